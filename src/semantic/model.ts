@@ -7,6 +7,9 @@
  *
  * SQL fragments (`sql`, `filter`) use `${TABLE}` for the alias of the entity they belong to,
  * as in LookML, so that the same table can play several roles (customer nation vs supplier nation).
+ * `${other_entity}` names another entity reached from the fragment's own entity through
+ * many_to_one relationships (the compiler adds the joins), e.g. `${partsupp}.ps_supplycost`.
+ * `@days_between(a, b)` is the number of days from date a to date b, written by each dialect.
  */
 import { z } from 'zod';
 

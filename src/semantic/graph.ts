@@ -1,0 +1,69 @@
+/**
+ * The join graph of a model: which entity reaches which through to-one relationships, and by
+ * which shortest path. Pure functions over the model (no I/O).
+ */
+import type { Relationship, SemanticModel } from './model.js';
+
+/** One directed to-one hop: rows of `from` each find at most one row of `to`. */
+export interface Hop {
+  from: string;
+  to: string;
+  /** [from_column, to_column] pairs. */
+  on: [string, string][];
+}
+
+export class JoinGraph {
+  private readonly out = new Map<string, Hop[]>();
+  private readonly pathCache = new Map<string, Map<string, Hop[]>>();
+
+  constructor(relationships: readonly Relationship[]) {
+    const add = (h: Hop) => {
+      const list = this.out.get(h.from) ?? [];
+      list.push(h);
+      this.out.set(h.from, list);
+    };
+    for (const r of relationships) {
+      const fwd: Hop = { from: r.from, to: r.to, on: r.on.map(([a, b]) => [a, b] as [string, string]) };
+      const rev: Hop = { from: r.to, to: r.from, on: r.on.map(([a, b]) => [b, a] as [string, string]) };
+      if (r.cardinality === 'many_to_one') add(fwd);
+      else if (r.cardinality === 'one_to_many') add(rev);
+      else {
+        add(fwd);
+        add(rev);
+      }
+    }
+  }
+
+  /** Shortest to-one paths from `start` to every reachable entity (BFS; first declared edge wins ties). */
+  pathsFrom(start: string): Map<string, Hop[]> {
+    const cached = this.pathCache.get(start);
+    if (cached) return cached;
+    const paths = new Map<string, Hop[]>([[start, []]]);
+    const queue = [start];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      for (const h of this.out.get(cur) ?? []) {
+        if (paths.has(h.to)) continue;
+        paths.set(h.to, [...paths.get(cur)!, h]);
+        queue.push(h.to);
+      }
+    }
+    this.pathCache.set(start, paths);
+    return paths;
+  }
+
+  /** The to-one path from `from` to `to`, or undefined when `to` is not reachable that way. */
+  path(from: string, to: string): Hop[] | undefined {
+    return this.pathsFrom(from).get(to);
+  }
+}
+
+const graphs = new WeakMap<SemanticModel, JoinGraph>();
+export function joinGraph(model: SemanticModel): JoinGraph {
+  let g = graphs.get(model);
+  if (!g) {
+    g = new JoinGraph(model.relationships);
+    graphs.set(model, g);
+  }
+  return g;
+}
