@@ -1,0 +1,723 @@
+/**
+ * SemanticQuery -> SQL for one dialect. Pure: no I/O, no global state besides per-model caches.
+ *
+ * Shape of the SQL (see CONTEXT.md for the rules):
+ *   g<i>   one CTE per group of measures sharing an entity and a dating time dimension,
+ *          aggregated at the grain of that entity with to-one joins only (never fan-out);
+ *          a dimension on the "many" side goes through a DISTINCT bridge (semi-join) instead
+ *   keys   union of the group keys when several groups are joined (full-outer by union + left joins)
+ *   result derived metrics computed after aggregation, output names = model names
+ *   final  share of total (window over all groups), metric filters, order, limit
+ */
+import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
+import type { DimensionFilter, SemanticQuery, SemanticQueryInput } from './query.js';
+import { type Expr, parseExpr, renderSql } from './expr.js';
+import { type Hop, joinGraph } from './graph.js';
+import { LiteralError, SqlDialect } from './dialects/dialect.js';
+
+export class CompileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CompileError';
+  }
+}
+
+export type ColumnKind = 'dimension' | 'time' | 'metric' | 'share';
+
+export interface CompiledColumn {
+  /** Output column name: dimension name, `<time_dimension>_<grain>`, metric name or `<metric>_share`. */
+  name: string;
+  kind: ColumnKind;
+  /** The model name it comes from (dimension, time dimension or metric). */
+  ref: string;
+  label?: string;
+  format?: Format;
+  /** Time columns: the bucket grain. */
+  grain?: TimeGrain;
+}
+
+export interface CompiledQuery {
+  sql: string;
+  columns: CompiledColumn[];
+  /** For each metric computed: the time dimension that dated it (null when not dated). */
+  dating: Record<string, string | null>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Model index (cached per model object)
+
+interface ModelIndex {
+  entities: Map<string, SemanticModel['entities'][number]>;
+  dims: Map<string, Dimension>;
+  timeDims: Map<string, TimeDimension>;
+  measures: Map<string, Measure>;
+  metrics: Map<string, DerivedMetric>;
+  exprs: Map<string, Expr>;
+}
+
+const indexes = new WeakMap<SemanticModel, ModelIndex>();
+function indexOf(model: SemanticModel): ModelIndex {
+  let ix = indexes.get(model);
+  if (!ix) {
+    ix = {
+      entities: new Map(model.entities.map((e) => [e.name, e])),
+      dims: new Map(model.dimensions.map((d) => [d.name, d])),
+      timeDims: new Map(model.time_dimensions.map((d) => [d.name, d])),
+      measures: new Map(model.measures.map((d) => [d.name, d])),
+      metrics: new Map(model.metrics.map((d) => [d.name, d])),
+      exprs: new Map(model.metrics.map((d) => [d.name, parseExpr(d.expression)])),
+    };
+    indexes.set(model, ix);
+  }
+  return ix;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Joins: a tree of to-one joins from one root entity; nodes keyed by route so that an entity
+// reached by two different routes gets two aliases.
+
+interface JoinNode {
+  key: string;
+  entity: string;
+  alias: string;
+  parent?: string;
+  hop?: Hop;
+}
+
+class JoinPlan {
+  readonly nodes = new Map<string, JoinNode>();
+  private readonly order: string[] = [];
+
+  constructor(
+    private readonly model: SemanticModel,
+    private readonly ix: ModelIndex,
+    private readonly d: SqlDialect,
+    readonly root: string,
+  ) {
+    this.nodes.set(root, { key: root, entity: root, alias: 't0' });
+  }
+
+  /** Adds the joins of a to-one path starting at node `from`; returns the key of its end. */
+  extend(from: string, hops: Hop[]): string {
+    let key = from;
+    for (const h of hops) {
+      const next = `${key}>${h.to}`;
+      if (!this.nodes.has(next)) {
+        this.nodes.set(next, { key: next, entity: h.to, alias: `t${this.nodes.size}`, parent: key, hop: h });
+        this.order.push(next);
+      }
+      key = next;
+    }
+    return key;
+  }
+
+  /** The node of `entity` reached from node `from` by the shortest to-one path. */
+  reach(from: string, entity: string): string {
+    const fromEntity = this.nodes.get(from)!.entity;
+    const path = joinGraph(this.model).path(fromEntity, entity);
+    if (!path) throw new CompileError(`'${entity}' cannot be reached from '${fromEntity}'`);
+    return this.extend(from, path);
+  }
+
+  alias(key: string): string {
+    return this.nodes.get(key)!.alias;
+  }
+
+  /** Renders a model SQL fragment owned by the entity at node `key`. */
+  render(key: string, sql: string): string {
+    try {
+      return renderSql(
+        sql,
+        this.alias(key),
+        (entity) => this.alias(this.reach(key, entity)),
+        (name, args) => this.d.macro(name, args),
+      );
+    } catch (e) {
+      if (e instanceof LiteralError) throw new CompileError(e.message);
+      throw e;
+    }
+  }
+
+  source(entity: string): string {
+    const e = this.ix.entities.get(entity)!;
+    return e.table !== undefined ? e.table : `(${e.sql})`;
+  }
+
+  rootFrom(): string {
+    return `${this.source(this.root)} AS t0`;
+  }
+
+  joins(): string[] {
+    return this.order.map((k) => {
+      const n = this.nodes.get(k)!;
+      const p = this.alias(n.parent!);
+      const on = n.hop!.on.map(([a, b]) => `${p}.${a} = ${n.alias}.${b}`).join(' AND ');
+      return `LEFT JOIN ${this.source(n.entity)} AS ${n.alias} ON ${on}`;
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface GroupCol {
+  /** Output name. */
+  name: string;
+  kind: 'dimension' | 'time';
+  ref: string;
+  entity: string;
+  sql: string;
+  grain?: TimeGrain;
+  label?: string;
+}
+
+interface Condition {
+  entity: string;
+  /** Builds the condition for the entity's node in a plan. */
+  build: (plan: JoinPlan, key: string) => string;
+}
+
+interface MeasureGroup {
+  entity: string;
+  dating: string | null;
+  measures: Measure[];
+}
+
+export interface CompileOptions {
+  /** Maximum rows (a LIMIT when the query has none or a larger one). */
+  maxRows?: number;
+}
+
+export function compile(
+  model: SemanticModel,
+  input: SemanticQuery | SemanticQueryInput,
+  dialect: SqlDialect,
+  options: CompileOptions = {},
+): CompiledQuery {
+  const ix = indexOf(model);
+  const d = dialect;
+  const q = {
+    metrics: input.metrics ?? [],
+    group_by: input.group_by ?? [],
+    filters: input.filters ?? [],
+    metric_filters: input.metric_filters ?? [],
+    time_range: input.time_range,
+    order: input.order ?? [],
+    limit: input.limit,
+    share_of_total: input.share_of_total ?? [],
+  };
+  if (q.metrics.length === 0 && q.group_by.length === 0)
+    throw new CompileError('the query names no metric and no dimension');
+
+  // --- group-by columns
+  const groups: GroupCol[] = q.group_by.map((g) => {
+    const dim = ix.dims.get(g.dimension);
+    if (dim)
+      return { name: dim.name, kind: 'dimension', ref: dim.name, entity: dim.entity, sql: dim.sql, label: dim.label };
+    const td = ix.timeDims.get(g.dimension);
+    if (!td) throw unknown('dimension', g.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
+    const grain = g.grain ?? 'month';
+    if (!td.grains.includes(grain))
+      throw new CompileError(`'${td.name}' cannot be grouped by ${grain} (allowed: ${td.grains.join(', ')})`);
+    return { name: `${td.name}_${grain}`, kind: 'time', ref: td.name, entity: td.entity, sql: td.sql, grain, label: td.label };
+  });
+  const outNames = new Set<string>();
+  for (const g of groups) {
+    if (outNames.has(g.name)) throw new CompileError(`'${g.name}' is grouped by twice`);
+    outNames.add(g.name);
+  }
+
+  // --- metrics: requested, plus those only ordered, filtered or shared by
+  const requested = unique(q.metrics);
+  for (const m of requested) if (outNames.has(m)) throw new CompileError(`'${m}' is both a dimension and a metric`);
+  const orderNames = q.order.map((o) => o.by);
+  const needed = unique([
+    ...requested,
+    ...q.share_of_total,
+    ...q.metric_filters.map((f) => f.metric),
+    ...orderNames.filter((n) => ix.measures.has(n) || ix.metrics.has(n)),
+  ]);
+  for (const m of needed) if (!ix.measures.has(m) && !ix.metrics.has(m)) throw unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
+  const baseMeasures = new Map<string, Measure>();
+  const collect = (name: string, seen: Set<string>) => {
+    const ms = ix.measures.get(name);
+    if (ms) return void baseMeasures.set(name, ms);
+    if (seen.has(name)) throw new CompileError(`metric '${name}' is defined by itself`);
+    seen.add(name);
+    const e = ix.exprs.get(name);
+    if (!e) throw unknown('metric', name, []);
+    walkRefs(e, (r) => collect(r, seen));
+    seen.delete(name);
+  };
+  for (const m of needed) collect(m, new Set());
+
+  // --- time range dimension
+  const tr = q.time_range;
+  if (tr) {
+    d.date(tr.start);
+    d.date(tr.end);
+    if (tr.dimension && !ix.timeDims.has(tr.dimension)) throw unknown('time dimension', tr.dimension, [...ix.timeDims.keys()]);
+  }
+  const graph = joinGraph(model);
+  const groupedTime = groups.filter((g) => g.kind === 'time').map((g) => g.ref);
+
+  // Which time dimension dates a measure: the range's, else a grouped one the measure allows,
+  // else its own, else the model default.
+  const dating = (m: Measure): string | null => {
+    if (!m.time_bound) return null;
+    if (tr?.dimension) return tr.dimension;
+    const allowed = [m.time_dimension, ...m.alternate_time_dimensions].filter((x): x is string => !!x);
+    const grouped = groupedTime.find((t) => allowed.includes(t));
+    return grouped ?? m.time_dimension ?? model.defaults.time_dimension ?? null;
+  };
+
+  // --- dimension filters -> conditions (values resolved through value synonyms/groups)
+  const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f));
+
+  // --- measure groups
+  const measureGroups: MeasureGroup[] = [];
+  const datingOut: Record<string, string | null> = {};
+  for (const m of baseMeasures.values()) {
+    const dt = dating(m);
+    datingOut[m.name] = dt;
+    if (!m.time_bound && groupedTime.length)
+      throw new CompileError(`'${m.name}' is not dated, so it cannot be broken down by ${groupedTime.join(', ')}`);
+    let g = measureGroups.find((x) => x.entity === m.entity && x.dating === dt);
+    if (!g) measureGroups.push((g = { entity: m.entity, dating: dt, measures: [] }));
+    g.measures.push(m);
+  }
+  for (const name of needed) if (!(name in datingOut)) datingOut[name] = derivedDating(ix, name, datingOut);
+
+  const ctes: string[] = [];
+  const dimCols = groups.map((_, i) => `d${i}`);
+
+  const timeCondition = (dim: string): Condition => {
+    const td = ix.timeDims.get(dim)!;
+    return {
+      entity: td.entity,
+      build: (plan, key) => {
+        const x = plan.render(key, td.sql);
+        return `${x} >= ${d.date(tr!.start)} AND ${x} < ${d.date(tr!.end)}`;
+      },
+    };
+  };
+
+  if (measureGroups.length === 0) {
+    // Only dimensions: their distinct combinations.
+    const conds = [...conditions];
+    if (tr) {
+      const dim = tr.dimension ?? model.defaults.time_dimension;
+      if (dim) conds.push(timeCondition(dim));
+    }
+    const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
+    const root = findRoot(model, targets, undefined);
+    if (!root) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+    const plan = new JoinPlan(model, ix, d, root);
+    const sel = groups.map((g, i) => `${groupExpr(plan, g, d)} AS ${dimCols[i]}`);
+    const where = conds.map((c) => c.build(plan, plan.reach(root, c.entity)));
+    ctes.push(
+      `base AS (\n  SELECT DISTINCT ${sel.join(', ')}\n  FROM ${plan.rootFrom()}${plan.joins().map((j) => '\n  ' + j).join('')}` +
+        (where.length ? `\n  WHERE ${where.join(' AND ')}` : '') +
+        '\n)',
+    );
+  } else {
+    measureGroups.forEach((mg, gi) => {
+      const conds = [...conditions];
+      if (tr && mg.dating) {
+        if (!graph.path(mg.entity, ix.timeDims.get(mg.dating)!.entity) && !findRoot(model, [ix.timeDims.get(mg.dating)!.entity], mg.entity))
+          throw new CompileError(`${describe(mg.measures.map((m) => m.name))} cannot be dated by '${mg.dating}'`);
+        conds.push(timeCondition(mg.dating));
+      }
+      ctes.push(`g${gi} AS (\n${groupSql(model, ix, d, mg, groups, conds)}\n)`);
+    });
+    if (measureGroups.length === 1) {
+      ctes.push(`base AS (SELECT * FROM g0)`);
+    } else if (groups.length === 0) {
+      const cols = measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true)));
+      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
+    } else {
+      ctes.push(
+        `keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
+      );
+      const cols = [
+        ...dimCols.map((c) => `keys.${c}`),
+        ...measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true))),
+      ];
+      const joins = measureGroups.map(
+        (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
+      );
+      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM keys\n  ${joins.join('\n  ')}\n)`);
+    }
+  }
+
+  // --- result: output names, derived metrics
+  const metricSql = (name: string): string => {
+    if (baseMeasures.has(name)) return `base.${d.ident(name)}`;
+    return renderExpr(ix.exprs.get(name)!, d, (r) => (baseMeasures.has(r) ? `base.${d.ident(r)}` : `(${metricSql(r)})`));
+  };
+  const resultCols = [
+    ...groups.map((g, i) => `base.${dimCols[i]} AS ${d.ident(g.name)}`),
+    ...needed.map((m) => `${metricSql(m)} AS ${d.ident(m)}`),
+  ];
+  ctes.push(`result AS (\n  SELECT ${resultCols.join(',\n    ')}\n  FROM base\n)`);
+
+  // --- output columns
+  const columns: CompiledColumn[] = groups.map((g) => ({
+    name: g.name,
+    kind: g.kind,
+    ref: g.ref,
+    ...(g.label ? { label: g.label } : {}),
+    ...(g.grain ? { grain: g.grain } : {}),
+  }));
+  const metricCol = (name: string): CompiledColumn => {
+    const def = ix.measures.get(name) ?? ix.metrics.get(name)!;
+    return { name, kind: 'metric', ref: name, format: def.format, ...(def.label ? { label: def.label } : {}) };
+  };
+  for (const m of requested) columns.push(metricCol(m));
+  for (const m of unique(q.share_of_total)) {
+    if (!requested.includes(m)) columns.push(metricCol(m));
+    const name = `${m}_share`;
+    if (columns.some((c) => c.name === name)) throw new CompileError(`'${name}' clashes with another column`);
+    columns.push({ name, kind: 'share', ref: m, format: { kind: 'percent', decimals: 1 } });
+  }
+  const outCols = new Set(columns.map((c) => c.name));
+
+  // --- final select. Shares are a window over all groups, so they are computed before metric
+  // filters and the limit cut rows.
+  let src = 'result';
+  const shares = columns.filter((c) => c.kind === 'share');
+  if (shares.length) {
+    const cols = shares.map(
+      (c) => `${d.divide(`result.${d.ident(c.ref)}`, `SUM(result.${d.ident(c.ref)}) OVER ()`)} AS ${d.ident(c.name)}`,
+    );
+    ctes.push(`shared AS (\n  SELECT result.*, ${cols.join(', ')}\n  FROM result\n)`);
+    src = 'shared';
+  }
+  const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
+  const having = q.metric_filters.map((f) => {
+    if (!(f.op in ops)) throw new CompileError(`unknown comparison '${f.op}'`);
+    return `${src}.${d.ident(f.metric)} ${ops[f.op]} ${lit(d, f.value)}`;
+  });
+
+  const orderItems: string[] = [];
+  const orderCol = (by: string): string => {
+    if (outCols.has(by) || needed.includes(by)) return by;
+    const g = groups.find((x) => x.ref === by);
+    if (g) return g.name;
+    throw new CompileError(`cannot order by '${by}': it is neither a grouped dimension nor a metric of the query`);
+  };
+  const ordered = new Set<string>();
+  for (const o of q.order) {
+    const c = orderCol(o.by);
+    if (ordered.has(c)) continue;
+    ordered.add(c);
+    orderItems.push(`${src}.${d.ident(c)} ${(o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
+  }
+  // A limit without an order ranks by the first metric; group keys break ties so results are stable.
+  if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
+    orderItems.push(`${src}.${d.ident(requested[0]!)} DESC NULLS LAST`);
+  }
+  for (const g of groups) if (!ordered.has(g.name)) orderItems.push(`${src}.${d.ident(g.name)} ASC NULLS LAST`);
+
+  let limit = q.limit;
+  if (options.maxRows !== undefined) limit = limit === undefined ? options.maxRows : Math.min(limit, options.maxRows);
+
+  let sql =
+    `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${src}\n` +
+    (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
+  if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
+  if (limit !== undefined) sql += `${d.limit(limit)}\n`;
+  return { sql: sql.trimEnd(), columns, dating: datingOut };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The SQL of one measure group: aggregated at its entity's grain, to-one joins only. */
+function groupSql(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  mg: MeasureGroup,
+  groups: GroupCol[],
+  conds: Condition[],
+): string {
+  const graph = joinGraph(model);
+  const E = mg.entity;
+  const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
+  const direct = targets.every((t) => graph.path(E, t));
+  const dimCols = groups.map((_, i) => `d${i}`);
+
+  if (direct) {
+    const plan = new JoinPlan(model, ix, d, E);
+    const sel = groups.map((g, i) => `${groupExpr(plan, g, d)} AS ${dimCols[i]}`);
+    const aggs = mg.measures.map((m) => `${aggregate(plan, m, d)} AS ${d.ident(m.name)}`);
+    const where = conds.map((c) => c.build(plan, plan.reach(E, c.entity)));
+    return (
+      `  SELECT ${[...sel, ...aggs].join(', ')}\n  FROM ${plan.rootFrom()}` +
+      plan.joins().map((j) => '\n  ' + j).join('') +
+      (where.length ? `\n  WHERE ${where.join(' AND ')}` : '') +
+      (sel.length ? `\n  GROUP BY ${dimCols.map((_, i) => i + 1).join(', ')}` : '')
+    );
+  }
+
+  // Fan-out: some dimension or filter lies on the "many" side of E. Bridge through an entity F
+  // that reaches E and every target; keep each (row of E, group key) once, then aggregate E.
+  const F = findRoot(model, targets, E);
+  if (!F)
+    throw new CompileError(
+      `${describe(mg.measures.map((m) => m.name))} cannot be broken down or filtered by ` +
+        describe(unreachableNames(model, ix, E, groups, conds)),
+    );
+  const bridge = new JoinPlan(model, ix, d, F);
+  const eKey = bridge.reach(F, E);
+  const entity = ix.entities.get(E)!;
+  const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];
+  // Targets E itself reaches are joined through E (same meaning as the direct case).
+  const keyFor = (t: string) => (graph.path(E, t) ? bridge.reach(eKey, t) : bridge.reach(F, t));
+  const bsel = [
+    ...pk.map((c, i) => `${bridge.alias(eKey)}.${c} AS k${i}`),
+    ...groups.map((g, i) => `${renderGroup(bridge, keyFor(g.entity), g, d)} AS ${dimCols[i]}`),
+  ];
+  const bwhere = conds.map((c) => c.build(bridge, keyFor(c.entity)));
+  const bridgeSql =
+    `SELECT DISTINCT ${bsel.join(', ')}\n    FROM ${bridge.rootFrom()}` +
+    bridge.joins().map((j) => '\n    ' + j).join('') +
+    (bwhere.length ? `\n    WHERE ${bwhere.join(' AND ')}` : '');
+
+  const plan = new JoinPlan(model, ix, d, E);
+  const aggs = mg.measures.map((m) => `${aggregate(plan, m, d)} AS ${d.ident(m.name)}`);
+  const sel = dimCols.map((c) => `b.${c} AS ${c}`);
+  return (
+    `  SELECT ${[...sel, ...aggs].join(', ')}\n  FROM (\n    ${bridgeSql}\n  ) AS b\n` +
+    `  JOIN ${plan.rootFrom()} ON ${pk.map((c, i) => `t0.${c} = b.k${i}`).join(' AND ')}` +
+    plan.joins().map((j) => '\n  ' + j).join('') +
+    (sel.length ? `\n  GROUP BY ${dimCols.map((_, i) => i + 1).join(', ')}` : '')
+  );
+}
+
+function unreachableNames(model: SemanticModel, ix: ModelIndex, E: string, groups: GroupCol[], conds: Condition[]): string[] {
+  const graph = joinGraph(model);
+  const names = groups.filter((g) => !graph.path(E, g.entity)).map((g) => g.ref);
+  for (const c of conds) if (!graph.path(E, c.entity)) names.push(`a filter on ${c.entity}`);
+  return names.length ? names : [...ix.entities.keys()].filter(() => false);
+}
+
+/** An entity that reaches every target (and `must`, when given) through to-one paths; shortest total first. */
+function findRoot(model: SemanticModel, targets: string[], must: string | undefined): string | undefined {
+  const graph = joinGraph(model);
+  let best: string | undefined;
+  let bestCost = Infinity;
+  for (const e of model.entities) {
+    const paths = graph.pathsFrom(e.name);
+    const all = must ? [must, ...targets] : targets;
+    if (!all.every((t) => paths.has(t))) continue;
+    const cost = all.reduce((s, t) => s + paths.get(t)!.length, 0);
+    if (cost < bestCost) [best, bestCost] = [e.name, cost];
+  }
+  return best;
+}
+
+function groupExpr(plan: JoinPlan, g: GroupCol, d: SqlDialect): string {
+  return renderGroup(plan, plan.reach(plan.root, g.entity), g, d);
+}
+
+function renderGroup(plan: JoinPlan, key: string, g: GroupCol, d: SqlDialect): string {
+  const x = plan.render(key, g.sql);
+  return g.kind === 'time' ? d.timeBucket(x, g.grain!) : x;
+}
+
+function aggregate(plan: JoinPlan, m: Measure, d: SqlDialect): string {
+  const expr = m.sql !== undefined ? plan.render(plan.root, m.sql) : undefined;
+  const filter = m.filter !== undefined ? plan.render(plan.root, m.filter) : undefined;
+  const guarded = (x: string) => (filter ? `CASE WHEN ${filter} THEN ${x} END` : x);
+  switch (m.agg) {
+    case 'count':
+      if (expr === undefined) return filter ? `COUNT(CASE WHEN ${filter} THEN 1 END)` : 'COUNT(*)';
+      return `COUNT(${guarded(expr)})`;
+    case 'count_distinct':
+      return `COUNT(DISTINCT ${guarded(expr!)})`;
+    case 'sum':
+      return `SUM(${guarded(expr!)})`;
+    case 'avg':
+      return `AVG(${guarded(expr!)})`;
+    case 'min':
+      return `MIN(${guarded(expr!)})`;
+    case 'max':
+      return `MAX(${guarded(expr!)})`;
+  }
+}
+
+/** A measure column of a group CTE in the combined base; counts of missing groups are 0, not NULL. */
+function measureOut(d: SqlDialect, m: Measure, cte: string, combined: boolean): string {
+  const col = `${cte}.${d.ident(m.name)}`;
+  const isCount = m.agg === 'count' || m.agg === 'count_distinct';
+  return `${combined && isCount ? `COALESCE(${col}, 0)` : col} AS ${d.ident(m.name)}`;
+}
+
+function renderExpr(e: Expr, d: SqlDialect, ref: (name: string) => string): string {
+  switch (e.kind) {
+    case 'num':
+      return d.number(e.value);
+    case 'ref':
+      return ref(e.name);
+    case 'neg':
+      return `-(${renderExpr(e.arg, d, ref)})`;
+    case 'bin': {
+      const l = renderExpr(e.left, d, ref);
+      const r = renderExpr(e.right, d, ref);
+      if (e.op === '/') return `(${d.divide(l, r)})`;
+      return `(${l} ${e.op} ${r})`;
+    }
+  }
+}
+
+function walkRefs(e: Expr, f: (name: string) => void): void {
+  if (e.kind === 'ref') f(e.name);
+  else if (e.kind === 'neg') walkRefs(e.arg, f);
+  else if (e.kind === 'bin') {
+    walkRefs(e.left, f);
+    walkRefs(e.right, f);
+  }
+}
+
+/** A derived metric is dated like its measures when they agree. */
+function derivedDating(ix: ModelIndex, name: string, known: Record<string, string | null>): string | null {
+  const ds = new Set<string | null>();
+  const visit = (n: string) => {
+    if (ix.measures.has(n)) ds.add(known[n] ?? null);
+    else walkRefs(ix.exprs.get(n)!, visit);
+  };
+  visit(name);
+  const vals = [...ds].filter((x) => x !== null);
+  return vals.length === 1 ? vals[0]! : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters
+
+const FILTER_OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Condition {
+  const dim = ix.dims.get(f.dimension);
+  const td = dim ? undefined : ix.timeDims.get(f.dimension);
+  if (!dim && !td) throw unknown('dimension', f.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
+  const type = dim ? dim.type : 'date';
+  const name = f.dimension;
+  if (!f.values || f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
+  let values: (string | number | boolean)[] = [...f.values];
+  if (dim && dim.type === 'string')
+    values = values.flatMap((v): (string | number | boolean)[] => (typeof v === 'string' ? resolveValue(dim, v) : [v]));
+  const lits = values.map((v) => literalFor(d, type, v, name));
+  let op = f.op;
+  if (op === 'eq' && lits.length > 1) op = 'in';
+  if (op === 'ne' && lits.length > 1) op = 'not_in';
+  const one = () => {
+    if (lits.length !== 1) throw new CompileError(`the filter '${op}' on '${name}' takes one value`);
+    return lits[0]!;
+  };
+  const build = (x: string): string => {
+    switch (op) {
+      case 'in':
+        return `${x} IN (${unique(lits).join(', ')})`;
+      case 'not_in':
+        return `${x} NOT IN (${unique(lits).join(', ')})`;
+      case 'between':
+        if (lits.length !== 2) throw new CompileError(`'between' on '${name}' takes two values`);
+        return `${x} BETWEEN ${lits[0]} AND ${lits[1]}`;
+      case 'eq':
+      case 'ne':
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte':
+        return `${x} ${FILTER_OPS[op]} ${one()}`;
+      default:
+        throw new CompileError(`unknown filter operator '${String(op)}'`);
+    }
+  };
+  build('x'); // validate arity now, not per group
+  const sql = (dim ?? td)!.sql;
+  return { entity: (dim ?? td)!.entity, build: (plan, key) => `(${build(plan.render(key, sql))})` };
+}
+
+/** A business word for a stored value (value_synonyms) or a named set (value_groups) -> stored values. */
+export function resolveValue(dim: Dimension, value: string): string[] {
+  if (Object.hasOwn(dim.value_synonyms, value)) return [value];
+  const lower = value.trim().toLowerCase();
+  for (const [group, vals] of Object.entries(dim.value_groups)) if (group.toLowerCase() === lower) return vals;
+  for (const [stored, words] of Object.entries(dim.value_synonyms)) {
+    if (stored.toLowerCase() === lower) return [stored];
+    if (words.some((w) => w.toLowerCase() === lower)) return [stored];
+  }
+  return [value];
+}
+
+function literalFor(d: SqlDialect, type: string, v: string | number | boolean, name: string): string {
+  try {
+    if (type === 'number') {
+      const n = typeof v === 'number' ? v : Number(v);
+      if (typeof v === 'boolean' || (typeof v === 'string' && v.trim() === '') || !Number.isFinite(n))
+        throw new LiteralError(`'${String(v)}' is not a number`);
+      return d.number(n);
+    }
+    if (type === 'date') {
+      if (typeof v !== 'string') throw new LiteralError(`'${String(v)}' is not a date YYYY-MM-DD`);
+      return d.date(v);
+    }
+    if (type === 'boolean') {
+      if (typeof v === 'boolean') return d.boolean(v);
+      if (v === 'true' || v === 'false') return d.boolean(v === 'true');
+      throw new LiteralError(`'${String(v)}' is not true or false`);
+    }
+    return d.string(String(v));
+  } catch (e) {
+    if (e instanceof LiteralError) throw new CompileError(`filter on '${name}': ${e.message}`);
+    throw e;
+  }
+}
+
+function lit(d: SqlDialect, v: number): string {
+  try {
+    return d.number(v);
+  } catch (e) {
+    throw new CompileError((e as Error).message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers for the value index and as-of (SQL only; values.ts runs it).
+
+/** SQL listing the distinct non-null values of a dimension (at most `limit`). */
+export function compileDistinctValues(model: SemanticModel, dimension: string, dialect: SqlDialect, limit = 1000): string {
+  const ix = indexOf(model);
+  const dim = ix.dims.get(dimension);
+  if (!dim) throw unknown('dimension', dimension, [...ix.dims.keys()]);
+  const plan = new JoinPlan(model, ix, dialect, dim.entity);
+  const x = plan.render(dim.entity, dim.sql);
+  return (
+    `SELECT DISTINCT ${x} AS value FROM ${plan.rootFrom()}${plan.joins().map((j) => ' ' + j).join('')} ` +
+    `WHERE ${x} IS NOT NULL ORDER BY 1 ${dialect.limit(limit)}`
+  );
+}
+
+/** SQL giving the latest date of a time dimension (column `latest`). */
+export function compileLatest(model: SemanticModel, timeDimension: string, dialect: SqlDialect): string {
+  const ix = indexOf(model);
+  const td = ix.timeDims.get(timeDimension);
+  if (!td) throw unknown('time dimension', timeDimension, [...ix.timeDims.keys()]);
+  const plan = new JoinPlan(model, ix, dialect, td.entity);
+  const x = plan.render(td.entity, td.sql);
+  return `SELECT CAST(MAX(${x}) AS DATE) AS latest FROM ${plan.rootFrom()}${plan.joins().map((j) => ' ' + j).join('')}`;
+}
+
+function unique<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}
+
+function describe(names: string[]): string {
+  return names.map((n) => `'${n}'`).join(', ');
+}
+
+function unknown(kind: string, name: string, candidates: string[]): CompileError {
+  const close = candidates.filter((c) => c.includes(name) || name.includes(c)).slice(0, 3);
+  return new CompileError(`unknown ${kind} '${name}'` + (close.length ? ` (did you mean ${describe(close)}?)` : ''));
+}

@@ -1,0 +1,77 @@
+/**
+ * What differs between SQL engines when the compiler writes SQL: quoting, literals, time
+ * buckets, date arithmetic. One class per engine; the compiler only talks to this interface.
+ */
+import type { TimeGrain } from '../model.js';
+import type { SqlDialectName } from '../../warehouse/types.js';
+
+export class LiteralError extends Error {}
+
+export abstract class SqlDialect {
+  abstract readonly name: SqlDialectName;
+
+  /** A quoted identifier (double quotes in both engines; embedded quotes doubled). */
+  ident(name: string): string {
+    return `"${name.replace(/"/g, '""')}"`;
+  }
+
+  /** A string literal; quotes doubled, control characters refused (never concatenated raw). */
+  string(value: string): string {
+    if (/[\u0000]/.test(value)) throw new LiteralError('a text value may not contain NUL characters');
+    return `'${value.replace(/'/g, "''")}'`;
+  }
+
+  number(value: number): string {
+    if (!Number.isFinite(value)) throw new LiteralError(`not a finite number: ${value}`);
+    return String(value);
+  }
+
+  boolean(value: boolean): string {
+    return value ? 'TRUE' : 'FALSE';
+  }
+
+  /** A date literal from YYYY-MM-DD (checked to be a real calendar date). */
+  date(value: string): string {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    const d = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : undefined;
+    if (!m || !d || d.getUTCFullYear() !== +m[1]! || d.getUTCMonth() !== +m[2]! - 1 || d.getUTCDate() !== +m[3]!)
+      throw new LiteralError(`not a date YYYY-MM-DD: ${value}`);
+    return `DATE '${value}'`;
+  }
+
+  /** Float cast, so that integer counts divide as fractions. */
+  abstract toFloat(expr: string): string;
+
+  /** Division that yields NULL (not an error) when the divisor is 0. */
+  divide(numerator: string, denominator: string): string {
+    return `${this.toFloat(numerator)} / NULLIF(${denominator}, 0)`;
+  }
+
+  /**
+   * The bucket of a date for a grain: the bucket's first day as a DATE for day..quarter, the
+   * year as an integer for year (both are accepted answer formats).
+   */
+  timeBucket(expr: string, grain: TimeGrain): string {
+    if (grain === 'year') return `CAST(EXTRACT(YEAR FROM ${expr}) AS INTEGER)`;
+    if (grain === 'day') return `CAST(${expr} AS DATE)`;
+    return `CAST(date_trunc('${grain}', ${expr}) AS DATE)`;
+  }
+
+  /** Whole days from date `start` to date `end`. */
+  abstract daysBetween(start: string, end: string): string;
+
+  /** Equality that treats two NULLs as equal (joining grouped results on dimension keys). */
+  nullSafeEquals(a: string, b: string): string {
+    return `${a} IS NOT DISTINCT FROM ${b}`;
+  }
+
+  /** Applies a `@name(args)` macro of a model SQL fragment. */
+  macro(name: string, args: string[]): string {
+    if (name === 'days_between' && args.length === 2) return this.daysBetween(args[0]!, args[1]!);
+    throw new LiteralError(`unknown macro @${name}/${args.length}`);
+  }
+
+  limit(n: number): string {
+    return `LIMIT ${Math.floor(n)}`;
+  }
+}
