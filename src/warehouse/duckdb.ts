@@ -1,0 +1,408 @@
+/**
+ * DuckDB warehouse over a `.duckdb` file (opened READ_ONLY) or a folder of Parquet/CSV files (one
+ * view per file). The engine is locked down so that even SQL that slipped past the guard cannot
+ * write or read anything but the warehouse's own data (see CONTEXT.md):
+ *   - the database is attached read-only (a folder's views live in a private temp file that is
+ *     reopened read-only, so not even CREATE OR REPLACE VIEW can poison other queries);
+ *   - allowed_paths = exactly the data files, then enable_external_access=false, then
+ *     lock_configuration=true: no other file, URL, extension, ATTACH, COPY or SET;
+ *   - every statement is prepared first and must be exactly one SELECT by DuckDB's own parser.
+ */
+import { mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join, resolve } from 'node:path';
+import {
+  DuckDBConnection,
+  DuckDBInstance,
+  StatementType,
+  DuckDBDecimalValue,
+  DuckDBDateValue,
+  DuckDBTimestampValue,
+  DuckDBTimestampTZValue,
+  DuckDBTimestampSecondsValue,
+  DuckDBTimestampMillisecondsValue,
+  DuckDBTimestampNanosecondsValue,
+  DuckDBListValue,
+  DuckDBArrayValue,
+  DuckDBStructValue,
+  DuckDBMapValue,
+  DuckDBUnionValue,
+  DuckDBBlobValue,
+  type DuckDBValue,
+  type DuckDBResultReader,
+} from '@duckdb/node-api';
+import {
+  WarehouseCancelledError,
+  WarehouseConnectionError,
+  WarehouseError,
+  WarehouseQueryError,
+  WarehouseTimeoutError,
+} from './errors.js';
+import type { ColumnInfo, QueryResult, RunOptions, TableInfo, Warehouse } from './types.js';
+
+export interface DuckDbWarehouseOptions {
+  /** Connections run statements concurrently; DuckDB parallelises inside each too. Default 4. */
+  poolSize?: number;
+  /** Row cap when a run passes no maxRows. Default 100 000. */
+  defaultMaxRows?: number;
+  /** Timeout when a run passes no timeoutMs. Default 60 000 ms. */
+  defaultTimeoutMs?: number;
+}
+
+/** Data files a folder warehouse turns into views. */
+const DATA_EXTENSIONS: Record<string, string> = {
+  '.parquet': 'read_parquet',
+  '.csv': 'read_csv',
+  '.tsv': 'read_csv',
+};
+
+export interface DuckDbSource {
+  kind: 'database' | 'files';
+  path: string;
+  /** For kind 'files': view name -> absolute file path. */
+  files: Record<string, string>;
+}
+
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+export const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** Lists the data files of a folder (or one file) as view name -> absolute path. */
+async function listDataFiles(path: string, isDir: boolean): Promise<Record<string, string>> {
+  const names = isDir ? (await readdir(path)).sort() : [basename(path)];
+  const dir = isDir ? path : resolve(path, '..');
+  const files: Record<string, string> = {};
+  for (const name of names) {
+    const ext = extname(name).toLowerCase();
+    if (!DATA_EXTENSIONS[ext]) continue;
+    const view = basename(name, extname(name));
+    if (files[view]) throw new WarehouseConnectionError(`Two data files would both be the table "${view}" in ${path}`);
+    files[view] = await realpath(join(dir, name));
+  }
+  if (Object.keys(files).length === 0) {
+    throw new WarehouseConnectionError(`No .parquet, .csv or .tsv files in ${path}`);
+  }
+  return files;
+}
+
+/** Converts one DuckDB value to JSON-ready JS (numbers, ISO dates/timestamps, plain arrays/objects). */
+export function toJsValue(v: DuckDBValue): unknown {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? v : String(v);
+    case 'bigint':
+      return Number(v);
+    case 'string':
+    case 'boolean':
+      return v;
+  }
+  if (v instanceof DuckDBDecimalValue) return v.toDouble();
+  if (v instanceof DuckDBDateValue) return v.toString();
+  if (v instanceof DuckDBTimestampValue || v instanceof DuckDBTimestampTZValue) {
+    return v.isFinite ? isoFromMicros(v.micros) : v.toString();
+  }
+  if (v instanceof DuckDBTimestampSecondsValue) return isoFromMicros(v.seconds * 1_000_000n);
+  if (v instanceof DuckDBTimestampMillisecondsValue) return isoFromMicros(v.millis * 1000n);
+  if (v instanceof DuckDBTimestampNanosecondsValue) return isoFromMicros(v.nanos / 1000n);
+  if (v instanceof DuckDBListValue || v instanceof DuckDBArrayValue) return v.items.map(toJsValue);
+  if (v instanceof DuckDBStructValue) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v.entries)) o[k] = toJsValue(x);
+    return o;
+  }
+  if (v instanceof DuckDBMapValue) return v.entries.map((e) => ({ key: toJsValue(e.key), value: toJsValue(e.value) }));
+  if (v instanceof DuckDBUnionValue) return toJsValue(v.value);
+  if (v instanceof DuckDBBlobValue) return Buffer.from(v.bytes).toString('base64');
+  return String(v); // TIME, INTERVAL, UUID, BIT, ...: their SQL text form
+}
+
+function isoFromMicros(micros: bigint): string {
+  const ms = Number(micros / 1000n);
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? String(micros) : d.toISOString();
+}
+
+/** Unique column names: a repeated name gets _2, _3 ... so no value is silently overwritten. */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return k === 1 ? n : `${n}_${k}`;
+  });
+}
+
+/** Interprets engine errors: interruption versus everything else. */
+function isInterrupt(e: unknown): boolean {
+  return e instanceof Error && /INTERRUPT|Interrupted/i.test(e.message);
+}
+
+interface Waiter {
+  resolve: (c: DuckDBConnection) => void;
+  reject: (e: unknown) => void;
+}
+
+export class DuckDbWarehouse implements Warehouse {
+  readonly dialect = 'duckdb' as const;
+  private readonly idle: DuckDBConnection[];
+  private readonly waiters: Waiter[] = [];
+  private readonly busy = new Set<DuckDBConnection>();
+  private closed = false;
+  private readonly defaultMaxRows: number;
+  private readonly defaultTimeoutMs: number;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    connections: DuckDBConnection[],
+    readonly source: DuckDbSource,
+    private readonly tempDir: string | undefined,
+    options: DuckDbWarehouseOptions,
+  ) {
+    this.idle = connections;
+    this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+  }
+
+  /** Opens `path`: a .duckdb file, a folder of Parquet/CSV files, or one such file. */
+  static async open(path: string, options: DuckDbWarehouseOptions = {}): Promise<DuckDbWarehouse> {
+    const abs = resolve(path);
+    let st;
+    try {
+      st = await stat(abs);
+    } catch {
+      throw new WarehouseConnectionError(`No DuckDB database or data folder at ${abs}`);
+    }
+    const isFiles = st.isDirectory() || DATA_EXTENSIONS[extname(abs).toLowerCase()] !== undefined;
+    let dbPath = abs;
+    let tempDir: string | undefined;
+    let files: Record<string, string> = {};
+    if (isFiles) {
+      files = await listDataFiles(abs, st.isDirectory());
+      // Views go into a private database file that is then reopened read-only.
+      tempDir = await mkdtemp(join(tmpdir(), 'quarry-duckdb-'));
+      dbPath = join(tempDir, 'views.duckdb');
+      const builder = await DuckDBInstance.create(dbPath);
+      const c = await builder.connect();
+      try {
+        for (const [view, file] of Object.entries(files)) {
+          const reader = DATA_EXTENSIONS[extname(file).toLowerCase()]!;
+          await c.run(`CREATE VIEW ${quoteIdent(view)} AS SELECT * FROM ${reader}(${sqlString(file)})`);
+        }
+      } finally {
+        c.closeSync();
+        builder.closeSync();
+      }
+    }
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(dbPath, { access_mode: 'READ_ONLY' });
+    } catch (e) {
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+      throw new WarehouseConnectionError(`Cannot open DuckDB database ${abs}: ${(e as Error).message}`, { cause: e });
+    }
+    try {
+      const setup = await instance.connect();
+      // Order matters: allowed_paths before external access is disabled, and the lock last.
+      const paths = Object.values(files);
+      if (paths.length > 0) await setup.run(`SET allowed_paths = [${paths.map(sqlString).join(', ')}]`);
+      await setup.run('SET enable_external_access = false');
+      await setup.run('SET lock_configuration = true');
+      setup.closeSync();
+      const n = Math.max(1, options.poolSize ?? 4);
+      const conns: DuckDBConnection[] = [];
+      for (let i = 0; i < n; i++) conns.push(await instance.connect());
+      return new DuckDbWarehouse(instance, conns, { kind: isFiles ? 'files' : 'database', path: abs, files }, tempDir, options);
+    } catch (e) {
+      instance.closeSync();
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+      throw e instanceof WarehouseError ? e : new WarehouseConnectionError(`Cannot prepare DuckDB warehouse ${abs}: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
+    if (this.closed) return Promise.reject(new WarehouseConnectionError('The warehouse is closed'));
+    const c = this.idle.pop();
+    if (c) {
+      this.busy.add(c);
+      return Promise.resolve(c);
+    }
+    return new Promise<DuckDBConnection>((resolve, reject) => {
+      const w: Waiter = {
+        resolve: (conn) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(conn);
+        },
+        reject,
+      };
+      const onAbort = () => {
+        const i = this.waiters.indexOf(w);
+        if (i >= 0) this.waiters.splice(i, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(w);
+    });
+  }
+
+  private release(c: DuckDBConnection): void {
+    const w = this.waiters.shift();
+    if (w) {
+      w.resolve(c); // stays busy, handed over
+      return;
+    }
+    this.busy.delete(c);
+    if (this.closed) c.closeSync();
+    else this.idle.push(c);
+  }
+
+  /**
+   * Runs one SELECT. The timeout covers waiting for a connection too. On timeout or abort the
+   * statement is interrupted in the engine and the promise rejects at once; the connection returns
+   * to the pool when the engine has stopped.
+   */
+  async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
+    const started = performance.now();
+    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
+    if (options.signal?.aborted) throw new WarehouseCancelledError();
+
+    // One internal controller for both timeout and the caller's signal.
+    const ctl = new AbortController();
+    let why: 'timeout' | 'abort' | undefined;
+    const timer = setTimeout(() => {
+      why ??= 'timeout';
+      ctl.abort();
+    }, timeoutMs);
+    const onAbort = () => {
+      why ??= 'abort';
+      ctl.abort();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const cancelledError = () => (why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
+    try {
+      let conn: DuckDBConnection;
+      try {
+        conn = await this.acquire(ctl.signal);
+      } catch (e) {
+        if (ctl.signal.aborted) throw cancelledError();
+        throw e;
+      }
+      const work = this.execute(conn, sql, maxRows);
+      // The connection goes back only once the engine is done with it, even if we answer early.
+      void work.then(
+        () => this.release(conn),
+        () => this.release(conn),
+      );
+      const cancelled = new Promise<never>((_, reject) => {
+        const stop = () => {
+          conn.interrupt();
+          reject(cancelledError());
+        };
+        if (ctl.signal.aborted) stop();
+        else ctl.signal.addEventListener('abort', stop, { once: true });
+      });
+      cancelled.catch(() => undefined);
+      let out: Omit<QueryResult, 'elapsedMs'>;
+      try {
+        out = await Promise.race([work, cancelled]);
+      } catch (e) {
+        if (ctl.signal.aborted) throw cancelledError();
+        if (isInterrupt(e)) throw cancelledError();
+        throw e;
+      }
+      return { ...out, elapsedMs: performance.now() - started };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async execute(conn: DuckDBConnection, sql: string, maxRows: number): Promise<Omit<QueryResult, 'elapsedMs'>> {
+    let reader: DuckDBResultReader;
+    try {
+      // DuckDB's own parser must see exactly one SELECT: the engine-side twin of the guard.
+      const extracted = await conn.extractStatements(sql);
+      if (extracted.count !== 1) throw new WarehouseQueryError('Exactly one SQL statement is allowed');
+      const prepared = await extracted.prepare(0);
+      try {
+        if (prepared.statementType !== StatementType.SELECT) {
+          throw new WarehouseQueryError(`Only SELECT statements may run (got ${StatementType[prepared.statementType] ?? 'another statement'})`);
+        }
+        // Stream and stop after the cap, so a huge result is never materialised.
+        reader = await prepared.streamAndReadUntil(maxRows + 1);
+      } finally {
+        prepared.destroySync();
+      }
+    } catch (e) {
+      if (e instanceof WarehouseError || isInterrupt(e)) throw e;
+      throw new WarehouseQueryError(cleanMessage(e), { cause: e });
+    }
+    const names = uniqueNames(reader.columnNames());
+    const columns: ColumnInfo[] = names.map((name, i) => ({ name, type: reader.columnType(i).toString() }));
+    const raw = reader.getRows();
+    const truncated = raw.length > maxRows;
+    const n = Math.min(raw.length, maxRows);
+    const rows: Record<string, unknown>[] = new Array(n);
+    for (let r = 0; r < n; r++) {
+      const src = raw[r]!;
+      const row: Record<string, unknown> = {};
+      for (let c = 0; c < names.length; c++) row[names[c]!] = toJsValue(src[c]!);
+      rows[r] = row;
+    }
+    return { columns, rows, rowCount: n, truncated };
+  }
+
+  async introspect(): Promise<TableInfo[]> {
+    const cols = await this.run(
+      `SELECT table_schema, table_name, column_name, data_type, is_nullable
+         FROM information_schema.columns
+        WHERE table_schema NOT IN ('information_schema', 'pg_catalog') AND table_catalog = current_database()
+        ORDER BY table_schema, table_name, ordinal_position`,
+      { maxRows: 1_000_000 },
+    );
+    const tables = new Map<string, TableInfo>();
+    for (const r of cols.rows) {
+      const schema = String(r.table_schema);
+      const name = schema === 'main' ? String(r.table_name) : `${schema}.${String(r.table_name)}`;
+      let t = tables.get(name);
+      if (!t) tables.set(name, (t = { name, columns: [] }));
+      t.columns.push({ name: String(r.column_name), type: String(r.data_type), nullable: r.is_nullable === 'YES' });
+    }
+    const list = [...tables.values()];
+    // Row counts are cheap here (Parquet footers, DuckDB metadata); run them side by side.
+    await Promise.all(
+      list.map(async (t) => {
+        const ref = t.name.split('.').map(quoteIdent).join('.');
+        const r = await this.run(`SELECT count(*) AS n FROM ${ref}`);
+        t.rowCount = Number(r.rows[0]?.n ?? 0);
+      }),
+    );
+    return list;
+  }
+
+  async ping(): Promise<void> {
+    await this.run('SELECT 1', { timeoutMs: 5000 });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const w of this.waiters.splice(0)) w.reject(new WarehouseConnectionError('The warehouse is closed'));
+    for (const c of this.busy) c.interrupt();
+    for (const c of this.idle.splice(0)) c.closeSync();
+    // Busy connections close themselves on release; wait briefly for them before the instance goes.
+    for (let i = 0; i < 100 && this.busy.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    this.instance.closeSync();
+    if (this.tempDir) await rm(this.tempDir, { recursive: true, force: true });
+  }
+}
+
+function cleanMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.trim();
+}
+
+/** Opens a DuckDB warehouse; see DuckDbWarehouse.open. */
+export function openDuckDbWarehouse(path: string, options?: DuckDbWarehouseOptions): Promise<DuckDbWarehouse> {
+  return DuckDbWarehouse.open(path, options);
+}

@@ -1,0 +1,46 @@
+/**
+ * Errors of the warehouse layer. Each carries a stable `code` so the API and tools can map them
+ * to a status and a user-facing message without string matching.
+ */
+
+export class WarehouseError extends Error {
+  readonly code: string = 'warehouse_error';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The statement ran longer than its time budget and was cancelled in the engine. */
+export class WarehouseTimeoutError extends WarehouseError {
+  override readonly code = 'warehouse_timeout';
+  constructor(readonly timeoutMs: number) {
+    super(`The query took longer than ${timeoutMs} ms and was cancelled.`);
+  }
+}
+
+/** The caller aborted (AbortSignal); the statement was cancelled in the engine. */
+export class WarehouseCancelledError extends WarehouseError {
+  override readonly code = 'warehouse_cancelled';
+  constructor() {
+    super('The query was cancelled.');
+  }
+}
+
+/** The engine rejected or failed the statement (syntax, unknown column, permission...). */
+export class WarehouseQueryError extends WarehouseError {
+  override readonly code = 'warehouse_query_error';
+}
+
+/** The warehouse could not be opened or reached. */
+export class WarehouseConnectionError extends WarehouseError {
+  override readonly code = 'warehouse_unavailable';
+}
+
+/** The read-only guard refused the SQL before it reached the engine. */
+export class SqlRefusedError extends WarehouseError {
+  override readonly code = 'sql_refused';
+  constructor(readonly reason: string) {
+    super(`Query refused: ${reason}`);
+  }
+}
