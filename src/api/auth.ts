@@ -1,0 +1,28 @@
+/** The X-API-Key check for every /api route except health; sets request.principal. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/keys.js';
+import type { KeyService } from '../auth/keys.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that need no API key (health, docs). */
+    public?: boolean;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, keys: KeyService): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.config?.public) return;
+    if (!request.routeOptions.url) return; // 404s answer without asking for a key
+    request.principal = await keys.authenticate(request.headers['x-api-key']);
+  });
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('route reached without authentication');
+  return request.principal;
+}

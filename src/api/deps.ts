@@ -1,0 +1,6 @@
+import type { Runtime } from '../runtime.js';
+
+/** What every route plugin receives. */
+export interface ApiDeps {
+  runtime: Runtime;
+}

@@ -1,0 +1,92 @@
+/**
+ * The Fastify app as a plugin: JSON parsing, the error handler, auth, rate limits, OpenAPI, routes.
+ * `server.ts` only builds and starts it; tests build it the same way.
+ */
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import { registerAuth } from './api/auth.js';
+import type { ApiDeps } from './api/deps.js';
+import { registerErrorHandling, registerJsonParsing } from './api/errors.js';
+import { healthRoutes } from './api/routes/health.js';
+import { inquiryResultRoute } from './api/routes/inquiry/result.js';
+import { inquiryStatusRoute } from './api/routes/inquiry/status.js';
+import { inquiryStopRoute } from './api/routes/inquiry/stop.js';
+import { metricsRoute } from './api/routes/metrics.js';
+import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
+import { sessionNewRoute } from './api/routes/session/new.js';
+import type { Runtime } from './runtime.js';
+
+export const API_PREFIX = '/api';
+
+export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => {
+  fastify.setValidatorCompiler(validatorCompiler);
+  // Responses are built from typed objects; plain JSON.stringify keeps the hot status path fast.
+  fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerJsonParsing(fastify);
+  registerErrorHandling(fastify);
+
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Quarry', version: '0.1.0', description: 'Answers business questions in plain language from a data warehouse.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  const api = fastify.withTypeProvider<ZodTypeProvider>();
+  registerAuth(fastify, runtime.keys);
+  await api.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: runtime.config.rateLimitMax,
+    timeWindow: runtime.config.rateLimitWindowMs,
+    keyGenerator: (request) => request.principal?.apiKeyId ?? request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Rate limit exceeded: at most ${context.max} requests per ${Math.round(runtime.config.rateLimitWindowMs / 1000)} s for this API key; retry in ${context.after}`,
+    }),
+  });
+
+  await api.register(
+    async (scope) => {
+      await scope.register(healthRoutes, { runtime });
+      await scope.register(sessionNewRoute, { runtime });
+      await scope.register(sessionInquiryRoute, { runtime });
+      await scope.register(inquiryStatusRoute, { runtime });
+      await scope.register(inquiryResultRoute, { runtime });
+      await scope.register(inquiryStopRoute, { runtime });
+      scope.get('/openapi.json', { config: { public: true, rateLimit: false }, schema: { hide: true } }, async () => fastify.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  await api.register(metricsRoute, { runtime });
+
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    runtime.metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    runtime.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+};
+
+/** A Fastify instance with the app registered (not listening). */
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    loggerInstance: runtime.log,
+    bodyLimit: runtime.config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => `req_${randomBytes(8).toString('hex')}`,
+    // Long-polls may last 900 s: no server-side request timeout.
+    requestTimeout: 0,
+    disableRequestLogging: false,
+  });
+  await fastify.register(app, { runtime });
+  await fastify.ready();
+  return fastify as unknown as FastifyInstance;
+}

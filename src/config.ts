@@ -1,0 +1,148 @@
+/**
+ * The one reader of process.env and quarry.yaml. Every setting is validated by zod; a wrong value
+ * stops start-up with a message naming the setting. Precedence: environment > quarry.yaml > default.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Setting name (as an environment variable) → schema and yaml path. Defaults live here too. */
+export const ConfigSchema = z.object({
+  host: z.string().min(1).default('127.0.0.1'),
+  port: int(0, 65535).default(8080),
+  dataDir: z.string().min(1).default('./data'),
+  /** `duckdb:PATH` (a .duckdb file or a folder of Parquet/CSV) or `postgres://...`; unset = the demo DuckDB in the data dir. */
+  warehouse: z
+    .string()
+    .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+)$/, 'duckdb:PATH or postgres://...')
+    .optional(),
+  /** The semantic model file; unset = the bundled TPC-H model. */
+  model: z.string().min(1).optional(),
+  bootstrapKey: z.string().min(32, 'at least 32 characters').max(256).optional(),
+  llmBaseUrl: z.url().optional(),
+  llmApiKey: z.string().min(1).optional(),
+  llmModel: z.string().min(1).optional(),
+  llmSendRows: bool.default(true),
+  apiKey: z.string().min(1).optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per key per window (429 beyond). */
+  rateLimitMax: int(1, 10_000_000).default(600),
+  rateLimitWindowMs: int(100, 3_600_000).default(60_000),
+  /** Inquiries run at once in this process. */
+  concurrency: int(1, 256).default(4),
+  /** Inquiries waiting beyond the running ones before submissions get 429. */
+  queueDepth: int(1, 100_000).default(200),
+  /** Inquiries one account may have processing at once. */
+  accountMaxActive: int(1, 100_000).default(50),
+  /** Server-side time limit of one regular inquiry. */
+  inquiryTimeoutMs: int(100, 3_600_000).default(120_000),
+  /** Longest a question may be, in characters. */
+  maxQueryLength: int(10, 100_000).default(2000),
+  bodyLimitBytes: int(1024, 50_000_000).default(65_536),
+  heartbeatMs: int(50, 600_000).default(5_000),
+  /** A processing inquiry whose heartbeat is older than this is taken to have lost its owner. */
+  staleAfterMs: int(200, 3_600_000).default(30_000),
+  /** How long graceful shutdown waits for running inquiries before handing them back. */
+  shutdownGraceMs: int(0, 600_000).default(10_000),
+  /** Warehouse statement limits. */
+  queryTimeoutMs: int(100, 3_600_000).default(30_000),
+  maxRows: int(1, 10_000_000).default(5000),
+  /** Demo warehouse scale factor (TPC-H SF). */
+  demoScale: z.coerce.number().positive().max(10).default(0.1),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Environment variable name for each setting; the README's configuration table mirrors this. */
+export const ENV_NAMES: Record<keyof Config, string> = {
+  host: 'QUARRY_HOST',
+  port: 'QUARRY_PORT',
+  dataDir: 'QUARRY_DATA_DIR',
+  warehouse: 'QUARRY_WAREHOUSE',
+  model: 'QUARRY_MODEL',
+  bootstrapKey: 'QUARRY_BOOTSTRAP_KEY',
+  llmBaseUrl: 'QUARRY_LLM_BASE_URL',
+  llmApiKey: 'QUARRY_LLM_API_KEY',
+  llmModel: 'QUARRY_LLM_MODEL',
+  llmSendRows: 'QUARRY_LLM_SEND_ROWS',
+  apiKey: 'QUARRY_API_KEY',
+  logLevel: 'QUARRY_LOG_LEVEL',
+  rateLimitMax: 'QUARRY_RATE_LIMIT_MAX',
+  rateLimitWindowMs: 'QUARRY_RATE_LIMIT_WINDOW_MS',
+  concurrency: 'QUARRY_CONCURRENCY',
+  queueDepth: 'QUARRY_QUEUE_DEPTH',
+  accountMaxActive: 'QUARRY_ACCOUNT_MAX_ACTIVE',
+  inquiryTimeoutMs: 'QUARRY_INQUIRY_TIMEOUT_MS',
+  maxQueryLength: 'QUARRY_MAX_QUERY_LENGTH',
+  bodyLimitBytes: 'QUARRY_BODY_LIMIT_BYTES',
+  heartbeatMs: 'QUARRY_HEARTBEAT_MS',
+  staleAfterMs: 'QUARRY_STALE_AFTER_MS',
+  shutdownGraceMs: 'QUARRY_SHUTDOWN_GRACE_MS',
+  queryTimeoutMs: 'QUARRY_QUERY_TIMEOUT_MS',
+  maxRows: 'QUARRY_MAX_ROWS',
+  demoScale: 'QUARRY_DEMO_SCALE',
+};
+
+/** quarry.yaml keys are the snake_case of the setting, e.g. `rate_limit_max`. */
+const yamlKey = (k: string) => k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface LoadConfigOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Path of quarry.yaml; default `./quarry.yaml` or `QUARRY_CONFIG`. */
+  file?: string;
+  /** Values that win over everything (tests). */
+  overrides?: Partial<Record<keyof Config, unknown>>;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const file = options.file ?? env.QUARRY_CONFIG ?? 'quarry.yaml';
+  let fromFile: Record<string, unknown> = {};
+  if (existsSync(file)) {
+    const parsed = parseYaml(readFileSync(file, 'utf8')) as unknown;
+    if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) {
+      throw new ConfigError(`${file}: expected a mapping of settings`);
+    }
+    fromFile = (parsed ?? {}) as Record<string, unknown>;
+    const known = new Set(Object.keys(ENV_NAMES).map(yamlKey));
+    for (const k of Object.keys(fromFile)) {
+      if (!known.has(k)) throw new ConfigError(`${file}: unknown setting "${k}" (known: ${[...known].join(', ')})`);
+    }
+  }
+  const raw: Record<string, unknown> = {};
+  for (const [key, envName] of Object.entries(ENV_NAMES) as [keyof Config, string][]) {
+    const fromEnv = env[envName];
+    if (fromEnv !== undefined && fromEnv !== '') raw[key] = fromEnv;
+    else if (fromFile[yamlKey(key)] !== undefined) raw[key] = fromFile[yamlKey(key)];
+  }
+  Object.assign(raw, options.overrides ?? {});
+  const result = ConfigSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => {
+      const key = String(i.path[0]) as keyof Config;
+      const where = ENV_NAMES[key] ?? key;
+      return `${where} (${yamlKey(key)} in quarry.yaml): ${i.message}`;
+    });
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const config = result.data;
+  config.dataDir = resolve(config.dataDir);
+  if (config.llmBaseUrl && !config.llmModel) {
+    throw new ConfigError('invalid configuration: QUARRY_LLM_MODEL is required when QUARRY_LLM_BASE_URL is set');
+  }
+  return config;
+}
+
+/** The warehouse URL in effect: configured, or the demo DuckDB file in the data dir. */
+export function warehouseUrl(config: Config): string {
+  return config.warehouse ?? `duckdb:${resolve(config.dataDir, 'demo.duckdb')}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * What runs an inquiry. The lifecycle (submit, queue, time limit, stop, terminal write) knows
+ * nothing of questions or SQL; an engine (the agent graph, the research graph) does the work.
+ */
+import type { Dimensions, InquiryType, TerminalState } from '../schemas/inquiry.js';
+
+export interface InquiryJob {
+  id: string;
+  sessionId: string;
+  accountId: string;
+  type: InquiryType;
+  question: string;
+  dimensions: Dimensions | null;
+  options: Record<string, unknown> | null;
+  /** Earlier inquiries of the same session, oldest first (for follow-ups). */
+  history: { question: string; status: string; resolved: unknown }[];
+}
+
+export interface InquiryOutcome {
+  /** Engines end done / failed / out_of_domain / out_of_scope / no_data; the lifecycle ends timeout and stopped. */
+  status: Exclude<TerminalState, 'stopped'>;
+  /** Answer fields (agent) or research fields; stored as the inquiry's result. */
+  result: Record<string, unknown>;
+  /** The resolved query, kept for follow-ups in the session. */
+  resolved?: unknown;
+  /** Why it ended unsuccessfully, in words a user understands. */
+  error?: string;
+}
+
+export interface RunContext {
+  /** Aborted on stop, server-side time limit or shutdown; running queries must be cancelled. */
+  signal: AbortSignal;
+  /** Stores partial results while processing (research progress and operations). */
+  reportProgress(result: Record<string, unknown>): Promise<void>;
+}
+
+/** Thrown by validation when a request names what the model does not have (→ 422). */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+}
+
+export interface ReadinessCheck {
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
+export interface InquiryEngine {
+  /** Validates request dimensions against the model; throws RequestValidationError. */
+  validateDimensions(dimensions: Dimensions): void | Promise<void>;
+  run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome>;
+  readiness(): Promise<ReadinessCheck[]>;
+  close?(): Promise<void>;
+}

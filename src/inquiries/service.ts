@@ -1,0 +1,338 @@
+/**
+ * The inquiry lifecycle: sessions, submission, the run (bounded queue, time limit, stop), the
+ * terminal write (compare-and-set, once), wake-ups for long-polls, heartbeats and recovery of
+ * inquiries whose owner is gone. Shared by REST, the tool interface and the CLI.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { emptyAnswerFields } from '../answer/empty.js';
+import type { Principal } from '../auth/keys.js';
+import { EmbeddedQueue, QueueFullError } from '../jobs/embedded-queue.js';
+import { newId } from '../store/ids.js';
+import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
+import {
+  type Dimensions,
+  type InquiryStatusResponse,
+  type InquiryType,
+  type TerminalState,
+  isTerminal,
+} from '../schemas/inquiry.js';
+import type { InquiryEngine, InquiryJob, InquiryOutcome } from './engine.js';
+import { ServiceError, forbidden, notFound, tooMany, unavailable } from './errors.js';
+import { InquiryEvents } from './events.js';
+
+export interface LifecycleSettings {
+  concurrency: number;
+  queueDepth: number;
+  accountMaxActive: number;
+  inquiryTimeoutMs: number;
+  heartbeatMs: number;
+  staleAfterMs: number;
+}
+
+/** Runs whose owner vanished this many times are ended `failed` rather than tried again. */
+export const MAX_ATTEMPTS = 2;
+
+export interface InquiryObserver {
+  finished?(status: TerminalState, type: InquiryType, durationMs: number): void;
+}
+
+class ShutdownSignal extends Error {}
+class TimeLimitSignal extends Error {}
+class StopSignal extends Error {}
+
+export interface SubmitRequest {
+  question: string;
+  dimensions?: Dimensions | null;
+  type?: InquiryType;
+  options?: Record<string, unknown> | null;
+}
+
+export class InquiryService {
+  /** This process's identity as the owner of the inquiries it runs. */
+  readonly owner = `proc_${randomUUID()}`;
+  readonly events = new InquiryEvents();
+  readonly queue: EmbeddedQueue;
+  /** Inquiries this process owns (queued or running) → their abort controller. */
+  private readonly owned = new Map<string, AbortController>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closing = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly engine: InquiryEngine,
+    private readonly settings: LifecycleSettings,
+    private readonly log: Logger,
+    private readonly observer: InquiryObserver = {},
+  ) {
+    this.queue = new EmbeddedQueue(settings.concurrency, settings.queueDepth);
+  }
+
+  /** Starts heartbeats and the orphan scan, and takes over inquiries nobody runs. */
+  async start(): Promise<void> {
+    await this.recover();
+    this.timers.push(setInterval(() => void this.beat().catch((e) => this.log.warn({ err: e }, 'heartbeat failed')), this.settings.heartbeatMs));
+    this.timers.push(setInterval(() => void this.recover().catch((e) => this.log.warn({ err: e }, 'recovery scan failed')), this.settings.staleAfterMs));
+    for (const t of this.timers) t.unref();
+  }
+
+  get ownedCount(): number {
+    return this.owned.size;
+  }
+
+  // ---- sessions -------------------------------------------------------------------------------
+
+  createSession(principal: Principal, origin: 'api_key' | 'ui' = 'api_key'): Promise<SessionRecord> {
+    return this.store.sessions.create(principal.accountId, origin, origin === 'api_key' ? principal.apiKeyId : null);
+  }
+
+  async sessionFor(principal: Principal, sessionId: string): Promise<SessionRecord> {
+    const session = await this.store.sessions.get(sessionId);
+    if (!session) throw notFound('Session', sessionId);
+    if (session.account_id !== principal.accountId) throw forbidden('session');
+    return session;
+  }
+
+  async inquiryFor(principal: Principal, inquiryId: string): Promise<InquiryRecord> {
+    const inquiry = await this.store.inquiries.get(inquiryId);
+    if (!inquiry) throw notFound('Inquiry', inquiryId);
+    if (inquiry.account_id !== principal.accountId) throw forbidden('inquiry');
+    return inquiry;
+  }
+
+  // ---- submission -----------------------------------------------------------------------------
+
+  async submit(principal: Principal, sessionId: string, request: SubmitRequest): Promise<InquiryRecord> {
+    if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
+    const session = await this.sessionFor(principal, sessionId);
+    if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
+    if (this.queue.waiting >= this.settings.queueDepth) throw new QueueFullError(5);
+    if ((await this.store.inquiries.countActive(principal.accountId)) >= this.settings.accountMaxActive) {
+      throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
+    }
+    const now = Date.now();
+    const record: InquiryRecord = {
+      id: newId('inq'),
+      session_id: session.id,
+      account_id: principal.accountId,
+      type: request.type ?? 'agent',
+      status: 'processing',
+      status_answer: 'pending',
+      status_chart: 'pending',
+      question: request.question,
+      dimensions: request.dimensions ? JSON.stringify(request.dimensions) : null,
+      result: null,
+      resolved: null,
+      error: null,
+      options: request.options ? JSON.stringify(request.options) : null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      owner: this.owner,
+      heartbeat_at: now,
+      attempts: 0,
+    };
+    await this.store.inquiries.insert(record);
+    this.schedule(record.id, true);
+    this.log.info({ inquiryId: record.id, sessionId: session.id, type: record.type }, 'inquiry submitted');
+    return record;
+  }
+
+  private schedule(inquiryId: string, force = false): void {
+    const controller = new AbortController();
+    this.owned.set(inquiryId, controller);
+    this.queue
+      .push(() => this.execute(inquiryId, controller), force)
+      .catch((err) => this.log.error({ err, inquiryId }, 'inquiry run crashed'))
+      .finally(() => this.owned.delete(inquiryId));
+  }
+
+  private async execute(inquiryId: string, controller: AbortController): Promise<void> {
+    if (controller.signal.aborted) return;
+    if (!(await this.store.inquiries.markStarted(inquiryId, this.owner))) return; // stopped, or no longer ours
+    const record = await this.store.inquiries.get(inquiryId);
+    if (!record || record.status !== 'processing') return;
+    const started = Date.now();
+    const timer = setTimeout(() => controller.abort(new TimeLimitSignal()), this.settings.inquiryTimeoutMs);
+    let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: Record<string, unknown>; error: string } | null;
+    try {
+      const job = await this.jobOf(record);
+      outcome = await this.engine.run(job, {
+        signal: controller.signal,
+        reportProgress: (result) => this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)),
+      });
+      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result);
+    } catch (err) {
+      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, {});
+      else {
+        this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
+        outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    if (outcome === null) return; // shutdown: handed back, the next start runs it again
+    await this.finish(inquiryId, record.type as InquiryType, outcome, Date.now() - started);
+  }
+
+  private abortOutcome(reason: unknown, partial: Record<string, unknown>) {
+    if (reason instanceof ShutdownSignal) return null;
+    if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
+    const seconds = Math.round(this.settings.inquiryTimeoutMs / 1000);
+    return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
+  }
+
+  private async jobOf(record: InquiryRecord): Promise<InquiryJob> {
+    const earlier = (await this.store.inquiries.listBySession(record.session_id)).filter(
+      (i) => i.id !== record.id && i.created_at <= record.created_at && isTerminal(i.status),
+    );
+    return {
+      id: record.id,
+      sessionId: record.session_id,
+      accountId: record.account_id,
+      type: record.type as InquiryType,
+      question: record.question,
+      dimensions: record.dimensions ? (JSON.parse(record.dimensions) as Dimensions) : null,
+      options: record.options ? (JSON.parse(record.options) as Record<string, unknown>) : null,
+      history: earlier.map((i) => ({ question: i.question, status: i.status, resolved: i.resolved ? JSON.parse(i.resolved) : null })),
+    };
+  }
+
+  /** The one terminal write: compare-and-set from processing, then wake every waiter. */
+  private async finish(inquiryId: string, type: InquiryType, outcome: { status: TerminalState; result: Record<string, unknown>; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
+    const won = await this.store.inquiries.finishIfProcessing(inquiryId, {
+      status: outcome.status,
+      result: JSON.stringify(outcome.result),
+      resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
+      error: outcome.error ?? null,
+    });
+    if (won) {
+      this.observer.finished?.(outcome.status, type, durationMs);
+      this.log.info({ inquiryId, status: outcome.status, durationMs }, 'inquiry finished');
+      this.events.emit(inquiryId);
+    }
+    return won;
+  }
+
+  // ---- stop, status, wait ---------------------------------------------------------------------
+
+  /** Stops a processing inquiry (→ stopped). A finished one is left as it is; `changed` says which. */
+  async stop(principal: Principal, inquiryId: string): Promise<{ changed: boolean; record: InquiryRecord }> {
+    const record = await this.inquiryFor(principal, inquiryId);
+    const changed = await this.finish(inquiryId, record.type as InquiryType, { status: 'stopped', result: {}, error: 'Stopped by the user.' }, Date.now() - record.created_at);
+    if (changed) this.owned.get(inquiryId)?.abort(new StopSignal());
+    return { changed, record: (await this.store.inquiries.get(inquiryId))! };
+  }
+
+  /**
+   * Resolves with the record once terminal, or null after `timeoutMs` (or when `signal` aborts,
+   * e.g. the client disconnected). Wakes on the in-process event at once; re-reads the store every
+   * `pollMs` so a terminal state written by another process is seen too.
+   */
+  waitForTerminal(inquiryId: string, timeoutMs: number, pollMs: number, signal?: AbortSignal): Promise<InquiryRecord | null> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const check = async () => {
+        if (settled) return;
+        const r = await this.store.inquiries.get(inquiryId);
+        if (r && isTerminal(r.status)) settle(r);
+      };
+      const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
+      const unsubscribe = this.events.on(inquiryId, safeCheck);
+      const poll = setInterval(safeCheck, pollMs);
+      const deadline = setTimeout(() => settle(null), timeoutMs);
+      const onAbort = () => settle(null);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      function settle(value: InquiryRecord | null) {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        clearInterval(poll);
+        clearTimeout(deadline);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(value);
+      }
+      if (signal?.aborted) settle(null);
+      else safeCheck(); // it may have finished before we subscribed
+    });
+  }
+
+  // ---- ownership: heartbeat, recovery, shutdown -----------------------------------------------
+
+  private async beat(): Promise<void> {
+    const ids = [...this.owned.keys()];
+    if (ids.length === 0) return;
+    await this.store.inquiries.heartbeat(this.owner, ids);
+    // A stop written by another process (sharing the store) cancels our run too.
+    for (const id of ids) {
+      const s = await this.store.inquiries.getStatus(id);
+      if (s && s.status !== 'processing') this.owned.get(id)?.abort(new StopSignal());
+    }
+  }
+
+  /**
+   * Takes over processing inquiries whose owner is gone (no owner, or heartbeat older than
+   * staleAfterMs): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs.
+   * A live owner heartbeats well within staleAfterMs, so its work is never taken.
+   */
+  async recover(): Promise<{ resumed: string[]; failed: string[] }> {
+    const resumed: string[] = [];
+    const failed: string[] = [];
+    if (this.closing) return { resumed, failed };
+    const orphans = await this.store.inquiries.listOrphans(Date.now() - this.settings.staleAfterMs);
+    for (const o of orphans) {
+      if (this.owned.has(o.id)) continue;
+      if (!(await this.store.inquiries.claim(o.id, o.owner, o.heartbeat_at, this.owner))) continue;
+      if (o.attempts >= MAX_ATTEMPTS) {
+        await this.finish(o.id, o.type as InquiryType, { status: 'failed', result: {}, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
+        failed.push(o.id);
+      } else {
+        this.schedule(o.id, true);
+        resumed.push(o.id);
+      }
+    }
+    if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
+    return { resumed, failed };
+  }
+
+  /** Stops taking work, lets running inquiries finish for up to graceMs, then hands the rest back. */
+  async shutdown(graceMs: number): Promise<void> {
+    this.closing = true;
+    for (const t of this.timers) clearInterval(t);
+    this.queue.clearWaiting();
+    const drained = await this.queue.drain(graceMs);
+    if (!drained) {
+      for (const c of this.owned.values()) c.abort(new ShutdownSignal());
+      await this.queue.drain(2000);
+    }
+    const released = await this.store.inquiries.release(this.owner);
+    if (released > 0) this.log.info({ released }, 'handed back unfinished inquiries for the next start');
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
+    const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};
+    const base = {
+      inquiry_id: r.id,
+      status: {
+        general: r.status as InquiryStatusResponse['status']['general'],
+        answer: r.status_answer as 'pending' | 'ready',
+        chart: r.status_chart as 'pending' | 'ready',
+      },
+      inquiry_type: r.type as InquiryType,
+      user_input: r.question,
+      session_id: r.session_id,
+      created_at: new Date(r.created_at).toISOString(),
+      completed_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+      error: r.error,
+      dimensions: r.dimensions ? (JSON.parse(r.dimensions) as Record<string, unknown>) : null,
+    };
+    if (r.type === 'research') {
+      return { ...base, final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [], ...result } as InquiryStatusResponse;
+    }
+    return { ...base, ...emptyAnswerFields(), ...(isTerminal(r.status) ? result : {}) } as InquiryStatusResponse;
+  }
+}
+
+export { ServiceError };

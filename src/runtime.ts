@@ -1,0 +1,80 @@
+/**
+ * Everything one Quarry process holds: configuration, logger, state store, keys, the engine that
+ * answers questions and the inquiry lifecycle. Built once by `quarry serve`, `quarry mcp` and the
+ * tests; closed once.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { KeyService } from './auth/keys.js';
+import type { Config } from './config.js';
+import type { InquiryEngine } from './inquiries/engine.js';
+import { InquiryService } from './inquiries/service.js';
+import { unavailableEngine } from './inquiries/unavailable-engine.js';
+import { createLogger } from './logger.js';
+import { ServiceMetrics } from './metrics.js';
+import { openSqliteStore } from './store/db.js';
+import { Store } from './store/repositories.js';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  store: Store;
+  keys: KeyService;
+  engine: InquiryEngine;
+  inquiries: InquiryService;
+  metrics: ServiceMetrics;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** Supplies the engine (tests inject slow or failing ones); default: the agent graph. */
+  engine?: (config: Config, log: Logger) => Promise<InquiryEngine>;
+  /** Run recovery and heartbeats (off for one-shot CLI commands). */
+  startLifecycle?: boolean;
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const log = options.logger ?? createLogger(config.logLevel);
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = new Store(await openSqliteStore(join(config.dataDir, 'quarry.sqlite')));
+  const keys = new KeyService(store);
+  const metrics = new ServiceMetrics();
+  const makeEngine = options.engine ?? defaultEngine;
+  let engine: InquiryEngine;
+  try {
+    engine = await makeEngine(config, log);
+  } catch (err) {
+    log.error({ err }, 'the question engine could not start; inquiries will end failed');
+    engine = unavailableEngine((err as Error).message);
+  }
+  const inquiries = new InquiryService(store, engine, config, log, {
+    finished(state, type, durationMs) {
+      metrics.inquiriesFinished.inc({ state, type });
+      metrics.inquiryDuration.observe({ type }, durationMs / 1000);
+    },
+  });
+  if (options.startLifecycle !== false) await inquiries.start();
+  return {
+    config,
+    log,
+    store,
+    keys,
+    engine,
+    inquiries,
+    metrics,
+    async close() {
+      await inquiries.shutdown(config.shutdownGraceMs);
+      await keys.close();
+      await engine.close?.();
+      await store.close();
+    },
+  };
+}
+
+async function defaultEngine(config: Config, log: Logger): Promise<InquiryEngine> {
+  void config;
+  void log;
+  return unavailableEngine('the question interpreter is not installed in this build');
+}

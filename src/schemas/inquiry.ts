@@ -1,0 +1,94 @@
+/**
+ * The inquiry's public shapes, defined once and shared by REST (validation + OpenAPI), the tool
+ * interface and the graphs.
+ */
+import { z } from 'zod';
+
+export const TERMINAL_STATES = ['done', 'failed', 'timeout', 'stopped', 'out_of_domain', 'out_of_scope', 'no_data'] as const;
+export const INQUIRY_STATES = ['processing', ...TERMINAL_STATES] as const;
+export type TerminalState = (typeof TERMINAL_STATES)[number];
+export type InquiryState = (typeof INQUIRY_STATES)[number];
+export const isTerminal = (s: string): s is TerminalState => (TERMINAL_STATES as readonly string[]).includes(s);
+
+export const INQUIRY_TYPES = ['agent', 'research'] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+/** Readiness of the answer and chart: `pending` while processing, `ready` once terminal. */
+export const READINESS = ['pending', 'ready'] as const;
+
+/** A request's dimension filter value: one value, a list, or an inclusive range. */
+export const DimensionValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
+  z
+    .object({ from: z.union([z.string(), z.number()]).optional(), to: z.union([z.string(), z.number()]).optional() })
+    .strict()
+    .refine((r) => r.from !== undefined || r.to !== undefined, 'a range needs from and/or to'),
+]);
+export const DimensionsSchema = z
+  .record(z.string(), DimensionValueSchema, {
+    error: 'dimensions must be an object mapping dimension names to a value, a list of values or a {from, to} range',
+  })
+  .describe('Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}');
+export type Dimensions = z.infer<typeof DimensionsSchema>;
+
+export const DataTableSchema = z.object({
+  title: z.string(),
+  data: z.array(z.record(z.string(), z.unknown())),
+  symbols: z.record(z.string(), z.string()),
+  semantic_types: z.record(z.string(), z.unknown()),
+});
+
+export const ChartSchema = z.object({
+  chart_type: z.string(),
+  chart_metadata: z.record(z.string(), z.unknown()),
+  chart_data: z.array(z.unknown()),
+});
+
+export const ThinkingSchema = z.object({
+  title: z.string(),
+  messages: z.array(z.unknown()),
+});
+
+/** Answer fields of a regular (agent) inquiry; empty values while processing. */
+export const AnswerFieldsSchema = z.object({
+  answer: z.string(),
+  sql_query: z.string(),
+  data: DataTableSchema,
+  chart: ChartSchema,
+  explanation: z.string(),
+  time_frame: z.string(),
+  answer_explanation: z.record(z.string(), z.unknown()),
+  thinking: ThinkingSchema,
+});
+export type AnswerFields = z.infer<typeof AnswerFieldsSchema>;
+
+/** Fields of a research inquiry, in place of answer, sql_query and data. */
+export const ResearchFieldsSchema = z.object({
+  final_answer: z.string(),
+  progress: z.number().int().min(0).max(100),
+  operations: z.array(z.record(z.string(), z.unknown())),
+});
+
+export const InquiryStatusResponseSchema = z
+  .object({
+    inquiry_id: z.string(),
+    status: z.object({
+      general: z.enum(INQUIRY_STATES),
+      answer: z.enum(READINESS),
+      chart: z.enum(READINESS),
+    }),
+    inquiry_type: z.enum(INQUIRY_TYPES),
+    user_input: z.string(),
+    session_id: z.string(),
+    created_at: z.string().describe('ISO 8601'),
+    completed_at: z.string().nullable().describe('ISO 8601, null while processing'),
+    error: z.string().nullable().describe('Why a failed, timeout, out_of_scope or out_of_domain inquiry ended so'),
+    dimensions: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .extend(AnswerFieldsSchema.partial().shape)
+  .extend(ResearchFieldsSchema.partial().shape)
+  .describe('The inquiry status response (§2): agent inquiries carry the answer fields, research inquiries final_answer, progress and operations.');
+export type InquiryStatusResponse = z.infer<typeof InquiryStatusResponseSchema>;

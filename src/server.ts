@@ -1,0 +1,47 @@
+/**
+ * Start-up only: open the runtime, build the app, listen, close gracefully on SIGINT/SIGTERM
+ * (running inquiries finish or are handed back for the next start).
+ */
+import { warehouseUrl, type Config } from './config.js';
+import { buildApp } from './app.js';
+import { bootstrapDefaultAccount } from './auth/bootstrap.js';
+import { createRuntime, type RuntimeOptions } from './runtime.js';
+
+export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const runtime = await createRuntime(config, options);
+  const boot = await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey);
+  if (boot.created) {
+    // The key goes to the console once, never into the structured log.
+    const shown = config.bootstrapKey ? '(the value of QUARRY_BOOTSTRAP_KEY)' : boot.key;
+    process.stderr.write(`\nQuarry created the default account. Its API key ${shown}\nwas written to ${boot.keyFile} (mode 0600). It is shown only once.\n\n`);
+  }
+  const app = await buildApp(runtime);
+  const address = await app.listen({ host: config.host, port: config.port });
+  runtime.log.info({ address, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await runtime.close();
+    })());
+  return { url: address, close };
+}
+
+/** Passwords in a postgres URL never reach the log. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+export function closeOnSignals(close: () => Promise<void>): void {
+  let count = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (++count > 1) process.exit(1);
+    process.stderr.write(`received ${signal}: finishing running inquiries\n`);
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

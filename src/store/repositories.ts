@@ -1,0 +1,211 @@
+/**
+ * Repositories over the state store. Callers see plain records and intent-named methods; the SQL is
+ * Kysely's, so a Postgres dialect can be added without touching callers.
+ */
+import type { Selectable } from 'kysely';
+import type { StoreDb } from './db.js';
+import { newId } from './ids.js';
+import type { AccountTable, ApiKeyTable, InquiryTable, SessionTable } from './schema.js';
+
+export type Account = Selectable<AccountTable>;
+export type ApiKeyRecord = Selectable<ApiKeyTable>;
+export type SessionRecord = Selectable<SessionTable>;
+export type InquiryRecord = Selectable<InquiryTable>;
+
+export class AccountsRepo {
+  constructor(private readonly db: StoreDb) {}
+  async create(name: string, now = Date.now()): Promise<Account> {
+    const account = { id: newId('acc'), name, created_at: now };
+    await this.db.insertInto('accounts').values(account).execute();
+    await this.db
+      .insertInto('users')
+      .values({ id: newId('usr'), account_id: account.id, name: `${name} admin`, email: null, created_at: now })
+      .execute();
+    return account;
+  }
+  get(id: string): Promise<Account | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  list(): Promise<Account[]> {
+    return this.db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+  }
+  async count(): Promise<number> {
+    const r = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}
+
+export class ApiKeysRepo {
+  constructor(private readonly db: StoreDb) {}
+  async insert(record: Omit<ApiKeyRecord, 'last_used_at' | 'revoked_at'>): Promise<ApiKeyRecord> {
+    const full = { ...record, last_used_at: null, revoked_at: null };
+    await this.db.insertInto('api_keys').values(full).execute();
+    return full;
+  }
+  findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+    return this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+  }
+  list(accountId?: string): Promise<ApiKeyRecord[]> {
+    let q = this.db.selectFrom('api_keys').selectAll().orderBy('created_at');
+    if (accountId) q = q.where('account_id', '=', accountId);
+    return q.execute();
+  }
+  /** Revokes by id or by display prefix; returns the revoked records. */
+  async revoke(idOrPrefix: string, now = Date.now()): Promise<ApiKeyRecord[]> {
+    const matches = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
+      .execute();
+    if (matches.length !== 1) return matches.length === 0 ? [] : Promise.reject(new Error(`"${idOrPrefix}" matches ${matches.length} keys; use the key id`));
+    await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', matches[0].id).where('revoked_at', 'is', null).execute();
+    return [{ ...matches[0], revoked_at: matches[0].revoked_at ?? now }];
+  }
+  /** One write for many keys' last-used times (batched by the caller). */
+  async touchMany(lastUsed: Map<string, number>): Promise<void> {
+    if (lastUsed.size === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const [id, at] of lastUsed) {
+        await trx.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+      }
+    });
+  }
+}
+
+export class SessionsRepo {
+  constructor(private readonly db: StoreDb) {}
+  async create(accountId: string, origin: 'api_key' | 'ui', apiKeyId: string | null, now = Date.now()): Promise<SessionRecord> {
+    const s = { id: newId('ses'), account_id: accountId, origin, api_key_id: apiKeyId, created_at: now };
+    await this.db.insertInto('sessions').values(s).execute();
+    return s;
+  }
+  get(id: string): Promise<SessionRecord | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  listRecent(accountId: string, limit: number, origin?: 'api_key' | 'ui'): Promise<SessionRecord[]> {
+    let q = this.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId);
+    if (origin) q = q.where('origin', '=', origin);
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+}
+
+export interface TerminalWrite {
+  status: string;
+  result: string | null;
+  resolved?: string | null;
+  error?: string | null;
+  finishedAt?: number;
+}
+
+export class InquiriesRepo {
+  constructor(private readonly db: StoreDb) {}
+  async insert(record: InquiryRecord): Promise<void> {
+    await this.db.insertInto('inquiries').values(record).execute();
+  }
+  get(id: string): Promise<InquiryRecord | undefined> {
+    return this.db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  getStatus(id: string): Promise<{ status: string } | undefined> {
+    return this.db.selectFrom('inquiries').select('status').where('id', '=', id).executeTakeFirst();
+  }
+  listBySession(sessionId: string): Promise<InquiryRecord[]> {
+    return this.db.selectFrom('inquiries').selectAll().where('session_id', '=', sessionId).orderBy('created_at').orderBy('id').execute();
+  }
+  /**
+   * Writes a terminal state only if the inquiry is still processing (compare-and-set), so a
+   * terminal state is written once and never changes. Returns whether this call won.
+   */
+  async finishIfProcessing(id: string, w: TerminalWrite): Promise<boolean> {
+    const r = await this.db
+      .updateTable('inquiries')
+      .set({
+        status: w.status,
+        status_answer: 'ready',
+        status_chart: 'ready',
+        result: w.result,
+        resolved: w.resolved ?? null,
+        error: w.error ?? null,
+        finished_at: w.finishedAt ?? Date.now(),
+        owner: null,
+        heartbeat_at: null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  /** Progress written while processing (research); ignored once terminal. */
+  async updateProgress(id: string, result: string): Promise<void> {
+    await this.db.updateTable('inquiries').set({ result }).where('id', '=', id).where('status', '=', 'processing').execute();
+  }
+  async markStarted(id: string, owner: string, now = Date.now()): Promise<boolean> {
+    const r = await this.db
+      .updateTable('inquiries')
+      .set((eb) => ({ started_at: now, owner, heartbeat_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('owner', '=', owner)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  async heartbeat(owner: string, ids: string[], now = Date.now()): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('inquiries').set({ heartbeat_at: now }).where('owner', '=', owner).where('id', 'in', ids).where('status', '=', 'processing').execute();
+  }
+  /** Processing inquiries nobody runs: no owner, or an owner whose heartbeat went stale. */
+  listOrphans(staleBefore: number): Promise<InquiryRecord[]> {
+    return this.db
+      .selectFrom('inquiries')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('owner', 'is', null), eb('heartbeat_at', '<', staleBefore), eb('heartbeat_at', 'is', null)]))
+      .orderBy('created_at')
+      .execute();
+  }
+  /** Takes ownership of an orphan, only if it is still the orphan we saw (compare-and-set). */
+  async claim(id: string, seenOwner: string | null, seenHeartbeat: number | null, owner: string, now = Date.now()): Promise<boolean> {
+    let q = this.db.updateTable('inquiries').set({ owner, heartbeat_at: now }).where('id', '=', id).where('status', '=', 'processing');
+    q = seenOwner === null ? q.where('owner', 'is', null) : q.where('owner', '=', seenOwner);
+    q = seenHeartbeat === null ? q.where('heartbeat_at', 'is', null) : q.where('heartbeat_at', '=', seenHeartbeat);
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  /** Hands back what this process still owns (graceful shutdown): the next start runs it again. */
+  async release(owner: string): Promise<number> {
+    const r = await this.db.updateTable('inquiries').set({ owner: null, heartbeat_at: null }).where('owner', '=', owner).where('status', '=', 'processing').executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+  async countActive(accountId: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('inquiries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('status', '=', 'processing')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db.selectFrom('inquiries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}
+
+/** The state store: one object holding every repository over one database. */
+export class Store {
+  readonly accounts: AccountsRepo;
+  readonly apiKeys: ApiKeysRepo;
+  readonly sessions: SessionsRepo;
+  readonly inquiries: InquiriesRepo;
+  constructor(readonly db: StoreDb) {
+    this.accounts = new AccountsRepo(db);
+    this.apiKeys = new ApiKeysRepo(db);
+    this.sessions = new SessionsRepo(db);
+    this.inquiries = new InquiriesRepo(db);
+  }
+  async ping(): Promise<void> {
+    await this.db.selectFrom('accounts').select('id').limit(1).execute();
+  }
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+}

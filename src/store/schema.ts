@@ -1,0 +1,78 @@
+/**
+ * Table types of the state store. Times are epoch milliseconds (integers), JSON columns are text;
+ * the same shapes serve SQLite and, later, Postgres.
+ */
+
+
+export interface AccountTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  account_id: string;
+  name: string;
+  email: string | null;
+  created_at: number;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, for display. */
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface SessionTable {
+  id: string;
+  account_id: string;
+  /** api_key sessions are hidden from the web history. */
+  origin: 'api_key' | 'ui';
+  api_key_id: string | null;
+  created_at: number;
+}
+
+export interface InquiryTable {
+  id: string;
+  session_id: string;
+  account_id: string;
+  type: 'agent' | 'research';
+  /** status.general (§3). */
+  status: string;
+  status_answer: string;
+  status_chart: string;
+  question: string;
+  /** JSON of the request's dimensions object, or null. */
+  dimensions: string | null;
+  /** JSON of the answer fields once terminal (or research progress while running). */
+  result: string | null;
+  /** JSON of the resolved SemanticQuery, for follow-ups in the session. */
+  resolved: string | null;
+  error: string | null;
+  /** JSON of the run options (e.g. research budget). */
+  options: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  /** Process instance that runs it; null when nobody does. */
+  owner: string | null;
+  heartbeat_at: number | null;
+  attempts: number;
+}
+
+export interface Database {
+  accounts: AccountTable;
+  users: UserTable;
+  api_keys: ApiKeyTable;
+  sessions: SessionTable;
+  inquiries: InquiryTable;
+}
