@@ -1,0 +1,265 @@
+/**
+ * PostgreSQL warehouse over `pg`. Each statement runs as
+ *   BEGIN READ ONLY; SET LOCAL statement_timeout = N;
+ *   DECLARE quarry_cursor NO SCROLL CURSOR FOR <sql>   -- extended protocol: one statement only,
+ *   FETCH FORWARD maxRows+1 FROM quarry_cursor          -- and a cursor accepts only SELECT/VALUES
+ *   ROLLBACK
+ * so writes are impossible even past the guard (and the connection should use a read-only role).
+ * Abort and timeout send a protocol-level cancel to the backend. Type parsers are set on this
+ * pool only (numeric/int8 -> number, date -> 'YYYY-MM-DD', timestamps -> ISO strings).
+ */
+import pg from 'pg';
+import {
+  WarehouseCancelledError,
+  WarehouseConnectionError,
+  WarehouseError,
+  WarehouseQueryError,
+  WarehouseTimeoutError,
+} from './errors.js';
+import type { ColumnInfo, QueryResult, RunOptions, TableInfo, Warehouse } from './types.js';
+
+export interface PostgresWarehouseOptions {
+  /** Pool size. Default 4. */
+  poolSize?: number;
+  defaultMaxRows?: number;
+  defaultTimeoutMs?: number;
+}
+
+const OID = {
+  bool: 16, int8: 20, int2: 21, int4: 23, text: 25, float4: 700, float8: 701, numeric: 1700,
+  date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186,
+  int8Array: 1016, numericArray: 1231, dateArray: 1182, textArray: 1009,
+} as const;
+
+interface PgCancelConnection {
+  on(event: string, f: () => void): void;
+  connect(portOrPath: number | string, host?: string): void;
+  cancel(processID: number, secretKey: number): void;
+}
+
+const isoTimestamp = (v: string): string => {
+  // Postgres text form '1995-03-04 12:34:56.789' (no zone) is read as UTC, like DuckDB's TIMESTAMP;
+  // '...+02' / '...+05:30' carry a zone (JS wants +HH:MM).
+  const m = /([+-]\d\d)(?::?(\d\d))?(?::\d\d)?$/.exec(v);
+  const base = v.replace(' ', 'T');
+  const d = new Date(m ? `${base.slice(0, base.length - m[0].length)}${m[1]}:${m[2] ?? '00'}` : `${base}Z`);
+  return Number.isNaN(d.getTime()) ? v : d.toISOString();
+};
+
+/** Per-pool type parsers: the global pg.types stay untouched for other users of pg in-process. */
+function makeTypes(): pg.CustomTypesConfig {
+  const textArray = pg.types.getTypeParser(OID.textArray as unknown as Parameters<typeof pg.types.getTypeParser>[0], 'text') as (v: string) => (string | null)[];
+  const own = new Map<number, (v: string) => unknown>([
+    [OID.int8, (v) => Number(v)],
+    [OID.numeric, (v) => Number(v)],
+    [OID.date, (v) => v],
+    [OID.timestamp, isoTimestamp],
+    [OID.timestamptz, isoTimestamp],
+    [OID.interval, (v) => v],
+    [OID.int8Array, (v) => textArray(v).map((x) => (x === null ? null : Number(x)))],
+    [OID.numericArray, (v) => textArray(v).map((x) => (x === null ? null : Number(x)))],
+    [OID.dateArray, (v) => textArray(v)],
+  ]);
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      (format ?? 'text') === 'text' && own.has(oid) ? own.get(oid)! : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return k === 1 ? n : `${n}_${k}`;
+  });
+}
+
+export class PostgresWarehouse implements Warehouse {
+  readonly dialect = 'postgres' as const;
+  private typeNames = new Map<number, string>();
+  private readonly defaultMaxRows: number;
+  private readonly defaultTimeoutMs: number;
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly config: pg.ClientConfig,
+    options: PostgresWarehouseOptions,
+  ) {
+    this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+  }
+
+  static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
+    const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry' };
+    const pool = new pg.Pool({ ...config, max: Math.max(1, options.poolSize ?? 4), idleTimeoutMillis: 30_000 });
+    // An idle client losing its server must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    const w = new PostgresWarehouse(pool, config, options);
+    try {
+      const r = await pool.query('SELECT oid::int AS oid, format_type(oid, NULL) AS name FROM pg_type');
+      for (const row of r.rows as Array<{ oid: number; name: string }>) w.typeNames.set(row.oid, row.name);
+    } catch (e) {
+      await pool.end().catch(() => undefined);
+      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse: ${(e as Error).message}`, { cause: e });
+    }
+    return w;
+  }
+
+  /**
+   * Sends a protocol-level CancelRequest for the client's backend (what `pg` does internally,
+   * without its deprecated activeQuery). The caller then discards the client, so a late-arriving
+   * cancel can never hit the next user of that connection.
+   */
+  private cancelBackend(client: pg.PoolClient): void {
+    const c = client as unknown as { host: string; port: number; processID: number | null; secretKey: number | null };
+    if (c.processID === null || c.secretKey === null) return;
+    const Connection = (pg as unknown as { Connection: new () => PgCancelConnection }).Connection;
+    const con = new Connection();
+    con.on('error', () => undefined);
+    con.on('connect', () => con.cancel(c.processID!, c.secretKey!));
+    if (c.host.startsWith('/')) con.connect(`${c.host}/.s.PGSQL.${c.port}`);
+    else con.connect(c.port, c.host);
+  }
+
+  async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
+    const started = performance.now();
+    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    const timeoutMs = Math.max(1, Math.floor(options.timeoutMs ?? this.defaultTimeoutMs));
+    const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
+    if (options.signal?.aborted) throw new WarehouseCancelledError();
+    const text = sql.replace(/[\s;]+$/, '');
+
+    let why: 'timeout' | 'abort' | undefined;
+    let client: pg.PoolClient | undefined;
+    let cancelSent = false;
+    let reject!: (e: unknown) => void;
+    const cancelled = new Promise<never>((_, r) => (reject = r));
+    cancelled.catch(() => undefined);
+    const cancel = (reason: 'timeout' | 'abort') => {
+      why ??= reason;
+      if (client) {
+        cancelSent = true;
+        this.cancelBackend(client);
+      }
+      reject(why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
+    };
+    const timer = setTimeout(() => cancel('timeout'), timeoutMs);
+    const onAbort = () => cancel('abort');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const work = (async () => {
+      const c = await this.pool.connect();
+      if (why) {
+        c.release();
+        throw new WarehouseCancelledError();
+      }
+      client = c;
+      let broken = false;
+      try {
+        await c.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs}`);
+        await c.query({ text: `DECLARE quarry_cursor NO SCROLL CURSOR FOR ${text}`, queryMode: 'extended' } as pg.QueryConfig);
+        const fetched = await c.query({ text: `FETCH FORWARD ${maxRows + 1} FROM quarry_cursor`, rowMode: 'array' });
+        await c.query('ROLLBACK');
+        return fetched;
+      } catch (e) {
+        try {
+          await c.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw e;
+      } finally {
+        client = undefined;
+        c.release(broken || cancelSent);
+      }
+    })();
+    work.catch(() => undefined);
+
+    try {
+      let fetched: pg.QueryResult<unknown[]>;
+      try {
+        fetched = (await Promise.race([work, cancelled])) as pg.QueryResult<unknown[]>;
+      } catch (e) {
+        if (why === 'timeout') throw new WarehouseTimeoutError(timeoutMs);
+        if (why === 'abort') throw new WarehouseCancelledError();
+        if (e instanceof WarehouseError) throw e;
+        const err = e as Error & { code?: string };
+        if (err.code === '57014') throw new WarehouseTimeoutError(timeoutMs);
+        if (err.code === 'ECONNREFUSED' || err.code === '57P01' || err.code === '08006') {
+          throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${err.message}`, { cause: e });
+        }
+        throw new WarehouseQueryError(err.message, { cause: e });
+      }
+      const names = uniqueNames(fetched.fields.map((f) => f.name));
+      const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({
+        name: names[i]!,
+        type: this.typeNames.get(f.dataTypeID) ?? `oid ${f.dataTypeID}`,
+      }));
+      const truncated = fetched.rows.length > maxRows;
+      const src = truncated ? fetched.rows.slice(0, maxRows) : fetched.rows;
+      const rows = src.map((r) => {
+        const o: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) o[names[i]!] = r[i] ?? null;
+        return o;
+      });
+      return { columns, rows, rowCount: rows.length, truncated, elapsedMs: performance.now() - started };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async introspect(): Promise<TableInfo[]> {
+    const cols = await this.run(
+      `SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.is_nullable,
+              c.numeric_precision, c.numeric_scale
+         FROM information_schema.columns c
+         JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
+        WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')
+          AND c.table_schema NOT LIKE 'pg\\_%'
+        ORDER BY c.table_schema, c.table_name, c.ordinal_position`,
+      { maxRows: 1_000_000 },
+    );
+    const current = String((await this.run('SELECT current_schema() AS s')).rows[0]?.s ?? 'public');
+    const tables = new Map<string, TableInfo & { schema: string; table: string }>();
+    for (const r of cols.rows) {
+      const schema = String(r.table_schema);
+      const table = String(r.table_name);
+      const name = schema === current ? table : `${schema}.${table}`;
+      let t = tables.get(name);
+      if (!t) tables.set(name, (t = { name, schema, table, columns: [] }));
+      let type = String(r.data_type);
+      if (type === 'numeric' && r.numeric_precision !== null) type = `numeric(${r.numeric_precision},${r.numeric_scale})`;
+      t.columns.push({ name: String(r.column_name), type, nullable: r.is_nullable === 'YES' });
+    }
+    const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+    const list = [...tables.values()];
+    await Promise.all(
+      list.map(async (t) => {
+        // Large tables: the planner's estimate; small ones: an exact count.
+        const est = await this.run(
+          `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`,
+        );
+        const n = Number(est.rows[0]?.n ?? -1);
+        t.rowCount = n >= 1_000_000 ? n : Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n);
+      }),
+    );
+    return list.map(({ name, columns, rowCount }) => ({ name, columns, rowCount }));
+  }
+
+  async ping(): Promise<void> {
+    await this.run('SELECT 1', { timeoutMs: 5000 });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}
+
+export function openPostgresWarehouse(url: string, options?: PostgresWarehouseOptions): Promise<PostgresWarehouse> {
+  return PostgresWarehouse.open(url, options);
+}
