@@ -253,8 +253,8 @@ export function compile(
   // --- time range dimension
   const tr = q.time_range;
   if (tr) {
-    d.date(tr.start);
-    d.date(tr.end);
+    literalFor(d, 'date', tr.start, 'time range start');
+    literalFor(d, 'date', tr.end, 'time range end');
     if (tr.dimension && !ix.timeDims.has(tr.dimension)) throw unknown('time dimension', tr.dimension, [...ix.timeDims.keys()]);
   }
   const graph = joinGraph(model);
@@ -670,7 +670,7 @@ function literalFor(d: SqlDialect, type: string, v: string | number | boolean, n
     }
     return d.string(String(v));
   } catch (e) {
-    if (e instanceof LiteralError) throw new CompileError(`filter on '${name}': ${e.message}`);
+    if (e instanceof LiteralError) throw new CompileError(`${name.includes(' ') ? name : `filter on '${name}'`}: ${e.message}`);
     throw e;
   }
 }

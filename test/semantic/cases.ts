@@ -1,0 +1,272 @@
+/**
+ * Compiler cases: a SemanticQuery and a reference SQL written by hand from GLOSSARY.md
+ * (portable between DuckDB and Postgres). The compiled SQL must return the same rows.
+ */
+import type { SemanticQueryInput } from '../../src/semantic/query.js';
+
+export interface Case {
+  name: string;
+  query: SemanticQueryInput;
+  reference: string;
+  /** Compare rows in order (queries with an order). */
+  ordered?: boolean;
+}
+
+const REV = 'l.l_extendedprice * (1 - l.l_discount)';
+const LO = 'lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey';
+const CUST_GEO = 'JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey';
+const F = (x: string) => `CAST(${x} AS DOUBLE PRECISION)`;
+
+export const CASES: Case[] = [
+  {
+    name: 'total revenue',
+    query: { metrics: ['revenue'] },
+    reference: `SELECT SUM(${REV}) AS revenue FROM lineitem l`,
+  },
+  {
+    name: 'several metrics of several entities, no grouping',
+    query: { metrics: ['revenue', 'orders', 'line_items', 'average_order_value', 'customers', 'suppliers'] },
+    reference: `SELECT (SELECT SUM(${REV}) FROM lineitem l) AS revenue, (SELECT COUNT(*) FROM orders) AS orders,
+      (SELECT COUNT(*) FROM lineitem) AS line_items, (SELECT AVG(o_totalprice) FROM orders) AS average_order_value,
+      (SELECT COUNT(*) FROM customer) AS customers, (SELECT COUNT(*) FROM supplier) AS suppliers`,
+  },
+  {
+    name: 'revenue by customer region (joins through orders and line items)',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }] },
+    reference: `SELECT r.r_name AS region, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY r.r_name`,
+  },
+  {
+    name: 'orders and revenue by region in one query (no fan-out)',
+    query: { metrics: ['orders', 'revenue', 'order_value'], group_by: [{ dimension: 'region' }] },
+    reference: `SELECT a.region, a.orders, a.order_value, b.revenue FROM
+      (SELECT r.r_name AS region, COUNT(*) AS orders, SUM(o.o_totalprice) AS order_value FROM orders o ${CUST_GEO} GROUP BY r.r_name) a
+      JOIN (SELECT r.r_name AS region, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY r.r_name) b ON a.region = b.region`,
+  },
+  {
+    name: 'two dimensions',
+    query: { metrics: ['revenue', 'units_sold'], group_by: [{ dimension: 'region' }, { dimension: 'market_segment' }] },
+    reference: `SELECT r.r_name AS region, c.c_mktsegment AS market_segment, SUM(${REV}) AS revenue, SUM(l.l_quantity) AS units_sold
+      FROM ${LO} ${CUST_GEO} GROUP BY r.r_name, c.c_mktsegment`,
+  },
+  {
+    name: 'month grain within a year',
+    query: {
+      metrics: ['revenue'],
+      group_by: [{ dimension: 'order_date', grain: 'month' }],
+      time_range: { start: '1996-01-01', end: '1997-01-01' },
+    },
+    reference: `SELECT CAST(date_trunc('month', o.o_orderdate) AS DATE) AS order_date_month, SUM(${REV}) AS revenue
+      FROM ${LO} WHERE o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01' GROUP BY 1`,
+  },
+  {
+    name: 'year grain',
+    query: { metrics: ['orders', 'active_customers'], group_by: [{ dimension: 'order_date', grain: 'year' }], order: [{ by: 'order_date', direction: 'asc' }] },
+    reference: `SELECT CAST(EXTRACT(YEAR FROM o_orderdate) AS INTEGER) AS order_date_year, COUNT(*) AS orders, COUNT(DISTINCT o_custkey) AS active_customers
+      FROM orders GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    name: 'quarter grain',
+    query: { metrics: ['order_value'], group_by: [{ dimension: 'order_date', grain: 'quarter' }], time_range: { start: '1995-01-01', end: '1996-07-01' } },
+    reference: `SELECT CAST(date_trunc('quarter', o_orderdate) AS DATE) AS order_date_quarter, SUM(o_totalprice) AS order_value
+      FROM orders WHERE o_orderdate >= DATE '1995-01-01' AND o_orderdate < DATE '1996-07-01' GROUP BY 1`,
+  },
+  {
+    name: 'week and day grains',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'order_date', grain: 'week' }], time_range: { start: '1998-06-01', end: '1998-08-03' } },
+    reference: `SELECT CAST(date_trunc('week', o_orderdate) AS DATE) AS order_date_week, COUNT(*) AS orders
+      FROM orders WHERE o_orderdate >= DATE '1998-06-01' AND o_orderdate < DATE '1998-08-03' GROUP BY 1`,
+  },
+  {
+    name: 'day grain',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'order_date', grain: 'day' }], time_range: { start: '1998-07-01', end: '1998-08-03' } },
+    reference: `SELECT o_orderdate AS order_date_day, COUNT(*) AS orders
+      FROM orders WHERE o_orderdate >= DATE '1998-07-01' AND o_orderdate < DATE '1998-08-03' GROUP BY 1`,
+  },
+  {
+    name: 'time range, end exclusive',
+    query: { metrics: ['revenue', 'orders'], time_range: { start: '1997-01-01', end: '1998-01-01' } },
+    reference: `SELECT (SELECT SUM(${REV}) FROM ${LO} WHERE o.o_orderdate >= DATE '1997-01-01' AND o.o_orderdate <= DATE '1997-12-31') AS revenue,
+      (SELECT COUNT(*) FROM orders WHERE o_orderdate BETWEEN DATE '1997-01-01' AND DATE '1997-12-31') AS orders`,
+  },
+  {
+    name: 'IN filter with a value group and a synonym',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'order_priority' }], filters: [{ dimension: 'order_priority', op: 'in', values: ['high priority', '5-LOW'] }] },
+    reference: `SELECT o_orderpriority AS order_priority, COUNT(*) AS orders FROM orders
+      WHERE o_orderpriority IN ('1-URGENT', '2-HIGH', '5-LOW') GROUP BY 1`,
+  },
+  {
+    name: 'eq filter through a value synonym',
+    query: { metrics: ['orders'], filters: [{ dimension: 'order_priority', op: 'eq', values: ['urgent'] }, { dimension: 'order_status', op: 'eq', values: ['fulfilled'] }] },
+    reference: `SELECT COUNT(*) AS orders FROM orders WHERE o_orderpriority = '1-URGENT' AND o_orderstatus = 'F'`,
+  },
+  {
+    name: 'NOT IN filter on a customer dimension for a line-item measure',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], filters: [{ dimension: 'market_segment', op: 'not_in', values: ['BUILDING', 'MACHINERY'] }] },
+    reference: `SELECT c.c_mktsegment AS market_segment, SUM(${REV}) AS revenue FROM ${LO} JOIN customer c ON o.o_custkey = c.c_custkey
+      WHERE c.c_mktsegment NOT IN ('BUILDING', 'MACHINERY') GROUP BY 1`,
+  },
+  {
+    name: 'between and comparisons on a number dimension',
+    query: {
+      metrics: ['units_sold', 'line_items'],
+      group_by: [{ dimension: 'container' }],
+      filters: [
+        { dimension: 'part_size', op: 'between', values: [10, 20] },
+        { dimension: 'brand', op: 'ne', values: ['Brand#13'] },
+        { dimension: 'part_size', op: 'lt', values: ['18'] },
+      ],
+    },
+    reference: `SELECT p.p_container AS container, SUM(l.l_quantity) AS units_sold, COUNT(*) AS line_items FROM lineitem l JOIN part p ON l.l_partkey = p.p_partkey
+      WHERE p.p_size BETWEEN 10 AND 20 AND p.p_brand <> 'Brand#13' AND p.p_size < 18 GROUP BY 1`,
+  },
+  {
+    name: 'gte / lte comparisons and a filter on a time dimension',
+    query: {
+      metrics: ['order_value'],
+      filters: [
+        { dimension: 'order_date', op: 'gte', values: ['1998-01-01'] },
+        { dimension: 'part_size', op: 'gte', values: [50] },
+      ],
+      group_by: [{ dimension: 'order_status' }],
+    },
+    // order_value by part size filter: orders with at least one line of a size-50 part (semi-join).
+    reference: `SELECT o.o_orderstatus AS order_status, SUM(o.o_totalprice) AS order_value FROM orders o
+      WHERE o.o_orderdate >= DATE '1998-01-01' AND EXISTS (SELECT 1 FROM lineitem l JOIN part p ON l.l_partkey = p.p_partkey WHERE l.l_orderkey = o.o_orderkey AND p.p_size >= 50)
+      GROUP BY 1`,
+  },
+  {
+    name: 'metric filter (having)',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'gt', value: 840000000 }] },
+    reference: `SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1 HAVING SUM(${REV}) > 840000000`,
+  },
+  {
+    name: 'metric filter on a metric not shown',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'lte', value: 800000000 }] },
+    reference: `SELECT a.nation, a.orders FROM (SELECT n.n_name AS nation, COUNT(*) AS orders FROM orders o ${CUST_GEO} GROUP BY 1) a
+      JOIN (SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1) b ON a.nation = b.nation WHERE b.revenue <= 800000000`,
+  },
+  {
+    name: 'order and limit: top customers by revenue',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 5 },
+    reference: `SELECT c.c_name AS customer, SUM(${REV}) AS revenue FROM ${LO} JOIN customer c ON o.o_custkey = c.c_custkey
+      GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+    ordered: true,
+  },
+  {
+    name: 'order ascending by a dimension with limit',
+    query: { metrics: ['suppliers'], group_by: [{ dimension: 'supplier_nation' }], order: [{ by: 'supplier_nation', direction: 'asc' }], limit: 3 },
+    reference: `SELECT n.n_name AS supplier_nation, COUNT(*) AS suppliers FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey GROUP BY 1 ORDER BY 1 LIMIT 3`,
+    ordered: true,
+  },
+  {
+    name: 'share of total',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }], share_of_total: ['revenue'] },
+    reference: `SELECT region, revenue, revenue / SUM(revenue) OVER () AS revenue_share FROM
+      (SELECT r.r_name AS region, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1) x`,
+  },
+  {
+    name: 'share of total is over all groups, before limit',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], share_of_total: ['revenue'], order: [{ by: 'revenue' }], limit: 3 },
+    reference: `SELECT nation, revenue, revenue / SUM(revenue) OVER () AS revenue_share FROM
+      (SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1) x ORDER BY revenue DESC LIMIT 3`,
+    ordered: true,
+  },
+  {
+    name: 'role-playing: supplier region',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'supplier_region' }] },
+    reference: `SELECT r.r_name AS supplier_region, SUM(${REV}) AS revenue FROM lineitem l JOIN supplier s ON l.l_suppkey = s.s_suppkey
+      JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey GROUP BY 1`,
+  },
+  {
+    name: 'role-playing: customer region and supplier region together',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }, { dimension: 'supplier_region' }], filters: [{ dimension: 'supplier_nation', op: 'eq', values: ['GERMANY'] }] },
+    reference: `SELECT r.r_name AS region, sr.r_name AS supplier_region, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO}
+      JOIN supplier s ON l.l_suppkey = s.s_suppkey JOIN nation sn ON s.s_nationkey = sn.n_nationkey JOIN region sr ON sn.n_regionkey = sr.r_regionkey
+      WHERE sn.n_name = 'GERMANY' GROUP BY 1, 2`,
+  },
+  {
+    name: 'fan-out: orders by ship mode counts each order once per mode',
+    query: { metrics: ['orders', 'order_value'], group_by: [{ dimension: 'ship_mode' }] },
+    reference: `SELECT x.l_shipmode AS ship_mode, COUNT(*) AS orders, SUM(o.o_totalprice) AS order_value
+      FROM (SELECT DISTINCT l_shipmode, l_orderkey FROM lineitem) x JOIN orders o ON o.o_orderkey = x.l_orderkey GROUP BY 1`,
+  },
+  {
+    name: 'fan-out: orders and line items by ship mode together',
+    query: { metrics: ['orders', 'line_items'], group_by: [{ dimension: 'ship_mode' }], time_range: { start: '1995-01-01', end: '1996-01-01' } },
+    reference: `SELECT l.l_shipmode AS ship_mode, COUNT(DISTINCT o.o_orderkey) AS orders, COUNT(*) AS line_items FROM ${LO}
+      WHERE o.o_orderdate >= DATE '1995-01-01' AND o.o_orderdate < DATE '1996-01-01' GROUP BY 1`,
+  },
+  {
+    name: 'fan-out: a many-side filter on a one-side measure',
+    query: { metrics: ['orders'], filters: [{ dimension: 'ship_mode', op: 'eq', values: ['AIR'] }] },
+    reference: `SELECT COUNT(*) AS orders FROM orders o WHERE EXISTS (SELECT 1 FROM lineitem l WHERE l.l_orderkey = o.o_orderkey AND l.l_shipmode = 'AIR')`,
+  },
+  {
+    name: 'measure dated by ship date',
+    query: {
+      metrics: ['revenue', 'line_items'],
+      group_by: [{ dimension: 'ship_date', grain: 'month' }],
+      time_range: { dimension: 'ship_date', start: '1995-01-01', end: '1995-07-01' },
+    },
+    reference: `SELECT CAST(date_trunc('month', l_shipdate) AS DATE) AS ship_date_month, SUM(l_extendedprice * (1 - l_discount)) AS revenue, COUNT(*) AS line_items
+      FROM lineitem WHERE l_shipdate >= DATE '1995-01-01' AND l_shipdate < DATE '1995-07-01' GROUP BY 1`,
+  },
+  {
+    name: 'grouping by ship date dates the metric by ship date',
+    query: { metrics: ['units_sold'], group_by: [{ dimension: 'ship_date', grain: 'year' }] },
+    reference: `SELECT CAST(EXTRACT(YEAR FROM l_shipdate) AS INTEGER) AS ship_date_year, SUM(l_quantity) AS units_sold FROM lineitem GROUP BY 1`,
+  },
+  {
+    name: 'receipt-dated late deliveries',
+    query: { metrics: ['late_deliveries', 'late_delivery_rate'], time_range: { dimension: 'receipt_date', start: '1996-01-01', end: '1997-01-01' } },
+    reference: `SELECT SUM(CASE WHEN l_receiptdate > l_commitdate THEN 1 ELSE 0 END) AS late_deliveries,
+      ${F("SUM(CASE WHEN l_receiptdate > l_commitdate THEN 1 ELSE 0 END)")} / COUNT(*) AS late_delivery_rate
+      FROM lineitem WHERE l_receiptdate >= DATE '1996-01-01' AND l_receiptdate < DATE '1997-01-01'`,
+  },
+  {
+    name: 'derived metrics: profit, margin, return rate, discount, days to ship',
+    query: {
+      metrics: ['profit', 'profit_margin', 'supply_cost', 'return_rate', 'average_discount', 'discount_amount', 'gross_sales', 'days_to_ship'],
+      group_by: [{ dimension: 'order_date', grain: 'year' }],
+    },
+    reference: `SELECT CAST(EXTRACT(YEAR FROM o.o_orderdate) AS INTEGER) AS order_date_year,
+      SUM(${REV}) - SUM(ps.ps_supplycost * l.l_quantity) AS profit,
+      ${F(`SUM(${REV}) - SUM(ps.ps_supplycost * l.l_quantity)`)} / SUM(${REV}) AS profit_margin,
+      SUM(ps.ps_supplycost * l.l_quantity) AS supply_cost,
+      ${F("SUM(CASE WHEN l.l_returnflag = 'R' THEN 1 ELSE 0 END)")} / COUNT(*) AS return_rate,
+      AVG(l.l_discount) AS average_discount, SUM(l.l_extendedprice * l.l_discount) AS discount_amount, SUM(l.l_extendedprice) AS gross_sales,
+      AVG(l.l_shipdate - o.o_orderdate) AS days_to_ship
+      FROM ${LO} JOIN partsupp ps ON ps.ps_partkey = l.l_partkey AND ps.ps_suppkey = l.l_suppkey GROUP BY 1`,
+  },
+  {
+    name: 'metrics that are not dated ignore the period',
+    query: { metrics: ['customers', 'active_customers', 'customer_account_balance'], group_by: [{ dimension: 'region' }], time_range: { start: '1998-01-01', end: '1998-08-03' } },
+    reference: `SELECT a.region, a.customers, a.customer_account_balance, b.active_customers FROM
+      (SELECT r.r_name AS region, COUNT(*) AS customers, SUM(c.c_acctbal) AS customer_account_balance FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey GROUP BY 1) a
+      JOIN (SELECT r.r_name AS region, COUNT(DISTINCT o.o_custkey) AS active_customers FROM orders o ${CUST_GEO}
+        WHERE o.o_orderdate >= DATE '1998-01-01' AND o.o_orderdate < DATE '1998-08-03' GROUP BY 1) b ON a.region = b.region`,
+  },
+  {
+    name: 'supplier metrics by supplier nation',
+    query: { metrics: ['suppliers', 'supplier_account_balance', 'average_supplier_account_balance'], group_by: [{ dimension: 'supplier_region' }] },
+    reference: `SELECT r.r_name AS supplier_region, COUNT(*) AS suppliers, SUM(s.s_acctbal) AS supplier_account_balance, AVG(s.s_acctbal) AS average_supplier_account_balance
+      FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey GROUP BY 1`,
+  },
+  {
+    name: 'dimensions only',
+    query: { group_by: [{ dimension: 'region' }, { dimension: 'nation' }] },
+    reference: `SELECT r.r_name AS region, n.n_name AS nation FROM nation n JOIN region r ON n.n_regionkey = r.r_regionkey`,
+  },
+  {
+    name: 'part dimensions with a return flag filter',
+    query: { metrics: ['units_sold'], group_by: [{ dimension: 'manufacturer' }], filters: [{ dimension: 'return_flag', op: 'eq', values: ['returned'] }, { dimension: 'ship_mode', op: 'in', values: ['AIR', 'REG AIR'] }] },
+    reference: `SELECT p.p_mfgr AS manufacturer, SUM(l.l_quantity) AS units_sold FROM lineitem l JOIN part p ON l.l_partkey = p.p_partkey
+      WHERE l.l_returnflag = 'R' AND l.l_shipmode IN ('AIR', 'REG AIR') GROUP BY 1`,
+  },
+  {
+    name: 'clerks with an apostrophe-safe filter value',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'clerk' }], filters: [{ dimension: 'clerk', op: 'in', values: ["Clerk#000000001", "O'Brien"] }] },
+    reference: `SELECT o_clerk AS clerk, COUNT(*) AS orders FROM orders WHERE o_clerk = 'Clerk#000000001' GROUP BY 1`,
+  },
+];

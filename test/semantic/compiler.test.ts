@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile, CompileError } from '../../src/semantic/compiler.js';
+import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
+import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { CASES } from './cases.js';
+import { duckdbEngine, postgresEngine, sameRows, type Engine } from './engines.js';
+
+const model = loadModel(DEFAULT_MODEL_PATH);
+
+describe.each(['duckdb', 'postgres'] as const)('compiled SQL on %s equals hand-written reference SQL', (engineName) => {
+  let engine: Engine | undefined;
+  beforeAll(async () => {
+    engine = engineName === 'duckdb' ? await duckdbEngine() : await postgresEngine();
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  it.for(CASES)('$name', async (c, ctx) => {
+    if (!engine) return ctx.skip();
+    const compiled = compile(model, c.query, engine.dialect);
+    const [actual, expected] = await Promise.all([engine.query(compiled.sql), engine.query(c.reference)]);
+    expect(expected.length, 'reference returns rows').toBeGreaterThan(0);
+    const diff = sameRows(actual, expected, c.ordered ?? false);
+    expect(diff, `${diff}\n--- compiled:\n${compiled.sql}`).toBeUndefined();
+    // Output columns are named after the model and listed in the metadata.
+    expect(Object.keys(actual[0] ?? {})).toEqual(compiled.columns.map((x) => x.name));
+  });
+});
+
+describe('compiler shape and errors', () => {
+  const d = new DuckDbDialect();
+
+  it('names output columns after the model and describes them', () => {
+    const out = compile(
+      model,
+      { metrics: ['revenue', 'profit_margin'], group_by: [{ dimension: 'region' }, { dimension: 'order_date', grain: 'quarter' }], share_of_total: ['revenue'] },
+      d,
+    );
+    expect(out.columns.map((c) => [c.name, c.kind, c.ref])).toEqual([
+      ['region', 'dimension', 'region'],
+      ['order_date_quarter', 'time', 'order_date'],
+      ['revenue', 'metric', 'revenue'],
+      ['profit_margin', 'metric', 'profit_margin'],
+      ['revenue_share', 'share', 'revenue'],
+    ]);
+    expect(out.columns[3]!.format?.kind).toBe('percent');
+    expect(out.dating).toMatchObject({ revenue: 'order_date', profit_margin: 'order_date' });
+  });
+
+  it('dates each metric by its own time dimension and leaves stock metrics undated', () => {
+    const out = compile(model, { metrics: ['revenue', 'customers'], time_range: { start: '1997-01-01', end: '1998-01-01' } }, d);
+    expect(out.dating).toEqual({ revenue: 'order_date', customers: null });
+    const shipped = compile(model, { metrics: ['revenue'], time_range: { dimension: 'ship_date', start: '1997-01-01', end: '1998-01-01' } }, d);
+    expect(shipped.sql).toContain('l_shipdate >= ');
+    expect(shipped.sql).not.toContain('o_orderdate >=');
+  });
+
+  it('never concatenates filter values raw', () => {
+    const out = compile(model, { metrics: ['orders'], filters: [{ dimension: 'clerk', op: 'eq', values: ["x'; DROP TABLE orders; --"] }] }, d);
+    expect(out.sql).toContain("'x''; DROP TABLE orders; --'");
+  });
+
+  it.each([
+    [{ metrics: ['revenu'] }, /unknown metric 'revenu'.*revenue/],
+    [{ metrics: ['revenue'], group_by: [{ dimension: 'regio' }] }, /unknown dimension 'regio'/],
+    [{ metrics: ['revenue'], filters: [{ dimension: 'part_size', op: 'eq' as const, values: ['big'] }] }, /part_size.*not a number/],
+    [{ metrics: ['revenue'], filters: [{ dimension: 'part_size', op: 'between' as const, values: [1] }] }, /two values/],
+    [{ metrics: ['revenue'], order: [{ by: 'brand', direction: 'asc' as const }] }, /cannot order by 'brand'/],
+    [{ metrics: ['customers'], group_by: [{ dimension: 'order_date', grain: 'month' as const }] }, /not dated/],
+    [{ metrics: ['revenue'], time_range: { start: '1997-02-30', end: '1998-01-01' } }, /not a date/],
+    [{}, /no metric and no dimension/],
+    [{ metrics: ['revenue'], filters: [{ dimension: 'order_date', op: 'gt' as const, values: [5] }] }, /not a date/],
+  ])('rejects %j with a readable CompileError', (query, message) => {
+    expect(() => compile(model, query, d)).toThrow(CompileError);
+    expect(() => compile(model, query, d)).toThrow(message);
+  });
+
+  it('applies a row cap', () => {
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 100$/);
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 5 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 5$/);
+  });
+});
