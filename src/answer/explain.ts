@@ -14,6 +14,7 @@ import {
   metricDefinition,
   metricFilterPhrase,
   metricLabel,
+  periodAnnotations,
   periodName,
   plainSql,
   sourceEntities,
@@ -59,7 +60,7 @@ export function explanationText(ctx: AnswerContext): string {
   const stock = metricNames(ctx).filter((m) => findMetric(model, m)?.time_bound === false);
   const dated = metricNames(ctx).length > stock.length;
   if (ctx.frame) {
-    out.push(sentence(`Period: ${timeFrameText(ctx)} (${periodName(ctx.frame)})${dated && ctx.dating.length ? `, dated by ${datingText(ctx)}` : ''}`));
+    out.push(sentence(`Period: ${timeFrameText(ctx)}${periodAnnotations(ctx.frame).length ? ` (${periodAnnotations(ctx.frame).join(', ')})` : ''}${dated && ctx.dating.length ? `, dated by ${datingText(ctx)}` : ''}`));
   } else if (dated) {
     out.push(sentence(`No period was given, so ${timeFrameText(ctx)} is covered${ctx.dating.length ? `; dates are ${datingText(ctx)}` : ''}`));
   }

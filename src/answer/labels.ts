@@ -177,6 +177,17 @@ export function periodName(frame: TimeFrame): string {
   return canonical;
 }
 
+/** Names of a period besides its dates: `Q2 1998`, `"last quarter"` (the question's words). */
+export function periodAnnotations(frame: TimeFrame): string[] {
+  const canonical = describePeriod(frame.start, frame.end);
+  const out: string[] = [];
+  if (!canonical.includes(' to ') && canonical !== frame.start) out.push(canonical);
+  else if (canonical.includes(' to ') && !/^\d{4}-\d{2}-\d{2} to /.test(canonical)) out.push(canonical);
+  const label = frame.label?.trim();
+  if (label && label.toLowerCase() !== canonical.toLowerCase() && !/^\d{4}-\d{2}-\d{2}/.test(label)) out.push(`“${label}”`);
+  return out;
+}
+
 /** `in 1997`, `in Q2 1998 (last quarter)`, `from 1998-01-01 to 1998-08-02 (year to date)`, `on 1998-08-02`. */
 export function periodPhrase(frame: TimeFrame): string {
   const canonical = describePeriod(frame.start, frame.end);

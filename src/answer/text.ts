@@ -78,7 +78,10 @@ function kpiText(ctx: AnswerContext): string {
     const verb = past ? 'There were' : 'There are';
     return `${verb} ${value} ${e(lowerFirst(lbl))}${e(scope)}.`;
   }
-  const verb = isPlural(lbl) ? (past ? 'were' : 'are') : past ? 'was' : 'is';
+  // `Units sold were`, `Gross sales were`, but `Days to ship is 60.5 days` (a duration reads as one quantity)
+  const kind = columnFormat(ctx.input.model, col)?.kind;
+  const plural = isPlural(lbl) && kind !== 'duration' && kind !== 'percent';
+  const verb = plural ? (past ? 'were' : 'are') : past ? 'was' : 'is';
   return `${e(upperFirst(lbl))}${e(scope)} ${verb} ${value}.`;
 }
 
@@ -144,7 +147,7 @@ function rankingText(ctx: AnswerContext): string {
   const rows = ctx.rows;
   const lbl = lowerFirst(label(ctx, col));
   const desc = ctx.shape.direction === 'desc';
-  const scope = e(scopeText(ctx));
+  const scope = e(scopeText(ctx, { allData: true }));
   const limit = ctx.input.query.limit ?? rows.length;
   if (limit === 1 || rows.length === 1) {
     const r = rows[0];
@@ -185,7 +188,7 @@ function breakdownText(ctx: AnswerContext): string {
     if (toNumber(r[col.name])! > toNumber(hi[col.name])!) hi = r;
     if (toNumber(r[col.name])! < toNumber(lo[col.name])!) lo = r;
   }
-  let text = `${e(upperFirst(lbl))} by ${byWhat}${scope} across ${count}: the highest is ${bold(groupName(ctx, hi))} with ${bold(fmt(ctx, col, hi[col.name]))}${shareNote(ctx, hi)}, the lowest ${bold(groupName(ctx, lo))} with ${bold(fmt(ctx, col, lo[col.name]))}${shareNote(ctx, lo)}.`;
+  let text = `${e(upperFirst(lbl))} by ${byWhat}${scope} covers ${count}: the highest is ${bold(groupName(ctx, hi))} with ${bold(fmt(ctx, col, hi[col.name]))}${shareNote(ctx, hi)}, the lowest ${bold(groupName(ctx, lo))} with ${bold(fmt(ctx, col, lo[col.name]))}${shareNote(ctx, lo)}.`;
   text += totalNote(ctx, col, 'The total is');
   return text + truncationNote(ctx);
 }
