@@ -84,7 +84,6 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,
     // Long-polls may last 900 s: no server-side request timeout.
     requestTimeout: 0,
-    disableRequestLogging: false,
   });
   await fastify.register(app, { runtime });
   await fastify.ready();

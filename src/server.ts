@@ -5,9 +5,9 @@
 import { warehouseUrl, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { bootstrapDefaultAccount } from './auth/bootstrap.js';
-import { createRuntime, type RuntimeOptions } from './runtime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 
-export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
   const runtime = await createRuntime(config, options);
   const boot = await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey);
   if (boot.created) {
@@ -24,7 +24,7 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
       await app.close();
       await runtime.close();
     })());
-  return { url: address, close };
+  return { url: address, runtime, close };
 }
 
 /** Passwords in a postgres URL never reach the log. */

@@ -178,7 +178,8 @@ export class InquiryService {
   private abortOutcome(reason: unknown, partial: Record<string, unknown>) {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
-    const seconds = Math.round(this.settings.inquiryTimeoutMs / 1000);
+    const limit = this.settings.inquiryTimeoutMs;
+    const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
     return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
   }
 
