@@ -116,7 +116,7 @@ export function formatValue(value: unknown, format?: FormatLike, options: Format
     }
     case 'duration': {
       const d = decimals ?? 1;
-      const text = grouped(abs, 0, d);
+      const text = grouped(abs, d, d);
       let unit = format?.unit ?? 'days';
       if (text === '1' && unit.endsWith('s')) unit = unit.slice(0, -1);
       return withUnit(text, unit, negative);

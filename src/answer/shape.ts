@@ -67,8 +67,8 @@ export function analyzeShape(query: SemanticQuery, columns: CompiledColumn[], ro
 
 /** Format of a value column (a share is a fraction). */
 export function columnFormat(model: SemanticModel, col: CompiledColumn): Format | undefined {
-  if (col.kind === 'metric') return metricFormat(model, col.ref);
-  if (col.kind === 'share') return SHARE_FORMAT;
+  if (col.kind === 'metric') return findMetric(model, col.ref) ? metricFormat(model, col.ref) : (col.format ?? { kind: 'number' });
+  if (col.kind === 'share') return col.format ?? SHARE_FORMAT;
   return undefined;
 }
 
@@ -76,7 +76,7 @@ export function columnFormat(model: SemanticModel, col: CompiledColumn): Format 
 export function columnLabel(model: SemanticModel, col: CompiledColumn): string {
   switch (col.kind) {
     case 'metric':
-      return metricLabel(model, col.ref);
+      return findMetric(model, col.ref) ? metricLabel(model, col.ref) : (col.label ?? humanize(col.ref));
     case 'share':
       return `Share of ${metricLabel(model, col.ref).toLowerCase()}`;
     case 'time': {

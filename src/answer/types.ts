@@ -5,17 +5,14 @@
  */
 import type { SemanticModel, TimeGrain, Format } from '../semantic/model.js';
 import type { DimensionFilter, SemanticQuery } from '../semantic/query.js';
+import type { CompiledColumn } from '../semantic/compiler.js';
 
-/** One column of the compiled SQL's result, as the compiler describes it. */
-export interface CompiledColumn {
-  /** The key of this column in each result row. */
-  name: string;
-  kind: 'dimension' | 'time' | 'metric' | 'share';
-  /** Model name of the dimension, time dimension or metric (for `share`: the metric shared). */
-  ref: string;
-  /** For `time`: the bucket. */
-  grain?: TimeGrain;
-}
+/**
+ * One column of the compiled SQL's result, as the compiler describes it: `name` (the row key),
+ * `kind` (dimension | time | metric | share), `ref` (the model name), `grain` for time columns,
+ * and optionally `label` and `format`.
+ */
+export type { CompiledColumn };
 
 /** A period: start inclusive, end exclusive (both YYYY-MM-DD). */
 export interface TimeFrame {

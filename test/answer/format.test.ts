@@ -23,7 +23,8 @@ describe('formatValue', () => {
     expect(formatValue(1500000, { kind: 'integer' })).toBe('1,500,000');
     expect(formatValue(22780.4, { kind: 'integer' })).toBe('22,780');
     expect(formatValue(60.51234, { kind: 'duration', unit: 'days', decimals: 1 })).toBe('60.5 days');
-    expect(formatValue(1, { kind: 'duration' })).toBe('1 day');
+    expect(formatValue(1, { kind: 'duration', decimals: 0 })).toBe('1 day');
+    expect(formatValue(61, { kind: 'duration', decimals: 1 })).toBe('61.0 days');
     expect(formatValue(1234.5678, { kind: 'number' })).toBe('1,234.57');
     expect(formatValue(15312345, { kind: 'number', decimals: 0 })).toBe('15,312,345');
     expect(formatValue(3, { kind: 'number', unit: 'kg' })).toBe('3 kg');
