@@ -61,6 +61,12 @@ const TIME_UNITS: Record<string, string> = {
   day: 'utcyearmonthdate',
 };
 
+const TICKS: Record<string, unknown> = {
+  year: { interval: 'year', step: 1 },
+  quarter: { interval: 'month', step: 3 },
+  month: { interval: 'month', step: 1 },
+};
+
 /** Time values Vega can parse as dates (ISO strings); years as numbers or `YYYY-Qn` stay ordinal. */
 function isTemporal(rows: Record<string, unknown>[], field: string): boolean {
   const values = rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined);
@@ -80,7 +86,11 @@ function dimEncoding(ctx: Ctx, col: CompiledColumn): { enc: Record<string, unkno
   if (col.kind === 'time') {
     if (isTemporal(ctx.rows, col.name)) {
       const fmt = timeAxisFormat(col.grain);
-      const enc: Record<string, unknown> = { field: vlField(col.name), type: 'temporal', title, axis: { format: fmt } };
+      const axis: Record<string, unknown> = { format: fmt };
+      // one tick per bucket while they fit, so a quarter axis does not repeat its labels
+      const tick = col.grain ? TICKS[col.grain] : undefined;
+      if (tick && distinct(ctx.rows, col.name) <= 24) axis.tickCount = tick;
+      const enc: Record<string, unknown> = { field: vlField(col.name), type: 'temporal', title, axis };
       if (col.grain) enc.timeUnit = TIME_UNITS[col.grain];
       return { enc, meta: { field: col.name, title, type: 'temporal', vega_format: fmt } };
     }
