@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
-import { registerAuth } from './api/auth.js';
+import { DOCS_PREFIX, registerAuth } from './api/auth.js';
 import type { ApiDeps } from './api/deps.js';
 import { registerErrorHandling, registerJsonParsing } from './api/errors.js';
 import { healthRoutes } from './api/routes/health.js';
@@ -38,7 +38,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     },
     transform: jsonSchemaTransform,
   });
-  await fastify.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+  await fastify.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
 
   const api = fastify.withTypeProvider<ZodTypeProvider>();
   registerAuth(fastify, runtime.keys);

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/keys.js';
 import type { KeyService } from '../auth/keys.js';
 
+export const DOCS_PREFIX = '/api/docs';
+
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
@@ -17,7 +19,9 @@ export function registerAuth(app: FastifyInstance, keys: KeyService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // 404s answer without asking for a key
+    const url = request.routeOptions.url;
+    if (!url) return; // 404s answer without asking for a key
+    if (url.startsWith(`${DOCS_PREFIX}`)) return; // the docs page and its assets
     request.principal = await keys.authenticate(request.headers['x-api-key']);
   });
 }

@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS } from '../../src/inquiries/service.js';
+import { scriptedEngine } from '../helpers/scripted-engine.js';
+import { startTestServer } from '../helpers/server.js';
+
+const waitFor = async (fn: () => Promise<boolean>, ms = 10_000) => {
+  const until = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > until) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('restart recovery: no inquiry stays processing for ever', () => {
+  it('orphans are run again, repeatedly interrupted ones end failed, live owners keep theirs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-recovery-'));
+    // A first server accepts three inquiries, then "crashes" (we rewrite ownership as a crash leaves it).
+    const first = await startTestServer({ dataDir, engine: scriptedEngine() });
+    const session = (await (await first.api('/session/new', { method: 'POST' })).json()).session_id;
+    const ids: string[] = [];
+    for (const q of ['hang', 'hang', 'hang']) ids.push((await (await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: q } })).json()).inquiry_id);
+    await first.runtime.inquiries.shutdown(0); // stops its work without ending the inquiries
+    const db = first.runtime.store.db;
+    const longAgo = Date.now() - 3_600_000;
+    await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, question: 'end done', attempts: 1 }).where('id', '=', ids[0]).execute();
+    await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS }).where('id', '=', ids[1]).execute();
+    await db.updateTable('inquiries').set({ owner: 'proc_alive', heartbeat_at: Date.now() + 60_000 }).where('id', '=', ids[2]).execute();
+    await first.close();
+
+    const engine = scriptedEngine();
+    const second = await startTestServer({ dataDir, engine });
+    try {
+      const status = async (id: string) => (await (await second.api(`/inquiry/${id}/status`)).json()).status.general as string;
+      await waitFor(async () => (await status(ids[0])) === 'done');
+      expect(engine.started).toContain(ids[0]);
+      const failed = await (await second.api(`/inquiry/${ids[1]}/status`)).json();
+      expect(failed.status.general).toBe('failed');
+      expect(failed.error).toMatch(/interrupted/);
+      expect(engine.started).not.toContain(ids[1]);
+      expect(await status(ids[2])).toBe('processing');
+      expect(engine.started).not.toContain(ids[2]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('graceful shutdown hands unfinished work back and the next start finishes it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-shutdown-'));
+    const first = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { shutdownGraceMs: 100 } });
+    const session = (await (await first.api('/session/new', { method: 'POST' })).json()).session_id;
+    const { inquiry_id } = await (await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 1500 then done' } })).json();
+    await new Promise((r) => setTimeout(r, 100));
+    await first.close();
+    const second = await startTestServer({ dataDir, engine: scriptedEngine() });
+    try {
+      const r = await second.api(`/inquiry/${inquiry_id}/result?timeout=10`);
+      const body = await r.json();
+      expect(body.status.general).toBe('done');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a second process sharing the data dir does not take over work a live server owns', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-shared-'));
+    const engineA = scriptedEngine();
+    const a = await startTestServer({ dataDir, engine: engineA, overrides: { heartbeatMs: 100, staleAfterMs: 1000 } });
+    const session = (await (await a.api('/session/new', { method: 'POST' })).json()).session_id;
+    const { inquiry_id } = await (await a.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 2500 then done' } })).json();
+    const engineB = scriptedEngine();
+    const b = await startTestServer({ dataDir, engine: engineB, overrides: { heartbeatMs: 100, staleAfterMs: 1000 } });
+    try {
+      const r = await b.api(`/inquiry/${inquiry_id}/result?timeout=10&poll_interval=2`);
+      expect((await r.json()).status.general).toBe('done');
+      expect(engineA.started).toContain(inquiry_id);
+      expect(engineB.started).not.toContain(inquiry_id);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
