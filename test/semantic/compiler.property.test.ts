@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
-import type { SemanticQueryInput } from '../../src/semantic/query.js';
+import type { DimensionFilter, SemanticQueryInput } from '../../src/semantic/query.js';
 import { TIME_GRAINS } from '../../src/semantic/model.js';
 import { joinGraph } from '../../src/semantic/graph.js';
 import { duckdbEngine, type Engine } from './engines.js';
@@ -41,7 +41,7 @@ const SAMPLE: Record<string, (string | number)[]> = {
 const filterArb = fc.constantFrom(...Object.keys(SAMPLE)).chain((dimension) =>
   fc.record({
     dimension: fc.constant(dimension),
-    op: fc.constantFrom('eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between') as fc.Arbitrary<'eq'>,
+    op: fc.constantFrom<DimensionFilter['op'][]>('eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between'),
     values: fc.subarray(SAMPLE[dimension]!, { minLength: 1 }),
   }).map((f) => {
     // Arity the operators need: one value for comparisons, two for between.
