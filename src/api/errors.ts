@@ -61,3 +61,8 @@ export function registerJsonParsing(app: FastifyInstance): void {
   // Clients that forget the Content-Type (curl -d sends form encoding) still send JSON.
   app.addContentTypeParser('*', { parseAs: 'string' }, parse);
 }
+
+/** Sends JSON that is already serialised (cached terminal status); Fastify passes strings through unchanged. */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -57,6 +57,8 @@ export class InquiryService {
   private readonly owned = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
+  /** Terminal inquiries never change, so their serialised status is kept (bounded, oldest dropped first). */
+  private readonly terminalJson = new Map<string, { accountId: string; json: string }>();
 
   constructor(
     private readonly store: Store,
@@ -311,6 +313,26 @@ export class InquiryService {
   }
 
   // ---- views ----------------------------------------------------------------------------------
+
+  /** The status response as JSON text; terminal ones come from memory (they never change). */
+  async statusJson(principal: Principal, inquiryId: string): Promise<string> {
+    const cached = this.terminalJson.get(inquiryId);
+    if (cached) {
+      if (cached.accountId !== principal.accountId) throw forbidden('inquiry');
+      return cached.json;
+    }
+    const record = await this.inquiryFor(principal, inquiryId);
+    return this.jsonOf(record);
+  }
+
+  jsonOf(record: InquiryRecord): string {
+    const json = JSON.stringify(this.toStatusResponse(record));
+    if (isTerminal(record.status)) {
+      if (this.terminalJson.size >= 2000) this.terminalJson.delete(this.terminalJson.keys().next().value!);
+      this.terminalJson.set(record.id, { accountId: record.account_id, json });
+    }
+    return json;
+  }
 
   toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
     const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isTerminal } from '../../../schemas/inquiry.js';
 import { principalOf } from '../../auth.js';
+import { sendJsonText } from '../../errors.js';
 import { InquiryParamsSchema, InquiryStatusResponseSchema, ResultQuerySchema, errorResponses } from '../../schemas.js';
 import type { ApiDeps } from '../../deps.js';
 
@@ -22,7 +23,8 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
     handler: async (request, reply) => {
       const principal = principalOf(request);
       const inquiry = await runtime.inquiries.inquiryFor(principal, request.params.inquiry_id);
-      if (isTerminal(inquiry.status)) return runtime.inquiries.toStatusResponse(inquiry);
+      const send = (record: typeof inquiry) => sendJsonText(reply, runtime.inquiries.jsonOf(record)) as never;
+      if (isTerminal(inquiry.status)) return send(inquiry);
       const disconnected = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableEnded) disconnected.abort();
@@ -32,7 +34,7 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
       try {
         const { timeout, poll_interval } = request.query;
         const done = await runtime.inquiries.waitForTerminal(inquiry.id, timeout * 1000, poll_interval * 1000, disconnected.signal);
-        if (done) return runtime.inquiries.toStatusResponse(done);
+        if (done) return send(done);
         if (disconnected.signal.aborted) return reply; // nobody is listening any more
         return reply.code(408).send({ detail: `Inquiry ${inquiry.id} is still processing after ${timeout} s; call again or poll /inquiry/${inquiry.id}/status` });
       } finally {

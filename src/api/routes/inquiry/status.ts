@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../auth.js';
+import { sendJsonText } from '../../errors.js';
 import { InquiryParamsSchema, InquiryStatusResponseSchema, errorResponses } from '../../schemas.js';
 import type { ApiDeps } from '../../deps.js';
 
@@ -13,9 +14,9 @@ export const inquiryStatusRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
       params: InquiryParamsSchema,
       response: { 200: InquiryStatusResponseSchema, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 429: errorResponses[429] },
     },
-    handler: async (request) => {
-      const inquiry = await runtime.inquiries.inquiryFor(principalOf(request), request.params.inquiry_id);
-      return runtime.inquiries.toStatusResponse(inquiry);
+    handler: async (request, reply) => {
+      const json = await runtime.inquiries.statusJson(principalOf(request), request.params.inquiry_id);
+      return sendJsonText(reply, json) as never;
     },
   });
 };
