@@ -1,0 +1,353 @@
+/**
+ * The interpreter's vocabulary, built once per (model, values) pair from the semantic model:
+ * metric / dimension / time-dimension / entity names (underscores -> spaces), labels and
+ * synonyms, stored dimension values, value synonyms and value groups. Phrases are stored as
+ * sequences of lemmas in a trie so a question can be matched longest-phrase-first.
+ */
+import type { SemanticModel } from '../semantic/model.js';
+import { phraseKeys, tokenize, normalise } from './text.js';
+
+export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
+
+export interface LexEntry {
+  kind: LexKind;
+  /** Metric, dimension, time dimension or entity name; for values: the dimension. */
+  target: string;
+  /** Stored values (for kind 'value'). */
+  values?: string[];
+  /** Where the phrase comes from. */
+  source: 'name' | 'label' | 'synonym' | 'value' | 'value_synonym' | 'value_group';
+  /** The phrase as written in the model. */
+  phrase: string;
+  /**
+   * A value that is also an ordinary word or code (SHIP, F, high): it needs capitals in the
+   * question or its dimension named next to it.
+   */
+  weak?: 'word' | 'code';
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode>;
+  entries: LexEntry[];
+}
+
+export interface MetricInfo {
+  name: string;
+  label: string;
+  entity?: string;
+  agg?: string;
+  timeBound: boolean;
+  timeDimension?: string;
+  alternates: string[];
+  percent: boolean;
+}
+
+export interface DimensionInfo {
+  name: string;
+  label: string;
+  entity: string;
+  type: string;
+  /** Role variants: role prefix -> dimension (region -> {supplier: supplier_region}). */
+  roles: Map<string, string>;
+  /** For a role variant: its role prefix and the base dimension. */
+  roleOf?: { role: string; base: string };
+  /** Entities that own this dimension's default role (customer for region). */
+  owners: Set<string>;
+}
+
+export interface ValueShape {
+  dimension: string;
+  prefix: string; // lower-case, e.g. "customer#"
+  storedPrefix: string; // as stored, e.g. "Customer#"
+  digits: number; // zero padding of the example
+}
+
+export interface Lexicon {
+  root: TrieNode;
+  /** Every token of every phrase (for typo correction and "known word" checks). */
+  vocab: Set<string>;
+  vocabList: string[];
+  /** Tokens of dimension, time-dimension and entity phrases (to spot values that are also model words, like SHIP). */
+  modelWords: Set<string>;
+  metrics: Map<string, MetricInfo>;
+  dimensions: Map<string, DimensionInfo>;
+  timeDimensions: Map<string, { name: string; label: string; grains: string[] }>;
+  entities: Map<string, { name: string; synonyms: string[] }>;
+  /** Stored values per dimension, lower-case -> stored spelling. */
+  valueIndex: Map<string, Map<string, string>>;
+  /** Single-token values, lower-case -> dimensions (for demonyms: German -> GERMANY). */
+  singleValues: Map<string, { dimension: string; value: string }[]>;
+  shapes: ValueShape[];
+  /** Words of glossary terms (domain vocabulary that is not a metric or dimension). */
+  glossaryWords: Set<string>;
+  /** Role prefixes (supplier). */
+  roles: Set<string>;
+}
+
+/** Words that, as a value, must be confirmed (capitals or the dimension next to them). */
+const COMMON_VALUE_WORDS = new Set([
+  'high', 'low', 'medium', 'top', 'best', 'most', 'least', 'open', 'new', 'other', 'all', 'total',
+  'average', 'in', 'on', 'at', 'by', 'of', 'to', 'for', 'and', 'or', 'not', 'no', 'yes', 'none',
+  'a', 'an', 'the', 'is', 'it', 'us', 'me', 'one', 'per', 'each',
+]);
+
+const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
+
+export function getLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
+  let byValues = cache.get(model);
+  if (!byValues) {
+    byValues = new WeakMap();
+    cache.set(model, byValues);
+  }
+  let lex = byValues.get(values);
+  if (!lex) {
+    lex = buildLexicon(model, values);
+    byValues.set(values, lex);
+  }
+  return lex;
+}
+
+function humanName(name: string): string {
+  return name.replace(/_/g, ' ');
+}
+
+export function buildLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
+  const root: TrieNode = { next: new Map(), entries: [] };
+  const vocab = new Set<string>();
+  const modelWords = new Set<string>();
+
+  const add = (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys = phraseKeys(phrase)) => {
+    if (keys.length === 0) return;
+    let node = root;
+    for (const k of keys) {
+      vocab.add(k);
+      if (entry.kind !== 'value' && entry.kind !== 'metric') modelWords.add(k);
+      let n = node.next.get(k);
+      if (!n) {
+        n = { next: new Map(), entries: [] };
+        node.next.set(k, n);
+      }
+      node = n;
+    }
+    const full: LexEntry = { ...entry, phrase };
+    const same = node.entries.find(
+      (e) => e.kind === full.kind && e.target === full.target && sameValues(e.values, full.values),
+    );
+    if (!same) node.entries.push(full);
+  };
+
+  // measures and derived metrics
+  const metrics = new Map<string, MetricInfo>();
+  const measureEntity = new Map<string, string>();
+  for (const m of model.measures) measureEntity.set(m.name, m.entity);
+  const derivedEntity = (expr: string, seen = new Set<string>()): string | undefined => {
+    const ents = new Set<string>();
+    for (const id of expr.match(/[a-z][a-z0-9_]*/g) ?? []) {
+      if (measureEntity.has(id)) ents.add(measureEntity.get(id)!);
+      const d = model.metrics.find((x) => x.name === id);
+      if (d && !seen.has(id)) {
+        seen.add(id);
+        const e = derivedEntity(d.expression, seen);
+        if (e) ents.add(e);
+      }
+    }
+    return ents.size === 1 ? [...ents][0] : undefined;
+  };
+  for (const m of model.measures) {
+    metrics.set(m.name, {
+      name: m.name,
+      label: m.label ?? humanName(m.name),
+      entity: m.entity,
+      agg: m.agg,
+      timeBound: m.time_bound,
+      timeDimension: m.time_dimension,
+      alternates: m.alternate_time_dimensions,
+      percent: m.format.kind === 'percent',
+    });
+  }
+  for (const m of model.metrics) {
+    metrics.set(m.name, {
+      name: m.name,
+      label: m.label ?? humanName(m.name),
+      entity: derivedEntity(m.expression),
+      timeBound: m.time_bound,
+      timeDimension: m.time_dimension,
+      alternates: m.alternate_time_dimensions,
+      percent: m.format.kind === 'percent',
+    });
+  }
+  for (const m of [...model.measures, ...model.metrics]) {
+    add(humanName(m.name), { kind: 'metric', target: m.name, source: 'name' });
+    if (m.label) add(m.label, { kind: 'metric', target: m.name, source: 'label' });
+    for (const s of m.synonyms) add(s, { kind: 'metric', target: m.name, source: 'synonym' });
+  }
+
+  // entities
+  const entities = new Map<string, { name: string; synonyms: string[] }>();
+  for (const e of model.entities) {
+    entities.set(e.name, { name: e.name, synonyms: e.synonyms });
+    add(humanName(e.name), { kind: 'entity', target: e.name, source: 'name' });
+    for (const s of e.synonyms) add(s, { kind: 'entity', target: e.name, source: 'synonym' });
+  }
+
+  // dimensions, with role variants (region / supplier_region)
+  const dimensions = new Map<string, DimensionInfo>();
+  const reach = reachability(model);
+  for (const d of model.dimensions) {
+    dimensions.set(d.name, {
+      name: d.name,
+      label: d.label ?? humanName(d.name),
+      entity: d.entity,
+      type: d.type,
+      roles: new Map(),
+      owners: new Set(),
+    });
+  }
+  const roles = new Set<string>();
+  for (const d of dimensions.values()) {
+    for (const other of dimensions.values()) {
+      if (other.name.endsWith(`_${d.name}`)) {
+        const role = other.name.slice(0, -d.name.length - 1);
+        d.roles.set(role, other.name);
+        other.roleOf = { role, base: d.name };
+        roles.add(role);
+      }
+    }
+  }
+  for (const d of dimensions.values()) {
+    if (d.roles.size === 0) continue;
+    const roleEntities = [...d.roles.values()].map((r) => dimensions.get(r)!.entity);
+    for (const e of model.entities) {
+      const reachesBase = e.name === d.entity || reach.get(e.name)?.has(d.entity);
+      const reachesRole = roleEntities.some((re) => e.name === re || reach.get(e.name)?.has(re));
+      if (reachesBase && !reachesRole) d.owners.add(e.name);
+    }
+  }
+  for (const d of model.dimensions) {
+    add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
+    if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
+    for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
+  }
+
+  // time dimensions
+  const timeDimensions = new Map<string, { name: string; label: string; grains: string[] }>();
+  for (const t of model.time_dimensions) {
+    timeDimensions.set(t.name, { name: t.name, label: t.label ?? humanName(t.name), grains: t.grains });
+    add(humanName(t.name), { kind: 'time_dimension', target: t.name, source: 'name' });
+    if (t.label) add(t.label, { kind: 'time_dimension', target: t.name, source: 'label' });
+    for (const s of t.synonyms) add(s, { kind: 'time_dimension', target: t.name, source: 'synonym' });
+  }
+
+  // values: stored values, value synonyms, value groups
+  const valueIndex = new Map<string, Map<string, string>>();
+  const singleValues = new Map<string, { dimension: string; value: string }[]>();
+  const addValue = (dim: string, phrase: string, stored: string[], source: LexEntry['source']) => {
+    const toks = tokenize(normalise(phrase));
+    if (toks.length === 0) return;
+    const keys = toks.map((t) => t.lemma);
+    let weak: LexEntry['weak'];
+    if (phrase.replace(/[^A-Za-z0-9]/g, '').length <= 2 && source === 'value') weak = 'code';
+    else if (keys.length === 1 && (COMMON_VALUE_WORDS.has(keys[0]) || modelWords.has(keys[0]))) weak = 'word';
+    add(phrase, { kind: 'value', target: dim, values: stored, source, ...(weak ? { weak } : {}) }, keys);
+  };
+  for (const d of model.dimensions) {
+    const idx = new Map<string, string>();
+    valueIndex.set(d.name, idx);
+    const stored = new Set<string>([...(values.get(d.name) ?? []), ...Object.keys(d.value_synonyms)]);
+    for (const v of stored) {
+      if (typeof v !== 'string' || v.trim() === '') continue;
+      idx.set(v.toLowerCase(), v);
+      if (stored.size > 2000) continue; // too many to match in free text (names): shapes only
+      addValue(d.name, v, [v], 'value');
+      const toks = v.toLowerCase().split(/\s+/);
+      if (toks.length === 1 && /^[a-z]{4,}$/.test(toks[0])) {
+        const list = singleValues.get(toks[0]) ?? [];
+        list.push({ dimension: d.name, value: v });
+        singleValues.set(toks[0], list);
+      }
+    }
+    for (const [v, syns] of Object.entries(d.value_synonyms)) {
+      for (const s of syns) addValue(d.name, s, [v], 'value_synonym');
+    }
+    for (const [g, members] of Object.entries(d.value_groups)) addValue(d.name, g, members, 'value_group');
+  }
+
+  // value shapes from description examples ("e.g. Customer#000000001")
+  const shapes: ValueShape[] = [];
+  for (const d of model.dimensions) {
+    const m = /e\.g\.\s*([A-Za-z]+#)(\d+)/.exec(d.description);
+    if (m) shapes.push({ dimension: d.name, prefix: m[1].toLowerCase(), storedPrefix: m[1], digits: m[2].length });
+  }
+
+  const glossaryWords = new Set<string>();
+  for (const term of Object.keys(model.glossary)) for (const k of phraseKeys(term)) glossaryWords.add(k);
+
+  return {
+    root,
+    vocab,
+    vocabList: [...vocab].filter((w) => /^[a-z]{4,}$/.test(w)),
+    modelWords,
+    metrics,
+    dimensions,
+    timeDimensions,
+    entities,
+    valueIndex,
+    singleValues,
+    shapes,
+    glossaryWords,
+    roles,
+  };
+}
+
+function sameValues(a?: string[], b?: string[]): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** entity -> entities reachable through many_to_one / one_to_one relationships. */
+export function reachability(model: SemanticModel): Map<string, Set<string>> {
+  const adj = new Map<string, string[]>();
+  for (const r of model.relationships) {
+    if (r.cardinality === 'one_to_many') {
+      adj.set(r.to, [...(adj.get(r.to) ?? []), r.from]);
+    } else {
+      adj.set(r.from, [...(adj.get(r.from) ?? []), r.to]);
+    }
+  }
+  const out = new Map<string, Set<string>>();
+  for (const e of model.entities) {
+    const seen = new Set<string>();
+    const stack = [...(adj.get(e.name) ?? [])];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (seen.has(x)) continue;
+      seen.add(x);
+      stack.push(...(adj.get(x) ?? []));
+    }
+    out.set(e.name, seen);
+  }
+  return out;
+}
+
+/** Longest phrase match starting at token i; `keysAt(j)` gives the candidate keys of token j. */
+export function longestMatch(
+  lex: Lexicon,
+  n: number,
+  i: number,
+  keysAt: (j: number) => readonly string[],
+): { len: number; entries: LexEntry[] } | null {
+  let best: { len: number; entries: LexEntry[] } | null = null;
+  const walk = (node: TrieNode, j: number) => {
+    if (node.entries.length && (!best || j - i > best.len)) best = { len: j - i, entries: node.entries };
+    if (j >= n) return;
+    const seen = new Set<string>();
+    for (const k of keysAt(j)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const nx = node.next.get(k);
+      if (nx) walk(nx, j + 1);
+    }
+  };
+  walk(lex.root, i);
+  return best;
+}

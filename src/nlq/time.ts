@@ -1,0 +1,439 @@
+/**
+ * Time expressions -> calendar ranges (inclusive start, exclusive end), resolved against an
+ * "as of" date (today). Calendar rules:
+ *  - a bare year / quarter / half / month / date is that calendar period;
+ *  - this year|quarter|month|week = its start .. today (inclusive), also "year to date", "YTD";
+ *  - last|previous year|quarter|month|week = the full previous calendar period;
+ *  - the year before last = two calendar years back;
+ *  - last N months|quarters|years = the N full calendar periods before the current one;
+ *  - last N days|weeks = the N days (7N days) ending today, today included;
+ *  - since/after X = from X's start (after: X's end) to today; before X = open start .. X's start;
+ *    until/through X = open start .. X's end;
+ *  - between/from X and|to Y = X's start .. Y's end.
+ * An open start is OPEN_START. Nothing here knows about a semantic model.
+ */
+import { NUMBER_WORDS } from './text.js';
+
+export type TimeUnit = 'day' | 'week' | 'month' | 'quarter' | 'year' | 'span';
+
+export interface TimeRangeValue {
+  start: string;
+  end: string;
+  label: string;
+}
+
+export interface TimeHit {
+  /** Char offsets in the (normalised, lower-case) question. */
+  from: number;
+  to: number;
+  range: TimeRangeValue;
+  /** The calendar unit the expression names (1997 -> year, Q3 1996 -> quarter). */
+  unit: TimeUnit;
+  /** Relative to today (last year, YTD ...) rather than absolute. */
+  relative: boolean;
+}
+
+/** Start used for ranges open to the past ("before 1995"). */
+export const OPEN_START = '1900-01-01';
+
+// ---------------------------------------------------------------- date arithmetic (UTC days)
+
+export interface Ymd {
+  y: number;
+  m: number; // 1..12
+  d: number;
+}
+
+export function parseYmd(s: string): Ymd {
+  const [y, m, d] = s.split('-').map(Number);
+  return { y, m, d };
+}
+export function fmt(y: number, m: number, d: number): string {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.toISOString().slice(0, 10);
+}
+export function addDays(s: string, n: number): string {
+  const { y, m, d } = parseYmd(s);
+  return fmt(y, m, d + n);
+}
+export function addMonths(s: string, n: number): string {
+  const { y, m, d } = parseYmd(s);
+  return fmt(y, m + n, d);
+}
+function quarterOf(m: number): number {
+  return Math.floor((m - 1) / 3) + 1;
+}
+function weekStart(s: string): string {
+  const dt = new Date(`${s}T00:00:00Z`);
+  const dow = (dt.getUTCDay() + 6) % 7; // Monday = 0
+  return addDays(s, -dow);
+}
+
+function yearRange(y: number): [string, string] {
+  return [fmt(y, 1, 1), fmt(y + 1, 1, 1)];
+}
+function quarterRange(y: number, q: number): [string, string] {
+  return [fmt(y, (q - 1) * 3 + 1, 1), fmt(y, q * 3 + 1, 1)];
+}
+function monthRange(y: number, m: number): [string, string] {
+  return [fmt(y, m, 1), fmt(y, m + 1, 1)];
+}
+
+// ---------------------------------------------------------------- vocab
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5,
+  june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9,
+  october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
+};
+const MONTH_RE = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+const ORD_RE = 'first|second|third|fourth|1st|2nd|3rd|4th|last|final';
+const ORD: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4, final: 4,
+};
+const NUM_RE = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')}`;
+const YEAR = '((?:19|20)\\d\\d)(?![\\d.,]?\\d)';
+
+function num(s: string): number {
+  return /^\d+$/.test(s) ? Number(s) : NUMBER_WORDS[s];
+}
+
+// ---------------------------------------------------------------- periods
+
+interface Period {
+  start: string;
+  end: string;
+  unit: TimeUnit;
+  /** A month or quarter named without a year (resolved to the latest one up to today). */
+  yearless?: { month?: number; quarter?: number };
+  relative?: boolean;
+}
+
+type Parser = (s: string, at: number, today: string) => { p: Period; len: number } | null;
+
+function sticky(src: string): RegExp {
+  return new RegExp(src, 'y');
+}
+function run(re: RegExp, s: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(s);
+}
+
+const R = {
+  isoDate: sticky('(\\d{4})-(\\d{1,2})-(\\d{1,2})\\b'),
+  mdy: sticky(`(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+${YEAR}`),
+  dmy: sticky(`(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\.?,?\\s+${YEAR}`),
+  qy: sticky(`q([1-4])\\s*(?:of\\s+|in\\s+|,\\s*|-\\s*|')?${YEAR}`),
+  yq: sticky(`${YEAR}\\s*-?\\s*q([1-4])\\b`),
+  ordQ: sticky(`(?:the\\s+)?(${ORD_RE})\\s+quarter\\s+(?:of\\s+|in\\s+)?${YEAR}`),
+  half: sticky(`(?:h([12])|(?:the\\s+)?(first|second|1st|2nd|last)\\s+half)\\s*(?:of\\s+|in\\s+)?${YEAR}`),
+  my: sticky(`(${MONTH_RE})\\.?\\s*(?:of\\s+|,\\s*)?${YEAR}`),
+  ym: sticky('((?:19|20)\\d\\d)-(0[1-9]|1[0-2])\\b(?!-\\d)'),
+  mSlashY: sticky(`(0?[1-9]|1[0-2])/${YEAR}`),
+  year: sticky(`(?:fy\\s?|calendar\\s+(?:year\\s+)?|the\\s+year\\s+)?${YEAR}`),
+  qNoYear: sticky('q([1-4])\\b'),
+  ordQNoYear: sticky(`(?:the\\s+)?(${ORD_RE})\\s+quarter\\b`),
+  monthNoYear: sticky(`(${MONTH_RE})\\b`),
+};
+
+/** An absolute period (with a year) at `at`. */
+const absolute: Parser = (s, at) => {
+  let m: RegExpExecArray | null;
+  if ((m = run(R.isoDate, s, at))) {
+    const st = fmt(+m[1], +m[2], +m[3]);
+    return { p: { start: st, end: addDays(st, 1), unit: 'day' }, len: m[0].length };
+  }
+  if ((m = run(R.mdy, s, at))) {
+    const st = fmt(+m[3], MONTHS[m[1]], +m[2]);
+    return { p: { start: st, end: addDays(st, 1), unit: 'day' }, len: m[0].length };
+  }
+  if ((m = run(R.dmy, s, at))) {
+    const st = fmt(+m[3], MONTHS[m[2]], +m[1]);
+    return { p: { start: st, end: addDays(st, 1), unit: 'day' }, len: m[0].length };
+  }
+  if ((m = run(R.qy, s, at))) {
+    const [a, b] = quarterRange(+m[2], +m[1]);
+    return { p: { start: a, end: b, unit: 'quarter' }, len: m[0].length };
+  }
+  if ((m = run(R.yq, s, at))) {
+    const [a, b] = quarterRange(+m[1], +m[2]);
+    return { p: { start: a, end: b, unit: 'quarter' }, len: m[0].length };
+  }
+  if ((m = run(R.ordQ, s, at))) {
+    const [a, b] = quarterRange(+m[2], ORD[m[1]]);
+    return { p: { start: a, end: b, unit: 'quarter' }, len: m[0].length };
+  }
+  if ((m = run(R.half, s, at))) {
+    const h = m[1] ? +m[1] : m[2] === 'first' || m[2] === '1st' ? 1 : 2;
+    const y = +m[3];
+    return {
+      p: { start: fmt(y, h === 1 ? 1 : 7, 1), end: fmt(y, h === 1 ? 7 : 13, 1), unit: 'span' },
+      len: m[0].length,
+    };
+  }
+  if ((m = run(R.my, s, at))) {
+    const [a, b] = monthRange(+m[2], MONTHS[m[1]]);
+    return { p: { start: a, end: b, unit: 'month' }, len: m[0].length };
+  }
+  if ((m = run(R.ym, s, at))) {
+    const [a, b] = monthRange(+m[1], +m[2]);
+    return { p: { start: a, end: b, unit: 'month' }, len: m[0].length };
+  }
+  if ((m = run(R.mSlashY, s, at))) {
+    const [a, b] = monthRange(+m[2], +m[1]);
+    return { p: { start: a, end: b, unit: 'month' }, len: m[0].length };
+  }
+  if ((m = run(R.year, s, at))) {
+    if (yearBlocked(s, at)) return null;
+    const [a, b] = yearRange(+m[1]);
+    return { p: { start: a, end: b, unit: 'year' }, len: m[0].length };
+  }
+  return null;
+};
+
+/** A number that is a quantity, not a year: "more than 2000 orders", "top 1995", "$1998". */
+function yearBlocked(s: string, at: number): boolean {
+  const before = s.slice(Math.max(0, at - 24), at);
+  return /(than|over|above|under|below|least|most|top|bottom|exceed\w*|[$#€£<>=]|by)\s*$/.test(before);
+}
+
+/** A month or quarter named without a year: resolved to the latest one that has begun by today. */
+function yearless(s: string, at: number, today: string, loose: boolean): { p: Period; len: number } | null {
+  const t = parseYmd(today);
+  let m: RegExpExecArray | null;
+  if ((m = run(R.qNoYear, s, at)) || (m = run(R.ordQNoYear, s, at))) {
+    if (m[0].startsWith('q') || m[0].includes('quarter')) {
+      const q = /^\d$/.test(m[1]) ? +m[1] : ORD[m[1]];
+      const y = q <= quarterOf(t.m) ? t.y : t.y - 1;
+      const [a, b] = quarterRange(y, q);
+      return { p: { start: a, end: b, unit: 'quarter', yearless: { quarter: q } }, len: m[0].length };
+    }
+  }
+  if (loose && (m = run(R.monthNoYear, s, at))) {
+    const mo = MONTHS[m[1]];
+    const y = mo <= t.m ? t.y : t.y - 1;
+    const [a, b] = monthRange(y, mo);
+    return { p: { start: a, end: b, unit: 'month', yearless: { month: mo } }, len: m[0].length };
+  }
+  return null;
+}
+
+/** Re-anchors a yearless month/quarter to the year of the period that closes a range. */
+function anchor(p: Period, to: Period): Period {
+  if (!p.yearless) return p;
+  const y = parseYmd(to.start).y;
+  if (p.yearless.month) {
+    const yy = p.yearless.month <= parseYmd(to.start).m ? y : y - 1;
+    const [a, b] = monthRange(yy, p.yearless.month);
+    return { ...p, start: a, end: b };
+  }
+  if (p.yearless.quarter) {
+    const yy = p.yearless.quarter <= quarterOf(parseYmd(to.start).m) ? y : y - 1;
+    const [a, b] = quarterRange(yy, p.yearless.quarter);
+    return { ...p, start: a, end: b };
+  }
+  return p;
+}
+
+/** "this year", "last quarter", "last 3 months", "YTD", "the year before last", "today" ... */
+const relative: Parser = (s, at, today) => {
+  const t = parseYmd(today);
+  const tomorrow = addDays(today, 1);
+  let m: RegExpExecArray | null;
+  const rel = (start: string, end: string, unit: TimeUnit) => ({
+    p: { start, end, unit, relative: true },
+    len: m ? m[0].length : 0,
+  });
+  if ((m = run(/(?:the\s+)?year\s+before\s+last\b/y, s, at))) {
+    const [a, b] = yearRange(t.y - 2);
+    return rel(a, b, 'year');
+  }
+  if ((m = run(/(?:year|yr)[\s-]+to[\s-]+date\b|ytd\b|so\s+far\s+this\s+year\b/y, s, at)))
+    return rel(fmt(t.y, 1, 1), tomorrow, 'year');
+  if ((m = run(/quarter[\s-]+to[\s-]+date\b|qtd\b/y, s, at)))
+    return rel(quarterRange(t.y, quarterOf(t.m))[0], tomorrow, 'quarter');
+  if ((m = run(/month[\s-]+to[\s-]+date\b|mtd\b/y, s, at))) return rel(fmt(t.y, t.m, 1), tomorrow, 'month');
+  if ((m = run(/today\b/y, s, at))) return rel(today, tomorrow, 'day');
+  if ((m = run(/yesterday\b/y, s, at))) return rel(addDays(today, -1), today, 'day');
+  if ((m = run(/(?:trailing\s+twelve\s+months|ttm|ltm)\b/y, s, at)))
+    return rel(addMonths(fmt(t.y, t.m, 1), -12), fmt(t.y, t.m, 1), 'span');
+  if (
+    (m = run(
+      new RegExp(
+        `(?:the\\s+)?(?:last|past|previous|prior|trailing|recent|preceding)\\s+(${NUM_RE})\\s+(day|week|month|quarter|year)s?\\b`,
+        'y',
+      ),
+      s,
+      at,
+    ))
+  ) {
+    const n = num(m[1]);
+    if (n === undefined || n <= 0) return null;
+    switch (m[2]) {
+      case 'day':
+        return rel(addDays(tomorrow, -n), tomorrow, 'span');
+      case 'week':
+        return rel(addDays(tomorrow, -7 * n), tomorrow, 'span');
+      case 'month': {
+        const cur = fmt(t.y, t.m, 1);
+        return rel(addMonths(cur, -n), cur, 'span');
+      }
+      case 'quarter': {
+        const cur = quarterRange(t.y, quarterOf(t.m))[0];
+        return rel(addMonths(cur, -3 * n), cur, 'span');
+      }
+      default:
+        return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span');
+    }
+  }
+  if ((m = run(/(?:the\s+)?(?:this|current|present)\s+(year|quarter|month|week)\b/y, s, at))) {
+    switch (m[1]) {
+      case 'year':
+        return rel(fmt(t.y, 1, 1), tomorrow, 'year');
+      case 'quarter':
+        return rel(quarterRange(t.y, quarterOf(t.m))[0], tomorrow, 'quarter');
+      case 'month':
+        return rel(fmt(t.y, t.m, 1), tomorrow, 'month');
+      default:
+        return rel(weekStart(today), tomorrow, 'week');
+    }
+  }
+  if (
+    (m = run(
+      /(?:the\s+)?(last|previous|prior|past|preceding|next|coming)\s+(calendar\s+|fiscal\s+)?(year|quarter|month|week)\b/y,
+      s,
+      at,
+    ))
+  ) {
+    const k = m[1] === 'next' || m[1] === 'coming' ? 1 : -1;
+    switch (m[3]) {
+      case 'year': {
+        const [a, b] = yearRange(t.y + k);
+        return rel(a, b, 'year');
+      }
+      case 'quarter': {
+        const cur = quarterRange(t.y, quarterOf(t.m))[0];
+        return rel(addMonths(cur, 3 * k), addMonths(cur, 3 * k + 3), 'quarter');
+      }
+      case 'month': {
+        const cur = fmt(t.y, t.m, 1);
+        return rel(addMonths(cur, k), addMonths(cur, k + 1), 'month');
+      }
+      default: {
+        const cur = weekStart(today);
+        return rel(addDays(cur, 7 * k), addDays(cur, 7 * k + 7), 'week');
+      }
+    }
+  }
+  return null;
+};
+
+/** One period: relative or absolute; with `loose`, also a bare month name without a year. */
+function period(s: string, at: number, today: string, loose: boolean): { p: Period; len: number } | null {
+  return absolute(s, at, today) ?? relative(s, at, today) ?? yearless(s, at, today, loose);
+}
+
+const RANGE_SEP = /\s*(?:and|to|through|thru|until|till|up\s+to|-)\s*/y;
+
+/** Finds all time expressions in a lower-case question, left to right, longest first. */
+export function findTimeExpressions(s: string, today: string): TimeHit[] {
+  const hits: TimeHit[] = [];
+  const tomorrow = addDays(today, 1);
+  let i = 0;
+  while (i < s.length) {
+    if (i > 0 && /[a-z0-9]/.test(s[i - 1])) {
+      i++;
+      continue;
+    }
+    if (!/[a-z0-9]/.test(s[i])) {
+      i++;
+      continue;
+    }
+    const hit = at(s, i, today, tomorrow);
+    if (hit) {
+      hits.push(hit);
+      i = hit.to;
+    } else i++;
+  }
+  return hits;
+}
+
+function at(s: string, i: number, today: string, tomorrow: string): TimeHit | null {
+  let m: RegExpExecArray | null;
+  const make = (start: string, end: string, unit: TimeUnit, to: number, relative = false): TimeHit => ({
+    from: i,
+    to,
+    range: { start, end, label: cleanLabel(s.slice(i, to)) },
+    unit,
+    relative,
+  });
+  // between X and Y / from X to Y
+  if ((m = run(/(between|from)\s+/y, s, i))) {
+    const a = period(s, i + m[0].length, today, true);
+    if (a) {
+      const sepAt = i + m[0].length + a.len;
+      const sep = run(RANGE_SEP, s, sepAt);
+      if (sep) {
+        const b = period(s, sepAt + sep[0].length, today, true);
+        if (b) {
+          const p1 = anchor(a.p, b.p);
+          return make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len);
+        }
+      }
+      if (m[1] === 'from') {
+        // "from 1996" (open-ended): from its start to today
+        return make(a.p.start, tomorrow, 'span', sepAt, a.p.relative);
+      }
+    }
+  }
+  // since / after / starting X
+  if ((m = run(/(since|after|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+/y, s, i))) {
+    const a = period(s, i + m[0].length, today, true);
+    if (a) {
+      const start = m[1] === 'after' ? a.p.end : a.p.start;
+      return make(start, tomorrow, 'span', i + m[0].length + a.len);
+    }
+  }
+  // before / until X
+  if ((m = run(/(before|prior\s+to|until|till|up\s+to|through|thru|ending(?:\s+in)?)\s+/y, s, i))) {
+    const a = period(s, i + m[0].length, today, true);
+    if (a) {
+      const end = m[1] === 'before' || m[1].startsWith('prior') ? a.p.start : a.p.end;
+      return make(OPEN_START, end, 'span', i + m[0].length + a.len);
+    }
+  }
+  // in / during / for <month> (a bare month needs a preposition: "may" is also a verb)
+  const prep = run(/(?:in|during|for|of|over)\s+(?:the\s+(?:month\s+of\s+)?)?/y, s, i);
+  const a = period(s, i, today, false) ?? (prep ? period(s, i + prep[0].length, today, true) : null);
+  const aLen = a ? (period(s, i, today, false) ? a.len : (prep?.[0].length ?? 0) + a.len) : 0;
+  if (a) {
+    const sepAt = i + aLen;
+    const sep = run(/\s*(?:to|through|thru|until|till|-)\s*/y, s, sepAt);
+    if (sep) {
+      const b = period(s, sepAt + sep[0].length, today, true);
+      if (b && !b.p.relative && !a.p.relative) {
+        const p1 = anchor(a.p, b.p);
+        if (p1.start < b.p.end) return make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len);
+      }
+    }
+    return make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+  }
+  return null;
+}
+
+function cleanLabel(t: string): string {
+  return t
+    .trim()
+    .replace(/^(?:in|during|for|of|over)\s+(?:the\s+month\s+of\s+)?/, '')
+    .trim();
+}
+
+/** A grain that suits a range (for "trend", "over time"): days up to ~6 weeks, else months. */
+export function naturalGrain(range: { start: string; end: string } | undefined): 'day' | 'week' | 'month' {
+  if (!range || range.start === OPEN_START) return 'month';
+  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000;
+  if (days <= 45) return 'day';
+  return 'month';
+}

@@ -1,0 +1,26 @@
+import type { SemanticModel } from '../semantic/model.js';
+import type { SemanticQuery } from '../semantic/query.js';
+
+export interface InterpretContext {
+  model: SemanticModel;
+  /** Stored distinct values of the model's indexed dimensions: dimension name -> values. */
+  values: Map<string, string[]>;
+  /** "Today" for relative periods, YYYY-MM-DD (the model's as_of, resolved by the caller). */
+  asOf: string;
+  /** The session's last resolved query, for follow-up fragments. */
+  previous?: SemanticQuery;
+}
+
+export type Interpretation =
+  | {
+      kind: 'query';
+      query: SemanticQuery;
+      /** 0..1: lower when words went unrecognised or defaults were assumed. */
+      confidence: number;
+      /** Human-readable steps (the "thinking"). */
+      notes: string[];
+      /** true when the question modified `previous` rather than standing alone. */
+      followUp: boolean;
+    }
+  | { kind: 'out_of_domain'; reason: string }
+  | { kind: 'out_of_scope'; reason: string };

@@ -1,0 +1,180 @@
+/**
+ * General English word lists of the interpreter: grammar keywords, function words, and a small
+ * generic business vocabulary used only to tell business questions the model cannot answer
+ * (out_of_scope) from questions outside any data domain (out_of_domain). Nothing here names a
+ * metric, dimension or value of a particular model.
+ */
+
+/** Multi-word keywords, matched on lower-case tokens, longest first. */
+export type Keyword =
+  | 'group' // by, per, for each, across, broken down by
+  | 'each' // each, every (a group marker that also works after "in"/"for")
+  | 'desc' // top, best, highest, most
+  | 'asc' // bottom, worst, lowest, least
+  | 'count' // how many, number of, count of
+  | 'which' // which, what (as a determiner)
+  | 'share' // share, percentage, portion, contribution
+  | 'neg' // excluding, except, other than, not, without
+  | 'cmp_gt'
+  | 'cmp_gte'
+  | 'cmp_lt'
+  | 'cmp_lte'
+  | 'cmp_eq'
+  | 'trend' // trend, over time
+  | 'compare' // compare, vs, versus
+  | 'list' // list, show, display
+  | 'sort' // sorted by, ranked by
+  | 'asc_word' // ascending
+  | 'desc_word' // descending
+  | 'alltime' // all time, overall, in total (clears a period in a follow-up)
+  | 'money'; // sell, earn, make, spend (a sales question with no metric named)
+
+export const KEYWORDS: [string, Keyword][] = [
+  ['by', 'group'], ['per', 'group'], ['across', 'group'], ['for each', 'group'], ['for every', 'group'],
+  ['in each', 'group'], ['in every', 'group'], ['broken down by', 'group'], ['break down by', 'group'],
+  ['breakdown by', 'group'], ['break it down by', 'group'], ['break that down by', 'group'],
+  ['broken out by', 'group'], ['split by', 'group'], ['split it by', 'group'], ['grouped by', 'group'],
+  ['group by', 'group'], ['segmented by', 'group'], ['drill down by', 'group'], ['drill down into', 'group'],
+  ['drill into', 'group'], ['by each', 'group'], ['for all', 'group'], ['of each', 'group'], ['among', 'group'],
+  ['each', 'each'], ['every', 'each'],
+  ['top', 'desc'], ['best', 'desc'], ['biggest', 'desc'], ['largest', 'desc'], ['highest', 'desc'],
+  ['greatest', 'desc'], ['most', 'desc'], ['leading', 'desc'], ['strongest', 'desc'], ['maximum', 'desc'],
+  ['max', 'desc'], ['best selling', 'desc'], ['best-selling', 'desc'], ['top selling', 'desc'],
+  ['top-selling', 'desc'], ['highest grossing', 'desc'], ['most profitable', 'desc'], ['the most', 'desc'],
+  ['bottom', 'asc'], ['worst', 'asc'], ['smallest', 'asc'], ['lowest', 'asc'], ['least', 'asc'],
+  ['fewest', 'asc'], ['weakest', 'asc'], ['minimum', 'asc'], ['min', 'asc'], ['the least', 'asc'],
+  ['how many', 'count'], ['number of', 'count'], ['count of', 'count'], ['total number of', 'count'],
+  ['the number of', 'count'], ['# of', 'count'], ['count', 'count'], ['no. of', 'count'],
+  ['which', 'which'], ['what', 'which'], ['name the', 'which'],
+  ['share', 'share'], ['percentage', 'share'], ['percent', 'share'], ['proportion', 'share'],
+  ['portion', 'share'], ['fraction', 'share'], ['contribution', 'share'], ['contribute', 'share'],
+  ['contributes', 'share'], ['contributed', 'share'], ['% of', 'share'], ['pct of', 'share'], ['mix', 'share'],
+  ['excluding', 'neg'], ['exclude', 'neg'], ['excludes', 'neg'], ['except', 'neg'], ['except for', 'neg'],
+  ['other than', 'neg'], ['not', 'neg'], ['without', 'neg'], ['excl', 'neg'], ['apart from', 'neg'],
+  ['aside from', 'neg'], ['besides', 'neg'], ['non', 'neg'], ['but not', 'neg'], ['leave out', 'neg'],
+  ['leaving out', 'neg'], ['remove', 'neg'], ['ignore', 'neg'], ['ignoring', 'neg'], ["isn't", 'neg'],
+  ["aren't", 'neg'], ["wasn't", 'neg'], ["weren't", 'neg'], ["don't", 'neg'], ["didn't", 'neg'],
+  ['more than', 'cmp_gt'], ['greater than', 'cmp_gt'], ['over', 'cmp_gt'], ['above', 'cmp_gt'],
+  ['exceeding', 'cmp_gt'], ['exceeds', 'cmp_gt'], ['exceeded', 'cmp_gt'], ['exceed', 'cmp_gt'],
+  ['higher than', 'cmp_gt'], ['larger than', 'cmp_gt'], ['bigger than', 'cmp_gt'], ['>', 'cmp_gt'],
+  ['in excess of', 'cmp_gt'], ['upwards of', 'cmp_gt'],
+  ['at least', 'cmp_gte'], ['no less than', 'cmp_gte'], ['>=', 'cmp_gte'], ['or more', 'cmp_gte'],
+  ['less than', 'cmp_lt'], ['fewer than', 'cmp_lt'], ['under', 'cmp_lt'], ['below', 'cmp_lt'],
+  ['lower than', 'cmp_lt'], ['smaller than', 'cmp_lt'], ['<', 'cmp_lt'],
+  ['at most', 'cmp_lte'], ['no more than', 'cmp_lte'], ['<=', 'cmp_lte'], ['or less', 'cmp_lte'],
+  ['up to', 'cmp_lte'],
+  ['equal to', 'cmp_eq'], ['exactly', 'cmp_eq'], ['=', 'cmp_eq'], ['equals', 'cmp_eq'],
+  ['trend', 'trend'], ['trends', 'trend'], ['trending', 'trend'], ['over time', 'trend'],
+  ['time series', 'trend'], ['evolution', 'trend'], ['evolve', 'trend'], ['evolved', 'trend'],
+  ['history', 'trend'], ['historical', 'trend'], ['progression', 'trend'], ['developed', 'trend'],
+  ['over the years', 'trend'], ['through time', 'trend'],
+  ['compare', 'compare'], ['compared', 'compare'], ['comparing', 'compare'], ['comparison', 'compare'],
+  ['vs', 'compare'], ['versus', 'compare'], ['against', 'compare'], ['compared to', 'compare'],
+  ['compared with', 'compare'],
+  ['list', 'list'], ['show', 'list'], ['display', 'list'], ['give', 'list'], ['get', 'list'],
+  ['sorted by', 'sort'], ['ranked by', 'sort'], ['ordered by', 'sort'], ['rank', 'sort'],
+  ['ranking', 'sort'], ['sort', 'sort'], ['sort by', 'sort'], ['rank by', 'sort'], ['order by', 'sort'],
+  ['ascending', 'asc_word'], ['ascending order', 'asc_word'], ['descending', 'desc_word'],
+  ['descending order', 'desc_word'],
+  ['all time', 'alltime'], ['all-time', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
+  ['all periods', 'alltime'], ['any time', 'alltime'], ['the whole period', 'alltime'],
+  ['the entire period', 'alltime'], ['all the data', 'alltime'], ['overall', 'alltime'],
+  ['sell', 'money'], ['sold', 'money'], ['sells', 'money'], ['selling', 'money'], ['earn', 'money'],
+  ['earned', 'money'], ['earning', 'money'], ['earnings', 'money'], ['make', 'money'], ['made', 'money'],
+  ['spend', 'money'], ['spent', 'money'], ['spending', 'money'], ['bring in', 'money'],
+  ['brought in', 'money'], ['generate', 'money'], ['generated', 'money'], ['generating', 'money'],
+  ['gross', 'money'], ['grossed', 'money'], ['buy', 'money'], ['bought', 'money'], ['purchased', 'money'],
+  ['pay', 'money'], ['paid', 'money'], ['worth', 'money'], ['how much', 'money'],
+];
+
+/** Time grains by word. */
+export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = {
+  daily: 'day', day: 'day', days: 'day', date: 'day', dates: 'day',
+  weekly: 'week', week: 'week', weeks: 'week',
+  monthly: 'month', month: 'month', months: 'month',
+  quarterly: 'quarter', quarter: 'quarter', quarters: 'quarter',
+  yearly: 'year', year: 'year', years: 'year', annual: 'year', annually: 'year', yoy: 'year',
+  'year-over-year': 'year', 'month-over-month': 'month', 'year-on-year': 'year',
+};
+/** Grain words that group on their own ("monthly revenue"), without "by". */
+export const GRAIN_ADVERBS = new Set([
+  'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually', 'yoy', 'year-over-year',
+  'month-over-month', 'year-on-year',
+]);
+
+/** Function words and fillers: never "unrecognised content". */
+export const STOPWORDS = new Set(
+  `a an the of in on at for to from with by and or but nor per as into onto than then so
+  is are was were be been being am do does did doing done have has had having will would shall
+  should can could may might must let lets let's please kindly thanks thank
+  i me my mine we us our ours you your yours he him his she her it its they them their theirs
+  this that these those there here where when while what which who whom whose why how
+  all any both each either every few many more most much no none some such only own same
+  other others another just also too very really quite rather about above after again
+  against below before between during up down out off over under once further
+  show tell give list display get find see know want need like look looking
+  calculate compute report pull fetch return provide find figure figures number numbers
+  total totals overall amount amounts value values sum data info information details result results
+  breakdown break broken split group grouped grouping sort sorted order ordered rank ranked
+  ranking top bottom best worst highest lowest largest smallest biggest greatest least fewest
+  now currently current instead same again also too as well what's whats it's its
+  ok okay yes hey hi hello please can you could would tell me
+  time times period periods range date dates ever far
+  across among within via through throughout along versus vs compare compared comparison
+  going go goes went come comes came bring brought take took make made
+  happen happened happening stand stands look looks looked doing
+  exist exists existing existed currently recently still even
+  one ones thing things stuff kind kinds type lot lots bit
+  how's where's who's that's there's here's let's
+  exactly approximately roughly around about nearly almost over under
+  versus plus minus
+  vs ie eg etc`.split(/\s+/).filter(Boolean),
+);
+
+/** Generic business nouns: an unmatched one means the model lacks a business concept. */
+export const BUSINESS_CONCEPTS = new Set(
+  `employee employees staff staffing headcount workforce worker workers personnel hire hires hiring
+  salary salaries wage wages payroll bonus bonuses compensation attrition
+  marketing advertising advert adverts ad ads campaign campaigns promotion promotions promo
+  budget budgets expense expenses expenditure expenditures overhead overheads rent capex opex
+  cost costs spend spending
+  office offices branch branches store stores shop shops outlet outlets warehouse warehouses
+  inventory inventories stock stockout stockouts
+  website web site traffic visit visits visitor visitors pageview pageviews click clicks
+  impression impressions conversion conversions signup signups subscriber subscribers
+  subscription subscriptions user users app apps download downloads session sessions
+  email emails call calls ticket tickets complaint complaints satisfaction nps rating ratings
+  review reviews survey surveys churn retention lead leads pipeline opportunity opportunities
+  deal deals quota quotas forecast forecasts projection projections target targets goal goals kpi
+  tax taxes vat price prices pricing invoice invoices payment payments refund refunds credit
+  debt loan loans cash cashflow ebitda asset assets liability liabilities equity dividend dividends
+  valuation investor investors funding shareholder shareholders stock-price
+  department departments team teams manager managers rep reps representative representatives
+  salesperson salespeople agent agents channel channels competitor competitors
+  category categories sku skus warranty warranties freight carrier carriers fleet
+  city cities state states province provinces zip zipcode postcode address addresses location locations
+  age gender demographic demographics loyalty coupon coupons membership
+  productivity efficiency utilization capacity backlog
+  contract contracts procurement invoice billing`.split(/\s+/).filter(Boolean),
+);
+
+/** Creative or general-knowledge tasks: never a data question, whatever else they name. */
+export const NON_DATA_TASKS = new Set(
+  `poem poems haiku haikus limerick sonnet song songs lyric lyrics story stories essay essays joke
+  jokes riddle riddles recipe recipes translate translation translating horoscope weather
+  forecast-weather novel fairy rap`.split(/\s+/).filter(Boolean),
+);
+
+/** Words that open a follow-up fragment. */
+export const FOLLOW_UP_CUES = [
+  'what about', 'how about', 'what if', 'and', 'same', 'same for', 'same but', 'instead', 'only',
+  'just', 'now', 'also', 'then', 'ok', 'okay', 'but', 'break it down', 'break that down',
+  'drill down', 'drill into', 'split it', 'add', 'exclude', 'excluding', 'remove', 'without',
+  'show it', 'show that', 'show me that', 'do the same', 'repeat', 'redo', 'again', 'too',
+  'as well', 'limit to', 'restrict to', 'filter to', 'focus on', 'zoom in', 'for', 'in',
+];
+
+/** Follow-up cues that replace (rather than add to) what the previous question had. */
+export const REPLACE_CUES = new Set(['what about', 'how about', 'what if', 'instead', 'now', 'and', 'same for', 'same but', 'then', 'rather']);
+/** Follow-up cues that add a metric to the previous ones. */
+export const ADD_CUES = new Set(['also', 'add', 'as well', 'too', 'plus', 'along with', 'together with', 'in addition']);
