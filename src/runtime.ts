@@ -74,7 +74,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 }
 
 async function defaultEngine(config: Config, log: Logger): Promise<InquiryEngine> {
-  void config;
-  void log;
-  return unavailableEngine('the question interpreter is not installed in this build');
+  const { createAgentEngine } = await import('../graphs/agent/engine.js');
+  return createAgentEngine(config, log);
 }

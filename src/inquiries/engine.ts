@@ -20,7 +20,7 @@ export interface InquiryOutcome {
   /** Engines end done / failed / out_of_domain / out_of_scope / no_data; the lifecycle ends timeout and stopped. */
   status: Exclude<TerminalState, 'stopped'>;
   /** Answer fields (agent) or research fields; stored as the inquiry's result. */
-  result: Record<string, unknown>;
+  result: object;
   /** The resolved query, kept for follow-ups in the session. */
   resolved?: unknown;
   /** Why it ended unsuccessfully, in words a user understands. */

@@ -156,7 +156,7 @@ export class InquiryService {
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
     const timer = setTimeout(() => controller.abort(new TimeLimitSignal()), this.settings.inquiryTimeoutMs);
-    let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: Record<string, unknown>; error: string } | null;
+    let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: object; error: string } | null;
     try {
       const job = await this.jobOf(record);
       outcome = await this.engine.run(job, {
@@ -177,7 +177,7 @@ export class InquiryService {
     await this.finish(inquiryId, record.type as InquiryType, outcome, Date.now() - started);
   }
 
-  private abortOutcome(reason: unknown, partial: Record<string, unknown>) {
+  private abortOutcome(reason: unknown, partial: object) {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
     const limit = this.settings.inquiryTimeoutMs;
@@ -202,7 +202,7 @@ export class InquiryService {
   }
 
   /** The one terminal write: compare-and-set from processing, then wake every waiter. */
-  private async finish(inquiryId: string, type: InquiryType, outcome: { status: TerminalState; result: Record<string, unknown>; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
+  private async finish(inquiryId: string, type: InquiryType, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
     const won = await this.store.inquiries.finishIfProcessing(inquiryId, {
       status: outcome.status,
       result: JSON.stringify(outcome.result),

@@ -1,0 +1,22 @@
+/**
+ * What the agent graph runs against: the semantic layer, the warehouse and its limits. Passed in
+ * `config.configurable` (not state: these are live objects, not checkpointed data).
+ */
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { SemanticLayer } from '../../src/semantic/values.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+
+export interface AgentConfiguration {
+  layer: SemanticLayer;
+  warehouse: Warehouse;
+  /** Statement time limit (ms). */
+  queryTimeoutMs: number;
+  /** Rows kept from a result; beyond are cut and flagged. */
+  maxRows: number;
+}
+
+export function ensureConfiguration(config: LangGraphRunnableConfig): AgentConfiguration {
+  const c = (config.configurable ?? {}) as Partial<AgentConfiguration>;
+  if (!c.layer || !c.warehouse) throw new Error('agent graph: configurable.layer and configurable.warehouse are required');
+  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000 };
+}

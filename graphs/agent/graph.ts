@@ -1,0 +1,39 @@
+/**
+ * The agent graph: contextualize → interpret → compile → guard → execute → answer. Any node may
+ * end the inquiry by setting `outcome` (a refusal, a compile or guard refusal, an execution
+ * error); the routers then go to END. Checkpointed per inquiry; a stop (abort signal) is honoured
+ * between nodes and cancels a running query.
+ */
+import { END, START, StateGraph, type BaseCheckpointSaver } from '@langchain/langgraph';
+import { answer } from './nodes/answer.js';
+import { compile } from './nodes/compile.js';
+import { contextualize } from './nodes/contextualize.js';
+import { execute } from './nodes/execute.js';
+import { guard } from './nodes/guard.js';
+import { interpret } from './nodes/interpret.js';
+import { AgentState, type AgentStateType } from './state.js';
+
+export const routeAfterInterpret = (state: AgentStateType): 'compile' | typeof END => (state.outcome ? END : 'compile');
+export const routeAfterCompile = (state: AgentStateType): 'guard' | typeof END => (state.outcome ? END : 'guard');
+export const routeAfterGuard = (state: AgentStateType): 'execute' | typeof END => (state.outcome ? END : 'execute');
+export const routeAfterExecute = (state: AgentStateType): 'answer' | typeof END => (state.outcome ? END : 'answer');
+
+export function buildAgentGraph(checkpointer?: BaseCheckpointSaver) {
+  return new StateGraph(AgentState)
+    .addNode('contextualize', contextualize)
+    .addNode('interpret', interpret)
+    .addNode('compile', compile)
+    .addNode('guard', guard)
+    .addNode('execute', execute)
+    .addNode('answer', answer)
+    .addEdge(START, 'contextualize')
+    .addEdge('contextualize', 'interpret')
+    .addConditionalEdges('interpret', routeAfterInterpret, ['compile', END])
+    .addConditionalEdges('compile', routeAfterCompile, ['guard', END])
+    .addConditionalEdges('guard', routeAfterGuard, ['execute', END])
+    .addConditionalEdges('execute', routeAfterExecute, ['answer', END])
+    .addEdge('answer', END)
+    .compile({ checkpointer, name: 'agent' });
+}
+
+export type AgentGraph = ReturnType<typeof buildAgentGraph>;
