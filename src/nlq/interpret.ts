@@ -70,6 +70,8 @@ for (const [phrase, kw] of KEYWORDS) {
 const SKIP = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'all', 'of', 'total', 'overall', 'those', 'these']);
 const CONNECT = new Set(['and', ',', 'then', '&', 'or', 'plus', 'the', 'also', 'as', 'well']);
 const PREPOSITIONS = new Set(['from', 'of', 'for', 'on', 'in', 'with', 'among', 'to', 'at', 'through', 'via', 'across', 'by']);
+/** Superlatives that modify a quantity ("the most orders") rather than pick members ("top customers"). */
+const QUANTITY_SUPERLATIVES = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'maximum', 'minimum', 'max', 'min']);
 const WITH_WORDS = new Set(['with', 'whose', 'that', 'who', 'having', 'where', 'which']);
 
 // ------------------------------------------------------------------------------------------
@@ -240,7 +242,8 @@ function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
   for (const v of lex.vocabList) {
     if (Math.abs(v.length - w.length) > max) continue;
     if (v[0] !== w[0] && max === 1) continue;
-    const d = distance(w, v);
+    let d = distance(w, v);
+    if (d === 2 && max === 1 && isTransposition(w, v)) d = 1;
     if (d < bestD) {
       bestD = d;
       best = v;
@@ -248,6 +251,13 @@ function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
     } else if (d === bestD) tie = true;
   }
   return best && !tie && bestD <= max ? best : undefined;
+}
+
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+  return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
 }
 
 function shapeValue(t: Token, lex: Lexicon): LexEntry[] | null {
@@ -590,7 +600,7 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
     const allCtx = items[k - 1]?.lower === 'all' && it.plural;
     const nk = nextSig(k, new Set(['the']));
     const withAfter = items[nk]?.kind === 'word' && WITH_WORDS.has(items[nk].lower) && !!items[nk + 1];
-    const superBefore = (prevKw === 'desc' || prevKw === 'asc') && !items[k - 1]?.used;
+    const superBefore = (prevKw === 'desc' || prevKw === 'asc') && QUANTITY_SUPERLATIVES.has(prev.lower) && !items[k - 1]?.used;
 
     if (values.length && !(inGroup && dims.length && !values.some((v) => !v.weak))) {
       // a value: becomes a filter (role and negation resolved later)
@@ -757,7 +767,7 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   }
 
   const domainSignals =
-    a.metrics.length + a.groups.length + a.dimMentions.length + a.countUnknown.length + (a.dating ? 1 : 0) +
+    a.metrics.length + a.groups.length + a.dimMentions.length + (a.dating ? 1 : 0) +
     a.roles.length + a.grainGroups.length;
   const businessUnknown = a.unknown.filter((u) => BUSINESS_CONCEPTS.has(u.lower) || BUSINESS_CONCEPTS.has(singular(u.lower)));
   const properUnknown = a.unknown.filter((u, k) => /^[A-Z][a-z]/.test(u.text) && u.i > 0 && !STOPWORDS.has(u.lower) && k >= 0);
@@ -776,6 +786,23 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
         };
       }
     }
+  }
+  if (!businessUnknown.length && !domainSignals && !a.values.length && (a.countUnknown.length || a.slotUnknown.length)) {
+    const words = uniq([...a.countUnknown, ...a.slotUnknown].map((u) => u.text));
+    return {
+      kind: 'out_of_domain',
+      reason: `"${question.trim()}" does not ask about ${modelTopic(ctx.model)} (${quoteList(words)} ${words.length > 1 ? 'are' : 'is'} not in the data model). I can answer questions about ${sampleMetrics(lex)}.`,
+    };
+  }
+  const countable = a.countUnknown.filter((u) => u.kind === 'lex');
+  if (countable.length && !businessUnknown.length && !a.slotUnknown.length) {
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `No metric counts ${quoteList(countable.map((u) => u.text))}: the data model has no count of them.`,
+    );
   }
   if (businessUnknown.length || a.countUnknown.length || a.slotUnknown.length) {
     const missing = uniq([...a.countUnknown, ...a.slotUnknown, ...businessUnknown].map((u) => u.text.toLowerCase()));
@@ -1034,7 +1061,7 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
     if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
       metrics = [dflt];
       usedDefaultMetric = true;
-      confidence -= a.money ? 0.1 : 0.2;
+      confidence -= superl ? 0.05 : a.money ? 0.1 : 0.2;
       notes.push(`No metric named: using the default ranking metric ${lex.metrics.get(dflt)?.label ?? dflt}`);
     }
   }
@@ -1101,7 +1128,18 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
     (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   if (superl && (groupBy.length || fragment)) {
-    const n = superl.n ?? a.whichN;
+    let n = superl.n ?? a.whichN;
+    if (n === undefined) {
+      for (const g of groups) {
+        let p = g.pos - 1;
+        while (p >= 0 && items[p].kind === 'word' && SKIP.has(items[p].lower)) p--;
+        const o = items[p];
+        if (o?.kind === 'num' && !o.used && Number.isInteger(o.num) && o.num! > 0 && o.num! < 10_000) {
+          n = o.num;
+          o.used = true;
+        }
+      }
+    }
     const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
     limit = n ?? (plural ? 10 : 1);
     const dir = superl.dir;

@@ -86,7 +86,7 @@ export interface Lexicon {
 
 /** Words that, as a value, must be confirmed (capitals or the dimension next to them). */
 const COMMON_VALUE_WORDS = new Set([
-  'high', 'low', 'medium', 'top', 'best', 'most', 'least', 'open', 'new', 'other', 'all', 'total',
+  'high', 'low', 'medium', 'top', 'best', 'most', 'least', 'new', 'other', 'all', 'total',
   'average', 'in', 'on', 'at', 'by', 'of', 'to', 'for', 'and', 'or', 'not', 'no', 'yes', 'none',
   'a', 'an', 'the', 'is', 'it', 'us', 'me', 'one', 'per', 'each',
 ]);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ask, q, session } from './helpers.js';
+
+describe('follow-up fragments modify the previous query', () => {
+  it('a new period replaces the old one', () => {
+    const s = session('gross sales per segment in 1994', 'and 1996?');
+    expect(s).toMatchObject({ metrics: ['gross_sales'], group_by: [{ dimension: 'market_segment' }] });
+    expect(s.time_range).toMatchObject({ start: '1996-01-01', end: '1997-01-01' });
+  });
+  it('"what about <period>" is a follow-up and says so', () => {
+    const prev = q('units sold by ship mode in 1993');
+    const r = ask('what about last year?', prev);
+    expect(r.kind === 'query' && r.followUp).toBe(true);
+    if (r.kind === 'query') expect(r.query.time_range).toMatchObject({ start: '1997-01-01', end: '1998-01-01' });
+  });
+  it('"only for <value>" adds a filter', () => {
+    const s = session('orders by quarter in 1996', 'only for EUROPE');
+    expect(s.filters).toEqual([{ dimension: 'region', op: 'eq', values: ['EUROPE'] }]);
+    expect(s.group_by).toEqual([{ dimension: 'order_date', grain: 'quarter' }]);
+  });
+  it('"and for <value>?" replaces the filter on that dimension', () => {
+    const s = session('profit in AFRICA', 'and for AMERICA?');
+    expect(s.filters).toEqual([{ dimension: 'region', op: 'eq', values: ['AMERICA'] }]);
+  });
+  it('a drill-down keeps the filter and adds the breakdown', () => {
+    const s = session('what were sales in EUROPE during 1995?', 'split that by country');
+    expect(s).toMatchObject({
+      metrics: ['revenue'],
+      group_by: [{ dimension: 'nation' }],
+      filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }],
+    });
+    expect(s.time_range?.start).toBe('1995-01-01');
+  });
+  it('"and by quarter?" adds a time breakdown', () => {
+    const s = session('sales per region in 1997', 'and by quarter?');
+    expect(s.group_by).toEqual([{ dimension: 'region' }, { dimension: 'order_date', grain: 'quarter' }]);
+  });
+  it('"now by <dimension>" replaces the breakdown', () => {
+    const s = session('orders by segment', 'now by ship mode');
+    expect(s.group_by).toEqual([{ dimension: 'ship_mode' }]);
+  });
+  it('"top N instead" re-ranks', () => {
+    const s = session('top 10 customers by profit', 'top 3 instead');
+    expect(s).toMatchObject({ limit: 3, order: [{ by: 'profit', direction: 'desc' }], group_by: [{ dimension: 'customer' }] });
+  });
+  it('"same for <metric>" swaps the metric and keeps the rest', () => {
+    const s = session('sales by nation in 1995', 'same for orders');
+    expect(s).toMatchObject({ metrics: ['orders'], group_by: [{ dimension: 'nation' }] });
+    expect(s.time_range?.start).toBe('1995-01-01');
+  });
+  it('ranking follows a swapped metric', () => {
+    const s = session('top 5 brands by sales', 'what about profit?');
+    expect(s).toMatchObject({ metrics: ['profit'], order: [{ by: 'profit', direction: 'desc' }], limit: 5 });
+  });
+  it('"exclude <value>" adds a negative filter', () => {
+    const s = session('sales by ship mode', 'exclude SHIP');
+    expect(s.filters).toEqual([{ dimension: 'ship_mode', op: 'ne', values: ['SHIP'] }]);
+  });
+  it('"also <metric>" adds a metric', () => {
+    expect(session('sales by region', 'also show profit').metrics).toEqual(['revenue', 'profit']);
+  });
+  it('a complete new question replaces the previous one', () => {
+    const prev = q('sales by region in 1996');
+    const r = ask('How many suppliers are there?', prev);
+    expect(r.kind === 'query' && !r.followUp).toBe(true);
+    if (r.kind === 'query') expect(r.query).toMatchObject({ metrics: ['suppliers'], group_by: [] });
+  });
+  it('without a previous query a fragment is not a follow-up', () => {
+    const r = ask('what about 1997?');
+    expect(r.kind === 'query' ? r.followUp : false).toBe(false);
+  });
+  it('an off-topic fragment is still refused', () => {
+    const prev = q('sales by region');
+    expect(ask('and the weather in Oslo?', prev).kind).toBe('out_of_domain');
+  });
+});

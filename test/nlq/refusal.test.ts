@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ask, q } from './helpers.js';
+
+const outOfDomain = [
+  'Will it rain in Madrid next week?',
+  'Compose a limerick about spreadsheets',
+  'Tell me a funny joke',
+  'What is the capital of Egypt?',
+  'What is the population of Brazil?',
+  'Translate "good morning" into French',
+  'Who won the 1996 Olympic marathon?',
+  'how many moons does jupiter have',
+  'good afternoon',
+];
+const outOfScope = [
+  'What was our marketing spend per campaign in 1997?',
+  'How many employees do we have in the Tokyo office?',
+  'Show staff turnover by department',
+  'What is our website traffic by month?',
+  'How much inventory is sitting in each warehouse?',
+  'What was the advertising budget last year?',
+  'revenue per salesperson',
+  'sales by store',
+  'average salary by team',
+  'sales in Chicago',
+];
+
+describe('refusals never produce a query', () => {
+  for (const s of outOfDomain) {
+    it(`out_of_domain: ${s}`, () => {
+      const r = ask(s);
+      expect(r.kind).toBe('out_of_domain');
+      expect('query' in r).toBe(false);
+    });
+  }
+  for (const s of outOfScope) {
+    it(`out_of_scope: ${s}`, () => {
+      const r = ask(s);
+      expect(r.kind).toBe('out_of_scope');
+      expect('query' in r).toBe(false);
+    });
+  }
+  it('the out_of_scope reason names what is missing and what is available', () => {
+    const r = ask('What was our marketing spend per campaign in 1997?');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') {
+      expect(r.reason).toMatch(/marketing/);
+      expect(r.reason).toMatch(/revenue/);
+      expect(r.reason).toMatch(/Available metrics/);
+    }
+  });
+  it('a nation name alone does not make a data question', () => {
+    expect(ask('What language do people speak in Germany?').kind).toBe('out_of_domain');
+  });
+  it('a business question in the model is answered, not refused', () => {
+    expect(q('sales in GERMANY').metrics).toEqual(['revenue']);
+  });
+  it('a follow-up with no previous question and no meaning is refused', () => {
+    expect(ask('why?').kind).not.toBe('query');
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { findTimeExpressions, OPEN_START } from '../../src/nlq/time.js';
+import { q } from './helpers.js';
+
+const TODAY = '1998-08-02';
+const range = (text: string) => {
+  const hits = findTimeExpressions(text.toLowerCase(), TODAY);
+  expect(hits.length, text).toBe(1);
+  return [hits[0].range.start, hits[0].range.end];
+};
+
+describe('time expressions against as_of 1998-08-02 (end exclusive)', () => {
+  const cases: [string, string, string][] = [
+    ['sales during 1994', '1994-01-01', '1995-01-01'],
+    ['1993 orders', '1993-01-01', '1994-01-01'],
+    ['Q2 1995', '1995-04-01', '1995-07-01'],
+    ['1995 q4', '1995-10-01', '1996-01-01'],
+    ['the second quarter of 1997', '1997-04-01', '1997-07-01'],
+    ['in April 1996', '1996-04-01', '1996-05-01'],
+    ['for sep 1994', '1994-09-01', '1994-10-01'],
+    ['from January to April 1995', '1995-01-01', '1995-05-01'],
+    ['between 1993 and 1995', '1993-01-01', '1996-01-01'],
+    ['from 1994 to 1995', '1994-01-01', '1996-01-01'],
+    ['since 1997', '1997-01-01', '1998-08-03'],
+    ['before 1993', OPEN_START, '1993-01-01'],
+    ['last year', '1997-01-01', '1998-01-01'],
+    ['the previous year', '1997-01-01', '1998-01-01'],
+    ['the year before last', '1996-01-01', '1997-01-01'],
+    ['this year', '1998-01-01', '1998-08-03'],
+    ['year to date', '1998-01-01', '1998-08-03'],
+    ['YTD', '1998-01-01', '1998-08-03'],
+    ['last quarter', '1998-04-01', '1998-07-01'],
+    ['this quarter', '1998-07-01', '1998-08-03'],
+    ['last month', '1998-07-01', '1998-08-01'],
+    ['this month', '1998-08-01', '1998-08-03'],
+    ['over the last 3 months', '1998-05-01', '1998-08-01'],
+    ['past six months', '1998-02-01', '1998-08-01'],
+    ['the last 7 days', '1998-07-27', '1998-08-03'],
+    ['last 2 years', '1996-01-01', '1998-01-01'],
+    ['first half of 1997', '1997-01-01', '1997-07-01'],
+    ['on 1996-02-29', '1996-02-29', '1996-03-01'],
+    ['today', '1998-08-02', '1998-08-03'],
+  ];
+  for (const [text, start, end] of cases) {
+    it(text, () => expect(range(text)).toEqual([start, end]));
+  }
+
+  it('does not read quantities as years', () => {
+    expect(findTimeExpressions('customers with more than 2000 orders', TODAY)).toEqual([]);
+    expect(findTimeExpressions('top 1995', TODAY)).toEqual([]);
+  });
+
+  it('a month name that is also a word needs a preposition or a year', () => {
+    expect(findTimeExpressions('what may revenue be', TODAY)).toEqual([]);
+    expect(range('revenue in may')).toEqual(['1998-05-01', '1998-06-01']);
+  });
+
+  it('a far-future year still compiles (no data is decided by execution)', () => {
+    const query = q('sales in 2040');
+    expect(query.time_range).toMatchObject({ start: '2040-01-01', end: '2041-01-01' });
+  });
+
+  it('the label keeps how the question named the period', () => {
+    expect(q('turnover last quarter').time_range?.label).toBe('last quarter');
+    expect(q('orders in Q1 1997').time_range?.label?.toLowerCase()).toBe('q1 1997');
+  });
+
+  it('several periods of one kind are spanned and broken down', () => {
+    const query = q('sales 1994 versus 1995');
+    expect(query.time_range).toMatchObject({ start: '1994-01-01', end: '1996-01-01' });
+    expect(query.group_by).toEqual([{ dimension: 'order_date', grain: 'year' }]);
+  });
+});
+
+describe('dating by shipping or receipt', () => {
+  it('shipping words date by the ship date', () => {
+    const query = q('units shipped during 1995');
+    expect(query.metrics).toEqual(['units_sold']);
+    expect(query.time_range).toMatchObject({ dimension: 'ship_date', start: '1995-01-01' });
+  });
+  it('receipt words date by the receipt date, also for the time breakdown', () => {
+    const query = q('sales delivered in 1996 per month');
+    expect(query.time_range?.dimension).toBe('receipt_date');
+    expect(query.group_by).toEqual([{ dimension: 'receipt_date', grain: 'month' }]);
+  });
+  it('by default the period is left to each metric (order date)', () => {
+    expect(q('sales in 1996').time_range?.dimension).toBeUndefined();
+  });
+});
