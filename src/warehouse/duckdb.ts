@@ -30,7 +30,10 @@ import {
   DuckDBBlobValue,
   type DuckDBValue,
   type DuckDBResultReader,
+  type DuckDBPreparedStatement,
 } from '@duckdb/node-api';
+
+const PREPARED_PER_CONNECTION = 32;
 import {
   WarehouseCancelledError,
   WarehouseConnectionError,
@@ -147,6 +150,7 @@ export class DuckDbWarehouse implements Warehouse {
   private readonly idle: DuckDBConnection[];
   private readonly waiters: Waiter[] = [];
   private readonly busy = new Set<DuckDBConnection>();
+  private readonly statements = new Map<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
   private closed = false;
   private readonly defaultMaxRows: number;
   private readonly defaultTimeoutMs: number;
@@ -320,19 +324,9 @@ export class DuckDbWarehouse implements Warehouse {
   private async execute(conn: DuckDBConnection, sql: string, maxRows: number): Promise<Omit<QueryResult, 'elapsedMs'>> {
     let reader: DuckDBResultReader;
     try {
-      // DuckDB's own parser must see exactly one SELECT: the engine-side twin of the guard.
-      const extracted = await conn.extractStatements(sql);
-      if (extracted.count !== 1) throw new WarehouseQueryError('Exactly one SQL statement is allowed');
-      const prepared = await extracted.prepare(0);
-      try {
-        if (prepared.statementType !== StatementType.SELECT) {
-          throw new WarehouseQueryError(`Only SELECT statements may run (got ${StatementType[prepared.statementType] ?? 'another statement'})`);
-        }
-        // Stream and stop after the cap, so a huge result is never materialised.
-        reader = await prepared.streamAndReadUntil(maxRows + 1);
-      } finally {
-        prepared.destroySync();
-      }
+      const prepared = await this.prepare(conn, sql);
+      // Stream and stop after the cap, so a huge result is never materialised.
+      reader = await prepared.streamAndReadUntil(maxRows + 1);
     } catch (e) {
       if (e instanceof WarehouseError || isInterrupt(e)) throw e;
       throw new WarehouseQueryError(cleanMessage(e), { cause: e });
@@ -350,6 +344,36 @@ export class DuckDbWarehouse implements Warehouse {
       rows[r] = row;
     }
     return { columns, rows, rowCount: n, truncated };
+  }
+
+  /**
+   * DuckDB's own parser must see exactly one SELECT: the engine-side twin of the guard, checked
+   * before anything runs. Prepared statements are kept per connection (a small LRU), so repeated
+   * SQL pays neither the check nor the bind again.
+   */
+  private async prepare(conn: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
+    let cache = this.statements.get(conn);
+    if (!cache) this.statements.set(conn, (cache = new Map()));
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const extracted = await conn.extractStatements(sql);
+    if (extracted.count !== 1) throw new WarehouseQueryError('Exactly one SQL statement is allowed');
+    const prepared = await extracted.prepare(0);
+    if (prepared.statementType !== StatementType.SELECT) {
+      prepared.destroySync();
+      throw new WarehouseQueryError(`Only SELECT statements may run (got ${StatementType[prepared.statementType] ?? 'another statement'})`);
+    }
+    cache.set(sql, prepared);
+    if (cache.size > PREPARED_PER_CONNECTION) {
+      const [oldSql, old] = cache.entries().next().value!;
+      cache.delete(oldSql);
+      old.destroySync();
+    }
+    return prepared;
   }
 
   async introspect(): Promise<TableInfo[]> {
@@ -389,6 +413,8 @@ export class DuckDbWarehouse implements Warehouse {
     this.closed = true;
     for (const w of this.waiters.splice(0)) w.reject(new WarehouseConnectionError('The warehouse is closed'));
     for (const c of this.busy) c.interrupt();
+    for (const cache of this.statements.values()) for (const p of cache.values()) p.destroySync();
+    this.statements.clear();
     for (const c of this.idle.splice(0)) c.closeSync();
     // Busy connections close themselves on release; wait briefly for them before the instance goes.
     for (let i = 0; i < 100 && this.busy.size > 0; i++) await new Promise((r) => setTimeout(r, 10));

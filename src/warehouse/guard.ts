@@ -397,6 +397,35 @@ function astCheck(ast: unknown): void {
  */
 export function guardSql(sql: string, dialect: SqlDialectName): string {
   if (typeof sql !== 'string') refuse('the SQL must be text');
+  // The verdict is a pure function of the text: repeated SQL (dashboards, retries, research
+  // fan-out) skips the parser, which costs milliseconds on a large query.
+  const key = `${dialect}\u0000${sql}`;
+  const hit = verdicts.get(key);
+  if (hit !== undefined) {
+    verdicts.delete(key);
+    verdicts.set(key, hit);
+    if (hit instanceof SqlRefusedError) throw new SqlRefusedError(hit.reason);
+    return hit;
+  }
+  try {
+    const out = guardUncached(sql, dialect);
+    remember(key, out);
+    return out;
+  } catch (e) {
+    if (e instanceof SqlRefusedError) remember(key, e);
+    throw e;
+  }
+}
+
+const VERDICT_CACHE_SIZE = 500;
+const verdicts = new Map<string, string | SqlRefusedError>();
+function remember(key: string, v: string | SqlRefusedError): void {
+  if (key.length > 20_000) return;
+  verdicts.set(key, v);
+  if (verdicts.size > VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value!);
+}
+
+function guardUncached(sql: string, dialect: SqlDialectName): string {
   if (sql.length > 100_000) refuse('the SQL is longer than 100,000 characters');
   const { tokens, comments } = tokenize(sql);
   const last = lexicalCheck(tokens);
