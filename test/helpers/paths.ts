@@ -1,0 +1,7 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (tests run from a clean clone wherever it is). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The TPC-H evaluation warehouse (Parquet), in `../shared` beside the checkout. */
+export const TPCH_DIR = process.env.QUARRY_TPCH_DIR ?? resolve(REPO_ROOT, '../shared/eval/tpch');
