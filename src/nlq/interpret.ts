@@ -664,7 +664,7 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
       continue;
     }
     if (metrics.length) {
-      const name = pickMetric(lex, metrics.map((m) => m.target), a.roles);
+      const name = metrics[0].target;
       const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;
       a.metrics.push({ name, pos: k, ambiguous, item: it, via: it.text });
       if (inGroup || (prevKw === 'sort')) a.rankingMetric = name;
@@ -734,10 +734,6 @@ function countMetricOfEntities(lex: Lexicon, entities: string[]): string | undef
 function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
   const d = lex.dimensions.get(entity);
   return d && d.entity === entity ? d.name : undefined;
-}
-
-function pickMetric(lex: Lexicon, names: string[], _roles: RoleMention[]): string {
-  return names[0];
 }
 
 // ------------------------------------------------------------------------------------------
@@ -933,7 +929,7 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
   const filters: DimensionFilter[] = [];
   const byDim = new Map<string, { values: string[]; negated: boolean; text: string[] }>();
   for (const v of a.values) {
-    const e = chooseValueEntry(lex, v.entries, v.pos, a.roles);
+    const e = chooseValueEntry(lex, v.entries);
     const dim = resolveRole(lex, e.target, v.pos, a.roles);
     const key = `${dim}|${v.negated ? 'not' : ''}`;
     const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [] };
@@ -1044,13 +1040,11 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
   if (a.times.length) {
     const start = a.times.reduce((m, h) => (h.range.start < m ? h.range.start : m), a.times[0].range.start);
     const end = a.times.reduce((m, h) => (h.range.end > m ? h.range.end : m), a.times[0].range.end);
-    const label = a.times.map((h) => h.range.label).join(a.times.length > 1 ? ' to ' : '');
-    timeRange = { start, end, label: a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : label };
-    void label;
+    const label = a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : a.times[0].range.label;
+    timeRange = { start, end, label };
   }
   let grain: Grain | undefined = a.grainGroups[0]?.grain;
-  if (!grain && a.trend && !fragment) grain = naturalGrain(timeRange);
-  if (!grain && a.trend && fragment) grain = naturalGrain(timeRange);
+  if (!grain && a.trend) grain = naturalGrain(timeRange);
   if (!grain && timeGroups.length) grain = naturalGrainFor(timeRange);
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
@@ -1240,12 +1234,9 @@ function opText(op: string): string {
   )[op] ?? op;
 }
 
-/** Which dimension a value names when several share it (nation vs supplier_nation): by role. */
-function chooseValueEntry(lex: Lexicon, entries: LexEntry[], pos: number, roles: RoleMention[]): LexEntry {
-  // prefer base dimensions; the role is applied by resolveRole
+/** Which dimension a value names when several share it (nation vs supplier_nation): the base one; resolveRole applies the role. */
+function chooseValueEntry(lex: Lexicon, entries: LexEntry[]): LexEntry {
   const base = entries.filter((e) => !lex.dimensions.get(e.target)?.roleOf);
-  void pos;
-  void roles;
   return base[0] ?? entries[0];
 }
 
@@ -1272,29 +1263,26 @@ function resolveRole(lex: Lexicon, dim: string, pos: number, roles: RoleMention[
   return best?.dim ?? dim;
 }
 
-/** customer_account_balance -> supplier_account_balance when suppliers (not customers) are meant. */
+/**
+ * customer_account_balance -> supplier_account_balance when the question speaks of another
+ * entity (suppliers) and not of the metric's own entity beyond the metric phrase itself.
+ */
 function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[]): string {
   const info = lex.metrics.get(name);
   if (!info?.entity) return name;
   const own = info.entity;
-  if (!name.split('_').includes(own)) return name;
-  const mentioned = new Set<string>();
+  const parts = name.split('_');
+  if (!parts.includes(own)) return name;
+  const ownSpoken = roles.filter((r) => r.entities.has(own) || r.roles.has(own)).length > 1;
+  if (ownSpoken) return name;
+  const others = new Set<string>();
   for (const r of roles) {
-    for (const e of r.entities) mentioned.add(e);
-    for (const ro of r.roles) mentioned.add(ro);
+    for (const e of r.entities) if (e !== own && lex.entities.has(e)) others.add(e);
+    for (const ro of r.roles) if (ro !== own && lex.entities.has(ro)) others.add(ro);
   }
-  // ignore the metric's own mention
-  const others = [...mentioned].filter((e) => e !== own && lex.entities.has(e));
   for (const o of others) {
-    const cand = name
-      .split('_')
-      .map((p) => (p === own ? o : p))
-      .join('_');
-    if (cand !== name && lex.metrics.has(cand) && !roles.some((r) => r.entities.has(own) && !r.entities.has(cand) && r.roles.size === 0 && lex.metrics.get(cand)?.entity !== own && false)) {
-      // only swap when the other entity is spoken of and the own one is not (besides the metric itself)
-      const ownSpoken = roles.filter((r) => r.entities.has(own)).length > 1;
-      if (!ownSpoken) return cand;
-    }
+    const cand = parts.map((p) => (p === own ? o : p)).join('_');
+    if (lex.metrics.has(cand) && lex.metrics.get(cand)!.entity === o) return cand;
   }
   return name;
 }
