@@ -13,8 +13,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import { runGuarded } from '../../src/warehouse/index.js';
 import { buildDemoWarehouse } from '../../src/warehouse/demo.js';
+import { TPCH_DIR } from '../helpers/paths.js';
 
-const DIR = process.env.QUARRY_TPCH_DIR ?? '/work/shared/eval/tpch';
+const DIR = TPCH_DIR;
 const RUNS = Number(process.argv[2] ?? 15);
 
 const QUERIES: Record<string, string> = {

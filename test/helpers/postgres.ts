@@ -21,7 +21,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const run = promisify(execFile);
 export const PG_BIN = process.env.QUARRY_PG_BIN ?? '/usr/lib/postgresql/15/bin';
-export const TPCH_DIR = process.env.QUARRY_TPCH_DIR ?? '/work/shared/eval/tpch';
+import { TPCH_DIR } from './paths.js';
+export { TPCH_DIR };
 export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
 
 export interface TestPostgres {
@@ -152,7 +153,7 @@ export interface LoadTpchOptions {
   tables?: readonly string[];
   /** Optional row filter per table, a DuckDB condition, e.g. `{ lineitem: "l_shipdate < DATE '1993-01-01'" }`. */
   where?: Record<string, string>;
-  /** Folder of the Parquet files (default /work/shared/eval/tpch). */
+  /** Folder of the Parquet files (default ../shared/eval/tpch beside the checkout). */
   dir?: string;
   /** Target schema (default public). */
   schema?: string;

@@ -9,7 +9,8 @@ import type { SqlDialect } from '../../src/semantic/dialects/dialect.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { PostgresDialect } from '../../src/semantic/dialects/postgres.js';
 
-export const TPCH_DIR = '/work/shared/eval/tpch';
+import { TPCH_DIR } from '../helpers/paths.js';
+export { TPCH_DIR };
 export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'];
 
 export type Row = Record<string, unknown>;

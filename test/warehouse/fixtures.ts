@@ -7,7 +7,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const TPCH_DIR = '/work/shared/eval/tpch';
+import { TPCH_DIR } from '../helpers/paths.js';
+export { TPCH_DIR };
 
 export interface DataFolder {
   root: string;
