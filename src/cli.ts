@@ -4,7 +4,9 @@
  */
 import { Command } from 'commander';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
+import { loadModel } from './semantic/loader.js';
+import { bootstrapToFile } from './warehouse/introspect.js';
 import { KeyService } from './auth/keys.js';
 import { openSqliteStore } from './store/db.js';
 import { Store } from './store/repositories.js';
@@ -107,6 +109,30 @@ keys
       console.log(`revoked ${revoked[0].id}`);
     }),
   );
+
+const semantic = program.command('semantic').description('the semantic model');
+semantic
+  .command('bootstrap')
+  .description('introspect a warehouse and write a draft semantic model to edit')
+  .option('--warehouse <url>', 'duckdb:PATH or postgres://... (default: QUARRY_WAREHOUSE)')
+  .requiredOption('--out <file>', 'where to write the draft model (YAML)')
+  .option('--name <name>', 'model name')
+  .action(async (opts: { warehouse?: string; out: string; name?: string }) => {
+    const url = opts.warehouse ?? warehouseUrl(config());
+    const model = await bootstrapToFile(url, opts.out, opts.name ? { name: opts.name } : {});
+    process.stderr.write(
+      `wrote ${opts.out}: ${model.entities.length} entities, ${model.relationships?.length ?? 0} relationships, ` +
+        `${model.dimensions?.length ?? 0} dimensions, ${model.measures?.length ?? 0} measures. Edit it, then set QUARRY_MODEL=${opts.out}\n`,
+    );
+  });
+semantic
+  .command('validate')
+  .description('check a semantic model file and report every problem')
+  .argument('<file>', 'model file (YAML)')
+  .action((file: string) => {
+    const model = loadModel(file);
+    console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
+  });
 
 program.parseAsync(process.argv).catch((err: Error) => {
   process.stderr.write(`quarry: ${err.message}\n`);
