@@ -17,7 +17,9 @@ import type { InterpretContext, Interpretation } from './types.js';
 import {
   ADD_CUES,
   BUSINESS_CONCEPTS,
+  CHANGE_WORDS,
   FOLLOW_UP_CUES,
+  UNSUPPORTED_ANALYSES,
   GRAIN_ADVERBS,
   GRAIN_WORDS,
   KEYWORDS,
@@ -364,6 +366,10 @@ interface Analysis {
   list: boolean;
   countUnknown: Item[];
   slotUnknown: Item[];
+  /** Time hits preceded by a negation ("excluding 1998"). */
+  negTimes: TimeHit[];
+  /** "revenue per order": a ratio of two metrics. */
+  ratio?: { num?: string; den: Item };
   unknown: Item[];
   fuzzy: Item[];
   notes: string[];
@@ -398,6 +404,7 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
     list: false,
     countUnknown: [],
     slotUnknown: [],
+    negTimes: [],
     unknown: [],
     fuzzy: [],
     notes: [],
@@ -417,7 +424,19 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (it.kind === 'time') {
+      const before = items[prevSig(k)];
+      if (before?.kind === 'kw' && before.kw === 'neg') {
+        a.negTimes.push(it.hit!);
+        continue;
+      }
       a.times.push(it.hit!);
+      // "for each of the last 6 months": one row per month of the period
+      let p = k - 1;
+      while (p >= 0 && (items[p].lower === 'of' || items[p].lower === 'the')) p--;
+      const g = /\b(day|week|month|quarter|year)s\b/.exec(it.hit!.range.label)?.[1] as Grain | undefined;
+      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g) {
+        a.grainGroups.push({ grain: g, pos: k });
+      }
       continue;
     }
     if (it.kind !== 'kw') continue;
@@ -578,6 +597,20 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
       });
     }
 
+    // a shaped name given by its number: "brand 13" -> Brand#13, "customer 42" -> Customer#000000042
+    const shaped = dims.map((d) => lex.shapes.find((x) => x.dimension === d.target)).find((x) => x);
+    const nxNum = items[k + 1];
+    if (shaped && nxNum?.kind === 'num' && !nxNum.used && Number.isInteger(nxNum.num) && !nxNum.percent) {
+      nxNum.used = true;
+      const digits = String(nxNum.num);
+      const stored =
+        lex.valueIndex.get(shaped.dimension)?.get(`${shaped.prefix}${digits}`) ?? `${shaped.storedPrefix}${digits.padStart(shaped.digits, '0')}`;
+      const entry: LexEntry = { kind: 'value', target: shaped.dimension, values: [stored], source: 'value', phrase: `${it.text} ${nxNum.text}` };
+      a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
+      it.used = true;
+      continue;
+    }
+
     const pk = prevSig(k);
     const prev = items[pk];
     const prevKw = prev?.kind === 'kw' ? prev.kw : undefined;
@@ -660,6 +693,11 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
     }
     if (inGroup && tds.length && !metrics.length) {
       a.groups.push({ dimension: tds[0].target, pos: k, time: true });
+      it.used = true;
+      continue;
+    }
+    if (metrics.length && inGroup && !dims.length && items.slice(0, k).reverse().find((o) => o.kind === 'kw' && o.kw === 'group')?.lower === 'per') {
+      a.ratio = { num: a.metrics[a.metrics.length - 1]?.name, den: it };
       it.used = true;
       continue;
     }
@@ -772,7 +810,8 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   // ---- refusals
   const metricWords = a.metrics.length > 0;
   if (!metricWords && !domainSignals && !businessUnknown.length && !a.money) {
-    const onlyValuesOrTime = a.values.length + a.times.length + a.grainGroups.length + a.superlatives.length + a.cmps.length > 0;
+    const onlyValuesOrTime =
+      a.values.length + a.times.length + a.negTimes.length + a.grainGroups.length + a.superlatives.length + a.cmps.length + (a.allTime ? 1 : 0) > 0;
     const contentUnknown = a.unknown.filter((u) => !STOPWORDS.has(u.lower));
     if (!onlyValuesOrTime || contentUnknown.length) {
       if (!(isFollowUpCandidate && onlyValuesOrTime && contentUnknown.length === 0)) {
@@ -819,10 +858,51 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
     };
   }
 
+  const analysis = a.unknown.find((u) => UNSUPPORTED_ANALYSES.has(u.lower));
+  if (analysis && (metricWords || domainSignals)) {
+    return outOfScope(lex, [], undefined, false, `A ${analysis.lower} is not something the data model computes: it sums, counts, averages and ranks its metrics by period and dimension.`);
+  }
+  const change = a.unknown.find((u) => CHANGE_WORDS.has(u.lower));
+  if (change && (metricWords || domainSignals) && !a.trend && !a.grainGroups.length && !a.compare && a.times.length < 2 && !a.groups.some((g) => g.time)) {
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `The ${change.lower} of a metric is not computed directly. Ask for the metric by period (e.g. by year or by month) to compare periods.`,
+    );
+  }
+  if (a.ratio) {
+    const num = a.ratio.num ? lex.metrics.get(a.ratio.num)?.label.toLowerCase() : 'a metric';
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `"${num} per ${a.ratio.den.text}" is a ratio of two metrics that the data model does not define.`,
+    );
+  }
+
   // ---- follow-up or standalone
   const firstWords = items.slice(0, 4).map((it) => it.lower).join(' ');
   const cue = FOLLOW_UP_CUES.filter((c) => firstWords === c || firstWords.startsWith(`${c} `)).sort((x, y) => y.length - x.length)[0];
-  const fragment = !!ctx.previous && (a.metrics.length === 0 || !!cue || referencesPrevious(items));
+  let fragment = !!ctx.previous && (a.metrics.length === 0 || !!cue || referencesPrevious(items));
+  if (fragment) {
+    for (const m of [...a.metrics]) {
+      const k = items.indexOf(m.item);
+      const before = items[k - 1];
+      if (m.ambiguous && before?.kind === 'lex' && entriesOf(before, 'value').length) a.metrics.splice(a.metrics.indexOf(m), 1);
+    }
+  }
+  // excluding a period: only the latest one can be cut off (the range then ends where it starts)
+  for (const h of a.negTimes) {
+    if (h.range.end > ctx.asOf) {
+      a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });
+    } else {
+      return outOfScope(lex, [], undefined, false, `Excluding a period inside the data ("${h.range.label}") is not supported; ask for the periods before and after it separately.`);
+    }
+  }
+  fragment = fragment || (!!ctx.previous && a.negTimes.length > 0 && a.metrics.length === 0);
   const built = build(a, items, lex, ctx, fragment);
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
@@ -937,8 +1017,10 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
     cur.text.push(v.item.text);
     byDim.set(key, cur);
   }
+  const comparedDims: string[] = [];
   for (const [key, f] of byDim) {
     const dim = key.split('|')[0];
+    if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
     const op: DimensionFilter['op'] = f.negated ? (f.values.length > 1 ? 'not_in' : 'ne') : f.values.length > 1 ? 'in' : 'eq';
     filters.push({ dimension: dim, op, values: f.values });
     notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} ${opText(op)} ${f.values.join(', ')} (from "${f.text.join('", "')}")`);
@@ -986,7 +1068,7 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
     if (!metrics.includes(metricName) && target) metrics.push(metricName);
     notes.push(`Condition: ${info?.label ?? metricName} ${opText(c.op)} ${value}`);
   }
-  // numeric dimension named with a bare number: "size 15"
+  // numeric dimension named with a bare number: "size 15"; a shaped name: "brand 13" -> Brand#13
   for (const dm of a.dimMentions) {
     const d = lex.dimensions.get(dm.dimension);
     const nx = items[dm.pos + 1];
@@ -1020,6 +1102,10 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
       cand.sort((x, y) => Math.abs(x.pos - anchor) - Math.abs(y.pos - anchor));
       groups.push({ dimension: cand[0].dimension, pos: cand[0].pos, plural: cand[0].plural });
     }
+  }
+  for (const dim of comparedDims) {
+    addGroup({ dimension: dim });
+    groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim} to compare the values named`);
   }
   for (const g of groups) {
     if (g.time) continue;
@@ -1173,7 +1259,8 @@ function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, 
   }
 
   // ---- confidence
-  const contentUnknown = a.unknown.filter((u) => !lex.vocab.has(u.lower));
+  const overTime = groupBy.some((g) => g.grain) || a.times.length > 1;
+  const contentUnknown = a.unknown.filter((u) => !lex.vocab.has(u.lower) && !(overTime && CHANGE_WORDS.has(u.lower)));
   confidence -= 0.12 * contentUnknown.length;
   confidence -= 0.05 * a.fuzzy.length;
   if (a.fuzzy.length) notes.push(`Read ${a.fuzzy.map((f) => `"${f.text}" as "${f.fuzzy}"`).join(', ')}`);
@@ -1334,7 +1421,20 @@ function mergeFollowUp(
   }
 
   // period
-  if (q.time_range) {
+  if (q.time_range && a.compare && prev.time_range && a.times.length === 1) {
+    // "compare with 1996": both periods, one row per period
+    const start = q.time_range.start < prev.time_range.start ? q.time_range.start : prev.time_range.start;
+    const end = q.time_range.end > prev.time_range.end ? q.time_range.end : prev.time_range.end;
+    out.time_range = { ...prev.time_range, start, end, label: `${prev.time_range.label ?? prev.time_range.start} and ${q.time_range.label}` };
+    const g = unitGrain(a.times[0].unit);
+    const td = prev.time_range.dimension ?? metricTd(lex, out.metrics) ?? ctx.model.defaults.time_dimension;
+    if (td && !out.group_by.some((x) => x.grain)) {
+      out.group_by.push({ dimension: td, grain: g });
+      if (!out.order.length) out.order = [{ by: td, direction: 'asc' }];
+    }
+    notes.push(`Comparing ${out.time_range.label} by ${g}`);
+    changed = true;
+  } else if (q.time_range) {
     out.time_range = { ...q.time_range, ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}) };
     notes.push(`Period replaced: ${q.time_range.label ?? `${q.time_range.start}..${q.time_range.end}`}`);
     changed = true;
@@ -1346,6 +1446,24 @@ function mergeFollowUp(
   if (a.dating && out.time_range && !q.time_range) {
     out.time_range.dimension = a.dating.dimension;
     changed = true;
+  }
+
+  // a new metric of another entity moves role dimensions (supplier_region <-> region)
+  if (b.hasOwnMetric && !adding) {
+    const ents = out.metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e);
+    const move = (dim: string): string => {
+      const d = lex.dimensions.get(dim);
+      if (!d) return dim;
+      if (d.roleOf) {
+        const base = lex.dimensions.get(d.roleOf.base)!;
+        if (ents.some((e) => base.owners.has(e)) && !ents.includes(d.roleOf.role)) return base.name;
+        return dim;
+      }
+      for (const [role, rd] of d.roles) if (ents.length && ents.every((e) => e === role)) return rd;
+      return dim;
+    };
+    out.group_by = out.group_by.map((g) => (g.grain ? g : { ...g, dimension: move(g.dimension) }));
+    out.filters = out.filters.map((f) => ({ ...f, dimension: move(f.dimension) }));
   }
 
   // filters

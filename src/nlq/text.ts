@@ -90,7 +90,8 @@ export function normalise(q: string): string {
     .replace(/[\u2018\u2019\u02bc`]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
-    .replace(/(\d),(?=\d{3}\b)/g, '$1');
+    .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1');
 }
 
 export function tokenize(text: string): Token[] {

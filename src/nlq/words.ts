@@ -76,7 +76,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['ranking', 'sort'], ['sort', 'sort'], ['sort by', 'sort'], ['rank by', 'sort'], ['order by', 'sort'],
   ['ascending', 'asc_word'], ['ascending order', 'asc_word'], ['descending', 'desc_word'],
   ['descending order', 'desc_word'],
-  ['all time', 'alltime'], ['all-time', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
+  ['all time', 'alltime'], ['all-time', 'alltime'], ['for all time', 'alltime'], ['across all time', 'alltime'], ['of all time', 'alltime'], ['for all years', 'alltime'], ['across all years', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
   ['all periods', 'alltime'], ['any time', 'alltime'], ['the whole period', 'alltime'],
   ['the entire period', 'alltime'], ['all the data', 'alltime'], ['overall', 'alltime'],
   ['sell', 'money'], ['sold', 'money'], ['sells', 'money'], ['selling', 'money'], ['earn', 'money'],
@@ -95,11 +95,12 @@ export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 
   quarterly: 'quarter', quarter: 'quarter', quarters: 'quarter',
   yearly: 'year', year: 'year', years: 'year', annual: 'year', annually: 'year', yoy: 'year',
   'year-over-year': 'year', 'month-over-month': 'month', 'year-on-year': 'year',
+  'quarter-over-quarter': 'quarter', 'week-over-week': 'week',
 };
 /** Grain words that group on their own ("monthly revenue"), without "by". */
 export const GRAIN_ADVERBS = new Set([
   'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually', 'yoy', 'year-over-year',
-  'month-over-month', 'year-on-year',
+  'month-over-month', 'year-on-year', 'quarter-over-quarter', 'week-over-week',
 ]);
 
 /** Function words and fillers: never "unrecognised content". */
@@ -178,3 +179,15 @@ export const FOLLOW_UP_CUES = [
 export const REPLACE_CUES = new Set(['what about', 'how about', 'what if', 'instead', 'now', 'and', 'same for', 'same but', 'then', 'rather']);
 /** Follow-up cues that add a metric to the previous ones. */
 export const ADD_CUES = new Set(['also', 'add', 'as well', 'too', 'plus', 'along with', 'together with', 'in addition']);
+
+/** Analyses the query language cannot express: a question that needs one is refused, not approximated. */
+export const UNSUPPORTED_ANALYSES = new Set(
+  `median medians percentile percentiles quartile quartiles deviation stddev variance correlation correlate
+  correlated regression distribution histogram cagr forecast forecasts forecasting predict predicted prediction
+  projection projections`.split(/\s+/).filter(Boolean),
+);
+/** Change words: fine with a breakdown over time (the rows show the change), refused without one. */
+export const CHANGE_WORDS = new Set(
+  `growth grow grew grown growing increase increased increasing decrease decreased decreasing decline declined
+  declining drop dropped change changed changes delta difference`.split(/\s+/).filter(Boolean),
+);

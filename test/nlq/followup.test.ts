@@ -74,3 +74,36 @@ describe('follow-up fragments modify the previous query', () => {
     expect(ask('and the weather in Oslo?', prev).kind).toBe('out_of_domain');
   });
 });
+
+describe('follow-ups: more shapes', () => {
+  it('a value with its entity noun filters without changing the metric', () => {
+    const s = session('profit per segment', 'only the high priority orders');
+    expect(s.metrics).toEqual(['profit']);
+    expect(s.filters).toEqual([{ dimension: 'order_priority', op: 'in', values: ['1-URGENT', '2-HIGH'] }]);
+  });
+  it('a nation replaces a region filter (what about)', () => {
+    const s = session('sales in EUROPE', 'what about FRANCE?');
+    expect(s.filters).toEqual([{ dimension: 'nation', op: 'eq', values: ['FRANCE'] }]);
+  });
+  it('"for all time" drops the period', () => {
+    const s = session('orders by month in 1995', 'for all time');
+    expect(s.time_range).toBeUndefined();
+    expect(s.group_by).toEqual([{ dimension: 'order_date', grain: 'month' }]);
+  });
+  it('a new grain replaces the old one', () => {
+    expect(session('sales by month in 1996', 'weekly instead').group_by).toEqual([{ dimension: 'order_date', grain: 'week' }]);
+  });
+  it('"compare with <period>" spans both periods, one row each', () => {
+    const s = session('gross sales in 1994', 'compare with 1995');
+    expect(s.time_range).toMatchObject({ start: '1994-01-01', end: '1996-01-01' });
+    expect(s.group_by).toEqual([{ dimension: 'order_date', grain: 'year' }]);
+  });
+  it('a metric of the other role moves the role dimensions', () => {
+    const s = session('how many vendors are there per region', 'what about customers?');
+    expect(s).toMatchObject({ metrics: ['customers'], group_by: [{ dimension: 'region' }] });
+  });
+  it('excluding the latest period ends the range before it', () => {
+    const s = session('sales by year', 'exclude 1998');
+    expect(s.time_range).toMatchObject({ end: '1998-01-01' });
+  });
+});

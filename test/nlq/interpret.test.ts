@@ -197,3 +197,27 @@ describe('comparisons on metrics and shares', () => {
     expect(query).toMatchObject({ group_by: [{ dimension: 'region' }], share_of_total: ['revenue'], filters: [] });
   });
 });
+
+describe('more shapes', () => {
+  it('"each of the last N months" breaks the period down', () => {
+    expect(q('orders for each of the last 4 months')).toMatchObject({
+      group_by: [{ dimension: 'order_date', grain: 'month' }],
+      time_range: { start: '1998-04-01', end: '1998-08-01' },
+    });
+  });
+  it('"A vs B" values are compared side by side', () => {
+    expect(q('sales of FURNITURE versus MACHINERY').group_by).toEqual([{ dimension: 'market_segment' }]);
+  });
+  it('a shaped name given by number', () => {
+    expect(q('units sold of brand 52').filters).toEqual([{ dimension: 'brand', op: 'eq', values: ['Brand#52'] }]);
+    expect(q('orders taken by clerk 7').filters).toEqual([{ dimension: 'clerk', op: 'eq', values: ['Clerk#000000007'] }]);
+  });
+  it('year over year is a yearly breakdown', () => {
+    expect(q('profit year over year').group_by).toEqual([{ dimension: 'order_date', grain: 'year' }]);
+  });
+  it('what the query language cannot express is refused, not approximated', () => {
+    for (const s of ['median order value by region', 'how much did sales grow in 1996', 'sales per line item', 'standard deviation of discount']) {
+      expect(ask(s).kind, s).toBe('out_of_scope');
+    }
+  });
+});
