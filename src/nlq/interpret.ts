@@ -629,7 +629,7 @@ function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
       prevKw === 'desc' || prevKw === 'asc' || (prev?.kind === 'num' && prev.used && a.superlatives.some((s) => items[nextSig(s.pos, new Set(['the']))] === prev || items[prevSig(s.pos, new Set(['the']))] === prev)) ||
       (prev?.kind === 'num' && prev.used && a.whichN !== undefined);
     const whichCtx = prevKw === 'which' || (prev?.kind === 'num' && items[pk - 1]?.kw === 'which');
-    const eachCtx = prevKw === 'each';
+    const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
     const allCtx = items[k - 1]?.lower === 'all' && it.plural;
     const nk = nextSig(k, new Set(['the']));
     const withAfter = items[nk]?.kind === 'word' && WITH_WORDS.has(items[nk].lower) && !!items[nk + 1];
