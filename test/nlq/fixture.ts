@@ -7,7 +7,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { loadModel, DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 
-export const TPCH_DIR = '/work/shared/eval/tpch';
+import { TPCH_DIR } from '../helpers/paths.js';
+export { TPCH_DIR };
 export const AS_OF = '1998-08-02';
 
 let cached: Promise<{ model: SemanticModel; values: Map<string, string[]> }> | undefined;
