@@ -140,6 +140,26 @@ export class InquiryService {
     return record;
   }
 
+  /**
+   * Several questions at once, each in its own new session (api_key origin), all queued to run in
+   * parallel. All are validated before any is stored, so a bad item changes nothing.
+   */
+  async submitBatch(principal: Principal, items: SubmitRequest[]): Promise<{ session: SessionRecord; inquiry: InquiryRecord }[]> {
+    if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
+    for (const item of items) if (item.dimensions) await this.engine.validateDimensions(item.dimensions);
+    if (this.queue.waiting + items.length > this.settings.queueDepth) throw new QueueFullError(5);
+    const active = await this.store.inquiries.countActive(principal.accountId);
+    if (active + items.length > this.settings.accountMaxActive) {
+      throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
+    }
+    const out: { session: SessionRecord; inquiry: InquiryRecord }[] = [];
+    for (const item of items) {
+      const session = await this.createSession(principal, 'api_key');
+      out.push({ session, inquiry: await this.submit(principal, session.id, item) });
+    }
+    return out;
+  }
+
   private schedule(inquiryId: string, force = false): void {
     const controller = new AbortController();
     this.owned.set(inquiryId, controller);
