@@ -83,3 +83,39 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
     }
   });
 });
+
+describe('a server killed with SIGKILL', () => {
+  it('leaves no inquiry processing for ever: the next start runs it again', async () => {
+    const { spawn } = await import('node:child_process');
+    const { createInterface } = await import('node:readline');
+    const { REPO_ROOT } = await import('../helpers/paths.js');
+    const { TEST_KEY } = await import('../helpers/server.js');
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-sigkill-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'silent', QUARRY_HEARTBEAT_MS: '100' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l).url)));
+    const headers = { 'x-api-key': TEST_KEY, 'content-type': 'application/json' };
+    const session = (await (await fetch(`${url}/api/session/new`, { method: 'POST', headers })).json()).session_id;
+    const { inquiry_id } = await (await fetch(`${url}/api/session/${session}/inquiry/agent`, { method: 'POST', headers, body: JSON.stringify({ query: 'sleep 60000 then done' }) })).json();
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const engine = scriptedEngine();
+    const next = await startTestServer({ dataDir, engine, overrides: { staleAfterMs: 500, heartbeatMs: 100 } });
+    try {
+      await waitFor(async () => engine.started.includes(inquiry_id));
+      const status = await (await next.api(`/inquiry/${inquiry_id}/status`)).json();
+      expect(status.status.general).toBe('processing'); // running again, owned by the new process
+      const row = await next.runtime.store.inquiries.get(inquiry_id);
+      expect(row?.owner).toBe(next.runtime.inquiries.owner);
+      expect(row?.attempts).toBe(2);
+      await next.api(`/inquiry/${inquiry_id}/stop`, { method: 'POST' });
+    } finally {
+      await next.close();
+    }
+  }, 60_000);
+});

@@ -23,7 +23,7 @@ const quantile = (xs: number[], q: number) => {
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'fixtures/scripted-server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, '../helpers/scripted-server.ts')], {
     env: {
       ...process.env,
       QUARRY_DATA_DIR: dataDir,

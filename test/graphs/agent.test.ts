@@ -130,4 +130,29 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
     expect(values.outcome).toBeFalsy();
     expect(values.executed).toBeFalsy();
   });
+
+  it('a stop while the query runs cancels the running statement', async () => {
+    let seenSignal: AbortSignal | undefined;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const slowWarehouse: Warehouse = {
+      ...warehouse,
+      dialect: warehouse.dialect,
+      run: (_sql, options) =>
+        new Promise((_resolve, reject) => {
+          seenSignal = options?.signal;
+          started();
+          options?.signal?.addEventListener('abort', () => reject(new Error('cancelled by the stop')), { once: true });
+        }),
+    };
+    const controller = new AbortController();
+    const config = { configurable: { thread_id: `cancel${++thread}`, ...deps, warehouse: slowWarehouse }, signal: controller.signal };
+    const run = graph.invoke({ question: 'net sales by region', dimensions: null, history: [] }, config);
+    await running;
+    controller.abort();
+    await expect(run).rejects.toThrow();
+    expect(seenSignal?.aborted).toBe(true);
+    const snapshot = await graph.getState({ configurable: config.configurable });
+    expect(snapshot.next).toEqual(['execute']);
+  });
 });
