@@ -31,7 +31,7 @@ export function agentInquiryBodySchema(maxQueryLength: number) {
   return z.object(
     {
       query: z
-        .string({ error: 'query is required: the question as a string' })
+        .string({ error: (issue) => (issue.input === undefined ? 'query is required: the question as a string' : 'query must be a string: the question') })
         .trim()
         .min(1, { error: 'query must not be empty' })
         .max(maxQueryLength, { error: `query must be at most ${maxQueryLength} characters` })
