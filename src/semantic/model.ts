@@ -134,6 +134,21 @@ export const AsOfSchema = z.union([
 ]);
 export type AsOf = z.infer<typeof AsOfSchema>;
 
+/**
+ * A question the modeller has answered once and for all: a SemanticQuery (checked against
+ * SemanticQuerySchema when the planner loads it; kept loose here to avoid an import cycle with
+ * query.ts) or, for what the semantic layer cannot express, one read-only SELECT. A close match
+ * of a new question is answered from it without a model call and marked verified.
+ */
+export const VerifiedQuerySchema = z
+  .object({
+    question: z.string().min(1),
+    query: z.record(z.string(), z.unknown()).optional(),
+    sql: z.string().min(1).optional(),
+  })
+  .refine((v) => (v.query === undefined) !== (v.sql === undefined), { message: 'a verified query needs exactly one of `query` or `sql`' });
+export type VerifiedQuery = z.infer<typeof VerifiedQuerySchema>;
+
 export const SemanticModelSchema = z.object({
   name: z.string().min(1),
   description: z.string().default(''),
@@ -148,6 +163,8 @@ export const SemanticModelSchema = z.object({
   measures: z.array(MeasureSchema).default([]),
   metrics: z.array(DerivedMetricSchema).default([]),
   glossary: z.record(z.string(), z.string()).default({}),
+  /** Curated question → query pairs (see VerifiedQuerySchema). */
+  verified_queries: z.array(VerifiedQuerySchema).default([]),
   defaults: z
     .object({
       time_dimension: Name.optional(),
