@@ -55,6 +55,16 @@ export const ConfigSchema = z.object({
   maxRows: int(1, 10_000_000).default(5000),
   /** Demo warehouse scale factor (TPC-H SF). */
   demoScale: z.coerce.number().positive().max(10).default(0.1),
+  /** Tool interface over HTTP: Host names (port-agnostic, comma-separated) accepted at /mcp (DNS-rebinding protection); QUARRY_HOST is added. */
+  mcpAllowedHosts: z.string().default('localhost,127.0.0.1,[::1]'),
+  /** Tool interface over HTTP: browser origins allowed to call /mcp (comma-separated, exact); none by default, never a wildcard. */
+  mcpAllowedOrigins: z.string().refine((v) => !v.split(',').some((o) => o.trim() === '*'), 'a wildcard origin is not allowed; list exact origins').default(''),
+  /** Tool interface: longest one wait_for_completion / ask_a_single_question call waits for regular questions. */
+  mcpWaitMs: int(100, 900_000).default(50_000),
+  /** Tool interface: the research wait window (§8: 3 minutes per wait call). */
+  mcpResearchWaitMs: int(100, 900_000).default(180_000),
+  /** Where `quarry login` stores the API key for `quarry mcp` over stdio; default ~/.config/quarry/credentials.json. */
+  credentialsFile: z.string().min(1).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -86,6 +96,11 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   queryTimeoutMs: 'QUARRY_QUERY_TIMEOUT_MS',
   maxRows: 'QUARRY_MAX_ROWS',
   demoScale: 'QUARRY_DEMO_SCALE',
+  mcpAllowedHosts: 'QUARRY_MCP_ALLOWED_HOSTS',
+  mcpAllowedOrigins: 'QUARRY_MCP_ALLOWED_ORIGINS',
+  mcpWaitMs: 'QUARRY_MCP_WAIT_MS',
+  mcpResearchWaitMs: 'QUARRY_MCP_RESEARCH_WAIT_MS',
+  credentialsFile: 'QUARRY_CREDENTIALS_FILE',
 };
 
 /** quarry.yaml keys are the snake_case of the setting, e.g. `rate_limit_max`. */
