@@ -11,23 +11,28 @@ import { contextualize } from './nodes/contextualize.js';
 import { execute } from './nodes/execute.js';
 import { guard } from './nodes/guard.js';
 import { interpret } from './nodes/interpret.js';
+import { preset } from './nodes/preset.js';
 import { AgentState, type AgentStateType } from './state.js';
 
+export const routeAfterContextualize = (state: AgentStateType): 'preset' | 'interpret' => (state.presetQuery ? 'preset' : 'interpret');
 export const routeAfterInterpret = (state: AgentStateType): 'compile' | typeof END => (state.outcome ? END : 'compile');
 export const routeAfterCompile = (state: AgentStateType): 'guard' | typeof END => (state.outcome ? END : 'guard');
 export const routeAfterGuard = (state: AgentStateType): 'execute' | typeof END => (state.outcome ? END : 'execute');
 export const routeAfterExecute = (state: AgentStateType): 'answer' | typeof END => (state.outcome ? END : 'answer');
 
-export function buildAgentGraph(checkpointer?: BaseCheckpointSaver) {
+/** `checkpointer: false` runs without persistence even inside a checkpointed parent (research sub-questions). */
+export function buildAgentGraph(checkpointer?: BaseCheckpointSaver | false) {
   return new StateGraph(AgentState)
     .addNode('contextualize', contextualize)
     .addNode('interpret', interpret)
+    .addNode('preset', preset)
     .addNode('compile', compile)
     .addNode('guard', guard)
     .addNode('execute', execute)
     .addNode('answer', answer)
     .addEdge(START, 'contextualize')
-    .addEdge('contextualize', 'interpret')
+    .addConditionalEdges('contextualize', routeAfterContextualize, ['preset', 'interpret'])
+    .addConditionalEdges('preset', routeAfterInterpret, ['compile', END])
     .addConditionalEdges('interpret', routeAfterInterpret, ['compile', END])
     .addConditionalEdges('compile', routeAfterCompile, ['guard', END])
     .addConditionalEdges('guard', routeAfterGuard, ['execute', END])

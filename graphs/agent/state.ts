@@ -49,6 +49,8 @@ export const AgentState = Annotation.Root({
   previousQuery: Annotation<SemanticQuery | null>,
   /** Mandatory filters from the request's `dimensions` (contextualize). */
   requestFilters: Annotation<DimensionFilter[]>,
+  /** A query resolved beforehand (research sub-questions): interpretation is skipped (preset). */
+  presetQuery: Annotation<SemanticQuery | null>,
   /** What the interpreter understood, or its refusal (interpret). */
   interpretation: Annotation<Interpretation | null>,
   /** The query that runs: the interpretation plus the request filters (interpret). */
