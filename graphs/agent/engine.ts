@@ -84,6 +84,7 @@ export async function createAgentEngine(config: Config, log: Logger): Promise<Ag
         return [...checks, { name: 'warehouse', ok: false, detail: (err as Error).message }];
       }
     },
+    resources: () => ({ layer, warehouse }),
     async close() {
       await warehouse.close();
     },

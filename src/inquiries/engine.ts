@@ -3,6 +3,8 @@
  * nothing of questions or SQL; an engine (the agent graph, the research graph) does the work.
  */
 import type { Dimensions, InquiryType, TerminalState } from '../schemas/inquiry.js';
+import type { SemanticLayer } from '../semantic/values.js';
+import type { Warehouse } from '../warehouse/types.js';
 
 export interface InquiryJob {
   id: string;
@@ -51,4 +53,14 @@ export interface InquiryEngine {
   run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome>;
   readiness(): Promise<ReadinessCheck[]>;
   close?(): Promise<void>;
+  /**
+   * The semantic layer and warehouse the engine answers from, for callers that read them directly
+   * (the tool interface's discovery tools and run_sql_query). Engines without them leave it out.
+   */
+  resources?(): EngineResources;
+}
+
+export interface EngineResources {
+  layer: SemanticLayer;
+  warehouse: Warehouse;
 }
