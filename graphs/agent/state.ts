@@ -8,6 +8,7 @@ import type { DimensionFilter, SemanticQuery } from '../../src/semantic/query.js
 import type { Interpretation } from '../../src/nlq/types.js';
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { AnswerFields } from '../../src/answer/types.js';
+import { addUsage, type LlmUsage } from '../../src/nlq/llm/usage.js';
 
 export interface HistoryEntry {
   question: string;
@@ -63,6 +64,10 @@ export const AgentState = Annotation.Root({
   executed: Annotation<ExecutedResult | null>,
   /** Terminal status and answer fields; once set, the graph ends. */
   outcome: Annotation<AgentOutcome | null>,
+  /** Who produced the query: the interpreter, a verified query, or the LLM planner (SQL: raw SQL from the planner). */
+  source: Annotation<'interpreter' | 'verified' | 'llm' | 'llm_sql' | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** Language-model use of this inquiry (calls, tokens, latency), summed over nodes. */
+  llmUsage: Annotation<LlmUsage | null, LlmUsage | null>({ reducer: (l, r) => (r ? addUsage(l, r) : l), default: () => null }),
   /** Steps taken, in order, in words (the `thinking` messages). */
   steps: Annotation<string[], string[] | string>({ reducer: appendSteps, default: () => [] }),
 });
