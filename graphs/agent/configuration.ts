@@ -5,6 +5,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
+import type { QuestionPlanner } from '../../src/nlq/llm/index.js';
 
 export interface AgentConfiguration {
   layer: SemanticLayer;
@@ -13,10 +14,12 @@ export interface AgentConfiguration {
   queryTimeoutMs: number;
   /** Rows kept from a result; beyond are cut and flagged. */
   maxRows: number;
+  /** The LLM planner, when a model is configured; absent = the interpreter alone. */
+  planner?: QuestionPlanner;
 }
 
 export function ensureConfiguration(config: LangGraphRunnableConfig): AgentConfiguration {
   const c = (config.configurable ?? {}) as Partial<AgentConfiguration>;
   if (!c.layer || !c.warehouse) throw new Error('agent graph: configurable.layer and configurable.warehouse are required');
-  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000 };
+  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000, planner: c.planner };
 }

@@ -15,7 +15,9 @@ import { preset } from './nodes/preset.js';
 import { AgentState, type AgentStateType } from './state.js';
 
 export const routeAfterContextualize = (state: AgentStateType): 'preset' | 'interpret' => (state.presetQuery ? 'preset' : 'interpret');
-export const routeAfterInterpret = (state: AgentStateType): 'compile' | typeof END => (state.outcome ? END : 'compile');
+/** SQL from a verified query or the planner (no SemanticQuery) skips the compiler, never the guard. */
+export const routeAfterInterpret = (state: AgentStateType): 'compile' | 'guard' | typeof END =>
+  state.outcome ? END : !state.query && state.sql ? 'guard' : 'compile';
 export const routeAfterCompile = (state: AgentStateType): 'guard' | typeof END => (state.outcome ? END : 'guard');
 export const routeAfterGuard = (state: AgentStateType): 'execute' | typeof END => (state.outcome ? END : 'execute');
 export const routeAfterExecute = (state: AgentStateType): 'answer' | typeof END => (state.outcome ? END : 'answer');
@@ -33,7 +35,7 @@ export function buildAgentGraph(checkpointer?: BaseCheckpointSaver | false) {
     .addEdge(START, 'contextualize')
     .addConditionalEdges('contextualize', routeAfterContextualize, ['preset', 'interpret'])
     .addConditionalEdges('preset', routeAfterInterpret, ['compile', END])
-    .addConditionalEdges('interpret', routeAfterInterpret, ['compile', END])
+    .addConditionalEdges('interpret', routeAfterInterpret, ['compile', 'guard', END])
     .addConditionalEdges('compile', routeAfterCompile, ['guard', END])
     .addConditionalEdges('guard', routeAfterGuard, ['execute', END])
     .addConditionalEdges('execute', routeAfterExecute, ['answer', END])
