@@ -65,6 +65,10 @@ export const ConfigSchema = z.object({
   mcpResearchWaitMs: int(100, 900_000).default(180_000),
   /** Where `quarry login` stores the API key for `quarry mcp` over stdio; default ~/.config/quarry/credentials.json. */
   credentialsFile: z.string().min(1).optional(),
+  /** Sub-questions one research inquiry runs at once. */
+  researchConcurrency: int(1, 64).default(4),
+  /** Pause before each research sub-question (ms): paces the load on a shared warehouse. */
+  researchPaceMs: int(0, 600_000).default(0),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -101,6 +105,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   mcpWaitMs: 'QUARRY_MCP_WAIT_MS',
   mcpResearchWaitMs: 'QUARRY_MCP_RESEARCH_WAIT_MS',
   credentialsFile: 'QUARRY_CREDENTIALS_FILE',
+  researchConcurrency: 'QUARRY_RESEARCH_CONCURRENCY',
+  researchPaceMs: 'QUARRY_RESEARCH_PACE_MS',
 };
 
 /** quarry.yaml keys are the snake_case of the setting, e.g. `rate_limit_max`. */
