@@ -27,10 +27,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** What the runtime hands an engine besides configuration and logger. */
+export interface EngineDeps {
+  metrics: ServiceMetrics;
+}
+
 export interface RuntimeOptions {
   logger?: Logger;
   /** Supplies the engine (tests inject slow or failing ones); default: the agent graph. */
-  engine?: (config: Config, log: Logger) => Promise<InquiryEngine>;
+  engine?: (config: Config, log: Logger, deps: EngineDeps) => Promise<InquiryEngine>;
   /** Run recovery and heartbeats (off for one-shot CLI commands). */
   startLifecycle?: boolean;
 }
@@ -44,7 +49,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const makeEngine = options.engine ?? defaultEngine;
   let engine: InquiryEngine;
   try {
-    engine = await makeEngine(config, log);
+    engine = await makeEngine(config, log, { metrics });
   } catch (err) {
     log.error({ err }, 'the question engine could not start; inquiries will end failed');
     engine = unavailableEngine((err as Error).message);
@@ -73,7 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   };
 }
 
-async function defaultEngine(config: Config, log: Logger): Promise<InquiryEngine> {
+async function defaultEngine(config: Config, log: Logger, deps: EngineDeps): Promise<InquiryEngine> {
   const { createAgentEngine } = await import('../graphs/agent/engine.js');
-  return createAgentEngine(config, log);
+  return createAgentEngine(config, log, deps);
 }

@@ -17,11 +17,22 @@ import type { Warehouse } from '../../src/warehouse/types.js';
 import type { AgentConfiguration } from './configuration.js';
 import { buildAgentGraph, type AgentGraph } from './graph.js';
 import { valueMap } from './nodes/shared.js';
+import { createQuestionPlanner, llmSettingsFrom, verifiedEntries, type LlmSettings, type QuestionPlanner } from '../../src/nlq/llm/index.js';
+import type { ServiceMetrics } from '../../src/metrics.js';
 
 export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
   warehouse: Warehouse;
   graph: AgentGraph;
+  /** The LLM planner when a model is configured (the research graph may share it). */
+  planner?: QuestionPlanner;
+}
+
+export interface AgentEngineOptions {
+  /** /metrics: LLM calls, tokens, latency, query sources. */
+  metrics?: Pick<ServiceMetrics, 'llmCalls' | 'llmTokens' | 'llmRetries' | 'llmLatency' | 'querySources'>;
+  /** Overrides of the LLM settings (tests: short backoff and timeouts). */
+  llm?: Partial<LlmSettings>;
 }
 
 /** Opens the configured warehouse; the default demo database is built on first use. */
@@ -37,7 +48,7 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   return openWarehouse(url);
 }
 
-export async function createAgentEngine(config: Config, log: Logger): Promise<AgentEngine> {
+export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
   const warehouse = await openConfiguredWarehouse(config, log);
   let layer: SemanticLayer;
   try {
@@ -49,12 +60,20 @@ export async function createAgentEngine(config: Config, log: Logger): Promise<Ag
   log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
   const checkpointer = SqliteSaver.fromConnString(join(config.dataDir, 'checkpoints.sqlite'));
   const graph = buildAgentGraph(checkpointer);
-  const configurable: AgentConfiguration = { layer, warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows };
+  const verified = verifiedEntries(layer.model);
+  for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
+  const llm = llmSettingsFrom(config, options.llm);
+  const planner = llm ? createQuestionPlanner(llm, layer, warehouse, { maxRows: config.maxRows, queryTimeoutMs: config.queryTimeoutMs, verified: verified.entries }) : undefined;
+  if (planner) log.info({ llm: planner.client.endpoint, sendRows: llm!.sendRows, verifiedQueries: verified.entries.length }, 'language model configured');
+  else log.info({ verifiedQueries: verified.entries.length }, 'no language model configured: the rule-based interpreter answers alone');
+  const configurable: AgentConfiguration = { layer, warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, planner };
+  const metrics = options.metrics;
 
   return {
     layer,
     warehouse,
     graph,
+    planner,
     validateDimensions(dimensions) {
       try {
         resolveRequestDimensions(layer.model, valueMap(layer), dimensions);
@@ -72,6 +91,21 @@ export async function createAgentEngine(config: Config, log: Logger): Promise<Ag
         { configurable: { thread_id: job.id, ...configurable }, signal: ctx.signal },
       );
       const outcome = final.outcome;
+      const usage = final.llmUsage;
+      if (usage || final.source) {
+        // Accounting only: counts and timings, never rows, values or the key.
+        log.info({ inquiry: job.id, source: final.source, status: outcome?.status, llm: usage ?? undefined }, 'inquiry model use');
+      }
+      if (metrics) {
+        if (final.source && outcome) metrics.querySources.inc({ source: final.source });
+        if (usage) {
+          metrics.llmCalls.inc(usage.calls);
+          metrics.llmTokens.inc({ kind: 'prompt' }, usage.promptTokens);
+          metrics.llmTokens.inc({ kind: 'completion' }, usage.completionTokens);
+          metrics.llmRetries.inc(usage.retries);
+          metrics.llmLatency.observe(usage.latencyMs / 1000);
+        }
+      }
       if (!outcome) return { status: 'failed', result: {}, error: 'The question could not be answered (no outcome).' };
       return { status: outcome.status, result: outcome.result, resolved: outcome.resolved, error: outcome.error };
     },
