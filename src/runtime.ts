@@ -79,6 +79,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 }
 
 async function defaultEngine(config: Config, log: Logger, deps: EngineDeps): Promise<InquiryEngine> {
-  const { createAgentEngine } = await import('../graphs/agent/engine.js');
-  return createAgentEngine(config, log, deps);
+  const { createQuarryEngine } = await import('../graphs/engine.js');
+  return createQuarryEngine(config, log, deps);
 }

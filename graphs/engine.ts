@@ -1,0 +1,40 @@
+/**
+ * The engine of a Quarry process: the agent graph answers regular questions (`agent`), the research
+ * graph investigations (`research`). Both share one semantic layer, warehouse and checkpointer.
+ */
+import { BaseCheckpointSaver } from '@langchain/langgraph';
+import type { Logger } from 'pino';
+import type { Config } from '../src/config.js';
+import type { InquiryEngine, InquiryJob, RunContext } from '../src/inquiries/engine.js';
+import { createAgentEngine, type AgentEngine } from './agent/engine.js';
+import { createResearchRunner } from './research/engine.js';
+
+export interface QuarryEngine extends InquiryEngine {
+  agent: AgentEngine;
+  research: ReturnType<typeof createResearchRunner>;
+}
+
+/** Options of the agent engine (metrics, LLM overrides), passed through. */
+export type QuarryEngineOptions = Parameters<typeof createAgentEngine>[2];
+
+export async function createQuarryEngine(config: Config, log: Logger, options?: QuarryEngineOptions): Promise<QuarryEngine> {
+  const agent = await createAgentEngine(config, log, options);
+  const research = createResearchRunner({
+    agent: { layer: agent.layer, warehouse: agent.warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
+    checkpointer: agent.graph.checkpointer instanceof BaseCheckpointSaver ? agent.graph.checkpointer : undefined,
+    concurrency: config.researchConcurrency,
+    paceMs: config.researchPaceMs,
+    log,
+  });
+  return {
+    agent,
+    research,
+    validateDimensions: (dimensions) => agent.validateDimensions(dimensions),
+    run(job: InquiryJob, ctx: RunContext) {
+      return job.type === 'research' ? research.run(job, ctx) : agent.run(job, ctx);
+    },
+    readiness: () => agent.readiness(),
+    resources: () => ({ layer: agent.layer, warehouse: agent.warehouse }),
+    close: () => agent.close?.() ?? Promise.resolve(),
+  };
+}
