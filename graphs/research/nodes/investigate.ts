@@ -1,0 +1,113 @@
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { CompileError, compile as compileQuery, type CompiledColumn } from '../../../src/semantic/compiler.js';
+import { dialectFor } from '../../../src/semantic/dialects/index.js';
+import type { ResearchOperation } from '../../../src/schemas/research.js';
+import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
+import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
+import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
+import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
+
+/** Rows kept in an operation (the report quotes from these). */
+export const OPERATION_ROWS = 100;
+
+type Ran = Pick<ResearchOperation, 'status' | 'sql' | 'row_count' | 'rows' | 'columns' | 'error'>;
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+
+const columnsOf = (cols: CompiledColumn[]) => cols.map((c) => ({ name: c.name, kind: c.kind, ...(c.format ? { format: c.format } : {}) }));
+
+/** A sub-question without comparison: the agent graph, as a subgraph, with the query preset. */
+async function runThroughAgent(sub: SubQuestion, deps: ResearchConfiguration, config: LangGraphRunnableConfig): Promise<Ran> {
+  const final = await deps.agentGraph.invoke(
+    { question: sub.question, dimensions: null, history: [], presetQuery: sub.query },
+    { ...config, configurable: { ...config.configurable, layer: deps.layer, warehouse: deps.warehouse, queryTimeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows } },
+  );
+  const outcome = final.outcome;
+  const rows = final.executed?.rows ?? [];
+  return {
+    status: outcome?.status ?? 'failed',
+    sql: final.sql || undefined,
+    row_count: final.executed?.rowCount ?? 0,
+    rows: rows.slice(0, OPERATION_ROWS),
+    columns: columnsOf(final.columns ?? []),
+    ...(outcome && outcome.status !== 'done' ? { error: outcome.error ?? outcome.status } : {}),
+  };
+}
+
+/**
+ * A period-over-period comparison: both periods compiled by the semantic compiler and joined in one
+ * statement, so the warehouse computes the change and its percentage (no number is made up later).
+ */
+export function comparisonSql(current: string, previous: string, keys: string[], metric: string, ident: (s: string) => string): string {
+  const m = ident(metric);
+  const c = (x: string) => `cur.${ident(x)}`;
+  const p = (x: string) => `prev.${ident(x)}`;
+  const select = keys.map((k) => `coalesce(${c(k)}, ${p(k)}) AS ${ident(k)}`);
+  const change = `coalesce(cur.${m}, 0) - coalesce(prev.${m}, 0)`;
+  select.push(`cur.${m} AS current_value`, `prev.${m} AS previous_value`, `${change} AS change`, `(${change}) / nullif(prev.${m}, 0) AS change_pct`);
+  const join = keys.length ? `FULL OUTER JOIN prev ON ${keys.map((k) => `${c(k)} = ${p(k)}`).join(' AND ')}` : 'CROSS JOIN prev';
+  return `WITH cur AS (${current}), prev AS (${previous}) SELECT ${select.join(', ')} FROM cur ${join} ORDER BY abs(${change}) DESC`;
+}
+
+async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  let sql = '';
+  try {
+    const cur = compileQuery(deps.layer.model, sub.query, dialect, { maxRows: deps.maxRows });
+    const prev = compileQuery(deps.layer.model, sub.compare!, dialect, { maxRows: deps.maxRows });
+    const keys = cur.columns.filter((x) => x.kind !== 'metric' && x.kind !== 'share').map((x) => x.name);
+    const metric = sub.query.metrics[0];
+    const format = cur.columns.find((x) => x.name === metric)?.format;
+    sql = guardSql(comparisonSql(cur.sql, prev.sql, keys, metric, (s) => dialect.ident(s)), deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal });
+    const columns = [
+      ...cur.columns.filter((x) => keys.includes(x.name)).map((x) => ({ name: x.name, kind: x.kind })),
+      { name: 'current_value', kind: 'metric', ...(format ? { format } : {}) },
+      { name: 'previous_value', kind: 'metric', ...(format ? { format } : {}) },
+      { name: 'change', kind: 'metric', ...(format ? { format } : {}) },
+      { name: 'change_pct', kind: 'metric', format: { kind: 'percent', decimals: 2 } },
+    ];
+    const empty = r.rows.length === 0 || r.rows.every((row) => row.current_value === null && row.previous_value === null);
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
+  } catch (err) {
+    if (err instanceof WarehouseCancelledError) throw err;
+    if (err instanceof CompileError) return { status: 'out_of_scope', sql: sql || undefined, error: `The semantic model cannot express this: ${err.message}` };
+    if (err instanceof SqlRefusedError) return { status: 'failed', sql, error: `Refused by the read-only guard: ${err.message}` };
+    if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: `The query took longer than ${Math.round(deps.queryTimeoutMs / 1000)} s and was cancelled.` };
+    if (err instanceof WarehouseError) return { status: 'failed', sql, error: `The warehouse could not run the query: ${err.message}` };
+    throw err;
+  }
+}
+
+/**
+ * One fanned-out sub-question (a Send target). Runs under the investigation's concurrency limit;
+ * whatever happens is recorded as its operation (a failure does not stop the investigation).
+ */
+export async function investigate(input: InvestigateInput, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
+  const deps = ensureResearchConfiguration(config);
+  const { sub } = input;
+  const base = { id: sub.id, kind: 'query' as const, round: sub.round, question: sub.question, purpose: sub.purpose, angle: sub.angle };
+  if (Date.now() - input.startedAt >= input.budget.minutes * 60_000) {
+    const now = new Date().toISOString();
+    return { operations: { ...base, status: 'skipped', started_at: now, finished_at: now, elapsed_ms: 0, error: `The time budget of ${input.budget.minutes} minutes was used up before this sub-question ran.` } };
+  }
+  return deps.limit(async () => {
+    if (deps.paceMs > 0) await sleep(deps.paceMs, config.signal);
+    const started = new Date();
+    let ran: Ran;
+    try {
+      ran = sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+    } catch (err) {
+      if (config.signal?.aborted) throw err;
+      ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };
+    }
+    const finished = new Date();
+    const op: ResearchOperation = { ...base, ...ran, started_at: started.toISOString(), finished_at: finished.toISOString(), elapsed_ms: finished.getTime() - started.getTime() };
+    return { operations: op, steps: `${sub.id} ${op.status} in ${op.elapsed_ms} ms.` };
+  });
+}

@@ -1,0 +1,31 @@
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { ensureResearchConfiguration } from '../configuration.js';
+import { writeReport } from '../report.js';
+import type { ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
+
+/** Writes `final_answer` from the query results; ends done (or failed / no_data when nothing was found). */
+export async function write(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
+  const { layer } = ensureResearchConfiguration(config);
+  const started = new Date();
+  const finalAnswer = writeReport({ question: state.question, model: layer.model, focus: state.focus!, plan: state.subQuestions, operations: state.operations, asOf: state.asOf });
+  const queries = state.operations.filter((o) => o.kind === 'query');
+  const done = queries.filter((o) => o.status === 'done').length;
+  let outcome: ResearchOutcome = { status: 'done' };
+  if (done === 0 && queries.length > 0 && queries.every((o) => o.status === 'no_data')) outcome = { status: 'no_data', error: 'Every sub-question ran and returned no data.' };
+  else if (done === 0) outcome = { status: 'failed', error: 'No sub-question could be answered; see operations for each error.' };
+  return {
+    finalAnswer,
+    outcome,
+    operations: {
+      id: 'write',
+      kind: 'write',
+      round: state.round,
+      status: 'done',
+      started_at: started.toISOString(),
+      finished_at: new Date().toISOString(),
+      elapsed_ms: Date.now() - started.getTime(),
+      detail: `Wrote the report from ${done} of ${queries.length} sub-questions.`,
+    },
+    steps: 'Wrote the report.',
+  };
+}

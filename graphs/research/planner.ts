@@ -1,0 +1,306 @@
+/**
+ * The rule-based research planner: from the question and the semantic layer, a sound strategy
+ * without an LLM. Every sub-question is a SemanticQuery built from the model (never English to
+ * re-parse): the headline metric over the period and the one before, its trend by the natural
+ * grain, breakdowns by the model's key dimensions with period-over-period changes, shares, top and
+ * bottom contributors; then (reflect) drill-downs into the biggest movers.
+ */
+import { interpret } from '../../src/nlq/interpret.js';
+import { normalise } from '../../src/nlq/text.js';
+import { OPEN_START, addDays, addMonths, findTimeExpressions } from '../../src/nlq/time.js';
+import type { SemanticModel } from '../../src/semantic/model.js';
+import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
+import type { ResearchOperation } from '../../src/schemas/research.js';
+import type { ResearchFocus, SubQuestion } from './state.js';
+
+/** Words of a "why did it change" question that the one-question interpreter does not take. */
+const CHANGE_WORDS = /\b(why|how come|explain|investigate|analy[sz]e|what drove|drivers? of|did|does|has|have|change[sd]?|drop(ped)?|fall|fell|declined?|decrease[sd]?|rise|rose|grow|grew|increase[sd]?|develop(ed)?|compared? (with|to)|versus|vs\.?)\b/g;
+
+/** Most key dimensions broken down in the first round. */
+export const MAX_KEY_DIMENSIONS = 3;
+/** Rows shown for contributors. */
+export const CONTRIBUTORS = 5;
+
+const label = (model: SemanticModel, name: string): string => {
+  const m = [...model.measures, ...model.metrics, ...model.dimensions, ...model.time_dimensions].find((x) => x.name === name);
+  return m?.label ?? name.replace(/_/g, ' ');
+};
+
+function metricExists(model: SemanticModel, name: string | undefined): name is string {
+  return !!name && [...model.measures, ...model.metrics].some((m) => m.name === name);
+}
+
+/** The entity a metric aggregates (a derived metric: its first measure's). */
+function metricEntity(model: SemanticModel, metric: string, seen = new Set<string>()): string | null {
+  const ms = model.measures.find((m) => m.name === metric);
+  if (ms) return ms.entity;
+  const d = model.metrics.find((m) => m.name === metric);
+  if (!d || seen.has(metric)) return null;
+  seen.add(metric);
+  for (const word of d.expression.match(/[a-z][a-z0-9_]*/g) ?? []) {
+    const e = metricEntity(model, word, seen);
+    if (e) return e;
+  }
+  return null;
+}
+
+/** Entities reachable from `entity` through many_to_one relationships (itself included). */
+function reachable(model: SemanticModel, entity: string): Set<string> {
+  const out = new Set([entity]);
+  const queue = [entity];
+  while (queue.length) {
+    const e = queue.shift()!;
+    for (const r of model.relationships) {
+      if (r.from === e && r.cardinality !== 'one_to_many' && !out.has(r.to)) {
+        out.add(r.to);
+        queue.push(r.to);
+      }
+    }
+  }
+  return out;
+}
+
+function monthsBetween(start: string, end: string): number | null {
+  if (!start.endsWith('-01') || !end.endsWith('-01')) return null;
+  const [ys, ms] = start.split('-').map(Number);
+  const [ye, me] = end.split('-').map(Number);
+  return (ye - ys) * 12 + (me - ms);
+}
+
+/** The period of the same length just before `range`. */
+export function previousPeriod(range: TimeRange): TimeRange {
+  const months = monthsBetween(range.start, range.end);
+  if (months && months > 0) {
+    const start = addMonths(range.start, -months);
+    return { start, end: range.start, label: periodLabel(start, range.start) };
+  }
+  const days = Math.round((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000);
+  const start = addDays(range.start, -days);
+  return { start, end: range.start, label: periodLabel(start, range.start) };
+}
+
+/** A short name of a period: 1997, Q3 1997, 1997-03, or start to end. */
+export function periodLabel(start: string, end: string): string {
+  const months = monthsBetween(start, end);
+  const [y, m] = start.split('-').map(Number);
+  if (months === 12 && m === 1) return String(y);
+  if (months === 3 && (m - 1) % 3 === 0) return `Q${(m - 1) / 3 + 1} ${y}`;
+  if (months === 1) return start.slice(0, 7);
+  return `${start} to ${addDays(end, -1)}`;
+}
+
+function trendGrain(range: TimeRange): ResearchFocus['grain'] {
+  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000;
+  if (days >= 80) return days >= 300 ? 'month' : 'month';
+  if (days >= 25) return 'week';
+  return 'day';
+}
+
+/** The periods a question names: the latest is the current one, the one before it the previous. */
+function periodsOf(question: string, asOf: string): { current: TimeRange; previous: TimeRange } {
+  const hits = findTimeExpressions(normalise(question).toLowerCase(), asOf)
+    .filter((h) => h.range.start !== OPEN_START)
+    .sort((a, b) => a.range.start.localeCompare(b.range.start));
+  if (hits.length >= 2) {
+    const cur = hits[hits.length - 1].range;
+    const prev = hits[hits.length - 2].range;
+    return {
+      current: { start: cur.start, end: cur.end, label: periodLabel(cur.start, cur.end) },
+      previous: { start: prev.start, end: prev.end, label: periodLabel(prev.start, prev.end) },
+    };
+  }
+  if (hits.length === 1) {
+    const cur = hits[0].range;
+    const current = { start: cur.start, end: cur.end, label: periodLabel(cur.start, cur.end) };
+    return { current, previous: previousPeriod(current) };
+  }
+  // No period named: the last full calendar year before "today", and the one before it.
+  const y = Number(asOf.slice(0, 4)) - 1;
+  const current = { start: `${y}-01-01`, end: `${y + 1}-01-01`, label: String(y) };
+  return { current, previous: previousPeriod(current) };
+}
+
+/** Headline metric, periods, question filters and angles of an investigation. */
+export function resolveFocus(question: string, layer: SemanticLayer, asOf: string): ResearchFocus {
+  const model = layer.model;
+  const values = new Map(Object.entries(layer.values));
+  let metric: string | undefined;
+  let filters: DimensionFilter[] = [];
+  for (const text of [question, question.replace(CHANGE_WORDS, ' ')]) {
+    const r = interpret(text, { model, values, asOf });
+    if (r.kind === 'query' && metricExists(model, r.query.metrics[0])) {
+      metric = r.query.metrics[0];
+      filters = r.query.filters;
+      break;
+    }
+  }
+  if (!metricExists(model, metric)) metric = model.defaults.ranking_metric ?? model.measures[0].name;
+  const { current, previous } = periodsOf(question, asOf);
+  const entity = metricEntity(model, metric);
+  const within = entity ? reachable(model, entity) : null;
+  const filtered = new Set(filters.map((f) => f.dimension));
+  const keyDimensions = model.dimensions
+    .filter((d) => d.index_values && !filtered.has(d.name))
+    .filter((d) => (layer.values[d.name]?.length ?? 0) >= 3 && (layer.values[d.name]?.length ?? 0) <= 12)
+    .filter((d) => !/only when/i.test(d.description))
+    .filter((d) => !within || within.has(d.entity))
+    .slice(0, MAX_KEY_DIMENSIONS)
+    .map((d) => d.name);
+  const contributor = model.dimensions.find(
+    (d) => !d.index_values && d.type === 'string' && !/only when/i.test(d.description) && (!within || within.has(d.entity)) && !filtered.has(d.name),
+  );
+  return {
+    metric,
+    metricLabel: label(model, metric),
+    current,
+    previous,
+    grain: trendGrain(current),
+    filters,
+    keyDimensions,
+    contributorDimension: contributor?.name ?? null,
+  };
+}
+
+const q = (over: Partial<SemanticQuery>): SemanticQuery => ({ metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [], ...over });
+
+/** The first round: a sub-question per angle, at most `maxQueries`. */
+export function planStrategy(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const cur = focus.current;
+  const prev = focus.previous;
+  const time = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [];
+  subs.push({
+    angle: 'headline',
+    question: `How did ${ml} in ${cur.label} compare with ${prev.label}?`,
+    purpose: 'The headline: the metric over the period and the one before, and the change.',
+    query: q({ metrics: [m], filters, time_range: cur }),
+    compare: q({ metrics: [m], filters, time_range: prev }),
+  });
+  if (time) {
+    subs.push({
+      angle: 'trend',
+      question: `${focus.metricLabel} by ${focus.grain} from ${prev.label} to ${cur.label}`,
+      purpose: `The trend by ${focus.grain}: when the change happened.`,
+      query: q({ metrics: [m], group_by: [{ dimension: time, grain: focus.grain }], filters, time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` }, order: [{ by: `${time}_${focus.grain}`, direction: 'asc' }] }),
+    });
+  }
+  for (const d of focus.keyDimensions) {
+    subs.push({
+      angle: 'breakdown',
+      question: `How did ${ml} by ${label(model, d).toLowerCase()} change from ${prev.label} to ${cur.label}?`,
+      purpose: `Which ${label(model, d).toLowerCase()} moved the most (period-over-period change per member).`,
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur }),
+      compare: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: prev }),
+      dimension: d,
+    });
+  }
+  if (focus.keyDimensions[0]) {
+    const d = focus.keyDimensions[0];
+    subs.push({
+      angle: 'share',
+      question: `Share of ${ml} by ${label(model, d).toLowerCase()} in ${cur.label}`,
+      purpose: 'How concentrated the metric is: each member\'s share of the total.',
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, share_of_total: [m], order: [{ by: m, direction: 'desc' }] }),
+      dimension: d,
+    });
+  }
+  if (focus.contributorDimension) {
+    const d = focus.contributorDimension;
+    const dl = label(model, d).toLowerCase();
+    subs.push({
+      angle: 'top',
+      question: `Top ${dl}s by ${ml} in ${cur.label}`,
+      purpose: 'The largest contributors.',
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+      dimension: d,
+    });
+    subs.push({
+      angle: 'bottom',
+      question: `Bottom ${dl}s by ${ml} in ${cur.label}`,
+      purpose: 'The smallest contributors (the long tail).',
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'asc' }], limit: CONTRIBUTORS }),
+      dimension: d,
+    });
+  }
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** The biggest mover over the breakdowns found so far: dimension, member and change. */
+export function biggestMover(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string; member: string; change: number; from: string } | null {
+  let best: { dimension: string; member: string; change: number; from: string } | null = null;
+  for (const sub of plan) {
+    if (!sub.compare || !sub.dimension) continue;
+    const op = operations.find((o) => o.id === sub.id);
+    if (op?.status !== 'done') continue;
+    for (const row of op.rows ?? []) {
+      const change = Number(row.change);
+      const member = row[sub.dimension];
+      if (member === null || member === undefined || !Number.isFinite(change)) continue;
+      if (!best || Math.abs(change) > Math.abs(best.change)) best = { dimension: sub.dimension, member: String(member), change, from: sub.id };
+    }
+  }
+  return best;
+}
+
+/** A finer dimension under `dimension` (nation under region), else the next key dimension. */
+function finerDimension(model: SemanticModel, layer: SemanticLayer, dimension: string, focus: ResearchFocus): string | null {
+  const d = model.dimensions.find((x) => x.name === dimension);
+  if (d) {
+    const child = model.dimensions.find(
+      (c) => c.index_values && c.name !== d.name && model.relationships.some((r) => r.from === c.entity && r.to === d.entity && r.cardinality !== 'one_to_many') && !/only when/i.test(c.description) && (layer.values[c.name]?.length ?? 0) <= 50,
+    );
+    if (child) return child.name;
+  }
+  return focus.keyDimensions.find((k) => k !== dimension) ?? null;
+}
+
+/** Follow-ups from what was found: drill into the biggest mover, within the queries left. */
+export function followUps(
+  focus: ResearchFocus,
+  layer: SemanticLayer,
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  requestFilters: DimensionFilter[],
+  round: number,
+  queriesLeft: number,
+): { subs: SubQuestion[]; reason: string } {
+  const model = layer.model;
+  const mover = biggestMover(plan.filter((s) => s.round === round - 1 || s.round < round), operations);
+  if (!mover) return { subs: [], reason: 'No breakdown returned movers to drill into.' };
+  if (plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === mover.dimension && f.values[0] === mover.member))) {
+    return { subs: [], reason: `The biggest mover (${mover.member}) was already drilled into.` };
+  }
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq' as const, values: [mover.member] }];
+  const dimLabel = label(model, mover.dimension).toLowerCase();
+  const out: Omit<SubQuestion, 'id' | 'round'>[] = [];
+  const finer = finerDimension(model, layer, mover.dimension, focus);
+  if (finer) {
+    out.push({
+      angle: 'drilldown',
+      question: `Within ${dimLabel} ${mover.member}: how did ${ml} by ${label(model, finer).toLowerCase()} change from ${focus.previous.label} to ${focus.current.label}?`,
+      purpose: `Explain the biggest mover (${mover.member}, from ${mover.from}): where inside it the change happened.`,
+      query: q({ metrics: [m], group_by: [{ dimension: finer }], filters, time_range: focus.current }),
+      compare: q({ metrics: [m], group_by: [{ dimension: finer }], filters, time_range: focus.previous }),
+      dimension: finer,
+    });
+  }
+  if (focus.contributorDimension) {
+    const d = focus.contributorDimension;
+    out.push({
+      angle: 'drilldown',
+      question: `Within ${dimLabel} ${mover.member}: top ${label(model, d).toLowerCase()}s by ${ml} in ${focus.current.label}`,
+      purpose: `The largest contributors inside the biggest mover (${mover.member}).`,
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: focus.current, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+      dimension: d,
+    });
+  }
+  const start = plan.length;
+  const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
+  return { subs, reason: `Drill into the biggest mover: ${dimLabel} ${mover.member} (change ${mover.change}).` };
+}

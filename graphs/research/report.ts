@@ -1,0 +1,187 @@
+/**
+ * The research report (`final_answer`) in Markdown. Every number in it is a value of a query
+ * result row (formatted, never computed here): changes and shares are computed by the warehouse.
+ * Text that comes from data or the question is escaped, so the Markdown carries no HTML.
+ */
+import type { SemanticModel } from '../../src/semantic/model.js';
+import type { ResearchOperation } from '../../src/schemas/research.js';
+import type { ResearchFocus, SubQuestion } from './state.js';
+
+type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
+
+/** HTML-safe and Markdown-table-safe text. */
+export function safe(text: unknown): string {
+  return String(text ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+/** A row value as shown: full precision to the format's decimals, never abbreviated. */
+export function formatNumber(value: unknown, format: Fmt, signed = false): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (value === null || value === undefined || !Number.isFinite(n)) return 'n/a';
+  const kind = format?.kind ?? 'number';
+  const sign = n < 0 ? '-' : signed && n > 0 ? '+' : '';
+  const abs = Math.abs(n);
+  const grouped = (x: number, d: number) => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  switch (kind) {
+    case 'percent':
+      return `${sign}${grouped(abs * 100, format?.decimals ?? 2)}%`;
+    case 'integer':
+      return `${sign}${grouped(abs, 0)}`;
+    case 'currency': {
+      const unit = format?.unit ?? '';
+      return unit.length === 1 ? `${sign}${unit}${grouped(abs, format?.decimals ?? 2)}` : `${sign}${grouped(abs, format?.decimals ?? 2)}${unit ? ' ' + unit : ''}`;
+    }
+    case 'duration':
+      return `${sign}${grouped(abs, format?.decimals ?? 1)} ${format?.unit ?? 'days'}`;
+    default:
+      return `${sign}${grouped(abs, format?.decimals ?? 2)}`;
+  }
+}
+
+const PCT: Fmt = { kind: 'percent', decimals: 2 };
+
+function metricFormat(model: SemanticModel, metric: string): Fmt {
+  return [...model.measures, ...model.metrics].find((m) => m.name === metric)?.format;
+}
+function dimLabel(model: SemanticModel, name: string): string {
+  return model.dimensions.find((d) => d.name === name)?.label ?? model.time_dimensions.find((d) => d.name === name)?.label ?? name.replace(/_/g, ' ');
+}
+const ref = (id: string) => `[${id}]`;
+
+/** A time bucket as words without digits of its own beyond the date (e.g. 1997-03). */
+function bucket(value: unknown, grain: string): string {
+  const s = String(value ?? '').slice(0, 10);
+  if (grain === 'month') return s.slice(0, 7);
+  return s;
+}
+
+export interface ReportInput {
+  question: string;
+  model: SemanticModel;
+  focus: ResearchFocus;
+  plan: SubQuestion[];
+  operations: ResearchOperation[];
+  asOf: string;
+}
+
+export function writeReport({ question, model, focus, plan, operations, asOf }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const ok = (s: SubQuestion) => opOf(s.id)?.status === 'done';
+  const cur = safe(focus.current.label);
+  const prev = safe(focus.previous.label);
+  const metric = safe(focus.metricLabel);
+  const out: string[] = [];
+  out.push(`# ${metric}: ${cur} compared with ${prev}`, '');
+  out.push(`*Question:* ${safe(question)}`, '');
+
+  // Headline
+  const headline = plan.find((s) => s.angle === 'headline');
+  const h = headline && ok(headline) ? opOf(headline.id)!.rows?.[0] : undefined;
+  out.push('## Headline', '');
+  if (h && headline) {
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}**)`;
+    const direction = Number(h.change) > 0 ? 'rose' : Number(h.change) < 0 ? 'fell' : 'was unchanged';
+    out.push(
+      `${metric} ${direction}: **${formatNumber(h.current_value, fmt)}** in ${cur} against **${formatNumber(h.previous_value, fmt)}** in ${prev}, a change of **${formatNumber(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`,
+    );
+  } else {
+    out.push(`The headline comparison could not be computed${headline ? ` (${safe(opOf(headline.id)?.error ?? opOf(headline.id)?.status ?? 'not run')}) ${ref(headline.id)}` : ''}; the sections below show what was found.`);
+  }
+  out.push('');
+
+  // Trend
+  const trend = plan.find((s) => s.angle === 'trend');
+  if (trend && ok(trend)) {
+    const rows = opOf(trend.id)!.rows ?? [];
+    const col = Object.keys(rows[0] ?? {}).find((k) => k !== focus.metric) ?? '';
+    const byValue = [...rows].filter((r) => Number.isFinite(Number(r[focus.metric]))).sort((a, b) => Number(b[focus.metric]) - Number(a[focus.metric]));
+    if (byValue.length) {
+      const hi = byValue[0];
+      const lo = byValue[byValue.length - 1];
+      out.push(`## Trend by ${focus.grain}`, '');
+      out.push(
+        `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatNumber(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
+        '',
+      );
+    }
+  }
+
+  // Breakdowns and drill-downs (comparisons)
+  const movers: { text: string; change: number }[] = [];
+  for (const s of plan.filter((x) => x.compare && x.dimension && (x.angle === 'breakdown' || x.angle === 'drilldown'))) {
+    if (!ok(s)) continue;
+    const rows = (opOf(s.id)!.rows ?? []).slice(0, 10);
+    if (!rows.length) continue;
+    const dl = safe(dimLabel(model, s.dimension!));
+    const within = s.angle === 'drilldown' ? s.query.filters.at(-1) : undefined;
+    out.push(s.angle === 'drilldown' && within ? `## Drill-down: ${safe(dimLabel(model, within.dimension))} ${safe(within.values[0])} by ${dl.toLowerCase()}` : `## By ${dl.toLowerCase()}`, '');
+    out.push(`| ${dl} | ${cur} | ${prev} | Change | Change % |`, '|---|---:|---:|---:|---:|');
+    for (const r of rows) {
+      out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |`);
+    }
+    const top = rows[0];
+    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
+    for (const r of rows.slice(0, 2)) {
+      movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatNumber(r.change, fmt, true)} (${formatNumber(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
+    }
+  }
+
+  // Shares
+  for (const s of plan.filter((x) => x.angle === 'share' && ok(x))) {
+    const rows = opOf(s.id)!.rows ?? [];
+    const shareCol = `${focus.metric}_share`;
+    if (!rows.length) continue;
+    out.push(`## Share by ${safe(dimLabel(model, s.dimension!)).toLowerCase()} in ${cur}`, '');
+    out.push(
+      rows
+        .slice(0, 10)
+        .map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatNumber(r[focus.metric], fmt)})`)
+        .join('; ') + `. ${ref(s.id)}`,
+      '',
+    );
+  }
+
+  // Contributors
+  const top = plan.filter((x) => (x.angle === 'top' || x.angle === 'bottom' || (x.angle === 'drilldown' && !x.compare)) && ok(x));
+  if (top.length) {
+    out.push('## Contributors', '');
+    for (const s of top) {
+      const rows = opOf(s.id)!.rows ?? [];
+      if (!rows.length) continue;
+      const title = s.angle === 'top' ? 'Largest' : s.angle === 'bottom' ? 'Smallest' : `Largest inside ${safe(s.query.filters.at(-1)?.values[0])}`;
+      out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+    }
+    out.push('');
+  }
+
+  if (movers.length) {
+    out.push('## Notable movers', '');
+    for (const m of movers.sort((a, b) => b.change - a.change).slice(0, 5)) out.push(`- ${m.text}`);
+    out.push('');
+  }
+
+  // Caveats
+  const caveats: string[] = [];
+  for (const s of plan) {
+    const op = opOf(s.id);
+    if (!op) caveats.push(`${safe(s.question)} was not run (the budget ran out). ${ref(s.id)}`);
+    else if (op.status !== 'done') caveats.push(`${safe(s.question)} ended ${safe(op.status)}${op.error ? `: ${safe(op.error)}` : ''}. ${ref(s.id)}`);
+    else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
+  }
+  if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
+  caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
+  out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
+
+  out.push('## Sub-queries', '');
+  for (const s of plan) {
+    const op = opOf(s.id);
+    out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
+  }
+  return out.join('\n').trim() + '\n';
+}

@@ -1,0 +1,113 @@
+/**
+ * State of the research graph: one investigation, planned, fanned out, gathered, reflected on and
+ * written up. Plain, serialisable data only, so every step is checkpointed per inquiry
+ * (thread_id = inquiry id) and a restarted process resumes where the last one stopped.
+ */
+import { Annotation } from '@langchain/langgraph';
+import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
+import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
+import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
+
+export type Angle = 'headline' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown';
+
+/** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
+export interface SubQuestion {
+  /** q1, q2, ... in planning order. */
+  id: string;
+  round: number;
+  angle: Angle;
+  /** The sub-question in words, for operations and the report. */
+  question: string;
+  /** Why it is asked. */
+  purpose: string;
+  /** The query that runs (current period); run through the agent graph unless `compare` is set. */
+  query: SemanticQuery;
+  /** The same query over the previous period: the sub-question then runs as a period-over-period comparison. */
+  compare?: SemanticQuery;
+  /** The dimension the rows are grouped by (breakdowns, contributors, drill-downs). */
+  dimension?: string;
+}
+
+/** What the investigation is about: the headline metric and the two periods compared. */
+export interface ResearchFocus {
+  metric: string;
+  metricLabel: string;
+  current: TimeRange;
+  previous: TimeRange;
+  /** Bucket of the trend over both periods. */
+  grain: 'month' | 'quarter' | 'week' | 'day';
+  /** Filters named in the question itself (besides the request's dimensions). */
+  filters: DimensionFilter[];
+  /** The breakdown dimensions chosen from the model. */
+  keyDimensions: string[];
+  /** The entity-level dimension ranked for top and bottom contributors, if any. */
+  contributorDimension: string | null;
+}
+
+export interface ResearchOutcome {
+  status: Exclude<TerminalState, 'stopped' | 'timeout'> | 'timeout';
+  error?: string;
+}
+
+/** Adds sub-questions, replacing one with the same id (a re-plan never duplicates). */
+export function mergeSubQuestions(left: SubQuestion[], right: SubQuestion[]): SubQuestion[] {
+  const ids = new Set(right.map((s) => s.id));
+  return left.filter((s) => !ids.has(s.id)).concat(right);
+}
+
+/** Adds operations, replacing one with the same id; kept in the order first seen. */
+export function mergeOperations(left: ResearchOperation[], right: ResearchOperation[] | ResearchOperation): ResearchOperation[] {
+  const incoming = Array.isArray(right) ? right : [right];
+  const out = [...left];
+  for (const op of incoming) {
+    const i = out.findIndex((o) => o.id === op.id);
+    if (i >= 0) out[i] = op;
+    else out.push(op);
+  }
+  return out;
+}
+
+/** Appends the steps a node reports, in words. */
+export function appendSteps(left: string[], right: string[] | string): string[] {
+  return left.concat(right);
+}
+
+export const ResearchState = Annotation.Root({
+  /** The research question as submitted. */
+  question: Annotation<string>,
+  /** The request's `dimensions` object, or null. */
+  dimensions: Annotation<Dimensions | null>,
+  /** Rounds, queries and minutes this investigation may use (defaults applied). */
+  budget: Annotation<ResearchBudget>,
+  /** When the investigation first started, epoch ms (the minutes of the budget count from here). */
+  startedAt: Annotation<number>,
+  /** "Today" of the model, YYYY-MM-DD (contextualize). */
+  asOf: Annotation<string>,
+  /** Mandatory filters from the request's `dimensions` (contextualize). */
+  requestFilters: Annotation<DimensionFilter[]>,
+  /** Headline metric, periods and angles (contextualize). */
+  focus: Annotation<ResearchFocus | null>,
+  /** Every sub-question planned so far, all rounds (plan, reflect). */
+  subQuestions: Annotation<SubQuestion[], SubQuestion[]>({ reducer: mergeSubQuestions, default: () => [] }),
+  /** The round being investigated: 1 is the plan, later ones follow-ups (plan, reflect). */
+  round: Annotation<number>,
+  /** One record per step: plan, each query with its result rows, reflect, write. */
+  operations: Annotation<ResearchOperation[], ResearchOperation[] | ResearchOperation>({ reducer: mergeOperations, default: () => [] }),
+  /** The report in Markdown (write). */
+  finalAnswer: Annotation<string>,
+  /** Terminal status; once set, the graph ends. */
+  outcome: Annotation<ResearchOutcome | null>,
+  /** Steps taken, in words. */
+  steps: Annotation<string[], string[] | string>({ reducer: appendSteps, default: () => [] }),
+});
+
+export type ResearchStateType = typeof ResearchState.State;
+export type ResearchUpdate = typeof ResearchState.Update;
+
+/** What one fanned-out `investigate` task receives (through Send). */
+export interface InvestigateInput {
+  sub: SubQuestion;
+  dimensions: Dimensions | null;
+  startedAt: number;
+  budget: ResearchBudget;
+}
