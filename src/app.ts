@@ -16,6 +16,7 @@ import { inquiryResultRoute } from './api/routes/inquiry/result.js';
 import { inquiryStatusRoute } from './api/routes/inquiry/status.js';
 import { inquiryStopRoute } from './api/routes/inquiry/stop.js';
 import { metricsRoute } from './api/routes/metrics.js';
+import { mcpRoutes } from './mcp/http.js';
 import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
 import { sessionNewRoute } from './api/routes/session/new.js';
 import type { Runtime } from './runtime.js';
@@ -67,6 +68,8 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     { prefix: API_PREFIX },
   );
   await api.register(metricsRoute, { runtime });
+  // The tool interface over streamable HTTP (its own auth and Host/Origin checks).
+  await fastify.register(mcpRoutes, { runtime });
 
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -1,0 +1,92 @@
+/**
+ * The shape every tool file exports, and its registration on an McpServer: zod input and output
+ * schemas, annotations, structuredContent plus a text rendering, fixable mistakes as isError
+ * results with a hint.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ShapeOutput, ZodRawShapeCompat } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Principal } from '../auth/keys.js';
+import type { EngineResources } from '../inquiries/engine.js';
+import type { Runtime } from '../runtime.js';
+import type { McpAuth } from './auth.js';
+import { ToolError, errorResult, toToolError } from './errors.js';
+
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export interface ToolContext {
+  runtime: Runtime;
+  auth: McpAuth;
+  transport: 'stdio' | 'http';
+  /** Analysis plans recorded by data_collection_strategy in this MCP session (memory only). */
+  strategies: string[];
+}
+
+export interface ToolCall<I extends z.ZodRawShape> {
+  args: ShapeOutput<I>;
+  ctx: ToolContext;
+  extra: ToolExtra;
+  /** The authenticated caller (every tool but logout needs one). */
+  principal: Principal;
+}
+
+export interface ToolDefinition<I extends z.ZodRawShape, O extends z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  readOnly: boolean;
+  idempotent: boolean;
+  /** logout runs without a principal. */
+  needsAuth?: boolean;
+  run(call: ToolCall<I>): Promise<{ structured: z.infer<z.ZodObject<O>>; text: string }>;
+}
+
+export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return def;
+}
+
+/** The semantic layer and warehouse, or a tool error when this server's engine has none. */
+export function resourcesOf(ctx: ToolContext): EngineResources {
+  const resources = ctx.runtime.engine.resources?.();
+  if (!resources) {
+    throw new ToolError('unavailable', 'The semantic layer and warehouse are not available on this server (its question engine did not start).', 'Ask the operator to check the server log and the QUARRY_WAREHOUSE / QUARRY_MODEL settings.');
+  }
+  return resources;
+}
+
+export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(server: McpServer, ctx: ToolContext, def: ToolDefinition<I, O>): void {
+  // The SDK has validated `raw` against def.input before calling; its generic typing cannot follow I here.
+  const handler = async (raw: ShapeOutput<ZodRawShapeCompat>, extra: ToolExtra): Promise<CallToolResult> => {
+    try {
+      const args = raw as ShapeOutput<I>;
+      const principal = def.needsAuth === false ? (null as unknown as Principal) : await ctx.auth.principal();
+      const { structured, text } = await def.run({ args, ctx, extra, principal });
+      return { structuredContent: structured as Record<string, unknown>, content: [{ type: 'text', text }] };
+    } catch (err) {
+      const known = toToolError(err);
+      if (known) return errorResult(known);
+      ctx.runtime.log.error({ err, tool: def.name }, 'tool failed unexpectedly');
+      return errorResult(new ToolError('failed', `${def.name} failed unexpectedly; the error was logged.`, 'Call again; if it keeps failing, ask the operator to check the server log.'));
+    }
+  };
+  server.registerTool<O, ZodRawShapeCompat>(
+    def.name,
+    {
+      title: def.title,
+      description: def.description,
+      inputSchema: def.input,
+      outputSchema: def.output,
+      annotations: { title: def.title, readOnlyHint: def.readOnly, idempotentHint: def.idempotent, destructiveHint: false, openWorldHint: false },
+    },
+    handler,
+  );
+}
+
+/** Text rendering: a readable summary, then the structured result as JSON for clients that only read text. */
+export function rendered(summary: string, structured: unknown): string {
+  return `${summary}\n\n${JSON.stringify(structured)}`;
+}

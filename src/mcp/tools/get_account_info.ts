@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineTool, rendered, resourcesOf } from '../tool.js';
+
+export const getAccountInfo = defineTool({
+  name: 'get_account_info',
+  title: 'Account information',
+  description:
+    'Returns the company this account\'s data describes (company: name, industry, currency, data range) and its glossary (business term → definition). ' +
+    'Use it to learn the vocabulary before phrasing questions or to explain a term to the user. Next: contextualize for capabilities, or ask a question.',
+  input: {},
+  output: {
+    company: z.record(z.string(), z.unknown()),
+    glossary: z.record(z.string(), z.string()).describe('Business term → definition'),
+  },
+  readOnly: true,
+  idempotent: true,
+  async run({ ctx }) {
+    const { layer } = resourcesOf(ctx);
+    const structured = { company: { ...layer.model.company }, glossary: { ...layer.model.glossary } };
+    const terms = Object.entries(structured.glossary).map(([t, d]) => `- ${t}: ${d}`);
+    return { structured, text: rendered(`${String(structured.company.name ?? layer.model.name)}\nGlossary:\n${terms.join('\n') || '(empty)'}`, structured) };
+  },
+});
