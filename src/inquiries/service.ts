@@ -19,6 +19,7 @@ import {
 } from '../schemas/inquiry.js';
 import type { InquiryEngine, InquiryJob, InquiryOutcome } from './engine.js';
 import { ServiceError, forbidden, notFound, tooMany, unavailable } from './errors.js';
+import { RESEARCH_GRACE_MS, resolveBudget, type ResearchBudgetInput } from '../schemas/research.js';
 import { InquiryEvents } from './events.js';
 
 export interface LifecycleSettings {
@@ -46,6 +47,17 @@ export interface SubmitRequest {
   dimensions?: Dimensions | null;
   type?: InquiryType;
   options?: Record<string, unknown> | null;
+}
+
+/**
+ * The server-side time limit of one inquiry: the configured limit for regular questions; for
+ * research, the budget's minutes plus a grace for writing the report (the graph itself stops
+ * asking new sub-questions once its minutes are used).
+ */
+export function timeLimitOf(record: Pick<InquiryRecord, 'type' | 'options'>, inquiryTimeoutMs: number): number {
+  if (record.type !== 'research') return inquiryTimeoutMs;
+  const options = record.options ? (JSON.parse(record.options) as { budget?: ResearchBudgetInput | null }) : {};
+  return Math.max(inquiryTimeoutMs, resolveBudget(options.budget).minutes * 60_000 + RESEARCH_GRACE_MS);
 }
 
 export class InquiryService {
@@ -175,7 +187,8 @@ export class InquiryService {
     const record = await this.store.inquiries.get(inquiryId);
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
-    const timer = setTimeout(() => controller.abort(new TimeLimitSignal()), this.settings.inquiryTimeoutMs);
+    const limitMs = timeLimitOf(record, this.settings.inquiryTimeoutMs);
+    const timer = setTimeout(() => controller.abort(new TimeLimitSignal()), limitMs);
     let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: object; error: string } | null;
     try {
       const job = await this.jobOf(record);
@@ -183,9 +196,9 @@ export class InquiryService {
         signal: controller.signal,
         reportProgress: (result) => this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)),
       });
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result);
+      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result, limitMs);
     } catch (err) {
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, {});
+      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
       else {
         this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
         outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
@@ -197,10 +210,17 @@ export class InquiryService {
     await this.finish(inquiryId, record.type as InquiryType, outcome, Date.now() - started);
   }
 
-  private abortOutcome(reason: unknown, partial: object) {
+  /** What a research inquiry stored while running (progress, operations), kept when it times out. */
+  private async partialResult(inquiryId: string): Promise<object> {
+    const r = await this.store.inquiries.get(inquiryId).catch(() => undefined);
+    if (r?.type !== 'research' || !r.result) return {};
+    return JSON.parse(r.result) as object;
+  }
+
+  private abortOutcome(reason: unknown, partial: object, limitMs = this.settings.inquiryTimeoutMs) {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
-    const limit = this.settings.inquiryTimeoutMs;
+    const limit = limitMs;
     const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
     return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
   }
