@@ -11,6 +11,8 @@ import { KeyService } from './auth/keys.js';
 import { openSqliteStore } from './store/db.js';
 import { Store } from './store/repositories.js';
 import { closeOnSignals, serve } from './server.js';
+import { credentialsPath, removeCredentials, writeCredentials } from './mcp/auth.js';
+import { runStdio } from './mcp/stdio.js';
 
 function config(): Config {
   try {
@@ -132,6 +134,54 @@ semantic
   .action((file: string) => {
     const model = loadModel(file);
     console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
+  });
+
+program
+  .command('mcp')
+  .description('serve the tool interface (MCP) over stdio; the API key comes from QUARRY_API_KEY or `quarry login`')
+  .action(async () => {
+    const { close } = await runStdio(config());
+    const exit = () => void close().then(() => process.exit(0), () => process.exit(1));
+    process.stdin.once('end', exit);
+    closeOnSignals(close);
+  });
+
+async function readKeyFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    try {
+      return (await rl.question('API key: ')).trim();
+    } finally {
+      rl.close();
+    }
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.trim();
+}
+
+program
+  .command('login')
+  .description('store an API key for `quarry mcp` over stdio (read from stdin, or --key); checked against this data directory unless --no-verify')
+  .option('--key <key>', 'the API key (default: read from stdin, so it stays out of the process list)')
+  .option('--no-verify', 'store the key without checking it')
+  .action(async (opts: { key?: string; verify: boolean }) => {
+    const cfg = config();
+    const key = opts.key ?? (await readKeyFromStdin());
+    if (!key) throw new Error('no API key given');
+    if (opts.verify) await withStore((_store, keyService) => keyService.authenticate(key));
+    const file = credentialsPath(cfg);
+    writeCredentials(file, key);
+    process.stderr.write(`logged in: the key was stored in ${file} (mode 0600)\n`);
+  });
+
+program
+  .command('logout')
+  .description('remove the stored API key of `quarry login`')
+  .action(() => {
+    const file = credentialsPath(config());
+    process.stderr.write(removeCredentials(file) ? `logged out: removed ${file}\n` : `no stored credentials at ${file}\n`);
   });
 
 program.parseAsync(process.argv).catch((err: Error) => {
