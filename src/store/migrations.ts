@@ -68,6 +68,34 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('inquiries_status').on('inquiries').columns(['status', 'heartbeat_at']).execute();
     },
   },
+  '0002_reports': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('reports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('api_key_id', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('question', 'text', (c) => c.notNull())
+        .addColumn('schedule', 'text', (c) => c.notNull())
+        .addColumn('timezone', 'text', (c) => c.notNull())
+        .addColumn('dimensions', 'text')
+        .addColumn('budget', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_run_at', 'bigint')
+        .addColumn('deleted_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('reports_account').on('reports').columns(['account_id', 'created_at']).execute();
+      await db.schema
+        .createTable('report_runs')
+        .addColumn('report_id', 'text', (c) => c.notNull().references('reports.id'))
+        .addColumn('scheduled_for', 'bigint', (c) => c.notNull())
+        .addColumn('inquiry_id', 'text', (c) => c.notNull().references('inquiries.id'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_runs_pk', ['report_id', 'scheduled_for'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

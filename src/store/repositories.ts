@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { StoreDb } from './db.js';
 import { newId } from './ids.js';
-import type { AccountTable, ApiKeyTable, InquiryTable, SessionTable } from './schema.js';
+import type { AccountTable, ApiKeyTable, InquiryTable, ReportRunTable, ReportTable, SessionTable } from './schema.js';
 
 export type Account = Selectable<AccountTable>;
 export type ApiKeyRecord = Selectable<ApiKeyTable>;
@@ -190,17 +190,58 @@ export class InquiriesRepo {
   }
 }
 
+export type ReportRecord = Selectable<ReportTable>;
+export type ReportRunRecord = Selectable<ReportRunTable>;
+
+export class ReportsRepo {
+  constructor(private readonly db: StoreDb) {}
+  async insert(record: ReportRecord): Promise<void> {
+    await this.db.insertInto('reports').values(record).execute();
+  }
+  get(id: string): Promise<ReportRecord | undefined> {
+    return this.db.selectFrom('reports').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  }
+  list(accountId: string): Promise<ReportRecord[]> {
+    return this.db.selectFrom('reports').selectAll().where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+  }
+  listAll(): Promise<ReportRecord[]> {
+    return this.db.selectFrom('reports').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
+  }
+  async softDelete(id: string, now = Date.now()): Promise<boolean> {
+    const r = await this.db.updateTable('reports').set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  /**
+   * Records a run for a due time; false when that run already exists (another process, or an
+   * earlier tick, started it). The caller inserts the inquiry first, in the same transaction.
+   */
+  async addRun(run: ReportRunRecord): Promise<boolean> {
+    const r = await this.db.insertInto('report_runs').values(run).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await this.db.updateTable('reports').set({ last_run_at: run.scheduled_for }).where('id', '=', run.report_id).execute();
+    return true;
+  }
+  hasRun(reportId: string, scheduledFor: number): Promise<ReportRunRecord | undefined> {
+    return this.db.selectFrom('report_runs').selectAll().where('report_id', '=', reportId).where('scheduled_for', '=', scheduledFor).executeTakeFirst();
+  }
+  runs(reportId: string, limit = 100): Promise<ReportRunRecord[]> {
+    return this.db.selectFrom('report_runs').selectAll().where('report_id', '=', reportId).orderBy('scheduled_for', 'desc').limit(limit).execute();
+  }
+}
+
 /** The state store: one object holding every repository over one database. */
 export class Store {
   readonly accounts: AccountsRepo;
   readonly apiKeys: ApiKeysRepo;
   readonly sessions: SessionsRepo;
   readonly inquiries: InquiriesRepo;
+  readonly reports: ReportsRepo;
   constructor(readonly db: StoreDb) {
     this.accounts = new AccountsRepo(db);
     this.apiKeys = new ApiKeysRepo(db);
     this.sessions = new SessionsRepo(db);
     this.inquiries = new InquiriesRepo(db);
+    this.reports = new ReportsRepo(db);
   }
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();

@@ -69,10 +69,42 @@ export interface InquiryTable {
   attempts: number;
 }
 
+/** A scheduled research report: its runs are research inquiries. */
+export interface ReportTable {
+  id: string;
+  account_id: string;
+  /** The key that created it; its runs' sessions carry it (api_key origin). */
+  api_key_id: string | null;
+  name: string;
+  question: string;
+  /** Cron expression (croner syntax). */
+  schedule: string;
+  /** IANA time zone of the schedule. */
+  timezone: string;
+  /** JSON of the dimensions object, or null. */
+  dimensions: string | null;
+  /** JSON of the research budget, or null (defaults). */
+  budget: string | null;
+  created_at: number;
+  /** Due time of the latest run started. */
+  last_run_at: number | null;
+  deleted_at: number | null;
+}
+
+/** One run of a report; (report, due time) is unique, so a due run starts once across processes. */
+export interface ReportRunTable {
+  report_id: string;
+  scheduled_for: number;
+  inquiry_id: string;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
   api_keys: ApiKeyTable;
   sessions: SessionTable;
   inquiries: InquiryTable;
+  reports: ReportTable;
+  report_runs: ReportRunTable;
 }
