@@ -59,13 +59,20 @@ export function resourcesOf(ctx: ToolContext): EngineResources {
 }
 
 export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(server: McpServer, ctx: ToolContext, def: ToolDefinition<I, O>): void {
+  const output = z.object(def.output);
   // The SDK has validated `raw` against def.input before calling; its generic typing cannot follow I here.
   const handler = async (raw: ShapeOutput<ZodRawShapeCompat>, extra: ToolExtra): Promise<CallToolResult> => {
     try {
       const args = raw as ShapeOutput<I>;
       const principal = def.needsAuth === false ? (null as unknown as Principal) : await ctx.auth.principal();
       const { structured, text } = await def.run({ args, ctx, extra, principal });
-      return { structuredContent: structured as Record<string, unknown>, content: [{ type: 'text', text }] };
+      // The published output schema is strict (no extra properties): send exactly its fields.
+      const exact = output.safeParse(structured);
+      if (!exact.success) {
+        ctx.runtime.log.error({ tool: def.name, issues: exact.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'tool result does not match its output schema');
+        throw new Error('output schema mismatch');
+      }
+      return { structuredContent: exact.data as Record<string, unknown>, content: [{ type: 'text', text }] };
     } catch (err) {
       const known = toToolError(err);
       if (known) return errorResult(known);
