@@ -116,6 +116,11 @@ export class InquiryService {
 
   // ---- submission -----------------------------------------------------------------------------
 
+  /** Checks a dimensions object against the model (RequestValidationError → 422). */
+  async validateDimensions(dimensions: Dimensions): Promise<void> {
+    await this.engine.validateDimensions(dimensions);
+  }
+
   async submit(principal: Principal, sessionId: string, request: SubmitRequest): Promise<InquiryRecord> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
     const session = await this.sessionFor(principal, sessionId);
