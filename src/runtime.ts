@@ -10,6 +10,8 @@ import { KeyService } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { InquiryEngine } from './inquiries/engine.js';
 import { InquiryService } from './inquiries/service.js';
+import { ResearchService } from './inquiries/research.js';
+import { ReportService } from './jobs/reports.js';
 import { unavailableEngine } from './inquiries/unavailable-engine.js';
 import { createLogger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
@@ -23,6 +25,10 @@ export interface Runtime {
   keys: KeyService;
   engine: InquiryEngine;
   inquiries: InquiryService;
+  /** Research submission and batches (REST, tool interface, CLI, scheduled reports). */
+  research: ResearchService;
+  /** Scheduled research reports (croner). */
+  reports: ReportService;
   metrics: ServiceMetrics;
   close(): Promise<void>;
 }
@@ -60,7 +66,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       metrics.inquiryDuration.observe({ type }, durationMs / 1000);
     },
   });
+  const research = new ResearchService(inquiries);
+  const reports = new ReportService(store, inquiries, research, log);
   if (options.startLifecycle !== false) await inquiries.start();
+  if (options.startLifecycle !== false) await reports.start();
   return {
     config,
     log,
@@ -68,8 +77,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     keys,
     engine,
     inquiries,
+    research,
+    reports,
     metrics,
     async close() {
+      reports.stop();
       await inquiries.shutdown(config.shutdownGraceMs);
       await keys.close();
       await engine.close?.();
