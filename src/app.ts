@@ -19,6 +19,11 @@ import { metricsRoute } from './api/routes/metrics.js';
 import { mcpRoutes } from './mcp/http.js';
 import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
 import { sessionNewRoute } from './api/routes/session/new.js';
+import { researchRoute } from './api/routes/research.js';
+import { inquiriesBatchRoute } from './api/routes/inquiries/batch.js';
+import { reportsRoutes } from './api/routes/reports/index.js';
+import { reportRoutes } from './api/routes/reports/report.js';
+import { reportRunsRoute } from './api/routes/reports/runs.js';
 import type { Runtime } from './runtime.js';
 
 export const API_PREFIX = '/api';
@@ -63,6 +68,11 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
       await scope.register(inquiryStatusRoute, { runtime });
       await scope.register(inquiryResultRoute, { runtime });
       await scope.register(inquiryStopRoute, { runtime });
+      await scope.register(researchRoute, { runtime });
+      await scope.register(inquiriesBatchRoute, { runtime });
+      await scope.register(reportsRoutes, { runtime });
+      await scope.register(reportRoutes, { runtime });
+      await scope.register(reportRunsRoute, { runtime });
       scope.get('/openapi.json', { config: { public: true, rateLimit: false }, schema: { hide: true } }, async () => fastify.swagger());
     },
     { prefix: API_PREFIX },
