@@ -40,11 +40,11 @@ const settings = (o: Partial<LlmSettings> = {}): LlmSettings => ({ ...LLM_DEFAUL
 
 // Regular questions in our own words: some the interpreter reads confidently, some it does not.
 const QUESTIONS = [
-  'revenue by region in 1997',
-  'number of orders per order priority in 1995',
+  'sales revenue for each region in 1997',
+  'count of orders for every priority level in 1995',
   'top 5 nations by revenue in 1996',
-  'average discount by ship mode',
-  'profit margin by year',
+  'mean discount for each shipping method',
+  'yearly profit margin',
   'Takings per market segment during 1996',
   'gross receipts by ship mode for 1995',
   'Which regions bring in the most money?',

@@ -18,7 +18,7 @@ import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../helpers/llm.js';
 import { TPCH_DIR } from '../helpers/paths.js';
 
 const UNSURE = 'Takings per market segment during 1996'; // the interpreter reads it with low confidence
-const CONFIDENT = 'revenue by region in 1997';
+const CONFIDENT = 'sales revenue for each region in 1997';
 const CHANGE = 'How did revenue change from 1996 to 1997 by region?'; // the semantic layer cannot express it
 
 const segmentQuery = { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } };
@@ -53,13 +53,13 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a confident interpreter answer makes no planning call; narration is the one call', async () => {
     llm = scriptLlm();
-    llm.push({ text: 'Revenue by region in 1997 is shown in the table.' });
+    llm.push({ text: 'Each region\'s revenue for 1997 is in the table.' });
     const { state } = await ask(CONFIDENT, deps());
     expect(state.source).toBe('interpreter');
     expect(llm.bodies).toHaveLength(1);
     expect(JSON.stringify(llm.bodies[0])).not.toContain('"tools"');
     expect(state.outcome?.status).toBe('done');
-    expect(state.outcome!.result.answer).toBe('Revenue by region in 1997 is shown in the table.');
+    expect(state.outcome!.result.answer).toBe('Each region&#39;s revenue for 1997 is in the table.');
     expect(state.llmUsage?.calls).toBe(1);
   });
 
@@ -215,23 +215,23 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a verified query answers a close match with zero model calls, marked verified', async () => {
     llm = scriptLlm();
-    const model = { ...layer.model, verified_queries: [{ question: 'Which shipping modes carried the most units in 1995?', query: { metrics: ['units_sold'], group_by: [{ dimension: 'ship_mode' }], time_range: { start: '1995-01-01', end: '1996-01-01', label: '1995' }, order: [{ by: 'units_sold', direction: 'desc' }] } }] };
+    const model = { ...layer.model, verified_queries: [{ question: 'Which shipping methods moved the most units in 1995?', query: { metrics: ['units_sold'], group_by: [{ dimension: 'ship_mode' }], time_range: { start: '1995-01-01', end: '1996-01-01', label: '1995' }, order: [{ by: 'units_sold', direction: 'desc' }] } }] };
     const verifiedLayer = { ...layer, model };
-    const { state } = await ask('which shipping mode carried the most units in 1995', deps({}, verifiedLayer));
+    const { state } = await ask('which shipping method moved the most units in 1995', deps({}, verifiedLayer));
     expect(state.source).toBe('verified');
     expect(state.outcome?.status).toBe('done');
     expect(state.outcome!.result.explanation).toMatch(/^Verified answer/);
     expect(state.outcome!.result.data.data.length).toBe(7);
     // narration would be a call: only the plan matters here, so narration is off
     expect(llm.bodies.filter((b) => JSON.stringify(b).includes('"tools"'))).toHaveLength(0);
-    const other = await ask('which shipping mode carried the most units in 1996', { ...deps({ narrate: false }, verifiedLayer) });
+    const other = await ask('which shipping method moved the most units in 1996', { ...deps({ narrate: false }, verifiedLayer) });
     expect(other.state.source).not.toBe('verified');
   });
 
   it('a verified query hit with narration off makes no call at all', async () => {
     llm = scriptLlm();
-    const model = { ...layer.model, verified_queries: [{ question: 'How many orders were placed in 1994?', sql: 'SELECT count(*) AS orders FROM orders WHERE year(o_orderdate) = 1994' }] };
-    const { nodes, state } = await ask('how many orders were placed in 1994', deps({ narrate: false }, { ...layer, model }));
+    const model = { ...layer.model, verified_queries: [{ question: 'How many orders did we book in 1994?', sql: 'SELECT count(*) AS orders FROM orders WHERE year(o_orderdate) = 1994' }] };
+    const { nodes, state } = await ask('how many orders did we book in 1994', deps({ narrate: false }, { ...layer, model }));
     expect(nodes).toEqual(['contextualize', 'interpret', 'guard', 'execute', 'answer']);
     expect(state.outcome?.status).toBe('done');
     expect(llm.bodies).toHaveLength(0);
