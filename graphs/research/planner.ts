@@ -122,7 +122,7 @@ function periodsOf(question: string, asOf: string): { current: TimeRange; previo
 }
 
 /** Headline metric, periods, question filters and angles of an investigation. */
-export function resolveFocus(question: string, layer: SemanticLayer, asOf: string): ResearchFocus {
+export function resolveFocus(question: string, layer: SemanticLayer, asOf: string, requestFilters: DimensionFilter[] = []): ResearchFocus {
   const model = layer.model;
   const values = new Map(Object.entries(layer.values));
   let metric: string | undefined;
@@ -139,7 +139,7 @@ export function resolveFocus(question: string, layer: SemanticLayer, asOf: strin
   const { current, previous } = periodsOf(question, asOf);
   const entity = metricEntity(model, metric);
   const within = entity ? reachable(model, entity) : null;
-  const filtered = new Set(filters.map((f) => f.dimension));
+  const filtered = new Set([...filters, ...requestFilters].map((f) => f.dimension));
   const keyDimensions = model.dimensions
     .filter((d) => d.index_values && !filtered.has(d.name))
     .filter((d) => (layer.values[d.name]?.length ?? 0) >= 3 && (layer.values[d.name]?.length ?? 0) <= 12)

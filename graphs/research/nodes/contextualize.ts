@@ -9,7 +9,7 @@ import type { ResearchStateType, ResearchUpdate } from '../state.js';
 export async function contextualize(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const { layer } = ensureResearchConfiguration(config);
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
-  const focus = resolveFocus(state.question, layer, layer.asOf);
+  const focus = resolveFocus(state.question, layer, layer.asOf, requestFilters);
   return {
     asOf: layer.asOf,
     requestFilters,

@@ -1,0 +1,182 @@
+import { MemorySaver } from '@langchain/langgraph';
+import pLimit from 'p-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAgentGraph } from '../../graphs/agent/graph.js';
+import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
+import { buildResearchGraph } from '../../graphs/research/graph.js';
+import type { ResearchStateType } from '../../graphs/research/state.js';
+import { DEFAULT_RESEARCH_BUDGET, type ResearchBudget } from '../../src/schemas/research.js';
+import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
+import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import { WarehouseQueryError } from '../../src/warehouse/errors.js';
+import { openWarehouse } from '../../src/warehouse/index.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { TPCH_DIR } from '../helpers/paths.js';
+import { unmatchedNumbers } from '../helpers/report-numbers.js';
+
+/** The real warehouse, slowed down or failing for chosen statements (a stand-in for a busy engine). */
+function wrapped(inner: Warehouse, opts: { delayMs?: number; failWhen?: RegExp }): Warehouse & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    dialect: inner.dialect,
+    calls,
+    introspect: () => inner.introspect(),
+    ping: () => inner.ping(),
+    close: async () => {},
+    async run(sql, options) {
+      calls.push(sql);
+      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      if (opts.failWhen?.test(sql)) throw new WarehouseQueryError('simulated failure: the warehouse lost its connection');
+      return inner.run(sql, options);
+    },
+  };
+}
+
+describe('research graph over the TPC-H warehouse (checkpointed, asserted through getState)', () => {
+  let warehouse: Warehouse;
+  let layer: SemanticLayer;
+  const agentGraph = buildAgentGraph(false);
+  const graph = buildResearchGraph(new MemorySaver());
+  let thread = 0;
+
+  beforeAll(async () => {
+    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
+    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+  });
+  afterAll(() => warehouse.close());
+
+  async function investigate(question: string, options: { budget?: Partial<ResearchBudget>; warehouse?: Warehouse; concurrency?: number; dimensions?: Record<string, unknown> } = {}) {
+    const configurable: ResearchConfiguration & { thread_id: string } = {
+      thread_id: `r${++thread}`,
+      layer,
+      warehouse: options.warehouse ?? warehouse,
+      queryTimeoutMs: 30_000,
+      maxRows: 5000,
+      agentGraph,
+      limit: pLimit(options.concurrency ?? 4),
+      paceMs: 0,
+    };
+    const nodes: string[] = [];
+    const started = performance.now();
+    const stream = await graph.stream(
+      { question, dimensions: (options.dimensions ?? null) as never, budget: { ...DEFAULT_RESEARCH_BUDGET, ...options.budget }, startedAt: Date.now() },
+      { configurable, streamMode: 'updates' as const },
+    );
+    for await (const update of stream) nodes.push(...Object.keys(update));
+    const wallMs = performance.now() - started;
+    const snapshot = await graph.getState({ configurable });
+    return { nodes, wallMs, state: snapshot.values as ResearchStateType, snapshot };
+  }
+
+  it('answers the demo question with a report whose every number is a value of a query result', async () => {
+    const { nodes, state, snapshot } = await investigate('Why did revenue change in 1997 compared with 1996?');
+    expect(snapshot.next).toEqual([]);
+    expect(state.outcome?.status).toBe('done');
+    expect(nodes.slice(0, 2)).toEqual(['contextualize', 'plan']);
+    expect(nodes.at(-1)).toBe('write');
+    expect(nodes.filter((n) => n === 'reflect').length).toBe(2);
+    expect(state.focus).toMatchObject({ metric: 'revenue', current: { start: '1997-01-01', end: '1998-01-01' }, previous: { start: '1996-01-01', end: '1997-01-01' } });
+
+    const kinds = state.operations.map((o) => o.kind);
+    expect(kinds[0]).toBe('plan');
+    expect(kinds.at(-1)).toBe('write');
+    expect(kinds).toContain('reflect');
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    expect(queries.length).toBe(state.subQuestions.length);
+    expect(new Set(state.subQuestions.map((s) => s.angle))).toEqual(new Set(['headline', 'trend', 'breakdown', 'share', 'top', 'bottom', 'drilldown']));
+    for (const q of queries) {
+      expect(q.status).toBe('done');
+      expect(q.sql).toMatch(/^\s*(WITH|SELECT)/i);
+      expect(q.row_count).toBeGreaterThan(0);
+      expect(q.question && q.purpose).toBeTruthy();
+    }
+    // the follow-up round drills into the biggest mover of the breakdowns
+    const drill = state.subQuestions.filter((s) => s.round === 2);
+    expect(drill.length).toBeGreaterThan(0);
+    const region = queries.find((q) => q.question?.includes('by region change'))!;
+    const biggest = region.rows![0].region as string;
+    expect(drill[0].query.filters).toContainEqual({ dimension: 'region', op: 'eq', values: [biggest] });
+
+    // the headline numbers are the warehouse's, and the report quotes nothing else
+    const report = state.finalAnswer;
+    const headline = queries.find((q) => q.angle === 'headline')!.rows![0];
+    const reference = await warehouse.run(
+      `SELECT sum(l_extendedprice * (1 - l_discount)) AS r FROM lineitem JOIN orders ON l_orderkey = o_orderkey WHERE o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-01-01'`,
+    );
+    expect(headline.current_value as number).toBeCloseTo(Number(reference.rows[0].r), 2);
+    expect(report).toMatch(/^# Revenue: 1997 compared with 1996/);
+    expect(report).toContain('## Headline');
+    expect(report).toContain('## Caveats');
+    expect(report).toContain('[q1]');
+    expect(report).toContain(biggest);
+    const stated = report.match(/\d[\d,]*\.\d\d/g) ?? [];
+    expect(stated.length).toBeGreaterThan(20);
+    expect(unmatchedNumbers(report, state.operations)).toEqual([]);
+  });
+
+  it('the number check catches a number no query returned', async () => {
+    const { state } = await investigate('How did revenue develop in 1997?', { budget: { rounds: 1, queries: 2 } });
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+    expect(unmatchedNumbers(state.finalAnswer + '\nAn invented figure: $123,456.78.', state.operations)).toEqual(['$123,456.78']);
+  });
+
+  it('fans out: N slow sub-questions take about the slowest one, not the sum', async () => {
+    const slow = wrapped(warehouse, { delayMs: 400 });
+    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: slow, concurrency: 8, budget: { rounds: 1, queries: 8 } });
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    expect(queries.length).toBe(8);
+    expect(queries.every((q) => q.status === 'done')).toBe(true);
+    const sum = queries.reduce((a, q) => a + q.elapsed_ms, 0);
+    const max = Math.max(...queries.map((q) => q.elapsed_ms));
+    expect(sum).toBeGreaterThan(8 * 400);
+    expect(wallMs).toBeLessThan(sum / 3);
+    expect(wallMs).toBeLessThan(max + 1500);
+    // the runs overlapped in time
+    const starts = queries.map((q) => Date.parse(q.started_at));
+    const ends = queries.map((q) => Date.parse(q.finished_at));
+    expect(Math.max(...starts)).toBeLessThan(Math.min(...ends));
+  });
+
+  it('the concurrency limit holds: with a limit of 2, no more than 2 sub-questions run at once', async () => {
+    const slow = wrapped(warehouse, { delayMs: 150 });
+    const { state } = await investigate('How did revenue develop in 1997?', { warehouse: slow, concurrency: 2, budget: { rounds: 1, queries: 6 } });
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    const events = queries.flatMap((q) => [
+      { t: Date.parse(q.started_at), d: 1 },
+      { t: Date.parse(q.finished_at), d: -1 },
+    ]);
+    events.sort((a, b) => a.t - b.t || a.d - b.d);
+    let running = 0;
+    let peak = 0;
+    for (const e of events) peak = Math.max(peak, (running += e.d));
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(peak).toBe(2);
+  });
+
+  it('one failing sub-question: partial results, a caveat, and the investigation carries on', async () => {
+    const flaky = wrapped(warehouse, { failWhen: /o_orderpriority/ });
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: flaky, budget: { rounds: 1 } });
+    expect(state.outcome?.status).toBe('done');
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    const failed = queries.filter((q) => q.status === 'failed');
+    expect(failed.map((q) => q.question)).toEqual(['How did revenue by order priority change from 1996 to 1997?']);
+    expect(failed[0].error).toContain('lost its connection');
+    expect(queries.filter((q) => q.status === 'done').length).toBe(queries.length - 1);
+    const caveats = state.finalAnswer.split('## Caveats')[1];
+    expect(caveats).toContain(`ended failed: The warehouse could not run the query`);
+    expect(caveats).toContain(`[${failed[0].id}]`);
+    expect(state.finalAnswer).not.toContain('## By order priority');
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  });
+
+  it('the budget bounds rounds and queries; request dimensions scope every sub-question', async () => {
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { budget: { rounds: 1, queries: 3 }, dimensions: { region: 'EUROPE' } });
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    expect(queries.map((q) => q.id)).toEqual(['q1', 'q2', 'q3']);
+    expect(state.operations.find((o) => o.kind === 'reflect')?.detail).toMatch(/budget allows 1 round/);
+    for (const s of state.subQuestions) expect(s.query.filters).toContainEqual({ dimension: 'region', op: 'eq', values: ['EUROPE'] });
+    expect(queries.every((q) => /EUROPE/.test(q.sql ?? ''))).toBe(true);
+    // region is filtered, so it is not a breakdown
+    expect(state.focus?.keyDimensions).not.toContain('region');
+  });
+});
