@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { InquiryJob, InquiryOutcome, RunContext } from '../../src/inquiries/engine.js';
 import { resolveBudget, type ResearchBudgetInput, type ResearchOperation } from '../../src/schemas/research.js';
 import type { AgentConfiguration } from '../agent/configuration.js';
+import type { ResearchPlanner } from '../../src/nlq/llm/research.js';
 import { buildAgentGraph } from '../agent/graph.js';
 import { DEFAULT_RESEARCH_CONCURRENCY, type ResearchConfiguration } from './configuration.js';
 import { buildResearchGraph } from './graph.js';
@@ -23,6 +24,8 @@ export interface ResearchRunnerOptions {
   /** Pause before each sub-question, ms (QUARRY_RESEARCH_PACE_MS). */
   paceMs?: number;
   log?: Logger;
+  /** The LLM research planner (QUARRY_LLM_*), if any. */
+  researchPlanner?: ResearchPlanner;
 }
 
 /** 0-100 from finished vs planned work: the plan, each sub-question, the report. */
@@ -46,6 +49,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
       agentGraph,
       limit: pLimit(concurrency),
       paceMs: options.paceMs ?? 0,
+      researchPlanner: options.researchPlanner,
     };
     const config = { configurable, signal: ctx.signal };
     const existing = await graph.getState(config);
@@ -58,6 +62,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
       if (resumed) options.log?.info({ inquiryId: job.id, finished: operations.filter((o) => o.kind === 'query').length }, 'resuming research from its last checkpoint');
       const budget = resolveBudget((job.options?.budget ?? null) as ResearchBudgetInput | null);
       const input = resumed ? null : { question: job.question, dimensions: job.dimensions, budget, startedAt: Date.now() };
+      let shown = 0;
       const stream = await graph.stream(input, { ...config, streamMode: 'updates' as const });
       for await (const update of stream) {
         let changed = false;
@@ -69,7 +74,10 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
             changed = true;
           }
         }
-        if (changed) await ctx.reportProgress({ final_answer: '', progress: progressOf(subQuestions.length, operations, false), operations });
+        if (!changed) continue;
+        // follow-ups add planned work; progress never goes back
+        shown = Math.max(shown, progressOf(subQuestions.length, operations, false));
+        await ctx.reportProgress({ final_answer: '', progress: shown, operations });
       }
     }
     const final = (await graph.getState(config)).values as ResearchStateType;
