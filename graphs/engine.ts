@@ -8,6 +8,7 @@ import type { Config } from '../src/config.js';
 import type { InquiryEngine, InquiryJob, RunContext } from '../src/inquiries/engine.js';
 import { createAgentEngine, type AgentEngine } from './agent/engine.js';
 import { createResearchRunner } from './research/engine.js';
+import { ResearchPlanner } from '../src/nlq/llm/research.js';
 
 export interface QuarryEngine extends InquiryEngine {
   agent: AgentEngine;
@@ -25,6 +26,7 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
     concurrency: config.researchConcurrency,
     paceMs: config.researchPaceMs,
     log,
+    researchPlanner: agent.planner ? new ResearchPlanner(agent.planner.client, agent.layer.catalogue, { sendValues: agent.planner.settings.sendRows }) : undefined,
   });
   return {
     agent,

@@ -7,6 +7,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { AgentConfiguration } from '../agent/configuration.js';
 import type { AgentGraph } from '../agent/graph.js';
+import type { ResearchPlanner } from '../../src/nlq/llm/research.js';
 
 export interface ResearchConfiguration extends AgentConfiguration {
   /** The agent graph (built without a checkpointer) that answers each sub-question. */
@@ -15,6 +16,8 @@ export interface ResearchConfiguration extends AgentConfiguration {
   limit: LimitFunction;
   /** Pause before each sub-question (ms): paces the load on a shared warehouse. */
   paceMs: number;
+  /** The LLM research planner, when a model is configured (plan step); absent = rule-based. */
+  researchPlanner?: ResearchPlanner;
 }
 
 export const DEFAULT_RESEARCH_CONCURRENCY = 4;
@@ -37,5 +40,6 @@ export function ensureResearchConfiguration(config: LangGraphRunnableConfig): Re
     agentGraph: c.agentGraph,
     limit,
     paceMs: c.paceMs ?? 0,
+    researchPlanner: c.researchPlanner,
   };
 }

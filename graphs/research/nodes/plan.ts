@@ -1,15 +1,18 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { planStrategy } from '../planner.js';
+import { llmFocus } from '../llm-plan.js';
 import type { ResearchStateType, ResearchUpdate } from '../state.js';
 
 /** The data-collection strategy: sub-questions with a purpose each, recorded as the `plan` operation. */
 export async function plan(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
-  const { layer } = ensureResearchConfiguration(config);
+  const { layer, warehouse, researchPlanner } = ensureResearchConfiguration(config);
   const started = new Date();
-  const subs = planStrategy(state.focus!, layer.model, state.requestFilters ?? [], state.budget.queries);
+  const llm = researchPlanner ? await llmFocus(researchPlanner, state.question, state.focus!, layer, warehouse.dialect, config.signal) : undefined;
+  const subs = planStrategy(llm?.focus ?? state.focus!, layer.model, state.requestFilters ?? [], state.budget.queries);
   const detail = subs.map((s) => `${s.id} (${s.angle}): ${s.question} — ${s.purpose}`).join('\n');
   return {
+    ...(llm ? { focus: llm.focus } : {}),
     subQuestions: subs,
     round: 1,
     operations: {
@@ -20,8 +23,8 @@ export async function plan(state: ResearchStateType, config: LangGraphRunnableCo
       started_at: started.toISOString(),
       finished_at: new Date().toISOString(),
       elapsed_ms: Date.now() - started.getTime(),
-      detail,
+      detail: llm ? `${llm.notes.join(' ')}\n${detail}` : detail,
     },
-    steps: `Planned ${subs.length} sub-questions.`,
+    steps: [...(llm?.notes ?? []), `Planned ${subs.length} sub-questions.`],
   };
 }

@@ -15,6 +15,8 @@ import type { LlmUsage } from './usage.js';
 
 export const ResearchPlanSchema = z.object({
   questions: z.array(z.object({ question: z.string().min(3), why: z.string().default('') })).min(1),
+  /** Dimension names (of the model) to break the headline metric down by, most telling first. */
+  breakdown_dimensions: z.array(z.string()).default([]),
 });
 export type ResearchPlan = z.infer<typeof ResearchPlanSchema>;
 
@@ -53,9 +55,10 @@ export class ResearchPlanner {
       question,
       context: ctx.text,
       max_questions: this.max,
+      max_dimensions: 3,
     });
     const r = await this.client.structured([{ role: 'user', content }], ResearchPlanSchema, 'research_plan', { signal });
-    return { plan: r.value ? { questions: r.value.questions.slice(0, this.max) } : null, error: r.error, usage: r.usage };
+    return { plan: r.value ? { questions: r.value.questions.slice(0, this.max), breakdown_dimensions: r.value.breakdown_dimensions } : null, error: r.error, usage: r.usage };
   }
 
   async reflect(question: string, findings: ResearchFinding[], signal?: AbortSignal): Promise<{ reflection: ResearchReflection | null; error?: string; usage: LlmUsage }> {
