@@ -137,6 +137,26 @@ semantic
   });
 
 program
+  .command('research')
+  .description('run a research investigation here, with a live progress bar; prints the report (Markdown)')
+  .argument('<question>', 'the research question, e.g. "Why did revenue change in 1997 compared with 1996?"')
+  .option('--dimensions <json>', 'dimension filters scoping every query, as JSON, e.g. \'{"region": "EUROPE"}\'')
+  .option('--rounds <n>', 'rounds of questions (default 2)')
+  .option('--queries <n>', 'sub-questions in all (default 20)')
+  .option('--minutes <n>', 'time budget in minutes (default 10)')
+  .option('--json', 'print the whole status response (final_answer, progress, operations) as JSON')
+  .action(async (question: string, opts: { dimensions?: string; rounds?: string; queries?: string; minutes?: string; json?: boolean }) => {
+    const { runResearchCommand } = await import('./research-cli.js');
+    const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+    const budget = { rounds: num(opts.rounds), queries: num(opts.queries), minutes: num(opts.minutes) };
+    const { ResearchBudgetSchema } = await import('./schemas/research.js');
+    const parsed = ResearchBudgetSchema.safeParse(Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)));
+    if (!parsed.success) throw new Error(`budget: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+    const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
+    process.exitCode = await runResearchCommand(config(), question, { budget: parsed.data, dimensions, json: opts.json });
+  });
+
+program
   .command('mcp')
   .description('serve the tool interface (MCP) over stdio; the API key comes from QUARRY_API_KEY or `quarry login`')
   .action(async () => {

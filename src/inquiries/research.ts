@@ -3,6 +3,7 @@
  * the tool interface (ask_a_research_question, ask_questions), the CLI and scheduled reports.
  */
 import type { Principal } from '../auth/keys.js';
+import { plural } from '../schemas/research.js';
 import type { Dimensions } from '../schemas/inquiry.js';
 import {
   MAX_BATCH_QUESTIONS,
@@ -49,7 +50,7 @@ export class ResearchService {
       inquiry_id: inquiry.id,
       status: 'submitted',
       message:
-        `Research started (at most ${budget.rounds} rounds, ${budget.queries} queries, ${budget.minutes} minutes). ` +
+        `Research started (at most ${plural(budget.rounds, 'round')}, ${plural(budget.queries, 'query', 'queries')}, ${plural(budget.minutes, 'minute')}). ` +
         `Poll GET /api/inquiry/${inquiry.id}/status for progress and operations, or long-poll GET /api/inquiry/${inquiry.id}/result; the report is in final_answer.`,
     };
   }

@@ -23,6 +23,9 @@ export function resolveBudget(b: ResearchBudgetInput | null | undefined): Resear
   return { ...DEFAULT_RESEARCH_BUDGET, ...Object.fromEntries(Object.entries(b ?? {}).filter(([, v]) => v !== undefined)) };
 }
 
+/** "1 round", "2 rounds". */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Seconds of grace after the budget's minutes before the lifecycle ends a research inquiry `timeout`. */
 export const RESEARCH_GRACE_MS = 60_000;
 
