@@ -3,7 +3,7 @@
  * resumed from its last checkpoint when an earlier run was interrupted. Progress and operations
  * are stored as each step finishes, so the status endpoint shows them while the research runs.
  */
-import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { MemorySaver, type BaseCheckpointSaver } from '@langchain/langgraph';
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { Logger } from 'pino';
@@ -37,7 +37,8 @@ export function progressOf(subQuestions: number, operations: ResearchOperation[]
 }
 
 export function createResearchRunner(options: ResearchRunnerOptions) {
-  const graph = buildResearchGraph(options.checkpointer);
+  // without a durable checkpointer an investigation still runs; it just cannot resume after a crash
+  const graph = buildResearchGraph(options.checkpointer ?? new MemorySaver());
   const agentGraph = buildAgentGraph(false);
   const concurrency = options.concurrency ?? DEFAULT_RESEARCH_CONCURRENCY;
 

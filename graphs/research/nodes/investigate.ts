@@ -1,4 +1,5 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import { setMaxListeners } from 'node:events';
 import { CompileError, compile as compileQuery, type CompiledColumn } from '../../../src/semantic/compiler.js';
 import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import type { ResearchOperation } from '../../../src/schemas/research.js';
@@ -90,6 +91,8 @@ async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, sign
  */
 export async function investigate(input: InvestigateInput, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const deps = ensureResearchConfiguration(config);
+  // the agent subgraph's nodes and the warehouse each listen on this task's signal
+  if (config.signal) setMaxListeners(100, config.signal);
   const { sub } = input;
   const base = { id: sub.id, kind: 'query' as const, round: sub.round, question: sub.question, purpose: sub.purpose, angle: sub.angle };
   if (Date.now() - input.startedAt >= input.budget.minutes * 60_000) {
