@@ -66,7 +66,11 @@ export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime 
 
   const sweep = setInterval(() => {
     const cutoff = Date.now() - IDLE_SESSION_MS;
-    for (const [id, s] of sessions) if (s.lastSeen < cutoff) void s.transport.close().catch(() => undefined), sessions.delete(id);
+    for (const [id, s] of sessions) {
+      if (s.lastSeen >= cutoff) continue;
+      sessions.delete(id);
+      void s.server.close().catch(() => undefined);
+    }
   }, 60_000);
   sweep.unref();
   fastify.addHook('onClose', async () => {

@@ -64,8 +64,17 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(s
   const handler = async (raw: ShapeOutput<ZodRawShapeCompat>, extra: ToolExtra): Promise<CallToolResult> => {
     try {
       const args = raw as ShapeOutput<I>;
-      const principal = def.needsAuth === false ? (null as unknown as Principal) : await ctx.auth.principal();
-      const { structured, text } = await def.run({ args, ctx, extra, principal });
+      const principal = def.needsAuth === false ? null : await ctx.auth.principal();
+      const call: ToolCall<I> = {
+        args,
+        ctx,
+        extra,
+        get principal(): Principal {
+          if (!principal) throw new Error(`${def.name} runs without authentication and cannot ask for the caller`);
+          return principal;
+        },
+      };
+      const { structured, text } = await def.run(call);
       // The published output schema is strict (no extra properties): send exactly its fields.
       const exact = output.safeParse(structured);
       if (!exact.success) {

@@ -35,7 +35,7 @@ describe('tool interface over streamable HTTP', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-mcp-http-'));
-    const overrides = { dataDir, warehouse: `duckdb:${TPCH_DIR}`, mcpWaitMs: 20_000, mcpResearchWaitMs: 600, concurrency: 4 };
+    const overrides = { dataDir, warehouse: `duckdb:${TPCH_DIR}`, mcpWaitMs: 20_000, mcpResearchWaitMs: 600, concurrency: 4, mcpAllowedOrigins: 'http://app.example' };
     const agent = await createAgentEngine(loadConfig({ env: {}, file: join(dataDir, 'none.yaml'), overrides }), pino({ level: 'silent' }));
     const logStream = new PassThrough();
     logStream.on('data', (c) => logs.push(String(c)));
@@ -288,6 +288,14 @@ describe('tool interface over streamable HTTP', () => {
     const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const listed = await post({ host: `localhost:${port}`, origin: 'http://app.example' });
+    expect(listed.status).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('http://app.example');
+    const allowedPreflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' } });
+    expect(allowedPreflight.status).toBe(204);
+    expect(allowedPreflight.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(allowedPreflight.headers.get('access-control-allow-headers')).toMatch(/X-API-Key/);
+    expect(() => loadConfig({ env: { QUARRY_MCP_ALLOWED_ORIGINS: '*' }, file: '/nonexistent.yaml' })).toThrow(/wildcard/);
   });
 
   it('logs carry neither keys nor result rows', async () => {
