@@ -137,6 +137,17 @@ describe('tool interface over streamable HTTP', () => {
     expect(status).toMatchObject({ status: 'done', progress: 100, inquiry_type: 'research' });
   });
 
+  it('progress notifications keep a client with a short request timeout waiting', async () => {
+    const { client } = await connect();
+    const { inquiry_id } = await ok(client, 'ask_a_research_question', { question: 'what drives order volume? 6 steps of 300 ms' });
+    const args = { inquiry_ids: [inquiry_id], inquiry_type: 'research' };
+    await expect(call(client, 'wait_for_completion', args, { timeout: 400 })).rejects.toThrow(/timed out/i);
+    const ticks: number[] = [];
+    const r = await ok(client, 'wait_for_completion', args, { timeout: 400, onprogress: (p) => ticks.push(p.progress) });
+    expect(r.status).toBe('in_progress');
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('discovery sequence: get_semantic_layer_summary, search_semantic_layer, get_semantic_layer_entity', async () => {
     const { client } = await connect();
     const summary = await ok(client, 'get_semantic_layer_summary');
