@@ -22,6 +22,16 @@ describe('LLM client against a scripted OpenAI-compatible endpoint', () => {
     expect((llm.bodies[0] as { model: string }).model).toBe('scripted');
   });
 
+  it('a model that answers in prose instead of calling the tool gives no value and a reason (repairable)', async () => {
+    llm = scriptLlm();
+    llm.push({ text: 'I think you want revenue.' });
+    const client = new LlmClient(settings);
+    const r = await client.structured([{ role: 'user', content: 'q' }], PlanSchema, 'plan');
+    expect(r.value).toBeNull();
+    expect(r.error).toMatch(/did not match the plan schema/);
+    expect(r.usage.calls).toBe(1);
+  });
+
   it('retries a 429 and then succeeds', async () => {
     llm = scriptLlm();
     llm.push({ status: 429 }, { text: 'ok' });
