@@ -8,14 +8,14 @@ import type { ResearchStateType } from '../../graphs/research/state.js';
 import { DEFAULT_RESEARCH_BUDGET, type ResearchBudget } from '../../src/schemas/research.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
-import { WarehouseQueryError } from '../../src/warehouse/errors.js';
+import { WarehouseQueryError, WarehouseTimeoutError } from '../../src/warehouse/errors.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { TPCH_DIR } from '../helpers/paths.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 /** The real warehouse, slowed down or failing for chosen statements (a stand-in for a busy engine). */
-function wrapped(inner: Warehouse, opts: { delayMs?: number; failWhen?: RegExp }): Warehouse & { calls: string[] } {
+function wrapped(inner: Warehouse, opts: { delayMs?: number; failWhen?: RegExp; timeoutWhen?: RegExp }): Warehouse & { calls: string[] } {
   const calls: string[] = [];
   return {
     dialect: inner.dialect,
@@ -27,6 +27,7 @@ function wrapped(inner: Warehouse, opts: { delayMs?: number; failWhen?: RegExp }
       calls.push(sql);
       if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
       if (opts.failWhen?.test(sql)) throw new WarehouseQueryError('simulated failure: the warehouse lost its connection');
+      if (opts.timeoutWhen?.test(sql)) throw new WarehouseTimeoutError(options?.timeoutMs ?? 30_000);
       return inner.run(sql, options);
     },
   };
@@ -167,6 +168,31 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(caveats).toContain(`[${failed[0].id}]`);
     expect(state.finalAnswer).not.toContain('## By order priority');
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  });
+
+  it('a timed-out sub-question (run through the agent graph) is recorded timeout and the rest carries on', async () => {
+    const slow = wrapped(warehouse, { timeoutWhen: /c_name/ });
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: slow, budget: { rounds: 1 } });
+    expect(state.outcome?.status).toBe('done');
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    expect(queries.filter((q) => q.status === 'timeout').map((q) => q.angle)).toEqual(['top', 'bottom']);
+    expect(queries.filter((q) => q.status === 'done').length).toBe(queries.length - 2);
+    expect(state.finalAnswer.split('## Caveats')[1]).toMatch(/Top customers by revenue in 1997 ended timeout/);
+    expect(state.finalAnswer).not.toContain('## Contributors');
+  });
+
+  it('the time budget: sub-questions still waiting when the minutes are used are skipped, and the report says so', async () => {
+    const slow = wrapped(warehouse, { delayMs: 1000 });
+    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: slow, concurrency: 1, budget: { rounds: 2, queries: 5, minutes: 0.05 } });
+    const queries = state.operations.filter((o) => o.kind === 'query');
+    expect(queries.length).toBe(5);
+    const skipped = queries.filter((q) => q.status === 'skipped');
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+    expect(queries.filter((q) => q.status === 'done').length).toBeGreaterThanOrEqual(2);
+    expect(wallMs).toBeLessThan(6000);
+    expect(state.operations.find((o) => o.kind === 'reflect')?.detail).toMatch(/budget of 0.05 minutes is used/);
+    expect(state.finalAnswer).toMatch(/ended skipped: The time budget of 0.05 minutes was used up/);
+    expect(state.outcome?.status).toBe('done');
   });
 
   it('the budget bounds rounds and queries; request dimensions scope every sub-question', async () => {

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { setMaxListeners } from 'node:events';
 import { CompileError, compile as compileQuery, type CompiledColumn } from '../../../src/semantic/compiler.js';
 import { dialectFor } from '../../../src/semantic/dialects/index.js';
-import type { ResearchOperation } from '../../../src/schemas/research.js';
+import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
@@ -95,11 +95,13 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
   if (config.signal) setMaxListeners(100, config.signal);
   const { sub } = input;
   const base = { id: sub.id, kind: 'query' as const, round: sub.round, question: sub.question, purpose: sub.purpose, angle: sub.angle };
-  if (Date.now() - input.startedAt >= input.budget.minutes * 60_000) {
-    const now = new Date().toISOString();
-    return { operations: { ...base, status: 'skipped', started_at: now, finished_at: now, elapsed_ms: 0, error: `The time budget of ${input.budget.minutes} minutes was used up before this sub-question ran.` } };
-  }
   return deps.limit(async () => {
+    // checked once a slot is free: time spent waiting for one counts against the budget
+    if (Date.now() - input.startedAt >= input.budget.minutes * 60_000) {
+      const now = new Date().toISOString();
+      const error = `The time budget of ${plural(input.budget.minutes, 'minute')} was used up before this sub-question ran.`;
+      return { operations: { ...base, status: 'skipped', started_at: now, finished_at: now, elapsed_ms: 0, error }, steps: `${sub.id} skipped: ${error}` };
+    }
     if (deps.paceMs > 0) await sleep(deps.paceMs, config.signal);
     const started = new Date();
     let ran: Ran;

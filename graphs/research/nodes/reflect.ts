@@ -12,8 +12,8 @@ export async function reflect(state: ResearchStateType, config: LangGraphRunnabl
   let detail: string;
   let update: ResearchUpdate = {};
   if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
-  else if (used >= queries) detail = `No follow-up: the budget of ${queries} queries is used.`;
   else if (Date.now() - state.startedAt >= minutes * 60_000) detail = `No follow-up: the budget of ${minutes} minutes is used.`;
+  else if (used >= queries) detail = `No follow-up: the budget of ${queries} queries is used.`;
   else {
     const next = state.round + 1;
     const { subs, reason } = followUps(state.focus!, layer, state.subQuestions, state.operations, state.requestFilters ?? [], next, queries - used);
