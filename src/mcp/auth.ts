@@ -49,7 +49,7 @@ export function removeCredentials(file: string): boolean {
 
 // ---- stdio ---------------------------------------------------------------------------------------
 
-/** stdio: one user, one key; after logout the credentials file is read again on each call (a new `quarry login` takes effect). */
+/** stdio: one user, one key: QUARRY_API_KEY, else the credentials file, read on each call; logout forgets both. */
 export class StdioAuth implements McpAuth {
   private key: string | null;
   private source: 'QUARRY_API_KEY' | 'the credentials file' | null;
@@ -65,12 +65,11 @@ export class StdioAuth implements McpAuth {
   }
 
   async principal(): Promise<Principal> {
-    if (!this.key) {
+    if (this.source !== 'QUARRY_API_KEY') {
+      // Without a key from the environment the file is the live source: a new `quarry login` takes effect on the next call.
       const stored = readCredentials(this.file);
-      if (stored) {
-        this.key = stored;
-        this.source = 'the credentials file';
-      }
+      this.key = stored;
+      this.source = stored ? 'the credentials file' : null;
     }
     const how = `Run \`quarry login\` in a terminal (it stores your API key in ${this.file}) and call again, or set QUARRY_API_KEY in this MCP server's configuration and restart it.`;
     if (!this.key) {

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { KeyService } from '../../src/auth/keys.js';
+import { openSqliteStore } from '../../src/store/db.js';
+import { Store } from '../../src/store/repositories.js';
+import { writeCredentials } from '../../src/mcp/auth.js';
 import { connectStdio, fails, ok } from '../helpers/mcp.js';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
 
@@ -18,6 +22,8 @@ const run = promisify(execFile);
 describe('tool interface over stdio (quarry mcp)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-mcp-stdio-'));
   const credentials = join(dataDir, 'home', 'credentials.json');
+  const ownCredentials = join(dataDir, 'home', 'keyless-credentials.json');
+  let keyless: Awaited<ReturnType<typeof connectStdio>> | undefined;
   const env = {
     QUARRY_DATA_DIR: dataDir,
     QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
@@ -27,9 +33,9 @@ describe('tool interface over stdio (quarry mcp)', () => {
   };
   let main: Awaited<ReturnType<typeof connectStdio>>;
   const others: Client[] = [];
-  const cli = (args: string[], input?: string) =>
+  const cli = (args: string[], input?: string, extraEnv: Record<string, string> = {}) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env, QUARRY_LOG_LEVEL: 'warn' } });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env, ...extraEnv, QUARRY_LOG_LEVEL: 'warn' } });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += String(c)));
@@ -101,40 +107,41 @@ describe('tool interface over stdio (quarry mcp)', () => {
     expect(await fails(main.client, 'run_sql_query', { query: "SELECT * FROM read_csv_auto('/etc/passwd')" })).toMatch(/refused/i);
   });
 
-  it('auth: no key, a bad key, another account\'s thread', async () => {
-    const account = await cli(['accounts', 'create', '--name', 'other']);
-    expect(account.code).toBe(0);
-    const created = await cli(['keys', 'create', '--name', 'other', '--account', account.stdout.trim()]);
-    expect(created.code).toBe(0);
-    const [none, bad, other] = await Promise.all([
-      connectStdio({ ...env, QUARRY_CREDENTIALS_FILE: join(dataDir, 'nowhere.json') }),
-      connectStdio({ ...env, QUARRY_API_KEY: 'wrong-key-0123456789abcdef0123456789abcdef' }),
-      connectStdio({ ...env, QUARRY_API_KEY: created.stdout.trim() }),
-    ]);
-    others.push(none.client, bad.client, other.client);
+  it('auth: no key, a bad key, `quarry login`, another account\'s thread', async () => {
+    // Another account in the same data directory (processes may share one).
+    const store = new Store(await openSqliteStore(join(dataDir, 'quarry.sqlite')));
+    const keys = new KeyService(store);
+    const otherKey = (await keys.create((await store.accounts.create('other')).id, 'other')).key;
+    await keys.close();
+    await store.close();
+    const [none, other] = await Promise.all([connectStdio({ ...env, QUARRY_CREDENTIALS_FILE: ownCredentials }), connectStdio({ ...env, QUARRY_API_KEY: otherKey })]);
+    keyless = none;
+    others.push(none.client, other.client);
     expect(await fails(none.client, 'contextualize')).toMatch(/no API key[\s\S]*quarry login/);
-    expect(await fails(bad.client, 'create_a_thread')).toMatch(/Invalid API key[\s\S]*QUARRY_API_KEY/);
+    writeCredentials(ownCredentials, 'wrong-key-0123456789abcdef0123456789abcdef');
+    expect(await fails(none.client, 'create_a_thread')).toMatch(/Invalid API key \(the key from the credentials file\)[\s\S]*quarry login/);
+    const [good, wrong] = await Promise.all([cli(['login'], KEY + '\n', { QUARRY_CREDENTIALS_FILE: ownCredentials }), cli(['login'], 'nope-0123456789abcdef0123456789abcdef\n')]);
+    expect(good.code, good.stderr).toBe(0);
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/Invalid API key/);
+    await ok(none.client, 'create_a_thread');
     const thread = (await ok(main.client, 'create_a_thread')).session_id;
     expect(await fails(other.client, 'get_thread_data', { session_id: thread })).toMatch(/another account/);
-    const logs = main.stderr() + none.stderr() + bad.stderr() + other.stderr();
+    const logs = main.stderr() + none.stderr() + other.stderr() + good.stderr + wrong.stderr;
     expect(logs).not.toContain(KEY);
-    expect(logs).not.toContain(created.stdout.trim());
+    expect(logs).not.toContain(otherKey);
   }, 60_000);
 
-  it('logout clears the credentials file and the key from the environment; quarry login authenticates again', async () => {
-    const login = await cli(['login'], KEY + '\n');
-    expect(login.code, login.stderr).toBe(0);
-    expect(existsSync(credentials)).toBe(true);
-    const wrong = await cli(['login'], 'nope-0123456789abcdef0123456789abcdef\n');
-    expect(wrong.code).not.toBe(0);
+  it('logout: clears the credentials file, and forgets even a key from QUARRY_API_KEY', async () => {
+    expect(keyless, 'runs after the auth test').toBeDefined();
+    expect(existsSync(ownCredentials)).toBe(true);
+    expect((await ok(keyless!.client, 'logout')).status).toBe('logged_out');
+    expect(existsSync(ownCredentials)).toBe(false);
+    expect(await fails(keyless!.client, 'create_a_thread')).toMatch(/logged out[\s\S]*quarry login/);
     const out = await ok(main.client, 'logout');
-    expect(out.status).toBe('logged_out');
-    expect(existsSync(credentials)).toBe(false);
-    expect(await fails(main.client, 'create_a_thread')).toMatch(/logged out[\s\S]*quarry login/);
-    expect(await fails(main.client, 'get_semantic_layer_summary')).toMatch(/Not authenticated/);
-    expect((await cli(['login'], KEY + '\n')).code).toBe(0);
-    await ok(main.client, 'create_a_thread');
-  }, 60_000);
+    expect(out.message).toMatch(/forgotten/);
+    expect(await fails(main.client, 'get_semantic_layer_summary')).toMatch(/Not authenticated: this server was logged out/);
+  });
 
   it('the official inspector CLI lists the 18 tools and calls one', async () => {
     const args = ['@modelcontextprotocol/inspector', '--cli'];
