@@ -1,5 +1,5 @@
 /**
- * The research graph: contextualize → plan → fan out (Send, one `investigate` per sub-question,
+ * The research graph: contextualize (or an honest refusal) → plan → fan out (Send, one `investigate` per sub-question,
  * concurrency capped) → gather (partial results kept) → reflect (follow-ups within the budget,
  * fanned out again) → write `final_answer`. Checkpointed per inquiry (thread_id = inquiry id): a
  * restarted process resumes from the last checkpoint and does not re-run finished sub-questions.
@@ -21,6 +21,7 @@ export function pendingSends(state: ResearchStateType): Send[] {
     .map((sub) => new Send('investigate', { sub, dimensions: state.dimensions, startedAt: state.startedAt, budget: state.budget } satisfies InvestigateInput));
 }
 
+export const routeAfterContextualize = (state: ResearchStateType): 'plan' | typeof END => (state.outcome ? END : 'plan');
 export const routeAfterPlan = (state: ResearchStateType): Send[] | 'gather' => {
   const sends = pendingSends(state);
   return sends.length ? sends : 'gather';
@@ -39,7 +40,7 @@ export function buildResearchGraph(checkpointer?: BaseCheckpointSaver) {
     .addNode('reflect', reflect)
     .addNode('write', write)
     .addEdge(START, 'contextualize')
-    .addEdge('contextualize', 'plan')
+    .addConditionalEdges('contextualize', routeAfterContextualize, ['plan', END])
     .addConditionalEdges('plan', routeAfterPlan, ['investigate', 'gather'])
     .addEdge('investigate', 'gather')
     .addEdge('gather', 'reflect')

@@ -121,6 +121,24 @@ function periodsOf(question: string, asOf: string): { current: TimeRange; previo
   return { current, previous: previousPeriod(current) };
 }
 
+/**
+ * An honest refusal, or null: a question outside the data domain ends out_of_domain, one about
+ * something the model does not hold out_of_scope. A question naming no metric but a period and a
+ * change ("What changed in 1997?") is investigated with the model's ranking metric.
+ */
+export function screenQuestion(question: string, layer: SemanticLayer, asOf: string): { kind: 'out_of_domain' | 'out_of_scope'; reason: string } | null {
+  const values = new Map(Object.entries(layer.values));
+  const stripped = question.replace(CHANGE_WORDS, ' ');
+  const results = [question, stripped].map((text) => interpret(text, { model: layer.model, values, asOf }));
+  if (results.some((r) => r.kind === 'query')) return null;
+  const scope = results.find((r) => r.kind === 'out_of_scope');
+  if (scope && scope.kind === 'out_of_scope') return { kind: 'out_of_scope', reason: scope.reason };
+  const namesPeriod = findTimeExpressions(normalise(question).toLowerCase(), asOf).length > 0;
+  if (namesPeriod && new RegExp(CHANGE_WORDS.source, 'i').test(question)) return null;
+  const first = results[0];
+  return { kind: 'out_of_domain', reason: first.kind === 'out_of_domain' ? first.reason : 'The question is not about the data.' };
+}
+
 /** Headline metric, periods, question filters and angles of an investigation. */
 export function resolveFocus(question: string, layer: SemanticLayer, asOf: string, requestFilters: DimensionFilter[] = []): ResearchFocus {
   const model = layer.model;

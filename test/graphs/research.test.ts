@@ -195,6 +195,19 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(state.outcome?.status).toBe('done');
   });
 
+  it('refuses honestly: outside the data domain, or about what the model does not hold; a vague change question uses the ranking metric', async () => {
+    const poem = await investigate('Compose a limerick about autumn leaves');
+    expect(poem.nodes).toEqual(['contextualize']);
+    expect(poem.state.outcome?.status).toBe('out_of_domain');
+    expect(poem.state.operations).toEqual([]);
+    expect(poem.state.finalAnswer).toMatch(/^# No investigation/);
+    const salaries = await investigate('Why did our salaries rise last year?');
+    expect(salaries.state.outcome).toMatchObject({ status: 'out_of_scope', error: expect.stringMatching(/salaries/) });
+    const vague = await investigate('What changed in 1997?', { budget: { rounds: 1, queries: 1 } });
+    expect(vague.state.outcome?.status).toBe('done');
+    expect(vague.state.focus).toMatchObject({ metric: 'revenue', current: { start: '1997-01-01' } });
+  });
+
   it('the budget bounds rounds and queries; request dimensions scope every sub-question', async () => {
     const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { budget: { rounds: 1, queries: 3 }, dimensions: { region: 'EUROPE' } });
     const queries = state.operations.filter((o) => o.kind === 'query');
