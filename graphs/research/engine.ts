@@ -14,6 +14,7 @@ import type { ResearchPlanner } from '../../src/nlq/llm/research.js';
 import { buildAgentGraph } from '../agent/graph.js';
 import { DEFAULT_RESEARCH_CONCURRENCY, type ResearchConfiguration } from './configuration.js';
 import { buildResearchGraph } from './graph.js';
+import { renderReportHtml } from './report.js';
 import { mergeOperations, type ResearchStateType, type SubQuestion } from './state.js';
 
 export interface ResearchRunnerOptions {
@@ -83,7 +84,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     }
     const final = (await graph.getState(config)).values as ResearchStateType;
     const outcome = final.outcome;
-    const result = { final_answer: final.finalAnswer ?? '', progress: 100, operations: final.operations ?? [] };
+    const result = { final_answer: final.finalAnswer ?? '', final_answer_html: renderReportHtml(final.finalAnswer ?? ''), progress: 100, operations: final.operations ?? [] };
     if (!outcome) return { status: 'failed', result, error: 'The research ended without a report.' };
     return { status: outcome.status, result, ...(outcome.error ? { error: outcome.error } : {}) };
   }

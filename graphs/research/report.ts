@@ -9,13 +9,14 @@ import type { ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
 
-/** HTML-safe and Markdown-table-safe text. */
+/** HTML-safe and Markdown-safe text: no tags, no table breaks, no emphasis from data. */
 export function safe(text: unknown): string {
   return String(text ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
+    .replace(/\*/g, '\\*')
     .replace(/[\r\n]+/g, ' ');
 }
 
@@ -184,4 +185,48 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
     out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
   }
   return out.join('\n').trim() + '\n';
+}
+
+/**
+ * The report as HTML for clients that show HTML (the `answer` convention): only the Markdown this
+ * module writes (headings, paragraphs, bold, italics, lists, tables) becomes markup; everything
+ * else stays escaped text, so the HTML is safe to insert.
+ */
+export function renderReportHtml(markdown: string): string {
+  // `\*` and `\|` are literal characters from data, never markup
+  const inline = (text: string) =>
+    text
+      .replace(/\\\*/g, '&#42;')
+      .replace(/\\\|/g, '|')
+      .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
+      .replace(/\*([^*]+)\*/g, '<i>$1</i>');
+  // the Markdown is already escaped; a stray `<` (from elsewhere) is escaped again here
+  const esc = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const cells = (row: string) => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(esc(c.trim().replace(/\\\|/g, '|'))));
+  const out: string[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!line.trim()) continue;
+    const h = /^(#{1,3}) (.*)$/.exec(line);
+    if (h) {
+      out.push(`<h${h[1].length}>${inline(esc(h[2]))}</h${h[1].length}>`);
+    } else if (line.startsWith('- ')) {
+      const items: string[] = [];
+      for (; i < lines.length && lines[i].startsWith('- '); i++) items.push(`<li>${inline(esc(lines[i].slice(2)))}</li>`);
+      i--;
+      out.push(`<ul>${items.join('')}</ul>`);
+    } else if (line.startsWith('|')) {
+      const rows: string[] = [];
+      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
+      i--;
+      const [head, , ...body] = rows;
+      out.push(
+        `<table><thead><tr>${cells(head).map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r).map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
+      );
+    } else {
+      out.push(`<p>${inline(esc(line))}</p>`);
+    }
+  }
+  return out.join('\n');
 }

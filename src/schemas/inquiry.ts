@@ -68,6 +68,8 @@ export type AnswerFields = z.infer<typeof AnswerFieldsSchema>;
 /** Fields of a research inquiry, in place of answer, sql_query and data. */
 export const ResearchFieldsSchema = z.object({
   final_answer: z.string(),
+  /** The report rendered as HTML (safe to insert: only the report's own structure is markup). */
+  final_answer_html: z.string().optional(),
   progress: z.number().int().min(0).max(100),
   operations: z.array(z.record(z.string(), z.unknown())),
 });

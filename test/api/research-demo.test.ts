@@ -32,5 +32,7 @@ describe('research on the demo data', () => {
     expect(unmatchedNumbers(report, operations)).toEqual([]);
     // HTML-safe: the Markdown carries no markup of its own
     expect(report).not.toMatch(/<[a-z/]/i);
+    expect(result.final_answer_html).toMatch(/^<h1>Revenue: 1997 compared with 1996<\/h1>/);
+    expect(result.final_answer_html).toContain('<table>');
   });
 });
