@@ -67,11 +67,15 @@ export type AnswerFields = z.infer<typeof AnswerFieldsSchema>;
 
 /** Fields of a research inquiry, in place of answer, sql_query and data. */
 export const ResearchFieldsSchema = z.object({
-  final_answer: z.string(),
+  final_answer: z.string().describe('The report in Markdown; every number in it is a value of some operation\'s rows'),
   /** The report rendered as HTML (safe to insert: only the report's own structure is markup). */
   final_answer_html: z.string().optional(),
-  progress: z.number().int().min(0).max(100),
-  operations: z.array(z.record(z.string(), z.unknown())),
+  progress: z.number().int().min(0).max(100).describe('0-100 from finished vs planned steps; never goes back; 100 once terminal'),
+  operations: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe(
+      'One record per step, in order: plan (detail: the sub-questions and their purpose), each query (id q1.., round, angle, question, purpose, status, sql, row_count, rows (at most 100), columns, started_at, finished_at, elapsed_ms, error), reflect (detail: what it decided), write',
+    ),
 });
 
 export const InquiryStatusResponseSchema = z
