@@ -248,7 +248,11 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
 }
 
 /** The biggest mover over the breakdowns found so far: dimension, member and change. */
-export function biggestMover(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string; member: string; change: number; from: string } | null {
+export function biggestMover(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  skip: (dimension: string, member: string) => boolean = () => false,
+): { dimension: string; member: string; change: number; from: string } | null {
   let best: { dimension: string; member: string; change: number; from: string } | null = null;
   for (const sub of plan) {
     if (!sub.compare || !sub.dimension) continue;
@@ -257,7 +261,7 @@ export function biggestMover(plan: SubQuestion[], operations: ResearchOperation[
     for (const row of op.rows ?? []) {
       const change = Number(row.change);
       const member = row[sub.dimension];
-      if (member === null || member === undefined || !Number.isFinite(change)) continue;
+      if (member === null || member === undefined || !Number.isFinite(change) || skip(sub.dimension, String(member))) continue;
       if (!best || Math.abs(change) > Math.abs(best.change)) best = { dimension: sub.dimension, member: String(member), change, from: sub.id };
     }
   }
@@ -287,11 +291,11 @@ export function followUps(
   queriesLeft: number,
 ): { subs: SubQuestion[]; reason: string } {
   const model = layer.model;
-  const mover = biggestMover(plan.filter((s) => s.round === round - 1 || s.round < round), operations);
-  if (!mover) return { subs: [], reason: 'No breakdown returned movers to drill into.' };
-  if (plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === mover.dimension && f.values[0] === mover.member))) {
-    return { subs: [], reason: `The biggest mover (${mover.member}) was already drilled into.` };
-  }
+  // the biggest mover not drilled into yet (a later round takes the next one)
+  const drilled = (dimension: string, member: string) =>
+    plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === dimension && String(f.values[0]) === member));
+  const mover = biggestMover(plan.filter((s) => s.round < round), operations, drilled);
+  if (!mover) return { subs: [], reason: 'No breakdown returned a mover that was not drilled into already.' };
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq' as const, values: [mover.member] }];

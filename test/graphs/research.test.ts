@@ -115,6 +115,16 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(unmatchedNumbers(report, state.operations)).toEqual([]);
   });
 
+  it('a third round drills into the next biggest mover, not the same one again', async () => {
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { budget: { rounds: 3 } });
+    expect(state.outcome?.status).toBe('done');
+    const drilled = state.subQuestions.filter((s) => s.angle === 'drilldown' && s.compare).map((s) => s.query.filters.at(-1)!);
+    expect(drilled.length).toBe(2);
+    expect(new Set(drilled.map((f) => `${f.dimension}=${f.values[0]}`)).size).toBe(2);
+    expect(state.operations.filter((o) => o.kind === 'reflect').length).toBe(3);
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  });
+
   it('the number check catches a number no query returned', async () => {
     const { state } = await investigate('How did revenue develop in 1997?', { budget: { rounds: 1, queries: 2 } });
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
