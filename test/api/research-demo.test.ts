@@ -3,6 +3,7 @@
  * at a small scale): the research finishes with a final_answer whose every number matches a query
  * in operations.
  */
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
@@ -10,8 +11,11 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('research on the demo data', () => {
   let server: TestServer;
+  let logs = '';
   beforeAll(async () => {
-    server = await startTestServer({ overrides: { demoScale: 0.01 } });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk) => (logs += String(chunk)));
+    server = await startTestServer({ overrides: { demoScale: 0.01 }, logStream });
   });
   afterAll(() => server?.close());
 
@@ -34,5 +38,11 @@ describe('research on the demo data', () => {
     expect(report).not.toMatch(/<[a-z/]/i);
     expect(result.final_answer_html).toMatch(/^<h1>Revenue: 1997 compared with 1996<\/h1>/);
     expect(result.final_answer_html).toContain('<table>');
+    // the log has the run, never result rows or the key
+    expect(logs).toContain('inquiry finished');
+    const region = (queries.find((q) => q.question?.includes('by region'))!.rows![0] as { region: string }).region;
+    expect(logs).not.toContain(region);
+    expect(logs).not.toContain(String((queries[0].rows![0] as { current_value: number }).current_value));
+    expect(logs).not.toContain(server.key);
   });
 });
