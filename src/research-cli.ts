@@ -23,11 +23,9 @@ export function progressBar(progress: number, width = 30): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(progress).padStart(3)}%`;
 }
 
-function lastStep(operations: ResearchOperation[]): string {
-  const op = operations.at(-1);
-  if (!op) return 'planning';
+function describeStep(op: ResearchOperation): string {
   if (op.kind === 'query') return `${op.id} ${op.status}: ${op.question ?? ''}`;
-  return op.kind === 'plan' ? 'planned' : op.kind === 'reflect' ? 'reflected' : 'writing';
+  return op.kind === 'plan' ? 'planned' : op.kind === 'reflect' ? 'reflected' : 'report written';
 }
 
 /** Runs the investigation; resolves with the process exit code (0 when done). */
@@ -47,15 +45,24 @@ export async function runResearchCommand(config: Config, question: string, optio
     inquiryId = s.inquiry_id;
     out.write(`research ${s.inquiry_id}: at most ${plural(s.budget.rounds, 'round')}, ${plural(s.budget.queries, 'query', 'queries')}, ${plural(s.budget.minutes, 'minute')}\n`);
     let lastLine = '';
+    const seen = new Set<string>();
+    const show = (line: string) => {
+      if (line === lastLine) return;
+      out.write(out.isTTY ? `\r\x1b[2K${line.slice(0, (out.columns ?? 120) - 1)}` : `${line}\n`);
+      lastLine = line;
+    };
+    show(`${progressBar(0)} planning`);
     for (;;) {
       const record = await runtime.store.inquiries.get(s.inquiry_id);
       const status = runtime.inquiries.toStatusResponse(record!);
-      const line = `${progressBar(status.progress ?? 0)} ${lastStep((status.operations ?? []) as ResearchOperation[])}`.slice(0, 120);
-      if (line !== lastLine) {
-        out.write(out.isTTY ? `\r\x1b[2K${line}` : `${line}\n`);
-        lastLine = line;
+      // every step once, in order, even when several finished between two looks
+      for (const op of (status.operations ?? []) as ResearchOperation[]) {
+        if (seen.has(op.id)) continue;
+        seen.add(op.id);
+        show(`${progressBar(status.progress ?? 0)} ${describeStep(op)}`);
       }
       if (isTerminal(status.status.general)) {
+        show(`${progressBar(100)} ${status.status.general}`);
         if (out.isTTY) out.write('\n');
         if (options.json) process.stdout.write(JSON.stringify(status, null, 2) + '\n');
         else if (status.final_answer) process.stdout.write(status.final_answer);
