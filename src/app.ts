@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { DOCS_PREFIX, registerAuth } from './api/auth.js';
+import { hashKey, presentedKey } from './auth/keys.js';
 import type { ApiDeps } from './api/deps.js';
 import { registerErrorHandling, registerJsonParsing } from './api/errors.js';
 import { healthRoutes } from './api/routes/health.js';
@@ -53,7 +54,12 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     hook: 'preHandler',
     max: runtime.config.rateLimitMax,
     timeWindow: runtime.config.rateLimitWindowMs,
-    keyGenerator: (request) => request.principal?.apiKeyId ?? request.ip,
+    // Per API key: REST has authenticated it; /mcp presents it per request (hashed, never kept raw).
+    keyGenerator: (request) => {
+      if (request.principal) return request.principal.apiKeyId;
+      const key = presentedKey(request.headers);
+      return key ? `key:${hashKey(key).slice(0, 32)}` : request.ip;
+    },
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Rate limit exceeded: at most ${context.max} requests per ${Math.round(runtime.config.rateLimitWindowMs / 1000)} s for this API key; retry in ${context.after}`,

@@ -19,6 +19,14 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
+/** The key a request presents: X-API-Key, or Authorization: Bearer <key> (the tool interface accepts both). */
+export function presentedKey(headers: { 'x-api-key'?: string | string[]; authorization?: string }): string | undefined {
+  const header = headers['x-api-key'];
+  if (typeof header === 'string' && header) return header;
+  const m = typeof headers.authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization) : null;
+  return m?.[1];
+}
+
 export function displayPrefix(key: string): string {
   return key.slice(0, 10);
 }

@@ -15,7 +15,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../api/deps.js';
-import { hashKey } from '../auth/keys.js';
+import { hashKey, presentedKey } from '../auth/keys.js';
 import { HttpSessionAuth } from './auth.js';
 import { createMcpServer } from './server.js';
 
@@ -40,15 +40,6 @@ export function hostnameOf(host: string | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-/** The key a request presents: X-API-Key, or Authorization: Bearer <key>. */
-export function presentedKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-api-key'];
-  if (typeof header === 'string' && header) return header;
-  const authz = request.headers.authorization;
-  const m = typeof authz === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authz) : null;
-  return m?.[1];
 }
 
 const sameKey = (a: string, b: string) => timingSafeEqual(Buffer.from(hashKey(a), 'hex'), Buffer.from(hashKey(b), 'hex'));
@@ -101,7 +92,7 @@ export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime 
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!admit(request, reply)) return reply;
-    const key = presentedKey(request);
+    const key = presentedKey(request.headers);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);

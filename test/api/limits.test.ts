@@ -52,4 +52,21 @@ describe('limits → 429 {detail} with Retry-After', () => {
     expect(third.status).toBe(429);
     expect((await third.json()).detail).toMatch(/at most 2/);
   });
+
+  it('the tool interface at /mcp is limited per API key too', async () => {
+    s = await startTestServer({ engine: scriptedEngine(), overrides: { rateLimitMax: 3, rateLimitWindowMs: 60_000 } });
+    const account = (await s.runtime.store.accounts.list())[0];
+    const { key: other } = await s.runtime.keys.create(account.id, 'other');
+    const mcp = (key: string, bearer = false) =>
+      fetch(s!.base.replace(/\/api$/, '/mcp'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key }) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    for (let i = 0; i < 3; i++) expect((await mcp(s.key, i === 1)).status).not.toBe(429);
+    const limited = await mcp(s.key);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await mcp(other)).status).not.toBe(429);
+  });
 });
