@@ -51,3 +51,9 @@ export async function llmFocus(planner: ResearchPlanner, question: string, focus
   notes.push(usageText(reply.usage));
   return { focus: dims.length ? { ...focus, keyDimensions: dims } : focus, notes, usage: reply.usage };
 }
+
+/** Model use of one research step, as recorded on its operation (`llm`): counts and timings only. */
+export function usageRecord(usage: LlmUsage | null | undefined): { calls: number; prompt_tokens: number; completion_tokens: number; latency_ms: number; retries: number } | undefined {
+  if (!usage || usage.calls === 0) return undefined;
+  return { calls: usage.calls, prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, latency_ms: Math.round(usage.latencyMs), retries: usage.retries };
+}

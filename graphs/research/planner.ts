@@ -22,7 +22,7 @@ export const MAX_KEY_DIMENSIONS = 3;
 /** Rows shown for contributors. */
 export const CONTRIBUTORS = 5;
 
-const label = (model: SemanticModel, name: string): string => {
+export const label = (model: SemanticModel, name: string): string => {
   const m = [...model.measures, ...model.metrics, ...model.dimensions, ...model.time_dimensions].find((x) => x.name === name);
   return m?.label ?? name.replace(/_/g, ' ');
 };
@@ -180,7 +180,7 @@ export function resolveFocus(question: string, layer: SemanticLayer, asOf: strin
   };
 }
 
-const q = (over: Partial<SemanticQuery>): SemanticQuery => ({ metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [], ...over });
+export const q = (over: Partial<SemanticQuery>): SemanticQuery => ({ metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [], ...over });
 
 /** The first round: a sub-question per angle, at most `maxQueries`. */
 export function planStrategy(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
@@ -269,7 +269,7 @@ export function biggestMover(
 }
 
 /** A finer dimension under `dimension` (nation under region), else the next key dimension. */
-function finerDimension(model: SemanticModel, layer: SemanticLayer, dimension: string, focus: ResearchFocus): string | null {
+export function finerDimension(model: SemanticModel, layer: SemanticLayer, dimension: string, focus: ResearchFocus): string | null {
   const d = model.dimensions.find((x) => x.name === dimension);
   if (d) {
     const child = model.dimensions.find(

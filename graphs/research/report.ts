@@ -61,7 +61,19 @@ function bucket(value: unknown, grain: string): string {
   return s;
 }
 
+/**
+ * Text a language model wrote for the report (already number-checked): a headline sentence and a
+ * short summary per section (by sub-question id), plus a caveat line about it. Tables, figures and
+ * references stay rule-built; the text is escaped like any other and cited with its section's ref.
+ */
+export interface ReportNarrative {
+  headline?: string;
+  sections?: Record<string, string>;
+  note?: string;
+}
+
 export interface ReportInput {
+  narrative?: ReportNarrative;
   question: string;
   model: SemanticModel;
   focus: ResearchFocus;
@@ -70,7 +82,14 @@ export interface ReportInput {
   asOf: string;
 }
 
-export function writeReport({ question, model, focus, plan, operations, asOf }: ReportInput): string {
+/** Model-written text as shown: escaped, without references of its own (the section's ref is added). */
+const told = (text: string) => safe(text.replace(/\s*\[q\d+\]/gi, '').trim());
+
+export function writeReport({ question, model, focus, plan, operations, asOf, narrative }: ReportInput): string {
+  const said = (s: SubQuestion): string[] => {
+    const t = narrative?.sections?.[s.id];
+    return t && told(t) ? [`${told(t)} ${ref(s.id)}`, ''] : [];
+  };
   const fmt = metricFormat(model, focus.metric);
   const opOf = (id: string) => operations.find((o) => o.id === id);
   const ok = (s: SubQuestion) => opOf(s.id)?.status === 'done';
@@ -85,6 +104,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
   const headline = plan.find((s) => s.angle === 'headline');
   const h = headline && ok(headline) ? opOf(headline.id)!.rows?.[0] : undefined;
   out.push('## Headline', '');
+  if (narrative?.headline && told(narrative.headline)) out.push(`${told(narrative.headline)}${headline && ok(headline) ? ` ${ref(headline.id)}` : ''}`, '');
   if (h && headline) {
     const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}**)`;
     const direction = Number(h.change) > 0 ? 'rose' : Number(h.change) < 0 ? 'fell' : 'was unchanged';
@@ -109,6 +129,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
       out.push(
         `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatNumber(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
         '',
+        ...said(trend),
       );
     }
   }
@@ -127,7 +148,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
       out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |`);
     }
     const top = rows[0];
-    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
+    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '', ...said(s));
     for (const r of rows.slice(0, 2)) {
       movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatNumber(r.change, fmt, true)} (${formatNumber(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
     }
@@ -145,6 +166,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
         .map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatNumber(r[focus.metric], fmt)})`)
         .join('; ') + `. ${ref(s.id)}`,
       '',
+      ...said(s),
     );
   }
 
@@ -159,6 +181,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
       out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     }
     out.push('');
+    for (const s of top) out.push(...said(s));
   }
 
   if (movers.length) {
@@ -176,6 +199,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf }: 
     else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
   }
   if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
+  if (narrative?.note) caveats.push(safe(narrative.note));
   caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
   out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
 

@@ -61,9 +61,14 @@ describe('research graph with an LLM plan (scripted model)', () => {
     const ruleDims = breakdowns(rule);
     const planned = ['ship_mode', 'market_segment'].filter((d) => !ruleDims.includes(d));
     expect(planned.length).toBeGreaterThan(0);
-    llm.push({ tool: 'research_plan', args: { questions: [{ question: 'revenue by ship mode in 1998 and 1997' }], breakdown_dimensions: [...planned, 'no_such_dimension'] } });
+    llm.push(
+      { tool: 'research_plan', args: { questions: [{ question: 'revenue by ship mode in 1998 and 1997' }], breakdown_dimensions: [...planned, 'no_such_dimension'] } },
+      // the writer (one call) writes nothing usable: the templates stand
+      { tool: 'research_sections', args: { headline: '', sections: [] } },
+    );
     const state = await investigate(true);
-    expect(llm.bodies).toHaveLength(1);
+    expect(llm.bodies).toHaveLength(2);
+    expect(JSON.stringify(llm.bodies[1])).toContain('research_sections');
     expect(JSON.stringify(llm.bodies[0])).toContain(QUESTION.replace(/'/g, "\\'"));
     expect(breakdowns(state)).toEqual(planned);
     expect(state.focus?.keyDimensions).toEqual(planned);

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { planStrategy } from '../planner.js';
-import { llmFocus } from '../llm-plan.js';
+import { llmFocus, usageRecord } from '../llm-plan.js';
 import type { ResearchStateType, ResearchUpdate } from '../state.js';
 
 /** The data-collection strategy: sub-questions with a purpose each, recorded as the `plan` operation. */
@@ -24,6 +24,7 @@ export async function plan(state: ResearchStateType, config: LangGraphRunnableCo
       finished_at: new Date().toISOString(),
       elapsed_ms: Date.now() - started.getTime(),
       detail: llm ? `${llm.notes.join(' ')}\n${detail}` : detail,
+      ...(usageRecord(llm?.usage) ? { llm: usageRecord(llm?.usage) } : {}),
     },
     steps: [...(llm?.notes ?? []), `Planned ${subs.length} sub-questions.`],
   };

@@ -1,18 +1,35 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
+import { usageRecord } from '../llm-plan.js';
+import { llmNarrative } from '../llm-write.js';
 import { writeReport } from '../report.js';
 import type { ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
-/** Writes `final_answer` from the query results; ends done (or failed / no_data when nothing was found). */
+/**
+ * Writes `final_answer` from the query results; ends done (or failed / no_data when nothing was
+ * found). With an LLM research planner (rows may be sent) the model writes the headline sentence
+ * and section summaries, number-checked; tables, figures and references stay rule-built.
+ */
 export async function write(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
-  const { layer } = ensureResearchConfiguration(config);
+  const { layer, researchPlanner } = ensureResearchConfiguration(config);
   const started = new Date();
-  const finalAnswer = writeReport({ question: state.question, model: layer.model, focus: state.focus!, plan: state.subQuestions, operations: state.operations, asOf: state.asOf });
   const queries = state.operations.filter((o) => o.kind === 'query');
   const done = queries.filter((o) => o.status === 'done').length;
+  const llm = researchPlanner && done > 0 ? await llmNarrative(researchPlanner, { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations }, config.signal) : undefined;
+  const finalAnswer = writeReport({
+    question: state.question,
+    model: layer.model,
+    focus: state.focus!,
+    plan: state.subQuestions,
+    operations: state.operations,
+    asOf: state.asOf,
+    ...(llm?.narrative ? { narrative: llm.narrative } : {}),
+  });
   let outcome: ResearchOutcome = { status: 'done' };
   if (done === 0 && queries.length > 0 && queries.every((o) => o.status === 'no_data')) outcome = { status: 'no_data', error: 'Every sub-question ran and returned no data.' };
   else if (done === 0) outcome = { status: 'failed', error: 'No sub-question could be answered; see operations for each error.' };
+  const notes = llm?.notes.length ? `\n${llm.notes.join(' ')}` : '';
+  const usage = usageRecord(llm?.usage);
   return {
     finalAnswer,
     outcome,
@@ -24,7 +41,8 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
       started_at: started.toISOString(),
       finished_at: new Date().toISOString(),
       elapsed_ms: Date.now() - started.getTime(),
-      detail: `Wrote the report from ${done} of ${queries.length} sub-questions.`,
+      detail: `Wrote the report from ${done} of ${queries.length} sub-questions.${notes}`,
+      ...(usage ? { llm: usage } : {}),
     },
     steps: 'Wrote the report.',
   };

@@ -16,7 +16,9 @@ export type PromptName =
   | 'narrate-user'
   | 'research-plan'
   | 'research-reflect'
-  | 'research-write';
+  | 'research-write'
+  | 'research-followups'
+  | 'research-sections';
 
 const cache = new Map<string, string>();
 
