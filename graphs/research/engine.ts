@@ -11,6 +11,7 @@ import type { InquiryJob, InquiryOutcome, RunContext } from '../../src/inquiries
 import { resolveBudget, type ResearchBudgetInput, type ResearchOperation } from '../../src/schemas/research.js';
 import type { AgentConfiguration } from '../agent/configuration.js';
 import type { ResearchPlanner } from '../../src/nlq/llm/research.js';
+import type { ServiceMetrics } from '../../src/metrics.js';
 import { buildAgentGraph } from '../agent/graph.js';
 import { DEFAULT_RESEARCH_CONCURRENCY, type ResearchConfiguration } from './configuration.js';
 import { buildResearchGraph } from './graph.js';
@@ -27,6 +28,31 @@ export interface ResearchRunnerOptions {
   log?: Logger;
   /** The LLM research planner (QUARRY_LLM_*), if any. */
   researchPlanner?: ResearchPlanner;
+  /** /metrics: the research steps' model use is added to the LLM counters. */
+  metrics?: Pick<ServiceMetrics, 'llmCalls' | 'llmTokens' | 'llmRetries' | 'llmLatency'>;
+}
+
+/** Model use recorded on an operation (`llm`, by the plan, reflect and write steps). */
+interface OperationUsage {
+  calls: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  latency_ms: number;
+  retries: number;
+}
+const usageOf = (o: ResearchOperation): OperationUsage | undefined => (o as { llm?: OperationUsage }).llm;
+
+/** The investigation's model use: the sum over its operations (undefined when no call was made). */
+export function researchUsage(operations: ResearchOperation[]): OperationUsage | undefined {
+  const used = operations.map(usageOf).filter((u): u is OperationUsage => !!u);
+  if (!used.length) return undefined;
+  return used.reduce((a, b) => ({
+    calls: a.calls + b.calls,
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    latency_ms: a.latency_ms + b.latency_ms,
+    retries: a.retries + b.retries,
+  }));
 }
 
 /** 0-100 from finished vs planned work: the plan, each sub-question, the report. */
@@ -65,6 +91,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
       const budget = resolveBudget((job.options?.budget ?? null) as ResearchBudgetInput | null);
       const input = resumed ? null : { question: job.question, dimensions: job.dimensions, budget, startedAt: Date.now() };
       let shown = 0;
+      const counted = new Set<string>();
       const stream = await graph.stream(input, { ...config, streamMode: 'updates' as const });
       for await (const update of stream) {
         let changed = false;
@@ -73,6 +100,17 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
           if (value.subQuestions) subQuestions = subQuestions.filter((s) => !value.subQuestions!.some((n) => n.id === s.id)).concat(value.subQuestions);
           if (value.operations) {
             operations = mergeOperations(operations, value.operations);
+            // model use of the steps run by this process (a resumed run does not count earlier ones again)
+            for (const o of Array.isArray(value.operations) ? value.operations : [value.operations]) {
+              const u = usageOf(o);
+              if (!u || counted.has(o.id) || !options.metrics) continue;
+              counted.add(o.id);
+              options.metrics.llmCalls.inc(u.calls);
+              options.metrics.llmTokens.inc({ kind: 'prompt' }, u.prompt_tokens);
+              options.metrics.llmTokens.inc({ kind: 'completion' }, u.completion_tokens);
+              options.metrics.llmRetries.inc(u.retries);
+              options.metrics.llmLatency.observe(u.latency_ms / 1000);
+            }
             changed = true;
           }
         }
@@ -84,6 +122,9 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     }
     const final = (await graph.getState(config)).values as ResearchStateType;
     const outcome = final.outcome;
+    const usage = researchUsage(final.operations ?? []);
+    // accounting only: counts and timings, never rows, values or the key
+    if (usage) options.log?.info({ inquiry: job.id, type: 'research', status: outcome?.status, llm: usage }, 'inquiry model use');
     const result = { final_answer: final.finalAnswer ?? '', final_answer_html: renderReportHtml(final.finalAnswer ?? ''), progress: 100, operations: final.operations ?? [] };
     if (!outcome) return { status: 'failed', result, error: 'The research ended without a report.' };
     return { status: outcome.status, result, ...(outcome.error ? { error: outcome.error } : {}) };

@@ -11,6 +11,7 @@ import pLimit from 'p-limit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
+import { researchUsage } from '../../graphs/research/engine.js';
 import { buildResearchGraph } from '../../graphs/research/graph.js';
 import { moverCandidates } from '../../graphs/research/llm-reflect.js';
 import { formatNumber } from '../../graphs/research/report.js';
@@ -162,6 +163,9 @@ describe('research graph with LLM reflect and write (scripted model)', () => {
     const write = op(state, 'write');
     expect(write.detail).toMatch(/wrote the headline and 1 section summary\. 2 sentences with a number no query returned were dropped/);
     expect(write).toMatchObject({ llm: { calls: 1 } });
+    // the inquiry's model use (logged and added to /metrics by the research runner): plan + write
+    expect(researchUsage(state.operations)).toMatchObject({ calls: 2, prompt_tokens: 200, completion_tokens: 40, retries: 0 });
+    expect(researchUsage(base.operations)).toBeUndefined();
   });
 
   it('an unreachable model: the rule-based follow-ups and report, exactly', async () => {
