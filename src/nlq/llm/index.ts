@@ -23,7 +23,7 @@ export { addUsage, emptyUsage, usageText, type LlmUsage } from './usage.js';
 export { matchVerified, verifiedEntries, questionSimilarity, type VerifiedEntry, type VerifiedMatch } from './verified.js';
 export { retrieveContext, relevantItems } from './retrieval.js';
 export { loadPrompt, renderPrompt, renderTemplate, placeholders, PROMPTS_DIR, type PromptName } from './prompts.js';
-export { ResearchPlanner, type ResearchPlan, type ResearchReflection, type ResearchFinding } from './research.js';
+export { ResearchPlanner, type ResearchPlan } from './research.js';
 
 /** What the agent graph consults (configuration.planner). */
 export interface QuestionPlanner {

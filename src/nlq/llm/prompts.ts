@@ -15,8 +15,6 @@ export type PromptName =
   | 'narrate-system'
   | 'narrate-user'
   | 'research-plan'
-  | 'research-reflect'
-  | 'research-write'
   | 'research-followups'
   | 'research-sections';
 

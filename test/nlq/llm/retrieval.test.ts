@@ -53,7 +53,7 @@ describe('retrieval and prompt size on a generated 200-table model', () => {
 describe('prompt templates', () => {
   it('one file per step, and every placeholder is filled by its caller', () => {
     const files = readdirSync(PROMPTS_DIR).filter((f) => f.endsWith('.txt')).map((f) => f.replace(/\.txt$/, ''));
-    expect(files.sort()).toEqual(['narrate-system', 'narrate-user', 'plan-system', 'plan-user', 'repair', 'research-plan', 'research-reflect', 'research-write', 'research-followups', 'research-sections'].sort());
+    expect(files.sort()).toEqual(['narrate-system', 'narrate-user', 'plan-system', 'plan-user', 'repair', 'research-plan', 'research-followups', 'research-sections'].sort());
     for (const f of files) {
       const t = loadPrompt(f as PromptName);
       const values = Object.fromEntries(placeholders(t).map((p) => [p, `<${p}>`]));
