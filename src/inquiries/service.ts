@@ -267,7 +267,9 @@ export class InquiryService {
   /** Stops a processing inquiry (→ stopped). A finished one is left as it is; `changed` says which. */
   async stop(principal: Principal, inquiryId: string): Promise<{ changed: boolean; record: InquiryRecord }> {
     const record = await this.inquiryFor(principal, inquiryId);
-    const changed = await this.finish(inquiryId, record.type as InquiryType, { status: 'stopped', result: {}, error: 'Stopped by the user.' }, Date.now() - record.created_at);
+    // A stopped research keeps the progress and operations it stored while running.
+    const partial = await this.partialResult(inquiryId);
+    const changed = await this.finish(inquiryId, record.type as InquiryType, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
     if (changed) this.owned.get(inquiryId)?.abort(new StopSignal());
     return { changed, record: (await this.store.inquiries.get(inquiryId))! };
   }

@@ -79,6 +79,18 @@ describe('inquiry lifecycle over HTTP (§3)', () => {
     expect((await result(id)).body.status.general).toBe('stopped');
   });
 
+  it('a stopped research keeps the progress and operations it stored while running', async () => {
+    const principal = { accountId: (await s.runtime.store.accounts.list())[0].id, apiKeyId: 'test' };
+    const record = await s.runtime.inquiries.submit(principal, session, { question: 'report progress then sleep 100000 then done', type: 'research' });
+    await new Promise((r) => setTimeout(r, 150));
+    const running = await (await s.api(`/inquiry/${record.id}/status`)).json();
+    expect(running.progress).toBe(40);
+    const stopped = await (await s.api(`/inquiry/${record.id}/stop`, { method: 'POST' })).json();
+    expect(stopped.status.general).toBe('stopped');
+    expect(stopped.progress).toBe(40);
+    expect(stopped.operations).toEqual([{ kind: 'plan', status: 'done' }]);
+  });
+
   it('a terminal state never changes: stopping a done inquiry leaves it done', async () => {
     const id = await submit('end done');
     expect((await result(id)).body.status.general).toBe('done');

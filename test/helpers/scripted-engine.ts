@@ -36,6 +36,7 @@ export function scriptedEngine(): ScriptedEngine {
       engine.jobs.push(job);
       ctx.signal.addEventListener('abort', () => engine.aborted.push(job.id), { once: true });
       const q = job.question;
+      if (/report progress/.test(q)) await ctx.reportProgress({ final_answer: '', progress: 40, operations: [{ kind: 'plan', status: 'done' }] });
       const wait = /sleep (\d+)/.exec(q);
       if (wait) await sleep(Number(wait[1]), ctx.signal);
       if (/hang/.test(q)) await sleep(3_600_000, ctx.signal);
