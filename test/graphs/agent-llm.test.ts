@@ -10,12 +10,10 @@ import type { AgentConfiguration } from '../../graphs/agent/configuration.js';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import type { AgentStateType } from '../../graphs/agent/state.js';
 import { createQuestionPlanner, LLM_DEFAULTS, type LlmSettings } from '../../src/nlq/llm/index.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../helpers/llm.js';
-import { TPCH_DIR } from '../helpers/paths.js';
+import { openTpch } from '../helpers/tpch.js';
 
 const UNSURE = 'Takings per market segment during 1996'; // the interpreter reads it with low confidence
 const CONFIDENT = 'sales revenue for each region in 1997';
@@ -31,8 +29,7 @@ describe('agent graph with the LLM planner (scripted model)', () => {
   let thread = 0;
 
   beforeAll(async () => {
-    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    ({ warehouse, layer } = await openTpch());
   });
   afterAll(() => warehouse.close());
   afterEach(() => llm?.done());

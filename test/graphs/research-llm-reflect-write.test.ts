@@ -7,10 +7,8 @@
  */
 import { MemorySaver } from '@langchain/langgraph';
 import { readFileSync } from 'node:fs';
-import pLimit from 'p-limit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
-import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
 import { researchUsage } from '../../graphs/research/engine.js';
 import { buildResearchGraph } from '../../graphs/research/graph.js';
 import { moverCandidates } from '../../graphs/research/llm-reflect.js';
@@ -19,11 +17,10 @@ import type { ResearchStateType } from '../../graphs/research/state.js';
 import { LLM_DEFAULTS, LlmClient, ResearchPlanner } from '../../src/nlq/llm/index.js';
 import { DEFAULT_RESEARCH_BUDGET, type ResearchBudget } from '../../src/schemas/research.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../helpers/llm.js';
-import { TPCH_DIR } from '../helpers/paths.js';
+import { openTpch, researchConfigurable } from '../helpers/tpch.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 const QUESTION = 'What made revenue drop in 1998 versus 1997?';
@@ -41,8 +38,7 @@ describe('research graph with LLM reflect and write (scripted model)', () => {
   const rule: Record<number, ResearchStateType> = {};
 
   beforeAll(async () => {
-    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    ({ warehouse, layer } = await openTpch());
   });
   afterAll(() => warehouse.close());
   afterEach(() => {
@@ -53,17 +49,7 @@ describe('research graph with LLM reflect and write (scripted model)', () => {
   async function investigate(planner: 'none' | 'rows' | 'private', budget: Partial<ResearchBudget>) {
     const sendRows = planner !== 'private';
     const client = new LlmClient({ ...LLM_DEFAULTS, baseUrl: LLM_BASE, model: 'scripted', sendRows, backoffMs: 5 });
-    const configurable: ResearchConfiguration & { thread_id: string } = {
-      thread_id: `rlw${++thread}`,
-      layer,
-      warehouse,
-      queryTimeoutMs: 30_000,
-      maxRows: 5000,
-      agentGraph,
-      limit: pLimit(4),
-      paceMs: 0,
-      ...(planner === 'none' ? {} : { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: sendRows }) }),
-    };
+    const configurable = researchConfigurable(`rlw${++thread}`, { layer, warehouse, agentGraph }, planner === 'none' ? {} : { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: sendRows }) });
     await graph.invoke({ question: QUESTION, dimensions: null, budget: { ...DEFAULT_RESEARCH_BUDGET, ...budget }, startedAt: Date.now() }, { configurable });
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }

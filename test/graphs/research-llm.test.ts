@@ -4,20 +4,16 @@
  * rule-based plan when the model is unreachable or names nothing usable.
  */
 import { MemorySaver } from '@langchain/langgraph';
-import pLimit from 'p-limit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
-import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
 import { buildResearchGraph } from '../../graphs/research/graph.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
 import { LLM_DEFAULTS, LlmClient, ResearchPlanner } from '../../src/nlq/llm/index.js';
 import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../helpers/llm.js';
-import { TPCH_DIR } from '../helpers/paths.js';
+import { openTpch, researchConfigurable } from '../helpers/tpch.js';
 
 const QUESTION = 'Why did revenue fall in 1998 compared with 1997?';
 
@@ -30,25 +26,14 @@ describe('research graph with an LLM plan (scripted model)', () => {
   let thread = 0;
 
   beforeAll(async () => {
-    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    ({ warehouse, layer } = await openTpch());
   });
   afterAll(() => warehouse.close());
   afterEach(() => llm.done());
 
   async function investigate(withPlanner: boolean) {
     const client = new LlmClient({ ...LLM_DEFAULTS, baseUrl: LLM_BASE, model: 'scripted', sendRows: true, backoffMs: 5 });
-    const configurable: ResearchConfiguration & { thread_id: string } = {
-      thread_id: `rl${++thread}`,
-      layer,
-      warehouse,
-      queryTimeoutMs: 30_000,
-      maxRows: 5000,
-      agentGraph,
-      limit: pLimit(4),
-      paceMs: 0,
-      ...(withPlanner ? { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: true }) } : {}),
-    };
+    const configurable = researchConfigurable(`rl${++thread}`, { layer, warehouse, agentGraph }, withPlanner ? { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: true }) } : {});
     await graph.invoke({ question: QUESTION, dimensions: null, budget: { ...DEFAULT_RESEARCH_BUDGET, rounds: 1 }, startedAt: Date.now() }, { configurable });
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }

@@ -2,16 +2,13 @@ import { MemorySaver } from '@langchain/langgraph';
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
-import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
 import { buildResearchGraph } from '../../graphs/research/graph.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
 import { DEFAULT_RESEARCH_BUDGET, type ResearchBudget } from '../../src/schemas/research.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
 import { WarehouseQueryError, WarehouseTimeoutError } from '../../src/warehouse/errors.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { TPCH_DIR } from '../helpers/paths.js';
+import { openTpch, researchConfigurable } from '../helpers/tpch.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 /** The real warehouse, slowed down or failing for chosen statements (a stand-in for a busy engine). */
@@ -41,22 +38,12 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
   let thread = 0;
 
   beforeAll(async () => {
-    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    ({ warehouse, layer } = await openTpch());
   });
   afterAll(() => warehouse.close());
 
   async function investigate(question: string, options: { budget?: Partial<ResearchBudget>; warehouse?: Warehouse; concurrency?: number; dimensions?: Record<string, unknown> } = {}) {
-    const configurable: ResearchConfiguration & { thread_id: string } = {
-      thread_id: `r${++thread}`,
-      layer,
-      warehouse: options.warehouse ?? warehouse,
-      queryTimeoutMs: 30_000,
-      maxRows: 5000,
-      agentGraph,
-      limit: pLimit(options.concurrency ?? 4),
-      paceMs: 0,
-    };
+    const configurable = researchConfigurable(`r${++thread}`, { layer, warehouse: options.warehouse ?? warehouse, agentGraph }, { limit: pLimit(options.concurrency ?? 4) });
     const nodes: string[] = [];
     const started = performance.now();
     const stream = await graph.stream(
