@@ -51,6 +51,87 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+const ComparisonOp = z.enum(['gt', 'gte', 'lt', 'lte', 'eq', 'ne']);
+
+/**
+ * A metric over a subset of its rows, as its own column: "urgent orders" next to "orders", or,
+ * with `as: 'share'`, the subset's fraction of the whole ("share of orders that are urgent").
+ * Computed per group like any metric; the subset's filters apply to this column only.
+ */
+export const SubsetMetricSchema = z.object({
+  /** Output column name (unique in the query), e.g. `orders_urgent` or `orders_urgent_share`. */
+  name: z.string().min(1),
+  /** The metric computed over the subset. */
+  metric: z.string().min(1),
+  /** What makes a row part of the subset (dimension filters, AND-ed). */
+  filters: z.array(DimensionFilterSchema).min(1),
+  /** `value`: the metric over the subset; `share`: subset / whole, a fraction 0..1. */
+  as: z.enum(['value', 'share']).default('value'),
+  /** How the question named the subset (for labels and answer text), e.g. "urgent". */
+  label: z.string().optional(),
+});
+export type SubsetMetric = z.infer<typeof SubsetMetricSchema>;
+
+/**
+ * Keeps only the members of an entity whose own aggregated metric meets a condition:
+ * "customers with more than 30 orders" = {entity: customer, metric: orders, op: gt, value: 30};
+ * "customers who never ordered" = {entity: customer, metric: orders, op: eq, value: 0} (members
+ * with no rows count 0); "suppliers with a negative balance" = {entity: supplier, metric:
+ * supplier_account_balance, op: lt, value: 0}. Restricts every metric of the query to rows that
+ * belong to a kept member.
+ */
+export const EntityConditionSchema = z.object({
+  /** The entity whose members are kept or dropped. */
+  entity: z.string().min(1),
+  /** Aggregated per member of `entity`. */
+  metric: z.string().min(1),
+  op: ComparisonOp,
+  value: z.number(),
+  /** The period the condition's metric is counted over; omitted = all time. */
+  time_range: TimeRangeSchema.optional(),
+});
+export type EntityCondition = z.infer<typeof EntityConditionSchema>;
+
+/**
+ * The average per member of an entity: "line items per order" = {metric: line_items, entity:
+ * orders}: the metric aggregated per member, averaged over the members that have rows in the
+ * query's scope (= metric total / number of distinct members).
+ */
+export const PerEntityAverageSchema = z.object({
+  /** Output column name, e.g. `line_items_per_orders`. */
+  name: z.string().min(1),
+  metric: z.string().min(1),
+  entity: z.string().min(1),
+  label: z.string().optional(),
+});
+export type PerEntityAverage = z.infer<typeof PerEntityAverageSchema>;
+
+/**
+ * The number of distinct members of an entity among the rows in scope: "how many different parts
+ * were sold in 1997" = {entity: part, through: lineitem}. `through` is the entity whose rows
+ * define presence (default: the one the compiler finds that reaches `entity` and every filter).
+ */
+export const DistinctCountSchema = z.object({
+  /** Output column name, e.g. `part_distinct`. */
+  name: z.string().min(1),
+  entity: z.string().min(1),
+  through: z.string().min(1).optional(),
+  label: z.string().optional(),
+});
+export type DistinctCount = z.infer<typeof DistinctCountSchema>;
+
+/**
+ * Period-over-period comparison: each metric is computed for `time_range` (current) and for
+ * `previous`, with columns `<metric>` (current), `<metric>_previous`, `<metric>_change`
+ * (current - previous) and `<metric>_change_pct` (change / previous, a fraction; NULL when the
+ * previous is 0). Requires `time_range`.
+ */
+export const PeriodComparisonSchema = z.object({
+  /** The earlier period, same shape as a time range (inclusive start, exclusive end). */
+  previous: TimeRangeSchema,
+});
+export type PeriodComparison = z.infer<typeof PeriodComparisonSchema>;
+
 export const SemanticQuerySchema = z.object({
   metrics: z.array(z.string().min(1)).default([]),
   group_by: z.array(GroupBySchema).default([]),
@@ -62,6 +143,18 @@ export const SemanticQuerySchema = z.object({
   limit: z.number().int().positive().optional(),
   /** Metrics for which a `<metric>_share` column (fraction of the total over all groups) is added. */
   share_of_total: z.array(z.string().min(1)).default([]),
+  /** Rows skipped before `limit` applies: the second largest = order desc, offset 1, limit 1. */
+  offset: z.number().int().nonnegative().optional(),
+  /** Metrics over a subset of rows, or a subset's share of the whole (one column each). */
+  subset_metrics: z.array(SubsetMetricSchema).optional(),
+  /** Conditions on members of an entity by their own aggregated metric (AND-ed). */
+  entity_conditions: z.array(EntityConditionSchema).optional(),
+  /** Averages per member of an entity ("line items per order"). */
+  per_entity_averages: z.array(PerEntityAverageSchema).optional(),
+  /** Distinct counts of an entity's members among the rows in scope. */
+  distinct_counts: z.array(DistinctCountSchema).optional(),
+  /** Period-over-period comparison of every metric (current = `time_range`). */
+  comparison: PeriodComparisonSchema.optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;
