@@ -1,0 +1,473 @@
+/** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
+import { type MetricFilter } from '../semantic/query.js';
+import { type LexEntry, type Lexicon } from './lexicon.js';
+import { type TimeHit } from './time.js';
+import { type InterpretContext } from './types.js';
+import { GRAIN_ADVERBS, STOPWORDS } from './words.js';
+import { CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
+// ------------------------------------------------------------------------------------------
+
+export interface MetricMention {
+  name: string;
+  pos: number;
+  /** Could also be an entity/dimension mention ("customers", "orders"). */
+  ambiguous: boolean;
+  item: Item;
+  via?: string;
+}
+export interface GroupMention {
+  dimension: string; // base dimension (role resolved later)
+  pos: number;
+  grain?: Grain;
+  time?: boolean;
+  plural?: boolean;
+}
+export interface ValueMention {
+  entries: LexEntry[];
+  pos: number;
+  negated: boolean;
+  item: Item;
+}
+export interface RoleMention {
+  entities: Set<string>;
+  roles: Set<string>;
+  pos: number;
+}
+export interface Superlative {
+  dir: 'asc' | 'desc';
+  pos: number;
+  n?: number;
+  metric?: string;
+}
+export interface PendingCmp {
+  op: MetricFilter['op'];
+  value: number;
+  percent: boolean;
+  pos: number;
+  metric?: string;
+  dimension?: string;
+}
+
+export interface Analysis {
+  metrics: MetricMention[];
+  rankingMetric?: string;
+  groups: GroupMention[];
+  dimMentions: { dimension: string; pos: number; plural: boolean; item: Item }[];
+  values: ValueMention[];
+  roles: RoleMention[];
+  superlatives: Superlative[];
+  whichPos: number[];
+  whichN?: number;
+  cmps: PendingCmp[];
+  times: TimeHit[];
+  dating?: { dimension: string; item: Item };
+  grainGroups: { grain: Grain; pos: number }[];
+  trend: boolean;
+  share: boolean;
+  compare: boolean;
+  sortDir?: 'asc' | 'desc';
+  sortBy: boolean;
+  allTime: boolean;
+  money: boolean;
+  list: boolean;
+  countUnknown: Item[];
+  slotUnknown: Item[];
+  /** Time hits preceded by a negation ("excluding 1998"). */
+  negTimes: TimeHit[];
+  /** "revenue per order": a ratio of two metrics. */
+  ratio?: { num?: string; den: Item };
+  unknown: Item[];
+  fuzzy: Item[];
+  notes: string[];
+}
+
+export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
+  const a: Analysis = {
+    metrics: [],
+    groups: [],
+    dimMentions: [],
+    values: [],
+    roles: [],
+    superlatives: [],
+    whichPos: [],
+    cmps: [],
+    times: [],
+    grainGroups: [],
+    trend: false,
+    share: false,
+    compare: false,
+    sortBy: false,
+    allTime: false,
+    money: false,
+    list: false,
+    countUnknown: [],
+    slotUnknown: [],
+    negTimes: [],
+    unknown: [],
+    fuzzy: [],
+    notes: [],
+  };
+  const prevSig = (k: number, skip = SKIP): number => {
+    let p = k - 1;
+    while (p >= 0 && items[p].kind === 'word' && skip.has(items[p].lower)) p--;
+    return p;
+  };
+  const nextSig = (k: number, skip = SKIP): number => {
+    let p = k + 1;
+    while (p < items.length && items[p].kind === 'word' && skip.has(items[p].lower)) p++;
+    return p;
+  };
+
+  // ---- keywords, numbers, top-N, comparisons
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
+    if (it.kind === 'time') {
+      const before = items[prevSig(k)];
+      if (before?.kind === 'kw' && before.kw === 'neg') {
+        a.negTimes.push(it.hit!);
+        continue;
+      }
+      a.times.push(it.hit!);
+      // "for each of the last 6 months": one row per month of the period
+      let p = k - 1;
+      while (p >= 0 && (items[p].lower === 'of' || items[p].lower === 'the')) p--;
+      const g = /\b(day|week|month|quarter|year)s\b/.exec(it.hit!.range.label)?.[1] as Grain | undefined;
+      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g) {
+        a.grainGroups.push({ grain: g, pos: k });
+      }
+      continue;
+    }
+    if (it.kind !== 'kw') continue;
+    switch (it.kw) {
+      case 'share':
+        a.share = true;
+        break;
+      case 'trend':
+        a.trend = true;
+        break;
+      case 'compare':
+        a.compare = true;
+        break;
+      case 'alltime':
+        a.allTime = true;
+        break;
+      case 'money':
+        a.money = true;
+        break;
+      case 'list':
+        a.list = true;
+        break;
+      case 'sort':
+        a.sortBy = true;
+        break;
+      case 'asc_word':
+        a.sortDir = 'asc';
+        break;
+      case 'desc_word':
+        a.sortDir = 'desc';
+        break;
+      case 'which': {
+        const nx = items[k + 1];
+        if (it.lower === 'what' && nx && nx.kind === 'word' && !SKIP.has(nx.lower) && nx.lower !== 'are' && nx.lower !== 'were') break;
+        a.whichPos.push(k);
+        if (nx?.kind === 'num' && !nx.used) {
+          a.whichN = nx.num;
+          nx.used = true;
+        }
+        break;
+      }
+      case 'desc':
+      case 'asc': {
+        const s: Superlative = { dir: it.kw, pos: k };
+        const nx = items[nextSig(k, new Set(['the']))];
+        const pv = items[prevSig(k, new Set(['the']))];
+        if (nx?.kind === 'num' && !nx.used && Number.isInteger(nx.num) && nx.num! > 0 && nx.num! < 10_000) {
+          s.n = nx.num;
+          nx.used = true;
+        } else if (pv?.kind === 'num' && !pv.used && Number.isInteger(pv.num) && pv.num! > 0 && pv.num! < 10_000) {
+          s.n = pv.num;
+          pv.used = true;
+        }
+        // "most" / "least" before a count comparison ("at most" is a comparison keyword)
+        a.superlatives.push(s);
+        break;
+      }
+      default:
+        if (it.kw?.startsWith('cmp_')) {
+          let p = k + 1;
+          if (items[p]?.lower === 'of') p++;
+          const nx = items[p];
+          const after = items[p + 1];
+          if (nx?.kind === 'num' && !nx.used) {
+            nx.used = true;
+            const op: MetricFilter['op'] =
+              it.kw === 'cmp_gt' ? 'gt' : it.kw === 'cmp_gte' ? 'gte' : it.kw === 'cmp_lt' ? 'lt' : it.kw === 'cmp_lte' ? 'lte' : 'eq';
+            const cmp: PendingCmp = { op, value: nx.num!, percent: !!nx.percent, pos: k };
+            // "or more": the number comes first ("20 orders or more")
+            if (after?.kind === 'kw' && after.kw === 'cmp_eq') after.used = true;
+            a.cmps.push(cmp);
+          } else if ((it.kw === 'cmp_gte' || it.kw === 'cmp_lte') && /^or /.test(it.lower)) {
+            // "20 orders or more" / "20 or more orders"
+            let q = k - 1;
+            if (items[q]?.kind === 'lex') q--;
+            const pn = items[q];
+            if (pn?.kind === 'num' && !pn.used) {
+              pn.used = true;
+              a.cmps.push({ op: it.kw === 'cmp_gte' ? 'gte' : 'lte', value: pn.num!, percent: !!pn.percent, pos: q });
+            }
+          }
+        }
+    }
+  }
+
+  // ---- lexical items, by grammatical context
+  let groupRun = false;
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
+    if (it.kind === 'kw' && it.kw === 'group') {
+      groupRun = true;
+      continue;
+    }
+    if (groupRun && it.kind === 'word' && (CONNECT.has(it.lower) || SKIP.has(it.lower))) continue;
+    if (groupRun && it.kind === 'kw' && it.kw === 'each') continue;
+    if (groupRun && it.kind === 'punct' && it.lower === ',') continue;
+    const inGroup = groupRun;
+    if (it.kind !== 'lex' && it.kind !== 'grain') groupRun = false;
+
+    if (it.kind === 'grain') {
+      const pk = prevSig(k);
+      const prev = items[pk];
+      const ctxGroup =
+        inGroup ||
+        GRAIN_ADVERBS.has(it.lower) ||
+        (prev?.kind === 'kw' && (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));
+      if (ctxGroup) {
+        a.grainGroups.push({ grain: it.grain!, pos: k });
+        it.used = true;
+        if (prev?.kind === 'kw' && prev.kw === 'which') a.whichPos.push(pk);
+      } else if (it.lower === 'date' || it.lower === 'dates') {
+        it.used = true;
+      }
+      if (!inGroup) groupRun = false;
+      continue;
+    }
+    if (it.kind !== 'lex') continue;
+
+    let values = entriesOf(it, 'value');
+    const metrics = entriesOf(it, 'metric');
+    const dims = entriesOf(it, 'dimension');
+    const tds = entriesOf(it, 'time_dimension');
+    const ents = entriesOf(it, 'entity');
+    if (it.fuzzy) a.fuzzy.push(it);
+
+    // role mentions: what entities / roles this phrase speaks of
+    const rm: RoleMention = { entities: new Set(), roles: new Set(), pos: k };
+    for (const e of metrics) {
+      const ent = lex.metrics.get(e.target)?.entity;
+      if (ent) rm.entities.add(ent);
+    }
+    for (const e of dims) {
+      const d = lex.dimensions.get(e.target);
+      if (!d) continue;
+      if (d.roleOf) rm.roles.add(d.roleOf.role);
+      if (lex.roles.has(d.name)) rm.roles.add(d.name);
+      rm.entities.add(d.entity);
+    }
+    for (const e of ents) {
+      rm.entities.add(e.target);
+      if (lex.roles.has(e.target)) rm.roles.add(e.target);
+    }
+    for (const e of metrics) {
+      const ent = lex.metrics.get(e.target)?.entity;
+      if (ent && lex.roles.has(ent)) rm.roles.add(ent);
+    }
+    if (rm.entities.size || rm.roles.size) a.roles.push(rm);
+
+    // weak values need capitals or their dimension next to them
+    if (values.length) {
+      values = values.filter((v) => {
+        if (!v.weak) return true;
+        const near = [items[k - 1], items[k + 1], items[k - 2], items[k + 2]].some(
+          (o) => o?.kind === 'lex' && entriesOf(o, 'dimension').some((d) => sameFamily(lex, d.target, v.target)),
+        );
+        if (v.weak === 'code') return near && (it.upper || /["']/.test(it.text));
+        return it.upper || near;
+      });
+    }
+
+    // a shaped name given by its number: "brand 13" -> Brand#13, "customer 42" -> Customer#000000042
+    const shaped = dims.map((d) => lex.shapes.find((x) => x.dimension === d.target)).find((x) => x);
+    const nxNum = items[k + 1];
+    if (shaped && nxNum?.kind === 'num' && !nxNum.used && Number.isInteger(nxNum.num) && !nxNum.percent) {
+      nxNum.used = true;
+      const digits = String(nxNum.num);
+      const stored =
+        lex.valueIndex.get(shaped.dimension)?.get(`${shaped.prefix}${digits}`) ?? `${shaped.storedPrefix}${digits.padStart(shaped.digits, '0')}`;
+      const entry: LexEntry = { kind: 'value', target: shaped.dimension, values: [stored], source: 'value', phrase: `${it.text} ${nxNum.text}` };
+      a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
+      it.used = true;
+      continue;
+    }
+
+    const pk = prevSig(k);
+    const prev = items[pk];
+    const prevKw = prev?.kind === 'kw' ? prev.kw : undefined;
+    // count context: "how many (urgent) orders", "number of suppliers"
+    let countCtx = false;
+    for (let p = k - 1; p >= 0; p--) {
+      const o = items[p];
+      if (o.kind === 'kw' && o.kw === 'count') {
+        countCtx = true;
+        break;
+      }
+      if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length)) continue;
+      break;
+    }
+    const topCtx =
+      prevKw === 'desc' || prevKw === 'asc' || (prev?.kind === 'num' && prev.used && a.superlatives.some((s) => items[nextSig(s.pos, new Set(['the']))] === prev || items[prevSig(s.pos, new Set(['the']))] === prev)) ||
+      (prev?.kind === 'num' && prev.used && a.whichN !== undefined);
+    const whichCtx = prevKw === 'which' || (prev?.kind === 'num' && items[pk - 1]?.kw === 'which');
+    const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
+    const allCtx = items[k - 1]?.lower === 'all' && it.plural;
+    const nk = nextSig(k, new Set(['the']));
+    const withAfter = items[nk]?.kind === 'word' && WITH_WORDS.has(items[nk].lower) && !!items[nk + 1];
+    const superBefore = (prevKw === 'desc' || prevKw === 'asc') && QUANTITY_SUPERLATIVES.has(prev.lower) && !items[k - 1]?.used;
+
+    if (values.length && !(inGroup && dims.length && !values.some((v) => !v.weak))) {
+      // a value: becomes a filter (role and negation resolved later)
+      let negated = false;
+      for (let p = k - 1; p >= 0 && p >= k - 6; p--) {
+        const o = items[p];
+        if (o.kind === 'kw' && o.kw === 'neg') {
+          negated = true;
+          break;
+        }
+        if (o.kind === 'kw' && o.kw === 'group') continue;
+        if (isSkip(o) || (o.kind === 'word' && (CONNECT.has(o.lower) || PREPOSITIONS.has(o.lower) || o.lower === 'in')) || o.kind === 'punct') continue;
+        if (o.kind === 'lex' && (entriesOf(o, 'value').length || entriesOf(o, 'dimension').length || entriesOf(o, 'time_dimension').length)) continue;
+        break;
+      }
+      a.values.push({ entries: values, pos: k, negated, item: it });
+      it.used = true;
+      continue;
+    }
+
+    if (countCtx) {
+      const countMetric = metrics.length ? pickCountMetric(lex, metrics.map((m) => m.target)) : undefined;
+      if (countMetric) {
+        a.metrics.push({ name: countMetric, pos: k, ambiguous: false, item: it, via: it.text });
+      } else {
+        const entitiesHere = [...dims.map((d) => lex.dimensions.get(d.target)!.entity), ...ents.map((e) => e.target)];
+        const m = countMetricOfEntities(lex, entitiesHere);
+        if (m) {
+          a.metrics.push({ name: m, pos: k, ambiguous: false, item: it, via: it.text });
+          a.notes.push(`"how many ${it.text}" counts ${lex.metrics.get(m)!.label.toLowerCase()}`);
+        } else if (metrics.length) {
+          a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
+        } else {
+          a.countUnknown.push(it);
+        }
+      }
+      it.used = true;
+      continue;
+    }
+
+    const dimHere = dims.length > 0 || ents.some((e) => dimensionOfEntity(lex, e.target));
+    const withCond =
+      withAfter &&
+      (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
+    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
+      if (metrics.length && superBefore) {
+        // "the most orders": a metric after a superlative
+        a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
+        it.used = true;
+        continue;
+      }
+      const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
+      a.groups.push({ dimension: dim, pos: k, plural: it.plural });
+      if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
+      it.used = true;
+      continue;
+    }
+    if (inGroup && tds.length && !metrics.length) {
+      a.groups.push({ dimension: tds[0].target, pos: k, time: true });
+      it.used = true;
+      continue;
+    }
+    if (metrics.length && inGroup && !dims.length && items.slice(0, k).reverse().find((o) => o.kind === 'kw' && o.kw === 'group')?.lower === 'per') {
+      a.ratio = { num: a.metrics[a.metrics.length - 1]?.name, den: it };
+      it.used = true;
+      continue;
+    }
+    if (metrics.length) {
+      const name = metrics[0].target;
+      const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;
+      a.metrics.push({ name, pos: k, ambiguous, item: it, via: it.text });
+      if (inGroup || (prevKw === 'sort')) a.rankingMetric = name;
+      it.used = true;
+      continue;
+    }
+    if (dims.length) {
+      a.dimMentions.push({ dimension: dims[0].target, pos: k, plural: !!it.plural, item: it });
+      it.used = true;
+      continue;
+    }
+    if (tds.length) {
+      if (!a.dating) a.dating = { dimension: tds[0].target, item: it };
+      it.used = true;
+      continue;
+    }
+    if (ents.length) {
+      it.used = true;
+      continue;
+    }
+  }
+
+  // ---- unknown words
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
+    if (it.kind !== 'word') continue;
+    if (STOPWORDS.has(it.lower) || /^\d/.test(it.lower) || it.lower.length <= 1) continue;
+    if (lex.glossaryWords.has(it.lower)) continue;
+    const pk = prevSig(k);
+    const prev = items[pk];
+    if (prev?.kind === 'kw' && prev.kw === 'count') a.countUnknown.push(it);
+    else if (prev?.kind === 'kw' && (prev.kw === 'group' || prev.kw === 'each')) a.slotUnknown.push(it);
+    a.unknown.push(it);
+  }
+  return a;
+}
+
+export function sameFamily(lex: Lexicon, dimA: string, dimB: string): boolean {
+  if (dimA === dimB) return true;
+  const a = lex.dimensions.get(dimA);
+  const b = lex.dimensions.get(dimB);
+  return !!a && !!b && (a.roleOf?.base === dimB || b.roleOf?.base === dimA || (!!a.roleOf && a.roleOf.base === b.roleOf?.base));
+}
+
+export function pickCountMetric(lex: Lexicon, names: string[]): string | undefined {
+  const counts = names.filter((n) => {
+    const m = lex.metrics.get(n);
+    return m?.agg === 'count' || m?.agg === 'count_distinct';
+  });
+  return counts[0] ?? (names.length === 1 ? names[0] : undefined);
+}
+
+/** The count metric of an entity ("how many suppliers" -> suppliers). */
+export function countMetricOfEntities(lex: Lexicon, entities: string[]): string | undefined {
+  for (const ent of entities) {
+    const ms = [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count');
+    if (ms.length) return ms[0].name;
+  }
+  for (const ent of entities) {
+    const ms = [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count_distinct');
+    if (ms.length) return ms[0].name;
+  }
+  return undefined;
+}
+
+/** The dimension that names an entity's rows (entity customer -> dimension customer). */
+export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
+  const d = lex.dimensions.get(entity);
+  return d && d.entity === entity ? d.name : undefined;
+}

@@ -1,0 +1,401 @@
+/** Mentions -> SemanticQuery: filters with roles, comparisons, groups, period and grain, default metric, ranking, shares, confidence. */
+import { type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQuery, type TimeRange } from '../semantic/query.js';
+import { type LexEntry, type Lexicon } from './lexicon.js';
+import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
+import { type InterpretContext } from './types.js';
+import { CHANGE_WORDS, STOPWORDS } from './words.js';
+import { type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
+import { type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { quoteList, uniq } from './refusals.js';
+export interface Built {
+  query: SemanticQuery;
+  notes: string[];
+  confidence: number;
+  usedDefaultMetric: boolean;
+  hasOwnMetric: boolean;
+}
+
+export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, fragment: boolean): Built | null {
+  const model = ctx.model;
+  const notes: string[] = [...a.notes];
+  let confidence = 0.95;
+
+  // ---- metrics
+  let metrics = uniq(a.metrics.map((m) => m.name));
+  for (const m of a.metrics) {
+    const info = lex.metrics.get(m.name)!;
+    notes.push(`Metric: ${info.label}${m.via && m.via.toLowerCase() !== info.label.toLowerCase() ? ` (from "${m.via}")` : ''}`);
+  }
+  // role swap (customer account balance -> supplier account balance when suppliers are meant)
+  metrics = metrics.map((name) => swapMetricRole(lex, name, a.roles));
+  const hasOwnMetric = metrics.length > 0;
+  let usedDefaultMetric = false;
+
+  // ---- filters from values (role resolution: supplier vs customer)
+  const filters: DimensionFilter[] = [];
+  const byDim = new Map<string, { values: string[]; negated: boolean; text: string[] }>();
+  for (const v of a.values) {
+    const e = chooseValueEntry(lex, v.entries);
+    const dim = resolveRole(lex, e.target, v.pos, a.roles);
+    const key = `${dim}|${v.negated ? 'not' : ''}`;
+    const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [] };
+    for (const x of e.values ?? []) if (!cur.values.includes(x)) cur.values.push(x);
+    cur.text.push(v.item.text);
+    byDim.set(key, cur);
+  }
+  const comparedDims: string[] = [];
+  for (const [key, f] of byDim) {
+    const dim = key.split('|')[0];
+    if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
+    const op: DimensionFilter['op'] = f.negated ? (f.values.length > 1 ? 'not_in' : 'ne') : f.values.length > 1 ? 'in' : 'eq';
+    filters.push({ dimension: dim, op, values: f.values });
+    notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} ${opText(op)} ${f.values.join(', ')} (from "${f.text.join('", "')}")`);
+  }
+
+  // ---- numeric dimension comparisons and metric comparisons
+  const metricFilters: MetricFilter[] = [];
+  for (const c of a.cmps) {
+    // the metric (or numeric dimension) named right before the comparison, or right after its number
+    let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
+    for (let p = c.pos + 2; p < items.length && p <= c.pos + 4; p++) {
+      const o = items[p];
+      if (o.kind === 'lex' && entriesOf(o, 'metric').length) {
+        const m = a.metrics.find((x) => x.item === o);
+        target = { kind: 'metric', name: m?.name ?? entriesOf(o, 'metric')[0].target };
+        break;
+      }
+      if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
+      break;
+    }
+    for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
+      const o = items[p];
+      if (o.kind === 'lex') {
+        const d = entriesOf(o, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number');
+        const m = a.metrics.find((x) => x.item === o);
+        if (d) target = { kind: 'dimension', name: d.target };
+        else if (m) target = { kind: 'metric', name: m.name };
+        else if (entriesOf(o, 'metric').length) target = { kind: 'metric', name: entriesOf(o, 'metric')[0].target };
+        break;
+      }
+      if (o.kind === 'word' && (STOPWORDS.has(o.lower) || WITH_WORDS.has(o.lower))) continue;
+      break;
+    }
+    if (target?.kind === 'dimension') {
+      const op = c.op === 'ne' ? 'ne' : c.op;
+      filters.push({ dimension: target.name, op, values: [c.value] });
+      notes.push(`Filter: ${lex.dimensions.get(target.name)!.label} ${opText(op)} ${c.value}`);
+      continue;
+    }
+    const metricName = target?.name ?? metrics[0] ?? model.defaults.ranking_metric;
+    if (!metricName) continue;
+    const info = lex.metrics.get(metricName);
+    const value = info?.percent && (c.percent || c.value > 1) ? c.value / 100 : c.value;
+    metricFilters.push({ metric: metricName, op: c.op, value });
+    if (!metrics.includes(metricName) && target) metrics.push(metricName);
+    notes.push(`Condition: ${info?.label ?? metricName} ${opText(c.op)} ${value}`);
+  }
+  // numeric dimension named with a bare number: "size 15"; a shaped name: "brand 13" -> Brand#13
+  for (const dm of a.dimMentions) {
+    const d = lex.dimensions.get(dm.dimension);
+    const nx = items[dm.pos + 1];
+    if (d?.type === 'number' && nx?.kind === 'num' && !nx.used) {
+      nx.used = true;
+      filters.push({ dimension: d.name, op: 'eq', values: [nx.num!] });
+      notes.push(`Filter: ${d.label} = ${nx.num}`);
+      dm.item.used = true;
+      (dm as { consumed?: boolean }).consumed = true;
+    }
+  }
+
+  // ---- group by
+  const groupBy: GroupBy[] = [];
+  const groupNotes: string[] = [];
+  const addGroup = (g: GroupBy) => {
+    if (groupBy.some((x) => x.dimension === g.dimension)) return;
+    groupBy.push(g);
+  };
+  const superl = a.superlatives.find((s) => !items[s.pos].used) ?? a.superlatives[0];
+  let groups = [...a.groups];
+  // a dimension named next to one of its own values is a qualifier ("the FURNITURE segment")
+  const qualifier = (pos: number, dim: string) =>
+    a.values.some((v) => Math.abs(v.pos - pos) <= 2 && v.entries.some((e) => sameFamily(lex, e.target, dim)));
+  groups = groups.filter((g) => g.time || !qualifier(g.pos, g.dimension) || a.whichPos.length > 0 || !!superl);
+  // superlative or "which" with a bare dimension: "the region with the highest revenue"
+  if (!groups.length && (superl || a.whichPos.length) && a.dimMentions.length) {
+    const cand = a.dimMentions.filter((d) => !qualifier(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
+    if (cand.length) {
+      const anchor = superl?.pos ?? a.whichPos[0];
+      cand.sort((x, y) => Math.abs(x.pos - anchor) - Math.abs(y.pos - anchor));
+      groups.push({ dimension: cand[0].dimension, pos: cand[0].pos, plural: cand[0].plural });
+    }
+  }
+  for (const dim of comparedDims) {
+    addGroup({ dimension: dim });
+    groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim} to compare the values named`);
+  }
+  for (const g of groups) {
+    if (g.time) continue;
+    const dim = resolveRole(lex, g.dimension, g.pos, a.roles);
+    addGroup({ dimension: dim });
+    groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim}`);
+  }
+
+  // ---- time: dating dimension, range, grain
+  const defaultTd = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
+  let datingTd: string | undefined;
+  if (a.dating && a.dating.dimension !== defaultTd) {
+    datingTd = a.dating.dimension;
+  }
+  const timeGroups = a.groups.filter((g) => g.time);
+  if (timeGroups.length && timeGroups[0].dimension !== defaultTd) datingTd = timeGroups[0].dimension;
+  let timeRange: TimeRange | undefined;
+  if (a.times.length) {
+    const start = a.times.reduce((m, h) => (h.range.start < m ? h.range.start : m), a.times[0].range.start);
+    const end = a.times.reduce((m, h) => (h.range.end > m ? h.range.end : m), a.times[0].range.end);
+    const label = a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : a.times[0].range.label;
+    timeRange = { start, end, label };
+  }
+  let grain: Grain | undefined = a.grainGroups[0]?.grain;
+  if (!grain && a.trend) grain = naturalGrain(timeRange);
+  if (!grain && timeGroups.length) grain = naturalGrainFor(timeRange);
+  // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
+  if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
+
+  // ---- default metric
+  if (!metrics.length && !fragment) {
+    const dflt = model.defaults.ranking_metric ?? [...lex.metrics.keys()][0];
+    if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
+      metrics = [dflt];
+      usedDefaultMetric = true;
+      confidence -= superl ? 0.05 : a.money ? 0.1 : 0.2;
+      notes.push(`No metric named: using the default ranking metric ${lex.metrics.get(dflt)?.label ?? dflt}`);
+    }
+  }
+  if (!metrics.length && !fragment) return null;
+
+  // metrics that are not dated: the period would be ignored; prefer a dated cousin (active customers)
+  if (timeRange && metrics.length) {
+    metrics = metrics.map((name) => {
+      const info = lex.metrics.get(name)!;
+      if (info.timeBound) return name;
+      const cousin = [...lex.metrics.values()].find(
+        (m) => m.timeBound && m.name !== name && m.name.split('_').includes(name) && (m.agg === 'count_distinct' || m.agg === info.agg),
+      );
+      if (cousin) {
+        notes.push(`${info.label} is not dated; for a period, using ${cousin.label}`);
+        return cousin.name;
+      }
+      return name;
+    });
+    metrics = uniq(metrics);
+    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
+      notes.push(`${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`);
+      timeRange = undefined;
+      confidence -= 0.1;
+    }
+  }
+
+  // the dating dimension must date the metrics
+  if (datingTd && metrics.length) {
+    const ok = metrics.every((n) => {
+      const m = lex.metrics.get(n)!;
+      return !m.timeBound || m.timeDimension === datingTd || m.alternates.includes(datingTd!);
+    });
+    if (!ok) {
+      notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}; dated by their own date`);
+      datingTd = undefined;
+      confidence -= 0.1;
+    }
+  }
+  if (timeRange) {
+    if (datingTd) timeRange.dimension = datingTd;
+    const tdLabel = lex.timeDimensions.get(datingTd ?? metricTd(lex, metrics) ?? defaultTd ?? '')?.label ?? 'date';
+    notes.push(
+      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)} (by ${tdLabel.toLowerCase()})`,
+    );
+  } else if (datingTd) {
+    notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
+  }
+  if (grain) {
+    const td = datingTd ?? metricTd(lex, metrics) ?? defaultTd;
+    if (td) {
+      const tdi = lex.timeDimensions.get(td);
+      const g = tdi && !tdi.grains.includes(grain) ? (tdi.grains[tdi.grains.length - 1] as Grain) : grain;
+      groupBy.push({ dimension: td, grain: g });
+      groupNotes.push(`Grouped by ${g} of ${tdi?.label.toLowerCase() ?? td}`);
+    }
+  }
+  notes.push(...groupNotes);
+
+  // ---- order and limit
+  const order: SemanticQuery['order'] = [];
+  let limit: number | undefined;
+  const rankMetric =
+    (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
+  const nonTimeGroups = groupBy.filter((g) => !g.grain);
+  if (superl && (groupBy.length || fragment)) {
+    let n = superl.n ?? a.whichN;
+    if (n === undefined) {
+      for (const g of groups) {
+        let p = g.pos - 1;
+        while (p >= 0 && items[p].kind === 'word' && SKIP.has(items[p].lower)) p--;
+        const o = items[p];
+        if (o?.kind === 'num' && !o.used && Number.isInteger(o.num) && o.num! > 0 && o.num! < 10_000) {
+          n = o.num;
+          o.used = true;
+        }
+      }
+    }
+    const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
+    limit = n ?? (plural ? 10 : 1);
+    const dir = superl.dir;
+    if (rankMetric) {
+      if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
+      order.push({ by: rankMetric, direction: dir });
+      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}`);
+    }
+  } else if (a.whichN && groupBy.length) {
+    limit = a.whichN;
+    if (rankMetric) order.push({ by: rankMetric, direction: 'desc' });
+  } else if (a.sortBy && rankMetric && nonTimeGroups.length) {
+    order.push({ by: rankMetric, direction: a.sortDir ?? 'desc' });
+  } else if (groupBy.some((g) => g.grain)) {
+    const tg = groupBy.find((g) => g.grain)!;
+    order.push({ by: tg.dimension, direction: 'asc' });
+  }
+
+  // ---- share of total
+  const share: string[] = [];
+  if (a.share && metrics.length) {
+    const target = metrics[0];
+    if (!groupBy.length) {
+      // "what share of revenue comes from Europe": show every member's share, the named one included
+      const f = filters.find((x) => x.op === 'eq' || x.op === 'in');
+      if (f) {
+        filters.splice(filters.indexOf(f), 1);
+        groupBy.push({ dimension: f.dimension });
+        notes.push(`Share: comparing ${f.values.join(', ')} with the other ${lex.dimensions.get(f.dimension)?.label.toLowerCase() ?? f.dimension} values`);
+      }
+    }
+    if (groupBy.length) {
+      share.push(target);
+      notes.push(`Share of total ${lex.metrics.get(target)?.label ?? target} per group`);
+      if (!order.length) order.push({ by: target, direction: 'desc' });
+    }
+  }
+
+  // ---- confidence
+  const overTime = groupBy.some((g) => g.grain) || a.times.length > 1;
+  const contentUnknown = a.unknown.filter((u) => !lex.vocab.has(u.lower) && !(overTime && CHANGE_WORDS.has(u.lower)));
+  confidence -= 0.12 * contentUnknown.length;
+  confidence -= 0.05 * a.fuzzy.length;
+  if (a.fuzzy.length) notes.push(`Read ${a.fuzzy.map((f) => `"${f.text}" as "${f.fuzzy}"`).join(', ')}`);
+  if (contentUnknown.length) notes.push(`Not understood (ignored): ${quoteList(contentUnknown.map((u) => u.text))}`);
+  const sameEntityValue = (pos: number, dim: string) =>
+    a.values.some(
+      (v) =>
+        Math.abs(v.pos - pos) === 1 ||
+        (Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === lex.dimensions.get(dim)?.entity)),
+    );
+  const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed && !a.roles.some((r) => r.pos === d.pos && r.roles.size));
+  if (ungrouped.length && !fragment) confidence -= 0.05;
+
+  const query: SemanticQuery = {
+    metrics,
+    group_by: groupBy,
+    filters,
+    metric_filters: metricFilters,
+    ...(timeRange ? { time_range: timeRange } : {}),
+    order,
+    ...(limit ? { limit } : {}),
+    share_of_total: share,
+  };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric };
+}
+
+export function sameUnit(hits: TimeHit[]): boolean {
+  return hits.every((h) => h.unit === hits[0].unit && h.unit !== 'span' && h.unit !== 'day') && hits.length > 1;
+}
+export function unitGrain(u: TimeUnit): Grain {
+  return u === 'span' ? 'month' : (u as Grain);
+}
+export function naturalGrainFor(r: TimeRange | undefined): Grain {
+  return r ? naturalGrain(r) : 'day';
+}
+export function metricTd(lex: Lexicon, metrics: string[]): string | undefined {
+  for (const m of metrics) {
+    const td = lex.metrics.get(m)?.timeDimension;
+    if (td) return td;
+  }
+  return undefined;
+}
+export function metricNear(a: Analysis, pos: number): string | undefined {
+  let best: MetricMention | undefined;
+  for (const m of a.metrics) {
+    if (m.pos > pos && (!best || m.pos < best.pos)) best = m;
+  }
+  return best?.name;
+}
+export function lastDay(end: string): string {
+  const d = new Date(`${end}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+export function opText(op: string): string {
+  return (
+    { eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between' } as Record<string, string>
+  )[op] ?? op;
+}
+
+/** Which dimension a value names when several share it (nation vs supplier_nation): the base one; resolveRole applies the role. */
+export function chooseValueEntry(lex: Lexicon, entries: LexEntry[]): LexEntry {
+  const base = entries.filter((e) => !lex.dimensions.get(e.target)?.roleOf);
+  return base[0] ?? entries[0];
+}
+
+/** region -> supplier_region when the nearest role mention speaks of suppliers. */
+export function resolveRole(lex: Lexicon, dim: string, pos: number, roles: RoleMention[]): string {
+  const d = lex.dimensions.get(dim);
+  if (!d) return dim;
+  const base = d.roleOf ? lex.dimensions.get(d.roleOf.base)! : d;
+  if (d.roleOf) return dim; // named explicitly (supplier nation)
+  if (base.roles.size === 0) return dim;
+  let best: { dist: number; dim: string } | undefined;
+  for (const r of roles) {
+    if (r.pos === pos) continue;
+    let cand: string | undefined;
+    for (const role of r.roles) {
+      const rd = base.roles.get(role);
+      if (rd) cand = rd;
+    }
+    if (!cand && [...r.entities].some((e) => base.owners.has(e))) cand = base.name;
+    if (!cand) continue;
+    const dist = Math.abs(r.pos - pos);
+    if (!best || dist < best.dist || (dist === best.dist && cand !== base.name)) best = { dist, dim: cand };
+  }
+  return best?.dim ?? dim;
+}
+
+/**
+ * customer_account_balance -> supplier_account_balance when the question speaks of another
+ * entity (suppliers) and not of the metric's own entity beyond the metric phrase itself.
+ */
+export function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[]): string {
+  const info = lex.metrics.get(name);
+  if (!info?.entity) return name;
+  const own = info.entity;
+  const parts = name.split('_');
+  if (!parts.includes(own)) return name;
+  const ownSpoken = roles.filter((r) => r.entities.has(own) || r.roles.has(own)).length > 1;
+  if (ownSpoken) return name;
+  const others = new Set<string>();
+  for (const r of roles) {
+    for (const e of r.entities) if (e !== own && lex.entities.has(e)) others.add(e);
+    for (const ro of r.roles) if (ro !== own && lex.entities.has(ro)) others.add(ro);
+  }
+  for (const o of others) {
+    const cand = parts.map((p) => (p === own ? o : p)).join('_');
+    if (lex.metrics.has(cand) && lex.metrics.get(cand)!.entity === o) return cand;
+  }
+  return name;
+}

@@ -1,0 +1,237 @@
+/** Tokens -> spans ("items"): time placeholders, model phrases (longest first), grammar keywords, numbers, grains, value shapes, demonyms, typos. Each item carries `used`, the consumption ledger. */
+import { distance } from 'fastest-levenshtein';
+import { longestMatch, type LexEntry, type Lexicon } from './lexicon.js';
+import { tokenize, type Token } from './text.js';
+import { type TimeHit } from './time.js';
+import { BUSINESS_CONCEPTS, GRAIN_WORDS, KEYWORDS, NON_DATA_TASKS, STOPWORDS, type Keyword } from './words.js';
+export type Grain = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+export interface Item {
+  kind: 'lex' | 'kw' | 'time' | 'num' | 'grain' | 'word' | 'punct';
+  /** Token span [i, j). */
+  i: number;
+  j: number;
+  text: string;
+  lower: string;
+  entries?: LexEntry[];
+  kw?: Keyword;
+  hit?: TimeHit;
+  num?: number;
+  percent?: boolean;
+  grain?: Grain;
+  fuzzy?: string;
+  upper?: boolean;
+  plural?: boolean;
+  /** Set once the item has been used by a rule. */
+  used?: boolean;
+}
+
+export interface KwNode {
+  next: Map<string, KwNode>;
+  kw?: Keyword;
+}
+export const KW_ROOT: KwNode = { next: new Map() };
+for (const [phrase, kw] of KEYWORDS) {
+  let n = KW_ROOT;
+  for (const w of phrase.split(' ')) {
+    let nx = n.next.get(w);
+    if (!nx) {
+      nx = { next: new Map() };
+      n.next.set(w, nx);
+    }
+    n = nx;
+  }
+  n.kw = kw;
+}
+
+export const SKIP = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'its', 'all', 'of', 'total', 'overall', 'those', 'these']);
+export const CONNECT = new Set(['and', ',', 'then', '&', 'or', 'plus', 'the', 'also', 'as', 'well']);
+export const PREPOSITIONS = new Set(['from', 'of', 'for', 'on', 'in', 'with', 'among', 'to', 'at', 'through', 'via', 'across', 'by']);
+/** Superlatives that modify a quantity ("the most orders") rather than pick members ("top customers"). */
+export const QUANTITY_SUPERLATIVES = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'maximum', 'minimum', 'max', 'min']);
+export const WITH_WORDS = new Set(['with', 'whose', 'that', 'who', 'having', 'where', 'which']);
+
+export function splitHyphens(tokens: Token[], lex: Lexicon): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    if (!t.lower.includes('-') || t.time !== undefined || lex.vocab.has(t.lemma) || KW_ROOT.next.has(t.lower) || GRAIN_WORDS[t.lower]) {
+      out.push(t);
+      continue;
+    }
+    if (/^\d{4}-\d{2}/.test(t.lower)) {
+      out.push(t);
+      continue;
+    }
+    let off = t.start;
+    for (const part of t.raw.split('-')) {
+      if (!part) continue;
+      const [p] = tokenize(part);
+      if (p) out.push({ ...p, start: off, end: off + part.length });
+      off += part.length + 1;
+    }
+  }
+  return out;
+}
+
+export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] {
+  const items: Item[] = [];
+  const n = tokens.length;
+  const fuzzyKeys = new Map<number, string>();
+  const keysAt = (j: number): string[] => {
+    const t = tokens[j];
+    const f = fuzzyKeys.get(j);
+    return f ? [f] : [t.lemma, t.lower, t.verb];
+  };
+  for (let j = 0; j < n; j++) {
+    const t = tokens[j];
+    if (t.time === undefined && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower) && !lex.root.next.has(t.verb) && !demonym(t, lex)) {
+      const f = fuzzyWord(t, lex);
+      if (f) fuzzyKeys.set(j, f);
+    }
+  }
+  let i = 0;
+  while (i < n) {
+    const t = tokens[i];
+    if (t.time !== undefined) {
+      items.push({ kind: 'time', i, j: i + 1, text: hits[t.time].range.label, lower: hits[t.time].range.label, hit: hits[t.time] });
+      i++;
+      continue;
+    }
+    const lx = longestMatch(lex, n, i, keysAt);
+    const kw = keywordAt(tokens, i);
+    if (kw && (!lx || kw.len > lx.len || (kw.len === lx.len && lx.entries.every((e) => e.kind === 'entity' || e.weak)))) {
+      items.push(span('kw', tokens, i, i + kw.len, { kw: kw.kw }));
+      i += kw.len;
+      continue;
+    }
+    if (lx) {
+      const it = span('lex', tokens, i, i + lx.len, { entries: lx.entries });
+      const f = fuzzyKeys.get(i);
+      if (f && lx.len === 1) it.fuzzy = f;
+      items.push(it);
+      i += lx.len;
+      continue;
+    }
+    if (t.num !== undefined) {
+      items.push(span('num', tokens, i, i + 1, { num: t.num, percent: t.percent }));
+      i++;
+      continue;
+    }
+    const g = GRAIN_WORDS[t.lower];
+    if (g) {
+      items.push(span('grain', tokens, i, i + 1, { grain: g }));
+      i++;
+      continue;
+    }
+    // value shapes (Customer#000000042) and demonyms (German -> GERMANY)
+    const shaped = shapeValue(t, lex) ?? demonym(t, lex);
+    if (shaped) {
+      items.push(span('lex', tokens, i, i + 1, { entries: shaped }));
+      i++;
+      continue;
+    }
+    items.push(span(/^[?,;:!()]$/.test(t.lower) ? 'punct' : 'word', tokens, i, i + 1, {}));
+    i++;
+  }
+  return items;
+}
+
+export function span(kind: Item['kind'], tokens: Token[], i: number, j: number, extra: Partial<Item>): Item {
+  const ts = tokens.slice(i, j);
+  const last = ts[ts.length - 1];
+  return {
+    kind,
+    i,
+    j,
+    text: ts.map((t) => t.raw).join(' '),
+    lower: ts.map((t) => t.lower).join(' '),
+    upper: ts.every((t) => t.upper || !/[a-z]/i.test(t.raw)),
+    plural: last ? last.lemma !== last.lower && last.lower.endsWith('s') : false,
+    ...extra,
+  };
+}
+
+export function keywordAt(tokens: Token[], i: number): { len: number; kw: Keyword } | null {
+  let node: KwNode | undefined = KW_ROOT;
+  let best: { len: number; kw: Keyword } | null = null;
+  for (let j = i; j < tokens.length && node; j++) {
+    node = node.next.get(tokens[j].lower);
+    if (node?.kw) best = { len: j - i + 1, kw: node.kw };
+  }
+  return best;
+}
+
+export function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
+  const w = t.lemma;
+  if (w.length < 5 || !/^[a-z]+$/.test(w)) return undefined;
+  if (STOPWORDS.has(t.lower) || BUSINESS_CONCEPTS.has(t.lower) || BUSINESS_CONCEPTS.has(w) || NON_DATA_TASKS.has(w)) return undefined;
+  if (KW_ROOT.next.has(t.lower) || GRAIN_WORDS[t.lower]) return undefined;
+  const max = w.length >= 8 ? 2 : 1;
+  let best: string | undefined;
+  let bestD = max + 1;
+  let tie = false;
+  for (const v of lex.vocabList) {
+    if (Math.abs(v.length - w.length) > max) continue;
+    if (v[0] !== w[0] && max === 1) continue;
+    let d = distance(w, v);
+    if (d === 2 && max === 1 && isTransposition(w, v)) d = 1;
+    if (d < bestD) {
+      bestD = d;
+      best = v;
+      tie = false;
+    } else if (d === bestD) tie = true;
+  }
+  return best && !tie && bestD <= max ? best : undefined;
+}
+
+export function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+  return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
+}
+
+export function shapeValue(t: Token, lex: Lexicon): LexEntry[] | null {
+  for (const s of lex.shapes) {
+    if (t.lower.startsWith(s.prefix) && /^\d+$/.test(t.lower.slice(s.prefix.length))) {
+      const digits = t.lower.slice(s.prefix.length);
+      const stored =
+        lex.valueIndex.get(s.dimension)?.get(t.lower) ?? `${s.storedPrefix}${digits.padStart(s.digits, '0')}`;
+      return [{ kind: 'value', target: s.dimension, values: [stored], source: 'value', phrase: t.raw }];
+    }
+  }
+  return null;
+}
+
+/** German -> GERMANY, Asian -> ASIA, Chinese -> CHINA: English demonym suffixes on stored values. */
+export function demonym(t: Token, lex: Lexicon): LexEntry[] | null {
+  const w = t.lower;
+  if (!/^[a-z]{4,}$/.test(w) || STOPWORDS.has(w)) return null;
+  const found: LexEntry[] = [];
+  const tryBase = (base: string, slack: number) => {
+    if (base.length < 4) return;
+    for (const [v, list] of lex.singleValues) {
+      if (v.startsWith(base) && v.length - base.length <= slack) {
+        for (const x of list) {
+          if (!found.some((f) => f.target === x.dimension && f.values?.[0] === x.value)) {
+            found.push({ kind: 'value', target: x.dimension, values: [x.value], source: 'value', phrase: t.raw });
+          }
+        }
+      }
+    }
+  };
+  for (const suf of ['ian', 'an', 'ese', 'n', 'i', 'ish']) {
+    if (w.endsWith(suf)) tryBase(w.slice(0, -suf.length), suf === 'ese' || suf === 'an' ? 1 : 0);
+    if (found.length) return found;
+  }
+  if (w.length >= 5) tryBase(w, 1);
+  return found.length ? found : null;
+}
+
+export function entriesOf(it: Item, kind: LexEntry['kind']): LexEntry[] {
+  return (it.entries ?? []).filter((e) => e.kind === kind);
+}
+
+export function isSkip(it: Item | undefined): boolean {
+  return !!it && it.kind === 'word' && SKIP.has(it.lower);
+}
