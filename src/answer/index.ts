@@ -78,6 +78,8 @@ export interface TerminalAnswerInput {
   /** The resolved period, if any, for `time_frame`. */
   timeFrame?: string;
   thinking?: string[];
+  /** What the data model offers (one sentence), shown once: in `explanation`. */
+  catalogue?: string;
 }
 
 /**
@@ -96,7 +98,7 @@ export function buildTerminalAnswer(kind: TerminalKind, input: TerminalAnswerInp
     ...emptyAnswerFields(),
     answer: `${escapeHtml(reason)}${htmlSuggestions}`,
     sql_query: input.sql ?? '',
-    explanation: `${reason}${plainSuggestions}`,
+    explanation: `${reason}${plainSuggestions}${input.catalogue ? ` ${input.catalogue}` : ''}`,
     time_frame: input.timeFrame ?? '',
     thinking: { title: 'How this answer was found', messages },
   };

@@ -4,7 +4,7 @@ import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, STOPWORDS } from './words.js';
-import { CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
+import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
 export interface MetricMention {
@@ -46,6 +46,8 @@ export interface PendingCmp {
   pos: number;
   metric?: string;
   dimension?: string;
+  /** The comparison's own words, consumed when its target attaches. */
+  words: (Item | undefined)[];
 }
 
 export interface Analysis {
@@ -124,6 +126,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if (it.kind === 'time') {
       const before = items[prevSig(k)];
       if (before?.kind === 'kw' && before.kw === 'neg') {
+        consume(before);
         a.negTimes.push(it.hit!);
         continue;
       }
@@ -134,6 +137,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const g = /\b(day|week|month|quarter|year)s\b/.exec(it.hit!.range.label)?.[1] as Grain | undefined;
       if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g) {
         a.grainGroups.push({ grain: g, pos: k });
+        consume(items[p]);
       }
       continue;
     }
@@ -202,7 +206,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
             nx.used = true;
             const op: MetricFilter['op'] =
               it.kw === 'cmp_gt' ? 'gt' : it.kw === 'cmp_gte' ? 'gte' : it.kw === 'cmp_lt' ? 'lt' : it.kw === 'cmp_lte' ? 'lte' : 'eq';
-            const cmp: PendingCmp = { op, value: nx.num!, percent: !!nx.percent, pos: k };
+            const cmp: PendingCmp = { op, value: nx.num!, percent: !!nx.percent, pos: k, words: [it, items[k + 1]?.lower === 'of' ? items[k + 1] : undefined] };
             // "or more": the number comes first ("20 orders or more")
             if (after?.kind === 'kw' && after.kw === 'cmp_eq') after.used = true;
             a.cmps.push(cmp);
@@ -213,7 +217,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
             const pn = items[q];
             if (pn?.kind === 'num' && !pn.used) {
               pn.used = true;
-              a.cmps.push({ op: it.kw === 'cmp_gte' ? 'gte' : 'lte', value: pn.num!, percent: !!pn.percent, pos: q });
+              a.cmps.push({ op: it.kw === 'cmp_gte' ? 'gte' : 'lte', value: pn.num!, percent: !!pn.percent, pos: q, words: [it] });
             }
           }
         }
@@ -222,14 +226,21 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
 
   // ---- lexical items, by grammatical context
   let groupRun = false;
+  /** The group keywords of the current run ("by", "for each"): consumed when a group attaches. */
+  let groupKws: Item[] = [];
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (it.kind === 'kw' && it.kw === 'group') {
+      if (!groupRun) groupKws = [];
+      groupKws.push(it);
       groupRun = true;
       continue;
     }
     if (groupRun && it.kind === 'word' && (CONNECT.has(it.lower) || SKIP.has(it.lower))) continue;
-    if (groupRun && it.kind === 'kw' && it.kw === 'each') continue;
+    if (groupRun && it.kind === 'kw' && it.kw === 'each') {
+      groupKws.push(it);
+      continue;
+    }
     if (groupRun && it.kind === 'punct' && it.lower === ',') continue;
     const inGroup = groupRun;
     if (it.kind !== 'lex' && it.kind !== 'grain') groupRun = false;
@@ -244,6 +255,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       if (ctxGroup) {
         a.grainGroups.push({ grain: it.grain!, pos: k });
         it.used = true;
+        if (inGroup) consume(...groupKws);
+        if (prev?.kind === 'kw' && (prev.kw === 'each' || prev.kw === 'group')) consume(prev);
         if (prev?.kind === 'kw' && prev.kw === 'which') a.whichPos.push(pk);
       } else if (it.lower === 'date' || it.lower === 'dates') {
         it.used = true;
@@ -306,6 +319,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const entry: LexEntry = { kind: 'value', target: shaped.dimension, values: [stored], source: 'value', phrase: `${it.text} ${nxNum.text}` };
       a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
       it.used = true;
+      if (inGroup) consume(...groupKws);
       continue;
     }
 
@@ -318,6 +332,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const o = items[p];
       if (o.kind === 'kw' && o.kw === 'count') {
         countCtx = true;
+        consume(o);
         break;
       }
       if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length)) continue;
@@ -340,6 +355,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         const o = items[p];
         if (o.kind === 'kw' && o.kw === 'neg') {
           negated = true;
+          consume(o);
           break;
         }
         if (o.kind === 'kw' && o.kw === 'group') continue;
@@ -348,6 +364,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         break;
       }
       a.values.push({ entries: values, pos: k, negated, item: it });
+      // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
+      if (inGroup) consume(...groupKws);
       it.used = true;
       continue;
     }
@@ -379,23 +397,28 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative
+        consume(prev);
         a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
         it.used = true;
         continue;
       }
       const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
       a.groups.push({ dimension: dim, pos: k, plural: it.plural });
+      if (inGroup) consume(...groupKws);
+      if (eachCtx) consume(prev);
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
       continue;
     }
     if (inGroup && tds.length && !metrics.length) {
       a.groups.push({ dimension: tds[0].target, pos: k, time: true });
+      consume(...groupKws);
       it.used = true;
       continue;
     }
     if (metrics.length && inGroup && !dims.length && items.slice(0, k).reverse().find((o) => o.kind === 'kw' && o.kw === 'group')?.lower === 'per') {
       a.ratio = { num: a.metrics[a.metrics.length - 1]?.name, den: it };
+      consume(...groupKws);
       it.used = true;
       continue;
     }
@@ -403,7 +426,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const name = metrics[0].target;
       const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;
       a.metrics.push({ name, pos: k, ambiguous, item: it, via: it.text });
-      if (inGroup || (prevKw === 'sort')) a.rankingMetric = name;
+      if (inGroup || (prevKw === 'sort')) {
+        a.rankingMetric = name;
+        consume(...(inGroup ? groupKws : [prev]));
+      }
       it.used = true;
       continue;
     }

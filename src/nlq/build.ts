@@ -3,8 +3,8 @@ import { type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQue
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
-import { CHANGE_WORDS, STOPWORDS } from './words.js';
-import { type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
+import { CHANGE_WORDS, STOPWORDS, type Keyword } from './words.js';
+import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
 import { type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 export interface Built {
@@ -12,6 +12,8 @@ export interface Built {
   notes: string[];
   confidence: number;
   usedDefaultMetric: boolean;
+  /** Dimension mentions that went into no group, filter or qualifier: not understood. */
+  dangling: Item[];
   hasOwnMetric: boolean;
 }
 
@@ -79,6 +81,11 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       }
       if (o.kind === 'word' && (STOPWORDS.has(o.lower) || WITH_WORDS.has(o.lower))) continue;
       break;
+    }
+    // the comparison is understood when its target is named, or when the query has one metric
+    if (target || metrics.length === 1) consume(...c.words);
+    if (target?.kind === 'dimension') {
+      for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) consume(items[p]);
     }
     if (target?.kind === 'dimension') {
       const op = c.op === 'ne' ? 'ne' : c.op;
@@ -250,6 +257,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     limit = n ?? (plural ? 10 : 1);
     const dir = superl.dir;
     if (rankMetric) {
+      consume(items[superl.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
       notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}`);
@@ -259,6 +267,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (rankMetric) order.push({ by: rankMetric, direction: 'desc' });
   } else if (a.sortBy && rankMetric && nonTimeGroups.length) {
     order.push({ by: rankMetric, direction: a.sortDir ?? 'desc' });
+    consume(...kwItems(items, 'sort'));
   } else if (groupBy.some((g) => g.grain)) {
     const tg = groupBy.find((g) => g.grain)!;
     order.push({ by: tg.dimension, direction: 'asc' });
@@ -279,10 +288,16 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     if (groupBy.length) {
       share.push(target);
+      consume(...kwItems(items, 'share'));
       notes.push(`Share of total ${lex.metrics.get(target)?.label ?? target} per group`);
       if (!order.length) order.push({ by: target, direction: 'desc' });
     }
   }
+
+  // keywords whose argument is the query as a whole
+  if (grain) consume(...kwItems(items, 'trend'));
+  if (order.length) consume(...kwItems(items, 'asc_word'), ...kwItems(items, 'desc_word'));
+  if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || groupBy.length) consume(...kwItems(items, 'compare'));
 
   // ---- confidence
   const overTime = groupBy.some((g) => g.grain) || a.times.length > 1;
@@ -310,7 +325,23 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit ? { limit } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, dangling: danglingMentions(lex, ungrouped, metrics) };
+}
+
+/**
+ * Dimension mentions that went nowhere. A mention of a metric's own entity says whose metric it
+ * is ("account balance of customers") and is understood; anything else was not.
+ */
+function danglingMentions(lex: Lexicon, ungrouped: Analysis['dimMentions'], metrics: string[]): Item[] {
+  const metricEntities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e));
+  return ungrouped
+    .filter((d) => !d.item.consumed && !metricEntities.has(lex.dimensions.get(d.dimension)?.entity ?? ''))
+    .map((d) => d.item);
+}
+
+/** The keyword items of one kind. */
+export function kwItems(items: Item[], kw: Keyword): Item[] {
+  return items.filter((it) => it.kind === 'kw' && it.kw === kw);
 }
 
 export function sameUnit(hits: TimeHit[]): boolean {

@@ -4,9 +4,9 @@ import { type SemanticQuery } from '../semantic/query.js';
 import { type Lexicon } from './lexicon.js';
 import { type InterpretContext } from './types.js';
 import { ADD_CUES, REPLACE_CUES } from './words.js';
-import { type Item } from './spans.js';
+import { consume, type Item } from './spans.js';
 import { type Analysis } from './analyse.js';
-import { type Built, metricTd, opText, unitGrain } from './build.js';
+import { type Built, kwItems, metricTd, opText, unitGrain } from './build.js';
 import { uniq } from './refusals.js';
 // ------------------------------------------------------------------------------------------
 
@@ -67,6 +67,7 @@ export function mergeFollowUp(
       if (!out.order.length) out.order = [{ by: td, direction: 'asc' }];
     }
     notes.push(`Comparing ${out.time_range.label} by ${g}`);
+    consume(...kwItems(items, 'compare'));
     changed = true;
   } else if (q.time_range) {
     out.time_range = { ...q.time_range, ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}) };

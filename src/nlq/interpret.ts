@@ -15,8 +15,9 @@ import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, 
 import { type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
 import { build } from './build.js';
+import { measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
-import { missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
+import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
@@ -174,9 +175,16 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
+  // coverage: every content word must have gone into the query, or the question is refused
+  const covered = (): Interpretation | null => {
+    const cov = measureCoverage(items, built.dangling);
+    return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered) : null;
+  };
   if (fragment && ctx.previous) {
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
     if (merged) {
+      const refused = covered();
+      if (refused) return refused;
       return {
         kind: 'query',
         query: merged.query,
@@ -189,7 +197,22 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   if (built.query.metrics.length === 0) {
     return outOfScope(lex, [], undefined, false, 'The question names no metric I know.');
   }
+  const refused = covered();
+  if (refused) return refused;
   return { kind: 'query', query: built.query, confidence: round(built.confidence), notes: built.notes, followUp: false };
+}
+
+/** The refusal for words no construction consumed: names them and the closest model terms. */
+function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[]): Interpretation {
+  const words = uniq(uncovered.map((u) => u.text));
+  const near = nearMatches(lex, uncovered.filter((u) => u.kind === 'word' || u.kind === 'lex').map((u) => u.text));
+  const what = words.length > 1 ? `the words ${quoteList(words)}` : `"${words[0]}"`;
+  return {
+    kind: 'out_of_scope',
+    reason: `I did not understand ${what} in this question, so I did not answer rather than guess.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
+    unconsumed: words,
+    catalogue: catalogue(lex),
+  };
 }
 
 function indexOfItem(items: Item[], it: Item): number {

@@ -52,10 +52,12 @@ export function outOfScope(lex: Lexicon, missing: string[], phrase: string | und
   const head = why
     ? why
     : `The data model has no ${dimensionSlot ? 'dimension' : 'metric or dimension'} for "${what}"${missing.length > 1 || (phrase && phrase !== missing[0]) ? ` (not modelled: ${quoteList(missing)})` : ''}.`;
-  return {
-    kind: 'out_of_scope',
-    reason: `${head}${near ? ` Closest available: ${near}.` : ''} Available metrics: ${[...lex.metrics.values()].map((m) => m.label.toLowerCase()).join(', ')}. Dimensions: ${[...lex.dimensions.values()].map((d) => d.label.toLowerCase()).join(', ')}, and time (${[...lex.timeDimensions.values()].map((t) => t.label.toLowerCase()).join(', ')}).`,
-  };
+  return { kind: 'out_of_scope', reason: `${head}${near ? ` Closest available: ${near}.` : ''}`, catalogue: catalogue(lex) };
+}
+
+/** The model's metrics and dimensions in one sentence: the one place a refusal lists them. */
+export function catalogue(lex: Lexicon): string {
+  return `Available metrics: ${[...lex.metrics.values()].map((m) => m.label.toLowerCase()).join(', ')}. Dimensions: ${[...lex.dimensions.values()].map((d) => d.label.toLowerCase()).join(', ')}, and time (${[...lex.timeDimensions.values()].map((t) => t.label.toLowerCase()).join(', ')}).`;
 }
 
 export function suggestions(lex: Lexicon, words: string[]): string {

@@ -22,8 +22,18 @@ export interface Item {
   fuzzy?: string;
   upper?: boolean;
   plural?: boolean;
-  /** Set once the item has been used by a rule. */
+  /** Set once the item has been used by a rule (analysis bookkeeping). */
   used?: boolean;
+  /**
+   * The consumption ledger: set when a construction put this item (a keyword with its arguments
+   * attached, a number, a phrase) into the query. Coverage refuses questions with content left over.
+   */
+  consumed?: boolean;
+}
+
+/** Marks items as consumed by a construction (the ledger). */
+export function consume(...its: (Item | undefined)[]): void {
+  for (const it of its) if (it) it.consumed = true;
 }
 
 export interface KwNode {

@@ -22,5 +22,19 @@ export type Interpretation =
       /** true when the question modified `previous` rather than standing alone. */
       followUp: boolean;
     }
-  | { kind: 'out_of_domain'; reason: string }
-  | { kind: 'out_of_scope'; reason: string };
+  | {
+      kind: 'out_of_domain';
+      /** Short: why this is not a data question. */
+      reason: string;
+      /** What the model can answer (metrics, dimensions), for one field of the answer. */
+      catalogue?: string;
+    }
+  | {
+      kind: 'out_of_scope';
+      /** Short: what was not understood or is not modelled, with near matches. */
+      reason: string;
+      /** Words of the question that no construction consumed (what the LLM planner should read). */
+      unconsumed?: string[];
+      /** What the model can answer (metrics, dimensions), for one field of the answer. */
+      catalogue?: string;
+    };

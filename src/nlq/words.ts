@@ -191,3 +191,19 @@ export const CHANGE_WORDS = new Set(
   `growth grow grew grown growing increase increased increasing decrease decreased decreasing decline declined
   declining drop dropped change changed changes delta difference`.split(/\s+/).filter(Boolean),
 );
+
+/**
+ * Generic verbs and pronouns that add no query content in a business question ("how did orders
+ * develop", "vendors we work with", "customers who bought something", "suppliers located in").
+ * Coverage does not require them to be consumed.
+ */
+export const GENERIC_WORDS = new Set(
+  `develop developed developing work works worked working locate located location-based based situated
+  take takes taken took taking handle handles handled handling place places placed placing
+  perform performs performed performing record recorded register registered book booked
+  occur occurs occurred happen happened exist existed have has had having get got gotten getting
+  file something anything everything nothing someone anyone everybody somebody stuff
+  like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
+  do does did done be been being am is are was were will would should could can may might must
+  currently actually basically roughly approximately overall altogether`.split(/\s+/).filter(Boolean),
+);

@@ -35,10 +35,14 @@ describe('metrics and their synonyms', () => {
     expect(q('revnue by regoin').metrics).toEqual(['revenue']);
     expect(q('revnue by regoin').group_by).toEqual([{ dimension: 'region' }]);
   });
-  it('unrecognised words lower the confidence', () => {
-    const clean = ask('sales by region');
+  it('an unrecognised word is never dropped: the question is refused and the word named', () => {
+    expect(ask('sales by region').kind).toBe('query');
     const noisy = ask('sales by region flibbertigibbet');
-    expect(clean.kind === 'query' && noisy.kind === 'query' && noisy.confidence < clean.confidence).toBe(true);
+    expect(noisy.kind).toBe('out_of_scope');
+    if (noisy.kind === 'out_of_scope') {
+      expect(noisy.reason).toContain('"flibbertigibbet"');
+      expect(noisy.unconsumed).toEqual(['flibbertigibbet']);
+    }
   });
   it('explains its steps', () => {
     const r = ask('sales by region in 1996');
