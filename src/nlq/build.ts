@@ -265,7 +265,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
     if (rankMetric) order.push({ by: rankMetric, direction: 'desc' });
-  } else if (a.sortBy && rankMetric && nonTimeGroups.length) {
+  } else if ((a.sortBy || a.sortDir) && rankMetric && nonTimeGroups.length) {
     order.push({ by: rankMetric, direction: a.sortDir ?? 'desc' });
     consume(...kwItems(items, 'sort'));
   } else if (groupBy.some((g) => g.grain)) {

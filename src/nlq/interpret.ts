@@ -11,7 +11,7 @@ import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type InterpretContext, type Interpretation } from './types.js';
-import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS } from './words.js';
+import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS } from './words.js';
 import { type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
 import { build } from './build.js';
@@ -39,7 +39,16 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const tokens = splitHyphens(tokenize(masked), lex);
   const items = toItems(tokens, hits, lex);
 
-  // 3. creative / general-knowledge tasks are never data questions
+  // 3. commands to change data ("delete all customers", "drop the orders table") are never questions
+  const command = writeCommand(items, lex);
+  if (command) {
+    return {
+      kind: 'out_of_domain',
+      reason: `"${question.trim()}" asks to change data ("${command}"). Quarry only reads the warehouse: it answers questions and never modifies, deletes or creates anything.`,
+    };
+  }
+
+  // 4. creative / general-knowledge tasks are never data questions
   const task = items.find((it) => it.kind === 'word' && NON_DATA_TASKS.has(it.lower));
   if (task) {
     return {
@@ -50,6 +59,18 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 
   const a = analyse(items, lex, ctx);
   return decide(a, items, lex, ctx, question);
+}
+
+/** The write verb when the question is a command to change data: the verb first, then an object. */
+function writeCommand(items: Item[], lex: Lexicon): string | undefined {
+  let k = 0;
+  while (k < items.length && ['please', 'kindly', 'can', 'could', 'would', 'you', 'go', 'ahead', 'and', 'now', 'just', 'quarry', ','].includes(items[k].lower)) k++;
+  const verb = items[k];
+  const next = items[k + 1];
+  if (!verb || !WRITE_VERBS.has(verb.lower) || !next) return undefined;
+  const OBJECTS = new Set(['all', 'the', 'every', 'each', 'any', 'table', 'tables', 'from', 'into', 'a', 'an', 'my', 'our', 'this', 'these', 'those', 'database', 'schema', 'row', 'rows', 'record', 'records']);
+  if (OBJECTS.has(next.lower) || next.kind === 'lex' || lex.vocab.has(next.lower)) return verb.text;
+  return undefined;
 }
 
 function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
@@ -154,7 +175,11 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   // ---- follow-up or standalone
   const firstWords = items.slice(0, 4).map((it) => it.lower).join(' ');
   const cue = FOLLOW_UP_CUES.filter((c) => firstWords === c || firstWords.startsWith(`${c} `)).sort((x, y) => y.length - x.length)[0];
-  let fragment = !!ctx.previous && (a.metrics.length === 0 || !!cue || referencesPrevious(items));
+  // A follow-up either says so (a cue, "it", "same") or is a fragment too short to stand alone
+  // ("by nation", "top 5 customers"). A complete question with no cue stands alone, even without a
+  // metric of its own: it never silently inherits the previous metric or period.
+  const standaloneShape = a.metrics.length === 0 && !cue && !referencesPrevious(items) && !isFragmentShape(items);
+  let fragment = !!ctx.previous && (a.metrics.length === 0 || !!cue || referencesPrevious(items)) && !standaloneShape;
   if (fragment) {
     for (const m of [...a.metrics]) {
       const k = items.indexOf(m.item);
@@ -172,6 +197,18 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   }
   fragment = fragment || (!!ctx.previous && a.negTimes.length > 0 && a.metrics.length === 0);
   const built = build(a, items, lex, ctx, fragment);
+  if (built && ctx.previous && standaloneShape && built.usedDefaultMetric) {
+    const prevMetric = ctx.previous.metrics[0];
+    const dflt = built.query.metrics[0];
+    if (prevMetric && prevMetric !== dflt) {
+      const label = (m: string) => lex.metrics.get(m)?.label.toLowerCase() ?? m;
+      return {
+        kind: 'out_of_scope',
+        reason: `The question names no metric, and two readings compete: ${label(prevMetric)} as in the previous question, or ${label(dflt)}. Please name the metric.`,
+        unconsumed: [],
+      };
+    }
+  }
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
@@ -217,6 +254,15 @@ function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[]): Interpre
 
 function indexOfItem(items: Item[], it: Item): number {
   return items.indexOf(it);
+}
+
+/** A fragment: a few content words, not opening as a complete question ("by nation", "top 5 customers", "in 1995"). */
+function isFragmentShape(items: Item[]): boolean {
+  const QUESTION_OPENERS = new Set(['what', 'which', 'how', 'who', 'where', 'when', 'show', 'list', 'give', 'tell', 'display', 'find', 'get']);
+  const first = items.find((it) => it.kind !== 'punct');
+  if (first && QUESTION_OPENERS.has(first.lower.split(' ')[0])) return false;
+  const content = items.filter((it) => it.kind !== 'punct' && !(it.kind === 'word' && STOPWORDS.has(it.lower)));
+  return content.length <= 5;
 }
 
 function referencesPrevious(items: Item[]): boolean {

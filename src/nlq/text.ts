@@ -2,6 +2,7 @@
  * Text primitives of the rule-based interpreter: tokenising, lemmatising, number words.
  * General English only — nothing here knows about a particular semantic model.
  */
+import { lookupTable } from './lookup.js';
 import { createRequire } from 'node:module';
 
 interface WinkLemmatizer {
@@ -59,22 +60,22 @@ export function lemmas(lower: string): [noun: string, verb: string] {
   return hit;
 }
 
-export const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = lookupTable({
   zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
   ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
   seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
   sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
-};
+});
 
-export const ORDINALS: Record<string, number> = {
+export const ORDINALS: Record<string, number> = lookupTable({
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8,
   ninth: 9, tenth: 10, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5,
-};
+});
 
-const SCALE: Record<string, number> = {
+const SCALE: Record<string, number> = lookupTable({
   k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, millions: 1e6,
   b: 1e9, bn: 1e9, billion: 1e9, billions: 1e9, t: 1e12, trillion: 1e12,
-};
+});
 
 /** Characters that mark a masked time expression (see time.ts). */
 export const TIME_MARK = '\u00a7';
@@ -112,11 +113,11 @@ export function tokenize(text: string): Token[] {
 }
 
 /** Abbreviations and variants read as their usual word. */
-const ALIASES: Record<string, string> = {
+const ALIASES: Record<string, string> = lookupTable({
   mean: 'average', avg: 'average', averages: 'average', qty: 'quantity', amt: 'amount', num: 'number',
   nr: 'number', no: 'no', yr: 'year', yrs: 'years', mo: 'month', mos: 'months', qtr: 'quarter',
   qtrs: 'quarters', '#': 'number', pct: 'percent', tot: 'total', cust: 'customer', custs: 'customers',
-};
+});
 
 function mk(raw: string, start: number, extra: Partial<Token>): Token {
   const low = raw.toLowerCase();

@@ -12,6 +12,7 @@
  *  - between/from X and|to Y = X's start .. Y's end.
  * An open start is OPEN_START. Nothing here knows about a semantic model.
  */
+import { lookupTable } from './lookup.js';
 import { NUMBER_WORDS } from './text.js';
 
 export type TimeUnit = 'day' | 'week' | 'month' | 'quarter' | 'year' | 'span';
@@ -81,18 +82,18 @@ function monthRange(y: number, m: number): [string, string] {
 
 // ---------------------------------------------------------------- vocab
 
-const MONTHS: Record<string, number> = {
+const MONTHS: Record<string, number> = lookupTable({
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5,
   june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9,
   october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
-};
+});
 const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 const ORD_RE = 'first|second|third|fourth|1st|2nd|3rd|4th|last|final';
-const ORD: Record<string, number> = {
+const ORD: Record<string, number> = lookupTable({
   first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4, final: 4,
-};
+});
 const NUM_RE = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')}`;
 const YEAR = '((?:19|20)\\d\\d)(?![\\d.,]?\\d)';
 

@@ -1,3 +1,4 @@
+import { lookupTable } from './lookup.js';
 /**
  * General English word lists of the interpreter: grammar keywords, function words, and a small
  * generic business vocabulary used only to tell business questions the model cannot answer
@@ -88,7 +89,7 @@ export const KEYWORDS: [string, Keyword][] = [
 ];
 
 /** Time grains by word. */
-export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = {
+export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = lookupTable({
   daily: 'day', day: 'day', days: 'day', date: 'day', dates: 'day',
   weekly: 'week', week: 'week', weeks: 'week',
   monthly: 'month', month: 'month', months: 'month',
@@ -96,7 +97,7 @@ export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 
   yearly: 'year', year: 'year', years: 'year', annual: 'year', annually: 'year', yoy: 'year',
   'year-over-year': 'year', 'month-over-month': 'month', 'year-on-year': 'year',
   'quarter-over-quarter': 'quarter', 'week-over-week': 'week',
-};
+});
 /** Grain words that group on their own ("monthly revenue"), without "by". */
 export const GRAIN_ADVERBS = new Set([
   'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually', 'yoy', 'year-over-year',
@@ -206,4 +207,10 @@ export const GENERIC_WORDS = new Set(
   like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
   do does did done be been being am is are was were will would should could can may might must
   currently actually basically roughly approximately overall altogether`.split(/\s+/).filter(Boolean),
+);
+
+/** Verbs that order a change to data: a question opening with one (and an object) is a command, never a query. */
+export const WRITE_VERBS = new Set(
+  `delete drop insert update truncate alter create grant revoke erase wipe purge destroy modify rename overwrite
+  reset clear upsert merge`.split(/\s+/).filter(Boolean),
 );

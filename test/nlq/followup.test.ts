@@ -107,3 +107,35 @@ describe('follow-ups: more shapes', () => {
     expect(s.time_range).toMatchObject({ end: '1998-01-01' });
   });
 });
+
+describe('a new question is not a follow-up', () => {
+  it('a complete question with its own metric inherits neither the period nor the breakdown', () => {
+    const prev = q('profit by region in 1996');
+    const r = ask('How many orders do we have?', prev);
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.followUp).toBe(false);
+      expect(r.query).toMatchObject({ metrics: ['orders'], group_by: [], filters: [] });
+      expect(r.query.time_range).toBeUndefined();
+    }
+  });
+  it('a complete question without a metric does not silently take the previous one: the readings compete', () => {
+    const prev = q('profit by region in 1996');
+    const r = ask('Which nation bought the most?', prev);
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/profit.*revenue|revenue.*profit/i);
+  });
+  it('the same question with no session is answered on its own', () => {
+    expect(q('Which nation bought the most?')).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'nation' }], limit: 1 });
+  });
+  it('a short fragment continues the previous question', () => {
+    const r = ask('top 5 customers', q('revenue by region in 1996'));
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.followUp).toBe(true);
+      expect(r.query.metrics).toEqual(['revenue']);
+      expect(r.query.time_range).toMatchObject({ start: '1996-01-01', end: '1997-01-01' });
+      expect(r.query.limit).toBe(5);
+    }
+  });
+});

@@ -60,3 +60,22 @@ describe('refusals never produce a query', () => {
     expect(ask('why?').kind).not.toBe('query');
   });
 });
+
+describe('commands and hostile words', () => {
+  it('commands to change data are out_of_domain, never answered', () => {
+    for (const s of ['delete all customers', 'drop the orders table', 'Please update orders set priority to urgent', 'truncate lineitem', 'insert into orders values (1)']) {
+      const r = ask(s);
+      expect(r.kind, s).toBe('out_of_domain');
+      if (r.kind === 'out_of_domain') expect(r.reason, s).toMatch(/change data/);
+    }
+  });
+  it('"drop" as a noun is a question word, not a command', () => {
+    expect(ask('drop in revenue by region').kind).not.toBe('out_of_domain');
+  });
+  it('Object.prototype names are ordinary unknown words', () => {
+    for (const w of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      const r = ask(`revenue for the ${w} segment in 1996`);
+      expect(r.kind, w).toBe('out_of_scope');
+    }
+  });
+});
