@@ -21,6 +21,8 @@ export interface GroupMention {
   grain?: Grain;
   time?: boolean;
   plural?: boolean;
+  /** The keywords that introduced it ("by", "for each"), consumed when the group is kept. */
+  kws?: Item[];
 }
 export interface ValueMention {
   entries: LexEntry[];
@@ -231,8 +233,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (it.kind === 'kw' && it.kw === 'group') {
-      if (!groupRun) groupKws = [];
-      groupKws.push(it);
+      // each group keyword opens its own run: one followed by another ("per by") attaches to nothing
+      groupKws = [it];
       groupRun = true;
       continue;
     }
@@ -319,7 +321,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const entry: LexEntry = { kind: 'value', target: shaped.dimension, values: [stored], source: 'value', phrase: `${it.text} ${nxNum.text}` };
       a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
       it.used = true;
-      if (inGroup) consume(...groupKws);
+      if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
       continue;
     }
 
@@ -328,11 +330,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const prevKw = prev?.kind === 'kw' ? prev.kw : undefined;
     // count context: "how many (urgent) orders", "number of suppliers"
     let countCtx = false;
+    let countKw: Item | undefined;
     for (let p = k - 1; p >= 0; p--) {
       const o = items[p];
       if (o.kind === 'kw' && o.kw === 'count') {
         countCtx = true;
-        consume(o);
+        countKw = o;
         break;
       }
       if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length)) continue;
@@ -365,7 +368,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       }
       a.values.push({ entries: values, pos: k, negated, item: it });
       // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
-      if (inGroup) consume(...groupKws);
+      if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
       it.used = true;
       continue;
     }
@@ -386,6 +389,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           a.countUnknown.push(it);
         }
       }
+      // "how many" attaches to a count or a quantity, never to money or a rate ("count of sales" is not revenue)
+      const counted = a.metrics[a.metrics.length - 1];
+      if (counted?.item === it && lex.metrics.get(counted.name)?.countable) consume(countKw);
       it.used = true;
       continue;
     }
@@ -403,9 +409,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         continue;
       }
       const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
-      a.groups.push({ dimension: dim, pos: k, plural: it.plural });
-      if (inGroup) consume(...groupKws);
-      if (eachCtx) consume(prev);
+      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])] });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
       continue;
@@ -428,7 +432,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       a.metrics.push({ name, pos: k, ambiguous, item: it, via: it.text });
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
-        consume(...(inGroup ? groupKws : [prev]));
+        // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
+        const rankedBefore = items.slice(0, k).some((o) => o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length));
+        if (rankedBefore || prevKw === 'sort') consume(...(inGroup ? groupKws : [prev]));
       }
       it.used = true;
       continue;

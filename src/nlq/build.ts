@@ -1,4 +1,6 @@
 /** Mentions -> SemanticQuery: filters with roles, comparisons, groups, period and grain, default metric, ranking, shares, confidence. */
+import { joinGraph } from '../semantic/graph.js';
+import type { SemanticModel } from '../semantic/model.js';
 import { type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQuery, type TimeRange } from '../semantic/query.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
@@ -126,7 +128,12 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // a dimension named next to one of its own values is a qualifier ("the FURNITURE segment")
   const qualifier = (pos: number, dim: string) =>
     a.values.some((v) => Math.abs(v.pos - pos) <= 2 && v.entries.some((e) => sameFamily(lex, e.target, dim)));
-  groups = groups.filter((g) => g.time || !qualifier(g.pos, g.dimension) || a.whichPos.length > 0 || !!superl);
+  // ...but "by ship mode other than MAIL" is a breakdown that excludes some members
+  const excludedOnly = (pos: number, dim: string) =>
+    a.values.filter((v) => Math.abs(v.pos - pos) <= 4 && v.entries.some((e) => sameFamily(lex, e.target, dim))).every((v) => v.negated);
+  groups = groups.filter(
+    (g) => g.time || !qualifier(g.pos, g.dimension) || a.whichPos.length > 0 || !!superl || (!!g.kws?.length && excludedOnly(g.pos, g.dimension)),
+  );
   // superlative or "which" with a bare dimension: "the region with the highest revenue"
   if (!groups.length && (superl || a.whichPos.length) && a.dimMentions.length) {
     const cand = a.dimMentions.filter((d) => !qualifier(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
@@ -144,6 +151,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (g.time) continue;
     const dim = resolveRole(lex, g.dimension, g.pos, a.roles);
     addGroup({ dimension: dim });
+    consume(...(g.kws ?? []));
     groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim}`);
   }
 
@@ -297,7 +305,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // keywords whose argument is the query as a whole
   if (grain) consume(...kwItems(items, 'trend'));
   if (order.length) consume(...kwItems(items, 'asc_word'), ...kwItems(items, 'desc_word'));
-  if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || groupBy.length) consume(...kwItems(items, 'compare'));
+  // "compare" needs two things compared: metrics, periods, values, or the members of a breakdown it opens
+  const opensBreakdown = (it: Item) => groupBy.length > 0 && /^compar/.test(it.lower) && items.slice(0, items.indexOf(it)).every((o) => o.kind === 'punct' || (o.kind === 'word' && STOPWORDS.has(o.lower)));
+  for (const c of kwItems(items, 'compare')) if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || opensBreakdown(c)) consume(c);
 
   // ---- confidence
   const overTime = groupBy.some((g) => g.grain) || a.times.length > 1;
@@ -325,17 +335,25 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit ? { limit } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, dangling: danglingMentions(lex, ungrouped, metrics) };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, dangling: danglingMentions(lex, model, ungrouped, metrics, [...filters.map((f) => f.dimension), ...groupBy.map((g) => g.dimension)]) };
 }
 
 /**
  * Dimension mentions that went nowhere. A mention of a metric's own entity says whose metric it
  * is ("account balance of customers") and is understood; anything else was not.
  */
-function danglingMentions(lex: Lexicon, ungrouped: Analysis['dimMentions'], metrics: string[]): Item[] {
+function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], metrics: string[], used: string[]): Item[] {
   const metricEntities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e));
+  const usedEntities = used.map((d) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity).filter((e): e is string => !!e);
+  const graph = joinGraph(model);
+  // "revenue for customers in GERMANY": customers lie on the path from the metric to the filter
+  const onPath = (e: string) =>
+    [...metricEntities].some((m) => m === e || graph.path(m, e)) && usedEntities.some((u) => u === e || graph.path(e, u));
   return ungrouped
-    .filter((d) => !d.item.consumed && !metricEntities.has(lex.dimensions.get(d.dimension)?.entity ?? ''))
+    .filter((d) => {
+      const e = lex.dimensions.get(d.dimension)?.entity ?? '';
+      return !d.item.consumed && !metricEntities.has(e) && !onPath(e);
+    })
     .map((d) => d.item);
 }
 

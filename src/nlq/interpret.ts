@@ -11,11 +11,11 @@ import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type InterpretContext, type Interpretation } from './types.js';
-import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS } from './words.js';
+import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS } from './words.js';
 import { type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
 import { build } from './build.js';
-import { measureCoverage, nearMatches } from './coverage.js';
+import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
 // ------------------------------------------------------------------------------------------
@@ -58,7 +58,12 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   }
 
   const a = analyse(items, lex, ctx);
-  return decide(a, items, lex, ctx, question);
+  const r = decide(a, items, lex, ctx, question);
+  if (r.kind !== 'out_of_scope') return r;
+  // a refusal names every word it did not understand, whichever rule refused
+  const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
+  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown]);
+  return unconsumed.length ? { ...r, unconsumed } : r;
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */
@@ -138,6 +143,7 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
     return {
       kind: 'out_of_scope',
       reason: `${quoteList(names)} ${names.length > 1 ? 'are' : 'is'} not a known value of any dimension in the data model (no city, office or person data is modelled). Dimensions that can filter include: ${sampleDimensions(lex)}.`,
+      unconsumed: names,
     };
   }
   if (!metricWords && !domainSignals && !a.money && !ctx.previous && a.values.length === 0) {

@@ -40,6 +40,8 @@ export interface MetricInfo {
   timeDimension?: string;
   alternates: string[];
   percent: boolean;
+  /** Counted in units ("how many" can ask for it): a count, or an integer/number sum, not money or a rate. */
+  countable: boolean;
 }
 
 export interface DimensionInfo {
@@ -163,6 +165,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       timeDimension: m.time_dimension,
       alternates: m.alternate_time_dimensions,
       percent: m.format.kind === 'percent',
+      countable: m.format.kind === 'integer' || m.format.kind === 'number',
     });
   }
   for (const m of model.metrics) {
@@ -174,6 +177,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       timeDimension: m.time_dimension,
       alternates: m.alternate_time_dimensions,
       percent: m.format.kind === 'percent',
+      countable: m.format.kind === 'integer' || m.format.kind === 'number',
     });
   }
   for (const m of [...model.measures, ...model.metrics]) {

@@ -52,7 +52,12 @@ export function outOfScope(lex: Lexicon, missing: string[], phrase: string | und
   const head = why
     ? why
     : `The data model has no ${dimensionSlot ? 'dimension' : 'metric or dimension'} for "${what}"${missing.length > 1 || (phrase && phrase !== missing[0]) ? ` (not modelled: ${quoteList(missing)})` : ''}.`;
-  return { kind: 'out_of_scope', reason: `${head}${near ? ` Closest available: ${near}.` : ''}`, catalogue: catalogue(lex) };
+  return {
+    kind: 'out_of_scope',
+    reason: `${head}${near ? ` Closest available: ${near}.` : ''}`,
+    ...(missing.length ? { unconsumed: missing } : {}),
+    catalogue: catalogue(lex),
+  };
 }
 
 /** The model's metrics and dimensions in one sentence: the one place a refusal lists them. */
