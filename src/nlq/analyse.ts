@@ -83,6 +83,8 @@ export interface Analysis {
   unknown: Item[];
   fuzzy: Item[];
   notes: string[];
+  /** A construction supplies the query's columns (distinct counts, averages): no default metric. */
+  providesMetric?: boolean;
 }
 
 export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
@@ -250,8 +252,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if (it.kind === 'grain') {
       const pk = prevSig(k);
       const prev = items[pk];
+      // "top 3 months": a ranked count of buckets
+      const rankedBuckets = prev?.kind === 'num' && items[pk - 1]?.kind === 'kw' && (items[pk - 1].kw === 'desc' || items[pk - 1].kw === 'asc');
       const ctxGroup =
         inGroup ||
+        rankedBuckets ||
         GRAIN_ADVERBS.has(it.lower) ||
         (prev?.kind === 'kw' && (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));
       if (ctxGroup) {
@@ -397,8 +402,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     }
 
     const dimHere = dims.length > 0 || ents.some((e) => dimensionOfEntity(lex, e.target));
+    // "customers with more than 30 orders" lists customers; after a metric ("revenue for parts with
+    // size 15") the entity only qualifies the metric's rows
     const withCond =
       withAfter &&
+      a.metrics.length === 0 &&
       (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
       if (metrics.length && superBefore) {
@@ -433,7 +441,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
-        const rankedBefore = items.slice(0, k).some((o) => o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length));
+        const rankedBefore = items.slice(0, k).some((o) => o.kind === 'grain' || (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) || (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)));
         if (rankedBefore || prevKw === 'sort') consume(...(inGroup ? groupKws : [prev]));
       }
       it.used = true;

@@ -14,8 +14,8 @@ export interface Built {
   notes: string[];
   confidence: number;
   usedDefaultMetric: boolean;
-  /** Dimension mentions that went into no group, filter or qualifier: not understood. */
-  dangling: Item[];
+  /** Dimension mentions that went into no group, filter or qualifier (see danglingMentions). */
+  ungrouped: Analysis['dimMentions'];
   hasOwnMetric: boolean;
 }
 
@@ -177,7 +177,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
 
   // ---- default metric
-  if (!metrics.length && !fragment) {
+  if (!metrics.length && !fragment && !a.providesMetric) {
     const dflt = model.defaults.ranking_metric ?? [...lex.metrics.keys()][0];
     if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
       metrics = [dflt];
@@ -186,7 +186,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       notes.push(`No metric named: using the default ranking metric ${lex.metrics.get(dflt)?.label ?? dflt}`);
     }
   }
-  if (!metrics.length && !fragment) return null;
+  if (!metrics.length && !fragment && !a.providesMetric) return null;
 
   // metrics that are not dated: the period would be ignored; prefer a dated cousin (active customers)
   if (timeRange && metrics.length) {
@@ -335,15 +335,25 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit ? { limit } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, dangling: danglingMentions(lex, model, ungrouped, metrics, [...filters.map((f) => f.dimension), ...groupBy.map((g) => g.dimension)]) };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped };
 }
 
 /**
  * Dimension mentions that went nowhere. A mention of a metric's own entity says whose metric it
  * is ("account balance of customers") and is understood; anything else was not.
  */
-function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], metrics: string[], used: string[]): Item[] {
-  const metricEntities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e));
+export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], query: SemanticQuery): Item[] {
+  const metrics = [
+    ...query.metrics,
+    ...(query.subset_metrics ?? []).map((s) => s.metric),
+    ...(query.per_entity_averages ?? []).map((p) => p.metric),
+  ];
+  const used = [...query.filters.map((f) => f.dimension), ...query.group_by.map((g) => g.dimension), ...(query.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => f.dimension))];
+  const metricEntities = new Set([
+    ...metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e),
+    ...(query.distinct_counts ?? []).map((d) => d.entity),
+    ...(query.entity_conditions ?? []).map((c) => c.entity),
+  ]);
   const usedEntities = used.map((d) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity).filter((e): e is string => !!e);
   const graph = joinGraph(model);
   // "revenue for customers in GERMANY": customers lie on the path from the metric to the filter

@@ -14,7 +14,8 @@ import { type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS } from './words.js';
 import { type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
-import { build } from './build.js';
+import { build, danglingMentions } from './build.js';
+import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
@@ -58,7 +59,8 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   }
 
   const a = analyse(items, lex, ctx);
-  const r = decide(a, items, lex, ctx, question);
+  const claims = recogniseConstructions({ items, a, lex, ctx });
+  const r = decide(a, claims, items, lex, ctx, question);
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
@@ -78,7 +80,7 @@ function writeCommand(items: Item[], lex: Lexicon): string | undefined {
   return undefined;
 }
 
-function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
+function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
   // demote ambiguous metric mentions ("revenue from customers in Germany": customers is a role)
   const firm = a.metrics.filter((m) => !m.ambiguous);
   for (const m of [...a.metrics]) {
@@ -218,9 +220,14 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
+  if (claims.length) {
+    const applied = applyConstructions(built.query, claims, built.notes);
+    if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
+    built.query = applied;
+  }
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
-    const cov = measureCoverage(items, built.dangling);
+    const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query));
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered) : null;
   };
   if (fragment && ctx.previous) {
@@ -230,14 +237,14 @@ function decide(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext,
       if (refused) return refused;
       return {
         kind: 'query',
-        query: merged.query,
+        query: { ...merged.query, ...constructedParts(built.query) },
         confidence: round(Math.max(0.2, built.confidence * 0.95)),
         notes: merged.notes,
         followUp: true,
       };
     }
   }
-  if (built.query.metrics.length === 0) {
+  if (!hasColumns(built.query)) {
     return outOfScope(lex, [], undefined, false, 'The question names no metric I know.');
   }
   const refused = covered();

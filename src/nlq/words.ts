@@ -52,7 +52,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['contributes', 'share'], ['contributed', 'share'], ['% of', 'share'], ['pct of', 'share'], ['mix', 'share'],
   ['excluding', 'neg'], ['exclude', 'neg'], ['excludes', 'neg'], ['except', 'neg'], ['except for', 'neg'],
   ['other than', 'neg'], ['not', 'neg'], ['without', 'neg'], ['excl', 'neg'], ['apart from', 'neg'],
-  ['aside from', 'neg'], ['besides', 'neg'], ['non', 'neg'], ['but not', 'neg'], ['leave out', 'neg'],
+  ['aside from', 'neg'], ['outside', 'neg'], ['outside of', 'neg'], ['besides', 'neg'], ['non', 'neg'], ['but not', 'neg'], ['leave out', 'neg'],
   ['leaving out', 'neg'], ['remove', 'neg'], ['ignore', 'neg'], ['ignoring', 'neg'], ["isn't", 'neg'],
   ["aren't", 'neg'], ["wasn't", 'neg'], ["weren't", 'neg'], ["don't", 'neg'], ["didn't", 'neg'],
   ['more than', 'cmp_gt'], ['greater than', 'cmp_gt'], ['over', 'cmp_gt'], ['above', 'cmp_gt'],

@@ -65,8 +65,14 @@ describe('time expressions against as_of 1998-08-02 (end exclusive)', () => {
     expect(q('orders in Q1 1997').time_range?.label?.toLowerCase()).toBe('q1 1997');
   });
 
-  it('several periods of one kind are spanned and broken down', () => {
+  it('two periods of one kind compared: the later is current, the earlier the comparison', () => {
     const query = q('sales 1994 versus 1995');
+    expect(query.time_range).toMatchObject({ start: '1995-01-01', end: '1996-01-01' });
+    expect(query.comparison?.previous).toMatchObject({ start: '1994-01-01', end: '1995-01-01' });
+    expect(query.group_by).toEqual([]);
+  });
+  it('several periods without a comparison word are spanned and broken down', () => {
+    const query = q('sales in 1994 and 1995');
     expect(query.time_range).toMatchObject({ start: '1994-01-01', end: '1996-01-01' });
     expect(query.group_by).toEqual([{ dimension: 'order_date', grain: 'year' }]);
   });

@@ -1,0 +1,46 @@
+/**
+ * Distinct counts of an entity's members: "how many different parts were sold in 1997", "number
+ * of unique customers who ordered in 1996", and "how many parts have size 15" when the model has
+ * no count metric of the entity. The members are counted among the rows in scope
+ * (`distinct_counts`), so filters and the period restrict them.
+ */
+import { consume, entriesOf, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'individual', 'separate']);
+
+export const distinctCount: Construction = {
+  name: 'distinct count',
+  recognise({ items, a, lex }) {
+    const entityOf = (it: Item): string | undefined =>
+      entriesOf(it, 'entity')[0]?.target ??
+      entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
+      entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)?.entity).find((e) => !!e);
+    // 1. "how many parts": a count of an entity the model has no count metric for
+    const uncounted = a.countUnknown.find((it) => it.kind === 'lex' && entityOf(it));
+    // 2. "how many different customers": an explicit distinct count
+    const distinctWord = items.find((it, k) => it.kind === 'word' && DISTINCT_WORDS.has(it.lower) && items[k + 1]?.kind === 'lex');
+    const target = uncounted ?? (distinctWord ? items[items.indexOf(distinctWord) + 1] : undefined);
+    if (!target) return null;
+    const entity = entityOf(target);
+    if (!entity) return null;
+    const countKw = items.slice(0, items.indexOf(target)).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
+    if (!countKw) return null;
+    a.countUnknown = a.countUnknown.filter((it) => it !== target && it !== distinctWord);
+    a.unknown = a.unknown.filter((it) => it !== distinctWord);
+    a.metrics = a.metrics.filter((m) => m.item !== target);
+    a.providesMetric = true;
+    return {
+      construction: 'distinct count',
+      apply(query, notes) {
+        consume(target, countKw, distinctWord);
+        target.used = true;
+        notes.push(`Counting distinct ${entity} among the rows in scope`);
+        return {
+          ...query,
+          distinct_counts: [...(query.distinct_counts ?? []), { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` }],
+        };
+      },
+    };
+  },
+};

@@ -1,0 +1,222 @@
+/**
+ * Conditions on an entity's members by their own aggregated metric: "customers with more than 30
+ * orders", "orders with more than 5 line items", "customers who never ordered", "suppliers with a
+ * negative account balance", "customers who placed at least 10 orders in 1997".
+ *
+ * - counted ("how many customers ...") or qualifying another metric ("revenue from customers
+ *   with ...") -> `entity_conditions` (members with no rows count 0, so "never" works);
+ * - listed ("customers with more than 30 orders") -> a breakdown by the entity with the metric
+ *   shown and a HAVING filter, or, when members with no rows qualify ("never"), the entity
+ *   condition over the entity's own count.
+ */
+import type { EntityCondition } from '../../semantic/query.js';
+import { dimensionOfEntity } from '../analyse.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+/** Words between the entity and its condition: "customers [who have] more than...". */
+const LINK = new Set(['with', 'having', 'who', 'that', 'which', 'whose', 'have', 'has', 'had', 'did', 'do', 'does', 'ever', 'a', 'an', 'the', 'any', 'been', 'are', 'were', 'is', 'was', 'made', 'got', 'received']);
+const ZERO_WORDS = new Set(['no', 'zero', 'never']);
+const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
+const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
+
+interface Parsed {
+  op: EntityCondition['op'];
+  value: number;
+  /** The condition's metric (aggregated per member). */
+  metric: string;
+  words: Item[];
+  metricItem: Item;
+  /** How the condition was said: a comparison, a zero ("no", "never"), or a sign ("negative"). */
+  form: 'comparison' | 'zero' | 'sign';
+}
+
+/** The entity an item names: an entity, the count metric of one, or its own name dimension. */
+function entityNamed(lex: Lexicon, it: Item): string | undefined {
+  if (it.kind !== 'lex') return undefined;
+  const ent = entriesOf(it, 'entity')[0]?.target;
+  if (ent) return ent;
+  const m = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((x) => x?.agg === 'count');
+  return m?.entity;
+}
+
+/** The metric a condition aggregates per member: a named metric, or the count of an entity / dated event. */
+function conditionMetric(lex: Lexicon, it: Item, subject: string, model: { time_dimensions: { name: string; entity: string }[] }): string | undefined {
+  if (it.kind !== 'lex') return undefined;
+  const named = entriesOf(it, 'metric').map((e) => e.target);
+  for (const name of named) {
+    const info = lex.metrics.get(name);
+    if (!info) continue;
+    // "suppliers with a negative account balance": the subject's own variant of a role metric
+    if (info.entity && info.entity !== subject) {
+      const swapped = name.split('_').map((p) => (p === info.entity ? subject : p)).join('_');
+      if (lex.metrics.get(swapped)?.entity === subject) return swapped;
+    }
+    return name;
+  }
+  const countOf = (entity: string) => [...lex.metrics.values()].find((m) => m.entity === entity && m.agg === 'count')?.name;
+  const ent = entriesOf(it, 'entity')[0]?.target;
+  if (ent) return countOf(ent);
+  // "who ordered", "who placed": the dated event's entity is counted
+  const td = entriesOf(it, 'time_dimension')[0]?.target;
+  const tdEntity = td ? model.time_dimensions.find((t) => t.name === td)?.entity : undefined;
+  return tdEntity ? countOf(tdEntity) : undefined;
+}
+
+export const entityCondition: Construction = {
+  name: 'entity condition',
+  recognise({ items, a, lex, ctx }) {
+    for (let e = 0; e < items.length; e++) {
+      const subject = entityNamed(lex, items[e]);
+      if (!subject) continue;
+      const parsed = parseCondition(items, e + 1, subject, lex, ctx.model);
+      if (!parsed) continue;
+      const subjectItem = items[e];
+      const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
+      const qualifies = a.metrics.some((m) => m.pos < e && m.item !== subjectItem);
+      const counted = !!countKw && a.metrics.some((m) => m.item === subjectItem);
+      const zeroQualifies = holds(parsed.op, parsed.value, 0);
+      const listing = !counted && !qualifies;
+      // listing by a comparison ("nations with sales over 1.5 million") is the general rules' breakdown with HAVING
+      if (listing && parsed.form === 'comparison' && !zeroQualifies) return null;
+      // the general rules must not read the condition's metric or comparison on their own
+      a.metrics = a.metrics.filter((m) => m.item !== parsed.metricItem);
+      a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && parsed.words.includes(w)));
+      a.dimMentions = a.dimMentions.filter((d) => d.item !== parsed.metricItem);
+      if (a.dating?.item === parsed.metricItem) a.dating = undefined;
+      if (listing) {
+        a.groups = a.groups.filter((g) => g.pos !== e);
+        a.metrics = a.metrics.filter((m) => m.item !== subjectItem);
+        a.providesMetric = true;
+      }
+      return {
+        construction: 'entity condition',
+        apply(query, notes) {
+          consume(...parsed.words, parsed.metricItem, subjectItem);
+          parsed.metricItem.used = true;
+          const label = `${lex.metrics.get(parsed.metric)?.label.toLowerCase() ?? parsed.metric} ${opWords(parsed.op)} ${parsed.value}`;
+          const cond: EntityCondition = {
+            entity: subject,
+            metric: parsed.metric,
+            op: parsed.op,
+            value: parsed.value,
+            ...(query.time_range ? { time_range: { ...query.time_range } } : {}),
+          };
+          if (!listing) {
+            notes.push(`Only ${subject} members whose ${label}${cond.time_range ? ` (${cond.time_range.label ?? 'in the period'})` : ''}`);
+            return { ...query, entity_conditions: [...(query.entity_conditions ?? []), cond] };
+          }
+          const nameDim = dimensionOfEntity(lex, subject) ?? [...lex.dimensions.values()].find((d) => d.entity === subject && !d.roleOf)?.name;
+          if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them.`;
+          if (!zeroQualifies) {
+            notes.push(`Listing ${subject} members whose ${label}`);
+            return {
+              ...query,
+              metrics: [parsed.metric],
+              group_by: [{ dimension: nameDim }, ...query.group_by.filter((g) => g.dimension !== nameDim)],
+              metric_filters: [...query.metric_filters, { metric: parsed.metric, op: parsed.op, value: parsed.value }],
+              order: query.order.length ? query.order : [{ by: parsed.metric, direction: parsed.op === 'lt' || parsed.op === 'lte' ? 'asc' : 'desc' }],
+            };
+          }
+          const own = [...lex.metrics.values()].find((m) => m.entity === subject && m.agg === 'count');
+          if (!own) return `The ${subject} members with ${label} cannot be listed: the model has no count of ${subject}.`;
+          notes.push(`Listing ${subject} members whose ${label} (members with no rows count 0)`);
+          return {
+            ...query,
+            metrics: [own.name],
+            group_by: [{ dimension: nameDim }, ...query.group_by.filter((g) => g.dimension !== nameDim)],
+            entity_conditions: [...(query.entity_conditions ?? []), cond],
+          };
+        },
+      };
+    }
+    return null;
+  },
+};
+
+function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: { time_dimensions: { name: string; entity: string }[] }): Parsed | null {
+  let p = from;
+  const words: Item[] = [];
+  const link: Item[] = [];
+  // link words and event verbs ("who placed", "that have")
+  while (p < items.length && plainWord(items[p], LINK)) link.push(items[p++]);
+  if (!link.length && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;
+  let verb: Item | undefined;
+  if (items[p]?.kind === 'lex' && entriesOf(items[p], 'time_dimension').length && !entriesOf(items[p], 'metric').length) {
+    verb = items[p++];
+  }
+  let op: EntityCondition['op'] | undefined;
+  let value: number | undefined;
+  let form: Parsed['form'] = 'comparison';
+  const it = items[p];
+  if (!it) {
+    return null;
+  } else if (it.kind === 'kw' && it.kw && CMP_OPS[it.kw]) {
+    op = CMP_OPS[it.kw];
+    words.push(it);
+    p++;
+    if (items[p]?.lower === 'of') words.push(items[p++]);
+    if (items[p]?.kind !== 'num') return null;
+    value = items[p].num!;
+    words.push(items[p++]);
+  } else if (it.kind === 'num' && items[p + 1]?.kind === 'kw' && /^or (more|less)$/.test(items[p + 1].lower)) {
+    value = it.num!;
+    op = items[p + 1].kw === 'cmp_gte' ? 'gte' : 'lte';
+    words.push(it, items[p + 1]);
+    p += 2;
+  } else if ((it.kind === 'word' && ZERO_WORDS.has(it.lower)) || (it.kind === 'kw' && it.kw === 'neg')) {
+    op = 'eq';
+    value = 0;
+    form = 'zero';
+    words.push(it);
+    p++;
+  } else if (it.kind === 'word' && SIGN_WORDS[it.lower]) {
+    ({ op, value } = SIGN_WORDS[it.lower]);
+    form = 'sign';
+    words.push(it);
+    p++;
+  } else if (it.kind === 'lex' && items[p + 1]?.kind === 'kw' && items[p + 1].kw && CMP_OPS[items[p + 1].kw!] && items[p + 2]?.kind === 'num') {
+    // "who ordered more than 5 times"
+    const metric = conditionMetric(lex, it, subject, model);
+    if (!metric) return null;
+    return { form: 'comparison', op: CMP_OPS[items[p + 1].kw!], value: items[p + 2].num!, metric, metricItem: it, words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], ...(items[p + 3]?.lower === 'times' ? [items[p + 3]] : [])] };
+  } else {
+    return null;
+  }
+  while (items[p] && plainWord(items[p], new Set(['a', 'an', 'the', 'any', 'single']))) p++;
+  // "never ordered": the verb itself is the event counted
+  const target = items[p]?.kind === 'lex' ? items[p] : verb;
+  if (!target) return null;
+  const metric = conditionMetric(lex, target, subject, model);
+  if (!metric || op === undefined || value === undefined) return null;
+  if (target !== verb && verb) words.push(verb);
+  return { form, op, value, metric, metricItem: target, words: [...link, ...words] };
+}
+
+/** A word of the set, also when the lexicon read it as an unlikely value (the "a" of return flag A). */
+function plainWord(it: Item, words: Set<string>): boolean {
+  const weakOnly = it.kind === 'lex' && (it.entries ?? []).every((e) => e.kind === 'value' && e.weak);
+  return (it.kind === 'word' || weakOnly) && words.has(it.lower);
+}
+
+function holds(op: EntityCondition['op'], value: number, x: number): boolean {
+  switch (op) {
+    case 'gt':
+      return x > value;
+    case 'gte':
+      return x >= value;
+    case 'lt':
+      return x < value;
+    case 'lte':
+      return x <= value;
+    case 'eq':
+      return x === value;
+    case 'ne':
+      return x !== value;
+  }
+}
+
+function opWords(op: EntityCondition['op']): string {
+  return { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most', eq: 'equal to', ne: 'not equal to' }[op];
+}

@@ -1,0 +1,62 @@
+/**
+ * The constructions beyond the general rules, one file each. Each recognises its shape in the
+ * analysed spans before the query is built and edits the built query after; order matters only
+ * where shapes overlap (an entity condition before a distinct count: "how many customers with no
+ * orders").
+ */
+import type { SemanticQuery } from '../../semantic/query.js';
+import { distinctCount } from './distinct-count.js';
+import { entityCondition } from './entity-condition.js';
+import { numericRange } from './numeric-range.js';
+import { ordinalRank } from './ordinal.js';
+import { perEntityAverage } from './per-entity-average.js';
+import { periodComparison } from './period-comparison.js';
+import { subsetShare } from './subset-share.js';
+import type { Claim, Construction, ConstructionInput } from './types.js';
+
+export type { Claim, Construction, ConstructionInput } from './types.js';
+
+export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank];
+
+/** Every construction recognised in the question (each at most once). */
+export function recogniseConstructions(input: ConstructionInput): Claim[] {
+  const claims: Claim[] = [];
+  for (const c of CONSTRUCTIONS) {
+    const claim = c.recognise(input);
+    if (claim) claims.push(claim);
+  }
+  return claims;
+}
+
+/** Applies the claims to a built query; the first refusal wins. */
+export function applyConstructions(query: SemanticQuery, claims: Claim[], notes: string[]): SemanticQuery | { refusal: string } {
+  let q = query;
+  for (const claim of claims) {
+    const r = claim.apply(q, notes);
+    if (typeof r === 'string') return { refusal: r };
+    q = r;
+  }
+  return q;
+}
+
+/** The query computes something: a metric or a constructed column. */
+export function hasColumns(q: SemanticQuery): boolean {
+  return (
+    q.metrics.length > 0 ||
+    !!q.subset_metrics?.length ||
+    !!q.per_entity_averages?.length ||
+    !!q.distinct_counts?.length
+  );
+}
+
+/** The constructed parts of a query, carried into a follow-up's merged query. */
+export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
+  return {
+    ...(q.subset_metrics?.length ? { subset_metrics: q.subset_metrics } : {}),
+    ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
+    ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
+    ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
+    ...(q.comparison ? { comparison: q.comparison } : {}),
+    ...(q.offset !== undefined ? { offset: q.offset } : {}),
+  };
+}

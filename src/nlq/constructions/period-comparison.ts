@@ -1,0 +1,81 @@
+/**
+ * Period-over-period comparison as a regular answer: "revenue 1997 vs 1996 by region", "how did
+ * profit change from 1996 to 1997", "revenue growth in 1997" (against the year before), "orders
+ * in Q1 1997 compared to Q1 1996". The later period is the current one (`time_range`), the earlier
+ * one `comparison.previous`; the answer carries both, the change and the change %.
+ */
+import type { TimeRange } from '../../semantic/query.js';
+import type { TimeHit } from '../time.js';
+import { consume, type Item } from '../spans.js';
+import { CHANGE_WORDS } from '../words.js';
+import type { Construction } from './types.js';
+
+const YOY_WORDS = new Set(['yoy', 'year-over-year', 'year-on-year']);
+
+function shiftYears(iso: string, years: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(Date.UTC(y + years, m - 1, d));
+  return date.toISOString().slice(0, 10);
+}
+
+function wholeYears(h: TimeHit): number[] | null {
+  const { start, end } = h.range;
+  if (!start.endsWith('-01-01') || !end.endsWith('-01-01')) return null;
+  const a = Number(start.slice(0, 4));
+  const b = Number(end.slice(0, 4));
+  return b - a >= 2 ? [a, b - 1] : null;
+}
+
+export const periodComparison: Construction = {
+  name: 'period comparison',
+  recognise({ items, a }) {
+    const compareKws = items.filter((it) => it.kind === 'kw' && it.kw === 'compare');
+    const changeWords = items.filter((it) => it.kind === 'word' && CHANGE_WORDS.has(it.lower));
+    const yoy = items.filter((it) => YOY_WORDS.has(it.lower) || (it.kind === 'grain' && YOY_WORDS.has(it.lower)));
+    if (!compareKws.length && !changeWords.length && !yoy.length) return null;
+    if (a.times.length > 2 || a.grainGroups.some((g) => !yoy.some((y) => items[g.pos] === y))) return null;
+    let current: TimeRange | undefined;
+    let previous: TimeRange | undefined;
+    if (a.times.length === 2) {
+      const [x, y] = a.times;
+      if (x.unit !== y.unit) return null;
+      [previous, current] = x.range.start < y.range.start ? [x.range, y.range] : [y.range, x.range];
+    } else if (a.times.length === 1) {
+      const h = a.times[0];
+      const years = wholeYears(h);
+      if (years && (changeWords.length || compareKws.length)) {
+        // "growth from 1996 to 1997": the first and the last year
+        previous = { start: `${years[0]}-01-01`, end: `${years[0] + 1}-01-01`, label: String(years[0]) };
+        current = { start: `${years[1]}-01-01`, end: `${years[1] + 1}-01-01`, label: String(years[1]) };
+      } else if (h.unit !== 'span' && (changeWords.length || yoy.length)) {
+        // "growth in 1997", "year-over-year change in Q3 1997": against the same period a year before
+        current = h.range;
+        previous = { start: shiftYears(h.range.start, -1), end: shiftYears(h.range.end, -1), label: `the same period a year before (${shiftYears(h.range.start, -1).slice(0, 4)})` };
+      } else return null;
+    } else return null;
+    const cur = current!;
+    const prev = previous!;
+    const words: Item[] = [...compareKws, ...changeWords, ...yoy];
+    a.times = [];
+    a.compare = false;
+    for (const w of changeWords) a.unknown = a.unknown.filter((u) => u !== w);
+    a.grainGroups = a.grainGroups.filter((g) => !yoy.includes(items[g.pos]));
+    return {
+      construction: 'period comparison',
+      apply(query, notes) {
+        if (!query.metrics.length) return 'A comparison of periods needs a metric to compare.';
+        consume(...words);
+        for (const w of yoy) w.used = true;
+        notes.push(`Comparing ${cur.label ?? cur.start} with ${prev.label ?? prev.start}: both values, the change and the change %`);
+        const dim = query.time_range?.dimension;
+        return {
+          ...query,
+          time_range: { ...cur, ...(dim ? { dimension: dim } : {}) },
+          comparison: { previous: { ...prev, ...(dim ? { dimension: dim } : {}) } },
+          group_by: query.group_by.filter((g) => !g.grain),
+          order: query.order.filter((o) => !query.group_by.some((g) => g.grain && g.dimension === o.by)),
+        };
+      },
+    };
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * The share of a subset as one number: "what share of orders are urgent", "percentage of revenue
+ * from EUROPE", "% of line items that were returned". The values named become the subset of a
+ * `subset_metrics` entry (`as: 'share'`: subset / whole), per group when there is a breakdown
+ * ("share of urgent orders by region"). A share with no subset ("share of revenue by region") is
+ * the share-of-total rule's.
+ */
+import { consume } from '../spans.js';
+import type { Construction } from './types.js';
+
+export const subsetShare: Construction = {
+  name: 'share of a subset',
+  recognise({ items, a, lex }) {
+    if (!a.share || !a.values.length) return null;
+    const shareKws = items.filter((it) => it.kind === 'kw' && it.kw === 'share');
+    // the share's own rule must not turn the subset into a breakdown
+    a.share = false;
+    return {
+      construction: 'share of a subset',
+      apply(query, notes) {
+        const metric = query.metrics[0];
+        if (!metric || query.metrics.length > 1) return 'A share needs exactly one metric to divide (e.g. "share of orders that are urgent").';
+        const subset = query.filters.filter((f) => a.values.some((v) => v.entries.some((e) => e.target === f.dimension || lex.dimensions.get(f.dimension)?.roleOf?.base === e.target)));
+        if (!subset.length) return query; // nothing to divide by: the share words stay unconsumed
+        const rest = query.filters.filter((f) => !subset.includes(f));
+        const label = subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`).join(', ');
+        const name = `${metric}_share_${subset.map((f) => f.values.join('_')).join('_')}`.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+        consume(...shareKws);
+        notes.push(`Share: ${lex.metrics.get(metric)?.label ?? metric} where ${label}, as a fraction of all ${lex.metrics.get(metric)?.label.toLowerCase() ?? metric}`);
+        return {
+          ...query,
+          metrics: [],
+          filters: rest,
+          share_of_total: [],
+          order: query.order.filter((o) => o.by !== metric),
+          subset_metrics: [...(query.subset_metrics ?? []), { name, metric, filters: subset, as: 'share', label }],
+        };
+      },
+    };
+  },
+};
