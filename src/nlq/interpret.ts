@@ -7,6 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
+import type { SemanticQuery } from '../semantic/query.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
@@ -228,7 +229,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
     const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query));
-    return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered) : null;
+    return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query) : null;
   };
   if (fragment && ctx.previous) {
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
@@ -253,7 +254,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
 }
 
 /** The refusal for words no construction consumed: names them and the closest model terms. */
-function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[]): Interpretation {
+function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[], partial: SemanticQuery): Interpretation {
   const words = uniq(uncovered.map((u) => u.text));
   const near = nearMatches(lex, uncovered.filter((u) => u.kind === 'word' || u.kind === 'lex').map((u) => u.text));
   const what = words.length > 1 ? `the words ${quoteList(words)}` : `"${words[0]}"`;
@@ -261,6 +262,7 @@ function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[]): Interpre
     kind: 'out_of_scope',
     reason: `I did not understand ${what} in this question, so I did not answer rather than guess.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
     unconsumed: words,
+    partial,
     catalogue: catalogue(lex),
   };
 }

@@ -35,6 +35,8 @@ export type Interpretation =
       reason: string;
       /** Words of the question that no construction consumed (what the LLM planner should read). */
       unconsumed?: string[];
+      /** What was understood without those words: a hint for the planner, never an answer. */
+      partial?: SemanticQuery;
       /** What the model can answer (metrics, dimensions), for one field of the answer. */
       catalogue?: string;
     };

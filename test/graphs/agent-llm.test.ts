@@ -17,7 +17,8 @@ import { openTpch } from '../helpers/tpch.js';
 
 const UNSURE = 'Takings per market segment during 1996'; // the interpreter reads it with low confidence
 const CONFIDENT = 'sales revenue for each region in 1997';
-const CHANGE = 'How did revenue change from 1996 to 1997 by region?'; // the semantic layer cannot express it
+// the interpreter cannot attach "repeat buyers": coverage is incomplete, so the planner reads it
+const CHANGE = 'Revenue by region from repeat buyers in 1996';
 
 const segmentQuery = { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } };
 
@@ -64,6 +65,7 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     llm = scriptLlm();
     llm.push({ tool: 'plan', args: { kind: 'query', query: segmentQuery }, usage: { prompt_tokens: 900, completion_tokens: 40 } }, { text: 'See the table.', usage: { prompt_tokens: 300, completion_tokens: 10 } });
     const { nodes, state } = await ask(UNSURE, deps());
+
     expect(nodes).toEqual(['contextualize', 'interpret', 'compile', 'guard', 'execute', 'answer']);
     expect(state.source).toBe('llm');
     expect(state.query).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], filters: [], time_range: { start: '1996-01-01' } });
@@ -96,6 +98,7 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     const bad = { tool: 'plan', args: { kind: 'query', query: { ...segmentQuery, metrics: ['takings'] } } };
     llm.push(bad, bad, bad);
     const { nodes, state } = await ask(UNSURE, deps());
+
     expect(nodes).toEqual(['contextualize', 'interpret']);
     expect(state.outcome?.status).toBe('failed');
     expect(state.outcome?.error).toMatch(/after 3 attempts.*takings/);
@@ -114,6 +117,20 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     expect(state.outcome!.result.data.data).toHaveLength(5);
     expect(state.outcome!.result.sql_query).toContain('r_name');
     expect(state.outcome?.resolved).toBeUndefined();
+  });
+
+  it('incomplete coverage goes to the planner with the unattached words named; without a model it is refused', async () => {
+    llm = scriptLlm();
+    llm.push({ tool: 'plan', args: { kind: 'out_of_scope', reason: 'Repeat buyers are not modelled.' } });
+    const { state } = await ask(CHANGE, deps());
+    const prompt = JSON.stringify(llm.bodies[0]);
+    expect(prompt).toContain('could not attach');
+    expect(prompt).toMatch(/\\"repeat\\"/);
+    expect(state.outcome?.status).toBe('out_of_scope');
+    const { planner: _none, ...noModel } = deps();
+    const without = await ask(CHANGE, noModel);
+    expect(without.state.outcome?.status).toBe('out_of_scope');
+    expect(without.state.outcome?.error).toMatch(/"repeat"/);
   });
 
   it('a model answer containing DELETE is refused by the guard: failed, no repair, nothing run', async () => {

@@ -86,7 +86,11 @@ export class LlmPlanner {
     const interpreterNote =
       interp.kind === 'query'
         ? `${JSON.stringify(this.deps.sendValues ? interp.query : redactQueryValues(interp.query).query)} (confidence ${interp.confidence}; check it)`
-        : `refused as ${interp.kind}: ${interp.reason.split('. ')[0]}.`;
+        : `refused as ${interp.kind}: ${interp.reason.split('. ')[0]}.${
+            interp.kind === 'out_of_scope' && interp.unconsumed?.length
+              ? ` Words it could not attach to the query: ${interp.unconsumed.map((w) => JSON.stringify(w)).join(', ')} — read each of them into the query, or refuse; never drop one.`
+              : ''
+          }`;
     const fixed = (context: string): ChatMessage[] => [
       { role: 'system', content: system },
       {
@@ -99,7 +103,11 @@ export class LlmPlanner {
       sendValues: this.deps.sendValues,
       budget: Math.max(200, this.deps.promptBudget - overhead),
       verified: this.deps.verified,
-      alwaysInclude: req.previous ? [...req.previous.metrics, ...req.previous.group_by.map((g) => g.dimension)] : [],
+      alwaysInclude: [
+        ...(req.previous ? [...req.previous.metrics, ...req.previous.group_by.map((g) => g.dimension)] : []),
+        // what the interpreter did understand (a reading, or the part of a refused question it could attach)
+        ...namesOf(interp.kind === 'query' ? interp.query : interp.kind === 'out_of_scope' ? interp.partial : undefined),
+      ],
     });
     const messages = fixed(retrieved.text);
     const promptTokens = countRequestTokens(messages, planToolSchema());
@@ -175,6 +183,12 @@ export class LlmPlanner {
     }
     return { ok: true, result: { ...base, kind: 'sql', sql, notes: [`The semantic model cannot express this question${plan.reason ? ` (${plan.reason})` : ''}; the language model wrote SQL, which passed the read-only guard.`] } };
   }
+}
+
+/** The metrics and dimensions a query names. */
+function namesOf(q: SemanticQuery | undefined): string[] {
+  if (!q) return [];
+  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension)];
 }
 
 function describeQuery(q: SemanticQuery): string {

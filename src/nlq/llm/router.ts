@@ -14,5 +14,7 @@ export type Route = 'interpreter' | 'planner' | 'refuse';
 export function route(interpretation: Interpretation, confidenceThreshold: number): Route {
   if (interpretation.kind === 'query') return interpretation.confidence >= confidenceThreshold ? 'interpreter' : 'planner';
   if (interpretation.kind === 'out_of_domain') return 'refuse';
-  return FIRM_REFUSALS.some((r) => r.test(interpretation.reason)) ? 'refuse' : 'planner';
+  if (FIRM_REFUSALS.some((r) => r.test(interpretation.reason))) return 'refuse';
+  // incomplete coverage (words the interpreter could not attach) or a concept it lacks: the model reads it
+  return 'planner';
 }
