@@ -354,6 +354,8 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
     }
     const hit = at(s, i, today, tomorrow);
     if (hit) {
+      // "since 2050" when today is 1998: an empty period (no data), never an inverted one
+      if (hit.range.start > hit.range.end) hit.range = { ...hit.range, end: hit.range.start };
       hits.push(hit);
       i = hit.to;
     } else i++;

@@ -205,6 +205,15 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(vague.state.focus).toMatchObject({ metric: 'revenue', current: { start: '1997-01-01' } });
   });
 
+  it('a period after the data ends honestly, never with an exception', async () => {
+    for (const question of ['Why did revenue drop in 2099?', 'Why did revenue change since 2050?']) {
+      const { state } = await investigate(question, { budget: { rounds: 1, queries: 2 } });
+      expect(state.outcome, question).not.toBeNull();
+      expect(['done', 'no_data', 'out_of_scope'], question).toContain(state.outcome?.status);
+      if (state.focus) expect(state.focus.current.start <= state.focus.current.end, question).toBe(true);
+    }
+  });
+
   it('the budget bounds rounds and queries; request dimensions scope every sub-question', async () => {
     const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { budget: { rounds: 1, queries: 3 }, dimensions: { region: 'EUROPE' } });
     const queries = state.operations.filter((o) => o.kind === 'query');

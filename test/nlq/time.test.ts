@@ -93,3 +93,11 @@ describe('dating by shipping or receipt', () => {
     expect(q('sales in 1996').time_range?.dimension).toBeUndefined();
   });
 });
+
+describe('periods after the data', () => {
+  it('"since" a future year is an empty period, never an inverted one', () => {
+    const query = q('sales since 2050');
+    expect(query.time_range!.start <= query.time_range!.end).toBe(true);
+    expect(query.time_range).toMatchObject({ start: '2050-01-01', end: '2050-01-01' });
+  });
+});
