@@ -14,6 +14,7 @@ import { buildChart } from './chart.js';
 import { answerExplanation, explanationText, thinkingOf } from './explain.js';
 import { emptyAnswerFields } from './empty.js';
 import { escapeHtml } from './format.js';
+import { incompletePeriods } from './partial.js';
 
 export * from './types.js';
 export { emptyAnswerFields } from './empty.js';
@@ -29,14 +30,15 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
   const symbols = symbolsOf(ctx);
   const rows = ctx.rows.map((r) => ({ ...r }));
   const chart = buildChart(input.model, ctx.shape, rows, title, symbols);
+  const incomplete = incompletePeriods(ctx);
   return {
-    answer: answerText(ctx),
+    answer: `${answerText(ctx)}${incomplete.map((s) => ` ${escapeHtml(s)}`).join('')}`,
     sql_query: input.sql ?? '',
     data: { title, data: rows, symbols, semantic_types: semanticTypesOf(ctx) },
     chart,
     explanation: explanationText(ctx),
     time_frame: timeFrameText(ctx),
-    answer_explanation: answerExplanation(ctx),
+    answer_explanation: { ...answerExplanation(ctx), incomplete_periods: incomplete },
     thinking: thinkingOf(ctx, `The query returned ${ctx.rows.length} row${ctx.rows.length === 1 ? '' : 's'}${input.truncated ? ' (truncated)' : ''}; answered with a ${chart.chart_type} chart.`),
     status: { answer: 'ready', chart: 'ready' },
   };

@@ -111,6 +111,8 @@ export interface AnswerExplanation {
   sql_dialect?: string;
   row_count?: number;
   truncated?: boolean;
+  /** Periods the data does not cover to their end (the current year, a partial last bucket), as sentences. */
+  incomplete_periods?: string[];
 }
 
 export interface AnswerThinking {
