@@ -22,7 +22,7 @@ export interface Built {
 export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, fragment: boolean): Built | null {
   const model = ctx.model;
   const notes: string[] = [...a.notes];
-  let confidence = 0.95;
+  let confidence = 1; // full coverage; each assumption below lowers it
 
   // ---- metrics
   let metrics = uniq(a.metrics.map((m) => m.name));
