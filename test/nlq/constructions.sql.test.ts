@@ -1,0 +1,120 @@
+/**
+ * Every construction of the interpreter, asked in our own wording through the agent graph over the
+ * real TPC-H warehouse, checked against hand-written SQL: the answer's table (data.data) must hold
+ * the hand-written result (same rows; each expected column matched by a result column; numbers to
+ * 1e-9 relative). Near misses of each construction must be refused, never answered.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentConfiguration } from '../../graphs/agent/configuration.js';
+import { buildAgentGraph } from '../../graphs/agent/graph.js';
+import type { AgentStateType } from '../../graphs/agent/state.js';
+import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
+import { loadSemanticLayer } from '../../src/semantic/values.js';
+import { openWarehouse } from '../../src/warehouse/index.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { TPCH_DIR } from '../helpers/paths.js';
+
+const REVENUE = 'l_extendedprice * (1 - l_discount)';
+const LINES_ORDERS = 'lineitem JOIN orders ON l_orderkey = o_orderkey';
+const year = (y: number) => `o_orderdate >= DATE '${y}-01-01' AND o_orderdate < DATE '${y + 1}-01-01'`;
+
+/** [construction, question in our own wording, hand-written SQL, rows compared in order?] */
+export const CASES: [string, string, string, boolean?][] = [
+  ['metric', 'how much revenue did we book in 1994', `SELECT sum(${REVENUE}) FROM ${LINES_ORDERS} WHERE ${year(1994)}`],
+  ['count', 'how many orders came in during 1993', `SELECT count(*) FROM orders WHERE ${year(1993)}`],
+  ['breakdown', 'gross sales per market segment for 1996', `SELECT c_mktsegment, sum(l_extendedprice) FROM ${LINES_ORDERS} JOIN customer ON o_custkey = c_custkey WHERE ${year(1996)} GROUP BY 1`],
+  ['ranking', 'top 3 nations by number of orders in 1995', `SELECT n_name, count(*) AS c FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey WHERE ${year(1995)} GROUP BY 1 ORDER BY c DESC LIMIT 3`, true],
+  ['value filter', 'profit from the MACHINERY segment in 1997', `SELECT sum(${REVENUE}) - sum(ps_supplycost * l_quantity) FROM ${LINES_ORDERS} JOIN customer ON o_custkey = c_custkey JOIN partsupp ON l_partkey = ps_partkey AND l_suppkey = ps_suppkey WHERE c_mktsegment = 'MACHINERY' AND ${year(1997)}`],
+  ['negation', 'revenue outside of EUROPE in 1996', `SELECT sum(${REVENUE}) FROM ${LINES_ORDERS} JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey WHERE r_name <> 'EUROPE' AND ${year(1996)}`],
+  ['numeric range', 'revenue for parts with size between 10 and 20 in 1997', `SELECT sum(${REVENUE}) FROM ${LINES_ORDERS} JOIN part ON l_partkey = p_partkey WHERE p_size BETWEEN 10 AND 20 AND ${year(1997)}`],
+  ['comparison on a dimension', 'units sold for parts with a size of at least 45', `SELECT sum(l_quantity) FROM lineitem JOIN part ON l_partkey = p_partkey WHERE p_size >= 45`],
+  ['period', 'average discount in the second quarter of 1996', `SELECT avg(l_discount) FROM ${LINES_ORDERS} WHERE o_orderdate >= DATE '1996-04-01' AND o_orderdate < DATE '1996-07-01'`],
+  ['ranking over time buckets', 'top 3 months of 1996 by revenue', `SELECT date_trunc('month', o_orderdate) AS m, sum(${REVENUE}) AS v FROM ${LINES_ORDERS} WHERE ${year(1996)} GROUP BY 1 ORDER BY v DESC LIMIT 3`, true],
+];
+
+/** Near misses: one word more than the construction can attach. Each must be refused. */
+export const NEAR_MISSES: string[] = [
+  'revenue for parts with size between 10 and',
+  'top 3 nations by number of orders in 1995 among loyal buyers',
+  'profit from the MACHINERY segment in 1997 before discounts',
+  'revenue outside of EUROPE in 1996 not',
+  'units sold for parts with a size of at least',
+  'average discount in the second quarter of 1996 per warehouse',
+  'how much revenue did we book in 1994 through resellers',
+];
+
+function close(a: unknown, b: unknown): boolean {
+  const x = typeof a === 'bigint' ? Number(a) : a;
+  const y = typeof b === 'bigint' ? Number(b) : b;
+  if (typeof x === 'number' && typeof y === 'number') return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+  const s = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+  return s(x).toLowerCase() === s(y).toLowerCase();
+}
+
+/** Does the result hold the expected table? Each expected column must match a distinct result column. */
+export function holds(expected: unknown[][], result: Record<string, unknown>[], ordered: boolean): string | null {
+  if (expected.length !== result.length) return `expected ${expected.length} rows, got ${result.length}`;
+  const keys = Object.keys(result[0] ?? {});
+  const norm = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
+  const rows = result.map((r) => keys.map((k) => norm(r[k])));
+  const sortKey = (r: unknown[]) => JSON.stringify(r.map((v) => (typeof v === 'number' ? v.toPrecision(8) : String(v))));
+  const cols = expected[0]?.length ?? 0;
+  // try each assignment of expected columns to result columns (tables here are small)
+  const assign = (c: number, used: Set<number>, chosen: number[]): boolean => {
+    if (c === cols) {
+      const picked = rows.map((r) => chosen.map((i) => r[i]));
+      const exp = expected.map((r) => r.map(norm));
+      const a = ordered ? picked : [...picked].sort((p, q) => sortKey(p).localeCompare(sortKey(q)));
+      const b = ordered ? exp : [...exp].sort((p, q) => sortKey(p).localeCompare(sortKey(q)));
+      return a.every((r, i) => r.every((v, j) => close(v, b[i][j])));
+    }
+    for (let i = 0; i < keys.length; i++) {
+      if (used.has(i)) continue;
+      used.add(i);
+      if (assign(c + 1, used, [...chosen, i])) return true;
+      used.delete(i);
+    }
+    return false;
+  };
+  return assign(0, new Set(), []) ? null : 'the values do not match';
+}
+
+describe('constructions against hand-written SQL on TPC-H', () => {
+  let warehouse: Warehouse;
+  let deps: AgentConfiguration;
+  let reference: (sql: string) => Promise<unknown[][]>;
+  const graph = buildAgentGraph(false);
+  let thread = 0;
+
+  beforeAll(async () => {
+    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
+    deps = { layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse), warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    for (const t of ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem']) {
+      await db.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
+    }
+    reference = async (sql) => (await db.runAndReadAll(sql)).getRowsJS() as unknown[][];
+  });
+  afterAll(() => warehouse.close());
+
+  async function ask(question: string): Promise<AgentStateType> {
+    return (await graph.invoke({ question, dimensions: null, history: [] }, { configurable: { thread_id: `c${++thread}`, ...deps } })) as AgentStateType;
+  }
+
+  for (const [construction, question, sql, ordered] of CASES) {
+    it(`${construction}: "${question}"`, async () => {
+      const state = await ask(question);
+      expect(state.outcome?.status, state.outcome?.error ?? '').toBe('done');
+      const result = state.outcome!.result.data.data as Record<string, unknown>[];
+      expect(holds(await reference(sql), result, !!ordered)).toBeNull();
+    });
+  }
+
+  it('near misses are refused, never answered', async () => {
+    for (const question of NEAR_MISSES) {
+      const state = await ask(question);
+      expect(state.outcome?.status, question).toBe('out_of_scope');
+    }
+  });
+});
