@@ -16,6 +16,8 @@ export interface Built {
   usedDefaultMetric: boolean;
   /** Dimension mentions that went into no group, filter or qualifier (see danglingMentions). */
   ungrouped: Analysis['dimMentions'];
+  /** Values that read as two different dimensions with nothing to choose between them. */
+  competing: string[];
   hasOwnMetric: boolean;
 }
 
@@ -38,8 +40,19 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // ---- filters from values (role resolution: supplier vs customer)
   const filters: DimensionFilter[] = [];
   const byDim = new Map<string, { values: string[]; negated: boolean; text: string[] }>();
+  const competing: string[] = [];
+  const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   for (const v of a.values) {
-    const e = chooseValueEntry(lex, v.entries);
+    // a value stored in two different dimensions: the one named next to it, or two readings compete
+    let entries = v.entries;
+    const bases = uniq(entries.map((e) => baseOf(e.target)));
+    if (bases.length > 1) {
+      const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex');
+      const named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
+      else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
+    }
+    const e = chooseValueEntry(lex, entries);
     const dim = resolveRole(lex, e.target, v.pos, a.roles);
     const key = `${dim}|${v.negated ? 'not' : ''}`;
     const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [] };
@@ -335,7 +348,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit ? { limit } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped, competing };
 }
 
 /**

@@ -221,6 +221,13 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
+  if (built.competing.length) {
+    return {
+      kind: 'out_of_scope',
+      reason: `Two readings compete: ${built.competing.join('; ')}. Name the dimension next to the value to choose one.`,
+      catalogue: catalogue(lex),
+    };
+  }
   if (claims.length) {
     const applied = applyConstructions(built.query, claims, built.notes);
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
