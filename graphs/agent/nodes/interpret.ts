@@ -94,7 +94,12 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
       outcome: {
         status: interpretation.kind,
         error: interpretation.reason,
-        result: buildTerminalAnswer(interpretation.kind, { question: state.question, reason: interpretation.reason, thinking: [...state.steps, ...steps] }),
+        result: buildTerminalAnswer(interpretation.kind, {
+          question: state.question,
+          reason: interpretation.reason,
+          catalogue: interpretation.catalogue,
+          thinking: [...state.steps, ...steps],
+        }),
       },
     };
   }
