@@ -97,6 +97,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       if (o.kind === 'word' && (STOPWORDS.has(o.lower) || WITH_WORDS.has(o.lower))) continue;
       break;
     }
+    // "over 1997": a year or a threshold? Two readings compete, so the words stay unconsumed (refused)
+    const yearLike = Number.isInteger(c.value) && c.value >= 1900 && c.value <= 2100 && !c.percent;
+    if (yearLike && /^(over|above|under|below|after|before)$/.test(c.words[0]?.lower ?? '')) continue;
     // the comparison is understood when its target is named, or when the query has one metric
     if (target || metrics.length === 1) consume(...c.words);
     if (target?.kind === 'dimension') {
