@@ -26,3 +26,6 @@ export const SignedInSchema = z.object({
   expires_at: z.string().describe('ISO 8601: the sign-in ends then'),
 });
 export type SignedInView = z.infer<typeof SignedInSchema>;
+
+/** GET /ui/api/me: who is signed in, or `{user: null}` (no error: the page asks before signing in). */
+export const SessionStateSchema = z.union([SignedInSchema, z.object({ user: z.null() })]);
