@@ -6,7 +6,9 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const integerFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
+const decimalFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const numberFormat = { format: (n: number) => (Number.isInteger(n) ? integerFormat : decimalFormat).format(n) };
 
 export function formatCell(value: unknown, symbol?: string): string {
   if (value === null || value === undefined) return '';
