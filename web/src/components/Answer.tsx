@@ -70,7 +70,7 @@ export function Answer({ inquiry, suggestions, onAsk, onStop }: Props) {
       ) : (
         <div class="result">
           <p class="answer" dangerouslySetInnerHTML={safeHtml(inquiry.answer ?? '')} />
-          {spec ? <Chart spec={spec} title={inquiry.data?.title || inquiry.user_input} /> : null}
+          {spec && rows.length > 1 ? <Chart spec={spec} title={inquiry.data?.title || inquiry.user_input} /> : null}
           <DataTable title={inquiry.data?.title ?? ''} rows={rows} symbols={inquiry.data?.symbols} />
         </div>
       )}

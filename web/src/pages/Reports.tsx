@@ -83,10 +83,8 @@ export function ReportsPage() {
         <h2 id="reports-title">Scheduled reports</h2>
         <p>A research question run on a schedule; every run writes a report.</p>
       </hgroup>
-      <details class="new-report" open={reports?.length === 0}>
-        <summary role="button" class="secondary outline">
-          New scheduled report
-        </summary>
+      <article class="new-report" aria-labelledby="new-report-title">
+        <h3 id="new-report-title">New scheduled report</h3>
         <form onSubmit={create}>
           <label>
             Name
@@ -116,7 +114,7 @@ export function ReportsPage() {
             Schedule report
           </button>
         </form>
-      </details>
+      </article>
       <ErrorNote error={error} />
       {reports === null && !error ? <p aria-busy="true">Loading…</p> : null}
       {reports?.length === 0 ? <p>No scheduled reports yet.</p> : null}
