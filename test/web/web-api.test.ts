@@ -68,6 +68,16 @@ describe('web app endpoints (/ui/api)', () => {
     expect((await webFetch(s.base, '/login', { method: 'POST', json: { email: 'admin@localhost' } })).status).toBe(422);
   });
 
+  it('QUARRY_COOKIE_SECURE=true marks the cookie Secure (behind a TLS proxy)', async () => {
+    const secure = await startTestServer({ engine: scriptedEngine(), overrides: { cookieSecure: true, bootstrapPassword: 'secure-cookie-password' } });
+    try {
+      const signed = await signIn(secure.base, 'admin@localhost', 'secure-cookie-password');
+      expect(signed.setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('who am I: the user and CSRF token with the cookie, {user: null} without', async () => {
     const me = await (await webFetch(s.base, '/me', { session: admin })).json();
     expect(me).toMatchObject({ user: { email: 'admin@localhost', account_name: 'default' }, csrf_token: admin.csrf });

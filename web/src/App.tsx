@@ -44,12 +44,23 @@ export function App() {
       () => setMe(null),
     );
   }, []);
+  // The page (ask and its threads count as one), for the title and focus.
+  const section = route[0] === 't' ? 'ask' : route[0] === 'settings' ? `settings/${route[1] ?? 'keys'}` : route[0];
   useEffect(() => {
     const title = NAV.find(([, , active]) => active(route))?.[1];
     document.title = me ? `${title ?? 'Quarry'} · Quarry` : 'Sign in · Quarry';
-    // A page change moves focus to the page's heading, for keyboard and screen-reader users.
-    if (me) (document.querySelector('main h2') as HTMLElement | null)?.focus?.();
   }, [route.join('/'), me]);
+  useEffect(() => {
+    // A page change moves focus to the page's heading, for keyboard and screen-reader users.
+    if (!me) return;
+    const t = setTimeout(() => {
+      const heading = document.querySelector<HTMLElement>('main h2');
+      if (!heading) return;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }, 50);
+    return () => clearTimeout(t);
+  }, [section, !!me]);
 
   if (me === undefined) return <p aria-busy="true" class="container">Loading…</p>;
   if (me === null)
