@@ -13,7 +13,9 @@ describe('passwords', () => {
     expect(a).not.toBe(b);
     expect(await verifyPassword('a long enough password', a)).toBe(true);
     expect(await verifyPassword('a long enough passwor', a)).toBe(false);
-    expect(await verifyPassword('a long enough password', a.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBe(false);
+    // one character in the middle of the stored hash changed (the last one may carry only padding bits)
+    const i = a.length - 20;
+    expect(await verifyPassword('a long enough password', a.slice(0, i) + (a[i] === 'A' ? 'B' : 'A') + a.slice(i + 1))).toBe(false);
     expect(await verifyPassword('a long enough password', 'sha256$abc')).toBe(false);
     expect(await verifyPassword('a long enough password', a.replace('$15$', '$30$'))).toBe(false);
   });
