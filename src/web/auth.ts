@@ -65,8 +65,14 @@ function checkSameOrigin(request: FastifyRequest): void {
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') throw new ServiceError(403, 'Cross-site request refused');
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    const expected = `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin !== expected) throw new ServiceError(403, 'Cross-origin request refused');
+    // Host against host: behind a TLS proxy the browser's scheme (https) is not the one we see.
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host === null || host !== request.headers.host) throw new ServiceError(403, 'Cross-origin request refused');
   }
 }
 

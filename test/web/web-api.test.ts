@@ -99,6 +99,10 @@ describe('web app endpoints (/ui/api)', () => {
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, csrf: other.csrf })).status).toBe(403);
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: 'http://evil.example' } })).status).toBe(403);
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: 'null' } })).status).toBe(403);
+    // the same host reached over HTTPS through a TLS proxy is this origin
+    const host = new URL(s.base).host;
+    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: `https://${host}` } })).status).toBe(200);
     const ok = await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: origin(s.base), 'sec-fetch-site': 'same-origin' } });
     expect(ok.status).toBe(200);
     expect((await ok.json()).session_id).toMatch(/^ses_/);
