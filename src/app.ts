@@ -26,6 +26,7 @@ import { reportsRoutes } from './api/routes/reports/index.js';
 import { reportRoutes } from './api/routes/reports/report.js';
 import { reportRunsRoute } from './api/routes/reports/runs.js';
 import type { Runtime } from './runtime.js';
+import { webApp } from './web/plugin.js';
 
 export const API_PREFIX = '/api';
 
@@ -56,7 +57,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     timeWindow: runtime.config.rateLimitWindowMs,
     // Per API key: REST has authenticated it; /mcp presents it per request (hashed, never kept raw).
     keyGenerator: (request) => {
-      if (request.principal) return request.principal.apiKeyId;
+      if (request.principal) return request.principal.apiKeyId || `user:${request.principal.userId ?? request.ip}`;
       const key = presentedKey(request.headers);
       return key ? `key:${hashKey(key).slice(0, 32)}` : request.ip;
     },
@@ -86,6 +87,8 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
   await api.register(metricsRoute, { runtime });
   // The tool interface over streamable HTTP (its own auth and Host/Origin checks).
   await fastify.register(mcpRoutes, { runtime });
+  // The web app at / and its own endpoints under /ui/api (cookie sign-in + CSRF).
+  await api.register(webApp, { runtime });
 
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

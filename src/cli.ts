@@ -1,5 +1,5 @@
 /**
- * quarry serve | accounts | keys | semantic | ask | research | mcp
+ * quarry serve | accounts | users | keys | semantic | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js'
 import { loadModel } from './semantic/loader.js';
 import { bootstrapToFile } from './warehouse/introspect.js';
 import { KeyService } from './auth/keys.js';
+import { UserService } from './auth/users.js';
 import { openSqliteStore } from './store/db.js';
 import { Store } from './store/repositories.js';
 import { closeOnSignals, serve } from './server.js';
@@ -67,6 +68,69 @@ accounts
   .action(() =>
     withStore(async (store) => {
       for (const a of await store.accounts.list()) console.log(`${a.id}\t${a.name}\t${iso(a.created_at)}`);
+    }),
+  );
+
+async function readSecretFromStdin(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    try {
+      return (await rl.question(prompt)).trim();
+    } finally {
+      rl.close();
+    }
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.replace(/\r?\n$/, '');
+}
+
+const users = program.command('users').description('manage the people who sign in to the web app');
+users
+  .command('create')
+  .requiredOption('--email <email>', 'the sign-in e-mail')
+  .option('--account <id>', 'account id (default: the first account)')
+  .option('--name <name>', 'display name (default: the part before @)')
+  .option('--password-stdin', 'read the password from stdin instead of generating one')
+  .description('create a user; a generated password is printed once')
+  .action((opts: { email: string; account?: string; name?: string; passwordStdin?: boolean }) =>
+    withStore(async (store) => {
+      const accountId = opts.account ?? (await store.accounts.list())[0]?.id ?? (await store.accounts.create('default')).id;
+      const password = opts.passwordStdin ? await readSecretFromStdin('Password: ') : undefined;
+      const { user, password: shown } = await new UserService(store).create(accountId, opts.email, { name: opts.name, password });
+      process.stderr.write(`created user ${user.id} (${user.email}) in account ${accountId}${password ? '' : '; the password is shown only once:'}\n`);
+      if (!password) console.log(shown);
+    }),
+  );
+users
+  .command('list')
+  .option('--account <id>', 'only this account')
+  .description('list users (never their passwords)')
+  .action((opts: { account?: string }) =>
+    withStore(async (store) => {
+      console.log(['id', 'email', 'name', 'account', 'created', 'last_sign_in', 'locked_until'].join('\t'));
+      for (const u of await store.users.list(opts.account)) {
+        if (!u.email) continue;
+        console.log([u.id, u.email, u.name, u.account_id, iso(u.created_at), iso(u.last_login_at), iso(u.locked_until)].join('\t'));
+      }
+    }),
+  );
+users
+  .command('set-password')
+  .requiredOption('--email <email>', 'the user')
+  .option('--password-stdin', 'read the new password from stdin instead of generating one')
+  .description('set a new password (printed once when generated), lift a lock-out and sign the user out everywhere')
+  .action((opts: { email: string; passwordStdin?: boolean }) =>
+    withStore(async (store) => {
+      const { normalizeEmail } = await import('./auth/users.js');
+      const { generatePassword } = await import('./auth/passwords.js');
+      const user = await store.users.findByEmail(normalizeEmail(opts.email));
+      if (!user) throw new Error(`no user ${opts.email}`);
+      const password = opts.passwordStdin ? await readSecretFromStdin('New password: ') : generatePassword();
+      await new UserService(store).setPassword(user.id, user.email!, password);
+      process.stderr.write(`password of ${user.email} set; every sign-in of this user ended\n`);
+      if (!opts.passwordStdin) console.log(password);
     }),
   );
 
@@ -137,23 +201,48 @@ semantic
   });
 
 program
+  .command('ask')
+  .description('ask a running Quarry server a question; prints the answer and the table (QUARRY_API_KEY; --server or QUARRY_URL)')
+  .argument('<question>', 'the question, e.g. "Top 5 customers by revenue in 1997"')
+  .option('--json', 'print the whole status response as JSON')
+  .option('--session <id>', 'ask in this session (a follow-up); default: a new session')
+  .option('--dimensions <json>', 'dimension filters as JSON, e.g. \'{"region": "EUROPE"}\'')
+  .option('--sql', 'print the SQL after the answer')
+  .option('--server <url>', 'the server (default: QUARRY_URL, else http://QUARRY_HOST:QUARRY_PORT)')
+  .action(async (question: string, opts: { json?: boolean; session?: string; dimensions?: string; sql?: boolean; server?: string }) => {
+    const cfg = config();
+    const { QuarryClient, clientKey, serverUrl } = await import('./client.js');
+    const { runAsk } = await import('./ask-cli.js');
+    const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
+    process.exitCode = await runAsk(new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg)), question, { json: opts.json, session: opts.session, dimensions, sql: opts.sql });
+  });
+
+program
   .command('research')
-  .description('run a research investigation here, with a live progress bar; prints the report (Markdown)')
+  .description('run a research investigation with a live progress bar and print the report (Markdown): on the server given by --server or QUARRY_URL, else in this process')
   .argument('<question>', 'the research question, e.g. "Why did revenue change in 1997 compared with 1996?"')
   .option('--dimensions <json>', 'dimension filters scoping every query, as JSON, e.g. \'{"region": "EUROPE"}\'')
   .option('--rounds <n>', 'rounds of questions (default 2)')
   .option('--queries <n>', 'sub-questions in all (default 20)')
   .option('--minutes <n>', 'time budget in minutes (default 10)')
   .option('--json', 'print the whole status response (final_answer, progress, operations) as JSON')
-  .action(async (question: string, opts: { dimensions?: string; rounds?: string; queries?: string; minutes?: string; json?: boolean }) => {
-    const { runResearchCommand } = await import('./research-cli.js');
+  .option('--server <url>', 'submit to this running server (default: QUARRY_URL when set)')
+  .action(async (question: string, opts: { dimensions?: string; rounds?: string; queries?: string; minutes?: string; json?: boolean; server?: string }) => {
+    const { runRemoteResearchCommand, runResearchCommand } = await import('./research-cli.js');
     const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
     const budget = { rounds: num(opts.rounds), queries: num(opts.queries), minutes: num(opts.minutes) };
     const { ResearchBudgetSchema } = await import('./schemas/research.js');
     const parsed = ResearchBudgetSchema.safeParse(Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)));
     if (!parsed.success) throw new Error(`budget: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
-    process.exitCode = await runResearchCommand(config(), question, { budget: parsed.data, dimensions, json: opts.json });
+    const cfg = config();
+    if (opts.server || cfg.url) {
+      const { QuarryClient, clientKey, serverUrl } = await import('./client.js');
+      const client = new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg));
+      process.exitCode = await runRemoteResearchCommand(client, question, { budget: parsed.data, dimensions, json: opts.json });
+    } else {
+      process.exitCode = await runResearchCommand(cfg, question, { budget: parsed.data, dimensions, json: opts.json });
+    }
   });
 
 program
@@ -166,21 +255,6 @@ program
     closeOnSignals(close);
   });
 
-async function readKeyFromStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
-    const { createInterface } = await import('node:readline/promises');
-    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-    try {
-      return (await rl.question('API key: ')).trim();
-    } finally {
-      rl.close();
-    }
-  }
-  let text = '';
-  for await (const chunk of process.stdin) text += String(chunk);
-  return text.trim();
-}
-
 program
   .command('login')
   .description('store an API key for `quarry mcp` over stdio (read from stdin, or --key); checked against this data directory unless --no-verify')
@@ -188,7 +262,7 @@ program
   .option('--no-verify', 'store the key without checking it')
   .action(async (opts: { key?: string; verify: boolean }) => {
     const cfg = config();
-    const key = opts.key ?? (await readKeyFromStdin());
+    const key = opts.key ?? (await readSecretFromStdin('API key: ')).trim();
     if (!key) throw new Error('no API key given');
     if (opts.verify) await withStore((_store, keyService) => keyService.authenticate(key));
     const file = credentialsPath(cfg);

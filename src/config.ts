@@ -25,6 +25,16 @@ export const ConfigSchema = z.object({
   /** The semantic model file; unset = the bundled TPC-H model. */
   model: z.string().min(1).optional(),
   bootstrapKey: z.string().min(32, 'at least 32 characters').max(256).optional(),
+  /** On first start (no user can sign in yet), the admin's password; unset = a random one, printed once. */
+  bootstrapPassword: z.string().min(10, 'at least 10 characters').max(256).optional(),
+  /** The sign-in name of the first admin. */
+  adminEmail: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address such as admin@localhost').default('admin@localhost'),
+  /** Where client commands (`quarry ask`, `quarry research`) find a running server; unset = http://QUARRY_HOST:QUARRY_PORT for ask, in-process for research. */
+  url: z.url().optional(),
+  /** How long a web-app sign-in lasts. */
+  webSessionHours: z.coerce.number().positive().max(24 * 90).default(12),
+  /** The sign-in cookie's Secure flag; unset = set when the request came over HTTPS. */
+  cookieSecure: bool.optional(),
   llmBaseUrl: z.url().optional(),
   llmApiKey: z.string().min(1).optional(),
   llmModel: z.string().min(1).optional(),
@@ -80,6 +90,11 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   warehouse: 'QUARRY_WAREHOUSE',
   model: 'QUARRY_MODEL',
   bootstrapKey: 'QUARRY_BOOTSTRAP_KEY',
+  bootstrapPassword: 'QUARRY_BOOTSTRAP_PASSWORD',
+  adminEmail: 'QUARRY_ADMIN_EMAIL',
+  url: 'QUARRY_URL',
+  webSessionHours: 'QUARRY_WEB_SESSION_HOURS',
+  cookieSecure: 'QUARRY_COOKIE_SECURE',
   llmBaseUrl: 'QUARRY_LLM_BASE_URL',
   llmApiKey: 'QUARRY_LLM_API_KEY',
   llmModel: 'QUARRY_LLM_MODEL',

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { KeyService } from './auth/keys.js';
+import { UserService } from './auth/users.js';
 import type { Config } from './config.js';
 import type { InquiryEngine } from './inquiries/engine.js';
 import { InquiryService } from './inquiries/service.js';
@@ -23,6 +24,8 @@ export interface Runtime {
   log: Logger;
   store: Store;
   keys: KeyService;
+  /** Web-app users, sign-in and their logins. */
+  users: UserService;
   engine: InquiryEngine;
   inquiries: InquiryService;
   /** Research submission and batches (REST, tool interface, CLI, scheduled reports). */
@@ -51,6 +54,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   mkdirSync(config.dataDir, { recursive: true });
   const store = new Store(await openSqliteStore(join(config.dataDir, 'quarry.sqlite')));
   const keys = new KeyService(store);
+  const users = new UserService(store, { sessionMs: config.webSessionHours * 3_600_000 });
   const metrics = new ServiceMetrics();
   const makeEngine = options.engine ?? defaultEngine;
   let engine: InquiryEngine;
@@ -75,6 +79,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     log,
     store,
     keys,
+    users,
     engine,
     inquiries,
     research,

@@ -4,7 +4,7 @@
  */
 import { warehouseUrl, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { bootstrapDefaultAccount } from './auth/bootstrap.js';
+import { bootstrapAdmin, bootstrapDefaultAccount } from './auth/bootstrap.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 
 export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
@@ -15,8 +15,17 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
     const shown = config.bootstrapKey ? '(the value of QUARRY_BOOTSTRAP_KEY)' : boot.key;
     process.stderr.write(`\nQuarry created the default account. Its API key ${shown}\nwas written to ${boot.keyFile} (mode 0600). It is shown only once.\n\n`);
   }
+  const admin = await bootstrapAdmin(runtime.store, runtime.users, config.dataDir, { email: config.adminEmail, password: config.bootstrapPassword });
   const app = await buildApp(runtime);
   const address = await app.listen({ host: config.host, port: config.port });
+  if (admin.created) {
+    // Like the key: to the console once, never into the structured log.
+    const shown = config.bootstrapPassword ? '(the value of QUARRY_BOOTSTRAP_PASSWORD)' : admin.password;
+    process.stderr.write(`Open ${address} and sign in as ${admin.email} with the password ${shown}
+(written to ${admin.passwordFile}, mode 0600). It is shown only once.
+
+`);
+  }
   runtime.log.info({ address, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
   let closing: Promise<void> | null = null;
   const close = () =>

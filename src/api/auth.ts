@@ -12,13 +12,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that need no API key (health, docs). */
     public?: boolean;
+    /** Routes of the web app: cookie sign-in and CSRF (src/web/auth.ts) instead of an API key. */
+    web?: boolean;
   }
 }
 
 export function registerAuth(app: FastifyInstance, keys: KeyService): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.routeOptions.config?.public) return;
+    if (request.routeOptions.config?.public || request.routeOptions.config?.web) return;
     const url = request.routeOptions.url;
     if (!url) return; // 404s answer without asking for a key
     if (url.startsWith(`${DOCS_PREFIX}`)) return; // the docs page and its assets

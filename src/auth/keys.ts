@@ -53,7 +53,10 @@ export class AuthError extends Error {
 
 export interface Principal {
   accountId: string;
+  /** The key that authenticated the request; '' for a signed-in web user or an in-process command. */
   apiKeyId: string;
+  /** The signed-in web user (cookie session); absent for API keys. */
+  userId?: string;
 }
 
 export interface KeyServiceOptions {

@@ -97,7 +97,8 @@ export class InquiryService {
   // ---- sessions -------------------------------------------------------------------------------
 
   createSession(principal: Principal, origin: 'api_key' | 'ui' = 'api_key'): Promise<SessionRecord> {
-    return this.store.sessions.create(principal.accountId, origin, origin === 'api_key' ? principal.apiKeyId : null);
+    if (origin === 'ui') return this.store.sessions.create(principal.accountId, 'ui', null, Date.now(), principal.userId ?? null);
+    return this.store.sessions.create(principal.accountId, origin, principal.apiKeyId);
   }
 
   async sessionFor(principal: Principal, sessionId: string): Promise<SessionRecord> {

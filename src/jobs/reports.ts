@@ -67,7 +67,7 @@ export class ReportService {
     const record: ReportRecord = {
       id: newId('rep'),
       account_id: principal.accountId,
-      api_key_id: principal.apiKeyId,
+      api_key_id: principal.apiKeyId || null,
       name: request.name,
       question: request.question,
       schedule: request.schedule,

@@ -15,31 +15,7 @@ export const SessionIdSchema = z.string().min(1).describe('A thread id (session_
 export const InquiryIdSchema = z.string().min(1).describe('An inquiry id from ask_a_question, ask_a_single_question, ask_a_research_question or ask_questions');
 export const QuestionSchema = z.string().trim().min(1).describe('The business question in plain language');
 
-export const SummaryEntitySchema = z.object({
-  name: z.string(),
-  type: z.string().describe('entity | metric | dimension | time_dimension'),
-  description: z.string(),
-});
-
-export const EntityDetailSchema = z.object({
-  name: z.string(),
-  entity_id: z.string().describe('Stable id, e.g. entity:orders or metric:revenue'),
-  type: z.string(),
-  description: z.string(),
-  attributes: z.array(z.string()),
-  dimensions: z.array(z.string()),
-  relationships: z.array(z.string()),
-});
-
-export const SearchHitSchema = z.object({
-  name: z.string(),
-  entity_id: z.string().describe('Pass to get_semantic_layer_entity'),
-  relevance_score: z.number(),
-  kind: z.string(),
-  description: z.string(),
-  dimension: z.string().optional().describe('For a value: the dimension it belongs to (usable in dimensions)'),
-  values: z.array(z.string()).optional(),
-});
+export { EntityDetailSchema, SearchHitSchema, SummaryEntitySchema } from '../schemas/semantic.js';
 
 /** Tool-interface status strings (§3) plus the §3 terminal values. */
 export const ToolStatusSchema = z.string().describe('processing | submitted | in_progress | done, or a terminal value: failed, timeout, stopped, out_of_domain, out_of_scope, no_data');

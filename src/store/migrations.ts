@@ -96,6 +96,28 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_web_users': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('password_hash', 'text').execute();
+      await db.schema.alterTable('users').addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('users').addColumn('locked_until', 'bigint').execute();
+      await db.schema.alterTable('users').addColumn('last_login_at', 'bigint').execute();
+      await db.schema.createIndex('users_email').on('users').column('email').unique().execute();
+      await db.schema.alterTable('sessions').addColumn('user_id', 'text').execute();
+      await db.schema.createIndex('sessions_user').on('sessions').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('web_logins')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('web_logins_user').on('web_logins').column('user_id').execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

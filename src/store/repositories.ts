@@ -5,12 +5,14 @@
 import type { Selectable } from 'kysely';
 import type { StoreDb } from './db.js';
 import { newId } from './ids.js';
-import type { AccountTable, ApiKeyTable, InquiryTable, ReportRunTable, ReportTable, SessionTable } from './schema.js';
+import type { AccountTable, ApiKeyTable, InquiryTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
 export type Account = Selectable<AccountTable>;
 export type ApiKeyRecord = Selectable<ApiKeyTable>;
 export type SessionRecord = Selectable<SessionTable>;
 export type InquiryRecord = Selectable<InquiryTable>;
+export type UserRecord = Selectable<UserTable>;
+export type WebLoginRecord = Selectable<WebLoginTable>;
 
 export class AccountsRepo {
   constructor(private readonly db: StoreDb) {}
@@ -19,7 +21,7 @@ export class AccountsRepo {
     await this.db.insertInto('accounts').values(account).execute();
     await this.db
       .insertInto('users')
-      .values({ id: newId('usr'), account_id: account.id, name: `${name} admin`, email: null, created_at: now })
+      .values({ id: newId('usr'), account_id: account.id, name: `${name} admin`, email: null, created_at: now, password_hash: null, failed_logins: 0, locked_until: null, last_login_at: null })
       .execute();
     return account;
   }
@@ -72,12 +74,91 @@ export class ApiKeysRepo {
   }
 }
 
+export class UsersRepo {
+  constructor(private readonly db: StoreDb) {}
+  async create(record: { accountId: string; name: string; email: string; passwordHash: string }, now = Date.now()): Promise<UserRecord> {
+    const user: UserRecord = {
+      id: newId('usr'),
+      account_id: record.accountId,
+      name: record.name,
+      email: record.email,
+      created_at: now,
+      password_hash: record.passwordHash,
+      failed_logins: 0,
+      locked_until: null,
+      last_login_at: null,
+    };
+    await this.db.insertInto('users').values(user).execute();
+    return user;
+  }
+  get(id: string): Promise<UserRecord | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  findByEmail(email: string): Promise<UserRecord | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+  list(accountId?: string): Promise<UserRecord[]> {
+    let q = this.db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id');
+    if (accountId) q = q.where('account_id', '=', accountId);
+    return q.execute();
+  }
+  async countWithPassword(): Promise<number> {
+    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('password_hash', 'is not', null).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+  /** Sets the sign-in name and password of a user (and clears any lock-out). */
+  async setCredentials(id: string, email: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ email, password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+  }
+  async recordFailure(id: string, failedLogins: number, lockedUntil: number | null): Promise<void> {
+    await this.db.updateTable('users').set({ failed_logins: failedLogins, locked_until: lockedUntil }).where('id', '=', id).execute();
+  }
+  async recordSuccess(id: string, now = Date.now()): Promise<void> {
+    await this.db.updateTable('users').set({ failed_logins: 0, locked_until: null, last_login_at: now }).where('id', '=', id).execute();
+  }
+}
+
+export class WebLoginsRepo {
+  constructor(private readonly db: StoreDb) {}
+  async insert(record: WebLoginRecord): Promise<void> {
+    await this.db.insertInto('web_logins').values(record).execute();
+  }
+  get(id: string): Promise<WebLoginRecord | undefined> {
+    return this.db.selectFrom('web_logins').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async touch(id: string, now = Date.now()): Promise<void> {
+    await this.db.updateTable('web_logins').set({ last_seen_at: now }).where('id', '=', id).execute();
+  }
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('web_logins').where('id', '=', id).execute();
+  }
+  async deleteForUser(userId: string): Promise<void> {
+    await this.db.deleteFrom('web_logins').where('user_id', '=', userId).execute();
+  }
+  async purgeExpired(now = Date.now()): Promise<void> {
+    await this.db.deleteFrom('web_logins').where('expires_at', '<=', now).execute();
+  }
+}
+
 export class SessionsRepo {
   constructor(private readonly db: StoreDb) {}
-  async create(accountId: string, origin: 'api_key' | 'ui', apiKeyId: string | null, now = Date.now()): Promise<SessionRecord> {
-    const s = { id: newId('ses'), account_id: accountId, origin, api_key_id: apiKeyId, created_at: now };
+  async create(accountId: string, origin: 'api_key' | 'ui', apiKeyId: string | null, now = Date.now(), userId: string | null = null): Promise<SessionRecord> {
+    const s = { id: newId('ses'), account_id: accountId, origin, api_key_id: apiKeyId, user_id: userId, created_at: now };
     await this.db.insertInto('sessions').values(s).execute();
     return s;
+  }
+  /** A user's web-app threads (origin `ui`), newest first: sessions made with an API key never appear. */
+  listForUser(accountId: string, userId: string, limit: number): Promise<SessionRecord[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('origin', '=', 'ui')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
   get(id: string): Promise<SessionRecord | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
@@ -232,12 +313,16 @@ export class ReportsRepo {
 /** The state store: one object holding every repository over one database. */
 export class Store {
   readonly accounts: AccountsRepo;
+  readonly users: UsersRepo;
+  readonly webLogins: WebLoginsRepo;
   readonly apiKeys: ApiKeysRepo;
   readonly sessions: SessionsRepo;
   readonly inquiries: InquiriesRepo;
   readonly reports: ReportsRepo;
   constructor(readonly db: StoreDb) {
     this.accounts = new AccountsRepo(db);
+    this.users = new UsersRepo(db);
+    this.webLogins = new WebLoginsRepo(db);
     this.apiKeys = new ApiKeysRepo(db);
     this.sessions = new SessionsRepo(db);
     this.inquiries = new InquiriesRepo(db);

@@ -14,8 +14,30 @@ export interface UserTable {
   id: string;
   account_id: string;
   name: string;
+  /** Sign-in name of the web app (lowercase); unique. Null for users who cannot sign in. */
   email: string | null;
   created_at: number;
+  /** scrypt hash (`scrypt$N$r$p$salt$hash`); null = no password set, cannot sign in. */
+  password_hash: string | null;
+  /** Consecutive failed sign-ins; reset by a successful one. */
+  failed_logins: number;
+  /** No sign-in (even with the right password) before this time. */
+  locked_until: number | null;
+  last_login_at: number | null;
+}
+
+/** A signed-in browser: the cookie carries a random token, the store only its SHA-256. */
+export interface WebLoginTable {
+  /** SHA-256 of the cookie token, hex. */
+  id: string;
+  user_id: string;
+  account_id: string;
+  /** The synchronizer token every state-changing request of this login must send (X-CSRF-Token). */
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute end of the login. */
+  expires_at: number;
 }
 
 export interface ApiKeyTable {
@@ -38,6 +60,8 @@ export interface SessionTable {
   /** api_key sessions are hidden from the web history. */
   origin: 'api_key' | 'ui';
   api_key_id: string | null;
+  /** The signed-in user who created a `ui` session (its history owner). */
+  user_id: string | null;
   created_at: number;
 }
 
@@ -102,6 +126,7 @@ export interface ReportRunTable {
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
+  web_logins: WebLoginTable;
   api_keys: ApiKeyTable;
   sessions: SessionTable;
   inquiries: InquiryTable;

@@ -1,0 +1,73 @@
+/**
+ * The web app: its built page and assets at `/`, and its own endpoints under /ui/api with cookie
+ * sign-in and CSRF protection (src/web/auth.ts). The endpoints call the same services as REST
+ * (inquiries, research, reports, keys, catalogue) with the signed-in user as principal, and share
+ * REST's zod schemas and its one error handler.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ApiDeps } from '../api/deps.js';
+import { registerWebAuth } from './auth.js';
+import { inquiryRoute } from './routes/inquiries/inquiry.js';
+import { inquiryStopRoute } from './routes/inquiries/stop.js';
+import { keyRoute } from './routes/keys/key.js';
+import { keysRoutes } from './routes/keys/index.js';
+import { loginRoute } from './routes/login.js';
+import { logoutRoute } from './routes/logout.js';
+import { meRoute } from './routes/me.js';
+import { reportRoute } from './routes/reports/report.js';
+import { reportRunsRoute } from './routes/reports/runs.js';
+import { reportsRoutes } from './routes/reports/index.js';
+import { researchRoute } from './routes/research.js';
+import { semanticEntityRoute } from './routes/semantic/entity.js';
+import { semanticRoute } from './routes/semantic/index.js';
+import { semanticSearchRoute } from './routes/semantic/search.js';
+import { startersRoute } from './routes/starters.js';
+import { threadInquiriesRoute } from './routes/threads/inquiries.js';
+import { threadRoute } from './routes/threads/thread.js';
+import { threadsRoutes } from './routes/threads/index.js';
+import { securityHeaders, staticRoutes } from './static.js';
+
+export const WEB_API_PREFIX = '/ui/api';
+
+export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fastify, { runtime, dist }) => {
+  await fastify.register(staticRoutes, { dist });
+  await fastify.register(
+    async (scope) => {
+      // Every route here is a web route: no API key, the cookie and CSRF guard instead.
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), web: true } as typeof route.config;
+        // Not part of the public REST contract: kept out of /api/openapi.json.
+        route.schema = { ...route.schema, hide: true };
+      });
+      registerWebAuth(scope, runtime.users);
+      scope.addHook('onSend', async (_request, reply, payload) => {
+        securityHeaders(reply);
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      for (const route of [
+        loginRoute,
+        logoutRoute,
+        meRoute,
+        startersRoute,
+        threadsRoutes,
+        threadRoute,
+        threadInquiriesRoute,
+        inquiryRoute,
+        inquiryStopRoute,
+        researchRoute,
+        reportsRoutes,
+        reportRoute,
+        reportRunsRoute,
+        keysRoutes,
+        keyRoute,
+        semanticRoute,
+        semanticSearchRoute,
+        semanticEntityRoute,
+      ]) {
+        await scope.register(route, { runtime });
+      }
+    },
+    { prefix: WEB_API_PREFIX },
+  );
+};

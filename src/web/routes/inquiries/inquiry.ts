@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../../api/auth.js';
+import type { ApiDeps } from '../../../api/deps.js';
+import { sendJsonText } from '../../../api/errors.js';
+import { InquiryParamsSchema, InquiryStatusResponseSchema, webErrorResponses } from '../../schemas.js';
+
+/** GET /ui/api/inquiries/{inquiry_id} — the status response (as GET /api/inquiry/{id}/status). */
+export const inquiryRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
+  app.get('/inquiries/:inquiry_id', {
+    schema: { summary: 'An inquiry', tags: ['web'], params: InquiryParamsSchema, response: { 200: InquiryStatusResponseSchema, ...webErrorResponses } },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sendJsonText(reply, await runtime.inquiries.statusJson(principalOf(request), request.params.inquiry_id));
+    },
+  });
+};

@@ -1,0 +1,52 @@
+/**
+ * The web app's one door to the server: /ui/api with the sign-in cookie (sent by the browser) and
+ * the CSRF token on every state-changing request. Types are the server's own zod schemas.
+ */
+import type { InquiryStatusResponse } from '../../src/schemas/inquiry.js';
+import type { Report, ResearchSubmitted } from '../../src/schemas/research.js';
+import type { ApiKeyView } from '../../src/schemas/keys.js';
+import type { SignedInView } from '../../src/schemas/users.js';
+import type { ThreadSummary } from '../../src/schemas/threads.js';
+
+export type { InquiryStatusResponse, Report, ResearchSubmitted, ApiKeyView, SignedInView, ThreadSummary };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+let onSignedOut: () => void = () => undefined;
+
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(`/ui/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server cannot be reached. Check that Quarry is running, then try again.');
+  }
+  const isJson = response.headers.get('content-type')?.includes('json');
+  const data = isJson ? ((await response.json()) as unknown) : null;
+  if (!response.ok) {
+    if (response.status === 401 && path !== '/me' && path !== '/login') onSignedOut();
+    const detail = (data as { detail?: string } | null)?.detail;
+    throw new ApiError(response.status, detail ?? `${response.status} ${response.statusText}`);
+  }
+  return data as T;
+}
+
+export const isTerminal = (s: string) => s !== 'processing';

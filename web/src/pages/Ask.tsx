@@ -1,0 +1,160 @@
+/**
+ * Ask: a question box (with starter questions), the thread's questions and answers, follow-ups
+ * in the same thread, live progress and stop. `#/ask` is a new thread; `#/t/<session_id>` an
+ * existing one (reopened from the history).
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
+import { Answer } from '../components/Answer.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { navigate } from '../router.js';
+
+interface Thread {
+  session_id: string;
+  created_at: string;
+  inquiries: InquiryStatusResponse[];
+}
+
+let startersCache: string[] | null = null;
+async function loadStarters(): Promise<string[]> {
+  startersCache ??= (await api<{ questions: { question: string }[] }>('GET', '/starters')).questions.map((q) => q.question);
+  return startersCache;
+}
+
+export function AskPage({ sessionId }: { sessionId: string | null }) {
+  const [thread, setThread] = useState<Thread | null>(null);
+  const [starters, setStarters] = useState<string[]>([]);
+  const [question, setQuestion] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    loadStarters().then(setStarters, () => setStarters([]));
+  }, []);
+
+  useEffect(() => {
+    setThread(null);
+    setError(null);
+    if (!sessionId) return;
+    api<Thread>('GET', `/threads/${encodeURIComponent(sessionId)}`).then(setThread, (e: Error) => setError(e.message));
+  }, [sessionId]);
+
+  // Live progress: every running inquiry is re-read each second until it ends.
+  const running = thread?.inquiries.filter((i) => !isTerminal(i.status.general)).map((i) => i.inquiry_id).join(',') ?? '';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(async () => {
+      for (const id of running.split(',')) {
+        try {
+          const fresh = await api<InquiryStatusResponse>('GET', `/inquiries/${id}`);
+          setThread((t) => (t ? { ...t, inquiries: t.inquiries.map((i) => (i.inquiry_id === id ? fresh : i)) } : t));
+        } catch (e) {
+          setError((e as Error).message);
+        }
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const ask = async (text: string) => {
+    const query = text.trim();
+    if (!query || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const session = sessionId ?? (await api<{ session_id: string }>('POST', '/threads')).session_id;
+      const { inquiry_id } = await api<{ inquiry_id: string }>('POST', `/threads/${session}/inquiries`, { query });
+      setQuestion('');
+      if (!sessionId) {
+        navigate(`t/${session}`);
+        return;
+      }
+      const fresh = await api<InquiryStatusResponse>('GET', `/inquiries/${inquiry_id}`);
+      setThread((t) => (t ? { ...t, inquiries: [...t.inquiries, fresh] } : t));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+      input.current?.focus();
+    }
+  };
+
+  const stop = async (inquiryId: string) => {
+    try {
+      const r = await api<InquiryStatusResponse>('POST', `/inquiries/${inquiryId}/stop`);
+      setThread((t) => (t ? { ...t, inquiries: t.inquiries.map((i) => (i.inquiry_id === inquiryId ? r : i)) } : t));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const inquiries = thread?.inquiries ?? [];
+  const hasQuestions = inquiries.length > 0;
+  return (
+    <section class="ask" aria-labelledby="ask-title">
+      <hgroup>
+        <h2 id="ask-title">{hasQuestions ? 'Thread' : 'Ask a question'}</h2>
+        <p>{hasQuestions ? 'Follow-up questions build on the ones before.' : 'Ask about your business data in plain language.'}</p>
+      </hgroup>
+      {sessionId && !thread && !error ? <p aria-busy="true">Loading the thread…</p> : null}
+      <div class="turns">
+        {inquiries.map((i) => (
+          <Answer key={i.inquiry_id} inquiry={i} suggestions={starters.slice(0, 3)} onAsk={(q) => void ask(q)} onStop={(id) => void stop(id)} />
+        ))}
+      </div>
+      <ErrorNote error={error} />
+      <form
+        class="question-box"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask(question);
+        }}
+      >
+        <label for="question">{hasQuestions ? 'Follow-up question' : 'Your question'}</label>
+        <textarea
+          id="question"
+          ref={input}
+          name="question"
+          rows={2}
+          maxLength={2000}
+          required
+          placeholder={hasQuestions ? 'e.g. only for Europe' : 'e.g. Revenue by region in 1997'}
+          value={question}
+          onInput={(e) => setQuestion((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void ask(question);
+            }
+          }}
+        />
+        <small>Enter asks; Shift+Enter starts a new line.</small>
+        <div class="actions">
+          <button type="submit" aria-busy={busy} disabled={busy}>
+            {hasQuestions ? 'Ask follow-up' : 'Ask'}
+          </button>
+          {hasQuestions ? (
+            <a href="#/ask" role="button" class="secondary outline">
+              New thread
+            </a>
+          ) : null}
+        </div>
+      </form>
+      {!sessionId && starters.length > 0 ? (
+        <section class="starters" aria-labelledby="starters-title">
+          <h3 id="starters-title">Start from</h3>
+          <ul class="chips">
+            {starters.map((q) => (
+              <li>
+                <button type="button" class="secondary outline" onClick={() => void ask(q)}>
+                  {q}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Research: start an investigation (question and budget), follow its operations and progress
+ * live, read the report (final_answer_html, with its tables) when it ends.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, isTerminal, type InquiryStatusResponse, type ResearchSubmitted } from '../api.js';
+import { ErrorNote } from '../components/ErrorNote.js';
+import { Working } from '../components/Working.js';
+import { safeHtml } from '../html.js';
+import { navigate } from '../router.js';
+import type { ResearchOperation } from '../../../src/schemas/research.js';
+
+export function ResearchStart() {
+  const [question, setQuestion] = useState('');
+  const [rounds, setRounds] = useState('2');
+  const [queries, setQueries] = useState('20');
+  const [minutes, setMinutes] = useState('10');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<ResearchSubmitted>('POST', '/research', {
+        question,
+        budget: { rounds: Number(rounds), queries: Number(queries), minutes: Number(minutes) },
+      });
+      navigate(`research/${r.inquiry_id}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="research-title">
+      <hgroup>
+        <h2 id="research-title">Research</h2>
+        <p>An investigation plans many questions, runs them in parallel, follows the biggest movers and writes a report.</p>
+      </hgroup>
+      <form onSubmit={submit}>
+        <label for="research-question">Research question</label>
+        <textarea
+          id="research-question"
+          rows={2}
+          required
+          maxLength={2000}
+          placeholder="e.g. Why did revenue change in 1997 compared with 1996?"
+          value={question}
+          onInput={(e) => setQuestion((e.target as HTMLTextAreaElement).value)}
+        />
+        <fieldset class="budget">
+          <legend>Budget</legend>
+          <div class="grid">
+            <label>
+              Rounds
+              <input type="number" name="rounds" min={1} max={5} step={1} required value={rounds} onInput={(e) => setRounds((e.target as HTMLInputElement).value)} />
+            </label>
+            <label>
+              Queries
+              <input type="number" name="queries" min={1} max={100} step={1} required value={queries} onInput={(e) => setQueries((e.target as HTMLInputElement).value)} />
+            </label>
+            <label>
+              Minutes
+              <input type="number" name="minutes" min={0.05} max={60} step="any" required value={minutes} onInput={(e) => setMinutes((e.target as HTMLInputElement).value)} />
+            </label>
+          </div>
+        </fieldset>
+        <ErrorNote error={error} />
+        <button type="submit" aria-busy={busy} disabled={busy}>
+          Start research
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type Operation = ResearchOperation;
+
+function operationText(op: Operation): string {
+  if (op.kind === 'query') return `${op.id}: ${op.question ?? op.purpose ?? ''}`;
+  if (op.kind === 'plan') return `Planned the investigation${op.detail ? `: ${op.detail.split('\n')[0]}` : ''}`;
+  if (op.kind === 'reflect') return `Reflected${op.detail ? `: ${op.detail.split('\n')[0]}` : ''}`;
+  return 'Wrote the report';
+}
+
+export function ResearchView({ inquiryId }: { inquiryId: string }) {
+  const [inquiry, setInquiry] = useState<InquiryStatusResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let alive = true;
+    const load = async () => {
+      try {
+        const r = await api<InquiryStatusResponse>('GET', `/inquiries/${encodeURIComponent(inquiryId)}`);
+        if (!alive) return;
+        setInquiry(r);
+        if (!isTerminal(r.status.general)) timer = setTimeout(load, 1000);
+      } catch (e) {
+        if (alive) setError((e as Error).message);
+      }
+    };
+    void load();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [inquiryId]);
+
+  const stop = async () => {
+    try {
+      setInquiry(await api<InquiryStatusResponse>('POST', `/inquiries/${inquiryId}/stop`));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  if (!inquiry) return error ? <ErrorNote error={error} /> : <p aria-busy="true">Loading…</p>;
+  const state = inquiry.status.general;
+  const ops = (inquiry.operations ?? []) as Operation[];
+  const running = state === 'processing';
+  const opList = (
+    <ol class="operations" aria-label="Operations">
+      {ops.map((op) => (
+        <li class={`op op-${op.kind} op-${op.status ?? 'done'}`} data-kind={op.kind}>
+          <span class="badge">{op.kind}</span> {operationText(op)}
+          {op.status && op.kind === 'query' ? (
+            <small>
+              {' '}
+              · {op.status}
+              {typeof op.row_count === 'number' ? ` · ${op.row_count} rows` : ''}
+              {op.error ? ` · ${op.error}` : ''}
+            </small>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+  return (
+    <section class="research" aria-labelledby="research-view-title" data-status={state}>
+      <hgroup>
+        <h2 id="research-view-title">{inquiry.user_input}</h2>
+        <p>
+          Research · <span class={`status status-${state}`}>{state.replace(/_/g, ' ')}</span>
+        </p>
+      </hgroup>
+      <ErrorNote error={error} />
+      {running ? (
+        <>
+          <Working since={inquiry.created_at} progress={inquiry.progress ?? 0} label="Researching…" onStop={() => void stop()} />
+          <h3>Operations</h3>
+          {ops.length === 0 ? <p>Planning…</p> : opList}
+        </>
+      ) : (
+        <>
+          {inquiry.error && state !== 'done' ? <p class="error-note">{inquiry.error}</p> : null}
+          {inquiry.final_answer_html ? (
+            <article class="report" dangerouslySetInnerHTML={safeHtml(inquiry.final_answer_html)} />
+          ) : inquiry.final_answer ? (
+            <article class="report">
+              <pre>{inquiry.final_answer}</pre>
+            </article>
+          ) : null}
+          {ops.length > 0 ? (
+            <details>
+              <summary>Operations ({ops.length})</summary>
+              {opList}
+            </details>
+          ) : null}
+        </>
+      )}
+      <p>
+        <a href="#/research">Start another research</a>
+      </p>
+    </section>
+  );
+}
