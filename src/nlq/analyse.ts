@@ -438,6 +438,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const name = metrics[0].target;
       const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;
       a.metrics.push({ name, pos: k, ambiguous, item: it, via: it.text });
+      // "average days to ship": the metric is an average already, so the word adds nothing
+      const before = items[k - 1];
+      if (before?.kind === 'word' && /^(average|avg|mean)$/.test(before.lower) && lex.metrics.get(name)?.agg === 'avg') consume(before);
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
