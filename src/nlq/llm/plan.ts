@@ -5,6 +5,7 @@
  * out_of_scope: classified in the same call). A compile or SQL error goes back to the model with
  * the error text (`maxRepairs` times); then the plan fails with the reason.
  */
+import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { z } from 'zod';
 import { CompileError, compile } from '../../semantic/compiler.js';
 import type { Catalogue } from '../../semantic/catalogue.js';
@@ -62,8 +63,9 @@ export interface PlannerDeps {
 type Check = { ok: true; result: PlanResult } | { ok: false; error: string; final?: boolean };
 
 let schemaJson: unknown;
+/** The plan tool's parameters exactly as the request carries them (LangChain's conversion), so the budget counts what is sent. */
 function planToolSchema(): unknown {
-  schemaJson ??= z.toJSONSchema(PlanSchema, { io: 'input' });
+  schemaJson ??= toJsonSchema(PlanSchema as never);
   return schemaJson;
 }
 
