@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import type { DimensionFilter, SemanticQuery, SemanticQueryInput } from './query.js';
+import type { DimensionFilter, EntityCondition, SemanticQuery, SemanticQueryInput } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -180,6 +180,20 @@ interface MeasureGroup {
   entity: string;
   dating: string | null;
   measures: Measure[];
+  /** '' for the query's own rows; a suffix (`__s0`, `__prev`) for a subset or the previous period. */
+  variant: string;
+  /** Conditions of the variant only (a subset's filters). */
+  extra: Condition[];
+  /** The variant's own period (the previous one of a comparison). */
+  range?: { start: string; end: string };
+}
+
+/** A second computation of some measures: over a subset of rows, or over the previous period. */
+interface Variant {
+  suffix: string;
+  extra: Condition[];
+  range?: { start: string; end: string };
+  measures: Measure[];
 }
 
 export interface CompileOptions {
@@ -204,8 +218,15 @@ export function compile(
     order: input.order ?? [],
     limit: input.limit,
     share_of_total: input.share_of_total ?? [],
+    offset: input.offset,
+    subset_metrics: (input.subset_metrics ?? []).map((s) => ({ ...s, as: s.as ?? 'value' })),
+    entity_conditions: input.entity_conditions ?? [],
+    per_entity_averages: input.per_entity_averages ?? [],
+    distinct_counts: input.distinct_counts ?? [],
+    comparison: input.comparison,
   };
-  if (q.metrics.length === 0 && q.group_by.length === 0)
+  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length;
+  if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
   // --- group-by columns
@@ -235,7 +256,10 @@ export function compile(
     ...q.share_of_total,
     ...q.metric_filters.map((f) => f.metric),
     ...orderNames.filter((n) => ix.measures.has(n) || ix.metrics.has(n)),
+    ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
+    ...q.per_entity_averages.map((p) => p.metric),
   ]);
+  for (const s of q.subset_metrics) if (!ix.measures.has(s.metric) && !ix.metrics.has(s.metric)) throw unknown('metric', s.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
   for (const m of needed) if (!ix.measures.has(m) && !ix.metrics.has(m)) throw unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
   const baseMeasures = new Map<string, Measure>();
   const collect = (name: string, seen: Set<string>) => {
@@ -249,6 +273,20 @@ export function compile(
     seen.delete(name);
   };
   for (const m of needed) collect(m, new Set());
+  /** The measures a metric is computed from. */
+  const basesOf = (name: string): Measure[] => {
+    const out = new Map<string, Measure>();
+    const visit = (n: string, seen: Set<string>) => {
+      const ms = ix.measures.get(n);
+      if (ms) return void out.set(n, ms);
+      if (seen.has(n)) throw new CompileError(`metric '${n}' is defined by itself`);
+      const e = ix.exprs.get(n);
+      if (!e) throw unknown('metric', n, [...ix.measures.keys(), ...ix.metrics.keys()]);
+      walkRefs(e, (r) => visit(r, new Set([...seen, n])));
+    };
+    visit(name, new Set());
+    return [...out.values()];
+  };
 
   // --- time range dimension
   const tr = q.time_range;
@@ -256,6 +294,14 @@ export function compile(
     literalFor(d, 'date', tr.start, 'time range start');
     literalFor(d, 'date', tr.end, 'time range end');
     if (tr.dimension && !ix.timeDims.has(tr.dimension)) throw unknown('time dimension', tr.dimension, [...ix.timeDims.keys()]);
+  }
+  const prev = q.comparison?.previous;
+  if (q.comparison) {
+    if (!tr) throw new CompileError('a comparison of periods needs the current period (time_range)');
+    if (!prev) throw new CompileError('a comparison of periods needs the previous period (comparison.previous)');
+    literalFor(d, 'date', prev.start, 'previous period start');
+    literalFor(d, 'date', prev.end, 'previous period end');
+    if (q.group_by.some((g) => ix.timeDims.has(g.dimension))) throw new CompileError('a comparison of periods cannot also be broken down by time');
   }
   const graph = joinGraph(model);
   const groupedTime = groups.filter((g) => g.kind === 'time').map((g) => g.ref);
@@ -270,8 +316,54 @@ export function compile(
     return grouped ?? m.time_dimension ?? model.defaults.time_dimension ?? null;
   };
 
-  // --- dimension filters -> conditions (values resolved through value synonyms/groups)
+  // --- dimension filters -> conditions (values resolved through value synonyms/groups);
+  // entity conditions keep the members of an entity whose own aggregated metric qualifies
   const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f));
+  for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
+
+  // --- constructed columns computed as measures: members per entity (for per-entity averages) and distinct counts
+  const pkOf = (entity: string, what: string): string => {
+    const e = ix.entities.get(entity);
+    if (!e) throw unknown('entity', entity, [...ix.entities.keys()]);
+    const pk = Array.isArray(e.primary_key) ? e.primary_key : [e.primary_key];
+    if (pk.length !== 1) throw new CompileError(`${what}: '${entity}' has a composite key, so its members cannot be counted`);
+    return pk[0]!;
+  };
+  const memberSql = (from: string, entity: string, pk: string) => (from === entity ? `\${TABLE}.${pk}` : `\${${entity}}.${pk}`);
+  const synthetic: { column: string; measure: string }[] = [];
+  for (const p of q.per_entity_averages) {
+    const first = basesOf(p.metric)[0]!;
+    const pk = pkOf(p.entity, `'${p.name}'`);
+    if (first.entity !== p.entity && !graph.path(first.entity, p.entity))
+      throw new CompileError(`'${p.metric}' cannot be averaged per '${p.entity}': its rows do not belong to one ${p.entity}`);
+    const name = `${p.name}__members`;
+    baseMeasures.set(name, { ...first, name, agg: 'count_distinct', sql: memberSql(first.entity, p.entity, pk), filter: first.filter, format: { kind: 'integer' } });
+    synthetic.push({ column: p.name, measure: name });
+  }
+  for (const dc of q.distinct_counts) {
+    const pk = pkOf(dc.entity, `'${dc.name}'`);
+    const defaultTd = tr?.dimension ?? model.defaults.time_dimension;
+    const tdEntity = tr && defaultTd ? ix.timeDims.get(defaultTd)?.entity : undefined;
+    const through =
+      dc.through ?? findRoot(model, [dc.entity, ...conditions.map((c) => c.entity), ...(tdEntity ? [tdEntity] : [])], undefined);
+    if (!through || !ix.entities.has(through)) throw new CompileError(`no entity relates '${dc.entity}' to the query's filters and period, so its members cannot be counted`);
+    if (through !== dc.entity && !graph.path(through, dc.entity)) throw new CompileError(`'${dc.entity}' cannot be counted through '${through}'`);
+    const dated = !!tdEntity && (through === tdEntity || !!graph.path(through, tdEntity));
+    const name = `${dc.name}__distinct`;
+    baseMeasures.set(name, {
+      name,
+      entity: through,
+      agg: 'count_distinct',
+      sql: memberSql(through, dc.entity, pk),
+      description: '',
+      synonyms: [],
+      format: { kind: 'integer' },
+      time_bound: dated,
+      ...(dated ? { time_dimension: defaultTd } : {}),
+      alternate_time_dimensions: [],
+    });
+    synthetic.push({ column: dc.name, measure: name });
+  }
 
   // --- measure groups
   const measureGroups: MeasureGroup[] = [];
@@ -281,22 +373,39 @@ export function compile(
     datingOut[m.name] = dt;
     if (!m.time_bound && groupedTime.length)
       throw new CompileError(`'${m.name}' is not dated, so it cannot be broken down by ${groupedTime.join(', ')}`);
-    let g = measureGroups.find((x) => x.entity === m.entity && x.dating === dt);
-    if (!g) measureGroups.push((g = { entity: m.entity, dating: dt, measures: [] }));
+    let g = measureGroups.find((x) => x.entity === m.entity && x.dating === dt && x.variant === '');
+    if (!g) measureGroups.push((g = { entity: m.entity, dating: dt, measures: [], variant: '', extra: [] }));
     g.measures.push(m);
+  }
+  // --- variants: subsets of rows and the previous period, computed by measures renamed with a suffix
+  const variants: Variant[] = q.subset_metrics.map((s, i) => ({
+    suffix: `__s${i}`,
+    extra: s.filters.map((f) => filterCondition(ix, d, f)),
+    measures: basesOf(s.metric),
+  }));
+  if (q.comparison && prev) variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
+  for (const v of variants) {
+    for (const base of v.measures) {
+      const m = { ...base, name: `${base.name}${v.suffix}` };
+      const dt = dating(base);
+      datingOut[m.name] = dt;
+      let g = measureGroups.find((x) => x.entity === m.entity && x.dating === dt && x.variant === v.suffix);
+      if (!g) measureGroups.push((g = { entity: m.entity, dating: dt, measures: [], variant: v.suffix, extra: v.extra, ...(v.range ? { range: v.range } : {}) }));
+      if (!g.measures.some((x) => x.name === m.name)) g.measures.push(m);
+    }
   }
   for (const name of needed) if (!(name in datingOut)) datingOut[name] = derivedDating(ix, name, datingOut);
 
   const ctes: string[] = [];
   const dimCols = groups.map((_, i) => `d${i}`);
 
-  const timeCondition = (dim: string): Condition => {
+  const timeCondition = (dim: string, range: { start: string; end: string } = tr!): Condition => {
     const td = ix.timeDims.get(dim)!;
     return {
       entity: td.entity,
       build: (plan, key) => {
         const x = plan.render(key, td.sql);
-        return `${x} >= ${d.date(tr!.start)} AND ${x} < ${d.date(tr!.end)}`;
+        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}`;
       },
     };
   };
@@ -321,11 +430,12 @@ export function compile(
     );
   } else {
     measureGroups.forEach((mg, gi) => {
-      const conds = [...conditions];
-      if (tr && mg.dating) {
+      const conds = [...conditions, ...mg.extra];
+      const range = mg.range ?? tr;
+      if (range && mg.dating) {
         if (!graph.path(mg.entity, ix.timeDims.get(mg.dating)!.entity) && !findRoot(model, [ix.timeDims.get(mg.dating)!.entity], mg.entity))
           throw new CompileError(`${describe(mg.measures.map((m) => m.name))} cannot be dated by '${mg.dating}'`);
-        conds.push(timeCondition(mg.dating));
+        conds.push(timeCondition(mg.dating, range));
       }
       ctes.push(`g${gi} AS (\n${groupSql(model, ix, d, mg, groups, conds)}\n)`);
     });
@@ -354,9 +464,50 @@ export function compile(
     if (baseMeasures.has(name)) return `base.${d.ident(name)}`;
     return renderExpr(ix.exprs.get(name)!, d, (r) => (baseMeasures.has(r) ? `base.${d.ident(r)}` : `(${metricSql(r)})`));
   };
+  /** A metric over a variant's renamed measures (a subset, the previous period). */
+  const variantSql = (name: string, suffix: string): string => {
+    if (ix.measures.has(name)) return `base.${d.ident(name + suffix)}`;
+    return renderExpr(ix.exprs.get(name)!, d, (r) => `(${variantSql(r, suffix)})`);
+  };
+  const label = (name: string) => (ix.measures.get(name) ?? ix.metrics.get(name))?.label ?? name.replace(/_/g, ' ');
+  const formatOf = (name: string): Format => (ix.measures.get(name) ?? ix.metrics.get(name))?.format ?? { kind: 'number' };
+  /** Constructed output columns: SQL over `base`, and how the answer shows them. */
+  const extraCols: { column: CompiledColumn; sql: string }[] = [];
+  for (const s of synthetic.filter((x) => q.distinct_counts.some((dc) => dc.name === x.column))) {
+    const dc = q.distinct_counts.find((x) => x.name === s.column)!;
+    extraCols.push({ column: { name: dc.name, kind: 'metric', ref: dc.name, label: dc.label ?? `Number of ${dc.entity}`, format: { kind: 'integer' } }, sql: `base.${d.ident(s.measure)}` });
+  }
+  for (const p of q.per_entity_averages) {
+    const members = synthetic.find((x) => x.column === p.name)!.measure;
+    const f = formatOf(p.metric);
+    const format: Format = f.kind === 'integer' ? { kind: 'number', decimals: 2 } : f;
+    extraCols.push({ column: { name: p.name, kind: 'metric', ref: p.name, label: p.label ?? `${label(p.metric)} per ${p.entity}`, format }, sql: d.divide(metricSql(p.metric), `base.${d.ident(members)}`) });
+  }
+  q.subset_metrics.forEach((s, i) => {
+    const part = variantSql(s.metric, `__s${i}`);
+    const what = s.label ?? s.filters.map((f) => f.values.join('/')).join(', ');
+    extraCols.push(
+      s.as === 'share'
+        ? { column: { name: s.name, kind: 'metric', ref: s.name, label: `Share of ${label(s.metric).toLowerCase()}: ${what}`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(part, metricSql(s.metric)) }
+        : { column: { name: s.name, kind: 'metric', ref: s.name, label: `${label(s.metric)}: ${what}`, format: formatOf(s.metric) }, sql: part },
+    );
+  });
+  if (q.comparison && prev) {
+    const prevLabel = prev.label ?? `${prev.start} to ${prev.end}`;
+    for (const m of requested) {
+      const cur = metricSql(m);
+      const before = variantSql(m, '__prev');
+      extraCols.push(
+        { column: { name: `${m}_previous`, kind: 'metric', ref: `${m}_previous`, label: `${label(m)} (${prevLabel})`, format: formatOf(m) }, sql: before },
+        { column: { name: `${m}_change`, kind: 'metric', ref: `${m}_change`, label: `Change in ${label(m).toLowerCase()}`, format: formatOf(m) }, sql: `(${cur}) - (${before})` },
+        { column: { name: `${m}_change_pct`, kind: 'metric', ref: `${m}_change_pct`, label: `Change in ${label(m).toLowerCase()} (%)`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(`(${cur}) - (${before})`, before) },
+      );
+    }
+  }
   const resultCols = [
     ...groups.map((g, i) => `base.${dimCols[i]} AS ${d.ident(g.name)}`),
     ...needed.map((m) => `${metricSql(m)} AS ${d.ident(m)}`),
+    ...extraCols.map((c) => `${c.sql} AS ${d.ident(c.column.name)}`),
   ];
   ctes.push(`result AS (\n  SELECT ${resultCols.join(',\n    ')}\n  FROM base\n)`);
 
@@ -373,6 +524,10 @@ export function compile(
     return { name, kind: 'metric', ref: name, format: def.format, ...(def.label ? { label: def.label } : {}) };
   };
   for (const m of requested) columns.push(metricCol(m));
+  for (const c of extraCols) {
+    if (columns.some((x) => x.name === c.column.name) || needed.includes(c.column.name)) throw new CompileError(`'${c.column.name}' clashes with another column`);
+    columns.push(c.column);
+  }
   for (const m of unique(q.share_of_total)) {
     if (!requested.includes(m)) columns.push(metricCol(m));
     const name = `${m}_share`;
@@ -426,6 +581,7 @@ export function compile(
     (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
   if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
   if (limit !== undefined) sql += `${d.limit(limit)}\n`;
+  if (q.offset) sql += `OFFSET ${Math.floor(q.offset)}\n`;
   return { sql: sql.trimEnd(), columns, dating: datingOut };
 }
 
@@ -637,6 +793,56 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
   build('x'); // validate arity now, not per group
   const sql = (dim ?? td)!.sql;
   return { entity: (dim ?? td)!.entity, build: (plan, key) => `(${build(plan.render(key, sql))})` };
+}
+
+/**
+ * Keeps the members of an entity whose own aggregated metric meets the condition: the entity's
+ * key IN (members LEFT JOIN their aggregate, where the value qualifies). Members with no rows count
+ * 0 for counts and sums, so "never ordered" (= 0) keeps them.
+ */
+function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: EntityCondition, bases: Measure[]): Condition {
+  const entity = ix.entities.get(c.entity);
+  if (!entity) throw unknown('entity', c.entity, [...ix.entities.keys()]);
+  const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];
+  if (pk.length !== 1) throw new CompileError(`a condition on '${c.entity}' needs a single-column key`);
+  const F = bases[0]?.entity;
+  if (!F || bases.some((b) => b.entity !== F)) throw new CompileError(`a condition on '${c.entity}' needs a metric of one entity ('${c.metric}' is not)`);
+  const graph = joinGraph(model);
+  if (F !== c.entity && !graph.path(F, c.entity)) throw new CompileError(`'${c.metric}' cannot be counted per '${c.entity}'`);
+  const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
+  const key = pk[0]!;
+  const member = new JoinPlan(model, ix, d, c.entity);
+  return {
+    entity: c.entity,
+    build: (plan, at) => {
+      const sub = new JoinPlan(model, ix, d, F);
+      const eKey = F === c.entity ? F : sub.reach(F, c.entity);
+      const aggs = bases.map((b) => `${aggregate(sub, b, d)} AS ${d.ident(b.name)}`);
+      const where: string[] = [];
+      const dated = bases[0]!;
+      const tdName = c.time_range?.dimension ?? dated.time_dimension ?? model.defaults.time_dimension;
+      if (c.time_range && dated.time_bound && tdName) {
+        const td = ix.timeDims.get(tdName);
+        if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
+        const x = sub.render(sub.reach(F, td.entity), td.sql);
+        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}`);
+      }
+      const memberKey = `${sub.alias(eKey)}.${key}`;
+      const inner =
+        `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${sub.rootFrom()}` +
+        sub.joins().map((j) => ` ${j}`).join('') +
+        (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+        ' GROUP BY 1';
+      const valueOf = (b: string) => {
+        const m = bases.find((x) => x.name === b)!;
+        const col = `a.${d.ident(b)}`;
+        return m.agg === 'count' || m.agg === 'count_distinct' || m.agg === 'sum' ? `COALESCE(${col}, 0)` : col;
+      };
+      const value = ix.measures.has(c.metric) ? valueOf(c.metric) : renderExpr(ix.exprs.get(c.metric)!, d, (r) => valueOf(r));
+      const members = `SELECT t0.${key} FROM ${member.rootFrom()} LEFT JOIN (${inner}) AS a ON t0.${key} = a.k WHERE ${value} ${ops[c.op]} ${lit(d, c.value)}`;
+      return `${plan.alias(at)}.${key} IN (${members})`;
+    },
+  };
 }
 
 /** A business word for a stored value (value_synonyms) or a named set (value_groups) -> stored values. */
