@@ -269,4 +269,80 @@ export const CASES: Case[] = [
     query: { metrics: ['orders'], group_by: [{ dimension: 'clerk' }], filters: [{ dimension: 'clerk', op: 'in', values: ["Clerk#000000001", "O'Brien"] }] },
     reference: `SELECT o_clerk AS clerk, COUNT(*) AS orders FROM orders WHERE o_clerk = 'Clerk#000000001' GROUP BY 1`,
   },
+  // ---- the richer IR: subsets, entity conditions, per-entity averages, distinct counts, ranks, comparisons
+  {
+    name: 'share of orders that are urgent, by region (subset share per group)',
+    query: { metrics: [], group_by: [{ dimension: 'region' }], subset_metrics: [{ name: 'urgent_share', metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq', values: ['urgent'] }], as: 'share' }] },
+    reference: `SELECT r.r_name AS region, ${F("SUM(CASE WHEN o.o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END)")} / COUNT(*) AS urgent_share FROM orders o ${CUST_GEO} GROUP BY 1`,
+  },
+  {
+    name: 'urgent orders as a column next to all orders',
+    query: { metrics: ['orders'], subset_metrics: [{ name: 'urgent_orders', metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq', values: ['1-URGENT'] }] }], time_range: { start: '1996-01-01', end: '1997-01-01' } },
+    reference: `SELECT COUNT(*) AS orders, SUM(CASE WHEN o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END) AS urgent_orders FROM orders WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1997-01-01'`,
+  },
+  {
+    name: 'customers with more than 30 orders (entity condition, counted)',
+    query: { metrics: ['customers'], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 30 }] },
+    reference: `SELECT COUNT(*) AS customers FROM (SELECT o_custkey FROM orders GROUP BY 1 HAVING COUNT(*) > 30) x`,
+  },
+  {
+    name: 'customers who never ordered, by market segment (members with no rows count 0)',
+    query: { metrics: ['customers'], group_by: [{ dimension: 'market_segment' }], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'eq', value: 0 }] },
+    reference: `SELECT c_mktsegment AS market_segment, COUNT(*) AS customers FROM customer WHERE c_custkey NOT IN (SELECT o_custkey FROM orders) GROUP BY 1`,
+  },
+  {
+    name: 'revenue from customers with more than 5 orders in 1996 (condition over its own period)',
+    query: { metrics: ['revenue'], time_range: { start: '1996-01-01', end: '1997-01-01' }, entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 5, time_range: { start: '1996-01-01', end: '1997-01-01' } }] },
+    reference: `SELECT SUM(${REV}) AS revenue FROM ${LO} WHERE o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01'
+      AND o.o_custkey IN (SELECT o_custkey FROM orders WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1997-01-01' GROUP BY 1 HAVING COUNT(*) > 5)`,
+  },
+  {
+    name: 'suppliers with a negative balance by supplier region (own attribute)',
+    query: { metrics: ['suppliers'], group_by: [{ dimension: 'supplier_region' }], entity_conditions: [{ entity: 'supplier', metric: 'supplier_account_balance', op: 'lt', value: 0 }] },
+    reference: `SELECT r.r_name AS supplier_region, COUNT(*) AS suppliers FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE s.s_acctbal < 0 GROUP BY 1`,
+  },
+  {
+    name: 'orders with more than 5 line items by order priority',
+    query: { metrics: ['orders'], group_by: [{ dimension: 'order_priority' }], entity_conditions: [{ entity: 'orders', metric: 'line_items', op: 'gt', value: 5 }] },
+    reference: `SELECT o_orderpriority AS order_priority, COUNT(*) AS orders FROM orders WHERE o_orderkey IN (SELECT l_orderkey FROM lineitem GROUP BY 1 HAVING COUNT(*) > 5) GROUP BY 1`,
+  },
+  {
+    name: 'line items per order and orders per customer by market segment',
+    query: { metrics: [], group_by: [{ dimension: 'market_segment' }], per_entity_averages: [{ name: 'orders_per_customer', metric: 'orders', entity: 'customer' }] },
+    reference: `SELECT c.c_mktsegment AS market_segment, ${F('COUNT(*)')} / COUNT(DISTINCT o.o_custkey) AS orders_per_customer FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey GROUP BY 1`,
+  },
+  {
+    name: 'line items per order in 1996',
+    query: { metrics: [], per_entity_averages: [{ name: 'line_items_per_order', metric: 'line_items', entity: 'orders' }], time_range: { start: '1996-01-01', end: '1997-01-01' } },
+    reference: `SELECT ${F('COUNT(*)')} / COUNT(DISTINCT l.l_orderkey) AS line_items_per_order FROM ${LO} WHERE o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01'`,
+  },
+  {
+    name: 'distinct parts sold in 1997 and distinct customers who ordered, by region',
+    query: { metrics: [], group_by: [{ dimension: 'region' }], distinct_counts: [{ name: 'buyers', entity: 'customer' }], time_range: { start: '1997-01-01', end: '1998-01-01' } },
+    reference: `SELECT r.r_name AS region, COUNT(DISTINCT o.o_custkey) AS buyers FROM orders o ${CUST_GEO} WHERE o.o_orderdate >= DATE '1997-01-01' AND o.o_orderdate < DATE '1998-01-01' GROUP BY 1`,
+  },
+  {
+    name: 'distinct parts sold in 1997',
+    query: { metrics: [], distinct_counts: [{ name: 'parts_sold', entity: 'part' }], time_range: { start: '1997-01-01', end: '1998-01-01' } },
+    reference: `SELECT COUNT(DISTINCT l.l_partkey) AS parts_sold FROM ${LO} WHERE o.o_orderdate >= DATE '1997-01-01' AND o.o_orderdate < DATE '1998-01-01'`,
+  },
+  {
+    name: 'second largest nation by revenue (offset)',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 1 },
+    reference: `SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1 ORDER BY 2 DESC LIMIT 1 OFFSET 1`,
+    ordered: true,
+  },
+  {
+    name: 'revenue 1997 vs 1996 by region (previous, change, change %)',
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } },
+    reference: `SELECT region, cur AS revenue, prev AS revenue_previous, cur - prev AS revenue_change, ${F('cur - prev')} / prev AS revenue_change_pct FROM (
+      SELECT r.r_name AS region, SUM(CASE WHEN o.o_orderdate >= DATE '1997-01-01' AND o.o_orderdate < DATE '1998-01-01' THEN ${REV} END) AS cur,
+        SUM(CASE WHEN o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01' THEN ${REV} END) AS prev
+      FROM ${LO} ${CUST_GEO} GROUP BY 1) x`,
+  },
+  {
+    name: 'part sizes in a range and at least a size',
+    query: { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [10, 20] }, { dimension: 'part_size', op: 'gte', values: [15] }] },
+    reference: `SELECT SUM(l.l_quantity) AS units_sold FROM lineitem l JOIN part p ON l.l_partkey = p.p_partkey WHERE p.p_size BETWEEN 10 AND 20 AND p.p_size >= 15`,
+  },
 ];

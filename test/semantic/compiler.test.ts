@@ -81,3 +81,36 @@ describe('compiler shape and errors', () => {
     expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 5 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 5$/);
   });
 });
+
+describe('richer IR: clear errors', () => {
+  const d = new DuckDbDialect();
+  const err = (q: Parameters<typeof compile>[1]) => {
+    try {
+      compile(model, q, d);
+    } catch (e) {
+      expect(e).toBeInstanceOf(CompileError);
+      return (e as Error).message;
+    }
+    throw new Error('expected a CompileError');
+  };
+  it('a comparison needs the current period and cannot also break down by time', () => {
+    expect(err({ metrics: ['revenue'], comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } })).toMatch(/needs the current period/);
+    expect(
+      err({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } }),
+    ).toMatch(/cannot also be broken down by time/);
+  });
+  it('unknown entities and metrics are named with the allowed ones', () => {
+    expect(err({ metrics: ['orders'], entity_conditions: [{ entity: 'shopper', metric: 'orders', op: 'gt', value: 1 }] })).toMatch(/unknown entity 'shopper'/);
+    expect(err({ metrics: [], distinct_counts: [{ name: 'x', entity: 'warehouse' }] })).toMatch(/unknown entity 'warehouse'/);
+    expect(err({ metrics: [], subset_metrics: [{ name: 'x', metric: 'takings', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share' }] })).toMatch(/unknown metric 'takings'/);
+  });
+  it('members of an entity with a composite key cannot be counted', () => {
+    expect(err({ metrics: [], per_entity_averages: [{ name: 'x', metric: 'units_sold', entity: 'lineitem' }] })).toMatch(/composite key/);
+  });
+  it('a constructed column may not clash with another', () => {
+    expect(err({ metrics: ['revenue'], subset_metrics: [{ name: 'revenue', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }] }] })).toMatch(/clashes/);
+  });
+  it('an offset skips ranked rows', () => {
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 2 }, d).sql).toMatch(/LIMIT 1\nOFFSET 2$/);
+  });
+});
