@@ -87,6 +87,14 @@ export interface Analysis {
   providesMetric?: boolean;
 }
 
+const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent', 'taken', 'done', 'held', 'brought', 'sent', 'won', 'lost', 'given', 'put']);
+/** A past participle ("placed", "made", "bought"): what a passive "by" follows. */
+function isParticiple(it: Item | undefined): boolean {
+  if (!it || (it.kind !== 'word' && it.kind !== 'lex' && it.kind !== 'kw')) return false;
+  const w = it.lower.split(' ').at(-1) ?? '';
+  return IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w));
+}
+
 export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
   const a: Analysis = {
     metrics: [],
@@ -235,6 +243,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (it.kind === 'kw' && it.kw === 'group') {
+      // "orders placed by customers in GERMANY": "by" after a participle, before a plural noun, names
+      // the agent (a qualifier), not a breakdown ("placed by each customer" still groups)
+      const after = items[k + 1];
+      if (it.lower === 'by' && isParticiple(items[k - 1]) && after?.kind === 'lex' && after.plural && !entriesOf(after, 'value').length) {
+        consume(it);
+        groupRun = false;
+        continue;
+      }
       // each group keyword opens its own run: one followed by another ("per by") attaches to nothing
       groupKws = [it];
       groupRun = true;

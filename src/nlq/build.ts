@@ -338,8 +338,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         Math.abs(v.pos - pos) === 1 ||
         (Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === lex.dimensions.get(dim)?.entity)),
     );
-  const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed && !a.roles.some((r) => r.pos === d.pos && r.roles.size));
-  if (ungrouped.length && !fragment) confidence -= 0.05;
+  const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
+  if (ungrouped.filter((d) => !a.roles.some((r) => r.pos === d.pos && r.roles.size)).length && !fragment) confidence -= 0.05;
 
   const query: SemanticQuery = {
     metrics,
@@ -358,7 +358,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
  * Dimension mentions that went nowhere. A mention of a metric's own entity says whose metric it
  * is ("account balance of customers") and is understood; anything else was not.
  */
-export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], query: SemanticQuery): Item[] {
+export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], query: SemanticQuery, roles: Analysis['roles'] = []): Item[] {
   const metrics = [
     ...query.metrics,
     ...(query.subset_metrics ?? []).map((s) => s.metric),
@@ -375,10 +375,13 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
   // "revenue for customers in GERMANY": customers lie on the path from the metric to the filter
   const onPath = (e: string) =>
     [...metricEntities].some((m) => m === e || graph.path(m, e)) && usedEntities.some((u) => u === e || graph.path(e, u));
+  // "revenue from suppliers in GERMANY": the mention chose the supplier role of a dimension used
+  const rolesUsed = new Set(used.map((u) => lex.dimensions.get(u)?.roleOf?.role).filter((r): r is string => !!r));
+  const choseRole = (pos: number) => roles.some((r) => r.pos === pos && [...r.roles].some((x) => rolesUsed.has(x)));
   return ungrouped
     .filter((d) => {
       const e = lex.dimensions.get(d.dimension)?.entity ?? '';
-      return !d.item.consumed && !metricEntities.has(e) && !onPath(e);
+      return !d.item.consumed && !metricEntities.has(e) && !onPath(e) && !choseRole(d.pos);
     })
     .map((d) => d.item);
 }

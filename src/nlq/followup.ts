@@ -1,6 +1,6 @@
 /** Merging a follow-up fragment into the previous question's query. */
 import { type SemanticModel } from '../semantic/model.js';
-import { type SemanticQuery } from '../semantic/query.js';
+import { type SemanticQuery, type TimeRange } from '../semantic/query.js';
 import { type Lexicon } from './lexicon.js';
 import { type InterpretContext } from './types.js';
 import { ADD_CUES, REPLACE_CUES } from './words.js';
@@ -70,7 +70,7 @@ export function mergeFollowUp(
     consume(...kwItems(items, 'compare'));
     changed = true;
   } else if (q.time_range) {
-    out.time_range = { ...q.time_range, ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}) };
+    out.time_range = { ...sameYearAs(q.time_range, a, prev.time_range), ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}) };
     notes.push(`Period replaced: ${q.time_range.label ?? `${q.time_range.start}..${q.time_range.end}`}`);
     changed = true;
   } else if (a.allTime && out.time_range) {
@@ -156,6 +156,22 @@ export function mergeFollowUp(
   out.order = out.order.filter((o) => out.metrics.includes(o.by) || out.group_by.some((g) => g.dimension === o.by));
   if (!changed) return null;
   return { query: out, notes: [...notes, ...b.notes.filter((n) => !n.startsWith('No metric named'))] };
+}
+
+/**
+ * "and in April?" after a question about March 1997: a month or quarter named without a year is
+ * the one of the previous question's year, not the latest one.
+ */
+function sameYearAs(range: TimeRange, a: Analysis, previous: TimeRange | undefined): TimeRange {
+  const hit = a.times.length === 1 ? a.times[0] : undefined;
+  if (!previous || !hit || (hit.unit !== 'month' && hit.unit !== 'quarter') || /\d{4}/.test(range.label ?? '') || hit.relative) return range;
+  const year = previous.start.slice(0, 4);
+  const months = hit.unit === 'month' ? 1 : 3;
+  const start = `${year}${range.start.slice(4)}`;
+  const [y, m] = start.split('-').map(Number);
+  const endMonth = m - 1 + months;
+  const end = `${y + Math.floor(endMonth / 12)}-${String((endMonth % 12) + 1).padStart(2, '0')}-01`;
+  return { ...range, start, end, label: `${range.label ?? ''} ${year}`.trim() };
 }
 
 /** Dimensions on the same path of many_to_one relationships (nation -> region). */

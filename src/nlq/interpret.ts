@@ -8,12 +8,13 @@
  * See CONTEXT.md for the invariants.
  */
 import type { SemanticQuery } from '../semantic/query.js';
+import { joinGraph } from '../semantic/graph.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS } from './words.js';
-import { type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
+import { consume, type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
 import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
@@ -42,7 +43,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const items = toItems(tokens, hits, lex);
 
   // 3. commands to change data ("delete all customers", "drop the orders table") are never questions
-  const command = writeCommand(items, lex);
+  const command = writeCommand(items, lex, !!ctx.previous);
   if (command) {
     return {
       kind: 'out_of_domain',
@@ -70,12 +71,14 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */
-function writeCommand(items: Item[], lex: Lexicon): string | undefined {
+function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string | undefined {
   let k = 0;
   while (k < items.length && ['please', 'kindly', 'can', 'could', 'would', 'you', 'go', 'ahead', 'and', 'now', 'just', 'quarry', ','].includes(items[k].lower)) k++;
   const verb = items[k];
   const next = items[k + 1];
-  if (!verb || !WRITE_VERBS.has(verb.lower) || !next) return undefined;
+  // "remove the urgent orders" narrows a previous question; with nothing before it, it is a command
+  const write = WRITE_VERBS.has(verb?.lower ?? '') || (!inSession && ['remove', 'erase'].includes(verb?.lower ?? ''));
+  if (!verb || !write || !next) return undefined;
   const OBJECTS = new Set(['all', 'the', 'every', 'each', 'any', 'table', 'tables', 'from', 'into', 'a', 'an', 'my', 'our', 'this', 'these', 'those', 'database', 'schema', 'row', 'rows', 'record', 'records']);
   if (OBJECTS.has(next.lower) || next.kind === 'lex' || lex.vocab.has(next.lower)) return verb.text;
   return undefined;
@@ -88,10 +91,18 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if (!m.ambiguous) continue;
     const before = items[m.item.i > 0 ? indexOfItem(items, m.item) - 1 : -1];
     const afterPrep = !!before && before.kind === 'word' && PREPOSITIONS.has(before.lower);
+    // "orders made by suppliers": the agent of a passive is never a second metric
+    const afterAgent = !!before && before.kind === 'kw' && before.lower === 'by' && !!before.consumed && a.metrics.length > 1;
     const afterValue = !!before && before.kind === 'lex' && entriesOf(before, 'value').length > 0;
-    if (firm.length && (afterPrep || afterValue || firm.some((f) => f.pos < m.pos))) {
+    // "supplier revenue": a noun right before another metric modifies it
+    const next = items[indexOfItem(items, m.item) + 1];
+    const modifier = !!next && a.metrics.some((o) => o !== m && o.item === next);
+    if (afterAgent || modifier || (firm.length && (afterPrep || afterValue || firm.some((f) => f.pos < m.pos)))) {
       a.metrics.splice(a.metrics.indexOf(m), 1);
       const ent = lex.metrics.get(m.name)?.entity;
+      // "customer orders": the modifier names the entity the metric's rows belong to
+      const headEntity = modifier ? lex.metrics.get(a.metrics.find((o) => o.item === next)?.name ?? '')?.entity : undefined;
+      if (headEntity && ent && (headEntity === ent || joinGraph(ctx.model).path(headEntity, ent))) consume(m.item);
       const d = ent ? dimensionOfEntity(lex, ent) : undefined;
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
     }
@@ -235,7 +246,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   }
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
-    const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query));
+    const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query, a.roles));
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query) : null;
   };
   if (fragment && ctx.previous) {

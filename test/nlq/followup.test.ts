@@ -139,3 +139,10 @@ describe('a new question is not a follow-up', () => {
     }
   });
 });
+
+describe('follow-ups keep the previous period in view', () => {
+  it('a month named without a year is the previous question’s year', () => {
+    const s = session('how many orders were placed in march 1997', 'and in april?');
+    expect(s.time_range).toMatchObject({ start: '1997-04-01', end: '1997-05-01' });
+  });
+});

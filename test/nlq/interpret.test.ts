@@ -228,3 +228,20 @@ describe('more shapes', () => {
     }
   });
 });
+
+describe('passive agents and noun modifiers', () => {
+  it('"placed by customers" names who placed them, not a breakdown', () => {
+    const query = q('how many orders were placed by customers in the furniture segment during 1997');
+    expect(query).toMatchObject({ metrics: ['orders'], group_by: [], filters: [{ dimension: 'market_segment', op: 'eq', values: ['FURNITURE'] }] });
+  });
+  it('"placed by each customer" still breaks down', () => {
+    expect(q('orders placed by each customer in 1997').group_by).toEqual([{ dimension: 'customer' }]);
+  });
+  it('an agent that relates to nothing in the query is not dropped silently', () => {
+    expect(ask('orders made by suppliers').kind).toBe('out_of_scope');
+  });
+  it('a noun before a metric modifies it', () => {
+    expect(q('supplier revenue by region')).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'supplier_region' }] });
+    expect(q('customer orders in 1996').metrics).toEqual(['orders']);
+  });
+});
