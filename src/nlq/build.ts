@@ -53,7 +53,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
     }
     const e = chooseValueEntry(lex, entries);
-    const dim = resolveRole(lex, e.target, v.pos, a.roles);
+    const dim = reachableRole(lex, model, resolveRole(lex, e.target, v.pos, a.roles), metrics);
     const key = `${dim}|${v.negated ? 'not' : ''}`;
     const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [] };
     for (const x of e.values ?? []) if (!cur.values.includes(x)) cur.values.push(x);
@@ -165,7 +165,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   }
   for (const g of groups) {
     if (g.time) continue;
-    const dim = resolveRole(lex, g.dimension, g.pos, a.roles);
+    const dim = reachableRole(lex, model, resolveRole(lex, g.dimension, g.pos, a.roles), metrics);
     addGroup({ dimension: dim });
     consume(...(g.kws ?? []));
     groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim}`);
@@ -384,6 +384,25 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
       return !d.item.consumed && !metricEntities.has(e) && !onPath(e) && !choseRole(d.pos);
     })
     .map((d) => d.item);
+}
+
+/**
+ * "suppliers per nation in ASIA": a role the metrics cannot reach (the customer's region from
+ * suppliers) becomes the role they do reach (the supplier's region), when exactly one does.
+ */
+function reachableRole(lex: Lexicon, model: SemanticModel, dim: string, metrics: string[]): string {
+  const d = lex.dimensions.get(dim);
+  if (!d || !metrics.length) return dim;
+  const graph = joinGraph(model);
+  const entities = metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e);
+  if (!entities.length) return dim;
+  const reaches = (target: string) => entities.every((e) => e === target || !!graph.path(e, target));
+  if (reaches(d.entity)) return dim;
+  const base = d.roleOf ? lex.dimensions.get(d.roleOf.base) : d;
+  if (!base) return dim;
+  const family = [base.name, ...base.roles.values()].filter((x) => x !== dim);
+  const ok = family.filter((x) => reaches(lex.dimensions.get(x)?.entity ?? ''));
+  return ok.length === 1 ? ok[0] : dim;
 }
 
 /** The keyword items of one kind. */

@@ -108,6 +108,19 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     }
   }
 
+  // "discount amount for returned items": a metric after a preposition that follows another metric
+  // restricts it (which the model cannot say) rather than asking for a second metric: not understood
+  for (const m of [...a.metrics]) {
+    const k = indexOfItem(items, m.item);
+    const before = items[k - 1];
+    const earlier = a.metrics.find((o) => o !== m && o.pos < m.pos);
+    if (!earlier || !before || before.kind !== 'word' || !['for', 'of', 'on', 'from', 'among', 'with', 'in', 'to'].includes(before.lower)) continue;
+    const between = items.slice(indexOfItem(items, earlier.item) + 1, k);
+    if (between.some((o) => o.lower === 'and' || o.lower === ',' || o.lower === '&' || o.kind === 'kw')) continue;
+    a.metrics.splice(a.metrics.indexOf(m), 1);
+    m.item.used = false;
+  }
+
   const domainSignals =
     a.metrics.length + a.groups.length + a.dimMentions.length + (a.dating ? 1 : 0) +
     a.roles.length + a.grainGroups.length;
