@@ -1,12 +1,15 @@
 /**
  * The agent graph as the inquiry engine of a Quarry process: opens the warehouse (building the
  * demo database on first start when none is configured), loads the semantic layer and runs one
- * graph invocation per inquiry with a SQLite checkpointer (thread_id = inquiry id).
+ * graph invocation per inquiry. Regular questions run without checkpoints: an interrupted one is
+ * asked again from the start (its input is the question), so writing its state after every node
+ * (result rows included) would cost the event loop and buy nothing. The SQLite checkpointer
+ * serves the research graph, which does resume.
  */
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { warehouseUrl, type Config } from '../../src/config.js';
+import { accountConnections, warehouseUrl, type Config } from '../../src/config.js';
 import { RequestValidationError, type InquiryEngine, type InquiryJob, type RunContext } from '../../src/inquiries/engine.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
@@ -24,6 +27,8 @@ export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
   warehouse: Warehouse;
   graph: AgentGraph;
+  /** Durable checkpoints (checkpoints.sqlite), for the research graph. */
+  checkpointer: SqliteSaver;
   /** The LLM planner when a model is configured (the research graph may share it). */
   planner?: QuestionPlanner;
 }
@@ -45,7 +50,14 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   }
   const url = warehouseUrl(config);
   log.info({ warehouse: redactUrl(url) }, 'opening warehouse');
-  return openWarehouse(url);
+  return openWarehouse(url, {
+    poolSize: config.warehouseConnections,
+    accountConnections: accountConnections(config),
+    defaultMaxBytes: config.maxResultBytes,
+    defaultTimeoutMs: config.queryTimeoutMs,
+    memoryLimit: config.duckdbMemoryLimit,
+    threads: config.duckdbThreads,
+  });
 }
 
 export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
@@ -59,7 +71,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
   }
   log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
   const checkpointer = SqliteSaver.fromConnString(join(config.dataDir, 'checkpoints.sqlite'));
-  const graph = buildAgentGraph(checkpointer);
+  const graph = buildAgentGraph(false);
   const verified = verifiedEntries(layer.model);
   for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
   const llm = llmSettingsFrom(config, options.llm);
@@ -73,6 +85,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     layer,
     warehouse,
     graph,
+    checkpointer,
     planner,
     validateDimensions(dimensions) {
       try {
@@ -88,7 +101,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       }
       const final = await graph.invoke(
         { question: job.question, dimensions: job.dimensions, history: job.history },
-        { configurable: { thread_id: job.id, ...configurable }, signal: ctx.signal },
+        { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
       );
       const outcome = final.outcome;
       const usage = final.llmUsage;

@@ -29,10 +29,13 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
   const symbols = symbolsOf(ctx);
   const rows = ctx.rows.map((r) => ({ ...r }));
   const chart = buildChart(input.model, ctx.shape, rows, title, symbols);
+  const cut = input.truncated
+    ? { title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`, truncated: true, ...(input.summary ? { total_rows: input.summary.rowCount } : {}) }
+    : { title };
   return {
     answer: answerText(ctx),
     sql_query: input.sql ?? '',
-    data: { title, data: rows, symbols, semantic_types: semanticTypesOf(ctx) },
+    data: { ...cut, data: rows, symbols, semantic_types: semanticTypesOf(ctx) },
     chart,
     explanation: explanationText(ctx),
     time_frame: timeFrameText(ctx),

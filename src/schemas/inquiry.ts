@@ -39,6 +39,8 @@ export const DataTableSchema = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
   symbols: z.record(z.string(), z.string()),
   semantic_types: z.record(z.string(), z.unknown()),
+  truncated: z.boolean().optional().describe('true when data holds only the first rows of the result'),
+  total_rows: z.number().int().optional().describe('rows of the whole result, when data was cut'),
 });
 
 export const ChartSchema = z.object({
