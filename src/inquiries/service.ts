@@ -4,6 +4,7 @@
  * inquiries whose owner is gone. Shared by REST, the tool interface and the CLI.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { emptyAnswerFields } from '../answer/empty.js';
 import type { Principal } from '../auth/keys.js';
@@ -27,9 +28,15 @@ export interface LifecycleSettings {
   queueDepth: number;
   accountMaxActive: number;
   inquiryTimeoutMs: number;
+  /** How often this process renews its lease (and checks that what it runs is still its own). */
   heartbeatMs: number;
+  /** Lease length: a process that has not renewed for this long is gone. */
   staleAfterMs: number;
 }
+
+/** The cache of terminal status JSON: at most this many entries and this many characters (large results are read again instead). */
+const TERMINAL_CACHE_ENTRIES = 2000;
+const TERMINAL_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Runs whose owner vanished this many times are ended `failed` rather than tried again. */
 export const MAX_ATTEMPTS = 2;
@@ -41,6 +48,8 @@ export interface InquiryObserver {
 class ShutdownSignal extends Error {}
 class TimeLimitSignal extends Error {}
 class StopSignal extends Error {}
+/** Another process took the inquiry over (this one's lease had run out): stop without writing. */
+class LostOwnershipSignal extends Error {}
 
 export interface SubmitRequest {
   question: string;
@@ -69,8 +78,9 @@ export class InquiryService {
   private readonly owned = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
-  /** Terminal inquiries never change, so their serialised status is kept (bounded, oldest dropped first). */
+  /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
   private readonly terminalJson = new Map<string, { accountId: string; json: string }>();
+  private terminalJsonBytes = 0;
 
   constructor(
     private readonly store: Store,
@@ -82,12 +92,28 @@ export class InquiryService {
     this.queue = new EmbeddedQueue(settings.concurrency, settings.queueDepth);
   }
 
-  /** Starts heartbeats and the orphan scan, and takes over inquiries nobody runs. */
+  /**
+   * Registers this process with a lease, takes over inquiries nobody runs, then renews the lease
+   * and looks for orphans every heartbeat: work of a process that died is taken over within a
+   * lease (QUARRY_STALE_AFTER_MS) plus a heartbeat, not after a fixed wait.
+   */
   async start(): Promise<void> {
+    this.started = Date.now();
+    await this.renewLease();
     await this.recover();
-    this.timers.push(setInterval(() => void this.beat().catch((e) => this.log.warn({ err: e }, 'heartbeat failed')), this.settings.heartbeatMs));
-    this.timers.push(setInterval(() => void this.recover().catch((e) => this.log.warn({ err: e }, 'recovery scan failed')), this.settings.staleAfterMs));
-    for (const t of this.timers) t.unref();
+    const every = (what: string, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => void fn().catch((e) => this.log.warn({ err: e }, `${what} failed`)), this.settings.heartbeatMs);
+      t.unref();
+      this.timers.push(t);
+    };
+    every('heartbeat', () => this.beat());
+    every('recovery scan', () => this.recover());
+  }
+
+  private started = 0;
+
+  private renewLease(now = Date.now()): Promise<void> {
+    return this.store.processes.renew({ id: this.owner, pid: process.pid, host: hostname(), started_at: this.started || now }, now + this.settings.staleAfterMs);
   }
 
   get ownedCount(): number {
@@ -152,7 +178,7 @@ export class InquiryService {
       attempts: 0,
     };
     await this.store.inquiries.insert(record);
-    this.schedule(record.id, true);
+    this.schedule(record.id, record.account_id, true);
     this.log.info({ inquiryId: record.id, sessionId: session.id, type: record.type }, 'inquiry submitted');
     return record;
   }
@@ -177,11 +203,11 @@ export class InquiryService {
     return out;
   }
 
-  private schedule(inquiryId: string, force = false): void {
+  private schedule(inquiryId: string, accountId: string, force = false): void {
     const controller = new AbortController();
     this.owned.set(inquiryId, controller);
     this.queue
-      .push(() => this.execute(inquiryId, controller), force)
+      .push(() => this.execute(inquiryId, controller), { account: accountId, force })
       .catch((err) => this.log.error({ err, inquiryId }, 'inquiry run crashed'))
       .finally(() => this.owned.delete(inquiryId));
   }
@@ -225,6 +251,7 @@ export class InquiryService {
   private abortOutcome(reason: unknown, partial: object, limitMs = this.settings.inquiryTimeoutMs) {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
+    if (reason instanceof LostOwnershipSignal) return null; // its new owner finishes it
     const limit = limitMs;
     const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
     return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
@@ -309,39 +336,44 @@ export class InquiryService {
 
   // ---- ownership: heartbeat, recovery, shutdown -----------------------------------------------
 
+  /** Renews the lease; a run that was stopped or taken over elsewhere (another process sharing the store) is cancelled here. */
   private async beat(): Promise<void> {
+    if (this.closing) return;
+    await this.renewLease();
     const ids = [...this.owned.keys()];
-    if (ids.length === 0) return;
-    await this.store.inquiries.heartbeat(this.owner, ids);
-    // A stop written by another process (sharing the store) cancels our run too.
-    for (const id of ids) {
-      const s = await this.store.inquiries.getStatus(id);
-      if (s && s.status !== 'processing') this.owned.get(id)?.abort(new StopSignal());
+    for (const r of await this.store.inquiries.ownership(ids)) {
+      if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
+      else if (r.owner !== this.owner) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
     }
   }
 
   /**
-   * Takes over processing inquiries whose owner is gone (no owner, or heartbeat older than
-   * staleAfterMs): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs.
-   * A live owner heartbeats well within staleAfterMs, so its work is never taken.
+   * Takes over processing inquiries whose owner is gone (no owner, or an owner without a live
+   * lease): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs (a
+   * research keeps the progress and operations it stored). A live process renews its lease well
+   * within QUARRY_STALE_AFTER_MS, so its work is never taken.
    */
   async recover(): Promise<{ resumed: string[]; failed: string[] }> {
     const resumed: string[] = [];
     const failed: string[] = [];
     if (this.closing) return { resumed, failed };
-    const orphans = await this.store.inquiries.listOrphans(Date.now() - this.settings.staleAfterMs);
+    const now = Date.now();
+    const orphans = await this.store.inquiries.listOrphans(now);
     for (const o of orphans) {
       if (this.owned.has(o.id)) continue;
-      if (!(await this.store.inquiries.claim(o.id, o.owner, o.heartbeat_at, this.owner))) continue;
+      if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now))) continue;
       if (o.attempts >= MAX_ATTEMPTS) {
-        await this.finish(o.id, o.type as InquiryType, { status: 'failed', result: {}, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
+        const partial = await this.partialResult(o.id);
+        await this.finish(o.id, o.type as InquiryType, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
         failed.push(o.id);
       } else {
-        this.schedule(o.id, true);
+        this.schedule(o.id, o.account_id, true);
         resumed.push(o.id);
       }
     }
     if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
+    // Processes gone for longer than a lease own nothing any more.
+    await this.store.processes.purgeExpired(now - this.settings.staleAfterMs);
     return { resumed, failed };
   }
 
@@ -356,6 +388,7 @@ export class InquiryService {
       await this.queue.drain(2000);
     }
     const released = await this.store.inquiries.release(this.owner);
+    await this.store.processes.remove(this.owner);
     if (released > 0) this.log.info({ released }, 'handed back unfinished inquiries for the next start');
   }
 
@@ -374,9 +407,14 @@ export class InquiryService {
 
   jsonOf(record: InquiryRecord): string {
     const json = JSON.stringify(this.toStatusResponse(record));
-    if (isTerminal(record.status)) {
-      if (this.terminalJson.size >= 2000) this.terminalJson.delete(this.terminalJson.keys().next().value!);
+    if (isTerminal(record.status) && json.length <= TERMINAL_CACHE_BYTES / 8 && !this.terminalJson.has(record.id)) {
       this.terminalJson.set(record.id, { accountId: record.account_id, json });
+      this.terminalJsonBytes += json.length;
+      while (this.terminalJson.size > TERMINAL_CACHE_ENTRIES || this.terminalJsonBytes > TERMINAL_CACHE_BYTES) {
+        const [oldest, entry] = this.terminalJson.entries().next().value!;
+        this.terminalJson.delete(oldest);
+        this.terminalJsonBytes -= entry.json.length;
+      }
     }
     return json;
   }
