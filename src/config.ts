@@ -148,6 +148,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * A setting is well-formed but what it names cannot be used at start-up (a model file that is
+ * missing or invalid, a warehouse that cannot be opened or reached, a store that cannot be
+ * opened): the process stops with this one message instead of serving answers that all fail.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+  constructor(what: string, cause: unknown) {
+    super(`cannot start: ${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** Path of quarry.yaml; default `./quarry.yaml` or `QUARRY_CONFIG`. */

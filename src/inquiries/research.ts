@@ -13,7 +13,7 @@ import {
   type ResearchBudgetInput,
   type ResearchSubmitted,
 } from '../schemas/research.js';
-import type { InquiryRecord, SessionRecord } from '../store/repositories.js';
+import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
 import { ServiceError } from './errors.js';
 import type { InquiryService } from './service.js';
 
@@ -34,14 +34,23 @@ export class ResearchService {
 
   /** Starts an investigation in a new session; answers at once (status `submitted`). */
   async submit(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui' = 'api_key'): Promise<ResearchSubmission> {
+    return (await this.submitClaimed(principal, request, origin))!;
+  }
+
+  /**
+   * Starts an investigation only if `claim` agrees, in the same transaction as its session and
+   * inquiry (a scheduled report's due time); null when it did not.
+   */
+  async submitClaimed(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui', claim?: (tx: Store, inquiry: InquiryRecord) => Promise<boolean>): Promise<ResearchSubmission | null> {
     const budget = resolveBudget(request.budget);
-    const session = await this.inquiries.createSession(principal, origin);
-    const inquiry = await this.inquiries.submit(principal, session.id, {
-      question: request.question,
-      dimensions: request.dimensions ?? null,
-      type: 'research',
-      options: { budget },
-    });
+    const stored = await this.inquiries.submitInNewSession(
+      principal,
+      { question: request.question, dimensions: request.dimensions ?? null, type: 'research', options: { budget } },
+      origin,
+      claim,
+    );
+    if (!stored) return null;
+    const { session, inquiry } = stored;
     return {
       session,
       inquiry,

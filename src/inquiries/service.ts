@@ -150,15 +150,52 @@ export class InquiryService {
   async submit(principal: Principal, sessionId: string, request: SubmitRequest): Promise<InquiryRecord> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
     const session = await this.sessionFor(principal, sessionId);
+    await this.admit(principal, request, 1);
+    const record = this.newRecord(principal, session.id, request);
+    await this.store.inquiries.insert(record);
+    this.started_(record);
+    return record;
+  }
+
+  /**
+   * A question in a new session, stored only if `claim` agrees, in the same transaction as the
+   * session and the inquiry: a scheduled report's run claims its due time this way, so a due time
+   * another process already started leaves nothing behind (no session, no inquiry). Resolves
+   * with null when the claim was refused.
+   */
+  async submitInNewSession(
+    principal: Principal,
+    request: SubmitRequest,
+    origin: 'api_key' | 'ui',
+    claim?: (tx: Store, inquiry: InquiryRecord) => Promise<boolean>,
+  ): Promise<{ session: SessionRecord; inquiry: InquiryRecord } | null> {
+    if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
+    await this.admit(principal, request, 1);
+    const stored = await this.store.transaction(async (tx) => {
+      const session = await tx.sessions.create(principal.accountId, origin, origin === 'api_key' ? principal.apiKeyId : null);
+      const inquiry = this.newRecord(principal, session.id, request);
+      await tx.inquiries.insert(inquiry);
+      if (claim && !(await claim(tx, inquiry))) return null; // rolled back
+      return { session, inquiry };
+    });
+    if (stored) this.started_(stored.inquiry);
+    return stored;
+  }
+
+  /** What every submission must pass: dimensions known to the model, room in the queue and in the account's share. */
+  private async admit(principal: Principal, request: SubmitRequest, count: number): Promise<void> {
     if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
-    if (this.queue.waiting >= this.settings.queueDepth) throw new QueueFullError(5);
-    if ((await this.store.inquiries.countActive(principal.accountId)) >= this.settings.accountMaxActive) {
+    if (this.queue.waiting + count > this.settings.queueDepth) throw new QueueFullError(5);
+    if ((await this.store.inquiries.countActive(principal.accountId)) + count > this.settings.accountMaxActive) {
       throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
     }
+  }
+
+  private newRecord(principal: Principal, sessionId: string, request: SubmitRequest): InquiryRecord {
     const now = Date.now();
-    const record: InquiryRecord = {
+    return {
       id: newId('inq'),
-      session_id: session.id,
+      session_id: sessionId,
       account_id: principal.accountId,
       type: request.type ?? 'agent',
       status: 'processing',
@@ -177,10 +214,12 @@ export class InquiryService {
       heartbeat_at: now,
       attempts: 0,
     };
-    await this.store.inquiries.insert(record);
+  }
+
+  /** Queues a stored inquiry (accepted work is queued even beyond the waiting line's depth). */
+  private started_(record: InquiryRecord): void {
     this.schedule(record.id, record.account_id, true);
-    this.log.info({ inquiryId: record.id, sessionId: session.id, type: record.type }, 'inquiry submitted');
-    return record;
+    this.log.info({ inquiryId: record.id, sessionId: record.session_id, type: record.type }, 'inquiry submitted');
   }
 
   /**

@@ -275,6 +275,24 @@ export class Store {
     this.reports = new ReportsRepo(db);
     this.processes = new ProcessesRepo(db);
   }
+  /**
+   * Runs `fn` in one transaction over repositories bound to it. A null result rolls it back
+   * (nothing `fn` wrote stays); an error rolls it back and is rethrown.
+   */
+  async transaction<T>(fn: (tx: Store) => Promise<T | null>): Promise<T | null> {
+    class Rollback extends Error {}
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const out = await fn(new Store(trx));
+        if (out === null) throw new Rollback();
+        return out;
+      });
+    } catch (err) {
+      if (err instanceof Rollback) return null;
+      throw err;
+    }
+  }
+
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();
   }
