@@ -9,7 +9,7 @@
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { accountConnections, warehouseUrl, type Config } from '../../src/config.js';
+import { StartupError, accountConnections, warehouseUrl, type Config } from '../../src/config.js';
 import { RequestValidationError, type InquiryEngine, type InquiryJob, type RunContext } from '../../src/inquiries/engine.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
@@ -61,13 +61,19 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
 }
 
 export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
-  const warehouse = await openConfiguredWarehouse(config, log);
-  let layer: SemanticLayer;
+  let warehouse: Warehouse;
   try {
-    layer = await loadSemanticLayer(config.model ?? DEFAULT_MODEL_PATH, warehouse);
+    warehouse = await openConfiguredWarehouse(config, log);
+  } catch (err) {
+    throw new StartupError(`the warehouse ${config.warehouse ? `(QUARRY_WAREHOUSE=${redactUrl(config.warehouse)})` : `(the demo database in ${config.dataDir})`} cannot be opened`, err);
+  }
+  let layer: SemanticLayer;
+  const modelPath = config.model ?? DEFAULT_MODEL_PATH;
+  try {
+    layer = await loadSemanticLayer(modelPath, warehouse);
   } catch (err) {
     await warehouse.close();
-    throw err;
+    throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);
   }
   log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
   const checkpointer = SqliteSaver.fromConnString(join(config.dataDir, 'checkpoints.sqlite'));

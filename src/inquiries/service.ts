@@ -277,7 +277,7 @@ export class InquiryService {
       clearTimeout(timer);
     }
     if (outcome === null) return; // shutdown: handed back, the next start runs it again
-    await this.finish(inquiryId, record.type as InquiryType, outcome, Date.now() - started);
+    await this.finish(record, outcome, Date.now() - started);
   }
 
   /** What a research inquiry stored while running (progress, operations), kept when it times out. */
@@ -312,18 +312,27 @@ export class InquiryService {
     };
   }
 
-  /** The one terminal write: compare-and-set from processing, then wake every waiter. */
-  private async finish(inquiryId: string, type: InquiryType, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
-    const won = await this.store.inquiries.finishIfProcessing(inquiryId, {
+  /**
+   * The one terminal write: compare-and-set from processing, then wake every waiter. The status
+   * JSON is built here, from the result text being stored, and kept: the long-polls it wakes send
+   * it without reading the result back or serialising it again.
+   */
+  private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
+    const resultJson = JSON.stringify(outcome.result);
+    const finishedAt = Date.now();
+    const won = await this.store.inquiries.finishIfProcessing(record.id, {
       status: outcome.status,
-      result: JSON.stringify(outcome.result),
+      result: resultJson,
       resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
       error: outcome.error ?? null,
+      finishedAt,
     });
     if (won) {
-      this.observer.finished?.(outcome.status, type, durationMs);
-      this.log.info({ inquiryId, status: outcome.status, durationMs }, 'inquiry finished');
-      this.events.emit(inquiryId);
+      const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
+      this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
+      this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
+      this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
+      this.events.emit(record.id);
     }
     return won;
   }
@@ -335,31 +344,32 @@ export class InquiryService {
     const record = await this.inquiryFor(principal, inquiryId);
     // A stopped research keeps the progress and operations it stored while running.
     const partial = await this.partialResult(inquiryId);
-    const changed = await this.finish(inquiryId, record.type as InquiryType, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
+    const changed = await this.finish(record, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
     if (changed) this.owned.get(inquiryId)?.abort(new StopSignal());
     return { changed, record: (await this.store.inquiries.get(inquiryId))! };
   }
 
   /**
-   * Resolves with the record once terminal, or null after `timeoutMs` (or when `signal` aborts,
-   * e.g. the client disconnected). Wakes on the in-process event at once; re-reads the store every
-   * `pollMs` so a terminal state written by another process is seen too.
+   * Resolves true once the inquiry is terminal, false after `timeoutMs` (or when `signal` aborts,
+   * e.g. the client disconnected). Wakes on the in-process event at once; re-reads the status
+   * every `pollMs` so a terminal state written by another process is seen too. Only the status
+   * column is read: callers fetch what they need afterwards (the REST result sends kept JSON).
    */
-  waitForTerminal(inquiryId: string, timeoutMs: number, pollMs: number, signal?: AbortSignal): Promise<InquiryRecord | null> {
+  waitForTerminal(inquiryId: string, timeoutMs: number, pollMs: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       let settled = false;
       const check = async () => {
         if (settled) return;
-        const r = await this.store.inquiries.get(inquiryId);
-        if (r && isTerminal(r.status)) settle(r);
+        const r = await this.store.inquiries.getStatus(inquiryId);
+        if (r && isTerminal(r.status)) settle(true);
       };
       const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
       const unsubscribe = this.events.on(inquiryId, safeCheck);
       const poll = setInterval(safeCheck, pollMs);
-      const deadline = setTimeout(() => settle(null), timeoutMs);
-      const onAbort = () => settle(null);
+      const deadline = setTimeout(() => settle(false), timeoutMs);
+      const onAbort = () => settle(false);
       signal?.addEventListener('abort', onAbort, { once: true });
-      function settle(value: InquiryRecord | null) {
+      function settle(value: boolean) {
         if (settled) return;
         settled = true;
         unsubscribe();
@@ -368,7 +378,7 @@ export class InquiryService {
         signal?.removeEventListener('abort', onAbort);
         resolve(value);
       }
-      if (signal?.aborted) settle(null);
+      if (signal?.aborted) settle(false);
       else safeCheck(); // it may have finished before we subscribed
     });
   }
@@ -403,7 +413,7 @@ export class InquiryService {
       if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now))) continue;
       if (o.attempts >= MAX_ATTEMPTS) {
         const partial = await this.partialResult(o.id);
-        await this.finish(o.id, o.type as InquiryType, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
+        await this.finish(o, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
         failed.push(o.id);
       } else {
         this.schedule(o.id, o.account_id, true);
@@ -445,29 +455,31 @@ export class InquiryService {
   }
 
   jsonOf(record: InquiryRecord): string {
+    const cached = this.terminalJson.get(record.id);
+    if (cached) return cached.json;
     const json = JSON.stringify(this.toStatusResponse(record));
-    if (isTerminal(record.status) && json.length <= TERMINAL_CACHE_BYTES / 8 && !this.terminalJson.has(record.id)) {
-      this.terminalJson.set(record.id, { accountId: record.account_id, json });
-      this.terminalJsonBytes += json.length;
-      while (this.terminalJson.size > TERMINAL_CACHE_ENTRIES || this.terminalJsonBytes > TERMINAL_CACHE_BYTES) {
-        const [oldest, entry] = this.terminalJson.entries().next().value!;
-        this.terminalJson.delete(oldest);
-        this.terminalJsonBytes -= entry.json.length;
-      }
-    }
+    if (isTerminal(record.status)) this.remember(record.id, record.account_id, json);
     return json;
   }
 
-  toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
-    const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};
-    const base = {
+  /** Keeps a terminal inquiry's status JSON (bounded in entries and characters, oldest dropped first). */
+  private remember(inquiryId: string, accountId: string, json: string): void {
+    if (json.length > TERMINAL_CACHE_BYTES / 8 || this.terminalJson.has(inquiryId)) return;
+    this.terminalJson.set(inquiryId, { accountId, json });
+    this.terminalJsonBytes += json.length;
+    while (this.terminalJson.size > TERMINAL_CACHE_ENTRIES || this.terminalJsonBytes > TERMINAL_CACHE_BYTES) {
+      const [oldest, entry] = this.terminalJson.entries().next().value!;
+      this.terminalJson.delete(oldest);
+      this.terminalJsonBytes -= entry.json.length;
+    }
+  }
+
+  /** Fields every status response has, from the record alone. */
+  private statusBase(r: InquiryRecord): Record<string, unknown> {
+    return {
       inquiry_id: r.id,
-      status: {
-        general: r.status as InquiryStatusResponse['status']['general'],
-        answer: r.status_answer as 'pending' | 'ready',
-        chart: r.status_chart as 'pending' | 'ready',
-      },
-      inquiry_type: r.type as InquiryType,
+      status: { general: r.status, answer: r.status_answer, chart: r.status_chart },
+      inquiry_type: r.type,
       user_input: r.question,
       session_id: r.session_id,
       created_at: new Date(r.created_at).toISOString(),
@@ -475,10 +487,30 @@ export class InquiryService {
       error: r.error,
       dimensions: r.dimensions ? (JSON.parse(r.dimensions) as Record<string, unknown>) : null,
     };
-    if (r.type === 'research') {
-      return { ...base, final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [], ...result } as InquiryStatusResponse;
-    }
-    return { ...base, ...emptyAnswerFields(), ...(isTerminal(r.status) ? result : {}) } as InquiryStatusResponse;
+  }
+
+  /** What a response carries when its result does not: empty answer fields, or research defaults. */
+  private statusDefaults(r: InquiryRecord): Record<string, unknown> {
+    return r.type === 'research' ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [] } : { ...emptyAnswerFields() };
+  }
+
+  /**
+   * The status JSON of an inquiry from its result as JSON text, without parsing it: the base and
+   * default fields the result does not carry, then the result's own fields (the same response as
+   * toStatusResponse, fields in another order).
+   */
+  private statusJsonWith(r: InquiryRecord, resultJson: string, resultKeys: string[]): string {
+    const head: Record<string, unknown> = { ...this.statusBase(r), ...this.statusDefaults(r) };
+    for (const k of resultKeys) delete head[k];
+    const headJson = JSON.stringify(head);
+    if (resultKeys.length === 0) return headJson;
+    return `${headJson.slice(0, -1)},${resultJson.slice(1)}`;
+  }
+
+  toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
+    const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};
+    const shown = r.type === 'research' || isTerminal(r.status) ? result : {};
+    return { ...this.statusBase(r), ...this.statusDefaults(r), ...shown } as InquiryStatusResponse;
   }
 }
 

@@ -365,9 +365,10 @@ export class DuckDbWarehouse implements Warehouse {
     let truncatedBy: 'rows' | 'bytes' | undefined;
     while (truncatedBy === undefined) {
       const chunk = await result.fetchChunk().catch(fail);
-      if (!chunk || chunk.rowCount === 0) break;
+      const count = chunk?.rowCount ?? 0; // a native call: read once per chunk
+      if (!chunk || count === 0) break;
       const vectors = names.map((_, c) => chunk.getColumnVector(c));
-      for (let r = 0; r < chunk.rowCount; r++) {
+      for (let r = 0; r < count; r++) {
         if (rows.length >= maxRows) {
           truncatedBy = 'rows';
           break;

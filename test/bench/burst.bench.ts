@@ -108,7 +108,7 @@ const questions = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
 if (process.env.QUESTION) questions.splice(0, questions.length, { query: process.env.QUESTION, dimensions: undefined });
 
 if (process.argv[1]?.endsWith('burst.bench.ts')) {
-  const { base, child } = await startServer();
+  const { base, child } = await startServer(process.env.ACCOUNT_CONNECTIONS ? { QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS: process.env.ACCOUNT_CONNECTIONS } : {});
   try {
     // warm-up: every question once (caches, prepared statements, page cache)
     const warm = (await call('POST', `${base}/session/new`)).json.session_id as string;
