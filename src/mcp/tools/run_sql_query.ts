@@ -8,6 +8,8 @@ import { defineTool, rendered, resourcesOf } from '../tool.js';
 
 /** The schema's absolute bound; the server's own cap (QUARRY_SQL_TIMEOUT_MAX_S) is checked per call. */
 const TIMEOUT_BOUND_S = 3600;
+/** §8: run_sql_query timeout default 30 s (or the server's cap, when lower). */
+const DEFAULT_TIMEOUT_S = 30;
 
 export const runSqlQuery = defineTool({
   name: 'run_sql_query',
@@ -19,7 +21,7 @@ export const runSqlQuery = defineTool({
     'timeout in seconds (default 30, at most the server\'s limit, 60 unless configured); max_results (default 1000, at most 10000).',
   input: {
     query: z.string().trim().min(1).max(100_000).describe('One SELECT statement in the warehouse\'s SQL dialect'),
-    timeout: z.number().int().min(1).max(TIMEOUT_BOUND_S).default(30).describe('Seconds before the query is cancelled (default 30; at most the server\'s limit, 60 unless configured)'),
+    timeout: z.number().int().min(1).max(TIMEOUT_BOUND_S).optional().describe('Seconds before the query is cancelled (default 30; at most the server\'s limit, 60 unless configured)'),
     max_results: z.number().int().min(1).max(10_000).default(1000).describe('Most rows returned (default 1000)'),
   },
   output: {
@@ -34,14 +36,15 @@ export const runSqlQuery = defineTool({
   async run({ args, ctx, extra, principal }) {
     const { warehouse } = resourcesOf(ctx);
     const cap = ctx.runtime.config.sqlTimeoutMaxS;
+    const timeout = args.timeout ?? Math.min(DEFAULT_TIMEOUT_S, cap);
     // A cap per call keeps one account's long statements from holding the warehouse's connections.
-    if (args.timeout > cap) {
-      throw new ToolError('invalid_argument', `timeout: at most ${cap} seconds on this server (got ${args.timeout}).`, `Pass a timeout between 1 and ${cap}, or narrow the query (filters, aggregation, LIMIT).`);
+    if (timeout > cap) {
+      throw new ToolError('invalid_argument', `timeout: at most ${cap} seconds on this server (got ${timeout}).`, `Pass a timeout between 1 and ${cap}, or narrow the query (filters, aggregation, LIMIT).`);
     }
     let r;
     try {
       r = await runGuarded(warehouse, args.query, {
-        timeoutMs: args.timeout * 1000,
+        timeoutMs: timeout * 1000,
         maxRows: args.max_results,
         maxBytes: ctx.runtime.config.maxResultBytes,
         signal: extra.signal,
@@ -49,7 +52,7 @@ export const runSqlQuery = defineTool({
       });
     } catch (err) {
       if (err instanceof WarehouseTimeoutError) {
-        throw new ToolError('sql_failed', err.message, `Narrow the query (filters, aggregation, LIMIT)${args.timeout < cap ? ` or pass a larger timeout (seconds, at most ${cap})` : ''}.`);
+        throw new ToolError('sql_failed', err.message, `Narrow the query (filters, aggregation, LIMIT)${timeout < cap ? ` or pass a larger timeout (seconds, at most ${cap})` : ''}.`);
       }
       throw err;
     }
