@@ -50,7 +50,7 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   }
   const url = warehouseUrl(config);
   log.info({ warehouse: redactUrl(url) }, 'opening warehouse');
-  return openWarehouse(url, {
+  const warehouse = await openWarehouse(url, {
     poolSize: config.warehouseConnections,
     accountConnections: accountConnections(config),
     defaultMaxBytes: config.maxResultBytes,
@@ -58,6 +58,11 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
     memoryLimit: config.duckdbMemoryLimit,
     threads: config.duckdbThreads,
   });
+  const connections = (warehouse as { connections?: number }).connections;
+  if (connections !== undefined && connections < config.warehouseConnections) {
+    log.warn({ configured: config.warehouseConnections, running: connections, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4' }, 'fewer warehouse connections than QUARRY_WAREHOUSE_CONNECTIONS: raise UV_THREADPOOL_SIZE (at start) to at least connections + 2');
+  }
+  return warehouse;
 }
 
 export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {

@@ -61,6 +61,17 @@ export interface DuckDbWarehouseOptions {
   threads?: number;
 }
 
+/**
+ * Statements that may run at once: every DuckDB call of @duckdb/node-api occupies a thread of
+ * libuv's pool (UV_THREADPOOL_SIZE, 4 unless set before start) for as long as it runs, so two
+ * threads are always left free for the liveness probe and for file and DNS work; raise
+ * UV_THREADPOOL_SIZE to run more statements at once (`npm start` sets 16).
+ */
+export function threadpoolStatements(): number {
+  const size = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, size - 2);
+}
+
 /** Folders of views of a folder warehouse: `quarry-duckdb-<pid>-XXXXXX` in the temp folder. */
 const VIEWS_DIR_PREFIX = 'quarry-duckdb-';
 
@@ -216,6 +227,11 @@ export class DuckDbWarehouse implements Warehouse {
     return this.slots.stats;
   }
 
+  /** Connections that run statements (the configured number, or fewer when libuv's pool is smaller; see threadpoolStatements). */
+  get connections(): number {
+    return this.slots.capacity;
+  }
+
   /** Opens `path`: a .duckdb file, a folder of Parquet/CSV files, or one such file. */
   static async open(path: string, options: DuckDbWarehouseOptions = {}): Promise<DuckDbWarehouse> {
     const abs = resolve(path);
@@ -265,7 +281,7 @@ export class DuckDbWarehouse implements Warehouse {
       await setup.run('SET enable_external_access = false');
       await setup.run('SET lock_configuration = true');
       setup.closeSync();
-      const n = Math.max(1, options.poolSize ?? 4);
+      const n = Math.min(Math.max(1, options.poolSize ?? 4), threadpoolStatements());
       const conns: DuckDBConnection[] = [];
       for (let i = 0; i < n; i++) conns.push(await instance.connect());
       const probe = await instance.connect();

@@ -16,17 +16,18 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
 
-const KEY = 'bench-key-0123456789abcdef0123456789abcdef';
+export const KEY = 'bench-key-0123456789abcdef0123456789abcdef';
 const BURST = Number(process.env.BURST ?? 200);
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 const f = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 
-export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-burst-'));
   const child = spawn(process.execPath, [...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []), '--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-bench-burst-')),
+      QUARRY_DATA_DIR: dataDir,
       QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
       QUARRY_PORT: '0',
       QUARRY_BOOTSTRAP_KEY: KEY,
@@ -35,6 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ b
       QUARRY_ACCOUNT_MAX_ACTIVE: '10000',
       QUARRY_QUEUE_DEPTH: '10000',
       QUARRY_SHUTDOWN_GRACE_MS: '0',
+      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ b
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
   });
-  return { base, child };
+  return { base, child, dataDir };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
@@ -98,7 +100,7 @@ function probeHealth(base: string): { stop: () => Promise<number[]> } {
   };
 }
 
-const questions = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
+export const questions = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((l) => JSON.parse(l) as { question: string; session?: string[]; dimensions?: Record<string, unknown> })
