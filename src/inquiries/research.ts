@@ -13,7 +13,7 @@ import {
   type ResearchBudgetInput,
   type ResearchSubmitted,
 } from '../schemas/research.js';
-import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
+import type { InquiryRecord, SessionRecord } from '../store/repositories.js';
 import { ServiceError } from './errors.js';
 import type { InquiryService } from './service.js';
 
@@ -37,11 +37,8 @@ export class ResearchService {
     return (await this.submitClaimed(principal, request, origin))!;
   }
 
-  /**
-   * Starts an investigation only if `claim` agrees, in the same transaction as its session and
-   * inquiry (a scheduled report's due time); null when it did not.
-   */
-  async submitClaimed(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui', claim?: (tx: Store, inquiry: InquiryRecord) => Promise<boolean>): Promise<ResearchSubmission | null> {
+  /** Starts an investigation only if `claim` agrees (a scheduled report's due time); null when it did not. */
+  async submitClaimed(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui', claim?: (inquiry: InquiryRecord) => Promise<boolean>): Promise<ResearchSubmission | null> {
     const budget = resolveBudget(request.budget);
     const stored = await this.inquiries.submitInNewSession(
       principal,

@@ -158,28 +158,30 @@ export class InquiryService {
   }
 
   /**
-   * A question in a new session, stored only if `claim` agrees, in the same transaction as the
-   * session and the inquiry: a scheduled report's run claims its due time this way, so a due time
-   * another process already started leaves nothing behind (no session, no inquiry). Resolves
-   * with null when the claim was refused.
+   * A question in a new session that runs only if `claim` agrees: a scheduled report's run claims
+   * its due time this way. The session and inquiry are stored first, unscheduled, then claimed
+   * (one statement); when the claim is refused (another process already started that due time)
+   * both are deleted again, so nothing is left behind. Each step is a single statement: no
+   * transaction stays open while other work runs. Resolves with null when the claim was refused.
    */
   async submitInNewSession(
     principal: Principal,
     request: SubmitRequest,
     origin: 'api_key' | 'ui',
-    claim?: (tx: Store, inquiry: InquiryRecord) => Promise<boolean>,
+    claim?: (inquiry: InquiryRecord) => Promise<boolean>,
   ): Promise<{ session: SessionRecord; inquiry: InquiryRecord } | null> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
     await this.admit(principal, request, 1);
-    const stored = await this.store.transaction(async (tx) => {
-      const session = await tx.sessions.create(principal.accountId, origin, origin === 'api_key' ? principal.apiKeyId : null);
-      const inquiry = this.newRecord(principal, session.id, request);
-      await tx.inquiries.insert(inquiry);
-      if (claim && !(await claim(tx, inquiry))) return null; // rolled back
-      return { session, inquiry };
-    });
-    if (stored) this.started_(stored.inquiry);
-    return stored;
+    const session = await this.createSession(principal, origin);
+    const inquiry = this.newRecord(principal, session.id, request);
+    await this.store.inquiries.insert(inquiry);
+    if (claim && !(await claim(inquiry))) {
+      await this.store.inquiries.delete(inquiry.id);
+      await this.store.sessions.delete(session.id);
+      return null;
+    }
+    this.started_(inquiry);
+    return { session, inquiry };
   }
 
   /** What every submission must pass: dimensions known to the model, room in the queue and in the account's share. */

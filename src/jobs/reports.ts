@@ -154,9 +154,10 @@ export class ReportService {
   }
 
   /**
-   * Starts the run of one due time, once. The run is recorded in the same transaction as its
-   * session and inquiry, so when another process (or an earlier tick) already started that due
-   * time, nothing is created. Returns its inquiry id, or null when it already ran.
+   * Starts the run of one due time, once. The run (report, due time) is claimed before its
+   * inquiry is queued; when another process (or an earlier tick) already started that due time,
+   * the inquiry and session made for it are removed again and nothing runs. Returns its inquiry
+   * id, or null when it already ran.
    */
   async fire(reportId: string, dueMs: number): Promise<string | null> {
     const r = await this.store.reports.get(reportId);
@@ -171,7 +172,7 @@ export class ReportService {
         budget: r.budget ? (JSON.parse(r.budget) as ResearchBudgetInput) : null,
       },
       'api_key',
-      (tx, inquiry) => tx.reports.addRun({ report_id: reportId, scheduled_for: dueMs, inquiry_id: inquiry.id, created_at: Date.now() }),
+      (inquiry) => this.store.reports.addRun({ report_id: reportId, scheduled_for: dueMs, inquiry_id: inquiry.id, created_at: Date.now() }),
     );
     if (!submission) return null;
     this.log.info({ reportId, inquiryId: submission.inquiry_id, due: new Date(dueMs).toISOString() }, 'report run started');

@@ -82,6 +82,10 @@ export class SessionsRepo {
   get(id: string): Promise<SessionRecord | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Removes a session that never got an inquiry (a scheduled run that lost its claim). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
   listRecent(accountId: string, limit: number, origin?: 'api_key' | 'ui'): Promise<SessionRecord[]> {
     let q = this.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId);
     if (origin) q = q.where('origin', '=', origin);
@@ -101,6 +105,10 @@ export class InquiriesRepo {
   constructor(private readonly db: StoreDb) {}
   async insert(record: InquiryRecord): Promise<void> {
     await this.db.insertInto('inquiries').values(record).execute();
+  }
+  /** Removes an inquiry nobody was told about (a scheduled run that lost its claim). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('inquiries').where('id', '=', id).execute();
   }
   get(id: string): Promise<InquiryRecord | undefined> {
     return this.db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
@@ -275,24 +283,6 @@ export class Store {
     this.reports = new ReportsRepo(db);
     this.processes = new ProcessesRepo(db);
   }
-  /**
-   * Runs `fn` in one transaction over repositories bound to it. A null result rolls it back
-   * (nothing `fn` wrote stays); an error rolls it back and is rethrown.
-   */
-  async transaction<T>(fn: (tx: Store) => Promise<T | null>): Promise<T | null> {
-    class Rollback extends Error {}
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        const out = await fn(new Store(trx));
-        if (out === null) throw new Rollback();
-        return out;
-      });
-    } catch (err) {
-      if (err instanceof Rollback) return null;
-      throw err;
-    }
-  }
-
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();
   }
