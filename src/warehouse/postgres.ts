@@ -304,10 +304,18 @@ export class PostgresWarehouse implements Warehouse {
   /** Liveness on the pool's spare connection: never queued behind busy statements. */
   async ping(): Promise<void> {
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig);
+      await Promise.race([
+        this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+        }),
+      ]);
     } catch (e) {
       throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
