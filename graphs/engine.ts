@@ -2,7 +2,6 @@
  * The engine of a Quarry process: the agent graph answers regular questions (`agent`), the research
  * graph investigations (`research`). Both share one semantic layer, warehouse and checkpointer.
  */
-import { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Logger } from 'pino';
 import type { Config } from '../src/config.js';
 import type { InquiryEngine, InquiryJob, RunContext } from '../src/inquiries/engine.js';
@@ -22,7 +21,7 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
   const agent = await createAgentEngine(config, log, options);
   const research = createResearchRunner({
     agent: { layer: agent.layer, warehouse: agent.warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
-    checkpointer: agent.graph.checkpointer instanceof BaseCheckpointSaver ? agent.graph.checkpointer : undefined,
+    checkpointer: agent.checkpointer,
     concurrency: config.researchConcurrency,
     paceMs: config.researchPaceMs,
     log,

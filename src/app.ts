@@ -99,13 +99,23 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
 
 /** A Fastify instance with the app registered (not listening). */
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { requestTimeoutMs, idleTimeoutMs } = runtime.config;
   const fastify = Fastify({
     loggerInstance: runtime.log,
     bodyLimit: runtime.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,
-    // Long-polls may last 900 s: no server-side request timeout.
-    requestTimeout: 0,
+    // Receiving a request (headers and body) must finish within requestTimeoutMs, or Node answers
+    // 408 and closes the socket: a client trickling a body cannot hold a connection. The clock
+    // stops once the request has arrived, so a long-poll may still wait up to 900 s for its answer.
+    requestTimeout: requestTimeoutMs,
+    // A keep-alive connection with no request in flight is closed after idleTimeoutMs.
+    keepAliveTimeout: idleTimeoutMs,
+    http: {
+      headersTimeout: requestTimeoutMs,
+      // Node looks for expired requests this often (its default, 30 s, would let them run over).
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
+    },
   });
   await fastify.register(app, { runtime });
   await fastify.ready();

@@ -3,6 +3,7 @@
  * stops start-up with a message naming the setting. Precedence: environment > quarry.yaml > default.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -55,14 +56,36 @@ export const ConfigSchema = z.object({
   /** Longest a question may be, in characters. */
   maxQueryLength: int(10, 100_000).default(2000),
   bodyLimitBytes: int(1024, 50_000_000).default(65_536),
-  heartbeatMs: int(50, 600_000).default(5_000),
-  /** A processing inquiry whose heartbeat is older than this is taken to have lost its owner. */
-  staleAfterMs: int(200, 3_600_000).default(30_000),
+  /** A request's headers and body must have arrived within this time (slow senders are cut off with 408). */
+  requestTimeoutMs: int(100, 600_000).default(30_000),
+  /** A keep-alive connection with no request in flight is closed after this long. */
+  idleTimeoutMs: int(100, 600_000).default(5_000),
+  /** How often a process renews its lease in the process registry. */
+  heartbeatMs: int(50, 600_000).default(1_000),
+  /** A process whose lease was not renewed for this long is gone: its processing inquiries are taken over. */
+  staleAfterMs: int(200, 3_600_000).default(5_000),
   /** How long graceful shutdown waits for running inquiries before handing them back. */
   shutdownGraceMs: int(0, 600_000).default(10_000),
   /** Warehouse statement limits. */
   queryTimeoutMs: int(100, 3_600_000).default(30_000),
   maxRows: int(1, 10_000_000).default(5000),
+  /** Largest result (approximate bytes of its values) kept from one statement; the rest is cut and flagged truncated. */
+  maxResultBytes: int(1024, 1_073_741_824).default(16 * 1024 * 1024),
+  /** Warehouse connections: statements that run at once in this process. */
+  warehouseConnections: int(1, 256).default(4),
+  /** Of those, at most this many serve one account at once (default: all but one). */
+  warehouseAccountConnections: int(1, 256).optional(),
+  /** Longest timeout run_sql_query accepts, in seconds. */
+  sqlTimeoutMaxS: int(1, 3600).default(60),
+  /** DuckDB memory_limit (e.g. 512MB, 2GB): operators beyond it spill to disk or fail. */
+  duckdbMemoryLimit: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'a size such as 512MB or 2GB')
+    .default('1GB'),
+  /** DuckDB worker threads (shared by all its connections). */
+  duckdbThreads: int(1, 1024).default(() => availableParallelism()),
+  /** Bearer token that opens GET /metrics; unset = /metrics answers loopback clients only. */
+  metricsToken: z.string().min(16, 'at least 16 characters').max(256).optional(),
   /** Demo warehouse scale factor (TPC-H SF). */
   demoScale: z.coerce.number().positive().max(10).default(0.1),
   /** Tool interface over HTTP: Host names (port-agnostic, comma-separated) accepted at /mcp (DNS-rebinding protection); QUARRY_HOST is added. */
@@ -109,11 +132,20 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   inquiryTimeoutMs: 'QUARRY_INQUIRY_TIMEOUT_MS',
   maxQueryLength: 'QUARRY_MAX_QUERY_LENGTH',
   bodyLimitBytes: 'QUARRY_BODY_LIMIT_BYTES',
+  requestTimeoutMs: 'QUARRY_REQUEST_TIMEOUT_MS',
+  idleTimeoutMs: 'QUARRY_IDLE_TIMEOUT_MS',
   heartbeatMs: 'QUARRY_HEARTBEAT_MS',
   staleAfterMs: 'QUARRY_STALE_AFTER_MS',
   shutdownGraceMs: 'QUARRY_SHUTDOWN_GRACE_MS',
   queryTimeoutMs: 'QUARRY_QUERY_TIMEOUT_MS',
   maxRows: 'QUARRY_MAX_ROWS',
+  maxResultBytes: 'QUARRY_MAX_RESULT_BYTES',
+  warehouseConnections: 'QUARRY_WAREHOUSE_CONNECTIONS',
+  warehouseAccountConnections: 'QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS',
+  sqlTimeoutMaxS: 'QUARRY_SQL_TIMEOUT_MAX_S',
+  duckdbMemoryLimit: 'QUARRY_DUCKDB_MEMORY_LIMIT',
+  duckdbThreads: 'QUARRY_DUCKDB_THREADS',
+  metricsToken: 'QUARRY_METRICS_TOKEN',
   demoScale: 'QUARRY_DEMO_SCALE',
   mcpAllowedHosts: 'QUARRY_MCP_ALLOWED_HOSTS',
   mcpAllowedOrigins: 'QUARRY_MCP_ALLOWED_ORIGINS',
@@ -129,6 +161,18 @@ const yamlKey = (k: string) => k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * A setting is well-formed but what it names cannot be used at start-up (a model file that is
+ * missing or invalid, a warehouse that cannot be opened or reached, a store that cannot be
+ * opened): the process stops with this one message instead of serving answers that all fail.
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+  constructor(what: string, cause: unknown) {
+    super(`cannot start: ${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
 }
 
 export interface LoadConfigOptions {
@@ -175,7 +219,18 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (config.llmBaseUrl && !config.llmModel) {
     throw new ConfigError('invalid configuration: QUARRY_LLM_MODEL is required when QUARRY_LLM_BASE_URL is set');
   }
+  if (config.staleAfterMs < 2 * config.heartbeatMs) {
+    throw new ConfigError(`invalid configuration: QUARRY_STALE_AFTER_MS (${config.staleAfterMs}) must be at least twice QUARRY_HEARTBEAT_MS (${config.heartbeatMs}), or live processes would look gone`);
+  }
+  if (config.warehouseAccountConnections !== undefined && config.warehouseAccountConnections > config.warehouseConnections) {
+    throw new ConfigError(`invalid configuration: QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS (${config.warehouseAccountConnections}) cannot exceed QUARRY_WAREHOUSE_CONNECTIONS (${config.warehouseConnections})`);
+  }
   return config;
+}
+
+/** Warehouse connections one account may hold at once: configured, or all but one (at least 1). */
+export function accountConnections(config: Pick<Config, 'warehouseConnections' | 'warehouseAccountConnections'>): number {
+  return config.warehouseAccountConnections ?? Math.max(1, config.warehouseConnections - 1);
 }
 
 /** The warehouse URL in effect: configured, or the demo DuckDB file in the data dir. */

@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
-import type { Config } from './config.js';
+import { StartupError, type Config } from './config.js';
 import type { InquiryEngine } from './inquiries/engine.js';
 import { InquiryService } from './inquiries/service.js';
 import { ResearchService } from './inquiries/research.js';
 import { ReportService } from './jobs/reports.js';
-import { unavailableEngine } from './inquiries/unavailable-engine.js';
 import { createLogger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
 import { openSqliteStore } from './store/db.js';
@@ -49,21 +48,31 @@ export interface RuntimeOptions {
   startLifecycle?: boolean;
 }
 
+/**
+ * Opens the store and the engine (warehouse, semantic model). Either failing stops start-up with
+ * one StartupError naming the setting, rather than serving answers that all fail; a warehouse
+ * that goes away later only makes /api/ready answer 503 until it is back.
+ */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const log = options.logger ?? createLogger(config.logLevel);
-  mkdirSync(config.dataDir, { recursive: true });
-  const store = new Store(await openSqliteStore(join(config.dataDir, 'quarry.sqlite')));
-  const keys = new KeyService(store);
-  const users = new UserService(store, { sessionMs: config.webSessionHours * 3_600_000 });
   const metrics = new ServiceMetrics();
   const makeEngine = options.engine ?? defaultEngine;
+  let store: Store;
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    store = new Store(await openSqliteStore(join(config.dataDir, 'quarry.sqlite')));
+  } catch (err) {
+    throw new StartupError(`the state store in QUARRY_DATA_DIR=${config.dataDir} cannot be opened`, err);
+  }
   let engine: InquiryEngine;
   try {
     engine = await makeEngine(config, log, { metrics });
   } catch (err) {
-    log.error({ err }, 'the question engine could not start; inquiries will end failed');
-    engine = unavailableEngine((err as Error).message);
+    await store.close().catch(() => undefined);
+    throw err instanceof StartupError ? err : new StartupError('the question engine could not start', err);
   }
+  const keys = new KeyService(store);
+  const users = new UserService(store, { sessionMs: config.webSessionHours * 3_600_000 });
   const inquiries = new InquiryService(store, engine, config, log, {
     finished(state, type, durationMs) {
       metrics.inquiriesFinished.inc({ state, type });

@@ -16,10 +16,12 @@ export interface AgentConfiguration {
   maxRows: number;
   /** The LLM planner, when a model is configured; absent = the interpreter alone. */
   planner?: QuestionPlanner;
+  /** The account the inquiry belongs to: warehouse connections are shared fairly between accounts. */
+  account?: string;
 }
 
 export function ensureConfiguration(config: LangGraphRunnableConfig): AgentConfiguration {
   const c = (config.configurable ?? {}) as Partial<AgentConfiguration>;
   if (!c.layer || !c.warehouse) throw new Error('agent graph: configurable.layer and configurable.warehouse are required');
-  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000, planner: c.planner };
+  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000, planner: c.planner, account: c.account };
 }

@@ -1,12 +1,15 @@
 /**
  * The agent graph as the inquiry engine of a Quarry process: opens the warehouse (building the
  * demo database on first start when none is configured), loads the semantic layer and runs one
- * graph invocation per inquiry with a SQLite checkpointer (thread_id = inquiry id).
+ * graph invocation per inquiry. Regular questions run without checkpoints: an interrupted one is
+ * asked again from the start (its input is the question), so writing its state after every node
+ * (result rows included) would cost the event loop and buy nothing. The SQLite checkpointer
+ * serves the research graph, which does resume.
  */
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { warehouseUrl, type Config } from '../../src/config.js';
+import { StartupError, accountConnections, warehouseUrl, type Config } from '../../src/config.js';
 import { RequestValidationError, type InquiryEngine, type InquiryJob, type RunContext } from '../../src/inquiries/engine.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
@@ -24,6 +27,8 @@ export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
   warehouse: Warehouse;
   graph: AgentGraph;
+  /** Durable checkpoints (checkpoints.sqlite), for the research graph. */
+  checkpointer: SqliteSaver;
   /** The LLM planner when a model is configured (the research graph may share it). */
   planner?: QuestionPlanner;
 }
@@ -45,21 +50,39 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   }
   const url = warehouseUrl(config);
   log.info({ warehouse: redactUrl(url) }, 'opening warehouse');
-  return openWarehouse(url);
+  const warehouse = await openWarehouse(url, {
+    poolSize: config.warehouseConnections,
+    accountConnections: accountConnections(config),
+    defaultMaxBytes: config.maxResultBytes,
+    defaultTimeoutMs: config.queryTimeoutMs,
+    memoryLimit: config.duckdbMemoryLimit,
+    threads: config.duckdbThreads,
+  });
+  const connections = (warehouse as { connections?: number }).connections;
+  if (connections !== undefined && connections < config.warehouseConnections) {
+    log.warn({ configured: config.warehouseConnections, running: connections, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4' }, 'fewer warehouse connections than QUARRY_WAREHOUSE_CONNECTIONS: raise UV_THREADPOOL_SIZE (at start) to at least connections + 2');
+  }
+  return warehouse;
 }
 
 export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
-  const warehouse = await openConfiguredWarehouse(config, log);
-  let layer: SemanticLayer;
+  let warehouse: Warehouse;
   try {
-    layer = await loadSemanticLayer(config.model ?? DEFAULT_MODEL_PATH, warehouse);
+    warehouse = await openConfiguredWarehouse(config, log);
+  } catch (err) {
+    throw new StartupError(`the warehouse ${config.warehouse ? `(QUARRY_WAREHOUSE=${redactUrl(config.warehouse)})` : `(the demo database in ${config.dataDir})`} cannot be opened`, err);
+  }
+  let layer: SemanticLayer;
+  const modelPath = config.model ?? DEFAULT_MODEL_PATH;
+  try {
+    layer = await loadSemanticLayer(modelPath, warehouse);
   } catch (err) {
     await warehouse.close();
-    throw err;
+    throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);
   }
   log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
   const checkpointer = SqliteSaver.fromConnString(join(config.dataDir, 'checkpoints.sqlite'));
-  const graph = buildAgentGraph(checkpointer);
+  const graph = buildAgentGraph(false);
   const verified = verifiedEntries(layer.model);
   for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
   const llm = llmSettingsFrom(config, options.llm);
@@ -73,6 +96,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     layer,
     warehouse,
     graph,
+    checkpointer,
     planner,
     validateDimensions(dimensions) {
       try {
@@ -88,7 +112,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       }
       const final = await graph.invoke(
         { question: job.question, dimensions: job.dimensions, history: job.history },
-        { configurable: { thread_id: job.id, ...configurable }, signal: ctx.signal },
+        { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
       );
       const outcome = final.outcome;
       const usage = final.llmUsage;

@@ -22,16 +22,28 @@ export const routeAfterCompile = (state: AgentStateType): 'guard' | typeof END =
 export const routeAfterGuard = (state: AgentStateType): 'execute' | typeof END => (state.outcome ? END : 'execute');
 export const routeAfterExecute = (state: AgentStateType): 'answer' | typeof END => (state.outcome ? END : 'answer');
 
+/**
+ * Each node starts on a later turn of the event loop: without checkpoints nothing between two
+ * nodes waits for I/O, so a whole run would otherwise be one unbroken stretch of the event loop,
+ * and requests arriving meanwhile (health checks, submissions) would wait for it.
+ */
+function yielding<A extends unknown[], R>(node: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return node(...args);
+  };
+}
+
 /** `checkpointer: false` runs without persistence even inside a checkpointed parent (research sub-questions). */
 export function buildAgentGraph(checkpointer?: BaseCheckpointSaver | false) {
   return new StateGraph(AgentState)
-    .addNode('contextualize', contextualize)
-    .addNode('interpret', interpret)
-    .addNode('preset', preset)
-    .addNode('compile', compile)
-    .addNode('guard', guard)
-    .addNode('execute', execute)
-    .addNode('answer', answer)
+    .addNode('contextualize', yielding(contextualize))
+    .addNode('interpret', yielding(interpret))
+    .addNode('preset', yielding(preset))
+    .addNode('compile', yielding(compile))
+    .addNode('guard', yielding(guard))
+    .addNode('execute', yielding(execute))
+    .addNode('answer', yielding(answer))
     .addEdge(START, 'contextualize')
     .addConditionalEdges('contextualize', routeAfterContextualize, ['preset', 'interpret'])
     .addConditionalEdges('preset', routeAfterInterpret, ['compile', END])

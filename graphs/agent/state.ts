@@ -7,7 +7,7 @@ import type { CompiledColumn } from '../../src/semantic/compiler.js';
 import type { DimensionFilter, SemanticQuery } from '../../src/semantic/query.js';
 import type { Interpretation } from '../../src/nlq/types.js';
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
-import type { AnswerFields } from '../../src/answer/types.js';
+import type { AnswerFields, ResultSummary } from '../../src/answer/types.js';
 import { addUsage, type LlmUsage } from '../../src/nlq/llm/usage.js';
 
 export interface HistoryEntry {
@@ -20,6 +20,10 @@ export interface ExecutedResult {
   rows: Record<string, unknown>[];
   rowCount: number;
   truncated: boolean;
+  /** What cut the rows when truncated: the row cap or the byte cap. */
+  truncatedBy?: 'rows' | 'bytes';
+  /** When truncated: count, totals, highest and lowest of the whole result, from the warehouse. */
+  summary?: ResultSummary;
   elapsedMs: number;
 }
 

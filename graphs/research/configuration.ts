@@ -41,5 +41,6 @@ export function ensureResearchConfiguration(config: LangGraphRunnableConfig): Re
     limit,
     paceMs: c.paceMs ?? 0,
     researchPlanner: c.researchPlanner,
+    account: c.account,
   };
 }

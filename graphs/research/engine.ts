@@ -78,6 +78,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
       limit: pLimit(concurrency),
       paceMs: options.paceMs ?? 0,
       researchPlanner: options.researchPlanner,
+      account: job.accountId,
     };
     const config = { configurable, signal: ctx.signal };
     const existing = await graph.getState(config);

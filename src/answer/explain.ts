@@ -76,7 +76,15 @@ export function explanationText(ctx: AnswerContext): string {
   } else if (query.limit !== undefined) {
     out.push(sentence(`At most ${query.limit} rows are returned`));
   }
-  if (ctx.input.truncated) out.push(`The result was truncated at ${ctx.rows.length} rows.`);
+  if (ctx.input.truncated) {
+    const why = ctx.input.truncatedBy === 'bytes' ? 'the result size limit' : 'the row limit';
+    const summary = ctx.input.summary;
+    out.push(
+      summary
+        ? `The result was truncated by ${why}: ${ctx.rows.length} of ${summary.rowCount} rows are listed; counts, totals, highest and lowest were computed by the warehouse over all ${summary.rowCount}.`
+        : `The result was truncated by ${why}: only the first ${ctx.rows.length} rows are listed, and figures describe those rows only.`,
+    );
+  }
   return out.join(' ');
 }
 
@@ -116,6 +124,11 @@ export function answerExplanation(ctx: AnswerContext): AnswerExplanation {
     row_count: ctx.rows.length,
     truncated: Boolean(ctx.input.truncated),
   };
+  if (ctx.input.truncated) {
+    out.truncated_by = ctx.input.truncatedBy ?? 'rows';
+    if (ctx.input.summary) out.total_row_count = ctx.input.summary.rowCount;
+    out.figures_cover_all_rows = ctx.input.summary !== undefined;
+  }
   if (query.limit !== undefined) out.limit = query.limit;
   if (ctx.input.dialect) out.sql_dialect = ctx.input.dialect;
   return out;

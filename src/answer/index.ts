@@ -31,10 +31,13 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
   const rows = ctx.rows.map((r) => ({ ...r }));
   const chart = buildChart(input.model, ctx.shape, rows, title, symbols);
   const incomplete = incompletePeriods(ctx);
+  const cut = input.truncated
+    ? { title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`, truncated: true, ...(input.summary ? { total_rows: input.summary.rowCount } : {}) }
+    : { title };
   return {
     answer: `${answerText(ctx)}${incomplete.map((s) => ` ${escapeHtml(s)}`).join('')}`,
     sql_query: input.sql ?? '',
-    data: { title, data: rows, symbols, semantic_types: semanticTypesOf(ctx) },
+    data: { ...cut, data: rows, symbols, semantic_types: semanticTypesOf(ctx) },
     chart,
     explanation: explanationText(ctx),
     time_frame: timeFrameText(ctx),

@@ -48,9 +48,20 @@ function numericRows(ctx: AnswerContext, col: CompiledColumn): Record<string, un
   return ctx.rows.filter((r) => toNumber(r[col.name]) !== null);
 }
 
+/** Why rows were cut, in words: the row limit or the result size limit. */
+function cutBy(ctx: AnswerContext): string {
+  return ctx.input.truncatedBy === 'bytes' ? 'the result size limit' : 'the row limit';
+}
+
+/** The rows the figures of the text are taken from: all of them (the warehouse's summary), or only those listed. */
 function truncationNote(ctx: AnswerContext): string {
   if (!ctx.input.truncated) return '';
-  return ` The result was truncated: only the first ${bold(formatValue(ctx.rows.length, { kind: 'integer' }))} rows are shown.`;
+  const listed = bold(formatValue(ctx.rows.length, { kind: 'integer' }));
+  const summary = ctx.input.summary;
+  if (summary) {
+    return ` The result was truncated by ${cutBy(ctx)}: the table lists the first ${listed} of ${bold(formatValue(summary.rowCount, { kind: 'integer' }))} rows; the count, total, highest and lowest above cover all of them.`;
+  }
+  return ` The result was truncated by ${cutBy(ctx)}: only the first ${listed} rows are listed, and the figures above describe those rows only.`;
 }
 
 function shareNote(ctx: AnswerContext, row: Record<string, unknown>): string {
@@ -59,10 +70,31 @@ function shareNote(ctx: AnswerContext, row: Record<string, unknown>): string {
   return ` (${bold(fmt(ctx, share, row[share.name]))} of the total)`;
 }
 
+/** The total of an additive metric over every row: summed here, or by the warehouse when rows were cut. */
 function totalNote(ctx: AnswerContext, col: CompiledColumn, prefix: string): string {
-  if (col.kind !== 'metric' || !isAdditive(ctx, col.ref) || ctx.input.truncated) return '';
-  const total = numericRows(ctx, col).reduce((s, r) => s + (toNumber(r[col.name]) ?? 0), 0);
+  if (col.kind !== 'metric' || !isAdditive(ctx, col.ref)) return '';
+  let total: number | null;
+  if (ctx.input.truncated) {
+    total = ctx.input.summary?.totals[col.name] ?? null;
+    if (total === null) return '';
+  } else {
+    total = numericRows(ctx, col).reduce((s, r) => s + (toNumber(r[col.name]) ?? 0), 0);
+  }
   return ` ${prefix} ${bold(fmt(ctx, col, total))}.`;
+}
+
+/** Highest and lowest rows by a metric: over every row when the warehouse summarised a cut result, else over those listed. */
+function extremes(ctx: AnswerContext, col: CompiledColumn, rows: Record<string, unknown>[]): { hi: Record<string, unknown>; lo: Record<string, unknown> } {
+  const summary = ctx.input.truncated ? ctx.input.summary : undefined;
+  let hi = rows[0]!;
+  let lo = rows[0]!;
+  for (const r of rows) {
+    if (toNumber(r[col.name])! > toNumber(hi[col.name])!) hi = r;
+    if (toNumber(r[col.name])! < toNumber(lo[col.name])!) lo = r;
+  }
+  if (summary?.highest && ctx.shape.primary === col) hi = summary.highest;
+  if (summary?.lowest && ctx.shape.primary === col) lo = summary.lowest;
+  return { hi, lo };
 }
 
 // ---- shapes ---------------------------------------------------------------------------------
@@ -121,15 +153,10 @@ function seriesText(ctx: AnswerContext): string {
     const pct = (z - a) / Math.abs(a);
     change = ` (${bold(`${pct >= 0 ? '+' : '-'}${formatValue(Math.abs(pct), { kind: 'percent', decimals: 1 })}`)})`;
   }
-  const n = rows.length;
+  const n = (ctx.input.truncated ? ctx.input.summary?.rowCount : undefined) ?? rows.length;
   let text = `${e(upperFirst(lbl))} by ${e(dimTitle(ctx, time))}${scope} went from ${bold(fmt(ctx, col, a))} in ${when(first)} to ${bold(fmt(ctx, col, z))} in ${when(last)}${change} over ${bold(String(n))} ${e(groupNoun(ctx, time, n))}.`;
   if (n > 2) {
-    let peak = rows[0];
-    let low = rows[0];
-    for (const r of rows) {
-      if (toNumber(r[col.name])! > toNumber(peak[col.name])!) peak = r;
-      if (toNumber(r[col.name])! < toNumber(low[col.name])!) low = r;
-    }
+    const { hi: peak, lo: low } = extremes(ctx, col, rows);
     text += ` It peaked at ${bold(fmt(ctx, col, peak[col.name]))} in ${when(peak)}; the low was ${bold(fmt(ctx, col, low[col.name]))} in ${when(low)}.`;
   }
   text += totalNote(ctx, col, 'The total over the period is');
@@ -161,7 +188,8 @@ function rankingText(ctx: AnswerContext): string {
     list = `${shown.join(', ')}, … down to ${bold(dimValue(ctx, cat, lastRow))} (${bold(fmt(ctx, col, lastRow[col.name]))}) at number ${rows.length}`;
   }
   const word = desc ? 'top' : 'bottom';
-  let text = `The ${word} ${rows.length} ${e(groupNoun(ctx, cat, rows.length))} by ${e(lbl)}${scope}: ${list}.`;
+  const n = (ctx.input.truncated ? ctx.input.summary?.rowCount : undefined) ?? rows.length;
+  let text = `The ${word} ${formatValue(n, { kind: 'integer' })} ${e(groupNoun(ctx, cat, n))} by ${e(lbl)}${scope}: ${list}.`;
   if (rows.length < limit && !ctx.input.truncated) text += ` Only ${rows.length} ${e(groupNoun(ctx, cat, rows.length))} matched.`;
   text += totalNote(ctx, col, 'Together they account for');
   return text + truncationNote(ctx);
@@ -173,33 +201,30 @@ function breakdownText(ctx: AnswerContext): string {
   const rows = numericRows(ctx, col);
   const lbl = label(ctx, col);
   const scope = e(scopeText(ctx, { allData: true }));
-  const n = ctx.rows.length;
+  const summary = ctx.input.truncated ? ctx.input.summary : undefined;
+  const n = summary?.rowCount ?? ctx.rows.length;
   const byWhat = e(andList(dims.map((d) => dimTitle(ctx, d))));
   const groups = dims.length === 1 ? e(groupNoun(ctx, dims[0], n)) : n === 1 ? 'combination' : 'combinations';
-  const count = `${ctx.input.truncated ? 'at least ' : ''}${bold(formatValue(n, { kind: 'integer' }))} ${groups}`;
+  const count = `${ctx.input.truncated && !summary ? 'at least ' : ''}${bold(formatValue(n, { kind: 'integer' }))} ${groups}`;
   if (rows.length === 0) return `${e(upperFirst(lbl))} by ${byWhat}${scope}: ${count}, with no values.${truncationNote(ctx)}`;
   if (rows.length === 1) {
     const r = rows[0];
     return `${e(upperFirst(lbl))} by ${byWhat}${scope}: ${bold(groupName(ctx, r))} is the only one, with ${bold(fmt(ctx, col, r[col.name]))}${shareNote(ctx, r)}.${truncationNote(ctx)}`;
   }
-  let hi = rows[0];
-  let lo = rows[0];
-  for (const r of rows) {
-    if (toNumber(r[col.name])! > toNumber(hi[col.name])!) hi = r;
-    if (toNumber(r[col.name])! < toNumber(lo[col.name])!) lo = r;
-  }
+  const { hi, lo } = extremes(ctx, col, rows);
   let text = `${e(upperFirst(lbl))} by ${byWhat}${scope} covers ${count}: the highest is ${bold(groupName(ctx, hi))} with ${bold(fmt(ctx, col, hi[col.name]))}${shareNote(ctx, hi)}, the lowest ${bold(groupName(ctx, lo))} with ${bold(fmt(ctx, col, lo[col.name]))}${shareNote(ctx, lo)}.`;
   text += totalNote(ctx, col, 'The total is');
   return text + truncationNote(ctx);
 }
 
 function dimensionsOnlyText(ctx: AnswerContext): string {
-  const n = ctx.rows.length;
+  const summary = ctx.input.truncated ? ctx.input.summary : undefined;
+  const n = summary?.rowCount ?? ctx.rows.length;
   const dims = ctx.shape.dims;
   const noun = dims.length === 1 ? groupNoun(ctx, dims[0], n) : n === 1 ? 'row' : 'rows';
   const names = ctx.rows.slice(0, 10).map((r) => bold(groupName(ctx, r)));
   const more = n > 10 ? ', …' : '';
-  return `Found ${ctx.input.truncated ? 'at least ' : ''}${bold(formatValue(n, { kind: 'integer' }))} ${e(noun)}${e(scopeText(ctx))}: ${names.join(', ')}${more}.${truncationNote(ctx)}`;
+  return `Found ${ctx.input.truncated && !summary ? 'at least ' : ''}${bold(formatValue(n, { kind: 'integer' }))} ${e(noun)}${e(scopeText(ctx))}: ${names.join(', ')}${more}.${truncationNote(ctx)}`;
 }
 
 /** The answer sentence(s) for a result with at least one row. */

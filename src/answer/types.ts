@@ -32,7 +32,12 @@ export interface AnswerInput {
   columns: CompiledColumn[];
   /** Warehouse rows, JSON-ready; passed through untouched into data.data. */
   rows: Record<string, unknown>[];
+  /** More rows existed than were kept (`rows` is the first part of the result). */
   truncated?: boolean;
+  /** What cut them: the row cap or the byte cap. */
+  truncatedBy?: 'rows' | 'bytes';
+  /** Figures of the whole result, computed by the warehouse over all rows, when `rows` was cut. */
+  summary?: ResultSummary;
   sql: string;
   /** The resolved period; defaults to `query.time_range`. */
   timeFrame?: TimeFrame;
@@ -48,6 +53,17 @@ export interface AnswerInput {
   thinking?: string[];
 }
 
+/** Counted, summed and ranked by the warehouse over every row of a result that was cut. */
+export interface ResultSummary {
+  /** Rows the whole result has. */
+  rowCount: number;
+  /** Each metric column's sum over all rows (stated only for metrics that add up). */
+  totals: Record<string, number | null>;
+  /** The rows with the highest and lowest value of the leading metric. */
+  highest?: Record<string, unknown>;
+  lowest?: Record<string, unknown>;
+}
+
 export type ChartType = 'kpi' | 'line' | 'bar' | 'grouped_bar' | 'multi_line' | 'table';
 
 export interface AnswerData {
@@ -55,6 +71,10 @@ export interface AnswerData {
   data: Record<string, unknown>[];
   symbols: Record<string, string>;
   semantic_types: Record<string, string>;
+  /** true when `data` holds only the first rows of the result. */
+  truncated?: boolean;
+  /** Rows of the whole result when `data` was cut (when the warehouse could count them). */
+  total_rows?: number;
 }
 
 export interface AxisMeta {
@@ -113,6 +133,12 @@ export interface AnswerExplanation {
   truncated?: boolean;
   /** Periods the data does not cover to their end (the current year, a partial last bucket), as sentences. */
   incomplete_periods?: string[];
+  /** When truncated: what cut the result (`rows`: the row limit, `bytes`: the result size limit). */
+  truncated_by?: 'rows' | 'bytes';
+  /** When truncated: rows of the whole result, counted by the warehouse. */
+  total_row_count?: number;
+  /** When truncated: whether counts, totals, highest and lowest in the answer cover every row (computed by the warehouse). */
+  figures_cover_all_rows?: boolean;
 }
 
 export interface AnswerThinking {

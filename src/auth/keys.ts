@@ -1,7 +1,8 @@
 /**
  * API keys: 32 random bytes, shown once; the store keeps only their SHA-256 and a short prefix.
- * Authentication is served from a short-lived in-memory cache and "last used" times are written in
- * batches, so a request costs a hash and a map lookup, not a database write.
+ * Every request reads its key's record from the store (one indexed lookup, no cache), so a key
+ * revoked by any process sharing the store (`quarry keys revoke`) stops working at once. "Last
+ * used" times are written in batches, so a request costs a hash and a read, not a write.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '../store/ids.js';
@@ -60,20 +61,15 @@ export interface Principal {
 }
 
 export interface KeyServiceOptions {
-  /** How long a looked-up key is trusted before re-reading the store (revocation by another process). */
-  cacheTtlMs?: number;
   /** How often batched last-used times are written. */
   flushEveryMs?: number;
 }
 
 export class KeyService {
-  private readonly cache = new Map<string, { record: ApiKeyRecord | null; until: number }>();
   private readonly lastUsed = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
-  private readonly cacheTtlMs: number;
 
   constructor(private readonly store: Store, options: KeyServiceOptions = {}) {
-    this.cacheTtlMs = options.cacheTtlMs ?? 5000;
     this.timer = setInterval(() => void this.flush().catch(() => undefined), options.flushEveryMs ?? 10_000);
     this.timer.unref();
   }
@@ -93,24 +89,14 @@ export class KeyService {
     return { key, record };
   }
 
-  async revoke(idOrPrefix: string): Promise<ApiKeyRecord[]> {
-    const revoked = await this.store.apiKeys.revoke(idOrPrefix);
-    for (const r of revoked) this.cache.delete(r.key_hash);
-    return revoked;
+  revoke(idOrPrefix: string): Promise<ApiKeyRecord[]> {
+    return this.store.apiKeys.revoke(idOrPrefix);
   }
 
   async authenticate(raw: string | string[] | undefined, now = Date.now()): Promise<Principal> {
     if (raw === undefined || raw === '') throw new AuthError('missing');
     if (Array.isArray(raw) || !WELL_FORMED.test(raw)) throw new AuthError('malformed');
-    const hash = hashKey(raw);
-    let entry = this.cache.get(hash);
-    if (!entry || entry.until < now) {
-      const record = (await this.store.apiKeys.findByHash(hash)) ?? null;
-      entry = { record, until: now + this.cacheTtlMs };
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, entry);
-    }
-    const record = entry.record;
+    const record = await this.store.apiKeys.findByHash(hashKey(raw));
     if (!record) throw new AuthError('unknown');
     if (record.revoked_at !== null) throw new AuthError('revoked');
     if (record.expires_at !== null && record.expires_at <= now) throw new AuthError('expired');

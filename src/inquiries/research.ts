@@ -34,14 +34,20 @@ export class ResearchService {
 
   /** Starts an investigation in a new session; answers at once (status `submitted`). */
   async submit(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui' = 'api_key'): Promise<ResearchSubmission> {
+    return (await this.submitClaimed(principal, request, origin))!;
+  }
+
+  /** Starts an investigation only if `claim` agrees (a scheduled report's due time); null when it did not. */
+  async submitClaimed(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui', claim?: (inquiry: InquiryRecord) => Promise<boolean>): Promise<ResearchSubmission | null> {
     const budget = resolveBudget(request.budget);
-    const session = await this.inquiries.createSession(principal, origin);
-    const inquiry = await this.inquiries.submit(principal, session.id, {
-      question: request.question,
-      dimensions: request.dimensions ?? null,
-      type: 'research',
-      options: { budget },
-    });
+    const stored = await this.inquiries.submitInNewSession(
+      principal,
+      { question: request.question, dimensions: request.dimensions ?? null, type: 'research', options: { budget } },
+      origin,
+      claim,
+    );
+    if (!stored) return null;
+    const { session, inquiry } = stored;
     return {
       session,
       inquiry,

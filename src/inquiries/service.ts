@@ -4,6 +4,7 @@
  * inquiries whose owner is gone. Shared by REST, the tool interface and the CLI.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { emptyAnswerFields } from '../answer/empty.js';
 import type { Principal } from '../auth/keys.js';
@@ -27,9 +28,15 @@ export interface LifecycleSettings {
   queueDepth: number;
   accountMaxActive: number;
   inquiryTimeoutMs: number;
+  /** How often this process renews its lease (and checks that what it runs is still its own). */
   heartbeatMs: number;
+  /** Lease length: a process that has not renewed for this long is gone. */
   staleAfterMs: number;
 }
+
+/** The cache of terminal status JSON: at most this many entries and this many characters (large results are read again instead). */
+const TERMINAL_CACHE_ENTRIES = 2000;
+const TERMINAL_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Runs whose owner vanished this many times are ended `failed` rather than tried again. */
 export const MAX_ATTEMPTS = 2;
@@ -41,6 +48,8 @@ export interface InquiryObserver {
 class ShutdownSignal extends Error {}
 class TimeLimitSignal extends Error {}
 class StopSignal extends Error {}
+/** Another process took the inquiry over (this one's lease had run out): stop without writing. */
+class LostOwnershipSignal extends Error {}
 
 export interface SubmitRequest {
   question: string;
@@ -69,8 +78,9 @@ export class InquiryService {
   private readonly owned = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
-  /** Terminal inquiries never change, so their serialised status is kept (bounded, oldest dropped first). */
+  /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
   private readonly terminalJson = new Map<string, { accountId: string; json: string }>();
+  private terminalJsonBytes = 0;
 
   constructor(
     private readonly store: Store,
@@ -82,12 +92,28 @@ export class InquiryService {
     this.queue = new EmbeddedQueue(settings.concurrency, settings.queueDepth);
   }
 
-  /** Starts heartbeats and the orphan scan, and takes over inquiries nobody runs. */
+  /**
+   * Registers this process with a lease, takes over inquiries nobody runs, then renews the lease
+   * and looks for orphans every heartbeat: work of a process that died is taken over within a
+   * lease (QUARRY_STALE_AFTER_MS) plus a heartbeat, not after a fixed wait.
+   */
   async start(): Promise<void> {
+    this.started = Date.now();
+    await this.renewLease();
     await this.recover();
-    this.timers.push(setInterval(() => void this.beat().catch((e) => this.log.warn({ err: e }, 'heartbeat failed')), this.settings.heartbeatMs));
-    this.timers.push(setInterval(() => void this.recover().catch((e) => this.log.warn({ err: e }, 'recovery scan failed')), this.settings.staleAfterMs));
-    for (const t of this.timers) t.unref();
+    const every = (what: string, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => void fn().catch((e) => this.log.warn({ err: e }, `${what} failed`)), this.settings.heartbeatMs);
+      t.unref();
+      this.timers.push(t);
+    };
+    every('heartbeat', () => this.beat());
+    every('recovery scan', () => this.recover());
+  }
+
+  private started = 0;
+
+  private renewLease(now = Date.now()): Promise<void> {
+    return this.store.processes.renew({ id: this.owner, pid: process.pid, host: hostname(), started_at: this.started || now }, now + this.settings.staleAfterMs);
   }
 
   get ownedCount(): number {
@@ -125,15 +151,54 @@ export class InquiryService {
   async submit(principal: Principal, sessionId: string, request: SubmitRequest): Promise<InquiryRecord> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
     const session = await this.sessionFor(principal, sessionId);
+    await this.admit(principal, request, 1);
+    const record = this.newRecord(principal, session.id, request);
+    await this.store.inquiries.insert(record);
+    this.started_(record);
+    return record;
+  }
+
+  /**
+   * A question in a new session that runs only if `claim` agrees: a scheduled report's run claims
+   * its due time this way. The session and inquiry are stored first, unscheduled, then claimed
+   * (one statement); when the claim is refused (another process already started that due time)
+   * both are deleted again, so nothing is left behind. Each step is a single statement: no
+   * transaction stays open while other work runs. Resolves with null when the claim was refused.
+   */
+  async submitInNewSession(
+    principal: Principal,
+    request: SubmitRequest,
+    origin: 'api_key' | 'ui',
+    claim?: (inquiry: InquiryRecord) => Promise<boolean>,
+  ): Promise<{ session: SessionRecord; inquiry: InquiryRecord } | null> {
+    if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
+    await this.admit(principal, request, 1);
+    const session = await this.createSession(principal, origin);
+    const inquiry = this.newRecord(principal, session.id, request);
+    await this.store.inquiries.insert(inquiry);
+    if (claim && !(await claim(inquiry))) {
+      await this.store.inquiries.delete(inquiry.id);
+      await this.store.sessions.delete(session.id);
+      return null;
+    }
+    this.started_(inquiry);
+    return { session, inquiry };
+  }
+
+  /** What every submission must pass: dimensions known to the model, room in the queue and in the account's share. */
+  private async admit(principal: Principal, request: SubmitRequest, count: number): Promise<void> {
     if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
-    if (this.queue.waiting >= this.settings.queueDepth) throw new QueueFullError(5);
-    if ((await this.store.inquiries.countActive(principal.accountId)) >= this.settings.accountMaxActive) {
+    if (this.queue.waiting + count > this.settings.queueDepth) throw new QueueFullError(5);
+    if ((await this.store.inquiries.countActive(principal.accountId)) + count > this.settings.accountMaxActive) {
       throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
     }
+  }
+
+  private newRecord(principal: Principal, sessionId: string, request: SubmitRequest): InquiryRecord {
     const now = Date.now();
-    const record: InquiryRecord = {
+    return {
       id: newId('inq'),
-      session_id: session.id,
+      session_id: sessionId,
       account_id: principal.accountId,
       type: request.type ?? 'agent',
       status: 'processing',
@@ -152,10 +217,12 @@ export class InquiryService {
       heartbeat_at: now,
       attempts: 0,
     };
-    await this.store.inquiries.insert(record);
-    this.schedule(record.id, true);
-    this.log.info({ inquiryId: record.id, sessionId: session.id, type: record.type }, 'inquiry submitted');
-    return record;
+  }
+
+  /** Queues a stored inquiry (accepted work is queued even beyond the waiting line's depth). */
+  private started_(record: InquiryRecord): void {
+    this.schedule(record.id, record.account_id, true);
+    this.log.info({ inquiryId: record.id, sessionId: record.session_id, type: record.type }, 'inquiry submitted');
   }
 
   /**
@@ -178,11 +245,11 @@ export class InquiryService {
     return out;
   }
 
-  private schedule(inquiryId: string, force = false): void {
+  private schedule(inquiryId: string, accountId: string, force = false): void {
     const controller = new AbortController();
     this.owned.set(inquiryId, controller);
     this.queue
-      .push(() => this.execute(inquiryId, controller), force)
+      .push(() => this.execute(inquiryId, controller), { account: accountId, force })
       .catch((err) => this.log.error({ err, inquiryId }, 'inquiry run crashed'))
       .finally(() => this.owned.delete(inquiryId));
   }
@@ -213,7 +280,7 @@ export class InquiryService {
       clearTimeout(timer);
     }
     if (outcome === null) return; // shutdown: handed back, the next start runs it again
-    await this.finish(inquiryId, record.type as InquiryType, outcome, Date.now() - started);
+    await this.finish(record, outcome, Date.now() - started);
   }
 
   /** What a research inquiry stored while running (progress, operations), kept when it times out. */
@@ -226,6 +293,7 @@ export class InquiryService {
   private abortOutcome(reason: unknown, partial: object, limitMs = this.settings.inquiryTimeoutMs) {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
+    if (reason instanceof LostOwnershipSignal) return null; // its new owner finishes it
     const limit = limitMs;
     const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
     return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
@@ -247,18 +315,27 @@ export class InquiryService {
     };
   }
 
-  /** The one terminal write: compare-and-set from processing, then wake every waiter. */
-  private async finish(inquiryId: string, type: InquiryType, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
-    const won = await this.store.inquiries.finishIfProcessing(inquiryId, {
+  /**
+   * The one terminal write: compare-and-set from processing, then wake every waiter. The status
+   * JSON is built here, from the result text being stored, and kept: the long-polls it wakes send
+   * it without reading the result back or serialising it again.
+   */
+  private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
+    const resultJson = JSON.stringify(outcome.result);
+    const finishedAt = Date.now();
+    const won = await this.store.inquiries.finishIfProcessing(record.id, {
       status: outcome.status,
-      result: JSON.stringify(outcome.result),
+      result: resultJson,
       resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
       error: outcome.error ?? null,
+      finishedAt,
     });
     if (won) {
-      this.observer.finished?.(outcome.status, type, durationMs);
-      this.log.info({ inquiryId, status: outcome.status, durationMs }, 'inquiry finished');
-      this.events.emit(inquiryId);
+      const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
+      this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
+      this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
+      this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
+      this.events.emit(record.id);
     }
     return won;
   }
@@ -270,31 +347,32 @@ export class InquiryService {
     const record = await this.inquiryFor(principal, inquiryId);
     // A stopped research keeps the progress and operations it stored while running.
     const partial = await this.partialResult(inquiryId);
-    const changed = await this.finish(inquiryId, record.type as InquiryType, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
+    const changed = await this.finish(record, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
     if (changed) this.owned.get(inquiryId)?.abort(new StopSignal());
     return { changed, record: (await this.store.inquiries.get(inquiryId))! };
   }
 
   /**
-   * Resolves with the record once terminal, or null after `timeoutMs` (or when `signal` aborts,
-   * e.g. the client disconnected). Wakes on the in-process event at once; re-reads the store every
-   * `pollMs` so a terminal state written by another process is seen too.
+   * Resolves true once the inquiry is terminal, false after `timeoutMs` (or when `signal` aborts,
+   * e.g. the client disconnected). Wakes on the in-process event at once; re-reads the status
+   * every `pollMs` so a terminal state written by another process is seen too. Only the status
+   * column is read: callers fetch what they need afterwards (the REST result sends kept JSON).
    */
-  waitForTerminal(inquiryId: string, timeoutMs: number, pollMs: number, signal?: AbortSignal): Promise<InquiryRecord | null> {
+  waitForTerminal(inquiryId: string, timeoutMs: number, pollMs: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       let settled = false;
       const check = async () => {
         if (settled) return;
-        const r = await this.store.inquiries.get(inquiryId);
-        if (r && isTerminal(r.status)) settle(r);
+        const r = await this.store.inquiries.getStatus(inquiryId);
+        if (r && isTerminal(r.status)) settle(true);
       };
       const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
       const unsubscribe = this.events.on(inquiryId, safeCheck);
       const poll = setInterval(safeCheck, pollMs);
-      const deadline = setTimeout(() => settle(null), timeoutMs);
-      const onAbort = () => settle(null);
+      const deadline = setTimeout(() => settle(false), timeoutMs);
+      const onAbort = () => settle(false);
       signal?.addEventListener('abort', onAbort, { once: true });
-      function settle(value: InquiryRecord | null) {
+      function settle(value: boolean) {
         if (settled) return;
         settled = true;
         unsubscribe();
@@ -303,46 +381,51 @@ export class InquiryService {
         signal?.removeEventListener('abort', onAbort);
         resolve(value);
       }
-      if (signal?.aborted) settle(null);
+      if (signal?.aborted) settle(false);
       else safeCheck(); // it may have finished before we subscribed
     });
   }
 
   // ---- ownership: heartbeat, recovery, shutdown -----------------------------------------------
 
+  /** Renews the lease; a run that was stopped or taken over elsewhere (another process sharing the store) is cancelled here. */
   private async beat(): Promise<void> {
+    if (this.closing) return;
+    await this.renewLease();
     const ids = [...this.owned.keys()];
-    if (ids.length === 0) return;
-    await this.store.inquiries.heartbeat(this.owner, ids);
-    // A stop written by another process (sharing the store) cancels our run too.
-    for (const id of ids) {
-      const s = await this.store.inquiries.getStatus(id);
-      if (s && s.status !== 'processing') this.owned.get(id)?.abort(new StopSignal());
+    for (const r of await this.store.inquiries.ownership(ids)) {
+      if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
+      else if (r.owner !== this.owner) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
     }
   }
 
   /**
-   * Takes over processing inquiries whose owner is gone (no owner, or heartbeat older than
-   * staleAfterMs): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs.
-   * A live owner heartbeats well within staleAfterMs, so its work is never taken.
+   * Takes over processing inquiries whose owner is gone (no owner, or an owner without a live
+   * lease): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs (a
+   * research keeps the progress and operations it stored). A live process renews its lease well
+   * within QUARRY_STALE_AFTER_MS, so its work is never taken.
    */
   async recover(): Promise<{ resumed: string[]; failed: string[] }> {
     const resumed: string[] = [];
     const failed: string[] = [];
     if (this.closing) return { resumed, failed };
-    const orphans = await this.store.inquiries.listOrphans(Date.now() - this.settings.staleAfterMs);
+    const now = Date.now();
+    const orphans = await this.store.inquiries.listOrphans(now);
     for (const o of orphans) {
       if (this.owned.has(o.id)) continue;
-      if (!(await this.store.inquiries.claim(o.id, o.owner, o.heartbeat_at, this.owner))) continue;
+      if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now))) continue;
       if (o.attempts >= MAX_ATTEMPTS) {
-        await this.finish(o.id, o.type as InquiryType, { status: 'failed', result: {}, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
+        const partial = await this.partialResult(o.id);
+        await this.finish(o, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
         failed.push(o.id);
       } else {
-        this.schedule(o.id, true);
+        this.schedule(o.id, o.account_id, true);
         resumed.push(o.id);
       }
     }
     if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
+    // Processes gone for longer than a lease own nothing any more.
+    await this.store.processes.purgeExpired(now - this.settings.staleAfterMs);
     return { resumed, failed };
   }
 
@@ -357,6 +440,7 @@ export class InquiryService {
       await this.queue.drain(2000);
     }
     const released = await this.store.inquiries.release(this.owner);
+    await this.store.processes.remove(this.owner);
     if (released > 0) this.log.info({ released }, 'handed back unfinished inquiries for the next start');
   }
 
@@ -374,24 +458,31 @@ export class InquiryService {
   }
 
   jsonOf(record: InquiryRecord): string {
+    const cached = this.terminalJson.get(record.id);
+    if (cached) return cached.json;
     const json = JSON.stringify(this.toStatusResponse(record));
-    if (isTerminal(record.status)) {
-      if (this.terminalJson.size >= 2000) this.terminalJson.delete(this.terminalJson.keys().next().value!);
-      this.terminalJson.set(record.id, { accountId: record.account_id, json });
-    }
+    if (isTerminal(record.status)) this.remember(record.id, record.account_id, json);
     return json;
   }
 
-  toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
-    const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};
-    const base = {
+  /** Keeps a terminal inquiry's status JSON (bounded in entries and characters, oldest dropped first). */
+  private remember(inquiryId: string, accountId: string, json: string): void {
+    if (json.length > TERMINAL_CACHE_BYTES / 8 || this.terminalJson.has(inquiryId)) return;
+    this.terminalJson.set(inquiryId, { accountId, json });
+    this.terminalJsonBytes += json.length;
+    while (this.terminalJson.size > TERMINAL_CACHE_ENTRIES || this.terminalJsonBytes > TERMINAL_CACHE_BYTES) {
+      const [oldest, entry] = this.terminalJson.entries().next().value!;
+      this.terminalJson.delete(oldest);
+      this.terminalJsonBytes -= entry.json.length;
+    }
+  }
+
+  /** Fields every status response has, from the record alone. */
+  private statusBase(r: InquiryRecord): Record<string, unknown> {
+    return {
       inquiry_id: r.id,
-      status: {
-        general: r.status as InquiryStatusResponse['status']['general'],
-        answer: r.status_answer as 'pending' | 'ready',
-        chart: r.status_chart as 'pending' | 'ready',
-      },
-      inquiry_type: r.type as InquiryType,
+      status: { general: r.status, answer: r.status_answer, chart: r.status_chart },
+      inquiry_type: r.type,
       user_input: r.question,
       session_id: r.session_id,
       created_at: new Date(r.created_at).toISOString(),
@@ -399,10 +490,30 @@ export class InquiryService {
       error: r.error,
       dimensions: r.dimensions ? (JSON.parse(r.dimensions) as Record<string, unknown>) : null,
     };
-    if (r.type === 'research') {
-      return { ...base, final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [], ...result } as InquiryStatusResponse;
-    }
-    return { ...base, ...emptyAnswerFields(), ...(isTerminal(r.status) ? result : {}) } as InquiryStatusResponse;
+  }
+
+  /** What a response carries when its result does not: empty answer fields, or research defaults. */
+  private statusDefaults(r: InquiryRecord): Record<string, unknown> {
+    return r.type === 'research' ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [] } : { ...emptyAnswerFields() };
+  }
+
+  /**
+   * The status JSON of an inquiry from its result as JSON text, without parsing it: the base and
+   * default fields the result does not carry, then the result's own fields (the same response as
+   * toStatusResponse, fields in another order).
+   */
+  private statusJsonWith(r: InquiryRecord, resultJson: string, resultKeys: string[]): string {
+    const head: Record<string, unknown> = { ...this.statusBase(r), ...this.statusDefaults(r) };
+    for (const k of resultKeys) delete head[k];
+    const headJson = JSON.stringify(head);
+    if (resultKeys.length === 0) return headJson;
+    return `${headJson.slice(0, -1)},${resultJson.slice(1)}`;
+  }
+
+  toStatusResponse(r: InquiryRecord): InquiryStatusResponse {
+    const result = r.result ? (JSON.parse(r.result) as Record<string, unknown>) : {};
+    const shown = r.type === 'research' || isTerminal(r.status) ? result : {};
+    return { ...this.statusBase(r), ...this.statusDefaults(r), ...shown } as InquiryStatusResponse;
   }
 }
 

@@ -1,8 +1,12 @@
 /**
- * The embedded queue: in-process, bounded. At most `concurrency` tasks run at once (p-limit); at
- * most `depth` wait. Beyond that, `push` refuses with QueueFullError instead of growing memory.
+ * The embedded queue: in-process, bounded, fair between accounts. At most `concurrency` tasks run
+ * at once; at most `depth` wait. Waiting tasks queue per account and accounts take turns (round
+ * robin) when a slot frees, so one account's long queue never holds back another's question.
+ * Beyond `depth`, `push` refuses with QueueFullError instead of growing memory.
+ *
+ * Tasks start on a later turn of the event loop (setImmediate), never inside the request that
+ * queued them: a submission is answered before its work begins.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
 
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
@@ -11,32 +15,99 @@ export class QueueFullError extends Error {
   }
 }
 
+interface Task {
+  run: () => Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export interface PushOptions {
+  /** Whose task it is; accounts take turns. */
+  account?: string;
+  /** Queue even when the waiting line is full (recovery, work already accepted). */
+  force?: boolean;
+}
+
 export class EmbeddedQueue {
-  private readonly limit: LimitFunction;
-  constructor(concurrency: number, private readonly depth: number) {
-    this.limit = pLimit(concurrency);
-  }
+  private active = 0;
+  private pending = 0;
+  /** Waiting tasks per account; Map order is the round-robin order. */
+  private readonly lanes = new Map<string, Task[]>();
+  private dispatchScheduled = false;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly depth: number,
+  ) {}
+
   get running(): number {
-    return this.limit.activeCount;
+    return this.active;
   }
   get waiting(): number {
-    return this.limit.pendingCount;
+    return this.pending;
   }
-  /** Runs `task` when a slot frees; rejects at once when the waiting line is full. */
-  push(task: () => Promise<void>, force = false): Promise<void> {
-    if (!force && this.limit.pendingCount >= this.depth) throw new QueueFullError(5);
-    return this.limit(task);
+
+  /** Runs `task` when a slot frees and the account's turn comes; throws QueueFullError at once when the waiting line is full. */
+  push(task: () => Promise<void>, options: PushOptions = {}): Promise<void> {
+    if (!options.force && this.pending >= this.depth) throw new QueueFullError(5);
+    const account = options.account ?? '';
+    return new Promise<void>((resolve, reject) => {
+      let lane = this.lanes.get(account);
+      if (!lane) this.lanes.set(account, (lane = []));
+      lane.push({ run: task, resolve, reject });
+      this.pending++;
+      this.scheduleDispatch();
+    });
   }
+
   /** Resolves once nothing runs or waits, or after `ms`. */
   async drain(ms: number): Promise<boolean> {
     const until = Date.now() + ms;
-    while (this.limit.activeCount + this.limit.pendingCount > 0) {
+    while (this.active + this.pending > 0) {
       if (Date.now() >= until) return false;
       await new Promise((r) => setTimeout(r, 20));
     }
     return true;
   }
+
+  /** Drops every waiting task (they resolve without running: their inquiries are handed back). */
   clearWaiting(): void {
-    this.limit.clearQueue();
+    for (const lane of this.lanes.values()) for (const t of lane) t.resolve();
+    this.lanes.clear();
+    this.pending = 0;
+  }
+
+  private scheduleDispatch(): void {
+    if (this.dispatchScheduled) return;
+    this.dispatchScheduled = true;
+    setImmediate(() => {
+      this.dispatchScheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.active < this.concurrency) {
+      const next = this.lanes.entries().next();
+      if (next.done) return;
+      const [account, lane] = next.value;
+      const task = lane.shift()!;
+      // The account served goes to the back of the line.
+      this.lanes.delete(account);
+      if (lane.length > 0) this.lanes.set(account, lane);
+      this.pending--;
+      this.active++;
+      void (async () => {
+        try {
+          await task.run();
+          task.resolve();
+        } catch (err) {
+          task.reject(err);
+        } finally {
+          this.active--;
+          this.scheduleDispatch();
+        }
+      })();
+    }
   }
 }

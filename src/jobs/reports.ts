@@ -153,22 +153,28 @@ export class ReportService {
     this.jobs.set(r.id, job);
   }
 
-  /** Starts the run of one due time, once. Returns its inquiry id, or null when it already ran. */
+  /**
+   * Starts the run of one due time, once. The run (report, due time) is claimed before its
+   * inquiry is queued; when another process (or an earlier tick) already started that due time,
+   * the inquiry and session made for it are removed again and nothing runs. Returns its inquiry
+   * id, or null when it already ran.
+   */
   async fire(reportId: string, dueMs: number): Promise<string | null> {
     const r = await this.store.reports.get(reportId);
     if (!r) return null;
     if (await this.store.reports.hasRun(reportId, dueMs)) return null;
     const principal: Principal = { accountId: r.account_id, apiKeyId: r.api_key_id ?? '' };
-    const submission = await this.research.submit(principal, {
-      question: r.question,
-      dimensions: r.dimensions ? (JSON.parse(r.dimensions) as Dimensions) : null,
-      budget: r.budget ? (JSON.parse(r.budget) as ResearchBudgetInput) : null,
-    });
-    const won = await this.store.reports.addRun({ report_id: reportId, scheduled_for: dueMs, inquiry_id: submission.inquiry_id, created_at: Date.now() });
-    if (!won) {
-      await this.inquiries.stop(principal, submission.inquiry_id);
-      return null;
-    }
+    const submission = await this.research.submitClaimed(
+      principal,
+      {
+        question: r.question,
+        dimensions: r.dimensions ? (JSON.parse(r.dimensions) as Dimensions) : null,
+        budget: r.budget ? (JSON.parse(r.budget) as ResearchBudgetInput) : null,
+      },
+      'api_key',
+      (inquiry) => this.store.reports.addRun({ report_id: reportId, scheduled_for: dueMs, inquiry_id: inquiry.id, created_at: Date.now() }),
+    );
+    if (!submission) return null;
     this.log.info({ reportId, inquiryId: submission.inquiry_id, due: new Date(dueMs).toISOString() }, 'report run started');
     return submission.inquiry_id;
   }

@@ -57,7 +57,7 @@ export function toToolError(err: unknown): ToolError | null {
     return new ToolError('sql_refused', err.message, 'run_sql_query runs exactly one read-only SELECT (or WITH ... SELECT) over the warehouse tables: no writes, DDL, settings or file access. Rewrite it as one SELECT, or ask the question in words with ask_a_single_question.');
   }
   if (err instanceof WarehouseTimeoutError) {
-    return new ToolError('sql_failed', err.message, 'Narrow the query (filters, aggregation, LIMIT) or pass a larger timeout (seconds, at most 300).');
+    return new ToolError('sql_failed', err.message, 'Narrow the query (filters, aggregation, LIMIT) or pass a larger timeout (seconds, up to the server\'s limit).');
   }
   if (err instanceof WarehouseError) {
     return new ToolError('sql_failed', `The warehouse rejected the query: ${err.message}`, 'Check table and column names (get_semantic_layer_entity shows an entity\'s columns) and the SQL dialect, then call again.');

@@ -27,11 +27,35 @@ export const DimensionValueSchema = z.union([
     .strict()
     .refine((r) => r.from !== undefined || r.to !== undefined, 'a range needs from and/or to'),
 ]);
+/**
+ * `__proto__` is no dimension, but a record parser silently drops that key, which would scope the
+ * question less than asked: it is refused by name instead.
+ */
+const noProtoKey = (input: unknown, ctx: z.RefinementCtx<unknown>) => {
+  if (input !== null && typeof input === 'object' && Object.prototype.hasOwnProperty.call(input, '__proto__')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['__proto__'],
+      message: 'dimensions.__proto__: "__proto__" is not a dimension name; use the model\'s dimension names (e.g. region, nation, market_segment; an unknown name is answered with the full list)',
+    });
+  }
+};
+
+const DimensionsRecord = z.record(z.string(), DimensionValueSchema, {
+  error: 'dimensions must be an object mapping dimension names to a value, a list of values or a {from, to} range',
+});
+/** The record's JSON schema, for documents that describe the input (OpenAPI, tool schemas): the check before it has none. */
+const { $schema: _unused, ...dimensionsJsonSchema } = z.toJSONSchema(DimensionsRecord, { io: 'input' }) as Record<string, unknown>;
+void _unused;
+
 export const DimensionsSchema = z
-  .record(z.string(), DimensionValueSchema, {
-    error: 'dimensions must be an object mapping dimension names to a value, a list of values or a {from, to} range',
-  })
-  .describe('Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}');
+  .unknown()
+  .superRefine(noProtoKey)
+  .pipe(DimensionsRecord)
+  .meta({
+    ...dimensionsJsonSchema,
+    description: 'Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}',
+  });
 export type Dimensions = z.infer<typeof DimensionsSchema>;
 
 export const DataTableSchema = z.object({
@@ -39,6 +63,8 @@ export const DataTableSchema = z.object({
   data: z.array(z.record(z.string(), z.unknown())),
   symbols: z.record(z.string(), z.string()),
   semantic_types: z.record(z.string(), z.unknown()),
+  truncated: z.boolean().optional().describe('true when data holds only the first rows of the result'),
+  total_rows: z.number().int().optional().describe('rows of the whole result, when data was cut'),
 });
 
 export const ChartSchema = z.object({

@@ -197,7 +197,7 @@ interface Variant {
 }
 
 export interface CompileOptions {
-  /** Maximum rows (a LIMIT when the query has none or a larger one). */
+  /** Rows the caller keeps: a LIMIT of maxRows + 1 when the query has no limit or a larger one. */
   maxRows?: number;
 }
 
@@ -573,8 +573,10 @@ export function compile(
   }
   for (const g of groups) if (!ordered.has(g.name)) orderItems.push(`${src}.${d.ident(g.name)} ASC NULLS LAST`);
 
+  // maxRows is a fetch cap: one row more is asked for, so the warehouse can tell a cut result
+  // (truncated) from one that has exactly maxRows rows.
   let limit = q.limit;
-  if (options.maxRows !== undefined) limit = limit === undefined ? options.maxRows : Math.min(limit, options.maxRows);
+  if (options.maxRows !== undefined && (limit === undefined || limit > options.maxRows)) limit = options.maxRows + 1;
 
   let sql =
     `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${src}\n` +

@@ -118,6 +118,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('web_logins_user').on('web_logins').column('user_id').execute();
     },
   },
+  '0004_processes': {
+    async up(db: Kysely<any>) {
+      // The process registry: who runs inquiries, and until when its lease says it is alive.
+      await db.schema
+        .createTable('processes')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('pid', 'integer', (c) => c.notNull())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'bigint', (c) => c.notNull())
+        .addColumn('lease_until', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('inquiries_owner').on('inquiries').columns(['owner', 'status']).execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

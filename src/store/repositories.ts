@@ -5,7 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { StoreDb } from './db.js';
 import { newId } from './ids.js';
-import type { AccountTable, ApiKeyTable, InquiryTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
+import type { AccountTable, ApiKeyTable, InquiryTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
 export type Account = Selectable<AccountTable>;
 export type ApiKeyRecord = Selectable<ApiKeyTable>;
@@ -163,6 +163,10 @@ export class SessionsRepo {
   get(id: string): Promise<SessionRecord | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** Removes a session that never got an inquiry (a scheduled run that lost its claim). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
   listRecent(accountId: string, limit: number, origin?: 'api_key' | 'ui'): Promise<SessionRecord[]> {
     let q = this.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId);
     if (origin) q = q.where('origin', '=', origin);
@@ -182,6 +186,10 @@ export class InquiriesRepo {
   constructor(private readonly db: StoreDb) {}
   async insert(record: InquiryRecord): Promise<void> {
     await this.db.insertInto('inquiries').values(record).execute();
+  }
+  /** Removes an inquiry nobody was told about (a scheduled run that lost its claim). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('inquiries').where('id', '=', id).execute();
   }
   get(id: string): Promise<InquiryRecord | undefined> {
     return this.db.selectFrom('inquiries').selectAll().where('id', '=', id).executeTakeFirst();
@@ -229,25 +237,30 @@ export class InquiriesRepo {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
-  async heartbeat(owner: string, ids: string[], now = Date.now()): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.updateTable('inquiries').set({ heartbeat_at: now }).where('owner', '=', owner).where('id', 'in', ids).where('status', '=', 'processing').execute();
+  /** Status and owner of several inquiries at once (a process checks that what it runs is still its own). */
+  ownership(ids: string[]): Promise<{ id: string; status: string; owner: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('inquiries').select(['id', 'status', 'owner']).where('id', 'in', ids).execute();
   }
-  /** Processing inquiries nobody runs: no owner, or an owner whose heartbeat went stale. */
-  listOrphans(staleBefore: number): Promise<InquiryRecord[]> {
+  /** Processing inquiries nobody runs: no owner, or an owner without a live lease in the process registry. */
+  listOrphans(now = Date.now()): Promise<InquiryRecord[]> {
     return this.db
       .selectFrom('inquiries')
       .selectAll()
       .where('status', '=', 'processing')
-      .where((eb) => eb.or([eb('owner', 'is', null), eb('heartbeat_at', '<', staleBefore), eb('heartbeat_at', 'is', null)]))
+      .where((eb) =>
+        eb.or([eb('owner', 'is', null), eb('owner', 'not in', eb.selectFrom('processes').select('id').where('lease_until', '>=', now))]),
+      )
       .orderBy('created_at')
       .execute();
   }
-  /** Takes ownership of an orphan, only if it is still the orphan we saw (compare-and-set). */
-  async claim(id: string, seenOwner: string | null, seenHeartbeat: number | null, owner: string, now = Date.now()): Promise<boolean> {
+  /** Takes ownership of an orphan, only if it still has the owner we saw and that owner is still gone (compare-and-set). */
+  async claim(id: string, seenOwner: string | null, owner: string, now = Date.now()): Promise<boolean> {
     let q = this.db.updateTable('inquiries').set({ owner, heartbeat_at: now }).where('id', '=', id).where('status', '=', 'processing');
-    q = seenOwner === null ? q.where('owner', 'is', null) : q.where('owner', '=', seenOwner);
-    q = seenHeartbeat === null ? q.where('heartbeat_at', 'is', null) : q.where('heartbeat_at', '=', seenHeartbeat);
+    q =
+      seenOwner === null
+        ? q.where('owner', 'is', null)
+        : q.where('owner', '=', seenOwner).where((eb) => eb.not(eb.exists(eb.selectFrom('processes').select('id').where('id', '=', seenOwner).where('lease_until', '>=', now))));
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -268,6 +281,31 @@ export class InquiriesRepo {
   async countByStatus(): Promise<Record<string, number>> {
     const rows = await this.db.selectFrom('inquiries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}
+
+export type ProcessRecord = Selectable<ProcessTable>;
+
+/** The process registry: each process's lease says until when it counts as alive. */
+export class ProcessesRepo {
+  constructor(private readonly db: StoreDb) {}
+  /** Registers or renews a lease (a process whose row was purged while it was paused comes back). */
+  async renew(record: Omit<ProcessRecord, 'lease_until'>, leaseUntil: number): Promise<void> {
+    await this.db
+      .insertInto('processes')
+      .values({ ...record, lease_until: leaseUntil })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ lease_until: leaseUntil }))
+      .execute();
+  }
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('processes').where('id', '=', id).execute();
+  }
+  /** Forgets processes whose lease ran out before `before` (their inquiries were taken over). */
+  async purgeExpired(before: number): Promise<void> {
+    await this.db.deleteFrom('processes').where('lease_until', '<', before).execute();
+  }
+  get(id: string): Promise<ProcessRecord | undefined> {
+    return this.db.selectFrom('processes').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }
 
@@ -319,6 +357,7 @@ export class Store {
   readonly sessions: SessionsRepo;
   readonly inquiries: InquiriesRepo;
   readonly reports: ReportsRepo;
+  readonly processes: ProcessesRepo;
   constructor(readonly db: StoreDb) {
     this.accounts = new AccountsRepo(db);
     this.users = new UsersRepo(db);
@@ -327,6 +366,7 @@ export class Store {
     this.sessions = new SessionsRepo(db);
     this.inquiries = new InquiriesRepo(db);
     this.reports = new ReportsRepo(db);
+    this.processes = new ProcessesRepo(db);
   }
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();

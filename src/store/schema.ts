@@ -87,8 +87,9 @@ export interface InquiryTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
-  /** Process instance that runs it; null when nobody does. */
+  /** Process (processes.id) that runs it; null when nobody does. */
   owner: string | null;
+  /** When its owner took it (informational: liveness is the owner's lease). */
   heartbeat_at: number | null;
   attempts: number;
 }
@@ -123,6 +124,18 @@ export interface ReportRunTable {
   created_at: number;
 }
 
+/**
+ * A running Quarry process (server, `quarry mcp`) that may own inquiries. It renews its lease
+ * while alive; once `lease_until` has passed it is gone and its inquiries are taken over.
+ */
+export interface ProcessTable {
+  id: string;
+  pid: number;
+  host: string;
+  started_at: number;
+  lease_until: number;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -132,4 +145,5 @@ export interface Database {
   inquiries: InquiryTable;
   reports: ReportTable;
   report_runs: ReportRunTable;
+  processes: ProcessTable;
 }

@@ -29,7 +29,6 @@ import {
   DuckDBUnionValue,
   DuckDBBlobValue,
   type DuckDBValue,
-  type DuckDBResultReader,
   type DuckDBPreparedStatement,
 } from '@duckdb/node-api';
 
@@ -40,16 +39,70 @@ import {
   WarehouseError,
   WarehouseQueryError,
   WarehouseTimeoutError,
+  redactPaths,
 } from './errors.js';
-import type { ColumnInfo, QueryResult, RunOptions, TableInfo, Warehouse } from './types.js';
+import { FairSlots } from './slots.js';
+import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export interface DuckDbWarehouseOptions {
   /** Connections run statements concurrently; DuckDB parallelises inside each too. Default 4. */
   poolSize?: number;
+  /** Of those, at most this many serve one account at once. Default: all but one. */
+  accountConnections?: number;
   /** Row cap when a run passes no maxRows. Default 100 000. */
   defaultMaxRows?: number;
+  /** Byte cap when a run passes no maxBytes. Default 64 MiB. */
+  defaultMaxBytes?: number;
   /** Timeout when a run passes no timeoutMs. Default 60 000 ms. */
   defaultTimeoutMs?: number;
+  /** DuckDB's memory_limit (e.g. '1GB'); unset = DuckDB's default (80% of RAM). */
+  memoryLimit?: string;
+  /** DuckDB's worker threads; unset = DuckDB's default (all cores). */
+  threads?: number;
+}
+
+/**
+ * Statements that may run at once: every DuckDB call of @duckdb/node-api occupies a thread of
+ * libuv's pool (UV_THREADPOOL_SIZE, 4 unless set before start) for as long as it runs, so two
+ * threads are always left free for the liveness probe and for file and DNS work; raise
+ * UV_THREADPOOL_SIZE to run more statements at once (`npm start` sets 16).
+ */
+export function threadpoolStatements(): number {
+  const size = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, size - 2);
+}
+
+/** Folders of views of a folder warehouse: `quarry-duckdb-<pid>-XXXXXX` in the temp folder. */
+const VIEWS_DIR_PREFIX = 'quarry-duckdb-';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes views folders left by processes that no longer run (a kill -9 skips close()). The pid
+ * in the name says whose a folder is; a live process's folder is never touched.
+ */
+export async function sweepOrphanedViewFolders(dir = tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const m = new RegExp(`^${VIEWS_DIR_PREFIX}(\\d+)-`).exec(name);
+    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined);
+    removed.push(name);
+  }
+  return removed;
 }
 
 /** Data files a folder warehouse turns into views. */
@@ -140,31 +193,43 @@ function isInterrupt(e: unknown): boolean {
   return e instanceof Error && /INTERRUPT|Interrupted/i.test(e.message);
 }
 
-interface Waiter {
-  resolve: (c: DuckDBConnection) => void;
-  reject: (e: unknown) => void;
-}
-
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
   private readonly idle: DuckDBConnection[];
-  private readonly waiters: Waiter[] = [];
+  /** Who may take a connection next: fair between accounts (slots.ts); one slot per connection. */
+  private readonly slots: FairSlots;
   private readonly busy = new Set<DuckDBConnection>();
   private readonly statements = new Map<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
+  /** The liveness probe's own connection: a busy pool must not make a healthy warehouse look down. */
+  private probe: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly defaultMaxRows: number;
+  private readonly defaultMaxBytes: number;
   private readonly defaultTimeoutMs: number;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     connections: DuckDBConnection[],
+    private readonly probeConnection: DuckDBConnection,
     readonly source: DuckDbSource,
     private readonly tempDir: string | undefined,
     options: DuckDbWarehouseOptions,
   ) {
     this.idle = connections;
+    this.slots = new FairSlots(connections.length, Math.min(connections.length, options.accountConnections ?? Math.max(1, connections.length - 1)));
     this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
+    this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+  }
+
+  /** Statements holding a connection, and waiting for one. */
+  get load(): { running: number; waiting: number } {
+    return this.slots.stats;
+  }
+
+  /** Connections that run statements (the configured number, or fewer when libuv's pool is smaller; see threadpoolStatements). */
+  get connections(): number {
+    return this.slots.capacity;
   }
 
   /** Opens `path`: a .duckdb file, a folder of Parquet/CSV files, or one such file. */
@@ -182,8 +247,9 @@ export class DuckDbWarehouse implements Warehouse {
     let files: Record<string, string> = {};
     if (isFiles) {
       files = await listDataFiles(abs, st.isDirectory());
+      await sweepOrphanedViewFolders();
       // Views go into a private database file that is then reopened read-only.
-      tempDir = await mkdtemp(join(tmpdir(), 'quarry-duckdb-'));
+      tempDir = await mkdtemp(join(tmpdir(), `${VIEWS_DIR_PREFIX}${process.pid}-`));
       dbPath = join(tempDir, 'views.duckdb');
       const builder = await DuckDBInstance.create(dbPath);
       const c = await builder.connect();
@@ -199,7 +265,10 @@ export class DuckDbWarehouse implements Warehouse {
     }
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(dbPath, { access_mode: 'READ_ONLY' });
+      const settings: Record<string, string> = { access_mode: 'READ_ONLY' };
+      if (options.memoryLimit) settings.memory_limit = options.memoryLimit;
+      if (options.threads) settings.threads = String(options.threads);
+      instance = await DuckDBInstance.create(dbPath, settings);
     } catch (e) {
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
       throw new WarehouseConnectionError(`Cannot open DuckDB database ${abs}: ${(e as Error).message}`, { cause: e });
@@ -212,51 +281,16 @@ export class DuckDbWarehouse implements Warehouse {
       await setup.run('SET enable_external_access = false');
       await setup.run('SET lock_configuration = true');
       setup.closeSync();
-      const n = Math.max(1, options.poolSize ?? 4);
+      const n = Math.min(Math.max(1, options.poolSize ?? 4), threadpoolStatements());
       const conns: DuckDBConnection[] = [];
       for (let i = 0; i < n; i++) conns.push(await instance.connect());
-      return new DuckDbWarehouse(instance, conns, { kind: isFiles ? 'files' : 'database', path: abs, files }, tempDir, options);
+      const probe = await instance.connect();
+      return new DuckDbWarehouse(instance, conns, probe, { kind: isFiles ? 'files' : 'database', path: abs, files }, tempDir, options);
     } catch (e) {
       instance.closeSync();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
       throw e instanceof WarehouseError ? e : new WarehouseConnectionError(`Cannot prepare DuckDB warehouse ${abs}: ${(e as Error).message}`, { cause: e });
     }
-  }
-
-  private acquire(signal: AbortSignal | undefined): Promise<DuckDBConnection> {
-    if (this.closed) return Promise.reject(new WarehouseConnectionError('The warehouse is closed'));
-    const c = this.idle.pop();
-    if (c) {
-      this.busy.add(c);
-      return Promise.resolve(c);
-    }
-    return new Promise<DuckDBConnection>((resolve, reject) => {
-      const w: Waiter = {
-        resolve: (conn) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(conn);
-        },
-        reject,
-      };
-      const onAbort = () => {
-        const i = this.waiters.indexOf(w);
-        if (i >= 0) this.waiters.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(w);
-    });
-  }
-
-  private release(c: DuckDBConnection): void {
-    const w = this.waiters.shift();
-    if (w) {
-      w.resolve(c); // stays busy, handed over
-      return;
-    }
-    this.busy.delete(c);
-    if (this.closed) c.closeSync();
-    else this.idle.push(c);
   }
 
   /**
@@ -268,6 +302,8 @@ export class DuckDbWarehouse implements Warehouse {
     const started = performance.now();
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
+    const maxBytes = Math.max(1, options.maxBytes ?? this.defaultMaxBytes);
+    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
     if (options.signal?.aborted) throw new WarehouseCancelledError();
 
     // One internal controller for both timeout and the caller's signal.
@@ -284,19 +320,25 @@ export class DuckDbWarehouse implements Warehouse {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const cancelledError = () => (why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
     try {
-      let conn: DuckDBConnection;
+      let releaseSlot: () => void;
       try {
-        conn = await this.acquire(ctl.signal);
+        releaseSlot = await this.slots.acquire(options.account, ctl.signal);
       } catch (e) {
         if (ctl.signal.aborted) throw cancelledError();
         throw e;
       }
-      const work = this.execute(conn, sql, maxRows);
-      // The connection goes back only once the engine is done with it, even if we answer early.
-      void work.then(
-        () => this.release(conn),
-        () => this.release(conn),
-      );
+      // A slot is held for every busy connection, so a granted slot always finds an idle one.
+      const conn = this.idle.pop()!;
+      this.busy.add(conn);
+      const work = this.execute(conn, sql, maxRows, maxBytes);
+      // The connection (and its slot) go back only once the engine is done with it, even if we answer early.
+      const giveBack = () => {
+        this.busy.delete(conn);
+        if (this.closed) conn.closeSync();
+        else this.idle.push(conn);
+        releaseSlot();
+      };
+      void work.then(giveBack, giveBack);
       const cancelled = new Promise<never>((_, reject) => {
         const stop = () => {
           conn.interrupt();
@@ -321,29 +363,49 @@ export class DuckDbWarehouse implements Warehouse {
     }
   }
 
-  private async execute(conn: DuckDBConnection, sql: string, maxRows: number): Promise<Omit<QueryResult, 'elapsedMs'>> {
-    let reader: DuckDBResultReader;
-    try {
-      const prepared = await this.prepare(conn, sql);
-      // Stream and stop after the cap, so a huge result is never materialised.
-      reader = await prepared.streamAndReadUntil(maxRows + 1);
-    } catch (e) {
+  /**
+   * Streams the result chunk by chunk and stops at the row cap (one row more is read to know
+   * whether there were more) or the byte cap, so a huge result is never materialised here.
+   */
+  private async execute(conn: DuckDBConnection, sql: string, maxRows: number, maxBytes: number): Promise<Omit<QueryResult, 'elapsedMs'>> {
+    const fail = (e: unknown): never => {
       if (e instanceof WarehouseError || isInterrupt(e)) throw e;
       throw new WarehouseQueryError(cleanMessage(e), { cause: e });
+    };
+    const prepared = await this.prepare(conn, sql).catch(fail);
+    const result = await prepared.stream().catch(fail);
+    const names = uniqueNames(result.columnNames());
+    const columns: ColumnInfo[] = names.map((name, i) => ({ name, type: result.columnType(i).toString() }));
+    const rows: Record<string, unknown>[] = [];
+    let bytes = 0;
+    let truncatedBy: 'rows' | 'bytes' | undefined;
+    while (truncatedBy === undefined) {
+      const chunk = await result.fetchChunk().catch(fail);
+      const count = chunk?.rowCount ?? 0; // a native call: read once per chunk
+      if (!chunk || count === 0) break;
+      const vectors = names.map((_, c) => chunk.getColumnVector(c));
+      for (let r = 0; r < count; r++) {
+        if (rows.length >= maxRows) {
+          truncatedBy = 'rows';
+          break;
+        }
+        const row: Record<string, unknown> = {};
+        let rowBytes = 2;
+        for (let c = 0; c < names.length; c++) {
+          const v = toJsValue(vectors[c]!.getItem(r));
+          rowBytes += valueBytes(v) + 1;
+          row[names[c]!] = v;
+          if (bytes + rowBytes > maxBytes) break;
+        }
+        if (bytes + rowBytes > maxBytes) {
+          truncatedBy = 'bytes';
+          break;
+        }
+        bytes += rowBytes;
+        rows.push(row);
+      }
     }
-    const names = uniqueNames(reader.columnNames());
-    const columns: ColumnInfo[] = names.map((name, i) => ({ name, type: reader.columnType(i).toString() }));
-    const raw = reader.getRows();
-    const truncated = raw.length > maxRows;
-    const n = Math.min(raw.length, maxRows);
-    const rows: Record<string, unknown>[] = new Array(n);
-    for (let r = 0; r < n; r++) {
-      const src = raw[r]!;
-      const row: Record<string, unknown> = {};
-      for (let c = 0; c < names.length; c++) row[names[c]!] = toJsValue(src[c]!);
-      rows[r] = row;
-    }
-    return { columns, rows, rowCount: n, truncated };
+    return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}) };
   }
 
   /**
@@ -404,18 +466,38 @@ export class DuckDbWarehouse implements Warehouse {
     return list;
   }
 
+  /** Liveness on the probe's own connection (one probe at a time), never queued behind busy statements. */
   async ping(): Promise<void> {
-    await this.run('SELECT 1', { timeoutMs: 5000 });
+    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    const run = this.probe.then(async () => {
+      await this.probeConnection.run('SELECT 1');
+    });
+    this.probe = run.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        run,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new WarehouseTimeoutError(5000)), 5000);
+        }),
+      ]);
+    } catch (e) {
+      if (e instanceof WarehouseError) throw e;
+      throw new WarehouseConnectionError(cleanMessage(e), { cause: e });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const w of this.waiters.splice(0)) w.reject(new WarehouseConnectionError('The warehouse is closed'));
+    this.slots.close();
     for (const c of this.busy) c.interrupt();
     for (const cache of this.statements.values()) for (const p of cache.values()) p.destroySync();
     this.statements.clear();
     for (const c of this.idle.splice(0)) c.closeSync();
+    this.probeConnection.closeSync();
     // Busy connections close themselves on release; wait briefly for them before the instance goes.
     for (let i = 0; i < 100 && this.busy.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
     this.instance.closeSync();
@@ -423,9 +505,10 @@ export class DuckDbWarehouse implements Warehouse {
   }
 }
 
+/** The engine's message without server paths (it reaches callers of run_sql_query and answers). */
 function cleanMessage(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
-  return msg.trim();
+  return redactPaths(msg.trim());
 }
 
 /** Opens a DuckDB warehouse; see DuckDbWarehouse.open. */

@@ -44,3 +44,11 @@ export class SqlRefusedError extends WarehouseError {
     super(`Query refused: ${reason}`);
   }
 }
+
+/**
+ * Removes server file paths from an engine message before it reaches a caller (an error can name
+ * the extension folder, the temp directory or a data file): each absolute path becomes `<path>`.
+ */
+export function redactPaths(message: string): string {
+  return message.replace(/(?<![\w.)\]])(?:[A-Za-z]:)?[\\/](?:[^\s"'`,;()\[\]]+[\\/])+[^\s"'`,;()\[\]]*/g, '<path>');
+}

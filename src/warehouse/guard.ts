@@ -102,6 +102,33 @@ const FORBIDDEN_FUNCTION_PATTERNS: RegExp[] = [
   /^pg_(create|drop|copy|replication)_/, /_replication_slot/,
 ];
 
+/**
+ * What describes the server rather than the warehouse's data: settings (paths of the temp folder,
+ * extensions, the database file), attached databases, view definitions (a folder warehouse's views
+ * name their files), file caches, other sessions' statements. Refused as functions and as tables.
+ */
+const SERVER_FUNCTIONS = new Set([
+  'current_setting', 'duckdb_settings', 'duckdb_databases', 'duckdb_views', 'duckdb_extensions',
+  'duckdb_external_file_cache', 'duckdb_temporary_files', 'duckdb_memory', 'duckdb_logs',
+  'duckdb_log_contexts', 'duckdb_secret_types', 'inet_server_addr', 'inet_server_port',
+  'pg_conf_load_time', 'pg_postmaster_start_time', 'pg_tablespace_location', 'pg_get_viewdef',
+]);
+const SERVER_FUNCTION_PATTERNS: RegExp[] = [/^pragma_/];
+const SERVER_RELATIONS = new Set([
+  'duckdb_settings', 'duckdb_databases', 'duckdb_views', 'duckdb_logs', 'duckdb_extensions',
+  'sqlite_master', 'sqlite_schema', 'sqlite_temp_master', 'sqlite_temp_schema', 'pg_views',
+  'pg_settings', 'pg_file_settings', 'pg_hba_file_rules', 'pg_ident_file_mappings', 'pg_config',
+  'pg_stat_activity', 'pg_stat_statements', 'pg_tablespace', 'pg_rules', 'pg_matviews',
+  'pragma_database_list',
+]);
+/** Relations refused only in this schema (a user table may be called `views`). */
+const SERVER_QUALIFIED = new Set(['information_schema.views', 'information_schema.routines']);
+
+function describeServerObject(name: string, asFunction: boolean): string | undefined {
+  const hit = asFunction ? SERVER_FUNCTIONS.has(name) || SERVER_FUNCTION_PATTERNS.some((re) => re.test(name)) : SERVER_RELATIONS.has(name);
+  return hit ? `${asFunction ? `the function ${name}()` : `"${name}"`} describes the server, not the warehouse's data; query the warehouse's tables` : undefined;
+}
+
 /** A quoted identifier or string naming a file or URL (DuckDB scans such "tables" directly). */
 const FILE_LIKE =
   /[/\\]|:\/\/|\.(csv|tsv|txt|parquet|json|jsonl|ndjson|gz|zst|xlsx?|db|duckdb|sqlite3?|arrow|avro|ipc|feather)$/i;
@@ -325,7 +352,13 @@ function lexicalCheck(tokens: Token[]): number {
       if (t.value === 'join') frame.clause = 'from';
     }
     if ((t.kind === 'word' || t.kind === 'qident') && next && next.kind === 'punct' && next.value === '(') {
-      const why = describeFunction(t.value);
+      const why = describeFunction(t.value) ?? describeServerObject(t.value, true);
+      if (why) refuse(why);
+    }
+    if (t.kind === 'word' || t.kind === 'qident') {
+      const qualifier = prev && prev.kind === 'punct' && prev.value === '.' ? tokens[k - 2] : undefined;
+      const qualified = qualifier && (qualifier.kind === 'word' || qualifier.kind === 'qident') ? `${qualifier.value}.${t.value}` : undefined;
+      const why = describeServerObject(t.value, false) ?? (qualified && SERVER_QUALIFIED.has(qualified) ? describeServerObject(qualified, false) ?? `"${qualified}" describes the server, not the warehouse's data; query the warehouse's tables` : undefined);
       if (why) refuse(why);
     }
     if (t.kind === 'qident' && FILE_LIKE.test(t.value)) {
@@ -382,7 +415,7 @@ function astCheck(ast: unknown): void {
     if (o.type === 'function' && o.name && typeof o.name === 'object') {
       const parts = (o.name as { name?: Array<{ value?: unknown }> }).name ?? [];
       for (const p of parts) {
-        const why = typeof p.value === 'string' ? describeFunction(p.value.toLowerCase()) : undefined;
+        const why = typeof p.value === 'string' ? describeFunction(p.value.toLowerCase()) ?? describeServerObject(p.value.toLowerCase(), true) : undefined;
         if (why) refuse(why);
       }
     }

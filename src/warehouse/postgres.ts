@@ -15,15 +15,24 @@ import {
   WarehouseError,
   WarehouseQueryError,
   WarehouseTimeoutError,
+  redactPaths,
 } from './errors.js';
-import type { ColumnInfo, QueryResult, RunOptions, TableInfo, Warehouse } from './types.js';
+import { FairSlots } from './slots.js';
+import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export interface PostgresWarehouseOptions {
-  /** Pool size. Default 4. */
+  /** Connections that run statements. Default 4 (the pool holds one more, for the liveness probe). */
   poolSize?: number;
+  /** Of those, at most this many serve one account at once. Default: all but one. */
+  accountConnections?: number;
   defaultMaxRows?: number;
+  defaultMaxBytes?: number;
   defaultTimeoutMs?: number;
 }
+
+/** Rows fetched per round trip at first; doubled each round, so a huge first row costs little. */
+const FIRST_FETCH = 64;
+const MAX_FETCH = 4096;
 
 const OID = {
   bool: 16, int8: 20, int2: 21, int4: 23, text: 25, float4: 700, float8: 701, numeric: 1700,
@@ -79,7 +88,10 @@ export class PostgresWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
   private typeNames = new Map<number, string>();
   private readonly defaultMaxRows: number;
+  private readonly defaultMaxBytes: number;
   private readonly defaultTimeoutMs: number;
+  /** Who may take a connection next: fair between accounts (slots.ts). */
+  private readonly slots: FairSlots;
   private closed = false;
 
   private constructor(
@@ -87,13 +99,22 @@ export class PostgresWarehouse implements Warehouse {
     private readonly config: pg.ClientConfig,
     options: PostgresWarehouseOptions,
   ) {
+    const n = Math.max(1, options.poolSize ?? 4);
+    this.slots = new FairSlots(n, Math.min(n, options.accountConnections ?? Math.max(1, n - 1)));
     this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
+    this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
   }
 
+  /** Statements holding a connection, and waiting for one. */
+  get load(): { running: number; waiting: number } {
+    return this.slots.stats;
+  }
+
   static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
-    const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry' };
-    const pool = new pg.Pool({ ...config, max: Math.max(1, options.poolSize ?? 4), idleTimeoutMillis: 30_000 });
+    const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry', connectionTimeoutMillis: 10_000 };
+    // One connection more than the statement slots: the liveness probe never waits behind busy statements.
+    const pool = new pg.Pool({ ...config, max: Math.max(1, options.poolSize ?? 4) + 1, idleTimeoutMillis: 30_000 });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const w = new PostgresWarehouse(pool, config, options);
@@ -102,7 +123,7 @@ export class PostgresWarehouse implements Warehouse {
       for (const row of r.rows as Array<{ oid: number; name: string }>) w.typeNames.set(row.oid, row.name);
     } catch (e) {
       await pool.end().catch(() => undefined);
-      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse: ${(e as Error).message}`, { cause: e });
+      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse ${redactedTarget(url)}: ${(e as Error).message}`, { cause: e });
     }
     return w;
   }
@@ -128,6 +149,7 @@ export class PostgresWarehouse implements Warehouse {
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
     const timeoutMs = Math.max(1, Math.floor(options.timeoutMs ?? this.defaultTimeoutMs));
     const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
+    const maxBytes = Math.max(1, options.maxBytes ?? this.defaultMaxBytes);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
 
@@ -137,8 +159,11 @@ export class PostgresWarehouse implements Warehouse {
     let reject!: (e: unknown) => void;
     const cancelled = new Promise<never>((_, r) => (reject = r));
     cancelled.catch(() => undefined);
+    // Aborts waiting for a slot; a running statement is cancelled in the backend.
+    const waiting = new AbortController();
     const cancel = (reason: 'timeout' | 'abort') => {
       why ??= reason;
+      waiting.abort();
       if (client) {
         cancelSent = true;
         this.cancelBackend(client);
@@ -150,61 +175,88 @@ export class PostgresWarehouse implements Warehouse {
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const work = (async () => {
-      const c = await this.pool.connect();
-      if (why) {
-        c.release();
-        throw new WarehouseCancelledError();
-      }
-      client = c;
-      let broken = false;
+      const releaseSlot = await this.slots.acquire(options.account, waiting.signal);
       try {
-        await c.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs}`);
-        await c.query({ text: `DECLARE quarry_cursor NO SCROLL CURSOR FOR ${text}`, queryMode: 'extended' } as pg.QueryConfig);
-        const fetched = await c.query({ text: `FETCH FORWARD ${maxRows + 1} FROM quarry_cursor`, rowMode: 'array' });
-        await c.query('ROLLBACK');
-        return fetched;
-      } catch (e) {
-        try {
-          await c.query('ROLLBACK');
-        } catch {
-          broken = true;
+        const c = await this.pool.connect();
+        if (why) {
+          c.release();
+          throw new WarehouseCancelledError();
         }
-        throw e;
+        client = c;
+        let broken = false;
+        try {
+          await c.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeoutMs}`);
+          await c.query({ text: `DECLARE quarry_cursor NO SCROLL CURSOR FOR ${text}`, queryMode: 'extended' } as pg.QueryConfig);
+          // Fetched in growing batches until the row cap (+1, to know whether there was more) or the byte cap.
+          const rows: unknown[][] = [];
+          let fields: pg.FieldDef[] = [];
+          let bytes = 0;
+          let truncatedBy: 'rows' | 'bytes' | undefined;
+          for (let batch = FIRST_FETCH; truncatedBy === undefined; batch = Math.min(MAX_FETCH, batch * 2)) {
+            const want = Math.min(batch, maxRows + 1 - rows.length);
+            const fetched = await c.query({ text: `FETCH FORWARD ${want} FROM quarry_cursor`, rowMode: 'array' });
+            fields = fetched.fields;
+            for (const r of fetched.rows as unknown[][]) {
+              if (rows.length >= maxRows) {
+                truncatedBy = 'rows';
+                break;
+              }
+              const rowBytes = r.reduce<number>((n, v) => n + valueBytes(v) + 1, 2);
+              if (bytes + rowBytes > maxBytes) {
+                truncatedBy = 'bytes';
+                break;
+              }
+              bytes += rowBytes;
+              rows.push(r);
+            }
+            if (fetched.rows.length < want) break;
+          }
+          await c.query('ROLLBACK');
+          return { rows, fields, truncatedBy };
+        } catch (e) {
+          try {
+            await c.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
+          throw e;
+        } finally {
+          client = undefined;
+          c.release(broken || cancelSent);
+        }
       } finally {
-        client = undefined;
-        c.release(broken || cancelSent);
+        releaseSlot();
       }
     })();
     work.catch(() => undefined);
 
     try {
-      let fetched: pg.QueryResult<unknown[]>;
+      let fetched: { rows: unknown[][]; fields: pg.FieldDef[]; truncatedBy?: 'rows' | 'bytes' };
       try {
-        fetched = (await Promise.race([work, cancelled])) as pg.QueryResult<unknown[]>;
+        fetched = await Promise.race([work, cancelled]);
       } catch (e) {
         if (why === 'timeout') throw new WarehouseTimeoutError(timeoutMs);
         if (why === 'abort') throw new WarehouseCancelledError();
         if (e instanceof WarehouseError) throw e;
         const err = e as Error & { code?: string };
         if (err.code === '57014') throw new WarehouseTimeoutError(timeoutMs);
-        if (err.code === 'ECONNREFUSED' || err.code === '57P01' || err.code === '08006') {
-          throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${err.message}`, { cause: e });
+        if (err.code === 'ECONNREFUSED' || err.code === '57P01' || err.code === '08006' || /timeout exceeded when trying to connect/i.test(err.message)) {
+          throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
         }
-        throw new WarehouseQueryError(err.message, { cause: e });
+        throw new WarehouseQueryError(redactPaths(err.message), { cause: e });
       }
       const names = uniqueNames(fetched.fields.map((f) => f.name));
       const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({
         name: names[i]!,
         type: this.typeNames.get(f.dataTypeID) ?? `oid ${f.dataTypeID}`,
       }));
-      const truncated = fetched.rows.length > maxRows;
-      const src = truncated ? fetched.rows.slice(0, maxRows) : fetched.rows;
-      const rows = src.map((r) => {
+      const rows = fetched.rows.map((r) => {
         const o: Record<string, unknown> = {};
         for (let i = 0; i < names.length; i++) o[names[i]!] = r[i] ?? null;
         return o;
       });
-      return { columns, rows, rowCount: rows.length, truncated, elapsedMs: performance.now() - started };
+      const truncatedBy = fetched.truncatedBy;
+      return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}), elapsedMs: performance.now() - started };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -249,14 +301,39 @@ export class PostgresWarehouse implements Warehouse {
     return list.map(({ name, columns, rowCount }) => ({ name, columns, rowCount }));
   }
 
+  /** Liveness on the pool's spare connection: never queued behind busy statements. */
   async ping(): Promise<void> {
-    await this.run('SELECT 1', { timeoutMs: 5000 });
+    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+        }),
+      ]);
+    } catch (e) {
+      throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.slots.close();
     await this.pool.end();
+  }
+}
+
+/** host:port/database of a URL, for messages (never the user or password). */
+function redactedTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return '(unparsable URL)';
   }
 }
 

@@ -22,8 +22,12 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Rows beyond this are dropped and `truncated` set. */
   maxRows?: number;
+  /** Rows beyond this many bytes of values (approximate, see `valueBytes`) are dropped and `truncated` set. */
+  maxBytes?: number;
   /** Aborting cancels the running statement. */
   signal?: AbortSignal;
+  /** Whose statement this is: connections are shared fairly between accounts (see slots.ts). */
+  account?: string;
 }
 
 export interface QueryResult {
@@ -31,7 +35,34 @@ export interface QueryResult {
   rows: Record<string, unknown>[];
   rowCount: number;
   truncated: boolean;
+  /** What cut the result when truncated: the row cap or the byte cap. */
+  truncatedBy?: 'rows' | 'bytes';
   elapsedMs: number;
+}
+
+/**
+ * Approximate size of a JSON-ready value in bytes (its JSON text, roughly): what the byte cap
+ * counts, so a result is cut before it is held in memory or sent.
+ */
+export function valueBytes(v: unknown): number {
+  if (v === null || v === undefined) return 4;
+  switch (typeof v) {
+    case 'string':
+      return v.length + 2;
+    case 'number':
+    case 'bigint':
+      return 8;
+    case 'boolean':
+      return 5;
+  }
+  if (Array.isArray(v)) {
+    let n = 2;
+    for (const x of v) n += valueBytes(x) + 1;
+    return n;
+  }
+  let n = 2;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) n += k.length + 4 + valueBytes(x);
+  return n;
 }
 
 export interface Warehouse {

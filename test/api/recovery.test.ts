@@ -27,7 +27,10 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
     const longAgo = Date.now() - 3_600_000;
     await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, question: 'end done', attempts: 1 }).where('id', '=', ids[0]).execute();
     await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS }).where('id', '=', ids[1]).execute();
-    await db.updateTable('inquiries').set({ owner: 'proc_alive', heartbeat_at: Date.now() + 60_000 }).where('id', '=', ids[2]).execute();
+    // A live process holds a lease in the process registry; a dead one's has run out (or was never there).
+    await db.insertInto('processes').values({ id: 'proc_alive', pid: 1, host: 'elsewhere', started_at: Date.now(), lease_until: Date.now() + 60_000 }).execute();
+    await db.insertInto('processes').values({ id: 'proc_dead', pid: 2, host: 'elsewhere', started_at: longAgo, lease_until: longAgo }).execute();
+    await db.updateTable('inquiries').set({ owner: 'proc_alive', heartbeat_at: Date.now() }).where('id', '=', ids[2]).execute();
     await first.close();
 
     const engine = scriptedEngine();
@@ -85,7 +88,7 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
 });
 
 describe('a server killed with SIGKILL', () => {
-  it('leaves no inquiry processing for ever: the next start runs it again', async () => {
+  it('leaves no inquiry processing for ever: the next start, with default settings, runs it again within 10 s', async () => {
     const { spawn } = await import('node:child_process');
     const { createInterface } = await import('node:readline');
     const { REPO_ROOT } = await import('../helpers/paths.js');
@@ -93,7 +96,7 @@ describe('a server killed with SIGKILL', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-sigkill-'));
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'silent', QUARRY_HEARTBEAT_MS: '100' },
+      env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l).url)));
@@ -104,10 +107,12 @@ describe('a server killed with SIGKILL', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
+    const killedAt = Date.now();
     const engine = scriptedEngine();
-    const next = await startTestServer({ dataDir, engine, overrides: { staleAfterMs: 500, heartbeatMs: 100 } });
+    const next = await startTestServer({ dataDir, engine });
     try {
-      await waitFor(async () => engine.started.includes(inquiry_id));
+      // The dead process's lease runs out (5 s by default) and the next heartbeat's scan takes its work over.
+      await waitFor(async () => engine.started.includes(inquiry_id), 10_000 - (Date.now() - killedAt));
       const status = await (await next.api(`/inquiry/${inquiry_id}/status`)).json();
       expect(status.status.general).toBe('processing'); // running again, owned by the new process
       const row = await next.runtime.store.inquiries.get(inquiry_id);

@@ -33,6 +33,10 @@ export interface TestPostgres {
   dir: string;
   /** URL of another database on the same server. */
   urlFor(database: string, user?: string): string;
+  /** Shuts the server down, keeping its data, as an outage would (resume() starts it again). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -66,13 +70,16 @@ export async function startPostgres(): Promise<TestPostgres> {
   const [initCmd, initArgs] = pgCommand('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   await run(initCmd, initArgs);
   let port = 0;
+  const startOn = (p: number) => {
+    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+    const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
+    return run(cmd, args);
+  };
   // A port found free can be taken before the server binds it; retry a few times.
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-    const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
     try {
-      await run(cmd, args);
+      await startOn(port);
       break;
     } catch (e) {
       if (attempt >= 3) throw e;
@@ -98,6 +105,13 @@ export async function startPostgres(): Promise<TestPostgres> {
     port,
     dir,
     urlFor,
+    async halt() {
+      const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      await run(cmd, args);
+    },
+    async resume() {
+      await startOn(port);
+    },
     async stop() {
       process.removeListener('exit', stopSync);
       stopSync();

@@ -76,8 +76,10 @@ describe('compiler shape and errors', () => {
     expect(() => compile(model, query, d)).toThrow(message);
   });
 
-  it('applies a row cap', () => {
-    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 100$/);
+  it('applies a row cap, fetching one row more so a cut result is detected', () => {
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 101$/);
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 500 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 101$/);
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 100 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 100$/);
     expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 5 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 5$/);
   });
 });

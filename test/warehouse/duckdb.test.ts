@@ -113,6 +113,27 @@ describe('DuckDB warehouse over the TPC-H Parquet folder', () => {
     expect((await w.run('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
   });
 
+  it('shares connections between accounts: one account never holds them all, and the probe never queues', async () => {
+    // 3 connections, at most 2 per account: four slow statements of one account run two at a time.
+    const ctl = new AbortController();
+    const hog = [0, 1, 2, 3].map(() => w.run(SLOW, { account: 'acc_a', timeoutMs: 10_000, signal: ctl.signal }).catch((e) => e));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(w.load).toEqual({ running: 2, waiting: 2 });
+    // another account's statement takes the free connection ahead of the first account's queue
+    expect((await w.run('SELECT 42 AS x', { account: 'acc_b', timeoutMs: 2000 })).rows).toEqual([{ x: 42 }]);
+    await expect(w.ping()).resolves.toBeUndefined();
+    ctl.abort();
+    for (const e of await Promise.all(hog)) expect(e).toBeInstanceOf(WarehouseCancelledError);
+    expect((await w.run('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+  });
+
+  it('cuts a result at the byte cap and says which cap cut it', async () => {
+    const r = await w.run("SELECT repeat('x', 100000) AS s FROM range(100)", { maxBytes: 350_000 });
+    expect(r).toMatchObject({ rowCount: 3, truncated: true, truncatedBy: 'bytes' });
+    const rows = await w.run('SELECT * FROM range(10)', { maxRows: 5 });
+    expect(rows).toMatchObject({ rowCount: 5, truncated: true, truncatedBy: 'rows' });
+  });
+
   it('reports engine errors as WarehouseQueryError', async () => {
     await expect(w.run('SELECT no_such_column FROM orders')).rejects.toBeInstanceOf(WarehouseQueryError);
     await expect(w.run('SELEC 1')).rejects.toBeInstanceOf(WarehouseQueryError);

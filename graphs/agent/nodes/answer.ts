@@ -53,6 +53,8 @@ export async function answer(state: AgentStateType, config: LangGraphRunnableCon
     columns,
     rows: executed.rows,
     truncated: executed.truncated,
+    ...(executed.truncatedBy ? { truncatedBy: executed.truncatedBy } : {}),
+    ...(executed.summary ? { summary: executed.summary } : {}),
     sql: state.sql,
     filtersFromRequest: state.requestFilters,
     asOf: state.asOf,

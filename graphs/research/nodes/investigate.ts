@@ -26,7 +26,7 @@ const columnsOf = (cols: CompiledColumn[]) => cols.map((c) => ({ name: c.name, k
 async function runThroughAgent(sub: SubQuestion, deps: ResearchConfiguration, config: LangGraphRunnableConfig): Promise<Ran> {
   const final = await deps.agentGraph.invoke(
     { question: sub.question, dimensions: null, history: [], presetQuery: sub.query },
-    { ...config, configurable: { ...config.configurable, layer: deps.layer, warehouse: deps.warehouse, queryTimeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows } },
+    { ...config, configurable: { ...config.configurable, layer: deps.layer, warehouse: deps.warehouse, queryTimeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, account: deps.account } },
   );
   const outcome = final.outcome;
   const rows = final.executed?.rows ?? [];
@@ -59,13 +59,14 @@ async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, sign
   const dialect = dialectFor(deps.warehouse.dialect);
   let sql = '';
   try {
-    const cur = compileQuery(deps.layer.model, sub.query, dialect, { maxRows: deps.maxRows });
-    const prev = compileQuery(deps.layer.model, sub.compare!, dialect, { maxRows: deps.maxRows });
+    // Both periods in full: the comparison joins them, and only its own result is capped (by the warehouse).
+    const cur = compileQuery(deps.layer.model, sub.query, dialect);
+    const prev = compileQuery(deps.layer.model, sub.compare!, dialect);
     const keys = cur.columns.filter((x) => x.kind !== 'metric' && x.kind !== 'share').map((x) => x.name);
     const metric = sub.query.metrics[0];
     const format = cur.columns.find((x) => x.name === metric)?.format;
     sql = guardSql(comparisonSql(cur.sql, prev.sql, keys, metric, (s) => dialect.ident(s)), deps.warehouse.dialect);
-    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal });
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
     const columns = [
       ...cur.columns.filter((x) => keys.includes(x.name)).map((x) => ({ name: x.name, kind: x.kind })),
       { name: 'current_value', kind: 'metric', ...(format ? { format } : {}) },

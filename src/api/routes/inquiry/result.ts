@@ -23,8 +23,7 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
     handler: async (request, reply) => {
       const principal = principalOf(request);
       const inquiry = await runtime.inquiries.inquiryFor(principal, request.params.inquiry_id);
-      const send = (record: typeof inquiry) => sendJsonText(reply, runtime.inquiries.jsonOf(record)) as never;
-      if (isTerminal(inquiry.status)) return send(inquiry);
+      if (isTerminal(inquiry.status)) return sendJsonText(reply, runtime.inquiries.jsonOf(inquiry)) as never;
       const disconnected = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableEnded) disconnected.abort();
@@ -34,7 +33,7 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
       try {
         const { timeout, poll_interval } = request.query;
         const done = await runtime.inquiries.waitForTerminal(inquiry.id, timeout * 1000, poll_interval * 1000, disconnected.signal);
-        if (done) return send(done);
+        if (done) return sendJsonText(reply, await runtime.inquiries.statusJson(principal, inquiry.id)) as never;
         if (disconnected.signal.aborted) return reply; // nobody is listening any more
         return reply.code(408).send({ detail: `Inquiry ${inquiry.id} is still processing after ${timeout} s; call again or poll /inquiry/${inquiry.id}/status` });
       } finally {
