@@ -85,8 +85,19 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
 }
 
 function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
+  // "how much did customers spend": with a money verb, a count of the entity that spends is its subject
+  if (a.money && a.metrics.length && a.metrics.every((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count')) {
+    for (const m of a.metrics) {
+      const ent = lex.metrics.get(m.name)?.entity;
+      const d = ent ? dimensionOfEntity(lex, ent) : undefined;
+      if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
+    }
+    a.metrics = [];
+  }
   // demote ambiguous metric mentions ("revenue from customers in Germany": customers is a role)
   const firm = a.metrics.filter((m) => !m.ambiguous);
+  // with none firm, the first mention heads one after a preposition: "orders from customers"
+  const head = firm.length ? undefined : a.metrics[0];
   for (const m of [...a.metrics]) {
     if (!m.ambiguous) continue;
     const before = items[m.item.i > 0 ? indexOfItem(items, m.item) - 1 : -1];
@@ -97,7 +108,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     // "supplier revenue": a noun right before another metric modifies it
     const next = items[indexOfItem(items, m.item) + 1];
     const modifier = !!next && a.metrics.some((o) => o !== m && o.item === next);
-    if (afterAgent || modifier || (firm.length && (afterPrep || afterValue || firm.some((f) => f.pos < m.pos)))) {
+    const headed = !!head && head !== m && head.pos < m.pos && afterPrep;
+    if (afterAgent || modifier || headed || (firm.length && (afterPrep || afterValue || firm.some((f) => f.pos < m.pos)))) {
       a.metrics.splice(a.metrics.indexOf(m), 1);
       const ent = lex.metrics.get(m.name)?.entity;
       // "customer orders": the modifier names the entity the metric's rows belong to
@@ -114,7 +126,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const k = indexOfItem(items, m.item);
     const before = items[k - 1];
     const earlier = a.metrics.find((o) => o !== m && o.pos < m.pos);
-    if (!earlier || !before || before.kind !== 'word' || !['for', 'of', 'on', 'from', 'among', 'with', 'in', 'to'].includes(before.lower)) continue;
+    if (m.ambiguous || !earlier || !before || before.kind !== 'word' || !['for', 'of', 'on', 'from', 'among', 'with', 'in', 'to'].includes(before.lower)) continue;
     const between = items.slice(indexOfItem(items, earlier.item) + 1, k);
     if (between.some((o) => o.lower === 'and' || o.lower === ',' || o.lower === '&' || o.kind === 'kw')) continue;
     a.metrics.splice(a.metrics.indexOf(m), 1);

@@ -203,7 +203,7 @@ export const GENERIC_WORDS = new Set(
   take takes taken took taking handle handles handled handling place places placed placing
   perform performs performed performing record recorded register registered book booked
   occur occurs occurred happen happened exist existed have has had having get got gotten getting
-  file something anything everything nothing someone anyone everybody somebody stuff
+  file pls plz thx thanks asap quickly something anything everything nothing someone anyone everybody somebody stuff
   like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
   do does did done be been being am is are was were will would should could can may might must
   currently actually basically roughly approximately overall altogether`.split(/\s+/).filter(Boolean),

@@ -245,3 +245,19 @@ describe('passive agents and noun modifiers', () => {
     expect(q('customer orders in 1996').metrics).toEqual(['orders']);
   });
 });
+
+describe('subjects of money verbs and casual fillers', () => {
+  it('"how much did customers ... spend" asks for revenue from those customers, not for a count of them', () => {
+    expect(q('how much did customers in the united states spend in 1994')).toMatchObject({
+      metrics: ['revenue'],
+      filters: [{ dimension: 'nation', op: 'eq', values: ['UNITED STATES'] }],
+    });
+  });
+  it('"orders from customers" is one metric; "customers and orders" is two', () => {
+    expect(q('orders from customers in the machinery segment by year').metrics).toEqual(['orders']);
+    expect(q('customers and orders by region').metrics).toEqual(['customers', 'orders']);
+  });
+  it('politeness is not content', () => {
+    expect(q('can you pull revenue by month for 1996 pls').metrics).toEqual(['revenue']);
+  });
+});
