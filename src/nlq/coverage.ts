@@ -87,9 +87,9 @@ export function nearMatches(lex: Lexicon, words: string[], max = 3): string[] {
       // a whole-phrase typo ("shipmode"), a word of the phrase, or a close spelling of one
       const dWhole = distance(w, joined);
       const dPart = Math.min(...parts.map((x) => (x.length >= 3 ? distance(w, x) : 99)));
-      const prefix = parts.some((x) => x.length >= 4 && (x.startsWith(w) || w.startsWith(x)));
+      const prefix = parts.some((x) => x.length >= 4 && (x.startsWith(w) || (w.startsWith(x) && w.length - x.length <= 2)));
       const score = Math.min(dWhole / Math.max(w.length, joined.length), dPart / Math.max(w.length, 4), prefix ? 0.2 : 1);
-      if (score <= 0.34) out.push({ phrase: p, score });
+      if (score <= 0.3) out.push({ phrase: p, score });
     }
   }
   out.sort((x, y) => x.score - y.score || x.phrase.localeCompare(y.phrase));

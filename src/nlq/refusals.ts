@@ -1,4 +1,5 @@
 /** Honest refusals: texts that name what was not understood and what is available. */
+import { nearMatches } from './coverage.js';
 import { type SemanticModel } from '../semantic/model.js';
 import { type Lexicon } from './lexicon.js';
 import { type Interpretation } from './types.js';
@@ -48,13 +49,14 @@ export function missingPhrase(items: Item[], unknown: Item[]): string | undefine
 
 export function outOfScope(lex: Lexicon, missing: string[], phrase: string | undefined, dimensionSlot: boolean, why?: string): Interpretation {
   const what = phrase ?? missing.join(', ');
-  const near = suggestions(lex, missing);
+  const close = nearMatches(lex, missing);
+  const near = close.length ? close.map((n) => `"${n}"`).join(' or ') : suggestions(lex, missing);
   const head = why
     ? why
     : `The data model has no ${dimensionSlot ? 'dimension' : 'metric or dimension'} for "${what}"${missing.length > 1 || (phrase && phrase !== missing[0]) ? ` (not modelled: ${quoteList(missing)})` : ''}.`;
   return {
     kind: 'out_of_scope',
-    reason: `${head}${near ? ` Closest available: ${near}.` : ''}`,
+    reason: `${head}${near ? ` ${close.length ? `Did you mean ${near}?` : `Closest available: ${near}.`}` : ''}`,
     ...(missing.length ? { unconsumed: missing } : {}),
     catalogue: catalogue(lex),
   };
