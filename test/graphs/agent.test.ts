@@ -1,5 +1,4 @@
 import { MemorySaver } from '@langchain/langgraph';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import { compile } from '../../graphs/agent/nodes/compile.js';
@@ -10,6 +9,7 @@ import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { TPCH_DIR } from '../helpers/paths.js';
+import { tpchReference } from '../helpers/tpch.js';
 
 describe('agent graph over the TPC-H warehouse (checkpointed, asserted through getState)', () => {
   let warehouse: Warehouse;
@@ -22,11 +22,7 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
   beforeAll(async () => {
     warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
     deps = { layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse), warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
-    const db = await (await DuckDBInstance.create(':memory:')).connect();
-    for (const t of ['region', 'nation', 'customer', 'orders', 'lineitem']) {
-      await db.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
-    }
-    reference = async (sql) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+    reference = (await tpchReference()).objects;
   });
   afterAll(() => warehouse.close());
 

@@ -2,6 +2,7 @@
  * The TPC-H evaluation warehouse and its semantic layer, as graph tests use them, and the
  * research graph's configuration with the test defaults (4 at once, no pacing).
  */
+import { DuckDBInstance } from '@duckdb/node-api';
 import pLimit from 'p-limit';
 import type { AgentGraph } from '../../graphs/agent/graph.js';
 import type { ResearchConfiguration } from '../../graphs/research/configuration.js';
@@ -14,6 +15,18 @@ import { TPCH_DIR } from './paths.js';
 export async function openTpch(): Promise<{ warehouse: Warehouse; layer: SemanticLayer }> {
   const warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
   return { warehouse, layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse) };
+}
+
+/** Hand-written reference SQL over the TPC-H Parquet files (a separate in-memory DuckDB, no guard). */
+export async function tpchReference(): Promise<{ rows: (sql: string) => Promise<unknown[][]>; objects: (sql: string) => Promise<Record<string, unknown>[]> }> {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  for (const t of ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem']) {
+    await db.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
+  }
+  return {
+    rows: async (sql) => (await db.runAndReadAll(sql)).getRowsJS() as unknown[][],
+    objects: async (sql) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[],
+  };
 }
 
 export function researchConfigurable(

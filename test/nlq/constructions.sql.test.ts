@@ -4,16 +4,12 @@
  * the hand-written result (same rows; each expected column matched by a result column; numbers to
  * 1e-9 relative). Near misses of each construction must be refused, never answered.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentConfiguration } from '../../graphs/agent/configuration.js';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import type { AgentStateType } from '../../graphs/agent/state.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer } from '../../src/semantic/values.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { TPCH_DIR } from '../helpers/paths.js';
+import { openTpch, tpchReference } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
 const LINES_ORDERS = 'lineitem JOIN orders ON l_orderkey = o_orderkey';
@@ -102,13 +98,10 @@ describe('constructions against hand-written SQL on TPC-H', () => {
   let thread = 0;
 
   beforeAll(async () => {
-    warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
-    deps = { layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse), warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
-    const db = await (await DuckDBInstance.create(':memory:')).connect();
-    for (const t of ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem']) {
-      await db.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
-    }
-    reference = async (sql) => (await db.runAndReadAll(sql)).getRowsJS() as unknown[][];
+    const tpch = await openTpch();
+    warehouse = tpch.warehouse;
+    deps = { layer: tpch.layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
+    reference = (await tpchReference()).rows;
   });
   afterAll(() => warehouse.close());
 
