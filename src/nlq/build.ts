@@ -5,10 +5,10 @@ import { type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQue
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
-import { CHANGE_WORDS, STOPWORDS, type Keyword } from './words.js';
+import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
 import { type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
-import { quoteList, uniq } from './refusals.js';
+import { uniq } from './refusals.js';
 export interface Built {
   query: SemanticQuery;
   notes: string[];
@@ -325,13 +325,11 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const opensBreakdown = (it: Item) => groupBy.length > 0 && /^compar/.test(it.lower) && items.slice(0, items.indexOf(it)).every((o) => o.kind === 'punct' || (o.kind === 'word' && STOPWORDS.has(o.lower)));
   for (const c of kwItems(items, 'compare')) if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || opensBreakdown(c)) consume(c);
 
-  // ---- confidence
-  const overTime = groupBy.some((g) => g.grain) || a.times.length > 1;
-  const contentUnknown = a.unknown.filter((u) => !lex.vocab.has(u.lower) && !(overTime && CHANGE_WORDS.has(u.lower)));
-  confidence -= 0.12 * contentUnknown.length;
+  // ---- confidence: every content word is in the query (coverage refuses otherwise), so what lowers
+  // it are the assumptions made: a typo read as a model word, the default metric, a period that
+  // does not apply, a dating that could not be used, a dimension named but not used
   confidence -= 0.05 * a.fuzzy.length;
   if (a.fuzzy.length) notes.push(`Read ${a.fuzzy.map((f) => `"${f.text}" as "${f.fuzzy}"`).join(', ')}`);
-  if (contentUnknown.length) notes.push(`Not understood (ignored): ${quoteList(contentUnknown.map((u) => u.text))}`);
   const sameEntityValue = (pos: number, dim: string) =>
     a.values.some(
       (v) =>

@@ -261,3 +261,21 @@ describe('subjects of money verbs and casual fillers', () => {
     expect(q('can you pull revenue by month for 1996 pls').metrics).toEqual(['revenue']);
   });
 });
+
+describe('confidence comes from coverage and assumptions', () => {
+  const conf = (s: string) => {
+    const r = ask(s);
+    if (r.kind !== 'query') throw new Error(`refused: ${s}`);
+    return r;
+  };
+  it('a fully understood question with nothing assumed is certain, and says nothing was ignored', () => {
+    const r = conf('revenue by region in 1996');
+    expect(r.confidence).toBe(1);
+    expect(r.notes.join(' ')).not.toMatch(/ignored/i);
+  });
+  it('each assumption lowers it: a typo read, the default metric', () => {
+    expect(conf('revnue by region in 1996').confidence).toBeLessThan(1);
+    expect(conf('top 5 customers in 1996').confidence).toBeLessThan(1);
+    expect(conf('revnue by region in 1996').notes.join(' ')).toMatch(/Read "revnue" as "revenue"/);
+  });
+});
