@@ -222,7 +222,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
       notes.push(`${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`);
       timeRange = undefined;
-      confidence -= 0.1;
+      // the period was asked for and cannot be honoured: not understood, never silently dropped
+      for (const it of items) if (it.kind === 'time') it.dropped = true;
     }
   }
 
@@ -233,7 +234,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       return !m.timeBound || m.timeDimension === datingTd || m.alternates.includes(datingTd!);
     });
     if (!ok) {
-      notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}; dated by their own date`);
+      notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
+      // "orders shipped in 1996": the dating word cannot be honoured, so it is not understood
+      if (a.dating && a.dating.dimension === datingTd) a.dating.item.dropped = true;
       datingTd = undefined;
       confidence -= 0.1;
     }

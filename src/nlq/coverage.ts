@@ -44,6 +44,7 @@ export function measureCoverage(items: Item[], dangling: Item[]): Coverage {
 
 /** true = consumed, false = left over, null = not content (punctuation, function words). */
 function isCovered(it: Item, dangling: Item[]): boolean | null {
+  if (it.dropped) return false;
   switch (it.kind) {
     case 'punct':
       return null;

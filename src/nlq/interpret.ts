@@ -272,7 +272,9 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
     const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query, a.roles));
-    return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query) : null;
+    // a word read but not honoured says why (a period for an undated metric, a date that cannot date it)
+    const why = cov.uncovered.some((u) => u.dropped) ? built.notes.filter((n) => /not dated|cannot date/.test(n)) : [];
+    return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query, why) : null;
   };
   if (fragment && ctx.previous) {
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
@@ -297,13 +299,15 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
 }
 
 /** The refusal for words no construction consumed: names them and the closest model terms. */
-function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[], partial: SemanticQuery): Interpretation {
+function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[], partial: SemanticQuery, why: string[] = []): Interpretation {
   const words = uniq(uncovered.map((u) => u.text));
   const near = nearMatches(lex, uncovered.filter((u) => u.kind === 'word' || u.kind === 'lex').map((u) => u.text));
   const what = words.length > 1 ? `the words ${quoteList(words)}` : `"${words[0]}"`;
   return {
     kind: 'out_of_scope',
-    reason: `I did not understand ${what} in this question, so I did not answer rather than guess.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
+    reason: why.length
+      ? `I cannot honour ${what} in this question: ${why.join('; ')}. I did not answer rather than drop it.`
+      : `I did not understand ${what} in this question, so I did not answer rather than guess.${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`,
     unconsumed: words,
     partial,
     catalogue: catalogue(lex),

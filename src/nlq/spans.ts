@@ -29,6 +29,8 @@ export interface Item {
    * attached, a number, a phrase) into the query. Coverage refuses questions with content left over.
    */
   consumed?: boolean;
+  /** Set when the item was read but its meaning cannot be honoured (a period for an undated metric). */
+  dropped?: boolean;
 }
 
 /** Marks items as consumed by a construction (the ledger). */

@@ -333,11 +333,14 @@ export function compile(
   const synthetic: { column: string; measure: string }[] = [];
   for (const p of q.per_entity_averages) {
     const first = basesOf(p.metric)[0]!;
-    const pk = pkOf(p.entity, `'${p.name}'`);
     if (first.entity !== p.entity && !graph.path(first.entity, p.entity))
       throw new CompileError(`'${p.metric}' cannot be averaged per '${p.entity}': its rows do not belong to one ${p.entity}`);
     const name = `${p.name}__members`;
-    baseMeasures.set(name, { ...first, name, agg: 'count_distinct', sql: memberSql(first.entity, p.entity, pk), filter: first.filter, format: { kind: 'integer' } });
+    // per row of the metric's own entity ("quantity per line item"): the rows themselves are the members
+    const own = first.entity === p.entity;
+    baseMeasures.set(name, own
+      ? { ...first, name, agg: 'count', sql: undefined, filter: first.filter, format: { kind: 'integer' } }
+      : { ...first, name, agg: 'count_distinct', sql: memberSql(first.entity, p.entity, pkOf(p.entity, `'${p.name}'`)), filter: first.filter, format: { kind: 'integer' } });
     synthetic.push({ column: p.name, measure: name });
   }
   for (const dc of q.distinct_counts) {
@@ -345,7 +348,7 @@ export function compile(
     const defaultTd = tr?.dimension ?? model.defaults.time_dimension;
     const tdEntity = tr && defaultTd ? ix.timeDims.get(defaultTd)?.entity : undefined;
     const through =
-      dc.through ?? findRoot(model, [dc.entity, ...conditions.map((c) => c.entity), ...(tdEntity ? [tdEntity] : [])], undefined);
+      dc.through ?? findRoot(model, [dc.entity, ...conditions.map((c) => c.entity), ...groups.map((g) => g.entity), ...(tdEntity ? [tdEntity] : [])], undefined);
     if (!through || !ix.entities.has(through)) throw new CompileError(`no entity relates '${dc.entity}' to the query's filters and period, so its members cannot be counted`);
     if (through !== dc.entity && !graph.path(through, dc.entity)) throw new CompileError(`'${dc.entity}' cannot be counted through '${through}'`);
     const dated = !!tdEntity && (through === tdEntity || !!graph.path(through, tdEntity));

@@ -92,3 +92,18 @@ describe('near matches', () => {
     if (r.kind === 'out_of_scope') expect(r.reason).not.toMatch(/market segment/);
   });
 });
+
+describe('read but not honoured is refused, not dropped', () => {
+  it('a period for a metric that is not dated', () => {
+    const r = ask('customer account balance in 1996');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/not dated/);
+  });
+  it('a dating the metric cannot take', () => {
+    const r = ask('how many orders shipped in 1996');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/cannot date orders/);
+    // line items can be dated by their ship date
+    expect(ask('how many line items shipped in 1996').kind).toBe('query');
+  });
+});

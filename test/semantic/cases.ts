@@ -345,4 +345,9 @@ export const CASES: Case[] = [
     query: { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [10, 20] }, { dimension: 'part_size', op: 'gte', values: [15] }] },
     reference: `SELECT SUM(l.l_quantity) AS units_sold FROM lineitem l JOIN part p ON l.l_partkey = p.p_partkey WHERE p.p_size BETWEEN 10 AND 20 AND p.p_size >= 15`,
   },
+  {
+    name: 'quantity per line item: a per-entity average over the metric\'s own rows',
+    query: { metrics: [], group_by: [{ dimension: 'ship_mode' }], per_entity_averages: [{ name: 'quantity_per_line', metric: 'units_sold', entity: 'lineitem' }] },
+    reference: `SELECT l.l_shipmode AS ship_mode, ${F('SUM(l.l_quantity)')} / COUNT(*) AS quantity_per_line FROM lineitem l GROUP BY 1`,
+  },
 ];

@@ -107,7 +107,8 @@ describe('richer IR: clear errors', () => {
     expect(err({ metrics: [], subset_metrics: [{ name: 'x', metric: 'takings', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share' }] })).toMatch(/unknown metric 'takings'/);
   });
   it('members of an entity with a composite key cannot be counted', () => {
-    expect(err({ metrics: [], per_entity_averages: [{ name: 'x', metric: 'units_sold', entity: 'lineitem' }] })).toMatch(/composite key/);
+    expect(err({ metrics: [], per_entity_averages: [{ name: 'x', metric: 'line_items', entity: 'partsupp' }] })).toMatch(/composite key/);
+    expect(err({ metrics: [], distinct_counts: [{ name: 'x', entity: 'lineitem' }] })).toMatch(/composite key/);
   });
   it('a constructed column may not clash with another', () => {
     expect(err({ metrics: ['revenue'], subset_metrics: [{ name: 'revenue', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }] }] })).toMatch(/clashes/);

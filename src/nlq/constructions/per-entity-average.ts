@@ -54,7 +54,6 @@ export const perEntityAverage: Construction = {
       construction: 'per-entity average',
       apply(query, notes) {
         const info = lex.metrics.get(m);
-        if (info?.entity && info.entity === entity) return `"${info.label.toLowerCase()} per ${denItem.text}" averages a metric over its own entity; ask for the metric itself.`;
         consume(denItem, perKw, ...averageWords, ...items.filter((it) => it.lower === 'on' && averageWords.includes(items[items.indexOf(it) + 1])));
         notes.push(`Average ${info?.label.toLowerCase() ?? m} per ${denItem.text}${viaGroup ? '' : ''}: the total divided by the number of ${entity} in scope`);
         const name = `${m}_per_${entity}`;
