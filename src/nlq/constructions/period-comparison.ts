@@ -11,6 +11,8 @@ import { CHANGE_WORDS } from '../words.js';
 import type { Construction } from './types.js';
 
 const YOY_WORDS = new Set(['yoy', 'year-over-year', 'year-on-year']);
+/** Change words that name a fall: ranking "the biggest drop" puts the most negative change first. */
+const FALLING = new Set(['drop', 'dropped', 'decline', 'declined', 'declining', 'decrease', 'decreased', 'decreasing']);
 
 function shiftYears(iso: string, years: number): string {
   const [y, m, d] = iso.split('-').map(Number);
@@ -68,12 +70,22 @@ export const periodComparison: Construction = {
         for (const w of yoy) w.used = true;
         notes.push(`Comparing ${cur.label ?? cur.start} with ${prev.label ?? prev.start}: both values, the change and the change %`);
         const dim = query.time_range?.dimension;
+        // "which region grew the most": a ranking of a comparison ranks by the change; "the biggest
+        // drop" ranks the most negative change first
+        let order = query.order.filter((o) => !query.group_by.some((g) => g.grain && g.dimension === o.by));
+        const ranked = order.find((o) => query.metrics.includes(o.by));
+        if (ranked && query.limit !== undefined) {
+          const falling = changeWords.some((w) => FALLING.has(w.lower));
+          const direction = falling ? (ranked.direction === 'desc' ? 'asc' : 'desc') : ranked.direction;
+          order = [{ by: `${ranked.by}_change`, direction }];
+          notes.push(`Ranked by the change in ${ranked.by.replace(/_/g, ' ')}${falling ? ' (the largest fall first)' : ''}`);
+        }
         return {
           ...query,
           time_range: { ...cur, ...(dim ? { dimension: dim } : {}) },
           comparison: { previous: { ...prev, ...(dim ? { dimension: dim } : {}) } },
           group_by: query.group_by.filter((g) => !g.grain),
-          order: query.order.filter((o) => !query.group_by.some((g) => g.grain && g.dimension === o.by)),
+          order,
         };
       },
     };
