@@ -78,8 +78,6 @@ export const entityCondition: Construction = {
       const counted = !!countKw && a.metrics.some((m) => m.item === subjectItem);
       const zeroQualifies = holds(parsed.op, parsed.value, 0);
       const listing = !counted && !qualifies;
-      // listing by a comparison ("nations with sales over 1.5 million") is the general rules' breakdown with HAVING
-      if (listing && parsed.form === 'comparison' && !zeroQualifies) return null;
       // the general rules must not read the condition's metric or comparison on their own
       a.metrics = a.metrics.filter((m) => m.item !== parsed.metricItem);
       a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && parsed.words.includes(w)));
@@ -139,6 +137,8 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];
+  // "customers in GERMANY with more than 10 orders": filters on the subject may come first
+  while (items[p] && ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && items[p + 1]?.kind === 'lex') || (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))) p++;
   // link words and event verbs ("who placed", "that have")
   while (p < items.length && plainWord(items[p], LINK)) link.push(items[p++]);
   if (!link.length && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;
