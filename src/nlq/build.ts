@@ -7,7 +7,7 @@ import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
-import { type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
 export interface Built {
   query: SemanticQuery;
@@ -283,7 +283,11 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
     limit = n ?? (plural ? 10 : 1);
     const dir = superl.dir;
-    if (rankMetric) {
+    if (rankMetric && groupBy.length > 1) {
+      // "top region in each year": a ranking within each group is not something a query here can say
+      items[superl.pos].dropped = true;
+      notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);
+    } else if (rankMetric) {
       consume(items[superl.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
@@ -382,7 +386,10 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
   return ungrouped
     .filter((d) => {
       const e = lex.dimensions.get(d.dimension)?.entity ?? '';
-      return !d.item.consumed && !metricEntities.has(e) && !onPath(e) && !choseRole(d.pos);
+      // only a mention of the entity itself ("customers") can be excused as whose rows these are;
+      // an attribute named and not used ("segment") was not understood
+      const namesEntity = dimensionOfEntity(lex, e) === d.dimension;
+      return !d.item.consumed && !(namesEntity && (metricEntities.has(e) || onPath(e))) && !choseRole(d.pos);
     })
     .map((d) => d.item);
 }

@@ -273,7 +273,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   const covered = (): Interpretation | null => {
     const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query, a.roles));
     // a word read but not honoured says why (a period for an undated metric, a date that cannot date it)
-    const why = cov.uncovered.some((u) => u.dropped) ? built.notes.filter((n) => /not dated|cannot date/.test(n)) : [];
+    const why = cov.uncovered.some((u) => u.dropped) ? built.notes.filter((n) => /not dated|cannot date|not supported/.test(n)) : [];
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query, why) : null;
   };
   if (fragment && ctx.previous) {

@@ -107,3 +107,17 @@ describe('read but not honoured is refused, not dropped', () => {
     expect(ask('how many line items shipped in 1996').kind).toBe('query');
   });
 });
+
+describe('nothing named is dropped', () => {
+  it('an attribute named but not used is not understood', () => {
+    expect(ask('which region and segment had the highest revenue').kind).toBe('out_of_scope');
+  });
+  it('a ranking within each group is refused with the reason', () => {
+    const r = ask('top region by revenue in each year');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/ranking within each year is not supported/);
+  });
+  it('counting an attribute is not counting its entity', () => {
+    expect(ask('how many brands do we sell').kind).toBe('out_of_scope');
+  });
+});

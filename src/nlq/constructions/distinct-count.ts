@@ -4,6 +4,7 @@
  * no count metric of the entity. The members are counted among the rows in scope
  * (`distinct_counts`), so filters and the period restrict them.
  */
+import { dimensionOfEntity } from '../analyse.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import type { Construction } from './types.js';
 
@@ -15,7 +16,8 @@ export const distinctCount: Construction = {
     const entityOf = (it: Item): string | undefined =>
       entriesOf(it, 'entity')[0]?.target ??
       entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
-      entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)?.entity).find((e) => !!e);
+      // only the dimension naming the entity's members ("customers"), never another of its attributes ("brands")
+      entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
     // 1. "how many parts": a count of an entity the model has no count metric for
     const uncounted = a.countUnknown.find((it) => it.kind === 'lex' && entityOf(it));
     // 2. "how many different customers": an explicit distinct count
