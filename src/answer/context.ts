@@ -48,6 +48,12 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
   if (query.metric_filters.length > 0 && ctx.shape.dims.length > 0) {
     parts.push(`with ${andList(query.metric_filters.map((f) => metricFilterPhrase(model, f)))}`);
   }
+  // "customers with no orders", "orders with line items above 5": the members kept
+  for (const c of query.entity_conditions ?? []) {
+    const what = lowerFirst(metricLabel(model, c.metric));
+    const cond = c.op === 'eq' && c.value === 0 ? `no ${what}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value });
+    parts.push(`among ${c.entity.replace(/_/g, ' ')} members with ${cond}${c.time_range?.label ? ` (${c.time_range.label})` : ''}`);
+  }
   if (options.period !== false) {
     if (ctx.frame) parts.push(periodPhrase(ctx.frame));
     else if (options.allData && anyTimeBound(ctx)) parts.push(`across all data${dataRangeSuffix(ctx)}`);

@@ -21,7 +21,46 @@ function fmt(ctx: AnswerContext, col: CompiledColumn, value: unknown): string {
 }
 
 function label(ctx: AnswerContext, col: CompiledColumn): string {
-  return col.kind === 'share' ? `share of ${lowerFirst(metricLabel(ctx.input.model, col.ref))}` : metricLabel(ctx.input.model, col.ref);
+  if (col.kind === 'share') return `share of ${lowerFirst(metricLabel(ctx.input.model, col.ref))}`;
+  // constructed columns (a subset's share, a per-entity average, a distinct count) carry their own label
+  return findMetric(ctx.input.model, col.ref) ? metricLabel(ctx.input.model, col.ref) : (col.label ?? metricLabel(ctx.input.model, col.ref));
+}
+
+/**
+ * A period comparison in words: the total (or the one value) against the previous period, the
+ * change and the change %, and in a breakdown the largest rise and fall.
+ */
+function comparisonText(ctx: AnswerContext): string {
+  const { query } = ctx.input;
+  const previous = query.comparison?.previous;
+  const m = query.metrics[0];
+  if (!previous || !m) return '';
+  const cols = ctx.shape.columns;
+  const cur = cols.find((c) => c.name === m);
+  const prev = cols.find((c) => c.name === `${m}_previous`);
+  const change = cols.find((c) => c.name === `${m}_change`);
+  const pct = cols.find((c) => c.name === `${m}_change_pct`);
+  if (!cur || !prev || !change || !pct) return '';
+  const sum = (c: CompiledColumn) => ctx.rows.reduce((s, r) => s + (toNumber(r[c.name]) ?? 0), 0);
+  const signed = (c: CompiledColumn, v: number) => `${v > 0 ? '+' : ''}${fmt(ctx, c, v)}`;
+  const prevName = previous.label ?? `${previous.start} to ${previous.end}`;
+  let text = '';
+  if (ctx.rows.length === 1 || isAdditive(ctx, m)) {
+    const a = ctx.rows.length === 1 ? toNumber(ctx.rows[0][cur.name]) ?? 0 : sum(cur);
+    const b = ctx.rows.length === 1 ? toNumber(ctx.rows[0][prev.name]) ?? 0 : sum(prev);
+    const pctText = b !== 0 ? ` (${signed(pct, (a - b) / Math.abs(b))})` : '';
+    text += ` Against ${e(prevName)}: ${bold(fmt(ctx, cur, b))}${ctx.rows.length > 1 ? ' in total' : ''}, a change of ${bold(signed(change, a - b))}${e(pctText)}.`;
+  }
+  if (ctx.rows.length > 1 && ctx.shape.dims.length === 1) {
+    const byChange = [...ctx.rows].filter((r) => toNumber(r[change.name]) !== null).sort((x, y) => (toNumber(y[change.name]) ?? 0) - (toNumber(x[change.name]) ?? 0));
+    const up = byChange[0];
+    const down = byChange[byChange.length - 1];
+    const dim = ctx.shape.dims[0];
+    if (up && down && up !== down) {
+      text += ` The largest rise: ${bold(dimValue(ctx, dim, up))} (${bold(signed(change, toNumber(up[change.name]) ?? 0))}); the largest fall: ${bold(dimValue(ctx, dim, down))} (${bold(signed(change, toNumber(down[change.name]) ?? 0))}).`;
+    }
+  }
+  return text;
 }
 
 function dimValue(ctx: AnswerContext, col: CompiledColumn, row: Record<string, unknown>): string {
@@ -232,6 +271,12 @@ export function answerText(ctx: AnswerContext): string {
   const { shape } = ctx;
   if (ctx.rows.length === 0) return noDataText(ctx);
   if (!shape.primary) return dimensionsOnlyText(ctx);
+  if (ctx.input.query.comparison) return baseText(ctx) + comparisonText(ctx);
+  return baseText(ctx);
+}
+
+function baseText(ctx: AnswerContext): string {
+  const { shape } = ctx;
   switch (shape.kind) {
     case 'kpi':
       return kpiText(ctx) + truncationNote(ctx);

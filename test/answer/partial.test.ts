@@ -36,3 +36,27 @@ describe('incomplete periods (data ends 1998-08-02)', () => {
     expect(complete.answer_explanation.incomplete_periods).toEqual([]);
   });
 });
+
+describe('constructed columns in the answer text', () => {
+  it('a period comparison states the previous total, the change and the change %', () => {
+    const rows = [
+      { region: 'ASIA', revenue: 120, revenue_previous: 100, revenue_change: 20, revenue_change_pct: 0.2 },
+      { region: 'EUROPE', revenue: 90, revenue_previous: 100, revenue_change: -10, revenue_change_pct: -0.1 },
+    ];
+    const cols = [
+      col.region,
+      col.revenue,
+      { name: 'revenue_previous', kind: 'metric' as const, ref: 'revenue_previous', label: 'Revenue (1996)', format: { kind: 'currency' as const, unit: '$' } },
+      { name: 'revenue_change', kind: 'metric' as const, ref: 'revenue_change', label: 'Change in revenue', format: { kind: 'currency' as const, unit: '$' } },
+      { name: 'revenue_change_pct', kind: 'metric' as const, ref: 'revenue_change_pct', label: 'Change in revenue (%)', format: { kind: 'percent' as const, decimals: 1 } },
+    ];
+    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'region' }], time_range: Y1997, comparison: { previous: { start: '1996-01-01', end: '1997-01-01', label: '1996' } } }, cols, rows));
+    expect(r.answer).toContain('Against 1996: <b>$200.00</b> in total, a change of <b>+$10.00</b> (+5.0%).');
+    expect(r.answer).toContain('The largest rise: <b>ASIA</b> (<b>+$20.00</b>); the largest fall: <b>EUROPE</b> (<b>-$10.00</b>).');
+  });
+  it('a constructed column is named by its own label', () => {
+    const share = { name: 'orders_share_urgent', kind: 'metric' as const, ref: 'orders_share_urgent', label: 'Share of orders: 1-URGENT', format: { kind: 'percent' as const, decimals: 1 } };
+    const r = buildAnswer(input({ metrics: [], subset_metrics: [{ name: 'orders_share_urgent', metric: 'orders', filters: [{ dimension: 'order_status', op: 'eq', values: ['F'] }], as: 'share' }], time_range: Y1997 }, [share], [{ orders_share_urgent: 0.203 }]));
+    expect(r.answer).toBe('Share of orders: 1-URGENT in 1997 was <b>20.3%</b>.');
+  });
+});
