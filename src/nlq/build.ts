@@ -71,6 +71,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- numeric dimension comparisons and metric comparisons
   const metricFilters: MetricFilter[] = [];
+  const metricCmps: Analysis['cmps'] = [];
   for (const c of a.cmps) {
     // the metric (or numeric dimension) named right before the comparison, or right after its number
     let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
@@ -116,6 +117,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const info = lex.metrics.get(metricName);
     const value = info?.percent && (c.percent || c.value > 1) ? c.value / 100 : c.value;
     metricFilters.push({ metric: metricName, op: c.op, value });
+    metricCmps.push(c);
     if (!metrics.includes(metricName) && target) metrics.push(metricName);
     notes.push(`Condition: ${info?.label ?? metricName} ${opText(c.op)} ${value}`);
   }
@@ -169,6 +171,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     addGroup({ dimension: dim });
     consume(...(g.kws ?? []));
     groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim}`);
+  }
+
+  // A condition on an aggregate needs groups to keep or drop ("nations with more than 1,000 orders");
+  // with none, "revenue where discount is over 5%" asks about single rows, which the model cannot say
+  if (metricFilters.length && !groupBy.length && !fragment && !a.providesMetric) {
+    for (const c of metricCmps) for (const w of c.words) if (w) w.dropped = true;
+    notes.push(`A condition on ${metricFilters.map((f) => lex.metrics.get(f.metric)?.label.toLowerCase() ?? f.metric).join(', ')} over single rows is not supported: the model compares totals of groups`);
   }
 
   // ---- time: dating dimension, range, grain

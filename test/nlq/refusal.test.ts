@@ -121,3 +121,13 @@ describe('nothing named is dropped', () => {
     expect(ask('how many brands do we sell').kind).toBe('out_of_scope');
   });
 });
+
+describe('conditions on single rows', () => {
+  it('a condition on an aggregate with no groups asks about rows, which is refused with the reason', () => {
+    for (const s of ['revenue where discount is over 5%', 'line items with a discount of at least 0.05']) {
+      const r = ask(s);
+      expect(r.kind, s).toBe('out_of_scope');
+      if (r.kind === 'out_of_scope') expect(r.reason, s).toMatch(/over single rows is not supported/);
+    }
+  });
+});
