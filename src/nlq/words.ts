@@ -41,7 +41,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['top', 'desc'], ['best', 'desc'], ['biggest', 'desc'], ['largest', 'desc'], ['highest', 'desc'],
   ['greatest', 'desc'], ['most', 'desc'], ['leading', 'desc'], ['strongest', 'desc'], ['maximum', 'desc'],
   ['max', 'desc'], ['best selling', 'desc'], ['best-selling', 'desc'], ['top selling', 'desc'],
-  ['top-selling', 'desc'], ['highest grossing', 'desc'], ['most profitable', 'desc'], ['the most', 'desc'],
+  ['top-selling', 'desc'], ['highest grossing', 'desc'], ['the most', 'desc'],
   ['bottom', 'asc'], ['worst', 'asc'], ['smallest', 'asc'], ['lowest', 'asc'], ['least', 'asc'],
   ['fewest', 'asc'], ['weakest', 'asc'], ['minimum', 'asc'], ['min', 'asc'], ['the least', 'asc'],
   ['how many', 'count'], ['number of', 'count'], ['count of', 'count'], ['total number of', 'count'],

@@ -131,3 +131,10 @@ describe('conditions on single rows', () => {
     }
   });
 });
+
+describe('an adjective is not a ranking metric', () => {
+  it('"most profitable" does not rank by the default metric', () => {
+    const r = ask('most profitable region in 1996');
+    expect(r.kind === 'query' && r.query.order[0]?.by === 'revenue').toBe(false);
+  });
+});
