@@ -203,7 +203,7 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
     subs.push({
       angle: 'significance',
       question: `Is the change of ${ml} from ${prev.label} to ${cur.label} beyond its normal day-to-day variation?`,
-      purpose: 'Is it real: the difference of the daily means against the day-to-day spread (a two-sample t statistic; |t| >= 2 is significant).',
+      purpose: 'Is it real: the difference of the daily means against the day-to-day spread (a two-sample t statistic; significant from two standard errors either way).',
       query: q({ metrics: [m], group_by: [{ dimension: time, grain: 'day' }], filters, time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` } }),
       series: { bucket: `${time}_day`, currentStart: cur.start },
     });
@@ -362,6 +362,6 @@ export function followUps(
   }
   const start = plan.length;
   const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
-  const why = explained ? `the member of the dimension that explains the change best (highest surprise among the members explaining at least ${Math.round(100 * 0.67)}% of it)` : 'the biggest mover';
+  const why = explained ? `the member of the dimension that explains the change best (highest surprise among the members that together explain most of it)` : 'the biggest mover';
   return { subs, reason: `Drill into ${why}: ${dimLabel} ${mover.member} (change ${mover.change}).` };
 }

@@ -126,7 +126,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     if (findings.significant) out.push(`**Significant.** The change is beyond the normal day-to-day variation: ${daily}. ${ref(sigSub.id)}`, '');
     else
       out.push(
-        `**Not significant.** The change is within the normal day-to-day variation: ${daily}, below the threshold of 2. No driver is claimed; the breakdowns below describe movements that may be noise. ${ref(sigSub.id)}`,
+        `**Not significant.** The change is within the normal day-to-day variation: ${daily}, less than two standard errors. No driver is claimed; the breakdowns below describe movements that may be noise. ${ref(sigSub.id)}`,
         '',
       );
   }
