@@ -12,6 +12,7 @@ import type { SemanticModel } from '../../src/semantic/model.js';
 import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
+import { explainingSets, isAdditive } from './analysis.js';
 import type { ResearchFocus, SubQuestion } from './state.js';
 
 /** Words of a "why did it change" question that the one-question interpreter does not take. */
@@ -198,6 +199,17 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
     query: q({ metrics: [m], filters, time_range: cur }),
     compare: q({ metrics: [m], filters, time_range: prev }),
   });
+  if (time && cur.start > prev.start) {
+    subs.push({
+      angle: 'significance',
+      question: `Is the change of ${ml} from ${prev.label} to ${cur.label} beyond its normal day-to-day variation?`,
+      purpose: 'Is it real: the difference of the daily means against the day-to-day spread (a two-sample t statistic; significant from two standard errors either way).',
+      query: q({ metrics: [m], group_by: [{ dimension: time, grain: 'day' }], filters, time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` } }),
+      series: { bucket: `${time}_day`, currentStart: cur.start },
+    });
+  }
+  // the headline's scope over both periods: each member's contribution to the total change
+  const totals = isAdditive(model, m) ? { current: q({ metrics: [m], filters, time_range: cur }), previous: q({ metrics: [m], filters, time_range: prev }) } : undefined;
   if (time) {
     subs.push({
       angle: 'trend',
@@ -214,6 +226,7 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
       query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur }),
       compare: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: prev }),
       dimension: d,
+      ...(totals ? { totals } : {}),
     });
   }
   if (focus.keyDimensions[0]) {
@@ -268,6 +281,25 @@ export function biggestMover(
   return best;
 }
 
+/**
+ * The drill-down chosen by explanatory power (Adtributor): the first member not drilled into yet of
+ * the explaining sets, best dimension first; null when no breakdown has an explaining set.
+ */
+export function explanatoryMover(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  skip: (dimension: string, member: string) => boolean = () => false,
+): { dimension: string; member: string; change: number; from: string } | null {
+  for (const set of explainingSets(plan, operations, ['breakdown', 'drilldown'])) {
+    for (const d of set.members) {
+      if (skip(d.dimension, d.member)) continue;
+      const row = operations.find((o) => o.id === d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      return { dimension: d.dimension, member: d.member, change: Number(row?.change), from: d.from };
+    }
+  }
+  return null;
+}
+
 /** A finer dimension under `dimension` (nation under region), else the next key dimension. */
 export function finerDimension(model: SemanticModel, layer: SemanticLayer, dimension: string, focus: ResearchFocus): string | null {
   const d = model.dimensions.find((x) => x.name === dimension);
@@ -294,8 +326,13 @@ export function followUps(
   // the biggest mover not drilled into yet (a later round takes the next one)
   const drilled = (dimension: string, member: string) =>
     plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === dimension && String(f.values[0]) === member));
-  const mover = biggestMover(plan.filter((s) => s.round < round), operations, drilled);
+  const earlier = plan.filter((s) => s.round < round);
+  const explained = explanatoryMover(earlier, operations, drilled);
+  const mover = explained ?? biggestMover(earlier, operations, drilled);
   if (!mover) return { subs: [], reason: 'No breakdown returned a mover that was not drilled into already.' };
+  const totals = isAdditive(model, focus.metric)
+    ? { current: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.current }), previous: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.previous }) }
+    : undefined;
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq' as const, values: [mover.member] }];
@@ -310,6 +347,7 @@ export function followUps(
       query: q({ metrics: [m], group_by: [{ dimension: finer }], filters, time_range: focus.current }),
       compare: q({ metrics: [m], group_by: [{ dimension: finer }], filters, time_range: focus.previous }),
       dimension: finer,
+      ...(totals ? { totals } : {}),
     });
   }
   if (focus.contributorDimension) {
@@ -324,5 +362,6 @@ export function followUps(
   }
   const start = plan.length;
   const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
-  return { subs, reason: `Drill into the biggest mover: ${dimLabel} ${mover.member} (change ${mover.change}).` };
+  const why = explained ? `the member of the dimension that explains the change best (highest surprise among the members that together explain most of it)` : 'the biggest mover';
+  return { subs, reason: `Drill into ${why}: ${dimLabel} ${mover.member} (change ${mover.change}).` };
 }

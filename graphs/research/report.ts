@@ -5,7 +5,7 @@
  */
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
-import type { ResearchFocus, SubQuestion } from './state.js';
+import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
 
@@ -80,12 +80,14 @@ export interface ReportInput {
   plan: SubQuestion[];
   operations: ResearchOperation[];
   asOf: string;
+  /** The significance verdict and ranked drivers (analysis.ts); absent = not analysed. */
+  findings?: ResearchFindings | null;
 }
 
 /** Model-written text as shown: escaped, without references of its own (the section's ref is added). */
 const told = (text: string) => safe(text.replace(/\s*\[q\d+\]/gi, '').trim());
 
-export function writeReport({ question, model, focus, plan, operations, asOf, narrative }: ReportInput): string {
+export function writeReport({ question, model, focus, plan, operations, asOf, narrative, findings }: ReportInput): string {
   const said = (s: SubQuestion): string[] => {
     const t = narrative?.sections?.[s.id];
     return t && told(t) ? [`${told(t)} ${ref(s.id)}`, ''] : [];
@@ -116,6 +118,35 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
   }
   out.push('');
 
+  // Is it real?
+  const sigSub = plan.find((s) => s.angle === 'significance');
+  const sig = sigSub && ok(sigSub) ? opOf(sigSub.id)!.rows?.[0] : undefined;
+  if (sigSub && sig && findings?.significant !== null && findings?.significant !== undefined) {
+    const daily = `the daily average was **${formatNumber(sig.current_daily_mean, fmt)}** in ${cur} against **${formatNumber(sig.previous_daily_mean, fmt)}** in ${prev}, with a day-to-day spread of ${formatNumber(sig.daily_spread, fmt)} (t = ${formatNumber(sig.t_stat, { kind: 'number', decimals: 2 })})`;
+    if (findings.significant) out.push(`**Significant.** The change is beyond the normal day-to-day variation: ${daily}. ${ref(sigSub.id)}`, '');
+    else
+      out.push(
+        `**Not significant.** The change is within the normal day-to-day variation: ${daily}, less than two standard errors. No driver is claimed; the breakdowns below describe movements that may be noise. ${ref(sigSub.id)}`,
+        '',
+      );
+  }
+
+  // Drivers, ranked by explanatory power
+  if (findings?.significant && findings.drivers.length) {
+    out.push('## Drivers', '');
+    findings.drivers.forEach((d, i) => {
+      const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      if (!row) return;
+      const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
+      out.push(
+        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatNumber(row.change, fmt, true)}** (${formatNumber(row.change_pct, PCT, true)}), **${formatNumber(row.contribution, PCT)}** of the total change. ${ref(d.from)}`,
+      );
+    });
+    out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
+  } else if (findings?.significant) {
+    out.push('## Drivers', '', 'No small set of members explains most of the change: it is spread across the members of every dimension examined.', '');
+  }
+
   // Trend
   const trend = plan.find((s) => s.angle === 'trend');
   if (trend && ok(trend)) {
@@ -143,12 +174,28 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     const dl = safe(dimLabel(model, s.dimension!));
     const within = s.angle === 'drilldown' ? s.query.filters.at(-1) : undefined;
     out.push(s.angle === 'drilldown' && within ? `## Drill-down: ${safe(dimLabel(model, within.dimension))} ${safe(within.values[0])} by ${dl.toLowerCase()}` : `## By ${dl.toLowerCase()}`, '');
-    out.push(`| ${dl} | ${cur} | ${prev} | Change | Change % |`, '|---|---:|---:|---:|---:|');
+    const contrib = rows.some((r) => r.contribution !== undefined);
+    out.push(
+      `| ${dl} | ${cur} | ${prev} | Change | Change % |${contrib ? ' Contribution |' : ''}`,
+      `|---|---:|---:|---:|---:|${contrib ? '---:|' : ''}`,
+    );
     for (const r of rows) {
-      out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |`);
+      out.push(
+        `| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |${contrib ? ` ${formatNumber(r.contribution, PCT, true)} |` : ''}`,
+      );
     }
     const top = rows[0];
-    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '', ...said(s));
+    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
+    if (contrib && top.total_change !== undefined) {
+      const all = (opOf(s.id)!.row_count ?? 0) <= (opOf(s.id)!.rows?.length ?? 0);
+      out.push(
+        s.angle === 'drilldown'
+          ? `Contribution is each member's share of the total change of ${formatNumber(top.total_change, fmt, true)}; the rest of it, ${formatNumber(top.residual, fmt, true)}, lies outside ${safe(within?.values[0])}. ${ref(s.id)}`
+          : `Closure: contributions are shares of the total change of ${formatNumber(top.total_change, fmt, true)}${all ? ' and add up to all of it' : ''}; the residual not explained by the members is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`,
+        '',
+      );
+    }
+    out.push(...said(s));
     for (const r of rows.slice(0, 2)) {
       movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatNumber(r.change, fmt, true)} (${formatNumber(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
     }

@@ -7,8 +7,9 @@ import { Annotation } from '@langchain/langgraph';
 import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
+import type { Driver } from './analysis.js';
 
-export type Angle = 'headline' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -26,6 +27,23 @@ export interface SubQuestion {
   compare?: SemanticQuery;
   /** The dimension the rows are grouped by (breakdowns, contributors, drill-downs). */
   dimension?: string;
+  /**
+   * The total over both periods (the headline's scope), for a comparison by members of an additive
+   * metric: each member's contribution to the total change, surprise, and the closure residual.
+   */
+  totals?: { current: SemanticQuery; previous: SemanticQuery };
+  /** A significance test: `query` is the metric by day over both periods; `bucket` its day column, `currentStart` where the current period begins. */
+  series?: { bucket: string; currentStart: string };
+}
+
+/** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */
+export interface ResearchFindings {
+  /** null when the significance test did not run or answer. */
+  significant: boolean | null;
+  /** The sub-question of the significance test. */
+  significanceFrom: string | null;
+  /** Ranked drivers (none when the change is not significant): the first explains the change best. */
+  drivers: Driver[];
 }
 
 /** What the investigation is about: the headline metric and the two periods compared. */
@@ -93,6 +111,8 @@ export const ResearchState = Annotation.Root({
   round: Annotation<number>,
   /** One record per step: plan, each query with its result rows, reflect, write. */
   operations: Annotation<ResearchOperation[], ResearchOperation[] | ResearchOperation>({ reducer: mergeOperations, default: () => [] }),
+  /** The significance verdict and the ranked drivers the report states (write). */
+  findings: Annotation<ResearchFindings | null>,
   /** The report in Markdown (write). */
   finalAnswer: Annotation<string>,
   /** Terminal status; once set, the graph ends. */

@@ -33,7 +33,7 @@ export function unmatchedNumbers(markdown: string, operations: ResearchOperation
   }
   return numbersIn(markdown)
     .filter(({ text, value, decimals, percent }) => {
-      const tolerance = 0.5 * 10 ** -decimals + 1e-9;
+      const tolerance = 0.5 * 10 ** -decimals + 1e-9 * Math.max(1, Math.abs(value)); // a half-way value (…535 shown as …54) is still the row's
       const hit = values.some((v) => (percent ? Math.abs(v * 100 - value) <= tolerance : Math.abs(v - value) <= tolerance));
       const inText = texts.some((t) => t.includes(text.replace(/^[-+]/, '')));
       return !hit && !inText;

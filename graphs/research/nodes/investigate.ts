@@ -5,6 +5,7 @@ import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
+import { comparisonSql, significanceSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
@@ -40,20 +41,7 @@ async function runThroughAgent(sub: SubQuestion, deps: ResearchConfiguration, co
   };
 }
 
-/**
- * A period-over-period comparison: both periods compiled by the semantic compiler and joined in one
- * statement, so the warehouse computes the change and its percentage (no number is made up later).
- */
-export function comparisonSql(current: string, previous: string, keys: string[], metric: string, ident: (s: string) => string): string {
-  const m = ident(metric);
-  const c = (x: string) => `cur.${ident(x)}`;
-  const p = (x: string) => `prev.${ident(x)}`;
-  const select = keys.map((k) => `coalesce(${c(k)}, ${p(k)}) AS ${ident(k)}`);
-  const change = `coalesce(cur.${m}, 0) - coalesce(prev.${m}, 0)`;
-  select.push(`cur.${m} AS current_value`, `prev.${m} AS previous_value`, `${change} AS change`, `(${change}) / nullif(prev.${m}, 0) AS change_pct`);
-  const join = keys.length ? `FULL OUTER JOIN prev ON ${keys.map((k) => `${c(k)} = ${p(k)}`).join(' AND ')}` : 'CROSS JOIN prev';
-  return `WITH cur AS (${current}), prev AS (${previous}) SELECT ${select.join(', ')} FROM cur ${join} ORDER BY abs(${change}) DESC`;
-}
+export { comparisonSql } from '../analysis.js';
 
 async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
   const dialect = dialectFor(deps.warehouse.dialect);
@@ -65,25 +53,69 @@ async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, sign
     const keys = cur.columns.filter((x) => x.kind !== 'metric' && x.kind !== 'share').map((x) => x.name);
     const metric = sub.query.metrics[0];
     const format = cur.columns.find((x) => x.name === metric)?.format;
-    sql = guardSql(comparisonSql(cur.sql, prev.sql, keys, metric, (s) => dialect.ident(s)), deps.warehouse.dialect);
+    const totals = sub.totals && keys.length ? { current: compileQuery(deps.layer.model, sub.totals.current, dialect).sql, previous: compileQuery(deps.layer.model, sub.totals.previous, dialect).sql } : undefined;
+    sql = guardSql(comparisonSql(cur.sql, prev.sql, keys, metric, (s) => dialect.ident(s), totals), deps.warehouse.dialect);
     const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const pct = { kind: 'percent', decimals: 2 };
     const columns = [
       ...cur.columns.filter((x) => keys.includes(x.name)).map((x) => ({ name: x.name, kind: x.kind })),
       { name: 'current_value', kind: 'metric', ...(format ? { format } : {}) },
       { name: 'previous_value', kind: 'metric', ...(format ? { format } : {}) },
       { name: 'change', kind: 'metric', ...(format ? { format } : {}) },
-      { name: 'change_pct', kind: 'metric', format: { kind: 'percent', decimals: 2 } },
+      { name: 'change_pct', kind: 'metric', format: pct },
+      ...(totals
+        ? [
+            { name: 'contribution', kind: 'metric', format: pct },
+            { name: 'previous_share', kind: 'share', format: pct },
+            { name: 'current_share', kind: 'share', format: pct },
+            { name: 'total_change', kind: 'metric', ...(format ? { format } : {}) },
+            { name: 'residual', kind: 'metric', ...(format ? { format } : {}) },
+            { name: 'surprise', kind: 'metric', format: { kind: 'number', decimals: 4 } },
+          ]
+        : []),
     ];
     const empty = r.rows.length === 0 || r.rows.every((row) => row.current_value === null && row.previous_value === null);
     return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
   } catch (err) {
-    if (err instanceof WarehouseCancelledError) throw err;
-    if (err instanceof CompileError) return { status: 'out_of_scope', sql: sql || undefined, error: `The semantic model cannot express this: ${err.message}` };
-    if (err instanceof SqlRefusedError) return { status: 'failed', sql, error: `Refused by the read-only guard: ${err.message}` };
-    if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: `The query took longer than ${Math.round(deps.queryTimeoutMs / 1000)} s and was cancelled.` };
-    if (err instanceof WarehouseError) return { status: 'failed', sql, error: `The warehouse could not run the query: ${err.message}` };
-    throw err;
+    return failed(err, sql, deps);
   }
+}
+
+/** A significance test: the metric by day over both periods, compared as two samples by the warehouse. */
+async function runSignificance(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  let sql = '';
+  try {
+    const series = compileQuery(deps.layer.model, sub.query, dialect);
+    const metric = sub.query.metrics[0];
+    const format = series.columns.find((x) => x.name === metric)?.format;
+    sql = guardSql(significanceSql(series.sql, sub.series!.bucket, metric, sub.series!.currentStart, (s) => dialect.ident(s), (d) => dialect.date(d)), deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const f = format ? { format } : {};
+    const columns = [
+      { name: 'current_daily_mean', kind: 'metric', ...f },
+      { name: 'previous_daily_mean', kind: 'metric', ...f },
+      { name: 'current_days', kind: 'metric', format: { kind: 'integer' } },
+      { name: 'previous_days', kind: 'metric', format: { kind: 'integer' } },
+      { name: 'daily_spread', kind: 'metric', ...f },
+      { name: 't_stat', kind: 'metric', format: { kind: 'number', decimals: 2 } },
+      { name: 'significant', kind: 'dimension' },
+    ];
+    const empty = !r.rows.length || r.rows[0].t_stat === null || r.rows[0].t_stat === undefined;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'Too few days with data to compare the periods.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
+/** A failed statement as its operation's status and error (a cancellation is rethrown). */
+function failed(err: unknown, sql: string, deps: ResearchConfiguration): Ran {
+  if (err instanceof WarehouseCancelledError) throw err;
+  if (err instanceof CompileError) return { status: 'out_of_scope', sql: sql || undefined, error: `The semantic model cannot express this: ${err.message}` };
+  if (err instanceof SqlRefusedError) return { status: 'failed', sql, error: `Refused by the read-only guard: ${err.message}` };
+  if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: `The query took longer than ${Math.round(deps.queryTimeoutMs / 1000)} s and was cancelled.` };
+  if (err instanceof WarehouseError) return { status: 'failed', sql, error: `The warehouse could not run the query: ${err.message}` };
+  throw err;
 }
 
 /**
@@ -107,7 +139,7 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
     const started = new Date();
     let ran: Ran;
     try {
-      ran = sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
     } catch (err) {
       if (config.signal?.aborted) throw err;
       ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };

@@ -2,8 +2,9 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
+import { rankDrivers, readSignificance } from '../analysis.js';
 import { writeReport } from '../report.js';
-import type { ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
+import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
 /**
  * Writes `final_answer` from the query results; ends done (or failed / no_data when nothing was
@@ -16,7 +17,10 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   const queries = state.operations.filter((o) => o.kind === 'query');
   const done = queries.filter((o) => o.status === 'done').length;
   const llm = researchPlanner && done > 0 ? await llmNarrative(researchPlanner, { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations }, config.signal) : undefined;
+  const sig = readSignificance(state.subQuestions, state.operations);
+  const findings: ResearchFindings = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null, drivers: rankDrivers(state.subQuestions, state.operations) };
   const finalAnswer = writeReport({
+    findings,
     question: state.question,
     model: layer.model,
     focus: state.focus!,
@@ -31,6 +35,7 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   const notes = llm?.notes.length ? `\n${llm.notes.join(' ')}` : '';
   const usage = usageRecord(llm?.usage);
   return {
+    findings,
     finalAnswer,
     outcome,
     operations: {

@@ -1,0 +1,123 @@
+/**
+ * "Why did X change" with significance, contribution and closure, on the demo warehouse with known
+ * effects planted (test/helpers/planted.ts): the graph runs checkpointed, and state (findings,
+ * operations' rows) is asserted through getState against hand-written SQL.
+ */
+import { MemorySaver } from '@langchain/langgraph';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAgentGraph } from '../../graphs/agent/graph.js';
+import { buildResearchGraph } from '../../graphs/research/graph.js';
+import type { ResearchStateType } from '../../graphs/research/state.js';
+import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
+import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
+import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import { openWarehouse } from '../../src/warehouse/index.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { buildPlantedWarehouse, type PlantedEffect } from '../helpers/planted.js';
+import { unmatchedNumbers } from '../helpers/report-numbers.js';
+import { researchConfigurable } from '../helpers/tpch.js';
+
+const REVENUE = 'l_extendedprice * (1 - l_discount)';
+const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey';
+
+describe('research analysis on planted drivers (checkpointed, asserted through getState against SQL)', () => {
+  let dir: string;
+  let warehouse: Warehouse;
+  let layer: SemanticLayer;
+  let effects: PlantedEffect[];
+  const graph = buildResearchGraph(new MemorySaver());
+  const agentGraph = buildAgentGraph(false);
+  let thread = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-research-analysis-'));
+    effects = await buildPlantedWarehouse(join(dir, 'planted.duckdb'), 0.1);
+    warehouse = await openWarehouse(`duckdb:${join(dir, 'planted.duckdb')}`);
+    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+  }, 120_000);
+  afterAll(async () => {
+    await warehouse?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function research(question: string) {
+    const configurable = researchConfigurable(`a${++thread}`, { layer, warehouse, agentGraph });
+    await graph.invoke({ question, dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
+    const snapshot = await graph.getState({ configurable });
+    return { snapshot, state: snapshot.values as ResearchStateType };
+  }
+  const value = async (sql: string) => Number((await warehouse.run(sql)).rows[0].v);
+  const yearRevenue = (year: number, where = 'TRUE') =>
+    value(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE ${where} AND o_orderdate >= DATE '${year}-01-01' AND o_orderdate < DATE '${year + 1}-01-01'`);
+
+  it('a planted nation drop: significant, the nation ranked first with its contribution, closure holds', async () => {
+    const { snapshot, state } = await research(effects[0].question);
+    expect(snapshot.next).toEqual([]);
+    expect(state.outcome?.status).toBe('done');
+    expect(state.findings?.significant).toBe(true);
+    const [first, second] = state.findings!.drivers;
+    expect(first).toMatchObject({ dimension: 'nation', member: 'GERMANY', within: { dimension: 'region', member: 'EUROPE' } });
+    expect(second).toMatchObject({ dimension: 'region', member: 'EUROPE' });
+
+    // contribution = the member's change / the total change, by hand-written SQL
+    const total = (await yearRevenue(1997)) - (await yearRevenue(1996));
+    const germany = (await yearRevenue(1997, "n_name = 'GERMANY'")) - (await yearRevenue(1996, "n_name = 'GERMANY'"));
+    expect(first.contribution).toBeCloseTo(germany / total, 6);
+    // within 5 points of the planted effect's share
+    expect(Math.abs(first.contribution - effects[0].effect / total)).toBeLessThan(0.05);
+
+    // the significance test: Welch's t of the daily revenue, by hand-written SQL
+    const t = await value(`WITH d AS (SELECT o_orderdate AS day, sum(${REVENUE}) AS r FROM lineitem JOIN orders ON l_orderkey = o_orderkey
+        WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1998-01-01' GROUP BY 1),
+      c AS (SELECT avg(r) m, var_samp(r) v, count(*) n FROM d WHERE day >= DATE '1997-01-01'),
+      p AS (SELECT avg(r) m, var_samp(r) v, count(*) n FROM d WHERE day < DATE '1997-01-01')
+      SELECT (c.m - p.m) / sqrt(c.v / c.n + p.v / p.n) AS v FROM c, p`);
+    const sig = state.operations.find((o) => o.angle === 'significance')!;
+    expect(Number(sig.rows![0].t_stat)).toBeCloseTo(t, 6);
+    expect(Math.abs(t)).toBeGreaterThanOrEqual(2);
+
+    // closure: every breakdown's members add up to the headline change
+    const headline = state.operations.find((o) => o.angle === 'headline')!.rows![0];
+    expect(Number(headline.change)).toBeCloseTo(total, 2);
+    for (const op of state.operations.filter((o) => o.angle === 'breakdown')) {
+      expect(Number(op.rows![0].total_change)).toBeCloseTo(total, 2);
+      expect(Math.abs(Number(op.rows![0].residual))).toBeLessThan(0.01);
+      const sum = op.rows!.reduce((a, r) => a + Number(r.contribution), 0);
+      expect(sum).toBeCloseTo(1, 6);
+    }
+    // the drill-down was chosen by explanatory power and stays relative to the total change
+    const drill = state.subQuestions.find((s) => s.angle === 'drilldown' && s.compare)!;
+    expect(drill.query.filters.at(-1)).toEqual({ dimension: 'region', op: 'eq', values: ['EUROPE'] });
+
+    const report = state.finalAnswer;
+    expect(report).toContain('**Significant.**');
+    expect(report.indexOf('## Drivers')).toBeLessThan(report.indexOf('## By region'));
+    expect(report).toMatch(/1\. Nation GERMANY \(inside region EUROPE\)/);
+    expect(report).toContain('Closure:');
+    expect(unmatchedNumbers(report, state.operations)).toEqual([]);
+  }, 60_000);
+
+  it('a planted segment discount: the segment is ranked first across dimensions', async () => {
+    const { state } = await research(effects[1].question);
+    expect(state.findings?.significant).toBe(true);
+    expect(state.findings!.drivers[0]).toMatchObject({ dimension: 'market_segment', member: 'BUILDING', from: expect.stringMatching(/^q\d+$/) });
+    const building = (await yearRevenue(1995, "c_mktsegment = 'BUILDING'")) - (await yearRevenue(1994, "c_mktsegment = 'BUILDING'"));
+    const total = (await yearRevenue(1995)) - (await yearRevenue(1994));
+    expect(state.findings!.drivers[0].contribution).toBeCloseTo(building / total, 6);
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 60_000);
+
+  it('nothing planted: "Not significant" up front and no driver claimed', async () => {
+    const { state } = await research('Why did revenue change in 1994 compared with 1993?');
+    expect(state.outcome?.status).toBe('done');
+    expect(state.findings).toMatchObject({ significant: false, drivers: [] });
+    const report = state.finalAnswer;
+    expect(report).toContain('**Not significant.**');
+    expect(report.indexOf('**Not significant.**')).toBeLessThan(report.indexOf('## By region'));
+    expect(report).not.toContain('## Drivers');
+    expect(unmatchedNumbers(report, state.operations)).toEqual([]);
+  }, 60_000);
+});
