@@ -115,9 +115,14 @@ describe('DuckDB warehouse over the TPC-H Parquet folder', () => {
 
   it('shares connections between accounts: one account never holds them all, and the probe never queues', async () => {
     // 3 connections, at most 2 per account: four slow statements of one account run two at a time.
+    // a statement an earlier test cancelled may still be winding down on a loaded machine
+    const settle = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    await settle(() => w.load.running === 0 && w.load.waiting === 0);
     const ctl = new AbortController();
     const hog = [0, 1, 2, 3].map(() => w.run(SLOW, { account: 'acc_a', timeoutMs: 10_000, signal: ctl.signal }).catch((e) => e));
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(() => w.load.running + w.load.waiting === 4);
     expect(w.load).toEqual({ running: 2, waiting: 2 });
     // another account's statement takes the free connection ahead of the first account's queue
     expect((await w.run('SELECT 42 AS x', { account: 'acc_b', timeoutMs: 2000 })).rows).toEqual([{ x: 42 }]);
