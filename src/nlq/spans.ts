@@ -174,7 +174,8 @@ export function keywordAt(tokens: Token[], i: number): { len: number; kw: Keywor
 }
 
 export function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
-  const w = t.lemma;
+  // a misspelt plural keeps its "s" in the lemma ("ordres"): read it without
+  const w = t.lemma.length >= 6 && t.lemma.endsWith('s') && !t.lemma.endsWith('ss') ? t.lemma.slice(0, -1) : t.lemma;
   if (w.length < 5 || !/^[a-z]+$/.test(w)) return undefined;
   if (STOPWORDS.has(t.lower) || BUSINESS_CONCEPTS.has(t.lower) || BUSINESS_CONCEPTS.has(w) || NON_DATA_TASKS.has(w)) return undefined;
   if (KW_ROOT.next.has(t.lower) || GRAIN_WORDS[t.lower]) return undefined;

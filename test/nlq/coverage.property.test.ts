@@ -37,7 +37,7 @@ const vocabulary = [...lex.vocabList];
 /** A made-up word far from every model word (so no typo reading can claim it). */
 const unknownWord = fc
   .stringMatching(/^[bcdfghjklmnpqrstvwxz]{3}[aeiou][bcdfghjklmnpqrstvwxz]{2,4}$/)
-  .filter((w) => vocabulary.every((v) => distance(v, w) > 2));
+  .filter((w) => vocabulary.every((v) => distance(v, w) > 2 && distance(v, w.replace(/s$/, '')) > 2));
 
 function insertAt(question: string, word: string, at: number): string {
   const tokens = question.split(' ');

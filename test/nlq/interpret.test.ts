@@ -279,3 +279,9 @@ describe('confidence comes from coverage and assumptions', () => {
     expect(conf('revnue by region in 1996').notes.join(' ')).toMatch(/Read "revnue" as "revenue"/);
   });
 });
+
+describe('typos in casual questions', () => {
+  it('a misspelt plural is read as the model word', () => {
+    expect(q('how many ordres in 1995').metrics).toEqual(['orders']);
+  });
+});
