@@ -461,7 +461,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
         const rankedBefore = items.slice(0, k).some((o) => o.kind === 'grain' || (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) || (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)));
-        if (rankedBefore || prevKw === 'sort') consume(...(inGroup ? groupKws : [prev]));
+        // in a follow-up, "now by orders" re-ranks what the previous question listed
+        if (rankedBefore || prevKw === 'sort' || !!ctx.previous) consume(...(inGroup ? groupKws : [prev]));
       }
       it.used = true;
       continue;

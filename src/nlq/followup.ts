@@ -8,6 +8,7 @@ import { consume, type Item } from './spans.js';
 import { type Analysis } from './analyse.js';
 import { type Built, kwItems, metricTd, opText, unitGrain } from './build.js';
 import { uniq } from './refusals.js';
+import { constructedParts } from './constructions/index.js';
 // ------------------------------------------------------------------------------------------
 
 export function mergeFollowUp(
@@ -30,7 +31,14 @@ export function mergeFollowUp(
     order: prev.order.map((o) => ({ ...o })),
     ...(prev.limit ? { limit: prev.limit } : {}),
     share_of_total: [...prev.share_of_total],
+    // the constructed parts of the previous question carry over ("1997 vs 1996", then "by region")
+    ...constructedParts(prev),
   };
+  // a new period replaces the compared one: the comparison no longer holds
+  if (q.time_range && out.comparison) {
+    delete out.comparison;
+    notes.push('The comparison with the previous period is dropped: a new period was asked for');
+  }
   const words = new Set(items.map((it) => it.lower));
   const adding = [...ADD_CUES].some((c) => words.has(c) || items.map((i) => i.lower).join(' ').includes(c));
   const replacing = (cue && REPLACE_CUES.has(cue)) || words.has('instead') || words.has('rather') || words.has('now');

@@ -146,3 +146,17 @@ describe('follow-ups keep the previous period in view', () => {
     expect(s.time_range).toMatchObject({ start: '1997-04-01', end: '1997-05-01' });
   });
 });
+
+describe('follow-ups of the richer constructions', () => {
+  it('a comparison carries into a breakdown follow-up, and a new period drops it', () => {
+    const byRegion = session('revenue 1997 vs 1996', 'by region');
+    expect(byRegion.comparison?.previous).toMatchObject({ start: '1996-01-01' });
+    expect(byRegion.group_by).toEqual([{ dimension: 'region' }]);
+    const other = session('revenue 1997 vs 1996', 'and in 1995?');
+    expect(other.comparison).toBeUndefined();
+    expect(other.time_range).toMatchObject({ start: '1995-01-01' });
+  });
+  it('"now by orders" re-ranks the previous list', () => {
+    expect(session('top 5 customers by revenue', 'now by orders')).toMatchObject({ metrics: ['orders'], order: [{ by: 'orders', direction: 'desc' }], limit: 5 });
+  });
+});
