@@ -144,18 +144,27 @@ export function retrieveContext(catalogue: Catalogue, question: string, options:
 /** Filter values replaced by placeholders `<v1>`, `<v2>` ... (privacy mode), and the way back. */
 export function redactQueryValues(query: SemanticQuery): { query: SemanticQuery; values: Map<string, string | number | boolean> } {
   const values = new Map<string, string | number | boolean>();
-  const filters = query.filters.map((f) => ({
-    ...f,
-    values: f.values.map((v) => {
-      const key = `<v${values.size + 1}>`;
-      values.set(key, v);
-      return key;
-    }),
-  }));
-  return { query: { ...query, filters }, values };
+  const redact = (fs: SemanticQuery['filters']) =>
+    fs.map((f) => ({
+      ...f,
+      values: f.values.map((v) => {
+        const key = `<v${values.size + 1}>`;
+        values.set(key, v);
+        return key;
+      }),
+    }));
+  const filters = redact(query.filters);
+  // a subset's filters hold dimension values too (privacy mode sends none of them)
+  const subset_metrics = query.subset_metrics?.map((s) => ({ ...s, filters: redact(s.filters), ...(s.label ? { label: '<subset>' } : {}) }));
+  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}) }, values };
 }
 
 export function restoreQueryValues(query: SemanticQuery, values: Map<string, string | number | boolean>): SemanticQuery {
   if (!values.size) return query;
-  return { ...query, filters: query.filters.map((f) => ({ ...f, values: f.values.map((v) => (typeof v === 'string' && values.has(v) ? values.get(v)! : v)) })) };
+  const restore = (fs: SemanticQuery['filters']) => fs.map((f) => ({ ...f, values: f.values.map((v) => (typeof v === 'string' && values.has(v) ? values.get(v)! : v)) }));
+  return {
+    ...query,
+    filters: restore(query.filters),
+    ...(query.subset_metrics ? { subset_metrics: query.subset_metrics.map((s) => ({ ...s, filters: restore(s.filters) })) } : {}),
+  };
 }

@@ -62,3 +62,18 @@ describe('prompt templates', () => {
     }
   });
 });
+
+describe('privacy mode over the richer IR', () => {
+  it('a subset’s filter values are redacted like filters, and restored', async () => {
+    const { redactQueryValues, restoreQueryValues } = await import('../../../src/nlq/llm/retrieval.js');
+    const query = {
+      metrics: [], group_by: [], filters: [{ dimension: 'nation', op: 'eq' as const, values: ['GERMANY'] }], metric_filters: [], order: [], share_of_total: [],
+      subset_metrics: [{ name: 'urgent_share', metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq' as const, values: ['1-URGENT'] }], as: 'share' as const, label: '1-URGENT' }],
+    };
+    const red = redactQueryValues(query);
+    const text = JSON.stringify(red.query);
+    expect(text).not.toContain('GERMANY');
+    expect(text).not.toContain('URGENT');
+    expect(restoreQueryValues(red.query, red.values).subset_metrics?.[0].filters[0].values).toEqual(['1-URGENT']);
+  });
+});
