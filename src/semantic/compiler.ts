@@ -498,12 +498,17 @@ export function compile(
   if (q.comparison && prev) {
     const prevLabel = prev.label ?? `${prev.start} to ${prev.end}`;
     for (const m of requested) {
-      const cur = metricSql(m);
-      const before = variantSql(m, '__prev');
+      if (basesOf(m).every((b) => !b.time_bound)) throw new CompileError(`'${m}' is not dated, so it cannot be compared between periods`);
+      // a group with no rows in one period counts 0 for a sum or count (its change is then defined)
+      const ms = ix.measures.get(m);
+      const additive = !!ms && (ms.agg === 'sum' || ms.agg === 'count' || ms.agg === 'count_distinct');
+      const cur = additive ? `COALESCE(${metricSql(m)}, 0)` : metricSql(m);
+      const before = additive ? `COALESCE(${variantSql(m, '__prev')}, 0)` : variantSql(m, '__prev');
       extraCols.push(
         { column: { name: `${m}_previous`, kind: 'metric', ref: `${m}_previous`, label: `${label(m)} (${prevLabel})`, format: formatOf(m) }, sql: before },
         { column: { name: `${m}_change`, kind: 'metric', ref: `${m}_change`, label: `Change in ${label(m).toLowerCase()}`, format: formatOf(m) }, sql: `(${cur}) - (${before})` },
-        { column: { name: `${m}_change_pct`, kind: 'metric', ref: `${m}_change_pct`, label: `Change in ${label(m).toLowerCase()} (%)`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(`(${cur}) - (${before})`, before) },
+        // divided by |previous|: a negative previous (a loss) does not flip the sign of the change
+        { column: { name: `${m}_change_pct`, kind: 'metric', ref: `${m}_change_pct`, label: `Change in ${label(m).toLowerCase()} (%)`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(`(${cur}) - (${before})`, `ABS(${before})`) },
       );
     }
   }
@@ -783,6 +788,8 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
         return `${x} NOT IN (${unique(lits).join(', ')})`;
       case 'between':
         if (lits.length !== 2) throw new CompileError(`'between' on '${name}' takes two values`);
+        // either order: "between 20 and 10" is the same range
+        if (type === 'number' && Number(values[0]) > Number(values[1])) return `${x} BETWEEN ${lits[1]} AND ${lits[0]}`;
         return `${x} BETWEEN ${lits[0]} AND ${lits[1]}`;
       case 'eq':
       case 'ne':

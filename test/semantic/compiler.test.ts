@@ -117,3 +117,13 @@ describe('richer IR: clear errors', () => {
     expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 2 }, d).sql).toMatch(/LIMIT 1\nOFFSET 2$/);
   });
 });
+
+describe('richer IR: edges', () => {
+  const d = new DuckDbDialect();
+  it('an undated metric cannot be compared between periods', () => {
+    expect(() => compile(model, { metrics: ['customers'], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } }, d)).toThrow(/not dated, so it cannot be compared/);
+  });
+  it('a range given high to low is the same range', () => {
+    expect(compile(model, { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [20, 10] }] }, d).sql).toContain('BETWEEN 10 AND 20');
+  });
+});
