@@ -30,7 +30,7 @@ function wholeYears(h: TimeHit): number[] | null {
 
 export const periodComparison: Construction = {
   name: 'period comparison',
-  recognise({ items, a }) {
+  recognise({ items, a, lex }) {
     const compareKws = items.filter((it) => it.kind === 'kw' && it.kw === 'compare');
     const changeWords = items.filter((it) => it.kind === 'word' && CHANGE_WORDS.has(it.lower));
     const yoy = items.filter((it) => YOY_WORDS.has(it.lower) || (it.kind === 'grain' && YOY_WORDS.has(it.lower)));
@@ -66,6 +66,8 @@ export const periodComparison: Construction = {
       construction: 'period comparison',
       apply(query, notes) {
         if (!query.metrics.length) return 'A comparison of periods needs a metric to compare.';
+        const undated = query.metrics.filter((m) => lex.metrics.get(m)?.timeBound === false);
+        if (undated.length) return `${undated.map((m) => lex.metrics.get(m)?.label ?? m).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated, so ${undated.length > 1 ? 'they' : 'it'} cannot be compared between periods.`;
         consume(...words);
         for (const w of yoy) w.used = true;
         notes.push(`Comparing ${cur.label ?? cur.start} with ${prev.label ?? prev.start}: both values, the change and the change %`);
