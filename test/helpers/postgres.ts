@@ -71,7 +71,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   await run(initCmd, initArgs);
   let port = 0;
   const startOn = (p: number) => {
-    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100 -c statement_timeout=120s -c idle_in_transaction_session_timeout=120s`;
     const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
     return run(cmd, args);
   };
