@@ -13,13 +13,16 @@ export const inquiryStopRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { ru
       params: InquiryParamsSchema,
       response: { 200: StopResultSchema, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 429: errorResponses[429] },
     },
-    handler: async (request) => {
-      const { changed, record } = await runtime.inquiries.stop(principalOf(request), request.params.inquiry_id);
-      return {
-        ...runtime.inquiries.toStatusResponse(record),
-        stopped: changed,
-        detail: changed ? 'Inquiry stopped' : `Inquiry had already ended (${record.status}); nothing changed`,
-      };
-    },
+    handler: async (request) => stopReply(runtime, principalOf(request), request.params.inquiry_id),
   });
 };
+
+/** Stops an inquiry and says whether anything changed (the REST route and the web app's share it). */
+export async function stopReply(runtime: ApiDeps['runtime'], principal: ReturnType<typeof principalOf>, inquiryId: string) {
+  const { changed, record } = await runtime.inquiries.stop(principal, inquiryId);
+  return {
+    ...runtime.inquiries.toStatusResponse(record),
+    stopped: changed,
+    detail: changed ? 'Inquiry stopped' : `Inquiry had already ended (${record.status}); nothing changed`,
+  };
+}
