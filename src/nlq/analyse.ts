@@ -359,7 +359,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         countKw = o;
         break;
       }
-      if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length)) continue;
+      if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length) || (o.kind === 'kw' && o.kw === 'neg')) continue;
       break;
     }
     const topCtx =

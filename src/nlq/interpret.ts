@@ -13,7 +13,7 @@ import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type InterpretContext, type Interpretation } from './types.js';
-import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS } from './words.js';
+import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
 import { consume, type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
@@ -47,7 +47,9 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (command) {
     return {
       kind: 'out_of_domain',
-      reason: `"${question.trim()}" asks to change data ("${command}"). Quarry only reads the warehouse: it answers questions and never modifies, deletes or creates anything.`,
+      reason: ACTION_VERBS.has(command.toLowerCase())
+        ? `"${question.trim()}" asks for an action ("${command}"), not a question about the data. Quarry only reads the warehouse and answers questions.`
+        : `"${question.trim()}" asks to change data ("${command}"). Quarry only reads the warehouse: it answers questions and never modifies, deletes or creates anything.`,
     };
   }
 
@@ -76,8 +78,14 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
   while (k < items.length && ['please', 'kindly', 'can', 'could', 'would', 'you', 'go', 'ahead', 'and', 'now', 'just', 'quarry', ','].includes(items[k].lower)) k++;
   const verb = items[k];
   const next = items[k + 1];
-  // "remove the urgent orders" narrows a previous question; with nothing before it, it is a command
-  const write = WRITE_VERBS.has(verb?.lower ?? '') || (!inSession && ['remove', 'erase'].includes(verb?.lower ?? ''));
+  // "remove the urgent orders" narrows a previous question; with nothing before it, it is a command;
+  // "add a new customer" creates; "email all suppliers" acts
+  const v = verb?.lower ?? '';
+  const write =
+    WRITE_VERBS.has(v) ||
+    (!inSession && ['remove', 'erase'].includes(v)) ||
+    (v === 'add' && ['a', 'an', 'new'].includes(next?.lower ?? '')) ||
+    (ACTION_VERBS.has(v) && verb?.kind === 'word' && (['all', 'the', 'every', 'each', 'a', 'an', 'my', 'our', 'them', 'me', 'us', 'everyone', 'everybody', 'this', 'these', 'those'].includes(next?.lower ?? '') || (next?.kind === 'lex' && entriesOf(next, 'entity').length > 0)));
   if (!verb || !write || !next) return undefined;
   const OBJECTS = new Set(['all', 'the', 'every', 'each', 'any', 'table', 'tables', 'from', 'into', 'a', 'an', 'my', 'our', 'this', 'these', 'those', 'database', 'schema', 'row', 'rows', 'record', 'records']);
   if (OBJECTS.has(next.lower) || next.kind === 'lex' || lex.vocab.has(next.lower)) return verb.text;
@@ -229,7 +237,10 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     for (const m of [...a.metrics]) {
       const k = items.indexOf(m.item);
       const before = items[k - 1];
-      if (m.ambiguous && before?.kind === 'lex' && entriesOf(before, 'value').length) a.metrics.splice(a.metrics.indexOf(m), 1);
+      // "only for orders placed in 1998": the rows the previous metric is counted over, not a new metric
+      const after = items[k + 1];
+      const qualifiedRows = before?.kind === 'word' && PREPOSITIONS.has(before.lower) && after?.kind === 'lex' && entriesOf(after, 'time_dimension').length > 0;
+      if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows)) a.metrics.splice(a.metrics.indexOf(m), 1);
     }
   }
   // excluding a period: only the latest one can be cut off (the range then ends where it starts)

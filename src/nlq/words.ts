@@ -49,7 +49,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['which', 'which'], ['what', 'which'], ['name the', 'which'],
   ['share', 'share'], ['percentage', 'share'], ['percent', 'share'], ['proportion', 'share'],
   ['portion', 'share'], ['fraction', 'share'], ['contribution', 'share'], ['contribute', 'share'],
-  ['contributes', 'share'], ['contributed', 'share'], ['% of', 'share'], ['pct of', 'share'], ['mix', 'share'],
+  ['contributes', 'share'], ['contributed', 'share'], ['% of', 'share'], ['%', 'share'], ['pct of', 'share'], ['mix', 'share'],
   ['excluding', 'neg'], ['exclude', 'neg'], ['excludes', 'neg'], ['except', 'neg'], ['except for', 'neg'],
   ['other than', 'neg'], ['not', 'neg'], ['without', 'neg'], ['excl', 'neg'], ['apart from', 'neg'],
   ['aside from', 'neg'], ['outside', 'neg'], ['outside of', 'neg'], ['besides', 'neg'], ['non', 'neg'], ['but not', 'neg'], ['leave out', 'neg'],
@@ -162,7 +162,7 @@ export const BUSINESS_CONCEPTS = new Set(
 
 /** Creative or general-knowledge tasks: never a data question, whatever else they name. */
 export const NON_DATA_TASKS = new Set(
-  `poem poems haiku haikus limerick sonnet song songs lyric lyrics story stories essay essays joke
+  `recommend recommendation recommendations poem poems haiku haikus limerick sonnet song songs lyric lyrics story stories essay essays joke
   jokes riddle riddles recipe recipes translate translation translating horoscope weather
   forecast-weather novel fairy rap`.split(/\s+/).filter(Boolean),
 );
@@ -212,5 +212,10 @@ export const GENERIC_WORDS = new Set(
 /** Verbs that order a change to data: a question opening with one (and an object) is a command, never a query. */
 export const WRITE_VERBS = new Set(
   `delete drop insert update truncate alter create grant revoke erase wipe purge destroy modify rename overwrite
-  reset clear upsert merge`.split(/\s+/).filter(Boolean),
+  reset clear upsert merge set`.split(/\s+/).filter(Boolean),
+);
+
+/** Actions outside reading data ("email all suppliers", "send the report to"): never a question. */
+export const ACTION_VERBS = new Set(
+  `email mail send notify contact call phone text message remind schedule book cancel refund pay invoice order buy purchase ship`.split(/\s+/),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask, q } from './helpers.js';
+import { ask, q, session } from './helpers.js';
 
 describe('metrics and their synonyms', () => {
   it('sales, revenue, turnover, income -> the same metric', () => {
@@ -283,5 +283,30 @@ describe('confidence comes from coverage and assumptions', () => {
 describe('typos in casual questions', () => {
   it('a misspelt plural is read as the model word', () => {
     expect(q('how many ordres in 1995').metrics).toEqual(['orders']);
+  });
+});
+
+describe('more casual shapes', () => {
+  it('a share written as "%" is a share', () => {
+    const query = q('what % of 1996 orders were non-urgent');
+    expect(query.subset_metrics?.[0]).toMatchObject({ metric: 'orders', as: 'share', filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }] });
+  });
+  it('"how many non-urgent orders" counts orders with the exclusion', () => {
+    expect(q('how many non-urgent orders did we get in 1996')).toMatchObject({ metrics: ['orders'], filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }] });
+  });
+  it('a counted condition with a period counts every member, the period belongs to the condition', () => {
+    const query = q("how many customers didn't order anything in 1997");
+    expect(query.metrics).toEqual(['customers']);
+    expect(query.time_range).toBeUndefined();
+    expect(query.entity_conditions?.[0]).toMatchObject({ entity: 'customer', metric: 'orders', op: 'eq', value: 0, time_range: { start: '1997-01-01' } });
+  });
+  it('a condition may follow a period ("orders this year had more than 6 line items")', () => {
+    expect(q('how many orders this year had more than 6 line items').entity_conditions?.[0]).toMatchObject({ entity: 'orders', metric: 'line_items', op: 'gt', value: 6 });
+  });
+  it('a range with no opener ("sizes 1 thru 5")', () => {
+    expect(q('revenue by part size for sizes 1 thru 5').filters).toEqual([{ dimension: 'part_size', op: 'between', values: [1, 5] }]);
+  });
+  it('in a follow-up, "for orders placed in 1998" qualifies the rows of the previous metric', () => {
+    expect(session('avg discount by ship mode', 'only for orders placed in 1998')).toMatchObject({ metrics: ['average_discount'], time_range: { start: '1998-01-01' } });
   });
 });

@@ -138,3 +138,12 @@ describe('an adjective is not a ranking metric', () => {
     expect(r.kind === 'query' && r.query.order[0]?.by === 'revenue').toBe(false);
   });
 });
+
+describe('actions and advice are not questions', () => {
+  it('creating, setting or e-mailing is out_of_domain; an e-mail metric is a missing concept', () => {
+    for (const s of ['add a new customer called acme corp in the building segment', "set every supplier's balance to 0 pls", 'email all suppliers with a negative balance', 'can u recommend a good book on supply chain mgmt']) {
+      expect(ask(s).kind, s).toBe('out_of_domain');
+    }
+    expect(ask('email open rate for the spring campaign?').kind).toBe('out_of_scope');
+  });
+});

@@ -62,7 +62,12 @@ export async function answer(state: AgentStateType, config: LangGraphRunnableCon
     thinking: state.steps,
   };
   const metricColumns = columns.filter((c) => c.kind === 'metric').map((c) => c.name);
-  if (isNoData(executed.rows, metricColumns)) {
+  // a period that starts after the last day of data (by the date "today" is read from) has no data,
+  // even when a count over it comes back as a row of zeros
+  const asOfDimension = typeof layer.model.as_of === 'object' && layer.model.as_of && 'latest' in layer.model.as_of ? layer.model.as_of.latest : undefined;
+  const range = query.time_range;
+  const afterData = !!range && !!state.asOf && range.start > state.asOf && (!range.dimension || range.dimension === asOfDimension);
+  if (afterData || isNoData(executed.rows, metricColumns)) {
     return { steps: 'The query returned no data.', outcome: { status: 'no_data', resolved, error: 'The query ran and returned no data.', result: withUsage(buildNoDataAnswer(input), state.llmUsage) } };
   }
   const { status: _readiness, ...fields } = buildAnswer(input);

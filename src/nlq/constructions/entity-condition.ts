@@ -103,6 +103,15 @@ export const entityCondition: Construction = {
           };
           if (!listing) {
             notes.push(`Only ${subject} members whose ${label}${cond.time_range ? ` (${cond.time_range.label ?? 'in the period'})` : ''}`);
+            if (counted) {
+              // "how many customers didn't order in 1997": the members are counted, the period is the condition's
+              const own = [...lex.metrics.values()].find((m) => m.entity === subject && m.agg === 'count');
+              if (own) {
+                const { time_range: _period, ...rest } = query;
+                void _period;
+                return { ...(own.timeBound ? query : rest), metrics: [own.name], entity_conditions: [...(query.entity_conditions ?? []), cond] };
+              }
+            }
             return { ...query, entity_conditions: [...(query.entity_conditions ?? []), cond] };
           }
           const nameDim = dimensionOfEntity(lex, subject) ?? [...lex.dimensions.values()].find((d) => d.entity === subject && !d.roleOf)?.name;
@@ -138,7 +147,7 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   const words: Item[] = [];
   const link: Item[] = [];
   // "customers in GERMANY with more than 10 orders": filters on the subject may come first
-  while (items[p] && ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && items[p + 1]?.kind === 'lex') || (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))) p++;
+  while (items[p] && ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && (items[p + 1]?.kind === 'lex' || items[p + 1]?.kind === 'time')) || items[p].kind === 'time' || (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))) p++;
   // link words and event verbs ("who placed", "that have")
   while (p < items.length && plainWord(items[p], LINK)) link.push(items[p++]);
   if (!link.length && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;

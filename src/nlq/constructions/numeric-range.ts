@@ -9,18 +9,21 @@ import type { Construction } from './types.js';
 export const numericRange: Construction = {
   name: 'numeric range',
   recognise({ items, lex, a }) {
-    for (let k = 0; k + 3 < items.length; k++) {
+    for (let k = 0; k + 2 < items.length; k++) {
       const open = items[k];
-      if (open.kind !== 'word' || (open.lower !== 'between' && open.lower !== 'from')) continue;
-      const lo = items[k + 1];
-      const mid = items[k + 2];
-      const hi = items[k + 3];
-      if (lo.kind !== 'num' || hi.kind !== 'num' || lo.used || hi.used) continue;
-      if (!((open.lower === 'between' && mid.lower === 'and') || (open.lower === 'from' && (mid.lower === 'to' || mid.lower === '-')))) continue;
-      // the numeric dimension named right before ("size between", "with a size between")
+      // "size between 10 and 20", "size from 5 to 15", or with no opener "sizes 1 thru 5"
+      const opener = open.kind === 'word' && (open.lower === 'between' || open.lower === 'from');
+      const o = opener ? k : k - 1;
+      const lo = items[o + 1];
+      const mid = items[o + 2];
+      const hi = items[o + 3];
+      if (!lo || !mid || !hi || lo.kind !== 'num' || hi.kind !== 'num' || lo.used || hi.used) continue;
+      const TO = ['to', '-', 'thru', 'through', 'till', 'until'];
+      if (opener ? !((open.lower === 'between' && mid.lower === 'and') || (open.lower === 'from' && TO.includes(mid.lower))) : !TO.includes(mid.lower)) continue;
+      // the numeric dimension named right before ("size between", "with a size between", "sizes 1 thru 5")
       let dimItem: Item | undefined;
       let dimension: string | undefined;
-      for (let p = k - 1; p >= 0 && p >= k - 4; p--) {
+      for (let p = o; p >= 0 && p >= o - 4; p--) {
         const o = items[p];
         const d = o.kind === 'lex' ? entriesOf(o, 'dimension').find((e) => lex.dimensions.get(e.target)?.type === 'number') : undefined;
         if (d) {
@@ -38,7 +41,7 @@ export const numericRange: Construction = {
       return {
         construction: 'numeric range',
         apply(query, notes) {
-          consume(open, lo, mid, hi, item);
+          consume(opener ? open : undefined, lo, mid, hi, item);
           notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} between ${x} and ${y} (inclusive)`);
           return { ...query, filters: [...query.filters, { dimension: dim, op: 'between', values: [x, y] }] };
         },

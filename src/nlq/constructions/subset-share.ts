@@ -24,7 +24,7 @@ export const subsetShare: Construction = {
         if (!subset.length) return query; // nothing to divide by: the share words stay unconsumed
         const rest = query.filters.filter((f) => !subset.includes(f));
         const label = subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`).join(', ');
-        const name = `${metric}_share_${subset.map((f) => f.values.join('_')).join('_')}`.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+        const name = `${metric}_share_${subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not_' : ''}${f.values.join('_')}`).join('_')}`.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
         consume(...shareKws);
         notes.push(`Share: ${lex.metrics.get(metric)?.label ?? metric} where ${label}, as a fraction of all ${lex.metrics.get(metric)?.label.toLowerCase() ?? metric}`);
         return {
