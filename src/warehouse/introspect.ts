@@ -258,8 +258,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       p.pkWhy = 'declared primary key';
       continue;
     }
-    const forms = tableWordForms(p);
-    const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && unique(p, c.name));
+    // The whole table name (a link table employee_territories is not keyed by territory_id).
+    const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
+    // An empty table has nothing to check: its key is judged by name alone.
+    const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
     const named = candidates.find((c) => {
       const s = stem(p, c.name);
       const head = s.replace(KEY_SUFFIX, '');
@@ -326,6 +328,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       );
       const n = Number(r[0]?.n ?? 0);
       const missing = Number(r[0]?.missing ?? 0);
+      if (a.rows === 0) return true; // nothing to check: the name alone decides (noted)
       // Dirty data keeps a few orphans; a coincidence of numbers does not reach 98 % of 50 values.
       return n > 0 && (missing === 0 || (n >= 50 && missing / n <= 0.02));
     } catch {
@@ -422,7 +425,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     notes[`relationships:${relationships.length - 1}`] =
       j.source === 'declared'
         ? 'declared foreign key'
-        : `${j.source === 'role' ? 'role name' : j.source === 'composite' ? 'composite key names' : 'column name'} matches ${j.to}.${j.refColumns.join(', ')}; every value found there`;
+        : `${j.source === 'role' ? 'role name' : j.source === 'composite' ? 'composite key names' : 'column name'} matches ${j.to}.${j.refColumns.join(', ')}; ${a.rows === 0 ? 'UNCHECKED: the table is empty' : 'every value found there'}`;
+    if (j.source !== 'declared' && a.rows === 0) undecided.push(`${a.entity}.${j.columns.join(', ')} -> ${b.entity}: join guessed from the name only (empty table)`);
   }
 
   // 5. Columns by role: time dimensions, dimensions, measures.
@@ -435,6 +439,20 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     while (used.has(n)) n = `${n}_2`;
     used.add(n);
     return n;
+  };
+  // Labels and synonyms are unique per kind, so a phrase never means two things (first one wins;
+  // a later one is prefixed with its table's words).
+  const phrases = new Map<string, Set<string>>();
+  const claim = (kind: string, list: string[]): string[] => {
+    const set = phrases.get(kind) ?? phrases.set(kind, new Set()).get(kind)!;
+    const out: string[] = [];
+    for (const x of list) {
+      const k = x.toLowerCase().trim();
+      if (!k || set.has(k)) continue;
+      set.add(k);
+      out.push(x);
+    }
+    return out;
   };
   const dimensions: NonNullable<SemanticModelInput['dimensions']> = [];
   const timeDimensions: NonNullable<SemanticModelInput['time_dimensions']> = [];
@@ -523,12 +541,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const label = sentence(rw);
       const desc = `${col.name} of ${p.info.name}`;
       const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
+        let dLabel = extra.label ?? sentence(readable(nameWords(name)));
+        if (claim('dimension', [dLabel]).length === 0) dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        claim('dimension', [dLabel]);
+        extra.synonyms = claim('dimension', extra.synonyms ?? []);
         dimensions.push({
           name,
           entity: p.entity,
           sql: colSql(col.name),
           type,
-          label: extra.label ?? sentence(readable(nameWords(name))),
+          label: dLabel,
           description: `${desc} (${c.distinct} distinct values)`,
           synonyms: [...new Set(extra.synonyms ?? [])],
           index_values: extra.index ?? false,
@@ -537,12 +559,17 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       };
       if (c.kind === 'text') {
         if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
-        const nameLike = !named && (NAME_COLUMN.test(words.join('_')) || words.join('_') === `${ew.join('_')}_name` || (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)));
+        const distinctive = c.distinct >= 0.8 * (p.rows - c.nulls) && p.rows > 0;
+        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
+        const nameLike =
+          !named &&
+          distinctive &&
+          (NAME_COLUMN.test(words.join('_')) || words.join('_') === `${ew.join('_')}_name` || (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)) || (!p.info.columns.some((x) => NAME_COLUMN.test(columnWords(p, x.name).join('_'))) && firstNameCol?.name === col.name));
         if (nameLike) {
           named = true;
           const n = uniqueName(p.entity, p.entity);
           const ent = ew.join(' ');
-          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [plural(ent), `${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
+          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
           continue;
         }
         const n = uniqueName(words.join('_'), p.entity);
@@ -581,12 +608,17 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const phrase = base.join(' ');
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
-        measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms: [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))], format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
+        if (claim('metric', [mLabel]).length === 0) {
+          mLabel = sentence([...ew, ...mLabel.toLowerCase().split(' ')]);
+          claim('metric', [mLabel]);
+        }
+        const synonyms = claim('metric', [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))]);
+        measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
         notes[`measures:${n}`] = why;
         return n;
       };
       if (additive || !averaged) {
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base[0] === 'total' ? base : ['total', ...base]), [phrase, `sum of ${phrase}`], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
         addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
@@ -597,16 +629,31 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`], 'its highest value');
       }
     }
+    // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
+    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && re.test(nameWords(x.name).join('_')));
+    const prices = numeric(/(^|_)(unit_)?price$|(^|_)extendedprice$|(^|_)retailprice$/);
+    const qtys = numeric(/(^|_)(quantity|qty|units|units_sold)$/);
+    const discounts = numeric(/(^|_)discount$/).filter((x) => (p.cols.get(x.name)?.max ?? 2) <= 1);
+    if (prices.length === 1 && qtys.length === 1 && dating) {
+      const [pr, qt] = [colSql(prices[0]!.name), colSql(qtys[0]!.name)];
+      const sql = discounts.length === 1 ? `${pr} * ${qt} * (1 - ${colSql(discounts[0]!.name)})` : `${pr} * ${qt}`;
+      const n = uniqueName(used.has('revenue') ? `${p.entity}_revenue` : 'revenue', p.entity);
+      const label = claim('metric', ['Revenue']).length ? 'Revenue' : sentence([...ew, 'revenue']);
+      measures.push({ name: n, entity: p.entity, agg: 'sum', sql, label, description: `sum of ${prices[0]!.name} x ${qtys[0]!.name}${discounts.length === 1 ? ` x (1 - ${discounts[0]!.name})` : ''} over ${p.info.name}`, synonyms: claim('metric', ['sales', 'sales amount', 'amount sold', 'turnover']), format: { kind: 'number' }, ...dated });
+      notes[`measures:${n}`] = `price x quantity${discounts.length === 1 ? ' less the discount (a fraction: its maximum is at most 1)' : ''}: the amount of each ${ew.join(' ')}`;
+      rankingCandidate = { name: n, entity: p.entity, score: 10 };
+    }
     // Count of rows; distinct counts of the things this table refers to.
     const ent = ew.join(' ');
     const countName = uniqueName(`${p.entity}_count`, p.entity);
+    claim('metric', [plural(ent)]);
     measures.unshift({
       name: countName,
       entity: p.entity,
       agg: 'count',
-      label: `Number of ${plural(ent)}`,
+      label: sentence([plural(ent)]),
       description: `Count of rows of ${p.info.name}`,
-      synonyms: [`${ent} count`, `count of ${plural(ent)}`],
+      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`]),
       format: { kind: 'integer' },
       ...dated,
     });
