@@ -201,6 +201,36 @@ semantic
   });
 
 program
+  .command('eval')
+  .description("run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails")
+  .argument('[file]', 'questions file (YAML)')
+  .option('--model <file>', 'semantic model file (default: QUARRY_MODEL or the bundled model)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .option('--verified', "run the model's verified_queries as the suite")
+  .option('--min-accuracy <fraction>', 'pass when at least this fraction is right and nothing is answered wrong (default 1)')
+  .action(async (file: string | undefined, opts: { model?: string; warehouse?: string; verified?: boolean; minAccuracy?: string }) => {
+    const { loadConfig, warehouseUrl } = await import('./config.js');
+    const { DEFAULT_MODEL_PATH } = await import('./semantic/loader.js');
+    const { loadSemanticLayer } = await import('./semantic/values.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const { loadEvalSuite, runEvalSuite, formatEvalSummary, verifiedSuite } = await import('./eval/suite.js');
+    if (!file && !opts.verified) throw new Error('give a questions FILE or --verified');
+    const config = loadConfig();
+    const min = opts.minAccuracy === undefined ? 1 : Number(opts.minAccuracy);
+    if (!(min >= 0 && min <= 1)) throw new Error('--min-accuracy: a fraction between 0 and 1');
+    const cases = file ? loadEvalSuite(file) : [];
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config));
+    try {
+      const layer = await loadSemanticLayer(opts.model ?? config.model ?? DEFAULT_MODEL_PATH, warehouse, config.asOf ? { asOf: config.asOf } : {});
+      const summary = await runEvalSuite(layer, warehouse, [...cases, ...(opts.verified ? verifiedSuite(layer, warehouse.dialect) : [])]);
+      console.log(formatEvalSummary(summary));
+      if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || summary.answeredWrong > 0 && min === 1) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
+  });
+
+program
   .command('ask')
   .description('ask a running Quarry server a question; prints the answer and the table (QUARRY_API_KEY; --server or QUARRY_URL)')
   .argument('<question>', 'the question, e.g. "Top 5 customers by revenue in 1997"')
