@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
-import { bootstrapToFile } from './warehouse/introspect.js';
+import { bootstrapUrlToFile } from './warehouse/introspect.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
 import { openSqliteStore } from './store/db.js';
@@ -183,12 +183,18 @@ semantic
   .option('--warehouse <url>', 'duckdb:PATH or postgres://... (default: QUARRY_WAREHOUSE)')
   .requiredOption('--out <file>', 'where to write the draft model (YAML)')
   .option('--name <name>', 'model name')
-  .action(async (opts: { warehouse?: string; out: string; name?: string }) => {
-    const url = opts.warehouse ?? warehouseUrl(config());
-    const model = await bootstrapToFile(url, opts.out, opts.name ? { name: opts.name } : {});
+  .argument('[url]', 'the warehouse URL (instead of --warehouse)')
+  .action(async (urlArg: string | undefined, opts: { warehouse?: string; out: string; name?: string }) => {
+    const url = urlArg ?? opts.warehouse ?? warehouseUrl(config());
+    const r = await bootstrapUrlToFile(url, opts.out, opts.name ? { name: opts.name } : {});
+    const model = r.model;
+    const declared = r.joins.filter((j) => j.source === 'declared').length;
     process.stderr.write(
-      `wrote ${opts.out}: ${model.entities.length} entities, ${model.relationships?.length ?? 0} relationships, ` +
-        `${model.dimensions?.length ?? 0} dimensions, ${model.measures?.length ?? 0} measures. Edit it, then set QUARRY_MODEL=${opts.out}\n`,
+      `wrote ${opts.out}: ${model.entities.length} entities, ${model.relationships?.length ?? 0} relationships (${declared} declared, ${r.joins.length - declared} inferred and checked on the data), ` +
+        `${model.dimensions?.length ?? 0} dimensions, ${model.time_dimensions?.length ?? 0} time dimensions, ${model.measures?.length ?? 0} measures` +
+        `${r.fact ? `; main fact table ${r.fact}` : ''}.\n` +
+        (r.undecided.length ? `could not decide (see the file's header):\n${r.undecided.map((u) => `  - ${u}`).join('\n')}\n` : '') +
+        `Review it, then set QUARRY_MODEL=${opts.out}\n`,
     );
   });
 semantic
