@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
-import { bootstrapToFile } from './warehouse/introspect.js';
+import { bootstrapUrlToFile } from './warehouse/introspect.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
 import { openSqliteStore } from './store/db.js';
@@ -183,12 +183,18 @@ semantic
   .option('--warehouse <url>', 'duckdb:PATH or postgres://... (default: QUARRY_WAREHOUSE)')
   .requiredOption('--out <file>', 'where to write the draft model (YAML)')
   .option('--name <name>', 'model name')
-  .action(async (opts: { warehouse?: string; out: string; name?: string }) => {
-    const url = opts.warehouse ?? warehouseUrl(config());
-    const model = await bootstrapToFile(url, opts.out, opts.name ? { name: opts.name } : {});
+  .argument('[url]', 'the warehouse URL (instead of --warehouse)')
+  .action(async (urlArg: string | undefined, opts: { warehouse?: string; out: string; name?: string }) => {
+    const url = urlArg ?? opts.warehouse ?? warehouseUrl(config());
+    const r = await bootstrapUrlToFile(url, opts.out, opts.name ? { name: opts.name } : {});
+    const model = r.model;
+    const declared = r.joins.filter((j) => j.source === 'declared').length;
     process.stderr.write(
-      `wrote ${opts.out}: ${model.entities.length} entities, ${model.relationships?.length ?? 0} relationships, ` +
-        `${model.dimensions?.length ?? 0} dimensions, ${model.measures?.length ?? 0} measures. Edit it, then set QUARRY_MODEL=${opts.out}\n`,
+      `wrote ${opts.out}: ${model.entities.length} entities, ${model.relationships?.length ?? 0} relationships (${declared} declared, ${r.joins.length - declared} inferred and checked on the data), ` +
+        `${model.dimensions?.length ?? 0} dimensions, ${model.time_dimensions?.length ?? 0} time dimensions, ${model.measures?.length ?? 0} measures` +
+        `${r.fact ? `; main fact table ${r.fact}` : ''}.\n` +
+        (r.undecided.length ? `could not decide (see the file's header):\n${r.undecided.map((u) => `  - ${u}`).join('\n')}\n` : '') +
+        `Review it, then set QUARRY_MODEL=${opts.out}\n`,
     );
   });
 semantic
@@ -198,6 +204,36 @@ semantic
   .action((file: string) => {
     const model = loadModel(file);
     console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
+  });
+
+program
+  .command('eval')
+  .description("run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails")
+  .argument('[file]', 'questions file (YAML)')
+  .option('--model <file>', 'semantic model file (default: QUARRY_MODEL or the bundled model)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .option('--verified', "run the model's verified_queries as the suite")
+  .option('--min-accuracy <fraction>', 'pass when at least this fraction is right and nothing is answered wrong (default 1)')
+  .action(async (file: string | undefined, opts: { model?: string; warehouse?: string; verified?: boolean; minAccuracy?: string }) => {
+    const { loadConfig, warehouseUrl } = await import('./config.js');
+    const { DEFAULT_MODEL_PATH } = await import('./semantic/loader.js');
+    const { loadSemanticLayer } = await import('./semantic/values.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const { loadEvalSuite, runEvalSuite, formatEvalSummary, verifiedSuite } = await import('./eval/suite.js');
+    if (!file && !opts.verified) throw new Error('give a questions FILE or --verified');
+    const config = loadConfig();
+    const min = opts.minAccuracy === undefined ? 1 : Number(opts.minAccuracy);
+    if (!(min >= 0 && min <= 1)) throw new Error('--min-accuracy: a fraction between 0 and 1');
+    const cases = file ? loadEvalSuite(file) : [];
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config));
+    try {
+      const layer = await loadSemanticLayer(opts.model ?? config.model ?? DEFAULT_MODEL_PATH, warehouse, config.asOf ? { asOf: config.asOf } : {});
+      const summary = await runEvalSuite(layer, warehouse, [...cases, ...(opts.verified ? verifiedSuite(layer, warehouse.dialect) : [])]);
+      console.log(formatEvalSummary(summary));
+      if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || summary.answeredWrong > 0 && min === 1) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
   });
 
 program

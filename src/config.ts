@@ -25,6 +25,12 @@ export const ConfigSchema = z.object({
     .optional(),
   /** The semantic model file; unset = the bundled TPC-H model. */
   model: z.string().min(1).optional(),
+  /** "Today" for relative periods (YYYY-MM-DD); overrides the model's `as_of`. */
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'a real calendar date')
+    .optional(),
   bootstrapKey: z.string().min(32, 'at least 32 characters').max(256).optional(),
   /** On first start (no user can sign in yet), the admin's password; unset = a random one, printed once. */
   bootstrapPassword: z.string().min(10, 'at least 10 characters').max(256).optional(),
@@ -112,6 +118,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   dataDir: 'QUARRY_DATA_DIR',
   warehouse: 'QUARRY_WAREHOUSE',
   model: 'QUARRY_MODEL',
+  asOf: 'QUARRY_AS_OF',
   bootstrapKey: 'QUARRY_BOOTSTRAP_KEY',
   bootstrapPassword: 'QUARRY_BOOTSTRAP_PASSWORD',
   adminEmail: 'QUARRY_ADMIN_EMAIL',

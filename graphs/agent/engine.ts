@@ -75,7 +75,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
   let layer: SemanticLayer;
   const modelPath = config.model ?? DEFAULT_MODEL_PATH;
   try {
-    layer = await loadSemanticLayer(modelPath, warehouse);
+    layer = await loadSemanticLayer(modelPath, warehouse, config.asOf ? { asOf: config.asOf } : {});
   } catch (err) {
     await warehouse.close();
     throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);

@@ -55,13 +55,18 @@ export interface SemanticLayer {
   catalogue: Catalogue;
 }
 
-export async function loadSemanticLayer(modelPath: string, warehouse: Warehouse): Promise<SemanticLayer> {
-  const model = loadModel(modelPath);
-  return semanticLayerFor(model, warehouse);
+export interface SemanticLayerOptions {
+  /** "Today" (YYYY-MM-DD), overriding the model's `as_of` (QUARRY_AS_OF). */
+  asOf?: string;
 }
 
-export async function semanticLayerFor(model: SemanticModel, warehouse: Warehouse): Promise<SemanticLayer> {
+export async function loadSemanticLayer(modelPath: string, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
+  const model = loadModel(modelPath);
+  return semanticLayerFor(model, warehouse, options);
+}
+
+export async function semanticLayerFor(model: SemanticModel, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
   const values = await loadValueIndex(model, warehouse);
-  const asOf = await resolveAsOf(model, warehouse);
+  const asOf = options.asOf ?? (await resolveAsOf(model, warehouse));
   return { model, values, asOf, catalogue: buildCatalogue(model, values) };
 }

@@ -455,6 +455,24 @@ export class DuckDbWarehouse implements Warehouse {
       t.columns.push({ name: String(r.column_name), type: String(r.data_type), nullable: r.is_nullable === 'YES' });
     }
     const list = [...tables.values()];
+    // Declared keys (a .duckdb file may have them; a folder's views never do).
+    const cons = await this.run(
+      `SELECT schema_name, table_name, constraint_type, constraint_column_names, referenced_table, referenced_column_names
+         FROM duckdb_constraints()
+        WHERE constraint_type IN ('PRIMARY KEY', 'FOREIGN KEY') AND database_name = current_database()`,
+      { maxRows: 1_000_000 },
+    );
+    for (const r of cons.rows) {
+      const schema = String(r.schema_name);
+      const t = tables.get(schema === 'main' ? String(r.table_name) : `${schema}.${String(r.table_name)}`);
+      if (!t) continue;
+      const names = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+      if (r.constraint_type === 'PRIMARY KEY') t.primaryKey = names(r.constraint_column_names);
+      else if (r.referenced_table) {
+        const ref = String(r.referenced_table);
+        (t.foreignKeys ??= []).push({ columns: names(r.constraint_column_names), references: schema === 'main' ? ref : `${schema}.${ref}`, refColumns: names(r.referenced_column_names) });
+      }
+    }
     // Row counts are cheap here (Parquet footers, DuckDB metadata); run them side by side.
     await Promise.all(
       list.map(async (t) => {

@@ -1,13 +1,24 @@
 /**
- * Drafts a semantic model from a warehouse's own shape (`quarry semantic bootstrap`): one entity per
- * table, primary keys checked for uniqueness in the data, foreign keys guessed from names
- * (o_custkey -> customer.c_custkey, customer_id -> customer.id), dimensions for text columns
- * (low-cardinality ones get `index_values`), time dimensions for dates, a count per entity and
- * sums of numeric non-key columns. A person then reviews names, synonyms and metrics.
+ * Drafts a semantic model from a warehouse's own shape (`quarry semantic bootstrap`), the way a
+ * careful analyst would, and says why for every guess (comments in the YAML):
+ *
+ * - primary keys: declared constraints; else a unique column whose name is a key of the table
+ *   (`id`, `<table>_id`, `c_custkey`); else a unique pair of key-like columns;
+ * - joins: declared foreign keys first; then names (`<table>_id`, `o_custkey` -> `c_custkey`,
+ *   prefixed `sbTxCustId` -> `sbCustomer.sbCustId`, abbreviations, role words such as
+ *   `reports_to` / `support_rep_id` -> an employee table, text keys such as `state_name`), each
+ *   checked on the data: every value of the column must exist in the referenced key;
+ * - per column role: ids -> count distinct; amounts -> sum and average; prices, rates, levels ->
+ *   average, min, max; never sums of years, codes or coordinates; dimensions for text, booleans,
+ *   years and low-cardinality integers; time dimensions for dates, timestamps, epoch numbers and
+ *   date-like text;
+ * - labels and synonyms from names (camelCase/snake_case split, common abbreviations expanded);
+ * - the main fact table (most joins out, dated, largest) gives the default time dimension, the
+ *   ranking metric and `as_of: {latest: ...}` (so "last year" means the data's last year).
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { stringify } from 'yaml';
+import { Document, isMap, isSeq, type YAMLMap } from 'yaml';
 import type { SemanticModelInput } from '../semantic/model.js';
 import type { TableInfo, Warehouse } from './types.js';
 
@@ -18,266 +29,738 @@ export interface BootstrapOptions {
   indexValuesMax?: number;
   /** Per-query time budget of the profiling queries. Default 60 s. */
   timeoutMs?: number;
+  /** Ignore declared keys (to measure what naming and data alone find). Default false. */
+  ignoreDeclared?: boolean;
+}
+
+/** One join the bootstrap found, in table terms. */
+export interface FoundJoin {
+  from: string;
+  columns: string[];
+  to: string;
+  refColumns: string[];
+  source: 'declared' | 'naming' | 'composite' | 'role';
+}
+
+export interface BootstrapResult {
+  model: SemanticModelInput;
+  /** Why each item was drafted, keyed `<section>:<name>` (written as YAML comments). */
+  notes: Record<string, string>;
+  /** Every join found (including self references, modelled through a role entity). */
+  joins: FoundJoin[];
+  /** What the bootstrap could not decide: a person should look. */
+  undecided: string[];
+  /** The main fact entity, when one was found. */
+  fact?: string;
 }
 
 type Kind = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'boolean' | 'other';
 
 function kindOf(type: string): Kind {
   const t = type.toLowerCase();
-  if (/^(varchar|text|char|character|string|bpchar|enum|uuid|character varying|name)/.test(t)) return 'text';
+  if (/^(varchar|text|char|character|string|bpchar|enum|uuid|character varying|name|longtext|mediumtext|tinytext|nvarchar|nchar)/.test(t)) return 'text';
   if (/^(date)$/.test(t)) return 'date';
   if (/^timestamp|^datetime/.test(t)) return 'timestamp';
-  if (/^bool/.test(t)) return 'boolean';
-  if (/^(tinyint|smallint|integer|int|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|int2|int4|int8)\b/.test(t)) return 'integer';
-  if (/^(decimal|numeric|double|float|real|double precision)/.test(t)) return 'number';
+  if (/^bool|^tinyint\(1\)$/.test(t)) return 'boolean';
+  if (/^(tinyint|smallint|mediumint|integer|int|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|int2|int4|int8|year)\b/.test(t)) return 'integer';
+  if (/^(decimal|numeric|double|float|real|double precision|money)/.test(t)) return 'number';
   return 'other';
 }
 
 const IDENT = /^[a-z][a-z0-9_]*$/;
+
+/** Words of a name: camelCase and snake_case split, lower case. `sbTxCustId` -> sb tx cust id. */
+export function nameWords(s: string): string[] {
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Common abbreviations in column and table names, expanded in labels and synonyms. */
+const ABBREVIATIONS: Record<string, string> = {
+  qty: 'quantity', amt: 'amount', cust: 'customer', num: 'number', nbr: 'number', desc: 'description',
+  dt: 'date', addr: 'address', emp: 'employee', dept: 'department', prod: 'product', cat: 'category',
+  inv: 'invoice', txn: 'transaction', tx: 'transaction', trx: 'transaction', acct: 'account', org: 'organization',
+  pct: 'percent', avg: 'average', yr: 'year', mo: 'month', ctry: 'country', cnt: 'count', tel: 'telephone',
+  mgr: 'manager', sup: 'supplier', supp: 'supplier', mkt: 'market', mktsegment: 'market segment', qtr: 'quarter',
+  bal: 'balance', acctbal: 'account balance', extendedprice: 'extended price', totalprice: 'total price',
+  shipmode: 'ship mode', orderdate: 'order date', shipdate: 'ship date', orderstatus: 'order status',
+  orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
+  cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
+};
+
+const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
+const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
+
 /** A lower_snake name the model schema accepts. */
 function snake(s: string): string {
-  let n = s
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  let n = nameWords(s).join('_');
   if (!/^[a-z]/.test(n)) n = `t_${n}`;
   return n || 'unnamed';
 }
-const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const colSql = (c: string) => (/^[a-z_][a-z0-9_]*$/.test(c) ? `\${TABLE}.${c}` : `\${TABLE}.${q(c)}`);
-const tableRef = (name: string) => name.split('.').map(q).join('.');
 
-/** The shared `xx_` prefix of a table's columns (TPC-H style), or ''. */
-function columnPrefix(cols: string[]): string {
-  if (cols.length < 2) return '';
-  const m = /^([a-z]{1,4}_)/i.exec(cols[0]!);
-  if (!m) return '';
-  return cols.every((c) => c.toLowerCase().startsWith(m[1]!.toLowerCase())) ? m[1]!.toLowerCase() : '';
+/** Words for people: abbreviations expanded, short table prefixes (`sb`) dropped. */
+function readable(words: string[]): string[] {
+  const out = words.flatMap((w) => (ABBREVIATIONS[w] ?? w).split(' '));
+  return out;
 }
 
-const isKeyLike = (stem: string) => /(key|id)$/i.test(stem);
+function sentence(words: string[]): string {
+  const t = words.join(' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
 
-/** orderdate -> order_date, shipdate -> ship_date; others unchanged. */
-function nicerDate(stem: string): string {
-  const m = /^([a-z]+?)(date|time)$/.exec(stem);
-  return m && m[1]!.length > 1 ? `${m[1]}_${m[2]}` : stem;
+const KEY_SUFFIX = /(id|key|code|no|num|nbr|number|uuid)$/;
+const KEY_WORDS = new Set(['id', 'key', 'code', 'uuid', 'pk', 'fk']);
+const isKeyLike = (col: string) => {
+  const w = nameWords(col);
+  const last = w[w.length - 1] ?? '';
+  return KEY_WORDS.has(last) || /^[a-z]+key$/.test(last) || /^[a-z]{2,}id$/.test(last) && !/(paid|void|valid|fluid|solid|rapid|acid|humid)$/.test(last);
+};
+const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax', 'telephone', 'tel', 'ssn', 'isbn', 'ean', 'upc', 'sku', 'iban', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'x', 'y', 'z', 'version', 'port', 'ip', 'zipcode']);
+const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
+const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
+const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
+const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation']);
+const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
+const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
+const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
+  { column: /^(reports_to|manager(_id)?|mgr(_id)?|supervisor(_id)?|boss(_id)?|parent(_id)?|parent_[a-z]+_id)$/, table: /./ },
+  { column: /(rep|salesperson|sales_rep|agent|manager|owner|assignee|handler|employee)(_id)?$/, table: /^(employee|staff|user|person|people|agent|rep|salesperson|member)s?$/ },
+];
+
+const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+interface ColumnProfile {
+  name: string;
+  kind: Kind;
+  distinct: number;
+  nulls: number;
+  min?: number;
+  max?: number;
+  sample: unknown[];
 }
 
 interface TableProfile {
   info: TableInfo;
   entity: string;
+  /** A shared column prefix (`c_`, `sbTx`) to strip, as a normalized string. */
   prefix: string;
-  stem: (col: string) => string;
+  words: string[];
   pk: string[];
-  distinct: Map<string, number>;
+  pkWhy: string;
+  rows: number;
+  cols: Map<string, ColumnProfile>;
 }
 
-function humanise(s: string): string {
-  const t = s.replace(/_/g, ' ');
-  return t.charAt(0).toUpperCase() + t.slice(1);
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The shared prefix of a table's columns (TPC-H `c_`, camel `sbCust`), normalized, or ''. */
+function columnPrefix(cols: string[]): string {
+  if (cols.length < 2) return '';
+  const under = /^([a-z]{1,4}_)/i.exec(cols[0]!);
+  if (under && cols.every((c) => c.toLowerCase().startsWith(under[1]!.toLowerCase()))) return norm(under[1]!);
+  const firstWords = cols.map((c) => nameWords(c));
+  const out: string[] = [];
+  for (let i = 0; ; i++) {
+    const w = firstWords[0]![i];
+    if (w === undefined || !firstWords.every((ws) => ws[i] === w && ws.length > i + 1)) break;
+    out.push(w);
+  }
+  return out.join('');
 }
 
-/** Introspects and profiles the warehouse, then returns a draft model (SemanticModelInput). */
 export async function bootstrapModel(warehouse: Warehouse, options: BootstrapOptions = {}): Promise<SemanticModelInput> {
+  return (await bootstrapDraft(warehouse, options)).model;
+}
+
+/** Introspects and profiles the warehouse, then returns a draft model with the reasons for each guess. */
+export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOptions = {}): Promise<BootstrapResult> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const indexMax = options.indexValuesMax ?? 50;
+  const mysql = (warehouse.dialect as string) === 'mysql';
+  const q = (s: string) => (mysql ? `\`${s.replace(/`/g, '``')}\`` : `"${s.replace(/"/g, '""')}"`);
+  const tableRef = (name: string) => name.split('.').map(q).join('.');
+  const colSql = (c: string) => (/^[a-z_][a-z0-9_]*$/.test(c) && !mysql ? `\${TABLE}.${c}` : `\${TABLE}.${q(c)}`);
+  const run = async (sql: string) => (await warehouse.run(sql, { timeoutMs, maxRows: 1000 })).rows;
+  const notes: Record<string, string> = {};
+  const undecided: string[] = [];
+
   const tables = (await warehouse.introspect()).filter((t) => t.columns.length > 0);
   if (tables.length === 0) throw new Error('The warehouse has no tables to describe');
+  const byTable = new Map<string, TableProfile>();
 
+  // 1. Profile every table in one scan (rows, distinct values, nulls, min/max), plus a sample.
   const usedEntities = new Set<string>();
   const profiles: TableProfile[] = [];
   for (const info of tables) {
-    let entity = snake(info.name.split('.').pop()!);
+    const raw = info.name.split('.').pop()!;
+    let words = nameWords(raw);
+    const prefix = columnPrefix(info.columns.map((c) => c.name));
+    let entity = snake(raw);
     while (usedEntities.has(entity)) entity = `${entity}_2`;
     usedEntities.add(entity);
-    const prefix = columnPrefix(info.columns.map((c) => c.name));
-    const stem = (col: string) => {
-      const lc = col.toLowerCase();
-      return prefix && lc.startsWith(prefix) ? lc.slice(prefix.length) : lc;
-    };
-    // Distinct counts of every column in one scan: they give keys and cardinalities at once.
-    const distinct = new Map<string, number>();
+    // A short lowercase prefix of a camelCase table name (`sbCustomer`) is not a word.
+    if (words.length > 1 && words[0]!.length <= 2 && /^[a-z]+[A-Z]/.test(raw)) words = words.slice(1);
+    const cols = new Map<string, ColumnProfile>();
     const profileable = info.columns.filter((c) => kindOf(c.type) !== 'other');
-    if (profileable.length > 0) {
-      const sql = `SELECT count(*) AS n__rows, ${profileable.map((c, i) => `count(DISTINCT ${q(c.name)}) AS c${i}`).join(', ')} FROM ${tableRef(info.name)}`;
-      const r = await warehouse.run(sql, { timeoutMs, maxRows: 1 });
-      const row = r.rows[0] ?? {};
-      info.rowCount = Number(row.n__rows ?? info.rowCount ?? 0);
-      profileable.forEach((c, i) => distinct.set(c.name, Number(row[`c${i}`] ?? 0)));
-    }
-    profiles.push({ info, entity, prefix, stem, pk: [], distinct });
-  }
-
-  // Primary keys: a unique key-like column whose name matches the table; else a unique pair.
-  for (const p of profiles) {
-    const rows = p.info.rowCount ?? 0;
-    const keyCols = p.info.columns.filter((c) => isKeyLike(p.stem(c.name)) && ['integer', 'text'].includes(kindOf(c.type)));
-    const unique = keyCols.filter((c) => p.distinct.get(c.name) === rows && rows > 0);
-    const tableWord = snake(p.info.name.split('.').pop()!).replace(/s$/, '');
-    const named = unique.find((c) => {
-      const s = p.stem(c.name).replace(/_?(key|id)$/, '');
-      return s === '' || tableWord.startsWith(s) || s.startsWith(tableWord);
+    const parts = [`count(*) AS n__rows`];
+    profileable.forEach((c, i) => {
+      const k = kindOf(c.type);
+      parts.push(`count(DISTINCT ${q(c.name)}) AS d${i}`, `count(${q(c.name)}) AS v${i}`);
+      if (k === 'integer' || k === 'number') parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
     });
-    if (named) p.pk = [named.name];
-    else if (unique.length > 0 && keyCols.length === 1) p.pk = [unique[0]!.name];
-    else {
-      const seconds = p.info.columns.filter((c) => kindOf(c.type) === 'integer');
-      outer: for (const a of keyCols) {
-        for (const b of seconds) {
-          if (a === b) continue;
-          if (!isKeyLike(p.stem(b.name)) && !/(number|line|seq|no)$/.test(p.stem(b.name))) continue;
-          const r = await warehouse.run(`SELECT count(*) AS n FROM (SELECT DISTINCT ${q(a.name)}, ${q(b.name)} FROM ${tableRef(p.info.name)})`, { timeoutMs, maxRows: 1 });
-          if (Number(r.rows[0]?.n) === rows) {
-            p.pk = [a.name, b.name];
-            break outer;
-          }
+    const row = (await run(`SELECT ${parts.join(', ')} FROM ${tableRef(info.name)}`))[0] ?? {};
+    const rows = Number(row.n__rows ?? 0);
+    info.rowCount = rows;
+    const textCols = profileable.filter((c) => kindOf(c.type) === 'text');
+    const sample = textCols.length ? await run(`SELECT ${textCols.map((c) => q(c.name)).join(', ')} FROM ${tableRef(info.name)} LIMIT 50`) : [];
+    profileable.forEach((c, i) => {
+      const k = kindOf(c.type);
+      cols.set(c.name, {
+        name: c.name,
+        kind: k,
+        distinct: Number(row[`d${i}`] ?? 0),
+        nulls: rows - Number(row[`v${i}`] ?? 0),
+        ...(row[`lo${i}`] !== undefined && row[`lo${i}`] !== null ? { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) } : {}),
+        sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
+      });
+    });
+    const p: TableProfile = { info, entity, prefix, words, pk: [], pkWhy: '', rows, cols };
+    profiles.push(p);
+    byTable.set(info.name, p);
+  }
+  const stem = (p: TableProfile, col: string) => {
+    const n = norm(col);
+    return p.prefix && n.startsWith(p.prefix) && n.length > p.prefix.length ? n.slice(p.prefix.length) : n;
+  };
+  const unique = (p: TableProfile, col: string) => {
+    const c = p.cols.get(col);
+    return !!c && p.rows > 0 && c.distinct === p.rows && c.nulls === 0;
+  };
+  const tableWordForms = (p: TableProfile) => {
+    const w = p.words.join('');
+    const s = singular(p.words[p.words.length - 1] ?? '');
+    const sw = [...p.words.slice(0, -1), s].join('');
+    const last = p.words[p.words.length - 1] ?? '';
+    return [...new Set([w, sw, s, singular(last)].filter((x) => x.length > 0))];
+  };
+
+  // 2. Primary keys.
+  for (const p of profiles) {
+    const declared = !options.ignoreDeclared && p.info.primaryKey?.length ? p.info.primaryKey : undefined;
+    if (declared) {
+      p.pk = declared;
+      p.pkWhy = 'declared primary key';
+      continue;
+    }
+    // The whole table name (a link table employee_territories is not keyed by territory_id).
+    const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
+    // An empty table has nothing to check: its key is judged by name alone.
+    const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
+    const named = candidates.find((c) => {
+      const s = stem(p, c.name);
+      const head = s.replace(KEY_SUFFIX, '');
+      return (head === '' && s !== '') || (s !== head && forms.some((f) => f.startsWith(head) && head.length >= 3 || head === f));
+    });
+    if (named) {
+      p.pk = [named.name];
+      p.pkWhy = `unique in the data and named as the table's key`;
+      continue;
+    }
+    const keyCols = p.info.columns.filter((c) => isKeyLike(c.name) && ['integer', 'text'].includes(kindOf(c.type)));
+    const uniqueKeys = keyCols.filter((c) => unique(p, c.name));
+    if (uniqueKeys.length === 1 && keyCols.length === 1) {
+      p.pk = [uniqueKeys[0]!.name];
+      p.pkWhy = 'the only key-like column, and unique in the data';
+      continue;
+    }
+    // A unique pair: two key-like columns, or a key and a line number (order lines, link tables).
+    const seconds = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (isKeyLike(c.name) || /(number|line|seq|no|num)$/.test(stem(p, c.name))));
+    outer: for (const a of keyCols) {
+      for (const b of seconds) {
+        if (a === b || p.rows === 0) continue;
+        const r = await run(`SELECT count(*) AS n FROM (SELECT DISTINCT ${q(a.name)}, ${q(b.name)} FROM ${tableRef(p.info.name)} WHERE ${q(a.name)} IS NOT NULL AND ${q(b.name)} IS NOT NULL) AS pairs`);
+        if (Number(r[0]?.n) === p.rows) {
+          p.pk = [a.name, b.name];
+          p.pkWhy = 'no single unique key; this pair of key columns is unique in the data';
+          break outer;
         }
       }
     }
-    if (p.pk.length === 0) p.pk = [unique[0]?.name ?? p.info.columns[0]!.name];
-  }
-
-  // Foreign keys by name: a key-like column whose stem is another table's single-key stem.
-  const relationships: NonNullable<SemanticModelInput['relationships']> = [];
-  const fkCols = new Map<TableProfile, Set<string>>();
-  for (const a of profiles) {
-    const mine = new Set<string>();
-    for (const col of a.info.columns) {
-      const stem = a.stem(col.name);
-      if (!isKeyLike(stem)) continue;
-      if (a.pk.length === 1 && a.pk[0] === col.name) continue;
-      const target = profiles.find((b) => {
-        if (b === a || b.pk.length !== 1) return false;
-        const bStem = b.stem(b.pk[0]!);
-        if (bStem === stem) return true;
-        const word = b.entity.replace(/s$/, '');
-        return bStem === 'id' && (stem === `${b.entity}_id` || stem === `${word}_id`);
-      });
-      if (target) {
-        relationships.push({ from: a.entity, to: target.entity, on: [[col.name, target.pk[0]!]], cardinality: 'many_to_one' });
-        mine.add(col.name);
+    if (p.pk.length === 0) {
+      const any = uniqueKeys[0] ?? candidates[0];
+      if (any) {
+        p.pk = [any.name];
+        p.pkWhy = 'unique in the data (name does not say it is the key: check)';
+        undecided.push(`${p.entity}: primary key ${any.name} is a guess (unique, but not named as a key)`);
+      } else {
+        p.pk = [p.info.columns[0]!.name];
+        p.pkWhy = 'NO unique column found: the first column stands in; set the real key';
+        undecided.push(`${p.entity}: no unique column, primary key unknown`);
       }
     }
-    // Composite: all parts of another table's composite key appear here under the same stems.
+  }
+
+  // 3. Joins: declared first, then by naming, each checked by value inclusion.
+  const joins: FoundJoin[] = [];
+  const has = (a: TableProfile, cols: string[]) => joins.some((j) => j.from === a.info.name && j.columns.join() === cols.join());
+  for (const a of profiles) {
+    if (options.ignoreDeclared) break;
+    for (const fk of a.info.foreignKeys ?? []) {
+      if (!byTable.has(fk.references) || has(a, fk.columns)) continue;
+      joins.push({ from: a.info.name, columns: fk.columns, to: fk.references, refColumns: fk.refColumns, source: 'declared' });
+    }
+  }
+  const included = async (a: TableProfile, cols: string[], b: TableProfile, refs: string[]): Promise<boolean> => {
+    const types = cols.map((c, i) => [kindOf(a.info.columns.find((x) => x.name === c)?.type ?? ''), kindOf(b.info.columns.find((x) => x.name === refs[i])?.type ?? '')]);
+    if (types.some(([x, y]) => x !== y)) return false;
+    const sel = cols.map((c, i) => `${q(c)} AS k${i}`).join(', ');
+    const notNull = cols.map((c) => `${q(c)} IS NOT NULL`).join(' AND ');
+    const match = refs.map((r, i) => `b.${q(r)} = s.k${i}`).join(' AND ');
+    try {
+      const r = await run(
+        `SELECT count(*) AS n, sum(CASE WHEN EXISTS (SELECT 1 FROM ${tableRef(b.info.name)} AS b WHERE ${match}) THEN 0 ELSE 1 END) AS missing FROM (SELECT DISTINCT ${sel} FROM ${tableRef(a.info.name)} WHERE ${notNull}) AS s`,
+      );
+      const n = Number(r[0]?.n ?? 0);
+      const missing = Number(r[0]?.missing ?? 0);
+      if (a.rows === 0) return true; // nothing to check: the name alone decides (noted)
+      // Dirty data keeps a few orphans; a coincidence of numbers does not reach 98 % of 50 values.
+      return n > 0 && (missing === 0 || (n >= 50 && missing / n <= 0.02));
+    } catch {
+      return false;
+    }
+  };
+  const singleKeyTargets = profiles.filter((b) => b.pk.length === 1);
+  for (const a of profiles) {
+    for (const col of a.info.columns) {
+      if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
+      if (a.pk.length === 1 && a.pk[0] === col.name) continue;
+      const kind = kindOf(col.type);
+      if (kind !== 'integer' && kind !== 'text') continue;
+      const s = stem(a, col.name);
+      const full = norm(col.name);
+      const snakeName = nameWords(col.name).join('_');
+      const candidates: Array<{ b: TableProfile; ref: string; source: FoundJoin['source'] }> = [];
+      for (const b of singleKeyTargets) {
+        const k = b.pk[0]!;
+        const ks = stem(b, k);
+        const kHead = ks.replace(KEY_SUFFIX, '');
+        const kSuffix = ks.slice(kHead.length);
+        const forms = tableWordForms(b);
+        const cHead = s.replace(KEY_SUFFIX, '');
+        const cSuffix = s.slice(cHead.length);
+        if (b !== a && isKeyLike(col.name)) {
+          // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
+          if (s === ks || full === norm(k)) { candidates.push({ b, ref: k, source: 'naming' }); continue; }
+          const heads = kHead === '' ? forms : [kHead, ...forms];
+          const compatible = (h: string) =>
+            h === cHead || (h.length >= 3 && cHead.length >= 3 && (h.startsWith(cHead) || cHead.startsWith(h))) || (cHead.length > h.length && cHead.endsWith(h) && h.length >= 4);
+          if (cSuffix !== '' && (cSuffix === kSuffix || (kSuffix === '' && cSuffix === 'id')) && heads.some(compatible)) {
+            candidates.push({ b, ref: k, source: 'naming' });
+            continue;
+          }
+        }
+        // Role words: reports_to -> own table; support_rep_id -> employee.
+        const role = ROLE_TARGETS.find((r) => r.column.test(snakeName));
+        if (role && kind === kindOf(b.info.columns.find((c) => c.name === k)?.type ?? '')) {
+          const self = ROLE_TARGETS[0] === role;
+          if ((self && b === a) || (!self && b !== a && role.table.test(b.words.join('_')))) candidates.push({ b, ref: k, source: 'role' });
+        }
+      }
+      // Text keys: the same column name as a unique column of a table the name speaks of (state_name -> states).
+      if (kind === 'text' && candidates.length === 0) {
+        for (const b of profiles) {
+          if (b === a) continue;
+          const same = b.info.columns.find((c) => norm(c.name) === full && unique(b, c.name));
+          if (same && tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f))) candidates.push({ b, ref: same.name, source: 'naming' });
+        }
+      }
+      for (const c of candidates) {
+        if (await included(a, [col.name], c.b, [c.ref])) {
+          joins.push({ from: a.info.name, columns: [col.name], to: c.b.info.name, refColumns: [c.ref], source: c.source });
+          break;
+        }
+      }
+    }
+    // Composite: all parts of another table's composite key appear here under the same names.
     for (const b of profiles) {
       if (b === a || b.pk.length < 2) continue;
-      const pairs = b.pk.map((k) => [a.info.columns.find((c) => a.stem(c.name) === b.stem(k))?.name, k] as const);
-      const samePk = a.pk.length === b.pk.length && pairs.every(([x]) => x !== undefined && a.pk.includes(x));
-      if (!samePk && pairs.every(([x]) => x !== undefined)) {
-        relationships.push({ from: a.entity, to: b.entity, on: pairs.map(([x, k]) => [x!, k] as [string, string]), cardinality: 'many_to_one' });
-      }
+      const pairs = b.pk.map((k) => a.info.columns.find((c) => stem(a, c.name) === stem(b, k))?.name);
+      if (pairs.some((x) => x === undefined)) continue;
+      const cols = pairs as string[];
+      const samePk = a.pk.length === b.pk.length && cols.every((x) => a.pk.includes(x));
+      if (samePk || has(a, cols)) continue;
+      if (await included(a, cols, b, b.pk)) joins.push({ from: a.info.name, columns: cols, to: b.info.name, refColumns: b.pk, source: 'composite' });
     }
-    fkCols.set(a, mine);
   }
 
-  // Dimensions, time dimensions and measures; names unique across the whole model.
+  // 4. Relationships; a self reference or a second join to the same table goes through a role entity.
+  const entities: SemanticModelInput['entities'] = [];
+  const relationships: NonNullable<SemanticModelInput['relationships']> = [];
+  const roleEntities: Array<{ name: string; of: TableProfile; column: string }> = [];
+  const fkCols = new Map<TableProfile, Set<string>>();
+  for (const j of joins) {
+    const a = byTable.get(j.from)!;
+    const b = byTable.get(j.to)!;
+    j.columns.forEach((c) => (fkCols.get(a) ?? fkCols.set(a, new Set()).get(a)!).add(c));
+    // The target's key must be the referenced columns for a to-one join; a declared FK to a unique non-key still is to-one.
+    let target = b.entity;
+    const taken = relationships.some((r) => r.from === a.entity && r.to === b.entity);
+    if (b === a || taken) {
+      let name = snake(nameWords(j.columns.join('_')).filter((w) => !KEY_WORDS.has(w)).join('_') || `${b.entity}_ref`);
+      if (usedEntities.has(name)) name = `${a.entity}_${name}`;
+      while (usedEntities.has(name)) name = `${name}_2`;
+      usedEntities.add(name);
+      roleEntities.push({ name, of: b, column: j.columns.join(', ') });
+      entities.push({ name, table: b.info.name, primary_key: j.refColumns.length === 1 ? j.refColumns[0]! : j.refColumns, description: `${sentence(readable(nameWords(name)))}: the ${b.entity.replace(/_/g, ' ')} that ${a.entity.replace(/_/g, ' ')}.${j.columns.join(', ')} refers to`, synonyms: [] });
+      notes[`entities:${name}`] = `role entity: ${b.info.name} as seen through ${a.info.name}.${j.columns.join(', ')} (${j.source === 'declared' ? 'declared foreign key' : 'guessed from the name, checked on the data'})`;
+      target = name;
+    }
+    relationships.push({ from: a.entity, to: target, on: j.columns.map((c, i) => [c, j.refColumns[i]!] as [string, string]), cardinality: 'many_to_one' });
+    notes[`relationships:${relationships.length - 1}`] =
+      j.source === 'declared'
+        ? 'declared foreign key'
+        : `${j.source === 'role' ? 'role name' : j.source === 'composite' ? 'composite key names' : 'column name'} matches ${j.to}.${j.refColumns.join(', ')}; ${a.rows === 0 ? 'UNCHECKED: the table is empty' : 'every value found there'}`;
+    if (j.source !== 'declared' && a.rows === 0) undecided.push(`${a.entity}.${j.columns.join(', ')} -> ${b.entity}: join guessed from the name only (empty table)`);
+  }
+
+  // 5. Columns by role: time dimensions, dimensions, measures.
   const used = new Set<string>();
   const allStems = new Map<string, number>();
-  for (const p of profiles) for (const c of p.info.columns) allStems.set(p.stem(c.name), (allStems.get(p.stem(c.name)) ?? 0) + 1);
+  for (const p of profiles) for (const c of p.info.columns) allStems.set(snake(stem(p, c.name)), (allStems.get(snake(stem(p, c.name))) ?? 0) + 1);
   const uniqueName = (base: string, entity: string): string => {
     let n = snake(base);
-    if (used.has(n) || (allStems.get(base) ?? 0) > 1) n = snake(`${entity}_${base}`);
+    if (used.has(n) || (allStems.get(n) ?? 0) > 1) n = snake(`${entity}_${base}`);
     while (used.has(n)) n = `${n}_2`;
     used.add(n);
     return n;
   };
+  // Labels and synonyms are unique per kind, so a phrase never means two things (first one wins;
+  // a later one is prefixed with its table's words).
+  const phrases = new Map<string, Set<string>>();
+  const claim = (kind: string, list: string[]): string[] => {
+    const set = phrases.get(kind) ?? phrases.set(kind, new Set()).get(kind)!;
+    const out: string[] = [];
+    for (const x of list) {
+      const k = x.toLowerCase().trim();
+      if (!k || set.has(k)) continue;
+      set.add(k);
+      out.push(x);
+    }
+    return out;
+  };
   const dimensions: NonNullable<SemanticModelInput['dimensions']> = [];
   const timeDimensions: NonNullable<SemanticModelInput['time_dimensions']> = [];
   const measures: NonNullable<SemanticModelInput['measures']> = [];
-  const entities: SemanticModelInput['entities'] = [];
+  const ownTime = new Map<string, string[]>();
+  const columnWords = (p: TableProfile, col: string) => {
+    const w = nameWords(col);
+    const pw = nameWords(p.info.columns[0]?.name ?? '');
+    // strip a shared prefix such as c_ or sbCust
+    if (p.prefix) {
+      let acc = '';
+      let i = 0;
+      while (i < w.length && acc.length < p.prefix.length) acc += w[i++];
+      if (acc === p.prefix && i < w.length) return w.slice(i);
+    }
+    void pw;
+    return w;
+  };
+  const entityWords = (p: TableProfile) => readable(p.words.map((w, i) => (i === p.words.length - 1 ? singular(w) : w)));
+
+  for (const p of profiles) {
+    const times: string[] = [];
+    for (const col of p.info.columns) {
+      const c = p.cols.get(col.name);
+      const words = columnWords(p, col.name);
+      let sql: string | undefined;
+      let why = '';
+      if (c?.kind === 'date' || c?.kind === 'timestamp') {
+        sql = colSql(col.name);
+        why = `${c.kind} column`;
+      } else if ((c?.kind === 'integer' || c?.kind === 'number') && c.min !== undefined && c.max !== undefined && words.some((w) => TIME_WORDS.has(w)) && !isKeyLike(col.name)) {
+        const inS = c.min >= EPOCH_S[0] && c.max <= EPOCH_S[1];
+        const inMs = c.min >= EPOCH_S[0] * 1000 && c.max <= EPOCH_S[1] * 1000;
+        if (inS || inMs) {
+          const x = colSql(col.name);
+          const v = inMs ? `${x} / 1000` : x;
+          sql = mysql ? `FROM_UNIXTIME(${v})` : `to_timestamp(${v})`;
+          why = `epoch ${inMs ? 'milliseconds' : 'seconds'}: values from ${new Date((inMs ? c.min : c.min * 1000)).toISOString().slice(0, 10)} to ${new Date((inMs ? c.max : c.max * 1000)).toISOString().slice(0, 10)}`;
+        }
+      } else if (c?.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => DATE_TEXT.test(String(v)))) {
+        sql = `CAST(SUBSTR(${colSql(col.name)}, 1, 10) AS DATE)`;
+        why = 'text holding dates (YYYY-MM-DD in every sampled value)';
+      }
+      if (!sql) continue;
+      const base = words.join('_').replace(/^(.+?)(date|time)$/, '$1_$2');
+      const name = uniqueName(base, p.entity);
+      const label = sentence(readable(nameWords(name)));
+      const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter((s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '));
+      timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
+      notes[`time_dimensions:${name}`] = why;
+      times.push(name);
+      if (c) c.kind = 'date'; // consumed
+    }
+    ownTime.set(p.entity, times);
+  }
+
+  // A measure is dated by its own table's first time dimension, else the nearest one it reaches.
+  const datingOf = (entity: string): string | undefined => {
+    const seen = new Set([entity]);
+    let frontier = [entity];
+    while (frontier.length) {
+      for (const e of frontier) {
+        const t = ownTime.get(e)?.[0];
+        if (t) return t;
+      }
+      const next: string[] = [];
+      for (const e of frontier) for (const r of relationships) if (r.from === e && !seen.has(r.to) && ownTime.has(r.to)) { seen.add(r.to); next.push(r.to); }
+      frontier = next;
+    }
+    return undefined;
+  };
+
+  let rankingCandidate: { name: string; entity: string; score: number } | undefined;
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
-    const firstTime: string[] = [];
+    const dating = datingOf(p.entity);
+    const dated = dating ? { time_dimension: dating } : { time_bound: false };
+    const ew = entityWords(p);
+    let named = false;
     for (const col of p.info.columns) {
-      const stem = p.stem(col.name);
-      const kind = kindOf(col.type);
-      if (kind === 'date' || kind === 'timestamp') {
-        const name = uniqueName(nicerDate(stem), p.entity);
-        timeDimensions.push({ name, entity: p.entity, sql: colSql(col.name), label: humanise(name), description: `${col.name} of ${p.info.name}` });
-        firstTime.push(name);
-      }
-    }
-    for (const col of p.info.columns) {
-      const stem = p.stem(col.name);
-      const kind = kindOf(col.type);
-      if (keys.has(col.name) || isKeyLike(stem)) continue;
-      if (kind === 'text' || kind === 'boolean') {
-        const name = uniqueName(stem, p.entity);
-        const n = p.distinct.get(col.name) ?? Infinity;
+      const c = p.cols.get(col.name);
+      if (!c || c.kind === 'date' || c.kind === 'other') continue;
+      const words = columnWords(p, col.name);
+      const rw = readable(words);
+      const isKey = keys.has(col.name) || isKeyLike(col.name);
+      const label = sentence(rw);
+      const desc = `${col.name} of ${p.info.name}`;
+      const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
+        let dLabel = extra.label ?? sentence(readable(nameWords(name)));
+        if (claim('dimension', [dLabel]).length === 0) dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        claim('dimension', [dLabel]);
+        extra.synonyms = claim('dimension', extra.synonyms ?? []);
         dimensions.push({
           name,
           entity: p.entity,
           sql: colSql(col.name),
-          type: kind === 'boolean' ? 'boolean' : 'string',
-          label: humanise(name),
-          description: `${col.name} of ${p.info.name} (${Number.isFinite(n) ? `${n} distinct values` : 'text'})`,
-          index_values: kind === 'text' && n <= indexMax,
+          type,
+          label: dLabel,
+          description: `${desc} (${c.distinct} distinct values)`,
+          synonyms: [...new Set(extra.synonyms ?? [])],
+          index_values: extra.index ?? false,
         });
-      } else if (kind === 'number' || kind === 'integer') {
-        const name = uniqueName(`total_${stem}`, p.entity);
-        measures.push({
-          name,
-          entity: p.entity,
-          agg: 'sum',
-          sql: colSql(col.name),
-          label: humanise(`total ${stem}`),
-          description: `Sum of ${col.name} over ${p.info.name}`,
-          format: { kind: kind === 'integer' ? 'integer' : 'number' },
-          ...(firstTime[0] ? { time_dimension: firstTime[0] } : { time_bound: false }),
-        });
+        notes[`dimensions:${name}`] = why;
+      };
+      if (c.kind === 'text') {
+        if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
+        const distinctive = c.distinct >= 0.8 * (p.rows - c.nulls) && p.rows > 0;
+        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
+        const nameLike =
+          !named &&
+          distinctive &&
+          (NAME_COLUMN.test(words.join('_')) || words.join('_') === `${ew.join('_')}_name` || (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)) || (!p.info.columns.some((x) => NAME_COLUMN.test(columnWords(p, x.name).join('_'))) && firstNameCol?.name === col.name));
+        if (nameLike) {
+          named = true;
+          const n = uniqueName(p.entity, p.entity);
+          const ent = ew.join(' ');
+          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
+          continue;
+        }
+        const n = uniqueName(words.join('_'), p.entity);
+        const syn = [rw.join(' '), `${ew.join(' ')} ${rw.join(' ')}`].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
+        continue;
+      }
+      if (c.kind === 'boolean') {
+        dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' ')] });
+        continue;
+      }
+      // numbers
+      if (isKey) continue;
+      const ws = new Set([...words, ...rw]);
+      const isCode = [...ws].some((w) => CODE_WORDS.has(w));
+      const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
+      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w));
+      const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w));
+      const ordinal = [...ws].some((w) => ORDINAL_WORDS.has(w));
+      if (isYear || isCode) {
+        if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', isYear ? 'a year: grouped by, never summed' : 'a code: grouped by, never summed', { synonyms: [rw.join(' ')] });
+        else notes[`skipped:${p.entity}.${col.name}`] = 'a code or coordinate: neither summed nor grouped';
+        continue;
+      }
+      if (c.kind === 'integer' && c.distinct <= 20 && !additive && !averaged) {
+        dim(uniqueName(words.join('_'), p.entity), 'number', `integer with ${c.distinct} values: a category, not an amount`, { synonyms: [rw.join(' ')] });
+        continue;
+      }
+      if (ordinal && !additive) {
+        if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', 'an ordinal (position, level, rating): grouped by', { synonyms: [rw.join(' ')] });
+        continue;
+      }
+      const fmt = { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const) };
+      const generic = words.length === 1 && ['total', 'amount', 'value', 'price', 'cost', 'sum'].includes(words[0]!);
+      const base = generic ? [...ew, ...rw] : rw;
+      const phrase = base.join(' ');
+      const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
+        const n = uniqueName(nameBase, p.entity);
+        if (claim('metric', [mLabel]).length === 0) {
+          mLabel = sentence([...ew, ...mLabel.toLowerCase().split(' ')]);
+          claim('metric', [mLabel]);
+        }
+        const synonyms = claim('metric', [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))]);
+        measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
+        notes[`measures:${n}`] = why;
+        return n;
+      };
+      if (additive || !averaged) {
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`], 'average of the amount');
+        if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
+        const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
+        if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
+      } else {
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [phrase, `mean ${phrase}`], 'a price, rate or level: averaged, never summed');
+        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`], 'its lowest value');
+        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`], 'its highest value');
       }
     }
+    // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
+    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && re.test(nameWords(x.name).join('_')));
+    const prices = numeric(/(^|_)(unit_)?price$|(^|_)extendedprice$|(^|_)retailprice$/);
+    const qtys = numeric(/(^|_)(quantity|qty|units|units_sold)$/);
+    const discounts = numeric(/(^|_)discount$/).filter((x) => (p.cols.get(x.name)?.max ?? 2) <= 1);
+    if (prices.length === 1 && qtys.length === 1 && dating) {
+      const [pr, qt] = [colSql(prices[0]!.name), colSql(qtys[0]!.name)];
+      const sql = discounts.length === 1 ? `${pr} * ${qt} * (1 - ${colSql(discounts[0]!.name)})` : `${pr} * ${qt}`;
+      const n = uniqueName(used.has('revenue') ? `${p.entity}_revenue` : 'revenue', p.entity);
+      const label = claim('metric', ['Revenue']).length ? 'Revenue' : sentence([...ew, 'revenue']);
+      measures.push({ name: n, entity: p.entity, agg: 'sum', sql, label, description: `sum of ${prices[0]!.name} x ${qtys[0]!.name}${discounts.length === 1 ? ` x (1 - ${discounts[0]!.name})` : ''} over ${p.info.name}`, synonyms: claim('metric', ['sales', 'sales amount', 'amount sold', 'turnover']), format: { kind: 'number' }, ...dated });
+      notes[`measures:${n}`] = `price x quantity${discounts.length === 1 ? ' less the discount (a fraction: its maximum is at most 1)' : ''}: the amount of each ${ew.join(' ')}`;
+      rankingCandidate = { name: n, entity: p.entity, score: 10 };
+    }
+    // Count of rows; distinct counts of the things this table refers to.
+    const ent = ew.join(' ');
     const countName = uniqueName(`${p.entity}_count`, p.entity);
+    claim('metric', [plural(ent)]);
     measures.unshift({
       name: countName,
       entity: p.entity,
       agg: 'count',
-      label: `Number of ${p.entity.replace(/_/g, ' ')}`,
+      label: sentence([plural(ent)]),
       description: `Count of rows of ${p.info.name}`,
+      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`]),
       format: { kind: 'integer' },
-      ...(firstTime[0] ? { time_dimension: firstTime[0] } : { time_bound: false }),
+      ...dated,
     });
+    notes[`measures:${countName}`] = dating ? `rows of ${p.info.name}, dated by ${dating}` : `rows of ${p.info.name}; no date reaches it, so no period applies`;
+    const rels = relationships.filter((r) => r.from === p.entity && r.on.length === 1);
+    if (dating && rels.length >= 2) {
+      for (const r of rels) {
+        const target = profiles.find((x) => x.entity === r.to);
+        if (!target) continue;
+        const tw = entityWords(target).join(' ');
+        const n = uniqueName(`${p.entity}_distinct_${r.to}`, p.entity);
+        measures.push({ name: n, entity: p.entity, agg: 'count_distinct', sql: colSql(r.on[0]![0]), label: `Distinct ${plural(tw)} in ${plural(ent)}`, description: `count distinct ${r.on[0]![0]} over ${p.info.name}`, synonyms: [], format: { kind: 'integer' }, ...dated });
+        notes[`measures:${n}`] = 'an id: counted distinct, never summed';
+      }
+    }
     entities.push({
       name: p.entity,
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
-      description: `Table ${p.info.name} (${p.info.rowCount ?? '?'} rows)`,
+      description: `Table ${p.info.name} (${p.rows} rows)`,
+      synonyms: [...new Set([ent, plural(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
+    notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }
+  entities.sort((x, y) => (roleEntities.some((r) => r.name === x.name) ? 1 : 0) - (roleEntities.some((r) => r.name === y.name) ? 1 : 0));
 
+  // 6. The main fact table: dated, most joins out, then most rows.
+  const factScore = (p: TableProfile) => (ownTime.get(p.entity)?.length ? 1_000_000 : 0) + relationships.filter((r) => r.from === p.entity).length * 10_000 + Math.min(p.rows, 9_999);
+  const fact = [...profiles].filter((p) => datingOf(p.entity)).sort((a, b) => factScore(b) - factScore(a))[0];
+  const defaults: NonNullable<SemanticModelInput['defaults']> = {};
+  let asOf: SemanticModelInput['as_of'] = 'today';
+  if (fact) {
+    const t = datingOf(fact.entity)!;
+    defaults.time_dimension = t;
+    asOf = { latest: t };
+    notes['as_of'] = `"today" is the latest ${t} in the data (main fact table ${fact.info.name}); set a date, or QUARRY_AS_OF, to override`;
+    const factMeasure = rankingCandidate?.entity === fact.entity ? rankingCandidate.name : measures.find((m) => m.entity === fact.entity && m.agg === 'count')?.name;
+    const rank = rankingCandidate && rankingCandidate.score >= 2 ? rankingCandidate.name : factMeasure;
+    if (rank) {
+      defaults.ranking_metric = rank;
+      notes['defaults'] = `ranking metric: ${rank} (${rank === factMeasure ? 'of the main fact table' : 'the clearest amount'}); time dimension: ${t}`;
+    }
+  } else {
+    undecided.push('no dated table: relative periods ("last year") use the calendar date; set as_of');
+  }
+  for (const j of joins) void j;
   const name = IDENT.test(options.name ?? '') ? options.name! : snake(options.name ?? 'warehouse');
-  return {
+  const model: SemanticModelInput = {
     name,
     description: `Draft generated from the warehouse's tables on ${new Date().toISOString().slice(0, 10)}. Review names, synonyms, relationships and metrics before use.`,
+    as_of: asOf,
     entities,
     relationships,
     dimensions,
     time_dimensions: timeDimensions,
     measures,
+    defaults,
   };
+  return { model, notes, joins, undecided, ...(fact ? { fact: fact.entity } : {}) };
+}
+
+/** The draft as YAML, each guess with its reason as a comment. */
+export function draftYaml(model: SemanticModelInput, notes: Record<string, string> = {}, undecided: string[] = []): string {
+  const doc = new Document(model);
+  doc.commentBefore =
+    ' Draft semantic model written by `quarry semantic bootstrap`.\n' +
+    ' Generated from the warehouse: declared keys first, then column names checked on the data.\n' +
+    ' Every guess carries its reason in a comment; review names, synonyms, relationships and metrics.' +
+    (undecided.length ? `\n\n Could not decide (please check):\n${undecided.map((u) => `   - ${u}`).join('\n')}` : '');
+  const root = doc.contents as YAMLMap;
+  for (const section of ['entities', 'relationships', 'dimensions', 'time_dimensions', 'measures']) {
+    const seq = root.get(section, true);
+    if (!isSeq(seq)) continue;
+    seq.items.forEach((item, i) => {
+      if (!isMap(item)) return;
+      const key = section === 'relationships' ? `${section}:${i}` : `${section}:${String(item.get('name'))}`;
+      if (notes[key]) item.commentBefore = ` ${notes[key]}`;
+    });
+  }
+  for (const key of ['as_of', 'defaults']) {
+    const pair = root.items.find((p) => (p.key as { value?: unknown })?.value === key || p.key === key);
+    if (pair && notes[key]) (pair.key as { commentBefore?: string }).commentBefore = ` ${notes[key]}`;
+  }
+  return doc.toString({ lineWidth: 120 });
 }
 
 /** Writes the draft as YAML (temp file + rename, so a reader never sees half a file). */
-export async function writeDraftModel(path: string, model: SemanticModelInput): Promise<void> {
-  const header =
-    '# Draft semantic model written by `quarry semantic bootstrap`.\n' +
-    '# Generated from table and column names and the data; review it: names, synonyms,\n' +
-    '# relationships (guessed from column names) and metrics (counts and sums only).\n';
+export async function writeDraftModel(path: string, model: SemanticModelInput, notes: Record<string, string> = {}, undecided: string[] = []): Promise<void> {
   const tmp = `${path}.tmp-${process.pid}`;
-  await writeFile(tmp, header + stringify(model, { lineWidth: 120 }), 'utf8');
+  await writeFile(tmp, draftYaml(model, notes, undecided), 'utf8');
   await rename(tmp, path);
 }
 
 /** Opens the warehouse at `warehouseUrl`, drafts its model and writes it to `outPath`. */
 export async function bootstrapToFile(warehouseUrl: string, outPath: string, options: BootstrapOptions = {}): Promise<SemanticModelInput> {
+  return (await bootstrapUrlToFile(warehouseUrl, outPath, options)).model;
+}
+
+export async function bootstrapUrlToFile(warehouseUrl: string, outPath: string, options: BootstrapOptions = {}): Promise<BootstrapResult> {
   const { openWarehouse } = await import('./index.js');
   const warehouse = await openWarehouse(warehouseUrl);
   try {
     const fallback = basename(warehouseUrl.replace(/^duckdb:/, '').replace(/[/\\]+$/, ''), extname(warehouseUrl));
-    const model = await bootstrapModel(warehouse, { name: options.name ?? (/^postgres/.test(warehouseUrl) ? 'warehouse' : fallback), ...options });
-    await writeDraftModel(outPath, model);
-    return model;
+    const server = /^(postgres|mysql|mariadb)/i.test(warehouseUrl);
+    const result = await bootstrapDraft(warehouse, { name: options.name ?? (server ? 'warehouse' : fallback), ...options });
+    await writeDraftModel(outPath, result.model, result.notes, result.undecided);
+    return result;
   } finally {
     await warehouse.close();
   }

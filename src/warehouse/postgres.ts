@@ -298,7 +298,39 @@ export class PostgresWarehouse implements Warehouse {
         t.rowCount = n >= 1_000_000 ? n : Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n);
       }),
     );
-    return list.map(({ name, columns, rowCount }) => ({ name, columns, rowCount }));
+    // Declared keys: primary keys and foreign keys (column lists in key order).
+    const cons = await this.run(
+      `SELECT con.contype::text AS kind, ns.nspname AS schema, cl.relname AS tbl, fns.nspname AS fschema, fcl.relname AS ftbl,
+              (SELECT json_agg(a.attname ORDER BY k.i)::text FROM unnest(con.conkey) WITH ORDINALITY AS k(n, i)
+                 JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n) AS cols,
+              (SELECT json_agg(a.attname ORDER BY k.i)::text FROM unnest(con.confkey) WITH ORDINALITY AS k(n, i)
+                 JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n) AS fcols
+         FROM pg_constraint con
+         JOIN pg_class cl ON cl.oid = con.conrelid
+         JOIN pg_namespace ns ON ns.oid = cl.relnamespace
+         LEFT JOIN pg_class fcl ON fcl.oid = con.confrelid
+         LEFT JOIN pg_namespace fns ON fns.oid = fcl.relnamespace
+        WHERE con.contype IN ('p', 'f') AND ns.nspname NOT IN ('pg_catalog', 'information_schema')
+        ORDER BY ns.nspname, cl.relname, con.conname`,
+      { maxRows: 1_000_000 },
+    );
+    const nameOf = (schema: string, table: string) => (schema === current ? table : `${schema}.${table}`);
+    const colList = (v: unknown): string[] => (v === null || v === undefined ? [] : (JSON.parse(String(v)) as string[]));
+    for (const r of cons.rows) {
+      const t = tables.get(nameOf(String(r.schema), String(r.tbl)));
+      if (!t) continue;
+      if (r.kind === 'p') t.primaryKey = colList(r.cols);
+      else if (r.ftbl !== null && r.ftbl !== undefined) {
+        (t.foreignKeys ??= []).push({ columns: colList(r.cols), references: nameOf(String(r.fschema), String(r.ftbl)), refColumns: colList(r.fcols) });
+      }
+    }
+    return list.map(({ name, columns, rowCount, primaryKey, foreignKeys }) => ({
+      name,
+      columns,
+      rowCount,
+      ...(primaryKey ? { primaryKey } : {}),
+      ...(foreignKeys ? { foreignKeys } : {}),
+    }));
   }
 
   /** Liveness on the pool's spare connection: never queued behind busy statements. */

@@ -11,10 +11,23 @@ export interface ColumnInfo {
   nullable?: boolean;
 }
 
+export interface ForeignKeyInfo {
+  /** Columns of this table, in key order. */
+  columns: string[];
+  /** The referenced table, named as in `TableInfo.name`. */
+  references: string;
+  /** The referenced columns, in the same order. */
+  refColumns: string[];
+}
+
 export interface TableInfo {
   name: string;
   columns: ColumnInfo[];
   rowCount?: number;
+  /** The declared primary key, when the engine has one. */
+  primaryKey?: string[];
+  /** Declared foreign keys, when the engine has them. */
+  foreignKeys?: ForeignKeyInfo[];
 }
 
 export interface RunOptions {

@@ -61,8 +61,10 @@ describe('bootstrapModel on the TPC-H Parquet folder', () => {
     const dim = Object.fromEntries((model.dimensions ?? []).map((d) => [d.name, d]));
     expect(dim.mktsegment).toMatchObject({ entity: 'customer', sql: '${TABLE}.c_mktsegment', index_values: true });
     expect(dim.shipmode?.index_values).toBe(true);
-    expect(dim.nation_name?.index_values).toBe(true);
-    expect(dim.customer_name?.index_values).toBe(false);
+    // A table's name column is named after the table (n_name -> nation), as a person would ask.
+    expect(dim.nation).toMatchObject({ sql: '${TABLE}.n_name', index_values: true, label: 'Nation' });
+    expect(dim.customer?.index_values).toBe(false);
+    expect(model.as_of).toEqual({ latest: 'ship_date' });
     expect(Object.keys(dim)).not.toContain('custkey');
     const times = (model.time_dimensions ?? []).map((t) => `${t.entity}.${t.name}`).sort();
     expect(times).toEqual(['lineitem.commit_date', 'lineitem.receipt_date', 'lineitem.ship_date', 'orders.order_date']);
