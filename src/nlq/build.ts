@@ -496,7 +496,8 @@ export function resolveRole(lex: Lexicon, dim: string, pos: number, roles: RoleM
  */
 export function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[]): string {
   const info = lex.metrics.get(name);
-  if (!info?.entity) return name;
+  // a count names what it counts ("number of tracks per genre" never counts genres)
+  if (!info?.entity || info.agg === 'count' || info.agg === 'count_distinct') return name;
   const own = info.entity;
   const parts = name.split('_');
   if (!parts.includes(own)) return name;
@@ -508,6 +509,8 @@ export function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[])
     for (const ro of r.roles) if (ro !== own && lex.entities.has(ro)) others.add(ro);
   }
   for (const o of others) {
+    // only between role-playing entities (the customer's and the supplier's balance)
+    if (!lex.roles.has(o)) continue;
     const cand = parts.map((p) => (p === own ? o : p)).join('_');
     if (lex.metrics.has(cand) && lex.metrics.get(cand)!.entity === o) return cand;
   }

@@ -58,3 +58,19 @@ describe('competing readings', () => {
     if (r.kind === 'query') expect(r.query.filters).toEqual([{ dimension: 'genre', op: 'eq', values: ['Jazz'] }]);
   });
 });
+
+describe('a count names what it counts', () => {
+  const counting = SemanticModelSchema.parse({
+    ...model,
+    measures: [
+      ...model.measures,
+      { name: 'track_count', entity: 'track', agg: 'count', label: 'Tracks', synonyms: ['number of tracks'] },
+      { name: 'playlist_count', entity: 'playlist', agg: 'count', label: 'Playlists', synonyms: ['number of playlists'] },
+    ],
+  });
+  it('"number of tracks per playlist" counts tracks, not playlists', () => {
+    const r = interpret('number of tracks per playlist', { model: counting, values, asOf: '2013-12-22' });
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query).toMatchObject({ metrics: ['track_count'], group_by: [{ dimension: 'playlist' }] });
+  });
+});
