@@ -108,6 +108,8 @@ export interface Driver {
   from: string;
   /** The member it was found inside (a drill-down), if any. */
   within?: { dimension: string; member: string };
+  /** The part of its change that explains it (a product decomposition by its dimension), if one part does. */
+  through?: Mechanism;
 }
 
 export interface ExplainingSet {
@@ -176,5 +178,165 @@ export function rankDrivers(plan: SubQuestion[], operations: ResearchOperation[]
     if (inner) out.push(inner.members[0]);
     out.push(d);
   }
-  return out;
+  return out.map((d) => {
+    const through = mechanismOf(d, plan, operations);
+    return through ? { ...d, through } : d;
+  });
+}
+
+/**
+ * How a metric splits into parts, read from the semantic model:
+ * - `sum`: a derived metric that is a sum or difference of metrics (profit = revenue − supply cost);
+ *   each term's signed change is its contribution;
+ * - `product`: an additive measure as a base times a rate (revenue = orders × revenue per order, or
+ *   gross sales × revenue per gross-sales dollar when the measure's row expression is the base's
+ *   times a factor); the change splits into a base effect (Δbase × previous rate) and a rate effect
+ *   (current base × Δrate);
+ * - `ratio`: a derived ratio metric (margin, return rate) across a dimension: a rate effect (each
+ *   member's rate moved, at the previous weights) and a mix effect (the weights moved).
+ * Each decomposition is computed by the warehouse with its residual (closure: 0 when the parts add up).
+ */
+export type Decomposition =
+  | { kind: 'sum'; terms: { name: string; sign: 1 | -1 }[] }
+  | { kind: 'product'; base: string }
+  | { kind: 'ratio'; numerator: string; denominator: string };
+
+const WORD = /^[a-z][a-z0-9_]*$/;
+
+/** The product bases of an additive measure: bases its row expression is a multiple of first, then the count of a coarser entity it belongs to. */
+export function productBases(model: SemanticModel, metric: string): string[] {
+  const m = model.measures.find((x) => x.name === metric);
+  if (!m || m.agg !== 'sum' || !m.sql) return [];
+  const norm = (s: string) => s.replace(/\s+/g, '');
+  const factors = model.measures
+    .filter((b) => b.name !== m.name && b.entity === m.entity && b.agg === 'sum' && b.sql && norm(m.sql!).startsWith(`${norm(b.sql)}*`))
+    .map((b) => b.name);
+  const coarser = new Set(model.relationships.filter((r) => r.from === m.entity && r.cardinality !== 'one_to_many').map((r) => r.to));
+  const counts = model.measures.filter((c) => c.agg === 'count' && coarser.has(c.entity) && c.time_dimension === m.time_dimension).map((c) => c.name);
+  return [...factors, ...counts];
+}
+
+/** The decompositions of a metric the model supports (first: the one for the headline). */
+export function decompositionsOf(model: SemanticModel, metric: string): Decomposition[] {
+  const d = model.metrics.find((x) => x.name === metric);
+  if (d) {
+    const tokens = d.expression.trim().split(/\s+/);
+    if (tokens.length === 3 && tokens[1] === '/' && WORD.test(tokens[0]) && WORD.test(tokens[2])) return [{ kind: 'ratio', numerator: tokens[0], denominator: tokens[2] }];
+    if (tokens.length >= 3 && tokens.length % 2 === 1 && tokens.every((t, i) => (i % 2 ? t === '+' || t === '-' : WORD.test(t))) && isAdditive(model, metric)) {
+      return [{ kind: 'sum', terms: tokens.filter((_, i) => i % 2 === 0).map((name, i) => ({ name, sign: i > 0 && tokens[2 * i - 1] === '-' ? -1 : 1 })) }];
+    }
+    return [];
+  }
+  return productBases(model, metric).map((base) => ({ kind: 'product' as const, base }));
+}
+
+/** The metrics a decomposition's two queries carry (the metric first). */
+export function decompositionMetrics(metric: string, d: Decomposition): string[] {
+  if (d.kind === 'sum') return [metric, ...d.terms.map((t) => t.name)];
+  if (d.kind === 'product') return [metric, d.base];
+  return [d.numerator, d.denominator];
+}
+
+/**
+ * A sum decomposition (no grouping), one row per term: `component`, `sign`, `current_value`,
+ * `previous_value`, `effect` (its signed change), `contribution` (effect / the metric's change),
+ * `total_change`, `residual` (the metric's change minus the effects: closure).
+ */
+export function sumDecompositionSql(current: string, previous: string, metric: string, terms: { name: string; sign: 1 | -1 }[], ident: Ident): string {
+  const m = ident(metric);
+  const parts = terms.map((t) => `SELECT '${t.name.replace(/'/g, "''")}' AS component, ${t.sign} AS sign, cur.${ident(t.name)} AS current_value, prev.${ident(t.name)} AS previous_value FROM cur CROSS JOIN prev`);
+  return (
+    `WITH cur AS (${current}), prev AS (${previous}), c AS (${parts.join(' UNION ALL ')}), ` +
+    `t AS (SELECT coalesce(cur.${m}, 0) - coalesce(prev.${m}, 0) AS total_change FROM cur CROSS JOIN prev), ` +
+    `e AS (SELECT c.*, c.sign * (coalesce(c.current_value, 0) - coalesce(c.previous_value, 0)) AS effect FROM c) ` +
+    `SELECT e.component, e.sign, e.current_value, e.previous_value, e.effect, e.effect / nullif(t.total_change, 0) AS contribution, t.total_change, t.total_change - sum(e.effect) OVER () AS residual FROM e CROSS JOIN t ORDER BY abs(e.effect) DESC`
+  );
+}
+
+/**
+ * A product decomposition (metric = base × rate), per member of `keys` (or of the total): the
+ * metric and base in both periods, `rate_current`/`rate_previous`, `base_effect` (Δbase × previous
+ * rate; the whole change of a member new or gone), `rate_effect` (current base × Δrate), their
+ * `base_contribution`/`rate_contribution` and the member's `contribution` to the total change
+ * (`totals`, else the members' sum), `decomposition_residual` (change − both effects) and
+ * `residual` (total change − the members' changes).
+ */
+export function productDecompositionSql(current: string, previous: string, keys: string[], metric: string, base: string, ident: Ident, totals?: { current: string; previous: string }): string {
+  const m = ident(metric);
+  const b = ident(base);
+  const c = (x: string) => `cur.${ident(x)}`;
+  const p = (x: string) => `prev.${ident(x)}`;
+  const sel = keys.map((k) => `coalesce(${c(k)}, ${p(k)}) AS ${ident(k)}`);
+  const join = keys.length ? `FULL OUTER JOIN prev ON ${keys.map((k) => `${c(k)} = ${p(k)}`).join(' AND ')}` : 'CROSS JOIN prev';
+  const k = keys.map((x) => `e.${ident(x)}, `).join('');
+  const t = totals
+    ? `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change FROM tcur CROSS JOIN tprev)`
+    : `t AS (SELECT sum(change) AS total_change FROM e)`;
+  return (
+    `WITH cur AS (${current}), prev AS (${previous}), ${totals ? `tcur AS (${totals.current}), tprev AS (${totals.previous}), ` : ''}` +
+    `j AS (SELECT ${[...sel, `cur.${m} AS current_value`, `prev.${m} AS previous_value`, `cur.${b} AS base_current`, `prev.${b} AS base_previous`].join(', ')} FROM cur ${join}), ` +
+    `r AS (SELECT j.*, coalesce(j.current_value, 0) - coalesce(j.previous_value, 0) AS change, j.current_value / nullif(j.base_current, 0) AS rate_current, j.previous_value / nullif(j.base_previous, 0) AS rate_previous FROM j), ` +
+    `e AS (SELECT r.*, CASE WHEN r.rate_previous IS NULL THEN r.change ELSE (coalesce(r.base_current, 0) - coalesce(r.base_previous, 0)) * r.rate_previous END AS base_effect, ` +
+    `CASE WHEN r.rate_previous IS NULL OR r.rate_current IS NULL THEN 0 ELSE r.base_current * (r.rate_current - r.rate_previous) END AS rate_effect FROM r), ${t} ` +
+    `SELECT ${k}e.current_value, e.previous_value, e.change, e.base_current, e.base_previous, e.rate_current, e.rate_previous, e.base_effect, e.rate_effect, ` +
+    `e.change / nullif(t.total_change, 0) AS contribution, e.base_effect / nullif(t.total_change, 0) AS base_contribution, e.rate_effect / nullif(t.total_change, 0) AS rate_contribution, ` +
+    `e.change - e.base_effect - e.rate_effect AS decomposition_residual, t.total_change, t.total_change - sum(e.change) OVER () AS residual FROM e CROSS JOIN t ORDER BY abs(e.change) DESC`
+  );
+}
+
+/**
+ * A rate/mix decomposition of a ratio metric (numerator / denominator) across one dimension: per
+ * member its weight (share of the denominator) and rate in both periods, `rate_effect` (previous
+ * weight × Δrate) and `mix_effect` (Δweight × current rate); `total_rate_effect`,
+ * `total_mix_effect`, `total_change` (the metric's change, from `totals`) and `residual` (the
+ * change minus both effects: closure).
+ */
+export function ratioDecompositionSql(current: string, previous: string, key: string, numerator: string, denominator: string, metric: string, ident: Ident, totals: { current: string; previous: string }): string {
+  const n = ident(numerator);
+  const d = ident(denominator);
+  const k = ident(key);
+  return (
+    `WITH cur AS (${current}), prev AS (${previous}), tcur AS (${totals.current}), tprev AS (${totals.previous}), ` +
+    `j AS (SELECT coalesce(cur.${k}, prev.${k}) AS ${k}, cur.${n} AS nc, cur.${d} AS dc, prev.${n} AS np, prev.${d} AS dp FROM cur FULL OUTER JOIN prev ON cur.${k} = prev.${k}), ` +
+    `w AS (SELECT ${k}, coalesce(dc, 0) / nullif(sum(coalesce(dc, 0)) OVER (), 0) AS weight_current, coalesce(dp, 0) / nullif(sum(coalesce(dp, 0)) OVER (), 0) AS weight_previous, nc / nullif(dc, 0) AS rate_current, np / nullif(dp, 0) AS rate_previous FROM j), ` +
+    `e AS (SELECT w.*, coalesce(weight_previous, 0) * (coalesce(rate_current, rate_previous, 0) - coalesce(rate_previous, rate_current, 0)) AS rate_effect, ` +
+    `coalesce(weight_current, 0) * coalesce(rate_current, 0) - coalesce(weight_previous, 0) * coalesce(rate_current, rate_previous, 0) AS mix_effect FROM w), ` +
+    `t AS (SELECT coalesce(tcur.${ident(metric)}, 0) - coalesce(tprev.${ident(metric)}, 0) AS total_change FROM tcur CROSS JOIN tprev) ` +
+    `SELECT e.${k}, e.weight_previous, e.weight_current, e.rate_previous, e.rate_current, e.rate_effect, e.mix_effect, sum(e.rate_effect) OVER () AS total_rate_effect, sum(e.mix_effect) OVER () AS total_mix_effect, ` +
+    `t.total_change, t.total_change - sum(e.rate_effect + e.mix_effect) OVER () AS residual FROM e CROSS JOIN t ORDER BY abs(e.rate_effect) + abs(e.mix_effect) DESC`
+  );
+}
+
+/** How a driver's change came about, when one part of a product decomposition explains most of it. */
+export interface Mechanism {
+  /** `base`: more or less of the base (volume); `rate`: the metric per unit of the base moved. */
+  component: 'base' | 'rate';
+  /** The base measure of the decomposition. */
+  base: string;
+  /** The part's change / the total change (a row value). */
+  contribution: number;
+  /** The decomposition's sub-question. */
+  from: string;
+}
+
+/**
+ * The part of a member's change that explains it (product decomposition by the driver's dimension):
+ * the one effect of the member's sign that carries at least SET_CONTRIBUTION of its change; null
+ * when both parts matter (then the member's whole change is the statement).
+ */
+export function mechanismOf(driver: Driver, plan: SubQuestion[], operations: ResearchOperation[]): Mechanism | null {
+  if (driver.within) return null;
+  for (const s of plan) {
+    if (s.angle !== 'decomposition' || s.decompose?.kind !== 'product' || s.dimension !== driver.dimension) continue;
+    const op = operations.find((o) => o.id === s.id);
+    const row = op?.status === 'done' ? op.rows?.find((r) => String(r[driver.dimension]) === driver.member) : undefined;
+    if (!row) continue;
+    for (const component of ['rate', 'base'] as const) {
+      const c = Number(row[`${component}_contribution`]);
+      if (Number.isFinite(c) && Math.sign(c) === Math.sign(driver.contribution) && Math.abs(c) >= SET_CONTRIBUTION * Math.abs(driver.contribution)) {
+        return { component, base: s.decompose.base, contribution: c, from: s.id };
+      }
+    }
+  }
+  return null;
 }

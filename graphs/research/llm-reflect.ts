@@ -30,7 +30,7 @@ export function moverCandidates(focus: ResearchFocus, layer: SemanticLayer, plan
   const fixed = new Set([...focus.filters, ...requestFilters].map((f) => f.dimension));
   const found = new Map<string, { dimension: string; member: string; change: number }>();
   for (const sub of plan) {
-    if (sub.round >= round || !sub.compare || !sub.dimension) continue;
+    if (sub.round >= round || !sub.compare || !sub.dimension || sub.angle === 'decomposition') continue;
     const op = operations.find((o) => o.id === sub.id);
     if (op?.status !== 'done') continue;
     for (const row of op.rows ?? []) {

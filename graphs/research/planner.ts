@@ -12,7 +12,7 @@ import type { SemanticModel } from '../../src/semantic/model.js';
 import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
-import { explainingSets, isAdditive } from './analysis.js';
+import { decompositionMetrics, decompositionsOf, explainingSets, isAdditive, productBases } from './analysis.js';
 import type { ResearchFocus, SubQuestion } from './state.js';
 
 /** Words of a "why did it change" question that the one-question interpreter does not take. */
@@ -257,7 +257,64 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
       dimension: d,
     });
   }
+  subs.push(...decompositionQuestions(focus, model, filters));
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** The rate of a product decomposition in words: revenue per order, revenue per gross-sales dollar. */
+export function rateLabel(model: SemanticModel, metric: string, base: string): string {
+  const b = model.measures.find((x) => x.name === base);
+  const unit = b?.agg === 'count' ? label(model, base).toLowerCase().replace(/s$/, '') : `${label(model, base).toLowerCase()} dollar`;
+  return `${label(model, metric).toLowerCase()} per ${unit}`;
+}
+
+/**
+ * The headline's decompositions from the semantic model (analysis.ts): a derived sum into its
+ * terms, an additive measure into base × rate for each base, a ratio into rate and mix across the
+ * first key dimension.
+ */
+export function decompositionQuestions(focus: ResearchFocus, model: SemanticModel, filters: DimensionFilter[]): Omit<SubQuestion, 'id' | 'round'>[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const cur = focus.current;
+  const prev = focus.previous;
+  const out: Omit<SubQuestion, 'id' | 'round'>[] = [];
+  for (const d of decompositionsOf(model, m).slice(0, 2)) {
+    const metrics = decompositionMetrics(m, d);
+    if (d.kind === 'sum') {
+      out.push({
+        angle: 'decomposition',
+        question: `How did the parts of ${ml} (${d.terms.map((x, i) => `${i ? (x.sign < 0 ? '− ' : '+ ') : ''}${label(model, x.name).toLowerCase()}`).join(' ')}) change from ${prev.label} to ${cur.label}?`,
+        purpose: `Decompose ${ml} by its definition: each part's signed change and its share of the change, with the residual (closure).`,
+        query: q({ metrics, filters, time_range: cur }),
+        compare: q({ metrics, filters, time_range: prev }),
+        decompose: d,
+      });
+    } else if (d.kind === 'product') {
+      out.push({
+        angle: 'decomposition',
+        question: `How much of the change of ${ml} from ${prev.label} to ${cur.label} came from ${label(model, d.base).toLowerCase()} and how much from ${rateLabel(model, m, d.base)}?`,
+        purpose: `Decompose ${ml} = ${label(model, d.base).toLowerCase()} × ${rateLabel(model, m, d.base)}: a base effect and a rate effect, with the residual (closure).`,
+        query: q({ metrics, filters, time_range: cur }),
+        compare: q({ metrics, filters, time_range: prev }),
+        decompose: d,
+      });
+    } else if (focus.keyDimensions[0]) {
+      const dim = focus.keyDimensions[0];
+      const dl = label(model, dim).toLowerCase();
+      out.push({
+        angle: 'decomposition',
+        question: `How much of the change of ${ml} from ${prev.label} to ${cur.label} is the rate within each ${dl} and how much the mix across ${dl}s?`,
+        purpose: `Decompose ${ml} = ${label(model, d.numerator).toLowerCase()} / ${label(model, d.denominator).toLowerCase()} across ${dl}: a rate effect (each member's rate moved) and a mix effect (the members' weights moved), with the residual (closure).`,
+        query: q({ metrics, group_by: [{ dimension: dim }], filters, time_range: cur }),
+        compare: q({ metrics, group_by: [{ dimension: dim }], filters, time_range: prev }),
+        dimension: dim,
+        totals: { current: q({ metrics: [m], filters, time_range: cur }), previous: q({ metrics: [m], filters, time_range: prev }) },
+        decompose: d,
+      });
+    }
+  }
+  return out;
 }
 
 /** The biggest mover over the breakdowns found so far: dimension, member and change. */
@@ -268,7 +325,7 @@ export function biggestMover(
 ): { dimension: string; member: string; change: number; from: string } | null {
   let best: { dimension: string; member: string; change: number; from: string } | null = null;
   for (const sub of plan) {
-    if (!sub.compare || !sub.dimension) continue;
+    if (!sub.compare || !sub.dimension || sub.angle === 'decomposition') continue;
     const op = operations.find((o) => o.id === sub.id);
     if (op?.status !== 'done') continue;
     for (const row of op.rows ?? []) {
@@ -338,6 +395,21 @@ export function followUps(
   const filters = [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq' as const, values: [mover.member] }];
   const dimLabel = label(model, mover.dimension).toLowerCase();
   const out: Omit<SubQuestion, 'id' | 'round'>[] = [];
+  const base = productBases(model, m)[0];
+  if (base && totals && !plan.some((s) => s.angle === 'decomposition' && s.dimension === mover.dimension)) {
+    const metrics = [m, base];
+    const all = [...focus.filters, ...requestFilters];
+    out.push({
+      angle: 'decomposition',
+      question: `By ${dimLabel}: how much of each member's change of ${ml} came from ${label(model, base).toLowerCase()} and how much from ${rateLabel(model, m, base)}?`,
+      purpose: `How the movers of ${dimLabel} (${mover.member} first) changed: a base effect and a rate effect per member, each as a share of the total change.`,
+      query: q({ metrics, group_by: [{ dimension: mover.dimension }], filters: all, time_range: focus.current }),
+      compare: q({ metrics, group_by: [{ dimension: mover.dimension }], filters: all, time_range: focus.previous }),
+      dimension: mover.dimension,
+      totals,
+      decompose: { kind: 'product', base },
+    });
+  }
   const finer = finerDimension(model, layer, mover.dimension, focus);
   if (finer) {
     out.push({

@@ -138,14 +138,19 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
       const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
       if (!row) return;
       const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
+      const through = d.through
+        ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatNumber(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
+        : '';
       out.push(
-        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatNumber(row.change, fmt, true)}** (${formatNumber(row.change_pct, PCT, true)}), **${formatNumber(row.contribution, PCT)}** of the total change. ${ref(d.from)}`,
+        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatNumber(row.change, fmt, true)}** (${formatNumber(row.change_pct, PCT, true)}), **${formatNumber(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
       );
     });
     out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
   } else if (findings?.significant) {
     out.push('## Drivers', '', 'No small set of members explains most of the change: it is spread across the members of every dimension examined.', '');
   }
+
+  out.push(...decompositionSections(model, focus, plan, operations));
 
   // Trend
   const trend = plan.find((s) => s.angle === 'trend');
@@ -256,6 +261,68 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
   }
   return out.join('\n').trim() + '\n';
+}
+
+function metricLabel(model: SemanticModel, name: string): string {
+  return [...model.measures, ...model.metrics].find((m) => m.name === name)?.label ?? name.replace(/_/g, ' ');
+}
+/** The rate of a product decomposition in words (revenue per order, revenue per gross sales dollar). */
+function rateWords(model: SemanticModel, metric: string, base: string): string {
+  const b = model.measures.find((x) => x.name === base);
+  const unit = b?.agg === 'count' ? metricLabel(model, base).toLowerCase().replace(/s$/, '') : `${metricLabel(model, base).toLowerCase()} dollar`;
+  return `${metricLabel(model, metric).toLowerCase()} per ${unit}`;
+}
+
+/** The decomposition sections: each part's change and share, and the residual (closure). */
+function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[]): string[] {
+  const out: string[] = [];
+  const fmt = metricFormat(model, focus.metric);
+  const metric = safe(focus.metricLabel);
+  const RATE: Fmt = { kind: 'number', decimals: 4 };
+  for (const s of plan.filter((x) => x.angle === 'decomposition' && x.decompose)) {
+    const op = operations.find((o) => o.id === s.id);
+    const rows = op?.status === 'done' ? (op.rows ?? []) : [];
+    if (!rows.length) continue;
+    const d = s.decompose!;
+    if (d.kind === 'sum') {
+      const formula = d.terms.map((x, i) => `${i ? (x.sign < 0 ? '− ' : '+ ') : ''}${safe(metricLabel(model, x.name).toLowerCase())}`).join(' ');
+      out.push(`## Decomposition: ${metric.toLowerCase()} = ${formula}`, '');
+      out.push('| Part | Current | Previous | Effect on the change | Share of the change |', '|---|---:|---:|---:|---:|');
+      for (const r of rows) out.push(`| ${safe(metricLabel(model, String(r.component)))} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} |`);
+      const top = rows[0];
+      out.push('', `The largest part was ${safe(metricLabel(model, String(top.component)).toLowerCase())}: **${formatNumber(top.effect, fmt, true)}** of the change of ${formatNumber(top.total_change, fmt, true)} (${formatNumber(top.contribution, PCT, true)}). Closure: the residual not explained by the parts is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`, '');
+    } else if (d.kind === 'product' && !s.dimension) {
+      const r = rows[0];
+      const bf = metricFormat(model, d.base);
+      out.push(`## Decomposition: ${metric.toLowerCase()} = ${safe(metricLabel(model, d.base).toLowerCase())} × ${safe(rateWords(model, focus.metric, d.base))}`, '');
+      out.push(
+        `Of the change of **${formatNumber(r.change, fmt, true)}**, **${formatNumber(r.base_effect, fmt, true)}** (${formatNumber(r.base_contribution, PCT, true)}) came from ${safe(metricLabel(model, d.base).toLowerCase())} (${formatNumber(r.base_previous, bf)} to ${formatNumber(r.base_current, bf)}) and **${formatNumber(r.rate_effect, fmt, true)}** (${formatNumber(r.rate_contribution, PCT, true)}) from ${safe(rateWords(model, focus.metric, d.base))} (${formatNumber(r.rate_previous, RATE)} to ${formatNumber(r.rate_current, RATE)}). Closure: residual ${formatNumber(r.decomposition_residual, fmt, true)}. ${ref(s.id)}`,
+        '',
+      );
+    } else if (d.kind === 'product') {
+      const dl = safe(dimLabel(model, s.dimension!));
+      const base = safe(metricLabel(model, d.base));
+      const rate = safe(rateWords(model, focus.metric, d.base));
+      out.push(`## Decomposition by ${dl.toLowerCase()}: ${base.toLowerCase()} × ${rate}`, '');
+      out.push(`| ${dl} | Change | ${base} effect | Rate effect | Contribution | ${base} part | Rate part |`, '|---|---:|---:|---:|---:|---:|---:|');
+      for (const r of rows.slice(0, 10))
+        out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.base_effect, fmt, true)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} | ${formatNumber(r.base_contribution, PCT, true)} | ${formatNumber(r.rate_contribution, PCT, true)} |`);
+      out.push('', `Each member's change splits into a ${base.toLowerCase()} effect (the change of ${base.toLowerCase()} at the previous rate) and a rate effect (the change of ${rate} on the current ${base.toLowerCase()}); parts are shares of the total change of ${formatNumber(rows[0].total_change, fmt, true)}. ${ref(s.id)}`, '');
+    } else if (d.kind === 'ratio') {
+      const dl = safe(dimLabel(model, s.dimension!));
+      const r0 = rows[0];
+      out.push(`## Decomposition: ${metric.toLowerCase()} by ${dl.toLowerCase()}, rate and mix`, '');
+      out.push(`| ${dl} | Weight before | Weight after | Rate before | Rate after | Rate effect | Mix effect |`, '|---|---:|---:|---:|---:|---:|---:|');
+      for (const r of rows.slice(0, 10))
+        out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.weight_previous, PCT)} | ${formatNumber(r.weight_current, PCT)} | ${formatNumber(r.rate_previous, fmt)} | ${formatNumber(r.rate_current, fmt)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.mix_effect, fmt, true)} |`);
+      out.push(
+        '',
+        `Of the change of **${formatNumber(r0.total_change, fmt, true)}**, the rates within each ${dl.toLowerCase()} moved it by **${formatNumber(r0.total_rate_effect, fmt, true)}** (rate effect) and the mix across ${dl.toLowerCase()}s by **${formatNumber(r0.total_mix_effect, fmt, true)}** (mix effect). Closure: residual ${formatNumber(r0.residual, fmt, true)}. ${ref(s.id)}`,
+        '',
+      );
+    }
+  }
+  return out;
 }
 
 /**

@@ -7,9 +7,9 @@ import { Annotation } from '@langchain/langgraph';
 import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
-import type { Driver } from './analysis.js';
+import type { Decomposition, Driver } from './analysis.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -34,6 +34,12 @@ export interface SubQuestion {
   totals?: { current: SemanticQuery; previous: SemanticQuery };
   /** A significance test: `query` is the metric by day over both periods; `bucket` its day column, `currentStart` where the current period begins. */
   series?: { bucket: string; currentStart: string };
+  /**
+   * A decomposition of the metric (analysis.ts): `query` and `compare` carry its parts
+   * (decompositionMetrics) over the two periods, `totals` the metric alone for a ratio or a
+   * product by members; grouped by `dimension` for a ratio's rate/mix or a product by members.
+   */
+  decompose?: Decomposition;
 }
 
 /** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */

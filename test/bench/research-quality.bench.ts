@@ -4,7 +4,10 @@
  * "why did revenue change" questions run through the research graph (checkpointed), and scored:
  * - found: the planted member is the first ranked driver;
  * - contribution: its stated contribution (a row value) within 5 points of the truth, the planted
- *   effect's share of the total change (both measured by hand-written SQL);
+ *   effect's share of the total change (both measured by hand-written SQL). When the report states
+ *   the part of the driver's change that came through one factor of the metric (a product
+ *   decomposition: e.g. revenue per gross-sales dollar, where a discount acts), that part is the
+ *   figure scored; the member's whole change (also stated) includes its own year-to-year noise;
  * - uncited: numbers in the report that no query returned (must be 0);
  * - unplanted: questions where nothing was planted (other years, and the planted questions asked
  *   of the plain demo) must report "Not significant" and claim no driver.
@@ -67,13 +70,14 @@ try {
     const first = state.findings?.drivers[0];
     const truth = e.effect / (await totalChange(planted, e.year));
     const ok = first?.dimension === e.dimension && first.member === e.member;
-    const off = ok ? Math.abs(first.contribution - truth) * 100 : NaN;
+    const stated = first?.through?.contribution ?? first?.contribution;
+    const off = ok && stated !== undefined ? Math.abs(stated - truth) * 100 : NaN;
     const missing = unmatchedNumbers(state.finalAnswer, state.operations);
     found += ok ? 1 : 0;
     within += ok && off <= 5 ? 1 : 0;
     uncited += missing.length;
     console.log(
-      `  planted ${e.name.padEnd(44)} first driver ${first ? `${first.dimension} ${first.member}` : 'none'} (${ok ? 'found' : 'MISSED'}); contribution ${first ? (100 * first.contribution).toFixed(1) : '-'}% vs truth ${(100 * truth).toFixed(1)}% (${ok ? off.toFixed(1) : '-'} points); uncited numbers ${missing.length}`,
+      `  planted ${e.name.padEnd(44)} first driver ${first ? `${first.dimension} ${first.member}` : 'none'} (${ok ? 'found' : 'MISSED'}); contribution ${stated !== undefined ? (100 * stated).toFixed(1) : '-'}%${first?.through ? ` through ${first.through.component === 'rate' ? 'the rate' : 'the base'} (whole member ${(100 * first.contribution).toFixed(1)}%)` : ''} vs truth ${(100 * truth).toFixed(1)}% (${ok ? off.toFixed(1) : '-'} points); uncited numbers ${missing.length}`,
     );
   }
   const controls = [...UNPLANTED.map((u) => ({ deps: planted, question: u.question, where: 'planted' })), ...effects.map((e) => ({ deps: plain, question: e.question, where: 'plain' }))];

@@ -71,7 +71,7 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(kinds).toContain('reflect');
     const queries = state.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBe(state.subQuestions.length);
-    expect(new Set(state.subQuestions.map((s) => s.angle))).toEqual(new Set(['headline', 'significance', 'trend', 'breakdown', 'share', 'top', 'bottom', 'drilldown']));
+    expect(new Set(state.subQuestions.map((s) => s.angle))).toEqual(new Set(['headline', 'significance', 'trend', 'breakdown', 'share', 'top', 'bottom', 'drilldown', 'decomposition']));
     for (const q of queries) {
       expect(q.status).toBe('done');
       expect(q.sql).toMatch(/^\s*(WITH|SELECT)/i);

@@ -5,7 +5,7 @@ import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
-import { comparisonSql, significanceSql } from '../analysis.js';
+import { comparisonSql, productDecompositionSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
@@ -108,6 +108,63 @@ async function runSignificance(sub: SubQuestion, deps: ResearchConfiguration, si
   }
 }
 
+/** A decomposition of the metric (sum, product or rate/mix), computed with its closure residual by the warehouse. */
+async function runDecomposition(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  const model = deps.layer.model;
+  const d = sub.decompose!;
+  let sql = '';
+  try {
+    const cur = compileQuery(model, sub.query, dialect);
+    const prev = compileQuery(model, sub.compare!, dialect);
+    const keys = cur.columns.filter((x) => x.kind !== 'metric' && x.kind !== 'share').map((x) => x.name);
+    const ident = (s: string) => dialect.ident(s);
+    const fmtOf = (name: string) => [...model.measures, ...model.metrics].find((x) => x.name === name)?.format;
+    const f = (name: string) => (fmtOf(name) ? { format: fmtOf(name) } : {});
+    const totals = sub.totals ? { current: compileQuery(model, sub.totals.current, dialect).sql, previous: compileQuery(model, sub.totals.previous, dialect).sql } : undefined;
+    const pct = { kind: 'percent', decimals: 2 };
+    const rate = { kind: 'number', decimals: 4 };
+    const metric = sub.totals?.current.metrics[0] ?? sub.query.metrics[0];
+    let columns: ResearchOperation['columns'];
+    if (d.kind === 'sum') {
+      sql = sumDecompositionSql(cur.sql, prev.sql, metric, d.terms, ident);
+      columns = [
+        { name: 'component', kind: 'dimension' },
+        { name: 'sign', kind: 'metric', format: { kind: 'integer' } },
+        ...['current_value', 'previous_value', 'effect'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+        { name: 'contribution', kind: 'metric', format: pct },
+        ...['total_change', 'residual'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+      ];
+    } else if (d.kind === 'product') {
+      sql = productDecompositionSql(cur.sql, prev.sql, keys, metric, d.base, ident, keys.length ? totals : undefined);
+      columns = [
+        ...keys.map((name) => ({ name, kind: 'dimension' })),
+        ...['current_value', 'previous_value', 'change'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+        ...['base_current', 'base_previous'].map((name) => ({ name, kind: 'metric', ...f(d.base) })),
+        { name: 'rate_current', kind: 'metric', format: rate },
+        { name: 'rate_previous', kind: 'metric', format: rate },
+        ...['base_effect', 'rate_effect'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+        ...['contribution', 'base_contribution', 'rate_contribution'].map((name) => ({ name, kind: 'metric', format: pct })),
+        ...['decomposition_residual', 'total_change', 'residual'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+      ];
+    } else {
+      sql = ratioDecompositionSql(cur.sql, prev.sql, keys[0], d.numerator, d.denominator, metric, ident, totals!);
+      columns = [
+        { name: keys[0], kind: 'dimension' },
+        { name: 'weight_previous', kind: 'share', format: pct },
+        { name: 'weight_current', kind: 'share', format: pct },
+        ...['rate_previous', 'rate_current', 'rate_effect', 'mix_effect', 'total_rate_effect', 'total_mix_effect', 'total_change', 'residual'].map((name) => ({ name, kind: 'metric', ...f(metric) })),
+      ];
+    }
+    sql = guardSql(sql, deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const empty = r.rows.length === 0;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
 /** A failed statement as its operation's status and error (a cancellation is rethrown). */
 function failed(err: unknown, sql: string, deps: ResearchConfiguration): Ran {
   if (err instanceof WarehouseCancelledError) throw err;
@@ -139,7 +196,7 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
     const started = new Date();
     let ran: Ran;
     try {
-      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
     } catch (err) {
       if (config.signal?.aborted) throw err;
       ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };
