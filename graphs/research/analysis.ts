@@ -340,3 +340,29 @@ export function mechanismOf(driver: Driver, plan: SubQuestion[], operations: Res
   }
   return null;
 }
+
+/**
+ * The spread of a metric across the members of a dimension (what drives X), on a compiled query
+ * grouped by it: each member's value, `share` (of the members' sum), `members`, `spread` (the
+ * members' coefficient of variation: how much they differ) and `max_to_min`.
+ */
+export function spreadSql(series: string, metric: string, ident: Ident): string {
+  const m = `d.${ident(metric)}`;
+  return (
+    `WITH d AS (${series}) SELECT d.*, ${m} / nullif(sum(${m}) OVER (), 0) AS share, count(*) OVER () AS members, ` +
+    `stddev_pop(${m}) OVER () / nullif(abs(avg(${m}) OVER ()), 0) AS spread, max(${m}) OVER () / nullif(min(${m}) OVER (), 0) AS max_to_min FROM d ORDER BY ${m} DESC`
+  );
+}
+
+/** What drives X: the spread sub-questions' dimensions, most differing members first. */
+export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string; spread: number; from: string }[] {
+  return plan
+    .filter((s) => s.spread && s.dimension)
+    .map((s) => {
+      const op = operations.find((o) => o.id === s.id);
+      const row = op?.status === 'done' ? op.rows?.[0] : undefined;
+      return { dimension: s.dimension!, spread: Number(row?.spread), from: s.id };
+    })
+    .filter((x) => Number.isFinite(x.spread))
+    .sort((a, b) => b.spread - a.spread || a.from.localeCompare(b.from));
+}

@@ -87,7 +87,94 @@ export interface ReportInput {
 /** Model-written text as shown: escaped, without references of its own (the section's ref is added). */
 const told = (text: string) => safe(text.replace(/\s*\[q\d+\]/gi, '').trim());
 
-export function writeReport({ question, model, focus, plan, operations, asOf, narrative, findings }: ReportInput): string {
+export function writeReport(input: ReportInput): string {
+  if (input.focus.kind === 'compare') return writeCompareReport(input);
+  if (input.focus.kind === 'drivers') return writeDriversReport(input);
+  return writeChangeReport(input);
+}
+
+/** "Compare A and B": the two sides, the gap, what explains it (members ranked by explanatory power) and the gap by dimension. */
+function writeCompareReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const ok = (s: SubQuestion) => opOf(s.id)?.status === 'done';
+  const [a, b] = focus.segments!.members.map(safe);
+  const seg = safe(dimLabel(model, focus.segments!.dimension).toLowerCase());
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const out: string[] = [`# ${metric}: ${seg} ${a} compared with ${b} in ${cur}`, '', `*Question:* ${safe(question)}`, '', '## Headline', ''];
+  const headline = plan.find((s) => s.angle === 'headline');
+  const h = headline && ok(headline) ? opOf(headline.id)!.rows?.[0] : undefined;
+  if (h && headline) {
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}** against ${b})`;
+    out.push(`${metric} of ${a} was **${formatNumber(h.current_value, fmt)}** against **${formatNumber(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatNumber(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
+  } else out.push(`The headline comparison could not be computed${headline ? ` ${ref(headline.id)}` : ''}; the sections below show what was found.`, '');
+  if (findings?.drivers.length) {
+    out.push('## What explains the gap', '');
+    findings.drivers.forEach((d, i) => {
+      const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      if (row) out.push(`${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}: ${a} **${formatNumber(row.current_value, fmt)}** against ${b} **${formatNumber(row.previous_value, fmt)}**, **${formatNumber(row.contribution, PCT)}** of the gap. ${ref(d.from)}`);
+    });
+    out.push('', 'Ranked by explanatory power: members whose shares differ most between the two sides, among those explaining most of the gap. Two segments are compared as they are; no significance test applies.', '');
+  }
+  for (const s of plan.filter((x) => x.angle === 'breakdown' && ok(x))) {
+    const rows = (opOf(s.id)!.rows ?? []).slice(0, 10);
+    if (!rows.length) continue;
+    const dl = safe(dimLabel(model, s.dimension!));
+    const contrib = rows.some((r) => r.contribution !== undefined);
+    out.push(`## By ${dl.toLowerCase()}`, '', `| ${dl} | ${a} | ${b} | Gap | Gap % |${contrib ? ' Share of the gap |' : ''}`, `|---|---:|---:|---:|---:|${contrib ? '---:|' : ''}`);
+    for (const r of rows)
+      out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |${contrib ? ` ${formatNumber(r.contribution, PCT, true)} |` : ''}`);
+    out.push('', `The largest gap was in ${safe(rows[0][s.dimension!])}: **${formatNumber(rows[0].change, fmt, true)}**. ${ref(s.id)}`, '');
+    if (contrib && rows[0].total_change !== undefined) out.push(`Closure: shares of the gap of ${formatNumber(rows[0].total_change, fmt, true)}; the residual not explained by the members is ${formatNumber(rows[0].residual, fmt, true)}. ${ref(s.id)}`, '');
+  }
+  const tops = plan.filter((x) => x.angle === 'top' && ok(x));
+  if (tops.length) {
+    out.push('## Largest contributors of each side', '');
+    for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+    out.push('');
+  }
+  out.push(...closing(plan, operations, focus, asOf));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "What drives X": the dimensions ranked by how much their members differ, each with its members, and X's decompositions. */
+function writeDriversReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const additive = model.measures.some((m) => m.name === focus.metric && (m.agg === 'sum' || m.agg === 'count'));
+  const out: string[] = [`# What drives ${metric.toLowerCase()} (${cur})`, '', `*Question:* ${safe(question)}`, '', '## Headline', ''];
+  const headline = plan.find((s) => s.angle === 'headline');
+  const h = headline && opOf(headline.id)?.status === 'done' ? opOf(headline.id)!.rows?.[0] : undefined;
+  if (h && headline) out.push(`${metric} was **${formatNumber(h.current_value, fmt)}** in ${cur} against **${formatNumber(h.previous_value, fmt)}** in ${safe(focus.previous.label)} (${formatNumber(h.change, fmt, true)}). ${ref(headline.id)}`, '');
+  const ranked = findings?.keyDimensions ?? [];
+  if (ranked.length) {
+    out.push('## Key drivers', '');
+    ranked.forEach((k, i) => {
+      const rows = opOf(k.from)?.rows ?? [];
+      const hi = rows[0];
+      const lo = rows[rows.length - 1];
+      const dl = safe(dimLabel(model, k.dimension));
+      out.push(
+        `${i + 1}. ${dl}: its members differ by **${formatNumber(hi.spread, PCT)}** around their mean (coefficient of variation); highest ${safe(hi[k.dimension])} at **${formatNumber(hi[focus.metric], fmt)}**${additive ? ` (${formatNumber(hi.share, PCT)} of the total)` : ''}, lowest ${safe(lo[k.dimension])} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(k.from)}`,
+      );
+    });
+    out.push('', 'Ranked by how much the members of each dimension differ: the dimension whose members differ most drives the metric most. This describes the period; it is not a test of cause.', '');
+    for (const k of ranked) {
+      const dl = safe(dimLabel(model, k.dimension));
+      out.push(`## By ${dl.toLowerCase()} in ${cur}`, '', `| ${dl} | ${metric} |${additive ? ' Share |' : ''}`, `|---|---:|${additive ? '---:|' : ''}`);
+      for (const r of (opOf(k.from)?.rows ?? []).slice(0, 12)) out.push(`| ${safe(r[k.dimension])} | ${formatNumber(r[focus.metric], fmt)} |${additive ? ` ${formatNumber(r.share, PCT)} |` : ''}`);
+      out.push('', `${formatNumber(opOf(k.from)?.rows?.[0]?.members, { kind: 'integer' })} members. ${ref(k.from)}`, '');
+    }
+  }
+  out.push(...decompositionSections(model, focus, plan, operations));
+  out.push(...closing(plan, operations, focus, asOf));
+  return out.join('\n').trim() + '\n';
+}
+
+function writeChangeReport({ question, model, focus, plan, operations, asOf, narrative, findings }: ReportInput): string {
   const said = (s: SubQuestion): string[] => {
     const t = narrative?.sections?.[s.id];
     return t && told(t) ? [`${told(t)} ${ref(s.id)}`, ''] : [];
@@ -242,24 +329,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     out.push('');
   }
 
-  // Caveats
-  const caveats: string[] = [];
-  for (const s of plan) {
-    const op = opOf(s.id);
-    if (!op) caveats.push(`${safe(s.question)} was not run (the budget ran out). ${ref(s.id)}`);
-    else if (op.status !== 'done') caveats.push(`${safe(s.question)} ended ${safe(op.status)}${op.error ? `: ${safe(op.error)}` : ''}. ${ref(s.id)}`);
-    else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
-  }
-  if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
-  if (narrative?.note) caveats.push(safe(narrative.note));
-  caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
-  out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
-
-  out.push('## Sub-queries', '');
-  for (const s of plan) {
-    const op = opOf(s.id);
-    out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
-  }
+  out.push(...closing(plan, operations, focus, asOf, narrative));
   return out.join('\n').trim() + '\n';
 }
 
@@ -321,6 +391,32 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
         '',
       );
     }
+  }
+  return out;
+}
+
+/** Caveats (sub-questions not run or failed, cut results, an incomplete period) and the list of sub-queries. */
+function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: ResearchFocus, asOf: string, narrative?: ReportNarrative): string[] {
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const out: string[] = [];
+  // Caveats
+  const caveats: string[] = [];
+  for (const s of plan) {
+    const op = opOf(s.id);
+    if (!op) caveats.push(`${safe(s.question)} was not run (the budget ran out). ${ref(s.id)}`);
+    else if (op.status !== 'done') caveats.push(`${safe(s.question)} ended ${safe(op.status)}${op.error ? `: ${safe(op.error)}` : ''}. ${ref(s.id)}`);
+    else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
+  }
+  if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
+  if (narrative?.note) caveats.push(safe(narrative.note));
+  caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
+  out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
+
+  out.push('## Sub-queries', '');
+  for (const s of plan) {
+    const op = opOf(s.id);
+    out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
   }
   return out;
 }

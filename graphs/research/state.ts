@@ -9,7 +9,7 @@ import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
 import type { Decomposition, Driver } from './analysis.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -40,6 +40,8 @@ export interface SubQuestion {
    * product by members; grouped by `dimension` for a ratio's rate/mix or a product by members.
    */
   decompose?: Decomposition;
+  /** A spread across the members of `dimension` (what drives X): each member's value and share, and the dimension's coefficient of variation. */
+  spread?: true;
 }
 
 /** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */
@@ -50,10 +52,23 @@ export interface ResearchFindings {
   significanceFrom: string | null;
   /** Ranked drivers (none when the change is not significant): the first explains the change best. */
   drivers: Driver[];
+  /** What drives X: the dimensions ranked by how much their members differ (coefficient of variation, a row value), each citing its sub-question. */
+  keyDimensions?: { dimension: string; spread: number; from: string }[];
 }
+
+/**
+ * The kind of investigation, planned from the question: `change` (why did X change; also two
+ * periods compared), `compare` (two members of one dimension side by side), `drivers` (what drives
+ * X: which dimensions' members differ most).
+ */
+export type InvestigationKind = 'change' | 'compare' | 'drivers';
 
 /** What the investigation is about: the headline metric and the two periods compared. */
 export interface ResearchFocus {
+  /** The kind of investigation (absent: `change`). */
+  kind?: InvestigationKind;
+  /** For `compare`: the dimension and its two members, A first (A is reported against B). */
+  segments?: { dimension: string; members: [string, string] };
   metric: string;
   metricLabel: string;
   current: TimeRange;

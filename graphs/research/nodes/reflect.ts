@@ -18,7 +18,8 @@ export async function reflect(state: ResearchStateType, config: LangGraphRunnabl
   let detail: string;
   let update: ResearchUpdate = {};
   let llm: Awaited<ReturnType<typeof llmFollowUps>> | undefined;
-  if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
+  if ((state.focus?.kind ?? 'change') !== 'change') detail = `No follow-up: a ${state.focus!.kind} investigation is answered by its plan.`;
+  else if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
   else if (Date.now() - state.startedAt >= minutes * 60_000) detail = `No follow-up: the budget of ${minutes} minutes is used.`;
   else if (used >= queries) detail = `No follow-up: the budget of ${queries} queries is used.`;
   else {

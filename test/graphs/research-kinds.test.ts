@@ -1,0 +1,118 @@
+/**
+ * Investigation types planned from the question (planner.ts classifyQuestion): "compare A and B"
+ * (two members side by side, the gap by dimension with closure), "what drives X" (dimensions
+ * ranked by how much their members differ), and honest refusals of kinds not offered. The graph
+ * runs checkpointed on the demo warehouse; state is read through getState and checked against
+ * hand-written SQL.
+ */
+import { MemorySaver } from '@langchain/langgraph';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAgentGraph } from '../../graphs/agent/graph.js';
+import { buildResearchGraph } from '../../graphs/research/graph.js';
+import { classifyQuestion } from '../../graphs/research/planner.js';
+import type { ResearchStateType } from '../../graphs/research/state.js';
+import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
+import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
+import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import { buildDemoWarehouse } from '../../src/warehouse/demo.js';
+import { openWarehouse } from '../../src/warehouse/index.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { unmatchedNumbers } from '../helpers/report-numbers.js';
+import { researchConfigurable } from '../helpers/tpch.js';
+
+const REVENUE = 'l_extendedprice * (1 - l_discount)';
+const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
+const Y1997 = "o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-01-01'";
+
+describe('research investigation types (checkpointed, asserted through getState against SQL)', () => {
+  let dir: string;
+  let warehouse: Warehouse;
+  let layer: SemanticLayer;
+  const graph = buildResearchGraph(new MemorySaver());
+  const agentGraph = buildAgentGraph(false);
+  let thread = 0;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-research-kinds-'));
+    await buildDemoWarehouse(join(dir, 'demo.duckdb'), { scale: 0.1 });
+    warehouse = await openWarehouse(`duckdb:${join(dir, 'demo.duckdb')}`);
+    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+  }, 120_000);
+  afterAll(async () => {
+    await warehouse?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function research(question: string) {
+    const configurable = researchConfigurable(`k${++thread}`, { layer, warehouse, agentGraph });
+    await graph.invoke({ question, dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
+    const snapshot = await graph.getState({ configurable });
+    expect(snapshot.next).toEqual([]);
+    return snapshot.values as ResearchStateType;
+  }
+  const rows = async (sql: string) => (await warehouse.run(sql)).rows;
+
+  it('classifies questions and refuses kinds it does not offer', () => {
+    expect(classifyQuestion('Compare revenue of BUILDING and AUTOMOBILE in 1997', layer)).toEqual({ kind: 'compare', segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] } });
+    expect(classifyQuestion('What drives revenue in 1997?', layer)).toEqual({ kind: 'drivers' });
+    expect(classifyQuestion('Why did revenue change in 1997 compared with 1996?', layer)).toEqual({ kind: 'change' });
+    expect(classifyQuestion('Compare revenue in 1997 and 1996', layer)).toEqual({ kind: 'change' });
+    for (const q of ['Forecast revenue for 1999', 'Anything unusual last month?', 'Profile of our top customers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
+  });
+
+  it('compare A and B: the gap, its split by region with closure, what explains it', async () => {
+    const state = await research('Compare revenue of BUILDING and AUTOMOBILE in 1997');
+    expect(state.outcome?.status).toBe('done');
+    expect(state.focus).toMatchObject({ kind: 'compare', segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] } });
+    expect(state.subQuestions.every((s) => s.angle !== 'significance' && s.angle !== 'drilldown')).toBe(true);
+    const side = async (seg: string) => Number((await rows(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE c_mktsegment = '${seg}' AND ${Y1997}`))[0].v);
+    const [a, b] = [await side('BUILDING'), await side('AUTOMOBILE')];
+    const h = state.operations.find((o) => o.angle === 'headline')!.rows![0];
+    expect(Number(h.current_value)).toBeCloseTo(a, 2);
+    expect(Number(h.previous_value)).toBeCloseTo(b, 2);
+    expect(Number(h.change)).toBeCloseTo(a - b, 2);
+    const region = state.subQuestions.find((s) => s.angle === 'breakdown' && s.dimension === 'region')!;
+    const op = state.operations.find((o) => o.id === region.id)!;
+    const hand = await rows(
+      `SELECT r_name AS k, sum(CASE WHEN c_mktsegment = 'BUILDING' THEN ${REVENUE} ELSE 0 END) - sum(CASE WHEN c_mktsegment = 'AUTOMOBILE' THEN ${REVENUE} ELSE 0 END) AS gap ${JOINS} WHERE ${Y1997} GROUP BY 1`,
+    );
+    for (const r of hand) {
+      const row = op.rows!.find((x) => x.region === r.k)!;
+      expect(Number(row.change)).toBeCloseTo(Number(r.gap), 2);
+      expect(Number(row.contribution)).toBeCloseTo(Number(r.gap) / (a - b), 6);
+    }
+    expect(Math.abs(Number(op.rows![0].residual))).toBeLessThan(0.01);
+    expect(state.finalAnswer).toContain('# Revenue: market segment BUILDING compared with AUTOMOBILE in 1997');
+    expect(state.finalAnswer).toContain('| Region | BUILDING | AUTOMOBILE | Gap |');
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('what drives X: dimensions ranked by how much their members differ, with the decompositions', async () => {
+    const state = await research('What drives revenue in 1997?');
+    expect(state.outcome?.status).toBe('done');
+    expect(state.focus?.kind).toBe('drivers');
+    const ranked = state.findings!.keyDimensions!;
+    expect(ranked.length).toBe(state.focus!.keyDimensions.length);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].spread).toBeGreaterThanOrEqual(ranked[i].spread);
+    const cols: Record<string, string> = { region: 'r_name', market_segment: 'c_mktsegment', order_priority: 'o_orderpriority', nation: 'n_name', order_status: 'o_orderstatus', ship_mode: 'l_shipmode' };
+    expect(ranked.every((k) => k.dimension in cols)).toBe(true);
+    for (const k of ranked) {
+      const col = cols[k.dimension];
+      if (!col) continue;
+      const [h] = await rows(`WITH d AS (SELECT ${col} AS k, sum(${REVENUE}) AS v ${JOINS} WHERE ${Y1997} GROUP BY 1) SELECT stddev_pop(v) / avg(v) AS cv FROM d`);
+      expect(k.spread).toBeCloseTo(Number(h.cv), 9);
+    }
+    expect(state.subQuestions.some((s) => s.angle === 'decomposition')).toBe(true);
+    expect(state.finalAnswer).toContain('## Key drivers');
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('an unknown kind ends out_of_scope with the reason, and nothing runs', async () => {
+    const state = await research('Forecast revenue for 1999');
+    expect(state.outcome).toMatchObject({ status: 'out_of_scope', error: expect.stringContaining('does not forecast') });
+    expect(state.subQuestions).toEqual([]);
+  }, 30_000);
+});
