@@ -5,6 +5,7 @@
  */
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
+import { explainingSets, rankKeyDimensions } from './analysis.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -42,6 +43,29 @@ export function formatNumber(value: unknown, format: Fmt, signed = false): strin
     default:
       return `${sign}${grouped(abs, format?.decimals ?? 2)}`;
   }
+}
+
+/**
+ * A row value as people read it in the text: currency and plain numbers of a thousand or more
+ * abbreviated to three significant figures with K, M or B ($1.94B); integers from a million.
+ * Percentages and small values as formatNumber. The tables keep the exact values.
+ */
+export function formatHuman(value: unknown, format: Fmt, signed = false): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  const kind = format?.kind ?? 'number';
+  if (value === null || value === undefined || !Number.isFinite(n) || !['currency', 'number', 'integer'].includes(kind)) return formatNumber(value, format, signed);
+  const abs = Math.abs(n);
+  if (abs < (kind === 'integer' ? 1e6 : 1e3)) return formatNumber(value, format, signed);
+  const [div, suffix] = abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : [1e3, 'K'];
+  const scaled = abs / div;
+  const digits = scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
+  const sign = n < 0 ? '-' : signed && n > 0 ? '+' : '';
+  const body = `${scaled.toFixed(digits)}${suffix}`;
+  if (kind === 'currency') {
+    const unit = format?.unit ?? '';
+    return unit.length === 1 ? `${sign}${unit}${body}` : `${sign}${body}${unit ? ' ' + unit : ''}`;
+  }
+  return `${sign}${body}`;
 }
 
 const PCT: Fmt = { kind: 'percent', decimals: 2 };
@@ -106,14 +130,14 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
   const headline = plan.find((s) => s.angle === 'headline');
   const h = headline && ok(headline) ? opOf(headline.id)!.rows?.[0] : undefined;
   if (h && headline) {
-    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}** against ${b})`;
-    out.push(`${metric} of ${a} was **${formatNumber(h.current_value, fmt)}** against **${formatNumber(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatNumber(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}** against ${b})`;
+    out.push(`${metric} of ${a} was **${formatHuman(h.current_value, fmt)}** against **${formatHuman(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
   } else out.push(`The headline comparison could not be computed${headline ? ` ${ref(headline.id)}` : ''}; the sections below show what was found.`, '');
   if (findings?.drivers.length) {
     out.push('## What explains the gap', '');
     findings.drivers.forEach((d, i) => {
       const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
-      if (row) out.push(`${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}: ${a} **${formatNumber(row.current_value, fmt)}** against ${b} **${formatNumber(row.previous_value, fmt)}**, **${formatNumber(row.contribution, PCT)}** of the gap. ${ref(d.from)}`);
+      if (row) out.push(`${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}: ${a} **${formatHuman(row.current_value, fmt)}** against ${b} **${formatHuman(row.previous_value, fmt)}**, **${formatHuman(row.contribution, PCT)}** of the gap. ${ref(d.from)}`);
     });
     out.push('', 'Ranked by explanatory power: members whose shares differ most between the two sides, among those explaining most of the gap. Two segments are compared as they are; no significance test applies.', '');
   }
@@ -125,16 +149,16 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
     out.push(`## By ${dl.toLowerCase()}`, '', `| ${dl} | ${a} | ${b} | Gap | Gap % |${contrib ? ' Share of the gap |' : ''}`, `|---|---:|---:|---:|---:|${contrib ? '---:|' : ''}`);
     for (const r of rows)
       out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |${contrib ? ` ${formatNumber(r.contribution, PCT, true)} |` : ''}`);
-    out.push('', `The largest gap was in ${safe(rows[0][s.dimension!])}: **${formatNumber(rows[0].change, fmt, true)}**. ${ref(s.id)}`, '');
-    if (contrib && rows[0].total_change !== undefined) out.push(`Closure: shares of the gap of ${formatNumber(rows[0].total_change, fmt, true)}; the residual not explained by the members is ${formatNumber(rows[0].residual, fmt, true)}. ${ref(s.id)}`, '');
+    out.push('', `The largest gap was in ${safe(rows[0][s.dimension!])}: **${formatHuman(rows[0].change, fmt, true)}**. ${ref(s.id)}`, '');
+    if (contrib && rows[0].total_change !== undefined) out.push(`Closure: shares of the gap of ${formatHuman(rows[0].total_change, fmt, true)}; the residual not explained by the members is ${formatHuman(rows[0].residual, fmt, true)}. ${ref(s.id)}`, '');
   }
   const tops = plan.filter((x) => x.angle === 'top' && ok(x));
   if (tops.length) {
     out.push('## Largest contributors of each side', '');
-    for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+    for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     out.push('');
   }
-  out.push(...closing(plan, operations, focus, asOf));
+  out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
 }
 
@@ -148,7 +172,7 @@ function writeDriversReport({ question, model, focus, plan, operations, asOf, fi
   const out: string[] = [`# What drives ${metric.toLowerCase()} (${cur})`, '', `*Question:* ${safe(question)}`, '', '## Headline', ''];
   const headline = plan.find((s) => s.angle === 'headline');
   const h = headline && opOf(headline.id)?.status === 'done' ? opOf(headline.id)!.rows?.[0] : undefined;
-  if (h && headline) out.push(`${metric} was **${formatNumber(h.current_value, fmt)}** in ${cur} against **${formatNumber(h.previous_value, fmt)}** in ${safe(focus.previous.label)} (${formatNumber(h.change, fmt, true)}). ${ref(headline.id)}`, '');
+  if (h && headline) out.push(`${metric} was **${formatHuman(h.current_value, fmt)}** in ${cur} against **${formatHuman(h.previous_value, fmt)}** in ${safe(focus.previous.label)} (${formatHuman(h.change, fmt, true)}). ${ref(headline.id)}`, '');
   const ranked = findings?.keyDimensions ?? [];
   if (ranked.length) {
     out.push('## Key drivers', '');
@@ -158,7 +182,7 @@ function writeDriversReport({ question, model, focus, plan, operations, asOf, fi
       const lo = rows[rows.length - 1];
       const dl = safe(dimLabel(model, k.dimension));
       out.push(
-        `${i + 1}. ${dl}: its members differ by **${formatNumber(hi.spread, PCT)}** around their mean (coefficient of variation); highest ${safe(hi[k.dimension])} at **${formatNumber(hi[focus.metric], fmt)}**${additive ? ` (${formatNumber(hi.share, PCT)} of the total)` : ''}, lowest ${safe(lo[k.dimension])} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(k.from)}`,
+        `${i + 1}. ${dl}: its members differ by **${formatHuman(hi.spread, PCT)}** around their mean (coefficient of variation); highest ${safe(hi[k.dimension])} at **${formatHuman(hi[focus.metric], fmt)}**${additive ? ` (${formatHuman(hi.share, PCT)} of the total)` : ''}, lowest ${safe(lo[k.dimension])} at **${formatHuman(lo[focus.metric], fmt)}**. ${ref(k.from)}`,
       );
     });
     out.push('', 'Ranked by how much the members of each dimension differ: the dimension whose members differ most drives the metric most. This describes the period; it is not a test of cause.', '');
@@ -166,11 +190,11 @@ function writeDriversReport({ question, model, focus, plan, operations, asOf, fi
       const dl = safe(dimLabel(model, k.dimension));
       out.push(`## By ${dl.toLowerCase()} in ${cur}`, '', `| ${dl} | ${metric} |${additive ? ' Share |' : ''}`, `|---|---:|${additive ? '---:|' : ''}`);
       for (const r of (opOf(k.from)?.rows ?? []).slice(0, 12)) out.push(`| ${safe(r[k.dimension])} | ${formatNumber(r[focus.metric], fmt)} |${additive ? ` ${formatNumber(r.share, PCT)} |` : ''}`);
-      out.push('', `${formatNumber(opOf(k.from)?.rows?.[0]?.members, { kind: 'integer' })} members. ${ref(k.from)}`, '');
+      out.push('', `${formatHuman(opOf(k.from)?.rows?.[0]?.members, { kind: 'integer' })} members. ${ref(k.from)}`, '');
     }
   }
   out.push(...decompositionSections(model, focus, plan, operations));
-  out.push(...closing(plan, operations, focus, asOf));
+  out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
 }
 
@@ -195,10 +219,10 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   out.push('## Headline', '');
   if (narrative?.headline && told(narrative.headline)) out.push(`${told(narrative.headline)}${headline && ok(headline) ? ` ${ref(headline.id)}` : ''}`, '');
   if (h && headline) {
-    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}**)`;
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}**)`;
     const direction = Number(h.change) > 0 ? 'rose' : Number(h.change) < 0 ? 'fell' : 'was unchanged';
     out.push(
-      `${metric} ${direction}: **${formatNumber(h.current_value, fmt)}** in ${cur} against **${formatNumber(h.previous_value, fmt)}** in ${prev}, a change of **${formatNumber(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`,
+      `${metric} ${direction}: **${formatHuman(h.current_value, fmt)}** in ${cur} against **${formatHuman(h.previous_value, fmt)}** in ${prev}, a change of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`,
     );
   } else {
     out.push(`The headline comparison could not be computed${headline ? ` (${safe(opOf(headline.id)?.error ?? opOf(headline.id)?.status ?? 'not run')}) ${ref(headline.id)}` : ''}; the sections below show what was found.`);
@@ -209,7 +233,7 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   const sigSub = plan.find((s) => s.angle === 'significance');
   const sig = sigSub && ok(sigSub) ? opOf(sigSub.id)!.rows?.[0] : undefined;
   if (sigSub && sig && findings?.significant !== null && findings?.significant !== undefined) {
-    const daily = `the daily average was **${formatNumber(sig.current_daily_mean, fmt)}** in ${cur} against **${formatNumber(sig.previous_daily_mean, fmt)}** in ${prev}, with a day-to-day spread of ${formatNumber(sig.daily_spread, fmt)} (t = ${formatNumber(sig.t_stat, { kind: 'number', decimals: 2 })})`;
+    const daily = `the daily average was **${formatHuman(sig.current_daily_mean, fmt)}** in ${cur} against **${formatHuman(sig.previous_daily_mean, fmt)}** in ${prev}, with a day-to-day spread of ${formatHuman(sig.daily_spread, fmt)} (t = ${formatHuman(sig.t_stat, { kind: 'number', decimals: 2 })})`;
     if (findings.significant) out.push(`**Significant.** The change is beyond the normal day-to-day variation: ${daily}. ${ref(sigSub.id)}`, '');
     else
       out.push(
@@ -226,10 +250,10 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
       if (!row) return;
       const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
       const through = d.through
-        ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatNumber(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
+        ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatHuman(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
         : '';
       out.push(
-        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatNumber(row.change, fmt, true)}** (${formatNumber(row.change_pct, PCT, true)}), **${formatNumber(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
+        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
       );
     });
     out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
@@ -250,7 +274,7 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
       const lo = byValue[byValue.length - 1];
       out.push(`## Trend by ${focus.grain}`, '');
       out.push(
-        `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatNumber(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
+        `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatHuman(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatHuman(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
         '',
         ...said(trend),
       );
@@ -277,19 +301,19 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
       );
     }
     const top = rows[0];
-    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
+    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatHuman(top.change, fmt, true)}** (${formatHuman(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
     if (contrib && top.total_change !== undefined) {
       const all = (opOf(s.id)!.row_count ?? 0) <= (opOf(s.id)!.rows?.length ?? 0);
       out.push(
         s.angle === 'drilldown'
-          ? `Contribution is each member's share of the total change of ${formatNumber(top.total_change, fmt, true)}; the rest of it, ${formatNumber(top.residual, fmt, true)}, lies outside ${safe(within?.values[0])}. ${ref(s.id)}`
-          : `Closure: contributions are shares of the total change of ${formatNumber(top.total_change, fmt, true)}${all ? ' and add up to all of it' : ''}; the residual not explained by the members is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`,
+          ? `Contribution is each member's share of the total change of ${formatHuman(top.total_change, fmt, true)}; the rest of it, ${formatHuman(top.residual, fmt, true)}, lies outside ${safe(within?.values[0])}. ${ref(s.id)}`
+          : `Closure: contributions are shares of the total change of ${formatHuman(top.total_change, fmt, true)}${all ? ' and add up to all of it' : ''}; the residual not explained by the members is ${formatHuman(top.residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     }
     out.push(...said(s));
     for (const r of rows.slice(0, 2)) {
-      movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatNumber(r.change, fmt, true)} (${formatNumber(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
+      movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatHuman(r.change, fmt, true)} (${formatHuman(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
     }
   }
 
@@ -302,7 +326,7 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
     out.push(
       rows
         .slice(0, 10)
-        .map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatNumber(r[focus.metric], fmt)})`)
+        .map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`)
         .join('; ') + `. ${ref(s.id)}`,
       '',
       ...said(s),
@@ -317,7 +341,7 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
       const rows = opOf(s.id)!.rows ?? [];
       if (!rows.length) continue;
       const title = s.angle === 'top' ? 'Largest' : s.angle === 'bottom' ? 'Smallest' : `Largest inside ${safe(s.query.filters.at(-1)?.values[0])}`;
-      out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+      out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     }
     out.push('');
     for (const s of top) out.push(...said(s));
@@ -329,7 +353,7 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
     out.push('');
   }
 
-  out.push(...closing(plan, operations, focus, asOf, narrative));
+  out.push(...closing(plan, operations, focus, asOf, model, narrative));
   return out.join('\n').trim() + '\n';
 }
 
@@ -360,13 +384,13 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
       out.push('| Part | Current | Previous | Effect on the change | Share of the change |', '|---|---:|---:|---:|---:|');
       for (const r of rows) out.push(`| ${safe(metricLabel(model, String(r.component)))} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} |`);
       const top = rows[0];
-      out.push('', `The largest part was ${safe(metricLabel(model, String(top.component)).toLowerCase())}: **${formatNumber(top.effect, fmt, true)}** of the change of ${formatNumber(top.total_change, fmt, true)} (${formatNumber(top.contribution, PCT, true)}). Closure: the residual not explained by the parts is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`, '');
+      out.push('', `The largest part was ${safe(metricLabel(model, String(top.component)).toLowerCase())}: **${formatHuman(top.effect, fmt, true)}** of the change of ${formatHuman(top.total_change, fmt, true)} (${formatHuman(top.contribution, PCT, true)}). Closure: the residual not explained by the parts is ${formatHuman(top.residual, fmt, true)}. ${ref(s.id)}`, '');
     } else if (d.kind === 'product' && !s.dimension) {
       const r = rows[0];
       const bf = metricFormat(model, d.base);
       out.push(`## Decomposition: ${metric.toLowerCase()} = ${safe(metricLabel(model, d.base).toLowerCase())} × ${safe(rateWords(model, focus.metric, d.base))}`, '');
       out.push(
-        `Of the change of **${formatNumber(r.change, fmt, true)}**, **${formatNumber(r.base_effect, fmt, true)}** (${formatNumber(r.base_contribution, PCT, true)}) came from ${safe(metricLabel(model, d.base).toLowerCase())} (${formatNumber(r.base_previous, bf)} to ${formatNumber(r.base_current, bf)}) and **${formatNumber(r.rate_effect, fmt, true)}** (${formatNumber(r.rate_contribution, PCT, true)}) from ${safe(rateWords(model, focus.metric, d.base))} (${formatNumber(r.rate_previous, RATE)} to ${formatNumber(r.rate_current, RATE)}). Closure: residual ${formatNumber(r.decomposition_residual, fmt, true)}. ${ref(s.id)}`,
+        `Of the change of **${formatHuman(r.change, fmt, true)}**, **${formatHuman(r.base_effect, fmt, true)}** (${formatHuman(r.base_contribution, PCT, true)}) came from ${safe(metricLabel(model, d.base).toLowerCase())} (${formatHuman(r.base_previous, bf)} to ${formatHuman(r.base_current, bf)}) and **${formatHuman(r.rate_effect, fmt, true)}** (${formatHuman(r.rate_contribution, PCT, true)}) from ${safe(rateWords(model, focus.metric, d.base))} (${formatHuman(r.rate_previous, RATE)} to ${formatHuman(r.rate_current, RATE)}). Closure: residual ${formatHuman(r.decomposition_residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     } else if (d.kind === 'product') {
@@ -377,7 +401,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
       out.push(`| ${dl} | Change | ${base} effect | Rate effect | Contribution | ${base} part | Rate part |`, '|---|---:|---:|---:|---:|---:|---:|');
       for (const r of rows.slice(0, 10))
         out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.base_effect, fmt, true)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} | ${formatNumber(r.base_contribution, PCT, true)} | ${formatNumber(r.rate_contribution, PCT, true)} |`);
-      out.push('', `Each member's change splits into a ${base.toLowerCase()} effect (the change of ${base.toLowerCase()} at the previous rate) and a rate effect (the change of ${rate} on the current ${base.toLowerCase()}); parts are shares of the total change of ${formatNumber(rows[0].total_change, fmt, true)}. ${ref(s.id)}`, '');
+      out.push('', `Each member's change splits into a ${base.toLowerCase()} effect (the change of ${base.toLowerCase()} at the previous rate) and a rate effect (the change of ${rate} on the current ${base.toLowerCase()}); parts are shares of the total change of ${formatHuman(rows[0].total_change, fmt, true)}. ${ref(s.id)}`, '');
     } else if (d.kind === 'ratio') {
       const dl = safe(dimLabel(model, s.dimension!));
       const r0 = rows[0];
@@ -387,7 +411,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
         out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.weight_previous, PCT)} | ${formatNumber(r.weight_current, PCT)} | ${formatNumber(r.rate_previous, fmt)} | ${formatNumber(r.rate_current, fmt)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.mix_effect, fmt, true)} |`);
       out.push(
         '',
-        `Of the change of **${formatNumber(r0.total_change, fmt, true)}**, the rates within each ${dl.toLowerCase()} moved it by **${formatNumber(r0.total_rate_effect, fmt, true)}** (rate effect) and the mix across ${dl.toLowerCase()}s by **${formatNumber(r0.total_mix_effect, fmt, true)}** (mix effect). Closure: residual ${formatNumber(r0.residual, fmt, true)}. ${ref(s.id)}`,
+        `Of the change of **${formatHuman(r0.total_change, fmt, true)}**, the rates within each ${dl.toLowerCase()} moved it by **${formatHuman(r0.total_rate_effect, fmt, true)}** (rate effect) and the mix across ${dl.toLowerCase()}s by **${formatHuman(r0.total_mix_effect, fmt, true)}** (mix effect). Closure: residual ${formatHuman(r0.residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     }
@@ -395,11 +419,52 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   return out;
 }
 
+/** Most follow-up questions suggested. */
+export const NEXT_QUESTIONS = 4;
+
+/**
+ * Follow-up questions the investigation did not ask (its budget of rounds or queries ended first):
+ * sub-questions planned but not run, then per kind: why the explaining members not drilled into
+ * changed (change), why each side changed and the gap inside its largest member (compare), why X
+ * changed and its highest against its lowest member of the strongest dimension (drivers).
+ */
+export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[]): string[] {
+  const out: string[] = [];
+  const ml = focus.metricLabel.toLowerCase();
+  const dl = (d: string) => dimLabel(model, d).toLowerCase();
+  const [cur, prev] = [focus.current.label, focus.previous.label];
+  for (const s of plan) {
+    const op = operations.find((o) => o.id === s.id);
+    if (!op || op.status === 'skipped') out.push(s.question);
+  }
+  const kind = focus.kind ?? 'change';
+  if (kind === 'change') {
+    const drilled = (d: string, m: string) => plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === d && String(f.values[0]) === m));
+    for (const set of explainingSets(plan, operations, ['breakdown', 'drilldown'])) {
+      for (const m of set.members) if (!drilled(m.dimension, m.member)) out.push(`Why did ${ml} of ${dl(m.dimension)} ${m.member} change from ${prev} to ${cur}?`);
+    }
+  } else if (kind === 'compare') {
+    const { dimension, members } = focus.segments!;
+    for (const v of members) out.push(`Why did ${ml} of ${dl(dimension)} ${v} change from ${prev} to ${cur}?`);
+    const gap = plan.find((s) => s.angle === 'breakdown' && operations.find((o) => o.id === s.id)?.status === 'done');
+    const top = gap ? operations.find((o) => o.id === gap.id)?.rows?.[0]?.[gap.dimension!] : undefined;
+    if (gap && top !== undefined && top !== null) out.push(`Compare ${ml} of ${members[0]} and ${members[1]} in ${dl(gap.dimension!)} ${String(top)} in ${cur}`);
+  } else {
+    out.push(`Why did ${ml} change from ${prev} to ${cur}?`);
+    const best = rankKeyDimensions(plan, operations)[0];
+    const rows = best ? (operations.find((o) => o.id === best.from)?.rows ?? []) : [];
+    if (best && rows.length >= 2) out.push(`Compare ${ml} of ${String(rows[0][best.dimension])} and ${String(rows[rows.length - 1][best.dimension])} in ${cur}`);
+  }
+  return [...new Set(out)].slice(0, NEXT_QUESTIONS);
+}
+
 /** Caveats (sub-questions not run or failed, cut results, an incomplete period) and the list of sub-queries. */
-function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: ResearchFocus, asOf: string, narrative?: ReportNarrative): string[] {
+function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: ResearchFocus, asOf: string, model: SemanticModel, narrative?: ReportNarrative): string[] {
   const opOf = (id: string) => operations.find((o) => o.id === id);
   const cur = safe(focus.current.label);
   const out: string[] = [];
+  const next = nextQuestions(model, focus, plan, operations);
+  if (next.length) out.push('## What to do next', '', 'Follow-up questions this investigation did not have the budget for:', '', ...next.map((q) => `- ${safe(q)}`), '');
   // Caveats
   const caveats: string[] = [];
   for (const s of plan) {

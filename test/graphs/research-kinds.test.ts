@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import { buildResearchGraph } from '../../graphs/research/graph.js';
 import { classifyQuestion } from '../../graphs/research/planner.js';
+import { formatHuman } from '../../graphs/research/report.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
 import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
@@ -55,6 +56,16 @@ describe('research investigation types (checkpointed, asserted through getState 
   }
   const rows = async (sql: string) => (await warehouse.run(sql)).rows;
 
+  it('formats figures for people: three significant figures with K, M or B', () => {
+    const money = { kind: 'currency', unit: '$', decimals: 2 };
+    expect(formatHuman(1_936_512_345.67, money)).toBe('$1.94B');
+    expect(formatHuman(-12_345_678, money, true)).toBe('-$12.3M');
+    expect(formatHuman(512_345, money, true)).toBe('+$512K');
+    expect(formatHuman(999.5, money)).toBe('$999.50');
+    expect(formatHuman(0.1234, { kind: 'percent', decimals: 2 })).toBe('12.34%');
+    expect(formatHuman(15_000, { kind: 'integer' })).toBe('15,000');
+  });
+
   it('classifies questions and refuses kinds it does not offer', () => {
     expect(classifyQuestion('Compare revenue of BUILDING and AUTOMOBILE in 1997', layer)).toEqual({ kind: 'compare', segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] } });
     expect(classifyQuestion('What drives revenue in 1997?', layer)).toEqual({ kind: 'drivers' });
@@ -87,6 +98,17 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(Math.abs(Number(op.rows![0].residual))).toBeLessThan(0.01);
     expect(state.finalAnswer).toContain('# Revenue: market segment BUILDING compared with AUTOMOBILE in 1997');
     expect(state.finalAnswer).toContain('| Region | BUILDING | AUTOMOBILE | Gap |');
+    // figures for people in the text, exact values in the tables
+    const money = { kind: 'currency', unit: '$', decimals: 2 };
+    expect(state.finalAnswer).toContain(`was **${formatHuman(a, money)}** against **${formatHuman(b, money)}** for AUTOMOBILE`);
+    expect(formatHuman(a, money)).toMatch(/^\$\d+(\.\d+)?[KMB]$/);
+    const table = state.finalAnswer.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Region'));
+    expect(table.length).toBeGreaterThan(0);
+    for (const l of table) expect(l).not.toMatch(/\d[KMB] /);
+    // what to do next: questions it did not have the budget for, each a question the research accepts
+    const next = state.finalAnswer.split('## What to do next')[1]?.split('## Caveats')[0] ?? '';
+    expect(next).toContain('- Why did revenue of market segment BUILDING change from 1996 to 1997?');
+    expect(next).toMatch(/- Compare revenue of BUILDING and AUTOMOBILE in region \w+ in 1997/);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
