@@ -5,7 +5,7 @@
  */
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
-import { explainingSets, rankKeyDimensions } from './analysis.js';
+import { explainingSets, rankKeyDimensions, readSignificance } from './analysis.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -439,8 +439,10 @@ export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: 
   }
   const kind = focus.kind ?? 'change';
   if (kind === 'change') {
+    // members of a change that is not significant are not worth a follow-up
     const drilled = (d: string, m: string) => plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === d && String(f.values[0]) === m));
-    for (const set of explainingSets(plan, operations, ['breakdown', 'drilldown'])) {
+    const sets = readSignificance(plan, operations)?.significant === false ? [] : explainingSets(plan, operations, ['breakdown', 'drilldown']);
+    for (const set of sets) {
       for (const m of set.members) if (!drilled(m.dimension, m.member)) out.push(`Why did ${ml} of ${dl(m.dimension)} ${m.member} change from ${prev} to ${cur}?`);
     }
   } else if (kind === 'compare') {
