@@ -419,6 +419,73 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   return out;
 }
 
+/** One chart of the report: a Vega-Lite spec whose data are the rows of the sub-question it cites. */
+export interface ReportChart {
+  /** The sub-question whose rows it draws ([qN]). */
+  from: string;
+  title: string;
+  /** Vega-Lite v5; `data.values` are row values as returned, `usermeta.from` the citation. */
+  spec: Record<string, unknown>;
+}
+
+const VEGA_LITE = 'https://vega.github.io/schema/vega-lite/v5.json';
+
+/**
+ * The report's charts as Vega-Lite specs: the trend (a line by period), each breakdown's change or
+ * gap by member (bars), each spread of "what drives X" (bars). Values are copied from the rows,
+ * never computed.
+ */
+export function reportCharts(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[]): ReportChart[] {
+  const out: ReportChart[] = [];
+  const rowsOf = (s: SubQuestion) => {
+    const op = operations.find((o) => o.id === s.id);
+    return op?.status === 'done' ? (op.rows ?? []) : [];
+  };
+  const metric = focus.metricLabel;
+  const bar = (s: SubQuestion, title: string, field: string, axis: string, values: Record<string, unknown>[]): ReportChart => ({
+    from: s.id,
+    title,
+    spec: {
+      $schema: VEGA_LITE,
+      title,
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        y: { field: s.dimension, type: 'nominal', sort: '-x', title: dimLabel(model, s.dimension!) },
+        x: { field, type: 'quantitative', title: axis },
+      },
+      usermeta: { from: s.id },
+    },
+  });
+  for (const s of plan) {
+    const rows = rowsOf(s);
+    if (!rows.length) continue;
+    if (s.angle === 'trend') {
+      const col = Object.keys(rows[0]).find((k) => k !== focus.metric)!;
+      const title = `${metric} by ${focus.grain}`;
+      out.push({
+        from: s.id,
+        title,
+        spec: {
+          $schema: VEGA_LITE,
+          title,
+          data: { values: rows.map((r) => ({ [col]: r[col], [focus.metric]: r[focus.metric] })) },
+          mark: { type: 'line', point: true },
+          encoding: { x: { field: col, type: 'temporal', title: focus.grain }, y: { field: focus.metric, type: 'quantitative', title: metric } },
+          usermeta: { from: s.id },
+        },
+      });
+    } else if (s.compare && s.dimension && (s.angle === 'breakdown' || s.angle === 'drilldown')) {
+      const gap = focus.kind === 'compare';
+      const title = `${gap ? 'Gap' : 'Change'} of ${metric.toLowerCase()} by ${dimLabel(model, s.dimension).toLowerCase()}`;
+      out.push(bar(s, title, 'change', gap ? `${focus.segments!.members[0]} − ${focus.segments!.members[1]}` : `${focus.previous.label} to ${focus.current.label}`, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], change: r.change }))));
+    } else if (s.spread && s.dimension) {
+      out.push(bar(s, `${metric} by ${dimLabel(model, s.dimension).toLowerCase()} in ${focus.current.label}`, focus.metric, metric, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], [focus.metric]: r[focus.metric] }))));
+    }
+  }
+  return out;
+}
+
 /** Most follow-up questions suggested. */
 export const NEXT_QUESTIONS = 4;
 

@@ -8,6 +8,7 @@ import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semant
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
 import type { Decomposition, Driver } from './analysis.js';
+import type { ReportChart } from './report.js';
 
 export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread';
 
@@ -136,6 +137,8 @@ export const ResearchState = Annotation.Root({
   findings: Annotation<ResearchFindings | null>,
   /** The report in Markdown (write). */
   finalAnswer: Annotation<string>,
+  /** The report's charts as Vega-Lite specs, each drawing one sub-question's rows (write). */
+  charts: Annotation<ReportChart[]>,
   /** Terminal status; once set, the graph ends. */
   outcome: Annotation<ResearchOutcome | null>,
   /** Steps taken, in words. */

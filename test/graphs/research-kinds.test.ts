@@ -109,6 +109,11 @@ describe('research investigation types (checkpointed, asserted through getState 
     const next = state.finalAnswer.split('## What to do next')[1]?.split('## Caveats')[0] ?? '';
     expect(next).toContain('- Why did revenue of market segment BUILDING change from 1996 to 1997?');
     expect(next).toMatch(/- Compare revenue of BUILDING and AUTOMOBILE in region \w+ in 1997/);
+    // the charts: Vega-Lite specs drawing the rows of the sub-question they cite
+    const chart = state.charts.find((c) => c.from === region.id)!;
+    expect(chart.spec).toMatchObject({ $schema: expect.stringContaining('vega-lite/v5'), mark: 'bar', usermeta: { from: region.id } });
+    const drawn = (chart.spec.data as { values: Record<string, unknown>[] }).values;
+    expect(drawn).toEqual(op.rows!.slice(0, 20).map((r) => ({ region: r.region, change: r.change })));
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
@@ -129,6 +134,7 @@ describe('research investigation types (checkpointed, asserted through getState 
     }
     expect(state.subQuestions.some((s) => s.angle === 'decomposition')).toBe(true);
     expect(state.finalAnswer).toContain('## Key drivers');
+    expect(state.charts.map((c) => c.from).sort()).toEqual(ranked.map((k) => k.from).sort());
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 

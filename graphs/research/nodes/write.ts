@@ -3,7 +3,7 @@ import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
 import { explainingSets, rankDrivers, rankKeyDimensions, readSignificance } from '../analysis.js';
-import { writeReport } from '../report.js';
+import { reportCharts, writeReport } from '../report.js';
 import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
 /**
@@ -43,6 +43,7 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   return {
     findings,
     finalAnswer,
+    charts: reportCharts(layer.model, state.focus!, state.subQuestions, state.operations),
     outcome,
     operations: {
       id: 'write',
