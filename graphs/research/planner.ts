@@ -441,16 +441,17 @@ export function followUps(
 /** Kinds of investigation asked for but not offered: refused with the reason (never run as something else). */
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
   { pattern: /\b(forecast|predict(ion|ed)?|projections?|what if|simulat(e|ion)|scenarios?)\b/i, reason: 'Research explains data the warehouse holds (why a metric changed, what drives it, two segments or periods compared); it does not forecast or simulate.' },
-  { pattern: /\b(unusual|anomal(y|ies|ous)|outliers?|odd)\b/i, reason: 'An anomaly scan against history is not offered yet; ask why a metric changed in a period instead.' },
   { pattern: /\b(profile|who are (our|the) (top|best|biggest))\b/i, reason: 'A profile of customers is not offered yet; ask for the top customers by a metric instead.' },
 ];
 
+const ANOMALY_WORDS = /\b(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/i;
 const COMPARE_WORDS = /\b(compare|comparing|comparison|versus|vs\.?|against|side by side)\b/i;
 const DRIVER_WORDS = /\b(what (drives|determines|influences|explains)|key drivers|drivers? of)\b/i;
 const CHANGE_ONLY = /\b(why|chang(e|ed|es)|drop(ped)?|fell|fall|declined?|rose|rise|grew|grow|increased?|decreased?)\b/i;
 
 /** The question as the one-question interpreter should read it: the words of "what drives" taken out. */
 export function screenedText(question: string): string {
+  if (ANOMALY_WORDS.test(question)) return question.replace(/\b(is |was |were )?(there )?(anything|something)?\s*(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/gi, ' what changed ').replace(/\s+/g, ' ').trim();
   return question.replace(/\b(what (drives|determines|influences|explains)|key drivers( of)?|drivers? of)\b/gi, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -481,6 +482,7 @@ export function classifyQuestion(question: string, layer: SemanticLayer): { kind
       return { kind: 'compare', segments: { dimension: named.dimension, members: [named.members[0], named.members[1]] } };
     }
   }
+  if (ANOMALY_WORDS.test(question)) return { kind: 'anomalies' };
   if (DRIVER_WORDS.test(question) && !CHANGE_ONLY.test(question)) return { kind: 'drivers' };
   return { kind: 'change' };
 }
@@ -567,5 +569,42 @@ export function planDrivers(focus: ResearchFocus, model: SemanticModel, requestF
     });
   }
   subs.push(...decompositionQuestions(focus, model, filters));
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** Months of history an anomaly scan compares the current period with. */
+export const ANOMALY_HISTORY_MONTHS = 12;
+
+/** An anomaly scan looks at one month: the month the question names, else the last full month before "today". */
+export function anomalyFocus(focus: ResearchFocus, asOf: string): ResearchFocus {
+  if (monthsBetween(focus.current.start, focus.current.end) === 1) return { ...focus, grain: 'month' };
+  const start = addMonths(`${asOf.slice(0, 7)}-01`, -1);
+  const end = addMonths(start, 1);
+  const current = { start, end, label: periodLabel(start, end) };
+  return { ...focus, current, previous: previousPeriod(current), grain: 'month' };
+}
+
+/**
+ * "Anything unusual": the metric by month over the current month and the 12 before it, for the
+ * total and by each key dimension; each member's current value against its own monthly history
+ * (z score, unusual from ANOMALY_Z standard deviations).
+ */
+export function planAnomalies(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const time = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
+  if (!time) return [];
+  const cur = focus.current;
+  const start = addMonths(cur.start, -ANOMALY_HISTORY_MONTHS);
+  const range = { start, end: cur.end, label: `${periodLabel(start, cur.start)} and ${cur.label}` };
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [null, ...focus.keyDimensions].map((d) => ({
+    angle: 'anomaly' as const,
+    question: d ? `Was ${ml} of any ${label(model, d).toLowerCase()} unusual in ${cur.label} against its previous ${ANOMALY_HISTORY_MONTHS} months?` : `Was ${ml} unusual in ${cur.label} against the previous ${ANOMALY_HISTORY_MONTHS} months?`,
+    purpose: `Anything unusual: the current month against the monthly history (z score; unusual from 3 standard deviations)${d ? ` per ${label(model, d).toLowerCase()}` : ''}.`,
+    query: q({ metrics: [m], group_by: [...(d ? [{ dimension: d }] : []), { dimension: time, grain: 'month' as const }], filters, time_range: range }),
+    ...(d ? { dimension: d } : {}),
+    anomaly: { bucket: `${time}_month`, currentStart: cur.start },
+  }));
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
 }

@@ -114,6 +114,7 @@ const told = (text: string) => safe(text.replace(/\s*\[q\d+\]/gi, '').trim());
 export function writeReport(input: ReportInput): string {
   if (input.focus.kind === 'compare') return writeCompareReport(input);
   if (input.focus.kind === 'drivers') return writeDriversReport(input);
+  if (input.focus.kind === 'anomalies') return writeAnomaliesReport(input);
   return writeChangeReport(input);
 }
 
@@ -157,6 +158,39 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
     out.push('## Largest contributors of each side', '');
     for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     out.push('');
+  }
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "Anything unusual": the unusual members first (z against their own monthly history), then each scan's table. */
+function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const Z: Fmt = { kind: 'number', decimals: 2 };
+  const out: string[] = [`# Anything unusual: ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  const found = findings?.anomalies ?? [];
+  out.push('## Unusual', '');
+  if (found.length) {
+    for (const a of found) {
+      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true));
+      if (!row) continue;
+      const who = a.dimension ? `${safe(dimLabel(model, a.dimension))} ${safe(a.member)}` : `${metric} in total`;
+      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${cur} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
+    }
+    out.push('', 'Unusual: at least 3 standard deviations from its own monthly history.', '');
+  } else {
+    const scans = plan.filter((s) => s.anomaly && opOf(s.id)?.status === 'done');
+    out.push(`Nothing unusual: ${metric.toLowerCase()} in ${cur}, in total and by every dimension examined, is within 3 standard deviations of its monthly history.${scans.length ? ` ${scans.map((s) => ref(s.id)).join(' ')}` : ''}`, '');
+  }
+  for (const s of plan.filter((x) => x.anomaly && opOf(x.id)?.status === 'done')) {
+    const rows = (opOf(s.id)!.rows ?? []).slice(0, 12);
+    const dl = s.dimension ? safe(dimLabel(model, s.dimension)) : 'Total';
+    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | ${cur} | Monthly average | Spread | z |`, '|---|---:|---:|---:|---:|');
+    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
+    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before. ${ref(s.id)}`, '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
@@ -518,6 +552,13 @@ export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: 
     const gap = plan.find((s) => s.angle === 'breakdown' && operations.find((o) => o.id === s.id)?.status === 'done');
     const top = gap ? operations.find((o) => o.id === gap.id)?.rows?.[0]?.[gap.dimension!] : undefined;
     if (gap && top !== undefined && top !== null) out.push(`Compare ${ml} of ${members[0]} and ${members[1]} in ${dl(gap.dimension!)} ${String(top)} in ${cur}`);
+  } else if (kind === 'anomalies') {
+    for (const s of plan.filter((x) => x.anomaly && x.dimension)) {
+      for (const r of (operations.find((o) => o.id === s.id)?.rows ?? []).filter((x) => x.unusual === true || x.unusual === 'true')) {
+        out.push(`Why did ${ml} of ${dl(s.dimension!)} ${String(r[s.dimension!])} change from ${prev} to ${cur}?`);
+      }
+    }
+    out.push(`Why did ${ml} change from ${prev} to ${cur}?`);
   } else {
     out.push(`Why did ${ml} change from ${prev} to ${cur}?`);
     const best = rankKeyDimensions(plan, operations)[0];

@@ -10,7 +10,7 @@ import type { ResearchBudget, ResearchOperation } from '../../src/schemas/resear
 import type { Decomposition, Driver } from './analysis.js';
 import type { ReportChart } from './report.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -43,6 +43,8 @@ export interface SubQuestion {
   decompose?: Decomposition;
   /** A spread across the members of `dimension` (what drives X): each member's value and share, and the dimension's coefficient of variation. */
   spread?: true;
+  /** An anomaly scan: `query` is the metric by `bucket` (month) over the history and the current period, from `currentStart`. */
+  anomaly?: { bucket: string; currentStart: string };
 }
 
 /** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */
@@ -55,14 +57,17 @@ export interface ResearchFindings {
   drivers: Driver[];
   /** What drives X: the dimensions ranked by how much their members differ (coefficient of variation, a row value), each citing its sub-question. */
   keyDimensions?: { dimension: string; spread: number; from: string }[];
+  /** Anything unusual: members (or the total, member null) whose current value is at least ANOMALY_Z standard deviations from their monthly history, largest first. */
+  anomalies?: { dimension: string | null; member: string | null; z: number; from: string }[];
 }
 
 /**
  * The kind of investigation, planned from the question: `change` (why did X change; also two
  * periods compared), `compare` (two members of one dimension side by side), `drivers` (what drives
- * X: which dimensions' members differ most).
+ * X: which dimensions' members differ most), `anomalies` (anything unusual in a period against its
+ * monthly history).
  */
-export type InvestigationKind = 'change' | 'compare' | 'drivers';
+export type InvestigationKind = 'change' | 'compare' | 'drivers' | 'anomalies';
 
 /** What the investigation is about: the headline metric and the two periods compared. */
 export interface ResearchFocus {

@@ -71,7 +71,8 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(classifyQuestion('What drives revenue in 1997?', layer)).toEqual({ kind: 'drivers' });
     expect(classifyQuestion('Why did revenue change in 1997 compared with 1996?', layer)).toEqual({ kind: 'change' });
     expect(classifyQuestion('Compare revenue in 1997 and 1996', layer)).toEqual({ kind: 'change' });
-    for (const q of ['Forecast revenue for 1999', 'Anything unusual last month?', 'Profile of our top customers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
+    expect(classifyQuestion('Anything unusual last month?', layer)).toEqual({ kind: 'anomalies' });
+    for (const q of ['Forecast revenue for 1999', 'What if discounts were 5 points lower?', 'Profile of our top customers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
   });
 
   it('compare A and B: the gap, its split by region with closure, what explains it', async () => {
@@ -135,6 +136,32 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(state.subQuestions.some((s) => s.angle === 'decomposition')).toBe(true);
     expect(state.finalAnswer).toContain('## Key drivers');
     expect(state.charts.map((c) => c.from).sort()).toEqual(ranked.map((k) => k.from).sort());
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('anything unusual last month: the month against its monthly history, in total and by region', async () => {
+    const state = await research('Anything unusual last month?');
+    expect(state.outcome?.status).toBe('done');
+    expect(state.focus).toMatchObject({ kind: 'anomalies', current: { start: '1998-07-01', end: '1998-08-01' } });
+    const hand = await rows(`WITH m AS (SELECT r_name AS k, date_trunc('month', o_orderdate) AS b, sum(${REVENUE}) AS v ${JOINS}
+        WHERE o_orderdate >= DATE '1997-07-01' AND o_orderdate < DATE '1998-08-01' GROUP BY 1, 2),
+      h AS (SELECT k, avg(v) AS mean, stddev_samp(v) AS sd FROM m WHERE b < DATE '1998-07-01' GROUP BY 1),
+      c AS (SELECT k, v FROM m WHERE b = DATE '1998-07-01')
+      SELECT k, c.v AS cur, h.mean, (c.v - h.mean) / h.sd AS z FROM c JOIN h USING (k)`);
+    const scan = state.subQuestions.find((s) => s.angle === 'anomaly' && s.dimension === 'region')!;
+    const op = state.operations.find((o) => o.id === scan.id)!;
+    expect(op.rows!.length).toBe(hand.length);
+    for (const r of hand) {
+      const row = op.rows!.find((x) => x.region === r.k)!;
+      expect(Number(row.current_value)).toBeCloseTo(Number(r.cur), 2);
+      expect(Number(row.history_mean)).toBeCloseTo(Number(r.mean), 2);
+      expect(Number(row.z_score)).toBeCloseTo(Number(r.z), 6);
+      expect(row.unusual).toBe(Math.abs(Number(r.z)) >= 3);
+    }
+    const unusual = hand.filter((r) => Math.abs(Number(r.z)) >= 3).map((r) => r.k);
+    expect(state.findings!.anomalies!.filter((a) => a.dimension === 'region').map((a) => a.member).sort()).toEqual(unusual.sort());
+    expect(state.finalAnswer).toContain('# Anything unusual: revenue in 1998-07');
+    expect(state.finalAnswer).toContain('## By region');
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 

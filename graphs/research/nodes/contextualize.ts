@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { resolveRequestDimensions } from '../../../src/nlq/dimensions.js';
 import { valueMap } from '../../agent/nodes/shared.js';
 import { ensureResearchConfiguration } from '../configuration.js';
-import { classifyQuestion, resolveFocus, screenQuestion, screenedText } from '../planner.js';
+import { anomalyFocus, classifyQuestion, resolveFocus, screenQuestion, screenedText } from '../planner.js';
 import { safe } from '../report.js';
 import type { ResearchStateType, ResearchUpdate } from '../state.js';
 
@@ -11,7 +11,7 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
   const { layer } = ensureResearchConfiguration(config);
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
   const classified = classifyQuestion(state.question, layer);
-  const text = 'kind' in classified && classified.kind === 'drivers' ? screenedText(state.question) : state.question;
+  const text = 'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies') ? screenedText(state.question) : state.question;
   const refusal = 'refused' in classified ? { kind: 'out_of_scope' as const, reason: classified.refused } : screenQuestion(text, layer, layer.asOf);
   if (refusal) {
     return {
@@ -26,7 +26,8 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
   }
   const kind = 'refused' in classified ? undefined : classified;
   const resolved = resolveFocus(text, layer, layer.asOf, requestFilters);
-  const focus = kind && kind.kind !== 'change' ? { ...resolved, kind: kind.kind, ...(kind.segments ? { segments: kind.segments, filters: resolved.filters.filter((f) => f.dimension !== kind.segments!.dimension) } : {}) } : resolved;
+  const kindFocus = kind && kind.kind !== 'change' ? { ...resolved, kind: kind.kind, ...(kind.segments ? { segments: kind.segments, filters: resolved.filters.filter((f) => f.dimension !== kind.segments!.dimension) } : {}) } : resolved;
+  const focus = kind?.kind === 'anomalies' ? anomalyFocus(kindFocus, layer.asOf) : kindFocus;
   return {
     asOf: layer.asOf,
     requestFilters,

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
-import { explainingSets, rankDrivers, rankKeyDimensions, readSignificance } from '../analysis.js';
+import { explainingSets, rankDrivers, rankKeyDimensions, readAnomalies, readSignificance } from '../analysis.js';
 import { reportCharts, writeReport } from '../report.js';
 import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
@@ -22,6 +22,8 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   const findings: ResearchFindings =
     kind === 'compare'
       ? { significant: null, significanceFrom: null, drivers: explainingSets(state.subQuestions, state.operations)[0]?.members ?? [] }
+      : kind === 'anomalies'
+        ? { significant: null, significanceFrom: null, drivers: [], anomalies: readAnomalies(state.subQuestions, state.operations) }
       : kind === 'drivers'
         ? { significant: null, significanceFrom: null, drivers: [], keyDimensions: rankKeyDimensions(state.subQuestions, state.operations) }
         : { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null, drivers: rankDrivers(state.subQuestions, state.operations) };
