@@ -441,9 +441,9 @@ export function followUps(
 /** Kinds of investigation asked for but not offered: refused with the reason (never run as something else). */
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
   { pattern: /\b(forecast|predict(ion|ed)?|projections?|what if|simulat(e|ion)|scenarios?)\b/i, reason: 'Research explains data the warehouse holds (why a metric changed, what drives it, two segments or periods compared); it does not forecast or simulate.' },
-  { pattern: /\b(profile|who are (our|the) (top|best|biggest))\b/i, reason: 'A profile of customers is not offered yet; ask for the top customers by a metric instead.' },
 ];
 
+const PROFILE_WORDS = /\b(profile|who are (our|the) (top|best|biggest))\b/i;
 const ANOMALY_WORDS = /\b(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/i;
 const COMPARE_WORDS = /\b(compare|comparing|comparison|versus|vs\.?|against|side by side)\b/i;
 const DRIVER_WORDS = /\b(what (drives|determines|influences|explains)|key drivers|drivers? of)\b/i;
@@ -451,6 +451,7 @@ const CHANGE_ONLY = /\b(why|chang(e|ed|es)|drop(ped)?|fell|fall|declined?|rose|r
 
 /** The question as the one-question interpreter should read it: the words of "what drives" taken out. */
 export function screenedText(question: string): string {
+  if (PROFILE_WORDS.test(question)) return question.replace(/\b(a |the )?(profile( of)?|who are)\b/gi, ' show ').replace(/\s+/g, ' ').trim();
   if (ANOMALY_WORDS.test(question)) return question.replace(/\b(is |was |were )?(there )?(anything|something)?\s*(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/gi, ' what changed ').replace(/\s+/g, ' ').trim();
   return question.replace(/\b(what (drives|determines|influences|explains)|key drivers( of)?|drivers? of)\b/gi, ' ').replace(/\s+/g, ' ').trim();
 }
@@ -482,6 +483,7 @@ export function classifyQuestion(question: string, layer: SemanticLayer): { kind
       return { kind: 'compare', segments: { dimension: named.dimension, members: [named.members[0], named.members[1]] } };
     }
   }
+  if (PROFILE_WORDS.test(question)) return /\bcustomers?\b/i.test(question) ? { kind: 'profile' } : { refused: 'A profile is offered for the top customers only (who they are, what they buy).' };
   if (ANOMALY_WORDS.test(question)) return { kind: 'anomalies' };
   if (DRIVER_WORDS.test(question) && !CHANGE_ONLY.test(question)) return { kind: 'drivers' };
   return { kind: 'change' };
@@ -607,4 +609,51 @@ export function planAnomalies(focus: ResearchFocus, model: SemanticModel, reques
     anomaly: { bucket: `${time}_month`, currentStart: cur.start },
   }));
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** Customers in a profile. */
+export const PROFILE_CUSTOMERS = 10;
+/** What a profile describes the top customers by: who they are, then what they buy. */
+export const PROFILE_DIMENSIONS = ['market_segment', 'nation', 'brand', 'part_type'];
+
+/** "Profile of the top customers", round 1: the top customers by the metric, and the metric in total. */
+export function planProfile(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const cur = focus.current;
+  const d = focus.contributorDimension;
+  if (!d) return [];
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
+    {
+      angle: 'top',
+      question: `Top ${PROFILE_CUSTOMERS} ${label(model, d).toLowerCase()}s by ${ml} in ${cur.label}`,
+      purpose: 'Who the top customers are.',
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }], limit: PROFILE_CUSTOMERS }),
+      dimension: d,
+    },
+    { angle: 'headline', question: `${focus.metricLabel} in ${cur.label}`, purpose: 'The total, for scale.', query: q({ metrics: [m], filters, time_range: cur }) },
+  ];
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** "Profile", round 2: the top customers' metric by segment and nation (who they are) and by brand and part type (what they buy), each with its share. */
+export function profileFollowUps(focus: ResearchFocus, model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number, queriesLeft: number): SubQuestion[] {
+  const top = plan.find((s) => s.angle === 'top');
+  const rows = top ? (operations.find((o) => o.id === top.id && o.status === 'done')?.rows ?? []) : [];
+  const d = focus.contributorDimension;
+  if (!top || !d || !rows.length) return [];
+  const names = rows.map((r) => String(r[d]));
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters, { dimension: d, op: 'in' as const, values: names }];
+  const dims = PROFILE_DIMENSIONS.filter((x) => model.dimensions.some((y) => y.name === x));
+  const subs = dims.map((x) => ({
+    angle: 'profile' as const,
+    question: `The top ${names.length} ${label(model, d).toLowerCase()}s' ${ml} by ${label(model, x).toLowerCase()} in ${focus.current.label}`,
+    purpose: `${['market_segment', 'nation'].includes(x) ? 'Who they are' : 'What they buy'}: their ${ml} by ${label(model, x).toLowerCase()}, with each member's share (from ${top.id}).`,
+    query: q({ metrics: [m], group_by: [{ dimension: x }], filters, time_range: focus.current, share_of_total: [m], order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+    dimension: x,
+  }));
+  return subs.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${plan.length + i + 1}`, round }));
 }

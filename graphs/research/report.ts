@@ -115,6 +115,7 @@ export function writeReport(input: ReportInput): string {
   if (input.focus.kind === 'compare') return writeCompareReport(input);
   if (input.focus.kind === 'drivers') return writeDriversReport(input);
   if (input.focus.kind === 'anomalies') return writeAnomaliesReport(input);
+  if (input.focus.kind === 'profile') return writeProfileReport(input);
   return writeChangeReport(input);
 }
 
@@ -158,6 +159,39 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
     out.push('## Largest contributors of each side', '');
     for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     out.push('');
+  }
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "Profile of the top customers": who they are (segment, nation) and what they buy (brand, part type), each with its share. */
+function writeProfileReport({ question, model, focus, plan, operations, asOf }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const rowsOf = (s: SubQuestion) => (opOf(s.id)?.status === 'done' ? (opOf(s.id)!.rows ?? []) : []);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const d = focus.contributorDimension!;
+  const out: string[] = [`# Profile: top ${safe(dimLabel(model, d).toLowerCase())}s by ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  const top = plan.find((s) => s.angle === 'top');
+  const total = plan.find((s) => s.angle === 'headline');
+  const topRows = top ? rowsOf(top) : [];
+  out.push('## The top customers', '');
+  if (top && topRows.length) {
+    out.push(`| ${safe(dimLabel(model, d))} | ${metric} |`, '|---|---:|', ...topRows.map((r) => `| ${safe(r[d])} | ${formatNumber(r[focus.metric], fmt)} |`), '');
+    const t0 = total ? rowsOf(total)[0] : undefined;
+    out.push(`The largest was ${safe(topRows[0][d])} at **${formatHuman(topRows[0][focus.metric], fmt)}** ${ref(top.id)}${t0 ? `, of **${formatHuman(t0[focus.metric], fmt)}** in all ${ref(total!.id)}` : ''}.`, '');
+  } else out.push(`The top customers could not be found${top ? ` ${ref(top.id)}` : ''}.`, '');
+  const shareCol = `${focus.metric}_share`;
+  const sections: [string, SubQuestion[]][] = [
+    ['Who they are', plan.filter((s) => s.angle === 'profile' && ['market_segment', 'nation'].includes(s.dimension!))],
+    ['What they buy', plan.filter((s) => s.angle === 'profile' && !['market_segment', 'nation'].includes(s.dimension!))],
+  ];
+  for (const [title, subs] of sections) {
+    const lines = subs
+      .filter((s) => rowsOf(s).length)
+      .map((s) => `- By ${safe(dimLabel(model, s.dimension!).toLowerCase())}: ${rowsOf(s).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`).join(', ')}. ${ref(s.id)}`);
+    if (lines.length) out.push(`## ${title}`, '', ...lines, '', 'Shares are of the top customers\' own total.', '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
@@ -552,6 +586,10 @@ export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: 
     const gap = plan.find((s) => s.angle === 'breakdown' && operations.find((o) => o.id === s.id)?.status === 'done');
     const top = gap ? operations.find((o) => o.id === gap.id)?.rows?.[0]?.[gap.dimension!] : undefined;
     if (gap && top !== undefined && top !== null) out.push(`Compare ${ml} of ${members[0]} and ${members[1]} in ${dl(gap.dimension!)} ${String(top)} in ${cur}`);
+  } else if (kind === 'profile') {
+    const top = plan.find((s) => s.angle === 'top');
+    const first = top ? operations.find((o) => o.id === top.id)?.rows?.[0] : undefined;
+    if (top && first) out.push(`Why did ${ml} of ${dl(top.dimension!)} ${String(first[top.dimension!])} change from ${prev} to ${cur}?`);
   } else if (kind === 'anomalies') {
     for (const s of plan.filter((x) => x.anomaly && x.dimension)) {
       for (const r of (operations.find((o) => o.id === s.id)?.rows ?? []).filter((x) => x.unusual === true || x.unusual === 'true')) {

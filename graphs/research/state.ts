@@ -10,7 +10,7 @@ import type { ResearchBudget, ResearchOperation } from '../../src/schemas/resear
 import type { Decomposition, Driver } from './analysis.js';
 import type { ReportChart } from './report.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly' | 'profile';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -65,9 +65,9 @@ export interface ResearchFindings {
  * The kind of investigation, planned from the question: `change` (why did X change; also two
  * periods compared), `compare` (two members of one dimension side by side), `drivers` (what drives
  * X: which dimensions' members differ most), `anomalies` (anything unusual in a period against its
- * monthly history).
+ * monthly history), `profile` (the top customers: who they are, what they buy).
  */
-export type InvestigationKind = 'change' | 'compare' | 'drivers' | 'anomalies';
+export type InvestigationKind = 'change' | 'compare' | 'drivers' | 'anomalies' | 'profile';
 
 /** What the investigation is about: the headline metric and the two periods compared. */
 export interface ResearchFocus {

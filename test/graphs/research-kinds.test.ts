@@ -72,7 +72,8 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(classifyQuestion('Why did revenue change in 1997 compared with 1996?', layer)).toEqual({ kind: 'change' });
     expect(classifyQuestion('Compare revenue in 1997 and 1996', layer)).toEqual({ kind: 'change' });
     expect(classifyQuestion('Anything unusual last month?', layer)).toEqual({ kind: 'anomalies' });
-    for (const q of ['Forecast revenue for 1999', 'What if discounts were 5 points lower?', 'Profile of our top customers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
+    expect(classifyQuestion('Profile of our top customers in 1997', layer)).toEqual({ kind: 'profile' });
+    for (const q of ['Forecast revenue for 1999', 'What if discounts were 5 points lower?', 'Profile of our top suppliers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
   });
 
   it('compare A and B: the gap, its split by region with closure, what explains it', async () => {
@@ -162,6 +163,28 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(state.findings!.anomalies!.filter((a) => a.dimension === 'region').map((a) => a.member).sort()).toEqual(unusual.sort());
     expect(state.finalAnswer).toContain('# Anything unusual: revenue in 1998-07');
     expect(state.finalAnswer).toContain('## By region');
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('profile of the top customers: who they are and what they buy, shares of their own total', async () => {
+    const state = await research('Profile of our top customers in 1997');
+    expect(state.outcome?.status).toBe('done');
+    expect(state.focus).toMatchObject({ kind: 'profile', metric: 'revenue', contributorDimension: 'customer' });
+    const top = await rows(`SELECT c_name AS k, sum(${REVENUE}) AS v ${JOINS} WHERE ${Y1997} GROUP BY 1 ORDER BY 2 DESC LIMIT 10`);
+    const q1 = state.operations.find((o) => o.angle === 'top')!;
+    expect(q1.rows!.map((r) => r.customer)).toEqual(top.map((r) => r.k));
+    const names = top.map((r) => `'${r.k}'`).join(', ');
+    const seg = await rows(`SELECT c_mktsegment AS k, sum(${REVENUE}) AS v, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} AND c_name IN (${names}) GROUP BY 1 ORDER BY 2 DESC LIMIT 5`);
+    const segOp = state.operations.find((o) => o.angle === 'profile' && state.subQuestions.find((s) => s.id === o.id)?.dimension === 'market_segment')!;
+    expect(segOp.rows!.map((r) => r.market_segment)).toEqual(seg.map((r) => r.k));
+    for (const r of seg) {
+      const row = segOp.rows!.find((x) => x.market_segment === r.k)!;
+      expect(Number(row.revenue)).toBeCloseTo(Number(r.v), 2);
+      expect(Number(row.revenue_share)).toBeCloseTo(Number(r.s), 9);
+    }
+    expect(state.subQuestions.filter((s) => s.angle === 'profile').map((s) => s.dimension)).toEqual(['market_segment', 'nation', 'brand', 'part_type']);
+    expect(state.finalAnswer).toContain('## Who they are');
+    expect(state.finalAnswer).toContain('## What they buy');
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 

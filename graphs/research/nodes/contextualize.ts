@@ -11,7 +11,7 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
   const { layer } = ensureResearchConfiguration(config);
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
   const classified = classifyQuestion(state.question, layer);
-  const text = 'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies') ? screenedText(state.question) : state.question;
+  const text = 'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies' || classified.kind === 'profile') ? screenedText(state.question) : state.question;
   const refusal = 'refused' in classified ? { kind: 'out_of_scope' as const, reason: classified.refused } : screenQuestion(text, layer, layer.asOf);
   if (refusal) {
     return {
