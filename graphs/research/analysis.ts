@@ -340,3 +340,65 @@ export function mechanismOf(driver: Driver, plan: SubQuestion[], operations: Res
   }
   return null;
 }
+
+/**
+ * The spread of a metric across the members of a dimension (what drives X), on a compiled query
+ * grouped by it: each member's value, `share` (of the members' sum), `members`, `spread` (the
+ * members' coefficient of variation: how much they differ) and `max_to_min`.
+ */
+export function spreadSql(series: string, metric: string, ident: Ident): string {
+  const m = `d.${ident(metric)}`;
+  return (
+    `WITH d AS (${series}) SELECT d.*, ${m} / nullif(sum(${m}) OVER (), 0) AS share, count(*) OVER () AS members, ` +
+    `stddev_pop(${m}) OVER () / nullif(abs(avg(${m}) OVER ()), 0) AS spread, max(${m}) OVER () / nullif(min(${m}) OVER (), 0) AS max_to_min FROM d ORDER BY ${m} DESC`
+  );
+}
+
+/** What drives X: the spread sub-questions' dimensions, most differing members first. */
+export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string; spread: number; from: string }[] {
+  return plan
+    .filter((s) => s.spread && s.dimension)
+    .map((s) => {
+      const op = operations.find((o) => o.id === s.id);
+      const row = op?.status === 'done' ? op.rows?.[0] : undefined;
+      return { dimension: s.dimension!, spread: Number(row?.spread), from: s.id };
+    })
+    .filter((x) => Number.isFinite(x.spread))
+    .sort((a, b) => b.spread - a.spread || a.from.localeCompare(b.from));
+}
+
+/** |z| at or above this against its own monthly history: unusual. */
+export const ANOMALY_Z = 3;
+
+/**
+ * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member,
+ * `current_value` (the periods from `currentStart`), `history_mean`, `history_spread` (standard
+ * deviation) and `history_periods` of the months before, `z_score` and `unusual` (|z| ≥ ANOMALY_Z).
+ */
+export function anomalySql(series: string, keys: string[], bucket: string, metric: string, currentStart: string, ident: Ident, date: (d: string) => string): string {
+  const m = ident(metric);
+  const b = ident(bucket);
+  const k = keys.map(ident);
+  const group = k.length ? ` GROUP BY ${k.join(', ')}` : '';
+  const sel = k.map((x) => `${x}, `).join('');
+  const join = k.length ? `JOIN h USING (${k.join(', ')})` : 'CROSS JOIN h';
+  return (
+    `WITH d AS (${series}), h AS (SELECT ${sel}avg(${m}) AS history_mean, stddev_samp(${m}) AS history_spread, count(*) AS history_periods FROM d WHERE ${b} < ${date(currentStart)}${group}), ` +
+    `c AS (SELECT ${sel}sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)}${group}), ` +
+    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
+    `SELECT z.*, coalesce(abs(z.z_score) >= ${ANOMALY_Z}, false) AS unusual FROM z ORDER BY abs(z.z_score) DESC NULLS LAST`
+  );
+}
+
+/** The unusual members of the anomaly scans, largest |z| first. */
+export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string }[] {
+  const out: { dimension: string | null; member: string | null; z: number; from: string }[] = [];
+  for (const s of plan.filter((x) => x.anomaly)) {
+    const op = operations.find((o) => o.id === s.id);
+    if (op?.status !== 'done') continue;
+    for (const r of op.rows ?? []) {
+      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id });
+    }
+  }
+  return out.sort((a, b) => Math.abs(b.z) - Math.abs(a.z));
+}

@@ -1,5 +1,6 @@
 /**
- * The research graph: contextualize (or an honest refusal) → plan → fan out (Send, one `investigate` per sub-question,
+ * The research graph: contextualize (the kind of investigation — why X changed, compare A and B,
+ * what drives X, anything unusual, profile of the top customers — or an honest refusal) → plan → fan out (Send, one `investigate` per sub-question,
  * concurrency capped) → gather (partial results kept) → reflect (follow-ups within the budget,
  * fanned out again) → write `final_answer`. Checkpointed per inquiry (thread_id = inquiry id): a
  * restarted process resumes from the last checkpoint and does not re-run finished sub-questions.

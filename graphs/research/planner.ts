@@ -13,7 +13,7 @@ import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semant
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { decompositionMetrics, decompositionsOf, explainingSets, isAdditive, productBases } from './analysis.js';
-import type { ResearchFocus, SubQuestion } from './state.js';
+import type { InvestigationKind, ResearchFocus, SubQuestion } from './state.js';
 
 /** Words of a "why did it change" question that the one-question interpreter does not take. */
 const CHANGE_WORDS = /\b(why|how come|explain|investigate|analy[sz]e|what drove|drivers? of|did|does|has|have|change[sd]?|drop(ped)?|fall|fell|declined?|decrease[sd]?|rise|rose|grow|grew|increase[sd]?|develop(ed)?|compared? (with|to)|versus|vs\.?)\b/g;
@@ -436,4 +436,224 @@ export function followUps(
   const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
   const why = explained ? `the member of the dimension that explains the change best (highest surprise among the members that together explain most of it)` : 'the biggest mover';
   return { subs, reason: `Drill into ${why}: ${dimLabel} ${mover.member} (change ${mover.change}).` };
+}
+
+/** Kinds of investigation asked for but not offered: refused with the reason (never run as something else). */
+const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
+  { pattern: /\b(forecast|predict(ion|ed)?|projections?|what if|simulat(e|ion)|scenarios?)\b/i, reason: 'Research explains data the warehouse holds (why a metric changed, what drives it, two segments or periods compared); it does not forecast or simulate.' },
+];
+
+const PROFILE_WORDS = /\b(profile|who are (our|the) (top|best|biggest))\b/i;
+const ANOMALY_WORDS = /\b(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/i;
+const COMPARE_WORDS = /\b(compare|comparing|comparison|versus|vs\.?|against|side by side)\b/i;
+const DRIVER_WORDS = /\b(what (drives|determines|influences|explains)|key drivers|drivers? of)\b/i;
+const CHANGE_ONLY = /\b(why|chang(e|ed|es)|drop(ped)?|fell|fall|declined?|rose|rise|grew|grow|increased?|decreased?)\b/i;
+
+/** The question as the one-question interpreter should read it: the words of "what drives" taken out. */
+export function screenedText(question: string): string {
+  if (PROFILE_WORDS.test(question)) return question.replace(/\b(a |the )?(profile( of)?|who are)\b/gi, ' show ').replace(/\s+/g, ' ').trim();
+  if (ANOMALY_WORDS.test(question)) return question.replace(/\b(is |was |were )?(there )?(anything|something)?\s*(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/gi, ' what changed ').replace(/\s+/g, ' ').trim();
+  return question.replace(/\b(what (drives|determines|influences|explains)|key drivers( of)?|drivers? of)\b/gi, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Members of one index dimension the question names (whole words, in the order named). */
+function namedMembers(question: string, layer: SemanticLayer): { dimension: string; members: string[] } | null {
+  const text = ` ${normalise(question).toLowerCase()} `;
+  for (const d of layer.model.dimensions.filter((x) => x.index_values)) {
+    const hits = (layer.values[d.name] ?? [])
+      .map((v) => ({ v, at: text.search(new RegExp(`[^a-z0-9]${v.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^a-z0-9]`)) }))
+      .filter((h) => h.at >= 0)
+      .sort((a, b) => a.at - b.at);
+    if (hits.length >= 2) return { dimension: d.name, members: hits.map((h) => h.v) };
+  }
+  return null;
+}
+
+/**
+ * The kind of investigation a question asks for, or an honest refusal of a kind not offered.
+ * "Compare A and B" needs two members of one dimension (two periods are a `change`); "what drives
+ * X" without words of change is `drivers`; everything else is `change` (why did X change).
+ */
+export function classifyQuestion(question: string, layer: SemanticLayer): { kind: InvestigationKind; segments?: { dimension: string; members: [string, string] } } | { refused: string } {
+  for (const u of UNSUPPORTED) if (u.pattern.test(question)) return { refused: u.reason };
+  if (COMPARE_WORDS.test(question) || /\b(and|or)\b/i.test(question)) {
+    const named = namedMembers(question, layer);
+    if (named && COMPARE_WORDS.test(question)) {
+      if (named.members.length > 2) return { refused: `Research compares two members side by side; the question names ${named.members.length} of ${label(layer.model, named.dimension).toLowerCase()} (${named.members.join(', ')}).` };
+      return { kind: 'compare', segments: { dimension: named.dimension, members: [named.members[0], named.members[1]] } };
+    }
+  }
+  if (PROFILE_WORDS.test(question)) return /\bcustomers?\b/i.test(question) ? { kind: 'profile' } : { refused: 'A profile is offered for the top customers only (who they are, what they buy).' };
+  if (ANOMALY_WORDS.test(question)) return { kind: 'anomalies' };
+  if (DRIVER_WORDS.test(question) && !CHANGE_ONLY.test(question)) return { kind: 'drivers' };
+  return { kind: 'change' };
+}
+
+/**
+ * "Compare A and B": the metric for A against B in the period (A − B and its percent), the gap by
+ * each key dimension (each member's share of the gap for an additive metric, with the closure
+ * residual), and the top contributors of each side. Runs as period-style comparisons with A as
+ * "current" and B as "previous".
+ */
+export function planCompare(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const { dimension, members } = focus.segments!;
+  const [a, b] = members;
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const cur = focus.current;
+  const base = [...focus.filters.filter((f) => f.dimension !== dimension), ...requestFilters];
+  const side = (v: string) => [...base, { dimension, op: 'eq' as const, values: [v] }];
+  const dl = label(model, dimension).toLowerCase();
+  const totals = isAdditive(model, m) ? { current: q({ metrics: [m], filters: side(a), time_range: cur }), previous: q({ metrics: [m], filters: side(b), time_range: cur }) } : undefined;
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
+    {
+      angle: 'headline',
+      question: `${focus.metricLabel} of ${dl} ${a} against ${b} in ${cur.label}`,
+      purpose: `The headline: ${ml} of each side and the gap (${a} − ${b}).`,
+      query: q({ metrics: [m], filters: side(a), time_range: cur }),
+      compare: q({ metrics: [m], filters: side(b), time_range: cur }),
+    },
+  ];
+  for (const d of focus.keyDimensions.filter((x) => x !== dimension)) {
+    subs.push({
+      angle: 'breakdown',
+      question: `${focus.metricLabel} of ${a} against ${b} by ${label(model, d).toLowerCase()} in ${cur.label}`,
+      purpose: `Where the gap lies: each ${label(model, d).toLowerCase()}'s difference${totals ? ' and its share of the gap' : ''}.`,
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters: side(a), time_range: cur }),
+      compare: q({ metrics: [m], group_by: [{ dimension: d }], filters: side(b), time_range: cur }),
+      dimension: d,
+      ...(totals ? { totals } : {}),
+    });
+  }
+  if (focus.contributorDimension) {
+    const d = focus.contributorDimension;
+    for (const v of members) {
+      subs.push({
+        angle: 'top',
+        question: `Top ${label(model, d).toLowerCase()}s of ${v} by ${ml} in ${cur.label}`,
+        purpose: `The largest contributors of ${v}.`,
+        query: q({ metrics: [m], group_by: [{ dimension: d }], filters: side(v), time_range: cur, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+        dimension: d,
+      });
+    }
+  }
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/**
+ * "What drives X": the headline (X over the period and the one before), X by each key dimension
+ * with the members' spread (the dimension whose members differ most drives X most), and X's
+ * decompositions from the model.
+ */
+export function planDrivers(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const cur = focus.current;
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
+    {
+      angle: 'headline',
+      question: `How did ${ml} in ${cur.label} compare with ${focus.previous.label}?`,
+      purpose: 'The headline: the metric over the period and the one before.',
+      query: q({ metrics: [m], filters, time_range: cur }),
+      compare: q({ metrics: [m], filters, time_range: focus.previous }),
+    },
+  ];
+  for (const d of focus.keyDimensions) {
+    const dl = label(model, d).toLowerCase();
+    subs.push({
+      angle: 'spread',
+      question: `How much does ${ml} differ by ${dl} in ${cur.label}?`,
+      purpose: `Whether ${dl} drives ${ml}: each member's value and share, and how much the members differ (coefficient of variation).`,
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }] }),
+      dimension: d,
+      spread: true,
+    });
+  }
+  subs.push(...decompositionQuestions(focus, model, filters));
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** Months of history an anomaly scan compares the current period with. */
+export const ANOMALY_HISTORY_MONTHS = 12;
+
+/** An anomaly scan looks at one month: the month the question names, else the last full month before "today". */
+export function anomalyFocus(focus: ResearchFocus, asOf: string): ResearchFocus {
+  if (monthsBetween(focus.current.start, focus.current.end) === 1) return { ...focus, grain: 'month' };
+  const start = addMonths(`${asOf.slice(0, 7)}-01`, -1);
+  const end = addMonths(start, 1);
+  const current = { start, end, label: periodLabel(start, end) };
+  return { ...focus, current, previous: previousPeriod(current), grain: 'month' };
+}
+
+/**
+ * "Anything unusual": the metric by month over the current month and the 12 before it, for the
+ * total and by each key dimension; each member's current value against its own monthly history
+ * (z score, unusual from ANOMALY_Z standard deviations).
+ */
+export function planAnomalies(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const time = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
+  if (!time) return [];
+  const cur = focus.current;
+  const start = addMonths(cur.start, -ANOMALY_HISTORY_MONTHS);
+  const range = { start, end: cur.end, label: `${periodLabel(start, cur.start)} and ${cur.label}` };
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [null, ...focus.keyDimensions].map((d) => ({
+    angle: 'anomaly' as const,
+    question: d ? `Was ${ml} of any ${label(model, d).toLowerCase()} unusual in ${cur.label} against its previous ${ANOMALY_HISTORY_MONTHS} months?` : `Was ${ml} unusual in ${cur.label} against the previous ${ANOMALY_HISTORY_MONTHS} months?`,
+    purpose: `Anything unusual: the current month against the monthly history (z score; unusual from 3 standard deviations)${d ? ` per ${label(model, d).toLowerCase()}` : ''}.`,
+    query: q({ metrics: [m], group_by: [...(d ? [{ dimension: d }] : []), { dimension: time, grain: 'month' as const }], filters, time_range: range }),
+    ...(d ? { dimension: d } : {}),
+    anomaly: { bucket: `${time}_month`, currentStart: cur.start },
+  }));
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** Customers in a profile. */
+export const PROFILE_CUSTOMERS = 10;
+/** What a profile describes the top customers by: who they are, then what they buy. */
+export const PROFILE_DIMENSIONS = ['market_segment', 'nation', 'brand', 'part_type'];
+
+/** "Profile of the top customers", round 1: the top customers by the metric, and the metric in total. */
+export function planProfile(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters];
+  const cur = focus.current;
+  const d = focus.contributorDimension;
+  if (!d) return [];
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
+    {
+      angle: 'top',
+      question: `Top ${PROFILE_CUSTOMERS} ${label(model, d).toLowerCase()}s by ${ml} in ${cur.label}`,
+      purpose: 'Who the top customers are.',
+      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }], limit: PROFILE_CUSTOMERS }),
+      dimension: d,
+    },
+    { angle: 'headline', question: `${focus.metricLabel} in ${cur.label}`, purpose: 'The total, for scale.', query: q({ metrics: [m], filters, time_range: cur }) },
+  ];
+  return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/** "Profile", round 2: the top customers' metric by segment and nation (who they are) and by brand and part type (what they buy), each with its share. */
+export function profileFollowUps(focus: ResearchFocus, model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number, queriesLeft: number): SubQuestion[] {
+  const top = plan.find((s) => s.angle === 'top');
+  const rows = top ? (operations.find((o) => o.id === top.id && o.status === 'done')?.rows ?? []) : [];
+  const d = focus.contributorDimension;
+  if (!top || !d || !rows.length) return [];
+  const names = rows.map((r) => String(r[d]));
+  const m = focus.metric;
+  const ml = focus.metricLabel.toLowerCase();
+  const filters = [...focus.filters, ...requestFilters, { dimension: d, op: 'in' as const, values: names }];
+  const dims = PROFILE_DIMENSIONS.filter((x) => model.dimensions.some((y) => y.name === x));
+  const subs = dims.map((x) => ({
+    angle: 'profile' as const,
+    question: `The top ${names.length} ${label(model, d).toLowerCase()}s' ${ml} by ${label(model, x).toLowerCase()} in ${focus.current.label}`,
+    purpose: `${['market_segment', 'nation'].includes(x) ? 'Who they are' : 'What they buy'}: their ${ml} by ${label(model, x).toLowerCase()}, with each member's share (from ${top.id}).`,
+    query: q({ metrics: [m], group_by: [{ dimension: x }], filters, time_range: focus.current, share_of_total: [m], order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+    dimension: x,
+  }));
+  return subs.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${plan.length + i + 1}`, round }));
 }

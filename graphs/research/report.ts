@@ -5,6 +5,7 @@
  */
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
+import { explainingSets, rankKeyDimensions, readSignificance } from './analysis.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -42,6 +43,29 @@ export function formatNumber(value: unknown, format: Fmt, signed = false): strin
     default:
       return `${sign}${grouped(abs, format?.decimals ?? 2)}`;
   }
+}
+
+/**
+ * A row value as people read it in the text: currency and plain numbers of a thousand or more
+ * abbreviated to three significant figures with K, M or B ($1.94B); integers from a million.
+ * Percentages and small values as formatNumber. The tables keep the exact values.
+ */
+export function formatHuman(value: unknown, format: Fmt, signed = false): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  const kind = format?.kind ?? 'number';
+  if (value === null || value === undefined || !Number.isFinite(n) || !['currency', 'number', 'integer'].includes(kind)) return formatNumber(value, format, signed);
+  const abs = Math.abs(n);
+  if (abs < (kind === 'integer' ? 1e6 : 1e3)) return formatNumber(value, format, signed);
+  const [div, suffix] = abs >= 1e9 ? [1e9, 'B'] : abs >= 1e6 ? [1e6, 'M'] : [1e3, 'K'];
+  const scaled = abs / div;
+  const digits = scaled >= 100 ? 0 : scaled >= 10 ? 1 : 2;
+  const sign = n < 0 ? '-' : signed && n > 0 ? '+' : '';
+  const body = `${scaled.toFixed(digits)}${suffix}`;
+  if (kind === 'currency') {
+    const unit = format?.unit ?? '';
+    return unit.length === 1 ? `${sign}${unit}${body}` : `${sign}${body}${unit ? ' ' + unit : ''}`;
+  }
+  return `${sign}${body}`;
 }
 
 const PCT: Fmt = { kind: 'percent', decimals: 2 };
@@ -87,7 +111,162 @@ export interface ReportInput {
 /** Model-written text as shown: escaped, without references of its own (the section's ref is added). */
 const told = (text: string) => safe(text.replace(/\s*\[q\d+\]/gi, '').trim());
 
-export function writeReport({ question, model, focus, plan, operations, asOf, narrative, findings }: ReportInput): string {
+export function writeReport(input: ReportInput): string {
+  if (input.focus.kind === 'compare') return writeCompareReport(input);
+  if (input.focus.kind === 'drivers') return writeDriversReport(input);
+  if (input.focus.kind === 'anomalies') return writeAnomaliesReport(input);
+  if (input.focus.kind === 'profile') return writeProfileReport(input);
+  return writeChangeReport(input);
+}
+
+/** "Compare A and B": the two sides, the gap, what explains it (members ranked by explanatory power) and the gap by dimension. */
+function writeCompareReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const ok = (s: SubQuestion) => opOf(s.id)?.status === 'done';
+  const [a, b] = focus.segments!.members.map(safe);
+  const seg = safe(dimLabel(model, focus.segments!.dimension).toLowerCase());
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const out: string[] = [`# ${metric}: ${seg} ${a} compared with ${b} in ${cur}`, '', `*Question:* ${safe(question)}`, '', '## Headline', ''];
+  const headline = plan.find((s) => s.angle === 'headline');
+  const h = headline && ok(headline) ? opOf(headline.id)!.rows?.[0] : undefined;
+  if (h && headline) {
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}** against ${b})`;
+    out.push(`${metric} of ${a} was **${formatHuman(h.current_value, fmt)}** against **${formatHuman(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
+  } else out.push(`The headline comparison could not be computed${headline ? ` ${ref(headline.id)}` : ''}; the sections below show what was found.`, '');
+  if (findings?.drivers.length) {
+    out.push('## What explains the gap', '');
+    findings.drivers.forEach((d, i) => {
+      const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      if (row) out.push(`${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}: ${a} **${formatHuman(row.current_value, fmt)}** against ${b} **${formatHuman(row.previous_value, fmt)}**, **${formatHuman(row.contribution, PCT)}** of the gap. ${ref(d.from)}`);
+    });
+    out.push('', 'Ranked by explanatory power: members whose shares differ most between the two sides, among those explaining most of the gap. Two segments are compared as they are; no significance test applies.', '');
+  }
+  for (const s of plan.filter((x) => x.angle === 'breakdown' && ok(x))) {
+    const rows = (opOf(s.id)!.rows ?? []).slice(0, 10);
+    if (!rows.length) continue;
+    const dl = safe(dimLabel(model, s.dimension!));
+    const contrib = rows.some((r) => r.contribution !== undefined);
+    out.push(`## By ${dl.toLowerCase()}`, '', `| ${dl} | ${a} | ${b} | Gap | Gap % |${contrib ? ' Share of the gap |' : ''}`, `|---|---:|---:|---:|---:|${contrib ? '---:|' : ''}`);
+    for (const r of rows)
+      out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} |${contrib ? ` ${formatNumber(r.contribution, PCT, true)} |` : ''}`);
+    out.push('', `The largest gap was in ${safe(rows[0][s.dimension!])}: **${formatHuman(rows[0].change, fmt, true)}**. ${ref(s.id)}`, '');
+    if (contrib && rows[0].total_change !== undefined) out.push(`Closure: shares of the gap of ${formatHuman(rows[0].total_change, fmt, true)}; the residual not explained by the members is ${formatHuman(rows[0].residual, fmt, true)}. ${ref(s.id)}`, '');
+  }
+  const tops = plan.filter((x) => x.angle === 'top' && ok(x));
+  if (tops.length) {
+    out.push('## Largest contributors of each side', '');
+    for (const s of tops) out.push(`- ${safe(s.query.filters.at(-1)?.values[0])}: ${(opOf(s.id)!.rows ?? []).map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+    out.push('');
+  }
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "Profile of the top customers": who they are (segment, nation) and what they buy (brand, part type), each with its share. */
+function writeProfileReport({ question, model, focus, plan, operations, asOf }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const rowsOf = (s: SubQuestion) => (opOf(s.id)?.status === 'done' ? (opOf(s.id)!.rows ?? []) : []);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const d = focus.contributorDimension!;
+  const out: string[] = [`# Profile: top ${safe(dimLabel(model, d).toLowerCase())}s by ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  const top = plan.find((s) => s.angle === 'top');
+  const total = plan.find((s) => s.angle === 'headline');
+  const topRows = top ? rowsOf(top) : [];
+  out.push('## The top customers', '');
+  if (top && topRows.length) {
+    out.push(`| ${safe(dimLabel(model, d))} | ${metric} |`, '|---|---:|', ...topRows.map((r) => `| ${safe(r[d])} | ${formatNumber(r[focus.metric], fmt)} |`), '');
+    const t0 = total ? rowsOf(total)[0] : undefined;
+    out.push(`The largest was ${safe(topRows[0][d])} at **${formatHuman(topRows[0][focus.metric], fmt)}** ${ref(top.id)}${t0 ? `, of **${formatHuman(t0[focus.metric], fmt)}** in all ${ref(total!.id)}` : ''}.`, '');
+  } else out.push(`The top customers could not be found${top ? ` ${ref(top.id)}` : ''}.`, '');
+  const shareCol = `${focus.metric}_share`;
+  const sections: [string, SubQuestion[]][] = [
+    ['Who they are', plan.filter((s) => s.angle === 'profile' && ['market_segment', 'nation'].includes(s.dimension!))],
+    ['What they buy', plan.filter((s) => s.angle === 'profile' && !['market_segment', 'nation'].includes(s.dimension!))],
+  ];
+  for (const [title, subs] of sections) {
+    const lines = subs
+      .filter((s) => rowsOf(s).length)
+      .map((s) => `- By ${safe(dimLabel(model, s.dimension!).toLowerCase())}: ${rowsOf(s).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`).join(', ')}. ${ref(s.id)}`);
+    if (lines.length) out.push(`## ${title}`, '', ...lines, '', 'Shares are of the top customers\' own total.', '');
+  }
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "Anything unusual": the unusual members first (z against their own monthly history), then each scan's table. */
+function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const Z: Fmt = { kind: 'number', decimals: 2 };
+  const out: string[] = [`# Anything unusual: ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  const found = findings?.anomalies ?? [];
+  out.push('## Unusual', '');
+  if (found.length) {
+    for (const a of found) {
+      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true));
+      if (!row) continue;
+      const who = a.dimension ? `${safe(dimLabel(model, a.dimension))} ${safe(a.member)}` : `${metric} in total`;
+      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${cur} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
+    }
+    out.push('', 'Unusual: at least 3 standard deviations from its own monthly history.', '');
+  } else {
+    const scans = plan.filter((s) => s.anomaly && opOf(s.id)?.status === 'done');
+    out.push(`Nothing unusual: ${metric.toLowerCase()} in ${cur}, in total and by every dimension examined, is within 3 standard deviations of its monthly history.${scans.length ? ` ${scans.map((s) => ref(s.id)).join(' ')}` : ''}`, '');
+  }
+  for (const s of plan.filter((x) => x.anomaly && opOf(x.id)?.status === 'done')) {
+    const rows = (opOf(s.id)!.rows ?? []).slice(0, 12);
+    const dl = s.dimension ? safe(dimLabel(model, s.dimension)) : 'Total';
+    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | ${cur} | Monthly average | Spread | z |`, '|---|---:|---:|---:|---:|');
+    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
+    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before. ${ref(s.id)}`, '');
+  }
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+/** "What drives X": the dimensions ranked by how much their members differ, each with its members, and X's decompositions. */
+function writeDriversReport({ question, model, focus, plan, operations, asOf, findings }: ReportInput): string {
+  const fmt = metricFormat(model, focus.metric);
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const metric = safe(focus.metricLabel);
+  const additive = model.measures.some((m) => m.name === focus.metric && (m.agg === 'sum' || m.agg === 'count'));
+  const out: string[] = [`# What drives ${metric.toLowerCase()} (${cur})`, '', `*Question:* ${safe(question)}`, '', '## Headline', ''];
+  const headline = plan.find((s) => s.angle === 'headline');
+  const h = headline && opOf(headline.id)?.status === 'done' ? opOf(headline.id)!.rows?.[0] : undefined;
+  if (h && headline) out.push(`${metric} was **${formatHuman(h.current_value, fmt)}** in ${cur} against **${formatHuman(h.previous_value, fmt)}** in ${safe(focus.previous.label)} (${formatHuman(h.change, fmt, true)}). ${ref(headline.id)}`, '');
+  const ranked = findings?.keyDimensions ?? [];
+  if (ranked.length) {
+    out.push('## Key drivers', '');
+    ranked.forEach((k, i) => {
+      const rows = opOf(k.from)?.rows ?? [];
+      const hi = rows[0];
+      const lo = rows[rows.length - 1];
+      const dl = safe(dimLabel(model, k.dimension));
+      out.push(
+        `${i + 1}. ${dl}: its members differ by **${formatHuman(hi.spread, PCT)}** around their mean (coefficient of variation); highest ${safe(hi[k.dimension])} at **${formatHuman(hi[focus.metric], fmt)}**${additive ? ` (${formatHuman(hi.share, PCT)} of the total)` : ''}, lowest ${safe(lo[k.dimension])} at **${formatHuman(lo[focus.metric], fmt)}**. ${ref(k.from)}`,
+      );
+    });
+    out.push('', 'Ranked by how much the members of each dimension differ: the dimension whose members differ most drives the metric most. This describes the period; it is not a test of cause.', '');
+    for (const k of ranked) {
+      const dl = safe(dimLabel(model, k.dimension));
+      out.push(`## By ${dl.toLowerCase()} in ${cur}`, '', `| ${dl} | ${metric} |${additive ? ' Share |' : ''}`, `|---|---:|${additive ? '---:|' : ''}`);
+      for (const r of (opOf(k.from)?.rows ?? []).slice(0, 12)) out.push(`| ${safe(r[k.dimension])} | ${formatNumber(r[focus.metric], fmt)} |${additive ? ` ${formatNumber(r.share, PCT)} |` : ''}`);
+      out.push('', `${formatHuman(opOf(k.from)?.rows?.[0]?.members, { kind: 'integer' })} members. ${ref(k.from)}`, '');
+    }
+  }
+  out.push(...decompositionSections(model, focus, plan, operations));
+  out.push(...closing(plan, operations, focus, asOf, model));
+  return out.join('\n').trim() + '\n';
+}
+
+function writeChangeReport({ question, model, focus, plan, operations, asOf, narrative, findings }: ReportInput): string {
   const said = (s: SubQuestion): string[] => {
     const t = narrative?.sections?.[s.id];
     return t && told(t) ? [`${told(t)} ${ref(s.id)}`, ''] : [];
@@ -108,10 +287,10 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
   out.push('## Headline', '');
   if (narrative?.headline && told(narrative.headline)) out.push(`${told(narrative.headline)}${headline && ok(headline) ? ` ${ref(headline.id)}` : ''}`, '');
   if (h && headline) {
-    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatNumber(h.change_pct, PCT, true)}**)`;
+    const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}**)`;
     const direction = Number(h.change) > 0 ? 'rose' : Number(h.change) < 0 ? 'fell' : 'was unchanged';
     out.push(
-      `${metric} ${direction}: **${formatNumber(h.current_value, fmt)}** in ${cur} against **${formatNumber(h.previous_value, fmt)}** in ${prev}, a change of **${formatNumber(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`,
+      `${metric} ${direction}: **${formatHuman(h.current_value, fmt)}** in ${cur} against **${formatHuman(h.previous_value, fmt)}** in ${prev}, a change of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`,
     );
   } else {
     out.push(`The headline comparison could not be computed${headline ? ` (${safe(opOf(headline.id)?.error ?? opOf(headline.id)?.status ?? 'not run')}) ${ref(headline.id)}` : ''}; the sections below show what was found.`);
@@ -122,7 +301,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
   const sigSub = plan.find((s) => s.angle === 'significance');
   const sig = sigSub && ok(sigSub) ? opOf(sigSub.id)!.rows?.[0] : undefined;
   if (sigSub && sig && findings?.significant !== null && findings?.significant !== undefined) {
-    const daily = `the daily average was **${formatNumber(sig.current_daily_mean, fmt)}** in ${cur} against **${formatNumber(sig.previous_daily_mean, fmt)}** in ${prev}, with a day-to-day spread of ${formatNumber(sig.daily_spread, fmt)} (t = ${formatNumber(sig.t_stat, { kind: 'number', decimals: 2 })})`;
+    const daily = `the daily average was **${formatHuman(sig.current_daily_mean, fmt)}** in ${cur} against **${formatHuman(sig.previous_daily_mean, fmt)}** in ${prev}, with a day-to-day spread of ${formatHuman(sig.daily_spread, fmt)} (t = ${formatHuman(sig.t_stat, { kind: 'number', decimals: 2 })})`;
     if (findings.significant) out.push(`**Significant.** The change is beyond the normal day-to-day variation: ${daily}. ${ref(sigSub.id)}`, '');
     else
       out.push(
@@ -139,10 +318,10 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
       if (!row) return;
       const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
       const through = d.through
-        ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatNumber(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
+        ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatHuman(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
         : '';
       out.push(
-        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatNumber(row.change, fmt, true)}** (${formatNumber(row.change_pct, PCT, true)}), **${formatNumber(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
+        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
       );
     });
     out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
@@ -163,7 +342,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
       const lo = byValue[byValue.length - 1];
       out.push(`## Trend by ${focus.grain}`, '');
       out.push(
-        `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatNumber(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatNumber(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
+        `From ${prev} to ${cur}, the highest ${focus.grain} was ${safe(bucket(hi[col], focus.grain))} at **${formatHuman(hi[focus.metric], fmt)}** and the lowest ${safe(bucket(lo[col], focus.grain))} at **${formatHuman(lo[focus.metric], fmt)}**. ${ref(trend.id)}`,
         '',
         ...said(trend),
       );
@@ -190,19 +369,19 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
       );
     }
     const top = rows[0];
-    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatNumber(top.change, fmt, true)}** (${formatNumber(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
+    out.push('', `The largest move was ${safe(top[s.dimension!])}: **${formatHuman(top.change, fmt, true)}** (${formatHuman(top.change_pct, PCT, true)}). ${ref(s.id)}`, '');
     if (contrib && top.total_change !== undefined) {
       const all = (opOf(s.id)!.row_count ?? 0) <= (opOf(s.id)!.rows?.length ?? 0);
       out.push(
         s.angle === 'drilldown'
-          ? `Contribution is each member's share of the total change of ${formatNumber(top.total_change, fmt, true)}; the rest of it, ${formatNumber(top.residual, fmt, true)}, lies outside ${safe(within?.values[0])}. ${ref(s.id)}`
-          : `Closure: contributions are shares of the total change of ${formatNumber(top.total_change, fmt, true)}${all ? ' and add up to all of it' : ''}; the residual not explained by the members is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`,
+          ? `Contribution is each member's share of the total change of ${formatHuman(top.total_change, fmt, true)}; the rest of it, ${formatHuman(top.residual, fmt, true)}, lies outside ${safe(within?.values[0])}. ${ref(s.id)}`
+          : `Closure: contributions are shares of the total change of ${formatHuman(top.total_change, fmt, true)}${all ? ' and add up to all of it' : ''}; the residual not explained by the members is ${formatHuman(top.residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     }
     out.push(...said(s));
     for (const r of rows.slice(0, 2)) {
-      movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatNumber(r.change, fmt, true)} (${formatNumber(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
+      movers.push({ text: `${dl} ${safe(r[s.dimension!])}: ${formatHuman(r.change, fmt, true)} (${formatHuman(r.change_pct, PCT, true)}) ${ref(s.id)}`, change: Math.abs(Number(r.change)) });
     }
   }
 
@@ -215,7 +394,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     out.push(
       rows
         .slice(0, 10)
-        .map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatNumber(r[focus.metric], fmt)})`)
+        .map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`)
         .join('; ') + `. ${ref(s.id)}`,
       '',
       ...said(s),
@@ -230,7 +409,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
       const rows = opOf(s.id)!.rows ?? [];
       if (!rows.length) continue;
       const title = s.angle === 'top' ? 'Largest' : s.angle === 'bottom' ? 'Smallest' : `Largest inside ${safe(s.query.filters.at(-1)?.values[0])}`;
-      out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
+      out.push(`- ${title}: ${rows.map((r) => `${safe(r[s.dimension!])} ${formatHuman(r[focus.metric], fmt)}`).join(', ')}. ${ref(s.id)}`);
     }
     out.push('');
     for (const s of top) out.push(...said(s));
@@ -242,24 +421,7 @@ export function writeReport({ question, model, focus, plan, operations, asOf, na
     out.push('');
   }
 
-  // Caveats
-  const caveats: string[] = [];
-  for (const s of plan) {
-    const op = opOf(s.id);
-    if (!op) caveats.push(`${safe(s.question)} was not run (the budget ran out). ${ref(s.id)}`);
-    else if (op.status !== 'done') caveats.push(`${safe(s.question)} ended ${safe(op.status)}${op.error ? `: ${safe(op.error)}` : ''}. ${ref(s.id)}`);
-    else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
-  }
-  if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
-  if (narrative?.note) caveats.push(safe(narrative.note));
-  caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
-  out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
-
-  out.push('## Sub-queries', '');
-  for (const s of plan) {
-    const op = opOf(s.id);
-    out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
-  }
+  out.push(...closing(plan, operations, focus, asOf, model, narrative));
   return out.join('\n').trim() + '\n';
 }
 
@@ -290,13 +452,13 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
       out.push('| Part | Current | Previous | Effect on the change | Share of the change |', '|---|---:|---:|---:|---:|');
       for (const r of rows) out.push(`| ${safe(metricLabel(model, String(r.component)))} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} |`);
       const top = rows[0];
-      out.push('', `The largest part was ${safe(metricLabel(model, String(top.component)).toLowerCase())}: **${formatNumber(top.effect, fmt, true)}** of the change of ${formatNumber(top.total_change, fmt, true)} (${formatNumber(top.contribution, PCT, true)}). Closure: the residual not explained by the parts is ${formatNumber(top.residual, fmt, true)}. ${ref(s.id)}`, '');
+      out.push('', `The largest part was ${safe(metricLabel(model, String(top.component)).toLowerCase())}: **${formatHuman(top.effect, fmt, true)}** of the change of ${formatHuman(top.total_change, fmt, true)} (${formatHuman(top.contribution, PCT, true)}). Closure: the residual not explained by the parts is ${formatHuman(top.residual, fmt, true)}. ${ref(s.id)}`, '');
     } else if (d.kind === 'product' && !s.dimension) {
       const r = rows[0];
       const bf = metricFormat(model, d.base);
       out.push(`## Decomposition: ${metric.toLowerCase()} = ${safe(metricLabel(model, d.base).toLowerCase())} × ${safe(rateWords(model, focus.metric, d.base))}`, '');
       out.push(
-        `Of the change of **${formatNumber(r.change, fmt, true)}**, **${formatNumber(r.base_effect, fmt, true)}** (${formatNumber(r.base_contribution, PCT, true)}) came from ${safe(metricLabel(model, d.base).toLowerCase())} (${formatNumber(r.base_previous, bf)} to ${formatNumber(r.base_current, bf)}) and **${formatNumber(r.rate_effect, fmt, true)}** (${formatNumber(r.rate_contribution, PCT, true)}) from ${safe(rateWords(model, focus.metric, d.base))} (${formatNumber(r.rate_previous, RATE)} to ${formatNumber(r.rate_current, RATE)}). Closure: residual ${formatNumber(r.decomposition_residual, fmt, true)}. ${ref(s.id)}`,
+        `Of the change of **${formatHuman(r.change, fmt, true)}**, **${formatHuman(r.base_effect, fmt, true)}** (${formatHuman(r.base_contribution, PCT, true)}) came from ${safe(metricLabel(model, d.base).toLowerCase())} (${formatHuman(r.base_previous, bf)} to ${formatHuman(r.base_current, bf)}) and **${formatHuman(r.rate_effect, fmt, true)}** (${formatHuman(r.rate_contribution, PCT, true)}) from ${safe(rateWords(model, focus.metric, d.base))} (${formatHuman(r.rate_previous, RATE)} to ${formatHuman(r.rate_current, RATE)}). Closure: residual ${formatHuman(r.decomposition_residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     } else if (d.kind === 'product') {
@@ -307,7 +469,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
       out.push(`| ${dl} | Change | ${base} effect | Rate effect | Contribution | ${base} part | Rate part |`, '|---|---:|---:|---:|---:|---:|---:|');
       for (const r of rows.slice(0, 10))
         out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.base_effect, fmt, true)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.contribution, PCT, true)} | ${formatNumber(r.base_contribution, PCT, true)} | ${formatNumber(r.rate_contribution, PCT, true)} |`);
-      out.push('', `Each member's change splits into a ${base.toLowerCase()} effect (the change of ${base.toLowerCase()} at the previous rate) and a rate effect (the change of ${rate} on the current ${base.toLowerCase()}); parts are shares of the total change of ${formatNumber(rows[0].total_change, fmt, true)}. ${ref(s.id)}`, '');
+      out.push('', `Each member's change splits into a ${base.toLowerCase()} effect (the change of ${base.toLowerCase()} at the previous rate) and a rate effect (the change of ${rate} on the current ${base.toLowerCase()}); parts are shares of the total change of ${formatHuman(rows[0].total_change, fmt, true)}. ${ref(s.id)}`, '');
     } else if (d.kind === 'ratio') {
       const dl = safe(dimLabel(model, s.dimension!));
       const r0 = rows[0];
@@ -317,10 +479,157 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
         out.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.weight_previous, PCT)} | ${formatNumber(r.weight_current, PCT)} | ${formatNumber(r.rate_previous, fmt)} | ${formatNumber(r.rate_current, fmt)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.mix_effect, fmt, true)} |`);
       out.push(
         '',
-        `Of the change of **${formatNumber(r0.total_change, fmt, true)}**, the rates within each ${dl.toLowerCase()} moved it by **${formatNumber(r0.total_rate_effect, fmt, true)}** (rate effect) and the mix across ${dl.toLowerCase()}s by **${formatNumber(r0.total_mix_effect, fmt, true)}** (mix effect). Closure: residual ${formatNumber(r0.residual, fmt, true)}. ${ref(s.id)}`,
+        `Of the change of **${formatHuman(r0.total_change, fmt, true)}**, the rates within each ${dl.toLowerCase()} moved it by **${formatHuman(r0.total_rate_effect, fmt, true)}** (rate effect) and the mix across ${dl.toLowerCase()}s by **${formatHuman(r0.total_mix_effect, fmt, true)}** (mix effect). Closure: residual ${formatHuman(r0.residual, fmt, true)}. ${ref(s.id)}`,
         '',
       );
     }
+  }
+  return out;
+}
+
+/** One chart of the report: a Vega-Lite spec whose data are the rows of the sub-question it cites. */
+export interface ReportChart {
+  /** The sub-question whose rows it draws ([qN]). */
+  from: string;
+  title: string;
+  /** Vega-Lite v5; `data.values` are row values as returned, `usermeta.from` the citation. */
+  spec: Record<string, unknown>;
+}
+
+const VEGA_LITE = 'https://vega.github.io/schema/vega-lite/v5.json';
+
+/**
+ * The report's charts as Vega-Lite specs: the trend (a line by period), each breakdown's change or
+ * gap by member (bars), each spread of "what drives X" (bars). Values are copied from the rows,
+ * never computed.
+ */
+export function reportCharts(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[]): ReportChart[] {
+  const out: ReportChart[] = [];
+  const rowsOf = (s: SubQuestion) => {
+    const op = operations.find((o) => o.id === s.id);
+    return op?.status === 'done' ? (op.rows ?? []) : [];
+  };
+  const metric = focus.metricLabel;
+  const bar = (s: SubQuestion, title: string, field: string, axis: string, values: Record<string, unknown>[]): ReportChart => ({
+    from: s.id,
+    title,
+    spec: {
+      $schema: VEGA_LITE,
+      title,
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        y: { field: s.dimension, type: 'nominal', sort: '-x', title: dimLabel(model, s.dimension!) },
+        x: { field, type: 'quantitative', title: axis },
+      },
+      usermeta: { from: s.id },
+    },
+  });
+  for (const s of plan) {
+    const rows = rowsOf(s);
+    if (!rows.length) continue;
+    if (s.angle === 'trend') {
+      const col = Object.keys(rows[0]).find((k) => k !== focus.metric)!;
+      const title = `${metric} by ${focus.grain}`;
+      out.push({
+        from: s.id,
+        title,
+        spec: {
+          $schema: VEGA_LITE,
+          title,
+          data: { values: rows.map((r) => ({ [col]: r[col], [focus.metric]: r[focus.metric] })) },
+          mark: { type: 'line', point: true },
+          encoding: { x: { field: col, type: 'temporal', title: focus.grain }, y: { field: focus.metric, type: 'quantitative', title: metric } },
+          usermeta: { from: s.id },
+        },
+      });
+    } else if (s.compare && s.dimension && (s.angle === 'breakdown' || s.angle === 'drilldown')) {
+      const gap = focus.kind === 'compare';
+      const title = `${gap ? 'Gap' : 'Change'} of ${metric.toLowerCase()} by ${dimLabel(model, s.dimension).toLowerCase()}`;
+      out.push(bar(s, title, 'change', gap ? `${focus.segments!.members[0]} − ${focus.segments!.members[1]}` : `${focus.previous.label} to ${focus.current.label}`, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], change: r.change }))));
+    } else if (s.spread && s.dimension) {
+      out.push(bar(s, `${metric} by ${dimLabel(model, s.dimension).toLowerCase()} in ${focus.current.label}`, focus.metric, metric, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], [focus.metric]: r[focus.metric] }))));
+    }
+  }
+  return out;
+}
+
+/** Most follow-up questions suggested. */
+export const NEXT_QUESTIONS = 4;
+
+/**
+ * Follow-up questions the investigation did not ask (its budget of rounds or queries ended first):
+ * sub-questions planned but not run, then per kind: why the explaining members not drilled into
+ * changed (change), why each side changed and the gap inside its largest member (compare), why X
+ * changed and its highest against its lowest member of the strongest dimension (drivers).
+ */
+export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[]): string[] {
+  const out: string[] = [];
+  const ml = focus.metricLabel.toLowerCase();
+  const dl = (d: string) => dimLabel(model, d).toLowerCase();
+  const [cur, prev] = [focus.current.label, focus.previous.label];
+  for (const s of plan) {
+    const op = operations.find((o) => o.id === s.id);
+    if (!op || op.status === 'skipped') out.push(s.question);
+  }
+  const kind = focus.kind ?? 'change';
+  if (kind === 'change') {
+    // members of a change that is not significant are not worth a follow-up
+    const drilled = (d: string, m: string) => plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === d && String(f.values[0]) === m));
+    const sets = readSignificance(plan, operations)?.significant === false ? [] : explainingSets(plan, operations, ['breakdown', 'drilldown']);
+    for (const set of sets) {
+      for (const m of set.members) if (!drilled(m.dimension, m.member)) out.push(`Why did ${ml} of ${dl(m.dimension)} ${m.member} change from ${prev} to ${cur}?`);
+    }
+  } else if (kind === 'compare') {
+    const { dimension, members } = focus.segments!;
+    for (const v of members) out.push(`Why did ${ml} of ${dl(dimension)} ${v} change from ${prev} to ${cur}?`);
+    const gap = plan.find((s) => s.angle === 'breakdown' && operations.find((o) => o.id === s.id)?.status === 'done');
+    const top = gap ? operations.find((o) => o.id === gap.id)?.rows?.[0]?.[gap.dimension!] : undefined;
+    if (gap && top !== undefined && top !== null) out.push(`Compare ${ml} of ${members[0]} and ${members[1]} in ${dl(gap.dimension!)} ${String(top)} in ${cur}`);
+  } else if (kind === 'profile') {
+    const top = plan.find((s) => s.angle === 'top');
+    const first = top ? operations.find((o) => o.id === top.id)?.rows?.[0] : undefined;
+    if (top && first) out.push(`Why did ${ml} of ${dl(top.dimension!)} ${String(first[top.dimension!])} change from ${prev} to ${cur}?`);
+  } else if (kind === 'anomalies') {
+    for (const s of plan.filter((x) => x.anomaly && x.dimension)) {
+      for (const r of (operations.find((o) => o.id === s.id)?.rows ?? []).filter((x) => x.unusual === true || x.unusual === 'true')) {
+        out.push(`Why did ${ml} of ${dl(s.dimension!)} ${String(r[s.dimension!])} change from ${prev} to ${cur}?`);
+      }
+    }
+    out.push(`Why did ${ml} change from ${prev} to ${cur}?`);
+  } else {
+    out.push(`Why did ${ml} change from ${prev} to ${cur}?`);
+    const best = rankKeyDimensions(plan, operations)[0];
+    const rows = best ? (operations.find((o) => o.id === best.from)?.rows ?? []) : [];
+    if (best && rows.length >= 2) out.push(`Compare ${ml} of ${String(rows[0][best.dimension])} and ${String(rows[rows.length - 1][best.dimension])} in ${cur}`);
+  }
+  return [...new Set(out)].slice(0, NEXT_QUESTIONS);
+}
+
+/** Caveats (sub-questions not run or failed, cut results, an incomplete period) and the list of sub-queries. */
+function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: ResearchFocus, asOf: string, model: SemanticModel, narrative?: ReportNarrative): string[] {
+  const opOf = (id: string) => operations.find((o) => o.id === id);
+  const cur = safe(focus.current.label);
+  const out: string[] = [];
+  const next = nextQuestions(model, focus, plan, operations);
+  if (next.length) out.push('## What to do next', '', 'Follow-up questions this investigation did not have the budget for:', '', ...next.map((q) => `- ${safe(q)}`), '');
+  // Caveats
+  const caveats: string[] = [];
+  for (const s of plan) {
+    const op = opOf(s.id);
+    if (!op) caveats.push(`${safe(s.question)} was not run (the budget ran out). ${ref(s.id)}`);
+    else if (op.status !== 'done') caveats.push(`${safe(s.question)} ended ${safe(op.status)}${op.error ? `: ${safe(op.error)}` : ''}. ${ref(s.id)}`);
+    else if ((op.row_count ?? 0) > (op.rows?.length ?? 0)) caveats.push(`${safe(s.question)} returned more rows than the report shows. ${ref(s.id)}`);
+  }
+  if (focus.current.end > asOf) caveats.push(`The data ends on ${safe(asOf)}: ${cur} is not complete.`);
+  if (narrative?.note) caveats.push(safe(narrative.note));
+  caveats.push('Figures are computed by the warehouse from the semantic model; the report states no number that a query did not return.');
+  out.push('## Caveats', '', ...caveats.map((c) => `- ${c}`), '');
+
+  out.push('## Sub-queries', '');
+  for (const s of plan) {
+    const op = opOf(s.id);
+    out.push(`- ${ref(s.id)} ${safe(s.question)} — ${safe(op?.status ?? 'not run')}. *${safe(s.purpose)}*`);
   }
   return out;
 }

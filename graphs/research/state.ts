@@ -8,8 +8,9 @@ import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semant
 import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
 import type { Decomposition, Driver } from './analysis.js';
+import type { ReportChart } from './report.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition';
+export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly' | 'profile';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -40,6 +41,10 @@ export interface SubQuestion {
    * product by members; grouped by `dimension` for a ratio's rate/mix or a product by members.
    */
   decompose?: Decomposition;
+  /** A spread across the members of `dimension` (what drives X): each member's value and share, and the dimension's coefficient of variation. */
+  spread?: true;
+  /** An anomaly scan: `query` is the metric by `bucket` (month) over the history and the current period, from `currentStart`. */
+  anomaly?: { bucket: string; currentStart: string };
 }
 
 /** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */
@@ -50,10 +55,26 @@ export interface ResearchFindings {
   significanceFrom: string | null;
   /** Ranked drivers (none when the change is not significant): the first explains the change best. */
   drivers: Driver[];
+  /** What drives X: the dimensions ranked by how much their members differ (coefficient of variation, a row value), each citing its sub-question. */
+  keyDimensions?: { dimension: string; spread: number; from: string }[];
+  /** Anything unusual: members (or the total, member null) whose current value is at least ANOMALY_Z standard deviations from their monthly history, largest first. */
+  anomalies?: { dimension: string | null; member: string | null; z: number; from: string }[];
 }
+
+/**
+ * The kind of investigation, planned from the question: `change` (why did X change; also two
+ * periods compared), `compare` (two members of one dimension side by side), `drivers` (what drives
+ * X: which dimensions' members differ most), `anomalies` (anything unusual in a period against its
+ * monthly history), `profile` (the top customers: who they are, what they buy).
+ */
+export type InvestigationKind = 'change' | 'compare' | 'drivers' | 'anomalies' | 'profile';
 
 /** What the investigation is about: the headline metric and the two periods compared. */
 export interface ResearchFocus {
+  /** The kind of investigation (absent: `change`). */
+  kind?: InvestigationKind;
+  /** For `compare`: the dimension and its two members, A first (A is reported against B). */
+  segments?: { dimension: string; members: [string, string] };
   metric: string;
   metricLabel: string;
   current: TimeRange;
@@ -121,6 +142,8 @@ export const ResearchState = Annotation.Root({
   findings: Annotation<ResearchFindings | null>,
   /** The report in Markdown (write). */
   finalAnswer: Annotation<string>,
+  /** The report's charts as Vega-Lite specs, each drawing one sub-question's rows (write). */
+  charts: Annotation<ReportChart[]>,
   /** Terminal status; once set, the graph ends. */
   outcome: Annotation<ResearchOutcome | null>,
   /** Steps taken, in words. */

@@ -97,6 +97,11 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
     expect(report.indexOf('## Drivers')).toBeLessThan(report.indexOf('## By region'));
     expect(report).toMatch(/1\. Nation GERMANY \(inside region EUROPE\)/);
     expect(report).toContain('Closure:');
+    const trendOp = state.operations.find((o) => o.angle === 'trend')!;
+    const trendChart = state.charts.find((c) => c.from === trendOp.id)!;
+    expect(trendChart.spec).toMatchObject({ mark: { type: 'line' }, usermeta: { from: trendOp.id } });
+    expect((trendChart.spec.data as { values: unknown[] }).values).toEqual(trendOp.rows);
+    expect(report).not.toContain('## What to do next\n\nFollow-up questions this investigation did not have the budget for:\n\n- Why did revenue of region EUROPE');
     expect(unmatchedNumbers(report, state.operations)).toEqual([]);
   }, 60_000);
 

@@ -79,7 +79,7 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
       expect(q.question && q.purpose).toBeTruthy();
     }
     // the follow-up round drills into the biggest mover of the breakdowns
-    const drill = state.subQuestions.filter((s) => s.round === 2);
+    const drill = state.subQuestions.filter((s) => s.round === 2 && s.angle === 'drilldown');
     expect(drill.length).toBeGreaterThan(0);
     const region = queries.find((q) => q.question?.includes('by region change'))!;
     const biggest = region.rows![0].region as string;

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { resolveRequestDimensions } from '../../../src/nlq/dimensions.js';
 import { valueMap } from '../../agent/nodes/shared.js';
 import { ensureResearchConfiguration } from '../configuration.js';
-import { resolveFocus, screenQuestion } from '../planner.js';
+import { anomalyFocus, classifyQuestion, resolveFocus, screenQuestion, screenedText } from '../planner.js';
 import { safe } from '../report.js';
 import type { ResearchStateType, ResearchUpdate } from '../state.js';
 
@@ -10,7 +10,9 @@ import type { ResearchStateType, ResearchUpdate } from '../state.js';
 export async function contextualize(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const { layer } = ensureResearchConfiguration(config);
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
-  const refusal = screenQuestion(state.question, layer, layer.asOf);
+  const classified = classifyQuestion(state.question, layer);
+  const text = 'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies' || classified.kind === 'profile') ? screenedText(state.question) : state.question;
+  const refusal = 'refused' in classified ? { kind: 'out_of_scope' as const, reason: classified.refused } : screenQuestion(text, layer, layer.asOf);
   if (refusal) {
     return {
       asOf: layer.asOf,
@@ -22,12 +24,15 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
       steps: `Refused: ${refusal.reason}`,
     };
   }
-  const focus = resolveFocus(state.question, layer, layer.asOf, requestFilters);
+  const kind = 'refused' in classified ? undefined : classified;
+  const resolved = resolveFocus(text, layer, layer.asOf, requestFilters);
+  const kindFocus = kind && kind.kind !== 'change' ? { ...resolved, kind: kind.kind, ...(kind.segments ? { segments: kind.segments, filters: resolved.filters.filter((f) => f.dimension !== kind.segments!.dimension) } : {}) } : resolved;
+  const focus = kind?.kind === 'anomalies' ? anomalyFocus(kindFocus, layer.asOf) : kindFocus;
   return {
     asOf: layer.asOf,
     requestFilters,
     focus,
     startedAt: state.startedAt ?? Date.now(),
-    steps: `Investigating ${focus.metricLabel.toLowerCase()}: ${focus.current.label} against ${focus.previous.label}; key dimensions ${focus.keyDimensions.join(', ') || 'none'}.`,
+    steps: `${focus.kind === 'compare' ? `Comparing ${focus.segments!.members.join(' and ')}: ` : focus.kind === 'drivers' ? 'Key drivers: ' : ''}Investigating ${focus.metricLabel.toLowerCase()}: ${focus.current.label} against ${focus.previous.label}; key dimensions ${focus.keyDimensions.join(', ') || 'none'}.`,
   };
 }

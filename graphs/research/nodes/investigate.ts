@@ -5,7 +5,7 @@ import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
-import { comparisonSql, productDecompositionSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
+import { anomalySql, comparisonSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
@@ -165,6 +165,57 @@ async function runDecomposition(sub: SubQuestion, deps: ResearchConfiguration, s
   }
 }
 
+/** A spread across the members of a dimension (what drives X), computed by the warehouse. */
+async function runSpread(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  let sql = '';
+  try {
+    const c = compileQuery(deps.layer.model, sub.query, dialect);
+    const metric = sub.query.metrics[0];
+    sql = guardSql(spreadSql(c.sql, metric, (s) => dialect.ident(s)), deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const columns = [
+      ...columnsOf(c.columns),
+      { name: 'share', kind: 'share', format: { kind: 'percent', decimals: 2 } },
+      { name: 'members', kind: 'metric', format: { kind: 'integer' } },
+      { name: 'spread', kind: 'metric', format: { kind: 'percent', decimals: 2 } },
+      { name: 'max_to_min', kind: 'metric', format: { kind: 'number', decimals: 2 } },
+    ];
+    const empty = r.rows.length === 0;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
+/** An anomaly scan: the current month against each member's monthly history, computed by the warehouse. */
+async function runAnomaly(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  let sql = '';
+  try {
+    const c = compileQuery(deps.layer.model, sub.query, dialect);
+    const metric = sub.query.metrics[0];
+    const keys = sub.dimension ? [sub.dimension] : [];
+    const format = c.columns.find((x) => x.name === metric)?.format;
+    sql = guardSql(anomalySql(c.sql, keys, sub.anomaly!.bucket, metric, sub.anomaly!.currentStart, (s) => dialect.ident(s), (d) => dialect.date(d)), deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const f = format ? { format } : {};
+    const columns = [
+      ...keys.map((name) => ({ name, kind: 'dimension' })),
+      { name: 'current_value', kind: 'metric', ...f },
+      { name: 'history_mean', kind: 'metric', ...f },
+      { name: 'history_spread', kind: 'metric', ...f },
+      { name: 'history_periods', kind: 'metric', format: { kind: 'integer' } },
+      { name: 'z_score', kind: 'metric', format: { kind: 'number', decimals: 2 } },
+      { name: 'unusual', kind: 'dimension' },
+    ];
+    const empty = r.rows.length === 0;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'No month of the history or the current period has data.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
 /** A failed statement as its operation's status and error (a cancellation is rethrown). */
 function failed(err: unknown, sql: string, deps: ResearchConfiguration): Ran {
   if (err instanceof WarehouseCancelledError) throw err;
@@ -196,7 +247,7 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
     const started = new Date();
     let ran: Ran;
     try {
-      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.spread ? await runSpread(sub, deps, config.signal) : sub.anomaly ? await runAnomaly(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
     } catch (err) {
       if (config.signal?.aborted) throw err;
       ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };

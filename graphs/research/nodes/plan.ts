@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
-import { planStrategy } from '../planner.js';
+import { planAnomalies, planCompare, planDrivers, planProfile, planStrategy } from '../planner.js';
 import { llmFocus, usageRecord } from '../llm-plan.js';
 import type { ResearchStateType, ResearchUpdate } from '../state.js';
 
@@ -8,8 +8,10 @@ import type { ResearchStateType, ResearchUpdate } from '../state.js';
 export async function plan(state: ResearchStateType, config: LangGraphRunnableConfig): Promise<ResearchUpdate> {
   const { layer, warehouse, researchPlanner } = ensureResearchConfiguration(config);
   const started = new Date();
-  const llm = researchPlanner ? await llmFocus(researchPlanner, state.question, state.focus!, layer, warehouse.dialect, config.signal) : undefined;
-  const subs = planStrategy(llm?.focus ?? state.focus!, layer.model, state.requestFilters ?? [], state.budget.queries);
+  const kind = state.focus!.kind ?? 'change';
+  const llm = researchPlanner && kind === 'change' ? await llmFocus(researchPlanner, state.question, state.focus!, layer, warehouse.dialect, config.signal) : undefined;
+  const planner = kind === 'compare' ? planCompare : kind === 'drivers' ? planDrivers : kind === 'anomalies' ? planAnomalies : kind === 'profile' ? planProfile : planStrategy;
+  const subs = planner(llm?.focus ?? state.focus!, layer.model, state.requestFilters ?? [], state.budget.queries);
   const detail = subs.map((s) => `${s.id} (${s.angle}): ${s.question} — ${s.purpose}`).join('\n');
   return {
     ...(llm ? { focus: llm.focus } : {}),

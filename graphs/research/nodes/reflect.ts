@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { llmFollowUps } from '../llm-reflect.js';
 import { usageRecord } from '../llm-plan.js';
-import { followUps } from '../planner.js';
+import { followUps, profileFollowUps } from '../planner.js';
 import type { ResearchStateType, ResearchUpdate, SubQuestion } from '../state.js';
 
 /**
@@ -18,7 +18,13 @@ export async function reflect(state: ResearchStateType, config: LangGraphRunnabl
   let detail: string;
   let update: ResearchUpdate = {};
   let llm: Awaited<ReturnType<typeof llmFollowUps>> | undefined;
-  if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
+  const kind = state.focus?.kind ?? 'change';
+  if (kind === 'profile' && state.round < rounds && used < queries && Date.now() - state.startedAt < minutes * 60_000) {
+    const subs = profileFollowUps(state.focus!, layer.model, state.subQuestions, state.operations, state.requestFilters ?? [], state.round + 1, queries - used);
+    detail = subs.length ? `Profile the top customers: ${subs.map((s) => `${s.id}: ${s.question}`).join('; ')}` : 'No follow-up: the top customers were not found.';
+    if (subs.length) update = { subQuestions: subs, round: state.round + 1 };
+  } else if (kind !== 'change') detail = `No follow-up: a ${state.focus!.kind} investigation is answered by its plan.`;
+  else if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
   else if (Date.now() - state.startedAt >= minutes * 60_000) detail = `No follow-up: the budget of ${minutes} minutes is used.`;
   else if (used >= queries) detail = `No follow-up: the budget of ${queries} queries is used.`;
   else {

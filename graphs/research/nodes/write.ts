@@ -2,8 +2,8 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
-import { rankDrivers, readSignificance } from '../analysis.js';
-import { writeReport } from '../report.js';
+import { explainingSets, rankDrivers, rankKeyDimensions, readAnomalies, readSignificance } from '../analysis.js';
+import { reportCharts, writeReport } from '../report.js';
 import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
 /**
@@ -16,9 +16,17 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   const started = new Date();
   const queries = state.operations.filter((o) => o.kind === 'query');
   const done = queries.filter((o) => o.status === 'done').length;
-  const llm = researchPlanner && done > 0 ? await llmNarrative(researchPlanner, { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations }, config.signal) : undefined;
+  const llm = researchPlanner && done > 0 && (state.focus?.kind ?? 'change') === 'change' ? await llmNarrative(researchPlanner, { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations }, config.signal) : undefined;
   const sig = readSignificance(state.subQuestions, state.operations);
-  const findings: ResearchFindings = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null, drivers: rankDrivers(state.subQuestions, state.operations) };
+  const kind = state.focus?.kind ?? 'change';
+  const findings: ResearchFindings =
+    kind === 'compare'
+      ? { significant: null, significanceFrom: null, drivers: explainingSets(state.subQuestions, state.operations)[0]?.members ?? [] }
+      : kind === 'anomalies'
+        ? { significant: null, significanceFrom: null, drivers: [], anomalies: readAnomalies(state.subQuestions, state.operations) }
+      : kind === 'drivers'
+        ? { significant: null, significanceFrom: null, drivers: [], keyDimensions: rankKeyDimensions(state.subQuestions, state.operations) }
+        : { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null, drivers: rankDrivers(state.subQuestions, state.operations) };
   const finalAnswer = writeReport({
     findings,
     question: state.question,
@@ -37,6 +45,7 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   return {
     findings,
     finalAnswer,
+    charts: reportCharts(layer.model, state.focus!, state.subQuestions, state.operations),
     outcome,
     operations: {
       id: 'write',
