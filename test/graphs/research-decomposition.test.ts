@@ -5,52 +5,35 @@
  * across a dimension), each with its closure. The graph runs checkpointed on the planted demo
  * warehouse; state is read through getState and every figure checked against hand-written SQL.
  */
-import { MemorySaver } from '@langchain/langgraph';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import { decompositionsOf, productBases } from '../../graphs/research/analysis.js';
-import { buildResearchGraph } from '../../graphs/research/graph.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
-import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
+import { type SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { buildPlantedWarehouse, type PlantedEffect } from '../helpers/planted.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
-import { researchConfigurable } from '../helpers/tpch.js';
+import { researchOver } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
 const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey';
 const year = (y: number) => `o_orderdate >= DATE '${y}-01-01' AND o_orderdate < DATE '${y + 1}-01-01'`;
 
 describe('research decomposition (checkpointed, asserted through getState against SQL)', () => {
-  let dir: string;
   let warehouse: Warehouse;
   let layer: SemanticLayer;
   let effects: PlantedEffect[];
-  const graph = buildResearchGraph(new MemorySaver());
-  const agentGraph = buildAgentGraph(false);
-  let thread = 0;
+  let bench: Awaited<ReturnType<typeof researchOver<PlantedEffect[]>>>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-research-decomposition-'));
-    effects = await buildPlantedWarehouse(join(dir, 'planted.duckdb'), 0.1);
-    warehouse = await openWarehouse(`duckdb:${join(dir, 'planted.duckdb')}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    bench = await researchOver('quarry-research-decomposition-', (file) => buildPlantedWarehouse(file, 0.1));
+    ({ warehouse, layer } = bench); effects = bench.built;
   }, 120_000);
   afterAll(async () => {
-    await warehouse?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench?.close();
   });
 
   async function research(question: string) {
-    const configurable = researchConfigurable(`d${++thread}`, { layer, warehouse, agentGraph });
-    await graph.invoke({ question, dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
-    const snapshot = await graph.getState({ configurable });
+    const snapshot = await bench.research(question);
     expect(snapshot.next).toEqual([]);
     return snapshot.values as ResearchStateType;
   }

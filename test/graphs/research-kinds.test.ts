@@ -5,52 +5,36 @@
  * runs checkpointed on the demo warehouse; state is read through getState and checked against
  * hand-written SQL.
  */
-import { MemorySaver } from '@langchain/langgraph';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAgentGraph } from '../../graphs/agent/graph.js';
-import { buildResearchGraph } from '../../graphs/research/graph.js';
 import { classifyQuestion } from '../../graphs/research/planner.js';
 import { formatHuman } from '../../graphs/research/report.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
-import { DEFAULT_RESEARCH_BUDGET } from '../../src/schemas/research.js';
-import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import { type SemanticLayer } from '../../src/semantic/values.js';
 import { buildDemoWarehouse } from '../../src/warehouse/demo.js';
-import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
-import { researchConfigurable } from '../helpers/tpch.js';
+import { researchOver } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
 const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
 const Y1997 = "o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-01-01'";
 
 describe('research investigation types (checkpointed, asserted through getState against SQL)', () => {
-  let dir: string;
   let warehouse: Warehouse;
   let layer: SemanticLayer;
-  const graph = buildResearchGraph(new MemorySaver());
-  const agentGraph = buildAgentGraph(false);
-  let thread = 0;
+  let bench: Awaited<ReturnType<typeof researchOver<unknown>>>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-research-kinds-'));
-    await buildDemoWarehouse(join(dir, 'demo.duckdb'), { scale: 0.1 });
-    warehouse = await openWarehouse(`duckdb:${join(dir, 'demo.duckdb')}`);
-    layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+    bench = await researchOver('quarry-research-kinds-', (file) => buildDemoWarehouse(file, { scale: 0.1 }));
+    ({ warehouse, layer } = bench);
   }, 120_000);
   afterAll(async () => {
-    await warehouse?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench?.close();
   });
 
   async function research(question: string) {
-    const configurable = researchConfigurable(`k${++thread}`, { layer, warehouse, agentGraph });
-    await graph.invoke({ question, dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
-    const snapshot = await graph.getState({ configurable });
+    const snapshot = await bench.research(question);
     expect(snapshot.next).toEqual([]);
     return snapshot.values as ResearchStateType;
   }
