@@ -1,5 +1,5 @@
 /**
- * quarry serve | accounts | users | keys | semantic | ask | research | mcp
+ * quarry serve | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
@@ -195,6 +195,28 @@ semantic
         `${r.fact ? `; main fact table ${r.fact}` : ''}.\n` +
         (r.undecided.length ? `could not decide (see the file's header):\n${r.undecided.map((u) => `  - ${u}`).join('\n')}\n` : '') +
         `Review it, then set QUARRY_MODEL=${opts.out}\n`,
+    );
+  });
+semantic
+  .command('import')
+  .description('import a semantic model you already have (dbt MetricFlow, Cube, Snowflake Cortex Analyst) as a Quarry model')
+  .argument('<format>', 'dbt | cube | cortex')
+  .argument('<path>', 'dbt: a dbt project, a folder of YAML or a file; cube: a Cube project, its model folder or a file; cortex: the semantic model file')
+  .requiredOption('--out <file>', 'where to write the Quarry model (YAML)')
+  .option('--name <name>', 'model name')
+  .option('--schema <schema>', "dbt: the schema the models' relations are in (table names become schema.table)")
+  .option('--qualified', "cortex: keep the base tables' schema (SCHEMA.TABLE)")
+  .option('--strict', 'write nothing when anything cannot be imported')
+  .action(async (format: string, path: string, opts: { out: string; name?: string; schema?: string; qualified?: boolean; strict?: boolean }) => {
+    const { importToFile } = await import('./semantic/import/index.js');
+    const r = await importToFile(format, path, opts.out, opts);
+    const m = r.model;
+    const n = (x: unknown[] | undefined) => x?.length ?? 0;
+    process.stderr.write(
+      `wrote ${opts.out}: ${m.entities.length} entities, ${n(m.relationships)} relationships, ${n(m.dimensions)} dimensions, ${n(m.time_dimensions)} time dimensions, ` +
+        `${n(m.measures)} measures, ${n(m.metrics)} derived metrics${n(m.verified_queries) ? `, ${n(m.verified_queries)} verified queries` : ''}.\n` +
+        (r.skipped.length ? `not imported (also listed in the file's header):\n${r.skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}\n` : '') +
+        `Review the guesses (comments), run \`quarry semantic validate ${opts.out}\`, then set QUARRY_MODEL=${opts.out}\n`,
     );
   });
 semantic

@@ -9,6 +9,7 @@ import { Document, isMap, isSeq, parse as parseYaml, YAMLParseError, type YAMLMa
 import type { z } from 'zod';
 import { IDENTIFIER, TIME_GRAINS, type SemanticModelInput, type TimeGrain } from '../model.js';
 import { ModelError, validateModel } from '../loader.js';
+import type { JoinGraph } from '../graph.js';
 
 /** One problem of the input: the file, where in it (`semantic_models[0].measures[2].agg`), what. */
 export interface InputIssue {
@@ -203,7 +204,7 @@ export function importedYaml(format: ImportFormat, r: ImportResult): string {
     const pair = root.items.find((p) => (p.key as { value?: unknown })?.value === key || p.key === key);
     if (pair && r.notes[key]) (pair.key as { commentBefore?: string }).commentBefore = ` ${r.notes[key]}`;
   }
-  return doc.toString({ lineWidth: 120 });
+  return doc.toString({ lineWidth: 120, blockQuote: 'literal' });
 }
 
 /**
@@ -223,4 +224,35 @@ export async function writeImportedModel(format: ImportFormat, r: ImportResult, 
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, outPath);
   return text;
+}
+
+/**
+ * Which time dimension dates a measure when the source does not say (Cube, Cortex): the first of
+ * its own entity's, the others as alternates; else the first one reached through to-one joins
+ * (nearest entity first); else none, and the measure is not bound to time.
+ */
+export function guessDating(
+  entity: string,
+  timeDimensions: readonly { name: string; entity: string }[],
+  graph: JoinGraph,
+): { time_dimension?: string; alternates: string[]; note?: string } {
+  const own = timeDimensions.filter((t) => t.entity === entity);
+  if (own.length) {
+    return {
+      time_dimension: own[0]!.name,
+      alternates: own.slice(1).map((t) => t.name),
+      ...(own.length > 1 ? { note: `guess: dated by ${own[0]!.name}, the first time dimension of ${entity}; also by ${own.slice(1).map((t) => t.name).join(', ')}` } : {}),
+    };
+  }
+  const paths = [...graph.pathsFrom(entity)].sort((a, b) => a[1].length - b[1].length);
+  for (const [reached] of paths) {
+    const there = timeDimensions.filter((t) => t.entity === reached);
+    if (there.length)
+      return {
+        time_dimension: there[0]!.name,
+        alternates: there.slice(1).map((t) => t.name),
+        note: `guess: ${entity} has no time dimension; dated by ${there[0]!.name} of ${reached}, the nearest one through joins`,
+      };
+  }
+  return { alternates: [], note: `${entity} reaches no time dimension: never filtered by time (time_bound: false)` };
 }

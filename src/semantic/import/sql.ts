@@ -286,3 +286,16 @@ export function renderAggregateExpr(e: AggregateExpr, call: (a: Extract<Aggregat
       return `(${renderAggregateExpr(e.left, call)} ${e.op} ${renderAggregateExpr(e.right, call)})`;
   }
 }
+
+/** The bare column names an expression reads (`a || '-' || b` -> a, b), in order of appearance. */
+export function columnsOf(sql: string): string[] {
+  const out: string[] = [];
+  rewriteColumns(sql, {
+    bare: (name, quoted, text) => {
+      const col = quoted ? text : name;
+      if (!out.includes(col)) out.push(col);
+      return undefined;
+    },
+  });
+  return out;
+}
