@@ -177,6 +177,8 @@ interface SmMeasure extends Where {
   aggTime?: string;
   createMetric: boolean;
   nonAdditive: boolean;
+  /** Latest spec: the aggregation of a simple metric, no measure of its own. */
+  ofMetric?: boolean;
 }
 interface Sm extends Where {
   name: string;
@@ -414,6 +416,7 @@ function collect(path: string, schema: string | undefined): Collected & { projec
               ...(x.agg_time_dimension ? { aggTime: x.agg_time_dimension } : {}),
               createMetric: false,
               nonAdditive: x.non_additive_dimension !== undefined && x.non_additive_dimension !== null,
+              ofMetric: true,
             });
             out.metrics.push({
               file: shown,
@@ -735,12 +738,12 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
       ...(sql !== undefined ? { sql } : {}),
       ...(filter ? { filter } : {}),
       label: meta.label ?? m.label ?? labelFrom(name),
-      ...(description(meta.description ?? (filter ? `${m.name} where ${filter}` : m.description))),
+      ...description(meta.description ?? (filters.length ? `${m.name} where ${filters.map((f) => f.trim().replace(/\{\{\s*([\s\S]*?)\s*\}\}/g, '$1')).join(' and ')}` : m.description)),
       format: { kind: agg === 'count' || agg === 'count_distinct' ? 'integer' : 'number' },
       time_dimension: timeDim,
       ...(alternates.length ? { alternate_time_dimensions: alternates } : {}),
     });
-    note(key, `measure '${m.name}' of ${sm.name} (${m.file}: ${m.at})${alternates.length ? `; may also be dated by the model's other time dimensions (${alternates.join(', ')})` : ''}`);
+    note(key, `${m.ofMetric ? 'simple metric' : 'measure'} '${m.name}' of ${sm.name} (${m.file}: ${m.at})${alternates.length ? `; may also be dated by the model's other time dimensions (${alternates.join(', ')})` : ''}`);
   };
 
   // an input of a ratio or derived metric: the metric itself, or a filtered copy of a simple one
