@@ -614,6 +614,14 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     const what = `measure ${cube.name}.${m.name} (${m.file}: ${m.at})`;
     attempt(what, () => {
       if (m.filters?.length) throw new Refused('a calculated (number) measure with filters');
+      for (const r of m.sql!.matchAll(REF)) {
+        const parts = r[1]!.trim().split('.');
+        const cb = parts.length === 1 ? (cubes.has(parts[0]!) ? parts[0]! : cube.name) : parts[0] === 'CUBE' ? cube.name : parts[0]!;
+        if (parts.length === 1 && (parts[0] === 'CUBE' || cubes.has(parts[0]!))) continue;
+        if (!cubes.has(cb)) throw new InputRef(m, `{${r[1]}}: '${cb}' is not a cube; cubes: ${[...cubes.keys()].join(', ')}`);
+        const nm = parts[parts.length === 1 ? 0 : 1]!;
+        if (!memberOf(cb, nm)) throw new InputRef(m, `{${r[1]}} is neither a member of '${cb}' nor a cube`);
+      }
       const refs = numberRefs(cube, m);
       for (const r of refs) if (r.type === 'number' && !trail.includes(r)) numberMeasure(cubes.get(r.cube)!, r, [...trail, m]);
       const key = `metrics:${name}`;
