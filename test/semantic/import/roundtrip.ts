@@ -37,22 +37,29 @@ export interface RoundTrip {
   warehouse: Warehouse;
   /** Compiles the query on the imported model, runs it, and expects the rows of the hand-written SQL. */
   expectSame(model: SemanticModel, query: SemanticQueryInput, handSql: string): Promise<Record<string, unknown>[]>;
+  /** Runs SQL on the warehouse (through the guard) and expects the rows of the hand-written SQL. */
+  expectSameSql(sql: string, handSql: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function roundTrip(): Promise<RoundTrip> {
   const warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
   const reference = await tpchReference();
+  const same = async (sql: string, handSql: string, what: string) => {
+    const got = (await runGuarded(warehouse, sql, { timeoutMs: 60_000, maxRows: 10_000 })).rows;
+    const want = await reference.objects(handSql);
+    expect(want.length, `the hand-written SQL returns rows: ${handSql}`).toBeGreaterThan(0);
+    expect(compareRows(got, want), `${what}\n${sql}`).toEqual({ ok: true });
+    return got;
+  };
   return {
     warehouse,
     async expectSame(model, query, handSql) {
       const sql = compile(model, SemanticQuerySchema.parse(query), dialectFor(warehouse.dialect)).sql;
-      const got = (await runGuarded(warehouse, sql, { timeoutMs: 60_000, maxRows: 10_000 })).rows;
-      const want = await reference.objects(handSql);
-      expect(want.length, `the hand-written SQL returns rows: ${handSql}`).toBeGreaterThan(0);
-      const cmp = compareRows(got, want);
-      expect(cmp, `${JSON.stringify(query)}\n${sql}`).toEqual({ ok: true });
-      return got;
+      return same(sql, handSql, JSON.stringify(query));
+    },
+    async expectSameSql(sql, handSql) {
+      await same(sql, handSql, 'SQL');
     },
     close: () => warehouse.close(),
   };
