@@ -103,6 +103,7 @@ const word = (t: Token | undefined) => (t && t.t === 'ident' && !t.quoted ? t.v.
  * (`EXTRACT(YEAR FROM d)`, `INTERVAL '1' DAY`) stay. A whole query inside is refused.
  */
 export function rewriteColumns(sql: string, resolver: ColumnResolver = {}): string {
+  if (/\{\{|\{%/.test(sql)) throw new SqlRewriteError('a Jinja template; Quarry needs the SQL it renders to');
   const toks = tokenize(sql);
   const bare = resolver.bare ?? ((_n: string, _q: boolean, text: string) => `\${TABLE}.${text}`);
   let out = '';
@@ -145,8 +146,8 @@ export function rewriteColumns(sql: string, resolver: ColumnResolver = {}): stri
       continue;
     }
     const pw = word(prev);
-    if (pw === 'as' || prev?.v === '::' || prev?.t === 'str' || word(next) === 'from') {
-      out += t.v; // a type, a unit after a literal (INTERVAL '1' DAY), a date part before FROM
+    if (pw === 'as' || prev?.v === '::' || prev?.t === 'str' || (word(next) === 'from' && enclosingCall(toks, k) === 'extract')) {
+      out += t.v; // a type, a unit after a literal (INTERVAL '1' DAY), a date part: EXTRACT(YEAR FROM d)
       continue;
     }
     out += bare(t.name, t.quoted, t.v) ?? t.v;
@@ -159,21 +160,23 @@ function indexOfNext(toks: Token[], from: number): number | undefined {
   return undefined;
 }
 
-/** `FROM` inside `EXTRACT(part FROM x)` or `SUBSTRING(x FROM n)` is not a query's FROM. */
-function isDatePartFrom(toks: Token[], k: number): boolean {
+/** The function whose parentheses hold token k (lower case), if any. */
+function enclosingCall(toks: Token[], k: number): string | undefined {
   let depth = 0;
   for (let j = k - 1; j >= 0; j--) {
     const v = toks[j]!.v;
     if (v === ')') depth++;
     else if (v === '(') {
-      if (depth === 0) {
-        const fn = word(significant(toks, j - 1, -1));
-        return fn === 'extract' || fn === 'substring' || fn === 'trim' || fn === 'overlay' || fn === 'position';
-      }
+      if (depth === 0) return word(significant(toks, j - 1, -1));
       depth--;
     }
   }
-  return false;
+  return undefined;
+}
+
+/** `FROM` inside `EXTRACT(part FROM x)` or `SUBSTRING(x FROM n)` is not a query's FROM. */
+function isDatePartFrom(toks: Token[], k: number): boolean {
+  return ['extract', 'substring', 'trim', 'overlay'].includes(enclosingCall(toks, k) ?? '');
 }
 
 /** A plain column name (possibly quoted), or undefined for any other expression. */
