@@ -1,9 +1,9 @@
 /**
- * quarry serve | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
+ * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './warehouse/introspect.js';
@@ -175,6 +175,60 @@ keys
       console.log(`revoked ${revoked[0].id}`);
     }),
   );
+
+program
+  .command('init')
+  .description('connect a warehouse: draft and check a model, print 10 sample questions that answer, write quarry.yaml and the model')
+  .option('--warehouse <url>', 'duckdb:PATH (a .duckdb file or a folder of Parquet/CSV files) or postgres://... (asked when not given)')
+  .option('--out <file>', 'the settings file to write', 'quarry.yaml')
+  .option('--model <file>', 'the model file to write', 'model.yaml')
+  .option('--name <name>', 'model name')
+  .option('--yes', 'ask nothing: take the flags and their defaults, and write')
+  .option('--force', 'overwrite existing files')
+  .action(async (opts: { warehouse?: string; out: string; model: string; name?: string; yes?: boolean; force?: boolean }) => {
+    const { draftInit, writeInit, formatInitSummary, checkTargets } = await import('./warehouse/init.js');
+    const ask = opts.yes ? undefined : await linePrompter();
+    try {
+      let url = opts.warehouse ?? process.env.QUARRY_WAREHOUSE ?? '';
+      let out = opts.out;
+      let model = opts.model;
+      if (ask) {
+        url = await ask('Warehouse URL (duckdb:PATH, a folder of Parquet/CSV files, postgres://user@host/db)', url);
+        model = await ask('Model file to write', model);
+        out = await ask('Settings file to write', out);
+      }
+      if (!url) throw new Error('--warehouse: give the warehouse URL (duckdb:PATH, a folder of Parquet/CSV files, postgres://...)');
+      const options = { warehouseUrl: url, configPath: out, modelPath: model, force: opts.force, name: opts.name, asOf: process.env.QUARRY_AS_OF || undefined };
+      checkTargets(options);
+      const draft = await draftInit(options, (line) => process.stderr.write(`… ${line}\n`));
+      console.log(formatInitSummary(draft));
+      if (ask && !/^y(es)?$/i.test(await ask(`Write ${out} and ${model}? (y/n)`, 'y'))) {
+        process.stderr.write('nothing written\n');
+        return;
+      }
+      await writeInit(draft, options);
+      process.stderr.write(`wrote ${model} and ${out}. Review ${model} (every guess has its reason as a comment), then serve it from this folder (\`npm start\`), or elsewhere with QUARRY_CONFIG=${resolve(out)}.\n`);
+    } finally {
+      ask?.close();
+    }
+  });
+
+/**
+ * Questions on stderr, answers line by line from stdin (a terminal or a pipe: lines that arrive
+ * before their question are kept). An empty answer takes the default shown in brackets.
+ */
+async function linePrompter(): Promise<((question: string, fallback: string) => Promise<string>) & { close(): void }> {
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stderr : undefined, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (question: string, fallback: string) => {
+    process.stderr.write(`${question}${fallback ? ` [${fallback}]` : ''}: `);
+    const next = await lines.next();
+    if (next.done) throw new Error(`no answer to "${question}" (stdin ended); use --yes and flags to run without questions`);
+    return next.value.trim() || fallback;
+  };
+  return Object.assign(ask, { close: () => rl.close() });
+}
 
 const semantic = program.command('semantic').description('the semantic model');
 semantic
