@@ -224,6 +224,7 @@ async function linePrompter(): Promise<((question: string, fallback: string) => 
   const ask = async (question: string, fallback: string) => {
     process.stderr.write(`${question}${fallback ? ` [${fallback}]` : ''}: `);
     const next = await lines.next();
+    if (!process.stdin.isTTY) process.stderr.write('\n');
     if (next.done) throw new Error(`no answer to "${question}" (stdin ended); use --yes and flags to run without questions`);
     return next.value.trim() || fallback;
   };
