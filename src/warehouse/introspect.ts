@@ -132,6 +132,13 @@ const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
   { column: /(rep|salesperson|sales_rep|agent|manager|owner|assignee|handler|employee)(_id)?$/, table: /^(employee|staff|user|person|people|agent|rep|salesperson|member)s?$/ },
 ];
 
+/** Unit suffixes of measure names, and the unit shown with their values. */
+const UNIT_WORDS: Record<string, string> = {
+  kg: 'kg', kgs: 'kg', g: 'g', grams: 'g', lb: 'lb', lbs: 'lb', oz: 'oz', km: 'km', mi: 'mi', m: 'm', cm: 'cm', mm: 'mm',
+  usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', cad: 'CAD', aud: 'AUD', cents: 'cents',
+  sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
+};
+
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
@@ -602,10 +609,14 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', 'an ordinal (position, level, rating): grouped by', { synonyms: [rw.join(' ')] });
         continue;
       }
-      const fmt = { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const) };
+      // A trailing unit (`weight_kg`, `price_usd`) is the format's unit; people say "total weight".
+      const unit = rw.length > 1 ? UNIT_WORDS[rw[rw.length - 1]!] : undefined;
+      const fmt = { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const), ...(unit ? { unit } : {}) };
       const generic = words.length === 1 && ['total', 'amount', 'value', 'price', 'cost', 'sum'].includes(words[0]!);
       const base = generic ? [...ew, ...rw] : rw;
       const phrase = base.join(' ');
+      const spoken = unit ? base.slice(0, -1).join(' ') : undefined;
+      const alsoSpoken = (...forms: Array<(x: string) => string>) => (spoken ? forms.map((f) => f(spoken)) : []);
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
         if (claim('metric', [mLabel]).length === 0) {
@@ -618,15 +629,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         return n;
       };
       if (additive || !averaged) {
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`], 'average of the amount');
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`)], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`)], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
       } else {
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [phrase, `mean ${phrase}`], 'a price, rate or level: averaged, never summed');
-        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`], 'its lowest value');
-        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`], 'its highest value');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [phrase, `mean ${phrase}`, ...alsoSpoken((x) => x, (x) => `average ${x}`)], 'a price, rate or level: averaged, never summed');
+        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`)], 'its lowest value');
+        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`)], 'its highest value');
       }
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
