@@ -218,7 +218,9 @@ program
  * before their question are kept). An empty answer takes the default shown in brackets.
  */
 async function linePrompter(): Promise<((question: string, fallback: string) => Promise<string>) & { close(): void }> {
-  const { createInterface } = await import('node:readline');
+  const { createInterface } = await import('node:readline/promises');
+  // Lines are read through the iterator, not rl.question(): piped answers that arrive before their
+  // question (all of them at once) are kept instead of dropped.
   const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stderr : undefined, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (question: string, fallback: string) => {
