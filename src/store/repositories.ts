@@ -3,7 +3,7 @@
  * Kysely's, so a Postgres dialect can be added without touching callers.
  */
 import type { Selectable } from 'kysely';
-import type { StoreDb } from './db.js';
+import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
 import type { AccountTable, ApiKeyTable, InquiryTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
@@ -348,6 +348,12 @@ export class ReportsRepo {
   }
 }
 
+/** Opens the configured state store (QUARRY_STORE, or SQLite in the data dir) with its repositories. */
+export async function openConfiguredStore(config: { store?: string; dataDir: string }): Promise<Store> {
+  const opened = await openStore(config);
+  return new Store(opened.db, opened);
+}
+
 /** The state store: one object holding every repository over one database. */
 export class Store {
   readonly accounts: AccountsRepo;
@@ -358,7 +364,15 @@ export class Store {
   readonly inquiries: InquiriesRepo;
   readonly reports: ReportsRepo;
   readonly processes: ProcessesRepo;
-  constructor(readonly db: StoreDb) {
+  /**
+   * `backend` says which database holds the state (and, on Postgres, its pool and URL for other
+   * parts that share it); without it the store is a bare Kysely instance (SQLite in tests).
+   */
+  readonly backend: Pick<OpenStore, 'kind' | 'pool' | 'url' | 'file'>;
+  private readonly closeBackend: () => Promise<void>;
+  constructor(readonly db: StoreDb, backend?: OpenStore) {
+    this.backend = backend ?? { kind: 'sqlite' };
+    this.closeBackend = backend ? () => backend.close() : () => db.destroy();
     this.accounts = new AccountsRepo(db);
     this.users = new UsersRepo(db);
     this.webLogins = new WebLoginsRepo(db);
@@ -372,6 +386,6 @@ export class Store {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();
   }
   close(): Promise<void> {
-    return this.db.destroy();
+    return this.closeBackend();
   }
 }
