@@ -58,9 +58,6 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const latest = (await runner.graph.getState({ configurable: { thread_id: id } })).values as ResearchStateType;
     const queries = latest.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBeGreaterThan(5);
-    // some sub-question returned more rows than an operation keeps: those extra rows are nowhere in the checkpoints
-    console.log("BIG", queries.map((q) => q.row_count));
-    const big = queries.filter((q) => (q.row_count ?? 0) > OPERATION_ROWS);
     for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(OPERATION_ROWS);
     // no checkpointed value carries the agent's executed result (all rows), nor any row list longer than an operation keeps
     for (const t of all) {
