@@ -11,10 +11,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StartupError, loadConfig } from '../../src/config.js';
+import { createRuntime } from '../../src/runtime.js';
 import type { StoreKind } from '../../src/store/db.js';
 import { connectHttp, ok } from '../helpers/mcp.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { STORE_KINDS } from '../helpers/stores.js';
@@ -128,6 +132,18 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
     const status = await json(server.api(`/inquiry/${id}/status`, { key }));
     expect(status).toMatchObject({ status: { general: 'done' } });
   }, 120_000);
+});
+
+describe('a state store that cannot be opened', () => {
+  it('stops start-up naming QUARRY_STORE, without its password', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-pgstore-down-'));
+    const down = `postgres://quarry:s3cret-pw@127.0.0.1:${postgres.port + 1}/quarry`; // nothing listens there
+    const config = loadConfig({ env: {}, file: join(dataDir, 'none.yaml'), overrides: { dataDir, store: down } });
+    const err = await createRuntime(config, { logger: pino({ level: 'silent' }), engine: async () => scriptedEngine() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StartupError);
+    expect(String((err as Error).message)).toMatch(/the state store QUARRY_STORE=postgres:\/\/quarry:\*\*\*@127\.0\.0\.1:\d+\/quarry cannot be opened/);
+    expect(String((err as Error).message)).not.toContain('s3cret');
+  });
 });
 
 describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: StoreKind) => {
