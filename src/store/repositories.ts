@@ -1,6 +1,8 @@
 /**
  * Repositories over the state store. Callers see plain records and intent-named methods; the SQL is
- * Kysely's, so a Postgres dialect can be added without touching callers.
+ * Kysely's and runs unchanged on SQLite and PostgreSQL. Concurrent writers are settled by
+ * compare-and-set UPDATEs (a row lock and a re-check of the WHERE on Postgres, the write lock on
+ * SQLite) and by ON CONFLICT, never by reading first and writing after.
  */
 import type { Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
@@ -337,7 +339,13 @@ export class ReportsRepo {
   async addRun(run: ReportRunRecord): Promise<boolean> {
     const r = await this.db.insertInto('report_runs').values(run).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await this.db.updateTable('reports').set({ last_run_at: run.scheduled_for }).where('id', '=', run.report_id).execute();
+    // runs of several due times may be recorded out of order (processes racing): the latest stays
+    await this.db
+      .updateTable('reports')
+      .set({ last_run_at: run.scheduled_for })
+      .where('id', '=', run.report_id)
+      .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', run.scheduled_for)]))
+      .execute();
     return true;
   }
   hasRun(reportId: string, scheduledFor: number): Promise<ReportRunRecord | undefined> {

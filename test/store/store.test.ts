@@ -204,6 +204,10 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.reports.runs('rep_r')).toEqual([{ report_id: 'rep_r', scheduled_for: T2, inquiry_id: `inq_r${added.indexOf(true)}`, created_at: T1 }]);
     expect(await store.reports.hasRun('rep_r', T2)).toBeDefined();
     expect((await store.reports.get('rep_r'))!.last_run_at).toBe(T2);
+    // an earlier due time recorded later does not move last_run_at back
+    expect(await store.reports.addRun({ report_id: 'rep_r', scheduled_for: T2 - 60_000, inquiry_id: 'inq_r0', created_at: T1 })).toBe(true);
+    expect((await store.reports.get('rep_r'))!.last_run_at).toBe(T2);
+    expect((await store.reports.runs('rep_r')).map((r) => r.scheduled_for)).toEqual([T2, T2 - 60_000]);
     expect(await store.reports.softDelete('rep_r', T1 + 1)).toBe(true);
     expect(await store.reports.softDelete('rep_r', T1 + 2)).toBe(false);
     expect(await store.reports.list(account.id)).toEqual([]);
