@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openCheckpoints } from '../../graphs/checkpoints.js';
 import { openPostgresStore, type StoreKind } from '../../src/store/db.js';
 import type { InquiryRecord, Store } from '../../src/store/repositories.js';
 import { Store as StoreClass } from '../../src/store/repositories.js';
@@ -229,6 +230,21 @@ describe('state store on PostgreSQL only', () => {
       expect(await b.accounts.get(acc.id)).toEqual(acc);
     } finally {
       for (const h of handles) await h.close();
+    }
+  });
+
+  it('several processes setting up the research checkpoint tables at once do it once', async () => {
+    const url = await stores.freshDatabase();
+    const opened = await Promise.all(Array.from({ length: 3 }, () => openCheckpoints({ store: url, dataDir: '/nonexistent' })));
+    try {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const versions = (await c.query('select v from checkpoint_migrations order by v')).rows.map((r) => r.v);
+      await c.end();
+      expect(versions).toEqual([0, 1, 2, 3, 4]);
+      expect(opened.map((o) => o.kind)).toEqual(['postgres', 'postgres', 'postgres']);
+    } finally {
+      for (const o of opened) await o.close();
     }
   });
 
