@@ -134,6 +134,43 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
   }, 120_000);
 });
 
+describe('two processes on one Postgres store', () => {
+  it('a due report time starts one run across both, and a dead process\'s inquiry is taken over and finished once', async () => {
+    const url = await freshDatabase();
+    const start = () => startTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'quarry-pg-two-')), engine: scriptedEngine(), overrides: { store: url, heartbeatMs: 200, staleAfterMs: 1000 } });
+    const a = await start();
+    const b = await start();
+    try {
+      const created = await json(a.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'end done', schedule: '0 0 1 1 *', timezone: 'UTC' } }));
+      const dues = [1, 2, 3, 4, 5].map((i) => Date.UTC(2026, 0, i));
+      const started = await Promise.all(dues.flatMap((due) => [a.runtime.reports.fire(created.id, due), b.runtime.reports.fire(created.id, due)]));
+      expect(started.filter(Boolean)).toHaveLength(dues.length);
+      const db = b.runtime.store.db;
+      const runs = await db.selectFrom('report_runs').selectAll().where('report_id', '=', created.id).execute();
+      expect(runs.map((r) => r.scheduled_for).sort()).toEqual(dues);
+      const research = await db.selectFrom('inquiries').select(['id', 'status']).where('type', '=', 'research').execute();
+      expect(research.map((i) => i.id).sort()).toEqual(runs.map((r) => r.inquiry_id).sort());
+      expect(research.filter((i) => i.status === 'stopped')).toEqual([]);
+
+      // an inquiry whose owner died (its lease ran out) is taken over by one of the live processes
+      const { session_id } = await json(a.api('/session/new', { method: 'POST' }));
+      const { inquiry_id } = await json(a.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } }));
+      await a.runtime.inquiries.shutdown(0); // a stops taking work and hands it back ...
+      const longAgo = Date.now() - 60_000;
+      await db.insertInto('processes').values({ id: 'proc_dead', pid: 2, host: 'gone', started_at: longAgo, lease_until: longAgo }).execute();
+      await db.updateTable('inquiries').set({ owner: 'proc_dead', question: 'sleep 300 then done', attempts: 1 }).where('id', '=', inquiry_id).execute(); // ... as if it had died
+      const result = await json(b.api(`/inquiry/${inquiry_id}/result?timeout=20`));
+      expect(result.status.general).toBe('done');
+      const row = (await b.runtime.store.inquiries.get(inquiry_id))!;
+      expect(row).toMatchObject({ status: 'done', owner: null, attempts: 2 });
+      expect(typeof row.finished_at).toBe('number');
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  }, 120_000);
+});
+
 describe('a state store that cannot be opened', () => {
   it('stops start-up naming QUARRY_STORE, without its password', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-pgstore-down-'));
