@@ -21,7 +21,7 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
   const agent = await createAgentEngine(config, log, options);
   const research = createResearchRunner({
     agent: { layer: agent.layer, warehouse: agent.warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
-    checkpointer: agent.checkpointer,
+    checkpointer: agent.checkpoints.saver,
     concurrency: config.researchConcurrency,
     paceMs: config.researchPaceMs,
     log,
@@ -34,6 +34,10 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
     validateDimensions: (dimensions) => agent.validateDimensions(dimensions),
     run(job: InquiryJob, ctx: RunContext) {
       return job.type === 'research' ? research.run(job, ctx) : agent.run(job, ctx);
+    },
+    async ended(inquiryId, type) {
+      // only research is checkpointed; it is never resumed once it has ended
+      if (type === 'research') await agent.checkpoints.deleteThread(inquiryId);
     },
     readiness: () => agent.readiness(),
     resources: () => ({ layer: agent.layer, warehouse: agent.warehouse }),

@@ -3,14 +3,13 @@
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './warehouse/introspect.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
-import { openSqliteStore } from './store/db.js';
-import { Store } from './store/repositories.js';
+import { openConfiguredStore, type Store } from './store/repositories.js';
 import { closeOnSignals, serve } from './server.js';
 import { credentialsPath, removeCredentials, writeCredentials } from './mcp/auth.js';
 import { runStdio } from './mcp/stdio.js';
@@ -29,7 +28,7 @@ function config(): Config {
 
 async function withStore<T>(fn: (store: Store, keys: KeyService) => Promise<T>): Promise<T> {
   const cfg = config();
-  const store = new Store(await openSqliteStore(join(cfg.dataDir, 'quarry.sqlite')));
+  const store = await openConfiguredStore(cfg);
   const keys = new KeyService(store);
   try {
     return await fn(store, keys);

@@ -23,6 +23,11 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+)$/, 'duckdb:PATH or postgres://...')
     .optional(),
+  /** Where state (accounts, keys, sessions, inquiries, reports, research checkpoints) lives: `postgres://...`; unset = SQLite in the data dir. */
+  store: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+$/, 'postgres://... (unset: SQLite in QUARRY_DATA_DIR)')
+    .optional(),
   /** The semantic model file; unset = the bundled TPC-H model. */
   model: z.string().min(1).optional(),
   /** "Today" for relative periods (YYYY-MM-DD); overrides the model's `as_of`. */
@@ -117,6 +122,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   port: 'QUARRY_PORT',
   dataDir: 'QUARRY_DATA_DIR',
   warehouse: 'QUARRY_WAREHOUSE',
+  store: 'QUARRY_STORE',
   model: 'QUARRY_MODEL',
   asOf: 'QUARRY_AS_OF',
   bootstrapKey: 'QUARRY_BOOTSTRAP_KEY',

@@ -4,7 +4,6 @@
  * tests; closed once.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
@@ -15,8 +14,8 @@ import { ResearchService } from './inquiries/research.js';
 import { ReportService } from './jobs/reports.js';
 import { createLogger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
-import { openSqliteStore } from './store/db.js';
-import { Store } from './store/repositories.js';
+import { openConfiguredStore, type Store } from './store/repositories.js';
+import { redactUrl } from './warehouse/index.js';
 
 export interface Runtime {
   config: Config;
@@ -60,9 +59,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let store: Store;
   try {
     mkdirSync(config.dataDir, { recursive: true });
-    store = new Store(await openSqliteStore(join(config.dataDir, 'quarry.sqlite')));
+    store = await openConfiguredStore(config);
   } catch (err) {
-    throw new StartupError(`the state store in QUARRY_DATA_DIR=${config.dataDir} cannot be opened`, err);
+    throw new StartupError(config.store ? `the state store QUARRY_STORE=${redactUrl(config.store)} cannot be opened` : `the state store in QUARRY_DATA_DIR=${config.dataDir} cannot be opened`, err);
   }
   let engine: InquiryEngine;
   try {

@@ -14,6 +14,7 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/\/data$/);
     expect(warehouseUrl(c)).toMatch(/^duckdb:.*demo\.duckdb$/);
     expect(c.llmSendRows).toBe(true);
+    expect(c.store).toBeUndefined();
   });
 
   it('reads QUARRY_* variables', () => {
@@ -21,12 +22,14 @@ describe('configuration', () => {
     expect(c.port).toBe(9090);
     expect(c.warehouse).toBe('duckdb:/x/y');
     expect(c.llmSendRows).toBe(false);
+    expect(loadConfig({ env: { QUARRY_STORE: 'postgresql://q@db:5432/quarry' }, file: noFile }).store).toBe('postgresql://q@db:5432/quarry');
   });
 
   it('a wrong value stops start-up with a message naming it', () => {
     expect(() => loadConfig({ env: { QUARRY_PORT: 'eighty' }, file: noFile })).toThrow(/QUARRY_PORT/);
     expect(() => loadConfig({ env: { QUARRY_BOOTSTRAP_KEY: 'short' }, file: noFile })).toThrow(/QUARRY_BOOTSTRAP_KEY.*at least 32/);
     expect(() => loadConfig({ env: { QUARRY_WAREHOUSE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_WAREHOUSE/);
+    expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_STORE \(store in quarry.yaml\): postgres:\/\/\.\.\. \(unset: SQLite in QUARRY_DATA_DIR\)/);
     expect(() => loadConfig({ env: { QUARRY_LLM_BASE_URL: 'http://localhost:1/v1' }, file: noFile })).toThrow(/QUARRY_LLM_MODEL/);
   });
 

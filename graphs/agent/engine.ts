@@ -3,11 +3,10 @@
  * demo database on first start when none is configured), loads the semantic layer and runs one
  * graph invocation per inquiry. Regular questions run without checkpoints: an interrupted one is
  * asked again from the start (its input is the question), so writing its state after every node
- * (result rows included) would cost the event loop and buy nothing. The SQLite checkpointer
- * serves the research graph, which does resume.
+ * (result rows included) would cost the event loop and buy nothing. The durable checkpointer
+ * (SQLite, or Postgres with QUARRY_STORE) serves the research graph, which does resume.
  */
-import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { StartupError, accountConnections, warehouseUrl, type Config } from '../../src/config.js';
 import { RequestValidationError, type InquiryEngine, type InquiryJob, type RunContext } from '../../src/inquiries/engine.js';
@@ -17,6 +16,7 @@ import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values
 import { ensureDemoWarehouse } from '../../src/warehouse/demo.js';
 import { openWarehouse, redactUrl } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
+import { openCheckpoints, type Checkpoints } from '../checkpoints.js';
 import type { AgentConfiguration } from './configuration.js';
 import { buildAgentGraph, type AgentGraph } from './graph.js';
 import { valueMap } from './nodes/shared.js';
@@ -27,8 +27,8 @@ export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
   warehouse: Warehouse;
   graph: AgentGraph;
-  /** Durable checkpoints (checkpoints.sqlite), for the research graph. */
-  checkpointer: SqliteSaver;
+  /** Durable checkpoints (checkpoints.sqlite, or Postgres with QUARRY_STORE), for the research graph. */
+  checkpoints: Checkpoints;
   /** The LLM planner when a model is configured (the research graph may share it). */
   planner?: QuestionPlanner;
 }
@@ -81,7 +81,13 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);
   }
   log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
-  const checkpointer = SqliteSaver.fromConnString(join(config.dataDir, 'checkpoints.sqlite'));
+  let checkpoints: Checkpoints;
+  try {
+    checkpoints = await openCheckpoints(config);
+  } catch (err) {
+    await warehouse.close();
+    throw new StartupError(`the research checkpoints ${config.store ? 'in QUARRY_STORE' : `in ${config.dataDir}`} cannot be opened`, err);
+  }
   const graph = buildAgentGraph(false);
   const verified = verifiedEntries(layer.model);
   for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
@@ -96,7 +102,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     layer,
     warehouse,
     graph,
-    checkpointer,
+    checkpoints,
     planner,
     validateDimensions(dimensions) {
       try {
@@ -145,6 +151,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     resources: () => ({ layer, warehouse }),
     async close() {
       await warehouse.close();
+      await checkpoints.close();
     },
   };
 }

@@ -52,6 +52,11 @@ export interface InquiryEngine {
   validateDimensions(dimensions: Dimensions): void | Promise<void>;
   run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome>;
   readiness(): Promise<ReadinessCheck[]>;
+  /**
+   * Called once an inquiry is terminal and its run (if any) has returned: the engine forgets
+   * what it kept to resume it (research checkpoints).
+   */
+  ended?(inquiryId: string, type: InquiryType): Promise<void>;
   close?(): Promise<void>;
   /**
    * The semantic layer and warehouse the engine answers from, for callers that read them directly

@@ -279,8 +279,23 @@ export class InquiryService {
     } finally {
       clearTimeout(timer);
     }
-    if (outcome === null) return; // shutdown: handed back, the next start runs it again
+    if (outcome === null) {
+      // a stop wrote `stopped` while the run went on: what it checkpointed since is dropped too
+      if (controller.signal.reason instanceof StopSignal) this.forgetRun(record);
+      return; // shutdown or lost ownership: handed back, a next run resumes it
+    }
     await this.finish(record, outcome, Date.now() - started);
+  }
+
+  /** Pruning of what the engine kept to resume an inquiry, once it is terminal (shutdown waits for these). */
+  private readonly forgetting = new Set<Promise<void>>();
+  private forgetRun(record: Pick<InquiryRecord, 'id' | 'type'>): void {
+    if (!this.engine.ended) return;
+    const p = this.engine
+      .ended(record.id, record.type as InquiryType)
+      .catch((err) => this.log.warn({ err, inquiryId: record.id }, 'could not prune the checkpoints of an ended inquiry'))
+      .finally(() => this.forgetting.delete(p));
+    this.forgetting.add(p);
   }
 
   /** What a research inquiry stored while running (progress, operations), kept when it times out. */
@@ -336,6 +351,7 @@ export class InquiryService {
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
       this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
       this.events.emit(record.id);
+      this.forgetRun(record);
     }
     return won;
   }
@@ -439,6 +455,7 @@ export class InquiryService {
       for (const c of this.owned.values()) c.abort(new ShutdownSignal());
       await this.queue.drain(2000);
     }
+    await Promise.all(this.forgetting);
     const released = await this.store.inquiries.release(this.owner);
     await this.store.processes.remove(this.owner);
     if (released > 0) this.log.info({ released }, 'handed back unfinished inquiries for the next start');

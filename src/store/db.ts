@@ -1,15 +1,43 @@
 /**
- * Opens the state store. The embedded default is SQLite (better-sqlite3) in WAL mode so that
- * several processes (the server, `quarry mcp`) can share one data directory.
+ * Opens the state store: SQLite under the data directory (the embedded default), or PostgreSQL
+ * when QUARRY_STORE names one. Both run the same migrations and repositories; what differs is
+ * kept here (connection set-up, type parsing, migration locking).
  */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { migrateToLatest } from './migrations.js';
 import type { Database } from './schema.js';
 
 export type StoreDb = Kysely<Database>;
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** An open state store: the Kysely instance and what else a caller may need of its database. */
+export interface OpenStore {
+  db: StoreDb;
+  kind: StoreKind;
+  /** The Postgres pool the store uses (its types parsed as the store needs); absent on SQLite. */
+  pool?: pg.Pool;
+  /** The Postgres URL (QUARRY_STORE); absent on SQLite. */
+  url?: string;
+  /** The SQLite file; absent on Postgres. */
+  file?: string;
+  /** Closes the connection(s); the pool is ended with the Kysely instance. */
+  close(): Promise<void>;
+}
+
+/** Where the state lives: a postgres:// URL, or the SQLite file in the data directory. */
+export function openStore(config: { store?: string; dataDir: string }): Promise<OpenStore> {
+  if (config.store) return openPostgresStore(config.store);
+  return openSqliteStoreFile(join(config.dataDir, 'quarry.sqlite'));
+}
+
+export async function openSqliteStoreFile(file: string): Promise<OpenStore> {
+  const db = await openSqliteStore(file);
+  return { db, kind: 'sqlite', file, close: () => db.destroy() };
+}
 
 export async function openSqliteStore(file: string): Promise<StoreDb> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -22,4 +50,77 @@ export async function openSqliteStore(file: string): Promise<StoreDb> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrateToLatest(db);
   return db;
+}
+
+// Postgres type OIDs whose default parsing differs from what the store's records hold.
+const INT8_OID = 20; // bigint: epoch-ms times and count(*) arrive as strings by default
+const NUMERIC_OID = 1700;
+
+/**
+ * Type parsers of the store's own pool (never pg's globals: the Postgres warehouse keeps its own
+ * parsing). Epoch milliseconds are far below 2^53, so a bigint becomes a JS number exactly as
+ * SQLite returns it; one that is not safe is refused rather than rounded.
+ */
+export const storeTypes: pg.CustomTypesConfig = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return parseSafeNumber;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+function parseSafeNumber(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) && !(Number.isFinite(n) && text.includes('.'))) {
+    throw new Error(`state store: the value ${text} does not fit a JavaScript number`);
+  }
+  return n;
+}
+
+/** Advisory lock keys serialising set-up across processes ("quarry" in ASCII, then a number). */
+const MIGRATION_LOCK = 0x7175617272_01;
+export const CHECKPOINT_SETUP_LOCK = 0x7175617272_02;
+
+/** The pool options of the store: type parsing per pool, a name that shows in pg_stat_activity. */
+export function storePoolConfig(url: string, max = 10): pg.PoolConfig {
+  return { connectionString: url, max, types: storeTypes, application_name: 'quarry-store' };
+}
+
+export async function openPostgresStore(url: string, options: { max?: number } = {}): Promise<OpenStore> {
+  const pool = new pg.Pool(storePoolConfig(url, options.max));
+  // An idle client that loses its server emits 'error' on the pool; without a listener it would end the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migratePostgres(db, url);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
+  return { db, kind: 'postgres', pool, url, close: () => db.destroy() };
+}
+
+/**
+ * Runs `fn` while holding a session-level advisory lock on a connection of its own, so that one
+ * process at a time does it (set-up work several processes may start at the same moment).
+ */
+export async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'quarry-setup' });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    // ending the session releases the lock as well
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Several processes may start at once on one database: each waits for the same advisory lock, so
+ * migrations run once and the others find them applied. (Kysely's migrator also locks, but only
+ * after creating its own tables, which is itself a race; and its lock is taken on a pool
+ * connection, so it cannot be nested in a connection of ours.)
+ */
+function migratePostgres(db: StoreDb, url: string): Promise<void> {
+  return withAdvisoryLock(url, MIGRATION_LOCK, () => migrateToLatest(db));
 }

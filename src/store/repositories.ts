@@ -1,9 +1,11 @@
 /**
  * Repositories over the state store. Callers see plain records and intent-named methods; the SQL is
- * Kysely's, so a Postgres dialect can be added without touching callers.
+ * Kysely's and runs unchanged on SQLite and PostgreSQL. Concurrent writers are settled by
+ * compare-and-set UPDATEs (a row lock and a re-check of the WHERE on Postgres, the write lock on
+ * SQLite) and by ON CONFLICT, never by reading first and writing after.
  */
 import type { Selectable } from 'kysely';
-import type { StoreDb } from './db.js';
+import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
 import type { AccountTable, ApiKeyTable, InquiryTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
@@ -337,7 +339,13 @@ export class ReportsRepo {
   async addRun(run: ReportRunRecord): Promise<boolean> {
     const r = await this.db.insertInto('report_runs').values(run).onConflict((oc) => oc.doNothing()).executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await this.db.updateTable('reports').set({ last_run_at: run.scheduled_for }).where('id', '=', run.report_id).execute();
+    // runs of several due times may be recorded out of order (processes racing): the latest stays
+    await this.db
+      .updateTable('reports')
+      .set({ last_run_at: run.scheduled_for })
+      .where('id', '=', run.report_id)
+      .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', run.scheduled_for)]))
+      .execute();
     return true;
   }
   hasRun(reportId: string, scheduledFor: number): Promise<ReportRunRecord | undefined> {
@@ -346,6 +354,12 @@ export class ReportsRepo {
   runs(reportId: string, limit = 100): Promise<ReportRunRecord[]> {
     return this.db.selectFrom('report_runs').selectAll().where('report_id', '=', reportId).orderBy('scheduled_for', 'desc').limit(limit).execute();
   }
+}
+
+/** Opens the configured state store (QUARRY_STORE, or SQLite in the data dir) with its repositories. */
+export async function openConfiguredStore(config: { store?: string; dataDir: string }): Promise<Store> {
+  const opened = await openStore(config);
+  return new Store(opened.db, opened);
 }
 
 /** The state store: one object holding every repository over one database. */
@@ -358,7 +372,15 @@ export class Store {
   readonly inquiries: InquiriesRepo;
   readonly reports: ReportsRepo;
   readonly processes: ProcessesRepo;
-  constructor(readonly db: StoreDb) {
+  /**
+   * `backend` says which database holds the state (and, on Postgres, its pool and URL for other
+   * parts that share it); without it the store is a bare Kysely instance (SQLite in tests).
+   */
+  readonly backend: Pick<OpenStore, 'kind' | 'pool' | 'url' | 'file'>;
+  private readonly closeBackend: () => Promise<void>;
+  constructor(readonly db: StoreDb, backend?: OpenStore) {
+    this.backend = backend ?? { kind: 'sqlite' };
+    this.closeBackend = backend ? () => backend.close() : () => db.destroy();
     this.accounts = new AccountsRepo(db);
     this.users = new UsersRepo(db);
     this.webLogins = new WebLoginsRepo(db);
@@ -372,6 +394,6 @@ export class Store {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();
   }
   close(): Promise<void> {
-    return this.db.destroy();
+    return this.closeBackend();
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Table types of the state store. Times are epoch milliseconds (integers), JSON columns are text;
- * the same shapes serve SQLite and, later, Postgres.
+ * Table types of the state store. Times are epoch milliseconds (BIGINT, read back as JS numbers on
+ * both backends), JSON columns are text; the same shapes serve SQLite and PostgreSQL.
  */
 
 

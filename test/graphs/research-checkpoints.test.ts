@@ -1,0 +1,99 @@
+/**
+ * Research checkpoints on the durable savers (SQLite file, PostgreSQL): what an investigation
+ * checkpoints is the research state only — no checkpoints of the agent graph that answers each
+ * sub-question, and no result rows beyond the ones an operation keeps (the report quotes those,
+ * and a resumed run reads them) — and deleting the thread leaves nothing behind.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCheckpoints, type Checkpoints } from '../../graphs/checkpoints.js';
+import { OPERATION_ROWS } from '../../graphs/research/nodes/investigate.js';
+import { createResearchRunner } from '../../graphs/research/engine.js';
+import type { ResearchStateType } from '../../graphs/research/state.js';
+import type { StoreKind } from '../../src/store/db.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { STORE_KINDS, testStores } from '../helpers/stores.js';
+import { openTpch } from '../helpers/tpch.js';
+
+const stores = testStores();
+
+/** Every checkpoint the saver holds for a thread, all namespaces. */
+async function checkpointsOf(cp: Checkpoints, threadId: string) {
+  const out = [];
+  for await (const t of cp.saver.list({ configurable: { thread_id: threadId } })) out.push(t);
+  return out;
+}
+
+describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
+  let warehouse: Warehouse;
+  let layer: SemanticLayer;
+  let cp: Checkpoints;
+
+  beforeAll(async () => {
+    ({ warehouse, layer } = await openTpch());
+    cp = await openCheckpoints(kind === 'postgres' ? { store: await stores.freshDatabase(), dataDir: '/nonexistent' } : { dataDir: mkdtempSync(join(tmpdir(), 'quarry-cp-')) });
+  });
+  afterAll(async () => {
+    await cp?.close();
+    await warehouse?.close();
+  });
+
+  it('hold the research state only: no agent-graph checkpoints, no rows beyond what operations keep; deleteThread removes them all', async () => {
+    const runner = createResearchRunner({ agent: { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 }, checkpointer: cp.saver });
+    const id = `inq_cp_${kind}`;
+    const progress: unknown[] = [];
+    const outcome = await runner.run(
+      { id, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research', question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: null, history: [] },
+      { signal: new AbortController().signal, reportProgress: async (r) => void progress.push(r) },
+    );
+    expect(outcome.status).toBe('done');
+
+    const all = await checkpointsOf(cp, id);
+    expect(all.length).toBeGreaterThan(5);
+    // the agent graph runs each sub-question without a checkpointer: only the research graph's root namespace
+    expect(new Set(all.map((t) => t.config.configurable?.checkpoint_ns ?? ''))).toEqual(new Set(['']));
+    const latest = (await runner.graph.getState({ configurable: { thread_id: id } })).values as ResearchStateType;
+    const queries = latest.operations.filter((o) => o.kind === 'query');
+    expect(queries.length).toBeGreaterThan(5);
+    for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(OPERATION_ROWS);
+    // no checkpointed value carries the agent's executed result (all rows), nor any row list longer than an operation keeps
+    for (const t of all) {
+      const values = t.checkpoint.channel_values as Record<string, unknown>;
+      for (const [channel, value] of Object.entries(values)) {
+        expect(longestRowList(value), `channel ${channel}`).toBeLessThanOrEqual(OPERATION_ROWS);
+        expect(JSON.stringify(value ?? null)).not.toContain('"executed"');
+      }
+    }
+    // the latest checkpoint is about the size of the state it restores (operations with their kept rows), not more
+    const stateBytes = JSON.stringify(latest).length;
+    const checkpointBytes = JSON.stringify(all[0].checkpoint.channel_values).length;
+    expect(checkpointBytes).toBeLessThan(stateBytes * 1.5 + 10_000);
+
+    await cp.deleteThread(id);
+    expect(await checkpointsOf(cp, id)).toEqual([]);
+    expect((await runner.graph.getState({ configurable: { thread_id: id } })).values).toEqual({});
+  }, 120_000);
+
+  it('deleting a thread that never checkpointed is fine (regular questions, a fresh store)', async () => {
+    await expect(cp.deleteThread('inq_never')).resolves.toBeUndefined();
+  });
+});
+
+/** The longest array of row objects anywhere in a value. */
+function longestRowList(value: unknown): number {
+  let longest = 0;
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) {
+      if (v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)) && v.length > longest && isRowList(v)) longest = v.length;
+      v.forEach(walk);
+    } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return longest;
+}
+
+/** Rows are flat records of scalars (sub-questions and operations hold nested objects). */
+const isRowList = (v: object[]) => v.every((r) => Object.values(r).every((x) => x === null || typeof x !== 'object'));
