@@ -3,12 +3,15 @@
  * (running inquiries finish or are handed back for the next start).
  */
 import { warehouseUrl, type Config } from './config.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { metricsRoute } from './api/routes/metrics.js';
 import { bootstrapAdmin, bootstrapDefaultAccount } from './auth/bootstrap.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 
 export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
   const runtime = await createRuntime(config, options);
+  if (config.role === 'worker') return serveWorker(runtime);
   const boot = await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey);
   if (boot.created) {
     // The key goes to the console once, never into the structured log.
@@ -26,7 +29,27 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
 
 `);
   }
-  runtime.log.info({ address, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
+  runtime.log.info({ address, role: config.role, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await runtime.close();
+    })());
+  return { url: address, runtime, close };
+}
+
+/**
+ * The `worker` role serves no API: only GET /healthz (is this process taking work) and GET
+ * /metrics (same rules as on API processes) on QUARRY_HOST:QUARRY_PORT, for orchestrators and
+ * scrapers.
+ */
+async function serveWorker(runtime: Runtime): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
+  const app = Fastify({ loggerInstance: runtime.log }) as unknown as FastifyInstance;
+  app.get('/healthz', async () => ({ status: 'ok', role: 'worker', running: runtime.inquiries.queue.running, waiting: await runtime.inquiries.queue.waiting() }));
+  await app.register(metricsRoute, { runtime });
+  const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
+  runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
