@@ -20,10 +20,10 @@ export async function sweepRateLimits(pool: pg.Pool, now = Date.now()): Promise<
 }
 
 const INCR = `
-INSERT INTO ${TABLE} AS t (key, count, window_end) VALUES ($1, 1, $2 + $3)
+INSERT INTO ${TABLE} AS t (key, count, window_end) VALUES ($1, 1, $2::bigint + $3::bigint)
 ON CONFLICT (key) DO UPDATE SET
-  count = CASE WHEN t.window_end <= $2 THEN 1 ELSE t.count + 1 END,
-  window_end = CASE WHEN t.window_end <= $2 THEN $2 + $3 ELSE t.window_end END
+  count = CASE WHEN t.window_end <= $2::bigint THEN 1 ELSE t.count + 1 END,
+  window_end = CASE WHEN t.window_end <= $2::bigint THEN $2::bigint + $3::bigint ELSE t.window_end END
 RETURNING count, window_end`;
 
 /** A store class (the plugin constructs it) counting in `pool`'s database; the table must exist (ensureRateLimitTable). */
