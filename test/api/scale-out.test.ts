@@ -7,15 +7,19 @@
  *  - a long-poll on the API wakes through NOTIFY when a worker finishes (not at its poll tick);
  *  - a stop on the API cancels the run on the worker through NOTIFY (not at its heartbeat);
  *  - the waiting line's depth counts the whole queue (429 from any API);
- *  - rate limits are shared by two API processes.
+ *  - rate limits are shared by two API processes;
+ *  - a worker process killed with SIGKILL mid-run: its inquiries are queued again and another
+ *    worker finishes each of them once.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/paths.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { scriptedEngine, type ScriptedEngine } from '../helpers/scripted-engine.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { TEST_KEY, startTestServer, type TestServer } from '../helpers/server.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -179,6 +183,61 @@ describe('rate limits across two API processes', () => {
     } finally {
       await b.close();
       await a.close();
+      await pg.stop();
+    }
+  }, 60_000);
+});
+
+describe('a worker process killed with SIGKILL mid-run', () => {
+  it('its inquiries are queued again and another worker finishes each once', async () => {
+    const pg = await startPostgres();
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-kill-'));
+    const lease = { heartbeatMs: 200, staleAfterMs: 1_000 };
+    const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { store: pg.url, role: 'api', ...lease } });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        QUARRY_STORE: pg.url,
+        QUARRY_ROLE: 'worker',
+        QUARRY_DATA_DIR: dataDir,
+        QUARRY_PORT: '0',
+        QUARRY_BOOTSTRAP_KEY: TEST_KEY,
+        QUARRY_CONCURRENCY: '2',
+        QUARRY_HEARTBEAT_MS: '200',
+        QUARRY_STALE_AFTER_MS: '1000',
+        QUARRY_LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let survivor: TestServer | null = null;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
+      });
+      const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 1500 then done ${i}` } })).json()).inquiry_id);
+      await until('the doomed worker to start both', async () => {
+        const rows = await Promise.all(ids.map((id) => api.runtime.store.inquiries.get(id)));
+        return rows.every((r) => r?.started_at !== null && r?.owner !== api.runtime.inquiries.owner);
+      });
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const engine = scriptedEngine();
+      survivor = await startTestServer({ dataDir, engine, overrides: { store: pg.url, role: 'worker', ...lease } });
+      for (const id of ids) {
+        const r = await (await api.api(`/inquiry/${id}/result?timeout=30`)).json();
+        expect(r.status.general).toBe('done');
+        expect(r.answer).toContain(`done ${ids.indexOf(id)}`);
+      }
+      expect([...engine.started].sort()).toEqual([...ids].sort());
+      for (const id of ids) expect((await api.runtime.store.inquiries.get(id))?.attempts).toBe(2);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await survivor?.close();
+      await api.close();
       await pg.stop();
     }
   }, 60_000);
