@@ -142,12 +142,15 @@ async function openShared(config: Config, log: Logger): Promise<SharedPostgres |
 /**
  * What this process runs besides answering HTTP: `api` only submits (and recovers orphans by
  * queueing them again); `worker` and `all` run queued inquiries and report schedules (croner in
- * the process with SQLite, the pg-boss clock with Postgres).
+ * the process with SQLite, the pg-boss clock with Postgres). A one-shot command (no lifecycle)
+ * runs its own inquiries in-process with SQLite, and leaves them to the workers with Postgres: it
+ * holds no lease, so it must not take jobs from the shared queue.
  */
 async function startRole(config: Config, options: RuntimeOptions, inquiries: InquiryService, reports: ReportService, shared: SharedPostgres | null): Promise<void> {
   const runsJobs = config.role !== 'api';
-  if (runsJobs) await inquiries.startWorking();
-  if (options.startLifecycle === false) return;
+  const oneShot = options.startLifecycle === false;
+  if (runsJobs && !(oneShot && shared)) await inquiries.startWorking();
+  if (oneShot) return;
   await inquiries.start();
   if (!runsJobs) return;
   if (shared) await shared.startReports(reports);

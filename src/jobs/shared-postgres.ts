@@ -31,7 +31,8 @@ export interface SharedPostgres {
 export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'>;
 
 export async function openSharedPostgres(url: string, settings: SharedSettings, log: Logger): Promise<SharedPostgres> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, application_name: `quarry-${settings.role}` });
+  // Idle connections stay open: a NOTIFY on a fresh connection would pay the connect on a wake-up's path.
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0, application_name: `quarry-${settings.role}` });
   pool.on('error', (err) => log.warn({ err }, 'an idle Postgres connection failed'));
   const runsJobs = settings.role !== 'api';
   const boss = new PgBoss({

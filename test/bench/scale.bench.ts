@@ -3,8 +3,10 @@
  *  - wake-up: a long-poll on the API process returns when a worker process finishes; measured
  *    from the inquiry's completed_at (written by the worker) to the response's arrival at the
  *    client, with poll_interval=30 so only the NOTIFY can wake it in time (goal: p50 ≤ 10 ms);
+ *  - the same wake-up on the bus alone: NOTIFY on one connection → listener woken on another;
  *  - throughput: a burst of one fixed small question (revenue by region in 1996, DuckDB on the
- *    TPC-H files) through the API, run by 1 and then by 2 worker processes.
+ *    TPC-H files) through the API, run by 1 and then by 2 worker processes (each worker: 2 runs
+ *    at once, 1 DuckDB thread, so that a second worker has cores to add on a small machine).
  * The state store is what QUARRY_STORE gives the processes: Postgres once the Postgres store is
  * in; before that, the processes share the SQLite file in one data dir and Postgres carries the
  * queue and the wake-ups.
@@ -16,6 +18,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import pg from 'pg';
+import pino from 'pino';
+import { PgInquiryEvents } from '../../src/inquiries/pg-events.js';
+import { PgListener } from '../../src/jobs/pg-listener.js';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
 import { startPostgres } from '../helpers/postgres.js';
 
@@ -68,15 +74,42 @@ const stop = (c: ChildProcess) =>
     c.kill('SIGTERM');
   });
 
-const pg = await startPostgres();
+const server = await startPostgres();
+const pgUrl = () => server.url;
 const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-scale-'));
-const env = { QUARRY_STORE: pg.url, QUARRY_DATA_DIR: dataDir };
+const env = { QUARRY_STORE: server.url, QUARRY_DATA_DIR: dataDir };
 const children: ChildProcess[] = [];
+const workerEnv = { ...env, QUARRY_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '2', QUARRY_DUCKDB_THREADS: process.env.WORKER_DUCKDB_THREADS ?? '1' };
 try {
+  {
+    // the bus alone, two connections as two processes would have
+    const log = pino({ level: 'silent' });
+    const ends = await Promise.all([0, 1].map(async () => {
+      const pool = new pg.Pool({ connectionString: pgUrl(), max: 1 });
+      const listener = new PgListener(pgUrl(), log);
+      await listener.start();
+      return { pool, listener, events: await PgInquiryEvents.create(pool, listener, log) };
+    }));
+    const busLags: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const woke = new Promise<number>((resolve) => {
+        const off = ends[1]!.events.on(`inq_${i}`, () => (off(), resolve(performance.now())));
+      });
+      const t0 = performance.now();
+      ends[0]!.events.emit(`inq_${i}`, 'done');
+      busLags.push((await woke) - t0);
+    }
+    console.log(`NOTIFY → LISTEN wake-up between two connections (200 runs): p50 ${quantile(busLags, 0.5).toFixed(2)} ms, p95 ${quantile(busLags, 0.95).toFixed(2)} ms`);
+    for (const e of ends) {
+      await e.listener.stop();
+      await e.pool.end();
+    }
+  }
+
   const api = await startQuarry('api', env);
   children.push(api.child);
   const base = `${api.url}/api`;
-  const worker1 = await startQuarry('worker', env);
+  const worker1 = await startQuarry('worker', workerEnv);
   children.push(worker1.child);
 
   const session = (await call('POST', `${base}/session/new`)).json.session_id as string;
@@ -109,11 +142,11 @@ try {
   };
   const one = await burst();
   console.log(`throughput, 1 worker process:  ${BURST} questions in ${one.seconds.toFixed(2)} s = ${one.perSecond.toFixed(1)}/s (${one.done} done)`);
-  const worker2 = await startQuarry('worker', env);
+  const worker2 = await startQuarry('worker', workerEnv);
   children.push(worker2.child);
   const two = await burst();
   console.log(`throughput, 2 worker processes: ${BURST} questions in ${two.seconds.toFixed(2)} s = ${two.perSecond.toFixed(1)}/s (${two.done} done); ratio ${(two.perSecond / one.perSecond).toFixed(2)}x`);
 } finally {
   for (const c of children.reverse()) await stop(c);
-  await pg.stop();
+  await server.stop();
 }
