@@ -373,11 +373,13 @@ export class InquiryService {
       finishedAt,
     });
     if (won) {
+      // Announce first (other processes' long-polls are waiting for it); this process's waiters
+      // resume only after the synchronous work below, so they still find the status JSON kept.
+      this.events.emit(record.id, outcome.status);
       const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
       this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
       this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
-      this.events.emit(record.id, outcome.status);
     }
     return won;
   }

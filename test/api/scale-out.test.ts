@@ -87,15 +87,21 @@ describe('an API process and two workers on one Postgres', () => {
 
   it('a long-poll on the API wakes within milliseconds when a worker finishes', async () => {
     const session = await newSession();
-    const id = await ask(session, 'sleep 400 then done');
-    // poll_interval=30: only the notification can wake it in time
-    const r = await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=30`);
-    const received = Date.now();
-    const body = await r.json();
-    expect(body.status.general).toBe('done');
-    const lag = received - Date.parse(body.completed_at);
-    expect(lag).toBeGreaterThanOrEqual(0);
-    expect(lag).toBeLessThan(50);
+    const lags: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = await ask(session, 'sleep 200 then done');
+      // poll_interval=30: only the notification can wake it in time
+      const r = await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=30`);
+      const received = Date.now();
+      const body = await r.json();
+      expect(body.status.general).toBe('done');
+      lags.push(received - Date.parse(body.completed_at));
+    }
+    lags.sort((a, b) => a - b);
+    expect(lags[0]).toBeGreaterThanOrEqual(0);
+    // the median, so that one scheduling hiccup on a loaded machine does not decide it
+    expect(lags[2]).toBeLessThan(50);
+    expect(lags[4]).toBeLessThan(1_000);
   }, 30_000);
 
   it('a stop on the API cancels the run on the worker at once', async () => {
