@@ -168,18 +168,28 @@ describe('accounts take turns in the Postgres queue', () => {
   }, 60_000);
 });
 
-describe('rate limits across two API processes', () => {
-  it('two APIs share one count per key', async () => {
+describe('rate limits and the account cap across two API processes', () => {
+  it('two APIs share one count per key, and one cap on the account’s inquiries in progress', async () => {
     const pg = await startPostgres();
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-rl-'));
-    const common = { store: pg.url, rateLimitMax: 5, rateLimitWindowMs: 60_000 };
+    const common = { store: pg.url, rateLimitMax: 8, rateLimitWindowMs: 60_000, accountMaxActive: 2 };
     const a = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
     const b = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
     try {
+      // no worker runs: inquiries stay processing
+      const sessionA = (await (await a.api('/session/new', { method: 'POST' })).json()).session_id;
+      const sessionB = (await (await b.api('/session/new', { method: 'POST' })).json()).session_id;
+      const submit = (s: TestServer, session: string) => s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } });
+      expect((await submit(a, sessionA)).status).toBe(200);
+      expect((await submit(b, sessionB)).status).toBe(200);
+      const capped = await submit(a, sessionA);
+      expect(capped.status).toBe(429);
+      expect((await capped.json()).detail).toMatch(/at most 2/);
+      // 5 requests so far on this key; the limit is 8 per window for both APIs together
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await a.api('/reports')).status);
+      for (let i = 0; i < 2; i++) statuses.push((await a.api('/reports')).status);
       for (let i = 0; i < 3; i++) statuses.push((await b.api('/reports')).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const refused = await b.api('/reports');
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
