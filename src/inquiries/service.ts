@@ -280,7 +280,15 @@ export class InquiryService {
   private async runJob(job: QueuedInquiry): Promise<void> {
     const controller = new AbortController();
     this.owned.set(job.inquiryId, controller);
-    const unsubscribe = this.queue.shared ? this.events.on(job.inquiryId, () => controller.abort(new StopSignal())) : () => undefined;
+    // A wake-up is a hint (it also comes after a reconnect of the notification connection): the store says whether the run must end.
+    const stopIfEnded = () =>
+      void this.store.inquiries
+        .getStatus(job.inquiryId)
+        .then((r) => {
+          if (r && r.status !== 'processing') controller.abort(new StopSignal());
+        })
+        .catch((err) => this.log.warn({ err, inquiryId: job.inquiryId }, 'checking a stop failed'));
+    const unsubscribe = this.queue.shared ? this.events.on(job.inquiryId, stopIfEnded) : () => undefined;
     try {
       await this.execute(job, controller);
     } catch (err) {

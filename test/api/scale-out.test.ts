@@ -99,8 +99,10 @@ describe('an API process and two workers on one Postgres', () => {
     }
     lags.sort((a, b) => a - b);
     expect(lags[0]).toBeGreaterThanOrEqual(0);
-    // the median, so that one scheduling hiccup on a loaded machine does not decide it
-    expect(lags[2]).toBeLessThan(50);
+    // The median, so that one scheduling hiccup does not decide it. The goal is 50 ms (a few ms on an
+    // idle machine, see `npm run bench scale`); the bound leaves room for a machine shared by
+    // several test runs, and is still far below the 30 s poll tick, so only the notification passes.
+    expect(lags[2]).toBeLessThan(100);
     expect(lags[4]).toBeLessThan(1_000);
   }, 30_000);
 
@@ -117,6 +119,20 @@ describe('an API process and two workers on one Postgres', () => {
     const status = await (await api.api(`/inquiry/${id}/status`)).json();
     expect(status.status.general).toBe('stopped');
     await until('the worker to be free', () => runner.server.runtime.inquiries.queue.running === 0, 5_000);
+  }, 30_000);
+
+  it('when every notification connection is cut, runs go on and long-polls still wake', async () => {
+    const session = await newSession();
+    const id = await ask(session, 'sleep 1000 then done');
+    await until('a worker to start it', () => workers.find((w) => w.engine.started.includes(id)));
+    const reconnects = () => [api, ...workers.map((w) => w.server)].map((s) => s.runtime.shared!.listener.reconnects);
+    const before = reconnects();
+    await api.runtime.shared!.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener'`);
+    const t0 = Date.now();
+    const body = await (await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=30`)).json();
+    expect(body.status.general).toBe('done');
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    reconnects().forEach((n, i) => expect(n).toBeGreaterThan(before[i]!));
   }, 30_000);
 
   it('the waiting line counts the whole queue: beyond its depth any API answers 429', async () => {
