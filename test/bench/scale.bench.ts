@@ -3,6 +3,7 @@
  *  - wake-up: a long-poll on the API process returns when a worker process finishes; measured
  *    from the inquiry's completed_at (written by the worker) to the response's arrival at the
  *    client, with poll_interval=30 so only the NOTIFY can wake it in time (goal: p50 ≤ 10 ms);
+ *  - for comparison, the same in one process (role all, SQLite, the in-process event);
  *  - the same wake-up on the bus alone: NOTIFY on one connection → listener woken on another;
  *  - throughput: a burst of one fixed small question (revenue by region in 1996, DuckDB on the
  *    TPC-H files) through the API, run by 1 and then by 2 worker processes (each worker: 2 runs
@@ -31,7 +32,7 @@ const WAKES = Number(process.env.WAKES ?? 40);
 const QUESTION = 'revenue by region in 1996';
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
 
-function startQuarry(role: 'api' | 'worker', env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+function startQuarry(role: 'api' | 'worker' | 'all', env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', '--role', role], {
     cwd: REPO_ROOT,
     env: {
@@ -65,6 +66,25 @@ function startQuarry(role: 'api' | 'worker', env: Record<string, string>): Promi
 async function call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
   const r = await fetch(url, { method, headers: { 'x-api-key': KEY, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
   return { status: r.status, json: await r.json() };
+}
+
+/** Asks the question `warm` times, then WAKES times, each followed by a long-poll that only a wake-up can end in time; returns completion → arrival in ms. */
+async function measureWakes(base: string, warm: number): Promise<number[]> {
+  const session = (await call('POST', `${base}/session/new`)).json.session_id as string;
+  const ask = async () => (await call('POST', `${base}/session/${session}/inquiry/agent`, { query: QUESTION })).json.inquiry_id as string;
+  for (let i = 0; i < warm; i++) {
+    const r = await call('GET', `${base}/inquiry/${await ask()}/result?timeout=60`);
+    if (r.json.status?.general !== 'done') throw new Error(`the bench question did not answer: ${JSON.stringify(r.json.status)} ${r.json.error ?? ''}`);
+  }
+  const lags: number[] = [];
+  for (let i = 0; i < WAKES; i++) {
+    const id = await ask();
+    const r = await call('GET', `${base}/inquiry/${id}/result?timeout=60&poll_interval=30`);
+    const received = Date.now();
+    if (r.json.status?.general !== 'done') throw new Error(`unexpected ${JSON.stringify(r.json.status)}`);
+    lags.push(received - Date.parse(r.json.completed_at));
+  }
+  return lags;
 }
 
 const stop = (c: ChildProcess) =>
@@ -106,6 +126,14 @@ try {
     }
   }
 
+  // ---- baseline: one process, SQLite, in-process wake-up
+  {
+    const single = await startQuarry('all', { QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-bench-scale-single-')) });
+    const lags = await measureWakes(`${single.url}/api`, 3);
+    console.log(`long-poll wake-up in one process (role all, SQLite; ${WAKES} runs): p50 ${quantile(lags, 0.5)} ms, p95 ${quantile(lags, 0.95)} ms`);
+    await stop(single.child);
+  }
+
   const api = await startQuarry('api', env);
   children.push(api.child);
   const base = `${api.url}/api`;
@@ -114,21 +142,9 @@ try {
 
   const session = (await call('POST', `${base}/session/new`)).json.session_id as string;
   const ask = async () => (await call('POST', `${base}/session/${session}/inquiry/agent`, { query: QUESTION })).json.inquiry_id as string;
-  // warm-up (caches, page cache, the model's dimension values)
-  for (let i = 0; i < 3; i++) {
-    const r = await call('GET', `${base}/inquiry/${await ask()}/result?timeout=60`);
-    if (r.json.status?.general !== 'done') throw new Error(`the bench question did not answer: ${JSON.stringify(r.json.status)} ${r.json.error ?? ''}`);
-  }
 
   // ---- wake-up across processes
-  const lags: number[] = [];
-  for (let i = 0; i < WAKES; i++) {
-    const id = await ask();
-    const r = await call('GET', `${base}/inquiry/${id}/result?timeout=60&poll_interval=30`);
-    const received = Date.now();
-    if (r.json.status?.general !== 'done') throw new Error(`unexpected ${JSON.stringify(r.json.status)}`);
-    lags.push(received - Date.parse(r.json.completed_at));
-  }
+  const lags = await measureWakes(base, 3);
   console.log(`long-poll wake-up across processes (completion on the worker → response at the client, ${WAKES} runs): p50 ${quantile(lags, 0.5)} ms, p95 ${quantile(lags, 0.95)} ms, max ${Math.max(...lags)} ms (goal p50 ≤ 10 ms)`);
 
   // ---- throughput with 1 and 2 workers
