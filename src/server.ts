@@ -30,13 +30,7 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
 `);
   }
   runtime.log.info({ address, role: config.role, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
-  let closing: Promise<void> | null = null;
-  const close = () =>
-    (closing ??= (async () => {
-      await app.close();
-      await runtime.close();
-    })());
-  return { url: address, runtime, close };
+  return served(address, app, runtime);
 }
 
 /**
@@ -44,19 +38,26 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
  * /metrics (same rules as on API processes) on QUARRY_HOST:QUARRY_PORT, for orchestrators and
  * scrapers.
  */
-async function serveWorker(runtime: Runtime): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
+async function serveWorker(runtime: Runtime): Promise<Served> {
   const app = Fastify({ loggerInstance: runtime.log }) as unknown as FastifyInstance;
   app.get('/healthz', async () => ({ status: 'ok', role: 'worker', running: runtime.inquiries.queue.running, waiting: await runtime.inquiries.queue.waiting() }));
   await app.register(metricsRoute, { runtime });
   const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
   runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');
+  return served(address, app, runtime);
+}
+
+type Served = { url: string; runtime: Runtime; close: () => Promise<void> };
+
+/** What serve() hands back: close() stops listening, then closes the runtime, once however often it is called. */
+function served(url: string, app: FastifyInstance, runtime: Runtime): Served {
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
       await runtime.close();
     })());
-  return { url: address, runtime, close };
+  return { url, runtime, close };
 }
 
 /** Passwords in a postgres URL never reach the log. */
