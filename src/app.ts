@@ -55,6 +55,8 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     hook: 'preHandler',
     max: runtime.config.rateLimitMax,
     timeWindow: runtime.config.rateLimitWindowMs,
+    // With several processes on Postgres the counts live there, so the limit is per key, not per process.
+    ...(runtime.shared ? { store: runtime.shared.rateLimitStore } : {}),
     // Per API key: REST has authenticated it; /mcp presents it per request (hashed, never kept raw).
     keyGenerator: (request) => {
       if (request.principal) return request.principal.apiKeyId || `user:${request.principal.userId ?? request.ip}`;

@@ -14,9 +14,9 @@ import { closeOnSignals, serve } from './server.js';
 import { credentialsPath, removeCredentials, writeCredentials } from './mcp/auth.js';
 import { runStdio } from './mcp/stdio.js';
 
-function config(): Config {
+function config(overrides?: Partial<Record<keyof Config, unknown>>): Config {
   try {
-    return loadConfig();
+    return loadConfig({ overrides });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`quarry: ${err.message}\n`);
@@ -45,8 +45,9 @@ const program = new Command('quarry').description('Answers business questions in
 program
   .command('serve')
   .description('serve the REST API (and the tool interface) on QUARRY_HOST:QUARRY_PORT')
-  .action(async () => {
-    const server = await serve(config());
+  .option('--role <role>', 'api (HTTP, enqueues), worker (runs inquiries and schedules; /healthz and /metrics only) or all; api and worker need QUARRY_STORE=postgres://... (default: QUARRY_ROLE or all)')
+  .action(async (opts: { role?: string }) => {
+    const server = await serve(config(opts.role === undefined ? undefined : { role: opts.role }));
     closeOnSignals(server.close);
   });
 

@@ -23,11 +23,13 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+)$/, 'duckdb:PATH or postgres://...')
     .optional(),
-  /** Where state (accounts, keys, sessions, inquiries, reports, research checkpoints) lives: `postgres://...`; unset = SQLite in the data dir. */
+  /** The state store: unset = SQLite in the data dir; `postgres://...` = shared by several processes (queue, schedules, wake-ups, rate limits too). */
   store: z
     .string()
-    .regex(/^postgres(ql)?:\/\/.+$/, 'postgres://... (unset: SQLite in QUARRY_DATA_DIR)')
+    .regex(/^postgres(ql)?:\/\/.+$/, 'postgres://... (unset: SQLite in the data dir)')
     .optional(),
+  /** What `quarry serve` runs: `api` (HTTP, enqueues), `worker` (runs inquiries and schedules), `all` (both). */
+  role: z.enum(['api', 'worker', 'all']).default('all'),
   /** The semantic model file; unset = the bundled TPC-H model. */
   model: z.string().min(1).optional(),
   /** "Today" for relative periods (YYYY-MM-DD); overrides the model's `as_of`. */
@@ -123,6 +125,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   dataDir: 'QUARRY_DATA_DIR',
   warehouse: 'QUARRY_WAREHOUSE',
   store: 'QUARRY_STORE',
+  role: 'QUARRY_ROLE',
   model: 'QUARRY_MODEL',
   asOf: 'QUARRY_AS_OF',
   bootstrapKey: 'QUARRY_BOOTSTRAP_KEY',
@@ -235,6 +238,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (config.staleAfterMs < 2 * config.heartbeatMs) {
     throw new ConfigError(`invalid configuration: QUARRY_STALE_AFTER_MS (${config.staleAfterMs}) must be at least twice QUARRY_HEARTBEAT_MS (${config.heartbeatMs}), or live processes would look gone`);
   }
+  if (config.role !== 'all' && !sharedPostgresUrl(config)) {
+    throw new ConfigError(`invalid configuration: QUARRY_ROLE=${config.role} needs a shared store (QUARRY_STORE=postgres://...); with the SQLite store the only allowed role is all (allowed with Postgres: api, worker, all)`);
+  }
   if (config.warehouseAccountConnections !== undefined && config.warehouseAccountConnections > config.warehouseConnections) {
     throw new ConfigError(`invalid configuration: QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS (${config.warehouseAccountConnections}) cannot exceed QUARRY_WAREHOUSE_CONNECTIONS (${config.warehouseConnections})`);
   }
@@ -249,4 +255,9 @@ export function accountConnections(config: Pick<Config, 'warehouseConnections' |
 /** The warehouse URL in effect: configured, or the demo DuckDB file in the data dir. */
 export function warehouseUrl(config: Config): string {
   return config.warehouse ?? `duckdb:${resolve(config.dataDir, 'demo.duckdb')}`;
+}
+
+/** The Postgres database several processes share (store, queue, schedules, wake-ups), or null with the SQLite store. */
+export function sharedPostgresUrl(config: Pick<Config, 'store'>): string | null {
+  return config.store && /^postgres(ql)?:\/\//.test(config.store) ? config.store : null;
 }

@@ -7,11 +7,12 @@ import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
-import { StartupError, type Config } from './config.js';
+import { StartupError, sharedPostgresUrl, type Config } from './config.js';
 import type { InquiryEngine } from './inquiries/engine.js';
 import { InquiryService } from './inquiries/service.js';
 import { ResearchService } from './inquiries/research.js';
 import { ReportService } from './jobs/reports.js';
+import { openSharedPostgres, type SharedPostgres } from './jobs/shared-postgres.js';
 import { createLogger } from './logger.js';
 import { ServiceMetrics } from './metrics.js';
 import { openConfiguredStore, type Store } from './store/repositories.js';
@@ -31,6 +32,8 @@ export interface Runtime {
   /** Scheduled research reports (croner). */
   reports: ReportService;
   metrics: ServiceMetrics;
+  /** Queue, schedules, wake-ups and rate limits shared with other processes (QUARRY_STORE=postgres://...); null with SQLite. */
+  shared: SharedPostgres | null;
   close(): Promise<void>;
 }
 
@@ -70,18 +73,32 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     await store.close().catch(() => undefined);
     throw err instanceof StartupError ? err : new StartupError('the question engine could not start', err);
   }
+  let shared: SharedPostgres | null;
+  try {
+    shared = await openShared(config, log);
+  } catch (err) {
+    await engine.close?.();
+    await store.close().catch(() => undefined);
+    throw err;
+  }
   const keys = new KeyService(store);
   const users = new UserService(store, { sessionMs: config.webSessionHours * 3_600_000 });
-  const inquiries = new InquiryService(store, engine, config, log, {
-    finished(state, type, durationMs) {
-      metrics.inquiriesFinished.inc({ state, type });
-      metrics.inquiryDuration.observe({ type }, durationMs / 1000);
+  const inquiries = new InquiryService(
+    store,
+    engine,
+    config,
+    log,
+    {
+      finished(state, type, durationMs) {
+        metrics.inquiriesFinished.inc({ state, type });
+        metrics.inquiryDuration.observe({ type }, durationMs / 1000);
+      },
     },
-  });
+    shared ? { queue: shared.queue, events: shared.events } : {},
+  );
   const research = new ResearchService(inquiries);
   const reports = new ReportService(store, inquiries, research, log);
-  if (options.startLifecycle !== false) await inquiries.start();
-  if (options.startLifecycle !== false) await reports.start();
+  await startRole(config, options, inquiries, reports, shared);
   return {
     config,
     log,
@@ -93,9 +110,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     research,
     reports,
     metrics,
+    shared,
     async close() {
       reports.stop();
       await inquiries.shutdown(config.shutdownGraceMs);
+      await shared?.close();
       await keys.close();
       await engine.close?.();
       await store.close();
@@ -106,4 +125,33 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 async function defaultEngine(config: Config, log: Logger, deps: EngineDeps): Promise<InquiryEngine> {
   const { createQuarryEngine } = await import('../graphs/engine.js');
   return createQuarryEngine(config, log, deps);
+}
+
+/** The parts shared through Postgres when the store is Postgres (null with SQLite). */
+async function openShared(config: Config, log: Logger): Promise<SharedPostgres | null> {
+  const url = sharedPostgresUrl(config);
+  if (!url) return null;
+  try {
+    return await openSharedPostgres(url, config, log);
+  } catch (err) {
+    throw new StartupError('the job queue in QUARRY_STORE cannot be opened', err);
+  }
+}
+
+/**
+ * What this process runs besides answering HTTP: `api` only submits (and recovers orphans by
+ * queueing them again); `worker` and `all` run queued inquiries and report schedules (croner in
+ * the process with SQLite, the pg-boss clock with Postgres). A one-shot command (no lifecycle)
+ * runs its own inquiries in-process with SQLite, and leaves them to the workers with Postgres: it
+ * holds no lease, so it must not take jobs from the shared queue.
+ */
+async function startRole(config: Config, options: RuntimeOptions, inquiries: InquiryService, reports: ReportService, shared: SharedPostgres | null): Promise<void> {
+  const runsJobs = config.role !== 'api';
+  const oneShot = options.startLifecycle === false;
+  if (runsJobs && !(oneShot && shared)) await inquiries.startWorking();
+  if (oneShot) return;
+  await inquiries.start();
+  if (!runsJobs) return;
+  if (shared) await shared.startReports(reports);
+  else await reports.start();
 }

@@ -3,12 +3,15 @@
  * (running inquiries finish or are handed back for the next start).
  */
 import { warehouseUrl, type Config } from './config.js';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { metricsRoute } from './api/routes/metrics.js';
 import { bootstrapAdmin, bootstrapDefaultAccount } from './auth/bootstrap.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 
 export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
   const runtime = await createRuntime(config, options);
+  if (config.role === 'worker') return serveWorker(runtime);
   const boot = await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey);
   if (boot.created) {
     // The key goes to the console once, never into the structured log.
@@ -26,14 +29,35 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
 
 `);
   }
-  runtime.log.info({ address, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
+  runtime.log.info({ address, role: config.role, warehouse: redactUrl(warehouseUrl(config)) }, 'quarry is serving');
+  return served(address, app, runtime);
+}
+
+/**
+ * The `worker` role serves no API: only GET /healthz (is this process taking work) and GET
+ * /metrics (same rules as on API processes) on QUARRY_HOST:QUARRY_PORT, for orchestrators and
+ * scrapers.
+ */
+async function serveWorker(runtime: Runtime): Promise<Served> {
+  const app = Fastify({ loggerInstance: runtime.log }) as unknown as FastifyInstance;
+  app.get('/healthz', async () => ({ status: 'ok', role: 'worker', running: runtime.inquiries.queue.running, waiting: await runtime.inquiries.queue.waiting() }));
+  await app.register(metricsRoute, { runtime });
+  const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
+  runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');
+  return served(address, app, runtime);
+}
+
+type Served = { url: string; runtime: Runtime; close: () => Promise<void> };
+
+/** What serve() hands back: close() stops listening, then closes the runtime, once however often it is called. */
+function served(url: string, app: FastifyInstance, runtime: Runtime): Served {
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
       await runtime.close();
     })());
-  return { url: address, runtime, close };
+  return { url, runtime, close };
 }
 
 /** Passwords in a postgres URL never reach the log. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,13 @@ function quarry(args: string[], dataDir: string) {
 }
 
 describe('quarry CLI', () => {
+  it('serve --role: api and worker need the Postgres store; an unknown role names the allowed ones', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-cli-role-'));
+    await expect(quarry(['serve', '--role', 'worker'], dataDir)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/QUARRY_ROLE=worker needs .*QUARRY_STORE=postgres.*only allowed role is all/) });
+    await expect(quarry(['serve', '--role', 'scheduler'], dataDir)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/QUARRY_ROLE.*"api".*"worker".*"all"/) });
+    expect(readdirSync(dataDir)).toEqual([]); // nothing was started or written
+  }, 120_000);
+
   it('accounts create, keys create / list / revoke', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-cli-'));
     const account = (await quarry(['accounts', 'create', '--name', 'acme'], dataDir)).stdout.trim();

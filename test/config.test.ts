@@ -25,6 +25,16 @@ describe('configuration', () => {
     expect(loadConfig({ env: { QUARRY_STORE: 'postgresql://q@db:5432/quarry' }, file: noFile }).store).toBe('postgresql://q@db:5432/quarry');
   });
 
+  it('serve roles: all by default; api and worker only with a shared Postgres store, naming the allowed values otherwise', () => {
+    expect(loadConfig({ env: {}, file: noFile }).role).toBe('all');
+    const pgStore = 'postgres://quarry@db:5432/quarry';
+    expect(loadConfig({ env: { QUARRY_STORE: pgStore, QUARRY_ROLE: 'worker' }, file: noFile }).role).toBe('worker');
+    expect(loadConfig({ env: { QUARRY_STORE: pgStore }, file: noFile, overrides: { role: 'api' } }).role).toBe('api');
+    expect(() => loadConfig({ env: { QUARRY_ROLE: 'api' }, file: noFile })).toThrow(/QUARRY_ROLE=api needs .*QUARRY_STORE=postgres.*only allowed role is all/);
+    expect(() => loadConfig({ env: { QUARRY_STORE: pgStore, QUARRY_ROLE: 'scheduler' }, file: noFile })).toThrow(/QUARRY_ROLE.*"api".*"worker".*"all"/);
+    expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_STORE.*postgres:\/\//);
+  });
+
   it('a wrong value stops start-up with a message naming it', () => {
     expect(() => loadConfig({ env: { QUARRY_PORT: 'eighty' }, file: noFile })).toThrow(/QUARRY_PORT/);
     expect(() => loadConfig({ env: { QUARRY_BOOTSTRAP_KEY: 'short' }, file: noFile })).toThrow(/QUARRY_BOOTSTRAP_KEY.*at least 32/);

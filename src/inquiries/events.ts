@@ -6,7 +6,7 @@
 export type InquiryListener = (inquiryId: string) => void;
 
 export class InquiryEvents {
-  private readonly listeners = new Map<string, Set<InquiryListener>>();
+  protected readonly listeners = new Map<string, Set<InquiryListener>>();
 
   on(inquiryId: string, listener: InquiryListener): () => void {
     let set = this.listeners.get(inquiryId);
@@ -20,7 +20,13 @@ export class InquiryEvents {
     };
   }
 
-  emit(inquiryId: string): void {
+  /** Wakes the inquiry's listeners; `state` is the terminal state written (a shared bus passes it on). */
+  emit(inquiryId: string, _state?: string): void {
+    this.wake(inquiryId);
+  }
+
+  /** Wakes this process's listeners only. */
+  protected wake(inquiryId: string): void {
     const set = this.listeners.get(inquiryId);
     if (!set) return;
     for (const listener of [...set]) listener(inquiryId);

@@ -8,7 +8,8 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { emptyAnswerFields } from '../answer/empty.js';
 import type { Principal } from '../auth/keys.js';
-import { EmbeddedQueue, QueueFullError } from '../jobs/embedded-queue.js';
+import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
+import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
 import { newId } from '../store/ids.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
 import {
@@ -41,6 +42,12 @@ const TERMINAL_CACHE_BYTES = 32 * 1024 * 1024;
 /** Runs whose owner vanished this many times are ended `failed` rather than tried again. */
 export const MAX_ATTEMPTS = 2;
 
+/** Where runs are queued and how wake-ups travel; default: in this process only. */
+export interface LifecycleTransport {
+  queue?: JobQueue;
+  events?: InquiryEvents;
+}
+
 export interface InquiryObserver {
   finished?(status: TerminalState, type: InquiryType, durationMs: number): void;
 }
@@ -72,8 +79,8 @@ export function timeLimitOf(record: Pick<InquiryRecord, 'type' | 'options'>, inq
 export class InquiryService {
   /** This process's identity as the owner of the inquiries it runs. */
   readonly owner = `proc_${randomUUID()}`;
-  readonly events = new InquiryEvents();
-  readonly queue: EmbeddedQueue;
+  readonly events: InquiryEvents;
+  readonly queue: JobQueue;
   /** Inquiries this process owns (queued or running) → their abort controller. */
   private readonly owned = new Map<string, AbortController>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -88,8 +95,15 @@ export class InquiryService {
     private readonly settings: LifecycleSettings,
     private readonly log: Logger,
     private readonly observer: InquiryObserver = {},
+    transport: LifecycleTransport = {},
   ) {
-    this.queue = new EmbeddedQueue(settings.concurrency, settings.queueDepth);
+    this.queue = transport.queue ?? new EmbeddedJobQueue(settings.concurrency, settings.queueDepth);
+    this.events = transport.events ?? new InquiryEvents();
+  }
+
+  /** Runs queued inquiries in this process (every role but `api`). */
+  startWorking(): Promise<void> {
+    return this.queue.start((job) => this.runJob(job));
   }
 
   /**
@@ -154,7 +168,7 @@ export class InquiryService {
     await this.admit(principal, request, 1);
     const record = this.newRecord(principal, session.id, request);
     await this.store.inquiries.insert(record);
-    this.started_(record);
+    await this.started_(record);
     return record;
   }
 
@@ -181,14 +195,14 @@ export class InquiryService {
       await this.store.sessions.delete(session.id);
       return null;
     }
-    this.started_(inquiry);
+    await this.started_(inquiry);
     return { session, inquiry };
   }
 
   /** What every submission must pass: dimensions known to the model, room in the queue and in the account's share. */
   private async admit(principal: Principal, request: SubmitRequest, count: number): Promise<void> {
     if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
-    if (this.queue.waiting + count > this.settings.queueDepth) throw new QueueFullError(5);
+    await this.queue.checkRoom(count);
     if ((await this.store.inquiries.countActive(principal.accountId)) + count > this.settings.accountMaxActive) {
       throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
     }
@@ -220,8 +234,15 @@ export class InquiryService {
   }
 
   /** Queues a stored inquiry (accepted work is queued even beyond the waiting line's depth). */
-  private started_(record: InquiryRecord): void {
-    this.schedule(record.id, record.account_id, true);
+  private async started_(record: InquiryRecord): Promise<void> {
+    try {
+      await this.schedule(record);
+    } catch (err) {
+      // Not queued (the queue's database is unreachable): end it rather than leave it waiting forever.
+      this.log.error({ err, inquiryId: record.id }, 'queueing an inquiry failed');
+      await this.finish(record, { status: 'failed', result: {}, error: 'The inquiry could not be queued; please ask again.' }, 0);
+      throw unavailable('The job queue is unavailable; retry shortly.', 5);
+    }
     this.log.info({ inquiryId: record.id, sessionId: record.session_id, type: record.type }, 'inquiry submitted');
   }
 
@@ -232,7 +253,7 @@ export class InquiryService {
   async submitBatch(principal: Principal, items: SubmitRequest[]): Promise<{ session: SessionRecord; inquiry: InquiryRecord }[]> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
     for (const item of items) if (item.dimensions) await this.engine.validateDimensions(item.dimensions);
-    if (this.queue.waiting + items.length > this.settings.queueDepth) throw new QueueFullError(5);
+    await this.queue.checkRoom(items.length);
     const active = await this.store.inquiries.countActive(principal.accountId);
     if (active + items.length > this.settings.accountMaxActive) {
       throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
@@ -245,18 +266,47 @@ export class InquiryService {
     return out;
   }
 
-  private schedule(inquiryId: string, accountId: string, force = false): void {
-    const controller = new AbortController();
-    this.owned.set(inquiryId, controller);
-    this.queue
-      .push(() => this.execute(inquiryId, controller), { account: accountId, force })
-      .catch((err) => this.log.error({ err, inquiryId }, 'inquiry run crashed'))
-      .finally(() => this.owned.delete(inquiryId));
+  private schedule(record: Pick<InquiryRecord, 'id' | 'account_id' | 'attempts' | 'type' | 'options'>): Promise<void> {
+    const job: QueuedInquiry = { inquiryId: record.id, accountId: record.account_id, attempts: record.attempts, timeLimitMs: timeLimitOf(record, this.settings.inquiryTimeoutMs) };
+    return this.queue.submit(job, { force: true });
   }
 
-  private async execute(inquiryId: string, controller: AbortController): Promise<void> {
-    if (controller.signal.aborted) return;
-    if (!(await this.store.inquiries.markStarted(inquiryId, this.owner))) return; // stopped, or no longer ours
+  /**
+   * Runs one job the queue handed this process. With a shared queue the run is claimed by
+   * compare-and-set on the inquiry's attempts, and a terminal state written by any process (a
+   * stop on another API process, announced through the event bus) cancels it at once. Only
+   * infrastructure errors escape (a shared queue retries the job later).
+   */
+  private async runJob(job: QueuedInquiry): Promise<void> {
+    const controller = new AbortController();
+    this.owned.set(job.inquiryId, controller);
+    // A wake-up is a hint (it also comes after a reconnect of the notification connection): the store says whether the run must end.
+    const stopIfEnded = () =>
+      void this.store.inquiries
+        .getStatus(job.inquiryId)
+        .then((r) => {
+          if (r && r.status !== 'processing') controller.abort(new StopSignal());
+        })
+        .catch((err) => this.log.warn({ err, inquiryId: job.inquiryId }, 'checking a stop failed'));
+    const unsubscribe = this.queue.shared ? this.events.on(job.inquiryId, stopIfEnded) : () => undefined;
+    try {
+      await this.execute(job, controller);
+    } catch (err) {
+      this.log.error({ err, inquiryId: job.inquiryId }, 'inquiry run crashed');
+      if (this.queue.shared) throw err;
+    } finally {
+      unsubscribe();
+      this.owned.delete(job.inquiryId);
+    }
+  }
+
+  private async execute(job: QueuedInquiry, controller: AbortController): Promise<void> {
+    const inquiryId = job.inquiryId;
+    if (controller.signal.aborted || this.closing) return;
+    const claimed = this.queue.shared
+      ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
+      : await this.store.inquiries.markStarted(inquiryId, this.owner);
+    if (!claimed) return; // stopped, already run by another copy of the job, or no longer ours
     const record = await this.store.inquiries.get(inquiryId);
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
@@ -346,11 +396,13 @@ export class InquiryService {
       finishedAt,
     });
     if (won) {
+      // Announce first (other processes' long-polls are waiting for it); this process's waiters
+      // resume only after the synchronous work below, so they still find the status JSON kept.
+      this.events.emit(record.id, outcome.status);
       const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
       this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
       this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
-      this.events.emit(record.id);
       this.forgetRun(record);
     }
     return won;
@@ -435,7 +487,7 @@ export class InquiryService {
         await this.finish(o, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
         failed.push(o.id);
       } else {
-        this.schedule(o.id, o.account_id, true);
+        await this.schedule(o);
         resumed.push(o.id);
       }
     }
@@ -449,11 +501,10 @@ export class InquiryService {
   async shutdown(graceMs: number): Promise<void> {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
-    this.queue.clearWaiting();
-    const drained = await this.queue.drain(graceMs);
+    const drained = await this.queue.stop(graceMs);
     if (!drained) {
       for (const c of this.owned.values()) c.abort(new ShutdownSignal());
-      await this.queue.drain(2000);
+      await this.queue.stop(2000);
     }
     await Promise.all(this.forgetting);
     const released = await this.store.inquiries.release(this.owner);

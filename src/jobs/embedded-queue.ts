@@ -7,6 +7,7 @@
  * Tasks start on a later turn of the event loop (setImmediate), never inside the request that
  * queued them: a submission is answered before its work begins.
  */
+import type { JobQueue, JobRunner, QueuedInquiry, SubmitOptions } from './queue.js';
 
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
@@ -109,5 +110,61 @@ export class EmbeddedQueue {
         }
       })();
     }
+  }
+}
+
+/**
+ * The embedded queue as the lifecycle's JobQueue: jobs run in the process that queued them.
+ * Jobs queued before start() wait for it (a one-shot command starts it at once).
+ */
+export class EmbeddedJobQueue implements JobQueue {
+  readonly shared = false;
+  private readonly queue: EmbeddedQueue;
+  private runner: JobRunner | null = null;
+  private readonly held: QueuedInquiry[] = [];
+
+  constructor(
+    concurrency: number,
+    private readonly depth: number,
+  ) {
+    this.queue = new EmbeddedQueue(concurrency, depth);
+  }
+
+  get running(): number {
+    return this.queue.running;
+  }
+
+  async waiting(): Promise<number> {
+    return this.queue.waiting + this.held.length;
+  }
+
+  async checkRoom(count: number): Promise<void> {
+    if (this.queue.waiting + this.held.length + count > this.depth) throw new QueueFullError(5);
+  }
+
+  async submit(job: QueuedInquiry, options: SubmitOptions = {}): Promise<void> {
+    if (!this.runner) {
+      if (!options.force) await this.checkRoom(1);
+      this.held.push(job);
+      return;
+    }
+    this.push(job, options);
+  }
+
+  async start(runner: JobRunner): Promise<void> {
+    this.runner = runner;
+    for (const job of this.held.splice(0)) this.push(job, { force: true });
+  }
+
+  async stop(graceMs: number): Promise<boolean> {
+    this.held.length = 0;
+    this.queue.clearWaiting();
+    return this.queue.drain(graceMs);
+  }
+
+  private push(job: QueuedInquiry, options: SubmitOptions): void {
+    const runner = this.runner!;
+    // The runner logs its own failures; nothing is left to handle here.
+    this.queue.push(() => runner(job), { account: job.accountId, force: options.force }).catch(() => undefined);
   }
 }

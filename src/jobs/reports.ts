@@ -123,19 +123,34 @@ export class ReportService {
     return { report_id: id, runs: out };
   }
 
-  /** Arms every report's schedule; a run missed while down runs once now. */
+  /** Arms every report's schedule (croner, in this process); a run missed while down runs once now. */
   async start(): Promise<void> {
     this.started = true;
+    for (const r of await this.store.reports.listAll()) this.arm(r);
+    await this.runDue();
+  }
+
+  /**
+   * Starts, for every report, its latest due time up to `now` when that has not run yet (once:
+   * `fire` claims the due time). Croner's start-up catch-up, and each tick of the shared clock
+   * (pg-boss schedule) when several processes share Postgres. Returns the inquiries started.
+   */
+  async runDue(now = new Date()): Promise<string[]> {
+    const started: string[] = [];
     for (const r of await this.store.reports.listAll()) {
-      this.arm(r);
-      const job = this.jobs.get(r.id);
-      const due = job?.previousRuns(1, new Date())[0];
+      const schedule = this.jobs.get(r.id) ?? new Cron(r.schedule, { timezone: r.timezone, paused: true });
+      const due = schedule.previousRuns(1, now)[0];
+      if (!this.jobs.has(r.id)) schedule.stop();
       const since = r.last_run_at ?? r.created_at;
-      if (due && due.getTime() > since) {
-        this.log.info({ reportId: r.id, due: due.toISOString() }, 'running a report missed while the server was down');
-        await this.fire(r.id, due.getTime()).catch((err) => this.log.warn({ err, reportId: r.id }, 'missed report run failed to start'));
-      }
+      if (!due || due.getTime() <= since) continue;
+      const dueMs = Math.floor(due.getTime() / 1000) * 1000;
+      const inquiryId = await this.fire(r.id, dueMs).catch((err) => {
+        this.log.warn({ err, reportId: r.id }, 'a due report run failed to start');
+        return null;
+      });
+      if (inquiryId) started.push(inquiryId);
     }
+    return started;
   }
 
   stop(): void {

@@ -239,6 +239,21 @@ export class InquiriesRepo {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
+  /**
+   * Starts a run handed out by a shared queue (any process may claim it): takes ownership only
+   * while the inquiry is processing and its attempts still equal those the job was queued with
+   * (or this process already owns it), so a second copy of the job never runs it twice.
+   */
+  async claimQueued(id: string, owner: string, queuedAttempts: number, now = Date.now()): Promise<boolean> {
+    const r = await this.db
+      .updateTable('inquiries')
+      .set((eb) => ({ started_at: now, owner, heartbeat_at: now, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('attempts', '=', queuedAttempts), eb('owner', '=', owner)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
   /** Status and owner of several inquiries at once (a process checks that what it runs is still its own). */
   ownership(ids: string[]): Promise<{ id: string; status: string; owner: string | null }[]> {
     if (ids.length === 0) return Promise.resolve([]);

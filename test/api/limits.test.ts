@@ -39,7 +39,7 @@ describe('limits → 429 {detail} with Retry-After', () => {
     // one running + two waiting are accepted; the rest are refused
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    expect(s.runtime.inquiries.queue.waiting).toBe(2);
+    expect(await s.runtime.inquiries.queue.waiting()).toBe(2);
   });
 
   it('a per-account cap on inquiries in progress', async () => {

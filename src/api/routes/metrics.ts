@@ -31,7 +31,7 @@ export const metricsRoute: FastifyPluginAsync<ApiDeps> = async (app, { runtime }
     if (refused) return reply.code(refused.status).send({ detail: refused.detail });
     const { metrics, inquiries, store } = runtime;
     metrics.queueRunning.set(inquiries.queue.running);
-    metrics.queueWaiting.set(inquiries.queue.waiting);
+    metrics.queueWaiting.set(await inquiries.queue.waiting());
     metrics.inquiriesByState.reset();
     for (const [state, n] of Object.entries(await store.inquiries.countByStatus())) metrics.inquiriesByState.set({ state }, n);
     reply.header('content-type', metrics.registry.contentType);

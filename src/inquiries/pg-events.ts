@@ -1,0 +1,50 @@
+/**
+ * Wake-ups across processes: the event bus over Postgres LISTEN/NOTIFY. A terminal write
+ * NOTIFYs `quarry_inquiry` with `id:state:origin`; every process LISTENs on one dedicated
+ * connection and wakes its own long-polls for that inquiry, and a worker running it stops the run
+ * (a stop written by an API process cancels the statement on the worker). The origin is skipped
+ * on receipt: the writing process has woken its own listeners already.
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { PgListener } from '../jobs/pg-listener.js';
+import { InquiryEvents } from './events.js';
+
+export const INQUIRY_CHANNEL = 'quarry_inquiry';
+
+export class PgInquiryEvents extends InquiryEvents {
+  private readonly origin = randomUUID().slice(0, 8);
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: Logger,
+  ) {
+    super();
+  }
+
+  /** Listens on `listener` (which the caller starts and stops); NOTIFYs through `pool`. */
+  static async create(pool: pg.Pool, listener: PgListener, log: Logger): Promise<PgInquiryEvents> {
+    const events = new PgInquiryEvents(pool, log);
+    await listener.listen(INQUIRY_CHANNEL, (payload) => events.received(payload));
+    // Notifications sent while the connection was down are lost: every waiter re-checks its inquiry.
+    listener.onReconnect(() => {
+      for (const id of [...events.listeners.keys()]) events.wake(id);
+    });
+    return events;
+  }
+
+  override emit(inquiryId: string, state = ''): void {
+    this.wake(inquiryId);
+    this.pool.query('SELECT pg_notify($1, $2)', [INQUIRY_CHANNEL, `${inquiryId}:${state}:${this.origin}`]).catch((err) => {
+      // Waiters elsewhere still see the state at their next poll tick.
+      this.log.warn({ err, inquiryId }, 'announcing a finished inquiry to other processes failed');
+    });
+  }
+
+  private received(payload: string): void {
+    const [inquiryId, , origin] = payload.split(':');
+    if (!inquiryId || origin === this.origin) return;
+    this.wake(inquiryId);
+  }
+}

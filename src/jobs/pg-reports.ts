@@ -1,0 +1,48 @@
+/**
+ * Scheduled reports when several processes share Postgres: one pg-boss schedule, every minute,
+ * sends one tick job for all processes (pg-boss's cron monitor runs in one process at a time and
+ * sends each minute's job once); one worker takes it and starts every report's due run
+ * (ReportService.runDue, which claims each (report, due time) once). So each due time runs once
+ * across all processes, with no inquiry made and deleted per process, and croner does not run.
+ *
+ * One tick for all reports instead of a pg-boss schedule per report: pg-boss 10 keys a schedule by
+ * queue name and each queue is a table partition, so per-report queues would add a table per
+ * report. Report schedules therefore run at minute resolution here (a seconds field in a cron
+ * expression fires at the first tick after it), within about a minute-tick plus the cron
+ * monitor's interval.
+ */
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { ReportService } from './reports.js';
+
+export const REPORT_TICK_QUEUE = 'quarry-report-tick';
+
+export class PgReportClock {
+  private workerId: string | null = null;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly reports: ReportService,
+    private readonly log: Logger,
+  ) {}
+
+  /** Installs the schedule (idempotent, every process may) and takes ticks in this process. */
+  async start(): Promise<void> {
+    if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) {
+      // `short`: at most one tick waits; a tick never queues behind another.
+      await this.boss.createQueue(REPORT_TICK_QUEUE, { name: REPORT_TICK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 300 }).catch(async (err) => {
+        if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) throw err;
+      });
+    }
+    await this.boss.schedule(REPORT_TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
+    this.workerId = await this.boss.work(REPORT_TICK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+      const started = await this.reports.runDue();
+      if (started.length > 0) this.log.info({ runs: started.length }, 'report tick started due runs');
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.workerId) await this.boss.offWork({ id: this.workerId }).catch(() => undefined);
+    this.workerId = null;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * What several processes on one Postgres share besides the store: the pg-boss queue, the report
+ * clock, wake-ups and stops (LISTEN/NOTIFY) and the rate-limit counts. Opened once per process
+ * when QUARRY_STORE is a postgres:// URL; the SQLite store keeps everything in the process.
+ */
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { ensureRateLimitTable, pgRateLimitStore, sweepRateLimits } from '../api/pg-rate-limit.js';
+import type { Config } from '../config.js';
+import { PgInquiryEvents } from '../inquiries/pg-events.js';
+import { PgListener } from './pg-listener.js';
+import { PgJobQueue } from './pg-queue.js';
+import { PgReportClock } from './pg-reports.js';
+import type { ReportService } from './reports.js';
+
+export interface SharedPostgres {
+  pool: pg.Pool;
+  boss: PgBoss;
+  listener: PgListener;
+  queue: PgJobQueue;
+  events: PgInquiryEvents;
+  /** @fastify/rate-limit store counting in Postgres (every API process shares the limit). */
+  rateLimitStore: FastifyRateLimitStoreCtor;
+  /** Takes report ticks in this process (roles worker and all). */
+  startReports(reports: ReportService): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'>;
+
+export async function openSharedPostgres(url: string, settings: SharedSettings, log: Logger): Promise<SharedPostgres> {
+  // Idle connections stay open: a NOTIFY on a fresh connection would pay the connect on a wake-up's path.
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0, application_name: `quarry-${settings.role}` });
+  pool.on('error', (err) => log.warn({ err }, 'an idle Postgres connection failed'));
+  const runsJobs = settings.role !== 'api';
+  const boss = new PgBoss({
+    connectionString: url,
+    application_name: `quarry-queue-${settings.role}`,
+    max: Math.max(2, Math.min(10, settings.concurrency + 2)),
+    // Only processes that run jobs keep time (cron) and supervise (expiry, retention).
+    schedule: runsJobs,
+    supervise: runsJobs,
+    cronMonitorIntervalSeconds: 10,
+    cronWorkerIntervalSeconds: 2,
+    archiveCompletedAfterSeconds: 3600,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'pg-boss reported an error'));
+  const listener = new PgListener(url, log);
+  const closers: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch((err) => log.warn({ err }, 'closing a shared Postgres part failed'));
+  };
+  try {
+    closers.push(() => pool.end());
+    await boss.start();
+    closers.push(() => boss.stop({ graceful: false, wait: true, close: true }));
+    await listener.start();
+    closers.push(() => listener.stop());
+    const events = await PgInquiryEvents.create(pool, listener, log);
+    const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: settings.concurrency, queueDepth: settings.queueDepth }, log);
+    await ensureRateLimitTable(pool);
+    const sweep = setInterval(() => void sweepRateLimits(pool).catch(() => undefined), Math.max(10_000, settings.rateLimitWindowMs));
+    sweep.unref();
+    closers.push(async () => clearInterval(sweep));
+    let clock: PgReportClock | null = null;
+    return {
+      pool,
+      boss,
+      listener,
+      queue,
+      events,
+      rateLimitStore: pgRateLimitStore(pool),
+      async startReports(reports) {
+        clock = new PgReportClock(boss, reports, log);
+        await clock.start();
+        closers.push(() => clock!.stop());
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

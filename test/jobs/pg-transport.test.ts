@@ -1,0 +1,121 @@
+/**
+ * The Postgres transport parts on their own, each instance with its own connections as separate
+ * processes would have: wake-ups through LISTEN/NOTIFY (latency, reconnect after the listening
+ * connection is killed), and pg-boss retries with backoff.
+ */
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgInquiryEvents } from '../../src/inquiries/pg-events.js';
+import { PgListener } from '../../src/jobs/pg-listener.js';
+import { PgJobQueue } from '../../src/jobs/pg-queue.js';
+import type { QueuedInquiry } from '../../src/jobs/queue.js';
+import { QueueFullError } from '../../src/jobs/embedded-queue.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+
+const log = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let server: TestPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 30_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function bus() {
+  const pool = new pg.Pool({ connectionString: server.url, max: 2 });
+  const listener = new PgListener(server.url, log, { minBackoffMs: 50, maxBackoffMs: 200 });
+  await listener.start();
+  const events = await PgInquiryEvents.create(pool, listener, log);
+  return { pool, listener, events, close: async () => (await listener.stop(), await pool.end()) };
+}
+
+describe('wake-ups between two processes', () => {
+  it('a terminal write in one wakes the waiters of that inquiry in the other, within milliseconds', async () => {
+    const writer = await bus();
+    const reader = await bus();
+    try {
+      const lags: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const id = `inq_${i}`;
+        const woke = new Promise<number>((resolve) => {
+          const off = reader.events.on(id, () => (off(), resolve(performance.now())));
+        });
+        const other = reader.events.on(`inq_other_${i}`, () => lags.push(Number.NaN));
+        const sent = performance.now();
+        writer.events.emit(id, 'done');
+        lags.push((await woke) - sent);
+        other();
+      }
+      expect(lags.every((l) => Number.isFinite(l))).toBe(true);
+      lags.sort((a, b) => a - b);
+      expect(lags[Math.floor(lags.length / 2)]!).toBeLessThan(10);
+      expect(reader.events.size).toBe(0);
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it('after its listening connection is killed it reconnects, wakes its waiters to re-check, and hears later notifications', async () => {
+    const writer = await bus();
+    const reader = await bus();
+    try {
+      let rechecks = 0;
+      const off = reader.events.on('inq_waiting', () => rechecks++);
+      await writer.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND pid <> pg_backend_pid()`);
+      const end = Date.now() + 5_000;
+      while (reader.listener.reconnects === 0 && Date.now() < end) await sleep(20);
+      expect(reader.listener.reconnects).toBeGreaterThan(0);
+      // the reconnect woke the waiter so that it reads the state it may have missed
+      expect(rechecks).toBeGreaterThan(0);
+      const before = rechecks;
+      writer.events.emit('inq_waiting', 'done');
+      while (rechecks === before && Date.now() < end) await sleep(5);
+      expect(rechecks).toBe(before + 1);
+      off();
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  }, 15_000);
+});
+
+describe('the pg-boss queue', () => {
+  it('retries a job whose run failed, after a backoff, and refuses beyond its depth', async () => {
+    const boss = new PgBoss({ connectionString: server.url, max: 3 });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const pool = new pg.Pool({ connectionString: server.url, max: 2 });
+    const listener = new PgListener(server.url, log);
+    await listener.start();
+    try {
+      const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: 1, queueDepth: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 }, log);
+      const job: QueuedInquiry = { inquiryId: 'inq_flaky', accountId: 'acc_1', attempts: 0, timeLimitMs: 5_000 };
+      await queue.submit(job);
+      await queue.submit({ ...job, inquiryId: 'inq_second' });
+      await expect(queue.submit({ ...job, inquiryId: 'inq_third' })).rejects.toBeInstanceOf(QueueFullError);
+      await queue.submit({ ...job, inquiryId: 'inq_forced' }, { force: true });
+      const calls: { id: string; at: number }[] = [];
+      await queue.start(async (j) => {
+        calls.push({ id: j.inquiryId, at: Date.now() });
+        if (j.inquiryId === 'inq_flaky' && calls.filter((c) => c.id === 'inq_flaky').length === 1) throw new Error('the store is unreachable');
+      });
+      const end = Date.now() + 15_000;
+      while (calls.filter((c) => c.id === 'inq_flaky').length < 2 && Date.now() < end) await sleep(50);
+      const flaky = calls.filter((c) => c.id === 'inq_flaky');
+      expect(flaky).toHaveLength(2);
+      expect(flaky[1]!.at - flaky[0]!.at).toBeGreaterThanOrEqual(900);
+      expect(calls.map((c) => c.id).filter((id) => id !== 'inq_flaky').sort()).toEqual(['inq_forced', 'inq_second']);
+      expect(await queue.stop(1_000)).toBe(true);
+      expect(await queue.waiting()).toBe(0);
+    } finally {
+      await listener.stop();
+      await boss.stop({ graceful: false, wait: true });
+      await pool.end();
+    }
+  }, 30_000);
+});
