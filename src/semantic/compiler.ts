@@ -573,13 +573,13 @@ export function compile(
     const c = orderCol(o.by);
     if (ordered.has(c)) continue;
     ordered.add(c);
-    orderItems.push(`${src}.${d.ident(c)} ${(o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
+    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'));
   }
   // A limit without an order ranks by the first metric; group keys break ties so results are stable.
   if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
-    orderItems.push(`${src}.${d.ident(requested[0]!)} DESC NULLS LAST`);
+    orderItems.push(d.orderItem(`${src}.${d.ident(requested[0]!)}`, 'DESC'));
   }
-  for (const g of groups) if (!ordered.has(g.name)) orderItems.push(`${src}.${d.ident(g.name)} ASC NULLS LAST`);
+  for (const g of groups) if (!ordered.has(g.name)) orderItems.push(d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC'));
 
   // maxRows is a fetch cap: one row more is asked for, so the warehouse can tell a cut result
   // (truncated) from one that has exactly maxRows rows.
@@ -590,8 +590,7 @@ export function compile(
     `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${src}\n` +
     (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
   if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
-  if (limit !== undefined) sql += `${d.limit(limit)}\n`;
-  if (q.offset) sql += `OFFSET ${Math.floor(q.offset)}\n`;
+  sql += d.limitOffset(limit, q.offset);
   return { sql: sql.trimEnd(), columns, dating: datingOut };
 }
 
