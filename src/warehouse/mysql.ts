@@ -1,16 +1,16 @@
 /**
- * MySQL / MariaDB warehouse over `mysql2`. Each connection is prepared once:
+ * MySQL / MariaDB warehouse over `mysql2`. Each statement runs as
  *   SET SESSION sql_mode = <server's> + ANSI_QUOTES, PIPES_AS_CONCAT, NO_BACKSLASH_ESCAPES,
- *       time_zone = '+00:00';
- *   SET SESSION TRANSACTION READ ONLY          -- also refuses DDL, whose implicit commit would
- *                                              -- otherwise end a read-only transaction
- * so the server lexes strings and quoted names exactly as the guard does ('' escapes only, "..."
- * a name), and TIMESTAMPs read as UTC. Each statement then runs as
+ *       time_zone = '+00:00', tx_read_only = 1   -- (MySQL: transaction_read_only) also refuses
+ *                                                -- DDL, whose implicit commit would end a
+ *                                                -- read-only transaction
  *   START TRANSACTION READ ONLY
  *   SET STATEMENT max_statement_time = <s>, sql_select_limit = maxRows+1 FOR <sql>   -- MariaDB
  *   (MySQL: SET SESSION max_execution_time = <ms>, sql_select_limit = maxRows+1; <sql>)
- *   ROLLBACK
- * over a connection without multi-statements, streaming rows so the byte cap cuts early. Abort,
+ *   COM_RESET_CONNECTION (the pool's release: rolls back, forgets variables and temp tables)
+ * so the server lexes strings and quoted names exactly as the guard does ('' escapes only, "..."
+ * a name), TIMESTAMPs read as UTC, and nothing a statement sets outlives it. The connection has
+ * no multi-statements, streaming rows so the byte cap cuts early. Abort,
  * timeout and a cut result send `KILL QUERY <thread id>` from a second connection, and that
  * connection is then discarded, so a late KILL can never hit the next statement. Connect as a
  * user with only `GRANT SELECT ON db.*` (README): that, the read-only session and the guard are
@@ -45,12 +45,11 @@ export interface MysqlWarehouseOptions {
 const ER_QUERY_INTERRUPTED = 1317;
 const ER_STATEMENT_TIMEOUT = 1969; // MariaDB max_statement_time
 const ER_QUERY_TIMEOUT = 3024; // MySQL max_execution_time
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'PROTOCOL_CONNECTION_LOST', 'ER_ACCESS_DENIED_ERROR', 'ER_BAD_DB_ERROR', 'ER_DBACCESS_DENIED_ERROR']);
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'PROTOCOL_CONNECTION_LOST']);
 
-const SESSION_SETUP = [
-  `SET SESSION sql_mode = TRIM(BOTH ',' FROM CONCAT_WS(',', @@SESSION.sql_mode, 'ANSI_QUOTES', 'PIPES_AS_CONCAT', 'NO_BACKSLASH_ESCAPES')), SESSION time_zone = '+00:00'`,
-  'SET SESSION TRANSACTION READ ONLY',
-];
+const sessionSetup = (flavor: 'mariadb' | 'mysql') =>
+  `SET SESSION sql_mode = TRIM(BOTH ',' FROM CONCAT_WS(',', @@SESSION.sql_mode, 'ANSI_QUOTES', 'PIPES_AS_CONCAT', 'NO_BACKSLASH_ESCAPES')), ` +
+  `SESSION time_zone = '+00:00', SESSION ${flavor === 'mariadb' ? 'tx_read_only' : 'transaction_read_only'} = 1`;
 
 type Conn = mysql.PoolConnection;
 type Field = mysql.FieldPacket & { columnType?: number; characterSet?: number; columnLength?: number; decimals?: number; flags?: number };
@@ -154,8 +153,6 @@ export class MysqlWarehouse implements Warehouse {
   private readonly defaultMaxBytes: number;
   private readonly defaultTimeoutMs: number;
   private readonly slots: FairSlots;
-  /** Connections whose session has been set up (SESSION_SETUP). */
-  private readonly prepared = new WeakSet<object>();
   private closed = false;
 
   private constructor(
@@ -179,7 +176,8 @@ export class MysqlWarehouse implements Warehouse {
   static async open(url: string, options: MysqlWarehouseOptions = {}): Promise<MysqlWarehouse> {
     const config = connectionOptions(url);
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
-    const pool = mysql.createPool({ ...config, connectionLimit: Math.max(1, options.poolSize ?? 4) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true });
+    // resetOnRelease: a released connection is reset, so no variable, temp table or setting outlives its statement.
+    const pool = mysql.createPool({ ...config, connectionLimit: Math.max(1, options.poolSize ?? 4) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true, resetOnRelease: true });
     // An idle connection losing its server must not crash the process; the next query reconnects.
     pool.on('connection', (c) => c.on('error', () => undefined));
     let flavor: 'mariadb' | 'mysql';
@@ -262,10 +260,7 @@ export class MysqlWarehouse implements Warehouse {
         conn = c;
         let broken = false;
         try {
-          if (!this.prepared.has(c)) {
-            for (const s of SESSION_SETUP) await query(c, s);
-            this.prepared.add(c);
-          }
+          await query(c, sessionSetup(this.flavor));
           await query(c, 'START TRANSACTION READ ONLY');
           if (why) throw new WarehouseCancelledError();
           const limit = maxRows + 1;
@@ -275,20 +270,14 @@ export class MysqlWarehouse implements Warehouse {
           if (why) throw new WarehouseCancelledError();
           return await this.stream(c, statement, maxRows, maxBytes, () => kill(true));
         } catch (e) {
-          broken = true;
+          // A statement's own error leaves the connection usable; a lost connection does not.
+          broken = (e as { fatal?: boolean }).fatal === true;
           throw e;
         } finally {
-          if (killSent || broken) {
-            // A KILL may still be on its way, or the connection's state is unknown: never reuse it.
-            c.destroy();
-          } else {
-            try {
-              await query(c, 'ROLLBACK');
-              c.release();
-            } catch {
-              c.destroy();
-            }
-          }
+          // A KILL may still be on its way, or the connection's state is unknown: never reuse it.
+          // Otherwise the release resets the session (and rolls the transaction back).
+          if (killSent || broken) c.destroy();
+          else c.release();
         }
       } finally {
         releaseSlot();
