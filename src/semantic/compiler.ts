@@ -5,7 +5,7 @@
  *   g<i>   one CTE per group of measures sharing an entity and a dating time dimension,
  *          aggregated at the grain of that entity with to-one joins only (never fan-out);
  *          a dimension on the "many" side goes through a DISTINCT bridge (semi-join) instead
- *   keys   union of the group keys when several groups are joined (full-outer by union + left joins)
+ *   group_keys  union of the group keys when several groups are joined (full-outer by union + left joins)
  *   result derived metrics computed after aggregation, output names = model names
  *   final  share of total (window over all groups), metric filters, order, limit
  */
@@ -449,16 +449,16 @@ export function compile(
       ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
     } else {
       ctes.push(
-        `keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
+        `group_keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
       );
       const cols = [
-        ...dimCols.map((c) => `keys.${c}`),
+        ...dimCols.map((c) => `group_keys.${c}`),
         ...measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true))),
       ];
       const joins = measureGroups.map(
-        (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
+        (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`group_keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
       );
-      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM keys\n  ${joins.join('\n  ')}\n)`);
+      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM group_keys\n  ${joins.join('\n  ')}\n)`);
     }
   }
 

@@ -27,6 +27,11 @@ const run = promisify(execFile);
 export const MARIADB_BIN = process.env.QUARRY_MARIADB_BIN ?? '/usr/sbin/mariadbd';
 export const MARIADB_INSTALL_DB = process.env.QUARRY_MARIADB_INSTALL_DB ?? '/usr/bin/mariadb-install-db';
 export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
+/** TPC-H's primary keys, declared as a MySQL schema would (joins without an index are nested loops there). */
+const TPCH_KEYS: Record<string, string[]> = {
+  region: ['r_regionkey'], nation: ['n_nationkey'], supplier: ['s_suppkey'], customer: ['c_custkey'], part: ['p_partkey'],
+  partsupp: ['ps_partkey', 'ps_suppkey'], orders: ['o_orderkey'], lineitem: ['l_orderkey', 'l_linenumber'],
+};
 
 export interface TestMariadb {
   /** Root URL (no password, 127.0.0.1), no default database. */
@@ -174,12 +179,14 @@ export interface LoadTpchMariadbOptions {
   /** Optional row filter per table, a DuckDB condition, e.g. `{ lineitem: "l_orderkey <= 60000" }`. */
   where?: Record<string, string>;
   dir?: string;
+  /** Declare TPC-H's primary keys (default true). */
+  keys?: boolean;
 }
 
 /**
  * Loads the TPC-H Parquet tables into the URL's database (created if missing): DuckDB writes CSV
  * into the server's folder, then `LOAD DATA INFILE` reads it. Types follow the Parquet ones
- * (DECIMAL(15,2) -> DECIMAL(15,2), DATE -> DATE, ...). Returns row counts per table.
+ * (DECIMAL(15,2) -> DECIMAL(15,2), DATE -> DATE, ...), with TPC-H's primary keys. Returns row counts per table.
  */
 export async function loadTpchMariadb(server: TestMariadb, database: string, options: LoadTpchMariadbOptions = {}): Promise<Record<string, number>> {
   const tables = options.tables ?? TPCH_TABLES;
@@ -196,7 +203,8 @@ export async function loadTpchMariadb(server: TestMariadb, database: string, opt
       const parquet = `read_parquet('${join(src, `${t}.parquet`).replace(/'/g, "''")}')`;
       const where = options.where?.[t] ? ` WHERE ${options.where[t]}` : '';
       const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${parquet}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;
-      const cols = desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ');
+      const key = options.keys === false ? undefined : TPCH_KEYS[t];
+      const cols = desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ') + (key ? `, PRIMARY KEY (${key.join(', ')})` : '');
       const csv = join(csvDir, `${t}.csv`);
       await dc.run(`COPY (SELECT * FROM ${parquet}${where}) TO '${csv}' (HEADER false, DELIMITER '|', QUOTE '"', ESCAPE '"', NULLSTR 'NULL')`);
       await c.query(`DROP TABLE IF EXISTS \`${t}\`; CREATE TABLE \`${t}\` (${cols})`);

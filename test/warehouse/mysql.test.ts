@@ -199,10 +199,9 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
   it('introspects tables, columns, row counts and declared keys', async () => {
     await execMysql(
       server.adminUrl,
-      `ALTER TABLE nation ADD PRIMARY KEY (n_nationkey);
-       ALTER TABLE region ADD PRIMARY KEY (r_regionkey);
-       ALTER TABLE nation ADD CONSTRAINT nation_region FOREIGN KEY (n_regionkey) REFERENCES region (r_regionkey);
-       ALTER TABLE partsupp ADD PRIMARY KEY (ps_partkey, ps_suppkey);`,
+      `ALTER TABLE nation ADD CONSTRAINT nation_region FOREIGN KEY (n_regionkey) REFERENCES region (r_regionkey);
+       ALTER TABLE region ADD UNIQUE KEY (r_regionkey);
+       ALTER TABLE region DROP PRIMARY KEY;`,
     );
     const tables = await w.introspect();
     expect(tables.map((t) => t.name).sort()).toEqual(['customer', 'lineitem', 'nation', 'orders', 'part', 'partsupp', 'region', 'supplier']);
@@ -214,7 +213,9 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
     expect(nation.primaryKey).toEqual(['n_nationkey']);
     expect(nation.foreignKeys).toEqual([{ columns: ['n_regionkey'], references: 'region', refColumns: ['r_regionkey'] }]);
     expect(tables.find((t) => t.name === 'partsupp')!.primaryKey).toEqual(['ps_partkey', 'ps_suppkey']);
-    expect(orders.primaryKey).toBeUndefined();
+    expect(orders.primaryKey).toEqual(['o_orderkey']);
+    // A unique key is not a primary key; the foreign key to it is still declared.
+    expect(tables.find((t) => t.name === 'region')!.primaryKey).toBeUndefined();
   });
 
   it('opens through openWarehouse (mysql:// and mariadb://) and pings; a dead server fails clearly', async () => {
