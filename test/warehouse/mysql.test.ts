@@ -13,6 +13,7 @@ import {
   WarehouseTimeoutError,
 } from '../../src/warehouse/index.js';
 import { execMysql, startTpchMariadb, type TestMariadb } from '../helpers/mariadb.js';
+import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
 import { TPCH_DIR } from './fixtures.js';
 
 // A slice of TPC-H keeps the load quick; every table is present.
@@ -194,6 +195,23 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
       { r_name: 'AFRICA', r_regionkey: 0 },
       { r_name: 'AMERICA', r_regionkey: 1 },
     ]);
+  });
+
+  it('the MySQL dialect: NULLs last both ways, OFFSET without LIMIT, odd names, time buckets, days between', async () => {
+    const d = new MysqlDialect();
+    const vals = `(SELECT 2 AS \`we\`\`ird\` UNION ALL SELECT NULL UNION ALL SELECT 1 UNION ALL SELECT 3) AS v`;
+    const col = `v.${d.ident('we`ird')}`;
+    const asc = await w.run(`SELECT ${col} AS x FROM ${vals} ORDER BY ${d.orderItem(col, 'ASC')}`);
+    expect(asc.rows.map((r) => r.x)).toEqual([1, 2, 3, null]);
+    const desc = await w.run(`SELECT ${col} AS x FROM ${vals} ORDER BY ${d.orderItem(col, 'DESC')} ${d.limitOffset(undefined, 1)}`);
+    expect(desc.rows.map((r) => r.x)).toEqual([2, 1, null]);
+    const day = d.date('1996-02-29');
+    const b = await w.run(
+      `SELECT ${(['day', 'week', 'month', 'quarter', 'year'] as const).map((g) => `${d.timeBucket(day, g)} AS ${g}`).join(', ')},
+              ${d.daysBetween(d.date('1996-01-01'), day)} AS days, ${d.divide('7', '0')} AS by_zero, ${d.divide('7', '2')} AS half,
+              ${d.nullSafeEquals('NULL', 'NULL')} AS nulls_equal, ${d.string("it's")} AS s`,
+    );
+    expect(b.rows[0]).toEqual({ day: '1996-02-29', week: '1996-02-26', month: '1996-02-01', quarter: '1996-01-01', year: 1996, days: 59, by_zero: null, half: 3.5, nulls_equal: 1, s: "it's" });
   });
 
   it('introspects tables, columns, row counts and declared keys', async () => {
