@@ -110,20 +110,22 @@ export function mysqlReference(sql: string): string {
     .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)');
 }
 
-/** MariaDB engine through the shared helper and the product's MysqlWarehouse, or undefined when unavailable. */
+/** MariaDB engine through the shared helper, the guard and the product's MysqlWarehouse, or undefined when unavailable. */
 export async function mariadbEngine(): Promise<Engine | undefined> {
   if (!existsSync(MARIADB_HELPER)) return undefined;
   try {
     const helper = (await import(MARIADB_HELPER)) as typeof import('../helpers/mariadb.js');
     const handle = await helper.startTpchMariadb();
     const { MysqlWarehouse } = await import('../../src/warehouse/mysql.js');
+    const { runGuarded } = await import('../../src/warehouse/index.js');
     const w = await MysqlWarehouse.open(handle.readOnlyUrl, { poolSize: 2 });
     return {
       name: 'mariadb',
       dialect: new MysqlDialect(),
       reference: mysqlReference,
       async query(sql) {
-        return normalizeRows((await w.run(sql, { maxRows: 1_000_000, timeoutMs: 120_000 })).rows);
+        // Through the guard, as the product runs SQL: it must accept all the MySQL the compiler writes.
+        return normalizeRows((await runGuarded(w, sql, { maxRows: 1_000_000, timeoutMs: 120_000 })).rows);
       },
       async close() {
         await w.close();
