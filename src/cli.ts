@@ -237,7 +237,7 @@ const semantic = program.command('semantic').description('the semantic model');
 semantic
   .command('bootstrap')
   .description('introspect a warehouse and write a draft semantic model to edit')
-  .option('--warehouse <url>', 'duckdb:PATH or postgres://... (default: QUARRY_WAREHOUSE)')
+  .option('--warehouse <url>', 'duckdb:PATH, postgres://... or mysql://... (default: QUARRY_WAREHOUSE)')
   .requiredOption('--out <file>', 'where to write the draft model (YAML)')
   .option('--name <name>', 'model name')
   .argument('[url]', 'the warehouse URL (instead of --warehouse)')

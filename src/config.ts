@@ -18,15 +18,15 @@ export const ConfigSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: int(0, 65535).default(8080),
   dataDir: z.string().min(1).default('./data'),
-  /** `duckdb:PATH` (a .duckdb file or a folder of Parquet/CSV) or `postgres://...`; unset = the demo DuckDB in the data dir. */
+  /** `duckdb:PATH` (a .duckdb file or a folder of Parquet/CSV), `postgres://...` or `mysql://` / `mariadb://...`; unset = the demo DuckDB in the data dir. */
   warehouse: z
     .string()
-    .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+)$/, 'duckdb:PATH or postgres://...')
+    .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+|(mysql|mariadb):\/\/.+)$/, 'duckdb:PATH, postgres://... or mysql://...')
     .optional(),
   /** The state store: unset = SQLite in the data dir; `postgres://...` = shared by several processes (queue, schedules, wake-ups, rate limits too). */
   store: z
     .string()
-    .regex(/^postgres(ql)?:\/\/.+$/, 'postgres://... (unset: SQLite in the data dir)')
+    .regex(/^postgres(ql)?:\/\/.+$/, 'postgres://... (unset: SQLite in QUARRY_DATA_DIR)')
     .optional(),
   /** What `quarry serve` runs: `api` (HTTP, enqueues), `worker` (runs inquiries and schedules), `all` (both). */
   role: z.enum(['api', 'worker', 'all']).default('all'),

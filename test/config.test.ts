@@ -38,7 +38,8 @@ describe('configuration', () => {
   it('a wrong value stops start-up with a message naming it', () => {
     expect(() => loadConfig({ env: { QUARRY_PORT: 'eighty' }, file: noFile })).toThrow(/QUARRY_PORT/);
     expect(() => loadConfig({ env: { QUARRY_BOOTSTRAP_KEY: 'short' }, file: noFile })).toThrow(/QUARRY_BOOTSTRAP_KEY.*at least 32/);
-    expect(() => loadConfig({ env: { QUARRY_WAREHOUSE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_WAREHOUSE/);
+    expect(() => loadConfig({ env: { QUARRY_WAREHOUSE: 'sqlserver://x' }, file: noFile })).toThrow(/QUARRY_WAREHOUSE.*mysql:\/\//);
+    for (const url of ['mysql://ro:pw@db:3306/shop', 'mariadb://ro@db/shop']) expect(loadConfig({ env: { QUARRY_WAREHOUSE: url }, file: noFile }).warehouse).toBe(url);
     expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_STORE \(store in quarry.yaml\): postgres:\/\/\.\.\. \(unset: SQLite in QUARRY_DATA_DIR\)/);
     expect(() => loadConfig({ env: { QUARRY_LLM_BASE_URL: 'http://localhost:1/v1' }, file: noFile })).toThrow(/QUARRY_LLM_MODEL/);
   });

@@ -5,7 +5,7 @@
  *   g<i>   one CTE per group of measures sharing an entity and a dating time dimension,
  *          aggregated at the grain of that entity with to-one joins only (never fan-out);
  *          a dimension on the "many" side goes through a DISTINCT bridge (semi-join) instead
- *   keys   union of the group keys when several groups are joined (full-outer by union + left joins)
+ *   group_keys  union of the group keys when several groups are joined (full-outer by union + left joins)
  *   result derived metrics computed after aggregation, output names = model names
  *   final  share of total (window over all groups), metric filters, order, limit
  */
@@ -449,16 +449,16 @@ export function compile(
       ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
     } else {
       ctes.push(
-        `keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
+        `group_keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
       );
       const cols = [
-        ...dimCols.map((c) => `keys.${c}`),
+        ...dimCols.map((c) => `group_keys.${c}`),
         ...measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true))),
       ];
       const joins = measureGroups.map(
-        (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
+        (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`group_keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
       );
-      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM keys\n  ${joins.join('\n  ')}\n)`);
+      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM group_keys\n  ${joins.join('\n  ')}\n)`);
     }
   }
 
@@ -573,13 +573,13 @@ export function compile(
     const c = orderCol(o.by);
     if (ordered.has(c)) continue;
     ordered.add(c);
-    orderItems.push(`${src}.${d.ident(c)} ${(o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`);
+    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'));
   }
   // A limit without an order ranks by the first metric; group keys break ties so results are stable.
   if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
-    orderItems.push(`${src}.${d.ident(requested[0]!)} DESC NULLS LAST`);
+    orderItems.push(d.orderItem(`${src}.${d.ident(requested[0]!)}`, 'DESC'));
   }
-  for (const g of groups) if (!ordered.has(g.name)) orderItems.push(`${src}.${d.ident(g.name)} ASC NULLS LAST`);
+  for (const g of groups) if (!ordered.has(g.name)) orderItems.push(d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC'));
 
   // maxRows is a fetch cap: one row more is asked for, so the warehouse can tell a cut result
   // (truncated) from one that has exactly maxRows rows.
@@ -590,8 +590,7 @@ export function compile(
     `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${src}\n` +
     (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
   if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
-  if (limit !== undefined) sql += `${d.limit(limit)}\n`;
-  if (q.offset) sql += `OFFSET ${Math.floor(q.offset)}\n`;
+  sql += d.limitOffset(limit, q.offset);
   return { sql: sql.trimEnd(), columns, dating: datingOut };
 }
 

@@ -10,6 +10,13 @@
  *     still held to it: a parse failure never lets a write through.
  *  2. node-sql-parser's AST, when it can parse the text (it does not know every DuckDB or
  *     Postgres construct, so failing to parse alone is not a refusal).
+ *
+ * MySQL / MariaDB (`mysql` dialect) lexes differently, and the tokenizer follows it there:
+ * backquoted names, `#` comments, block comments that do not nest, and executable comments
+ * (`/*! ... *\/`, `/*M! ... *\/`, which the server runs) refused. Its sessions run with ANSI_QUOTES
+ * and NO_BACKSLASH_ESCAPES (warehouse/mysql.ts), so strings and "names" read as here. Session and
+ * server variables (`@x`, `@@datadir`) and the server's own schemas (`mysql`, `performance_schema`,
+ * `sys`) are refused.
  */
 import sqlParser from 'node-sql-parser';
 import { SqlRefusedError } from './errors.js';
@@ -46,7 +53,7 @@ const FORBIDDEN_WORDS = new Map<string, string>([
   ['attach', 'attaches another database (ATTACH)'],
   ['detach', 'detaches a database (DETACH)'],
   ['install', 'installs an extension (INSTALL)'],
-  ['load', 'loads an extension (LOAD)'],
+  ['load', 'loads an extension or a file (LOAD)'],
   ['pragma', 'changes engine settings (PRAGMA)'],
   ['set', 'changes settings (SET)'],
   ['reset', 'changes settings (RESET)'],
@@ -79,6 +86,8 @@ const FORBIDDEN_WORDS = new Map<string, string>([
   ['returning', 'belongs to a write (RETURNING)'],
   ['security', 'changes security settings'],
   ['authorization', 'changes the session user'],
+  ['procedure', 'runs a procedure (PROCEDURE)'],
+  ['handler', 'reads tables through a HANDLER'],
 ]);
 
 /** Functions that read files, run dynamic SQL, change state or reach other servers. */
@@ -93,6 +102,10 @@ const FORBIDDEN_FUNCTIONS = new Set([
   'pg_current_xact_id', 'pg_notify', 'pg_logical_emit_message', 'query_to_xml',
   'query_to_xml_and_xmlschema', 'query_to_xmlschema', 'cursor_to_xml', 'cursor_to_xmlschema',
   'lowrite', 'loread', 'pg_import_system_collations', 'pg_log_backend_memory_contexts',
+  // MySQL / MariaDB: server files, named locks, replication waits, state, UDF backdoors
+  'load_file', 'get_lock', 'release_lock', 'release_all_locks', 'is_free_lock', 'is_used_lock',
+  'master_pos_wait', 'master_gtid_wait', 'source_pos_wait', 'wait_for_executed_gtid_set',
+  'wait_until_sql_thread_after_gtids', 'last_insert_id', 'sys_exec', 'sys_eval',
 ]);
 const FORBIDDEN_FUNCTION_PATTERNS: RegExp[] = [
   /^read_/, // read_csv, read_csv_auto, read_parquet, read_json*, read_ndjson*, read_text, read_blob, read_xlsx
@@ -122,7 +135,14 @@ const SERVER_RELATIONS = new Set([
   'pragma_database_list',
 ]);
 /** Relations refused only in this schema (a user table may be called `views`). */
-const SERVER_QUALIFIED = new Set(['information_schema.views', 'information_schema.routines']);
+const SERVER_QUALIFIED = new Set([
+  'information_schema.views', 'information_schema.routines', 'information_schema.processlist',
+  'information_schema.global_variables', 'information_schema.session_variables', 'information_schema.global_status',
+  'information_schema.session_status', 'information_schema.plugins', 'information_schema.files',
+  'information_schema.triggers', 'information_schema.events', 'information_schema.user_privileges',
+]);
+/** MySQL / MariaDB schemas that describe the server (users, settings, sessions), never the data. */
+const SERVER_SCHEMAS_MYSQL = new Set(['mysql', 'performance_schema', 'sys']);
 
 function describeServerObject(name: string, asFunction: boolean): string | undefined {
   const hit = asFunction ? SERVER_FUNCTIONS.has(name) || SERVER_FUNCTION_PATTERNS.some((re) => re.test(name)) : SERVER_RELATIONS.has(name);
@@ -156,7 +176,8 @@ const isWordChar = (c: string) => /[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) >= 
  * characters are identifier characters there too (so `DROP\u00a0TABLE` is one harmless name).
  * Anything it cannot tokenize unambiguously is refused. Returns tokens and the comment ranges.
  */
-function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, number]> } {
+function tokenize(sql: string, dialect: SqlDialectName): { tokens: Token[]; comments: Array<[number, number]> } {
+  const mysql = dialect === 'mysql';
   const tokens: Token[] = [];
   const comments: Array<[number, number]> = [];
   const n = sql.length;
@@ -169,11 +190,20 @@ function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, numb
       continue;
     }
     if (code < 0x20 || code === 0x7f) refuse('the SQL contains control characters');
-    if (c === '-' && sql[i + 1] === '-') {
+    if ((c === '-' && sql[i + 1] === '-') || (mysql && c === '#')) {
       const end = sql.indexOf('\n', i);
       const stop = end === -1 ? n : end;
       comments.push([i, stop]);
       i = stop;
+      continue;
+    }
+    if (c === '/' && sql[i + 1] === '*' && mysql) {
+      // MySQL runs /*! ... */ and MariaDB /*M! ... */ as SQL; its comments do not nest.
+      if (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!')) refuse('the SQL has an executable comment (/*! ... */), which the server would run');
+      const end = sql.indexOf('*/', i + 2);
+      if (end === -1) refuse('the SQL has an unterminated /* comment');
+      comments.push([i, end + 2]);
+      i = end + 2;
       continue;
     }
     if (c === '/' && sql[i + 1] === '*') {
@@ -199,7 +229,7 @@ function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, numb
       // E'...' strings take backslash escapes (the prefix is a word glued to the quote); B/X/N
       // prefixes do not change quoting. Any other glued word is a typed literal (DATE'1995-01-01').
       const glued = prev !== undefined && prev.kind === 'word' && prev.end === i ? prev.value : undefined;
-      const backslash = glued === 'e';
+      const backslash = glued === 'e' && !mysql;
       const start = i;
       let value = '';
       i++;
@@ -227,15 +257,15 @@ function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, numb
       tokens.push({ kind: 'string', value, start, end: i });
       continue;
     }
-    if (c === '"') {
+    if (c === '"' || (mysql && c === '`')) {
       const start = i;
       let value = '';
       i++;
       for (;;) {
         if (i >= n) refuse('the SQL has an unterminated quoted name');
-        if (sql[i] === '"') {
-          if (sql[i + 1] === '"') {
-            value += '"';
+        if (sql[i] === c) {
+          if (sql[i + 1] === c) {
+            value += c;
             i += 2;
             continue;
           }
@@ -248,7 +278,7 @@ function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, numb
       tokens.push({ kind: 'qident', value: value.toLowerCase(), start, end: i });
       continue;
     }
-    if (c === '$') {
+    if (c === '$' && !mysql) {
       const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
       if (m) {
         const tag = m[0];
@@ -289,6 +319,7 @@ function tokenize(sql: string): { tokens: Token[]; comments: Array<[number, numb
       continue;
     }
     if (c === '`') refuse('the SQL uses backquotes, which this warehouse does not read');
+    if (mysql && c === '@') refuse('the SQL uses a session or server variable (@name, @@name); query the warehouse\'s tables');
     // operators: a run of operator characters
     const start = i;
     while (i < n && /[+\-*/<>=~!@#%^&|?:]/.test(sql[i]!) && !(sql[i] === '-' && sql[i + 1] === '-') && !(sql[i] === '/' && sql[i + 1] === '*')) i++;
@@ -317,7 +348,7 @@ interface Frame {
   clause: string;
 }
 
-function lexicalCheck(tokens: Token[]): number {
+function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
   // Only a trailing semicolon is allowed: anything after it would be a second statement.
   let last = tokens.length;
   while (last > 0 && tokens[last - 1]!.kind === 'punct' && tokens[last - 1]!.value === ';') last--;
@@ -358,6 +389,9 @@ function lexicalCheck(tokens: Token[]): number {
     if (t.kind === 'word' || t.kind === 'qident') {
       const qualifier = prev && prev.kind === 'punct' && prev.value === '.' ? tokens[k - 2] : undefined;
       const qualified = qualifier && (qualifier.kind === 'word' || qualifier.kind === 'qident') ? `${qualifier.value}.${t.value}` : undefined;
+      if (dialect === 'mysql' && next && next.kind === 'punct' && next.value === '.' && SERVER_SCHEMAS_MYSQL.has(t.value) && !(prev && prev.kind === 'punct' && prev.value === '.')) {
+        refuse(`the schema "${t.value}" describes the server, not the warehouse's data; query the warehouse's tables`);
+      }
       const why = describeServerObject(t.value, false) ?? (qualified && SERVER_QUALIFIED.has(qualified) ? describeServerObject(qualified, false) ?? `"${qualified}" describes the server, not the warehouse's data; query the warehouse's tables` : undefined);
       if (why) refuse(why);
     }
@@ -460,8 +494,8 @@ function remember(key: string, v: string | SqlRefusedError): void {
 
 function guardUncached(sql: string, dialect: SqlDialectName): string {
   if (sql.length > 100_000) refuse('the SQL is longer than 100,000 characters');
-  const { tokens, comments } = tokenize(sql);
-  const last = lexicalCheck(tokens);
+  const { tokens, comments } = tokenize(sql, dialect);
+  const last = lexicalCheck(tokens, dialect);
 
   // Rebuild the text without comments, up to the end of the last meaningful token.
   const endPos = tokens[last - 1]!.end;
@@ -477,13 +511,12 @@ function guardUncached(sql: string, dialect: SqlDialectName): string {
 
   let ast: unknown;
   try {
-    // Both engines speak a Postgres-like SQL; DuckDB extras (EXCLUDE, QUALIFY, ...) may not parse.
-    ast = parser.astify(normalised, { database: 'PostgresQL' });
+    // DuckDB and Postgres speak a Postgres-like SQL; DuckDB extras (EXCLUDE, QUALIFY, ...) may not parse.
+    ast = parser.astify(normalised, { database: dialect === 'mysql' ? 'MariaDB' : 'PostgresQL' });
   } catch {
     ast = undefined; // the lexical check above already held the text to the strict rules
   }
   if (ast !== undefined) astCheck(ast);
-  void dialect;
   return normalised;
 }
 

@@ -2,7 +2,7 @@
  * One interface for every warehouse engine (DuckDB embedded, PostgreSQL, ...). Values in rows are
  * JSON-ready: numbers as JS numbers (unrounded), dates as `YYYY-MM-DD`, timestamps as ISO strings.
  */
-export type SqlDialectName = 'duckdb' | 'postgres';
+export type SqlDialectName = 'duckdb' | 'postgres' | 'mysql';
 
 export interface ColumnInfo {
   name: string;

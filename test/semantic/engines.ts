@@ -1,6 +1,7 @@
 /**
- * Engines the semantic tests run compiled SQL on: DuckDB over the eval Parquet (always), and a
- * real Postgres 15 loaded with the same data when test/helpers/postgres.ts is present.
+ * Engines the semantic tests run compiled SQL on: DuckDB over the eval Parquet (always), a real
+ * Postgres 15 loaded with the same data when test/helpers/postgres.ts is present, and a real
+ * MariaDB 10.11 (through the product's MysqlWarehouse) when test/helpers/mariadb.ts is present.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { SqlDialect } from '../../src/semantic/dialects/dialect.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { PostgresDialect } from '../../src/semantic/dialects/postgres.js';
+import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
 
 import { TPCH_DIR } from '../helpers/paths.js';
 export { TPCH_DIR };
@@ -16,9 +18,11 @@ export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 
 export type Row = Record<string, unknown>;
 
 export interface Engine {
-  name: 'duckdb' | 'postgres';
+  name: 'duckdb' | 'postgres' | 'mariadb';
   dialect: SqlDialect;
   query(sql: string): Promise<Row[]>;
+  /** A hand-written reference query (DuckDB/Postgres SQL) in this engine's SQL. */
+  reference(sql: string): string;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,7 @@ export async function duckdbEngine(): Promise<Engine> {
   return {
     name: 'duckdb',
     dialect: new DuckDbDialect(),
+    reference: (sql) => sql,
     async query(sql) {
       const reader = await conn.runAndReadAll(sql);
       return normalizeRows(reader.getRowObjectsJS() as Row[]);
@@ -70,6 +75,7 @@ export async function postgresEngine(): Promise<Engine | undefined> {
     return {
       name: 'postgres',
       dialect: new PostgresDialect(),
+      reference: (sql) => sql,
       async query(sql) {
         const res = await client.query(sql);
         return normalizeRows(res.rows as Row[]);
@@ -81,6 +87,53 @@ export async function postgresEngine(): Promise<Engine | undefined> {
     };
   } catch (e) {
     console.warn(`postgres engine unavailable: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+const MARIADB_HELPER = fileURLToPath(new URL('../helpers/mariadb.ts', import.meta.url));
+
+/**
+ * The references' few Postgres-only spellings, written out by hand for MySQL (independently of
+ * MysqlDialect, so the dialect is checked, not copied): date_trunc, DOUBLE PRECISION, date - date.
+ */
+export function mysqlReference(sql: string): string {
+  const bucket: Record<string, (x: string) => string> = {
+    month: (x) => `DATE_SUB(${x}, INTERVAL DAYOFMONTH(${x}) - 1 DAY)`,
+    quarter: (x) => `STR_TO_DATE(CONCAT(YEAR(${x}), '-', (QUARTER(${x}) - 1) * 3 + 1, '-01'), '%Y-%c-%d')`,
+    week: (x) => `DATE_SUB(${x}, INTERVAL (DAYOFWEEK(${x}) + 5) % 7 DAY)`,
+  };
+  return sql
+    .replace(/CAST\(date_trunc\('(month|quarter|week)', ([\w.]+)\) AS DATE\)/g, (_, g: string, x: string) => bucket[g]!(x))
+    .replace(/AS DOUBLE PRECISION\)/g, 'AS DOUBLE)')
+    // date - date is days in Postgres and DuckDB, but YYYYMMDD arithmetic in MySQL.
+    .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)');
+}
+
+/** MariaDB engine through the shared helper, the guard and the product's MysqlWarehouse, or undefined when unavailable. */
+export async function mariadbEngine(): Promise<Engine | undefined> {
+  if (!existsSync(MARIADB_HELPER)) return undefined;
+  try {
+    const helper = (await import(MARIADB_HELPER)) as typeof import('../helpers/mariadb.js');
+    const handle = await helper.startTpchMariadb();
+    const { MysqlWarehouse } = await import('../../src/warehouse/mysql.js');
+    const { runGuarded } = await import('../../src/warehouse/index.js');
+    const w = await MysqlWarehouse.open(handle.readOnlyUrl, { poolSize: 2 });
+    return {
+      name: 'mariadb',
+      dialect: new MysqlDialect(),
+      reference: mysqlReference,
+      async query(sql) {
+        // Through the guard, as the product runs SQL: it must accept all the MySQL the compiler writes.
+        return normalizeRows((await runGuarded(w, sql, { maxRows: 1_000_000, timeoutMs: 120_000 })).rows);
+      },
+      async close() {
+        await w.close();
+        await handle.stop();
+      },
+    };
+  } catch (e) {
+    console.warn(`mariadb engine unavailable: ${(e as Error).message}`);
     return undefined;
   }
 }

@@ -10,13 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { loadSample, type Sample } from '../helpers/samples.js';
+import { answerWithBootstrappedModel, declaredJoinKeys, joinKey as key, loadSample, type Sample } from '../helpers/samples.js';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.js';
-import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/warehouse/introspect.js';
-import { loadModel } from '../../src/semantic/loader.js';
-import { semanticLayerFor } from '../../src/semantic/values.js';
-import { answerQuestion } from '../../src/eval/answer.js';
-import { compareRows } from '../../src/eval/compare.js';
+import { bootstrapDraft } from '../../src/warehouse/introspect.js';
 
 let pg: TestPostgres;
 let dir: string;
@@ -34,14 +30,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const key = (j: FoundJoin) => `${j.from}(${j.columns.join(',')})->${j.to}(${j.refColumns.join(',')})`;
-
 async function declaredJoins(sample: Sample): Promise<Set<string>> {
   const w = await PostgresWarehouse.open(urls[sample]!);
   try {
-    const out = new Set<string>();
-    for (const t of await w.introspect()) for (const fk of t.foreignKeys ?? []) out.add(key({ from: t.name, columns: fk.columns, to: fk.references, refColumns: fk.refColumns, source: 'declared' }));
-    return out;
+    return await declaredJoinKeys(w);
   } finally {
     await w.close();
   }
@@ -103,19 +95,8 @@ describe.each(['chinook', 'northwind'] as const)('bootstrap on %s (PostgreSQL 15
   it('answers ten questions correctly with the unedited model', async () => {
     const w = await PostgresWarehouse.open(urls[sample]!);
     try {
-      const draft = await bootstrapDraft(w, { name: sample });
-      const path = join(dir, `${sample}.yaml`);
-      await writeDraftModel(path, draft.model, draft.notes, draft.undecided);
-      const layer = await semanticLayerFor(loadModel(path), w);
-      const results: string[] = [];
-      let right = 0;
-      for (const [question, expectedSql] of QUESTIONS[sample]) {
-        const got = await answerQuestion(layer, w, question);
-        const expected = (await w.run(expectedSql)).rows;
-        const verdict = got.status === 'done' ? compareRows(got.rows, expected) : { ok: false, reason: `${got.status}: ${got.reason ?? ''}` };
-        if (verdict.ok) right++;
-        results.push(`${verdict.ok ? "PASS" : "FAIL"} ${question}${verdict.ok ? "" : ` — ${verdict.reason} (query: ${JSON.stringify(got.query)})`}`);
-      }
+      const results = await answerWithBootstrappedModel(w, sample, dir, QUESTIONS[sample]);
+      const right = results.filter((r) => r.startsWith('PASS')).length;
       console.log(`[questions] ${sample}: ${right}/${QUESTIONS[sample].length}\n${results.join('\n')}`);
       expect(results.filter((r) => r.startsWith('FAIL'))).toEqual([]);
     } finally {

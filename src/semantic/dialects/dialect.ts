@@ -10,7 +10,7 @@ export class LiteralError extends Error {}
 export abstract class SqlDialect {
   abstract readonly name: SqlDialectName;
 
-  /** A quoted identifier (double quotes in both engines; embedded quotes doubled). */
+  /** A quoted identifier (double quotes by default; embedded quotes doubled). */
   ident(name: string): string {
     return `"${name.replace(/"/g, '""')}"`;
   }
@@ -73,5 +73,15 @@ export abstract class SqlDialect {
 
   limit(n: number): string {
     return `LIMIT ${Math.floor(n)}`;
+  }
+
+  /** The LIMIT / OFFSET tail of a query (either may be absent). */
+  limitOffset(limit: number | undefined, offset: number | undefined): string {
+    return (limit !== undefined ? `${this.limit(limit)}\n` : '') + (offset ? `OFFSET ${Math.floor(offset)}\n` : '');
+  }
+
+  /** One ORDER BY item, NULLs always last (as the answers expect on every engine). */
+  orderItem(expr: string, direction: 'ASC' | 'DESC'): string {
+    return `${expr} ${direction} NULLS LAST`;
   }
 }
