@@ -55,6 +55,8 @@ export interface PendingCmp {
 export interface Analysis {
   metrics: MetricMention[];
   rankingMetric?: string;
+  /** The keywords ("by", "sorted by") that made it the ranking: they mean nothing when nothing is ranked. */
+  rankingKeywords?: Item[];
   groups: GroupMention[];
   dimMentions: { dimension: string; pos: number; plural: boolean; item: Item }[];
   values: ValueMention[];
@@ -462,7 +464,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
         const rankedBefore = items.slice(0, k).some((o) => o.kind === 'grain' || (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) || (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)));
         // in a follow-up, "now by orders" re-ranks what the previous question listed
-        if (rankedBefore || prevKw === 'sort' || !!ctx.previous) consume(...(inGroup ? groupKws : [prev]));
+        if (rankedBefore || prevKw === 'sort' || !!ctx.previous) {
+          a.rankingKeywords = inGroup ? [...groupKws] : [prev];
+          consume(...a.rankingKeywords);
+        }
       }
       it.used = true;
       continue;

@@ -250,6 +250,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     return [...new Set([w, sw, s, singular(last)].filter((x) => x.length > 0))];
   };
 
+  /** The column is named as this table's own key (`id`, `<table>_id`, `c_custkey`), not another table's. */
+  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p)) => {
+    const s = stem(p, col);
+    const head = s.replace(KEY_SUFFIX, '');
+    return (head === '' && s !== '') || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
+  };
+  /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
+  const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
+
   // 2. Primary keys.
   for (const p of profiles) {
     const declared = !options.ignoreDeclared && p.info.primaryKey?.length ? p.info.primaryKey : undefined;
@@ -262,11 +271,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
     // An empty table has nothing to check: its key is judged by name alone.
     const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
-    const named = candidates.find((c) => {
-      const s = stem(p, c.name);
-      const head = s.replace(KEY_SUFFIX, '');
-      return (head === '' && s !== '') || (s !== head && forms.some((f) => f.startsWith(head) && head.length >= 3 || head === f));
-    });
+    const named = candidates.find((c) => namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
@@ -339,7 +344,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   for (const a of profiles) {
     for (const col of a.info.columns) {
       if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
-      if (a.pk.length === 1 && a.pk[0] === col.name) continue;
+      // A table's own key refers to nothing; a key named after another table (a location keyed by
+      // its restaurant_id, a one-to-one extension) still refers to that table.
+      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!isKeyLike(col.name) && kindOf(col.type) !== 'text'))) continue;
       const kind = kindOf(col.type);
       if (kind !== 'integer' && kind !== 'text') continue;
       const s = stem(a, col.name);
@@ -377,7 +384,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         for (const b of profiles) {
           if (b === a) continue;
           const same = b.info.columns.find((c) => norm(c.name) === full && unique(b, c.name));
-          if (same && tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f))) candidates.push({ b, ref: same.name, source: 'naming' });
+          // The name speaks of the table (state_name -> states), or it is that table's single key
+          // (a natural key such as city_name shared by the tables that describe cities).
+          const isItsKey = !!same && b.pk.length === 1 && b.pk[0] === same.name && !joins.some((j) => j.from === b.info.name && j.to === a.info.name);
+          if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f)))) candidates.push({ b, ref: same.name, source: 'naming' });
         }
       }
       for (const c of candidates) {
@@ -559,7 +569,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       };
       if (c.kind === 'text') {
         if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
-        const distinctive = c.distinct >= 0.8 * (p.rows - c.nulls) && p.rows > 0;
+        // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
+        // share would add them up as one.
+        const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
         const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
         const nameLike =
           !named &&
@@ -572,8 +584,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
           continue;
         }
-        const n = uniqueName(words.join('_'), p.entity);
-        const syn = [rw.join(' '), `${ew.join(' ')} ${rw.join(' ')}`].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
+        // "restaurant name", never "name", which any other noun before it would take over.
+        const n = uniqueName(NAME_COLUMN.test(words.join('_')) ? [...ew, ...words].join('_') : words.join('_'), p.entity);
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }
@@ -598,9 +612,12 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         dim(uniqueName(words.join('_'), p.entity), 'number', `integer with ${c.distinct} values: a category, not an amount`, { synonyms: [rw.join(' ')] });
         continue;
       }
-      if (ordinal && !additive) {
+      // A rating or score with fractions (4.5) is a level to average, not a category.
+      const gradedLevel = ordinal && averaged && !additive;
+      if (ordinal && !additive && !(gradedLevel && c.kind === 'number')) {
         if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', 'an ordinal (position, level, rating): grouped by', { synonyms: [rw.join(' ')] });
-        continue;
+        // Whole-number ratings (1 to 5 stars) are grouped by and averaged too.
+        if (!gradedLevel) continue;
       }
       const fmt = { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const) };
       const generic = words.length === 1 && ['total', 'amount', 'value', 'price', 'cost', 'sum'].includes(words[0]!);
@@ -624,7 +641,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
       } else {
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [phrase, `mean ${phrase}`], 'a price, rate or level: averaged, never summed');
+        // When the column is also a dimension, its bare name stays the dimension's.
+        const alsoDimension = gradedLevel && c.kind === 'integer';
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...(alsoDimension ? [] : [phrase]), `mean ${phrase}`], 'a price, rate or level: averaged, never summed');
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`], 'its highest value');
       }

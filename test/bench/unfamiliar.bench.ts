@@ -13,11 +13,12 @@
  *
  * Each path is a git checkout or a bare git directory (read at HEAD). Optional:
  * QUARRY_UNFAMILIAR_DBS=academic,yelp (a subset), QUARRY_UNFAMILIAR_OUT=file.json (every case, for
- * reading the dev failures), QUARRY_UNFAMILIAR_SHOW=dev (print the dev half's wrong answers).
+ * reading the dev failures), QUARRY_UNFAMILIAR_SHOW=dev (print the dev half's wrong answers),
+ * QUARRY_UNFAMILIAR_MODELS=folder (keep the drafted models).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -136,6 +137,7 @@ try {
       const draft = await bootstrapDraft(w, { name: db });
       const path = join(dir, `${db}.yaml`);
       await writeDraftModel(path, draft.model, draft.notes, draft.undecided);
+      if (process.env.QUARRY_UNFAMILIAR_MODELS) writeFileSync(join(process.env.QUARRY_UNFAMILIAR_MODELS, `${db}.yaml`), readFileSync(path));
       const layer = await semanticLayerFor(loadModel(path), w);
       for (const q of questions.filter((x) => x.db_name === db)) {
         const question = q.question!;
