@@ -238,6 +238,21 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     }
   }
 
+  // ---- a phrase shared by several entities' metrics or dimensions: the one of the thing asked about
+  const shared = items.filter((it) => it.kind === 'lex' && it.entries && (['metric', 'dimension'] as const).some((kind) => owners(entriesOf(it, kind), kind, lex).size > 1));
+  const resolved = shared.map((it) => {
+    const named = entitiesNamedBesides(items, it, lex);
+    return (it.entries ?? []).filter((e) => {
+      if (e.kind !== 'metric' && e.kind !== 'dimension') return true;
+      const all = entriesOf(it, e.kind);
+      const ownerSet = owners(all, e.kind, lex);
+      if (ownerSet.size <= 1) return true;
+      const kept = all.filter((x) => named.has(ownerOf(x, lex) ?? ''));
+      return owners(kept, e.kind, lex).size === 1 && kept.includes(e);
+    });
+  });
+  shared.forEach((it, i) => (it.entries = resolved[i]));
+
   // ---- lexical items, by grammatical context
   let groupRun = false;
   /** The group keywords of the current run ("by", "for each"): consumed when a group attaches. */
@@ -532,6 +547,37 @@ export function countMetricOfEntities(lex: Lexicon, entities: string[]): string 
 }
 
 /** The dimension that names an entity's rows (entity customer -> dimension customer). */
+/**
+ * The entities the rest of the question names (its things, the metrics' and dimensions' owners),
+ * each read only where the item is unambiguous.
+ */
+function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<string> {
+  const out = new Set<string>();
+  for (const o of items) {
+    if (o === self || o.kind !== 'lex') continue;
+    for (const e of entriesOf(o, 'entity')) out.add(e.target);
+    for (const [kind, ownerOf] of [
+      ['metric', (t: string) => lex.metrics.get(t)?.entity],
+      ['dimension', (t: string) => lex.dimensions.get(t)?.entity],
+    ] as const) {
+      const owners = new Set(entriesOf(o, kind).map((e) => ownerOf(e.target)));
+      if (owners.size === 1) {
+        const only = [...owners][0];
+        if (only) out.add(only);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * One phrase naming the same kind of thing on several entities ("country" of customers and of
+ * employees, "population" of cities and of states) means the one of the entity the rest of the
+ * question names; with none or several named it means nothing (the word is left not understood).
+ */
+const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
+const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
+
 export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
   const d = lex.dimensions.get(entity);
   return d && d.entity === entity ? d.name : undefined;

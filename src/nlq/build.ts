@@ -203,7 +203,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- default metric
   if (!metrics.length && !fragment && !a.providesMetric) {
-    const dflt = model.defaults.ranking_metric ?? [...lex.metrics.keys()][0];
+    // only the model's own default: the first metric listed is a guess nobody made
+    const dflt = model.defaults.ranking_metric;
     if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
       metrics = [dflt];
       usedDefaultMetric = true;

@@ -124,7 +124,7 @@ const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax',
 const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
 const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
-const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation']);
+const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
 const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
 const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
@@ -552,9 +552,18 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const desc = `${col.name} of ${p.info.name}`;
       const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
         let dLabel = extra.label ?? sentence(readable(nameWords(name)));
-        if (claim('dimension', [dLabel]).length === 0) dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        // A phrase another table's column already took ("country" of customers and of employees) is
+        // kept as a shared synonym: the interpreter reads it as the one of the thing the question is about.
+        const shared: string[] = [];
+        if (claim('dimension', [dLabel]).length === 0) {
+          shared.push(dLabel.toLowerCase());
+          dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        }
         claim('dimension', [dLabel]);
-        extra.synonyms = claim('dimension', extra.synonyms ?? []);
+        const wanted = extra.synonyms ?? [];
+        extra.synonyms = claim('dimension', wanted);
+        shared.push(...wanted.filter((x) => !extra.synonyms!.includes(x)));
+        extra.synonyms.push(...shared.filter((x) => x !== dLabel.toLowerCase() && x.split(' ').length <= 2));
         dimensions.push({
           name,
           entity: p.entity,
@@ -587,7 +596,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
         // "restaurant name", never "name", which any other noun before it would take over.
         const n = uniqueName(NAME_COLUMN.test(words.join('_')) ? [...ew, ...words].join('_') : words.join('_'), p.entity);
-        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        // `city_name` of a restaurant is its city: "restaurants per city".
+        // (Not when a table is that thing: "state" stays the states' own name.)
+        const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`, ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }
@@ -625,11 +637,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const phrase = base.join(' ');
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
+        const shared: string[] = [];
         if (claim('metric', [mLabel]).length === 0) {
+          shared.push(mLabel.toLowerCase());
           mLabel = sentence([...ew, ...mLabel.toLowerCase().split(' ')]);
           claim('metric', [mLabel]);
         }
-        const synonyms = claim('metric', [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))]);
+        const wanted = [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))];
+        const synonyms = claim('metric', wanted);
+        // as for dimensions: "population" of cities and of states, read by the thing the question is about
+        synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
         measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
         notes[`measures:${n}`] = why;
         return n;

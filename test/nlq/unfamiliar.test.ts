@@ -47,3 +47,63 @@ describe('"by <metric>" ranks a breakdown, or means nothing', () => {
     }
   });
 });
+
+// Two entities with the same words: a town of clubs and of members; a fee of clubs and of members.
+const shared = SemanticModelSchema.parse({
+  name: 'gym2',
+  entities: [
+    { name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] },
+    { name: 'club', table: 'club', primary_key: 'id', synonyms: ['clubs'] },
+  ],
+  relationships: [{ from: 'member', to: 'club', on: [['club_id', 'id']] }],
+  dimensions: [
+    { name: 'club', entity: 'club', sql: '${TABLE}.name', label: 'Club', index_values: true },
+    { name: 'town', entity: 'club', sql: '${TABLE}.town', label: 'Town' },
+    { name: 'member_town', entity: 'member', sql: '${TABLE}.town', label: 'Member town', synonyms: ['town'] },
+  ],
+  measures: [
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
+    { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false },
+    { name: 'total_fee', entity: 'club', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fee'], time_bound: false },
+    { name: 'member_total_fee', entity: 'member', agg: 'sum', sql: '${TABLE}.fee', label: 'Member total fee', synonyms: ['fee'], time_bound: false },
+  ],
+});
+const askShared = (q: string) => interpret(q, { model: shared, values: new Map(), asOf: '2024-06-30' });
+
+describe('a phrase shared by the metrics or dimensions of several entities', () => {
+  it('means the one of the thing the question is about', () => {
+    const byMembers = askShared('number of members per town');
+    expect(byMembers.kind).toBe('query');
+    if (byMembers.kind === 'query') expect(byMembers.query.group_by).toEqual([{ dimension: 'member_town' }]);
+    const byClubs = askShared('number of clubs per town');
+    expect(byClubs.kind).toBe('query');
+    if (byClubs.kind === 'query') expect(byClubs.query.group_by).toEqual([{ dimension: 'town' }]);
+    const fee = askShared('which club has the highest fee');
+    expect(fee.kind).toBe('query');
+    if (fee.kind === 'query') expect(fee.query.metrics).toEqual(['total_fee']);
+  });
+  it('with nothing to choose by, it is not understood (never the first one listed)', () => {
+    for (const q of ['fee per town', 'fee by town']) {
+      const r = askShared(q);
+      expect(r.kind, q).not.toBe('query');
+    }
+  });
+});
+
+describe('the default metric', () => {
+  it('is only the model\'s own default: with none, a question naming no metric is refused', () => {
+    const r = interpret('top 3 clubs', { model: shared, values: new Map(), asOf: '2024-06-30' });
+    expect(r.kind).not.toBe('query');
+  });
+});
+
+describe('a metric named by its own label picks the dimension of its thing', () => {
+  it('"total fee by town" is the clubs\' fee by the clubs\' town', () => {
+    const r = askShared('total fee by town');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.metrics).toEqual(['total_fee']);
+      expect(r.query.group_by).toEqual([{ dimension: 'town' }]);
+    }
+  });
+});

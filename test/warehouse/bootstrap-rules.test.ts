@@ -77,4 +77,8 @@ describe('bootstrap rules from unfamiliar databases', () => {
     // a unique name still names its thing
     expect(model.dimensions!.find((d) => d.name === 'critic')?.sql).toMatch(/name$/);
   });
+  it('a `<thing>_name` column of another table is that thing ("city" for city_name), unless a table is that thing', () => {
+    const city = model.dimensions!.find((d) => d.entity === 'eatery' && d.sql?.endsWith('.city_name'));
+    expect(city?.synonyms).toContain('city');
+  });
 });
