@@ -443,8 +443,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
       if (metrics.length && superBefore) {
-        // "the most orders": a metric after a superlative
+        // "the most orders": a metric after a superlative (it ranks the question's breakdown)
         consume(prev);
+        a.rankingKeywords = [...(a.rankingKeywords ?? []), prev];
         a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
         it.used = true;
         continue;

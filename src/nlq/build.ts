@@ -272,7 +272,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   notes.push(...groupNotes);
 
   // ---- order and limit
-  // "reviews by rating" with no breakdown: "by" ranks nothing (a metric is not a group), so it was not understood.
+  // "reviews by rating" or "which author wrote the most papers" with no breakdown: "by" / "most"
+  // ranks nothing (a metric is not a group), so it was not understood.
   if (a.rankingKeywords && !groupBy.length && !fragment) for (const k of a.rankingKeywords) k.dropped = true;
   const order: SemanticQuery['order'] = [];
   let limit: number | undefined;

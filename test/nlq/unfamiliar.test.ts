@@ -107,3 +107,38 @@ describe('a metric named by its own label picks the dimension of its thing', () 
     }
   });
 });
+
+// Coaches have no dimension naming them; members have two that do not (town, level).
+const unnamed = SemanticModelSchema.parse({
+  name: 'gym3',
+  entities: [
+    { name: 'session', table: 'session', primary_key: 'id', synonyms: ['sessions'] },
+    { name: 'coach', table: 'coach', primary_key: 'id', synonyms: ['coaches'] },
+    { name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] },
+  ],
+  relationships: [
+    { from: 'session', to: 'coach', on: [['coach_id', 'id']] },
+    { from: 'session', to: 'member', on: [['member_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'member_town', entity: 'member', sql: '${TABLE}.town', label: 'Member town' },
+    { name: 'member_level', entity: 'member', sql: '${TABLE}.level', label: 'Member level' },
+  ],
+  measures: [
+    { name: 'session_count', entity: 'session', agg: 'count', label: 'Sessions', synonyms: ['number of sessions'], time_bound: false },
+    { name: 'coach_count', entity: 'coach', agg: 'count', label: 'Coaches', time_bound: false },
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', time_bound: false },
+  ],
+});
+const askUnnamed = (q: string) => interpret(q, { model: unnamed, values: new Map(), asOf: '2024-06-30' });
+
+describe('things the model cannot name', () => {
+  it('"which coach has the most sessions" with no dimension for coaches is refused, never two totals', () => {
+    const r = askUnnamed('which coach has the most sessions');
+    expect(r.kind).not.toBe('query');
+  });
+  it('members are not listed by one of several other dimensions of theirs', () => {
+    const r = askUnnamed('members with more than 5 sessions');
+    expect(r.kind).not.toBe('query');
+  });
+});
