@@ -128,6 +128,7 @@ const unnamed = SemanticModelSchema.parse({
     { name: 'session_count', entity: 'session', agg: 'count', label: 'Sessions', synonyms: ['number of sessions'], time_bound: false },
     { name: 'coach_count', entity: 'coach', agg: 'count', label: 'Coaches', time_bound: false },
     { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', time_bound: false },
+    { name: 'average_minutes', entity: 'session', agg: 'avg', sql: '${TABLE}.minutes', label: 'Average minutes', time_bound: false },
   ],
 });
 const askUnnamed = (q: string) => interpret(q, { model: unnamed, values: new Map(), asOf: '2024-06-30' });
@@ -139,6 +140,16 @@ describe('things the model cannot name', () => {
   });
   it('members are not listed by one of several other dimensions of theirs', () => {
     const r = askUnnamed('members with more than 5 sessions');
+    expect(r.kind).not.toBe('query');
+  });
+});
+
+describe('an average per member', () => {
+  it('is read for amounts ("sessions per member"), never for an average divided by a count of members', () => {
+    const counted = askUnnamed('number of sessions per member');
+    expect(counted.kind).toBe('query');
+    if (counted.kind === 'query') expect(counted.query.per_entity_averages?.[0]?.metric).toBe('session_count');
+    const r = askUnnamed('average minutes per member');
     expect(r.kind).not.toBe('query');
   });
 });
