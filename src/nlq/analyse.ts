@@ -55,6 +55,8 @@ export interface PendingCmp {
 export interface Analysis {
   metrics: MetricMention[];
   rankingMetric?: string;
+  /** The keywords ("by", "sorted by") that made it the ranking: they mean nothing when nothing is ranked. */
+  rankingKeywords?: Item[];
   groups: GroupMention[];
   dimMentions: { dimension: string; pos: number; plural: boolean; item: Item }[];
   values: ValueMention[];
@@ -235,6 +237,21 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         }
     }
   }
+
+  // ---- a phrase shared by several entities' metrics or dimensions: the one of the thing asked about
+  const shared = items.filter((it) => it.kind === 'lex' && it.entries && (['metric', 'dimension'] as const).some((kind) => owners(entriesOf(it, kind), kind, lex).size > 1));
+  const resolved = shared.map((it) => {
+    const named = entitiesNamedBesides(items, it, lex);
+    return (it.entries ?? []).filter((e) => {
+      if (e.kind !== 'metric' && e.kind !== 'dimension') return true;
+      const all = entriesOf(it, e.kind);
+      const ownerSet = owners(all, e.kind, lex);
+      if (ownerSet.size <= 1) return true;
+      const kept = all.filter((x) => named.has(ownerOf(x, lex) ?? ''));
+      return owners(kept, e.kind, lex).size === 1 && kept.includes(e);
+    });
+  });
+  shared.forEach((it, i) => (it.entries = resolved[i]));
 
   // ---- lexical items, by grammatical context
   let groupRun = false;
@@ -426,8 +443,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
       if (metrics.length && superBefore) {
-        // "the most orders": a metric after a superlative
+        // "the most orders": a metric after a superlative (it ranks the question's breakdown)
         consume(prev);
+        a.rankingKeywords = [...(a.rankingKeywords ?? []), prev];
         a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
         it.used = true;
         continue;
@@ -462,7 +480,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
         const rankedBefore = items.slice(0, k).some((o) => o.kind === 'grain' || (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) || (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)));
         // in a follow-up, "now by orders" re-ranks what the previous question listed
-        if (rankedBefore || prevKw === 'sort' || !!ctx.previous) consume(...(inGroup ? groupKws : [prev]));
+        if (rankedBefore || prevKw === 'sort' || !!ctx.previous) {
+          a.rankingKeywords = inGroup ? [...groupKws] : [prev];
+          consume(...a.rankingKeywords);
+        }
       }
       it.used = true;
       continue;
@@ -527,6 +548,37 @@ export function countMetricOfEntities(lex: Lexicon, entities: string[]): string 
 }
 
 /** The dimension that names an entity's rows (entity customer -> dimension customer). */
+/**
+ * The entities the rest of the question names (its things, the metrics' and dimensions' owners),
+ * each read only where the item is unambiguous.
+ */
+function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<string> {
+  const out = new Set<string>();
+  for (const o of items) {
+    if (o === self || o.kind !== 'lex') continue;
+    for (const e of entriesOf(o, 'entity')) out.add(e.target);
+    for (const [kind, ownerOf] of [
+      ['metric', (t: string) => lex.metrics.get(t)?.entity],
+      ['dimension', (t: string) => lex.dimensions.get(t)?.entity],
+    ] as const) {
+      const owners = new Set(entriesOf(o, kind).map((e) => ownerOf(e.target)));
+      if (owners.size === 1) {
+        const only = [...owners][0];
+        if (only) out.add(only);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * One phrase naming the same kind of thing on several entities ("country" of customers and of
+ * employees, "population" of cities and of states) means the one of the entity the rest of the
+ * question names; with none or several named it means nothing (the word is left not understood).
+ */
+const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
+const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
+
 export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
   const d = lex.dimensions.get(entity);
   return d && d.entity === entity ? d.name : undefined;

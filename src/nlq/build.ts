@@ -203,7 +203,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- default metric
   if (!metrics.length && !fragment && !a.providesMetric) {
-    const dflt = model.defaults.ranking_metric ?? [...lex.metrics.keys()][0];
+    // only the model's own default: the first metric listed is a guess nobody made
+    const dflt = model.defaults.ranking_metric;
     if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
       metrics = [dflt];
       usedDefaultMetric = true;
@@ -271,6 +272,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   notes.push(...groupNotes);
 
   // ---- order and limit
+  // "reviews by rating" or "which author wrote the most papers" with no breakdown: "by" / "most"
+  // ranks nothing (a metric is not a group), so it was not understood.
+  if (a.rankingKeywords && !groupBy.length && !fragment) for (const k of a.rankingKeywords) k.dropped = true;
   const order: SemanticQuery['order'] = [];
   let limit: number | undefined;
   const rankMetric =

@@ -124,7 +124,7 @@ const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax',
 const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
 const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
-const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation']);
+const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
 const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
 const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
@@ -257,6 +257,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     return [...new Set([w, sw, s, singular(last)].filter((x) => x.length > 0))];
   };
 
+  /** The column is named as this table's own key (`id`, `<table>_id`, `c_custkey`), not another table's. */
+  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p)) => {
+    const s = stem(p, col);
+    const head = s.replace(KEY_SUFFIX, '');
+    return (head === '' && s !== '') || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
+  };
+  /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
+  const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
+
   // 2. Primary keys.
   for (const p of profiles) {
     const declared = !options.ignoreDeclared && p.info.primaryKey?.length ? p.info.primaryKey : undefined;
@@ -269,11 +278,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
     // An empty table has nothing to check: its key is judged by name alone.
     const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
-    const named = candidates.find((c) => {
-      const s = stem(p, c.name);
-      const head = s.replace(KEY_SUFFIX, '');
-      return (head === '' && s !== '') || (s !== head && forms.some((f) => f.startsWith(head) && head.length >= 3 || head === f));
-    });
+    const named = candidates.find((c) => namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
@@ -346,7 +351,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   for (const a of profiles) {
     for (const col of a.info.columns) {
       if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
-      if (a.pk.length === 1 && a.pk[0] === col.name) continue;
+      // A table's own key refers to nothing; a key named after another table (a location keyed by
+      // its restaurant_id, a one-to-one extension) still refers to that table.
+      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!isKeyLike(col.name) && kindOf(col.type) !== 'text'))) continue;
       const kind = kindOf(col.type);
       if (kind !== 'integer' && kind !== 'text') continue;
       const s = stem(a, col.name);
@@ -384,7 +391,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         for (const b of profiles) {
           if (b === a) continue;
           const same = b.info.columns.find((c) => norm(c.name) === full && unique(b, c.name));
-          if (same && tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f))) candidates.push({ b, ref: same.name, source: 'naming' });
+          // The name speaks of the table (state_name -> states), or it is that table's single key
+          // (a natural key such as city_name shared by the tables that describe cities).
+          const isItsKey = !!same && b.pk.length === 1 && b.pk[0] === same.name && !joins.some((j) => j.from === b.info.name && j.to === a.info.name);
+          if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f)))) candidates.push({ b, ref: same.name, source: 'naming' });
         }
       }
       for (const c of candidates) {
@@ -549,9 +559,18 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const desc = `${col.name} of ${p.info.name}`;
       const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
         let dLabel = extra.label ?? sentence(readable(nameWords(name)));
-        if (claim('dimension', [dLabel]).length === 0) dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        // A phrase another table's column already took ("country" of customers and of employees) is
+        // kept as a shared synonym: the interpreter reads it as the one of the thing the question is about.
+        const shared: string[] = [];
+        if (claim('dimension', [dLabel]).length === 0) {
+          shared.push(dLabel.toLowerCase());
+          dLabel = sentence([...ew, ...readable(nameWords(name))]);
+        }
         claim('dimension', [dLabel]);
-        extra.synonyms = claim('dimension', extra.synonyms ?? []);
+        const wanted = extra.synonyms ?? [];
+        extra.synonyms = claim('dimension', wanted);
+        shared.push(...wanted.filter((x) => !extra.synonyms!.includes(x)));
+        extra.synonyms.push(...shared.filter((x) => x !== dLabel.toLowerCase() && x.split(' ').length <= 2));
         dimensions.push({
           name,
           entity: p.entity,
@@ -566,7 +585,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       };
       if (c.kind === 'text') {
         if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
-        const distinctive = c.distinct >= 0.8 * (p.rows - c.nulls) && p.rows > 0;
+        // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
+        // share would add them up as one.
+        const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
         const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
         const nameLike =
           !named &&
@@ -579,8 +600,13 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
           continue;
         }
-        const n = uniqueName(words.join('_'), p.entity);
-        const syn = [rw.join(' '), `${ew.join(' ')} ${rw.join(' ')}`].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
+        // "restaurant name", never "name", which any other noun before it would take over.
+        const n = uniqueName(NAME_COLUMN.test(words.join('_')) ? [...ew, ...words].join('_') : words.join('_'), p.entity);
+        // `city_name` of a restaurant is its city: "restaurants per city".
+        // (Not when a table is that thing: "state" stays the states' own name.)
+        const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`, ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }
@@ -605,9 +631,12 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         dim(uniqueName(words.join('_'), p.entity), 'number', `integer with ${c.distinct} values: a category, not an amount`, { synonyms: [rw.join(' ')] });
         continue;
       }
-      if (ordinal && !additive) {
+      // A rating or score with fractions (4.5) is a level to average, not a category.
+      const gradedLevel = ordinal && averaged && !additive;
+      if (ordinal && !additive && !(gradedLevel && c.kind === 'number')) {
         if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', 'an ordinal (position, level, rating): grouped by', { synonyms: [rw.join(' ')] });
-        continue;
+        // Whole-number ratings (1 to 5 stars) are grouped by and averaged too.
+        if (!gradedLevel) continue;
       }
       // A trailing unit (`weight_kg`, `price_usd`) is the format's unit; people say "total weight".
       const unit = rw.length > 1 ? UNIT_WORDS[rw[rw.length - 1]!] : undefined;
@@ -619,11 +648,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const alsoSpoken = (...forms: Array<(x: string) => string>) => (spoken ? forms.map((f) => f(spoken)) : []);
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
+        const shared: string[] = [];
         if (claim('metric', [mLabel]).length === 0) {
+          shared.push(mLabel.toLowerCase());
           mLabel = sentence([...ew, ...mLabel.toLowerCase().split(' ')]);
           claim('metric', [mLabel]);
         }
-        const synonyms = claim('metric', [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))]);
+        const wanted = [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))];
+        const synonyms = claim('metric', wanted);
+        // as for dimensions: "population" of cities and of states, read by the thing the question is about
+        synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
         measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
         notes[`measures:${n}`] = why;
         return n;
@@ -635,7 +669,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
       } else {
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [phrase, `mean ${phrase}`, ...alsoSpoken((x) => x, (x) => `average ${x}`)], 'a price, rate or level: averaged, never summed');
+        // When the column is also a dimension, its bare name stays the dimension's.
+        const alsoDimension = gradedLevel && c.kind === 'integer';
+        const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`)], 'a price, rate or level: averaged, never summed');
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`)], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`)], 'its highest value');
       }

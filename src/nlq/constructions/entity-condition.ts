@@ -114,7 +114,10 @@ export const entityCondition: Construction = {
             }
             return { ...query, entity_conditions: [...(query.entity_conditions ?? []), cond] };
           }
-          const nameDim = dimensionOfEntity(lex, subject) ?? [...lex.dimensions.values()].find((d) => d.entity === subject && !d.roleOf)?.name;
+          // Only the dimension that names the members lists them (its own, or the one it has); another
+          // among several (a city) would add members up.
+          const ownDims = [...lex.dimensions.values()].filter((d) => d.entity === subject && !d.roleOf);
+          const nameDim = dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined);
           if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them.`;
           if (!zeroQualifies) {
             notes.push(`Listing ${subject} members whose ${label}`);

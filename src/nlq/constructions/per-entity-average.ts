@@ -23,6 +23,8 @@ export const perEntityAverage: Construction = {
       const d = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((x) => x && dimensionOfEntity(lex, x.entity) === x.name);
       return d?.entity;
     };
+    // Only an amount adds up per member: an average, lowest or highest divided by a count means nothing.
+    const addsUp = (m: string) => ['count', 'count_distinct', 'sum'].includes(lex.metrics.get(m)?.agg ?? '');
     let den: Item | undefined;
     let metric: string | undefined;
     let viaGroup = false;
@@ -40,10 +42,10 @@ export const perEntityAverage: Construction = {
         den = items[g.pos];
         viaGroup = true;
         metric = a.metrics.find((m) => m.pos < g.pos)?.name;
-        a.groups = a.groups.filter((x) => x !== g);
+        if (metric && addsUp(metric)) a.groups = a.groups.filter((x) => x !== g);
       }
     }
-    if (!den || !metric) return null;
+    if (!den || !metric || !addsUp(metric)) return null;
     const entity = entityOf(den);
     if (!entity) return null;
     const denItem = den;

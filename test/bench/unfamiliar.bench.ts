@@ -1,0 +1,191 @@
+/**
+ * Accuracy on unfamiliar databases: the public defog-ai databases (defog-data, Apache-2.0) and their
+ * questions with gold SQL (sql-eval, Apache-2.0), read from local git checkouts, never copied here.
+ * For each database: load its dump into a throwaway PostgreSQL 15, bootstrap the model unedited, ask
+ * every question through the rule-based interpreter (no LLM), run the gold SQL, compare the way
+ * sql-eval does (every gold column among the answer's columns, rows as sets; any of the gold
+ * variants), and classify: correct / refused / answered-but-wrong / error.
+ *
+ * Questions are split by a hash of their text into a dev half (read the failures of this half
+ * only) and a held-out half (only ever counted). Goal: answered-but-wrong ≤ 2 %, correct ≥ 20 %.
+ *
+ *   QUARRY_DEFOG_DATA=/path/to/defog-data QUARRY_SQL_EVAL=/path/to/sql-eval npm run bench unfamiliar
+ *
+ * Each path is a git checkout or a bare git directory (read at HEAD). Optional:
+ * QUARRY_UNFAMILIAR_DBS=academic,yelp (a subset), QUARRY_UNFAMILIAR_OUT=file.json (every case, for
+ * reading the dev failures), QUARRY_UNFAMILIAR_SHOW=dev (print the dev half's wrong answers),
+ * QUARRY_UNFAMILIAR_MODELS=folder (keep the drafted models).
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { answerQuestion } from '../../src/eval/answer.js';
+import { containsExpected } from '../../src/eval/compare.js';
+import { loadModel } from '../../src/semantic/loader.js';
+import { semanticLayerFor } from '../../src/semantic/values.js';
+import { bootstrapDraft, writeDraftModel } from '../../src/warehouse/introspect.js';
+import { PostgresWarehouse } from '../../src/warehouse/postgres.js';
+import { PG_BIN, startPostgres } from '../helpers/postgres.js';
+
+const run = promisify(execFile);
+const DATA = process.env.QUARRY_DEFOG_DATA;
+const EVAL = process.env.QUARRY_SQL_EVAL;
+if (!DATA || !EVAL) {
+  console.log('skipped: set QUARRY_DEFOG_DATA (a checkout of github.com/defog-ai/defog-data) and QUARRY_SQL_EVAL (github.com/defog-ai/sql-eval)');
+  process.exit(0);
+}
+
+/** Reads a file at HEAD of a checkout or bare git directory. */
+function gitFile(repo: string, path: string): string {
+  const gitDir = existsSync(join(repo, '.git')) ? join(repo, '.git') : repo;
+  return execFileSync('git', ['--git-dir', gitDir, 'show', `HEAD:${path}`], { maxBuffer: 256 << 20 }).toString('utf8');
+}
+
+/** RFC 4180 CSV (quoted fields with doubled quotes and newlines) as records keyed by the header. */
+function parseCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), rows.push(row), (row = []), (field = '');
+    } else field += c;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  const [header, ...body] = rows;
+  return body.filter((r) => r.some((f) => f !== '')).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/**
+ * sql-eval's gold variants: statements split on `;`, and `{a, b}` in the select list expanded to
+ * every non-empty subset (with `GROUP BY {}` following it).
+ */
+function goldVariants(query: string): string[] {
+  const out: string[] = [];
+  for (const raw of query.split(';')) {
+    const q = raw.trim();
+    if (!q) continue;
+    const start = q.indexOf('{');
+    const end = start < 0 ? -1 : q.indexOf('}', start + 1);
+    if (start < 0 || end < 0) {
+      out.push(q);
+      continue;
+    }
+    const options = q.slice(start + 1, end).split(',');
+    for (let mask = 1; mask < 1 << options.length; mask++) {
+      const cols = options.filter((_, i) => mask & (1 << i)).join(', ');
+      out.push(q.slice(0, start) + cols + q.slice(end + 1).replace('GROUP BY {}', `GROUP BY ${cols}`));
+    }
+  }
+  return out;
+}
+
+const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').update(question).digest()[0]! % 2 === 0 ? 'dev' : 'held-out');
+
+type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
+interface Case {
+  db: string;
+  half: 'dev' | 'held-out';
+  question: string;
+  verdict: Verdict;
+  status: string;
+  reason?: string;
+  query?: unknown;
+  sql?: string;
+  gold: string;
+  got?: unknown[];
+  expected?: unknown[];
+}
+
+const questions = [
+  ...parseCsv(gitFile(EVAL, 'data/questions_gen_postgres.csv')),
+  ...parseCsv(gitFile(EVAL, 'data/instruct_basic_postgres.csv')),
+].filter((q, i, all) => all.findIndex((o) => o.question === q.question && o.db_name === q.db_name) === i);
+const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
+const dbs = [...new Set(questions.map((q) => q.db_name!))].filter((d) => !only || only.includes(d)).sort();
+
+const pgServer = await startPostgres();
+const dir = mkdtempSync(join(tmpdir(), 'quarry-unfamiliar-'));
+const cases: Case[] = [];
+const skipped: string[] = [];
+const started = Date.now();
+try {
+  for (const db of dbs) {
+    await run(join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'postgres', db]);
+    const dump = join(dir, `${db}.sql`);
+    writeFileSync(dump, gitFile(DATA, `defog_data/${db}/${db}.sql`));
+    await run(join(PG_BIN, 'psql'), ['-q', '-v', 'ON_ERROR_STOP=0', '-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'postgres', '-d', db, '-f', dump], { maxBuffer: 64 << 20 });
+    const url = pgServer.urlFor(db);
+    const gold = new pg.Client({ connectionString: url });
+    await gold.connect();
+    await gold.query('ANALYZE');
+    const w = await PostgresWarehouse.open(url);
+    try {
+      const draft = await bootstrapDraft(w, { name: db });
+      const path = join(dir, `${db}.yaml`);
+      await writeDraftModel(path, draft.model, draft.notes, draft.undecided);
+      if (process.env.QUARRY_UNFAMILIAR_MODELS) writeFileSync(join(process.env.QUARRY_UNFAMILIAR_MODELS, `${db}.yaml`), readFileSync(path));
+      const layer = await semanticLayerFor(loadModel(path), w);
+      for (const q of questions.filter((x) => x.db_name === db)) {
+        const question = q.question!;
+        const goldResults: Record<string, unknown>[][] = [];
+        for (const v of goldVariants(q.query!)) {
+          try {
+            goldResults.push((await gold.query(v)).rows);
+          } catch {
+            /* a variant that does not run on this server is not a reading of the question */
+          }
+        }
+        if (goldResults.length === 0) {
+          skipped.push(`${db}: ${question}`);
+          continue;
+        }
+        const got = await answerQuestion(layer, w, question, { timeoutMs: 30_000 });
+        const base = { db, half: half(question), question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
+        let verdict: Verdict;
+        if (got.status === 'refused') verdict = 'refused';
+        else if (got.status === 'error') verdict = 'error';
+        else verdict = goldResults.some((g) => containsExpected(got.rows, g).ok) ? 'correct' : 'wrong';
+        cases.push({ ...base, verdict, ...(verdict === 'wrong' ? { got: got.rows.slice(0, 5), expected: goldResults[0]!.slice(0, 5) } : {}) });
+      }
+    } finally {
+      await w.close();
+      await gold.end();
+    }
+  }
+} finally {
+  await pgServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-').padStart(6);
+const line = (label: string, cs: Case[]) => {
+  const n = (v: Verdict) => cs.filter((c) => c.verdict === v).length;
+  return `${label.padEnd(16)} ${String(cs.length).padStart(4)}  ${pct(n('correct'), cs.length)}  ${pct(n('refused'), cs.length)}  ${pct(n('wrong'), cs.length)}  ${pct(n('error'), cs.length)}`;
+};
+for (const h of ['dev', 'held-out'] as const) {
+  console.log(`\n${h}: ${'database'.padEnd(7)}      N  correct refused  wrong   error`);
+  for (const db of dbs) console.log(line(db, cases.filter((c) => c.db === db && c.half === h)));
+  console.log(line('overall', cases.filter((c) => c.half === h)));
+}
+console.log(`\n${line('all questions', cases)}`);
+console.log(`gold SQL that did not run (not counted): ${skipped.length}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (process.env.QUARRY_UNFAMILIAR_SHOW === 'dev') {
+  for (const c of cases.filter((x) => x.half === 'dev' && (x.verdict === 'wrong' || x.verdict === 'error'))) {
+    console.log(`\n[${c.verdict}] ${c.db}: ${c.question}\n  query: ${JSON.stringify(c.query)}\n  reason: ${c.reason ?? ''}\n  got: ${JSON.stringify(c.got)}\n  expected: ${JSON.stringify(c.expected)}`);
+  }
+}
+if (process.env.QUARRY_UNFAMILIAR_OUT) writeFileSync(process.env.QUARRY_UNFAMILIAR_OUT, JSON.stringify(cases, null, 1));

@@ -1,0 +1,155 @@
+/**
+ * Readings that went wrong on drafted models of unfamiliar databases, as general rules, on a small
+ * model of our own (a gym: visits of members to clubs). Each either reads the question right or
+ * refuses it, never answers another question.
+ */
+import { describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+
+const model = SemanticModelSchema.parse({
+  name: 'gym',
+  entities: [
+    { name: 'visit', table: 'visit', primary_key: 'id', synonyms: ['visits'] },
+    { name: 'club', table: 'club', primary_key: 'id', synonyms: ['clubs'] },
+  ],
+  relationships: [{ from: 'visit', to: 'club', on: [['club_id', 'id']] }],
+  dimensions: [
+    { name: 'club', entity: 'club', sql: '${TABLE}.name', label: 'Club', index_values: true },
+    { name: 'town', entity: 'club', sql: '${TABLE}.town', label: 'Town', index_values: true },
+  ],
+  measures: [
+    { name: 'visit_count', entity: 'visit', agg: 'count', label: 'Visits', synonyms: ['number of visits'], time_bound: false },
+    { name: 'average_satisfaction', entity: 'visit', agg: 'avg', sql: '${TABLE}.satisfaction', label: 'Average satisfaction', synonyms: ['satisfaction'], time_bound: false },
+  ],
+});
+const values = new Map([
+  ['club', ['Northside', 'Riverside']],
+  ['town', ['Leeds', 'York']],
+]);
+const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
+
+describe('"by <metric>" ranks a breakdown, or means nothing', () => {
+  it('with no breakdown, "by" a metric is not understood (never two totals side by side)', () => {
+    for (const q of ['number of visits by satisfaction', 'visits by satisfaction']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('out_of_scope');
+      if (r.kind === 'out_of_scope') expect(r.unconsumed, q).toContain('by');
+    }
+  });
+  it('with a breakdown, "by" a metric ranks it', () => {
+    const r = ask('top 2 clubs by satisfaction');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+      expect(r.query.order).toEqual([{ by: 'average_satisfaction', direction: 'desc' }]);
+      expect(r.query.limit).toBe(2);
+    }
+  });
+});
+
+// Two entities with the same words: a town of clubs and of members; a fee of clubs and of members.
+const shared = SemanticModelSchema.parse({
+  name: 'gym2',
+  entities: [
+    { name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] },
+    { name: 'club', table: 'club', primary_key: 'id', synonyms: ['clubs'] },
+  ],
+  relationships: [{ from: 'member', to: 'club', on: [['club_id', 'id']] }],
+  dimensions: [
+    { name: 'club', entity: 'club', sql: '${TABLE}.name', label: 'Club', index_values: true },
+    { name: 'town', entity: 'club', sql: '${TABLE}.town', label: 'Town' },
+    { name: 'member_town', entity: 'member', sql: '${TABLE}.town', label: 'Member town', synonyms: ['town'] },
+  ],
+  measures: [
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
+    { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false },
+    { name: 'total_fee', entity: 'club', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fee'], time_bound: false },
+    { name: 'member_total_fee', entity: 'member', agg: 'sum', sql: '${TABLE}.fee', label: 'Member total fee', synonyms: ['fee'], time_bound: false },
+  ],
+});
+const askShared = (q: string) => interpret(q, { model: shared, values: new Map(), asOf: '2024-06-30' });
+
+describe('a phrase shared by the metrics or dimensions of several entities', () => {
+  it('means the one of the thing the question is about', () => {
+    const byMembers = askShared('number of members per town');
+    expect(byMembers.kind).toBe('query');
+    if (byMembers.kind === 'query') expect(byMembers.query.group_by).toEqual([{ dimension: 'member_town' }]);
+    const byClubs = askShared('number of clubs per town');
+    expect(byClubs.kind).toBe('query');
+    if (byClubs.kind === 'query') expect(byClubs.query.group_by).toEqual([{ dimension: 'town' }]);
+    const fee = askShared('which club has the highest fee');
+    expect(fee.kind).toBe('query');
+    if (fee.kind === 'query') expect(fee.query.metrics).toEqual(['total_fee']);
+  });
+  it('with nothing to choose by, it is not understood (never the first one listed)', () => {
+    for (const q of ['fee per town', 'fee by town']) {
+      const r = askShared(q);
+      expect(r.kind, q).not.toBe('query');
+    }
+  });
+});
+
+describe('the default metric', () => {
+  it('is only the model\'s own default: with none, a question naming no metric is refused', () => {
+    const r = interpret('top 3 clubs', { model: shared, values: new Map(), asOf: '2024-06-30' });
+    expect(r.kind).not.toBe('query');
+  });
+});
+
+describe('a metric named by its own label picks the dimension of its thing', () => {
+  it('"total fee by town" is the clubs\' fee by the clubs\' town', () => {
+    const r = askShared('total fee by town');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.metrics).toEqual(['total_fee']);
+      expect(r.query.group_by).toEqual([{ dimension: 'town' }]);
+    }
+  });
+});
+
+// Coaches have no dimension naming them; members have two that do not (town, level).
+const unnamed = SemanticModelSchema.parse({
+  name: 'gym3',
+  entities: [
+    { name: 'session', table: 'session', primary_key: 'id', synonyms: ['sessions'] },
+    { name: 'coach', table: 'coach', primary_key: 'id', synonyms: ['coaches'] },
+    { name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] },
+  ],
+  relationships: [
+    { from: 'session', to: 'coach', on: [['coach_id', 'id']] },
+    { from: 'session', to: 'member', on: [['member_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'member_town', entity: 'member', sql: '${TABLE}.town', label: 'Member town' },
+    { name: 'member_level', entity: 'member', sql: '${TABLE}.level', label: 'Member level' },
+  ],
+  measures: [
+    { name: 'session_count', entity: 'session', agg: 'count', label: 'Sessions', synonyms: ['number of sessions'], time_bound: false },
+    { name: 'coach_count', entity: 'coach', agg: 'count', label: 'Coaches', time_bound: false },
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', time_bound: false },
+    { name: 'average_minutes', entity: 'session', agg: 'avg', sql: '${TABLE}.minutes', label: 'Average minutes', time_bound: false },
+  ],
+});
+const askUnnamed = (q: string) => interpret(q, { model: unnamed, values: new Map(), asOf: '2024-06-30' });
+
+describe('things the model cannot name', () => {
+  it('"which coach has the most sessions" with no dimension for coaches is refused, never two totals', () => {
+    const r = askUnnamed('which coach has the most sessions');
+    expect(r.kind).not.toBe('query');
+  });
+  it('members are not listed by one of several other dimensions of theirs', () => {
+    const r = askUnnamed('members with more than 5 sessions');
+    expect(r.kind).not.toBe('query');
+  });
+});
+
+describe('an average per member', () => {
+  it('is read for amounts ("sessions per member"), never for an average divided by a count of members', () => {
+    const counted = askUnnamed('number of sessions per member');
+    expect(counted.kind).toBe('query');
+    if (counted.kind === 'query') expect(counted.query.per_entity_averages?.[0]?.metric).toBe('session_count');
+    const r = askUnnamed('average minutes per member');
+    expect(r.kind).not.toBe('query');
+  });
+});
