@@ -214,7 +214,7 @@ describe('quarry init', () => {
     await execSql(pg.url, 'CREATE DATABASE empty_db');
     // Through the command: exit status 1 and the message.
     const commandCases: Array<[string, RegExp]> = [
-      ['ftp://example.com/data', /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH or postgres/],
+      ['ftp://example.com/data', /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./],
       [pg.urlFor('empty_db'), /cannot draft a model from .*: The warehouse has no tables/],
     ];
     for (const [url, message] of commandCases) {

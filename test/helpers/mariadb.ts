@@ -32,6 +32,11 @@ const TPCH_KEYS: Record<string, string[]> = {
   region: ['r_regionkey'], nation: ['n_nationkey'], supplier: ['s_suppkey'], customer: ['c_custkey'], part: ['p_partkey'],
   partsupp: ['ps_partkey', 'ps_suppkey'], orders: ['o_orderkey'], lineitem: ['l_orderkey', 'l_linenumber'],
 };
+/** The foreign-key columns' indexes InnoDB would create for declared foreign keys. */
+const TPCH_INDEXES: Record<string, string[][]> = {
+  nation: [['n_regionkey']], supplier: [['s_nationkey']], customer: [['c_nationkey']], partsupp: [['ps_suppkey']],
+  orders: [['o_custkey']], lineitem: [['l_partkey', 'l_suppkey'], ['l_suppkey']],
+};
 
 export interface TestMariadb {
   /** Root URL (no password, 127.0.0.1), no default database. */
@@ -204,7 +209,8 @@ export async function loadTpchMariadb(server: TestMariadb, database: string, opt
       const where = options.where?.[t] ? ` WHERE ${options.where[t]}` : '';
       const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${parquet}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;
       const key = options.keys === false ? undefined : TPCH_KEYS[t];
-      const cols = desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ') + (key ? `, PRIMARY KEY (${key.join(', ')})` : '');
+      const cols = desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ') + (key ? `, PRIMARY KEY (${key.join(', ')})` : '') +
+        (key ? (TPCH_INDEXES[t] ?? []).map((ix) => `, KEY (${ix.join(', ')})`).join('') : '');
       const csv = join(csvDir, `${t}.csv`);
       await dc.run(`COPY (SELECT * FROM ${parquet}${where}) TO '${csv}' (HEADER false, DELIMITER '|', QUOTE '"', ESCAPE '"', NULLSTR 'NULL')`);
       await c.query(`DROP TABLE IF EXISTS \`${t}\`; CREATE TABLE \`${t}\` (${cols})`);
