@@ -41,6 +41,7 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
+import { uniqueNames, within } from './common.js';
 import { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
@@ -178,15 +179,6 @@ function isoFromMicros(micros: bigint): string {
   return Number.isNaN(d.getTime()) ? String(micros) : d.toISOString();
 }
 
-/** Unique column names: a repeated name gets _2, _3 ... so no value is silently overwritten. */
-function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
-  return names.map((n) => {
-    const k = (seen.get(n) ?? 0) + 1;
-    seen.set(n, k);
-    return k === 1 ? n : `${n}_${k}`;
-  });
-}
 
 /** Interprets engine errors: interruption versus everything else. */
 function isInterrupt(e: unknown): boolean {
@@ -491,19 +483,11 @@ export class DuckDbWarehouse implements Warehouse {
       await this.probeConnection.run('SELECT 1');
     });
     this.probe = run.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        run,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new WarehouseTimeoutError(5000)), 5000);
-        }),
-      ]);
+      await within(run, 5000, () => new WarehouseTimeoutError(5000));
     } catch (e) {
       if (e instanceof WarehouseError) throw e;
       throw new WarehouseConnectionError(cleanMessage(e), { cause: e });
-    } finally {
-      clearTimeout(timer);
     }
   }
 

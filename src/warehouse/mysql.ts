@@ -28,6 +28,7 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
+import { uniqueNames, within } from './common.js';
 import { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
@@ -112,14 +113,6 @@ function typeName(f: Field): string {
   }
 }
 
-function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
-  return names.map((n) => {
-    const k = (seen.get(n) ?? 0) + 1;
-    seen.set(n, k);
-    return k === 1 ? n : `${n}_${k}`;
-  });
-}
 
 /** mysql2 options from a `mysql://` / `mariadb://` URL: user, password, host, port, database. */
 function connectionOptions(url: string): mysql.ConnectionOptions {
@@ -423,18 +416,11 @@ export class MysqlWarehouse implements Warehouse {
   /** Liveness on the pool's spare connection: never queued behind busy statements. */
   async ping(): Promise<void> {
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        new Promise((resolve, reject) => this.pool.query('SELECT 1', (err, r) => (err ? reject(err) : resolve(r)))),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
-        }),
-      ]);
+      const probe = new Promise((resolve, reject) => this.pool.query('SELECT 1', (err, r) => (err ? reject(err) : resolve(r))));
+      await within(probe, 5000, () => new Error('no answer within 5 s'));
     } catch (e) {
       throw new WarehouseConnectionError(`The MySQL warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -17,6 +17,7 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
+import { uniqueNames, within } from './common.js';
 import { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
@@ -75,14 +76,6 @@ function makeTypes(): pg.CustomTypesConfig {
   };
 }
 
-function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
-  return names.map((n) => {
-    const k = (seen.get(n) ?? 0) + 1;
-    seen.set(n, k);
-    return k === 1 ? n : `${n}_${k}`;
-  });
-}
 
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
@@ -336,18 +329,10 @@ export class PostgresWarehouse implements Warehouse {
   /** Liveness on the pool's spare connection: never queued behind busy statements. */
   async ping(): Promise<void> {
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
-        }),
-      ]);
+      await within(this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig), 5000, () => new Error('no answer within 5 s'));
     } catch (e) {
       throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
-    } finally {
-      clearTimeout(timer);
     }
   }
 
