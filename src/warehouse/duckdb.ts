@@ -41,21 +41,12 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { uniqueNames, within } from './common.js';
-import { FairSlots } from './slots.js';
+import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
+import type { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
-export interface DuckDbWarehouseOptions {
-  /** Connections run statements concurrently; DuckDB parallelises inside each too. Default 4. */
-  poolSize?: number;
-  /** Of those, at most this many serve one account at once. Default: all but one. */
-  accountConnections?: number;
-  /** Row cap when a run passes no maxRows. Default 100 000. */
-  defaultMaxRows?: number;
-  /** Byte cap when a run passes no maxBytes. Default 64 MiB. */
-  defaultMaxBytes?: number;
-  /** Timeout when a run passes no timeoutMs. Default 60 000 ms. */
-  defaultTimeoutMs?: number;
+/** `poolSize` connections run statements concurrently; DuckDB parallelises inside each too. */
+export interface DuckDbWarehouseOptions extends WarehousePoolOptions {
   /** DuckDB's memory_limit (e.g. '1GB'); unset = DuckDB's default (80% of RAM). */
   memoryLimit?: string;
   /** DuckDB's worker threads; unset = DuckDB's default (all cores). */
@@ -195,9 +186,6 @@ export class DuckDbWarehouse implements Warehouse {
   /** The liveness probe's own connection: a busy pool must not make a healthy warehouse look down. */
   private probe: Promise<void> = Promise.resolve();
   private closed = false;
-  private readonly defaultMaxRows: number;
-  private readonly defaultMaxBytes: number;
-  private readonly defaultTimeoutMs: number;
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -205,13 +193,10 @@ export class DuckDbWarehouse implements Warehouse {
     private readonly probeConnection: DuckDBConnection,
     readonly source: DuckDbSource,
     private readonly tempDir: string | undefined,
-    options: DuckDbWarehouseOptions,
+    private readonly options: DuckDbWarehouseOptions,
   ) {
     this.idle = connections;
-    this.slots = new FairSlots(connections.length, Math.min(connections.length, options.accountConnections ?? Math.max(1, connections.length - 1)));
-    this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
-    this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
-    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+    this.slots = statementSlots(connections.length, options);
   }
 
   /** Statements holding a connection, and waiting for one. */
@@ -273,7 +258,7 @@ export class DuckDbWarehouse implements Warehouse {
       await setup.run('SET enable_external_access = false');
       await setup.run('SET lock_configuration = true');
       setup.closeSync();
-      const n = Math.min(Math.max(1, options.poolSize ?? 4), threadpoolStatements());
+      const n = Math.min(statementConnections(options), threadpoolStatements());
       const conns: DuckDBConnection[] = [];
       for (let i = 0; i < n; i++) conns.push(await instance.connect());
       const probe = await instance.connect();
@@ -292,9 +277,7 @@ export class DuckDbWarehouse implements Warehouse {
    */
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
-    const maxBytes = Math.max(1, options.maxBytes ?? this.defaultMaxBytes);
+    const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
     if (options.signal?.aborted) throw new WarehouseCancelledError();
 

@@ -28,19 +28,11 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { uniqueNames, within } from './common.js';
-import { FairSlots } from './slots.js';
+import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
+import type { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
-export interface MysqlWarehouseOptions {
-  /** Connections that run statements. Default 4 (the pool holds one more, for the liveness probe). */
-  poolSize?: number;
-  /** Of those, at most this many serve one account at once. Default: all but one. */
-  accountConnections?: number;
-  defaultMaxRows?: number;
-  defaultMaxBytes?: number;
-  defaultTimeoutMs?: number;
-}
+export type MysqlWarehouseOptions = WarehousePoolOptions;
 
 /** Server errors that mean "the statement was stopped": killed, or over its time limit. */
 const ER_QUERY_INTERRUPTED = 1317;
@@ -142,9 +134,6 @@ const query = (c: mysql.Connection, sql: string): Promise<unknown> =>
 
 export class MysqlWarehouse implements Warehouse {
   readonly dialect = 'mysql' as const;
-  private readonly defaultMaxRows: number;
-  private readonly defaultMaxBytes: number;
-  private readonly defaultTimeoutMs: number;
   private readonly slots: FairSlots;
   private closed = false;
 
@@ -153,13 +142,9 @@ export class MysqlWarehouse implements Warehouse {
     private readonly config: mysql.ConnectionOptions,
     /** MariaDB takes `SET STATEMENT ... FOR`; MySQL takes session variables. */
     readonly flavor: 'mariadb' | 'mysql',
-    options: MysqlWarehouseOptions,
+    private readonly options: MysqlWarehouseOptions,
   ) {
-    const n = Math.max(1, options.poolSize ?? 4);
-    this.slots = new FairSlots(n, Math.min(n, options.accountConnections ?? Math.max(1, n - 1)));
-    this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
-    this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
-    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+    this.slots = statementSlots(statementConnections(options), options);
   }
 
   get load(): { running: number; waiting: number } {
@@ -170,7 +155,7 @@ export class MysqlWarehouse implements Warehouse {
     const config = connectionOptions(url);
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
     // resetOnRelease: a released connection is reset, so no variable, temp table or setting outlives its statement.
-    const pool = mysql.createPool({ ...config, connectionLimit: Math.max(1, options.poolSize ?? 4) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true, resetOnRelease: true });
+    const pool = mysql.createPool({ ...config, connectionLimit: statementConnections(options) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true, resetOnRelease: true });
     // An idle connection losing its server must not crash the process; the next query reconnects.
     pool.on('connection', (c) => c.on('error', () => undefined));
     let flavor: 'mariadb' | 'mysql';
@@ -206,9 +191,7 @@ export class MysqlWarehouse implements Warehouse {
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    const timeoutMs = Math.max(1, Math.floor(options.timeoutMs ?? this.defaultTimeoutMs));
-    const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
-    const maxBytes = Math.max(1, options.maxBytes ?? this.defaultMaxBytes);
+    const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
 

@@ -17,19 +17,11 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { uniqueNames, within } from './common.js';
-import { FairSlots } from './slots.js';
+import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
+import type { FairSlots } from './slots.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
-export interface PostgresWarehouseOptions {
-  /** Connections that run statements. Default 4 (the pool holds one more, for the liveness probe). */
-  poolSize?: number;
-  /** Of those, at most this many serve one account at once. Default: all but one. */
-  accountConnections?: number;
-  defaultMaxRows?: number;
-  defaultMaxBytes?: number;
-  defaultTimeoutMs?: number;
-}
+export type PostgresWarehouseOptions = WarehousePoolOptions;
 
 /** Rows fetched per round trip at first; doubled each round, so a huge first row costs little. */
 const FIRST_FETCH = 64;
@@ -80,9 +72,6 @@ function makeTypes(): pg.CustomTypesConfig {
 export class PostgresWarehouse implements Warehouse {
   readonly dialect = 'postgres' as const;
   private typeNames = new Map<number, string>();
-  private readonly defaultMaxRows: number;
-  private readonly defaultMaxBytes: number;
-  private readonly defaultTimeoutMs: number;
   /** Who may take a connection next: fair between accounts (slots.ts). */
   private readonly slots: FairSlots;
   private closed = false;
@@ -90,13 +79,9 @@ export class PostgresWarehouse implements Warehouse {
   private constructor(
     private readonly pool: pg.Pool,
     private readonly config: pg.ClientConfig,
-    options: PostgresWarehouseOptions,
+    private readonly options: PostgresWarehouseOptions,
   ) {
-    const n = Math.max(1, options.poolSize ?? 4);
-    this.slots = new FairSlots(n, Math.min(n, options.accountConnections ?? Math.max(1, n - 1)));
-    this.defaultMaxRows = options.defaultMaxRows ?? 100_000;
-    this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
-    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 60_000;
+    this.slots = statementSlots(statementConnections(options), options);
   }
 
   /** Statements holding a connection, and waiting for one. */
@@ -107,7 +92,7 @@ export class PostgresWarehouse implements Warehouse {
   static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
     const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry', connectionTimeoutMillis: 10_000 };
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
-    const pool = new pg.Pool({ ...config, max: Math.max(1, options.poolSize ?? 4) + 1, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ ...config, max: statementConnections(options) + 1, idleTimeoutMillis: 30_000 });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const w = new PostgresWarehouse(pool, config, options);
@@ -140,9 +125,7 @@ export class PostgresWarehouse implements Warehouse {
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
     if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    const timeoutMs = Math.max(1, Math.floor(options.timeoutMs ?? this.defaultTimeoutMs));
-    const maxRows = Math.max(0, options.maxRows ?? this.defaultMaxRows);
-    const maxBytes = Math.max(1, options.maxBytes ?? this.defaultMaxBytes);
+    const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
 
