@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './helpers/net.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,16 +66,6 @@ async function askWithWrittenConfig(dir: string, questions: string[]): Promise<s
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'quarry-init-'));
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 describe('quarry init', () => {
   let pg: TestPostgres;

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/net.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,15 +42,6 @@ function serve(env: Record<string, string>): Promise<{ code: number | null; stde
   });
 }
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('start-up fails fast on a broken model, warehouse or store', () => {
   it('a missing QUARRY_MODEL file: `quarry serve` exits with one message naming it', async () => {
@@ -73,7 +64,7 @@ describe('start-up fails fast on a broken model, warehouse or store', () => {
   });
 
   it('a Postgres warehouse that cannot be reached', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const err = await startTestServer({ overrides: { warehouse: `postgres://reader:secret@127.0.0.1:${port}/tpch` } }).then(
       async (s) => {
         await s.close();

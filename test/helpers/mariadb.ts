@@ -15,18 +15,17 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './net.js';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { TPCH_DIR } from './paths.js';
+import { TPCH_DIR, TPCH_TABLES } from './paths.js';
 
 const run = promisify(execFile);
 export const MARIADB_BIN = process.env.QUARRY_MARIADB_BIN ?? '/usr/sbin/mariadbd';
 export const MARIADB_INSTALL_DB = process.env.QUARRY_MARIADB_INSTALL_DB ?? '/usr/bin/mariadb-install-db';
-export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
 /** TPC-H's primary keys, declared as a MySQL schema would (joins without an index are nested loops there). */
 const TPCH_KEYS: Record<string, string[]> = {
   region: ['r_regionkey'], nation: ['n_nationkey'], supplier: ['s_suppkey'], customer: ['c_custkey'], part: ['p_partkey'],
@@ -52,16 +51,6 @@ export interface TestMariadb {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForServer(port: number, child: ChildProcess, log: string): Promise<void> {
   const deadline = Date.now() + 30_000;

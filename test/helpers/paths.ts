@@ -5,3 +5,5 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The TPC-H evaluation warehouse (Parquet), in `../shared` beside the checkout. */
 export const TPCH_DIR = process.env.QUARRY_TPCH_DIR ?? resolve(REPO_ROOT, '../shared/eval/tpch');
+/** The TPC-H tables, parents before children (the order a loader creates and fills them). */
+export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;

@@ -12,7 +12,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './net.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,9 +21,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 
 const run = promisify(execFile);
 export const PG_BIN = process.env.QUARRY_PG_BIN ?? '/usr/lib/postgresql/15/bin';
-import { TPCH_DIR } from './paths.js';
-export { TPCH_DIR };
-export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'] as const;
+import { TPCH_DIR, TPCH_TABLES } from './paths.js';
+export { TPCH_DIR, TPCH_TABLES };
 
 export interface TestPostgres {
   /** Superuser URL (trust auth on 127.0.0.1), database `postgres`. */
@@ -40,16 +39,6 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 

@@ -11,9 +11,8 @@ import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { PostgresDialect } from '../../src/semantic/dialects/postgres.js';
 import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
 
-import { TPCH_DIR } from '../helpers/paths.js';
-export { TPCH_DIR };
-export const TPCH_TABLES = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'];
+import { TPCH_DIR, TPCH_TABLES } from '../helpers/paths.js';
+export { TPCH_DIR, TPCH_TABLES };
 
 export type Row = Record<string, unknown>;
 
