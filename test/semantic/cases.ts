@@ -17,7 +17,13 @@ const LO = 'lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey';
 const CUST_GEO = 'JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey';
 const F = (x: string) => `CAST(${x} AS DOUBLE PRECISION)`;
 
-export const CASES: Case[] = [
+/**
+ * The reference cases for a warehouse holding `fraction` of TPC-H's orders (1 = all of them;
+ * TENTH_OF_ORDERS = 0.1): revenue thresholds scale with it, so a HAVING keeps some nations and drops others.
+ */
+export function casesFor(fraction: number): Case[] {
+  const revenue = (full: number) => Math.round(full * fraction);
+  return [
   {
     name: 'total revenue',
     query: { metrics: ['revenue'] },
@@ -137,14 +143,14 @@ export const CASES: Case[] = [
   },
   {
     name: 'metric filter (having)',
-    query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'gt', value: 840000000 }] },
-    reference: `SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1 HAVING SUM(${REV}) > 840000000`,
+    query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'gt', value: revenue(840000000) }] },
+    reference: `SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1 HAVING SUM(${REV}) > ${revenue(840000000)}`,
   },
   {
     name: 'metric filter on a metric not shown',
-    query: { metrics: ['orders'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'lte', value: 800000000 }] },
+    query: { metrics: ['orders'], group_by: [{ dimension: 'nation' }], metric_filters: [{ metric: 'revenue', op: 'lte', value: revenue(800000000) }] },
     reference: `SELECT a.nation, a.orders FROM (SELECT n.n_name AS nation, COUNT(*) AS orders FROM orders o ${CUST_GEO} GROUP BY 1) a
-      JOIN (SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1) b ON a.nation = b.nation WHERE b.revenue <= 800000000`,
+      JOIN (SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1) b ON a.nation = b.nation WHERE b.revenue <= ${revenue(800000000)}`,
   },
   {
     name: 'order and limit: top customers by revenue',
@@ -350,4 +356,8 @@ export const CASES: Case[] = [
     query: { metrics: [], group_by: [{ dimension: 'ship_mode' }], per_entity_averages: [{ name: 'quantity_per_line', metric: 'units_sold', entity: 'lineitem' }] },
     reference: `SELECT l.l_shipmode AS ship_mode, ${F('SUM(l.l_quantity)')} / COUNT(*) AS quantity_per_line FROM lineitem l GROUP BY 1`,
   },
-];
+  ];
+}
+
+/** The cases on the whole of TPC-H. */
+export const CASES: Case[] = casesFor(1);

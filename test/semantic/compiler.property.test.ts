@@ -5,7 +5,7 @@ import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
 import type { DimensionFilter, SemanticQueryInput } from '../../src/semantic/query.js';
 import { TIME_GRAINS } from '../../src/semantic/model.js';
 import { joinGraph } from '../../src/semantic/graph.js';
-import { duckdbEngine, mariadbEngine, sameRows, type Engine } from './engines.js';
+import { duckdbEngine, mariadbEngine, sameRows, TENTH_OF_ORDERS, type Engine } from './engines.js';
 
 const model = loadModel(DEFAULT_MODEL_PATH);
 const metricNames = [...model.measures, ...model.metrics].map((m) => m.name);
@@ -128,7 +128,7 @@ describe('property: a random query gives the same rows on DuckDB and MariaDB', (
   let duck: Engine;
   let maria: Engine | undefined;
   beforeAll(async () => {
-    duck = await duckdbEngine();
+    duck = await duckdbEngine(TENTH_OF_ORDERS);
     maria = await mariadbEngine();
   }, 180_000);
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
-import { CASES } from './cases.js';
+import { casesFor } from './cases.js';
 import { duckdbEngine, mariadbEngine, postgresEngine, sameRows, type Engine } from './engines.js';
 
 const model = loadModel(DEFAULT_MODEL_PATH);
@@ -16,9 +16,10 @@ describe.each(['duckdb', 'postgres', 'mariadb'] as const)('compiled SQL on %s eq
     await engine?.close();
   });
 
-  // MariaDB runs the bigger joins as index lookups, slower than the column engines on 2 cores.
-  it.for(CASES)('$name', { timeout: 120_000 }, async (c, ctx) => {
+  // MariaDB runs the bigger joins as index lookups, slower than the column engines on 2 cores: it holds a tenth of the orders.
+  it.for(casesFor(1).map((c, i) => ({ ...c, index: i })))('$name', { timeout: 120_000 }, async ({ index }, ctx) => {
     if (!engine) return ctx.skip();
+    const c = casesFor(engine.fraction)[index]!;
     const compiled = compile(model, c.query, engine.dialect);
     const [actual, expected] = await Promise.all([engine.query(compiled.sql), engine.query(engine.reference(c.reference))]);
     expect(expected.length, 'reference returns rows').toBeGreaterThan(0);

@@ -11,13 +11,16 @@ import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { PostgresDialect } from '../../src/semantic/dialects/postgres.js';
 import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
 
-import { TPCH_DIR, TPCH_TABLES } from '../helpers/paths.js';
-export { TPCH_DIR, TPCH_TABLES };
+import { TENTH_OF_ORDERS, TPCH_DIR, TPCH_TABLES } from '../helpers/paths.js';
+export { TENTH_OF_ORDERS, TPCH_DIR, TPCH_TABLES };
 
 export type Row = Record<string, unknown>;
 
+
 export interface Engine {
   name: 'duckdb' | 'postgres' | 'mariadb';
+  /** The fraction of TPC-H's orders it holds (1, or 0.1 for TENTH_OF_ORDERS). */
+  fraction: number;
   dialect: SqlDialect;
   query(sql: string): Promise<Row[]>;
   /** A hand-written reference query (DuckDB/Postgres SQL) in this engine's SQL. */
@@ -37,13 +40,15 @@ function normalizeRows(rows: Row[]): Row[] {
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, normalize(v)])));
 }
 
-export async function duckdbEngine(): Promise<Engine> {
+/** DuckDB over the TPC-H Parquet files, each table optionally filtered (`where`, as TENTH_OF_ORDERS). */
+export async function duckdbEngine(where: Record<string, string> = {}): Promise<Engine> {
   const db = await DuckDBInstance.create(':memory:');
   const conn: DuckDBConnection = await db.connect();
   for (const t of TPCH_TABLES)
-    await conn.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
+    await conn.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')${where[t] ? ` WHERE ${where[t]}` : ''}`);
   return {
     name: 'duckdb',
+    fraction: where === TENTH_OF_ORDERS ? 0.1 : Object.keys(where).length === 0 ? 1 : Number.NaN,
     dialect: new DuckDbDialect(),
     reference: (sql) => sql,
     async query(sql) {
@@ -73,6 +78,7 @@ export async function postgresEngine(): Promise<Engine | undefined> {
     await client.connect();
     return {
       name: 'postgres',
+      fraction: 1,
       dialect: new PostgresDialect(),
       reference: (sql) => sql,
       async query(sql) {
@@ -109,17 +115,21 @@ export function mysqlReference(sql: string): string {
     .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)');
 }
 
-/** MariaDB engine through the shared helper, the guard and the product's MysqlWarehouse, or undefined when unavailable. */
+/**
+ * MariaDB engine through the shared helper, the guard and the product's MysqlWarehouse, or
+ * undefined when unavailable. It holds TENTH_OF_ORDERS, not the whole of TPC-H.
+ */
 export async function mariadbEngine(): Promise<Engine | undefined> {
   if (!existsSync(MARIADB_HELPER)) return undefined;
   try {
     const helper = (await import(MARIADB_HELPER)) as typeof import('../helpers/mariadb.js');
-    const handle = await helper.startTpchMariadb();
+    const handle = await helper.startTpchMariadb({ where: TENTH_OF_ORDERS });
     const { MysqlWarehouse } = await import('../../src/warehouse/mysql.js');
     const { runGuarded } = await import('../../src/warehouse/index.js');
     const w = await MysqlWarehouse.open(handle.readOnlyUrl, { poolSize: 2 });
     return {
       name: 'mariadb',
+      fraction: 0.1,
       dialect: new MysqlDialect(),
       reference: mysqlReference,
       async query(sql) {

@@ -15,15 +15,15 @@ import {
 import { execMysql, startTpchMariadb, type TestMariadb } from '../helpers/mariadb.js';
 import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
 import { TPCH_DIR } from './fixtures.js';
+import { TENTH_OF_ORDERS } from '../helpers/paths.js';
 
 // A slice of TPC-H keeps the load quick; every table is present.
-const WHERE = { lineitem: 'l_orderkey <= 60000', orders: 'o_orderkey <= 60000' };
 
 describe('MySQL warehouse on a real MariaDB 10.11', () => {
   let server: TestMariadb & { adminUrl: string; readOnlyUrl: string; counts: Record<string, number> };
   let w: MysqlWarehouse;
   beforeAll(async () => {
-    server = await startTpchMariadb({ where: WHERE });
+    server = await startTpchMariadb({ where: TENTH_OF_ORDERS });
     w = await MysqlWarehouse.open(server.readOnlyUrl, { poolSize: 3 });
   }, 120_000);
   afterAll(async () => {
