@@ -129,6 +129,19 @@ function connectionOptions(url: string): mysql.ConnectionOptions {
   };
 }
 
+const ER_BAD_FIELD_ERROR = 1054;
+
+/**
+ * MySQL users write "text" for strings; under ANSI_QUOTES it is a name, and the server says only
+ * "Unknown column". When the unknown name is double-quoted in the statement, say why.
+ */
+function doubleQuotedNameHint(err: { errno?: number; message: string }, sql: string): string {
+  if (err.errno !== ER_BAD_FIELD_ERROR) return '';
+  const name = /Unknown column '((?:[^']|'')*)'/.exec(err.message)?.[1]?.replace(/''/g, "'");
+  if (name === undefined || !sql.includes(`"${name.replace(/"/g, '""')}"`)) return '';
+  return `. "${name}" is a name here: double quotes mark names on this warehouse (ANSI_QUOTES); write a string as '${name.replace(/'/g, "''")}'`;
+}
+
 const query = (c: mysql.Connection, sql: string): Promise<unknown> =>
   new Promise((resolve, reject) => c.query(sql, (err, rows) => (err ? reject(err) : resolve(rows))));
 
@@ -275,7 +288,7 @@ export class MysqlWarehouse implements Warehouse {
         if ((err.code && CONNECTION_CODES.has(err.code)) || (err as { fatal?: boolean }).fatal) {
           throw new WarehouseConnectionError(`The MySQL warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
         }
-        throw new WarehouseQueryError(redactPaths(err.message), { cause: e });
+        throw new WarehouseQueryError(redactPaths(err.message) + doubleQuotedNameHint(err, text), { cause: e });
       }
       const names = uniqueNames(fetched.fields.map((f) => f.name));
       const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({ name: names[i]!, type: typeName(f) }));

@@ -197,6 +197,16 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
     ]);
   });
 
+  it('a double-quoted string (MySQL habit) is a name under ANSI_QUOTES: the error says so and how to write it', async () => {
+    const err = await runGuarded(w, 'SELECT r_name FROM region WHERE r_name = "ASIA"').catch((e: Error) => e);
+    expect(err).toBeInstanceOf(WarehouseQueryError);
+    expect((err as Error).message).toMatch(/Unknown column 'ASIA'.*double quotes mark names on this warehouse \(ANSI_QUOTES\); write a string as 'ASIA'/);
+    // An unknown name written as a name gets the server's message alone.
+    const plain = await runGuarded(w, 'SELECT no_such_column FROM region').catch((e: Error) => e);
+    expect((plain as Error).message).not.toMatch(/double quotes/);
+    expect((await runGuarded(w, "SELECT r_name FROM region WHERE r_name = 'ASIA'")).rows).toEqual([{ r_name: 'ASIA' }]);
+  });
+
   it('the MySQL dialect: NULLs last both ways, OFFSET without LIMIT, odd names, time buckets, days between', async () => {
     const d = new MysqlDialect();
     const vals = `(SELECT 2 AS \`we\`\`ird\` UNION ALL SELECT NULL UNION ALL SELECT 1 UNION ALL SELECT 3) AS v`;

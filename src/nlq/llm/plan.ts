@@ -82,6 +82,7 @@ export class LlmPlanner {
       model_name: model.name,
       model_description: model.description.trim().split('\n')[0].slice(0, 200) || 'business data',
       dialect: this.deps.dialect,
+      quoting: dialectFor(this.deps.dialect).quoting,
       as_of: req.asOf,
     });
     const interp = req.interpretation;

@@ -10,6 +10,9 @@ export class LiteralError extends Error {}
 export abstract class SqlDialect {
   abstract readonly name: SqlDialectName;
 
+  /** How someone writing SQL for this engine by hand (a person, a language model) quotes strings and names. */
+  readonly quoting: string = "strings in 'single quotes' (a quote inside doubled: 'it''s'); names in \"double quotes\"";
+
   /** A quoted identifier (double quotes by default; embedded quotes doubled). */
   ident(name: string): string {
     return `"${name.replace(/"/g, '""')}"`;

@@ -42,6 +42,19 @@ describe('retrieval and prompt size on a generated 200-table model', () => {
     expect(body.messages[1].content.split('\n').length).toBeGreaterThan(10);
   });
 
+  it.each([
+    ['mysql', /Quoting: strings in 'single quotes' only .*"double quotes" and `backquotes` both mark names/],
+    ['postgres', /Quoting: strings in 'single quotes' .*names in "double quotes"/],
+  ] as const)('the system prompt tells the model how %s quotes strings and names', async (dialect, note) => {
+    llm = scriptLlm();
+    llm.push({ tool: 'plan', args: { kind: 'out_of_scope', reason: 'scripted' } });
+    const client = new LlmClient({ ...LLM_DEFAULTS, baseUrl: LLM_BASE, model: 'scripted', sendRows: true, backoffMs: 5 });
+    const planner = new LlmPlanner({ client, catalogue: big.catalogue, dialect, sendValues: true, maxRepairs: 1, promptBudget: 4000 });
+    await planner.plan({ question: QUESTIONS[0]!, asOf: '2024-06-30', interpretation: { kind: 'out_of_scope', reason: 'unknown words' } });
+    const body = llm.bodies[0] as { messages: { content: string }[] };
+    expect(body.messages[0]!.content).toMatch(note);
+  });
+
   it('privacy mode leaves stored values out of the context', () => {
     const withValues = retrieveContext(big.catalogue, 'billing invoices by region REGION_3', { sendValues: true, budget: 3000 });
     const without = retrieveContext(big.catalogue, 'billing invoices by region REGION_3', { sendValues: false, budget: 3000 });
