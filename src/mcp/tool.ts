@@ -16,12 +16,20 @@ import { ToolError, errorResult, toToolError } from './errors.js';
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/**
+ * What an MCP session remembers between calls: in memory over stdio (one process, one session);
+ * in the store over HTTP, so any API process can serve the next call of the session.
+ */
+export interface SessionMemory {
+  /** Records an analysis plan (data_collection_strategy) once per session. */
+  recordPlan(plan: string): Promise<void>;
+}
+
 export interface ToolContext {
   runtime: Runtime;
   auth: McpAuth;
   transport: 'stdio' | 'http';
-  /** Analysis plans recorded by data_collection_strategy in this MCP session (memory only). */
-  strategies: string[];
+  session: SessionMemory;
 }
 
 export interface ToolCall<I extends z.ZodRawShape> {
