@@ -8,17 +8,23 @@ import { buildApp } from './app.js';
 import { metricsRoute } from './api/routes/metrics.js';
 import { bootstrapAdmin, bootstrapDefaultAccount } from './auth/bootstrap.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+import { BOOTSTRAP_LOCK, withAdvisoryLock } from './store/db.js';
 
 export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
   const runtime = await createRuntime(config, options);
   if (config.role === 'worker') return serveWorker(runtime);
-  const boot = await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey);
+  const firstStart = async () => ({
+    boot: await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey),
+    admin: await bootstrapAdmin(runtime.store, runtime.users, config.dataDir, { email: config.adminEmail, password: config.bootstrapPassword }),
+  });
+  // API processes started together on one empty Postgres (e.g. replicas) would each create a default account.
+  const { url } = runtime.store.backend;
+  const { boot, admin } = runtime.store.backend.kind === 'postgres' && url ? await withAdvisoryLock(url, BOOTSTRAP_LOCK, firstStart) : await firstStart();
   if (boot.created) {
     // The key goes to the console once, never into the structured log.
     const shown = config.bootstrapKey ? '(the value of QUARRY_BOOTSTRAP_KEY)' : boot.key;
     process.stderr.write(`\nQuarry created the default account. Its API key ${shown}\nwas written to ${boot.keyFile} (mode 0600). It is shown only once.\n\n`);
   }
-  const admin = await bootstrapAdmin(runtime.store, runtime.users, config.dataDir, { email: config.adminEmail, password: config.bootstrapPassword });
   const app = await buildApp(runtime);
   const address = await app.listen({ host: config.host, port: config.port });
   if (admin.created) {

@@ -97,25 +97,35 @@ export class StdioAuth implements McpAuth {
 
 // ---- streamable HTTP -----------------------------------------------------------------------------
 
+/**
+ * What an HTTP MCP session is bound to. `bound` carries the key presented on the current request,
+ * which the transport has checked against the hash stored with the session.
+ */
 export type HttpBinding =
-  | { kind: 'bound'; key: string; principal: Principal }
+  | { kind: 'bound'; key: string }
   | { kind: 'none' }
   | { kind: 'invalid'; message: string }
   | { kind: 'logged_out' };
 
-/** One MCP session over HTTP: bound to the key it initialised with, until logout. */
+/**
+ * One request of an MCP session over HTTP: bound to the key it initialised with, until logout. The
+ * session itself lives in the store (any API process serves it); `onLogout` records the logout there.
+ */
 export class HttpSessionAuth implements McpAuth {
   constructor(
     private readonly keys: KeyService,
     public binding: HttpBinding,
+    private readonly onLogout: () => Promise<void> = async () => undefined,
   ) {}
 
-  static async initialise(keys: KeyService, rawKey: string | undefined): Promise<HttpSessionAuth> {
-    if (!rawKey) return new HttpSessionAuth(keys, { kind: 'none' });
+  /** The binding a new session starts with, from the key presented with initialize (if any). */
+  static async bind(keys: KeyService, rawKey: string | undefined): Promise<HttpBinding> {
+    if (!rawKey) return { kind: 'none' };
     try {
-      return new HttpSessionAuth(keys, { kind: 'bound', key: rawKey, principal: await keys.authenticate(rawKey) });
+      await keys.authenticate(rawKey);
+      return { kind: 'bound', key: rawKey };
     } catch (err) {
-      if (err instanceof AuthError) return new HttpSessionAuth(keys, { kind: 'invalid', message: err.message });
+      if (err instanceof AuthError) return { kind: 'invalid', message: err.message };
       throw err;
     }
   }
@@ -140,6 +150,7 @@ export class HttpSessionAuth implements McpAuth {
   }
 
   async logout(): Promise<{ message: string }> {
+    await this.onLogout();
     this.binding = { kind: 'logged_out' };
     return { message: 'Logged out: this MCP session is no longer bound to an API key; its calls are refused. Start a new MCP session with a key to continue.' };
   }

@@ -1,11 +1,11 @@
 /**
  * The tool interface as an MCP server: the 18 tools of §4, one per file in ./tools, registered on
- * one McpServer per connection (stdio: one; streamable HTTP: one per MCP session).
+ * one McpServer per connection (stdio: one; streamable HTTP: one per request, see http.ts).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Runtime } from '../runtime.js';
 import type { McpAuth } from './auth.js';
-import { registerTool, type ToolContext } from './tool.js';
+import { registerTool, type SessionMemory, type ToolContext } from './tool.js';
 import { askAQuestion } from './tools/ask_a_question.js';
 import { askAResearchQuestion } from './tools/ask_a_research_question.js';
 import { askASingleQuestion } from './tools/ask_a_single_question.js';
@@ -33,9 +33,19 @@ const INSTRUCTIONS =
   'research — contextualize, ask_a_research_question, wait_for_completion with inquiry_type "research" (repeat while in_progress); ' +
   'discovery — get_semantic_layer_summary, search_semantic_layer, get_semantic_layer_entity. run_sql_query runs read-only SQL when you know the schema.';
 
-export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: ToolContext['transport']): McpServer {
+/** A session's memory held by this process (stdio: the process is the session). */
+export function memorySession(): SessionMemory {
+  const plans = new Set<string>();
+  return {
+    async recordPlan(plan) {
+      plans.add(plan);
+    },
+  };
+}
+
+export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: ToolContext['transport'], session: SessionMemory = memorySession()): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const ctx: ToolContext = { runtime, auth, transport, strategies: [] };
+  const ctx: ToolContext = { runtime, auth, transport, session };
   registerTool(server, ctx, contextualize);
   registerTool(server, ctx, getAccountInfo);
   registerTool(server, ctx, dataCollectionStrategy);

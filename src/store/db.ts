@@ -79,6 +79,8 @@ function parseSafeNumber(text: string): number {
 /** Advisory lock keys serialising set-up across processes ("quarry" in ASCII, then a number). */
 const MIGRATION_LOCK = 0x7175617272_01;
 export const CHECKPOINT_SETUP_LOCK = 0x7175617272_02;
+/** First-start bootstrap (default account, first key, first admin): API processes starting together create them once. */
+export const BOOTSTRAP_LOCK = 0x7175617272_03;
 
 /** The pool options of the store: type parsing per pool, a name that shows in pg_stat_activity. */
 export function storePoolConfig(url: string, max = 10): pg.PoolConfig {

@@ -132,6 +132,30 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('inquiries_owner').on('inquiries').columns(['owner', 'status']).execute();
     },
   },
+  '0005_mcp_sessions': {
+    async up(db: Kysely<any>) {
+      // MCP sessions over streamable HTTP live here, not in one process, so any API process serves any request of a session.
+      await db.schema
+        .createTable('mcp_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('binding', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text')
+        .addColumn('detail', 'text')
+        .addColumn('protocol_version', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mcp_sessions_last_seen').on('mcp_sessions').column('last_seen_at').execute();
+      await db.schema
+        .createTable('mcp_session_plans')
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('plan_hash', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mcp_session_plans_pk', ['session_id', 'plan_hash'])
+        .execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

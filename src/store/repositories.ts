@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
-import type { AccountTable, ApiKeyTable, InquiryTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
+import type { AccountTable, ApiKeyTable, InquiryTable, McpSessionTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
 export type Account = Selectable<AccountTable>;
 export type ApiKeyRecord = Selectable<ApiKeyTable>;
@@ -326,6 +326,51 @@ export class ProcessesRepo {
   }
 }
 
+export type McpSessionRecord = Selectable<McpSessionTable>;
+
+/** MCP sessions over streamable HTTP, shared by every API process on the store. */
+export class McpSessionsRepo {
+  constructor(private readonly db: StoreDb) {}
+  async insert(record: McpSessionRecord): Promise<void> {
+    await this.db.insertInto('mcp_sessions').values(record).execute();
+  }
+  get(id: string): Promise<McpSessionRecord | undefined> {
+    return this.db.selectFrom('mcp_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async touch(id: string, now = Date.now()): Promise<void> {
+    await this.db.updateTable('mcp_sessions').set({ last_seen_at: now }).where('id', '=', id).where('last_seen_at', '<', now).execute();
+  }
+  /** Unbinds a session from its key; a logout is final, whichever process serves the session next. */
+  async logout(id: string): Promise<void> {
+    await this.db.updateTable('mcp_sessions').set({ binding: 'logged_out', key_hash: null, detail: null }).where('id', '=', id).execute();
+  }
+  /** Records a plan once per session (a repeat is a no-op). */
+  async addPlan(sessionId: string, planHash: string, plan: string, now = Date.now()): Promise<void> {
+    await this.db
+      .insertInto('mcp_session_plans')
+      .values({ session_id: sessionId, plan_hash: planHash, plan, created_at: now })
+      .onConflict((oc) => oc.columns(['session_id', 'plan_hash']).doNothing())
+      .execute();
+  }
+  async plans(sessionId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('mcp_session_plans').select('plan').where('session_id', '=', sessionId).orderBy('created_at').orderBy('plan_hash').execute();
+    return rows.map((r) => r.plan);
+  }
+  /** Ends a session (DELETE /mcp) with its plans; returns whether it existed. */
+  async delete(id: string): Promise<boolean> {
+    await this.db.deleteFrom('mcp_session_plans').where('session_id', '=', id).execute();
+    const r = await this.db.deleteFrom('mcp_sessions').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) === 1;
+  }
+  /** Deletes sessions idle since before `before`, with their plans; returns how many. */
+  async purgeIdle(before: number): Promise<number> {
+    const r = await this.db.deleteFrom('mcp_sessions').where('last_seen_at', '<', before).executeTakeFirst();
+    // plans whose session is gone (also one recorded while its session was being deleted)
+    await this.db.deleteFrom('mcp_session_plans').where('session_id', 'not in', this.db.selectFrom('mcp_sessions').select('id')).execute();
+    return Number(r.numDeletedRows);
+  }
+}
+
 export type ReportRecord = Selectable<ReportTable>;
 export type ReportRunRecord = Selectable<ReportRunTable>;
 
@@ -387,6 +432,7 @@ export class Store {
   readonly inquiries: InquiriesRepo;
   readonly reports: ReportsRepo;
   readonly processes: ProcessesRepo;
+  readonly mcpSessions: McpSessionsRepo;
   /**
    * `backend` says which database holds the state (and, on Postgres, its pool and URL for other
    * parts that share it); without it the store is a bare Kysely instance (SQLite in tests).
@@ -404,6 +450,7 @@ export class Store {
     this.inquiries = new InquiriesRepo(db);
     this.reports = new ReportsRepo(db);
     this.processes = new ProcessesRepo(db);
+    this.mcpSessions = new McpSessionsRepo(db);
   }
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();

@@ -136,6 +136,34 @@ export interface ProcessTable {
   lease_until: number;
 }
 
+/**
+ * An MCP session over streamable HTTP. Kept in the store so that any API process can serve any of
+ * its requests; the key itself is never stored, only its SHA-256 (as in api_keys).
+ */
+export interface McpSessionTable {
+  /** The Mcp-Session-Id (a random UUID). */
+  id: string;
+  /** bound: to the key whose hash is key_hash; none: no key at initialize; invalid: a key that did not authenticate; logged_out. */
+  binding: 'bound' | 'none' | 'invalid' | 'logged_out';
+  key_hash: string | null;
+  /** Why an `invalid` key was refused (no key material). */
+  detail: string | null;
+  /** The protocol version negotiated at initialize. */
+  protocol_version: string;
+  created_at: number;
+  /** Refreshed at most once a minute; idle sessions are deleted. */
+  last_seen_at: number;
+}
+
+/** An analysis plan recorded by data_collection_strategy in an MCP session (once per distinct plan). */
+export interface McpSessionPlanTable {
+  session_id: string;
+  /** SHA-256 of the plan, hex: one row per distinct plan. */
+  plan_hash: string;
+  plan: string;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -146,4 +174,6 @@ export interface Database {
   reports: ReportTable;
   report_runs: ReportRunTable;
   processes: ProcessTable;
+  mcp_sessions: McpSessionTable;
+  mcp_session_plans: McpSessionPlanTable;
 }

@@ -16,45 +16,28 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, until, type Cluster } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { startPostgres } from '../helpers/postgres.js';
 import { scriptedEngine, type ScriptedEngine } from '../helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer, type TestServer } from '../helpers/server.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
 describe('an API process and two workers on one Postgres', () => {
-  let pg: TestPostgres;
+  let cluster: Cluster<ScriptedEngine>;
   let api: TestServer;
-  const workers: { server: TestServer; engine: ScriptedEngine }[] = [];
-  const apiEngine = scriptedEngine();
+  let apiEngine: ScriptedEngine;
+  let workers: { server: TestServer; engine: ScriptedEngine }[];
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-'));
     // Heartbeats far apart: a stop must reach the worker through NOTIFY, not through its lease check.
-    const common = { store: pg.url, concurrency: 1, queueDepth: 4, heartbeatMs: 20_000, staleAfterMs: 60_000 };
-    api = await startTestServer({ dataDir, engine: apiEngine, overrides: { ...common, role: 'api' } });
-    for (let i = 0; i < 2; i++) {
-      const engine = scriptedEngine();
-      workers.push({ engine, server: await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } }) });
-    }
+    const overrides = { concurrency: 1, queueDepth: 4, heartbeatMs: 20_000, staleAfterMs: 60_000 };
+    cluster = await startCluster({ apis: 1, workers: 2, engine: () => scriptedEngine(), overrides });
+    ({ server: api, engine: apiEngine } = cluster.apis[0]!);
+    workers = cluster.workers;
   }, 60_000);
 
   afterAll(async () => {
-    for (const w of workers) await w.server.close();
-    await api?.close();
-    await pg?.stop();
+    await cluster?.close();
   }, 30_000);
 
   const newSession = async () => (await (await api.api('/session/new', { method: 'POST' })).json()).session_id as string;

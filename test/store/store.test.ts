@@ -72,6 +72,8 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
       reports: { id: 'rep_1', account_id: 'acc_1', api_key_id: null, name: 'weekly', question: 'why?', schedule: '0 8 * * 1', timezone: 'Europe/Zurich', dimensions: JSON_TEXT, budget: '{"rounds":2}', created_at: T1, last_run_at: T2, deleted_at: null },
       report_runs: { report_id: 'rep_1', scheduled_for: T2, inquiry_id: 'inq_1', created_at: T1 },
       processes: { id: 'proc_x', pid: 4_194_304, host: 'host-1', started_at: T1, lease_until: MAX },
+      mcp_sessions: { id: '7f1c0c1e-1d2b-4c39-9d9e-3c2f1d0b6a55', binding: 'bound' as const, key_hash: 'e'.repeat(64), detail: null, protocol_version: '2025-06-18', created_at: T1, last_seen_at: MAX },
+      mcp_session_plans: { session_id: '7f1c0c1e-1d2b-4c39-9d9e-3c2f1d0b6a55', plan_hash: 'd'.repeat(64), plan: JSON_TEXT, created_at: T2 },
     };
     for (const [table, row] of Object.entries(rows)) {
       await db.insertInto(table as keyof typeof rows).values(row as never).execute();
@@ -195,6 +197,30 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.processes.get('proc_live')).toBeUndefined();
   });
 
+  it('MCP sessions: shared records, logout, plans once each, idle ones purged with their plans', async () => {
+    const store = await stores.open(kind);
+    const base = { key_hash: null, detail: null, protocol_version: '2025-11-25', created_at: T1 };
+    await store.mcpSessions.insert({ ...base, id: 'mcp_a', binding: 'bound', key_hash: 'a'.repeat(64), last_seen_at: T1 });
+    await store.mcpSessions.insert({ ...base, id: 'mcp_b', binding: 'invalid', detail: 'Invalid API key', last_seen_at: T1 });
+    await expect(store.mcpSessions.insert({ ...base, id: 'mcp_a', binding: 'none', last_seen_at: T1 })).rejects.toThrow();
+    // several processes record plans for one session at once: each distinct plan once
+    await Promise.all(['plan 1', 'plan 2', 'plan 1', 'plan 2', 'plan 1'].map((p, i) => store.mcpSessions.addPlan('mcp_a', `hash ${p}`, p, T1 + i)));
+    expect((await store.mcpSessions.plans('mcp_a')).sort()).toEqual(['plan 1', 'plan 2']);
+    await store.mcpSessions.logout('mcp_a');
+    expect(await store.mcpSessions.get('mcp_a')).toMatchObject({ binding: 'logged_out', key_hash: null });
+    await store.mcpSessions.touch('mcp_a', T2);
+    await store.mcpSessions.touch('mcp_a', T1 + 1); // never moves back
+    expect((await store.mcpSessions.get('mcp_a'))!.last_seen_at).toBe(T2);
+    await store.mcpSessions.addPlan('mcp_b', 'hash b', 'plan b', T1);
+    expect(await store.mcpSessions.purgeIdle(T2)).toBe(1);
+    expect(await store.mcpSessions.get('mcp_b')).toBeUndefined();
+    expect(await store.mcpSessions.plans('mcp_b')).toEqual([]);
+    expect(await store.mcpSessions.plans('mcp_a')).toHaveLength(2);
+    expect(await store.mcpSessions.delete('mcp_a')).toBe(true);
+    expect(await store.mcpSessions.delete('mcp_a')).toBe(false);
+    expect(await store.mcpSessions.plans('mcp_a')).toEqual([]);
+  });
+
   it('a report run for one due time is recorded once, however many schedulers race for it', async () => {
     const store = await stores.open(kind);
     const { account, session } = await seed(store);
@@ -224,7 +250,7 @@ describe('state store on PostgreSQL only', () => {
       await c.connect();
       const applied = await c.query('select name from kysely_migration order by name');
       await c.end();
-      expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_reports', '0003_web_users', '0004_processes']);
+      expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_reports', '0003_web_users', '0004_processes', '0005_mcp_sessions']);
       const [a, b] = handles.map((h) => new StoreClass(h.db, h));
       const acc = await a.accounts.create('shared', T1);
       expect(await b.accounts.get(acc.id)).toEqual(acc);

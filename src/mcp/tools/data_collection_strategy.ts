@@ -13,7 +13,7 @@ export const dataCollectionStrategy = defineTool({
   readOnly: false,
   idempotent: true,
   async run({ args, ctx }) {
-    if (!ctx.strategies.includes(args.strategy)) ctx.strategies.push(args.strategy);
+    await ctx.session.recordPlan(args.strategy);
     const steps = args.strategy.split(/\n+|(?<=[.;?])\s+(?=\d+[.)]\s)/).map((s) => s.trim()).filter((s) => s.length > 0);
     const structured = {
       strategy_recorded: true,
