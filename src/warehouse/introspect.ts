@@ -157,6 +157,8 @@ interface TableProfile {
   entity: string;
   /** A shared column prefix (`c_`, `sbTx`) to strip, as a normalized string. */
   prefix: string;
+  /** The prefix is glued to lower-case column names (`sbcustjoindate`): their words are split by `splitGlued`. */
+  glued: boolean;
   words: string[];
   pk: string[];
   pkWhy: string;
@@ -179,6 +181,57 @@ function columnPrefix(cols: string[]): string {
     out.push(w);
   }
   return out.join('');
+}
+
+/**
+ * Words that end a name glued together in lower case (`joindate`, `postalcode`, `epochms`): a
+ * camelCase name folded by an unquoted DDL (`sbCustJoinDate` -> `sbcustjoindate`) lost its word
+ * boundaries; these put the common ones back.
+ */
+const GLUED_TAIL = ['datetime', 'date', 'time', 'timestamp', 'id', 'key', 'code', 'name', 'type', 'status', 'amount', 'price', 'count', 'number', 'num', 'ms', 'email', 'phone', 'address', 'city', 'state', 'country', 'rate', 'total', 'value', 'symbol', 'currency', 'exchange', 'source', 'volume', 'str', 'flag'];
+const GLUED_HEAD = ['is', 'has'];
+
+/** A lower-case glued name split into words at the tails above (`joindate` -> join date). */
+export function splitGlued(s: string): string[] {
+  for (const h of GLUED_HEAD) if (s.startsWith(h) && s.length - h.length >= 4) return [h, ...splitGlued(s.slice(h.length))];
+  for (const t of GLUED_TAIL) {
+    if (s.endsWith(t) && s.length - t.length >= 3) return [...splitGlued(s.slice(0, -t.length)), t];
+  }
+  return [s];
+}
+
+const longestCommonPrefix = (xs: string[]): string => {
+  let out = xs[0] ?? '';
+  for (const x of xs) while (!x.startsWith(out)) out = out.slice(0, -1);
+  return out;
+};
+const GLUED = /^[a-z][a-z0-9]*$/;
+
+/**
+ * A short prefix every table and every column of the schema starts with (`sb` of `sbcustomer`,
+ * `sbcustid`, `sbtxamount`): a house naming convention, not a word. Only for glued lower-case names
+ * (camelCase folded by the database); the columns must carry it too, so tables that merely begin
+ * alike (`product`, `profile`) keep their names.
+ */
+function schemaPrefix(tables: TableInfo[]): string {
+  const raws = tables.map((t) => t.name.split('.').pop()!);
+  if (raws.length < 2 || !raws.every((r) => GLUED.test(r))) return '';
+  const lcp = longestCommonPrefix(raws);
+  if (lcp.length < 2 || lcp.length > 3 || raws.some((r) => r.length - lcp.length < 3)) return '';
+  return tables.every((t) => t.columns.every((c) => c.name.startsWith(lcp))) ? lcp : '';
+}
+
+/**
+ * The glued prefix of a table's columns (`sbcust` of `sbcustid`, `sbcustname`, ...): it starts with the
+ * schema's prefix, or it is the start of the table's own name (`cust` of `customer`), and leaves at
+ * least two letters of every column.
+ */
+function gluedColumnPrefix(table: string, cols: string[], schema: string): string {
+  if (cols.length < 3 || !cols.every((c) => GLUED.test(c))) return '';
+  let lcp = longestCommonPrefix(cols);
+  while (lcp && cols.some((c) => c.length - lcp.length < 2)) lcp = lcp.slice(0, -1);
+  if (schema && lcp.startsWith(schema)) return lcp;
+  return lcp.length >= 3 && table.startsWith(lcp) ? lcp : '';
 }
 
 export async function bootstrapModel(warehouse: Warehouse, options: BootstrapOptions = {}): Promise<SemanticModelInput> {
@@ -204,11 +257,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   // 1. Profile every table in one scan (rows, distinct values, nulls, min/max), plus a sample.
   const usedEntities = new Set<string>();
   const profiles: TableProfile[] = [];
+  const housePrefix = schemaPrefix(tables);
   for (const info of tables) {
     const raw = info.name.split('.').pop()!;
     let words = nameWords(raw);
-    const prefix = columnPrefix(info.columns.map((c) => c.name));
-    let entity = snake(raw);
+    let prefix = columnPrefix(info.columns.map((c) => c.name));
+    const glued = prefix === '' ? gluedColumnPrefix(raw, info.columns.map((c) => c.name), housePrefix) : '';
+    if (glued) prefix = glued;
+    if (housePrefix) words = splitGlued(raw.slice(housePrefix.length));
+    let entity = housePrefix ? snake(words.join('_')) : snake(raw);
     while (usedEntities.has(entity)) entity = `${entity}_2`;
     usedEntities.add(entity);
     // A short lowercase prefix of a camelCase table name (`sbCustomer`) is not a word.
@@ -237,7 +294,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
       });
     });
-    const p: TableProfile = { info, entity, prefix, words, pk: [], pkWhy: '', rows, cols };
+    const p: TableProfile = { info, entity, prefix, glued: glued !== '', words, pk: [], pkWhy: '', rows, cols };
     profiles.push(p);
     byTable.set(info.name, p);
   }
@@ -476,6 +533,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const measures: NonNullable<SemanticModelInput['measures']> = [];
   const ownTime = new Map<string, string[]>();
   const columnWords = (p: TableProfile, col: string) => {
+    if (p.glued && col.startsWith(p.prefix)) return splitGlued(col.slice(p.prefix.length));
     const w = nameWords(col);
     const pw = nameWords(p.info.columns[0]?.name ?? '');
     // strip a shared prefix such as c_ or sbCust
@@ -584,11 +642,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         notes[`dimensions:${name}`] = why;
       };
       if (c.kind === 'text') {
-        if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
+        if (isKey && [nameWords(col.name), words].some((w) => /(^|_)(id|key|uuid)$/.test(w.join('_')))) continue; // opaque text ids
         // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
         // share would add them up as one.
         const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
-        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
+        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
         const nameLike =
           !named &&
           distinctive &&
@@ -678,7 +736,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       }
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
-    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && re.test(nameWords(x.name).join('_')));
+    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name)].some((w) => re.test(w.join('_'))));
     const prices = numeric(/(^|_)(unit_)?price$|(^|_)extendedprice$|(^|_)retailprice$/);
     const qtys = numeric(/(^|_)(quantity|qty|units|units_sold)$/);
     const discounts = numeric(/(^|_)discount$/).filter((x) => (p.cols.get(x.name)?.max ?? 2) <= 1);
