@@ -139,6 +139,7 @@ const UNIT_WORDS: Record<string, string> = {
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
@@ -318,8 +319,13 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p)) => {
     const s = stem(p, col);
     const head = s.replace(KEY_SUFFIX, '');
-    return (head === '' && s !== '') || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
+    // `jid` of journal, `daid` of domain_author: the initials of the table's words and `id`.
+    const initials = /id$/.test(s) && head === p.words.map((w) => w[0]).join('');
+    return (head === '' && s !== '') || initials || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
   };
+  /** Named as another table's own key (`jid` beside journal.jid): a key, though too short to look like one. */
+  const namesKeyOf = (a: TableProfile, col: string) => profiles.some((b) => b !== a && b.pk.length === 1 && b.pk[0] === col && namesOwnKey(b, col));
+  const keyish = (a: TableProfile, col: string) => isKeyLike(col) || namesKeyOf(a, col);
   /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
   const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
 
@@ -410,7 +416,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
       // A table's own key refers to nothing; a key named after another table (a location keyed by
       // its restaurant_id, a one-to-one extension) still refers to that table.
-      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!isKeyLike(col.name) && kindOf(col.type) !== 'text'))) continue;
+      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!keyish(a, col.name) && kindOf(col.type) !== 'text'))) continue;
       const kind = kindOf(col.type);
       if (kind !== 'integer' && kind !== 'text') continue;
       const s = stem(a, col.name);
@@ -425,7 +431,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const forms = tableWordForms(b);
         const cHead = s.replace(KEY_SUFFIX, '');
         const cSuffix = s.slice(cHead.length);
-        if (b !== a && isKeyLike(col.name)) {
+        if (b !== a && keyish(a, col.name)) {
           // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
           if (s === ks || full === norm(k)) { candidates.push({ b, ref: k, source: 'naming' }); continue; }
           const heads = kHead === '' ? forms : [kHead, ...forms];
@@ -581,6 +587,44 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       times.push(name);
       if (c) c.kind = 'date'; // consumed
     }
+    // A table with no date but a bare `year` (a publication's year, a review's year and month) is
+    // dated by it: "in 2021", "per year" and "April 2021" apply. A qualified year (`signup_year`,
+    // `release_year`) is an attribute, not when the row happened: it stays a dimension.
+    const yearCol = times.length === 0 ? p.info.columns.find((x) => {
+      const c = p.cols.get(x.name);
+      const w = columnWords(p, x.name);
+      return c?.kind === 'integer' && w.length === 1 && (w[0] === 'year' || w[0] === 'yr') && c.min !== undefined && c.min >= 1000 && c.max! <= 2200;
+    }) : undefined;
+    if (yearCol) {
+      const monthCol = p.info.columns.find((x) => {
+        const c = p.cols.get(x.name);
+        const w = columnWords(p, x.name);
+        if (!c || w.length !== 1 || (w[0] !== 'month' && w[0] !== 'mo')) return false;
+        if (c.kind === 'integer') return c.min !== undefined && c.min >= 1 && c.max! <= 12;
+        return c.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => MONTH_NAMES.includes(String(v).trim().slice(0, 3).toLowerCase()) && /^[a-z]{3,9}\.?$/i.test(String(v).trim()));
+      });
+      const y = `CAST(${colSql(yearCol.name)} AS INTEGER)`;
+      const m = !monthCol
+        ? '1'
+        : p.cols.get(monthCol.name)!.kind === 'integer'
+          ? `CAST(${colSql(monthCol.name)} AS INTEGER)`
+          : `CASE LOWER(SUBSTR(${colSql(monthCol.name)}, 1, 3)) ${MONTH_NAMES.map((n, i) => `WHEN '${n}' THEN ${i + 1}`).join(' ')} END`;
+      const sql = mysql ? `STR_TO_DATE(CONCAT(${colSql(yearCol.name)}, '-', ${m}, '-01'), '%Y-%m-%d')` : `MAKE_DATE(${y}, ${m}, 1)`;
+      const name = uniqueName(monthCol ? 'year_month' : 'year', p.entity);
+      const ent = entityWords(p).join(' ');
+      timeDimensions.push({
+        name,
+        entity: p.entity,
+        sql,
+        grains: monthCol ? ['month', 'quarter', 'year'] : ['year'],
+        label: monthCol ? `${sentence([ent])} year and month` : sentence([ent, 'year']),
+        description: `${yearCol.name}${monthCol ? ` and ${monthCol.name}` : ''} of ${p.info.name}`,
+        synonyms: [],
+      });
+      notes[`time_dimensions:${name}`] = `the table has no date but a year${monthCol ? ' and a month' : ''}: it dates the rows (the first of the ${monthCol ? 'month' : 'year'})`;
+      times.push(name);
+      p.cols.get(yearCol.name)!.kind = 'date'; // consumed: no year dimension beside it
+    }
     ownTime.set(p.entity, times);
   }
 
@@ -612,9 +656,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       if (!c || c.kind === 'date' || c.kind === 'other') continue;
       const words = columnWords(p, col.name);
       const rw = readable(words);
-      const isKey = keys.has(col.name) || isKeyLike(col.name);
+      const isKey = keys.has(col.name) || keyish(p, col.name);
       const label = sentence(rw);
       const desc = `${col.name} of ${p.info.name}`;
+      // The column's words said of its thing: "business name", but "lake name" (never "lake lake name").
+      const whose = (w: string[]) => (ew.length > 0 && ew.every((x, i) => singular(w[i] ?? '') === singular(x)) ? w.join(' ') : `${ew.join(' ')} ${w.join(' ')}`);
       const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
         let dLabel = extra.label ?? sentence(readable(nameWords(name)));
         // A phrase another table's column already took ("country" of customers and of employees) is
@@ -655,7 +701,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           named = true;
           const n = uniqueName(p.entity, p.entity);
           const ent = ew.join(' ');
-          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
+          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [whose(rw)], index: c.distinct <= indexMax });
           continue;
         }
         // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
@@ -664,7 +710,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // `city_name` of a restaurant is its city: "restaurants per city".
         // (Not when a table is that thing: "state" stays the states' own name.)
         const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
-        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`, ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }

@@ -1,20 +1,26 @@
 /**
  * Bootstrap rules for names, each on small DuckDB files of our own: camelCase names folded to lower
  * case by an unquoted DDL (`qzStore.qzStName` -> `qzstore.qzstname`) with a house prefix on every
- * table and column; tables that merely begin alike keep their names.
+ * table and column; tables that merely begin alike keep their names; short keys made of a table's
+ * initial and `id` (`gid` of garden); a table dated only by a bare year (and month).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapModel, splitGlued } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, bootstrapModel, draftYaml, splitGlued } from '../../src/warehouse/introspect.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import type { SemanticModelInput } from '../../src/semantic/model.js';
+import { parseModel } from '../../src/semantic/loader.js';
+import { semanticLayerFor } from '../../src/semantic/values.js';
+import { answerQuestion } from '../../src/eval/answer.js';
 
 let dir: string;
 let folded: SemanticModelInput;
 let alike: SemanticModelInput;
+let short: SemanticModelInput;
+let shortFile: string;
 
 async function draft(file: string, ddl: string, name: string): Promise<SemanticModelInput> {
   const db = await DuckDBInstance.create(file);
@@ -53,6 +59,23 @@ beforeAll(async () => {
     `,
     'alike',
   );
+  shortFile = join(dir, 'short.duckdb');
+  short = await draft(
+    shortFile,
+    `
+    CREATE TABLE garden (gid INTEGER, title VARCHAR, opened INTEGER);
+    INSERT INTO garden VALUES (1, 'Kew', 1840), (2, 'Wisley', 1903), (3, 'Eden', 2001);
+    CREATE TABLE plant (pid INTEGER, gid INTEGER, height DOUBLE, year INTEGER);
+    INSERT INTO plant VALUES (10, 1, 2.5, 2020), (11, 1, 0.4, 2021), (12, 2, 1.1, 2021), (13, 3, 3.0, 2021);
+    CREATE TABLE essay (eid INTEGER, pid INTEGER, year INTEGER, month VARCHAR, words INTEGER);
+    INSERT INTO essay VALUES (1, 10, 2021, 'March', 800), (2, 11, 2021, 'April', 1200), (3, 12, 2021, 'April', 950), (4, 13, 2022, 'April', 400), (5, 10, 2022, 'May', 300);
+    CREATE TABLE prize (id INTEGER, eid INTEGER, award_year INTEGER, purse DOUBLE, awarded DATE);
+    INSERT INTO prize VALUES (1, 1, 2021, 100.0, DATE '2021-05-01'), (2, 4, 2022, 250.0, DATE '2022-06-01');
+    CREATE TABLE pond (pond_name VARCHAR, depth DOUBLE);
+    INSERT INTO pond VALUES ('Mere', 2.0), ('Tarn', 5.5);
+    `,
+    'short',
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -82,6 +105,45 @@ describe('bootstrap names', () => {
   it('a folded foreign key joins to the table its words name', () => {
     const r = folded.relationships!.map((x) => `${x.from}.${x.on[0]![0]}->${x.to}.${x.on[0]![1]}`);
     expect(r).toEqual(['visit.qzvsstoreid->store.qzstid']);
+  });
+  it('a key made of the table\'s initial and `id` is its own key, and the same name elsewhere joins to it', () => {
+    const pk = Object.fromEntries(short.entities.map((e) => [e.name, e.primary_key]));
+    expect(pk).toMatchObject({ garden: 'gid', plant: 'pid', essay: 'eid' });
+    const r = short.relationships!.map((x) => `${x.from}.${x.on[0]![0]}->${x.to}.${x.on[0]![1]}`).sort();
+    expect(r).toEqual(['essay.pid->plant.pid', 'plant.gid->garden.gid', 'prize.eid->essay.eid']);
+    // a key is never summed
+    expect(short.measures!.filter((m) => /\.(gid|pid|eid)$/.test(m.sql ?? '') && m.agg !== 'count_distinct')).toEqual([]);
+  });
+  it('a bare year (and month) dates a table that has no date; a qualified year stays a dimension', () => {
+    const byEntity = Object.fromEntries(short.time_dimensions!.map((t) => [t.entity, t]));
+    expect(byEntity.plant?.grains).toEqual(['year']);
+    expect(byEntity.essay?.grains).toEqual(['month', 'quarter', 'year']);
+    expect(byEntity.essay?.sql).toMatch(/month/);
+    expect(byEntity.prize?.sql).toMatch(/awarded/); // a real date wins over a year
+    expect(short.dimensions!.some((d) => d.entity === 'prize' && d.sql?.endsWith('.award_year'))).toBe(true);
+    expect(short.dimensions!.some((d) => d.entity === 'garden' && d.sql?.endsWith('.opened'))).toBe(true);
+    expect(short.measures!.find((m) => m.entity === 'essay' && m.agg === 'count')?.time_dimension).toBe(byEntity.essay?.name);
+  });
+  it('questions over those tables are answered: per garden, in a year, in a month of a year', async () => {
+    const w = await DuckDbWarehouse.open(shortFile);
+    try {
+      const d = await bootstrapDraft(w, { name: 'short' });
+      const layer = await semanticLayerFor(parseModel(draftYaml(d.model, d.notes, d.undecided)), w);
+      const ask = async (q: string) => {
+        const r = await answerQuestion(layer, w, q);
+        return r.status === 'done' ? r.rows.map((row) => Object.values(row).map(String).join(' ')).sort() : [`${r.status}: ${r.reason}`];
+      };
+      expect(await ask('how many plants in 2021')).toEqual(['3']);
+      expect(await ask('how many essays in April 2021')).toEqual(['2']);
+      expect(await ask('number of plants per garden')).toEqual(['Eden 1', 'Kew 2', 'Wisley 1']);
+    } finally {
+      await w.close();
+    }
+  });
+  it('a name column says its thing once: "pond name", never "pond pond name"', () => {
+    const pond = short.dimensions!.find((d) => d.name === 'pond');
+    expect(pond?.sql).toMatch(/pond_name$/);
+    expect(pond?.synonyms).toEqual(['pond name']);
   });
   it('tables that merely begin alike keep their names', () => {
     expect(alike.entities.map((e) => e.name).sort()).toEqual(['product', 'profile']);
