@@ -316,11 +316,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   };
 
   /** The column is named as this table's own key (`id`, `<table>_id`, `c_custkey`), not another table's. */
-  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p)) => {
+  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p), byInitials = true) => {
     const s = stem(p, col);
     const head = s.replace(KEY_SUFFIX, '');
     // `jid` of journal, `daid` of domain_author: the initials of the table's words and `id`.
-    const initials = /id$/.test(s) && head === p.words.map((w) => w[0]).join('');
+    const initials = byInitials && /id$/.test(s) && head === p.words.map((w) => w[0]).join('');
     return (head === '' && s !== '') || initials || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
   };
   /** Named as another table's own key (`jid` beside journal.jid): a key, though too short to look like one. */
@@ -341,7 +341,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
     // An empty table has nothing to check: its key is judged by name alone.
     const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
-    const named = candidates.find((c) => namesOwnKey(p, c.name, forms));
+    // The fuller name first: business_id over bid when both are unique.
+    const named = candidates.find((c) => namesOwnKey(p, c.name, forms, false)) ?? candidates.find((c) => namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
@@ -431,7 +432,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const forms = tableWordForms(b);
         const cHead = s.replace(KEY_SUFFIX, '');
         const cSuffix = s.slice(cHead.length);
-        if (b !== a && keyish(a, col.name)) {
+        // A bare `id` is the row's own key, whichever table is keyed by an `id` too.
+        if (b !== a && keyish(a, col.name) && cHead !== '') {
           // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
           if (s === ks || full === norm(k)) { candidates.push({ b, ref: k, source: 'naming' }); continue; }
           const heads = kHead === '' ? forms : [kHead, ...forms];
@@ -460,6 +462,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f)))) candidates.push({ b, ref: same.name, source: 'naming' });
         }
       }
+      // The table whose own key the column names comes first (course_id -> course, not another
+      // table that happens to be keyed by a course_id).
+      const ownKey = (c: (typeof candidates)[number]) => (namesOwnKey(c.b, c.ref) ? 0 : 1);
+      candidates.sort((x, y) => ownKey(x) - ownKey(y));
       for (const c of candidates) {
         if (await included(a, [col.name], c.b, [c.ref])) {
           joins.push({ from: a.info.name, columns: [col.name], to: c.b.info.name, refColumns: [c.ref], source: c.source });
@@ -645,12 +651,32 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   };
 
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
+  const bareWords = new Map<string, string[]>();
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
     const dating = datingOf(p.entity);
     const dated = dating ? { time_dimension: dating } : { time_bound: false };
     const ew = entityWords(p);
     let named = false;
+    // The thing's own key, so "the customer ID" / "per course id" can be listed and grouped by.
+    const pkCol = p.pk.length === 1 ? p.cols.get(p.pk[0]!) : undefined;
+    if (pkCol && (pkCol.kind === 'integer' || pkCol.kind === 'text') && (p.pkWhy.startsWith('declared') || namesOwnKey(p, pkCol.name) || isKeyLike(pkCol.name))) {
+      const n = uniqueName(`${ew.join('_')}_id`, p.entity);
+      const label = claim('dimension', [sentence([...ew, 'id'])])[0] ?? sentence([...ew, 'id']);
+      const own = readable(columnWords(p, pkCol.name)).join(' ');
+      dimensions.push({
+        name: n,
+        entity: p.entity,
+        sql: colSql(pkCol.name),
+        type: pkCol.kind === 'integer' ? 'number' : 'string',
+        label,
+        description: `${pkCol.name} of ${p.info.name}, its key (${pkCol.distinct} distinct values)`,
+        synonyms: claim('dimension', own.includes(' ') && own !== label.toLowerCase() ? [own] : []),
+        index_values: false,
+      });
+      notes[`dimensions:${n}`] = `the key of ${p.info.name}: lists and groups its rows by id, never summed`;
+      (bareWords.get('id') ?? bareWords.set('id', []).get('id')!).push(n);
+    }
     for (const col of p.info.columns) {
       const c = p.cols.get(col.name);
       if (!c || c.kind === 'date' || c.kind === 'other') continue;
@@ -702,6 +728,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           const n = uniqueName(p.entity, p.entity);
           const ent = ew.join(' ');
           dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [whose(rw)], index: c.distinct <= indexMax });
+          const bare = rw[rw.length - 1]!;
+          if (bare === 'name' || bare === 'title') (bareWords.get(bare) ?? bareWords.set(bare, []).get(bare)!).push(n);
           continue;
         }
         // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
@@ -829,6 +857,12 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       synonyms: [...new Set([ent, plural(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
+  }
+  // A bare "name", "title" or "id" is drafted only when several things have one: it is then a shared
+  // synonym, read as the one of the thing the question names, never as some other thing's.
+  for (const [word, names] of bareWords) {
+    if (names.length < 2 || dimensions.some((d) => d.name === word || d.label?.toLowerCase() === word)) continue;
+    for (const d of dimensions) if (names.includes(d.name)) d.synonyms = [...(d.synonyms ?? []), word];
   }
   entities.sort((x, y) => (roleEntities.some((r) => r.name === x.name) ? 1 : 0) - (roleEntities.some((r) => r.name === y.name) ? 1 : 0));
 
