@@ -751,7 +751,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const ws = new Set([...words, ...rw]);
       const isCode = [...ws].some((w) => CODE_WORDS.has(w));
       const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
-      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w));
+      // `num_enrolled`, `number_of_visits`, `count_orders`: a count kept on the row, an amount.
+      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count'));
       const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w));
       const ordinal = [...ws].some((w) => ORDINAL_WORDS.has(w));
       if (isYear || isCode) {
@@ -794,9 +795,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         notes[`measures:${n}`] = why;
         return n;
       };
+      // A count kept on each row (`citation_num`, `num_citations`, `visit_count`): "the number of citations",
+      // "citations". Not when a table holds those things: then counting its rows is what the words mean.
+      const counted = rw.length >= 2 && c.kind === 'integer' ? (['number', 'count'].includes(rw[0]!) ? rw.slice(rw[1] === 'of' ? 2 : 1) : ['number', 'count'].includes(rw[rw.length - 1]!) ? rw.slice(0, -1) : []) : [];
+      const countedThing = counted.length > 0 && !/ed$/.test(counted[counted.length - 1]!) && !profiles.some((o) => singular(entityWords(o).join(' ')) === singular(counted.join(' ')) || singular(o.words.join(' ')) === singular(counted.join(' ')))
+        ? [...counted.slice(0, -1), plural(singular(counted[counted.length - 1]!))].join(' ')
+        : undefined;
       if (additive || !averaged) {
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`)], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`)], 'average of the amount');
+        const countSyn = countedThing ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing] : [];
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : [])], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };

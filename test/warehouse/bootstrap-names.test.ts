@@ -81,6 +81,8 @@ beforeAll(async () => {
     INSERT INTO shed VALUES (1, 'K1', 'red'), (2, 'K1', 'blue'), (3, 'K3', 'red');
     CREATE TABLE tag (id INTEGER, shed_id INTEGER, word VARCHAR);
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
+    CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER);
+    INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
     `,
     'short',
   );
@@ -137,6 +139,14 @@ describe('bootstrap names', () => {
     expect(names).toEqual(['keeper', 'pond']);
     // one "title" only: no bare "title"
     expect(short.dimensions!.some((d) => d.synonyms?.includes('title'))).toBe(false);
+  });
+  it('a count kept on each row is summed as "the number of" its things, unless a table holds those things', () => {
+    const walkers = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.num_walkers'));
+    expect(walkers?.synonyms).toEqual(expect.arrayContaining(['number of walkers', 'walkers']));
+    expect(short.measures!.find((m) => m.agg === 'avg' && m.sql?.endsWith('.num_walkers'))?.synonyms).toContain('average number of walkers');
+    const essays = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.essay_count'));
+    expect(essays?.synonyms).not.toContain('number of essays');
+    expect(short.measures!.find((m) => m.agg === 'count' && m.entity === 'essay')?.synonyms).toContain('number of essays');
   });
   it('a bare year (and month) dates a table that has no date; a qualified year stays a dimension', () => {
     const byEntity = Object.fromEntries(short.time_dimensions!.map((t) => [t.entity, t]));
