@@ -125,6 +125,7 @@ const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
 const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
 const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
+const PRICE_TABLE_WORDS = new Set(['price', 'prices', 'quote', 'quotes', 'rate', 'rates', 'tariff', 'tariffs']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
 const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
 const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
@@ -753,7 +754,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
       // `num_enrolled`, `number_of_visits`, `count_orders`: a count kept on the row, an amount.
       const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count'));
-      const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w));
+      // In a table of prices or rates (daily prices: open, high, low, close), a number the name does
+      // not say is an amount is one of those prices: averaged, never summed.
+      const priceTable = ew.some((w) => PRICE_TABLE_WORDS.has(w));
+      const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w)) || (priceTable && !additive);
+      const priced = priceTable && !additive && ![...ws].some((w) => AVERAGE_WORDS.has(w)) ? ew.filter((w) => PRICE_TABLE_WORDS.has(w)).map(singular).slice(-1) : [];
       const ordinal = [...ws].some((w) => ORDINAL_WORDS.has(w));
       if (isYear || isCode) {
         if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', isYear ? 'a year: grouped by, never summed' : 'a code: grouped by, never summed', { synonyms: [rw.join(' ')] });
@@ -812,9 +817,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // When the column is also a dimension, its bare name stays the dimension's.
         const alsoDimension = gradedLevel && c.kind === 'integer';
         const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`)], 'a price, rate or level: averaged, never summed');
-        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`)], 'its lowest value');
-        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`)], 'its highest value');
+        // "close" of a daily price is also "the close price".
+        const asPrice = (prefix: string) => priced.map((w) => `${prefix}${phrase} ${w}`);
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
+        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
+        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
       }
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.

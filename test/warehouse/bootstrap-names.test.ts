@@ -83,6 +83,8 @@ beforeAll(async () => {
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
     CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER);
     INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
+    CREATE TABLE daily_quote (route_id INTEGER, day DATE, open DOUBLE, close DOUBLE, volume INTEGER);
+    INSERT INTO daily_quote VALUES (1, DATE '2024-01-02', 10.0, 11.0, 300), (1, DATE '2024-01-03', 11.0, 10.5, 300), (2, DATE '2024-01-02', 5.0, 5.5, 100);
     `,
     'short',
   );
@@ -147,6 +149,13 @@ describe('bootstrap names', () => {
     const essays = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.essay_count'));
     expect(essays?.synonyms).not.toContain('number of essays');
     expect(short.measures!.find((m) => m.agg === 'count' && m.entity === 'essay')?.synonyms).toContain('number of essays');
+  });
+  it('in a table of prices (or quotes, rates) the unnamed numbers are prices: averaged, never summed', () => {
+    const aggs = (col: string) => short.measures!.filter((m) => m.sql?.endsWith(`.${col}`)).map((m) => m.agg).sort();
+    expect(aggs('close')).toEqual(['avg', 'max', 'min']);
+    expect(aggs('open')).toEqual(['avg', 'max', 'min']);
+    expect(aggs('volume')).toContain('sum');
+    expect(short.measures!.find((m) => m.agg === 'min' && m.sql?.endsWith('.close'))?.synonyms).toContain('lowest close quote');
   });
   it('a bare year (and month) dates a table that has no date; a qualified year stays a dimension', () => {
     const byEntity = Object.fromEntries(short.time_dimensions!.map((t) => [t.entity, t]));
