@@ -193,6 +193,17 @@ function columnPrefix(cols: string[]): string {
 const GLUED_TAIL = ['datetime', 'date', 'time', 'timestamp', 'id', 'key', 'code', 'name', 'type', 'status', 'amount', 'price', 'count', 'number', 'num', 'ms', 'email', 'phone', 'address', 'city', 'state', 'country', 'rate', 'total', 'value', 'symbol', 'currency', 'exchange', 'source', 'volume', 'str', 'flag'];
 const GLUED_HEAD = ['is', 'has'];
 
+/** Verbs that make a noun with a particle glued on: checkin, signup, checkout, pickup, dropoff. */
+const PHRASAL = /^(check|sign|log|pick|drop|walk|roll|set|start|call|print|cash|pay|buy|take|turn|top|look|break|hand|mark|clean)(in|up|out|off|on)$/;
+/** "check in" and "check ins" for a table of checkins. */
+export function phrasal(thing: string): string[] {
+  const words = thing.split(' ');
+  const m = PHRASAL.exec(words[words.length - 1]!);
+  if (!m) return [];
+  const head = words.slice(0, -1);
+  return [[...head, m[1], m[2]].join(' '), [...head, m[1], `${m[2]}s`].join(' ')];
+}
+
 /** A lower-case glued name split into words at the tails above (`joindate` -> join date). */
 export function splitGlued(s: string): string[] {
   for (const h of GLUED_HEAD) if (s.startsWith(h) && s.length - h.length >= 4) return [h, ...splitGlued(s.slice(h.length))];
@@ -853,6 +864,19 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       ...dated,
     });
     notes[`measures:${countName}`] = dating ? `rows of ${p.info.name}, dated by ${dating}` : `rows of ${p.info.name}; no date reaches it, so no period applies`;
+    // A table with a plain `count` column holds tallies (check-ins per business and day): "how many
+    // check-ins" is the sum of the tallies, not the number of rows.
+    const tally = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'integer' && !keys.has(x.name) && ['count', 'cnt', 'tally'].includes(columnWords(p, x.name).join('_')));
+    const tallySum = tally && measures.find((m) => m.entity === p.entity && m.agg === 'sum' && m.sql === colSql(tally.name));
+    const rowCount = measures[0]!;
+    rowCount.synonyms = [...(rowCount.synonyms ?? []), ...claim('metric', phrasal(ent).flatMap((x) => (x.endsWith('s') ? [x, `number of ${x}`] : [])))];
+    if (tallySum) {
+      tallySum.label = rowCount.label;
+      tallySum.synonyms = [...(rowCount.synonyms ?? []), ...(tallySum.synonyms ?? [])];
+      rowCount.label = sentence([ent, 'rows']);
+      rowCount.synonyms = claim('metric', [`number of ${ent} rows`]);
+      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${plural(ent)}" adds up its ${tally.name} column`;
+    }
     const rels = relationships.filter((r) => r.from === p.entity && r.on.length === 1);
     if (dating && rels.length >= 2) {
       for (const r of rels) {
@@ -869,7 +893,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

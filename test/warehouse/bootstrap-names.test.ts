@@ -83,6 +83,8 @@ beforeAll(async () => {
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
     CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER);
     INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
+    CREATE TABLE signup (route_id INTEGER, weekday VARCHAR, count INTEGER);
+    INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE daily_quote (route_id INTEGER, day DATE, open DOUBLE, close DOUBLE, volume INTEGER);
     INSERT INTO daily_quote VALUES (1, DATE '2024-01-02', 10.0, 11.0, 300), (1, DATE '2024-01-03', 11.0, 10.5, 300), (2, DATE '2024-01-02', 5.0, 5.5, 100);
     `,
@@ -157,6 +159,13 @@ describe('bootstrap names', () => {
     expect(aggs('volume')).toContain('sum');
     expect(short.measures!.find((m) => m.agg === 'min' && m.sql?.endsWith('.close'))?.synonyms).toContain('lowest close quote');
   });
+  it('a table of tallies (a plain count column) counts its things by adding them up; "sign ups" for signups', () => {
+    const total = short.measures!.find((m) => m.entity === 'signup' && m.agg === 'sum' && m.sql?.endsWith('.count'));
+    expect(total?.label).toBe('Signups');
+    expect(total?.synonyms).toEqual(expect.arrayContaining(['number of signups', 'sign ups']));
+    expect(short.measures!.find((m) => m.entity === 'signup' && m.agg === 'count')?.label).toBe('Signup rows');
+    expect(short.entities.find((e) => e.name === 'signup')?.synonyms).toContain('sign up');
+  });
   it('a bare year (and month) dates a table that has no date; a qualified year stays a dimension', () => {
     const byEntity = Object.fromEntries(short.time_dimensions!.map((t) => [t.entity, t]));
     expect(byEntity.plant?.grains).toEqual(['year']);
@@ -181,6 +190,9 @@ describe('bootstrap names', () => {
       expect(await ask('number of plants per garden')).toEqual(['Eden 1', 'Kew 2', 'Wisley 1']);
       expect(await ask('number of plants per garden id')).toEqual(['1 2', '2 1', '3 1']);
       expect(await ask('number of sheds by keeper name')).toEqual(['Ann 2', 'Cy 1']);
+      // a table of tallies: how many sign-ups adds up the counts
+      expect(await ask('how many sign-ups')).toEqual(['13']);
+      expect(await ask('number of signups by weekday')).toEqual(['Mon 9', 'Tue 4']);
     } finally {
       await w.close();
     }
