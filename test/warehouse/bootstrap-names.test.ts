@@ -85,6 +85,8 @@ beforeAll(async () => {
     INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
     CREATE TABLE signup (route_id INTEGER, weekday VARCHAR, count INTEGER);
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
+    CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
+    INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
     CREATE TABLE daily_quote (route_id INTEGER, day DATE, open DOUBLE, close DOUBLE, volume INTEGER);
     INSERT INTO daily_quote VALUES (1, DATE '2024-01-02', 10.0, 11.0, 300), (1, DATE '2024-01-03', 11.0, 10.5, 300), (2, DATE '2024-01-02', 5.0, 5.5, 100);
     `,
@@ -165,6 +167,10 @@ describe('bootstrap names', () => {
     expect(total?.synonyms).toEqual(expect.arrayContaining(['number of signups', 'sign ups']));
     expect(short.measures!.find((m) => m.entity === 'signup' && m.agg === 'count')?.label).toBe('Signup rows');
     expect(short.entities.find((e) => e.name === 'signup')?.synonyms).toContain('sign up');
+  });
+  it('common abbreviations are read out: tot_fee_amt is the total fee amount, ins_type the insurance type', () => {
+    expect(short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.tot_fee_amt'))?.label).toBe('Total fee amount');
+    expect(short.dimensions!.find((d) => d.sql?.endsWith('.ins_type'))?.label).toBe('Insurance type');
   });
   it('a bare year (and month) dates a table that has no date; a qualified year stays a dimension', () => {
     const byEntity = Object.fromEntries(short.time_dimensions!.map((t) => [t.entity, t]));
