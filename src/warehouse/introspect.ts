@@ -90,6 +90,8 @@ const ABBREVIATIONS: Record<string, string> = {
   shipmode: 'ship mode', orderdate: 'order date', shipdate: 'ship date', orderstatus: 'order status',
   orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
   cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
+  tot: 'total', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
+  ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
 };
 
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
@@ -125,6 +127,7 @@ const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
 const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
 const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
+const PRICE_TABLE_WORDS = new Set(['price', 'prices', 'quote', 'quotes', 'rate', 'rates', 'tariff', 'tariffs']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
 const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
 const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
@@ -139,6 +142,7 @@ const UNIT_WORDS: Record<string, string> = {
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
+const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
@@ -157,6 +161,8 @@ interface TableProfile {
   entity: string;
   /** A shared column prefix (`c_`, `sbTx`) to strip, as a normalized string. */
   prefix: string;
+  /** The prefix is glued to lower-case column names (`sbcustjoindate`): their words are split by `splitGlued`. */
+  glued: boolean;
   words: string[];
   pk: string[];
   pkWhy: string;
@@ -179,6 +185,68 @@ function columnPrefix(cols: string[]): string {
     out.push(w);
   }
   return out.join('');
+}
+
+/**
+ * Words that end a name glued together in lower case (`joindate`, `postalcode`, `epochms`): a
+ * camelCase name folded by an unquoted DDL (`sbCustJoinDate` -> `sbcustjoindate`) lost its word
+ * boundaries; these put the common ones back.
+ */
+const GLUED_TAIL = ['datetime', 'date', 'time', 'timestamp', 'id', 'key', 'code', 'name', 'type', 'status', 'amount', 'price', 'count', 'number', 'num', 'ms', 'email', 'phone', 'address', 'city', 'state', 'country', 'rate', 'total', 'value', 'symbol', 'currency', 'exchange', 'source', 'volume', 'str', 'flag'];
+const GLUED_HEAD = ['is', 'has'];
+
+/** Verbs that make a noun with a particle glued on: checkin, signup, checkout, pickup, dropoff. */
+const PHRASAL = /^(check|sign|log|pick|drop|walk|roll|set|start|call|print|cash|pay|buy|take|turn|top|look|break|hand|mark|clean)(in|up|out|off|on)$/;
+/** "check in" and "check ins" for a table of checkins. */
+export function phrasal(thing: string): string[] {
+  const words = thing.split(' ');
+  const m = PHRASAL.exec(words[words.length - 1]!);
+  if (!m) return [];
+  const head = words.slice(0, -1);
+  return [[...head, m[1], m[2]].join(' '), [...head, m[1], `${m[2]}s`].join(' ')];
+}
+
+/** A lower-case glued name split into words at the tails above (`joindate` -> join date). */
+export function splitGlued(s: string): string[] {
+  for (const h of GLUED_HEAD) if (s.startsWith(h) && s.length - h.length >= 4) return [h, ...splitGlued(s.slice(h.length))];
+  for (const t of GLUED_TAIL) {
+    if (s.endsWith(t) && s.length - t.length >= 3) return [...splitGlued(s.slice(0, -t.length)), t];
+  }
+  return [s];
+}
+
+const longestCommonPrefix = (xs: string[]): string => {
+  let out = xs[0] ?? '';
+  for (const x of xs) while (!x.startsWith(out)) out = out.slice(0, -1);
+  return out;
+};
+const GLUED = /^[a-z][a-z0-9]*$/;
+
+/**
+ * A short prefix every table and every column of the schema starts with (`sb` of `sbcustomer`,
+ * `sbcustid`, `sbtxamount`): a house naming convention, not a word. Only for glued lower-case names
+ * (camelCase folded by the database); the columns must carry it too, so tables that merely begin
+ * alike (`product`, `profile`) keep their names.
+ */
+function schemaPrefix(tables: TableInfo[]): string {
+  const raws = tables.map((t) => t.name.split('.').pop()!);
+  if (raws.length < 2 || !raws.every((r) => GLUED.test(r))) return '';
+  const lcp = longestCommonPrefix(raws);
+  if (lcp.length < 2 || lcp.length > 3 || raws.some((r) => r.length - lcp.length < 3)) return '';
+  return tables.every((t) => t.columns.every((c) => c.name.startsWith(lcp))) ? lcp : '';
+}
+
+/**
+ * The glued prefix of a table's columns (`sbcust` of `sbcustid`, `sbcustname`, ...): it starts with the
+ * schema's prefix, or it is the start of the table's own name (`cust` of `customer`), and leaves at
+ * least two letters of every column.
+ */
+function gluedColumnPrefix(table: string, cols: string[], schema: string): string {
+  if (cols.length < 3 || !cols.every((c) => GLUED.test(c))) return '';
+  let lcp = longestCommonPrefix(cols);
+  while (lcp && cols.some((c) => c.length - lcp.length < 2)) lcp = lcp.slice(0, -1);
+  if (schema && lcp.startsWith(schema)) return lcp;
+  return lcp.length >= 3 && table.startsWith(lcp) ? lcp : '';
 }
 
 export async function bootstrapModel(warehouse: Warehouse, options: BootstrapOptions = {}): Promise<SemanticModelInput> {
@@ -204,11 +272,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   // 1. Profile every table in one scan (rows, distinct values, nulls, min/max), plus a sample.
   const usedEntities = new Set<string>();
   const profiles: TableProfile[] = [];
+  const housePrefix = schemaPrefix(tables);
   for (const info of tables) {
     const raw = info.name.split('.').pop()!;
     let words = nameWords(raw);
-    const prefix = columnPrefix(info.columns.map((c) => c.name));
-    let entity = snake(raw);
+    let prefix = columnPrefix(info.columns.map((c) => c.name));
+    const glued = prefix === '' ? gluedColumnPrefix(raw, info.columns.map((c) => c.name), housePrefix) : '';
+    if (glued) prefix = glued;
+    if (housePrefix) words = splitGlued(raw.slice(housePrefix.length));
+    let entity = housePrefix ? snake(words.join('_')) : snake(raw);
     while (usedEntities.has(entity)) entity = `${entity}_2`;
     usedEntities.add(entity);
     // A short lowercase prefix of a camelCase table name (`sbCustomer`) is not a word.
@@ -237,7 +309,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
       });
     });
-    const p: TableProfile = { info, entity, prefix, words, pk: [], pkWhy: '', rows, cols };
+    const p: TableProfile = { info, entity, prefix, glued: glued !== '', words, pk: [], pkWhy: '', rows, cols };
     profiles.push(p);
     byTable.set(info.name, p);
   }
@@ -258,11 +330,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   };
 
   /** The column is named as this table's own key (`id`, `<table>_id`, `c_custkey`), not another table's. */
-  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p)) => {
+  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p), byInitials = true) => {
     const s = stem(p, col);
     const head = s.replace(KEY_SUFFIX, '');
-    return (head === '' && s !== '') || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
+    // `jid` of journal, `daid` of domain_author: the initials of the table's words and `id`.
+    const initials = byInitials && /id$/.test(s) && head === p.words.map((w) => w[0]).join('');
+    return (head === '' && s !== '') || initials || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
   };
+  /** Named as another table's own key (`jid` beside journal.jid): a key, though too short to look like one. */
+  const namesKeyOf = (a: TableProfile, col: string) => profiles.some((b) => b !== a && b.pk.length === 1 && b.pk[0] === col && namesOwnKey(b, col));
+  const keyish = (a: TableProfile, col: string) => isKeyLike(col) || namesKeyOf(a, col);
   /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
   const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
 
@@ -278,7 +355,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
     // An empty table has nothing to check: its key is judged by name alone.
     const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
-    const named = candidates.find((c) => namesOwnKey(p, c.name, forms));
+    // The fuller name first: business_id over bid when both are unique.
+    const named = candidates.find((c) => namesOwnKey(p, c.name, forms, false)) ?? candidates.find((c) => namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
@@ -353,7 +431,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
       // A table's own key refers to nothing; a key named after another table (a location keyed by
       // its restaurant_id, a one-to-one extension) still refers to that table.
-      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!isKeyLike(col.name) && kindOf(col.type) !== 'text'))) continue;
+      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!keyish(a, col.name) && kindOf(col.type) !== 'text'))) continue;
       const kind = kindOf(col.type);
       if (kind !== 'integer' && kind !== 'text') continue;
       const s = stem(a, col.name);
@@ -368,7 +446,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const forms = tableWordForms(b);
         const cHead = s.replace(KEY_SUFFIX, '');
         const cSuffix = s.slice(cHead.length);
-        if (b !== a && isKeyLike(col.name)) {
+        // A bare `id` is the row's own key, whichever table is keyed by an `id` too.
+        if (b !== a && keyish(a, col.name) && cHead !== '') {
           // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
           if (s === ks || full === norm(k)) { candidates.push({ b, ref: k, source: 'naming' }); continue; }
           const heads = kHead === '' ? forms : [kHead, ...forms];
@@ -397,6 +476,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f)))) candidates.push({ b, ref: same.name, source: 'naming' });
         }
       }
+      // The table whose own key the column names comes first (course_id -> course, not another
+      // table that happens to be keyed by a course_id).
+      const ownKey = (c: (typeof candidates)[number]) => (namesOwnKey(c.b, c.ref) ? 0 : 1);
+      candidates.sort((x, y) => ownKey(x) - ownKey(y));
       for (const c of candidates) {
         if (await included(a, [col.name], c.b, [c.ref])) {
           joins.push({ from: a.info.name, columns: [col.name], to: c.b.info.name, refColumns: [c.ref], source: c.source });
@@ -476,6 +559,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const measures: NonNullable<SemanticModelInput['measures']> = [];
   const ownTime = new Map<string, string[]>();
   const columnWords = (p: TableProfile, col: string) => {
+    if (p.glued && col.startsWith(p.prefix)) return splitGlued(col.slice(p.prefix.length));
     const w = nameWords(col);
     const pw = nameWords(p.info.columns[0]?.name ?? '');
     // strip a shared prefix such as c_ or sbCust
@@ -523,6 +607,44 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       times.push(name);
       if (c) c.kind = 'date'; // consumed
     }
+    // A table with no date but a bare `year` (a publication's year, a review's year and month) is
+    // dated by it: "in 2021", "per year" and "April 2021" apply. A qualified year (`signup_year`,
+    // `release_year`) is an attribute, not when the row happened: it stays a dimension.
+    const yearCol = times.length === 0 ? p.info.columns.find((x) => {
+      const c = p.cols.get(x.name);
+      const w = columnWords(p, x.name);
+      return c?.kind === 'integer' && w.length === 1 && (w[0] === 'year' || w[0] === 'yr') && c.min !== undefined && c.min >= 1000 && c.max! <= 2200;
+    }) : undefined;
+    if (yearCol) {
+      const monthCol = p.info.columns.find((x) => {
+        const c = p.cols.get(x.name);
+        const w = columnWords(p, x.name);
+        if (!c || w.length !== 1 || (w[0] !== 'month' && w[0] !== 'mo')) return false;
+        if (c.kind === 'integer') return c.min !== undefined && c.min >= 1 && c.max! <= 12;
+        return c.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => MONTH_NAMES.includes(String(v).trim().slice(0, 3).toLowerCase()) && /^[a-z]{3,9}\.?$/i.test(String(v).trim()));
+      });
+      const y = `CAST(${colSql(yearCol.name)} AS INTEGER)`;
+      const m = !monthCol
+        ? '1'
+        : p.cols.get(monthCol.name)!.kind === 'integer'
+          ? `CAST(${colSql(monthCol.name)} AS INTEGER)`
+          : `CASE LOWER(SUBSTR(${colSql(monthCol.name)}, 1, 3)) ${MONTH_NAMES.map((n, i) => `WHEN '${n}' THEN ${i + 1}`).join(' ')} END`;
+      const sql = mysql ? `STR_TO_DATE(CONCAT(${colSql(yearCol.name)}, '-', ${m}, '-01'), '%Y-%m-%d')` : `MAKE_DATE(${y}, ${m}, 1)`;
+      const name = uniqueName(monthCol ? 'year_month' : 'year', p.entity);
+      const ent = entityWords(p).join(' ');
+      timeDimensions.push({
+        name,
+        entity: p.entity,
+        sql,
+        grains: monthCol ? ['month', 'quarter', 'year'] : ['year'],
+        label: monthCol ? `${sentence([ent])} year and month` : sentence([ent, 'year']),
+        description: `${yearCol.name}${monthCol ? ` and ${monthCol.name}` : ''} of ${p.info.name}`,
+        synonyms: [],
+      });
+      notes[`time_dimensions:${name}`] = `the table has no date but a year${monthCol ? ' and a month' : ''}: it dates the rows (the first of the ${monthCol ? 'month' : 'year'})`;
+      times.push(name);
+      p.cols.get(yearCol.name)!.kind = 'date'; // consumed: no year dimension beside it
+    }
     ownTime.set(p.entity, times);
   }
 
@@ -543,20 +665,42 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   };
 
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
+  const bareWords = new Map<string, string[]>();
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
     const dating = datingOf(p.entity);
     const dated = dating ? { time_dimension: dating } : { time_bound: false };
     const ew = entityWords(p);
     let named = false;
+    // The thing's own key, so "the customer ID" / "per course id" can be listed and grouped by.
+    const pkCol = p.pk.length === 1 ? p.cols.get(p.pk[0]!) : undefined;
+    if (pkCol && (pkCol.kind === 'integer' || pkCol.kind === 'text') && (p.pkWhy.startsWith('declared') || namesOwnKey(p, pkCol.name) || isKeyLike(pkCol.name))) {
+      const n = uniqueName(`${ew.join('_')}_id`, p.entity);
+      const label = claim('dimension', [sentence([...ew, 'id'])])[0] ?? sentence([...ew, 'id']);
+      const own = readable(columnWords(p, pkCol.name)).join(' ');
+      dimensions.push({
+        name: n,
+        entity: p.entity,
+        sql: colSql(pkCol.name),
+        type: pkCol.kind === 'integer' ? 'number' : 'string',
+        label,
+        description: `${pkCol.name} of ${p.info.name}, its key (${pkCol.distinct} distinct values)`,
+        synonyms: claim('dimension', own.includes(' ') && own !== label.toLowerCase() ? [own] : []),
+        index_values: false,
+      });
+      notes[`dimensions:${n}`] = `the key of ${p.info.name}: lists and groups its rows by id, never summed`;
+      (bareWords.get('id') ?? bareWords.set('id', []).get('id')!).push(n);
+    }
     for (const col of p.info.columns) {
       const c = p.cols.get(col.name);
       if (!c || c.kind === 'date' || c.kind === 'other') continue;
       const words = columnWords(p, col.name);
       const rw = readable(words);
-      const isKey = keys.has(col.name) || isKeyLike(col.name);
+      const isKey = keys.has(col.name) || keyish(p, col.name);
       const label = sentence(rw);
       const desc = `${col.name} of ${p.info.name}`;
+      // The column's words said of its thing: "business name", but "lake name" (never "lake lake name").
+      const whose = (w: string[]) => (ew.length > 0 && ew.every((x, i) => singular(w[i] ?? '') === singular(x)) ? w.join(' ') : `${ew.join(' ')} ${w.join(' ')}`);
       const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
         let dLabel = extra.label ?? sentence(readable(nameWords(name)));
         // A phrase another table's column already took ("country" of customers and of employees) is
@@ -584,11 +728,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         notes[`dimensions:${name}`] = why;
       };
       if (c.kind === 'text') {
-        if (isKey && /(^|_)(id|key|uuid)$/.test(nameWords(col.name).join('_'))) continue; // opaque text ids
+        if (isKey && [nameWords(col.name), words].some((w) => /(^|_)(id|key|uuid)$/.test(w.join('_')))) continue; // opaque text ids
         // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
         // share would add them up as one.
         const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
-        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && nameWords(x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(nameWords(x.name)[0] ?? ''));
+        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
         const nameLike =
           !named &&
           distinctive &&
@@ -597,7 +741,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           named = true;
           const n = uniqueName(p.entity, p.entity);
           const ent = ew.join(' ');
-          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [`${ent} ${rw.join(' ')}`], index: c.distinct <= indexMax });
+          dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, { label: sentence(ew), synonyms: [whose(rw)], index: c.distinct <= indexMax });
+          const bare = rw[rw.length - 1]!;
+          if (bare === 'name' || bare === 'title') (bareWords.get(bare) ?? bareWords.set(bare, []).get(bare)!).push(n);
           continue;
         }
         // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
@@ -606,7 +752,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // `city_name` of a restaurant is its city: "restaurants per city".
         // (Not when a table is that thing: "state" stays the states' own name.)
         const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
-        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), `${ew.join(' ')} ${rw.join(' ')}`, ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }
@@ -619,8 +765,13 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const ws = new Set([...words, ...rw]);
       const isCode = [...ws].some((w) => CODE_WORDS.has(w));
       const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
-      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w));
-      const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w));
+      // `num_enrolled`, `number_of_visits`, `count_orders`: a count kept on the row, an amount.
+      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count'));
+      // In a table of prices or rates (daily prices: open, high, low, close), a number the name does
+      // not say is an amount is one of those prices: averaged, never summed.
+      const priceTable = ew.some((w) => PRICE_TABLE_WORDS.has(w));
+      const averaged = [...ws].some((w) => AVERAGE_WORDS.has(w)) || (priceTable && !additive);
+      const priced = priceTable && !additive && ![...ws].some((w) => AVERAGE_WORDS.has(w)) ? ew.filter((w) => PRICE_TABLE_WORDS.has(w)).map(singular).slice(-1) : [];
       const ordinal = [...ws].some((w) => ORDINAL_WORDS.has(w));
       if (isYear || isCode) {
         if (c.distinct <= 200) dim(uniqueName(words.join('_'), p.entity), 'number', isYear ? 'a year: grouped by, never summed' : 'a code: grouped by, never summed', { synonyms: [rw.join(' ')] });
@@ -662,9 +813,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         notes[`measures:${n}`] = why;
         return n;
       };
+      // A count kept on each row (`citation_num`, `num_citations`, `visit_count`): "the number of citations",
+      // "citations". Not when a table holds those things: then counting its rows is what the words mean.
+      const counted = rw.length >= 2 && c.kind === 'integer' ? (['number', 'count'].includes(rw[0]!) ? rw.slice(rw[1] === 'of' ? 2 : 1) : ['number', 'count'].includes(rw[rw.length - 1]!) ? rw.slice(0, -1) : []) : [];
+      const countedThing = counted.length > 0 && !/ed$/.test(counted[counted.length - 1]!) && !profiles.some((o) => singular(entityWords(o).join(' ')) === singular(counted.join(' ')) || singular(o.words.join(' ')) === singular(counted.join(' ')))
+        ? [...counted.slice(0, -1), plural(singular(counted[counted.length - 1]!))].join(' ')
+        : undefined;
       if (additive || !averaged) {
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`)], additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`)], 'average of the amount');
+        const countSyn = countedThing ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing] : [];
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : [])], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
@@ -672,13 +830,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // When the column is also a dimension, its bare name stays the dimension's.
         const alsoDimension = gradedLevel && c.kind === 'integer';
         const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`)], 'a price, rate or level: averaged, never summed');
-        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`)], 'its lowest value');
-        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`)], 'its highest value');
+        // "close" of a daily price is also "the close price".
+        const asPrice = (prefix: string) => priced.map((w) => `${prefix}${phrase} ${w}`);
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
+        addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
+        addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
       }
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
-    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && re.test(nameWords(x.name).join('_')));
+    const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name)].some((w) => re.test(w.join('_'))));
     const prices = numeric(/(^|_)(unit_)?price$|(^|_)extendedprice$|(^|_)retailprice$/);
     const qtys = numeric(/(^|_)(quantity|qty|units|units_sold)$/);
     const discounts = numeric(/(^|_)discount$/).filter((x) => (p.cols.get(x.name)?.max ?? 2) <= 1);
@@ -706,6 +866,19 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       ...dated,
     });
     notes[`measures:${countName}`] = dating ? `rows of ${p.info.name}, dated by ${dating}` : `rows of ${p.info.name}; no date reaches it, so no period applies`;
+    // A table with a plain `count` column holds tallies (check-ins per business and day): "how many
+    // check-ins" is the sum of the tallies, not the number of rows.
+    const tally = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'integer' && !keys.has(x.name) && ['count', 'cnt', 'tally'].includes(columnWords(p, x.name).join('_')));
+    const tallySum = tally && measures.find((m) => m.entity === p.entity && m.agg === 'sum' && m.sql === colSql(tally.name));
+    const rowCount = measures[0]!;
+    rowCount.synonyms = [...(rowCount.synonyms ?? []), ...claim('metric', phrasal(ent).flatMap((x) => (x.endsWith('s') ? [x, `number of ${x}`] : [])))];
+    if (tallySum) {
+      tallySum.label = rowCount.label;
+      tallySum.synonyms = [...(rowCount.synonyms ?? []), ...(tallySum.synonyms ?? [])];
+      rowCount.label = sentence([ent, 'rows']);
+      rowCount.synonyms = claim('metric', [`number of ${ent} rows`]);
+      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${plural(ent)}" adds up its ${tally.name} column`;
+    }
     const rels = relationships.filter((r) => r.from === p.entity && r.on.length === 1);
     if (dating && rels.length >= 2) {
       for (const r of rels) {
@@ -722,9 +895,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
+  }
+  // A bare "name", "title" or "id" is drafted only when several things have one: it is then a shared
+  // synonym, read as the one of the thing the question names, never as some other thing's.
+  for (const [word, names] of bareWords) {
+    if (names.length < 2 || dimensions.some((d) => d.name === word || d.label?.toLowerCase() === word)) continue;
+    for (const d of dimensions) if (names.includes(d.name)) d.synonyms = [...(d.synonyms ?? []), word];
   }
   entities.sort((x, y) => (roleEntities.some((r) => r.name === x.name) ? 1 : 0) - (roleEntities.some((r) => r.name === y.name) ? 1 : 0));
 
