@@ -280,7 +280,7 @@ export class InquiryService {
   private async runJob(job: QueuedInquiry): Promise<void> {
     const controller = new AbortController();
     this.owned.set(job.inquiryId, controller);
-    // A wake-up is a hint (it also comes after a reconnect of the notification connection): the store says whether the run must end.
+    // A wake-up with a terminal state comes from a committed write; one without (after a reconnect of the notification connection) is a hint: the store says whether the run must end.
     const stopIfEnded = () =>
       void this.store.inquiries
         .getStatus(job.inquiryId)
@@ -288,7 +288,9 @@ export class InquiryService {
           if (r && r.status !== 'processing') controller.abort(new StopSignal());
         })
         .catch((err) => this.log.warn({ err, inquiryId: job.inquiryId }, 'checking a stop failed'));
-    const unsubscribe = this.queue.shared ? this.events.on(job.inquiryId, stopIfEnded) : () => undefined;
+    const unsubscribe = this.queue.shared
+      ? this.events.on(job.inquiryId, (_id, state) => (state && isTerminal(state) ? controller.abort(new StopSignal()) : stopIfEnded()))
+      : () => undefined;
     try {
       await this.execute(job, controller);
     } catch (err) {
@@ -388,17 +390,20 @@ export class InquiryService {
   private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
     const resultJson = JSON.stringify(outcome.result);
     const finishedAt = Date.now();
+    // On Postgres the write itself NOTIFYs the other processes: they hear of it at its commit.
+    const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status) : null;
     const won = await this.store.inquiries.finishIfProcessing(record.id, {
       status: outcome.status,
       result: resultJson,
       resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
       error: outcome.error ?? null,
       finishedAt,
+      announce,
     });
     if (won) {
       // Announce first (other processes' long-polls are waiting for it); this process's waiters
       // resume only after the synchronous work below, so they still find the status JSON kept.
-      this.events.emit(record.id, outcome.status);
+      this.events.emit(record.id, outcome.status, announce !== null);
       const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
       this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
@@ -435,7 +440,8 @@ export class InquiryService {
         if (r && isTerminal(r.status)) settle(true);
       };
       const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
-      const unsubscribe = this.events.on(inquiryId, safeCheck);
+      // A wake-up that carries a terminal state comes from the committed write: no need to read it back.
+      const unsubscribe = this.events.on(inquiryId, (_id, state) => (state && isTerminal(state) ? settle(true) : safeCheck()));
       const poll = setInterval(safeCheck, pollMs);
       const deadline = setTimeout(() => settle(false), timeoutMs);
       const onAbort = () => settle(false);
