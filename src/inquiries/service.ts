@@ -83,6 +83,8 @@ export class InquiryService {
   readonly queue: JobQueue;
   /** Inquiries this process owns (queued or running) → their abort controller. */
   private readonly owned = new Map<string, AbortController>();
+  /** Runs from a shared queue whose claim has committed (before it, their row is not yet this process's). */
+  private readonly claimed = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
   /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
@@ -299,6 +301,7 @@ export class InquiryService {
     } finally {
       unsubscribe();
       this.owned.delete(job.inquiryId);
+      this.claimed.delete(job.inquiryId);
     }
   }
 
@@ -309,6 +312,7 @@ export class InquiryService {
       ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
       : await this.store.inquiries.markStarted(inquiryId, this.owner);
     if (!claimed) return; // stopped, already run by another copy of the job, or no longer ours
+    this.claimed.add(inquiryId);
     const record = await this.store.inquiries.get(inquiryId);
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
@@ -467,9 +471,13 @@ export class InquiryService {
     if (this.closing) return;
     await this.renewLease();
     const ids = [...this.owned.keys()];
+    // A shared-queue run not yet claimed when the rows are read has no owner there yet (or the
+    // previous one): that is not a lost ownership. Aborting it would drop the run with its job
+    // already completed, leaving the inquiry processing for good.
+    const judged = new Set(this.queue.shared ? ids.filter((id) => this.claimed.has(id)) : ids);
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
-      else if (r.owner !== this.owner) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
+      else if (r.owner !== this.owner && judged.has(r.id)) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
     }
   }
 
