@@ -196,8 +196,10 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       one.push(await burst());
       const worker2 = await startQuarry('worker', workerEnv);
+      children.push(worker2.child);
       two.push(await burst());
       await stop(worker2.child);
+      children.pop();
       console.log(`  round ${round + 1}: 1 worker ${one.at(-1)!.toFixed(1)}/s, 2 workers ${two.at(-1)!.toFixed(1)}/s`);
     }
     console.log(`throughput, ${QUESTIONS} questions, median of ${ROUNDS} rounds: 1 worker ${median(one).toFixed(1)}/s, 2 workers ${median(two).toFixed(1)}/s; ratio ${(median(two) / median(one)).toFixed(2)}x`);
