@@ -3,8 +3,17 @@
  * long-poll returns within milliseconds instead of at its next poll tick. Listeners are removed by
  * the unsubscribe function they get back (a disconnecting client must call it: no leak).
  */
-/** `state` is the terminal state written when the wake-up says so; absent, the listener re-checks the store. */
-export type InquiryListener = (inquiryId: string, state?: string) => void;
+/** A terminal inquiry's status response as JSON text, with the account it belongs to. */
+export interface TerminalView {
+  accountId: string;
+  json: string;
+}
+
+/**
+ * `state` is the terminal state written when the wake-up says so (absent: the listener re-checks
+ * the store); `view`, when the wake-up carries it, is the status response, so nothing need be read back.
+ */
+export type InquiryListener = (inquiryId: string, state?: string, view?: TerminalView) => void;
 
 /** A notification the terminal write sends in its own statement (delivered when it commits). */
 export interface Announcement {
@@ -31,7 +40,7 @@ export class InquiryEvents {
    * What a terminal write should announce to other processes in the same statement, saving the
    * separate round trip of a NOTIFY after it (null: this bus stays in the process).
    */
-  announcement(_inquiryId: string, _state: string): Announcement | null {
+  announcement(_inquiryId: string, _state: string, _view?: TerminalView): Announcement | null {
     return null;
   }
 
@@ -44,10 +53,10 @@ export class InquiryEvents {
   }
 
   /** Wakes this process's listeners only. */
-  protected wake(inquiryId: string, state?: string): void {
+  protected wake(inquiryId: string, state?: string, view?: TerminalView): void {
     const set = this.listeners.get(inquiryId);
     if (!set) return;
-    for (const listener of [...set]) listener(inquiryId, state);
+    for (const listener of [...set]) listener(inquiryId, state, view);
   }
 
   /** Listeners currently registered (all inquiries); the waiter-leak test reads it. */

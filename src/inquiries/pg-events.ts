@@ -1,19 +1,22 @@
 /**
  * Wake-ups across processes: the event bus over Postgres LISTEN/NOTIFY. A terminal write
- * NOTIFYs `quarry_inquiry` with `id:state:origin` — in the write's own statement (announcement()),
- * so the notification leaves Postgres when the write commits, with no round trip after it; every
- * process LISTENs on one dedicated connection and wakes its own long-polls for that inquiry with
- * the state (they need not read it back), and a worker running it stops the run (a stop written
- * by an API process cancels the statement on the worker). The origin is skipped on receipt: the
- * writing process has woken its own listeners already.
+ * NOTIFYs `quarry_inquiry` with `id:state:origin[:account:status JSON]` — in the write's own
+ * statement (announcement()), so the notification leaves Postgres when the write commits, with no
+ * round trip after it; every process LISTENs on one dedicated connection and wakes its own
+ * long-polls for that inquiry with the state and, when it fits in a notification (under 8000
+ * bytes), the status response itself, so a woken long-poll answers without reading the store. A
+ * worker running it stops the run (a stop written by an API process cancels the statement on the
+ * worker). The origin is skipped on receipt: the writing process has woken its own listeners.
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { PgListener } from '../jobs/pg-listener.js';
-import { InquiryEvents, type Announcement } from './events.js';
+import { InquiryEvents, type Announcement, type TerminalView } from './events.js';
 
 export const INQUIRY_CHANNEL = 'quarry_inquiry';
+/** Postgres refuses a notification payload of 8000 bytes or more (and with it the write that sends it). */
+const MAX_PAYLOAD_BYTES = 7999;
 
 export class PgInquiryEvents extends InquiryEvents {
   private readonly origin = randomUUID().slice(0, 8);
@@ -36,8 +39,10 @@ export class PgInquiryEvents extends InquiryEvents {
     return events;
   }
 
-  override announcement(inquiryId: string, state: string): Announcement {
-    return { channel: INQUIRY_CHANNEL, payload: `${inquiryId}:${state}:${this.origin}` };
+  override announcement(inquiryId: string, state: string, view?: TerminalView): Announcement {
+    const head = `${inquiryId}:${state}:${this.origin}`;
+    const full = view ? `${head}:${view.accountId}:${view.json}` : head;
+    return { channel: INQUIRY_CHANNEL, payload: Buffer.byteLength(full) <= MAX_PAYLOAD_BYTES ? full : head };
   }
 
   override emit(inquiryId: string, state = '', announced = false): void {
@@ -51,8 +56,9 @@ export class PgInquiryEvents extends InquiryEvents {
   }
 
   private received(payload: string): void {
-    const [inquiryId, state, origin] = payload.split(':');
+    const [inquiryId, state, origin, accountId] = payload.split(':', 4);
     if (!inquiryId || origin === this.origin) return;
-    this.wake(inquiryId, state || undefined);
+    const json = accountId ? payload.slice(inquiryId.length + state!.length + origin!.length + accountId.length + 4) : '';
+    this.wake(inquiryId, state || undefined, json ? { accountId: accountId!, json } : undefined);
   }
 }

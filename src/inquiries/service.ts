@@ -394,8 +394,10 @@ export class InquiryService {
   private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
     const resultJson = JSON.stringify(outcome.result);
     const finishedAt = Date.now();
-    // On Postgres the write itself NOTIFYs the other processes: they hear of it at its commit.
-    const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status) : null;
+    const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
+    const view = { accountId: record.account_id, json: this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)) };
+    // On Postgres the write itself NOTIFYs the other processes (with the status JSON when it fits): they hear of it at its commit.
+    const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status, view) : null;
     const won = await this.store.inquiries.finishIfProcessing(record.id, {
       status: outcome.status,
       result: resultJson,
@@ -408,8 +410,7 @@ export class InquiryService {
       // Announce first (other processes' long-polls are waiting for it); this process's waiters
       // resume only after the synchronous work below, so they still find the status JSON kept.
       this.events.emit(record.id, outcome.status, announce !== null);
-      const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
-      this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
+      this.remember(record.id, view.accountId, view.json);
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
       this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
       this.forgetRun(record);
@@ -444,8 +445,13 @@ export class InquiryService {
         if (r && isTerminal(r.status)) settle(true);
       };
       const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
-      // A wake-up that carries a terminal state comes from the committed write: no need to read it back.
-      const unsubscribe = this.events.on(inquiryId, (_id, state) => (state && isTerminal(state) ? settle(true) : safeCheck()));
+      // A wake-up that carries a terminal state comes from the committed write: no need to read it
+      // back; one that carries the status response too leaves nothing to read for the caller either.
+      const unsubscribe = this.events.on(inquiryId, (_id, state, view) => {
+        if (view) this.remember(inquiryId, view.accountId, view.json);
+        if (state && isTerminal(state)) settle(true);
+        else safeCheck();
+      });
       const poll = setInterval(safeCheck, pollMs);
       const deadline = setTimeout(() => settle(false), timeoutMs);
       const onAbort = () => settle(false);

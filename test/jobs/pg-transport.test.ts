@@ -63,6 +63,29 @@ describe('wake-ups between two processes', () => {
     }
   });
 
+  it('the announcement carries the status response when it fits in a notification, else the state alone', async () => {
+    const writer = await bus();
+    const reader = await bus();
+    try {
+      const heard = new Map<string, unknown>();
+      const offs = ['inq_small', 'inq_big'].map((id) => reader.events.on(id, (_id, state, view) => heard.set(id, { state, view })));
+      const small = JSON.stringify({ answer: 'revenue: 1,000', data: [{ 'a:b': 1 }] });
+      const big = JSON.stringify({ rows: 'x'.repeat(9000) });
+      for (const [id, json] of [['inq_small', small], ['inq_big', big]] as const) {
+        const { channel, payload } = writer.events.announcement(id, 'done', { accountId: 'acc_1', json });
+        await writer.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      }
+      const end = Date.now() + 5_000;
+      while (heard.size < 2 && Date.now() < end) await sleep(5);
+      expect(heard.get('inq_small')).toEqual({ state: 'done', view: { accountId: 'acc_1', json: small } });
+      expect(heard.get('inq_big')).toEqual({ state: 'done', view: undefined });
+      for (const off of offs) off();
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
+
   it('after its listening connection is killed it reconnects, wakes its waiters to re-check, and hears later notifications', async () => {
     const writer = await bus();
     const reader = await bus();
