@@ -83,6 +83,8 @@ export class InquiryService {
   readonly queue: JobQueue;
   /** Inquiries this process owns (queued or running) → their abort controller. */
   private readonly owned = new Map<string, AbortController>();
+  /** Runs from a shared queue whose claim has committed (before it, their row is not yet this process's). */
+  private readonly claimed = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
   /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
@@ -280,7 +282,7 @@ export class InquiryService {
   private async runJob(job: QueuedInquiry): Promise<void> {
     const controller = new AbortController();
     this.owned.set(job.inquiryId, controller);
-    // A wake-up is a hint (it also comes after a reconnect of the notification connection): the store says whether the run must end.
+    // A wake-up with a terminal state comes from a committed write; one without (after a reconnect of the notification connection) is a hint: the store says whether the run must end.
     const stopIfEnded = () =>
       void this.store.inquiries
         .getStatus(job.inquiryId)
@@ -288,7 +290,9 @@ export class InquiryService {
           if (r && r.status !== 'processing') controller.abort(new StopSignal());
         })
         .catch((err) => this.log.warn({ err, inquiryId: job.inquiryId }, 'checking a stop failed'));
-    const unsubscribe = this.queue.shared ? this.events.on(job.inquiryId, stopIfEnded) : () => undefined;
+    const unsubscribe = this.queue.shared
+      ? this.events.on(job.inquiryId, (_id, state) => (state && isTerminal(state) ? controller.abort(new StopSignal()) : stopIfEnded()))
+      : () => undefined;
     try {
       await this.execute(job, controller);
     } catch (err) {
@@ -297,6 +301,7 @@ export class InquiryService {
     } finally {
       unsubscribe();
       this.owned.delete(job.inquiryId);
+      this.claimed.delete(job.inquiryId);
     }
   }
 
@@ -307,6 +312,7 @@ export class InquiryService {
       ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
       : await this.store.inquiries.markStarted(inquiryId, this.owner);
     if (!claimed) return; // stopped, already run by another copy of the job, or no longer ours
+    this.claimed.add(inquiryId);
     const record = await this.store.inquiries.get(inquiryId);
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
@@ -388,19 +394,23 @@ export class InquiryService {
   private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
     const resultJson = JSON.stringify(outcome.result);
     const finishedAt = Date.now();
+    const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
+    const view = { accountId: record.account_id, json: this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)) };
+    // On Postgres the write itself NOTIFYs the other processes (with the status JSON when it fits): they hear of it at its commit.
+    const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status, view) : null;
     const won = await this.store.inquiries.finishIfProcessing(record.id, {
       status: outcome.status,
       result: resultJson,
       resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
       error: outcome.error ?? null,
       finishedAt,
+      announce,
     });
     if (won) {
       // Announce first (other processes' long-polls are waiting for it); this process's waiters
       // resume only after the synchronous work below, so they still find the status JSON kept.
-      this.events.emit(record.id, outcome.status);
-      const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
-      this.remember(record.id, record.account_id, this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)));
+      this.events.emit(record.id, outcome.status, announce !== null);
+      this.remember(record.id, view.accountId, view.json);
       this.observer.finished?.(outcome.status, record.type as InquiryType, durationMs);
       this.log.info({ inquiryId: record.id, status: outcome.status, durationMs }, 'inquiry finished');
       this.forgetRun(record);
@@ -435,7 +445,13 @@ export class InquiryService {
         if (r && isTerminal(r.status)) settle(true);
       };
       const safeCheck = () => void check().catch((err) => this.log.warn({ err, inquiryId }, 'long-poll check failed'));
-      const unsubscribe = this.events.on(inquiryId, safeCheck);
+      // A wake-up that carries a terminal state comes from the committed write: no need to read it
+      // back; one that carries the status response too leaves nothing to read for the caller either.
+      const unsubscribe = this.events.on(inquiryId, (_id, state, view) => {
+        if (view) this.remember(inquiryId, view.accountId, view.json);
+        if (state && isTerminal(state)) settle(true);
+        else safeCheck();
+      });
       const poll = setInterval(safeCheck, pollMs);
       const deadline = setTimeout(() => settle(false), timeoutMs);
       const onAbort = () => settle(false);
@@ -461,9 +477,13 @@ export class InquiryService {
     if (this.closing) return;
     await this.renewLease();
     const ids = [...this.owned.keys()];
+    // A shared-queue run not yet claimed when the rows are read has no owner there yet (or the
+    // previous one): that is not a lost ownership. Aborting it would drop the run with its job
+    // already completed, leaving the inquiry processing for good.
+    const judged = new Set(this.queue.shared ? ids.filter((id) => this.claimed.has(id)) : ids);
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
-      else if (r.owner !== this.owner) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
+      else if (r.owner !== this.owner && judged.has(r.id)) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
     }
   }
 

@@ -82,9 +82,14 @@ export const CHECKPOINT_SETUP_LOCK = 0x7175617272_02;
 /** First-start bootstrap (default account, first key, first admin): API processes starting together create them once. */
 export const BOOTSTRAP_LOCK = 0x7175617272_03;
 
-/** The pool options of the store: type parsing per pool, a name that shows in pg_stat_activity. */
+/**
+ * The pool options of the store: type parsing per pool, a name that shows in pg_stat_activity.
+ * Idle connections stay open (pg closes them after 10 s by default): a long-poll woken after a
+ * quiet spell would otherwise pay a new connection (a server process forked) on its way out;
+ * they do not keep a finished command's process alive (allowExitOnIdle).
+ */
 export function storePoolConfig(url: string, max = 10): pg.PoolConfig {
-  return { connectionString: url, max, types: storeTypes, application_name: 'quarry-store' };
+  return { connectionString: url, max, idleTimeoutMillis: 0, allowExitOnIdle: true, types: storeTypes, application_name: 'quarry-store' };
 }
 
 export async function openPostgresStore(url: string, options: { max?: number } = {}): Promise<OpenStore> {

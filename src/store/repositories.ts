@@ -4,7 +4,7 @@
  * compare-and-set UPDATEs (a row lock and a re-check of the WHERE on Postgres, the write lock on
  * SQLite) and by ON CONFLICT, never by reading first and writing after.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
 import type { AccountTable, ApiKeyTable, InquiryTable, McpSessionTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
@@ -182,6 +182,8 @@ export interface TerminalWrite {
   resolved?: string | null;
   error?: string | null;
   finishedAt?: number;
+  /** Postgres only: a NOTIFY sent by the same statement when (and only if) the write wins, delivered at its commit. */
+  announce?: { channel: string; payload: string } | null;
 }
 
 export class InquiriesRepo {
@@ -207,22 +209,32 @@ export class InquiriesRepo {
    * terminal state is written once and never changes. Returns whether this call won.
    */
   async finishIfProcessing(id: string, w: TerminalWrite): Promise<boolean> {
-    const r = await this.db
-      .updateTable('inquiries')
-      .set({
-        status: w.status,
-        status_answer: 'ready',
-        status_chart: 'ready',
-        result: w.result,
-        resolved: w.resolved ?? null,
-        error: w.error ?? null,
-        finished_at: w.finishedAt ?? Date.now(),
-        owner: null,
-        heartbeat_at: null,
-      })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
+    const write = (db: StoreDb) =>
+      db
+        .updateTable('inquiries')
+        .set({
+          status: w.status,
+          status_answer: 'ready',
+          status_chart: 'ready',
+          result: w.result,
+          resolved: w.resolved ?? null,
+          error: w.error ?? null,
+          finished_at: w.finishedAt ?? Date.now(),
+          owner: null,
+          heartbeat_at: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'processing');
+    if (w.announce) {
+      const { channel, payload } = w.announce;
+      const won = await this.db
+        .with('won', (db) => write(db as StoreDb).returning('id'))
+        .selectFrom('won')
+        .select(sql<string>`pg_notify(${channel}, ${payload})`.as('notified'))
+        .execute();
+      return won.length === 1;
+    }
+    const r = await write(this.db).executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
   /** Progress written while processing (research); ignored once terminal. */

@@ -39,10 +39,11 @@ describe('wake-ups between two processes', () => {
     const reader = await bus();
     try {
       const lags: number[] = [];
+      const states = new Set<string | undefined>();
       for (let i = 0; i < 30; i++) {
         const id = `inq_${i}`;
         const woke = new Promise<number>((resolve) => {
-          const off = reader.events.on(id, () => (off(), resolve(performance.now())));
+          const off = reader.events.on(id, (_id, state) => (off(), states.add(state), resolve(performance.now())));
         });
         const other = reader.events.on(`inq_other_${i}`, () => lags.push(Number.NaN));
         const sent = performance.now();
@@ -51,9 +52,34 @@ describe('wake-ups between two processes', () => {
         other();
       }
       expect(lags.every((l) => Number.isFinite(l))).toBe(true);
+      // the wake-up carries the terminal state written: the waiter need not read it back
+      expect([...states]).toEqual(['done']);
       lags.sort((a, b) => a - b);
       expect(lags[Math.floor(lags.length / 2)]!).toBeLessThan(10);
       expect(reader.events.size).toBe(0);
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it('the announcement carries the status response when it fits in a notification, else the state alone', async () => {
+    const writer = await bus();
+    const reader = await bus();
+    try {
+      const heard = new Map<string, unknown>();
+      const offs = ['inq_small', 'inq_big'].map((id) => reader.events.on(id, (_id, state, view) => heard.set(id, { state, view })));
+      const small = JSON.stringify({ answer: 'revenue: 1,000', data: [{ 'a:b': 1 }] });
+      const big = JSON.stringify({ rows: 'x'.repeat(9000) });
+      for (const [id, json] of [['inq_small', small], ['inq_big', big]] as const) {
+        const { channel, payload } = writer.events.announcement(id, 'done', { accountId: 'acc_1', json });
+        await writer.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      }
+      const end = Date.now() + 5_000;
+      while (heard.size < 2 && Date.now() < end) await sleep(5);
+      expect(heard.get('inq_small')).toEqual({ state: 'done', view: { accountId: 'acc_1', json: small } });
+      expect(heard.get('inq_big')).toEqual({ state: 'done', view: undefined });
+      for (const off of offs) off();
     } finally {
       await writer.close();
       await reader.close();
@@ -65,17 +91,20 @@ describe('wake-ups between two processes', () => {
     const reader = await bus();
     try {
       let rechecks = 0;
-      const off = reader.events.on('inq_waiting', () => rechecks++);
+      const statesHeard: (string | undefined)[] = [];
+      const off = reader.events.on('inq_waiting', (_id, state) => (rechecks++, statesHeard.push(state)));
       await writer.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND pid <> pg_backend_pid()`);
       const end = Date.now() + 5_000;
       while (reader.listener.reconnects === 0 && Date.now() < end) await sleep(20);
       expect(reader.listener.reconnects).toBeGreaterThan(0);
-      // the reconnect woke the waiter so that it reads the state it may have missed
+      // the reconnect woke the waiter, without a state, so that it reads the state it may have missed
       expect(rechecks).toBeGreaterThan(0);
+      expect(statesHeard.every((s) => s === undefined)).toBe(true);
       const before = rechecks;
       writer.events.emit('inq_waiting', 'done');
       while (rechecks === before && Date.now() < end) await sleep(5);
       expect(rechecks).toBe(before + 1);
+      expect(statesHeard.at(-1)).toBe('done');
       off();
     } finally {
       await writer.close();

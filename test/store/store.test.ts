@@ -242,6 +242,29 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
 });
 
 describe('state store on PostgreSQL only', () => {
+  it('the winning terminal write sends its announcement in the same statement, a losing one sends none', async () => {
+    const store = await stores.open('postgres');
+    const { account, session } = await seed(store);
+    await store.inquiries.insert(inquiry({ id: 'inq_announced', session_id: session.id, account_id: account.id, owner: 'proc_a' }));
+    const listening = new pg.Client({ connectionString: store.backend.url });
+    await listening.connect();
+    try {
+      const heard: string[] = [];
+      listening.on('notification', (n) => heard.push(`${n.channel} ${n.payload}`));
+      await listening.query('LISTEN quarry_test_channel');
+      const write = (status: string) => store.inquiries.finishIfProcessing('inq_announced', { status, result: '{}', announce: { channel: 'quarry_test_channel', payload: `inq_announced:${status}` } });
+      expect(await write('done')).toBe(true);
+      expect(await write('stopped')).toBe(false);
+      // notifications arrive in commit order, before the reply to a later query on the listening connection
+      await store.inquiries.finishIfProcessing('inq_absent', { status: 'done', result: '{}', announce: { channel: 'quarry_test_channel', payload: 'inq_absent:done' } });
+      await listening.query('SELECT 1');
+      expect(heard).toEqual(['quarry_test_channel inq_announced:done']);
+      expect((await store.inquiries.get('inq_announced'))!.status).toBe('done');
+    } finally {
+      await listening.end();
+    }
+  });
+
   it('several processes starting at once migrate once, and all of them work', async () => {
     const url = await stores.freshDatabase();
     const handles = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
