@@ -8,7 +8,10 @@
  * See CONTEXT.md for the invariants.
  */
 import type { SemanticQuery } from '../semantic/query.js';
+import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
+import { compile, CompileError } from '../semantic/compiler.js';
+import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
@@ -65,11 +68,38 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx });
   const r = decide(a, claims, items, lex, ctx, question);
+  if (r.kind === 'query') return computable(r, ctx.model);
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
   const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown]);
   return unconsumed.length ? { ...r, unconsumed } : r;
+}
+
+/**
+ * A reading the model cannot compute (a breakdown its metric does not reach, an average per an
+ * entity its rows do not belong to) is not an answer: it is refused with the compiler's reason,
+ * never handed on to fail. Only how the parts join is checked here: periods and time buckets have
+ * their own rules (an undated metric loses the period, with a note), and the SQL dialect does not
+ * change what the model can reach.
+ */
+function computable(r: Extract<Interpretation, { kind: 'query' }>, model: SemanticModel): Interpretation {
+  try {
+    const q = r.query;
+    const { time_range: _period, comparison: _previous, ...undated } = q;
+    // the order only sorts what is computed (and may name a change column of the period comparison)
+    const structure = {
+      ...undated,
+      group_by: q.group_by.filter((g) => !g.grain),
+      order: [],
+      entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
+    };
+    compile(model, structure, dialectFor('duckdb'));
+    return r;
+  } catch (err) {
+    if (!(err instanceof CompileError)) throw err;
+    return { kind: 'out_of_scope', reason: `I understood the question but the data model cannot compute it: ${err.message}.`, partial: r.query };
+  }
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */

@@ -153,3 +153,66 @@ describe('an average per member', () => {
     expect(r.kind).not.toBe('query');
   });
 });
+
+// Halls are not related to anything: no metric of visits reaches them (a drafted model missing a key).
+const apart = SemanticModelSchema.parse({
+  ...model,
+  name: 'gym4',
+  entities: [...model.entities, { name: 'hall', table: 'hall', primary_key: 'id', synonyms: ['halls'] }],
+  dimensions: [...model.dimensions, { name: 'hall', entity: 'hall', sql: '${TABLE}.name', label: 'Hall' }],
+});
+const askApart = (q: string) => interpret(q, { model: apart, values, asOf: '2024-06-30' });
+
+describe('a reading the model cannot compute', () => {
+  it('is refused with the reason, never handed on to fail', () => {
+    const r = askApart('number of visits by hall');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') {
+      expect(r.reason).toMatch(/cannot compute/);
+      expect(r.reason).toMatch(/hall/);
+    }
+    expect(askApart('number of visits by club').kind).toBe('query');
+  });
+});
+
+describe('"in terms of" a metric', () => {
+  it('ranks like "by": "top 2 clubs in terms of number of visits"', () => {
+    const r = ask('top 2 clubs in terms of number of visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.metrics).toEqual(['visit_count']);
+      expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+      expect(r.query.order).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+      expect(r.query.limit).toBe(2);
+    }
+  });
+  it('breaks down like "by": "number of visits in terms of town"', () => {
+    const r = ask('number of visits in terms of town');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by).toEqual([{ dimension: 'town' }]);
+  });
+});
+
+// Every entity has its own count, as a drafted model gives it.
+const counted = SemanticModelSchema.parse({
+  ...model,
+  name: 'gym5',
+  measures: [...model.measures, { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false }],
+});
+const askCounted = (q: string) => interpret(q, { model: counted, values, asOf: '2024-06-30' });
+
+describe('members by a count of their rows', () => {
+  it('"clubs with more than 5 visits" counts the visits of each club, never the clubs', () => {
+    for (const q of ['clubs with more than 5 visits', 'which clubs had more than 5 visits']) {
+      const r = askCounted(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.metric_filters, q).toEqual([{ metric: 'visit_count', op: 'gt', value: 5 }]);
+        expect(r.query.group_by, q).toEqual([{ dimension: 'club' }]);
+      }
+    }
+    const n = askCounted('how many clubs have more than 5 visits');
+    expect(n.kind).toBe('query');
+    if (n.kind === 'query') expect(n.query.entity_conditions).toEqual([{ entity: 'club', metric: 'visit_count', op: 'gt', value: 5 }]);
+  });
+});
