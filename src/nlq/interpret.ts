@@ -68,12 +68,33 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx });
   const r = decide(a, claims, items, lex, ctx, question);
-  if (r.kind === 'query') return computable(r, ctx.model);
+  if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? computable(r, ctx.model);
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
   const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown]);
   return unconsumed.length ? { ...r, unconsumed } : r;
+}
+
+/**
+ * "how many clubs had visits": a thing with no dimension to name it is excused only as whose rows
+ * the query aggregates (a metric, a condition's metric, a distinct count or an average over it);
+ * otherwise it restricts nothing the query says and is not understood (never silently dropped).
+ */
+function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, lex: Lexicon): Interpretation | undefined {
+  const q = r.query;
+  const entityOf = (metric: string) => lex.metrics.get(metric)?.entity;
+  const aggregated = new Set<string | undefined>([
+    ...q.metrics.map(entityOf),
+    ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]),
+    ...(q.subset_metrics ?? []).map((s) => entityOf(s.metric)),
+    ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, entityOf(p.metric)]),
+    ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
+  ]);
+  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
+  if (!dropped.length) return undefined;
+  const words = uniq(dropped.map((x) => x.item.text));
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question, so I did not answer rather than guess.`, unconsumed: words, partial: q };
 }
 
 /**
@@ -155,6 +176,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (headEntity && ent && (headEntity === ent || joinGraph(ctx.model).path(headEntity, ent))) consume(m.item);
       const d = ent ? dimensionOfEntity(lex, ent) : undefined;
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
+      else if (ent) (a.rowsOf ??= []).push({ item: m.item, entity: ent });
     }
   }
 

@@ -216,3 +216,20 @@ describe('members by a count of their rows', () => {
     if (n.kind === 'query') expect(n.query.entity_conditions).toEqual([{ entity: 'club', metric: 'visit_count', op: 'gt', value: 5 }]);
   });
 });
+
+describe('"how many" counts only what it names', () => {
+  it('"how many towns" is no count of clubs (a town is an attribute of clubs, not their name)', () => {
+    for (const q of ['how many towns', 'how many towns had visits']) {
+      const r = askCounted(q);
+      expect(r.kind, q).not.toBe('query');
+    }
+    const clubs = askCounted('how many clubs are in Leeds');
+    expect(clubs.kind).toBe('query');
+    if (clubs.kind === 'query') expect(clubs.query.metrics).toEqual(['club_count']);
+  });
+  it('"how many clubs had visits" never drops "visits" to count every club', () => {
+    const r = askCounted('how many clubs had visits');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('visits');
+  });
+});
