@@ -68,7 +68,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx });
   const r = decide(a, claims, items, lex, ctx, question);
-  if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? computable(r, ctx.model);
+  if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
@@ -95,6 +95,26 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
   if (!dropped.length) return undefined;
   const words = uniq(dropped.map((x) => x.item.text));
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question, so I did not answer rather than guess.`, unconsumed: words, partial: q };
+}
+
+/**
+ * "total satisfaction" where the model only averages satisfaction: a total is a sum, which an
+ * average, lowest or highest never is, so the word is not understood (never read as the average).
+ */
+const TOTAL_WORDS = new Set(['total', 'sum', 'summed', 'combined', 'cumulative']);
+const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
+function noTotalOfAverage(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, items: Item[], lex: Lexicon): Interpretation | undefined {
+  const named = new Set([...r.query.metrics, ...(r.query.subset_metrics ?? []).map((s) => s.metric)]);
+  const words: string[] = [];
+  for (const m of a.metrics) {
+    if (!named.has(m.name) || !NOT_ADDITIVE.has(lex.metrics.get(m.name)?.agg ?? '')) continue;
+    let k = items.indexOf(m.item) - 1;
+    while (k >= 0 && ['the', 'of'].includes(items[k]!.lower)) k--;
+    const before = items[k];
+    if (before && TOTAL_WORDS.has(before.lower)) words.push(before.text);
+  }
+  if (!words.length) return undefined;
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(uniq(words))} in this question: the model has no total of it, only an average, lowest or highest. I did not answer rather than guess.`, unconsumed: uniq(words), partial: r.query };
 }
 
 /**

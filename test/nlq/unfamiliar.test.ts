@@ -233,3 +233,17 @@ describe('"how many" counts only what it names', () => {
     if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('visits');
   });
 });
+
+describe('a total of a metric the model only averages', () => {
+  it('is not understood, never read as the average', () => {
+    for (const q of ['total satisfaction by town', 'the sum of satisfaction']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('out_of_scope');
+    }
+    const avg = ask('satisfaction by town');
+    expect(avg.kind).toBe('query');
+    const visits = ask('total visits by town');
+    expect(visits.kind).toBe('query');
+    if (visits.kind === 'query') expect(visits.query.metrics).toEqual(['visit_count']);
+  });
+});
