@@ -352,6 +352,12 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
   }
+  // "by the region name", "the town names": "name" right after a dimension the query uses means its values
+  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension)]);
+  items.forEach((it, k) => {
+    const before = items[k - 1];
+    if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
+  });
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
     const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query, a.roles));

@@ -247,3 +247,16 @@ describe('a total of a metric the model only averages', () => {
     if (visits.kind === 'query') expect(visits.query.metrics).toEqual(['visit_count']);
   });
 });
+
+describe('"name" after a dimension the query uses', () => {
+  it('means its values: "visits by town name", "visits by the club names"', () => {
+    for (const [q, dim] of [['number of visits by town name', 'town'], ['visits by the club names', 'club']] as const) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.group_by, q).toEqual([{ dimension: dim }]);
+    }
+  });
+  it('alone names nothing', () => {
+    expect(ask('visits by name').kind).not.toBe('query');
+  });
+});
