@@ -260,3 +260,17 @@ describe('"name" after a dimension the query uses', () => {
     expect(ask('visits by name').kind).not.toBe('query');
   });
 });
+
+describe('a ranking said twice', () => {
+  it('"top 2 clubs with the highest satisfaction" is one ranking', () => {
+    const r = ask('top 2 clubs with the highest satisfaction');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.order).toEqual([{ by: 'average_satisfaction', direction: 'desc' }]);
+      expect(r.query.limit).toBe(2);
+    }
+  });
+  it('two rankings on different metrics are not one', () => {
+    expect(ask('top 2 clubs by visits with the highest satisfaction').kind).not.toBe('query');
+  });
+});
