@@ -68,6 +68,8 @@ export interface Analysis {
   times: TimeHit[];
   dating?: { dimension: string; item: Item };
   grainGroups: { grain: Grain; pos: number }[];
+  /** Mentions of a thing with no dimension naming it, read as whose rows these are ("clubs had visits"). */
+  rowsOf?: { item: Item; entity: string }[];
   trend: boolean;
   share: boolean;
   compare: boolean;
@@ -416,7 +418,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       if (countMetric) {
         a.metrics.push({ name: countMetric, pos: k, ambiguous: false, item: it, via: it.text });
       } else {
-        const entitiesHere = [...dims.map((d) => lex.dimensions.get(d.target)!.entity), ...ents.map((e) => e.target)];
+        // "how many clubs" counts the clubs; "how many towns" (an attribute of clubs) would count
+        // distinct towns, never the clubs: only a dimension naming its entity's rows counts them
+        const namingDims = dims.map((d) => lex.dimensions.get(d.target)!).filter((d) => dimensionOfEntity(lex, d.entity) === d.name);
+        const entitiesHere = [...namingDims.map((d) => d.entity), ...ents.map((e) => e.target)];
         const m = countMetricOfEntities(lex, entitiesHere);
         if (m) {
           a.metrics.push({ name: m, pos: k, ambiguous: false, item: it, via: it.text });

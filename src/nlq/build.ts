@@ -302,6 +302,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);
     } else if (rankMetric) {
       consume(items[superl.pos]);
+      // "top 2 clubs with the highest satisfaction": a second superlative the same way, on the same
+      // metric and with no number of its own, says the same ranking again
+      for (const o of a.superlatives)
+        if (o !== superl && o.dir === dir && o.n === undefined && !items[o.pos].consumed && metricNear(a, o.pos) === rankMetric && (a.rankingMetric ?? rankMetric) === rankMetric) consume(items[o.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
       notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}`);

@@ -8,7 +8,10 @@
  * See CONTEXT.md for the invariants.
  */
 import type { SemanticQuery } from '../semantic/query.js';
+import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
+import { compile, CompileError } from '../semantic/compiler.js';
+import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
@@ -65,11 +68,79 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx });
   const r = decide(a, claims, items, lex, ctx, question);
+  if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
   const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown]);
   return unconsumed.length ? { ...r, unconsumed } : r;
+}
+
+/**
+ * "how many clubs had visits": a thing with no dimension to name it is excused only as whose rows
+ * the query aggregates (a metric, a condition's metric, a distinct count or an average over it);
+ * otherwise it restricts nothing the query says and is not understood (never silently dropped).
+ */
+function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, lex: Lexicon): Interpretation | undefined {
+  const q = r.query;
+  const entityOf = (metric: string) => lex.metrics.get(metric)?.entity;
+  const aggregated = new Set<string | undefined>([
+    ...q.metrics.map(entityOf),
+    ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]),
+    ...(q.subset_metrics ?? []).map((s) => entityOf(s.metric)),
+    ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, entityOf(p.metric)]),
+    ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
+  ]);
+  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
+  if (!dropped.length) return undefined;
+  const words = uniq(dropped.map((x) => x.item.text));
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question, so I did not answer rather than guess.`, unconsumed: words, partial: q };
+}
+
+/**
+ * "total satisfaction" where the model only averages satisfaction: a total is a sum, which an
+ * average, lowest or highest never is, so the word is not understood (never read as the average).
+ */
+const TOTAL_WORDS = new Set(['total', 'sum', 'summed', 'combined', 'cumulative']);
+const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
+function noTotalOfAverage(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, items: Item[], lex: Lexicon): Interpretation | undefined {
+  const named = new Set([...r.query.metrics, ...(r.query.subset_metrics ?? []).map((s) => s.metric)]);
+  const words: string[] = [];
+  for (const m of a.metrics) {
+    if (!named.has(m.name) || !NOT_ADDITIVE.has(lex.metrics.get(m.name)?.agg ?? '')) continue;
+    let k = items.indexOf(m.item) - 1;
+    while (k >= 0 && ['the', 'of'].includes(items[k]!.lower)) k--;
+    const before = items[k];
+    if (before && TOTAL_WORDS.has(before.lower)) words.push(before.text);
+  }
+  if (!words.length) return undefined;
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(uniq(words))} in this question: the model has no total of it, only an average, lowest or highest. I did not answer rather than guess.`, unconsumed: uniq(words), partial: r.query };
+}
+
+/**
+ * A reading the model cannot compute (a breakdown its metric does not reach, an average per an
+ * entity its rows do not belong to) is not an answer: it is refused with the compiler's reason,
+ * never handed on to fail. Only how the parts join is checked here: periods and time buckets have
+ * their own rules (an undated metric loses the period, with a note), and the SQL dialect does not
+ * change what the model can reach.
+ */
+function computable(r: Extract<Interpretation, { kind: 'query' }>, model: SemanticModel): Interpretation {
+  try {
+    const q = r.query;
+    const { time_range: _period, comparison: _previous, ...undated } = q;
+    // the order only sorts what is computed (and may name a change column of the period comparison)
+    const structure = {
+      ...undated,
+      group_by: q.group_by.filter((g) => !g.grain),
+      order: [],
+      entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
+    };
+    compile(model, structure, dialectFor('duckdb'));
+    return r;
+  } catch (err) {
+    if (!(err instanceof CompileError)) throw err;
+    return { kind: 'out_of_scope', reason: `I understood the question but the data model cannot compute it: ${err.message}.`, partial: r.query };
+  }
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */
@@ -125,6 +196,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (headEntity && ent && (headEntity === ent || joinGraph(ctx.model).path(headEntity, ent))) consume(m.item);
       const d = ent ? dimensionOfEntity(lex, ent) : undefined;
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
+      else if (ent) (a.rowsOf ??= []).push({ item: m.item, entity: ent });
     }
   }
 
@@ -280,6 +352,12 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
   }
+  // "by the region name", "the town names": "name" right after a dimension the query uses means its values
+  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension)]);
+  items.forEach((it, k) => {
+    const before = items[k - 1];
+    if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
+  });
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {
     const cov = measureCoverage(items, danglingMentions(lex, ctx.model, built.ungrouped, built.query, a.roles));

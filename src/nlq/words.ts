@@ -34,7 +34,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['by', 'group'], ['per', 'group'], ['across', 'group'], ['for each', 'group'], ['for every', 'group'],
   ['in each', 'group'], ['in every', 'group'], ['broken down by', 'group'], ['break down by', 'group'],
   ['breakdown by', 'group'], ['break it down by', 'group'], ['break that down by', 'group'],
-  ['broken out by', 'group'], ['split by', 'group'], ['split it by', 'group'], ['grouped by', 'group'],
+  ['broken out by', 'group'], ['in terms of', 'group'], ['split by', 'group'], ['split it by', 'group'], ['grouped by', 'group'],
   ['group by', 'group'], ['segmented by', 'group'], ['drill down by', 'group'], ['drill down into', 'group'],
   ['drill into', 'group'], ['by each', 'group'], ['for all', 'group'], ['of each', 'group'], ['among', 'group'],
   ['each', 'each'], ['every', 'each'],

@@ -153,3 +153,124 @@ describe('an average per member', () => {
     expect(r.kind).not.toBe('query');
   });
 });
+
+// Halls are not related to anything: no metric of visits reaches them (a drafted model missing a key).
+const apart = SemanticModelSchema.parse({
+  ...model,
+  name: 'gym4',
+  entities: [...model.entities, { name: 'hall', table: 'hall', primary_key: 'id', synonyms: ['halls'] }],
+  dimensions: [...model.dimensions, { name: 'hall', entity: 'hall', sql: '${TABLE}.name', label: 'Hall' }],
+});
+const askApart = (q: string) => interpret(q, { model: apart, values, asOf: '2024-06-30' });
+
+describe('a reading the model cannot compute', () => {
+  it('is refused with the reason, never handed on to fail', () => {
+    const r = askApart('number of visits by hall');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') {
+      expect(r.reason).toMatch(/cannot compute/);
+      expect(r.reason).toMatch(/hall/);
+    }
+    expect(askApart('number of visits by club').kind).toBe('query');
+  });
+});
+
+describe('"in terms of" a metric', () => {
+  it('ranks like "by": "top 2 clubs in terms of number of visits"', () => {
+    const r = ask('top 2 clubs in terms of number of visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.metrics).toEqual(['visit_count']);
+      expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+      expect(r.query.order).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+      expect(r.query.limit).toBe(2);
+    }
+  });
+  it('breaks down like "by": "number of visits in terms of town"', () => {
+    const r = ask('number of visits in terms of town');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by).toEqual([{ dimension: 'town' }]);
+  });
+});
+
+// Every entity has its own count, as a drafted model gives it.
+const counted = SemanticModelSchema.parse({
+  ...model,
+  name: 'gym5',
+  measures: [...model.measures, { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false }],
+});
+const askCounted = (q: string) => interpret(q, { model: counted, values, asOf: '2024-06-30' });
+
+describe('members by a count of their rows', () => {
+  it('"clubs with more than 5 visits" counts the visits of each club, never the clubs', () => {
+    for (const q of ['clubs with more than 5 visits', 'which clubs had more than 5 visits']) {
+      const r = askCounted(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.metric_filters, q).toEqual([{ metric: 'visit_count', op: 'gt', value: 5 }]);
+        expect(r.query.group_by, q).toEqual([{ dimension: 'club' }]);
+      }
+    }
+    const n = askCounted('how many clubs have more than 5 visits');
+    expect(n.kind).toBe('query');
+    if (n.kind === 'query') expect(n.query.entity_conditions).toEqual([{ entity: 'club', metric: 'visit_count', op: 'gt', value: 5 }]);
+  });
+});
+
+describe('"how many" counts only what it names', () => {
+  it('"how many towns" is no count of clubs (a town is an attribute of clubs, not their name)', () => {
+    for (const q of ['how many towns', 'how many towns had visits']) {
+      const r = askCounted(q);
+      expect(r.kind, q).not.toBe('query');
+    }
+    const clubs = askCounted('how many clubs are in Leeds');
+    expect(clubs.kind).toBe('query');
+    if (clubs.kind === 'query') expect(clubs.query.metrics).toEqual(['club_count']);
+  });
+  it('"how many clubs had visits" never drops "visits" to count every club', () => {
+    const r = askCounted('how many clubs had visits');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('visits');
+  });
+});
+
+describe('a total of a metric the model only averages', () => {
+  it('is not understood, never read as the average', () => {
+    for (const q of ['total satisfaction by town', 'the sum of satisfaction']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('out_of_scope');
+    }
+    const avg = ask('satisfaction by town');
+    expect(avg.kind).toBe('query');
+    const visits = ask('total visits by town');
+    expect(visits.kind).toBe('query');
+    if (visits.kind === 'query') expect(visits.query.metrics).toEqual(['visit_count']);
+  });
+});
+
+describe('"name" after a dimension the query uses', () => {
+  it('means its values: "visits by town name", "visits by the club names"', () => {
+    for (const [q, dim] of [['number of visits by town name', 'town'], ['visits by the club names', 'club']] as const) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.group_by, q).toEqual([{ dimension: dim }]);
+    }
+  });
+  it('alone names nothing', () => {
+    expect(ask('visits by name').kind).not.toBe('query');
+  });
+});
+
+describe('a ranking said twice', () => {
+  it('"top 2 clubs with the highest satisfaction" is one ranking', () => {
+    const r = ask('top 2 clubs with the highest satisfaction');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.order).toEqual([{ by: 'average_satisfaction', direction: 'desc' }]);
+      expect(r.query.limit).toBe(2);
+    }
+  });
+  it('two rankings on different metrics are not one', () => {
+    expect(ask('top 2 clubs by visits with the highest satisfaction').kind).not.toBe('query');
+  });
+});

@@ -10,6 +10,8 @@
  *   condition over the entity's own count.
  */
 import type { EntityCondition } from '../../semantic/query.js';
+import type { SemanticModel } from '../../semantic/model.js';
+import { joinGraph } from '../../semantic/graph.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
@@ -42,14 +44,16 @@ function entityNamed(lex: Lexicon, it: Item): string | undefined {
 }
 
 /** The metric a condition aggregates per member: a named metric, or the count of an entity / dated event. */
-function conditionMetric(lex: Lexicon, it: Item, subject: string, model: { time_dimensions: { name: string; entity: string }[] }): string | undefined {
+function conditionMetric(lex: Lexicon, it: Item, subject: string, model: SemanticModel): string | undefined {
   if (it.kind !== 'lex') return undefined;
   const named = entriesOf(it, 'metric').map((e) => e.target);
   for (const name of named) {
     const info = lex.metrics.get(name);
     if (!info) continue;
-    // "suppliers with a negative account balance": the subject's own variant of a role metric
-    if (info.entity && info.entity !== subject) {
+    // "suppliers with a negative account balance": the subject's own variant of a role metric, when
+    // the metric's rows do not belong to the subject; "clubs with more than 5 visits" counts the
+    // visits of each club (never the clubs themselves: a count of another entity is no variant)
+    if (info.entity && info.entity !== subject && info.agg !== 'count' && !joinGraph(model).path(info.entity, subject)) {
       const swapped = name.split('_').map((p) => (p === info.entity ? subject : p)).join('_');
       if (lex.metrics.get(swapped)?.entity === subject) return swapped;
     }
@@ -145,7 +149,7 @@ export const entityCondition: Construction = {
   },
 };
 
-function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: { time_dimensions: { name: string; entity: string }[] }): Parsed | null {
+function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];
