@@ -83,6 +83,12 @@ export class InquiryService {
   readonly queue: JobQueue;
   /** Inquiries this process owns (queued or running) → their abort controller. */
   private readonly owned = new Map<string, AbortController>();
+  /**
+   * Those of `owned` whose claim is written: only these are checked for lost ownership. A job
+   * handed over but not yet claimed still shows its previous owner (the submitting API, or a
+   * process that died), and a heartbeat reading it then must not cancel the run it is about to own.
+   */
+  private readonly claimed = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
   /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
@@ -297,6 +303,7 @@ export class InquiryService {
     } finally {
       unsubscribe();
       this.owned.delete(job.inquiryId);
+      this.claimed.delete(job.inquiryId);
     }
   }
 
@@ -307,6 +314,7 @@ export class InquiryService {
       ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
       : await this.store.inquiries.markStarted(inquiryId, this.owner);
     if (!claimed) return; // stopped, already run by another copy of the job, or no longer ours
+    this.claimed.add(inquiryId);
     const record = await this.store.inquiries.get(inquiryId);
     if (!record || record.status !== 'processing') return;
     const started = Date.now();
@@ -460,7 +468,7 @@ export class InquiryService {
   private async beat(): Promise<void> {
     if (this.closing) return;
     await this.renewLease();
-    const ids = [...this.owned.keys()];
+    const ids = [...this.claimed];
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
       else if (r.owner !== this.owner) this.owned.get(r.id)?.abort(new LostOwnershipSignal());

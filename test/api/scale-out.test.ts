@@ -220,6 +220,38 @@ describe('rate limits and the account cap across two API processes', () => {
   }, 60_000);
 });
 
+describe('a heartbeat while a worker is claiming a job', () => {
+  it('does not cancel the run as lost: the job still shows its submitter as owner until the claim is written', async () => {
+    const pg = await startPostgres();
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-claim-'));
+    // Heartbeats much closer together than the (slowed) claim: several read the job's owner before it is claimed.
+    const common = { store: pg.url, heartbeatMs: 50, staleAfterMs: 10_000 };
+    const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
+    const engine = scriptedEngine();
+    const worker = await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } });
+    try {
+      const repo = worker.runtime.store.inquiries;
+      const claimQueued = repo.claimQueued.bind(repo);
+      repo.claimQueued = async (...args: Parameters<typeof claimQueued>) => {
+        await sleep(300);
+        return claimQueued(...args);
+      };
+      const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 50 then done ${i}` } })).json()).inquiry_id);
+      for (const id of ids) {
+        const r = await (await api.api(`/inquiry/${id}/result?timeout=10&poll_interval=2`)).json();
+        expect(r.status.general).toBe('done');
+      }
+      expect([...engine.started].sort()).toEqual([...ids].sort());
+    } finally {
+      await worker.close();
+      await api.close();
+      await pg.stop();
+    }
+  }, 60_000);
+});
+
 describe('a worker process killed with SIGKILL mid-run', () => {
   it('its inquiries are queued again and another worker finishes each once', async () => {
     const pg = await startPostgres();
