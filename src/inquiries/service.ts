@@ -499,6 +499,18 @@ export class InquiryService {
         resumed.push(o.id);
       }
     }
+    // Jobs a worker fetched and never claimed (it died in between): the inquiry's owner is still
+    // its live submitter, so only the job shows it. Queued again; a second copy never runs twice
+    // (claims compare the attempts), and the one process that retires the job queues it.
+    if (this.queue.stalled && this.queue.takeStalled) {
+      for (const { jobId, job } of await this.queue.stalled(this.settings.staleAfterMs)) {
+        const r = await this.store.inquiries.get(job.inquiryId);
+        if (!r || r.status !== 'processing' || r.attempts !== job.attempts || this.owned.has(r.id)) continue;
+        if (!(await this.queue.takeStalled(jobId))) continue;
+        await this.schedule(r);
+        resumed.push(r.id);
+      }
+    }
     if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
     // Processes gone for longer than a lease own nothing any more.
     await this.store.processes.purgeExpired(now - this.settings.staleAfterMs);

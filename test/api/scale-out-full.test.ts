@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { TPCH_DIR } from '../helpers/paths.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { startQuarryProcess, type QuarryProcess } from '../helpers/quarry-process.js';
+import { killStartedQuarryProcesses, startQuarryProcess, type QuarryProcess } from '../helpers/quarry-process.js';
 
 const KEY = 'scale-full-key-0123456789abcdef0123456789abcdef';
 const QUESTIONS = 200;
@@ -81,10 +81,11 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const rest = await Promise.all([startQuarryProcess(env, ['--role', 'api']), startQuarryProcess(env, ['--role', 'worker']), startQuarryProcess(env, ['--role', 'worker'])]);
     apis.push(rest[0]);
     workers = rest.slice(1);
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([...apis, ...workers].map((p) => p.stop()));
+    await killStartedQuarryProcesses();
     await db?.end();
     await postgres?.stop();
   }, 30_000);
@@ -139,13 +140,9 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const victimOf = research[0]!.id;
     let victim: QuarryProcess | undefined;
     for (const end = Date.now() + 60_000; Date.now() < end; await sleep(20)) {
-      const st = await (await a.api(`/inquiry/${victimOf}/status`)).json();
-      const ops = (st.operations ?? []) as ResearchOperation[];
-      if (st.status.general === 'failed') { console.log('DEBUG3', JSON.stringify(st).slice(0, 6000)); require('node:fs').writeFileSync('/tmp/full-logs.txt', [...apis, ...workers].map((p) => p.lines.join('\n')).join('\n=====\n')); throw new Error('x'); }
-      if (Math.random() < 0.05) console.log('DEBUG2', JSON.stringify(st).slice(0, 400), (await db.query('SELECT status, owner, started_at FROM inquiries WHERE id = $1', [victimOf])).rows, (await db.query('SELECT status, count(*) FROM inquiries GROUP BY 1')).rows);
+      const ops = ((await (await a.api(`/inquiry/${victimOf}/status`)).json()).operations ?? []) as ResearchOperation[];
       if (ops.filter((o) => o.kind === 'query').length < 2) continue;
       const pid = await ownerPid(victimOf);
-      console.log('DEBUG', ops.filter((o) => o.kind === 'query').length, pid, workers.map((w) => w.child.pid), (await db.query('SELECT id, pid FROM processes')).rows, (await db.query('SELECT status, owner FROM inquiries WHERE id = $1', [victimOf])).rows);
       victim = workers.find((w) => w.child.pid === pid);
       if (victim) break;
     }
@@ -169,8 +166,10 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     // every inquiry terminal; every question answered (the rule-based interpreter answers all 200)
     const rows = (await db.query<{ id: string; type: string; status: string; attempts: number }>('SELECT id, type, status, attempts FROM inquiries')).rows;
     const ours = [...asked.keys(), ...research.map((r) => r.id)];
-    console.log('DEBUG4 held', held.rows, 'killed', victim!.child.pid, 'stuck', (await db.query(`SELECT id, type, status, owner, attempts, started_at, heartbeat_at FROM inquiries WHERE status = 'processing'`)).rows, 'procs', (await db.query('SELECT * FROM processes')).rows);
-    require('node:fs').writeFileSync('/tmp/full-logs.txt', [...apis, ...workers].map((p) => p.lines.join('\n')).join('\n=====\n'));
+    const stuckRows = (await db.query(`SELECT id, type, status, owner, attempts, started_at, heartbeat_at, created_at FROM inquiries WHERE status = 'processing'`)).rows;
+    if (stuckRows.length) {
+      (await import('node:fs')).writeFileSync('/tmp/full-logs.txt', JSON.stringify({ stuckRows, held: held.rows, victim: victim!.child.pid, killedAt, procs: (await db.query('SELECT * FROM processes')).rows }) + '\n' + [...apis, ...workers].map((p) => `== ${p.child.pid}\n` + p.lines.filter((l) => !/incoming request|request completed/.test(l)).join('\n')).join('\n'));
+    }
     for (const id of ours) expect(TERMINAL, id).toContain(rows.find((r) => r.id === id)?.status);
     for (const p of answered) {
       expect(p.body.status.general, asked.get(p.id)).toBe('done');

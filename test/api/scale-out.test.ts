@@ -252,6 +252,38 @@ describe('a heartbeat while a worker is claiming a job', () => {
   }, 60_000);
 });
 
+describe('a worker that fetched a job and died before claiming its inquiry', () => {
+  it('the job is queued again after a lease, and another worker runs the inquiry once', async () => {
+    const pg = await startPostgres();
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-stalled-'));
+    const common = { store: pg.url, heartbeatMs: 100, staleAfterMs: 1_000, concurrency: 1 };
+    const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
+    const deadEngine = scriptedEngine();
+    const dead = await startTestServer({ dataDir, engine: deadEngine, overrides: { ...common, role: 'worker' } });
+    let survivor: TestServer | null = null;
+    try {
+      // As good as dead from the queue's view: it holds the fetched job and never writes its claim.
+      let fetched = false;
+      dead.runtime.store.inquiries.claimQueued = () => ((fetched = true), new Promise<boolean>(() => undefined));
+      const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+      const id = (await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 50 then done' } })).json()).inquiry_id;
+      await until('the doomed worker to fetch it', () => fetched);
+      const engine = scriptedEngine();
+      survivor = await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } });
+      const r = await (await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=2`)).json();
+      expect(r.status.general).toBe('done');
+      expect(engine.started).toEqual([id]);
+      expect(deadEngine.started).toEqual([]);
+      expect((await api.runtime.store.inquiries.get(id))?.attempts).toBe(1);
+    } finally {
+      await survivor?.close();
+      await dead.close();
+      await api.close();
+      await pg.stop();
+    }
+  }, 60_000);
+});
+
 describe('a worker process killed with SIGKILL mid-run', () => {
   it('its inquiries are queued again and another worker finishes each once', async () => {
     const pg = await startPostgres();

@@ -24,6 +24,19 @@ export interface QuarryProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Every child started and not yet exited: a set-up that times out still has them ended (see killStartedQuarryProcesses). */
+const live = new Set<ChildProcess>();
+
+/** SIGKILLs every `quarry serve` child this test file started that is still running (for afterAll). */
+export async function killStartedQuarryProcesses(): Promise<void> {
+  await Promise.all(
+    [...live].map((child) => {
+      child.kill('SIGKILL');
+      return exited(child);
+    }),
+  );
+}
+
 const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
 
 export function startQuarryProcess(env: Record<string, string>, args: string[] = []): Promise<QuarryProcess> {
@@ -32,6 +45,8 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   const lines: string[] = [];
   const stderr: string[] = [];
   child.stderr!.on('data', (d) => stderr.push(String(d)));
