@@ -69,8 +69,9 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
       // one sub-question at a time, paced: the kill lands between finished and pending ones
       QUARRY_RESEARCH_CONCURRENCY: '1',
       QUARRY_RESEARCH_PACE_MS: '400',
-      QUARRY_HEARTBEAT_MS: '250',
-      QUARRY_STALE_AFTER_MS: '3000',
+      // leases long enough that a process starved of CPU on a busy machine is not taken for dead
+      QUARRY_HEARTBEAT_MS: '500',
+      QUARRY_STALE_AFTER_MS: '5000',
     };
     // The first API migrates the store; the others start beside each other.
     apis.push(await startQuarryProcess(env, ['--role', 'api']));
@@ -100,7 +101,7 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const poll = async (api: QuarryProcess, id: string): Promise<Poll> => {
       const openedAt = Date.now();
       try {
-        const r = await other(api).api(`/inquiry/${id}/result?timeout=60&poll_interval=30`);
+        const r = await other(api).api(`/inquiry/${id}/result?timeout=300&poll_interval=30`);
         const body = await r.json();
         return { id, openedAt, receivedAt: Date.now(), body };
       } catch (err) {
@@ -166,10 +167,6 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     // every inquiry terminal; every question answered (the rule-based interpreter answers all 200)
     const rows = (await db.query<{ id: string; type: string; status: string; attempts: number }>('SELECT id, type, status, attempts FROM inquiries')).rows;
     const ours = [...asked.keys(), ...research.map((r) => r.id)];
-    const stuckRows = (await db.query(`SELECT id, type, status, owner, attempts, started_at, heartbeat_at, created_at FROM inquiries WHERE status = 'processing'`)).rows;
-    if (stuckRows.length) {
-      (await import('node:fs')).writeFileSync('/tmp/full-logs.txt', JSON.stringify({ stuckRows, held: held.rows, victim: victim!.child.pid, killedAt, procs: (await db.query('SELECT * FROM processes')).rows }) + '\n' + [...apis, ...workers].map((p) => `== ${p.child.pid}\n` + p.lines.filter((l) => !/incoming request|request completed/.test(l)).join('\n')).join('\n'));
-    }
     for (const id of ours) expect(TERMINAL, id).toContain(rows.find((r) => r.id === id)?.status);
     for (const p of answered) {
       expect(p.body.status.general, asked.get(p.id)).toBe('done');
@@ -232,5 +229,5 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     expect(now.filter((r) => r.status === 'stopped')).toEqual([]);
     void otherResearch;
     console.log(`scale-out-full: ${((Date.now() - startedAt) / 1000).toFixed(1)} s from set-up to the end, kill at ${before.length}/8 sub-questions, ${heldIds.size} inquiries held by the killed worker`);
-  }, 180_000);
+  }, 420_000);
 });
