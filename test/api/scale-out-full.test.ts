@@ -184,7 +184,7 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     for (const r of regular) expect(r.attempts, r.id).toBe(heldIds.has(r.id) ? 2 : 1);
 
     // research: both done; the killed one resumed without repeating its finished sub-questions
-    for (const p of investigated) expect(p.body.status.general).toBe('done');
+    for (const p of investigated) expect(p.body.status.general, `${p.id === victimOf ? 'resumed' : 'other'} research: ${JSON.stringify({ error: (p.body as { error?: string }).error, operations: p.body.operations?.map((o) => `${o.id}:${o.status}`) })}`).toBe('done');
     const after = (investigated[0]!.body.operations ?? []).filter((o) => o.kind === 'query');
     expect(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);
     for (const op of before) {
