@@ -9,14 +9,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { TPCH_DIR } from '../helpers/paths.js';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { killStartedQuarryProcesses, startQuarryProcess, type QuarryProcess } from '../helpers/quarry-process.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 const KEY = 'resume-key-0123456789abcdef0123456789abcdef';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const startServer = (dataDir: string) =>
+const startServer = (dataDir: string, store?: string) =>
   startQuarryProcess({
+    ...(store ? { QUARRY_STORE: store } : {}),
     QUARRY_DATA_DIR: dataDir,
     QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
     QUARRY_BOOTSTRAP_KEY: KEY,
@@ -30,12 +32,17 @@ async function call(server: QuarryProcess, method: string, path: string, body?: 
   return (await server.api(path, { method, ...(body === undefined ? {} : { json: body }) })).json();
 }
 
-describe('research resumes after the process is killed (SIGKILL)', () => {
-  afterAll(() => killStartedQuarryProcesses());
+describe.each(['sqlite', 'postgres'] as const)('research resumes after the process is killed (SIGKILL), state on %s', (kind) => {
+  let postgres: TestPostgres | undefined;
+  afterAll(async () => {
+    await killStartedQuarryProcesses();
+    await postgres?.stop();
+  });
 
   it('a new process resumes from the last checkpoint without repeating finished operations', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-resume-'));
-    const first = await startServer(dataDir);
+    if (kind === 'postgres') postgres = await startPostgres();
+    const first = await startServer(dataDir, postgres?.url);
     const { inquiry_id } = await call(first, 'POST', '/research', { question: 'Why did revenue change in 1997 compared with 1996?', budget: { rounds: 1, queries: 8 } });
 
     // wait until some, not all, sub-questions are finished, then kill the process outright
@@ -50,10 +57,10 @@ describe('research resumes after the process is killed (SIGKILL)', () => {
     expect(before.length).toBeLessThan(8);
     await first.kill();
     const killedAt = Date.now();
-    const second = await startServer(dataDir);
+    const second = await startServer(dataDir, postgres?.url);
 
     const result = await call(second, 'GET', `/inquiry/${inquiry_id}/result?timeout=60`);
-    expect(result.status.general).toBe('done');
+    expect(result.status.general, result.error).toBe('done');
     const after = (result.operations as ResearchOperation[]).filter((o) => o.kind === 'query');
     // every sub-question ran exactly once
     expect(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);

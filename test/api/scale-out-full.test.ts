@@ -183,18 +183,6 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const heldIds = new Set(held.rows.map((r) => r.id));
     for (const r of regular) expect(r.attempts, r.id).toBe(heldIds.has(r.id) ? 2 : 1);
 
-    // research: both done; the killed one resumed without repeating its finished sub-questions
-    for (const p of investigated) expect(p.body.status.general, `${p.id === victimOf ? 'resumed' : 'other'} research: ${JSON.stringify({ error: (p.body as { error?: string }).error, operations: p.body.operations?.map((o) => `${o.id}:${o.status}`) })}`).toBe('done');
-    const after = (investigated[0]!.body.operations ?? []).filter((o) => o.kind === 'query');
-    expect(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);
-    for (const op of before) {
-      const same = after.find((o) => o.id === op.id)!;
-      expect(same.started_at).toBe(op.started_at);
-      expect(same.finished_at).toBe(op.finished_at);
-    }
-    expect(after.filter((o) => Date.parse(o.started_at) > killedAt).length).toBe(8 - before.length);
-    expect(survivor.logged('resuming research from its last checkpoint').some((m) => m.inquiryId === victimOf)).toBe(true);
-
     // wake-ups: polls opened before the completion, measured from the stored completion time
     const lags = [...answered, ...investigated]
       .filter((p) => p.body.completed_at && Date.parse(p.body.completed_at) > p.openedAt)
@@ -206,8 +194,8 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     expect(lags[0]).toBeGreaterThanOrEqual(0);
     // The goal is 50 ms; the median keeps one scheduling hiccup on a busy 2-core machine from
     // deciding it, and the 30 s poll tick is far beyond either bound, so only a notification passes.
-    expect(at(0.5)).toBeLessThan(50);
-    expect(at(0.9)).toBeLessThan(1_000);
+    expect.soft(at(0.5)).toBeLessThan(50);
+    expect.soft(at(0.9)).toBeLessThan(1_000);
 
     // the per-minute report: at least one due time passed, and each ran once across all processes
     let runs: { inquiry_id: string; scheduled_for: string; status: string }[] = [];
@@ -223,11 +211,24 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     expect(new Set(dues).size).toBe(dues.length);
     for (const due of dues) expect(Date.parse(due) % 60_000).toBe(0);
     // no process made a run and dropped it: the research inquiries are ours and the runs'
-    const otherResearch = rows.filter((r) => r.type === 'research' && !research.some((x) => x.id === r.id)).map((r) => r.id);
     const now = (await db.query<{ id: string; status: string }>(`SELECT id, status FROM inquiries WHERE type = 'research'`)).rows;
     expect(now.filter((r) => !research.some((x) => x.id === r.id)).map((r) => r.id).sort()).toEqual(runs.map((r) => r.inquiry_id).sort());
     expect(now.filter((r) => r.status === 'stopped')).toEqual([]);
-    void otherResearch;
+    // research: both done; the killed one resumed without repeating its finished sub-questions (soft: the figures above are reported either way)
+    const traceOf = (id: string) => [...apis, ...workers].map((p) => `${p.child.pid}: ` + p.lines.filter((l) => l.includes(id)).filter((l) => !/incoming request|request completed/.test(l)).map((l) => l.slice(0, 300)).join(' | ')).join('\n');
+    const after = (investigated[0]!.body.operations ?? []).filter((o) => o.kind === 'query');
+    const repeated = before.filter((op) => after.find((o) => o.id === op.id)?.started_at !== op.started_at).map((o) => o.id);
+    if (repeated.length || investigated.some((p) => p.body.status.general !== 'done')) console.log(`sub-questions finished before the kill and run again: ${repeated.join(', ') || 'none'}; `,`victim ${victim!.child.pid}, survivor ${survivor.child.pid}\n${traceOf(victimOf)}\n${traceOf(research[1]!.id)}`);
+    for (const p of investigated) expect.soft(p.body.status.general, `${p.id === victimOf ? 'resumed' : 'other'} research: ${JSON.stringify({ error: (p.body as { error?: string }).error, operations: p.body.operations?.map((o) => `${o.id}:${o.status}`) })}`).toBe('done');
+    expect.soft(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);
+    for (const op of before) {
+      const same = after.find((o) => o.id === op.id)!;
+      expect.soft(same?.started_at, op.id).toBe(op.started_at);
+      expect.soft(same?.finished_at, op.id).toBe(op.finished_at);
+    }
+    expect.soft(after.filter((o) => Date.parse(o.started_at) > killedAt).length).toBe(8 - before.length);
+    expect.soft(survivor.logged('resuming research from its last checkpoint').some((m) => m.inquiryId === victimOf)).toBe(true);
+
     console.log(`scale-out-full: ${((Date.now() - startedAt) / 1000).toFixed(1)} s from set-up to the end, kill at ${before.length}/8 sub-questions, ${heldIds.size} inquiries held by the killed worker`);
   }, 420_000);
 });
