@@ -9,7 +9,11 @@
  *  - the waiting line's depth counts the whole queue (429 from any API);
  *  - rate limits are shared by two API processes;
  *  - a worker process killed with SIGKILL mid-run: its inquiries are queued again and another
- *    worker finishes each of them once.
+ *    worker finishes each of them once;
+ *  - a heartbeat that reads a job's owner before the worker's claim is written does not cancel it;
+ *  - a job fetched by a worker that died before claiming its inquiry is queued again after a lease.
+ * The whole picture (2 APIs, 2 workers, 200 questions, research, a per-minute report) is in
+ * scale-out-full.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
