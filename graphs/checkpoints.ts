@@ -41,6 +41,11 @@ class EndedThreads {
     return work;
   }
 
+  /** Resolves once the thread's saves in flight now have landed (or failed). */
+  async settled(threadId: string): Promise<void> {
+    await Promise.allSettled([...(this.inFlight.get(threadId) ?? [])]);
+  }
+
   async end(threadId: string, deleteThread: () => Promise<void>): Promise<void> {
     this.ended.add(threadId);
     if (this.ended.size > EndedThreads.MAX) this.ended.delete(this.ended.values().next().value!);
@@ -94,6 +99,12 @@ export interface Checkpoints {
   kind: 'sqlite' | 'postgres';
   /** Forgets every checkpoint of one thread (an inquiry that ended: it is never resumed). */
   deleteThread(threadId: string): Promise<void>;
+  /**
+   * Resolves once the thread's checkpoint saves started so far have landed. LangGraph hands a
+   * finished step's update to the stream while its writes are still being saved; progress shown
+   * as done must wait for them, or a crash right after would run that step again.
+   */
+  settled(threadId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,13 +124,14 @@ export async function openCheckpoints(config: { store?: string; dataDir: string 
       await pool.end().catch(() => undefined);
       throw err;
     }
-    return { saver, kind: 'postgres', deleteThread: (id) => saver.deleteThread(id), close: () => saver.end() };
+    return { saver, kind: 'postgres', deleteThread: (id) => saver.deleteThread(id), settled: (id) => saver.endedThreads.settled(id), close: () => saver.end() };
   }
   const saver = new SqliteCheckpoints(new Database(join(config.dataDir, 'checkpoints.sqlite')));
   return {
     saver,
     kind: 'sqlite',
     deleteThread: (id) => saver.deleteThread(id),
+    settled: (id) => saver.endedThreads.settled(id),
     async close() {
       saver.db.close();
     },

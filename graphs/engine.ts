@@ -22,6 +22,7 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
   const research = createResearchRunner({
     agent: { layer: agent.layer, warehouse: agent.warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows },
     checkpointer: agent.checkpoints.saver,
+    checkpointsSaved: (threadId) => agent.checkpoints.settled(threadId),
     concurrency: config.researchConcurrency,
     paceMs: config.researchPaceMs,
     log,

@@ -26,6 +26,8 @@ export interface ResearchRunnerOptions {
   /** Pause before each sub-question, ms (QUARRY_RESEARCH_PACE_MS). */
   paceMs?: number;
   log?: Logger;
+  /** Resolves once the thread's checkpoint saves so far have landed (Checkpoints.settled): progress waits for it. */
+  checkpointsSaved?: (threadId: string) => Promise<void>;
   /** The LLM research planner (QUARRY_LLM_*), if any. */
   researchPlanner?: ResearchPlanner;
   /** /metrics: the research steps' model use is added to the LLM counters. */
@@ -118,6 +120,8 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
         if (!changed) continue;
         // follow-ups add planned work; progress never goes back
         shown = Math.max(shown, progressOf(subQuestions.length, operations, false));
+        // what is shown done is durable first: a crash after this never runs it again
+        await options.checkpointsSaved?.(job.id);
         await ctx.reportProgress({ final_answer: '', progress: shown, operations });
       }
     }

@@ -83,7 +83,11 @@ export class InquiryService {
   readonly queue: JobQueue;
   /** Inquiries this process owns (queued or running) → their abort controller. */
   private readonly owned = new Map<string, AbortController>();
-  /** Runs from a shared queue whose claim has committed (before it, their row is not yet this process's). */
+  /**
+   * Those of `owned` whose claim is written: only these are checked for lost ownership. A job
+   * handed over but not yet claimed still shows its previous owner (the submitting API, or a
+   * process that died), and a heartbeat reading it then must not cancel the run it is about to own.
+   */
   private readonly claimed = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
@@ -477,10 +481,10 @@ export class InquiryService {
     if (this.closing) return;
     await this.renewLease();
     const ids = [...this.owned.keys()];
-    // A shared-queue run not yet claimed when the rows are read has no owner there yet (or the
-    // previous one): that is not a lost ownership. Aborting it would drop the run with its job
-    // already completed, leaving the inquiry processing for good.
-    const judged = new Set(this.queue.shared ? ids.filter((id) => this.claimed.has(id)) : ids);
+    // A run not yet claimed when the rows are read has no owner there yet (or the previous one):
+    // that is not a lost ownership. Aborting it would drop the run with its job already
+    // completed, leaving the inquiry processing for good. A stop is seen either way.
+    const judged = this.claimed;
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
       else if (r.owner !== this.owner && judged.has(r.id)) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
@@ -509,6 +513,18 @@ export class InquiryService {
       } else {
         await this.schedule(o);
         resumed.push(o.id);
+      }
+    }
+    // Jobs a worker fetched and never claimed (it died in between): the inquiry's owner is still
+    // its live submitter, so only the job shows it. Queued again; a second copy never runs twice
+    // (claims compare the attempts), and the one process that retires the job queues it.
+    if (this.queue.stalled && this.queue.takeStalled) {
+      for (const { jobId, job } of await this.queue.stalled(this.settings.staleAfterMs)) {
+        const r = await this.store.inquiries.get(job.inquiryId);
+        if (!r || r.status !== 'processing' || r.attempts !== job.attempts || this.owned.has(r.id)) continue;
+        if (!(await this.queue.takeStalled(jobId))) continue;
+        await this.schedule(r);
+        resumed.push(r.id);
       }
     }
     if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');

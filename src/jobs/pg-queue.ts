@@ -16,6 +16,10 @@
  *   backoff (retryLimit, retryDelay). A run that ends the inquiry, whatever its state, completes.
  * - Time limit: a job expires a minute after its inquiry's time limit (the run itself stops at the
  *   limit and writes `timeout`); an expired job is retried, and its claim then fails harmlessly.
+ * - Fetched, never claimed: a worker that dies between fetching a job and claiming its inquiry
+ *   leaves the job `active` and the inquiry owned by the API that submitted it (alive, so no
+ *   orphan). Recovery (stalled/takeStalled) retires such a job after a lease and queues the
+ *   inquiry again, instead of waiting for the job's expiry (minutes).
  * - Pick-up latency: a submission NOTIFYs `quarry_job`, which wakes idle fetch loops in every
  *   worker at once; a loop that just ran a job fetches again at once instead of waiting its
  *   polling interval; polling remains the fallback.
@@ -129,6 +133,22 @@ export class PgJobQueue implements JobQueue {
       this.workerIds.push(self);
     }
     this.log.info({ concurrency: this.settings.concurrency }, 'taking inquiries from the Postgres queue');
+  }
+
+  async stalled(olderThanMs: number): Promise<{ jobId: string; job: QueuedInquiry }[]> {
+    const r = await this.pool.query<{ id: string; data: QueuedInquiry }>(
+      `SELECT id, data FROM ${this.schema}.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) ORDER BY started_on LIMIT 100`,
+      [INQUIRY_QUEUE, olderThanMs / 1000],
+    );
+    return r.rows.map((row) => ({ jobId: row.id, job: row.data }));
+  }
+
+  async takeStalled(jobId: string): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE ${this.schema}.job SET state = 'completed', completed_on = now(), output = '{"requeued": "fetched by a worker that did not claim it"}'::jsonb WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [INQUIRY_QUEUE, jobId],
+    );
+    return r.rowCount === 1;
   }
 
   private wakeWorkers(): void {

@@ -40,4 +40,12 @@ export interface JobQueue {
   start(runner: JobRunner): Promise<void>;
   /** Stops taking jobs and drops what waits in this process; resolves true once nothing runs here, false after graceMs. */
   stop(graceMs: number): Promise<boolean>;
+  /**
+   * Shared queues: jobs a worker fetched more than `olderThanMs` ago (it may have died before
+   * claiming their inquiry). Recovery hands back to `takeStalled` those whose inquiry nobody
+   * claimed, and queues them again.
+   */
+  stalled?(olderThanMs: number): Promise<{ jobId: string; job: QueuedInquiry }[]>;
+  /** Retires one stalled job; true for the one process that did (only it queues the inquiry again). */
+  takeStalled?(jobId: string): Promise<boolean>;
 }

@@ -9,7 +9,11 @@
  *  - the waiting line's depth counts the whole queue (429 from any API);
  *  - rate limits are shared by two API processes;
  *  - a worker process killed with SIGKILL mid-run: its inquiries are queued again and another
- *    worker finishes each of them once.
+ *    worker finishes each of them once;
+ *  - a heartbeat that reads a job's owner before the worker's claim is written does not cancel it;
+ *  - a job fetched by a worker that died before claiming its inquiry is queued again after a lease.
+ * The whole picture (2 APIs, 2 workers, 200 questions, research, a per-minute report) is in
+ * scale-out-full.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -198,6 +202,70 @@ describe('rate limits and the account cap across two API processes', () => {
     } finally {
       await b.close();
       await a.close();
+      await pg.stop();
+    }
+  }, 60_000);
+});
+
+describe('a heartbeat while a worker is claiming a job', () => {
+  it('does not cancel the run as lost: the job still shows its submitter as owner until the claim is written', async () => {
+    const pg = await startPostgres();
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-claim-'));
+    // Heartbeats much closer together than the (slowed) claim: several read the job's owner before it is claimed.
+    const common = { store: pg.url, heartbeatMs: 50, staleAfterMs: 10_000 };
+    const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
+    const engine = scriptedEngine();
+    const worker = await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } });
+    try {
+      const repo = worker.runtime.store.inquiries;
+      const claimQueued = repo.claimQueued.bind(repo);
+      repo.claimQueued = async (...args: Parameters<typeof claimQueued>) => {
+        await sleep(300);
+        return claimQueued(...args);
+      };
+      const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 50 then done ${i}` } })).json()).inquiry_id);
+      for (const id of ids) {
+        const r = await (await api.api(`/inquiry/${id}/result?timeout=10&poll_interval=2`)).json();
+        expect(r.status.general).toBe('done');
+      }
+      expect([...engine.started].sort()).toEqual([...ids].sort());
+    } finally {
+      await worker.close();
+      await api.close();
+      await pg.stop();
+    }
+  }, 60_000);
+});
+
+describe('a worker that fetched a job and died before claiming its inquiry', () => {
+  it('the job is queued again after a lease, and another worker runs the inquiry once', async () => {
+    const pg = await startPostgres();
+    const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-stalled-'));
+    const common = { store: pg.url, heartbeatMs: 100, staleAfterMs: 1_000, concurrency: 1 };
+    const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { ...common, role: 'api' } });
+    const deadEngine = scriptedEngine();
+    const dead = await startTestServer({ dataDir, engine: deadEngine, overrides: { ...common, role: 'worker' } });
+    let survivor: TestServer | null = null;
+    try {
+      // As good as dead from the queue's view: it holds the fetched job and never writes its claim.
+      let fetched = false;
+      dead.runtime.store.inquiries.claimQueued = () => ((fetched = true), new Promise<boolean>(() => undefined));
+      const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+      const id = (await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 50 then done' } })).json()).inquiry_id;
+      await until('the doomed worker to fetch it', () => fetched);
+      const engine = scriptedEngine();
+      survivor = await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } });
+      const r = await (await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=2`)).json();
+      expect(r.status.general).toBe('done');
+      expect(engine.started).toEqual([id]);
+      expect(deadEngine.started).toEqual([]);
+      expect((await api.runtime.store.inquiries.get(id))?.attempts).toBe(1);
+    } finally {
+      await survivor?.close();
+      await dead.close();
+      await api.close();
       await pg.stop();
     }
   }, 60_000);

@@ -12,6 +12,7 @@ import { openCheckpoints, type Checkpoints } from '../../graphs/checkpoints.js';
 import { OPERATION_ROWS } from '../../graphs/research/nodes/investigate.js';
 import { createResearchRunner } from '../../graphs/research/engine.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
+import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { StoreKind } from '../../src/store/db.js';
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
@@ -75,6 +76,32 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     await cp.deleteThread(id);
     expect(await checkpointsOf(cp, id)).toEqual([]);
     expect((await runner.graph.getState({ configurable: { thread_id: id } })).values).toEqual({});
+  }, 120_000);
+
+  it('an interrupted investigation resumes in another runner without re-running its finished sub-questions', async () => {
+    const job = { id: `inq_resume_${kind}`, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research' as const, question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: { budget: { rounds: 1, queries: 8 } }, history: [] };
+    const agent = { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
+    // one sub-question at a time, paced, and cut off (as a shutdown or a lost lease does) once two are done
+    const first = createResearchRunner({ agent, checkpointer: cp.saver, concurrency: 1, paceMs: 200 });
+    const cut = new AbortController();
+    let before: ResearchOperation[] = [];
+    await first
+      .run(job, {
+        signal: cut.signal,
+        reportProgress: async (r) => {
+          before = (r as { operations: ResearchOperation[] }).operations.filter((o) => o.kind === 'query');
+          if (before.length >= 2) cut.abort(new Error('cut off'));
+        },
+      })
+      .catch(() => undefined);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const second = createResearchRunner({ agent, checkpointer: cp.saver, concurrency: 4 });
+    const outcome = await second.run(job, { signal: new AbortController().signal, reportProgress: async () => undefined });
+    expect(outcome.status, (outcome as { error?: string }).error).toBe('done');
+    const after = (outcome.result as { operations: ResearchOperation[] }).operations.filter((o) => o.kind === 'query');
+    expect(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);
+    for (const op of before) expect(after.find((o) => o.id === op.id)?.started_at).toBe(op.started_at);
+    await cp.deleteThread(job.id);
   }, 120_000);
 
   it('deleting a thread that never checkpointed is fine (regular questions, a fresh store)', async () => {
