@@ -1,8 +1,7 @@
 /**
  * Issue 14: several processes on one PostgreSQL. Each Quarry here is a full runtime with its own
- * connections to a real Postgres (queue, LISTEN connection, rate-limit counts), as separate
- * processes would have; they share the state store (until the Postgres store lands, a SQLite file
- * in one data dir, which the existing multi-process tests also share).
+ * connections to a real Postgres (queue, LISTEN connection, rate-limit counts, state store), as
+ * separate processes would have.
  *  - an API process only queues; worker processes run the inquiries, both of them;
  *  - a long-poll on the API wakes through NOTIFY when a worker finishes (not at its poll tick);
  *  - a stop on the API cancels the run on the worker through NOTIFY (not at its heartbeat);
@@ -20,7 +19,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, until, type Cluster } from '../helpers/cluster.js';
+import { sleep, startCluster, until, type Cluster } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { scriptedEngine, type ScriptedEngine } from '../helpers/scripted-engine.js';
