@@ -244,11 +244,16 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   const shared = items.filter((it) => it.kind === 'lex' && it.entries && (['metric', 'dimension'] as const).some((kind) => owners(entriesOf(it, kind), kind, lex).size > 1));
   const resolved = shared.map((it) => {
     const named = entitiesNamedBesides(items, it, lex);
+    // "ticker id" (the key of tickers and of their prices): the one whose thing the phrase's own words name
+    const words = new Set(it.lower.split(' '));
+    const namesOwner = (ent: string) => [ent.replace(/_/g, ' '), ...(lex.entities.get(ent)?.synonyms ?? [])].some((s) => words.has(s.toLowerCase()));
     return (it.entries ?? []).filter((e) => {
       if (e.kind !== 'metric' && e.kind !== 'dimension') return true;
       const all = entriesOf(it, e.kind);
       const ownerSet = owners(all, e.kind, lex);
       if (ownerSet.size <= 1) return true;
+      const selfNamed = [...ownerSet].filter((o) => !!o && namesOwner(o));
+      if (selfNamed.length === 1) return ownerOf(e, lex) === selfNamed[0];
       const kept = all.filter((x) => named.has(ownerOf(x, lex) ?? ''));
       return owners(kept, e.kind, lex).size === 1 && kept.includes(e);
     });

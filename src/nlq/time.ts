@@ -392,7 +392,8 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     }
   }
   // since / after / starting X
-  if ((m = run(/(since|after|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+/y, s, i))) {
+  // "on or after X" includes X itself
+  if ((m = run(/(on\s+or\s+after|since|after|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+/y, s, i))) {
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const start = m[1] === 'after' ? a.p.end : a.p.start;
@@ -400,7 +401,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     }
   }
   // before / until X
-  if ((m = run(/(before|prior\s+to|until|till|up\s+to|through|thru|ending(?:\s+in)?)\s+/y, s, i))) {
+  if ((m = run(/(on\s+or\s+before|before|prior\s+to|until|till|up\s+to|through|thru|ending(?:\s+in)?)\s+/y, s, i))) {
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const end = m[1] === 'before' || m[1].startsWith('prior') ? a.p.start : a.p.end;

@@ -15,11 +15,15 @@ import { joinGraph } from '../../semantic/graph.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { keyDimension } from './listing.js';
 import type { Construction } from './types.js';
 
 /** Words between the entity and its condition: "customers [who have] more than...". */
 const LINK = new Set(['with', 'having', 'who', 'that', 'which', 'whose', 'have', 'has', 'had', 'did', 'do', 'does', 'ever', 'a', 'an', 'the', 'any', 'been', 'are', 'were', 'is', 'was', 'made', 'got', 'received']);
 const ZERO_WORDS = new Set(['no', 'zero', 'never']);
+/** Between the condition and what it counts: "not [made any] orders", "no [single] order". */
+const AFTER_OP = new Set(['a', 'an', 'the', 'any', 'single', 'have', 'has', 'had', 'been', 'made', 'got', 'received']);
+const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
 const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
 const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 
@@ -121,8 +125,9 @@ export const entityCondition: Construction = {
           // Only the dimension that names the members lists them (its own, or the one it has); another
           // among several (a city) would add members up.
           const ownDims = [...lex.dimensions.values()].filter((d) => d.entity === subject && !d.roleOf);
-          const nameDim = dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined);
-          if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them.`;
+          // with no dimension naming them, their key (the listing construction then picks the columns)
+          const nameDim = dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined) ?? keyDimension(ctx.model, subject);
+          if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them or holding their key.`;
           if (!zeroQualifies) {
             notes.push(`Listing ${subject} members whose ${label}`);
             return {
@@ -200,14 +205,18 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   } else {
     return null;
   }
-  while (items[p] && plainWord(items[p], new Set(['a', 'an', 'the', 'any', 'single']))) p++;
+  // "who have not made any transactions", "that do not have any records"
+  const skipped: Item[] = [];
+  while (items[p] && (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))) skipped.push(items[p++]);
   // "never ordered": the verb itself is the event counted
   const target = items[p]?.kind === 'lex' ? items[p] : verb;
   if (!target) return null;
   const metric = conditionMetric(lex, target, subject, model);
   if (!metric || op === undefined || value === undefined) return null;
   if (target !== verb && verb) words.push(verb);
-  return { form, op, value, metric, metricItem: target, words: [...link, ...words] };
+  // "daily price records": the rows of the thing counted
+  const rows = target !== verb && items[p + 1]?.kind === 'word' && ROW_WORDS.has(items[p + 1].lower) ? [items[p + 1]] : [];
+  return { form, op, value, metric, metricItem: target, words: [...link, ...words, ...skipped, ...rows] };
 }
 
 /** A word of the set, also when the lexicon read it as an unlikely value (the "a" of return flag A). */

@@ -7,6 +7,7 @@
 import type { SemanticQuery } from '../../semantic/query.js';
 import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
+import { listing } from './listing.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
 import { perEntityAverage } from './per-entity-average.js';
@@ -16,7 +17,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank];
+export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing];
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
@@ -39,10 +40,11 @@ export function applyConstructions(query: SemanticQuery, claims: Claim[], notes:
   return q;
 }
 
-/** The query computes something: a metric or a constructed column. */
+/** The query computes something: a metric, a constructed column, or (a listing) the members' attributes. */
 export function hasColumns(q: SemanticQuery): boolean {
   return (
     q.metrics.length > 0 ||
+    q.group_by.length > 0 ||
     !!q.subset_metrics?.length ||
     !!q.per_entity_averages?.length ||
     !!q.distinct_counts?.length

@@ -1,0 +1,312 @@
+/**
+ * Listing: a question that asks for the members of one entity rather than a number: "what are the
+ * names of the shops in Leeds", "list the ids and names of customers who have not placed any
+ * orders", "the distinct list of product IDs that have sales records after Jan 1 2023", "which
+ * members joined in 2022? give their first and last names", "show the title of every film rated PG
+ * ordered by title".
+ *
+ * The answer is one row per member (deduplicated: `group_by` with no metric, which the compiler
+ * turns into SELECT DISTINCT) with the attributes the question names as columns:
+ * - a dimension of the entity named as a column ("title", "first and last names", "customer ID");
+ * - "id(s)" = the entity's key dimension (the one whose SQL is its primary key column);
+ * - "name(s)" = the entity's one obvious name (its naming dimension, or its only dimension called a
+ *   name or title); with several ("first name", "last name", a school name) the word is refused
+ *   naming them, never one picked;
+ * - nothing named: the key and the obvious name (one row per member even when two share a name).
+ * Filters (values), conditions on the members ("who have not placed any orders", "with more than 3
+ * orders": the entity condition; "that have sales records": at least one row) and an order by a
+ * listed attribute apply. A period applies to the date the question names, or to the rows of its
+ * condition ("that have sales after Jan 1"); with neither it is refused (whose date is not said).
+ * Any metric left in the question makes it no listing (the general rules read it).
+ */
+import { joinGraph } from '../../semantic/graph.js';
+import type { SemanticModel } from '../../semantic/model.js';
+import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/query.js';
+import { dimensionOfEntity, type Analysis } from '../analyse.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
+const NAME_WORDS = new Set(['name', 'names']);
+/** "the distinct list of", "all unique": one row per member is what a listing gives anyway. */
+const DISTINCT_WORDS = new Set(['distinct', 'unique', 'different']);
+/** "that have sales records": the rows of the related thing. */
+const RECORD_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
+/** Between the members and a related thing they have rows of: "that have", "with any". */
+const HAVE_WORDS = new Set(['have', 'has', 'had', 'with']);
+const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 'least', 'one', 'a', 'an', 'the']);
+const OPENERS = new Set(['list', 'show', 'return', 'give', 'display', 'get', 'find', 'what', 'which', 'who', 'name', 'enumerate']);
+
+/** The dimension whose SQL is the entity's (single-column) primary key: its id. */
+export function keyDimension(model: SemanticModel, entity: string): string | undefined {
+  const e = model.entities.find((x) => x.name === entity);
+  if (!e || Array.isArray(e.primary_key)) return undefined;
+  const pk = String(e.primary_key).toLowerCase();
+  const column = (sql: string) => sql.replace(/["`\s]/g, '').toLowerCase();
+  return model.dimensions.find((d) => d.entity === entity && column(d.sql) === `\${table}.${pk}`)?.name;
+}
+
+/** The entity's dimensions a "name" could mean: its naming dimension and any it calls a name or title. */
+export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: string): string[] {
+  const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const own = dimensionOfEntity(lex, entity);
+  return model.dimensions
+    .filter((d) => d.entity === entity && !lex.dimensions.get(d.name)?.roleOf)
+    .filter((d) => d.name === own || [d.name, d.label ?? '', ...(d.synonyms ?? []), d.sql].some((s) => words(s).some((w) => w === 'name' || w === 'title')))
+    .map((d) => d.name);
+}
+
+/** The columns that stand for the members themselves: the key, and the one obvious name. */
+export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string): string[] {
+  const key = keyDimension(model, entity);
+  const names = nameCandidates(model, lex, entity);
+  const own = dimensionOfEntity(lex, entity);
+  const name = names.length === 1 ? names[0] : undefined;
+  return [...new Set([key, name ?? (key ? undefined : own)].filter((x): x is string => !!x))];
+}
+
+/** The entity an item names: an entity, the count metric of one, or its own naming dimension. */
+function entityOfItem(lex: Lexicon, it: Item): string | undefined {
+  if (it.kind !== 'lex') return undefined;
+  const ent = entriesOf(it, 'entity')[0]?.target;
+  if (ent) return ent;
+  const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count');
+  if (counted?.entity && entriesOf(it, 'metric').length === 1) return counted.entity;
+  const named = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name);
+  return named?.entity;
+}
+
+interface Column {
+  item: Item;
+  /** A dimension, or the word "name"/"id" to resolve on the entity. */
+  dimension?: string;
+  word?: 'name' | 'id';
+}
+
+interface Existence {
+  entity: string;
+  metric: string;
+  items: Item[];
+}
+
+export const listing: Construction = {
+  name: 'listing',
+  recognise({ items, a, lex, ctx }) {
+    const model = ctx.model;
+    if (a.superlatives.length || a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined) return null;
+    if (a.countUnknown.length || a.slotUnknown.length || a.negTimes.length) return null;
+    if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
+    if (a.groups.some((g) => g.time)) return null;
+    const first = items.find((it) => it.kind !== 'punct');
+    const opener = !!first && OPENERS.has(first.lower.split(' ')[0]!);
+    if (ctx.previous && !opener) return null;
+    const valueItems = new Set(a.values.map((v) => v.item));
+
+    // 1. the subject: the first thing named (an entity, or a dimension of one), outside any value
+    let subject: string | undefined;
+    for (const it of items) {
+      if (it.kind !== 'lex' || valueItems.has(it)) continue;
+      if (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)) continue;
+      const ent = entityOfItem(lex, it);
+      if (ent) {
+        subject = ent;
+        break;
+      }
+      const dims = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)!).filter((d) => !!d);
+      const owners = new Set(dims.map((d) => d.entity));
+      if (owners.size === 1) {
+        subject = [...owners][0];
+        break;
+      }
+      // "ticker id" is the key of tickers and of their prices: the thing its words name
+      const named = [...owners].filter((o) => it.lower.split(' ').some((w) => (lex.entities.get(o)?.synonyms ?? []).concat(o).some((s) => s.toLowerCase() === w)));
+      if (named.length === 1) {
+        subject = named[0];
+        break;
+      }
+      if (owners.size) return null;
+    }
+    if (!subject) return null;
+    const E = subject;
+    const graph = joinGraph(model);
+
+    // 2. what the question says of the members: columns, mentions of the members, "have X records"
+    const columns: Column[] = [];
+    const mentions: Item[] = [];
+    const existence: Existence[] = [];
+    const extra: Item[] = [];
+    const qualifier = (k: number, dim: string) => a.values.some((v) => Math.abs(v.pos - k) <= 3 && v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim));
+    const compared = (k: number) => a.cmps.some((c) => c.pos > k && c.pos - k <= 4) || items[k + 1]?.kind === 'num';
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k];
+      if (valueItems.has(it) || it.consumed) continue;
+      if (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)) {
+        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id' });
+        continue;
+      }
+      if (it.kind === 'word' && DISTINCT_WORDS.has(it.lower)) {
+        extra.push(it);
+        continue;
+      }
+      if (it.kind !== 'lex') continue;
+      const ent = entityOfItem(lex, it);
+      if (ent === E) {
+        // "customer ID" is a column; "customers" names the members
+        const own = entriesOf(it, 'dimension').find((e) => lex.dimensions.get(e.target)?.entity === E && dimensionOfEntity(lex, E) !== e.target);
+        if (own && !entriesOf(it, 'entity').length) columns.push({ item: it, dimension: own.target });
+        else mentions.push(it);
+        continue;
+      }
+      // "that have daily price records": at least one row of a related thing
+      const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' && !!m.entity && m.entity !== E);
+      if (counted && ent === counted.entity) {
+        let p = k - 1;
+        const link: Item[] = [];
+        while (p >= 0 && items[p].kind === 'word' && HAVE_LINK.has(items[p].lower)) link.unshift(items[p--]);
+        const have = items[p];
+        if (have?.kind === 'word' && HAVE_WORDS.has(have.lower) && (graph.path(counted.entity!, E) || false)) {
+          const before = items[p - 1];
+          const tail = items[k + 1]?.kind === 'word' && RECORD_WORDS.has(items[k + 1].lower) ? [items[k + 1]] : [];
+          if (have.lower === 'with' || (before?.kind === 'word' && ['that', 'who', 'which'].includes(before.lower))) {
+            existence.push({ entity: counted.entity!, metric: counted.name, items: [have, ...link, ...(have.lower === 'with' ? [] : [before!]), it, ...tail] });
+            continue;
+          }
+        }
+      }
+      const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E && !lex.dimensions.get(e.target)?.roleOf);
+      if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
+    }
+    // "first and last names": "first" names the first-name dimension when "last names" is one
+    for (let k = 0; k + 2 < items.length; k++) {
+      const it = items[k];
+      const then = columns.find((c) => c.item === items[k + 2] && c.dimension);
+      if (it.kind !== 'word' || it.consumed || !['and', ',', 'or'].includes(items[k + 1].lower) || !then) continue;
+      const tail = lex.dimensions.get(then.dimension!)!.label.toLowerCase().split(' ').slice(1).join(' ');
+      const phrase = `${it.lower} ${tail}`;
+      const d = model.dimensions.find((x) => x.entity === E && [x.label ?? '', ...(x.synonyms ?? [])].some((s) => s.toLowerCase() === phrase));
+      if (tail && d) columns.splice(columns.indexOf(then), 0, { item: it, dimension: d.name });
+    }
+    const listed = columns.length > 0 || (mentions.length > 0 && (opener || a.list || a.whichPos.length > 0));
+    if (!listed) return null;
+
+    // 3. no metric may remain: a count of the members is their mention; any other makes it no listing
+    const existenceItems = new Set(existence.flatMap((x) => x.items));
+    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems]);
+    if (a.metrics.some((m) => !mine.has(m.item))) return null;
+    if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
+    const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
+    // "ordered by title": the column after the keyword orders the list
+    const orderBy: { column: Column; kw: Item }[] = [];
+    for (const kw of sortKws) {
+      let p = items.indexOf(kw) + 1;
+      while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'of'].includes(items[p].lower)) p++;
+      const c = columns.find((x) => x.item === items[p]);
+      if (!c) return null;
+      orderBy.push({ column: c, kw });
+    }
+    const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
+    a.metrics = a.metrics.filter((m) => !mine.has(m.item));
+    a.groups = a.groups.filter((g) => !mine.has(items[g.pos]!));
+    a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
+    a.providesMetric = true;
+    const dating = a.dating;
+
+    return {
+      construction: 'listing',
+      apply(query, notes) {
+        return listQuery(query, notes, { items, a, lex, model, E, columns, mentions, existence, extra, orderBy, groupKws, dating });
+      },
+    };
+  },
+};
+
+interface Parts {
+  items: Item[];
+  a: Analysis;
+  lex: Lexicon;
+  model: SemanticModel;
+  E: string;
+  columns: Column[];
+  mentions: Item[];
+  existence: Existence[];
+  extra: Item[];
+  orderBy: { column: Column; kw: Item }[];
+  groupKws: Item[];
+  dating: Analysis['dating'];
+}
+
+function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
+  const { lex, model, E } = p;
+  const label = (d: string) => lex.dimensions.get(d)?.label.toLowerCase() ?? d;
+  if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.comparison || query.share_of_total.length)
+    return `A list of ${E} members cannot also compute a total: ask for the list and the figure separately.`;
+  // a breakdown the general rules made of anything but the members is no listing
+  const stray = query.group_by.filter((g) => lex.dimensions.get(g.dimension)?.entity !== E);
+  if (stray.length) return `A list of ${E} members cannot also be broken down by ${stray.map((g) => label(g.dimension)).join(', ')}.`;
+  // resolve the columns
+  const dims: string[] = [];
+  const byItem = new Map<Item, string>();
+  for (const c of p.columns) {
+    let d = c.dimension;
+    if (c.word === 'id') {
+      d = keyDimension(model, E);
+      if (!d) return `The ${E} members have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
+    } else if (c.word === 'name') {
+      // "first and last names" name their own columns: "names" adds nothing then
+      const names = nameCandidates(model, lex, E);
+      if (names.length !== 1)
+        return names.length
+          ? `"${c.item.text}" of ${E} could be ${names.map((n) => `"${label(n)}"`).join(' or ')}: name the one to list.`
+          : `The ${E} members have no name in the data model, so "${c.item.text}" cannot be listed.`;
+      d = names[0];
+    }
+    byItem.set(c.item, d!);
+    if (!dims.includes(d!)) dims.push(d!);
+  }
+  if (!dims.length) {
+    dims.push(...memberColumns(model, lex, E));
+    if (!dims.length) return `The ${E} members cannot be listed: the data model has no dimension that names them or holds their key.`;
+  }
+
+  // conditions on the members: the entity condition's own display metric goes; its HAVING becomes a condition
+  const conditions: EntityCondition[] = [...(query.entity_conditions ?? [])];
+  if (query.metric_filters.some((f) => !query.metrics.includes(f.metric))) return `A condition on a figure the question does not compute cannot restrict the ${E} members.`;
+  for (const f of query.metric_filters) conditions.push({ entity: E, metric: f.metric, op: f.op, value: f.value });
+  for (const x of p.existence) conditions.push({ entity: E, metric: x.metric, op: 'gt', value: 0 });
+  let timeRange = query.time_range;
+  if (timeRange) {
+    if (p.dating) {
+      if (conditions.some((c) => c.time_range)) return `The period "${timeRange.label ?? ''}" could date the ${E} members or their condition: ask one at a time.`;
+      timeRange = { ...timeRange, dimension: p.dating.dimension };
+    } else {
+      const own = conditions.filter((c) => c.entity === E);
+      if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${E} members: name the date it applies to (e.g. when they joined).`;
+      for (const c of own) {
+        if (!lex.metrics.get(c.metric)?.timeBound) return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
+        c.time_range = { ...timeRange };
+      }
+      timeRange = undefined;
+    }
+  }
+  // an undated condition must not carry a period the compiler would ignore
+  for (const c of conditions) if (c.time_range && !lex.metrics.get(c.metric)?.timeBound) return `The period cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
+
+  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
+  const groupBy: GroupBy[] = dims.map((d) => ({ dimension: d }));
+  consume(...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
+  for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
+  if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
+  notes.push(`Listing ${E} members: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
+  const { time_range: _t, ...rest } = query;
+  void _t;
+  return {
+    ...rest,
+    ...(timeRange ? { time_range: timeRange } : {}),
+    metrics: [],
+    metric_filters: [],
+    group_by: groupBy,
+    order,
+    ...(conditions.length ? { entity_conditions: conditions } : {}),
+  };
+}
