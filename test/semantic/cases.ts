@@ -356,6 +356,30 @@ export function casesFor(fraction: number): Case[] {
     query: { metrics: [], group_by: [{ dimension: 'ship_mode' }], per_entity_averages: [{ name: 'quantity_per_line', metric: 'units_sold', entity: 'lineitem' }] },
     reference: `SELECT l.l_shipmode AS ship_mode, ${F('SUM(l.l_quantity)')} / COUNT(*) AS quantity_per_line FROM lineitem l GROUP BY 1`,
   },
+  // ---- listings: dimensions and no metric (one row per distinct combination)
+  {
+    name: 'a listing: the nations of a region (dimensions only)',
+    query: { metrics: [], group_by: [{ dimension: 'nation' }], filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }] },
+    reference: `SELECT DISTINCT n.n_name AS nation FROM nation n JOIN region r ON n.n_regionkey = r.r_regionkey WHERE r.r_name = 'EUROPE'`,
+  },
+  {
+    name: 'a listing with a condition on its members, ordered and cut: customers of a segment who never ordered',
+    query: { metrics: [], group_by: [{ dimension: 'customer' }], filters: [{ dimension: 'market_segment', op: 'eq', values: ['BUILDING'] }], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'eq', value: 0 }], order: [{ by: 'customer', direction: 'asc' }], limit: 5 },
+    reference: `SELECT c_name AS customer FROM customer WHERE c_mktsegment = 'BUILDING' AND c_custkey NOT IN (SELECT o_custkey FROM orders) ORDER BY 1 LIMIT 5`,
+    ordered: true,
+  },
+  {
+    name: 'a listing with a condition over its own period: German customers with more than 2 orders in 1996',
+    query: { metrics: [], group_by: [{ dimension: 'customer' }], filters: [{ dimension: 'nation', op: 'eq', values: ['GERMANY'] }], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 2, time_range: { start: '1996-01-01', end: '1997-01-01' } }] },
+    reference: `SELECT c.c_name AS customer FROM customer c JOIN nation n ON c.c_nationkey = n.n_nationkey WHERE n.n_name = 'GERMANY' AND c.c_custkey IN (
+      SELECT o_custkey FROM orders WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1997-01-01' GROUP BY 1 HAVING COUNT(*) > 2)`,
+  },
+  {
+    name: 'a listing dated by a time dimension of related rows: German customers who ordered in July 1998',
+    query: { metrics: [], group_by: [{ dimension: 'customer' }], filters: [{ dimension: 'nation', op: 'eq', values: ['GERMANY'] }], time_range: { dimension: 'order_date', start: '1998-07-01', end: '1998-08-01' } },
+    reference: `SELECT DISTINCT c.c_name AS customer FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey
+      WHERE n.n_name = 'GERMANY' AND o.o_orderdate >= DATE '1998-07-01' AND o.o_orderdate < DATE '1998-08-01'`,
+  },
   ];
 }
 

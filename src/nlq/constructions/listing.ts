@@ -36,7 +36,8 @@ const RECORD_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entr
 /** Between the members and a related thing they have rows of: "that have", "with any". */
 const HAVE_WORDS = new Set(['have', 'has', 'had', 'with']);
 const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 'least', 'one', 'a', 'an', 'the']);
-const OPENERS = new Set(['list', 'show', 'return', 'give', 'display', 'get', 'find', 'what', 'which', 'who', 'name', 'enumerate']);
+/** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
+const OPENERS = new Set(['return', 'name', 'enumerate']);
 
 /** The dimension whose SQL is the entity's (single-column) primary key: its id. */
 export function keyDimension(model: SemanticModel, entity: string): string | undefined {
@@ -52,7 +53,7 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   const own = dimensionOfEntity(lex, entity);
   return model.dimensions
-    .filter((d) => d.entity === entity && !lex.dimensions.get(d.name)?.roleOf)
+    .filter((d) => d.entity === entity)
     .filter((d) => d.name === own || [d.name, d.label ?? '', ...(d.synonyms ?? []), d.sql].some((s) => words(s).some((w) => w === 'name' || w === 'title')))
     .map((d) => d.name);
 }
@@ -98,9 +99,9 @@ export const listing: Construction = {
     if (a.countUnknown.length || a.slotUnknown.length || a.negTimes.length) return null;
     if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
     if (a.groups.some((g) => g.time)) return null;
+    // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
     const first = items.find((it) => it.kind !== 'punct');
-    const opener = !!first && OPENERS.has(first.lower.split(' ')[0]!);
-    if (ctx.previous && !opener) return null;
+    const cue = a.list || a.whichPos.length > 0 || (!!first && OPENERS.has(first.lower));
     const valueItems = new Set(a.values.map((v) => v.item));
 
     // 1. the subject: the first thing named (an entity, or a dimension of one), outside any value
@@ -174,7 +175,7 @@ export const listing: Construction = {
           }
         }
       }
-      const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E && !lex.dimensions.get(e.target)?.roleOf);
+      const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E);
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
     }
     // "first and last names": "first" names the first-name dimension when "last names" is one
@@ -187,7 +188,9 @@ export const listing: Construction = {
       const d = model.dimensions.find((x) => x.entity === E && [x.label ?? '', ...(x.synonyms ?? [])].some((s) => s.toLowerCase() === phrase));
       if (tail && d) columns.splice(columns.indexOf(then), 0, { item: it, dimension: d.name });
     }
-    const listed = columns.length > 0 || (mentions.length > 0 && (opener || a.list || a.whichPos.length > 0));
+    // the members' attributes named, or the members themselves asked as a list (in a conversation, a
+    // fragment such as "what about customers?" is a follow-up, so the list must be asked for)
+    const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && cue);
     if (!listed) return null;
 
     // 3. no metric may remain: a count of the members is their mention; any other makes it no listing
@@ -236,6 +239,12 @@ interface Parts {
   dating: Analysis['dating'];
 }
 
+/** The column a dimension reads, for telling candidates apart ("doctor" is med_school_name). */
+function column(model: SemanticModel, dim: string): string {
+  const sql = model.dimensions.find((d) => d.name === dim)?.sql ?? dim;
+  return sql.replace(/\$\{TABLE\}\./g, '');
+}
+
 function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
   const { lex, model, E } = p;
   const label = (d: string) => lex.dimensions.get(d)?.label.toLowerCase() ?? d;
@@ -257,7 +266,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       const names = nameCandidates(model, lex, E);
       if (names.length !== 1)
         return names.length
-          ? `"${c.item.text}" of ${E} could be ${names.map((n) => `"${label(n)}"`).join(' or ')}: name the one to list.`
+          ? `"${c.item.text}" of ${E} could be ${names.map((n) => `"${label(n)}" (${column(model, n)})`).join(' or ')}: name the one to list.`
           : `The ${E} members have no name in the data model, so "${c.item.text}" cannot be listed.`;
       d = names[0];
     }
@@ -265,6 +274,11 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     if (!dims.includes(d!)) dims.push(d!);
   }
   if (!dims.length) {
+    // "which clubs had more than 5 visits": the entity condition lists the members with its figure
+    if (query.metrics.length) {
+      consume(...p.mentions, ...p.extra, ...p.groupKws);
+      return query;
+    }
     dims.push(...memberColumns(model, lex, E));
     if (!dims.length) return `The ${E} members cannot be listed: the data model has no dimension that names them or holds their key.`;
   }
