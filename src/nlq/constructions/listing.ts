@@ -137,7 +137,9 @@ export const listing: Construction = {
     const mentions: Item[] = [];
     const existence: Existence[] = [];
     const extra: Item[] = [];
-    const qualifier = (k: number, dim: string) => a.values.some((v) => Math.abs(v.pos - k) <= 3 && v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim));
+    // "the town of York" qualifies a value; "in York and their towns" asks for the column
+    const qualifier = (k: number, dim: string) =>
+      a.values.some((v) => Math.abs(v.pos - k) <= (items[k]!.plural ? 1 : 2) && v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim));
     const compared = (k: number) => a.cmps.some((c) => c.pos > k && c.pos - k <= 4) || items[k + 1]?.kind === 'num';
     for (let k = 0; k < items.length; k++) {
       const it = items[k];
@@ -153,9 +155,10 @@ export const listing: Construction = {
       if (it.kind !== 'lex') continue;
       const ent = entityOfItem(lex, it);
       if (ent === E) {
-        // "customer ID" is a column; "customers" names the members
-        const own = entriesOf(it, 'dimension').find((e) => lex.dimensions.get(e.target)?.entity === E && dimensionOfEntity(lex, E) !== e.target);
-        if (own && !entriesOf(it, 'entity').length) columns.push({ item: it, dimension: own.target });
+        // "customers" (the thing, or the count of it) names the members; "title" (only its naming
+        // dimension) is a column
+        const own = entriesOf(it, 'dimension').find((e) => lex.dimensions.get(e.target)?.entity === E);
+        if (own && !entriesOf(it, 'entity').length && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: own.target });
         else mentions.push(it);
         continue;
       }
@@ -190,6 +193,17 @@ export const listing: Construction = {
     }
     // the members' attributes named, or the members themselves asked as a list (in a conversation, a
     // fragment such as "what about customers?" is a follow-up, so the list must be asked for)
+    // "the shops and their towns" lists the shops themselves too; "the names of the shops", "ticker
+    // IDs" name only attributes of them
+    const heads = mentions.filter((m) => {
+      const k = items.indexOf(m);
+      let b = k - 1;
+      while (b > 0 && items[b]!.kind === 'word' && ['the', 'a', 'an', 'all', 'every', 'each', 'those', 'these', 'its', 'their'].includes(items[b]!.lower)) b--;
+      while (b > 0 && items[b]!.kind === 'kw' && items[b]!.kw === 'each') b--;
+      const before = items[b];
+      const after = items[k + 1];
+      return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
+    });
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && cue);
     if (!listed) return null;
 
@@ -218,7 +232,7 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        return listQuery(query, notes, { items, a, lex, model, E, columns, mentions, existence, extra, orderBy, groupKws, dating });
+        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, groupKws, dating });
       },
     };
   },
@@ -231,6 +245,8 @@ interface Parts {
   model: SemanticModel;
   E: string;
   columns: Column[];
+  /** The members themselves are asked for (their key and name lead the columns). */
+  heads: boolean;
   mentions: Item[];
   existence: Existence[];
   extra: Item[];
@@ -247,12 +263,14 @@ function column(model: SemanticModel, dim: string): string {
 
 function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
   const { lex, model, E } = p;
+  // how the refusals name the members ("members", "shops")
+  const them = lex.entities.get(E)?.synonyms.find((x) => x.toLowerCase().endsWith('s')) ?? `${E.replace(/_/g, ' ')} members`;
   const label = (d: string) => lex.dimensions.get(d)?.label.toLowerCase() ?? d;
   if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.comparison || query.share_of_total.length)
-    return `A list of ${E} members cannot also compute a total: ask for the list and the figure separately.`;
+    return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
   // a breakdown the general rules made of anything but the members is no listing
   const stray = query.group_by.filter((g) => lex.dimensions.get(g.dimension)?.entity !== E);
-  if (stray.length) return `A list of ${E} members cannot also be broken down by ${stray.map((g) => label(g.dimension)).join(', ')}.`;
+  if (stray.length) return `A list of ${them} cannot also be broken down by ${stray.map((g) => label(g.dimension)).join(', ')}.`;
   // resolve the columns
   const dims: string[] = [];
   const byItem = new Map<Item, string>();
@@ -260,14 +278,14 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     let d = c.dimension;
     if (c.word === 'id') {
       d = keyDimension(model, E);
-      if (!d) return `The ${E} members have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
+      if (!d) return `The ${them} have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
     } else if (c.word === 'name') {
       // "first and last names" name their own columns: "names" adds nothing then
       const names = nameCandidates(model, lex, E);
       if (names.length !== 1)
         return names.length
-          ? `"${c.item.text}" of ${E} could be ${names.map((n) => `"${label(n)}" (${column(model, n)})`).join(' or ')}: name the one to list.`
-          : `The ${E} members have no name in the data model, so "${c.item.text}" cannot be listed.`;
+          ? `"${c.item.text}" of ${them} could be ${names.map((n) => `"${label(n)}" (${column(model, n)})`).join(' or ')}: name the one to list.`
+          : `The ${them} have no name in the data model, so "${c.item.text}" cannot be listed.`;
       d = names[0];
     }
     byItem.set(c.item, d!);
@@ -280,22 +298,41 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       return query;
     }
     dims.push(...memberColumns(model, lex, E));
-    if (!dims.length) return `The ${E} members cannot be listed: the data model has no dimension that names them or holds their key.`;
+    if (!dims.length) return `The ${them} cannot be listed: the data model has no dimension that names them or holds their key.`;
+  } else if (p.heads) {
+    dims.unshift(...memberColumns(model, lex, E).filter((d) => !dims.includes(d)));
   }
 
+  // "films not rented at Northgate" would keep the films rented elsewhere too: an exclusion through
+  // related rows is not what a list of members can say
+  const graph = joinGraph(model);
+  for (const f of query.filters) {
+    const owner = lex.dimensions.get(f.dimension)?.entity;
+    if ((f.op === 'ne' || f.op === 'not_in') && owner && owner !== E && !graph.path(E, owner))
+      return `Excluding ${label(f.dimension)} ${f.values.join(', ')} from a list of ${them} would keep those with other rows too: ask it as a condition on them (e.g. "with no rentals at ...").`;
+  }
+  // "films not rented at Northgate": with a condition on the members, a filter through related rows
+  // could be the condition's or the list's; the reading is not clear
+  if (query.entity_conditions?.length || query.metric_filters.length || p.existence.length) {
+    const through = query.filters.filter((f) => {
+      const owner = lex.dimensions.get(f.dimension)?.entity;
+      return !!owner && owner !== E && !graph.path(E, owner);
+    });
+    if (through.length) return `A list of ${them} with a condition on them and a filter on ${through.map((f) => label(f.dimension)).join(', ')} of related rows is ambiguous: the filter could be the condition's or the list's.`;
+  }
   // conditions on the members: the entity condition's own display metric goes; its HAVING becomes a condition
   const conditions: EntityCondition[] = [...(query.entity_conditions ?? [])];
-  if (query.metric_filters.some((f) => !query.metrics.includes(f.metric))) return `A condition on a figure the question does not compute cannot restrict the ${E} members.`;
+  if (query.metric_filters.some((f) => !query.metrics.includes(f.metric))) return `A condition on a figure the question does not compute cannot restrict the ${them}.`;
   for (const f of query.metric_filters) conditions.push({ entity: E, metric: f.metric, op: f.op, value: f.value });
   for (const x of p.existence) conditions.push({ entity: E, metric: x.metric, op: 'gt', value: 0 });
   let timeRange = query.time_range;
   if (timeRange) {
     if (p.dating) {
-      if (conditions.some((c) => c.time_range)) return `The period "${timeRange.label ?? ''}" could date the ${E} members or their condition: ask one at a time.`;
+      if (conditions.some((c) => c.time_range)) return `The period "${timeRange.label ?? ''}" could date the ${them} or their condition: ask one at a time.`;
       timeRange = { ...timeRange, dimension: p.dating.dimension };
     } else {
       const own = conditions.filter((c) => c.entity === E);
-      if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${E} members: name the date it applies to (e.g. when they joined).`;
+      if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
       for (const c of own) {
         if (!lex.metrics.get(c.metric)?.timeBound) return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
         c.time_range = { ...timeRange };
@@ -311,7 +348,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   consume(...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
-  notes.push(`Listing ${E} members: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
+  notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
   const { time_range: _t, ...rest } = query;
   void _t;
   return {

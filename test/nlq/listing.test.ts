@@ -1,0 +1,193 @@
+/**
+ * Listings: questions that ask for the members of a thing with some of their attributes, on a small
+ * model of our own (a film rental chain: shops, members, films, rentals) over a real DuckDB. Each
+ * answered case is interpreted, compiled and run, and its rows checked against hand-written SQL;
+ * each refused case must be refused, never answered.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { compile } from '../../src/semantic/compiler.js';
+import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+
+const model = SemanticModelSchema.parse({
+  name: 'rentals',
+  entities: [
+    { name: 'shop', table: 'shops', primary_key: 'id', synonyms: ['shops', 'store', 'stores'] },
+    { name: 'member', table: 'members', primary_key: 'id', synonyms: ['members'] },
+    { name: 'film', table: 'films', primary_key: 'id', synonyms: ['films', 'movie', 'movies'] },
+    { name: 'rental', table: 'rentals', primary_key: 'id', synonyms: ['rentals'] },
+    // a thing with neither a key dimension nor a name
+    { name: 'payment', table: 'payments', primary_key: 'id', synonyms: ['payments'] },
+  ],
+  relationships: [
+    { from: 'rental', to: 'member', on: [['member_id', 'id']] },
+    { from: 'rental', to: 'film', on: [['film_id', 'id']] },
+    { from: 'rental', to: 'shop', on: [['shop_id', 'id']] },
+    { from: 'payment', to: 'rental', on: [['rental_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'shop_id', entity: 'shop', sql: '${TABLE}.id', type: 'number', label: 'Shop id' },
+    { name: 'shop', entity: 'shop', sql: '${TABLE}.name', label: 'Shop', synonyms: ['shop name'], index_values: true },
+    { name: 'town', entity: 'shop', sql: '${TABLE}.town', label: 'Town', index_values: true },
+    { name: 'member_id', entity: 'member', sql: '${TABLE}.id', type: 'number', label: 'Member id' },
+    { name: 'first_name', entity: 'member', sql: '${TABLE}.first_name', label: 'First name' },
+    { name: 'last_name', entity: 'member', sql: '${TABLE}.last_name', label: 'Last name' },
+    { name: 'level', entity: 'member', sql: '${TABLE}.level', label: 'Membership level', synonyms: ['level'], index_values: true },
+    { name: 'film_id', entity: 'film', sql: '${TABLE}.id', type: 'number', label: 'Film id' },
+    { name: 'film', entity: 'film', sql: '${TABLE}.title', label: 'Film', synonyms: ['title', 'film title'], index_values: true },
+    { name: 'rating', entity: 'film', sql: '${TABLE}.rating', label: 'Rating', synonyms: ['rated', 'film rating'], index_values: true },
+  ],
+  time_dimensions: [
+    { name: 'rental_date', entity: 'rental', sql: '${TABLE}.rented_on', label: 'Rental date', synonyms: ['rented'] },
+    { name: 'join_date', entity: 'member', sql: '${TABLE}.joined_on', label: 'Join date', synonyms: ['joined'] },
+  ],
+  measures: [
+    { name: 'rental_count', entity: 'rental', agg: 'count', label: 'Rentals', synonyms: ['number of rentals'], time_dimension: 'rental_date' },
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
+    { name: 'payment_total', entity: 'payment', agg: 'sum', sql: '${TABLE}.amount', label: 'Payments total', synonyms: ['amount paid'], time_bound: false },
+  ],
+  defaults: { time_dimension: 'rental_date' },
+});
+
+const values = new Map([
+  ['shop', ['Northgate', 'Riverside', 'Old Mill']],
+  ['town', ['Leeds', 'York']],
+  ['level', ['gold', 'basic']],
+  ['film', ['Alpha', 'Bravo', 'Charlie', 'Delta']],
+  ['rating', ['PG', 'R']],
+]);
+
+const TABLES = `
+CREATE TABLE shops (id INTEGER, name VARCHAR, town VARCHAR);
+INSERT INTO shops VALUES (1, 'Northgate', 'Leeds'), (2, 'Riverside', 'Leeds'), (3, 'Old Mill', 'York');
+CREATE TABLE members (id INTEGER, first_name VARCHAR, last_name VARCHAR, level VARCHAR, joined_on DATE);
+INSERT INTO members VALUES (1, 'Ann', 'Lee', 'gold', DATE '2022-03-01'), (2, 'Bob', 'Marsh', 'basic', DATE '2023-05-10'),
+  (3, 'Cy', 'Lee', 'basic', DATE '2023-11-20'), (4, 'Di', 'Noon', 'gold', DATE '2024-01-15'), (5, 'Ann', 'Vale', 'basic', DATE '2023-02-02');
+CREATE TABLE films (id INTEGER, title VARCHAR, rating VARCHAR);
+INSERT INTO films VALUES (1, 'Delta', 'PG'), (2, 'Alpha', 'PG'), (3, 'Charlie', 'R'), (4, 'Bravo', 'PG');
+CREATE TABLE rentals (id INTEGER, member_id INTEGER, film_id INTEGER, shop_id INTEGER, rented_on DATE);
+INSERT INTO rentals VALUES (1, 1, 1, 1, DATE '2023-06-01'), (2, 1, 2, 1, DATE '2023-07-01'), (3, 1, 3, 2, DATE '2024-02-01'),
+  (4, 2, 1, 3, DATE '2024-03-05'), (5, 3, 3, 2, DATE '2022-12-30'), (6, 1, 1, 1, DATE '2024-04-01');
+CREATE TABLE payments (id INTEGER, rental_id INTEGER, amount DOUBLE);
+INSERT INTO payments VALUES (1, 1, 3.5), (2, 2, 4.0);
+`;
+
+let db: DuckDBInstance;
+let conn: DuckDBConnection;
+beforeAll(async () => {
+  db = await DuckDBInstance.create(':memory:');
+  conn = await db.connect();
+  await conn.run(TABLES);
+});
+afterAll(() => {
+  conn.closeSync();
+  db.closeSync();
+});
+
+const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
+const norm = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v);
+async function rows(sql: string): Promise<unknown[][]> {
+  const reader = await conn.runAndReadAll(sql);
+  return (reader.getRowsJS() as unknown[][]).map((r) => r.map(norm));
+}
+/** Interprets, compiles and runs the question; its rows (in order when `ordered`) must equal the reference's. */
+async function answers(question: string, reference: string, ordered = false): Promise<string[]> {
+  const r = ask(question);
+  expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');
+  if (r.kind !== 'query') return [];
+  const compiled = compile(model, r.query, new DuckDbDialect());
+  const [got, want] = await Promise.all([rows(compiled.sql), rows(reference)]);
+  const key = (x: unknown[][]) => x.map((row) => JSON.stringify(row));
+  expect(ordered ? key(got) : key(got).sort(), question).toEqual(ordered ? key(want) : key(want).sort());
+  expect(r.query.metrics, question).toEqual([]);
+  return compiled.columns.map((c) => c.name);
+}
+
+describe('listings: the members of a thing with the attributes named', () => {
+  it('"the names of the shops in Leeds": the shops\' one name, filtered', async () => {
+    const cols = await answers('What are the names of the shops in Leeds?', `SELECT name FROM shops WHERE town = 'Leeds'`);
+    expect(cols).toEqual(['shop']);
+  });
+  it('ids and first and last names of members who have not made any rentals (a condition: none)', async () => {
+    const cols = await answers(
+      'List the ids and first and last names of members who have not made any rentals',
+      `SELECT id, first_name, last_name FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`,
+    );
+    expect(cols).toEqual(['member_id', 'first_name', 'last_name']);
+  });
+  it('"the distinct list of film IDs that have rental records after Jan 1 2024": at least one row in the period', async () => {
+    await answers(
+      'Return the distinct list of film IDs that have rental records after Jan 1 2024',
+      `SELECT DISTINCT film_id FROM rentals WHERE rented_on >= DATE '2024-01-02' AND rented_on < DATE '2024-07-01'`,
+    );
+    // "on or after" includes the day itself
+    await answers('Return the film ids that have rentals on or after Feb 1, 2024', `SELECT DISTINCT film_id FROM rentals WHERE rented_on >= DATE '2024-02-01'`);
+  });
+  it('"which members joined in 2023? give their first and last names": the period dates the named date', async () => {
+    const r = ask('Which members joined in 2023? Give their first and last names');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.time_range?.dimension).toBe('join_date');
+    await answers(
+      'Which members joined in 2023? Give their first and last names',
+      `SELECT id, first_name, last_name FROM members WHERE joined_on >= DATE '2023-01-01' AND joined_on < DATE '2024-01-01'`,
+    );
+  });
+  it('"show the title of every film rated PG ordered by title": a value filter and an order by a listed column', async () => {
+    await answers('show the title of every film rated PG ordered by title', `SELECT title FROM films WHERE rating = 'PG' ORDER BY title`, true);
+    await answers('list the film titles rated PG sorted by title in descending order', `SELECT title FROM films WHERE rating = 'PG' ORDER BY title DESC`, true);
+  });
+  it('the members alone, asked as a list: their key and their one name (one row per member)', async () => {
+    const cols = await answers('list all the shops', `SELECT id, name FROM shops`);
+    expect(cols).toEqual(['shop_id', 'shop']);
+  });
+  it('first names of members with more than 1 rental: a condition on a count of their rows', async () => {
+    await answers(
+      'what are the first names of the members with more than 1 rental',
+      `SELECT DISTINCT first_name FROM members WHERE id IN (SELECT member_id FROM rentals GROUP BY 1 HAVING COUNT(*) > 1)`,
+    );
+  });
+  it('the members and an attribute of theirs: the members (key and name) lead the columns', async () => {
+    const cols = await answers('list the shops in York and their towns', `SELECT id, name, town FROM shops WHERE town = 'York'`);
+    expect(cols).toEqual(['shop_id', 'shop', 'town']);
+  });
+  it('ids of members with a value filter', async () => {
+    await answers('Return the member IDs of gold members', `SELECT id FROM members WHERE level = 'gold'`);
+  });
+});
+
+describe('listings that are refused, never guessed', () => {
+  const refused = (q: string) => {
+    const r = ask(q);
+    expect(r.kind, `${q}: ${r.kind === 'query' ? JSON.stringify(r.query) : ''}`).not.toBe('query');
+    return r;
+  };
+  it('"names" of members with a first and a last name: not one obvious name, the candidates are named', () => {
+    const r = refused('What are the names of the members?');
+    if (r.kind !== 'query') {
+      expect(r.reason).toMatch(/first name/);
+      expect(r.reason).toMatch(/last name/);
+    }
+  });
+  it('a period that says no date of the members ("which members in 2023")', () => {
+    refused('Which members in 2023?');
+  });
+  it('a thing with no key dimension and no name cannot be listed', () => {
+    refused('list all the payments');
+  });
+  it('ids of a thing that has no key dimension', () => {
+    refused('Return the ids of the payments');
+  });
+  it('a word the listing does not understand is never dropped', () => {
+    refused('List the names of the shops with a parking lot');
+    refused('Return the member IDs who have rented films in colour');
+  });
+  it('an exclusion through related rows, or a filter beside a condition, is not read', () => {
+    refused('list the titles of the films not rented at Northgate');
+    refused('list the first names of members with more than 1 rental at Northgate');
+  });
+  it('a list broken down by another thing is no listing', () => {
+    refused('list the member ids by shop');
+  });
+});
