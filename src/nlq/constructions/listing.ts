@@ -48,14 +48,22 @@ export function keyDimension(model: SemanticModel, entity: string): string | und
   return model.dimensions.find((d) => d.entity === entity && column(d.sql) === `\${table}.${pk}`)?.name;
 }
 
-/** The entity's dimensions a "name" could mean: its naming dimension and any it calls a name or title. */
+/** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
+const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);
+
+/**
+ * The entity's dimensions a "name" could mean: its naming dimension, and any it calls its name or
+ * title ("name", "title", "shop name", "first name"); never the name of another thing ("city name").
+ */
 export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: string): string[] {
-  const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   const own = dimensionOfEntity(lex, entity);
-  return model.dimensions
-    .filter((d) => d.entity === entity)
-    .filter((d) => d.name === own || [d.name, d.label ?? '', ...(d.synonyms ?? []), d.sql].some((s) => words(s).some((w) => w === 'name' || w === 'title')))
-    .map((d) => d.name);
+  const entityWords = new Set([entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
+  const isName = (s: string) => {
+    const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !entityWords.has(w));
+    const last = ws[ws.length - 1];
+    return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
+  };
+  return model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
 }
 
 /** The columns that stand for the members themselves: the key, and the one obvious name. */
@@ -67,13 +75,15 @@ export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string
   return [...new Set([key, name ?? (key ? undefined : own)].filter((x): x is string => !!x))];
 }
 
-/** The entity an item names: an entity, the count metric of one, or its own naming dimension. */
+/**
+ * The entity an item names: an entity, or its own naming dimension. A phrase that is only a count
+ * ("count of restaurants", "number of orders") names a figure, never the members.
+ */
 function entityOfItem(lex: Lexicon, it: Item): string | undefined {
   if (it.kind !== 'lex') return undefined;
   const ent = entriesOf(it, 'entity')[0]?.target;
   if (ent) return ent;
-  const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count');
-  if (counted?.entity && entriesOf(it, 'metric').length === 1) return counted.entity;
+  if (entriesOf(it, 'metric').length) return undefined;
   const named = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name);
   return named?.entity;
 }
@@ -264,7 +274,7 @@ function column(model: SemanticModel, dim: string): string {
 function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
   const { lex, model, E } = p;
   // how the refusals name the members ("members", "shops")
-  const them = lex.entities.get(E)?.synonyms.find((x) => x.toLowerCase().endsWith('s')) ?? `${E.replace(/_/g, ' ')} members`;
+  const them = [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ?? `${E.replace(/_/g, ' ')} members`;
   const label = (d: string) => lex.dimensions.get(d)?.label.toLowerCase() ?? d;
   if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.comparison || query.share_of_total.length)
     return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
