@@ -152,6 +152,18 @@ describe('listings: the members of a thing with the attributes named', () => {
     const cols = await answers('list the shops in York and their towns', `SELECT id, name, town FROM shops WHERE town = 'York'`);
     expect(cols).toEqual(['shop_id', 'shop', 'town']);
   });
+  it('how many are listed: "the first 2", "list 3 shops"', async () => {
+    await answers('list the first 2 films ordered by title', `SELECT id, title FROM films ORDER BY title LIMIT 2`, true);
+    await answers('list 2 shops', `SELECT id, name FROM shops ORDER BY id LIMIT 2`, true);
+  });
+  it('a date of the members as a column (by day), and the list ordered by it', async () => {
+    const cols = await answers(
+      'show the first names and join dates of gold members sorted by join date',
+      `SELECT first_name, joined_on FROM members WHERE level = 'gold' ORDER BY joined_on`,
+      true,
+    );
+    expect(cols).toEqual(['first_name', 'join_date_day']);
+  });
   it('ids of members with a value filter', async () => {
     await answers('Return the member IDs of gold members', `SELECT id FROM members WHERE level = 'gold'`);
   });

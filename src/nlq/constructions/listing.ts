@@ -90,8 +90,9 @@ function entityOfItem(lex: Lexicon, it: Item): string | undefined {
 
 interface Column {
   item: Item;
-  /** A dimension, or the word "name"/"id" to resolve on the entity. */
+  /** A dimension, a time dimension (listed by day), or the word "name"/"id" to resolve on the entity. */
   dimension?: string;
+  timeDimension?: string;
   word?: 'name' | 'id';
 }
 
@@ -188,6 +189,12 @@ export const listing: Construction = {
           }
         }
       }
+      // "their join dates": a date of the members, when no period is asked for (then it dates the period)
+      const tds = entriesOf(it, 'time_dimension').filter((e) => model.time_dimensions.find((t) => t.name === e.target)?.entity === E);
+      if (tds.length === 1 && !a.times.length && !a.negTimes.length && (it.entries ?? []).every((e) => e.kind === 'time_dimension')) {
+        columns.push({ item: it, timeDimension: tds[0]!.target });
+        continue;
+      }
       const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E);
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
     }
@@ -208,8 +215,9 @@ export const listing: Construction = {
     const heads = mentions.filter((m) => {
       const k = items.indexOf(m);
       let b = k - 1;
-      while (b > 0 && items[b]!.kind === 'word' && ['the', 'a', 'an', 'all', 'every', 'each', 'those', 'these', 'its', 'their'].includes(items[b]!.lower)) b--;
-      while (b > 0 && items[b]!.kind === 'kw' && items[b]!.kw === 'each') b--;
+      // skip determiners and values: "of all the gold members"
+      const skip = (o: Item) => (o.kind === 'word' && ['the', 'a', 'an', 'all', 'every', 'each', 'those', 'these', 'its', 'their'].includes(o.lower)) || (o.kind === 'kw' && o.kw === 'each') || valueItems.has(o);
+      while (b > 0 && skip(items[b]!)) b--;
       const before = items[b];
       const after = items[k + 1];
       return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
@@ -232,6 +240,19 @@ export const listing: Construction = {
       if (!c) return null;
       orderBy.push({ column: c, kw });
     }
+    // "the first 5 films", "list 3 shops": how many members are listed
+    let limit: { n: number; items: Item[] } | undefined;
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k];
+      if (it.kind !== 'num' || it.used || it.percent || !Number.isInteger(it.num) || it.num! <= 0 || it.num! > 10_000) continue;
+      const before = items[k - 1];
+      const after = items[k + 1];
+      const first = before?.kind === 'word' && before.lower === 'first';
+      const counted = before?.kind === 'kw' && before.kw === 'list' && !!after && mine.has(after) && mentions.includes(after);
+      if (!first && !counted) continue;
+      if (limit) return null;
+      limit = { n: it.num!, items: first ? [before!, it] : [it] };
+    }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
     a.metrics = a.metrics.filter((m) => !mine.has(m.item));
     a.groups = a.groups.filter((g) => !mine.has(items[g.pos]!));
@@ -242,7 +263,7 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, groupKws, dating });
+        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, groupKws, dating, limit });
       },
     };
   },
@@ -263,6 +284,7 @@ interface Parts {
   orderBy: { column: Column; kw: Item }[];
   groupKws: Item[];
   dating: Analysis['dating'];
+  limit?: { n: number; items: Item[] };
 }
 
 /** The column a dimension reads, for telling candidates apart ("doctor" is med_school_name). */
@@ -275,7 +297,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   const { lex, model, E } = p;
   // how the refusals name the members ("members", "shops")
   const them = [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ?? `${E.replace(/_/g, ' ')} members`;
-  const label = (d: string) => lex.dimensions.get(d)?.label.toLowerCase() ?? d;
+  const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label)?.toLowerCase() ?? d;
   if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.comparison || query.share_of_total.length)
     return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
   // a breakdown the general rules made of anything but the members is no listing
@@ -284,8 +306,14 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   // resolve the columns
   const dims: string[] = [];
   const byItem = new Map<Item, string>();
+  const grains = new Map<string, GroupBy['grain']>();
   for (const c of p.columns) {
     let d = c.dimension;
+    if (c.timeDimension) {
+      const td = model.time_dimensions.find((t) => t.name === c.timeDimension)!;
+      d = td.name;
+      grains.set(d, td.grains.includes('day') ? 'day' : td.grains[0]);
+    }
     if (c.word === 'id') {
       d = keyDimension(model, E);
       if (!d) return `The ${them} have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
@@ -354,8 +382,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   for (const c of conditions) if (c.time_range && !lex.metrics.get(c.metric)?.timeBound) return `The period cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
 
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
-  const groupBy: GroupBy[] = dims.map((d) => ({ dimension: d }));
-  consume(...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
+  const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
   notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
@@ -368,6 +396,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     metric_filters: [],
     group_by: groupBy,
     order,
+    ...(p.limit ? { limit: p.limit.n } : {}),
     ...(conditions.length ? { entity_conditions: conditions } : {}),
   };
 }
