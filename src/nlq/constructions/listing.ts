@@ -59,11 +59,17 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   const own = dimensionOfEntity(lex, entity);
   const entityWords = new Set([entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
   const isName = (s: string) => {
-    const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && !entityWords.has(w));
+    // (a one-letter table prefix, "n_name", says nothing)
+    const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
     const last = ws[ws.length - 1];
     return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
   };
-  return model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
+  const found = model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
+  if (found.length) return found;
+  // a thing with one attribute besides its key is named by it (a nation by its name)
+  const key = keyDimension(model, entity);
+  const others = model.dimensions.filter((d) => d.entity === entity && d.name !== key && (d.type ?? 'string') === 'string');
+  return others.length === 1 && model.dimensions.filter((d) => d.entity === entity && d.name !== key).length === 1 ? [others[0]!.name] : [];
 }
 
 /** The columns that stand for the members themselves: the key, and the one obvious name. */
@@ -381,6 +387,18 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   // an undated condition must not carry a period the compiler would ignore
   for (const c of conditions) if (c.time_range && !lex.metrics.get(c.metric)?.timeBound) return `The period cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
 
+  // "parts in GERMANY's suppliers' rows": a filter through related rows needs the one kind of row that
+  // relates them; two as near (the lines sold and the supply offers) are two readings
+  const targets = [E, ...query.filters.map((f) => lex.dimensions.get(f.dimension)?.entity), ...conditions.map((c) => c.entity), ...(timeRange?.dimension ? [model.time_dimensions.find((t) => t.name === timeRange!.dimension)?.entity] : [])].filter((x): x is string => !!x);
+  if (targets.some((t) => t !== E && !graph.path(E, t))) {
+    const costs = model.entities
+      .map((e) => ({ e: e.name, paths: graph.pathsFrom(e.name) }))
+      .filter((x) => targets.every((t) => x.paths.has(t)))
+      .map((x) => ({ e: x.e, cost: targets.reduce((n, t) => n + x.paths.get(t)!.length, 0) }));
+    const best = Math.min(...costs.map((c) => c.cost));
+    const through = costs.filter((c) => c.cost === best).map((c) => c.e);
+    if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
+  }
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
   consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
