@@ -149,6 +149,10 @@ describe('listings: the members of a thing with the attributes named', () => {
     const cols = await answers('list all the shops', `SELECT id, name FROM shops`);
     expect(cols).toEqual(['shop_id', 'shop']);
   });
+  it('"which members have not made any rentals": the members themselves, with no count beside them', async () => {
+    const cols = await answers('which members have not made any rentals', `SELECT id FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
+    expect(cols).toEqual(['member_id']);
+  });
   it('first names of members with more than 1 rental: a condition on a count of their rows', async () => {
     await answers(
       'what are the first names of the members with more than 1 rental',

@@ -336,8 +336,11 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     if (!dims.includes(d!)) dims.push(d!);
   }
   if (!dims.length) {
-    // "which clubs had more than 5 visits": the entity condition lists the members with its figure
-    if (query.metrics.length) {
+    // "which clubs had more than 5 visits": the entity condition lists the members with its figure;
+    // "which customers have no orders" has none to show (each member counts 1), so it is a plain list
+    const ownCount = [...lex.metrics.values()].find((m) => m.entity === E && m.agg === 'count')?.name;
+    const countsOnly = query.metrics.length === 1 && query.metrics[0] === ownCount && !query.metric_filters.length && !!query.entity_conditions?.length;
+    if (query.metrics.length && !countsOnly) {
       consume(...p.mentions, ...p.extra, ...p.groupKws);
       return query;
     }
