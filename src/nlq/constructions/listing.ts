@@ -13,9 +13,12 @@
  *   name or title); with several ("first name", "last name", a school name) the word is refused
  *   naming them, never one picked;
  * - nothing named: the key and the obvious name (one row per member even when two share a name).
+ * - a date of the entity ("their join dates"), by day, when no period is asked for.
  * Filters (values), conditions on the members ("who have not placed any orders", "with more than 3
- * orders": the entity condition; "that have sales records": at least one row) and an order by a
- * listed attribute apply. A period applies to the date the question names, or to the rows of its
+ * orders": the entity condition; "that have sales records": at least one row), an order by a listed
+ * attribute ("ordered by title", "order the results by their last names") and a count ("the first
+ * 5", "list 3 shops") apply. A filter through related rows needs the one kind of row relating them
+ * (two as near are two readings), and is never an exclusion or beside a condition. A period applies to the date the question names, or to the rows of its
  * condition ("that have sales after Jan 1"); with neither it is refused (whose date is not said).
  * Any metric left in the question makes it no listing (the general rules read it).
  */
@@ -258,6 +261,16 @@ export const listing: Construction = {
       if (!first && !counted) continue;
       if (limit) return null;
       limit = { n: it.num!, items: first ? [before!, it] : [it] };
+    }
+    // "order the results by their last names": "by" after an ordering verb orders the list by a column
+    for (const g of a.groups.filter((x) => mine.has(items[x.pos]!))) {
+      const by = (g.kws ?? []).find((kw) => kw.lower === 'by');
+      const c = columns.find((x) => x.item === items[g.pos]);
+      if (!by || !c) continue;
+      let b = items.indexOf(by) - 1;
+      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
+      const verb = items[b];
+      if (verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower)) orderBy.push({ column: c, kw: verb });
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
     a.metrics = a.metrics.filter((m) => !mine.has(m.item));
