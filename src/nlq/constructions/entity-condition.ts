@@ -207,7 +207,18 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   }
   // "who have not made any transactions", "that do not have any records"
   const skipped: Item[] = [];
-  while (items[p] && (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))) skipped.push(items[p++]);
+  const skip = () => {
+    while (items[p] && (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))) skipped.push(items[p++]);
+  };
+  skip();
+  // "have not placed any orders": a dating verb before the thing counted says the same event
+  const dated = items[p];
+  if (dated?.kind === 'lex' && entriesOf(dated, 'time_dimension').length && !entriesOf(dated, 'metric').length && !entriesOf(dated, 'dimension').length) {
+    const at = p++;
+    skip();
+    if (items[p]?.kind === 'lex' && entriesOf(items[p], 'metric').length) skipped.push(dated);
+    else p = at;
+  }
   // "never ordered": the verb itself is the event counted
   const target = items[p]?.kind === 'lex' ? items[p] : verb;
   if (!target) return null;
