@@ -220,3 +220,17 @@ describe('listings that are refused, never guessed', () => {
     refused('list the member ids by shop');
   });
 });
+
+describe('not a listing: the general rules read it', () => {
+  it('a thing "by" or "per" an attribute is a breakdown of its count', () => {
+    for (const q of ['members by level', 'gold members per level']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.metrics, q).toEqual(['member_count']);
+    }
+  });
+  it('a figure asked for is never dropped into a list', () => {
+    const r = ask('list the shops and their number of rentals');
+    if (r.kind === 'query') expect(r.query.metrics).toContain('rental_count');
+  });
+});

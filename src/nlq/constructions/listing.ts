@@ -262,15 +262,19 @@ export const listing: Construction = {
       if (limit) return null;
       limit = { n: it.num!, items: first ? [before!, it] : [it] };
     }
-    // "order the results by their last names": "by" after an ordering verb orders the list by a column
+    // "order the results by their last names": "by" after an ordering verb orders the list by a column;
+    // any other group keyword ("open orders by priority", "per town") asks for a breakdown, not a list
     for (const g of a.groups.filter((x) => mine.has(items[x.pos]!))) {
-      const by = (g.kws ?? []).find((kw) => kw.lower === 'by');
+      const kws = (g.kws ?? []).filter((kw) => kw.kind === 'kw' && kw.kw === 'group');
+      if (!kws.length) continue;
+      const by = kws.length === 1 && kws[0]!.lower === 'by' ? kws[0]! : undefined;
       const c = columns.find((x) => x.item === items[g.pos]);
-      if (!by || !c) continue;
+      if (!by || !c) return null;
       let b = items.indexOf(by) - 1;
       while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
       const verb = items[b];
-      if (verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower)) orderBy.push({ column: c, kw: verb });
+      if (!(verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower))) return null;
+      orderBy.push({ column: c, kw: verb });
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
     a.metrics = a.metrics.filter((m) => !mine.has(m.item));
