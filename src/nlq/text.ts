@@ -92,6 +92,8 @@ export function normalise(q: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    // "he/she", "his/her": one pronoun (a slash between other words is an "or" and stays a word)
+    .replace(/\b(he|she|his|her|him|hers)\/(he|she|his|her|him|hers|they|their|them)\b/gi, 'they')
     .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1');
 }
 

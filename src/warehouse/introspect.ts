@@ -766,7 +766,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const isCode = [...ws].some((w) => CODE_WORDS.has(w));
       const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
       // `num_enrolled`, `number_of_visits`, `count_orders`: a count kept on the row, an amount.
-      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count'));
+      // An abbreviated count suffix (`citation_num`, `visit_cnt`) says the same; the full word does not
+      // (`house_number`, `flight_number` are labels).
+      const countSuffix = c.kind === 'integer' && (c.min ?? 0) >= 0 && words.length >= 2 && ['num', 'cnt'].includes(words[words.length - 1]!);
+      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count')) || countSuffix;
       // In a table of prices or rates (daily prices: open, high, low, close), a number the name does
       // not say is an amount is one of those prices: averaged, never summed.
       const priceTable = ew.some((w) => PRICE_TABLE_WORDS.has(w));

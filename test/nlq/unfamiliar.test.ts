@@ -274,3 +274,18 @@ describe('a ranking said twice', () => {
     expect(ask('top 2 clubs by visits with the highest satisfaction').kind).not.toBe('query');
   });
 });
+
+describe('"he/she" in a question', () => {
+  it('is one pronoun for the thing asked about, not a word left over', () => {
+    const r = ask('which club had the most visits and how many visits did he/she have?');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+      expect(r.query.limit).toBe(1);
+    }
+  });
+  it('a slash between other words stays an unknown word', () => {
+    const r = ask('which club had the most visits/guests?');
+    expect(r.kind).toBe('out_of_scope');
+  });
+});

@@ -81,8 +81,8 @@ beforeAll(async () => {
     INSERT INTO shed VALUES (1, 'K1', 'red'), (2, 'K1', 'blue'), (3, 'K3', 'red');
     CREATE TABLE tag (id INTEGER, shed_id INTEGER, word VARCHAR);
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
-    CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER);
-    INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
+    CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER, bench_num INTEGER, gate_number INTEGER);
+    INSERT INTO route VALUES (1, 2, 1, 0, 4), (2, 2, 0, 2, 7), (3, 5, 1, 2, 9);
     CREATE TABLE signup (route_id INTEGER, weekday VARCHAR, count INTEGER);
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
@@ -153,6 +153,11 @@ describe('bootstrap names', () => {
     const essays = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.essay_count'));
     expect(essays?.synonyms).not.toContain('number of essays');
     expect(short.measures!.find((m) => m.agg === 'count' && m.entity === 'essay')?.synonyms).toContain('number of essays');
+    // an abbreviated count suffix is a count too, even with few values; the full word "number" is a label
+    const benches = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.bench_num'));
+    expect(benches?.synonyms).toEqual(expect.arrayContaining(['number of benches', 'benches']));
+    expect(short.measures!.some((m) => m.sql?.endsWith('.gate_number'))).toBe(false);
+    expect(short.dimensions!.find((d) => d.sql?.endsWith('.gate_number'))?.type).toBe('number');
   });
   it('in a table of prices (or quotes, rates) the unnamed numbers are prices: averaged, never summed', () => {
     const aggs = (col: string) => short.measures!.filter((m) => m.sql?.endsWith(`.${col}`)).map((m) => m.agg).sort();
