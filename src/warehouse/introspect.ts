@@ -142,6 +142,7 @@ const UNIT_WORDS: Record<string, string> = {
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
+const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?\.?$/i;
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -752,7 +753,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // `city_name` of a restaurant is its city: "restaurants per city".
         // (Not when a table is that thing: "state" stays the states' own name.)
         const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
-        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        // Values that are all names of weekdays: "by day of the week", "per weekday".
+        const weekday = c.sample.length > 0 && c.sample.every((v) => WEEKDAY.test(String(v).trim())) ? ['day of the week', 'day of week', 'weekday', 'weekdays'] : [];
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing, ...weekday].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }

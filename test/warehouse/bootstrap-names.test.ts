@@ -83,7 +83,7 @@ beforeAll(async () => {
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
     CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER, bench_num INTEGER, gate_number INTEGER);
     INSERT INTO route VALUES (1, 2, 1, 0, 4), (2, 2, 0, 2, 7), (3, 5, 1, 2, 9);
-    CREATE TABLE signup (route_id INTEGER, weekday VARCHAR, count INTEGER);
+    CREATE TABLE signup (route_id INTEGER, day VARCHAR, count INTEGER);
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
     INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
@@ -203,7 +203,9 @@ describe('bootstrap names', () => {
       expect(await ask('number of sheds by keeper name')).toEqual(['Ann 2', 'Cy 1']);
       // a table of tallies: how many sign-ups adds up the counts
       expect(await ask('how many sign-ups')).toEqual(['13']);
+      // a column of weekday names is the day of the week
       expect(await ask('number of signups by weekday')).toEqual(['Mon 9', 'Tue 4']);
+      expect(await ask('how many sign-ups on each day of the week')).toEqual(['Mon 9', 'Tue 4']);
     } finally {
       await w.close();
     }
