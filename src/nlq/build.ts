@@ -9,6 +9,8 @@ import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
 import { dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
+import { lookupTable } from './lookup.js';
+
 export interface Built {
   query: SemanticQuery;
   notes: string[];
@@ -20,6 +22,12 @@ export interface Built {
   competing: string[];
   hasOwnMetric: boolean;
 }
+
+/** Words in a dimension's label that say which end of a trip or transfer it is: "from X", "to Y". */
+const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTable({
+  from: new Set(['from', 'origin', 'departure', 'source', 'sender', 'start']),
+  to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
+});
 
 export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, fragment: boolean): Built | null {
   const model = ctx.model;
@@ -48,7 +56,11 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {
       const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex');
-      const named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      let named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      // "from LAX to ORD": the preposition right before a value names the direction of its dimension
+      const prep = items[v.pos - 1];
+      const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
+      if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
       if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
       else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
     }

@@ -289,3 +289,36 @@ describe('"he/she" in a question', () => {
     expect(r.kind).toBe('out_of_scope');
   });
 });
+
+// Trips between stations: one code in two dimensions, the start and the end of a trip.
+const trips = SemanticModelSchema.parse({
+  name: 'rail',
+  entities: [{ name: 'trip', table: 'trip', primary_key: 'id', synonyms: ['trips'] }],
+  dimensions: [
+    { name: 'origin_station', entity: 'trip', sql: '${TABLE}.origin', label: 'Origin station', index_values: true },
+    { name: 'destination_station', entity: 'trip', sql: '${TABLE}.destination', label: 'Destination station', index_values: true },
+  ],
+  measures: [{ name: 'trip_count', entity: 'trip', agg: 'count', label: 'Trips', synonyms: ['number of trips'], time_bound: false }],
+});
+const stations = new Map([
+  ['origin_station', ['KGX', 'EDB', 'YRK']],
+  ['destination_station', ['KGX', 'EDB', 'YRK']],
+]);
+const askTrips = (q: string) => interpret(q, { model: trips, values: stations, asOf: '2024-06-30' });
+
+describe('a value in two dimensions that are the two ends of a trip', () => {
+  it('"from X to Y" names each end by its preposition', () => {
+    const r = askTrips('how many trips from KGX to EDB?');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query')
+      expect(r.query.filters).toEqual([
+        { dimension: 'origin_station', op: 'eq', values: ['KGX'] },
+        { dimension: 'destination_station', op: 'eq', values: ['EDB'] },
+      ]);
+  });
+  it('with no preposition that names an end, the two readings compete', () => {
+    const r = askTrips('how many trips via YRK?');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Two readings compete/);
+  });
+});
