@@ -322,3 +322,38 @@ describe('a value in two dimensions that are the two ends of a trip', () => {
     if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Two readings compete/);
   });
 });
+
+// Flags of members: what they have, what they are.
+const flags = SemanticModelSchema.parse({
+  name: 'gym3',
+  entities: [{ name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] }],
+  dimensions: [
+    { name: 'has_locker', entity: 'member', sql: '${TABLE}.has_locker', type: 'boolean', label: 'Has locker' },
+    { name: 'is_student', entity: 'member', sql: '${TABLE}.is_student', type: 'boolean', label: 'Is student' },
+    { name: 'town', entity: 'member', sql: '${TABLE}.town', label: 'Town', index_values: true },
+  ],
+  measures: [{ name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false }],
+});
+const askFlags = (q: string) => interpret(q, { model: flags, values: new Map([['town', ['Leeds', 'York']]]), asOf: '2024-06-30' });
+
+describe('a flag (has_x, is_x) is what its rows have or are', () => {
+  it('"with a locker", "that have a locker", "student members" keep the rows where it is true', () => {
+    for (const [q, dim] of [
+      ['how many members with a locker', 'has_locker'],
+      ['number of members that have a locker in York', 'has_locker'],
+      ['how many student members', 'is_student'],
+    ] as const) {
+      const r = askFlags(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.filters, q).toContainEqual({ dimension: dim, op: 'eq', values: ['true'] });
+    }
+  });
+  it('"without a locker" keeps the rows where it is not true', () => {
+    const r = askFlags('how many members without a locker');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.filters).toEqual([{ dimension: 'has_locker', op: 'ne', values: ['true'] }]);
+  });
+  it('a word the flag does not say stays unknown', () => {
+    expect(askFlags('how many members with a towel').kind).toBe('out_of_scope');
+  });
+});
