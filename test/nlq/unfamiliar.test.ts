@@ -357,3 +357,16 @@ describe('a flag (has_x, is_x) is what its rows have or are', () => {
     expect(askFlags('how many members with a towel').kind).toBe('out_of_scope');
   });
 });
+
+describe('"both"', () => {
+  it('before two columns of the answer adds nothing: "give both the club names and the visits"', () => {
+    const r = ask('top 2 clubs with the most visits? give both the club names and the visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+  });
+  it('before two values asks for an intersection, which is not understood (never "either")', () => {
+    const r = ask('number of visits to clubs in both Leeds and York');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('both');
+  });
+});
