@@ -370,3 +370,17 @@ describe('"both"', () => {
     if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('both');
   });
 });
+
+describe('numbers in words', () => {
+  it('"a hundred thousand", "a million" are numbers; a number word takes a scale word', () => {
+    for (const [q, value] of [
+      ['clubs with more than a hundred thousand visits', 100_000],
+      ['clubs with more than a million visits', 1_000_000],
+      ['clubs with more than two thousand visits', 2000],
+    ] as const) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect([...(r.query.entity_conditions ?? []), ...r.query.metric_filters].map((c) => c.value), q).toEqual([value]);
+    }
+  });
+});
