@@ -7,6 +7,9 @@ import { GRAIN_ADVERBS, STOPWORDS } from './words.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
+/** Words that ask for the pairs of two breakdowns: "combinations of state and type". */
+export const COMBINATION = /^(combination|combo|pair|pairing)s?$/;
+
 export interface MetricMention {
   name: string;
   pos: number;
@@ -23,6 +26,8 @@ export interface GroupMention {
   plural?: boolean;
   /** The keywords that introduced it ("by", "for each"), consumed when the group is kept. */
   kws?: Item[];
+  /** Joined to the breakdown before it by "and" after a ranking: "top 5 states and types" ranks the pairs. */
+  joint?: boolean;
 }
 export interface ValueMention {
   entries: LexEntry[];
@@ -127,7 +132,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   };
   const prevSig = (k: number, skip = SKIP): number => {
     let p = k - 1;
-    while (p >= 0 && items[p].kind === 'word' && skip.has(items[p].lower)) p--;
+    // "top 5 combinations of A and B": the groups are A and B ("combinations of" is consumed once both group)
+    while (p >= 0 && items[p].kind === 'word' && (skip.has(items[p].lower) || (skip === SKIP && COMBINATION.test(items[p].lower) && items[p + 1]?.lower === 'of'))) p--;
     return p;
   };
   const nextSig = (k: number, skip = SKIP): number => {
@@ -446,7 +452,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       withAfter &&
       a.metrics.length === 0 &&
       (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
-    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
+    // "top 5 states and ticker types", "which customers and products": a second breakdown joined to one
+    const conj = items[pk];
+    // (only after "top N": "which region and segment had the most" may ask two questions and stays refused)
+    const andGroup = !!conj && ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') && a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
+    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
         consume(prev);
@@ -456,7 +466,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         continue;
       }
       const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
-      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])] });
+      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])], ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}) });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
       continue;

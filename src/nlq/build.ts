@@ -308,7 +308,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
     limit = n ?? (plural ? 10 : 1);
     const dir = superl.dir;
-    if (rankMetric && groupBy.length > 1) {
+    // "top 5 states and ticker types": one ranking of the pairs, not one within each group
+    const jointRanking = groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
+    if (rankMetric && groupBy.length > 1 && !jointRanking) {
       // "top region in each year": a ranking within each group is not something a query here can say
       items[superl.pos].dropped = true;
       notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);

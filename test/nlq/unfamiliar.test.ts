@@ -384,3 +384,24 @@ describe('numbers in words', () => {
     }
   });
 });
+
+describe('a ranking of pairs', () => {
+  it('"top 3 combinations of town and club", "top 3 towns and clubs" rank the pairs', () => {
+    for (const q of ['top 3 combinations of town and club by number of visits', 'top 3 towns and clubs by number of visits']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.group_by, q).toEqual([{ dimension: 'town' }, { dimension: 'club' }]);
+        expect(r.query.order, q).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+        expect(r.query.limit, q).toBe(3);
+      }
+    }
+  });
+  it('"which origin station and destination station had the most trips" may ask two questions: refused', () => {
+    expect(askTrips('which origin station and destination station had the most trips').kind).toBe('out_of_scope');
+    expect(askTrips('top 2 origin stations and destination stations by number of trips').kind).toBe('query');
+  });
+  it('"combinations" of a single breakdown is not understood', () => {
+    expect(ask('top 3 combinations of town by number of visits').kind).toBe('out_of_scope');
+  });
+});
