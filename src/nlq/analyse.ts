@@ -45,6 +45,10 @@ export interface Superlative {
   pos: number;
   n?: number;
   metric?: string;
+  /** "most common", "least frequent": ranks by how many rows each group has. */
+  frequency?: boolean;
+  /** A second keyword of the same ranking ("most common" in "top 3 most common"), consumed with it. */
+  also?: number;
 }
 export interface PendingCmp {
   op: MetricFilter['op'];
@@ -204,7 +208,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       }
       case 'desc':
       case 'asc': {
-        const s: Superlative = { dir: it.kw, pos: k };
+        const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$/.test(it.lower) ? { frequency: true } : {}) };
         const nx = items[nextSig(k, new Set(['the']))];
         const pv = items[prevSig(k, new Set(['the']))];
         if (nx?.kind === 'num' && !nx.used && Number.isInteger(nx.num) && nx.num! > 0 && nx.num! < 10_000) {
@@ -213,6 +217,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         } else if (pv?.kind === 'num' && !pv.used && Number.isInteger(pv.num) && pv.num! > 0 && pv.num! < 10_000) {
           s.n = pv.num;
           pv.used = true;
+        }
+        // "top 3 most common": one ranking, by frequency, of the number the first one took
+        const before = a.superlatives[a.superlatives.length - 1];
+        if (s.frequency && s.n === undefined && before && before.dir === s.dir && !before.frequency && items.slice(before.pos + 1, k).every((o) => o.kind === 'num' || (o.kind === 'word' && SKIP.has(o.lower)))) {
+          before.frequency = true;
+          before.also = k;
+          break;
         }
         // "most" / "least" before a count comparison ("at most" is a comparison keyword)
         a.superlatives.push(s);

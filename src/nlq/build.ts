@@ -7,7 +7,7 @@ import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
-import { dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { countMetricOfEntities, dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
 import { lookupTable } from './lookup.js';
 
@@ -213,6 +213,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
 
+  // ---- "the most common statuses": ranked by the number of rows of the thing the breakdown describes
+  const frequencyMetric = superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
+  if (superl?.frequency && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
+
   // ---- default metric
   if (!metrics.length && !fragment && !a.providesMetric) {
     // only the model's own default: the first metric listed is a guess nobody made
@@ -289,8 +293,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (a.rankingKeywords && !groupBy.length && !fragment) for (const k of a.rankingKeywords) k.dropped = true;
   const order: SemanticQuery['order'] = [];
   let limit: number | undefined;
-  const rankMetric =
-    (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
+  // (a frequency ranks by a count only: with no count of the thing, it is not understood)
+  const rankMetric = superl?.frequency
+    ? [metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric
+    : (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   if (superl && (groupBy.length || fragment)) {
     let n = superl.n ?? a.whichN;
@@ -315,7 +321,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       items[superl.pos].dropped = true;
       notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);
     } else if (rankMetric) {
-      consume(items[superl.pos]);
+      consume(items[superl.pos], superl.also === undefined ? undefined : items[superl.also]);
       // "top 2 clubs with the highest satisfaction": a second superlative the same way, on the same
       // metric and with no number of its own, says the same ranking again
       for (const o of a.superlatives)

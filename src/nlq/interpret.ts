@@ -370,6 +370,13 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const rest = (o: Item) => column(o) || (o.kind === 'word' && (SKIP.has(o.lower) || o.consumed));
     if (parts.every((p) => p.some(column) && p.every(rest))) consume(it);
   });
+  // "... and their counts", "with the count": a bare "count" at the end of a clause names the count the
+  // query already computes
+  const counts = built.query.metrics.filter((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? ''));
+  items.forEach((it, k) => {
+    const next = items[k + 1];
+    if ((it.kind === 'kw' || it.kind === 'word') && /^counts?$/.test(it.lower) && !it.consumed && counts.length === 1 && (!next || next.kind === 'punct' || next.lower === 'and')) consume(it);
+  });
   // "combinations of A and B": consumed when A and B are both breakdowns of the answer
   items.forEach((it, k) => {
     if (it.kind !== 'word' || !COMBINATION.test(it.lower) || items[k + 1]?.lower !== 'of') return;

@@ -143,6 +143,8 @@ const UNIT_WORDS: Record<string, string> = {
 };
 
 const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?\.?$/i;
+/** A table's last word that says how often its rows are taken: `transactions_daily`, `setting_snapshot`. */
+const PERIODIC_TABLE_WORDS = new Set(['daily', 'weekly', 'monthly', 'yearly', 'annual', 'hourly', 'snapshot', 'snapshots', 'history', 'hist']);
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -573,7 +575,24 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     void pw;
     return w;
   };
-  const entityWords = (p: TableProfile) => readable(p.words.map((w, i) => (i === p.words.length - 1 ? singular(w) : w)));
+  // `wallet_transactions_daily`, `user_setting_snapshot`: the thing is the transaction, the setting
+  // (a trailing word that says how often rows are taken is not what a row is)
+  const thingWords = (p: TableProfile) => (p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words);
+  const entityWords = (p: TableProfile) => {
+    const w = thingWords(p);
+    return readable(w.map((x, i) => (i === w.length - 1 ? singular(x) : x)));
+  };
+  // The last word alone ("transactions" of `wallet_transactions_daily`) when no other table has it.
+  const heads = new Map<string, number>();
+  for (const p of profiles) {
+    const h = singular(entityWords(p).slice(-1)[0] ?? '');
+    heads.set(h, (heads.get(h) ?? 0) + 1);
+  }
+  const headNoun = (p: TableProfile): string[] => {
+    const ew = entityWords(p);
+    const h = ew[ew.length - 1] ?? '';
+    return ew.length > 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
+  };
 
   for (const p of profiles) {
     const times: string[] = [];
@@ -903,7 +922,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

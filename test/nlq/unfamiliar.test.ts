@@ -405,3 +405,25 @@ describe('a ranking of pairs', () => {
     expect(ask('top 3 combinations of town by number of visits').kind).toBe('out_of_scope');
   });
 });
+
+describe('"most common"', () => {
+  it('ranks a breakdown by how many rows each group has, never by another metric', () => {
+    for (const q of ['what are the top 2 most common towns and their respective counts?', 'the most common town']) {
+      const x = askFlags(q);
+      expect(x.kind, q).toBe('query');
+      if (x.kind === 'query') {
+        expect(x.query.group_by, q).toEqual([{ dimension: 'town' }]);
+        expect(x.query.order, q).toEqual([{ by: 'member_count', direction: 'desc' }]);
+        expect(x.query.limit, q).toBe(q.includes('2') ? 2 : 1);
+      }
+    }
+  });
+  it('by a count named, it ranks by that count ("most common towns by visits")', () => {
+    const r = ask('top 2 most common towns by visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.order).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+  });
+  it('with no count of the thing the breakdown describes, it is not understood', () => {
+    expect(ask('the most common town').kind).toBe('out_of_scope');
+  });
+});

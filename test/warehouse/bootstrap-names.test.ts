@@ -87,6 +87,10 @@ beforeAll(async () => {
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
     INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
+    CREATE TABLE park_ride_daily (ride_id INTEGER, route_id INTEGER, status VARCHAR);
+    INSERT INTO park_ride_daily VALUES (1, 1, 'ok'), (2, 1, 'late'), (3, 2, 'ok');
+    CREATE TABLE park_gate_snapshot (gate_id INTEGER, route_id INTEGER, paint VARCHAR);
+    INSERT INTO park_gate_snapshot VALUES (1, 1, 'green'), (2, 3, 'blue');
     CREATE TABLE daily_quote (route_id INTEGER, day DATE, open DOUBLE, close DOUBLE, volume INTEGER);
     INSERT INTO daily_quote VALUES (1, DATE '2024-01-02', 10.0, 11.0, 300), (1, DATE '2024-01-03', 11.0, 10.5, 300), (2, DATE '2024-01-02', 5.0, 5.5, 100);
     `,
@@ -172,6 +176,13 @@ describe('bootstrap names', () => {
     expect(total?.synonyms).toEqual(expect.arrayContaining(['number of signups', 'sign ups']));
     expect(short.measures!.find((m) => m.entity === 'signup' && m.agg === 'count')?.label).toBe('Signup rows');
     expect(short.entities.find((e) => e.name === 'signup')?.synonyms).toContain('sign up');
+  });
+  it('a table taken daily (or as snapshots) holds its things: rides, benches; its last word alone names it when no other table has it', () => {
+    const rides = short.entities.find((e) => e.table === 'park_ride_daily');
+    expect(rides?.synonyms).toEqual(expect.arrayContaining(['park ride', 'park rides', 'ride', 'rides']));
+    expect(rides?.synonyms?.some((x) => /dail/.test(x))).toBe(false);
+    expect(short.measures!.find((m) => m.entity === rides?.name && m.agg === 'count')?.label).toBe('Park rides');
+    expect(short.entities.find((e) => e.table === 'park_gate_snapshot')?.synonyms).toEqual(expect.arrayContaining(['park gate', 'gates']));
   });
   it('common abbreviations are read out: tot_fee_amt is the total fee amount, ins_type the insurance type', () => {
     expect(short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.tot_fee_amt'))?.label).toBe('Total fee amount');
