@@ -7,6 +7,9 @@ import { GRAIN_ADVERBS, STOPWORDS } from './words.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
+/** Words that ask for the pairs of two breakdowns: "combinations of state and type". */
+export const COMBINATION = /^(combination|combo|pair|pairing)s?$/;
+
 export interface MetricMention {
   name: string;
   pos: number;
@@ -23,6 +26,8 @@ export interface GroupMention {
   plural?: boolean;
   /** The keywords that introduced it ("by", "for each"), consumed when the group is kept. */
   kws?: Item[];
+  /** Joined to the breakdown before it by "and" after a ranking: "top 5 states and types" ranks the pairs. */
+  joint?: boolean;
 }
 export interface ValueMention {
   entries: LexEntry[];
@@ -40,6 +45,10 @@ export interface Superlative {
   pos: number;
   n?: number;
   metric?: string;
+  /** "most common", "least frequent": ranks by how many rows each group has. */
+  frequency?: boolean;
+  /** A second keyword of the same ranking ("most common" in "top 3 most common"), consumed with it. */
+  also?: number;
 }
 export interface PendingCmp {
   op: MetricFilter['op'];
@@ -127,7 +136,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   };
   const prevSig = (k: number, skip = SKIP): number => {
     let p = k - 1;
-    while (p >= 0 && items[p].kind === 'word' && skip.has(items[p].lower)) p--;
+    // "top 5 combinations of A and B": the groups are A and B ("combinations of" is consumed once both group)
+    while (p >= 0 && items[p].kind === 'word' && (skip.has(items[p].lower) || (skip === SKIP && COMBINATION.test(items[p].lower) && items[p + 1]?.lower === 'of'))) p--;
     return p;
   };
   const nextSig = (k: number, skip = SKIP): number => {
@@ -198,7 +208,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       }
       case 'desc':
       case 'asc': {
-        const s: Superlative = { dir: it.kw, pos: k };
+        const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$/.test(it.lower) ? { frequency: true } : {}) };
         const nx = items[nextSig(k, new Set(['the']))];
         const pv = items[prevSig(k, new Set(['the']))];
         if (nx?.kind === 'num' && !nx.used && Number.isInteger(nx.num) && nx.num! > 0 && nx.num! < 10_000) {
@@ -207,6 +217,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         } else if (pv?.kind === 'num' && !pv.used && Number.isInteger(pv.num) && pv.num! > 0 && pv.num! < 10_000) {
           s.n = pv.num;
           pv.used = true;
+        }
+        // "top 3 most common": one ranking, by frequency, of the number the first one took
+        const before = a.superlatives[a.superlatives.length - 1];
+        if (s.frequency && s.n === undefined && before && before.dir === s.dir && !before.frequency && items.slice(before.pos + 1, k).every((o) => o.kind === 'num' || (o.kind === 'word' && SKIP.has(o.lower)))) {
+          before.frequency = true;
+          before.also = k;
+          break;
         }
         // "most" / "least" before a count comparison ("at most" is a comparison keyword)
         a.superlatives.push(s);
@@ -451,7 +468,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       withAfter &&
       a.metrics.length === 0 &&
       (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
-    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond) && dimHere) {
+    // "top 5 states and ticker types", "which customers and products": a second breakdown joined to one
+    const conj = items[pk];
+    // (only after "top N": "which region and segment had the most" may ask two questions and stays refused)
+    const andGroup = !!conj && ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') && a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
+    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
         consume(prev);
@@ -461,7 +482,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         continue;
       }
       const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
-      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])] });
+      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])], ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}) });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
       continue;

@@ -7,8 +7,10 @@ import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
-import { dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { countMetricOfEntities, dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
+import { lookupTable } from './lookup.js';
+
 export interface Built {
   query: SemanticQuery;
   notes: string[];
@@ -20,6 +22,12 @@ export interface Built {
   competing: string[];
   hasOwnMetric: boolean;
 }
+
+/** Words in a dimension's label that say which end of a trip or transfer it is: "from X", "to Y". */
+const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTable({
+  from: new Set(['from', 'origin', 'departure', 'source', 'sender', 'start']),
+  to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
+});
 
 export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, fragment: boolean): Built | null {
   const model = ctx.model;
@@ -48,7 +56,11 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {
       const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex');
-      const named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      let named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      // "from LAX to ORD": the preposition right before a value names the direction of its dimension
+      const prep = items[v.pos - 1];
+      const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
+      if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
       if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
       else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
     }
@@ -201,6 +213,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
 
+  // ---- "the most common statuses": ranked by the number of rows of the thing the breakdown describes
+  const frequencyMetric = superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
+  if (superl?.frequency && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
+
   // ---- default metric
   if (!metrics.length && !fragment && !a.providesMetric) {
     // only the model's own default: the first metric listed is a guess nobody made
@@ -277,8 +293,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (a.rankingKeywords && !groupBy.length && !fragment) for (const k of a.rankingKeywords) k.dropped = true;
   const order: SemanticQuery['order'] = [];
   let limit: number | undefined;
-  const rankMetric =
-    (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
+  // (a frequency ranks by a count only: with no count of the thing, it is not understood)
+  const rankMetric = superl?.frequency
+    ? [metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric
+    : (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   if (superl && (groupBy.length || fragment)) {
     let n = superl.n ?? a.whichN;
@@ -296,12 +314,14 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
     limit = n ?? (plural ? 10 : 1);
     const dir = superl.dir;
-    if (rankMetric && groupBy.length > 1) {
+    // "top 5 states and ticker types": one ranking of the pairs, not one within each group
+    const jointRanking = groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
+    if (rankMetric && groupBy.length > 1 && !jointRanking) {
       // "top region in each year": a ranking within each group is not something a query here can say
       items[superl.pos].dropped = true;
       notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);
     } else if (rankMetric) {
-      consume(items[superl.pos]);
+      consume(items[superl.pos], superl.also === undefined ? undefined : items[superl.also]);
       // "top 2 clubs with the highest satisfaction": a second superlative the same way, on the same
       // metric and with no number of its own, says the same ranking again
       for (const o of a.superlatives)

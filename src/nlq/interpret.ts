@@ -17,8 +17,8 @@ import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
-import { consume, type Item, PREPOSITIONS, entriesOf, span, splitHyphens, toItems } from './spans.js';
-import { type Analysis, analyse, dimensionOfEntity } from './analyse.js';
+import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
+import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
 import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
@@ -357,6 +357,37 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   items.forEach((it, k) => {
     const before = items[k - 1];
     if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
+  });
+  // "give both the city names and the population": "both" before two columns of the answer adds
+  // nothing (before values, "in both X and Y", it asks for an intersection and stays unconsumed)
+  items.forEach((it, k) => {
+    if (it.kind !== 'word' || it.lower !== 'both') return;
+    const and = items.findIndex((o, p) => p > k && o.kind === 'word' && o.lower === 'and');
+    if (and < 0) return;
+    const end = items.findIndex((o, p) => p > and && o.kind === 'punct');
+    const parts = [items.slice(k + 1, and), items.slice(and + 1, end < 0 ? items.length : end)];
+    const column = (o: Item) => o.kind === 'lex' && !entriesOf(o, 'value').length && (o.consumed || o.used) && (entriesOf(o, 'dimension').some((e) => usedDims.has(e.target)) || entriesOf(o, 'metric').some((e) => built.query.metrics.includes(e.target)));
+    const rest = (o: Item) => column(o) || (o.kind === 'word' && (SKIP.has(o.lower) || o.consumed));
+    if (parts.every((p) => p.some(column) && p.every(rest))) consume(it);
+  });
+  // "... and their counts", "with the count": a bare "count" at the end of a clause names the count the
+  // query already computes
+  const counts = built.query.metrics.filter((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? ''));
+  items.forEach((it, k) => {
+    const next = items[k + 1];
+    if ((it.kind === 'kw' || it.kind === 'word') && /^counts?$/.test(it.lower) && !it.consumed && counts.length === 1 && (!next || next.kind === 'punct' || next.lower === 'and')) consume(it);
+  });
+  // "combinations of A and B": consumed when A and B are both breakdowns of the answer
+  items.forEach((it, k) => {
+    if (it.kind !== 'word' || !COMBINATION.test(it.lower) || items[k + 1]?.lower !== 'of') return;
+    const run: Item[] = [];
+    for (let p = k + 2; p < items.length; p++) {
+      const o = items[p];
+      if (o.kind === 'lex' || (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'and')) || o.lower === ',') run.push(o);
+      else break;
+    }
+    const groups = run.filter((o) => o.kind === 'lex' && entriesOf(o, 'dimension').some((e) => built.query.group_by.some((g) => g.dimension === e.target)));
+    if (groups.length >= 2 && groups.length === run.filter((o) => o.kind === 'lex').length) consume(it);
   });
   // coverage: every content word must have gone into the query, or the question is refused
   const covered = (): Interpretation | null => {

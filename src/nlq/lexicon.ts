@@ -93,6 +93,9 @@ const COMMON_VALUE_WORDS = new Set([
   'a', 'an', 'the', 'is', 'it', 'us', 'me', 'one', 'per', 'each',
 ]);
 
+/** A flag's name: a verb of having or being, then what it says ("has final exam", "is active"). */
+const FLAG_PHRASE = /^(?:has|have|had|is|was|are|were|can|allows?|includes?|needs?|requires?|with)\s+(.+)$/;
+
 const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
 
 export function getLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
@@ -245,13 +248,14 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   // values: stored values, value synonyms, value groups
   const valueIndex = new Map<string, Map<string, string>>();
   const singleValues = new Map<string, { dimension: string; value: string }[]>();
-  const addValue = (dim: string, phrase: string, stored: string[], source: LexEntry['source']) => {
+  const addValue = (dim: string, phrase: string, stored: string[], source: LexEntry['source'], flag = false) => {
     const toks = tokenize(normalise(phrase));
     if (toks.length === 0) return;
     const keys = toks.map((t) => t.lemma);
     let weak: LexEntry['weak'];
     if (phrase.replace(/[^A-Za-z0-9]/g, '').length <= 2 && source === 'value') weak = 'code';
-    else if (keys.length === 1 && (COMMON_VALUE_WORDS.has(keys[0]) || modelWords.has(keys[0]))) weak = 'word';
+    // (a flag's phrase is made of its dimension's own words: they do not make it weak)
+    else if (keys.length === 1 && (COMMON_VALUE_WORDS.has(keys[0]) || (modelWords.has(keys[0]) && !flag))) weak = 'word';
     add(phrase, { kind: 'value', target: dim, values: stored, source, ...(weak ? { weak } : {}) }, keys);
   };
   for (const d of model.dimensions) {
@@ -274,6 +278,13 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       for (const s of syns) addValue(d.name, s, [v], 'value_synonym');
     }
     for (const [g, members] of Object.entries(d.value_groups)) addValue(d.name, g, members, 'value_group');
+    // A flag says what its rows have or are: "has_final_exam" is true for "courses with a final exam",
+    // "is_active" for "active users" (and false for "without", "not").
+    if (d.type === 'boolean') {
+      for (const phrase of new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => FLAG_PHRASE.exec(x.toLowerCase())?.[1]).filter((x): x is string => !!x))) {
+        addValue(d.name, phrase, ['true'], 'value_synonym', true);
+      }
+    }
   }
 
   // value shapes from description examples ("e.g. Customer#000000001")

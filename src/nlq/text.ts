@@ -92,6 +92,8 @@ export function normalise(q: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/(\d),(?=\d{3}\b)/g, '$1')
+    // "he/she", "his/her": one pronoun (a slash between other words is an "or" and stays a word)
+    .replace(/\b(he|she|his|her|him|hers)\/(he|she|his|her|him|hers|they|their|them)\b/gi, 'they')
     .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1');
 }
 
@@ -137,11 +139,18 @@ function numbers(out: Token[]): Token[] {
       if (n && numberOf(n.lower) !== undefined) n.currency = true;
       continue;
     }
-    const v = numberOf(t.lower);
+    // "a hundred", "a thousand", "a dozen": the article is the number's "one"
+    if ((t.lower === 'a' || t.lower === 'an') && /^(hundred|thousand|million|billion|dozen)$/.test(out[i + 1]?.lower ?? '')) {
+      const n = out[i + 1]!;
+      n.num = n.lower === 'hundred' ? 100 : n.lower === 'dozen' ? 12 : SCALE[n.lower];
+      continue;
+    }
+    const v = numberOf(t.lower) ?? t.num;
     if (v !== undefined) {
       t.num = v;
       const n = out[i + 1];
-      if (n && SCALE[n.lower] !== undefined && !/[a-z]$/.test(t.lower)) {
+      // "10 k", "1.5 million", "a hundred thousand" (a number word takes only a scale word: "five m" is no number)
+      if (n && SCALE[n.lower] !== undefined && (!/[a-z]$/.test(t.lower) || /^(thousand|million|billion|trillion)s?$/.test(n.lower))) {
         t.num = v * SCALE[n.lower];
         t.end = n.end;
         i++;

@@ -8,6 +8,7 @@
  *  - last N months|quarters|years = the N full calendar periods before the current one;
  *  - last N days|weeks = the N days (7N days) ending today, today included;
  *  - since/after X = from X's start (after: X's end) to today; before X = open start .. X's start;
+ *    on or after X = from X's start; on or before X = open start .. X's end;
  *    until/through X = open start .. X's end;
  *  - between/from X and|to Y = X's start .. Y's end.
  * An open start is OPEN_START. Nothing here knows about a semantic model.
@@ -392,8 +393,8 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     }
   }
   // since / after / starting X
-  // "on or after X" includes X itself
-  if ((m = run(/(on\s+or\s+after|since|after|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+/y, s, i))) {
+  // ("on or after X" includes X)
+  if ((m = run(/(since|on\s+or\s+after|after|starting(?:\s+(?:in|from|with))?|beginning(?:\s+(?:in|with))?)\s+/y, s, i))) {
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const start = m[1] === 'after' ? a.p.end : a.p.start;
@@ -401,6 +402,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     }
   }
   // before / until X
+  // ("on or before X" includes X)
   if ((m = run(/(on\s+or\s+before|before|prior\s+to|until|till|up\s+to|through|thru|ending(?:\s+in)?)\s+/y, s, i))) {
     const a = period(s, i + m[0].length, today, true);
     if (a) {

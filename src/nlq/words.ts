@@ -42,6 +42,8 @@ export const KEYWORDS: [string, Keyword][] = [
   ['greatest', 'desc'], ['most', 'desc'], ['leading', 'desc'], ['strongest', 'desc'], ['maximum', 'desc'],
   ['max', 'desc'], ['best selling', 'desc'], ['best-selling', 'desc'], ['top selling', 'desc'],
   ['top-selling', 'desc'], ['highest grossing', 'desc'], ['the most', 'desc'],
+  ['most common', 'desc'], ['most frequent', 'desc'], ['least common', 'asc'], ['least frequent', 'asc'],
+  ['the most common', 'desc'], ['the most frequent', 'desc'], ['the least common', 'asc'], ['the least frequent', 'asc'],
   ['bottom', 'asc'], ['worst', 'asc'], ['smallest', 'asc'], ['lowest', 'asc'], ['least', 'asc'],
   ['fewest', 'asc'], ['weakest', 'asc'], ['minimum', 'asc'], ['min', 'asc'], ['the least', 'asc'],
   ['how many', 'count'], ['number of', 'count'], ['count of', 'count'], ['total number of', 'count'],
@@ -206,7 +208,8 @@ export const GENERIC_WORDS = new Set(
   file pls plz thx thanks asap quickly something anything everything nothing someone anyone everybody somebody stuff
   like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
   do does did done be been being am is are was were will would should could can may might must
-  currently actually basically roughly approximately overall altogether`.split(/\s+/).filter(Boolean),
+  currently actually basically roughly approximately overall altogether
+  respective respectively corresponding relevant`.split(/\s+/).filter(Boolean),
 );
 
 /** Verbs that order a change to data: a question opening with one (and an object) is a command, never a query. */

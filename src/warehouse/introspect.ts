@@ -142,6 +142,9 @@ const UNIT_WORDS: Record<string, string> = {
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
+const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?\.?$/i;
+/** A table's last word that says how often its rows are taken: `transactions_daily`, `setting_snapshot`. */
+const PERIODIC_TABLE_WORDS = new Set(['daily', 'weekly', 'monthly', 'yearly', 'annual', 'hourly', 'snapshot', 'snapshots', 'history', 'hist']);
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -572,7 +575,24 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     void pw;
     return w;
   };
-  const entityWords = (p: TableProfile) => readable(p.words.map((w, i) => (i === p.words.length - 1 ? singular(w) : w)));
+  // `wallet_transactions_daily`, `user_setting_snapshot`: the thing is the transaction, the setting
+  // (a trailing word that says how often rows are taken is not what a row is)
+  const thingWords = (p: TableProfile) => (p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words);
+  const entityWords = (p: TableProfile) => {
+    const w = thingWords(p);
+    return readable(w.map((x, i) => (i === w.length - 1 ? singular(x) : x)));
+  };
+  // The last word alone ("transactions" of `wallet_transactions_daily`) when no other table has it.
+  const heads = new Map<string, number>();
+  for (const p of profiles) {
+    const h = singular(entityWords(p).slice(-1)[0] ?? '');
+    heads.set(h, (heads.get(h) ?? 0) + 1);
+  }
+  const headNoun = (p: TableProfile): string[] => {
+    const ew = entityWords(p);
+    const h = ew[ew.length - 1] ?? '';
+    return ew.length > 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
+  };
 
   for (const p of profiles) {
     const times: string[] = [];
@@ -752,7 +772,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // `city_name` of a restaurant is its city: "restaurants per city".
         // (Not when a table is that thing: "state" stays the states' own name.)
         const namedThing = words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0]) ? [readable([words[0]!]).join(' ')] : [];
-        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
+        // Values that are all names of weekdays: "by day of the week", "per weekday".
+        const weekday = c.sample.length > 0 && c.sample.every((v) => WEEKDAY.test(String(v).trim())) ? ['day of the week', 'day of week', 'weekday', 'weekdays'] : [];
+        const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing, ...weekday].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
         continue;
       }
@@ -766,7 +788,10 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const isCode = [...ws].some((w) => CODE_WORDS.has(w));
       const isYear = [...ws].some((w) => YEAR_WORDS.has(w)) || (c.kind === 'integer' && c.min !== undefined && c.min >= 1900 && c.max! <= 2100 && c.distinct <= 200 && ![...ws].some((w) => ADDITIVE_WORDS.has(w) || AVERAGE_WORDS.has(w)));
       // `num_enrolled`, `number_of_visits`, `count_orders`: a count kept on the row, an amount.
-      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count'));
+      // An abbreviated count suffix (`citation_num`, `visit_cnt`) says the same; the full word does not
+      // (`house_number`, `flight_number` are labels).
+      const countSuffix = c.kind === 'integer' && (c.min ?? 0) >= 0 && words.length >= 2 && ['num', 'cnt'].includes(words[words.length - 1]!);
+      const additive = [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count')) || countSuffix;
       // In a table of prices or rates (daily prices: open, high, low, close), a number the name does
       // not say is an amount is one of those prices: averaged, never summed.
       const priceTable = ew.some((w) => PRICE_TABLE_WORDS.has(w));
@@ -821,6 +846,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         : undefined;
       if (additive || !averaged) {
         const countSyn = countedThing ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing] : [];
+        // a population counts people: "fewer than 100000 people", "number of inhabitants"
+        if (rw.length === 1 && rw[0] === 'population') countSyn.push('people', 'number of people', 'inhabitants', 'number of inhabitants', 'residents');
         const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
         addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : [])], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
@@ -895,7 +922,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

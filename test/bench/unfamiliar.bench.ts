@@ -6,6 +6,9 @@
  * sql-eval does (every gold column among the answer's columns, rows as sets; any of the gold
  * variants), and classify: correct / refused / answered-but-wrong / error.
  *
+ * "Today" is the gold server's CURRENT_DATE for both sides (the gold SQL's own reading of "the past
+ * 30 days"), given to Quarry as the `asOf` override; the drafted model's own `as_of` is not used.
+ *
  * Questions are split by a hash of their text into a dev half (read the failures of this half
  * only) and a held-out half (only ever counted). Goal: answered-but-wrong ≤ 2 %, correct ≥ 20 %.
  *
@@ -138,7 +141,10 @@ try {
       const path = join(dir, `${db}.yaml`);
       await writeDraftModel(path, draft.model, draft.notes, draft.undecided);
       if (process.env.QUARRY_UNFAMILIAR_MODELS) writeFileSync(join(process.env.QUARRY_UNFAMILIAR_MODELS, `${db}.yaml`), readFileSync(path));
-      const layer = await semanticLayerFor(loadModel(path), w);
+      // The gold SQL reads "today" as the server's CURRENT_DATE: Quarry gets the same today (the
+      // override QUARRY_AS_OF gives a user), so relative periods are compared like for like.
+      const today = String((await gold.query('SELECT CURRENT_DATE::text AS d')).rows[0]!.d);
+      const layer = await semanticLayerFor(loadModel(path), w, { asOf: today });
       for (const q of questions.filter((x) => x.db_name === db)) {
         const question = q.question!;
         const goldResults: Record<string, unknown>[][] = [];

@@ -274,3 +274,156 @@ describe('a ranking said twice', () => {
     expect(ask('top 2 clubs by visits with the highest satisfaction').kind).not.toBe('query');
   });
 });
+
+describe('"he/she" in a question', () => {
+  it('is one pronoun for the thing asked about, not a word left over', () => {
+    const r = ask('which club had the most visits and how many visits did he/she have?');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+      expect(r.query.limit).toBe(1);
+    }
+  });
+  it('a slash between other words stays an unknown word', () => {
+    const r = ask('which club had the most visits/guests?');
+    expect(r.kind).toBe('out_of_scope');
+  });
+});
+
+// Trips between stations: one code in two dimensions, the start and the end of a trip.
+const trips = SemanticModelSchema.parse({
+  name: 'rail',
+  entities: [{ name: 'trip', table: 'trip', primary_key: 'id', synonyms: ['trips'] }],
+  dimensions: [
+    { name: 'origin_station', entity: 'trip', sql: '${TABLE}.origin', label: 'Origin station', index_values: true },
+    { name: 'destination_station', entity: 'trip', sql: '${TABLE}.destination', label: 'Destination station', index_values: true },
+  ],
+  measures: [{ name: 'trip_count', entity: 'trip', agg: 'count', label: 'Trips', synonyms: ['number of trips'], time_bound: false }],
+});
+const stations = new Map([
+  ['origin_station', ['KGX', 'EDB', 'YRK']],
+  ['destination_station', ['KGX', 'EDB', 'YRK']],
+]);
+const askTrips = (q: string) => interpret(q, { model: trips, values: stations, asOf: '2024-06-30' });
+
+describe('a value in two dimensions that are the two ends of a trip', () => {
+  it('"from X to Y" names each end by its preposition', () => {
+    const r = askTrips('how many trips from KGX to EDB?');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query')
+      expect(r.query.filters).toEqual([
+        { dimension: 'origin_station', op: 'eq', values: ['KGX'] },
+        { dimension: 'destination_station', op: 'eq', values: ['EDB'] },
+      ]);
+  });
+  it('with no preposition that names an end, the two readings compete', () => {
+    const r = askTrips('how many trips via YRK?');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Two readings compete/);
+  });
+});
+
+// Flags of members: what they have, what they are.
+const flags = SemanticModelSchema.parse({
+  name: 'gym3',
+  entities: [{ name: 'member', table: 'member', primary_key: 'id', synonyms: ['members'] }],
+  dimensions: [
+    { name: 'has_locker', entity: 'member', sql: '${TABLE}.has_locker', type: 'boolean', label: 'Has locker' },
+    { name: 'is_student', entity: 'member', sql: '${TABLE}.is_student', type: 'boolean', label: 'Is student' },
+    { name: 'town', entity: 'member', sql: '${TABLE}.town', label: 'Town', index_values: true },
+  ],
+  measures: [{ name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false }],
+});
+const askFlags = (q: string) => interpret(q, { model: flags, values: new Map([['town', ['Leeds', 'York']]]), asOf: '2024-06-30' });
+
+describe('a flag (has_x, is_x) is what its rows have or are', () => {
+  it('"with a locker", "that have a locker", "student members" keep the rows where it is true', () => {
+    for (const [q, dim] of [
+      ['how many members with a locker', 'has_locker'],
+      ['number of members that have a locker in York', 'has_locker'],
+      ['how many student members', 'is_student'],
+    ] as const) {
+      const r = askFlags(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.filters, q).toContainEqual({ dimension: dim, op: 'eq', values: ['true'] });
+    }
+  });
+  it('"without a locker" keeps the rows where it is not true', () => {
+    const r = askFlags('how many members without a locker');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.filters).toEqual([{ dimension: 'has_locker', op: 'ne', values: ['true'] }]);
+  });
+  it('a word the flag does not say stays unknown', () => {
+    expect(askFlags('how many members with a towel').kind).toBe('out_of_scope');
+  });
+});
+
+describe('"both"', () => {
+  it('before two columns of the answer adds nothing: "give both the club names and the visits"', () => {
+    const r = ask('top 2 clubs with the most visits? give both the club names and the visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by).toEqual([{ dimension: 'club' }]);
+  });
+  it('before two values asks for an intersection, which is not understood (never "either")', () => {
+    const r = ask('number of visits to clubs in both Leeds and York');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('both');
+  });
+});
+
+describe('numbers in words', () => {
+  it('"a hundred thousand", "a million" are numbers; a number word takes a scale word', () => {
+    for (const [q, value] of [
+      ['clubs with more than a hundred thousand visits', 100_000],
+      ['clubs with more than a million visits', 1_000_000],
+      ['clubs with more than two thousand visits', 2000],
+    ] as const) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect([...(r.query.entity_conditions ?? []), ...r.query.metric_filters].map((c) => c.value), q).toEqual([value]);
+    }
+  });
+});
+
+describe('a ranking of pairs', () => {
+  it('"top 3 combinations of town and club", "top 3 towns and clubs" rank the pairs', () => {
+    for (const q of ['top 3 combinations of town and club by number of visits', 'top 3 towns and clubs by number of visits']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.group_by, q).toEqual([{ dimension: 'town' }, { dimension: 'club' }]);
+        expect(r.query.order, q).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+        expect(r.query.limit, q).toBe(3);
+      }
+    }
+  });
+  it('"which origin station and destination station had the most trips" may ask two questions: refused', () => {
+    expect(askTrips('which origin station and destination station had the most trips').kind).toBe('out_of_scope');
+    expect(askTrips('top 2 origin stations and destination stations by number of trips').kind).toBe('query');
+  });
+  it('"combinations" of a single breakdown is not understood', () => {
+    expect(ask('top 3 combinations of town by number of visits').kind).toBe('out_of_scope');
+  });
+});
+
+describe('"most common"', () => {
+  it('ranks a breakdown by how many rows each group has, never by another metric', () => {
+    for (const q of ['what are the top 2 most common towns and their respective counts?', 'the most common town']) {
+      const x = askFlags(q);
+      expect(x.kind, q).toBe('query');
+      if (x.kind === 'query') {
+        expect(x.query.group_by, q).toEqual([{ dimension: 'town' }]);
+        expect(x.query.order, q).toEqual([{ by: 'member_count', direction: 'desc' }]);
+        expect(x.query.limit, q).toBe(q.includes('2') ? 2 : 1);
+      }
+    }
+  });
+  it('by a count named, it ranks by that count ("most common towns by visits")', () => {
+    const r = ask('top 2 most common towns by visits');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.order).toEqual([{ by: 'visit_count', direction: 'desc' }]);
+  });
+  it('with no count of the thing the breakdown describes, it is not understood', () => {
+    expect(ask('the most common town').kind).toBe('out_of_scope');
+  });
+});

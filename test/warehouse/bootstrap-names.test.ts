@@ -81,12 +81,16 @@ beforeAll(async () => {
     INSERT INTO shed VALUES (1, 'K1', 'red'), (2, 'K1', 'blue'), (3, 'K3', 'red');
     CREATE TABLE tag (id INTEGER, shed_id INTEGER, word VARCHAR);
     INSERT INTO tag VALUES (1, 1, 'dry'), (1, 2, 'damp'), (2, 3, 'dry');
-    CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER);
-    INSERT INTO route VALUES (1, 2, 1), (2, 2, 0), (3, 5, 1);
-    CREATE TABLE signup (route_id INTEGER, weekday VARCHAR, count INTEGER);
+    CREATE TABLE route (route_id INTEGER, num_walkers INTEGER, essay_count INTEGER, bench_num INTEGER, gate_number INTEGER);
+    INSERT INTO route VALUES (1, 2, 1, 0, 4), (2, 2, 0, 2, 7), (3, 5, 1, 2, 9);
+    CREATE TABLE signup (route_id INTEGER, day VARCHAR, count INTEGER);
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
     INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
+    CREATE TABLE park_ride_daily (ride_id INTEGER, route_id INTEGER, status VARCHAR);
+    INSERT INTO park_ride_daily VALUES (1, 1, 'ok'), (2, 1, 'late'), (3, 2, 'ok');
+    CREATE TABLE park_gate_snapshot (gate_id INTEGER, route_id INTEGER, paint VARCHAR);
+    INSERT INTO park_gate_snapshot VALUES (1, 1, 'green'), (2, 3, 'blue');
     CREATE TABLE daily_quote (route_id INTEGER, day DATE, open DOUBLE, close DOUBLE, volume INTEGER);
     INSERT INTO daily_quote VALUES (1, DATE '2024-01-02', 10.0, 11.0, 300), (1, DATE '2024-01-03', 11.0, 10.5, 300), (2, DATE '2024-01-02', 5.0, 5.5, 100);
     `,
@@ -153,6 +157,11 @@ describe('bootstrap names', () => {
     const essays = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.essay_count'));
     expect(essays?.synonyms).not.toContain('number of essays');
     expect(short.measures!.find((m) => m.agg === 'count' && m.entity === 'essay')?.synonyms).toContain('number of essays');
+    // an abbreviated count suffix is a count too, even with few values; the full word "number" is a label
+    const benches = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.bench_num'));
+    expect(benches?.synonyms).toEqual(expect.arrayContaining(['number of benches', 'benches']));
+    expect(short.measures!.some((m) => m.sql?.endsWith('.gate_number'))).toBe(false);
+    expect(short.dimensions!.find((d) => d.sql?.endsWith('.gate_number'))?.type).toBe('number');
   });
   it('in a table of prices (or quotes, rates) the unnamed numbers are prices: averaged, never summed', () => {
     const aggs = (col: string) => short.measures!.filter((m) => m.sql?.endsWith(`.${col}`)).map((m) => m.agg).sort();
@@ -167,6 +176,13 @@ describe('bootstrap names', () => {
     expect(total?.synonyms).toEqual(expect.arrayContaining(['number of signups', 'sign ups']));
     expect(short.measures!.find((m) => m.entity === 'signup' && m.agg === 'count')?.label).toBe('Signup rows');
     expect(short.entities.find((e) => e.name === 'signup')?.synonyms).toContain('sign up');
+  });
+  it('a table taken daily (or as snapshots) holds its things: rides, benches; its last word alone names it when no other table has it', () => {
+    const rides = short.entities.find((e) => e.table === 'park_ride_daily');
+    expect(rides?.synonyms).toEqual(expect.arrayContaining(['park ride', 'park rides', 'ride', 'rides']));
+    expect(rides?.synonyms?.some((x) => /dail/.test(x))).toBe(false);
+    expect(short.measures!.find((m) => m.entity === rides?.name && m.agg === 'count')?.label).toBe('Park rides');
+    expect(short.entities.find((e) => e.table === 'park_gate_snapshot')?.synonyms).toEqual(expect.arrayContaining(['park gate', 'gates']));
   });
   it('common abbreviations are read out: tot_fee_amt is the total fee amount, ins_type the insurance type', () => {
     expect(short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.tot_fee_amt'))?.label).toBe('Total fee amount');
@@ -198,7 +214,9 @@ describe('bootstrap names', () => {
       expect(await ask('number of sheds by keeper name')).toEqual(['Ann 2', 'Cy 1']);
       // a table of tallies: how many sign-ups adds up the counts
       expect(await ask('how many sign-ups')).toEqual(['13']);
+      // a column of weekday names is the day of the week
       expect(await ask('number of signups by weekday')).toEqual(['Mon 9', 'Tue 4']);
+      expect(await ask('how many sign-ups on each day of the week')).toEqual(['Mon 9', 'Tue 4']);
     } finally {
       await w.close();
     }
