@@ -1,0 +1,157 @@
+/**
+ * Linking verbs: "authors who wrote papers", "how many courses does each department offer",
+ * "restaurants serving thai food", "reviews posted by user 7". A verb standing between two things
+ * the query relates (a metric, count or entity on one side; an entity, dimension or value on the
+ * other) can only mean the relation between them when the model holds exactly one: one join path
+ * between two entities, or one thing and an attribute of its own. The verb is consumed only then.
+ * It stays unconsumed (the question is refused as before) when several join paths compete (two
+ * foreign keys to one table), when both sides are the same thing ("papers citing papers"), when a
+ * negation stands in between, when the verb asserts a state rather than a link ("cancelled",
+ * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
+ * query does not hold).
+ */
+import { joinPathCount } from '../../semantic/graph.js';
+import type { SemanticModel } from '../../semantic/model.js';
+import type { SemanticQuery } from '../../semantic/query.js';
+import { dimensionOfEntity } from '../analyse.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, type Item } from '../spans.js';
+import { lemmas, verbOf } from '../text.js';
+import { LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS } from '../words.js';
+import type { Construction } from './types.js';
+
+interface Link {
+  verb: Item;
+  left: Item;
+  right: Item;
+}
+
+export const linkingVerb: Construction = {
+  name: 'linking verb',
+  recognise({ items, lex, ctx }) {
+    const links: Link[] = [];
+    items.forEach((it, k) => {
+      if (it.kind !== 'word' || it.used || it.consumed) return;
+      const verb = verbOf(it.lower);
+      if (!verb || STATE_VERBS.has(verb) || namesModel(lex, it.lower, verb)) return;
+      const sides = forward(items, k) ?? inverted(items, k);
+      if (sides) links.push({ verb: it, ...sides });
+    });
+    if (!links.length) return null;
+    return {
+      construction: 'linking verb',
+      apply(query, notes) {
+        for (const l of links) {
+          const how = relation(lex, ctx.model, query, l.left, l.right);
+          if (!how) continue;
+          consume(l.verb);
+          notes.push(`"${l.verb.text}" links ${l.left.text} and ${l.right.text} (${how})`);
+        }
+        return query;
+      },
+    };
+  },
+};
+
+/** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
+const isLinkKeyword = (it: Item) => it.kind === 'kw' && (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
+
+/** "authors who have written papers", "restaurants serving thai food", "reviews posted by users". */
+function forward(items: Item[], k: number): { left: Item; right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && ((items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'which'))) p--;
+  let q = k + 1;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  const left = items[p];
+  const right = items[q];
+  return left?.kind === 'lex' && right?.kind === 'lex' ? { left, right } : undefined;
+}
+
+/** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
+function inverted(items: Item[], k: number): { left: Item; right: Item } | undefined {
+  let q = k + 1;
+  while (q < items.length && items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) q++;
+  if (q < items.length && items[q].kind !== 'punct') return undefined;
+  let p = k - 1;
+  const right = items[p];
+  if (right?.kind !== 'lex') return undefined;
+  // "does author Smith write": a dimension named next to its value
+  while (p > 0 && items[p - 1].kind === 'lex') p--;
+  p--;
+  while (p >= 0 && ((items[p].kind === 'word' && ['the', 'a', 'an'].includes(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'each'))) p--;
+  if (!(items[p]?.kind === 'word' && LINK_INVERTING.has(items[p].lower))) return undefined;
+  const left = items[p - 1];
+  return left?.kind === 'lex' ? { left, right } : undefined;
+}
+
+/**
+ * How the query relates the two sides, when the model relates them in exactly one way: one
+ * join path between two entities, or a thing and an attribute of its own. Undefined otherwise.
+ */
+function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
+  if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
+  const inQuery = queryEntities(lex, model, query);
+  const l = sideOf(lex, left, inQuery);
+  const r = sideOf(lex, right, inQuery);
+  if (!l || !r) return undefined;
+  if (l.entity === r.entity) {
+    // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
+    return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
+  }
+  return joinPathCount(model, l.entity, r.entity) === 1 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
+}
+
+/** The entity a mention speaks of in the query, and whether it names the thing itself or an attribute of it. */
+function sideOf(lex: Lexicon, it: Item, inQuery: Set<string>): { entity: string; self: boolean } | undefined {
+  const found = new Map<string, boolean>();
+  const add = (entity: string | undefined, self: boolean) => {
+    if (!entity || !inQuery.has(entity)) return;
+    found.set(entity, (found.get(entity) ?? false) || self);
+  };
+  for (const e of it.entries ?? []) {
+    if (e.kind === 'entity') add(e.target, true);
+    else if (e.kind === 'metric') {
+      const m = lex.metrics.get(e.target);
+      add(m?.entity, m?.agg === 'count' || m?.agg === 'count_distinct');
+    } else if (e.kind === 'dimension' || e.kind === 'value') {
+      const d = lex.dimensions.get(e.target);
+      if (d) add(d.entity, dimensionOfEntity(lex, d.entity) === d.name);
+    }
+  }
+  if (found.size !== 1) return undefined;
+  const [[entity, self]] = [...found];
+  return { entity, self };
+}
+
+/** Every entity the query aggregates, counts, groups or filters by. */
+function queryEntities(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<string> {
+  const ofMetric = (m: string) => lex.metrics.get(m)?.entity;
+  const ofDimension = (d: string) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity;
+  return new Set(
+    [
+      ...q.metrics.map(ofMetric),
+      ...q.group_by.map((g) => ofDimension(g.dimension)),
+      ...q.filters.map((f) => ofDimension(f.dimension)),
+      ...(q.subset_metrics ?? []).flatMap((s) => [ofMetric(s.metric), ...s.filters.map((f) => ofDimension(f.dimension))]),
+      ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, ofMetric(c.metric)]),
+      ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, ofMetric(p.metric)]),
+      ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
+    ].filter((e): e is string => !!e),
+  );
+}
+
+/** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
+const phraseWords = new WeakMap<Lexicon, Set<string>>();
+function namesModel(lex: Lexicon, lower: string, verb: string): boolean {
+  let words = phraseWords.get(lex);
+  if (!words) {
+    words = new Set();
+    const walk = (node: Lexicon['root'], path: string[]) => {
+      if (node.entries.some((e) => e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')) for (const w of path) words!.add(w);
+      for (const [k, n] of node.next) walk(n, [...path, k]);
+    };
+    walk(lex.root, []);
+    phraseWords.set(lex, words);
+  }
+  return [lower, lemmas(lower)[0], verb].some((w) => words!.has(w));
+}
