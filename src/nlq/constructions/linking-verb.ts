@@ -17,7 +17,7 @@ import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
-import { LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS } from '../words.js';
+import { GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
 import type { Construction } from './types.js';
 
 interface Link {
@@ -31,7 +31,8 @@ export const linkingVerb: Construction = {
   recognise({ items, lex, ctx }) {
     const links: Link[] = [];
     items.forEach((it, k) => {
-      if (it.kind !== 'word' || it.used || it.consumed) return;
+      // only content words: function words and generic verbs (is, have, located) need no reading
+      if (it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return;
       const verb = verbOf(it.lower);
       if (!verb || STATE_VERBS.has(verb) || namesModel(lex, it.lower, verb)) return;
       const sides = forward(items, k) ?? inverted(items, k);
