@@ -10,7 +10,7 @@
  * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
  * query does not hold).
  */
-import { joinPathCount } from '../../semantic/graph.js';
+import { joinGraph, joinPathCount } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity } from '../analyse.js';
@@ -115,8 +115,10 @@ function sideOf(lex: Lexicon, it: Item, inQuery: Set<string>): { entity: string;
       const m = lex.metrics.get(e.target);
       add(m?.entity, m?.agg === 'count' || m?.agg === 'count_distinct');
     } else if (e.kind === 'dimension' || e.kind === 'value') {
+      // "nation" may be the customer's or the supplier's: the role the query used
       const d = lex.dimensions.get(e.target);
-      if (d) add(d.entity, dimensionOfEntity(lex, d.entity) === d.name);
+      const family = d ? [d, ...[...d.roles.values()].map((r) => lex.dimensions.get(r))] : [];
+      for (const x of family) if (x) add(x.entity, dimensionOfEntity(lex, x.entity) === x.name);
     }
   }
   if (found.size !== 1) return undefined;
@@ -124,21 +126,28 @@ function sideOf(lex: Lexicon, it: Item, inQuery: Set<string>): { entity: string;
   return { entity, self };
 }
 
-/** Every entity the query aggregates, counts, groups or filters by. */
+/**
+ * Every entity the query aggregates, counts, groups or filters by, and those its joins pass
+ * through ("orders submitted by customers in GERMANY": customers lie between orders and nation).
+ */
 function queryEntities(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<string> {
   const ofMetric = (m: string) => lex.metrics.get(m)?.entity;
   const ofDimension = (d: string) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity;
-  return new Set(
-    [
-      ...q.metrics.map(ofMetric),
-      ...q.group_by.map((g) => ofDimension(g.dimension)),
-      ...q.filters.map((f) => ofDimension(f.dimension)),
-      ...(q.subset_metrics ?? []).flatMap((s) => [ofMetric(s.metric), ...s.filters.map((f) => ofDimension(f.dimension))]),
-      ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, ofMetric(c.metric)]),
-      ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, ofMetric(p.metric)]),
-      ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
-    ].filter((e): e is string => !!e),
-  );
+  const aggregated = [
+    ...q.metrics.map(ofMetric),
+    ...(q.subset_metrics ?? []).map((s) => ofMetric(s.metric)),
+    ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, ofMetric(c.metric)]),
+    ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, ofMetric(p.metric)]),
+    ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
+  ].filter((e): e is string => !!e);
+  const qualifying = [
+    ...q.group_by.map((g) => ofDimension(g.dimension)),
+    ...q.filters.map((f) => ofDimension(f.dimension)),
+    ...(q.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => ofDimension(f.dimension))),
+  ].filter((e): e is string => !!e);
+  const graph = joinGraph(model);
+  const passed = aggregated.flatMap((a) => qualifying.flatMap((t) => (graph.path(a, t) ?? []).map((h) => h.to)));
+  return new Set([...aggregated, ...qualifying, ...passed]);
 }
 
 /** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
