@@ -91,6 +91,14 @@ describe('a linking verb with one join path between its two sides is consumed', 
     expect(most.group_by).toEqual([{ dimension: 'author' }]);
     expect(most.order).toEqual([{ by: 'book_count', direction: 'desc' }]);
   });
+  it('between the members of a condition and the rows it counts', () => {
+    const counted = query('how many authors wrote more than 3 books');
+    expect(counted.metrics).toEqual(['author_count']);
+    expect(counted.entity_conditions).toEqual([{ entity: 'author', metric: 'book_count', op: 'gt', value: 3 }]);
+    const listed = query('authors who wrote more than 3 books');
+    expect(listed.group_by).toEqual([{ dimension: 'author' }]);
+    expect(listed.metric_filters).toEqual([{ metric: 'book_count', op: 'gt', value: 3 }]);
+  });
   it('between a thing and an attribute of its own', () => {
     const r = query('how many books belong to each genre');
     expect(r.metrics).toEqual(['book_count']);
@@ -137,6 +145,9 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
   });
   it('a verb that names part of a dimension of the model', () => {
     refused('how many books were translated in each shop', 'translated');
+  });
+  it('two things the query does not relate (two totals side by side)', () => {
+    refused('authors who wrote books', 'wrote');
   });
   it('a word that is no verb, or a verb with no two sides', () => {
     refused('how many books ratio each author', 'ratio');

@@ -31,10 +31,7 @@ export const linkingVerb: Construction = {
   recognise({ items, lex, ctx }) {
     const links: Link[] = [];
     items.forEach((it, k) => {
-      // only content words: function words and generic verbs (is, have, located) need no reading
-      if (it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return;
-      const verb = verbOf(it.lower);
-      if (!verb || STATE_VERBS.has(verb) || namesModel(lex, it.lower, verb)) return;
+      if (!mayLink(lex, it)) return;
       const sides = forward(items, k) ?? inverted(items, k);
       if (sides) links.push({ verb: it, ...sides });
     });
@@ -54,6 +51,17 @@ export const linkingVerb: Construction = {
   },
 };
 
+/**
+ * A word that may be a linking verb: a content word common English uses as a verb, neither a verb
+ * of state nor a word of the model's dimensions and values. (Function words and generic verbs —
+ * is, have, located — need no reading.)
+ */
+export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
+  if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
+  const verb = verbOf(it.lower);
+  return !!verb && !STATE_VERBS.has(verb) && !namesModel(lex, it.lower, verb);
+}
+
 /** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
 const isLinkKeyword = (it: Item) => it.kind === 'kw' && (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
 
@@ -71,7 +79,7 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
 /** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
 function inverted(items: Item[], k: number): { left: Item; right: Item } | undefined {
   let q = k + 1;
-  while (q < items.length && items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) q++;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || items[q].kind === 'time')) q++;
   if (q < items.length && items[q].kind !== 'punct') return undefined;
   let p = k - 1;
   const right = items[p];
@@ -91,10 +99,16 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  */
 function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
-  const inQuery = queryEntities(lex, model, query);
-  const l = sideOf(lex, left, inQuery);
-  const r = sideOf(lex, right, inQuery);
-  if (!l || !r) return undefined;
+  // the two sides must be related by one part of the query (never two metrics side by side)
+  for (const inQuery of relatedSets(lex, model, query)) {
+    const l = sideOf(lex, left, inQuery);
+    const r = sideOf(lex, right, inQuery);
+    if (l && r) return relationOf(model, l, r);
+  }
+  return undefined;
+}
+
+function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
   if (l.entity === r.entity) {
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
     return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
@@ -127,27 +141,27 @@ function sideOf(lex: Lexicon, it: Item, inQuery: Set<string>): { entity: string;
 }
 
 /**
- * Every entity the query aggregates, counts, groups or filters by, and those its joins pass
- * through ("orders submitted by customers in GERMANY": customers lie between orders and nation).
+ * The sets of entities the query relates: each aggregated entity with what it is grouped and
+ * filtered by and the entities its joins pass through ("orders submitted by customers in GERMANY":
+ * customers lie between orders and nation); a condition's members with the rows it aggregates; a
+ * distinct count's members with the rows they are counted among. Two metrics side by side are
+ * not related to each other.
  */
-function queryEntities(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<string> {
+function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<string>[] {
   const ofMetric = (m: string) => lex.metrics.get(m)?.entity;
   const ofDimension = (d: string) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity;
-  const aggregated = [
-    ...q.metrics.map(ofMetric),
-    ...(q.subset_metrics ?? []).map((s) => ofMetric(s.metric)),
-    ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, ofMetric(c.metric)]),
-    ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, ofMetric(p.metric)]),
-    ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
-  ].filter((e): e is string => !!e);
-  const qualifying = [
-    ...q.group_by.map((g) => ofDimension(g.dimension)),
-    ...q.filters.map((f) => ofDimension(f.dimension)),
-    ...(q.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => ofDimension(f.dimension))),
-  ].filter((e): e is string => !!e);
+  const defined = (xs: (string | undefined)[]) => xs.filter((e): e is string => !!e);
+  const qualifying = defined([...q.group_by.map((g) => ofDimension(g.dimension)), ...q.filters.map((f) => ofDimension(f.dimension))]);
   const graph = joinGraph(model);
-  const passed = aggregated.flatMap((a) => qualifying.flatMap((t) => (graph.path(a, t) ?? []).map((h) => h.to)));
-  return new Set([...aggregated, ...qualifying, ...passed]);
+  const around = (roots: string[], targets: string[]) =>
+    new Set([...roots, ...targets, ...roots.flatMap((a) => targets.flatMap((t) => (graph.path(a, t) ?? []).map((h) => h.to)))]);
+  return [
+    ...defined(q.metrics.map(ofMetric)).map((e) => around([e], qualifying)),
+    ...(q.subset_metrics ?? []).map((s) => around(defined([ofMetric(s.metric)]), [...qualifying, ...defined(s.filters.map((f) => ofDimension(f.dimension)))])),
+    ...(q.entity_conditions ?? []).map((c) => around(defined([ofMetric(c.metric)]), [c.entity])),
+    ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
+    ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
+  ];
 }
 
 /** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
