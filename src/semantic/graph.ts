@@ -69,12 +69,13 @@ export function joinGraph(model: SemanticModel): JoinGraph {
 }
 
 /**
- * How many shortest join paths relate two different entities, reading every declared relationship
+ * The shortest join paths that relate two different entities, reading every declared relationship
  * both ways (each one an edge of its own, so two foreign keys between the same tables are two
- * paths): 0 when nothing relates them, 1 when the model relates them in one way only.
+ * paths): how many there are (0 when nothing relates them, 1 when the model relates them in one
+ * way only) and how many relationships each crosses.
  */
-export function joinPathCount(model: SemanticModel, from: string, to: string): number {
-  if (from === to) return 0;
+export function shortestJoinPaths(model: SemanticModel, from: string, to: string): { count: number; length: number } {
+  if (from === to) return { count: 0, length: 0 };
   const adjacent = new Map<string, string[]>();
   const link = (x: string, y: string) => adjacent.set(x, [...(adjacent.get(x) ?? []), y]);
   for (const r of model.relationships) {
@@ -98,5 +99,5 @@ export function joinPathCount(model: SemanticModel, from: string, to: string): n
       if (dist.get(next) === d) count.set(next, count.get(next)! + count.get(cur)!);
     }
   }
-  return count.get(to) ?? 0;
+  return { count: count.get(to) ?? 0, length: dist.get(to) ?? 0 };
 }

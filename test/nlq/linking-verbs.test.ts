@@ -133,6 +133,9 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
     refused('how many loans involve each shop', 'involve');
     refused('how many loans does each shop issue', 'issue');
   });
+  it('a chain of several tables (the verb names none of the things between)', () => {
+    refused('how many shops does each author reach', 'reach');
+  });
   it('a thing related to itself', () => {
     refused('how many books follow each book', 'follow');
   });

@@ -10,7 +10,7 @@
  * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
  * query does not hold).
  */
-import { joinGraph, joinPathCount } from '../../semantic/graph.js';
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity } from '../analyse.js';
@@ -113,7 +113,9 @@ function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, 
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
     return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
   }
-  return joinPathCount(model, l.entity, r.entity) === 1 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
+  // one relationship, or one table linking the two: a longer chain passes through things the verb does not name
+  const paths = shortestJoinPaths(model, l.entity, r.entity);
+  return paths.count === 1 && paths.length <= 2 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
 }
 
 /** The entity a mention speaks of in the query, and whether it names the thing itself or an attribute of it. */
