@@ -157,3 +157,32 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
     refused('how many books belong', 'belong');
   });
 });
+
+describe('coverage still holds around a linking verb', () => {
+  const answered = [
+    'how many books were written by each author',
+    'how many books did each author write',
+    'how many shops serve vegan food in each town',
+    'how many tags are associated with each book',
+    'how many authors wrote more than 3 books',
+  ];
+  it('a made-up word anywhere is refused, naming the word', () => {
+    for (const q of answered) {
+      const words = q.split(' ');
+      for (let k = 0; k <= words.length; k++) {
+        const asked = [...words.slice(0, k), 'blorvix', ...words.slice(k)].join(' ');
+        refused(asked, 'blorvix');
+      }
+    }
+  });
+  it('a negation anywhere is refused or changes the query', () => {
+    for (const q of answered) {
+      const base = query(q);
+      const words = q.split(' ');
+      for (let k = 0; k <= words.length; k++) {
+        const r = ask([...words.slice(0, k), 'not', ...words.slice(k)].join(' '));
+        if (r.kind === 'query') expect(r.query).not.toEqual(base);
+      }
+    }
+  });
+});

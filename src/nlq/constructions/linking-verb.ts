@@ -108,6 +108,7 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
   return undefined;
 }
 
+/** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
 function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
   if (l.entity === r.entity) {
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
