@@ -151,6 +151,7 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
   });
   it('two things the query does not relate (two totals side by side)', () => {
     refused('authors who wrote books', 'wrote');
+    refused('authors who wrote crime books', 'wrote');
   });
   it('a word that is no verb, or a verb with no two sides', () => {
     refused('how many books ratio each author', 'ratio');

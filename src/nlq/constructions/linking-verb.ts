@@ -99,6 +99,8 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  */
 function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
+  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
+  if (query.metrics.length > 1) return undefined;
   // the two sides must be related by one part of the query (never two metrics side by side)
   for (const inQuery of relatedSets(lex, model, query)) {
     const l = sideOf(lex, left, inQuery);
