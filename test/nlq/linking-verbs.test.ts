@@ -153,6 +153,9 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
     refused('authors who wrote books', 'wrote');
     refused('authors who wrote crime books', 'wrote');
   });
+  it('values joined by "and" after the verb (things that hold both?)', () => {
+    refused('how many shops serve vegan and italian food', 'serve');
+  });
   it('a word that is no verb, or a verb with no two sides', () => {
     refused('how many books ratio each author', 'ratio');
     refused('how many books belong', 'belong');

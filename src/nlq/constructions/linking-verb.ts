@@ -15,7 +15,7 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
-import { consume, type Item } from '../spans.js';
+import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
 import { GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
 import type { Construction } from './types.js';
@@ -73,7 +73,10 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
   const left = items[p];
   const right = items[q];
-  return left?.kind === 'lex' && right?.kind === 'lex' ? { left, right } : undefined;
+  // "flights that operate on Mondays and Wednesdays": a verb before values joined by "and" may ask
+  // for things that hold both (a list stored in one column), which no filter here says
+  const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
+  return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
 }
 
 /** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
