@@ -7,6 +7,7 @@
 import type { SemanticQuery } from '../../semantic/query.js';
 import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
+import { linkingVerb } from './linking-verb.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
 import { perEntityAverage } from './per-entity-average.js';
@@ -16,7 +17,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank];
+export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, linkingVerb];
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
