@@ -88,7 +88,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
       const o = items[p];
       const between = p < k ? items.slice(p + 1, k) : items.slice(k + 1, p);
       if (between.some((b) => !(b.kind === 'word' && ['of', 'the', 'is', '='].includes(b.lower)))) continue;
-      if (o.kind !== 'lex' || taken.has(o) || entriesOf(o, 'value').length || entriesOf(o, 'metric').length) continue;
+      // "the Mississippi River": a phrase naming the value's own dimension is that dimension, even when it also counts things
+      if (o.kind !== 'lex' || taken.has(o) || entriesOf(o, 'value').length) continue;
       const dims = entriesOf(o, 'dimension').filter((d) => entries.some((x) => sameFamily(lex, d.target, x.target)));
       if (!dims.length) continue;
       entries = entries.filter((x) => dims.some((d) => sameFamily(lex, d.target, x.target)));
