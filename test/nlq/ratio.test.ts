@@ -169,6 +169,24 @@ describe('ratio of two subsets of one metric', () => {
   });
 });
 
+describe('ranked by the ratio, never by a default metric', () => {
+  it('"top 1 depot by ratio of weight to volume"', () => {
+    const q = query('top 1 depot by ratio of weight to volume');
+    expect(q.order).toEqual([{ by: 'total_weight_to_total_volume', direction: 'desc' }]);
+    expect(q.limit).toBe(1);
+    expect(q.metrics).toEqual([]);
+  });
+  it('"... by depot sorted by the ratio ascending"', () => {
+    const q = query('ratio of weight to volume by depot sorted by the ratio ascending');
+    expect(q.order).toEqual([{ by: 'total_weight_to_total_volume', direction: 'asc' }]);
+  });
+  it('a share word with "per" stays a share of the total by group ("percentage of parcels per depot")', () => {
+    const q = query('percentage of parcels per depot');
+    expect(q.ratios).toBeUndefined();
+    expect(q.share_of_total).toEqual(['parcels']);
+  });
+});
+
 describe('a subset out of all: the share of the subset', () => {
   it('"ratio of Express parcels out of all parcels"', async () => {
     const q = query('ratio of Express parcels out of all parcels');

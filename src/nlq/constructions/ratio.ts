@@ -203,17 +203,28 @@ interface Reading {
   /** The trigger and separator words. */
   words: Item[];
   shareKw?: Item;
+  /** "nations by the ratio of ...": the ratio ranks the breakdown. */
+  byKw?: Item;
 }
 
 /** Where the two sides are: "ratio of A to B", "A to B ratio", "proportion of A out of all B", "A per B". */
 function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
-  const separator = (from: number, to: number, between: boolean): { at: number; len: number } | undefined => {
+  // "per" divides by a metric that counts no thing ("population per area"); "orders per customer" is an average per member
+  const perMetric = (den: Item | undefined): boolean => {
+    if (!den || den.kind !== 'lex' || !entriesOf(den, 'metric').length || entriesOf(den, 'entity').length) return false;
+    const naming = entriesOf(den, 'dimension').some((e) => { const x = lex.dimensions.get(e.target); return !!x && dimensionOfEntity(lex, x.entity) === x.name; });
+    const counts = entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; });
+    return !naming && !counts;
+  };
+  /** The word between the sides; a share word ("percentage of A to B") takes only "to" and "out of". */
+  const separator = (from: number, to: number, between: boolean, share: boolean): { at: number; len: number } | undefined => {
     for (let k = from; k < to; k++) {
       const it = items[k];
       if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
       if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
+      if (share) continue;
       if (it.kind === 'kw' && it.kw === 'compare' && ['vs', 'versus'].includes(it.lower)) return { at: k, len: 1 };
-      if (it.kind === 'kw' && it.kw === 'group' && it.lower === 'per') return { at: k, len: 1 };
+      if (it.kind === 'kw' && it.kw === 'group' && it.lower === 'per') return perMetric(items[k + 1]) ? { at: k, len: 1 } : undefined;
       if (between && it.kind === 'word' && it.lower === 'and') return { at: k, len: 1 };
     }
     return undefined;
@@ -227,12 +238,15 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     // "ratio of A to B", "ratio between A and B", "proportion of A out of all B"
     if (next && (next.lower === 'of' || (ratioWord && next.lower === 'between'))) {
       const start = r + 2;
-      const sep = separator(start, items.length, next.lower === 'between');
+      const sep = separator(start, items.length, next.lower === 'between', shareWord);
       if (!sep || sep.at === start) continue;
       const bStart = sep.at + sep.len;
       const end = sideEnd(items, bStart);
       if (end <= bStart) continue;
-      return { spanA: [start, sep.at], spanB: [bStart, end], words: [it, next, ...items.slice(sep.at, bStart)], ...(shareWord ? { shareKw: it } : {}) };
+      let b = r - 1;
+      while (b >= 0 && items[b].kind === 'word' && items[b].lower === 'the') b--;
+      const by = items[b]?.kind === 'kw' && ((items[b].kw === 'group' && items[b].lower === 'by') || items[b].kw === 'sort') ? items[b] : undefined;
+      return { spanA: [start, sep.at], spanB: [bStart, end], words: [it, next, ...items.slice(sep.at, bStart)], ...(shareWord ? { shareKw: it } : {}), ...(by && ratioWord ? { byKw: by } : {}) };
     }
     // "(the) A to B ratio"
     if (ratioWord && r > 0) {
@@ -248,10 +262,7 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     const den = a.ratio.den;
     const d = items.indexOf(den);
     const per = items.slice(0, d).reverse().find((o) => o.kind === 'kw' && o.kw === 'group' && o.lower === 'per');
-    if (!per || !entriesOf(den, 'metric').length || isMetricItem(lex, den) !== true) return undefined;
-    // a thing counted per member ("orders per customer") is an average per member, not this ratio
-    const naming = entriesOf(den, 'dimension').some((e) => { const x = lex.dimensions.get(e.target); return !!x && dimensionOfEntity(lex, x.entity) === x.name; });
-    if (naming || entriesOf(den, 'entity').length) return undefined;
+    if (!per || !perMetric(den)) return undefined;
     const pk = items.indexOf(per);
     if (entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; })) return undefined;
     const aStart = sideStart(items, pk);
@@ -315,7 +326,8 @@ export const ratio: Construction = {
     const sortDir = a.sortDir;
     const sortKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'sort' || it.kw === 'asc_word' || it.kw === 'desc_word'));
     const rankWords = items.filter((it, k) => k > where.spanB[1] && it.kind === 'word' && RATIO_WORDS.has(it.lower));
-    if (superl || sortKws.length) {
+    if (where.byKw) a.slotUnknown = a.slotUnknown.filter((u) => !where.words.includes(u));
+    if (superl || sortKws.length || where.byKw) {
       a.superlatives = a.superlatives.filter((s) => s !== superl);
       a.sortBy = false;
       a.sortDir = undefined;
@@ -352,9 +364,9 @@ export const ratio: Construction = {
           const side = (x: Side) => ({ metric: x.metric!, ...(x.quals.length ? { filters: filters(x) } : {}), label: text(x) });
           q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `Ratio of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
-        if ((superl || sortKws.length) && q.group_by.length) {
+        if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';
-          consume(...(superl ? [items[superl.pos]] : []), ...sortKws, ...rankWords);
+          consume(...(superl ? [items[superl.pos]] : []), ...sortKws, ...rankWords, where.byKw);
           q = { ...q, order: [{ by: name, direction: dir }], ...(superl ? { limit: superl.n ?? (plural ? 10 : 1) } : {}) };
           notes.push(`Ranked by the ratio, ${dir === 'desc' ? 'highest' : 'lowest'} first`);
         }
