@@ -202,6 +202,19 @@ describe('a subset out of all: the share of the subset', () => {
   });
 });
 
+describe('follow-ups keep the ratio', () => {
+  it('"by depot", then "in 2022"', () => {
+    const first = query('ratio of delivered parcels to returned parcels');
+    const byDepot = ask('by depot', first);
+    expect(byDepot.kind).toBe('query');
+    if (byDepot.kind !== 'query') return;
+    expect(byDepot.query.group_by).toEqual([{ dimension: 'depot' }]);
+    expect(byDepot.query.ratios).toEqual(first.ratios);
+    const in2022 = ask('what about in 2022', byDepot.query);
+    expect(in2022.kind === 'query' && in2022.query.ratios).toEqual(first.ratios);
+  });
+});
+
 describe('refused: a side not fully understood', () => {
   it.each([
     'ratio of parcels handled quickly to customers',
