@@ -225,6 +225,7 @@ describe('refused: a side not fully understood', () => {
     'ratio of delivered parcels to returned parcels in Ohio to Texas',
     'ratio of customers in Ohio to customers in Texas in Ohio',
     'ratio of total average weight to customers',
+    'weight of Express parcels per volume',
   ])('%s', (question) => {
     const r = ask(question);
     expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');

@@ -303,6 +303,9 @@ export const ratio: Construction = {
       x.metric = y.metric;
     }
     if (!A.metric || !B.metric) return null;
+    // "population of Ohio per area": the density of Ohio or Ohio's people over all the area? Refused.
+    const per = where.words.some((w) => w.kind === 'kw' && w.lower === 'per');
+    if (per && A.metric !== B.metric && A.quals.length && !B.quals.length) return null;
     if (A.metric === B.metric && !A.quals.length && !B.quals.length) return null;
     const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length;
     if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter)) === JSON.stringify(B.quals.map((q) => q.filter))) return null;
