@@ -105,6 +105,9 @@ describe('ratio of two metrics', () => {
     expect(query('parcels per customer').group_by).toEqual([{ dimension: 'customer' }]);
     expect(ask('total weight per parcel').kind === 'query' ? query('total weight per parcel').ratios : undefined).toBeUndefined();
   });
+  it('"ratio of weight over volume"', () => {
+    expect(query('ratio of weight over volume').ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
+  });
   it('"the parcels to customers ratio": the ratio word after the sides', () => {
     const q = query('what is the parcels to customers ratio');
     expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'parcels' }, denominator: { metric: 'customers' } });
@@ -194,6 +197,11 @@ describe('a subset out of all: the share of the subset', () => {
     expect(q.subset_metrics).toEqual([{ name: 'parcels_share_express', metric: 'parcels', filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }], as: 'share', label: 'Express' }]);
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 7]);
   });
+  it('"ratio of Express parcels to the total number of parcels in Texas": "total number of" is all of them', () => {
+    const q = query('ratio of Express parcels to the total number of parcels in Texas');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+  });
   it('"proportion of returned parcels out of all parcels in Texas": the trailing value filters the whole', async () => {
     const q = query('proportion of returned parcels out of all parcels in Texas');
     expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
@@ -226,6 +234,7 @@ describe('refused: a side not fully understood', () => {
     'ratio of customers in Ohio to customers in Texas in Ohio',
     'ratio of total average weight to customers',
     'weight of Express parcels per volume',
+    'ratio of Express parcels to parcels in Texas',
   ])('%s', (question) => {
     const r = ask(question);
     expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');

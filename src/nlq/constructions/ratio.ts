@@ -144,6 +144,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
     if (it.kind === 'punct' && ['(', ')'].includes(it.lower)) continue;
     if (it.kind === 'kw' && it.kw === 'count' && !side.metricItem) {
       counted = true;
+      // "the total number of papers": every row of it
+      if (it.lower.startsWith('total')) side.all = true;
       continue;
     }
     if (!side.metricItem && isMetricItem(lex, it)) {
@@ -223,6 +225,8 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
       if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
       if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
       if (share) continue;
+      // "ratio of revenue over cost"
+      if (it.kind === 'kw' && it.kw === 'cmp_gt' && it.lower === 'over') return { at: k, len: 1 };
       if (it.kind === 'kw' && it.kw === 'compare' && ['vs', 'versus'].includes(it.lower)) return { at: k, len: 1 };
       if (it.kind === 'kw' && it.kw === 'group' && it.lower === 'per') return perMetric(items[k + 1]) ? { at: k, len: 1 } : undefined;
       if (between && it.kind === 'word' && it.lower === 'and') return { at: k, len: 1 };
@@ -286,6 +290,8 @@ export const ratio: Construction = {
     const post = B.quals.filter((q) => q.afterMetric);
     const pre = B.quals.length - post.length;
     const own = B.all ? 0 : A.metric && A.metric === B.metric && !A.quals.length && !pre ? post.length : Math.max(0, A.quals.length - pre);
+    // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
+    if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length) return null;
     const trailing = post.slice(own);
     if (trailing.length) {
       const families = new Set([...A.quals, ...B.quals.filter((q) => !trailing.includes(q))].map((q) => q.family));
