@@ -125,6 +125,14 @@ describe('ratio of two subsets of one metric', () => {
     });
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 2]);
   });
+  it('"weight ratio of Express to Standard": the metric named before the ratio word, on both sides', () => {
+    const q = query('weight ratio of Express to Standard');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'total_weight', filters: [{ dimension: 'service', values: ['Express'] }] },
+      denominator: { metric: 'total_weight', filters: [{ dimension: 'service', values: ['Standard'] }] },
+      label: 'Weight ratio of Express to Standard',
+    });
+  });
   it('"delivered to returned parcels ratio": one side names only a value and counts what the other counts', () => {
     const q = query('delivered to returned parcels ratio');
     expect(q.ratios?.[0]).toMatchObject({
@@ -235,6 +243,7 @@ describe('refused: a side not fully understood', () => {
     'ratio of total average weight to customers',
     'weight of Express parcels per volume',
     'ratio of Express parcels to parcels in Texas',
+    'weight ratio of Express to parcels',
   ])('%s', (question) => {
     const r = ask(question);
     expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');

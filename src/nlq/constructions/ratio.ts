@@ -207,6 +207,8 @@ interface Reading {
   shareKw?: Item;
   /** "nations by the ratio of ...": the ratio ranks the breakdown. */
   byKw?: Item;
+  /** "revenue ratio of EUROPE to ASIA": the metric named before the ratio word. */
+  before?: Item;
 }
 
 /** Where the two sides are: "ratio of A to B", "A to B ratio", "proportion of A out of all B", "A per B". */
@@ -250,7 +252,15 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
       let b = r - 1;
       while (b >= 0 && items[b].kind === 'word' && items[b].lower === 'the') b--;
       const by = items[b]?.kind === 'kw' && ((items[b].kw === 'group' && items[b].lower === 'by') || items[b].kw === 'sort') ? items[b] : undefined;
-      return { spanA: [start, sep.at], spanB: [bStart, end], words: [it, next, ...items.slice(sep.at, bStart)], ...(shareWord ? { shareKw: it } : {}), ...(by && ratioWord ? { byKw: by } : {}) };
+      const before = ratioWord && items[r - 1]?.kind === 'lex' && entriesOf(items[r - 1], 'metric').length ? items[r - 1] : undefined;
+      return {
+        spanA: [start, sep.at],
+        spanB: [bStart, end],
+        words: [it, next, ...items.slice(sep.at, bStart)],
+        ...(shareWord ? { shareKw: it } : {}),
+        ...(by && ratioWord ? { byKw: by } : {}),
+        ...(before ? { before } : {}),
+      };
     }
     // "(the) A to B ratio"
     if (ratioWord && r > 0) {
@@ -302,6 +312,14 @@ export const ratio: Construction = {
       B = parseSide(items, [where.spanB[0], cut], lex, a);
       if (!B) return null;
     }
+    // "revenue ratio of EUROPE to ASIA": two sides of values only, of the metric named before
+    let before: Item | undefined;
+    if (!A.metric && !B.metric && where.before && A.quals.length && B.quals.length) {
+      const m = metricOf(lex, a, where.before, false);
+      if (!m || !A.quals.every((q) => B.quals.some((o) => o.family === q.family))) return null;
+      A.metric = B.metric = m;
+      before = where.before;
+    }
     // one side may name only values: it counts what the other side counts ("shipped to returned orders")
     for (const [x, y] of [[A, B], [B, A]] as const) {
       if (x.metric || !x.quals.length || !y.metric) continue;
@@ -317,7 +335,7 @@ export const ratio: Construction = {
     if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter)) === JSON.stringify(B.quals.map((q) => q.filter))) return null;
 
     // the general rules must not read the sides' metrics, values, conditions or groups on their own
-    const sideItems = new Set([...A.items, ...B.items]);
+    const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
     const posIn = (p: number) => sideItems.has(items[p]);
     a.metrics = a.metrics.filter((m) => !sideItems.has(m.item));
     a.values = a.values.filter((v) => !sideItems.has(v.item));
@@ -353,7 +371,12 @@ export const ratio: Construction = {
       apply(query: SemanticQuery, notes: string[]): SemanticQuery | string {
         if (query.comparison) return 'A ratio is not compared between periods: ask for it in each period.';
         const label = (m: string) => lex.metrics.get(m)?.label ?? m;
-        const text = (x: Side) => x.items.map((o) => o.text).join(' ').replace(/^(the|all|of)\s+/i, '').trim() || label(x.metric!).toLowerCase();
+        const text = (x: Side) => {
+          const its = [...x.items];
+          while (its.length && its[0].kind === 'word' && SIDE_LINKS.has(its[0].lower)) its.shift();
+          while (its.length && its[its.length - 1].kind === 'word' && SIDE_LINKS.has(its[its.length - 1].lower)) its.pop();
+          return its.map((o) => o.text).join(' ').trim() || label(x.metric!).toLowerCase();
+        };
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
         const name = share
           ? `${metricA}_share_${slug(valuesText(sides.A))}`
@@ -361,7 +384,7 @@ export const ratio: Construction = {
         if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
         const filters = (x: Side) => x.quals.map((q) => q.filter);
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
-        consume(...where.words, ...sides.A.items, ...sides.B.items);
+        consume(...where.words, ...sides.A.items, ...sides.B.items, before);
         const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
         if (query.time_range && undated.length) notes.push(`${[...new Set(undated)].map(label).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated: the period does not apply to ${undated.length > 1 ? 'them' : 'it'}`);
         let q: SemanticQuery = { ...query, share_of_total: [] };
@@ -371,7 +394,7 @@ export const ratio: Construction = {
         } else {
           notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
           const side = (x: Side) => ({ metric: x.metric!, ...(x.quals.length ? { filters: filters(x) } : {}), label: text(x) });
-          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `Ratio of ${text(sides.A)} to ${text(sides.B)}` }] };
+          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';
