@@ -352,7 +352,7 @@ export const ratio: Construction = {
     const superl = a.superlatives.find((s) => !posIn(s.pos));
     const sortDir = a.sortDir;
     const sortKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'sort' || it.kw === 'asc_word' || it.kw === 'desc_word'));
-    const rankWords = items.filter((it, k) => k > where.spanB[1] && it.kind === 'word' && RATIO_WORDS.has(it.lower));
+    const rankWords = items.filter((it, k) => k >= where.spanB[1] && !where.words.includes(it) && it.kind === 'word' && RATIO_WORDS.has(it.lower));
     if (where.byKw) a.slotUnknown = a.slotUnknown.filter((u) => !where.words.includes(u));
     if (superl || sortKws.length || where.byKw) {
       a.superlatives = a.superlatives.filter((s) => s !== superl);
