@@ -438,3 +438,22 @@ describe('a classifier said the other way round', () => {
     }
   });
 });
+
+describe('"how many have X and how many do not"', () => {
+  it('is one row for each side of the flag', () => {
+    for (const [q, dim] of [
+      ['how many members have a locker and how many do not?', 'has_locker'],
+      ['how many members are students and how many are not', 'is_student'],
+    ] as const) {
+      const r = askFlags(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.group_by, q).toEqual([{ dimension: dim }]);
+        expect(r.query.filters, q).toEqual([]);
+      }
+    }
+  });
+  it('with anything after "not" it is not that question', () => {
+    expect(askFlags('how many members have a locker and how many do not in York?').kind).toBe('out_of_scope');
+  });
+});
