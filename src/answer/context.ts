@@ -3,7 +3,7 @@ import type { DimensionFilter } from '../semantic/query.js';
 import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
-import { allFilters, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
+import { allFilters, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
 import { describePeriod, unitSymbol } from './format.js';
 
 export interface AnswerContext {
@@ -99,7 +99,7 @@ export function resultTitle(ctx: AnswerContext): string {
   const { shape } = ctx;
   const metricCols = shape.metricCols.length ? shape.metricCols : shape.shareCols;
   const metrics = (metricCols.length ? metricCols.map((c) => c.ref) : query.metrics).filter((v, i, a) => a.indexOf(v) === i);
-  const metricText = metrics.map((m) => metricLabel(model, m));
+  const metricText = metrics.map((m) => valueLabel(model, m, shape.columns));
   const metricPart = metricText.length ? [metricText[0], ...metricText.slice(1).map(lowerFirst)] : [];
   let title: string;
   if (shape.ranking && shape.primary) {
@@ -107,8 +107,8 @@ export function resultTitle(ctx: AnswerContext): string {
     const n = query.limit ?? shape.rowCount;
     const word = shape.direction === 'desc' ? 'Top' : 'Bottom';
     title = n === 1
-      ? `${upperFirst(lowerFirst(dimensionLabel(model, cat.ref)))} with the ${shape.direction === 'desc' ? 'highest' : 'lowest'} ${lowerFirst(metricLabel(model, shape.primary.ref))}`
-      : `${word} ${n} ${groupNoun(ctx, cat, n)} by ${lowerFirst(metricLabel(model, shape.primary.ref))}`;
+      ? `${upperFirst(lowerFirst(dimensionLabel(model, cat.ref)))} with the ${shape.direction === 'desc' ? 'highest' : 'lowest'} ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`
+      : `${word} ${n} ${groupNoun(ctx, cat, n)} by ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`;
   } else {
     title = andList(metricPart) || 'Result';
     if (shape.dims.length) title += ` by ${andList(shape.dims.map((d) => dimTitle(ctx, d)))}`;

@@ -14,6 +14,8 @@ import {
   metricDefinition,
   metricFilterPhrase,
   metricLabel,
+  ratioDefinition,
+  valueLabel,
   periodAnnotations,
   periodName,
   plainSql,
@@ -47,8 +49,8 @@ export function explanationText(ctx: AnswerContext): string {
   const { model, query } = ctx.input;
   const out: string[] = [];
   for (const m of metricNames(ctx)) {
-    const def = metricDefinition(model, m);
-    out.push(sentence(`${metricLabel(model, m)}: ${def ? lowerFirst(def) : 'as defined in the semantic model'}`));
+    const def = metricDefinition(model, m) || ratioDefinition(model, query, m);
+    out.push(sentence(`${valueLabel(model, m, ctx.shape.columns)}: ${def ? lowerFirst(def) : 'as defined in the semantic model'}`));
   }
   for (const m of query.share_of_total) out.push(`Share of ${lowerFirst(metricLabel(model, m))} is each group's fraction of the total over all groups.`);
   if (ctx.shape.dims.length) out.push(sentence(`Grouped by ${andList(ctx.shape.dims.map((d) => dimTitle(ctx, d)))}`));
@@ -70,8 +72,9 @@ export function explanationText(ctx: AnswerContext): string {
   const order = query.order[0];
   if (order) {
     const isMetric = findMetric(model, order.by) !== undefined;
-    const by = isMetric ? lowerFirst(metricLabel(model, order.by)) : lowerFirst(dimensionLabel(model, order.by));
-    const dir = isMetric ? (order.direction === 'desc' ? 'highest first' : 'lowest first') : order.direction === 'desc' ? 'descending' : 'ascending';
+    const constructed = !isMetric && ctx.shape.metricCols.some((c) => c.ref === order.by);
+    const by = isMetric || constructed ? lowerFirst(valueLabel(model, order.by, ctx.shape.columns)) : lowerFirst(dimensionLabel(model, order.by));
+    const dir = isMetric || constructed ? (order.direction === 'desc' ? 'highest first' : 'lowest first') : order.direction === 'desc' ? 'descending' : 'ascending';
     out.push(sentence(`Ordered by ${by}, ${dir}${query.limit !== undefined ? `; the first ${query.limit} ${query.limit === 1 ? 'is' : 'are'} kept` : ''}`));
   } else if (query.limit !== undefined) {
     out.push(sentence(`At most ${query.limit} rows are returned`));
@@ -96,8 +99,8 @@ export function answerExplanation(ctx: AnswerContext): AnswerExplanation {
   const out: AnswerExplanation = {
     metrics: metricNames(ctx).map((name) => ({
       name,
-      label: metricLabel(model, name),
-      definition: metricDefinition(model, name),
+      label: valueLabel(model, name, ctx.shape.columns),
+      definition: metricDefinition(model, name) || ratioDefinition(model, query, name),
       format: findMetric(model, name)?.format,
     })),
     dimensions: ctx.shape.dims.map((d) => ({
@@ -138,7 +141,7 @@ export function answerExplanation(ctx: AnswerContext): AnswerExplanation {
 export function thinkingOf(ctx: AnswerContext, outcome: string): AnswerThinking {
   const { model, query } = ctx.input;
   const messages = [...(ctx.input.thinking ?? [])];
-  const metrics = metricNames(ctx).map((m) => lowerFirst(metricLabel(model, m)));
+  const metrics = metricNames(ctx).map((m) => lowerFirst(valueLabel(model, m, ctx.shape.columns)));
   const parts = [`metrics: ${metrics.length ? andList(metrics) : 'none'}`];
   if (query.group_by.length) parts.push(`grouped by ${andList(query.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)))}`);
   if (ctx.filters.length) parts.push(`filters: ${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))}`);

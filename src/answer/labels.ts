@@ -54,6 +54,24 @@ export function metricLabel(model: SemanticModel, name: string): string {
   return findMetric(model, name)?.label ?? humanize(name);
 }
 
+/**
+ * A value column's label: the model's for a metric, else the constructed column's own (a ratio,
+ * a subset, an average per member), never its output name turned into words.
+ */
+export function valueLabel(model: SemanticModel, name: string, columns: CompiledColumn[]): string {
+  if (findMetric(model, name)) return metricLabel(model, name);
+  return columns.find((c) => c.ref === name && c.label)?.label ?? metricLabel(model, name);
+}
+
+/** How a ratio column of the query is computed, in words ('' when the name is no ratio). */
+export function ratioDefinition(model: SemanticModel, query: SemanticQuery, name: string): string {
+  const r = query.ratios?.find((x) => x.name === name);
+  if (!r) return '';
+  const side = (x: NonNullable<SemanticQuery['ratios']>[number]['numerator']) =>
+    `${lowerFirst(metricLabel(model, x.metric))}${x.filters?.length ? ` where ${andList(x.filters.map((f) => filterPhrase(model, f)))}` : ''}`;
+  return `${upperFirst(side(r.numerator))} divided by ${side(r.denominator)}, per row of the result (empty where the second is 0).`;
+}
+
 export function metricFormat(model: SemanticModel, name: string): Format {
   return findMetric(model, name)?.format ?? { kind: 'number' };
 }

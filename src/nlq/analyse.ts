@@ -3,7 +3,8 @@ import { type MetricFilter } from '../semantic/query.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
-import { GRAIN_ADVERBS, STOPWORDS } from './words.js';
+import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
+import { lemmas, phraseKeys } from './text.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
@@ -106,6 +107,43 @@ function isParticiple(it: Item | undefined): boolean {
   if (!it || (it.kind !== 'word' && it.kind !== 'lex' && it.kind !== 'kw')) return false;
   const w = it.lower.split(' ').at(-1) ?? '';
   return IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w));
+}
+
+/** The words of a dimension's name and label, as lemmas ("food type" -> food, type). */
+function dimensionWords(lex: Lexicon, dimension: string): Set<string> {
+  const d = lex.dimensions.get(dimension);
+  return new Set(d ? [...phraseKeys(d.name), ...phraseKeys(d.label)] : []);
+}
+
+/** The one entity whose rows a phrase names (an entity, its count, the dimension naming it), if exactly one. */
+function rowsNamed(lex: Lexicon, it: Item): string | undefined {
+  const named = new Set<string | undefined>();
+  for (const e of it.entries ?? []) {
+    if (e.kind === 'entity') named.add(e.target);
+    else if (e.kind === 'metric') {
+      const m = lex.metrics.get(e.target);
+      named.add(m?.agg === 'count' ? m.entity : undefined);
+    } else if (e.kind === 'dimension') {
+      const d = lex.dimensions.get(e.target);
+      named.add(d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : undefined);
+    } else named.add(undefined);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/**
+ * "(offered by) the department of Computer Science", "(posted by) the user Sarah": a dimension
+ * followed by one of its own values names one member (an agent to filter on), never a breakdown.
+ */
+function namesOneMember(items: Item[], k: number, lex: Lexicon): boolean {
+  let p = k;
+  while (items[p]?.kind === 'word' && ['the', 'a', 'an'].includes(items[p].lower)) p++;
+  const dim = items[p];
+  if (dim?.kind !== 'lex' || dim.plural) return false;
+  let q = p + 1;
+  while (items[q]?.kind === 'word' && ['of', 'named', 'called'].includes(items[q].lower)) q++;
+  const value = items[q];
+  return value?.kind === 'lex' && entriesOf(dim, 'dimension').some((d) => entriesOf(value, 'value').some((v) => sameFamily(lex, d.target, v.target)));
 }
 
 export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
@@ -287,7 +325,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "orders placed by customers in GERMANY": "by" after a participle, before a plural noun, names
       // the agent (a qualifier), not a breakdown ("placed by each customer" still groups)
       const after = items[k + 1];
-      if (it.lower === 'by' && isParticiple(items[k - 1]) && after?.kind === 'lex' && after.plural && !entriesOf(after, 'value').length) {
+      if (it.lower === 'by' && isParticiple(items[k - 1]) && ((after?.kind === 'lex' && after.plural && !entriesOf(after, 'value').length) || namesOneMember(items, k + 1, lex))) {
         consume(it);
         groupRun = false;
         continue;
@@ -429,6 +467,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         break;
       }
       a.values.push({ entries: values, pos: k, negated, item: it });
+      // "thai food", "Leeds town": a word of the value's own dimension name right after it names that dimension
+      const nx = items[k + 1];
+      if (nx?.kind === 'word' && !STOPWORDS.has(nx.lower) && values.every((v) => dimensionWords(lex, v.target).has(lemmas(nx.lower)[0]))) nx.used = true;
       // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
       if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
       it.used = true;
@@ -538,7 +579,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   // ---- unknown words
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
-    if (it.kind !== 'word') continue;
+    if (it.kind !== 'word' || it.used) continue;
+    // "daily price records": the rows of the one thing named right before
+    if (ROW_NOUNS.has(it.lower) && items[k - 1]?.kind === 'lex' && rowsNamed(lex, items[k - 1]) !== undefined) {
+      it.used = true;
+      continue;
+    }
     if (STOPWORDS.has(it.lower) || /^\d/.test(it.lower) || it.lower.length <= 1) continue;
     if (lex.glossaryWords.has(it.lower)) continue;
     const pk = prevSig(k);

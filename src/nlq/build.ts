@@ -405,8 +405,15 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
     ...query.metrics,
     ...(query.subset_metrics ?? []).map((s) => s.metric),
     ...(query.per_entity_averages ?? []).map((p) => p.metric),
+    ...(query.ratios ?? []).flatMap((r) => [r.numerator.metric, r.denominator.metric]),
   ];
-  const used = [...query.filters.map((f) => f.dimension), ...query.group_by.map((g) => g.dimension), ...(query.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => f.dimension))];
+  const ratioSides = (query.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
+  const used = [
+    ...query.filters.map((f) => f.dimension),
+    ...query.group_by.map((g) => g.dimension),
+    ...(query.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => f.dimension)),
+    ...ratioSides.flatMap((x) => (x.filters ?? []).map((f) => f.dimension)),
+  ];
   const metricEntities = new Set([
     ...metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e),
     ...(query.distinct_counts ?? []).map((d) => d.entity),

@@ -96,6 +96,9 @@ const COMMON_VALUE_WORDS = new Set([
 /** A flag's name: a verb of having or being, then what it says ("has final exam", "is active"). */
 const FLAG_PHRASE = /^(?:has|have|had|is|was|are|were|can|allows?|includes?|needs?|requires?|with)\s+(.+)$/;
 
+/** Nouns that classify a thing ("food type"): also said the other way round ("type of food"). */
+const CLASSIFIER_NOUNS = new Set(['type', 'kind', 'category', 'class', 'status', 'level', 'grade', 'size', 'colour', 'color', 'brand', 'model', 'mode', 'method']);
+
 const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
 
 export function getLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
@@ -234,6 +237,11 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
     if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
     for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
+    // "food type" is also "type of food", "kind of food"
+    for (const phrase of new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()))) {
+      const w = phrase.split(/\s+/);
+      if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!)) for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!]) add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
+    }
   }
 
   // time dimensions

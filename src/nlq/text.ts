@@ -44,6 +44,23 @@ const NO_LEMMA = new Set([
   'percentages', 'always', 'thus', 'whereas', 'basis', 'minus', 'yes', 'kudos', 'us',
 ]);
 
+/** Parts of speech of common English words (wink-lexicon, after fnTBL): word -> Penn tags. */
+const partsOfSpeech = require('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
+const VERB_TAGS = new Set(['VB', 'VBP', 'VBZ', 'VBD', 'VBN', 'VBG']);
+
+/**
+ * The verb a word is a form of: "wrote" -> write, "serving" -> serve, "offer" -> offer; undefined
+ * when the word is no verb in common English ("second", "ratio", "database"). A word the lexicon
+ * of common words does not list counts only as an inflected form WordNet takes back to a verb.
+ */
+export function verbOf(lower: string): string | undefined {
+  if (!/^[a-z]{3,}$/.test(lower) || NO_LEMMA.has(lower)) return undefined;
+  const base = wink.verb(lower);
+  const tags = Object.prototype.hasOwnProperty.call(partsOfSpeech, lower) ? partsOfSpeech[lower] : undefined;
+  if (tags) return tags.some((t) => VERB_TAGS.has(t)) ? base : undefined;
+  return base !== lower && /(ed|ing|en)$/.test(lower) ? base : undefined;
+}
+
 const lemmaCache = new Map<string, [string, string]>();
 export function lemmas(lower: string): [noun: string, verb: string] {
   let hit = lemmaCache.get(lower);

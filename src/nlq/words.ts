@@ -222,3 +222,30 @@ export const WRITE_VERBS = new Set(
 export const ACTION_VERBS = new Set(
   `email mail send notify contact call phone text message remind schedule book cancel refund pay invoice order buy purchase ship`.split(/\s+/),
 );
+
+/**
+ * Linking verbs ("authors who wrote papers", "restaurants serving thai food", "associated with"):
+ * the words that may stand between the two things a verb links. Before the verb: relative pronouns
+ * and auxiliaries; after it: particles and determiners. A verb is read as a link only by the join
+ * graph (see constructions/linking-verb.ts); these lists carry no meaning of their own.
+ */
+export const LINK_BEFORE = new Set(
+  `who that which whom whose is are was were be been being have has had do does did will would can could`.split(/\s+/),
+);
+export const LINK_AFTER = new Set(
+  `in on at by with to from for of into onto through throughout via within across along under over among the a an any all their its his her`.split(/\s+/),
+);
+/** Auxiliaries that invert a question ("how many courses does each department offer"). */
+export const LINK_INVERTING = new Set(['do', 'does', 'did']);
+/**
+ * Verbs that assert a state or an outcome of a thing rather than link two things ("orders
+ * cancelled by customers", "customers who returned parts"): never read as a link.
+ */
+export const STATE_VERBS = new Set(
+  `cancel return refund reject fail decline deny lose miss delete remove close stop end expire terminate suspend
+  block ban withdraw abandon dispute default complain churn leave quit skip drop finish complete approve accept
+  pass win open start begin change increase decrease grow shrink rise fall exceed delay postpone void reverse
+  dismiss fire hire resign retire die kill break damage lack owe`.split(/\s+/).filter(Boolean),
+);
+/** Nouns that name the rows of a table ("daily price records"): the rows of the thing named before them. */
+export const ROW_NOUNS = new Set(['record', 'records', 'entry', 'entries', 'row', 'rows']);

@@ -223,9 +223,10 @@ export function compile(
     entity_conditions: input.entity_conditions ?? [],
     per_entity_averages: input.per_entity_averages ?? [],
     distinct_counts: input.distinct_counts ?? [],
+    ratios: (input.ratios ?? []).map((r) => ({ ...r, numerator: { ...r.numerator, filters: r.numerator.filters ?? [] }, denominator: { ...r.denominator, filters: r.denominator.filters ?? [] } })),
     comparison: input.comparison,
   };
-  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length;
+  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.ratios.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
@@ -258,7 +259,19 @@ export function compile(
     ...orderNames.filter((n) => ix.measures.has(n) || ix.metrics.has(n)),
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
     ...q.per_entity_averages.map((p) => p.metric),
+    // a side of a ratio over every row in scope is the metric itself
+    ...q.ratios.flatMap((r) => [r.numerator, r.denominator].filter((x) => !x.filters.length).map((x) => x.metric)),
   ]);
+  q.ratios.forEach((r, i) => {
+    for (const side of ['numerator', 'denominator'] as const) {
+      const m = r[side].metric;
+      if (!ix.measures.has(m) && !ix.metrics.has(m)) {
+        const e = unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
+        throw new CompileError(`ratios[${i}].${side}.metric ('${r.name}'): ${e.message}`);
+      }
+    }
+  });
+  if (q.ratios.length && q.comparison) throw new CompileError('a ratio cannot be compared between periods: ask for it in each period');
   for (const s of q.subset_metrics) if (!ix.measures.has(s.metric) && !ix.metrics.has(s.metric)) throw unknown('metric', s.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
   for (const m of needed) if (!ix.measures.has(m) && !ix.metrics.has(m)) throw unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
   const baseMeasures = new Map<string, Measure>();
@@ -386,6 +399,13 @@ export function compile(
     extra: s.filters.map((f) => filterCondition(ix, d, f)),
     measures: basesOf(s.metric),
   }));
+  // a side of a ratio over a subset: the same, once per side (`__r<i>n`, `__r<i>d`)
+  q.ratios.forEach((r, i) => {
+    for (const [side, tag] of [['numerator', 'n'], ['denominator', 'd']] as const) {
+      if (!r[side].filters.length) continue;
+      variants.push({ suffix: `__r${i}${tag}`, extra: r[side].filters.map((f) => filterCondition(ix, d, f)), measures: basesOf(r[side].metric) });
+    }
+  });
   if (q.comparison && prev) variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
   for (const v of variants) {
     for (const base of v.measures) {
@@ -494,6 +514,22 @@ export function compile(
         ? { column: { name: s.name, kind: 'metric', ref: s.name, label: `Share of ${label(s.metric).toLowerCase()}: ${what}`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(part, metricSql(s.metric)) }
         : { column: { name: s.name, kind: 'metric', ref: s.name, label: `${label(s.metric)}: ${what}`, format: formatOf(s.metric) }, sql: part },
     );
+  });
+  q.ratios.forEach((r, i) => {
+    const sideSql = (side: 'numerator' | 'denominator', tag: string) => {
+      const x = r[side];
+      return x.filters.length ? variantSql(x.metric, `__r${i}${tag}`) : metricSql(x.metric);
+    };
+    // a sum or a count with no rows in a group is 0 there (the ratio is then 0, not unknown)
+    const num = ix.measures.get(r.numerator.metric);
+    const additive = !!num && (num.agg === 'sum' || num.agg === 'count' || num.agg === 'count_distinct');
+    const top = additive ? `COALESCE(${sideSql('numerator', 'n')}, 0)` : sideSql('numerator', 'n');
+    const sideLabel = (x: (typeof r)['numerator']) =>
+      x.label ?? `${label(x.metric).toLowerCase()}${x.filters.length ? ` (${x.filters.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`).join(', ')})` : ''}`;
+    extraCols.push({
+      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: { kind: 'number', decimals: 2 } },
+      sql: d.divide(top, sideSql('denominator', 'd')),
+    });
   });
   if (q.comparison && prev) {
     const prevLabel = prev.label ?? `${prev.start} to ${prev.end}`;

@@ -67,3 +67,37 @@ export function joinGraph(model: SemanticModel): JoinGraph {
   }
   return g;
 }
+
+/**
+ * The shortest join paths that relate two different entities, reading every declared relationship
+ * both ways (each one an edge of its own, so two foreign keys between the same tables are two
+ * paths): how many there are (0 when nothing relates them, 1 when the model relates them in one
+ * way only) and how many relationships each crosses.
+ */
+export function shortestJoinPaths(model: SemanticModel, from: string, to: string): { count: number; length: number } {
+  if (from === to) return { count: 0, length: 0 };
+  const adjacent = new Map<string, string[]>();
+  const link = (x: string, y: string) => adjacent.set(x, [...(adjacent.get(x) ?? []), y]);
+  for (const r of model.relationships) {
+    if (r.from === r.to) continue;
+    link(r.from, r.to);
+    link(r.to, r.from);
+  }
+  const dist = new Map<string, number>([[from, 0]]);
+  const count = new Map<string, number>([[from, 1]]);
+  const queue = [from];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    if (cur === to) continue;
+    for (const next of adjacent.get(cur) ?? []) {
+      const d = dist.get(cur)! + 1;
+      if (!dist.has(next)) {
+        dist.set(next, d);
+        count.set(next, 0);
+        queue.push(next);
+      }
+      if (dist.get(next) === d) count.set(next, count.get(next)! + count.get(cur)!);
+    }
+  }
+  return { count: count.get(to) ?? 0, length: dist.get(to) ?? 0 };
+}

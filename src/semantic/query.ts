@@ -120,6 +120,34 @@ export const DistinctCountSchema = z.object({
 });
 export type DistinctCount = z.infer<typeof DistinctCountSchema>;
 
+/** One side of a ratio: a metric, over all of its rows or over a subset of them. */
+export const RatioSideSchema = z.object({
+  metric: z.string().min(1),
+  /** What makes a row part of this side (dimension filters, AND-ed); omitted = every row in scope. */
+  filters: z.array(DimensionFilterSchema).optional(),
+  /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
+  label: z.string().optional(),
+});
+export type RatioSide = z.infer<typeof RatioSideSchema>;
+
+/**
+ * A ratio of two metrics, or of one metric over two subsets, as its own column: "ratio of orders
+ * to customers" = {numerator: {metric: orders}, denominator: {metric: customers}}; "shipped to
+ * returned orders" = the orders metric with `status = shipped` over it with `status = returned`.
+ * Computed per group like any metric (each side's filters apply to that side only, on top of the
+ * query's own filters and period); a decimal (never integer division), NULL when the denominator
+ * is 0 or missing.
+ */
+export const RatioSchema = z.object({
+  /** Output column name (unique in the query), e.g. `orders_to_customers`. */
+  name: z.string().min(1),
+  numerator: RatioSideSchema,
+  denominator: RatioSideSchema,
+  /** How the question named the ratio (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type Ratio = z.infer<typeof RatioSchema>;
+
 /**
  * Period-over-period comparison: each metric is computed for `time_range` (current) and for
  * `previous`, with columns `<metric>` (current), `<metric>_previous`, `<metric>_change`
@@ -153,6 +181,8 @@ export const SemanticQuerySchema = z.object({
   per_entity_averages: z.array(PerEntityAverageSchema).optional(),
   /** Distinct counts of an entity's members among the rows in scope. */
   distinct_counts: z.array(DistinctCountSchema).optional(),
+  /** Ratios of two metrics or of two subsets of one metric (one column each). */
+  ratios: z.array(RatioSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
 });

@@ -59,4 +59,19 @@ describe('constructed columns in the answer text', () => {
     const r = buildAnswer(input({ metrics: [], subset_metrics: [{ name: 'orders_share_urgent', metric: 'orders', filters: [{ dimension: 'order_status', op: 'eq', values: ['F'] }], as: 'share' }], time_range: Y1997 }, [share], [{ orders_share_urgent: 0.203 }]));
     expect(r.answer).toBe('Share of orders: 1-URGENT in 1997 was <b>20.3%</b>.');
   });
+  it('a ratio is named by its label, defined by its two sides, and never totalled', () => {
+    const ratio = { name: 'orders_f_to_orders_o', kind: 'metric' as const, ref: 'orders_f_to_orders_o', label: 'Ratio of fulfilled orders to open orders', format: { kind: 'number' as const, decimals: 2 } };
+    const side = (v: string) => ({ metric: 'orders', filters: [{ dimension: 'order_status', op: 'eq' as const, values: [v] }] });
+    const query = { metrics: [], group_by: [{ dimension: 'region' }], ratios: [{ name: ratio.name, numerator: side('F'), denominator: side('O'), label: ratio.label }], time_range: Y1997, order: [{ by: ratio.name, direction: 'desc' as const }] };
+    const rows = [{ region: 'ASIA', orders_f_to_orders_o: 1.5 }, { region: 'AFRICA', orders_f_to_orders_o: 0.5 }, { region: 'EUROPE', orders_f_to_orders_o: null }];
+    const r = buildAnswer(input(query, [col.region, ratio], rows));
+    expect(r.answer).toMatch(/^Ratio of fulfilled orders to open orders by region in 1997/);
+    expect(r.answer).toContain('<b>1.50</b>');
+    expect(r.answer).not.toMatch(/total|account for/i);
+    expect(r.data.title).toBe('Ratio of fulfilled orders to open orders by region, 1997');
+    expect(r.answer_explanation.metrics).toEqual([
+      { name: ratio.name, label: ratio.label, definition: 'Orders where order status F (fulfilled) divided by orders where order status O (open), per row of the result (empty where the second is 0).' },
+    ]);
+    expect(r.explanation).toContain('Ordered by ratio of fulfilled orders to open orders, highest first.');
+  });
 });

@@ -33,6 +33,8 @@ export const CASES: [string, string, string, boolean?][] = [
   ['period comparison', 'revenue 1997 vs 1996 by region', `SELECT r_name, sum(CASE WHEN year(o_orderdate) = 1997 THEN ${REVENUE} END) AS cur, sum(CASE WHEN year(o_orderdate) = 1996 THEN ${REVENUE} END) AS prev, cur - prev, (cur - prev) / prev FROM ${LINES_ORDERS} JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey GROUP BY 1`],
   ['period comparison (growth)', 'how did the number of orders grow from 1995 to 1996', `SELECT count(*) FILTER (WHERE ${year(1996)}) AS cur, count(*) FILTER (WHERE ${year(1995)}) AS prev, cur - prev, (cur - prev) / prev FROM orders`],
   ['ranked comparison', 'which nation had the biggest drop in revenue between 1996 and 1997', `SELECT n_name, sum(CASE WHEN ${year(1997)} THEN ${REVENUE} END) AS cur, sum(CASE WHEN ${year(1996)} THEN ${REVENUE} END) AS prev, cur - prev AS change, (cur - prev) / prev FROM ${LINES_ORDERS} JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey GROUP BY 1 ORDER BY change ASC LIMIT 1`, true],
+  ['linking verb', 'how many suppliers does each nation host', `SELECT n_name, count(*) FROM supplier JOIN nation ON s_nationkey = n_nationkey GROUP BY 1`],
+  ['linking verb (passive, through the rows joined)', 'how many orders were submitted by customers in GERMANY', `SELECT count(*) FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey WHERE n_name = 'GERMANY'`],
   ['listing (members with no rows of a thing)', 'which customers in GERMANY have not placed any orders', `SELECT c_name FROM customer JOIN nation ON c_nationkey = n_nationkey WHERE n_name = 'GERMANY' AND c_custkey NOT IN (SELECT o_custkey FROM orders)`],
   ['listing (attributes named, a condition)', 'show the names and market segments of the customers in JAPAN who have more than 25 orders', `SELECT c_name, c_mktsegment FROM customer JOIN nation ON c_nationkey = n_nationkey WHERE n_name = 'JAPAN' AND c_custkey IN (SELECT o_custkey FROM orders GROUP BY 1 HAVING count(*) > 25)`],
   ['entity condition (listed, after a filter)', 'customers in GERMANY with more than 20 orders', `SELECT c_name, count(*) FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey WHERE n_name = 'GERMANY' GROUP BY 1 HAVING count(*) > 20`],
@@ -47,4 +49,5 @@ export const NEAR_MISSES: string[] = [
   'units sold for parts with a size of at least',
   'average discount in the second quarter of 1996 per warehouse',
   'how much revenue did we book in 1994 through resellers',
+  'how many suppliers does each nation not host',
 ];

@@ -331,6 +331,7 @@ const flags = SemanticModelSchema.parse({
     { name: 'has_locker', entity: 'member', sql: '${TABLE}.has_locker', type: 'boolean', label: 'Has locker' },
     { name: 'is_student', entity: 'member', sql: '${TABLE}.is_student', type: 'boolean', label: 'Is student' },
     { name: 'town', entity: 'member', sql: '${TABLE}.town', label: 'Town', index_values: true },
+    { name: 'membership_type', entity: 'member', sql: '${TABLE}.membership_type', label: 'Membership type' },
   ],
   measures: [{ name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false }],
 });
@@ -425,5 +426,34 @@ describe('"most common"', () => {
   });
   it('with no count of the thing the breakdown describes, it is not understood', () => {
     expect(ask('the most common town').kind).toBe('out_of_scope');
+  });
+});
+
+describe('a classifier said the other way round', () => {
+  it('"each type of membership", "kind of membership" is the membership type', () => {
+    for (const q of ['number of members for each type of membership', 'how many members per kind of membership']) {
+      const r = askFlags(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.group_by, q).toEqual([{ dimension: 'membership_type' }]);
+    }
+  });
+});
+
+describe('"how many have X and how many do not"', () => {
+  it('is one row for each side of the flag', () => {
+    for (const [q, dim] of [
+      ['how many members have a locker and how many do not?', 'has_locker'],
+      ['how many members are students and how many are not', 'is_student'],
+    ] as const) {
+      const r = askFlags(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.group_by, q).toEqual([{ dimension: dim }]);
+        expect(r.query.filters, q).toEqual([]);
+      }
+    }
+  });
+  it('with anything after "not" it is not that question', () => {
+    expect(askFlags('how many members have a locker and how many do not in York?').kind).toBe('out_of_scope');
   });
 });

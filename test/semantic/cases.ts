@@ -287,6 +287,33 @@ export function casesFor(fraction: number): Case[] {
     reference: `SELECT COUNT(*) AS orders, SUM(CASE WHEN o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END) AS urgent_orders FROM orders WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1997-01-01'`,
   },
   {
+    name: 'ratio of orders to customers (two metrics of two entities, a decimal)',
+    query: { metrics: [], ratios: [{ name: 'orders_to_customers', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] },
+    reference: `SELECT ${F('(SELECT COUNT(*) FROM orders)')} / (SELECT COUNT(*) FROM customer) AS orders_to_customers`,
+  },
+  {
+    name: 'ratio of urgent to high-priority orders by region in 1996 (two subsets of one metric)',
+    query: {
+      metrics: [],
+      group_by: [{ dimension: 'region' }],
+      time_range: { start: '1996-01-01', end: '1997-01-01' },
+      ratios: [{ name: 'urgent_to_high', numerator: { metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq', values: ['1-URGENT'] }] }, denominator: { metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq', values: ['2-HIGH'] }] } }],
+    },
+    reference: `SELECT r.r_name AS region, ${F("SUM(CASE WHEN o.o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END)")} / SUM(CASE WHEN o.o_orderpriority = '2-HIGH' THEN 1 ELSE 0 END) AS urgent_to_high
+      FROM orders o ${CUST_GEO} WHERE o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01' GROUP BY 1`,
+  },
+  {
+    name: 'ratio of revenue shipped by AIR to line items in EUROPE, by order priority (a subset over a metric of the query scope)',
+    query: {
+      metrics: [],
+      group_by: [{ dimension: 'order_priority' }],
+      filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }],
+      ratios: [{ name: 'air_revenue_per_line', numerator: { metric: 'revenue', filters: [{ dimension: 'ship_mode', op: 'eq', values: ['AIR'] }] }, denominator: { metric: 'line_items' } }],
+    },
+    reference: `SELECT o.o_orderpriority AS order_priority, SUM(CASE WHEN l.l_shipmode = 'AIR' THEN ${REV} ELSE 0 END) / ${F('COUNT(*)')} AS air_revenue_per_line
+      FROM ${LO} ${CUST_GEO} WHERE r.r_name = 'EUROPE' GROUP BY 1`,
+  },
+  {
     name: 'customers with more than 30 orders (entity condition, counted)',
     query: { metrics: ['customers'], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 30 }] },
     reference: `SELECT COUNT(*) AS customers FROM (SELECT o_custkey FROM orders GROUP BY 1 HAVING COUNT(*) > 30) x`,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { MysqlDialect } from '../../src/semantic/dialects/mysql.js';
+import { PostgresDialect } from '../../src/semantic/dialects/postgres.js';
+import { SemanticQuerySchema } from '../../src/semantic/query.js';
 import { casesFor } from './cases.js';
 import { duckdbEngine, mariadbEngine, postgresEngine, sameRows, type Engine } from './engines.js';
 
@@ -127,5 +130,95 @@ describe('richer IR: edges', () => {
   });
   it('a range given high to low is the same range', () => {
     expect(compile(model, { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [20, 10] }] }, d).sql).toContain('BETWEEN 10 AND 20');
+  });
+});
+
+describe('ratios: A / B of two metrics or two subsets of one metric', () => {
+  const d = new DuckDbDialect();
+  let duck: Engine | undefined;
+  beforeAll(async () => {
+    duck = await duckdbEngine();
+  }, 120_000);
+  afterAll(async () => {
+    await duck?.close();
+  });
+  const urgent = { dimension: 'order_priority', op: 'eq' as const, values: ['urgent'] };
+  const nowhere = { dimension: 'order_priority', op: 'eq' as const, values: ['9-NOWHERE'] };
+
+  it('is a decimal, never integer division, and describes its column', async () => {
+    const out = compile(model, { metrics: [], ratios: [{ name: 'urgent_to_orders', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }] }, d);
+    expect(out.columns).toEqual([{ name: 'urgent_to_orders', kind: 'metric', ref: 'urgent_to_orders', label: 'Ratio of orders (urgent) to orders', format: { kind: 'number', decimals: 2 } }]);
+    const [row] = await duck!.query(out.sql);
+    const [ref] = await duck!.query(`SELECT SUM(CASE WHEN o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END) * 1.0 / COUNT(*) AS r FROM orders`);
+    expect(row!.urgent_to_orders).toBeGreaterThan(0.15);
+    expect(row!.urgent_to_orders).toBeLessThan(0.25);
+    expect(row!.urgent_to_orders).toBeCloseTo(ref!.r as number, 10);
+  });
+
+  it('is NULL when the denominator is 0 or has no rows, per group', async () => {
+    const out = compile(
+      model,
+      { metrics: ['orders'], group_by: [{ dimension: 'region' }], ratios: [{ name: 'odd', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders', filters: [nowhere] }, label: 'Urgent to nowhere' }] },
+      d,
+    );
+    const rows = await duck!.query(out.sql);
+    expect(rows).toHaveLength(5);
+    for (const r of rows) expect(r.odd).toBeNull();
+    expect(out.columns.find((c) => c.name === 'odd')?.label).toBe('Urgent to nowhere');
+  });
+
+  it('orders by the ratio and keeps the query filters on both sides', async () => {
+    const out = compile(
+      model,
+      {
+        metrics: [],
+        group_by: [{ dimension: 'nation' }],
+        filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }],
+        ratios: [{ name: 'revenue_per_line', numerator: { metric: 'revenue' }, denominator: { metric: 'line_items' } }],
+        order: [{ by: 'revenue_per_line', direction: 'desc' }],
+        limit: 2,
+      },
+      d,
+    );
+    const rows = await duck!.query(out.sql);
+    const ref = await duck!.query(
+      `SELECT n.n_name AS nation, SUM(l.l_extendedprice * (1 - l.l_discount)) / COUNT(*) AS r FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey
+       JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region g ON n.n_regionkey = g.r_regionkey
+       WHERE g.r_name = 'ASIA' GROUP BY 1 ORDER BY 2 DESC LIMIT 2`,
+    );
+    expect(rows.map((r) => r.nation)).toEqual(ref.map((r) => r.nation));
+    rows.forEach((r, i) => expect(r.revenue_per_line as number).toBeCloseTo(ref[i]!.r as number, 6));
+  });
+
+  it('writes each dialect: a float cast and NULLIF on the denominator', () => {
+    const query = { metrics: [], ratios: [{ name: 'orders_to_customers', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] };
+    expect(compile(model, query, d).sql).toContain('CAST(COALESCE(base."orders", 0) AS DOUBLE) / NULLIF(base."customers", 0) AS "orders_to_customers"');
+    expect(compile(model, query, new PostgresDialect()).sql).toContain('CAST(COALESCE(base."orders", 0) AS DOUBLE PRECISION) / NULLIF(base."customers", 0) AS "orders_to_customers"');
+    expect(compile(model, query, new MysqlDialect()).sql).toContain('CAST(COALESCE(base.`orders`, 0) AS DOUBLE) / NULLIF(base.`customers`, 0) AS `orders_to_customers`');
+  });
+
+  it('rejects unknown metrics naming the field, clashes, and period comparisons', () => {
+    const err = (q: Parameters<typeof compile>[1]) => {
+      try {
+        compile(model, q, d);
+      } catch (e) {
+        expect(e).toBeInstanceOf(CompileError);
+        return (e as Error).message;
+      }
+      throw new Error('expected a CompileError');
+    };
+    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'shoppers' } }] })).toMatch(/ratios\[0\]\.denominator\.metric \('x'\): unknown metric 'shoppers'/);
+    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'revenu', filters: [urgent] }, denominator: { metric: 'orders' } }] })).toMatch(/ratios\[0\]\.numerator\.metric.*unknown metric 'revenu'.*revenue/);
+    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [{ dimension: 'colour', op: 'eq', values: ['red'] }] }, denominator: { metric: 'orders' } }] })).toMatch(/unknown dimension 'colour'/);
+    expect(err({ metrics: ['orders'], ratios: [{ name: 'orders', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] })).toMatch(/clashes/);
+    expect(
+      err({ time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } }, ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'line_items' } }] }),
+    ).toMatch(/ratio cannot be compared between periods/);
+  });
+
+  it('is part of the one IR schema the planner and verified queries parse', () => {
+    const parsed = SemanticQuerySchema.safeParse({ ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }] });
+    expect(parsed.success).toBe(true);
+    expect(SemanticQuerySchema.safeParse({ ratios: [{ name: 'x', numerator: { metric: 'orders' } }] }).success).toBe(false);
   });
 });

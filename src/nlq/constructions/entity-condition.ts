@@ -16,6 +16,7 @@ import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { keyDimension } from './listing.js';
+import { mayLink } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 /** Words between the entity and its condition: "customers [who have] more than...". */
@@ -162,7 +163,10 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   while (items[p] && ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && (items[p + 1]?.kind === 'lex' || items[p + 1]?.kind === 'time')) || items[p].kind === 'time' || (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))) p++;
   // link words and event verbs ("who placed", "that have")
   while (p < items.length && plainWord(items[p], LINK)) link.push(items[p++]);
-  if (!link.length && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;
+  // "authors who wrote more than 3 books": a linking verb, consumed (or not) by its own construction
+  const linked = mayLink(lex, items[p]);
+  if (linked) p++;
+  if (!link.length && !linked && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;
   let verb: Item | undefined;
   if (items[p]?.kind === 'lex' && entriesOf(items[p], 'time_dimension').length && !entriesOf(items[p], 'metric').length) {
     verb = items[p++];

@@ -8,21 +8,27 @@ import type { SemanticQuery } from '../../semantic/query.js';
 import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
 import { listing } from './listing.js';
+import { linkingVerb } from './linking-verb.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
 import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
+import { ratio } from './ratio.js';
 import { subsetShare } from './subset-share.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, linkingVerb, listing];
+
+/** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
+const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, perEntityAverage, subsetShare, listing]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
   const claims: Claim[] = [];
   for (const c of CONSTRUCTIONS) {
+    if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
@@ -47,7 +53,8 @@ export function hasColumns(q: SemanticQuery): boolean {
     q.group_by.length > 0 ||
     !!q.subset_metrics?.length ||
     !!q.per_entity_averages?.length ||
-    !!q.distinct_counts?.length
+    !!q.distinct_counts?.length ||
+    !!q.ratios?.length
   );
 }
 
@@ -58,6 +65,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
     ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
+    ...(q.ratios?.length ? { ratios: q.ratios } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
   };

@@ -321,7 +321,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   // how the refusals name the members ("members", "shops")
   const them = [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ?? `${E.replace(/_/g, ' ')} members`;
   const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label)?.toLowerCase() ?? d;
-  if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.comparison || query.share_of_total.length)
+  if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.comparison || query.share_of_total.length)
     return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
   // a breakdown the general rules made of anything but the members is no listing
   const stray = query.group_by.filter((g) => lex.dimensions.get(g.dimension)?.entity !== E);

@@ -191,11 +191,13 @@ export class LlmPlanner {
 /** The metrics and dimensions a query names. */
 function namesOf(q: SemanticQuery | undefined): string[] {
   if (!q) return [];
-  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension)];
+  const sides = (q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
+  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension)])];
 }
 
 function describeQuery(q: SemanticQuery): string {
-  const parts = [q.metrics.join(', ') || 'members'];
+  const ratios = (q.ratios ?? []).map((r) => `${r.numerator.metric}${r.numerator.filters?.length ? ' (subset)' : ''} / ${r.denominator.metric}${r.denominator.filters?.length ? ' (subset)' : ''}`);
+  const parts = [[...q.metrics, ...ratios].join(', ') || 'members'];
   if (q.group_by.length) parts.push(`by ${q.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)).join(', ')}`);
   if (q.filters.length) parts.push(`where ${q.filters.map((f) => `${f.dimension} ${f.op} ${f.values.join('|')}`).join(' and ')}`);
   if (q.time_range) parts.push(`from ${q.time_range.start} to ${q.time_range.end}`);

@@ -6,7 +6,7 @@
  */
 import type { Catalogue, CatalogueItem } from '../../semantic/catalogue.js';
 import type { SemanticModel } from '../../semantic/model.js';
-import type { SemanticQuery } from '../../semantic/query.js';
+import type { RatioSide, SemanticQuery } from '../../semantic/query.js';
 import { countTokens } from './tokens.js';
 import { nearestVerified, type VerifiedEntry } from './verified.js';
 
@@ -156,7 +156,14 @@ export function redactQueryValues(query: SemanticQuery): { query: SemanticQuery;
   const filters = redact(query.filters);
   // a subset's filters hold dimension values too (privacy mode sends none of them)
   const subset_metrics = query.subset_metrics?.map((s) => ({ ...s, filters: redact(s.filters), ...(s.label ? { label: '<subset>' } : {}) }));
-  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}) }, values };
+  // so do a ratio's sides, and its labels (the question's words)
+  const side = (x: RatioSide): RatioSide => ({ ...x, ...(x.filters ? { filters: redact(x.filters) } : {}), ...(x.label ? { label: '<side>' } : {}) });
+  const ratios = query.ratios?.map((r) => ({ ...r, numerator: side(r.numerator), denominator: side(r.denominator), ...(r.label ? { label: '<ratio>' } : {}) }));
+  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}), ...(ratios ? { ratios } : {}) }, values };
+}
+
+function restoreSide(x: RatioSide, restore: (fs: SemanticQuery['filters']) => SemanticQuery['filters']): RatioSide {
+  return x.filters ? { ...x, filters: restore(x.filters) } : x;
 }
 
 export function restoreQueryValues(query: SemanticQuery, values: Map<string, string | number | boolean>): SemanticQuery {
@@ -166,5 +173,8 @@ export function restoreQueryValues(query: SemanticQuery, values: Map<string, str
     ...query,
     filters: restore(query.filters),
     ...(query.subset_metrics ? { subset_metrics: query.subset_metrics.map((s) => ({ ...s, filters: restore(s.filters) })) } : {}),
+    ...(query.ratios
+      ? { ratios: query.ratios.map((r) => ({ ...r, numerator: restoreSide(r.numerator, restore), denominator: restoreSide(r.denominator, restore) })) }
+      : {}),
   };
 }

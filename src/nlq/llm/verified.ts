@@ -5,6 +5,8 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { SemanticModel } from '../../semantic/model.js';
+import { CompileError, compile } from '../../semantic/compiler.js';
+import { dialectFor } from '../../semantic/dialects/index.js';
 import { SemanticQuerySchema, type SemanticQuery } from '../../semantic/query.js';
 
 export interface VerifiedEntry {
@@ -45,7 +47,7 @@ export function questionSimilarity(a: string, b: string): number {
 
 export const VERIFIED_THRESHOLD = 0.9;
 
-/** Parses the model's verified queries; entries whose query does not parse are reported, not used. */
+/** Parses the model's verified queries; entries whose query does not parse or names what the model lacks are reported, not used. */
 export function verifiedEntries(model: SemanticModel): { entries: VerifiedEntry[]; issues: string[] } {
   const entries: VerifiedEntry[] = [];
   const issues: string[] = [];
@@ -55,10 +57,24 @@ export function verifiedEntries(model: SemanticModel): { entries: VerifiedEntry[
       continue;
     }
     const parsed = SemanticQuerySchema.safeParse(v.query);
-    if (parsed.success) entries.push({ question: v.question, query: parsed.data });
-    else issues.push(`verified_queries[${i}] ("${v.question}"): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    if (parsed.success) {
+      // names are checked against the model too (a ratio's side metric, a filter's dimension): the compiler names the field
+      const problem = compileProblem(model, parsed.data);
+      if (problem) issues.push(`verified_queries[${i}] ("${v.question}"): ${problem}`);
+      else entries.push({ question: v.question, query: parsed.data });
+    } else issues.push(`verified_queries[${i}] ("${v.question}"): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
   }
   return { entries, issues };
+}
+
+function compileProblem(model: SemanticModel, query: SemanticQuery): string | undefined {
+  try {
+    compile(model, query, dialectFor('duckdb'));
+    return undefined;
+  } catch (err) {
+    if (err instanceof CompileError) return err.message;
+    throw err;
+  }
 }
 
 export function matchVerified(question: string, entries: VerifiedEntry[], threshold = VERIFIED_THRESHOLD): VerifiedMatch | undefined {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedNumbers, LLM_DEFAULTS, LlmClient, matchVerified, questionSimilarity, ResearchPlanner, route, verifyNarration } from '../../../src/nlq/llm/index.js';
+import { allowedNumbers, LLM_DEFAULTS, LlmClient, matchVerified, questionSimilarity, ResearchPlanner, route, verifiedEntries, verifyNarration } from '../../../src/nlq/llm/index.js';
+import { DEFAULT_MODEL_PATH, loadModel } from '../../../src/semantic/loader.js';
 import { generatedModel } from '../../helpers/generated-model.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../../helpers/llm.js';
 
@@ -27,6 +28,13 @@ describe('verified-query matching', () => {
     expect(questionSimilarity('Which shipping methods moved the most units in 1995?', 'which shipping method moved most units in 1995')).toBeGreaterThan(0.9);
     expect(questionSimilarity('units moved per shipping method in 1995', 'units moved per shipping method in 1996')).toBe(0);
     expect(matchVerified('revenue by nation', [{ question: 'revenue by region', query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }], filters: [], metric_filters: [], order: [], share_of_total: [] } }])).toBeUndefined();
+  });
+  it('a verified query naming what the model lacks is reported with the field, and not used', () => {
+    const model = loadModel(DEFAULT_MODEL_PATH);
+    const ratio = (den: string) => ({ question: `orders to ${den}`, query: { ratios: [{ name: 'r', numerator: { metric: 'orders' }, denominator: { metric: den } }] } });
+    const { entries, issues } = verifiedEntries({ ...model, verified_queries: [ratio('customers'), ratio('shoppers')] });
+    expect(entries.map((e) => e.question)).toEqual(['orders to customers']);
+    expect(issues).toEqual([expect.stringMatching(/verified_queries\[1\] \("orders to shoppers"\): ratios\[0\]\.denominator\.metric \('r'\): unknown metric 'shoppers'/)]);
   });
 });
 

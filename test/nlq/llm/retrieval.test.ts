@@ -89,4 +89,16 @@ describe('privacy mode over the richer IR', () => {
     expect(text).not.toContain('URGENT');
     expect(restoreQueryValues(red.query, red.values).subset_metrics?.[0].filters[0].values).toEqual(['1-URGENT']);
   });
+  it('a ratio’s side values and labels are redacted, and the values restored', async () => {
+    const { redactQueryValues, restoreQueryValues } = await import('../../../src/nlq/llm/retrieval.js');
+    const query = {
+      metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [],
+      ratios: [{ name: 'r', numerator: { metric: 'customers', filters: [{ dimension: 'nation', op: 'eq' as const, values: ['FRANCE'] }], label: 'customers in FRANCE' }, denominator: { metric: 'customers' }, label: 'Ratio of customers in FRANCE to customers' }],
+    };
+    const red = redactQueryValues(query);
+    expect(JSON.stringify(red.query)).not.toContain('FRANCE');
+    const back = restoreQueryValues(red.query, red.values);
+    expect(back.ratios?.[0]?.numerator.filters?.[0]?.values).toEqual(['FRANCE']);
+    expect(back.ratios?.[0]?.denominator).toEqual({ metric: 'customers' });
+  });
 });

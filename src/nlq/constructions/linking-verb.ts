@@ -1,0 +1,189 @@
+/**
+ * Linking verbs: "authors who wrote papers", "how many courses does each department offer",
+ * "restaurants serving thai food", "reviews posted by user 7". A verb standing between two things
+ * the query relates (a metric, count or entity on one side; an entity, dimension or value on the
+ * other) can only mean the relation between them when the model holds exactly one: one join path
+ * between two entities, or one thing and an attribute of its own. The verb is consumed only then.
+ * It stays unconsumed (the question is refused as before) when several join paths compete (two
+ * foreign keys to one table), when both sides are the same thing ("papers citing papers"), when a
+ * negation stands in between, when the verb asserts a state rather than a link ("cancelled",
+ * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
+ * query does not hold).
+ */
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
+import type { SemanticModel } from '../../semantic/model.js';
+import type { SemanticQuery } from '../../semantic/query.js';
+import { dimensionOfEntity } from '../analyse.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import { lemmas, verbOf } from '../text.js';
+import { GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
+import type { Construction } from './types.js';
+
+interface Link {
+  verb: Item;
+  left: Item;
+  right: Item;
+}
+
+export const linkingVerb: Construction = {
+  name: 'linking verb',
+  recognise({ items, lex, ctx }) {
+    const links: Link[] = [];
+    items.forEach((it, k) => {
+      if (!mayLink(lex, it)) return;
+      const sides = forward(items, k) ?? inverted(items, k);
+      if (sides) links.push({ verb: it, ...sides });
+    });
+    if (!links.length) return null;
+    return {
+      construction: 'linking verb',
+      apply(query, notes) {
+        for (const l of links) {
+          const how = relation(lex, ctx.model, query, l.left, l.right);
+          if (!how) continue;
+          consume(l.verb);
+          notes.push(`"${l.verb.text}" links ${l.left.text} and ${l.right.text} (${how})`);
+        }
+        return query;
+      },
+    };
+  },
+};
+
+/**
+ * A word that may be a linking verb: a content word common English uses as a verb, neither a verb
+ * of state nor a word of the model's dimensions and values. (Function words and generic verbs —
+ * is, have, located — need no reading.)
+ */
+export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
+  if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
+  const verb = verbOf(it.lower);
+  return !!verb && !STATE_VERBS.has(verb) && !namesModel(lex, it.lower, verb);
+}
+
+/** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
+const isLinkKeyword = (it: Item) => it.kind === 'kw' && (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
+
+/** "authors who have written papers", "restaurants serving thai food", "reviews posted by users". */
+function forward(items: Item[], k: number): { left: Item; right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && ((items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'which'))) p--;
+  let q = k + 1;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  const left = items[p];
+  const right = items[q];
+  // "flights that operate on Mondays and Wednesdays": a verb before values joined by "and" may ask
+  // for things that hold both (a list stored in one column), which no filter here says
+  const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
+  return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
+}
+
+/** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
+function inverted(items: Item[], k: number): { left: Item; right: Item } | undefined {
+  let q = k + 1;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || items[q].kind === 'time')) q++;
+  if (q < items.length && items[q].kind !== 'punct') return undefined;
+  let p = k - 1;
+  const right = items[p];
+  if (right?.kind !== 'lex') return undefined;
+  // "does author Smith write": a dimension named next to its value
+  while (p > 0 && items[p - 1].kind === 'lex') p--;
+  p--;
+  while (p >= 0 && ((items[p].kind === 'word' && ['the', 'a', 'an'].includes(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'each'))) p--;
+  if (!(items[p]?.kind === 'word' && LINK_INVERTING.has(items[p].lower))) return undefined;
+  const left = items[p - 1];
+  return left?.kind === 'lex' ? { left, right } : undefined;
+}
+
+/**
+ * How the query relates the two sides, when the model relates them in exactly one way: one
+ * join path between two entities, or a thing and an attribute of its own. Undefined otherwise.
+ */
+function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
+  if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
+  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
+  if (query.metrics.length > 1) return undefined;
+  // the two sides must be related by one part of the query (never two metrics side by side)
+  for (const inQuery of relatedSets(lex, model, query)) {
+    const l = sideOf(lex, left, inQuery);
+    const r = sideOf(lex, right, inQuery);
+    if (l && r) return relationOf(model, l, r);
+  }
+  return undefined;
+}
+
+/** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
+function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
+  if (l.entity === r.entity) {
+    // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
+    return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
+  }
+  // one relationship, or one table linking the two: a longer chain passes through things the verb does not name
+  const paths = shortestJoinPaths(model, l.entity, r.entity);
+  return paths.count === 1 && paths.length <= 2 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
+}
+
+/** The entity a mention speaks of in the query, and whether it names the thing itself or an attribute of it. */
+function sideOf(lex: Lexicon, it: Item, inQuery: Set<string>): { entity: string; self: boolean } | undefined {
+  const found = new Map<string, boolean>();
+  const add = (entity: string | undefined, self: boolean) => {
+    if (!entity || !inQuery.has(entity)) return;
+    found.set(entity, (found.get(entity) ?? false) || self);
+  };
+  for (const e of it.entries ?? []) {
+    if (e.kind === 'entity') add(e.target, true);
+    else if (e.kind === 'metric') {
+      const m = lex.metrics.get(e.target);
+      add(m?.entity, m?.agg === 'count' || m?.agg === 'count_distinct');
+    } else if (e.kind === 'dimension' || e.kind === 'value') {
+      // "nation" may be the customer's or the supplier's: the role the query used
+      const d = lex.dimensions.get(e.target);
+      const family = d ? [d, ...[...d.roles.values()].map((r) => lex.dimensions.get(r))] : [];
+      for (const x of family) if (x) add(x.entity, dimensionOfEntity(lex, x.entity) === x.name);
+    }
+  }
+  if (found.size !== 1) return undefined;
+  const [[entity, self]] = [...found];
+  return { entity, self };
+}
+
+/**
+ * The sets of entities the query relates: each aggregated entity with what it is grouped and
+ * filtered by and the entities its joins pass through ("orders submitted by customers in GERMANY":
+ * customers lie between orders and nation); a condition's members with the rows it aggregates; a
+ * distinct count's members with the rows they are counted among. Two metrics side by side are
+ * not related to each other.
+ */
+function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<string>[] {
+  const ofMetric = (m: string) => lex.metrics.get(m)?.entity;
+  const ofDimension = (d: string) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity;
+  const defined = (xs: (string | undefined)[]) => xs.filter((e): e is string => !!e);
+  const qualifying = defined([...q.group_by.map((g) => ofDimension(g.dimension)), ...q.filters.map((f) => ofDimension(f.dimension))]);
+  const graph = joinGraph(model);
+  const around = (roots: string[], targets: string[]) =>
+    new Set([...roots, ...targets, ...roots.flatMap((a) => targets.flatMap((t) => (graph.path(a, t) ?? []).map((h) => h.to)))]);
+  return [
+    ...defined(q.metrics.map(ofMetric)).map((e) => around([e], qualifying)),
+    ...(q.subset_metrics ?? []).map((s) => around(defined([ofMetric(s.metric)]), [...qualifying, ...defined(s.filters.map((f) => ofDimension(f.dimension)))])),
+    ...(q.entity_conditions ?? []).map((c) => around(defined([ofMetric(c.metric)]), [c.entity])),
+    ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
+    ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
+  ];
+}
+
+/** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
+const phraseWords = new WeakMap<Lexicon, Set<string>>();
+function namesModel(lex: Lexicon, lower: string, verb: string): boolean {
+  let words = phraseWords.get(lex);
+  if (!words) {
+    words = new Set();
+    const walk = (node: Lexicon['root'], path: string[]) => {
+      if (node.entries.some((e) => e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')) for (const w of path) words!.add(w);
+      for (const [k, n] of node.next) walk(n, [...path, k]);
+    };
+    walk(lex.root, []);
+    phraseWords.set(lex, words);
+  }
+  return [lower, lemmas(lower)[0], verb].some((w) => words!.has(w));
+}

@@ -1,0 +1,409 @@
+/**
+ * Ratios: "ratio of orders to customers", "the shipped to returned orders ratio", "ratio of
+ * members in Ohio to members in Texas", "proportion of urgent orders to high orders", "population
+ * per area". Each side is one metric (or the count of a thing named) with its own values or numeric
+ * conditions; one side may borrow the other's metric ("shipped to returned orders") -> `ratios`.
+ * A subset out of all of the same metric ("Italian restaurants out of all restaurants") is the
+ * share of a subset (`subset_metrics`, `as: 'share'`).
+ *
+ * Every item of a side must be understood (a metric, a value, a dimension naming the value next to
+ * it, a numeric condition, function words); anything else and the construction does not apply, so
+ * the ratio word stays unconsumed and the question is refused. Values after the second side belong
+ * to it only in parallel with the first ("members in Ohio to members in Texas"); otherwise they
+ * filter both sides ("orders to customers in Germany"), and one on a dimension a side already
+ * uses is refused as ambiguous.
+ */
+import type { DimensionFilter, SemanticQuery } from '../../semantic/query.js';
+import { countMetricOfEntities, dimensionOfEntity, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
+import { chooseValueEntry, resolveRole } from '../build.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+const RATIO_WORDS = new Set(['ratio', 'ratios']);
+/** Share words that open a ratio when a second side follows ("proportion of A to B"). */
+const SHARE_OPENERS = new Set(['proportion', 'fraction', 'share', 'percentage', 'percent', 'portion']);
+/** Function words inside a side: "the population of the United States", "customers in the state of Ohio". */
+const SIDE_LINKS = new Set(['the', 'a', 'an', 'of', 'in', 'from', 'with', 'for', 'at', 'on', 'that', 'which', 'who', 'whose', 'are', 'is', 'were', 'was', 'have', 'has', 'had', 'having', 'all', 'total', 'overall', '(', ')']);
+/** Words that make a side "every row" of its metric ("out of all orders"). */
+const ALL_WORDS = new Set(['all', 'total', 'overall']);
+const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
+const CMP_OPS: Record<string, DimensionFilter['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
+
+interface Qual {
+  filter: DimensionFilter;
+  items: Item[];
+  /** Index (in items) of its first item. */
+  start: number;
+  afterMetric: boolean;
+  /** The base dimension (role variants are one family). */
+  family: string;
+  text: string;
+}
+
+interface Side {
+  /** Items of the side, in question order (trimmed of leading links). */
+  items: Item[];
+  metric?: string;
+  metricItem?: Item;
+  quals: Qual[];
+  /** Opened by "all"/"total": every row of its metric. */
+  all: boolean;
+}
+
+type Span = [start: number, end: number];
+
+/** The metric an item names: a metric (the count one after "number of"), or the count of a thing named. */
+function metricOf(lex: Lexicon, a: Analysis, it: Item, counted: boolean): string | undefined {
+  const mention = a.metrics.find((m) => m.item === it)?.name;
+  if (mention) return mention;
+  const named = entriesOf(it, 'metric').map((e) => e.target);
+  if (named.length === 1) return named[0];
+  if (named.length > 1) return counted ? pickCountMetric(lex, named) : undefined;
+  const ents = entriesOf(it, 'entity').map((e) => e.target);
+  const naming = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).filter((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name).map((d) => d!.entity);
+  return countMetricOfEntities(lex, [...ents, ...naming]);
+}
+
+const isMetricItem = (lex: Lexicon, it: Item) =>
+  it.kind === 'lex' &&
+  (entriesOf(it, 'metric').length > 0 || entriesOf(it, 'entity').length > 0 || entriesOf(it, 'dimension').some((e) => { const d = lex.dimensions.get(e.target); return !!d && dimensionOfEntity(lex, d.entity) === d.name; }));
+
+/** Reads items[s..e) as one side; undefined when any item is not understood. */
+function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side | undefined {
+  const side: Side = { items: [], quals: [], all: false };
+  const taken = new Set<Item>();
+  const base = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
+  const roles = a.roles.filter((r) => r.pos >= s && r.pos < e);
+  // 1. values, each with a dimension named next to it and a negation right before it
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    const v = a.values.find((x) => x.item === it);
+    if (!v) continue;
+    let entries = v.entries;
+    const qi: Item[] = [it];
+    let start = k;
+    for (const p of [k - 1, k - 2, k + 1, k + 2]) {
+      if (p < s || p >= e) continue;
+      const o = items[p];
+      const between = p < k ? items.slice(p + 1, k) : items.slice(k + 1, p);
+      if (between.some((b) => !(b.kind === 'word' && ['of', 'the', 'is', '='].includes(b.lower)))) continue;
+      // "the Mississippi River": a phrase naming the value's own dimension is that dimension, even when it also counts things
+      if (o.kind !== 'lex' || taken.has(o) || entriesOf(o, 'value').length) continue;
+      const dims = entriesOf(o, 'dimension').filter((d) => entries.some((x) => sameFamily(lex, d.target, x.target)));
+      if (!dims.length) continue;
+      entries = entries.filter((x) => dims.some((d) => sameFamily(lex, d.target, x.target)));
+      qi.push(o, ...between);
+      start = Math.min(start, p);
+      break;
+    }
+    if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
+    let negated = false;
+    let p = start - 1;
+    while (p >= s && items[p].kind === 'word' && ['the', 'a', 'an', 'in', 'from', 'of', 'with', 'for', 'at', 'on'].includes(items[p].lower)) p--;
+    if (p >= s && items[p].kind === 'kw' && items[p].kw === 'neg') {
+      negated = true;
+      qi.push(items[p]);
+      start = p;
+    }
+    const entry = chooseValueEntry(lex, entries);
+    const dimension = resolveRole(lex, entry.target, k, roles);
+    const values = entry.values ?? [];
+    if (!values.length) return undefined;
+    const op: DimensionFilter['op'] = negated ? (values.length > 1 ? 'not_in' : 'ne') : values.length > 1 ? 'in' : 'eq';
+    for (const x of qi) taken.add(x);
+    side.quals.push({ filter: { dimension, op, values }, items: qi, start, afterMetric: false, family: base(dimension), text: `${negated ? 'not ' : ''}${it.text}` });
+  }
+  // 2. numeric conditions: "with a size above 4", "rating > 3"
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (it.kind !== 'kw' || !it.kw?.startsWith('cmp_') || taken.has(it)) continue;
+    let q = k + 1;
+    if (items[q]?.lower === 'of') q++;
+    const num = items[q];
+    let d = k - 1;
+    while (d >= s && items[d].kind === 'word' && ['is', 'of', 'the'].includes(items[d].lower)) d--;
+    const dimItem = items[d];
+    const dim = d >= s && dimItem.kind === 'lex' && !taken.has(dimItem) ? entriesOf(dimItem, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number') : undefined;
+    if (!dim || q >= e || num?.kind !== 'num' || num.percent) return undefined;
+    const op = CMP_OPS[it.kw];
+    if (!op) return undefined;
+    const qi = [dimItem, ...items.slice(d + 1, k), it, ...items.slice(k + 1, q + 1)];
+    for (const x of qi) taken.add(x);
+    side.quals.push({ filter: { dimension: dim.target, op, values: [num.num!] }, items: qi, start: d, afterMetric: false, family: base(dim.target), text: qi.map((x) => x.text).join(' ') });
+  }
+  // 3. the metric, and nothing else but function words
+  let counted = false;
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (taken.has(it)) continue;
+    if (it.kind === 'word' && SIDE_LINKS.has(it.lower)) {
+      if (ALL_WORDS.has(it.lower) && !side.metricItem) side.all = true;
+      continue;
+    }
+    if (it.kind === 'punct' && ['(', ')'].includes(it.lower)) continue;
+    if (it.kind === 'kw' && it.kw === 'count' && !side.metricItem) {
+      counted = true;
+      // "the total number of papers": every row of it
+      if (it.lower.startsWith('total')) side.all = true;
+      continue;
+    }
+    if (!side.metricItem && isMetricItem(lex, it)) {
+      const m = metricOf(lex, a, it, counted);
+      if (!m) return undefined;
+      side.metric = m;
+      side.metricItem = it;
+      continue;
+    }
+    return undefined;
+  }
+  if (side.metricItem) {
+    const mk = items.indexOf(side.metricItem);
+    for (const q of side.quals) q.afterMetric = q.start > mk;
+    // "total satisfaction" where only an average exists: not a total of it
+    const before = items.slice(s, mk).some((o) => o.kind === 'word' && ['total', 'sum'].includes(o.lower));
+    if (before && NOT_ADDITIVE.has(lex.metrics.get(side.metric!)?.agg ?? '')) return undefined;
+  }
+  side.quals.sort((x, y) => x.start - y.start);
+  side.items = items.slice(s, e);
+  return side;
+}
+
+/** The end of the second side: a breakdown, a period, a ranking or the end of the question. */
+function sideEnd(items: Item[], from: number): number {
+  for (let k = from; k < items.length; k++) {
+    const it = items[k];
+    if (it.kind === 'time' || it.kind === 'grain') return k;
+    if (it.kind === 'punct' && ['?', '.', ';', ','].includes(it.lower)) return k;
+    if (it.kind === 'kw' && ['group', 'each', 'desc', 'asc', 'sort', 'which', 'list', 'trend', 'compare', 'alltime', 'share'].includes(it.kw!)) return k;
+    if (it.kind === 'word' && ['and', 'or', 'ordered', 'sorted', 'ranked', 'ratio', 'ratios'].includes(it.lower)) return k;
+  }
+  return items.length;
+}
+
+/** The start of a side read backwards from `end` ("[what is the] orders to customers ratio"). */
+function sideStart(items: Item[], end: number): number {
+  let k = end;
+  while (k > 0) {
+    const o = items[k - 1];
+    const ok =
+      o.kind === 'lex' ||
+      (o.kind === 'word' && ['the', 'of', 'in', 'from', 'all', 'total', 'overall'].includes(o.lower)) ||
+      (o.kind === 'kw' && (o.kw === 'neg' || o.kw === 'count' || !!o.kw?.startsWith('cmp_'))) ||
+      o.kind === 'num';
+    if (!ok) break;
+    k--;
+  }
+  // leading function words belong to the sentence, not the side
+  while (k < end && items[k].kind === 'word' && !ALL_WORDS.has(items[k].lower)) k++;
+  return k;
+}
+
+interface Reading {
+  spanA: Span;
+  spanB: Span;
+  /** The trigger and separator words. */
+  words: Item[];
+  shareKw?: Item;
+  /** "nations by the ratio of ...": the ratio ranks the breakdown. */
+  byKw?: Item;
+  /** "revenue ratio of EUROPE to ASIA": the metric named before the ratio word. */
+  before?: Item;
+}
+
+/** Where the two sides are: "ratio of A to B", "A to B ratio", "proportion of A out of all B", "A per B". */
+function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
+  // "per" divides by a metric that counts no thing ("population per area"); "orders per customer" is an average per member
+  const perMetric = (den: Item | undefined): boolean => {
+    if (!den || den.kind !== 'lex' || !entriesOf(den, 'metric').length || entriesOf(den, 'entity').length) return false;
+    const naming = entriesOf(den, 'dimension').some((e) => { const x = lex.dimensions.get(e.target); return !!x && dimensionOfEntity(lex, x.entity) === x.name; });
+    const counts = entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; });
+    return !naming && !counts;
+  };
+  /** The word between the sides; a share word ("percentage of A to B") takes only "to" and "out of". */
+  const separator = (from: number, to: number, between: boolean, share: boolean): { at: number; len: number } | undefined => {
+    for (let k = from; k < to; k++) {
+      const it = items[k];
+      if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
+      if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
+      if (share) continue;
+      // "ratio of revenue over cost"
+      if (it.kind === 'kw' && it.kw === 'cmp_gt' && it.lower === 'over') return { at: k, len: 1 };
+      if (it.kind === 'kw' && it.kw === 'compare' && ['vs', 'versus'].includes(it.lower)) return { at: k, len: 1 };
+      if (it.kind === 'kw' && it.kw === 'group' && it.lower === 'per') return perMetric(items[k + 1]) ? { at: k, len: 1 } : undefined;
+      if (between && it.kind === 'word' && it.lower === 'and') return { at: k, len: 1 };
+    }
+    return undefined;
+  };
+  for (let r = 0; r < items.length; r++) {
+    const it = items[r];
+    const ratioWord = it.kind === 'word' && RATIO_WORDS.has(it.lower);
+    const shareWord = it.kind === 'kw' && it.kw === 'share' && SHARE_OPENERS.has(it.lower);
+    if (!ratioWord && !shareWord) continue;
+    const next = items[r + 1];
+    // "ratio of A to B", "ratio between A and B", "proportion of A out of all B"
+    if (next && (next.lower === 'of' || (ratioWord && next.lower === 'between'))) {
+      const start = r + 2;
+      const sep = separator(start, items.length, next.lower === 'between', shareWord);
+      if (!sep || sep.at === start) continue;
+      const bStart = sep.at + sep.len;
+      const end = sideEnd(items, bStart);
+      if (end <= bStart) continue;
+      let b = r - 1;
+      while (b >= 0 && items[b].kind === 'word' && items[b].lower === 'the') b--;
+      const by = items[b]?.kind === 'kw' && ((items[b].kw === 'group' && items[b].lower === 'by') || items[b].kw === 'sort') ? items[b] : undefined;
+      const before = ratioWord && items[r - 1]?.kind === 'lex' && entriesOf(items[r - 1], 'metric').length ? items[r - 1] : undefined;
+      return {
+        spanA: [start, sep.at],
+        spanB: [bStart, end],
+        words: [it, next, ...items.slice(sep.at, bStart)],
+        ...(shareWord ? { shareKw: it } : {}),
+        ...(by && ratioWord ? { byKw: by } : {}),
+        ...(before ? { before } : {}),
+      };
+    }
+    // "(the) A to B ratio"
+    if (ratioWord && r > 0) {
+      const sep = [...items.slice(0, r)].map((o, k) => ({ o, k })).reverse().find(({ o }) => o.kind === 'word' && o.lower === 'to');
+      if (!sep || sep.k === r - 1) continue;
+      const aStart = sideStart(items, sep.k);
+      if (aStart >= sep.k) continue;
+      return { spanA: [aStart, sep.k], spanB: [sep.k + 1, r], words: [it, sep.o] };
+    }
+  }
+  // "population per area": "per" a metric that is no count of a thing (that one is an average per member)
+  if (a.ratio?.num) {
+    const den = a.ratio.den;
+    const d = items.indexOf(den);
+    const per = items.slice(0, d).reverse().find((o) => o.kind === 'kw' && o.kw === 'group' && o.lower === 'per');
+    if (!per || !perMetric(den)) return undefined;
+    const pk = items.indexOf(per);
+    if (entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; })) return undefined;
+    const aStart = sideStart(items, pk);
+    if (aStart >= pk) return undefined;
+    return { spanA: [aStart, pk], spanB: [d, sideEnd(items, d)], words: [per] };
+  }
+  return undefined;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+
+export const ratio: Construction = {
+  name: 'ratio',
+  recognise({ items, a, lex }) {
+    const where = locate(items, lex, a);
+    if (!where) return null;
+    const A = parseSide(items, where.spanA, lex, a);
+    let B = parseSide(items, where.spanB, lex, a);
+    if (!A || !B) return null;
+    // values after the second side's metric: its own in parallel with the first side, else the whole question's
+    const post = B.quals.filter((q) => q.afterMetric);
+    const pre = B.quals.length - post.length;
+    const own = B.all ? 0 : A.metric && A.metric === B.metric && !A.quals.length && !pre ? post.length : Math.max(0, A.quals.length - pre);
+    // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
+    if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length) return null;
+    const trailing = post.slice(own);
+    if (trailing.length) {
+      const families = new Set([...A.quals, ...B.quals.filter((q) => !trailing.includes(q))].map((q) => q.family));
+      if (trailing.some((q) => families.has(q.family))) return null;
+      // the second side ends before the first trailing condition (and the words introducing it)
+      let cut = trailing[0].start;
+      while (cut > where.spanB[0] && items[cut - 1].kind === 'word' && ['in', 'from', 'for', 'at', 'of', 'with', 'the', 'on'].includes(items[cut - 1].lower)) cut--;
+      B = parseSide(items, [where.spanB[0], cut], lex, a);
+      if (!B) return null;
+    }
+    // "revenue ratio of EUROPE to ASIA": two sides of values only, of the metric named before
+    let before: Item | undefined;
+    if (!A.metric && !B.metric && where.before && A.quals.length && B.quals.length) {
+      const m = metricOf(lex, a, where.before, false);
+      if (!m || !A.quals.every((q) => B.quals.some((o) => o.family === q.family))) return null;
+      A.metric = B.metric = m;
+      before = where.before;
+    }
+    // one side may name only values: it counts what the other side counts ("shipped to returned orders")
+    for (const [x, y] of [[A, B], [B, A]] as const) {
+      if (x.metric || !x.quals.length || !y.metric) continue;
+      if (!x.quals.every((q) => y.quals.some((o) => o.family === q.family))) return null;
+      x.metric = y.metric;
+    }
+    if (!A.metric || !B.metric) return null;
+    // "population of Ohio per area": the density of Ohio or Ohio's people over all the area? Refused.
+    const per = where.words.some((w) => w.kind === 'kw' && w.lower === 'per');
+    if (per && A.metric !== B.metric && A.quals.length && !B.quals.length) return null;
+    if (A.metric === B.metric && !A.quals.length && !B.quals.length) return null;
+    const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length;
+    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter)) === JSON.stringify(B.quals.map((q) => q.filter))) return null;
+
+    // the general rules must not read the sides' metrics, values, conditions or groups on their own
+    const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
+    const posIn = (p: number) => sideItems.has(items[p]);
+    a.metrics = a.metrics.filter((m) => !sideItems.has(m.item));
+    a.values = a.values.filter((v) => !sideItems.has(v.item));
+    a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && sideItems.has(w)) && !posIn(c.pos));
+    a.groups = a.groups.filter((g) => !posIn(g.pos));
+    a.dimMentions = a.dimMentions.filter((d) => !sideItems.has(d.item));
+    a.unknown = a.unknown.filter((u) => !where.words.includes(u));
+    a.countUnknown = a.countUnknown.filter((u) => !sideItems.has(u));
+    if (a.ratio && (sideItems.has(a.ratio.den) || where.words.includes(a.ratio.den))) a.ratio = undefined;
+    if (where.shareKw) a.share = false;
+    if (a.rankingMetric && (a.rankingMetric === A.metric || a.rankingMetric === B.metric) && !a.metrics.some((m) => m.name === a.rankingMetric)) a.rankingMetric = undefined;
+    for (const it of sideItems) if (it.kind === 'num') it.used = true;
+    // a ranking ("the highest ratio of ...") ranks by the ratio, never by a default metric
+    const superl = a.superlatives.find((s) => !posIn(s.pos));
+    const sortDir = a.sortDir;
+    const sortKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'sort' || it.kw === 'asc_word' || it.kw === 'desc_word'));
+    const rankWords = items.filter((it, k) => k >= where.spanB[1] && !where.words.includes(it) && it.kind === 'word' && RATIO_WORDS.has(it.lower));
+    if (where.byKw) a.slotUnknown = a.slotUnknown.filter((u) => !where.words.includes(u));
+    if (superl || sortKws.length || where.byKw) {
+      a.superlatives = a.superlatives.filter((s) => s !== superl);
+      a.sortBy = false;
+      a.sortDir = undefined;
+      a.unknown = a.unknown.filter((u) => !rankWords.includes(u));
+    }
+    const plural = a.groups.some((g) => g.plural);
+    a.providesMetric = true;
+    const metricA = A.metric;
+    const metricB = B.metric;
+    const sides = { A, B };
+
+    return {
+      construction: 'ratio',
+      apply(query: SemanticQuery, notes: string[]): SemanticQuery | string {
+        if (query.comparison) return 'A ratio is not compared between periods: ask for it in each period.';
+        const label = (m: string) => lex.metrics.get(m)?.label ?? m;
+        const text = (x: Side) => {
+          const its = [...x.items];
+          while (its.length && its[0].kind === 'word' && SIDE_LINKS.has(its[0].lower)) its.shift();
+          while (its.length && its[its.length - 1].kind === 'word' && SIDE_LINKS.has(its[its.length - 1].lower)) its.pop();
+          return its.map((o) => o.text).join(' ').trim() || label(x.metric!).toLowerCase();
+        };
+        const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
+        const name = share
+          ? `${metricA}_share_${slug(valuesText(sides.A))}`
+          : `${slug(`${metricA} ${sides.A.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}`;
+        if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
+        const filters = (x: Side) => x.quals.map((q) => q.filter);
+        for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
+        consume(...where.words, ...sides.A.items, ...sides.B.items, before);
+        const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
+        if (query.time_range && undated.length) notes.push(`${[...new Set(undated)].map(label).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated: the period does not apply to ${undated.length > 1 ? 'them' : 'it'}`);
+        let q: SemanticQuery = { ...query, share_of_total: [] };
+        if (share) {
+          notes.push(`Share: ${label(metricA)} where ${valuesText(sides.A)}, as a fraction of all ${label(metricA).toLowerCase()}`);
+          q = { ...q, subset_metrics: [...(q.subset_metrics ?? []), { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) }] };
+        } else {
+          notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
+          const side = (x: Side) => ({ metric: x.metric!, ...(x.quals.length ? { filters: filters(x) } : {}), label: text(x) });
+          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
+        }
+        if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
+          const dir = superl?.dir ?? sortDir ?? 'desc';
+          consume(...(superl ? [items[superl.pos]] : []), ...sortKws, ...rankWords, where.byKw);
+          q = { ...q, order: [{ by: name, direction: dir }], ...(superl ? { limit: superl.n ?? (plural ? 10 : 1) } : {}) };
+          notes.push(`Ranked by the ratio, ${dir === 'desc' ? 'highest' : 'lowest'} first`);
+        }
+        return q;
+      },
+    };
+  },
+};

@@ -1,0 +1,256 @@
+/**
+ * Ratios on a small model of our own (a courier: parcels sent from depots to customers): "ratio of
+ * A to B", "A to B ratio", "A out of all B", "proportion of A to B", "A per B". Each side must be
+ * fully understood, or the question is refused; the answered ones run on DuckDB with known numbers.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { compile } from '../../src/semantic/compiler.js';
+import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+import type { SemanticQuery } from '../../src/semantic/query.js';
+
+const model = SemanticModelSchema.parse({
+  name: 'courier',
+  entities: [
+    { name: 'parcel', table: 'parcel', primary_key: 'id', synonyms: ['parcels', 'package', 'packages'] },
+    { name: 'depot', table: 'depot', primary_key: 'id', synonyms: ['depots'] },
+    { name: 'customer', table: 'customer', primary_key: 'id', synonyms: ['customers', 'client', 'clients'] },
+  ],
+  relationships: [
+    { from: 'parcel', to: 'depot', on: [['depot_id', 'id']] },
+    { from: 'parcel', to: 'customer', on: [['customer_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'depot', entity: 'depot', sql: '${TABLE}.name', label: 'Depot', index_values: true },
+    { name: 'state', entity: 'customer', sql: '${TABLE}.state', label: 'State', index_values: true },
+    { name: 'customer', entity: 'customer', sql: '${TABLE}.name', label: 'Customer', index_values: true },
+    { name: 'status', entity: 'parcel', sql: '${TABLE}.status', label: 'Status', index_values: true },
+    { name: 'service', entity: 'parcel', sql: '${TABLE}.service', label: 'Service', index_values: true },
+    { name: 'size', entity: 'parcel', sql: '${TABLE}.size', label: 'Size', type: 'number' },
+  ],
+  time_dimensions: [{ name: 'sent_date', entity: 'parcel', sql: '${TABLE}.sent_on', label: 'Sent date' }],
+  measures: [
+    { name: 'parcels', entity: 'parcel', agg: 'count', label: 'Parcels', synonyms: ['number of parcels'], format: { kind: 'integer' }, time_dimension: 'sent_date' },
+    { name: 'customers', entity: 'customer', agg: 'count', label: 'Customers', format: { kind: 'integer' }, time_bound: false },
+    { name: 'total_weight', entity: 'parcel', agg: 'sum', sql: '${TABLE}.weight', label: 'Total weight', synonyms: ['weight'], time_dimension: 'sent_date' },
+    { name: 'total_volume', entity: 'parcel', agg: 'sum', sql: '${TABLE}.volume', label: 'Total volume', synonyms: ['volume'], time_dimension: 'sent_date' },
+    { name: 'average_weight', entity: 'parcel', agg: 'avg', sql: '${TABLE}.weight', label: 'Average weight', time_dimension: 'sent_date' },
+  ],
+  defaults: { time_dimension: 'sent_date' },
+});
+const values = new Map([
+  ['depot', ['Northgate', 'Southport']],
+  ['state', ['Ohio', 'Texas']],
+  ['customer', ['Acme', 'Birch', 'Cobalt']],
+  ['status', ['delivered', 'returned', 'lost']],
+  ['service', ['Express', 'Standard']],
+]);
+const ask = (question: string, previous?: SemanticQuery) => interpret(question, { model, values, asOf: '2023-06-30', previous });
+function query(question: string): SemanticQuery {
+  const r = ask(question);
+  if (r.kind !== 'query') throw new Error(`expected a query for "${question}", got ${r.kind}: ${r.reason}`);
+  return r.query;
+}
+
+let db: DuckDBInstance;
+const run = async (q: SemanticQuery) => {
+  const con = await db.connect();
+  const rows = (await con.runAndReadAll(compile(model, q, new DuckDbDialect()).sql)).getRowObjectsJS();
+  con.closeSync();
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])));
+};
+
+beforeAll(async () => {
+  db = await DuckDBInstance.create(':memory:');
+  const con = await db.connect();
+  await con.run(`CREATE TABLE depot AS SELECT * FROM (VALUES (1, 'Northgate'), (2, 'Southport')) t(id, name)`);
+  await con.run(`CREATE TABLE customer AS SELECT * FROM (VALUES (1, 'Acme', 'Ohio'), (2, 'Birch', 'Ohio'), (3, 'Cobalt', 'Texas'), (4, 'Dune', 'Texas'), (5, 'Elm', 'Texas')) t(id, name, state)`);
+  // parcels: depot, customer, status, service, size, weight, volume, sent_on
+  await con.run(`CREATE TABLE parcel AS SELECT * FROM (VALUES
+    (1, 1, 1, 'delivered', 'Express', 2, 10.0, 4.0, DATE '2022-03-01'),
+    (2, 1, 2, 'delivered', 'Standard', 5, 20.0, 8.0, DATE '2022-04-01'),
+    (3, 1, 3, 'returned', 'Standard', 6, 5.0, 5.0, DATE '2022-05-01'),
+    (4, 2, 3, 'delivered', 'Express', 1, 3.0, 1.0, DATE '2022-06-01'),
+    (5, 2, 4, 'returned', 'Standard', 7, 8.0, 2.0, DATE '2022-07-01'),
+    (6, 2, 5, 'returned', 'Express', 3, 6.0, 3.0, DATE '2021-07-01'),
+    (7, 2, 5, 'lost', 'Standard', 9, 4.0, 4.0, DATE '2022-08-01')
+  ) t(id, depot_id, customer_id, status, service, size, weight, volume, sent_on)`);
+  con.closeSync();
+});
+afterAll(() => db?.closeSync());
+
+describe('ratio of two metrics', () => {
+  it('"ratio of parcels to customers": a decimal of two counts', async () => {
+    const q = query('what is the ratio of parcels to customers');
+    expect(q.ratios).toEqual([{ name: 'parcels_to_customers', numerator: { metric: 'parcels', label: 'parcels' }, denominator: { metric: 'customers', label: 'customers' }, label: 'Ratio of parcels to customers' }]);
+    expect(q.metrics).toEqual([]);
+    expect(await run(q)).toEqual([{ parcels_to_customers: 7 / 5 }]);
+  });
+  it('"ratio of total weight to total volume for each depot": per group', async () => {
+    const q = query('ratio of total weight to total volume for each depot');
+    expect(q.group_by).toEqual([{ dimension: 'depot' }]);
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
+    const rows = await run(q);
+    expect(rows.map((r) => [r.depot, r[q.ratios![0]!.name]])).toEqual([['Northgate', 35 / 17], ['Southport', 21 / 10]]);
+  });
+  it('"weight per volume by depot": "per" a metric that counts no thing', () => {
+    const q = query('weight per volume by depot');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
+    expect(q.group_by).toEqual([{ dimension: 'depot' }]);
+  });
+  it('"parcels per customer" is no ratio (a breakdown by customer), "average weight per parcel" no ratio either', () => {
+    expect(query('parcels per customer').ratios).toBeUndefined();
+    expect(query('parcels per customer').group_by).toEqual([{ dimension: 'customer' }]);
+    expect(ask('total weight per parcel').kind === 'query' ? query('total weight per parcel').ratios : undefined).toBeUndefined();
+  });
+  it('"ratio of weight over volume"', () => {
+    expect(query('ratio of weight over volume').ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
+  });
+  it('"the parcels to customers ratio": the ratio word after the sides', () => {
+    const q = query('what is the parcels to customers ratio');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'parcels' }, denominator: { metric: 'customers' } });
+  });
+});
+
+describe('ratio of two subsets of one metric', () => {
+  it('"ratio of delivered parcels to returned parcels in 2022": each side its own value, the period for both', async () => {
+    const q = query('what is the ratio of delivered parcels to returned parcels in 2022');
+    expect(q.filters).toEqual([]);
+    expect(q.time_range).toMatchObject({ start: '2022-01-01', end: '2023-01-01' });
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'status', op: 'eq', values: ['delivered'] }] },
+      denominator: { metric: 'parcels', filters: [{ dimension: 'status', op: 'eq', values: ['returned'] }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 2]);
+  });
+  it('"weight ratio of Express to Standard": the metric named before the ratio word, on both sides', () => {
+    const q = query('weight ratio of Express to Standard');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'total_weight', filters: [{ dimension: 'service', values: ['Express'] }] },
+      denominator: { metric: 'total_weight', filters: [{ dimension: 'service', values: ['Standard'] }] },
+      label: 'Weight ratio of Express to Standard',
+    });
+  });
+  it('"delivered to returned parcels ratio": one side names only a value and counts what the other counts', () => {
+    const q = query('delivered to returned parcels ratio');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'status', values: ['delivered'] }] },
+      denominator: { metric: 'parcels', filters: [{ dimension: 'status', values: ['returned'] }] },
+    });
+  });
+  it('"ratio of customers in Ohio to customers in Texas": the values after each side are its own', async () => {
+    const q = query('ratio of customers in Ohio to customers in Texas');
+    expect(q.filters).toEqual([]);
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', filters: [{ dimension: 'state', values: ['Ohio'] }] },
+      denominator: { metric: 'customers', filters: [{ dimension: 'state', values: ['Texas'] }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([2 / 3]);
+  });
+  it('"ratio of parcels to customers in Texas": a value after the second side of two metrics filters both', async () => {
+    const q = query('ratio of parcels to customers in Texas');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'parcels' }, denominator: { metric: 'customers' } });
+    // parcels of Texan customers: 5; Texan customers: 3
+    expect(Object.values((await run(q))[0]!)).toEqual([5 / 3]);
+  });
+  it('numeric conditions on each side, a value for both: "... with a size above 4 to ... with a size below 4 in Texas"', async () => {
+    const q = query('ratio of parcels with a size above 4 to parcels with a size below 4 in Texas');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'size', op: 'gt', values: [4] }] },
+      denominator: { metric: 'parcels', filters: [{ dimension: 'size', op: 'lt', values: [4] }] },
+    });
+    // Texas: sizes 6, 1, 7, 3, 9 -> 3 above 4, 2 below
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 2]);
+  });
+  it('"proportion of delivered parcels to lost parcels per depot": NULL where nothing was lost', async () => {
+    const q = query('proportion of delivered parcels to lost parcels per depot');
+    expect(q.group_by).toEqual([{ dimension: 'depot' }]);
+    const rows = await run(q);
+    expect(rows.map((r) => Object.values(r))).toEqual([['Northgate', null], ['Southport', 1]]);
+  });
+  it('"which depot has the highest ratio of delivered to returned parcels": ranked by the ratio', () => {
+    const q = query('which depot has the highest ratio of delivered to returned parcels');
+    expect(q.order).toEqual([{ by: q.ratios![0]!.name, direction: 'desc' }]);
+    expect(q.limit).toBe(1);
+    expect(q.metrics).toEqual([]);
+  });
+});
+
+describe('ranked by the ratio, never by a default metric', () => {
+  it('"top 1 depot by ratio of weight to volume"', () => {
+    const q = query('top 1 depot by ratio of weight to volume');
+    expect(q.order).toEqual([{ by: 'total_weight_to_total_volume', direction: 'desc' }]);
+    expect(q.limit).toBe(1);
+    expect(q.metrics).toEqual([]);
+  });
+  it('"... by depot sorted by the ratio ascending"', () => {
+    const q = query('ratio of weight to volume by depot sorted by the ratio ascending');
+    expect(q.order).toEqual([{ by: 'total_weight_to_total_volume', direction: 'asc' }]);
+  });
+  it('a share word with "per" stays a share of the total by group ("percentage of parcels per depot")', () => {
+    const q = query('percentage of parcels per depot');
+    expect(q.ratios).toBeUndefined();
+    expect(q.share_of_total).toEqual(['parcels']);
+  });
+});
+
+describe('a subset out of all: the share of the subset', () => {
+  it('"ratio of Express parcels out of all parcels"', async () => {
+    const q = query('ratio of Express parcels out of all parcels');
+    expect(q.ratios).toBeUndefined();
+    expect(q.subset_metrics).toEqual([{ name: 'parcels_share_express', metric: 'parcels', filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }], as: 'share', label: 'Express' }]);
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 7]);
+  });
+  it('"ratio of Express parcels to the total number of parcels in Texas": "total number of" is all of them', () => {
+    const q = query('ratio of Express parcels to the total number of parcels in Texas');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+  });
+  it('"proportion of returned parcels out of all parcels in Texas": the trailing value filters the whole', async () => {
+    const q = query('proportion of returned parcels out of all parcels in Texas');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'status', values: ['returned'] }], as: 'share' });
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
+  });
+});
+
+describe('follow-ups keep the ratio', () => {
+  it('"by depot", then "in 2022"', () => {
+    const first = query('ratio of delivered parcels to returned parcels');
+    const byDepot = ask('by depot', first);
+    expect(byDepot.kind).toBe('query');
+    if (byDepot.kind !== 'query') return;
+    expect(byDepot.query.group_by).toEqual([{ dimension: 'depot' }]);
+    expect(byDepot.query.ratios).toEqual(first.ratios);
+    const in2022 = ask('what about in 2022', byDepot.query);
+    expect(in2022.kind === 'query' && in2022.query.ratios).toEqual(first.ratios);
+  });
+});
+
+describe('refused: a side not fully understood', () => {
+  it.each([
+    'ratio of parcels handled quickly to customers',
+    'ratio of parcels in 2021 to parcels in 2022',
+    'ratio of parcels',
+    'ratio of parcels to parcels',
+    'ratio of delivered parcels to Express',
+    'ratio of delivered parcels to returned parcels in Ohio to Texas',
+    'ratio of customers in Ohio to customers in Texas in Ohio',
+    'ratio of total average weight to customers',
+    'weight of Express parcels per volume',
+    'ratio of Express parcels to parcels in Texas',
+    'weight ratio of Express to parcels',
+  ])('%s', (question) => {
+    const r = ask(question);
+    expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');
+  });
+  it('names the words it did not understand', () => {
+    const r = ask('ratio of parcels handled quickly to customers');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toEqual(expect.arrayContaining(['ratio']));
+  });
+});
