@@ -19,7 +19,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, linkingVerb, listing];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, perEntityAverage, subsetShare, listing]);

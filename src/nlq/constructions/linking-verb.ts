@@ -169,6 +169,8 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
     ...(q.entity_conditions ?? []).map((c) => around(defined([ofMetric(c.metric)]), [c.entity])),
     ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
     ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
+    // a listing (no metric): the members listed with what filters them
+    ...(q.metrics.length || !q.group_by.length ? [] : [around(defined(q.group_by.map((g) => ofDimension(g.dimension))), qualifying)]),
   ];
 }
 
