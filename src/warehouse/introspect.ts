@@ -752,7 +752,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
         // share would add them up as one.
         const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
-        const firstNameCol = p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
+        // (a person is named by first and last name together: then no other "…_name" stands for them)
+        const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(columnWords(p, x.name)[0] ?? '') && columnWords(p, x.name).includes('name'));
+        const firstNameCol = personNames ? undefined : p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
         const nameLike =
           !named &&
           distinctive &&

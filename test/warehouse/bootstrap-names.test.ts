@@ -87,6 +87,8 @@ beforeAll(async () => {
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
     INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
+    CREATE TABLE warden (warden_id INTEGER, first_name VARCHAR, last_name VARCHAR, college_name VARCHAR);
+    INSERT INTO warden VALUES (1, 'Ada', 'Byron', 'Kings'), (2, 'Alan', 'Turing', 'Trinity');
     CREATE TABLE park_ride_daily (ride_id INTEGER, route_id INTEGER, status VARCHAR);
     INSERT INTO park_ride_daily VALUES (1, 1, 'ok'), (2, 1, 'late'), (3, 2, 'ok');
     CREATE TABLE park_gate_snapshot (gate_id INTEGER, route_id INTEGER, paint VARCHAR);
@@ -183,6 +185,11 @@ describe('bootstrap names', () => {
     expect(rides?.synonyms?.some((x) => /dail/.test(x))).toBe(false);
     expect(short.measures!.find((m) => m.entity === rides?.name && m.agg === 'count')?.label).toBe('Park rides');
     expect(short.entities.find((e) => e.table === 'park_gate_snapshot')?.synonyms).toEqual(expect.arrayContaining(['park gate', 'gates']));
+  });
+  it('a person with a first and a last name is not named by another name column (their college)', () => {
+    const college = short.dimensions!.find((d) => d.entity === 'warden' && d.sql?.endsWith('.college_name'));
+    expect(college?.name).not.toBe('warden');
+    expect(college?.description).not.toMatch(/names the warden/);
   });
   it('common abbreviations are read out: tot_fee_amt is the total fee amount, ins_type the insurance type', () => {
     expect(short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.tot_fee_amt'))?.label).toBe('Total fee amount');
