@@ -130,7 +130,7 @@ function periodsOf(question: string, asOf: string): { current: TimeRange; previo
 export function screenQuestion(question: string, layer: SemanticLayer, asOf: string): { kind: 'out_of_domain' | 'out_of_scope'; reason: string } | null {
   const values = new Map(Object.entries(layer.values));
   const stripped = question.replace(CHANGE_WORDS, ' ');
-  const results = [question, stripped].map((text) => interpret(text, { model: layer.model, values, asOf }));
+  const results = [question, stripped].map((text) => interpret(text, { model: layer.model, values, asOf, sameRows: layer.sameRows }));
   if (results.some((r) => r.kind === 'query')) return null;
   const scope = results.find((r) => r.kind === 'out_of_scope');
   if (scope && scope.kind === 'out_of_scope') return { kind: 'out_of_scope', reason: scope.reason };
@@ -147,7 +147,7 @@ export function resolveFocus(question: string, layer: SemanticLayer, asOf: strin
   let metric: string | undefined;
   let filters: DimensionFilter[] = [];
   for (const text of [question, question.replace(CHANGE_WORDS, ' ')]) {
-    const r = interpret(text, { model, values, asOf });
+    const r = interpret(text, { model, values, asOf, sameRows: layer.sameRows });
     if (r.kind === 'query' && metricExists(model, r.query.metrics[0])) {
       metric = r.query.metrics[0];
       filters = r.query.filters;

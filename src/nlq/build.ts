@@ -29,6 +29,23 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
   to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
 });
 
+/** The value of these entries selects the same rows in every one of the dimensions (checked on the data). */
+function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: string[]): boolean {
+  const stored = uniq(entries.flatMap((e) => e.values ?? []).map((v) => v.toLowerCase()));
+  return stored.length === 1 && !!ctx.sameRows?.[stored[0]!]?.some((g) => dims.every((d) => g.includes(d)));
+}
+
+/** Of dimensions that give one answer, the one on an entity the question is about, else one it reaches, else the first. */
+function closestTo(lex: Lexicon, model: SemanticModel, dims: string[], entities: string[]): string {
+  const own = entities.filter(Boolean);
+  const graph = joinGraph(model);
+  return (
+    dims.find((d) => own.includes(lex.dimensions.get(d)?.entity ?? '')) ??
+    dims.find((d) => own.some((e) => graph.path(e, lex.dimensions.get(d)?.entity ?? ''))) ??
+    dims[0]!
+  );
+}
+
 export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretContext, fragment: boolean): Built | null {
   const model = ctx.model;
   const notes: string[] = [...a.notes];
@@ -61,6 +78,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const prep = items[v.pos - 1];
       const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
       if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
+      // a value that selects the same rows in each of them ("Los Angeles" the city and its county): one answer
+      if (named.length !== 1 && sameRowsIn(ctx, entries, bases)) named = [closestTo(lex, model, bases, [...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''), ...a.roles.flatMap((r) => [...r.entities])])];
       if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
       else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
     }

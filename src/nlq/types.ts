@@ -9,6 +9,8 @@ export interface InterpretContext {
   asOf: string;
   /** The session's last resolved query, for follow-up fragments. */
   previous?: SemanticQuery;
+  /** Values that select the same rows in several dimensions: value (lower case) -> groups of dimensions. */
+  sameRows?: Record<string, string[][]>;
 }
 
 export type Interpretation =

@@ -5,7 +5,8 @@
  */
 import type { SemanticModel } from './model.js';
 import type { Warehouse } from '../warehouse/types.js';
-import { compileDistinctValues, compileLatest } from './compiler.js';
+import { compile, compileDistinctValues, compileLatest } from './compiler.js';
+import { SemanticQuerySchema } from './query.js';
 import { dialectFor } from './dialects/index.js';
 import { buildCatalogue, type Catalogue, type ValueIndex } from './catalogue.js';
 import { loadModel } from './loader.js';
@@ -53,6 +54,73 @@ export interface SemanticLayer {
   /** YYYY-MM-DD anchoring "today", "last year", ... */
   asOf: string;
   catalogue: Catalogue;
+  /** Values that select the same rows in several dimensions (see `loadSameRows`). */
+  sameRows?: SameRows;
+}
+
+/**
+ * A value stored in several dimensions that selects the same rows in each ("Los Angeles" as a city
+ * and as the county of only that city; a city key and the column that refers to it): value (lower
+ * case) -> groups of dimensions. Two such readings give one answer, so neither has to be chosen.
+ */
+export type SameRows = Record<string, string[][]>;
+
+/** Distinct pairs read per pair of dimensions; more, and the pair is not checked. */
+const SAME_ROWS_PAIRS = 5000;
+
+/**
+ * Checks, on the data, each pair of indexed dimensions that share a value and belong to one entity
+ * or to two entities related directly: a shared value selects the same rows when every distinct
+ * pair of the two columns either has it on both sides or on neither.
+ */
+export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, values: ValueIndex, options: { timeoutMs?: number } = {}): Promise<SameRows> {
+  const dialect = dialectFor(warehouse.dialect);
+  const entityOf = new Map(model.dimensions.map((d) => [d.name, d.entity]));
+  const related = (a: string, b: string) => a === b || model.relationships.some((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+  const lower = new Map(Object.entries(values).map(([d, vs]) => [d, new Set(vs.map((v) => v.toLowerCase()))]));
+  const dims = [...lower.keys()].filter((d) => entityOf.has(d));
+  const union = new Map<string, Map<string, string>>(); // value -> dimension -> representative
+  const find = (v: string, d: string): string => {
+    const m = union.get(v) ?? union.set(v, new Map()).get(v)!;
+    let r = d;
+    while (m.has(r) && m.get(r) !== r) r = m.get(r)!;
+    m.set(d, r);
+    return r;
+  };
+  for (let i = 0; i < dims.length; i++) {
+    for (let j = i + 1; j < dims.length; j++) {
+      const [a, b] = [dims[i]!, dims[j]!];
+      if (!related(entityOf.get(a)!, entityOf.get(b)!)) continue;
+      const shared = [...lower.get(a)!].filter((v) => lower.get(b)!.has(v));
+      if (!shared.length) continue;
+      let rows: Record<string, unknown>[];
+      try {
+        const query = SemanticQuerySchema.parse({ group_by: [{ dimension: a }, { dimension: b }] });
+        const sql = compile(model, query, dialect, { maxRows: SAME_ROWS_PAIRS + 1 }).sql;
+        rows = (await warehouse.run(sql, { timeoutMs: options.timeoutMs ?? 10_000, maxRows: SAME_ROWS_PAIRS + 1 })).rows;
+      } catch {
+        continue; // no single way to relate them: not checked
+      }
+      if (rows.length > SAME_ROWS_PAIRS) continue;
+      const pairs = rows.map((r) => Object.values(r).slice(0, 2).map((x) => String(x ?? '').toLowerCase()));
+      for (const v of shared) {
+        if (pairs.some(([x, y]) => x === v) && pairs.every(([x, y]) => (x === v) === (y === v))) {
+          const m = union.get(v) ?? union.set(v, new Map()).get(v)!;
+          m.set(find(v, a), find(v, b));
+        }
+      }
+    }
+  }
+  const out: SameRows = {};
+  for (const [v, m] of union) {
+    const groups = new Map<string, string[]>();
+    for (const d of m.keys()) {
+      const r = find(v, d);
+      (groups.get(r) ?? groups.set(r, []).get(r)!).push(d);
+    }
+    out[v] = [...groups.values()].filter((g) => g.length > 1);
+  }
+  return out;
 }
 
 export interface SemanticLayerOptions {
@@ -68,5 +136,6 @@ export async function loadSemanticLayer(modelPath: string, warehouse: Warehouse,
 export async function semanticLayerFor(model: SemanticModel, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
   const values = await loadValueIndex(model, warehouse);
   const asOf = options.asOf ?? (await resolveAsOf(model, warehouse));
-  return { model, values, asOf, catalogue: buildCatalogue(model, values) };
+  const sameRows = await loadSameRows(model, warehouse, values);
+  return { model, values, asOf, catalogue: buildCatalogue(model, values), sameRows };
 }

@@ -56,6 +56,7 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
     values: valueMap(layer),
     asOf: state.asOf,
     previous: state.previousQuery ?? undefined,
+    sameRows: layer.sameRows,
   });
 
   if (planner && planner.route(interpretation) === 'planner') {
