@@ -29,10 +29,10 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
   to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
 });
 
-/** The value of these entries selects the same rows in every one of the dimensions (checked on the data). */
+/** The phrase of these entries selects the same rows in every one of the dimensions (checked on the data). */
 function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: string[]): boolean {
-  const stored = uniq(entries.flatMap((e) => e.values ?? []).map((v) => v.toLowerCase()));
-  return stored.length === 1 && !!ctx.sameRows?.[stored[0]!]?.some((g) => dims.every((d) => g.includes(d)));
+  const phrases = uniq(entries.map((e) => e.phrase.toLowerCase()));
+  return phrases.length === 1 && !!ctx.sameRows?.[phrases[0]!]?.some((g) => dims.every((d) => g.includes(d)));
 }
 
 /** Of dimensions that give one answer, the one on an entity the question is about, else one it reaches, else the first. */

@@ -59,9 +59,10 @@ export interface SemanticLayer {
 }
 
 /**
- * A value stored in several dimensions that selects the same rows in each ("Los Angeles" as a city
- * and as the county of only that city; a city key and the column that refers to it): value (lower
- * case) -> groups of dimensions. Two such readings give one answer, so neither has to be chosen.
+ * A value named in several dimensions that selects the same rows in each ("Los Angeles" as a city
+ * and as the county of only that city; a city key and the column that refers to it; "New York" as
+ * a city and as the state NY when every business of the state is in that city): the phrase (lower
+ * case: a stored value or a value synonym) -> groups of dimensions. Two such readings give one answer, so neither has to be chosen.
  */
 export type SameRows = Record<string, string[][]>;
 
@@ -77,7 +78,16 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
   const dialect = dialectFor(warehouse.dialect);
   const entityOf = new Map(model.dimensions.map((d) => [d.name, d.entity]));
   const related = (a: string, b: string) => a === b || model.relationships.some((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
-  const lower = new Map(Object.entries(values).map(([d, vs]) => [d, new Set(vs.map((v) => v.toLowerCase()))]));
+  // per dimension: each phrase a question may use (a stored value, a value synonym) -> the stored value
+  const synonymsOf = new Map(model.dimensions.map((d) => [d.name, d.value_synonyms]));
+  const lower = new Map(
+    Object.entries(values).map(([d, vs]) => {
+      const phrases = new Map<string, string>();
+      for (const v of vs) phrases.set(v.toLowerCase(), v.toLowerCase());
+      for (const [v, syns] of Object.entries(synonymsOf.get(d) ?? {})) if (phrases.has(v.toLowerCase())) for (const x of syns) phrases.set(x.toLowerCase(), v.toLowerCase());
+      return [d, phrases];
+    }),
+  );
   const dims = [...lower.keys()].filter((d) => entityOf.has(d));
   const union = new Map<string, Map<string, string>>(); // value -> dimension -> representative
   const find = (v: string, d: string): string => {
@@ -91,7 +101,7 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
     for (let j = i + 1; j < dims.length; j++) {
       const [a, b] = [dims[i]!, dims[j]!];
       if (!related(entityOf.get(a)!, entityOf.get(b)!)) continue;
-      const shared = [...lower.get(a)!].filter((v) => lower.get(b)!.has(v));
+      const shared = [...lower.get(a)!.keys()].filter((v) => lower.get(b)!.has(v));
       if (!shared.length) continue;
       let rows: Record<string, unknown>[];
       try {
@@ -104,7 +114,8 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
       if (rows.length > SAME_ROWS_PAIRS) continue;
       const pairs = rows.map((r) => Object.values(r).slice(0, 2).map((x) => String(x ?? '').toLowerCase()));
       for (const v of shared) {
-        if (pairs.some(([x, y]) => x === v) && pairs.every(([x, y]) => (x === v) === (y === v))) {
+        const [va, vb] = [lower.get(a)!.get(v)!, lower.get(b)!.get(v)!];
+        if (pairs.some(([x]) => x === va) && pairs.every(([x, y]) => (x === va) === (y === vb))) {
           const m = union.get(v) ?? union.set(v, new Map()).get(v)!;
           m.set(find(v, a), find(v, b));
         }

@@ -145,6 +145,16 @@ const UNIT_WORDS: Record<string, string> = {
 const WEEKDAY = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(day|sday|nesday|rsday|urday)?\.?$/i;
 /** A table's last word that says how often its rows are taken: `transactions_daily`, `setting_snapshot`. */
 const PERIODIC_TABLE_WORDS = new Set(['daily', 'weekly', 'monthly', 'yearly', 'annual', 'hourly', 'snapshot', 'snapshots', 'history', 'hist']);
+/** The two-letter codes of US states (and DC): a column of them answers to the states' names. */
+const US_STATES: Record<string, string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware',
+  DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa',
+  KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
+  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon',
+  PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
+  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+};
 const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const EPOCH_S: [number, number] = [946_684_800, 4_102_444_800]; // 2000-01-01 .. 2100-01-01
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
@@ -721,7 +731,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const desc = `${col.name} of ${p.info.name}`;
       // The column's words said of its thing: "business name", but "lake name" (never "lake lake name").
       const whose = (w: string[]) => (ew.length > 0 && ew.every((x, i) => singular(w[i] ?? '') === singular(x)) ? w.join(' ') : `${ew.join(' ')} ${w.join(' ')}`);
-      const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string } = {}) => {
+      const dim = (name: string, type: 'string' | 'number' | 'boolean', why: string, extra: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> } = {}) => {
         let dLabel = extra.label ?? sentence(readable(nameWords(name)));
         // A phrase another table's column already took ("country" of customers and of employees) is
         // kept as a shared synonym: the interpreter reads it as the one of the thing the question is about.
@@ -744,6 +754,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
           description: `${desc} (${c.distinct} distinct values)`,
           synonyms: [...new Set(extra.synonyms ?? [])],
           index_values: extra.index ?? false,
+          ...(extra.valueSynonyms ? { value_synonyms: extra.valueSynonyms } : {}),
         });
         notes[`dimensions:${name}`] = why;
       };
@@ -777,7 +788,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // Values that are all names of weekdays: "by day of the week", "per weekday".
         const weekday = c.sample.length > 0 && c.sample.every((v) => WEEKDAY.test(String(v).trim())) ? ['day of the week', 'day of week', 'weekday', 'weekdays'] : [];
         const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing, ...weekday].filter((s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase());
-        dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}`, { synonyms: syn, index: c.distinct <= indexMax });
+        // Two-letter codes of US states: "California" is CA.
+        const sampled = [...new Set(c.sample.map((v) => String(v).trim()))];
+        const stateCodes = sampled.length > 0 && sampled.every((v) => /^[A-Z]{2}$/.test(v)) && sampled.filter((v) => US_STATES[v]).length >= 0.8 * sampled.length;
+        const valueSynonyms = stateCodes ? Object.fromEntries(Object.entries(US_STATES).map(([code, name]) => [code, [name]])) : undefined;
+        dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}${stateCodes ? '; codes of US states (their names are value synonyms)' : ''}`, { synonyms: syn, index: c.distinct <= indexMax, ...(valueSynonyms ? { valueSynonyms } : {}) });
         continue;
       }
       if (c.kind === 'boolean') {

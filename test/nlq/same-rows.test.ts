@@ -29,6 +29,8 @@ const model = SemanticModelSchema.parse({
     { name: 'town', entity: 'town', sql: '${TABLE}.town_name', label: 'Town', index_values: true },
     { name: 'county', entity: 'town', sql: '${TABLE}.county', label: 'County', index_values: true },
     { name: 'shop_town', entity: 'shop', sql: '${TABLE}.town_name', label: 'Shop town', index_values: true },
+    // "Selby" is also the name of the area code SB, whose shops are all in Selby
+    { name: 'area', entity: 'shop', sql: '${TABLE}.area', label: 'Area', index_values: true, value_synonyms: { SB: ['Selby'] } },
   ],
   measures: [{ name: 'shop_count', entity: 'shop', agg: 'count', label: 'Shops', synonyms: ['number of shops'], time_bound: false }],
 });
@@ -41,8 +43,8 @@ beforeAll(async () => {
   await c.run(`
     CREATE TABLE town (town_name VARCHAR PRIMARY KEY, county VARCHAR);
     INSERT INTO town VALUES ('Leeds', 'Leeds'), ('York', 'York'), ('Selby', 'York');
-    CREATE TABLE shop (id INTEGER, town_name VARCHAR);
-    INSERT INTO shop VALUES (1, 'Leeds'), (2, 'Leeds'), (3, 'York'), (4, 'Selby');
+    CREATE TABLE shop (id INTEGER, town_name VARCHAR, area VARCHAR);
+    INSERT INTO shop VALUES (1, 'Leeds', 'LS'), (2, 'Leeds', 'LS'), (3, 'York', 'YO'), (4, 'Selby', 'SB');
   `);
   c.closeSync();
   db.closeSync();
@@ -63,6 +65,12 @@ describe('a value in several dimensions', () => {
     const r = await answerQuestion(layer, w, 'how many shops in Leeds');
     expect(r.status).toBe('done');
     expect(Object.values(r.rows[0]!).map(Number)).toEqual([2]);
+  });
+  it('a value synonym counts as the value it names: Selby the town and Selby the area SB are one answer', async () => {
+    expect(layer.sameRows?.['selby']?.some((g) => g.includes('area') && g.includes('town'))).toBe(true);
+    const r = await answerQuestion(layer, w, 'how many shops in Selby');
+    expect(r.status).toBe('done');
+    expect(Object.values(r.rows[0]!).map(Number)).toEqual([1]);
   });
   it('with two answers (the town York or its county), two readings compete', async () => {
     const r = await answerQuestion(layer, w, 'how many shops in York');

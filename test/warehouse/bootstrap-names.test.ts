@@ -87,6 +87,8 @@ beforeAll(async () => {
     INSERT INTO signup VALUES (1, 'Mon', 5), (1, 'Tue', 4), (2, 'Mon', 4);
     CREATE TABLE ticket (route_id INTEGER, tot_fee_amt DOUBLE, ins_type VARCHAR);
     INSERT INTO ticket VALUES (1, 2.5, 'basic'), (2, 2.5, 'full'), (2, 4.0, 'basic');
+    CREATE TABLE depot (depot_id INTEGER, state VARCHAR, region_code VARCHAR);
+    INSERT INTO depot VALUES (1, 'CA', 'AB'), (2, 'NY', 'CD'), (3, 'CA', 'EF'), (4, 'TX', 'GH');
     CREATE TABLE warden (warden_id INTEGER, first_name VARCHAR, last_name VARCHAR, college_name VARCHAR);
     INSERT INTO warden VALUES (1, 'Ada', 'Byron', 'Kings'), (2, 'Alan', 'Turing', 'Trinity');
     CREATE TABLE park_ride_daily (ride_id INTEGER, route_id INTEGER, status VARCHAR);
@@ -186,6 +188,10 @@ describe('bootstrap names', () => {
     expect(short.measures!.find((m) => m.entity === rides?.name && m.agg === 'count')?.label).toBe('Park rides');
     expect(short.entities.find((e) => e.table === 'park_gate_snapshot')?.synonyms).toEqual(expect.arrayContaining(['park gate', 'gates']));
   });
+  it('a column of US state codes answers to the states\' names; other two-letter codes do not', () => {
+    expect(short.dimensions!.find((d) => d.sql?.endsWith('.state') && d.entity === 'depot')?.value_synonyms?.CA).toEqual(['California']);
+    expect(short.dimensions!.find((d) => d.sql?.endsWith('.region_code'))?.value_synonyms ?? {}).toEqual({});
+  });
   it('a person with a first and a last name is not named by another name column (their college)', () => {
     const college = short.dimensions!.find((d) => d.entity === 'warden' && d.sql?.endsWith('.college_name'));
     expect(college?.name).not.toBe('warden');
@@ -224,6 +230,7 @@ describe('bootstrap names', () => {
       // a column of weekday names is the day of the week
       expect(await ask('number of signups by weekday')).toEqual(['Mon 9', 'Tue 4']);
       expect(await ask('how many sign-ups on each day of the week')).toEqual(['Mon 9', 'Tue 4']);
+      expect(await ask('how many depots in California')).toEqual(['2']);
     } finally {
       await w.close();
     }
