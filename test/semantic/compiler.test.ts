@@ -89,17 +89,20 @@ describe('compiler shape and errors', () => {
   });
 });
 
+/** The message of the CompileError a query raises (fails when it compiles). */
+function compileErrorOf(q: Parameters<typeof compile>[1]): string {
+  try {
+    compile(model, q, new DuckDbDialect());
+  } catch (e) {
+    expect(e).toBeInstanceOf(CompileError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a CompileError');
+}
+
 describe('richer IR: clear errors', () => {
   const d = new DuckDbDialect();
-  const err = (q: Parameters<typeof compile>[1]) => {
-    try {
-      compile(model, q, d);
-    } catch (e) {
-      expect(e).toBeInstanceOf(CompileError);
-      return (e as Error).message;
-    }
-    throw new Error('expected a CompileError');
-  };
+  const err = compileErrorOf;
   it('a comparison needs the current period and cannot also break down by time', () => {
     expect(err({ metrics: ['revenue'], comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } })).toMatch(/needs the current period/);
     expect(
@@ -198,15 +201,7 @@ describe('ratios: A / B of two metrics or two subsets of one metric', () => {
   });
 
   it('rejects unknown metrics naming the field, clashes, and period comparisons', () => {
-    const err = (q: Parameters<typeof compile>[1]) => {
-      try {
-        compile(model, q, d);
-      } catch (e) {
-        expect(e).toBeInstanceOf(CompileError);
-        return (e as Error).message;
-      }
-      throw new Error('expected a CompileError');
-    };
+    const err = compileErrorOf;
     expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'shoppers' } }] })).toMatch(/ratios\[0\]\.denominator\.metric \('x'\): unknown metric 'shoppers'/);
     expect(err({ ratios: [{ name: 'x', numerator: { metric: 'revenu', filters: [urgent] }, denominator: { metric: 'orders' } }] })).toMatch(/ratios\[0\]\.numerator\.metric.*unknown metric 'revenu'.*revenue/);
     expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [{ dimension: 'colour', op: 'eq', values: ['red'] }] }, denominator: { metric: 'orders' } }] })).toMatch(/unknown dimension 'colour'/);
