@@ -124,7 +124,7 @@ describe('compose.yaml', () => {
       [0, 1, 2].map(() => startTestServer({ engine: scriptedEngine(), overrides: { store: pg.url, role: 'api' } })),
     );
     try {
-      expect(started.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       const apis = started.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startTestServer>>>).value);
       expect(await apis[0]!.runtime.store.accounts.count()).toBe(1);
       expect(await apis[0]!.runtime.store.users.countWithPassword()).toBe(1);

@@ -14,6 +14,7 @@ import { PgListener } from './pg-listener.js';
 import { PgJobQueue } from './pg-queue.js';
 import { PgReportClock } from './pg-reports.js';
 import type { ReportService } from './reports.js';
+import { QUEUE_SETUP_LOCK, withAdvisoryLock } from '../store/db.js';
 
 export interface SharedPostgres {
   pool: pg.Pool;
@@ -54,13 +55,18 @@ export async function openSharedPostgres(url: string, settings: SharedSettings, 
   };
   try {
     closers.push(() => pool.end());
-    await boss.start();
-    closers.push(() => boss.stop({ graceful: false, wait: true, close: true }));
-    await listener.start();
-    closers.push(() => listener.stop());
-    const events = await PgInquiryEvents.create(pool, listener, log);
-    const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: settings.concurrency, queueDepth: settings.queueDepth }, log);
-    await ensureRateLimitTable(pool);
+    // One process at a time creates schemas and tables: several starting together on an empty
+    // database deadlocked in pg-boss's and our own CREATEs.
+    const { events, queue } = await withAdvisoryLock(url, QUEUE_SETUP_LOCK, async () => {
+      await boss.start();
+      closers.push(() => boss.stop({ graceful: false, wait: true, close: true }));
+      await listener.start();
+      closers.push(() => listener.stop());
+      const events = await PgInquiryEvents.create(pool, listener, log);
+      const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: settings.concurrency, queueDepth: settings.queueDepth }, log);
+      await ensureRateLimitTable(pool);
+      return { events, queue };
+    });
     const sweep = setInterval(() => void sweepRateLimits(pool).catch(() => undefined), Math.max(10_000, settings.rateLimitWindowMs));
     sweep.unref();
     closers.push(async () => clearInterval(sweep));

@@ -81,6 +81,8 @@ const MIGRATION_LOCK = 0x7175617272_01;
 export const CHECKPOINT_SETUP_LOCK = 0x7175617272_02;
 /** First-start bootstrap (default account, first key, first admin): API processes starting together create them once. */
 export const BOOTSTRAP_LOCK = 0x7175617272_03;
+/** The job queue's set-up (pg-boss schema, queue, tables of ours): processes starting together deadlocked on it. */
+export const QUEUE_SETUP_LOCK = 0x7175617272_04;
 
 /**
  * The pool options of the store: type parsing per pool, a name that shows in pg_stat_activity.
