@@ -25,7 +25,9 @@
  *  - N days|weeks|months|quarters|years before|after X (X a period) = X moved N units back or on,
  *    when the unit is as coarse as X's or coarser: "2 months after March 2021" is May 2021, "3 days
  *    before 2021-03-10" is 2021-03-07, "a year before Q2 2020" is Q2 2019. A finer unit ("3 days
- *    before March 2021": which days?) is not a period here and stays unread.
+ *    before March 2021": which days?) is not a period here and stays unread; so is a day moved by
+ *    weeks, months or years ("a week after March 3" may be the week that follows) unless "exactly"
+ *    says the one day ("exactly a month after 2024-01-31" is 2024-02-29).
  * An open start is OPEN_START. Nothing here knows about a semantic model.
  */
 import { lookupTable } from './lookup.js';
@@ -450,7 +452,14 @@ function shifted(s: string, i: number, today: string): { p: Period; len: number 
   const unit = m[2] as CalendarUnit;
   const k = m[3] === 'after' || m[3]!.startsWith('later') ? n : -n;
   const xu = x.p.unit;
-  const fits = xu !== 'span' && (xu === 'week' ? unit === 'week' : UNIT_RANK[unit] >= UNIT_RANK[xu]) && n > 0 && x.p.start !== OPEN_START;
+  // a day moved by weeks or months may also mean the span after it ("a week after March 3"): only
+  // "exactly" says the one day
+  const exactly = m[0].startsWith('exactly');
+  const fits =
+    xu !== 'span' &&
+    (xu === 'week' ? unit === 'week' : xu === 'day' ? unit === 'day' || exactly : UNIT_RANK[unit] >= UNIT_RANK[xu]) &&
+    n > 0 &&
+    x.p.start !== OPEN_START;
   if (!fits) return { skip: i + m[0].length };
   const start = shiftDate(x.p.start, unit, k);
   const end = xu === 'day' ? addDays(start, 1) : shiftDate(x.p.end, unit, k);

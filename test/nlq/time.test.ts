@@ -109,7 +109,7 @@ describe('periods counted back from today or from a named period (as of Sunday 1
     ['one quarter before Q1 1997', '1996-10-01', '1997-01-01'],
     ['a year before Q2 1996', '1995-04-01', '1995-07-01'],
     ['3 days before 1997-03-10', '1997-03-07', '1997-03-08'],
-    ['1 month after 1996-01-31', '1996-02-29', '1996-03-01'],
+    ['exactly 1 month after 1996-01-31', '1996-02-29', '1996-03-01'],
     ['2 weeks after last week', '1998-08-03', '1998-08-10'],
   ];
   for (const [text, start, end] of cases) {
@@ -131,6 +131,8 @@ describe('periods counted back from today or from a named period (as of Sunday 1
     }
     expect(ask('revenue 2 days after March 1997')).toMatchObject({ kind: 'out_of_scope', unconsumed: expect.arrayContaining(['after']) });
     expect(ask('revenue in the 3 months before 1997')).toMatchObject({ kind: 'out_of_scope' });
+    // a day moved by a week: that day, or the week after it? Only "exactly" says the day
+    expect(ask('revenue a week after 1997-03-03')).toMatchObject({ kind: 'out_of_scope' });
   });
 
   it('a restatement that does not hold, or an exclusive range, stays unread', () => {
