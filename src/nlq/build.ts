@@ -424,6 +424,7 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
     ...query.metrics,
     ...(query.subset_metrics ?? []).map((s) => s.metric),
     ...(query.per_entity_averages ?? []).map((p) => p.metric),
+    ...(query.period_counts ?? []).map((p) => p.metric),
     ...(query.ratios ?? []).flatMap((r) => [r.numerator.metric, r.denominator.metric]),
   ];
   const ratioSides = (query.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);

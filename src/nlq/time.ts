@@ -10,7 +10,24 @@
  *  - since/after X = from X's start (after: X's end) to today; before X = open start .. X's start;
  *    on or after X = from X's start; on or before X = open start .. X's end;
  *    until/through X = open start .. X's end;
- *  - between/from X and|to Y = X's start .. Y's end.
+ *  - between/from X and|to Y = X's start .. Y's end; "(inclusive of start and end dates)", "both
+ *    inclusive" after it only restates that both ends are included (consumed with the range);
+ *  - N days|weeks|months|quarters|years ago = the calendar period (of that unit) N units back:
+ *    "2 years ago" is the whole calendar year two years back, "3 months ago" that calendar month,
+ *    "2 weeks ago" that Monday-to-Sunday week, "5 days ago" that day;
+ *  - the last|past N calendar weeks|months|quarters|years = from the start of the calendar period
+ *    N units back through today (the current period so far included);
+ *  - the last|past N weeks|months|quarters|years from today = rolling: from the same day N units
+ *    back through today;
+ *  - the whole of X = X; an ISO week (or calendar week) is the Monday-to-Sunday week, as every week
+ *    here; "not including|excluding the current week|month|..." after a period that ends before the
+ *    current one only restates it (consumed); after one that does not, it is left unread (refused);
+ *  - N days|weeks|months|quarters|years before|after X (X a period) = X moved N units back or on,
+ *    when the unit is as coarse as X's or coarser: "2 months after March 2021" is May 2021, "3 days
+ *    before 2021-03-10" is 2021-03-07, "a year before Q2 2020" is Q2 2019. A finer unit ("3 days
+ *    before March 2021": which days?) is not a period here and stays unread; so is a day moved by
+ *    weeks, months or years ("a week after March 3" may be the week that follows) unless "exactly"
+ *    says the one day ("exactly a month after 2024-01-31" is 2024-02-29).
  * An open start is OPEN_START. Nothing here knows about a semantic model.
  */
 import { lookupTable } from './lookup.js';
@@ -81,6 +98,35 @@ function monthRange(y: number, m: number): [string, string] {
   return [fmt(y, m, 1), fmt(y, m + 1, 1)];
 }
 
+type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+const UNIT_RANK: Record<CalendarUnit, number> = { day: 0, week: 1, month: 2, quarter: 3, year: 4 };
+
+/** A date moved n units on (back when negative); a day past the end of a shorter month is its last day. */
+function shiftDate(s: string, unit: CalendarUnit, n: number): string {
+  if (unit === 'day') return addDays(s, n);
+  if (unit === 'week') return addDays(s, 7 * n);
+  const months = unit === 'month' ? n : unit === 'quarter' ? 3 * n : 12 * n;
+  const { y, m, d } = parseYmd(s);
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return fmt(y, m + months, Math.min(d, last));
+}
+/** The first day of the calendar period of a unit that contains a date (weeks start on Monday). */
+function periodStart(s: string, unit: CalendarUnit): string {
+  const { y, m } = parseYmd(s);
+  switch (unit) {
+    case 'day':
+      return s;
+    case 'week':
+      return weekStart(s);
+    case 'month':
+      return fmt(y, m, 1);
+    case 'quarter':
+      return quarterRange(y, quarterOf(m))[0];
+    default:
+      return fmt(y, 1, 1);
+  }
+}
+
 // ---------------------------------------------------------------- vocab
 
 const MONTHS: Record<string, number> = lookupTable({
@@ -96,9 +142,12 @@ const ORD: Record<string, number> = lookupTable({
   first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4, final: 4,
 });
 const NUM_RE = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')}`;
+/** A count of units: a number, or "a"/"an" (one). */
+const COUNT_RE = `${NUM_RE}|an|a`;
 const YEAR = '((?:19|20)\\d\\d)(?![\\d.,]?\\d)';
 
 function num(s: string): number {
+  if (s === 'a' || s === 'an') return 1;
   return /^\d+$/.test(s) ? Number(s) : NUMBER_WORDS[s];
 }
 
@@ -261,6 +310,42 @@ const relative: Parser = (s, at, today) => {
   if ((m = run(/yesterday\b/y, s, at))) return rel(addDays(today, -1), today, 'day');
   if ((m = run(/(?:trailing\s+twelve\s+months|ttm|ltm)\b/y, s, at)))
     return rel(addMonths(fmt(t.y, t.m, 1), -12), fmt(t.y, t.m, 1), 'span');
+  // "2 years ago": the calendar period of that unit N units back
+  if ((m = run(new RegExp(`(${COUNT_RE})\\s+(day|week|month|quarter|year)s?\\s+ago\\b`, 'y'), s, at))) {
+    const n = num(m[1]);
+    if (n === undefined || n <= 0) return null;
+    const unit = m[2] as CalendarUnit;
+    const start = shiftDate(periodStart(today, unit), unit, -n);
+    return rel(start, shiftDate(start, unit, 1), unit);
+  }
+  // "the past 6 calendar months": from the start of the calendar period N units back through today
+  if (
+    (m = run(
+      new RegExp(`(?:the\\s+)?(?:last|past|previous|prior|trailing|preceding)\\s+(${NUM_RE})\\s+calendar\\s+(week|month|quarter|year)s?\\b`, 'y'),
+      s,
+      at,
+    ))
+  ) {
+    const n = num(m[1]);
+    if (n === undefined || n <= 0) return null;
+    const unit = m[2] as CalendarUnit;
+    return rel(shiftDate(periodStart(today, unit), unit, -n), tomorrow, 'span');
+  }
+  // "the last 6 months from today": rolling, from the same day N units back through today
+  if (
+    (m = run(
+      new RegExp(
+        `(?:the\\s+)?(?:last|past|previous|prior|trailing|preceding)\\s+(${NUM_RE})\\s+(week|month|quarter|year)s?\\s+(?:from|before|until|up\\s+to|counting\\s+back\\s+from)\\s+today\\b`,
+        'y',
+      ),
+      s,
+      at,
+    ))
+  ) {
+    const n = num(m[1]);
+    if (n === undefined || n <= 0) return null;
+    return rel(shiftDate(today, m[2] as CalendarUnit, -n), tomorrow, 'span');
+  }
   if (
     (m = run(
       new RegExp(
@@ -290,7 +375,7 @@ const relative: Parser = (s, at, today) => {
         return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span');
     }
   }
-  if ((m = run(/(?:the\s+)?(?:this|current|present)\s+(year|quarter|month|week)\b/y, s, at))) {
+  if ((m = run(/(?:the\s+)?(?:this|current|present)\s+(year|quarter|month|(?:iso\s+|calendar\s+)?week)\b/y, s, at))) {
     switch (m[1]) {
       case 'year':
         return rel(fmt(t.y, 1, 1), tomorrow, 'year');
@@ -304,11 +389,13 @@ const relative: Parser = (s, at, today) => {
   }
   if (
     (m = run(
-      /(?:the\s+)?(last|previous|prior|past|preceding|next|coming)\s+(calendar\s+|fiscal\s+)?(year|quarter|month|week)\b/y,
+      /(?:the\s+)?(last|previous|prior|past|preceding|next|coming)\s+(calendar\s+|fiscal\s+|iso\s+)?(year|quarter|month|week)\b/y,
       s,
       at,
     ))
   ) {
+    // an ISO year begins on the Monday of its first week: not the calendar year
+    if (m[2]?.startsWith('iso') && m[3] !== 'week') return null;
     const k = m[1] === 'next' || m[1] === 'coming' ? 1 : -1;
     switch (m[3]) {
       case 'year': {
@@ -334,7 +421,49 @@ const relative: Parser = (s, at, today) => {
 
 /** One period: relative or absolute; with `loose`, also a bare month name without a year. */
 function period(s: string, at: number, today: string, loose: boolean): { p: Period; len: number } | null {
+  // "the whole of last week" is last week
+  const whole = run(/(?:the\s+)?(?:whole|entirety)\s+of\s+/y, s, at);
+  if (whole) {
+    const inner = period(s, at + whole[0].length, today, loose);
+    return inner ? { p: inner.p, len: whole[0].length + inner.len } : null;
+  }
   return absolute(s, at, today) ?? relative(s, at, today) ?? yearless(s, at, today, loose);
+}
+
+/**
+ * "2 months after March 2021": the period moved by N units, when the unit is as coarse as the
+ * period's (a week moves only by weeks). A finer unit names no period: `skip` then points at the
+ * period, so "after"/"before" is not read as an open range and the words before it stay unread.
+ */
+function shifted(s: string, i: number, today: string): { p: Period; len: number } | { skip: number } | null {
+  const m = run(
+    new RegExp(`(?:exactly\\s+)?(${COUNT_RE})\\s+(day|week|month|quarter|year)s?\\s+(before|after|prior\\s+to|earlier\\s+than|later\\s+than)\\s+`, 'y'),
+    s,
+    i,
+  );
+  if (!m) return null;
+  // "the 3 months before March 2021", "top 2 years before 2000", "within a week after X": a span
+  // or a ranking, not one period moved; not read here, and not as an open range either
+  if (/\b(?:the|top|bottom|first|last|best|worst|within|over|during|for|those|these|all|next|past|previous|following)\s+$/.test(s.slice(Math.max(0, i - 12), i)))
+    return { skip: i + m[0].length };
+  const n = num(m[1]!);
+  const x = period(s, i + m[0].length, today, true);
+  if (!x || n === undefined) return null;
+  const unit = m[2] as CalendarUnit;
+  const k = m[3] === 'after' || m[3]!.startsWith('later') ? n : -n;
+  const xu = x.p.unit;
+  // a day moved by weeks or months may also mean the span after it ("a week after March 3"): only
+  // "exactly" says the one day
+  const exactly = m[0].startsWith('exactly');
+  const fits =
+    xu !== 'span' &&
+    (xu === 'week' ? unit === 'week' : xu === 'day' ? unit === 'day' || exactly : UNIT_RANK[unit] >= UNIT_RANK[xu]) &&
+    n > 0 &&
+    x.p.start !== OPEN_START;
+  if (!fits) return { skip: i + m[0].length };
+  const start = shiftDate(x.p.start, unit, k);
+  const end = xu === 'day' ? addDays(start, 1) : shiftDate(x.p.end, unit, k);
+  return { p: { start, end, unit: xu, relative: x.p.relative }, len: m[0].length + x.len };
 }
 
 const RANGE_SEP = /\s*(?:and|to|through|thru|until|till|up\s+to|-)\s*/y;
@@ -353,7 +482,12 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
       i++;
       continue;
     }
-    const hit = at(s, i, today, tomorrow);
+    const found = at(s, i, today, tomorrow);
+    if (typeof found === 'number') {
+      i = found;
+      continue;
+    }
+    const hit = found && restated(s, found, today);
     if (hit) {
       // "since 2050" when today is 1998: an empty period (no data), never an inverted one
       if (hit.range.start > hit.range.end) hit.range = { ...hit.range, end: hit.range.start };
@@ -364,7 +498,44 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
   return hits;
 }
 
-function at(s: string, i: number, today: string, tomorrow: string): TimeHit | null {
+/** Ranges that name both ends and include them ("between X and Y", "from X to Y"). */
+const closedRanges = new WeakSet<TimeHit>();
+
+/**
+ * Words after a period that only restate it, consumed with it: "(inclusive of start and end
+ * dates)" after a range that includes both ends; "not including the current week" after a period
+ * that ends before the current week. Anything else after it is left for the rest of the question.
+ */
+function restated(s: string, hit: TimeHit, today: string): TimeHit {
+  let m: RegExpExecArray | null;
+  const extend = (len: number): TimeHit => {
+    const to = hit.to + len;
+    return { ...hit, to, range: { ...hit.range, label: cleanLabel(s.slice(hit.from, to)) } };
+  };
+  if (
+    closedRanges.has(hit) &&
+    (m = run(
+      /\s*,?\s*(\(\s*)?(?:both\s+(?:dates\s+|ends\s+|days\s+)?)?inclusive(?:\s+of\s+(?:the\s+)?(?:both\s+)?(?:start\s+and\s+end|both|ends)(?:\s+dates?)?)?\s*(\))?/y,
+      s,
+      hit.to,
+    )) &&
+    !!m[1] === !!m[2]
+  )
+    return extend(m[0].length);
+  if (
+    (m = run(
+      /\s*,?\s*(\(\s*)?(?:not\s+including|excluding|except(?:\s+for)?|without)\s+(?:the\s+)?(?:current|present|ongoing|this)\s+(?:iso\s+|calendar\s+)?(day|week|month|quarter|year)\s*(\))?/y,
+      s,
+      hit.to,
+    )) &&
+    !!m[1] === !!m[3] &&
+    hit.range.end <= periodStart(today, m[2] as CalendarUnit)
+  )
+    return extend(m[0].length);
+  return hit;
+}
+
+function at(s: string, i: number, today: string, tomorrow: string): TimeHit | number | null {
   let m: RegExpExecArray | null;
   const make = (start: string, end: string, unit: TimeUnit, to: number, relative = false): TimeHit => ({
     from: i,
@@ -373,6 +544,11 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     unit,
     relative,
   });
+  const closed = (h: TimeHit): TimeHit => (closedRanges.add(h), h);
+  // "2 months after March 2021": a period moved by N units
+  const sh = shifted(s, i, today);
+  if (sh && 'skip' in sh) return sh.skip;
+  if (sh) return make(sh.p.start, sh.p.end, sh.p.unit, i + sh.len, sh.p.relative);
   // between X and Y / from X to Y
   if ((m = run(/(between|from)\s+/y, s, i))) {
     const a = period(s, i + m[0].length, today, true);
@@ -383,7 +559,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
         const b = period(s, sepAt + sep[0].length, today, true);
         if (b) {
           const p1 = anchor(a.p, b.p);
-          return make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len);
+          return closed(make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len));
         }
       }
       if (m[1] === 'from') {
@@ -411,7 +587,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     }
   }
   // in / during / for <month> (a bare month needs a preposition: "may" is also a verb)
-  const prep = run(/(?:in|during|for|of|over)\s+(?:the\s+(?:month\s+of\s+)?)?/y, s, i);
+  const prep = run(/(?:in|during|for|of|over|within)\s+(?:the\s+(?:month\s+of\s+)?)?/y, s, i);
   const a = period(s, i, today, false) ?? (prep ? period(s, i + prep[0].length, today, true) : null);
   const aLen = a ? (period(s, i, today, false) ? a.len : (prep?.[0].length ?? 0) + a.len) : 0;
   if (a) {
@@ -421,7 +597,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
       const b = period(s, sepAt + sep[0].length, today, true);
       if (b && !b.p.relative && !a.p.relative) {
         const p1 = anchor(a.p, b.p);
-        if (p1.start < b.p.end) return make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len);
+        if (p1.start < b.p.end) return closed(make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len));
       }
     }
     return make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
@@ -432,7 +608,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
 function cleanLabel(t: string): string {
   return t
     .trim()
-    .replace(/^(?:in|during|for|of|over)\s+(?:the\s+month\s+of\s+)?/, '')
+    .replace(/^(?:in|during|for|of|over|within)\s+(?:the\s+month\s+of\s+)?/, '')
     .trim();
 }
 

@@ -223,10 +223,11 @@ export function compile(
     entity_conditions: input.entity_conditions ?? [],
     per_entity_averages: input.per_entity_averages ?? [],
     distinct_counts: input.distinct_counts ?? [],
+    period_counts: input.period_counts ?? [],
     ratios: (input.ratios ?? []).map((r) => ({ ...r, numerator: { ...r.numerator, filters: r.numerator.filters ?? [] }, denominator: { ...r.denominator, filters: r.denominator.filters ?? [] } })),
     comparison: input.comparison,
   };
-  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.ratios.length;
+  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
@@ -381,6 +382,34 @@ export function compile(
     synthetic.push({ column: dc.name, measure: name });
   }
 
+  // periods with rows: the distinct time buckets of the dating time dimension among the metric's rows
+  for (const pc of q.period_counts) {
+    const base = ix.measures.get(pc.metric);
+    if (!base) {
+      if (ix.metrics.has(pc.metric)) throw new CompileError(`'${pc.name}': '${pc.metric}' is computed from other metrics, so it has no rows whose ${pc.grain}s could be counted`);
+      throw unknown('metric', pc.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
+    }
+    const tdName = pc.dimension ?? dating(base);
+    if (!tdName) throw new CompileError(`'${pc.metric}' is not dated, so its ${pc.grain}s cannot be counted`);
+    const td = ix.timeDims.get(tdName);
+    if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
+    if (!td.grains.includes(pc.grain)) throw new CompileError(`'${td.name}' has no ${pc.grain}s to count (its grains: ${td.grains.join(', ')})`);
+    if (td.entity !== base.entity && !graph.path(base.entity, td.entity)) throw new CompileError(`'${pc.metric}' cannot be dated by '${td.name}'`);
+    const col = td.entity === base.entity ? td.sql : td.sql.replace(/\$\{TABLE\}/g, `\${${td.entity}}`);
+    const name = `${pc.name}__periods`;
+    baseMeasures.set(name, {
+      ...base,
+      name,
+      agg: 'count_distinct',
+      sql: d.timeBucket(col, pc.grain),
+      format: { kind: 'integer' },
+      time_bound: true,
+      time_dimension: td.name,
+      alternate_time_dimensions: [],
+    });
+    synthetic.push({ column: pc.name, measure: name });
+  }
+
   // --- measure groups
   const measureGroups: MeasureGroup[] = [];
   const datingOut: Record<string, string | null> = {};
@@ -499,6 +528,10 @@ export function compile(
   for (const s of synthetic.filter((x) => q.distinct_counts.some((dc) => dc.name === x.column))) {
     const dc = q.distinct_counts.find((x) => x.name === s.column)!;
     extraCols.push({ column: { name: dc.name, kind: 'metric', ref: dc.name, label: dc.label ?? `Number of ${dc.entity}`, format: { kind: 'integer' } }, sql: `base.${d.ident(s.measure)}` });
+  }
+  for (const pc of q.period_counts) {
+    const measure = synthetic.find((x) => x.column === pc.name)!.measure;
+    extraCols.push({ column: { name: pc.name, kind: 'metric', ref: pc.name, label: pc.label ?? `Number of ${pc.grain}s with ${label(pc.metric).toLowerCase()}`, format: { kind: 'integer' } }, sql: `base.${d.ident(measure)}` });
   }
   for (const p of q.per_entity_averages) {
     const members = synthetic.find((x) => x.column === p.name)!.measure;

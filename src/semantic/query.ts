@@ -120,6 +120,24 @@ export const DistinctCountSchema = z.object({
 });
 export type DistinctCount = z.infer<typeof DistinctCountSchema>;
 
+/**
+ * The number of time buckets that have rows: "how many months in 2021 had reviews" = {metric:
+ * reviews, grain: month}; "on how many days were there sales" = {metric: sales, grain: day}. Counts
+ * the distinct buckets (of `grain`) of the dating time dimension among the metric's rows in scope
+ * (the query's filters and period apply; the metric's own filter decides which rows count).
+ */
+export const PeriodCountSchema = z.object({
+  /** Output column name, e.g. `reviews_months`. */
+  name: z.string().min(1),
+  /** A measure whose rows make a bucket count (a derived metric has no rows of its own). */
+  metric: z.string().min(1),
+  grain: TimeGrain,
+  /** The time dimension whose buckets are counted; omitted = the one that dates the metric. */
+  dimension: z.string().min(1).optional(),
+  label: z.string().optional(),
+});
+export type PeriodCount = z.infer<typeof PeriodCountSchema>;
+
 /** One side of a ratio: a metric, over all of its rows or over a subset of them. */
 export const RatioSideSchema = z.object({
   metric: z.string().min(1),
@@ -181,6 +199,8 @@ export const SemanticQuerySchema = z.object({
   per_entity_averages: z.array(PerEntityAverageSchema).optional(),
   /** Distinct counts of an entity's members among the rows in scope. */
   distinct_counts: z.array(DistinctCountSchema).optional(),
+  /** Numbers of time buckets (days, months ...) in which a metric has rows. */
+  period_counts: z.array(PeriodCountSchema).optional(),
   /** Ratios of two metrics or of two subsets of one metric (one column each). */
   ratios: z.array(RatioSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */

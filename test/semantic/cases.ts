@@ -360,6 +360,41 @@ export function casesFor(fraction: number): Case[] {
     reference: `SELECT COUNT(DISTINCT l.l_partkey) AS parts_sold FROM ${LO} WHERE o.o_orderdate >= DATE '1997-01-01' AND o.o_orderdate < DATE '1998-01-01'`,
   },
   {
+    name: 'months and years in which one clerk took orders (period counts)',
+    query: {
+      metrics: ['orders'],
+      filters: [{ dimension: 'clerk', op: 'eq', values: ['Clerk#000000001'] }],
+      period_counts: [{ name: 'order_months', metric: 'orders', grain: 'month' }, { name: 'order_years', metric: 'orders', grain: 'year' }],
+      time_range: { start: '1995-01-01', end: '1997-01-01' },
+    },
+    reference: `SELECT COUNT(*) AS orders, COUNT(DISTINCT CAST(date_trunc('month', o.o_orderdate) AS DATE)) AS order_months, COUNT(DISTINCT EXTRACT(YEAR FROM o.o_orderdate)) AS order_years
+      FROM orders o WHERE o.o_clerk = 'Clerk#000000001' AND o.o_orderdate >= DATE '1995-01-01' AND o.o_orderdate < DATE '1997-01-01'`,
+  },
+  {
+    name: 'days on which one clerk\'s line items shipped, by ship mode (day buckets of another time dimension)',
+    query: {
+      metrics: [],
+      group_by: [{ dimension: 'ship_mode' }],
+      filters: [{ dimension: 'clerk', op: 'eq', values: ['Clerk#000000002'] }],
+      period_counts: [{ name: 'ship_days', metric: 'line_items', grain: 'day', dimension: 'ship_date' }],
+      time_range: { start: '1995-01-01', end: '1996-01-01' },
+    },
+    reference: `SELECT l.l_shipmode AS ship_mode, COUNT(DISTINCT l.l_shipdate) AS ship_days FROM ${LO}
+      WHERE o.o_clerk = 'Clerk#000000002' AND l.l_shipdate >= DATE '1995-01-01' AND l.l_shipdate < DATE '1996-01-01' GROUP BY 1`,
+  },
+  {
+    name: 'weeks with revenue by region (buckets of the order date, counted over line items)',
+    query: {
+      metrics: [],
+      group_by: [{ dimension: 'region' }],
+      filters: [{ dimension: 'clerk', op: 'eq', values: ['Clerk#000000003'] }],
+      period_counts: [{ name: 'revenue_weeks', metric: 'revenue', grain: 'week' }],
+      time_range: { start: '1996-01-01', end: '1997-01-01' },
+    },
+    reference: `SELECT r.r_name AS region, COUNT(DISTINCT CAST(date_trunc('week', o.o_orderdate) AS DATE)) AS revenue_weeks FROM ${LO} ${CUST_GEO}
+      WHERE o.o_clerk = 'Clerk#000000003' AND o.o_orderdate >= DATE '1996-01-01' AND o.o_orderdate < DATE '1997-01-01' GROUP BY 1`,
+  },
+  {
     name: 'second largest nation by revenue (offset)',
     query: { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 1 },
     reference: `SELECT n.n_name AS nation, SUM(${REV}) AS revenue FROM ${LO} ${CUST_GEO} GROUP BY 1 ORDER BY 2 DESC LIMIT 1 OFFSET 1`,

@@ -121,6 +121,15 @@ describe('richer IR: clear errors', () => {
   it('a constructed column may not clash with another', () => {
     expect(err({ metrics: ['revenue'], subset_metrics: [{ name: 'revenue', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }] }] })).toMatch(/clashes/);
   });
+  it('periods with rows are counted for a dated measure only, at a grain its time dimension has', () => {
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'profit_margin', grain: 'month' }] })).toMatch(/computed from other metrics/);
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'customers', grain: 'month' }] })).toMatch(/not dated/);
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'takings', grain: 'month' }] })).toMatch(/unknown metric 'takings'/);
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'orders', grain: 'day', dimension: 'due_date' }] })).toMatch(/unknown time dimension 'due_date'/);
+    const out = compile(model, { metrics: [], period_counts: [{ name: 'order_days', metric: 'orders', grain: 'day' }] }, d);
+    expect(out.columns.map((c) => [c.name, c.format?.kind])).toEqual([['order_days', 'integer']]);
+    expect(out.dating).toMatchObject({ order_days__periods: 'order_date' });
+  });
   it('an offset skips ranked rows', () => {
     expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 2 }, d).sql).toMatch(/LIMIT 1\nOFFSET 2$/);
   });

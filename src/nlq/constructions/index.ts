@@ -13,16 +13,17 @@ import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
 import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
+import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { subsetShare } from './subset-share.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, perEntityAverage, subsetShare, listing]);
+const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
@@ -54,6 +55,7 @@ export function hasColumns(q: SemanticQuery): boolean {
     !!q.subset_metrics?.length ||
     !!q.per_entity_averages?.length ||
     !!q.distinct_counts?.length ||
+    !!q.period_counts?.length ||
     !!q.ratios?.length
   );
 }
@@ -65,6 +67,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
     ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
+    ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),
     ...(q.ratios?.length ? { ratios: q.ratios } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
