@@ -791,7 +791,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // Two-letter codes of US states: "California" is CA.
         const sampled = [...new Set(c.sample.map((v) => String(v).trim()))];
         const stateCodes = sampled.length > 0 && sampled.every((v) => /^[A-Z]{2}$/.test(v)) && sampled.filter((v) => US_STATES[v]).length >= 0.8 * sampled.length;
-        const valueSynonyms = stateCodes ? Object.fromEntries(Object.entries(US_STATES).map(([code, name]) => [code, [name]])) : undefined;
+        // (only the codes seen: a code is also taken as a stored value, and "IN", "OR", "ME" are words)
+        const valueSynonyms = stateCodes ? Object.fromEntries(sampled.filter((v) => US_STATES[v]).map((code) => [code, [US_STATES[code]!]])) : undefined;
         dim(n, 'string', `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}${stateCodes ? '; codes of US states (their names are value synonyms)' : ''}`, { synonyms: syn, index: c.distinct <= indexMax, ...(valueSynonyms ? { valueSynonyms } : {}) });
         continue;
       }
