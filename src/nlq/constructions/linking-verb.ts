@@ -40,7 +40,7 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
-          const how = relation(lex, ctx.model, query, l.left, l.right);
+          const how = relation(lex, ctx.model, query, l.left, l.right, l.verb);
           if (!how) continue;
           consume(l.verb);
           notes.push(`"${l.verb.text}" links ${l.left.text} and ${l.right.text} (${how})`);
@@ -59,7 +59,24 @@ export const linkingVerb: Construction = {
 export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
   if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
   const verb = verbOf(it.lower);
-  return !!verb && !STATE_VERBS.has(verb) && !namesModel(lex, it.lower, verb);
+  if (!verb || STATE_VERBS.has(verb)) return false;
+  // a verb naming only things of the tables it names ("offered": the course offerings, their ids) may
+  // still link, through such a table (checked when the sides are known)
+  const owners = modelOwners(lex, it.lower, verb);
+  return owners.size === 0 || [...owners].every((o) => tablesNamed(lex, verb).has(o));
+}
+
+/**
+ * The entities (tables) a verb names by its lemma: "offer" names `course_offering`, "write" names
+ * `writes`. Such a table between the verb's two sides is the relation the verb states.
+ */
+export function tablesNamed(lex: Lexicon, verb: string): Set<string> {
+  const out = new Set<string>();
+  for (const [name, e] of lex.entities) {
+    const words = [name, ...e.synonyms].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2);
+    if (words.some((w) => w === verb || verbOf(w) === verb || lemmas(w)[1] === verb)) out.add(name);
+  }
+  return out;
 }
 
 /** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
@@ -100,7 +117,7 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  * How the query relates the two sides, when the model relates them in exactly one way: one
  * join path between two entities, or a thing and an attribute of its own. Undefined otherwise.
  */
-function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
+function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item, verb: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
   // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
   if (query.metrics.length > 1) return undefined;
@@ -108,9 +125,24 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
   for (const inQuery of relatedSets(lex, model, query)) {
     const l = sideOf(lex, left, inQuery);
     const r = sideOf(lex, right, inQuery);
-    if (l && r) return relationOf(model, l, r);
+    if (!l || !r) continue;
+    const v = verbOf(verb.lower)!;
+    // a verb that names a dimension or value links only through the table it names
+    const owners = modelOwners(lex, verb.lower, v);
+    if (!owners.size) return relationOf(model, l, r);
+    return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
   }
   return undefined;
+}
+
+/** "courses offered in each semester": the one join path between two entities runs through a table the verb names. */
+function linkTable(model: SemanticModel, l: string, r: string, tables: Set<string>): string | undefined {
+  if (l === r) return undefined;
+  const paths = shortestJoinPaths(model, l, r);
+  if (paths.count !== 1 || paths.length !== 2) return undefined;
+  const adjacent = (x: string, y: string) => model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
+  const through = [...tables].filter((t) => t !== l && t !== r && adjacent(l, t) && adjacent(t, r));
+  return through.length === 1 ? `the ${through[0]} linking ${l} and ${r}` : undefined;
 }
 
 /** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
@@ -174,18 +206,41 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
   ];
 }
 
-/** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
-const phraseWords = new WeakMap<Lexicon, Set<string>>();
-function namesModel(lex: Lexicon, lower: string, verb: string): boolean {
+/**
+ * Words of the model's dimension, time-dimension and value phrases, each with the entities whose
+ * phrases hold it (a verb among them names one of them).
+ */
+const phraseWords = new WeakMap<Lexicon, Map<string, Set<string>>>();
+function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
   let words = phraseWords.get(lex);
   if (!words) {
-    words = new Set();
+    const map = new Map<string, Set<string>>();
+    const owner = (e: { kind: string; target: string }) =>
+      e.kind === 'time_dimension' ? (lex.timeDimensions.get(e.target) as { entity?: string } | undefined)?.entity ?? '?' : lex.dimensions.get(e.target)?.entity ?? '?';
     const walk = (node: Lexicon['root'], path: string[]) => {
-      if (node.entries.some((e) => e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')) for (const w of path) words!.add(w);
+      for (const e of node.entries)
+        if (e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')
+          for (const w of path) map.set(w, (map.get(w) ?? new Set()).add(owner(e)));
       for (const [k, n] of node.next) walk(n, [...path, k]);
     };
     walk(lex.root, []);
-    phraseWords.set(lex, words);
+    phraseWords.set(lex, map);
+    words = map;
   }
-  return [lower, lemmas(lower)[0], verb].some((w) => words!.has(w));
+  const out = new Set<string>();
+  for (const w of [lower, lemmas(lower)[0], verb]) for (const o of words.get(w) ?? []) out.add(o);
+  return out;
+}
+
+/**
+ * Whether a verb inside a condition on members ("drugs that were never used in any treatments",
+ * "merchants who have not issued any coupons") states the relation between the members and the
+ * rows the condition counts: the model relates the two in exactly one way (one join path, directly
+ * or through one linking table; through the table the verb names when it names one).
+ */
+export function verbRelates(lex: Lexicon, model: SemanticModel, verb: Item, members: string, rows: string): string | undefined {
+  if (!mayLink(lex, verb)) return undefined;
+  const v = verbOf(verb.lower)!;
+  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, members, rows, tablesNamed(lex, v));
+  return relationOf(model, { entity: members, self: true }, { entity: rows, self: true });
 }

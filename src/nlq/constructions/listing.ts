@@ -28,6 +28,7 @@ import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/que
 import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { mayLink } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -188,6 +189,9 @@ export const listing: Construction = {
         let p = k - 1;
         const link: Item[] = [];
         while (p >= 0 && items[p].kind === 'word' && HAVE_LINK.has(items[p].lower)) link.unshift(items[p--]);
+        // "that have prescribed treatments": a verb between "have" and the rows is the linking verb's
+        // to read (it stays unconsumed unless the model relates the members and the rows in one way)
+        if (p > 0 && mayLink(lex, items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1].lower) && items[p - 1].lower !== 'with') p--;
         const have = items[p];
         if (have?.kind === 'word' && HAVE_WORDS.has(have.lower) && (graph.path(counted.entity!, E) || false)) {
           const before = items[p - 1];
