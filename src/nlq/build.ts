@@ -578,10 +578,10 @@ function sortTarget(items: Item[], lex: Lexicon, model: SemanticModel, groupBy: 
   while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'his', 'her', 'each'].includes(items[p].lower)) p++;
   const it = items[p];
   if (it?.kind !== 'lex') return undefined;
-  if (entriesOf(it, 'metric').length) return { metric: true, item: it };
   const dims = entriesOf(it, 'dimension').map((e) => e.target);
   const grouped = groupBy.findIndex((g) => !g.grain && dims.includes(g.dimension));
   if (grouped >= 0) return { metric: false, item: it, dimension: { name: groupBy[grouped].dimension, before: grouped } };
+  if (entriesOf(it, 'metric').length) return { metric: true, item: it };
   for (const d of dims) {
     const entity = lex.dimensions.get(d)?.entity;
     if (!entity || keyDimension(model, entity) !== d) continue;
