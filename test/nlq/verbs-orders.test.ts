@@ -115,6 +115,18 @@ describe('a verb inside a condition on members', () => {
   });
 });
 
+describe('a pronoun subject', () => {
+  it('stands for the thing the breakdown is about', () => {
+    const r = query('number of lessons for each tutor, ordered by the number of lessons they have taught, from highest to lowest');
+    expect(r.group_by).toEqual([{ dimension: 'tutor' }]);
+    expect(r.order).toEqual([{ by: 'lesson_count', direction: 'desc' }]);
+  });
+  it('is refused when the model relates the two in two ways, or nothing is broken down', () => {
+    refused('number of lessons for each tutor, ordered by the number of lessons they have taught', 'taught', { standIn: true });
+    refused('number of lessons they have taught', 'taught');
+  });
+});
+
 describe('what an ordering names', () => {
   it('the key of the thing a breakdown groups by joins the breakdown and orders it', () => {
     for (const q of ['number of lessons for each tutor, ordered by the tutor ID', "number of lessons for each tutor ordered by tutor id's"]) {

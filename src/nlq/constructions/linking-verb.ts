@@ -22,9 +22,13 @@ import type { Construction } from './types.js';
 
 interface Link {
   verb: Item;
-  left: Item;
+  /** Undefined when a pronoun stands for the thing the query groups ("the papers they wrote"). */
+  left?: Item;
   right: Item;
 }
+
+/** Subject pronouns that stand for the one thing a breakdown or listing is about. */
+const PRONOUNS = new Set(['they', 'he', 'she', 'it']);
 
 export const linkingVerb: Construction = {
   name: 'linking verb',
@@ -32,7 +36,7 @@ export const linkingVerb: Construction = {
     const links: Link[] = [];
     items.forEach((it, k) => {
       if (!mayLink(lex, it)) return;
-      const sides = forward(items, k) ?? inverted(items, k);
+      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k);
       if (sides) links.push({ verb: it, ...sides });
     });
     if (!links.length) return null;
@@ -40,10 +44,10 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
-          const how = relation(lex, ctx.model, query, l.left, l.right, l.verb);
+          const how = l.left ? relation(lex, ctx.model, query, l.left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           if (!how) continue;
           consume(l.verb);
-          notes.push(`"${l.verb.text}" links ${l.left.text} and ${l.right.text} (${how})`);
+          notes.push(`"${l.verb.text}" links ${l.left?.text ?? 'them'} and ${l.right.text} (${how})`);
         }
         return query;
       },
@@ -94,6 +98,43 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
   return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
+}
+
+/**
+ * "ordered by the number of papers they have published": a relative clause whose object comes
+ * first and whose subject is a pronoun; nothing the verb could act on follows it.
+ */
+function pronounClause(items: Item[], k: number): { right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) p--;
+  if (!(items[p]?.kind === 'word' && PRONOUNS.has(items[p].lower))) return undefined;
+  const right = items[p - 1];
+  if (right?.kind !== 'lex') return undefined;
+  let q = k + 1;
+  while (q < items.length && items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) q++;
+  if (items[q]?.kind === 'lex' || items[q]?.kind === 'num') return undefined;
+  return { right };
+}
+
+/**
+ * The pronoun's referent is the one thing the query is about: the entity of its one breakdown (not
+ * a time bucket). The verb then links it and the object, as between two named things.
+ */
+function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, right: Item, verb: Item): string | undefined {
+  if (!(right.used || right.consumed) || query.metrics.length > 1) return undefined;
+  const groups = query.group_by.filter((g) => !g.grain);
+  const owners = new Set(groups.map((g) => lex.dimensions.get(g.dimension)?.entity));
+  if (owners.size !== 1 || owners.has(undefined)) return undefined;
+  const referent = [...owners][0]!;
+  for (const inQuery of relatedSets(lex, model, query)) {
+    if (!inQuery.has(referent)) continue;
+    const r = sideOf(lex, right, inQuery);
+    if (!r || r.entity === referent) continue;
+    const v = verbOf(verb.lower)!;
+    if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v));
+    return relationOf(model, { entity: referent, self: true }, r);
+  }
+  return undefined;
 }
 
 /** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
