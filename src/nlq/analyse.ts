@@ -4,7 +4,7 @@ import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
-import { lemmas, phraseKeys } from './text.js';
+import { lemmas, phraseKeys, verbOf } from './text.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
@@ -106,7 +106,10 @@ const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent'
 function isParticiple(it: Item | undefined): boolean {
   if (!it || (it.kind !== 'word' && it.kind !== 'lex' && it.kind !== 'kw')) return false;
   const w = it.lower.split(' ').at(-1) ?? '';
-  return IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w));
+  if (IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w))) return true;
+  // "written", "chosen", "drawn", "shown": an -en/-wn participle common English takes back to a verb
+  const base = /^[a-z]{3,}(en|wn|ne)$/.test(w) ? verbOf(w) : undefined;
+  return !!base && base !== w;
 }
 
 /** The words of a dimension's name and label, as lemmas ("food type" -> food, type). */

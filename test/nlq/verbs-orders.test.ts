@@ -14,6 +14,8 @@ interface Options {
   standIn?: boolean;
   /** a pupil status stored as "taught" (the verb then names a value of another thing) */
   taughtStatus?: boolean;
+  /** a second foreign key from reports to pupils (the pupil copied in) */
+  copied?: boolean;
 }
 
 function school(o: Options = {}) {
@@ -26,6 +28,7 @@ function school(o: Options = {}) {
       { name: 'tutor', table: 'tutor', primary_key: 'id', synonyms: ['tutors'] },
       { name: 'lesson', table: 'lesson', primary_key: 'id', synonyms: ['lessons'] },
       { name: 'pupil', table: 'pupil', primary_key: 'id', synonyms: ['pupils'] },
+      { name: 'report', table: 'report', primary_key: 'id', synonyms: ['reports'] },
     ],
     relationships: [
       ...(o.direct ? [{ from: 'klass', to: 'term', on: [['term_id', 'id']] }] : [{ from: 'class_run', to: 'klass', on: [['klass_id', 'id']] }, { from: 'class_run', to: 'term', on: [['term_id', 'id']] }]),
@@ -33,6 +36,9 @@ function school(o: Options = {}) {
       { from: 'lesson', to: 'tutor', on: [['tutor_id', 'id']] },
       ...(o.standIn ? [{ from: 'lesson', to: 'tutor', on: [['stand_in_id', 'id']] }] : []),
       { from: 'lesson', to: 'pupil', on: [['pupil_id', 'id']] },
+      { from: 'report', to: 'tutor', on: [['tutor_id', 'id']] },
+      { from: 'report', to: 'pupil', on: [['pupil_id', 'id']] },
+      ...(o.copied ? [{ from: 'report', to: 'pupil', on: [['copied_pupil_id', 'id']] }] : []),
     ],
     dimensions: [
       { name: 'class_id', entity: 'klass', sql: '${TABLE}.id', label: 'Class id', type: 'number' },
@@ -45,6 +51,8 @@ function school(o: Options = {}) {
       { name: 'instrument', entity: 'tutor', sql: '${TABLE}.instrument', label: 'Instrument', index_values: true },
       { name: 'pupil', entity: 'pupil', sql: '${TABLE}.name', label: 'Pupil', index_values: true },
       // with `taughtStatus`, a stored value that is also a verb's form ("taught")
+      { name: 'report_id', entity: 'report', sql: '${TABLE}.id', label: 'Report id', type: 'number' },
+      { name: 'report', entity: 'report', sql: '${TABLE}.title', label: 'Report', index_values: true },
       { name: 'pupil_status', entity: 'pupil', sql: '${TABLE}.status', label: 'Pupil status', index_values: true },
     ],
     measures: [
@@ -54,6 +62,7 @@ function school(o: Options = {}) {
       { name: 'tutor_count', entity: 'tutor', agg: 'count', label: 'Tutors', time_bound: false },
       { name: 'lesson_count', entity: 'lesson', agg: 'count', label: 'Lessons', time_bound: false },
       { name: 'pupil_count', entity: 'pupil', agg: 'count', label: 'Pupils', time_bound: false },
+      { name: 'report_count', entity: 'report', agg: 'count', label: 'Reports', time_bound: false },
     ],
   });
 }
@@ -62,7 +71,8 @@ const values = new Map([
   ['term', ['Autumn', 'Spring']],
   ['tutor', ['Ada Lark', 'Ben Moss']],
   ['instrument', ['cello', 'flute']],
-  ['pupil', ['Cy Reed']],
+  ['pupil', ['Cy Reed', 'Di Vale']],
+  ['report', ['Autumn review', 'Spring review']],
   ['pupil_status', ['enrolled', 'waiting']],
 ]);
 const ask = (q: string, o: Options = {}) =>
@@ -112,6 +122,33 @@ describe('a verb inside a condition on members', () => {
   });
   it('is refused when it names a value of another thing', () => {
     expect(ask('list the tutors who have never taught any lessons', { taughtStatus: true }).kind).toBe('out_of_scope');
+  });
+});
+
+describe('participles after the thing listed or counted', () => {
+  it('"written by tutors of X" (an -en participle) names the agent, never a breakdown', () => {
+    const r = query('how many reports were written by tutors of the flute');
+    expect(r.metrics).toEqual(['report_count']);
+    expect(r.group_by).toEqual([]);
+    expect(r.filters).toEqual([{ dimension: 'instrument', op: 'eq', values: ['flute'] }]);
+  });
+  it('a thing named right before its value qualifies it in a listing ("by tutor Ada Lark")', () => {
+    const r = query('list the reports written by tutor "Ada Lark"');
+    expect(r.metrics).toEqual([]);
+    expect(r.group_by).toEqual([{ dimension: 'report_id' }, { dimension: 'report' }]);
+    expect(r.filters).toEqual([{ dimension: 'tutor', op: 'eq', values: ['Ada Lark'] }]);
+  });
+  it('two verbs joined by "and" share their subject', () => {
+    const r = query('list the reports written by tutor "Ada Lark" and sent to pupil "Cy Reed"');
+    expect(r.filters).toEqual([
+      { dimension: 'tutor', op: 'eq', values: ['Ada Lark'] },
+      { dimension: 'pupil', op: 'eq', values: ['Cy Reed'] },
+    ]);
+    const c = query('how many reports were written by "Ada Lark" and sent to "Cy Reed"');
+    expect(c.metrics).toEqual(['report_count']);
+  });
+  it('the second verb is refused when its sides are related in two ways', () => {
+    refused('list the reports written by tutor "Ada Lark" and sent to pupil "Cy Reed"', 'sent', { copied: true });
   });
 });
 

@@ -36,7 +36,7 @@ export const linkingVerb: Construction = {
     const links: Link[] = [];
     items.forEach((it, k) => {
       if (!mayLink(lex, it)) return;
-      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k);
+      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k) ?? coordinated(items, k, links);
       if (sides) links.push({ verb: it, ...sides });
     });
     if (!links.length) return null;
@@ -98,6 +98,31 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
   return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
+}
+
+/**
+ * "papers written by Ada and presented at Oslo": a second verb joined by "and" to a first one shares
+ * its subject; what follows it is its own object. Only things of the first verb's object (its words,
+ * values and keywords) may stand between the two.
+ */
+function coordinated(items: Item[], k: number, links: Link[]): { left: Item; right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) p--;
+  if (!(items[p]?.kind === 'word' && items[p].lower === 'and')) return undefined;
+  const first = [...links].reverse().find((l) => items.indexOf(l.verb) < p && l.left && items.indexOf(l.right) < p);
+  if (!first?.left) return undefined;
+  const between = items.slice(items.indexOf(first.right) + 1, p);
+  if (!between.every((it) => it.kind === 'lex' || (it.kind === 'word' && LINK_AFTER.has(it.lower)) || it.kind === 'time')) return undefined;
+  const own = forwardRight(items, k);
+  return own ? { left: first.left, right: own } : undefined;
+}
+
+/** What a verb acts on: the first thing named after it, past prepositions and keywords ("wrote the most papers"). */
+function forwardRight(items: Item[], k: number): Item | undefined {
+  let q = k + 1;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
+  return items[q]?.kind === 'lex' && !joined ? items[q] : undefined;
 }
 
 /**

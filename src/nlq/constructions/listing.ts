@@ -240,7 +240,17 @@ export const listing: Construction = {
 
     // 3. no metric may remain: a count of the members is their mention; any other makes it no listing
     const existenceItems = new Set(existence.flatMap((x) => x.items));
-    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems]);
+    // "written by author Ada Lark": a thing named right before one of its own values qualifies the
+    // value (its dimension), never a count beside the list
+    const qualifiers = a.metrics
+      .map((m) => m.item)
+      .filter((it) => {
+        const k = items.indexOf(it);
+        const v = items[k + 1];
+        return !it.plural && !!v && valueItems.has(v) && entriesOf(it, 'dimension').some((d) => qualifier(k, d.target));
+      });
+    extra.push(...qualifiers);
+    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
     const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
