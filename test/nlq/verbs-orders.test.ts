@@ -63,6 +63,7 @@ function school(o: Options = {}) {
       { name: 'lesson_count', entity: 'lesson', agg: 'count', label: 'Lessons', time_bound: false },
       { name: 'pupil_count', entity: 'pupil', agg: 'count', label: 'Pupils', time_bound: false },
       { name: 'report_count', entity: 'report', agg: 'count', label: 'Reports', time_bound: false },
+      { name: 'average_fee', entity: 'tutor', agg: 'avg', sql: '${TABLE}.fee', label: 'Average fee', synonyms: ['fee', 'fees'], time_bound: false },
     ],
   });
 }
@@ -183,6 +184,22 @@ describe('what an ordering names', () => {
   it('a metric still orders by the metric', () => {
     const r = query('number of lessons for each tutor, ordered by the number of lessons in ascending order');
     expect(r.order).toEqual([{ by: 'lesson_count', direction: 'asc' }]);
+  });
+});
+
+describe('a listing ordered by a figure of the members\' own rows', () => {
+  it('orders the list and shows the figure, one row per member', () => {
+    const r = query('list the tutors ordered by fee from highest to lowest');
+    expect(r.metrics).toEqual(['average_fee']);
+    expect(r.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
+    expect(r.order).toEqual([{ by: 'average_fee', direction: 'desc' }]);
+    const n = query('list the names of the tutors of the cello ordered by fee');
+    expect(n.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
+    expect(n.order).toEqual([{ by: 'average_fee', direction: 'asc' }]);
+  });
+  it('a count of other rows is a total, never a listing\'s order', () => {
+    const r = ask('list the tutors ordered by the number of lessons');
+    if (r.kind === 'query') expect(r.query.metrics).toContain('lesson_count');
   });
 });
 

@@ -250,16 +250,30 @@ export const listing: Construction = {
         return !it.plural && !!v && valueItems.has(v) && entriesOf(it, 'dimension').some((d) => qualifier(k, d.target));
       });
     extra.push(...qualifiers);
-    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers]);
+    const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
+    const afterSort = (kw: Item) => {
+      let p = items.indexOf(kw) + 1;
+      while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'of'].includes(items[p].lower)) p++;
+      return items[p];
+    };
+    // "list the shops ordered by rating": a figure of the members' own rows (one row each: an average,
+    // total, lowest or highest of it is the member's value) orders the list and is shown beside it;
+    // a count, or a figure of other rows, is a total and makes it no listing
+    let orderMetric: { name: string; item: Item; kw: Item } | undefined;
+    if (sortKws.length === 1) {
+      const at = afterSort(sortKws[0]!);
+      const m = a.metrics.find((x) => x.item === at);
+      const info = m ? lex.metrics.get(m.name) : undefined;
+      if (m?.name && info?.entity === E && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '')) orderMetric = { name: m.name, item: m.item, kw: sortKws[0]! };
+    }
+    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers, ...(orderMetric ? [orderMetric.item] : [])]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
-    const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
     // "ordered by title": the column after the keyword orders the list
     const orderBy: { column: Column; kw: Item }[] = [];
     for (const kw of sortKws) {
-      let p = items.indexOf(kw) + 1;
-      while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'of'].includes(items[p].lower)) p++;
-      const c = columns.find((x) => x.item === items[p]);
+      if (orderMetric?.kw === kw) continue;
+      const c = columns.find((x) => x.item === afterSort(kw));
       if (!c) return null;
       orderBy.push({ column: c, kw });
     }
@@ -292,6 +306,8 @@ export const listing: Construction = {
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
     a.metrics = a.metrics.filter((m) => !mine.has(m.item));
+    // the ordering keyword is the listing's, not a ranking of a breakdown the general rules would miss
+    if (orderMetric) a.rankingKeywords = a.rankingKeywords?.filter((k) => k !== orderMetric!.kw);
     a.groups = a.groups.filter((g) => !mine.has(items[g.pos]!));
     a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
     a.providesMetric = true;
@@ -300,7 +316,7 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, groupKws, dating, limit });
+        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, orderMetric, groupKws, dating, limit });
       },
     };
   },
@@ -319,6 +335,8 @@ interface Parts {
   existence: Existence[];
   extra: Item[];
   orderBy: { column: Column; kw: Item }[];
+  /** A figure of the members' own rows that orders the list (shown beside it). */
+  orderMetric?: { name: string; item: Item; kw: Item };
   groupKws: Item[];
   dating: Analysis['dating'];
   limit?: { n: number; items: Item[] };
@@ -433,8 +451,17 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     const through = costs.filter((c) => c.cost === best).map((c) => c.e);
     if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
-  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
+  if (p.orderMetric) {
+    // one row per member, never per shared name: the key joins the columns
+    const key = keyDimension(model, E);
+    if (!key) return `The ${them} cannot be ordered by ${label(p.orderMetric.name)} one by one: the data model has no dimension holding their key.`;
+    if (!groupBy.some((g) => g.dimension === key)) groupBy.unshift({ dimension: key });
+    order.push({ by: p.orderMetric.name, direction: p.a.sortDir ?? 'asc' });
+    consume(p.orderMetric.item, p.orderMetric.kw);
+    p.orderMetric.item.used = true;
+  }
   consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
@@ -444,7 +471,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   return {
     ...rest,
     ...(timeRange ? { time_range: timeRange } : {}),
-    metrics: [],
+    metrics: p.orderMetric ? [p.orderMetric.name] : [],
     metric_filters: [],
     group_by: groupBy,
     order,
