@@ -63,6 +63,7 @@ function school(o: Options = {}) {
       { name: 'lesson_count', entity: 'lesson', agg: 'count', label: 'Lessons', time_bound: false },
       { name: 'pupil_count', entity: 'pupil', agg: 'count', label: 'Pupils', time_bound: false },
       { name: 'report_count', entity: 'report', agg: 'count', label: 'Reports', time_bound: false },
+      { name: 'max_fee', entity: 'tutor', agg: 'max', sql: '${TABLE}.fee', label: 'Highest fee', time_bound: false },
       { name: 'average_fee', entity: 'tutor', agg: 'avg', sql: '${TABLE}.fee', label: 'Average fee', synonyms: ['fee', 'fees'], time_bound: false },
     ],
   });
@@ -208,6 +209,15 @@ describe('direction phrases', () => {
     expect(query('number of lessons for each tutor, from highest to lowest').order).toEqual([{ by: 'lesson_count', direction: 'desc' }]);
     expect(query('number of lessons for each tutor sorted from lowest to highest').order).toEqual([{ by: 'lesson_count', direction: 'asc' }]);
     expect(query('number of lessons for each tutor in decreasing order').order).toEqual([{ by: 'lesson_count', direction: 'desc' }]);
+  });
+  it('"starting from the best X to the lowest" orders by X in the first direction', () => {
+    const r = query('list the tutors starting from the best fees to the lowest');
+    expect(r.order).toEqual([{ by: 'average_fee', direction: 'desc' }]);
+    const g = query('number of lessons for each tutor from the lowest number of lessons to the highest');
+    expect(g.order).toEqual([{ by: 'lesson_count', direction: 'asc' }]);
+  });
+  it('a first end the model reads as a figure of its own ("highest fee") is refused', () => {
+    refused('average fee for each instrument from the highest fee to the lowest', 'lowest');
   });
   it('with nothing ordered, they are not understood', () => {
     refused('number of lessons from highest to lowest', 'from highest to lowest');
