@@ -189,14 +189,14 @@ describe('what an ordering names', () => {
 });
 
 describe('a listing ordered by a figure of the members\' own rows', () => {
-  it('orders the list and shows the figure, one row per member', () => {
+  it('orders the list and shows the figure, one row per member (in the column\'s own type: its highest)', () => {
     const r = query('list the tutors ordered by fee from highest to lowest');
-    expect(r.metrics).toEqual(['average_fee']);
+    expect(r.metrics).toEqual(['max_fee']);
     expect(r.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
-    expect(r.order).toEqual([{ by: 'average_fee', direction: 'desc' }]);
+    expect(r.order).toEqual([{ by: 'max_fee', direction: 'desc' }]);
     const n = query('list the names of the tutors of the cello ordered by fee');
     expect(n.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
-    expect(n.order).toEqual([{ by: 'average_fee', direction: 'asc' }]);
+    expect(n.order).toEqual([{ by: 'max_fee', direction: 'asc' }]);
   });
   it('a count of other rows is a total, never a listing\'s order', () => {
     const r = ask('list the tutors ordered by the number of lessons');
@@ -212,7 +212,7 @@ describe('direction phrases', () => {
   });
   it('"starting from the best X to the lowest" orders by X in the first direction', () => {
     const r = query('list the tutors starting from the best fees to the lowest');
-    expect(r.order).toEqual([{ by: 'average_fee', direction: 'desc' }]);
+    expect(r.order).toEqual([{ by: 'max_fee', direction: 'desc' }]);
     const g = query('number of lessons for each tutor from the lowest number of lessons to the highest');
     expect(g.order).toEqual([{ by: 'lesson_count', direction: 'asc' }]);
   });

@@ -264,7 +264,13 @@ export const listing: Construction = {
       const at = afterSort(sortKws[0]!);
       const m = a.metrics.find((x) => x.item === at);
       const info = m ? lex.metrics.get(m.name) : undefined;
-      if (m?.name && info?.entity === E && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '')) orderMetric = { name: m.name, item: m.item, kw: sortKws[0]! };
+      if (m?.name && info?.entity === E && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '')) {
+        // one row each: the highest of the column is the member's value in the column's own type (an
+        // average would turn a stored 4.7 into 4.69999…)
+        const own = model.measures.find((x) => x.name === m.name);
+        const same = own && model.measures.find((x) => x.entity === E && x.agg === 'max' && x.sql === own.sql && !x.filter);
+        orderMetric = { name: same && !own.filter ? same.name : m.name, item: m.item, kw: sortKws[0]! };
+      }
     }
     const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers, ...(orderMetric ? [orderMetric.item] : [])]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
