@@ -8,7 +8,10 @@
  * foreign keys to one table), when both sides are the same thing ("papers citing papers"), when a
  * negation stands in between, when the verb asserts a state rather than a link ("cancelled",
  * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
- * query does not hold).
+ * query does not hold) — unless what it names belongs only to tables its lemma names ("offered" and
+ * `course_offering`): then it links its sides only through such a table. A pronoun subject ("the
+ * papers they published") stands for the entity of the query's one breakdown; a second verb joined
+ * by "and" ("written by X and presented at Y") shares the first one's subject.
  */
 import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';

@@ -14,6 +14,8 @@
  *   naming them, never one picked;
  * - nothing named: the key and the obvious name (one row per member even when two share a name).
  * - a date of the entity ("their join dates"), by day, when no period is asked for.
+ * An order by a figure of the members' own rows ("list the shops ordered by rating") shows that
+ * figure (as the column's highest: one row each) beside the key and orders by it.
  * Filters (values), conditions on the members ("who have not placed any orders", "with more than 3
  * orders": the entity condition; "that have sales records": at least one row), an order by a listed
  * attribute ("ordered by title", "order the results by their last names") and a count ("the first
