@@ -4,7 +4,7 @@ import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
-import { lemmas, phraseKeys } from './text.js';
+import { lemmas, phraseKeys, verbOf } from './text.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
@@ -106,7 +106,10 @@ const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent'
 function isParticiple(it: Item | undefined): boolean {
   if (!it || (it.kind !== 'word' && it.kind !== 'lex' && it.kind !== 'kw')) return false;
   const w = it.lower.split(' ').at(-1) ?? '';
-  return IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w));
+  if (IRREGULAR_PARTICIPLES.has(w) || (/^[a-z]{3,}ed$/.test(w) && !['need', 'speed', 'seed', 'feed', 'breed'].includes(w))) return true;
+  // "written", "chosen", "drawn", "shown": an -en/-wn participle common English takes back to a verb
+  const base = /^[a-z]{3,}(en|wn|ne)$/.test(w) ? verbOf(w) : undefined;
+  return !!base && base !== w;
 }
 
 /** The words of a dimension's name and label, as lemmas ("food type" -> food, type). */
@@ -144,6 +147,50 @@ function namesOneMember(items: Item[], k: number, lex: Lexicon): boolean {
   while (items[q]?.kind === 'word' && ['of', 'named', 'called'].includes(items[q].lower)) q++;
   const value = items[q];
   return value?.kind === 'lex' && entriesOf(dim, 'dimension').some((d) => entriesOf(value, 'value').some((v) => sameFamily(lex, d.target, v.target)));
+}
+
+/**
+ * "(starting) from the best ratings to the lowest": two opposite superlatives around one thing,
+ * "from" before and "to" between, order by that thing in the first one's direction. The first
+ * becomes an ordering keyword ("ordered by") and the rest direction words, consumed only when the
+ * order applies. Anything else between them and it stays a superlative.
+ */
+function directionRun(items: Item[]): void {
+  const sup = (it: Item | undefined) => (it?.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc') && /^[a-z]+$/.test(it.lower) ? it.kw : undefined);
+  const SUPERLATIVE_WORDS = /^(highest|lowest|best|worst|largest|smallest|biggest|greatest|most|least|longest|shortest|top|bottom|maximum|minimum|max|min)\b/;
+  for (let k = 0; k < items.length; k++) {
+    // "from the highest rating to the lowest" where the model names "highest rating": the run is not
+    // read (the first end is a figure of its own), and the second end is no ranking either
+    if (items[k].kind === 'lex' && SUPERLATIVE_WORDS.test(items[k].lower) && items[k - 1]?.lower !== undefined) {
+      let b = k - 1;
+      if (items[b]?.lower === 'the') b--;
+      let q = k + 1;
+      if (items[b]?.lower === 'from' && items[q]?.lower === 'to') {
+        q++;
+        if (items[q]?.lower === 'the') q++;
+        if (sup(items[q])) Object.assign(items[q], { kind: 'word', kw: undefined, dropped: true });
+      }
+    }
+    const dir = sup(items[k]);
+    if (!dir) continue;
+    let b = k - 1;
+    if (items[b]?.lower === 'the') b--;
+    if (items[b]?.kind !== 'word' || items[b].lower !== 'from') continue;
+    const start = items[b - 1]?.kind === 'word' && ['starting', 'beginning', 'going'].includes(items[b - 1].lower) ? items[b - 1] : undefined;
+    // "the lowest number of lessons": a count keyword before the thing counted
+    const at = items[k + 1]?.kind === 'kw' && items[k + 1].kw === 'count' ? k + 2 : k + 1;
+    if (items[at]?.kind !== 'lex') continue;
+    let q = at + 1;
+    if (items[q]?.kind !== 'word' || items[q].lower !== 'to') continue;
+    q++;
+    if (items[q]?.lower === 'the') q++;
+    const end = sup(items[q]);
+    if (!end || end === dir) continue;
+    items[k].kw = 'sort';
+    items[q].kw = dir === 'desc' ? 'desc_word' : 'asc_word';
+    if (start) Object.assign(start, { kind: 'kw', kw: items[q].kw });
+    return;
+  }
 }
 
 export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Analysis {
@@ -184,6 +231,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     return p;
   };
 
+  directionRun(items);
   // ---- keywords, numbers, top-N, comparisons
   for (let k = 0; k < items.length; k++) {
     const it = items[k];

@@ -9,6 +9,7 @@ import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
 import { countMetricOfEntities, dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
+import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
 
 export interface Built {
@@ -317,6 +318,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ? [metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric
     : (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
+  const sortedBy = sortTarget(items, lex, model, groupBy);
   if (superl && (groupBy.length || fragment)) {
     let n = superl.n ?? a.whichN;
     if (n === undefined) {
@@ -352,6 +354,17 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
     if (rankMetric) order.push({ by: rankMetric, direction: 'desc' });
+  } else if (a.sortBy && sortedBy && !sortedBy.metric) {
+    // "ordered by paper title", "sorted by the paper ID": a thing of the breakdown orders it, never
+    // the metric; a thing the query does not group by orders nothing and stays unconsumed
+    const by = sortedBy.dimension;
+    if (by) {
+      if (!groupBy.some((g) => g.dimension === by.name)) groupBy.splice(by.before, 0, { dimension: by.name });
+      order.push({ by: by.name, direction: a.sortDir ?? 'asc' });
+      consume(...kwItems(items, 'sort'), ...kwItems(items, 'asc_word'), ...kwItems(items, 'desc_word'), sortedBy.item);
+      sortedBy.item.used = true;
+      notes.push(`Ordered by ${lex.dimensions.get(by.name)?.label ?? by.name}`);
+    }
   } else if ((a.sortBy || a.sortDir) && rankMetric && nonTimeGroups.length) {
     order.push({ by: rankMetric, direction: a.sortDir ?? 'desc' });
     consume(...kwItems(items, 'sort'));
@@ -570,4 +583,30 @@ export function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[])
     if (lex.metrics.has(cand) && lex.metrics.get(cand)!.entity === o) return cand;
   }
   return name;
+}
+
+/**
+ * What "ordered by" / "sorted by" names right after it (one such keyword only): a metric, or a
+ * dimension that orders the breakdown — one it groups by, or the key of a thing it groups by its
+ * name ("each paper, ordered by the paper ID": its id column joins the breakdown before the name;
+ * "order by the paper id's" the same). A thing the breakdown does not hold gives no dimension.
+ */
+function sortTarget(items: Item[], lex: Lexicon, model: SemanticModel, groupBy: GroupBy[]): { metric: boolean; item: Item; dimension?: { name: string; before: number } } | undefined {
+  const kws = kwItems(items, 'sort');
+  if (kws.length !== 1 || !/\bby$/.test(kws[0].lower)) return undefined;
+  let p = items.indexOf(kws[0]) + 1;
+  while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'his', 'her', 'each'].includes(items[p].lower)) p++;
+  const it = items[p];
+  if (it?.kind !== 'lex') return undefined;
+  const dims = entriesOf(it, 'dimension').map((e) => e.target);
+  const grouped = groupBy.findIndex((g) => !g.grain && dims.includes(g.dimension));
+  if (grouped >= 0) return { metric: false, item: it, dimension: { name: groupBy[grouped].dimension, before: grouped } };
+  if (entriesOf(it, 'metric').length) return { metric: true, item: it };
+  for (const d of dims) {
+    const entity = lex.dimensions.get(d)?.entity;
+    if (!entity || keyDimension(model, entity) !== d) continue;
+    const at = groupBy.findIndex((g) => !g.grain && lex.dimensions.get(g.dimension)?.entity === entity);
+    if (at >= 0) return { metric: false, item: it, dimension: { name: d, before: at } };
+  }
+  return { metric: false, item: it };
 }

@@ -30,6 +30,11 @@ export type Keyword =
   | 'alltime' // all time, overall, in total (clears a period in a follow-up)
   | 'money'; // sell, earn, make, spend (a sales question with no metric named)
 
+/** "from highest to lowest", "highest to lowest", "from the highest to the lowest": one direction word each. */
+function orderRuns(kw: Keyword, pairs: [string, string][]): [string, Keyword][] {
+  return pairs.flatMap(([a, b]) => [`from ${a} to ${b}`, `${a} to ${b}`, `from the ${a} to the ${b}`].map((p): [string, Keyword] => [p, kw]));
+}
+
 export const KEYWORDS: [string, Keyword][] = [
   ['by', 'group'], ['per', 'group'], ['across', 'group'], ['for each', 'group'], ['for every', 'group'],
   ['in each', 'group'], ['in every', 'group'], ['broken down by', 'group'], ['break down by', 'group'],
@@ -79,6 +84,11 @@ export const KEYWORDS: [string, Keyword][] = [
   ['ranking', 'sort'], ['sort', 'sort'], ['sort by', 'sort'], ['rank by', 'sort'], ['order by', 'sort'],
   ['ascending', 'asc_word'], ['ascending order', 'asc_word'], ['descending', 'desc_word'],
   ['descending order', 'desc_word'],
+  // "from highest to lowest": the direction of an order the question makes, never a ranking of its own
+  ...orderRuns('desc_word', [['highest', 'lowest'], ['largest', 'smallest'], ['biggest', 'smallest'], ['most', 'least'], ['best', 'worst'], ['high', 'low'], ['longest', 'shortest'], ['greatest', 'least'], ['newest', 'oldest'], ['latest', 'earliest']]),
+  ...orderRuns('asc_word', [['lowest', 'highest'], ['smallest', 'largest'], ['smallest', 'biggest'], ['least', 'most'], ['worst', 'best'], ['low', 'high'], ['shortest', 'longest'], ['oldest', 'newest'], ['earliest', 'latest']]),
+  ['in ascending order', 'asc_word'], ['in descending order', 'desc_word'], ['in increasing order', 'asc_word'], ['in decreasing order', 'desc_word'],
+  ['increasing order', 'asc_word'], ['decreasing order', 'desc_word'],
   ['all time', 'alltime'], ['all-time', 'alltime'], ['for all time', 'alltime'], ['across all time', 'alltime'], ['of all time', 'alltime'], ['for all years', 'alltime'], ['across all years', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
   ['all periods', 'alltime'], ['any time', 'alltime'], ['the whole period', 'alltime'],
   ['the entire period', 'alltime'], ['all the data', 'alltime'], ['overall', 'alltime'],

@@ -16,7 +16,7 @@ import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { keyDimension } from './listing.js';
-import { mayLink } from './linking-verb.js';
+import { mayLink, verbRelates } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 /** Words between the entity and its condition: "customers [who have] more than...". */
@@ -25,6 +25,8 @@ const ZERO_WORDS = new Set(['no', 'zero', 'never']);
 /** Between the condition and what it counts: "not [made any] orders", "no [single] order". */
 const AFTER_OP = new Set(['a', 'an', 'the', 'any', 'single', 'have', 'has', 'had', 'been', 'made', 'got', 'received']);
 const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
+/** Between a verb and what it acts on: "used in any treatments", "issued to customers". */
+const VERB_PREPS = new Set(['in', 'on', 'by', 'for', 'to', 'from', 'with', 'at', 'into']);
 const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
 const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 
@@ -37,6 +39,8 @@ interface Parsed {
   metricItem: Item;
   /** How the condition was said: a comparison, a zero ("no", "never"), or a sign ("negative"). */
   form: 'comparison' | 'zero' | 'sign';
+  /** A verb after the negation or comparison ("have not issued any coupons"): consumed when it links the members and the rows counted. */
+  linkVerb?: Item;
 }
 
 /** The entity an item names: an entity, the count metric of one, or its own name dimension. */
@@ -100,6 +104,13 @@ export const entityCondition: Construction = {
       return {
         construction: 'entity condition',
         apply(query, notes) {
+          // the verb states the relation only when the model holds exactly one; else it stays unconsumed
+          const rows = lex.metrics.get(parsed.metric)?.entity;
+          const how = parsed.linkVerb && rows ? verbRelates(lex, ctx.model, parsed.linkVerb, subject, rows) : undefined;
+          if (parsed.linkVerb && how) {
+            consume(parsed.linkVerb);
+            notes.push(`"${parsed.linkVerb.text}" links ${subject} and ${rows} (${how})`);
+          }
           consume(...parsed.words, parsed.metricItem, subjectItem);
           parsed.metricItem.used = true;
           const label = `${lex.metrics.get(parsed.metric)?.label.toLowerCase() ?? parsed.metric} ${opWords(parsed.op)} ${parsed.value}`;
@@ -215,6 +226,21 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
     while (items[p] && (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))) skipped.push(items[p++]);
   };
   skip();
+  // "have not issued any coupons", "were never used in any treatments": a verb between the condition
+  // and what it counts, read (in apply) as the link between the members and those rows
+  let linkVerb: Item | undefined;
+  if (mayLink(lex, items[p])) {
+    const at = p;
+    const kept = skipped.length;
+    linkVerb = items[p++];
+    while (items[p] && plainWord(items[p], VERB_PREPS)) skipped.push(items[p++]);
+    skip();
+    if (items[p]?.kind !== 'lex') {
+      p = at;
+      linkVerb = undefined;
+      skipped.splice(kept);
+    }
+  }
   // "have not placed any orders": a dating verb before the thing counted says the same event
   const dated = items[p];
   if (dated?.kind === 'lex' && entriesOf(dated, 'time_dimension').length && !entriesOf(dated, 'metric').length && !entriesOf(dated, 'dimension').length) {
@@ -231,7 +257,7 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
   if (target !== verb && verb) words.push(verb);
   // "daily price records": the rows of the thing counted
   const rows = target !== verb && items[p + 1]?.kind === 'word' && ROW_WORDS.has(items[p + 1].lower) ? [items[p + 1]] : [];
-  return { form, op, value, metric, metricItem: target, words: [...link, ...words, ...skipped, ...rows] };
+  return { form, op, value, metric, metricItem: target, words: [...link, ...words, ...skipped, ...rows], ...(linkVerb ? { linkVerb } : {}) };
 }
 
 /** A word of the set, also when the lexicon read it as an unlikely value (the "a" of return flag A). */

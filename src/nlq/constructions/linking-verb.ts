@@ -8,7 +8,10 @@
  * foreign keys to one table), when both sides are the same thing ("papers citing papers"), when a
  * negation stands in between, when the verb asserts a state rather than a link ("cancelled",
  * STATE_VERBS), or when it names a dimension or value of the model (it then says something the
- * query does not hold).
+ * query does not hold) — unless what it names belongs only to tables its lemma names ("offered" and
+ * `course_offering`): then it links its sides only through such a table. A pronoun subject ("the
+ * papers they published") stands for the entity of the query's one breakdown; a second verb joined
+ * by "and" ("written by X and presented at Y") shares the first one's subject.
  */
 import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
@@ -22,9 +25,13 @@ import type { Construction } from './types.js';
 
 interface Link {
   verb: Item;
-  left: Item;
+  /** Undefined when a pronoun stands for the thing the query groups ("the papers they wrote"). */
+  left?: Item;
   right: Item;
 }
+
+/** Subject pronouns that stand for the one thing a breakdown or listing is about. */
+const PRONOUNS = new Set(['they', 'he', 'she', 'it']);
 
 export const linkingVerb: Construction = {
   name: 'linking verb',
@@ -32,7 +39,7 @@ export const linkingVerb: Construction = {
     const links: Link[] = [];
     items.forEach((it, k) => {
       if (!mayLink(lex, it)) return;
-      const sides = forward(items, k) ?? inverted(items, k);
+      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k) ?? coordinated(items, k, links);
       if (sides) links.push({ verb: it, ...sides });
     });
     if (!links.length) return null;
@@ -40,10 +47,10 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
-          const how = relation(lex, ctx.model, query, l.left, l.right);
+          const how = l.left ? relation(lex, ctx.model, query, l.left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           if (!how) continue;
           consume(l.verb);
-          notes.push(`"${l.verb.text}" links ${l.left.text} and ${l.right.text} (${how})`);
+          notes.push(`"${l.verb.text}" links ${l.left?.text ?? 'them'} and ${l.right.text} (${how})`);
         }
         return query;
       },
@@ -59,7 +66,24 @@ export const linkingVerb: Construction = {
 export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
   if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
   const verb = verbOf(it.lower);
-  return !!verb && !STATE_VERBS.has(verb) && !namesModel(lex, it.lower, verb);
+  if (!verb || STATE_VERBS.has(verb)) return false;
+  // a verb naming only things of the tables it names ("offered": the course offerings, their ids) may
+  // still link, through such a table (checked when the sides are known)
+  const owners = modelOwners(lex, it.lower, verb);
+  return owners.size === 0 || [...owners].every((o) => tablesNamed(lex, verb).has(o));
+}
+
+/**
+ * The entities (tables) a verb names by its lemma: "offer" names `course_offering`, "write" names
+ * `writes`. Such a table between the verb's two sides is the relation the verb states.
+ */
+export function tablesNamed(lex: Lexicon, verb: string): Set<string> {
+  const out = new Set<string>();
+  for (const [name, e] of lex.entities) {
+    const words = [name, ...e.synonyms].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2);
+    if (words.some((w) => w === verb || verbOf(w) === verb || lemmas(w)[1] === verb)) out.add(name);
+  }
+  return out;
 }
 
 /** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
@@ -77,6 +101,68 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
   return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
+}
+
+/**
+ * "papers written by Ada and presented at Oslo": a second verb joined by "and" to a first one shares
+ * its subject; what follows it is its own object. Only things of the first verb's object (its words,
+ * values and keywords) may stand between the two.
+ */
+function coordinated(items: Item[], k: number, links: Link[]): { left: Item; right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) p--;
+  if (!(items[p]?.kind === 'word' && items[p].lower === 'and')) return undefined;
+  const first = [...links].reverse().find((l) => items.indexOf(l.verb) < p && l.left && items.indexOf(l.right) < p);
+  if (!first?.left) return undefined;
+  const between = items.slice(items.indexOf(first.right) + 1, p);
+  if (!between.every((it) => it.kind === 'lex' || (it.kind === 'word' && LINK_AFTER.has(it.lower)) || it.kind === 'time')) return undefined;
+  const own = forwardRight(items, k);
+  return own ? { left: first.left, right: own } : undefined;
+}
+
+/** What a verb acts on: the first thing named after it, past prepositions and keywords ("wrote the most papers"). */
+function forwardRight(items: Item[], k: number): Item | undefined {
+  let q = k + 1;
+  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
+  return items[q]?.kind === 'lex' && !joined ? items[q] : undefined;
+}
+
+/**
+ * "ordered by the number of papers they have published": a relative clause whose object comes
+ * first and whose subject is a pronoun; nothing the verb could act on follows it.
+ */
+function pronounClause(items: Item[], k: number): { right: Item } | undefined {
+  let p = k - 1;
+  while (p >= 0 && items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) p--;
+  if (!(items[p]?.kind === 'word' && PRONOUNS.has(items[p].lower))) return undefined;
+  const right = items[p - 1];
+  if (right?.kind !== 'lex') return undefined;
+  let q = k + 1;
+  while (q < items.length && items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) q++;
+  if (items[q]?.kind === 'lex' || items[q]?.kind === 'num') return undefined;
+  return { right };
+}
+
+/**
+ * The pronoun's referent is the one thing the query is about: the entity of its one breakdown (not
+ * a time bucket). The verb then links it and the object, as between two named things.
+ */
+function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, right: Item, verb: Item): string | undefined {
+  if (!(right.used || right.consumed) || query.metrics.length > 1) return undefined;
+  const groups = query.group_by.filter((g) => !g.grain);
+  const owners = new Set(groups.map((g) => lex.dimensions.get(g.dimension)?.entity));
+  if (owners.size !== 1 || owners.has(undefined)) return undefined;
+  const referent = [...owners][0]!;
+  for (const inQuery of relatedSets(lex, model, query)) {
+    if (!inQuery.has(referent)) continue;
+    const r = sideOf(lex, right, inQuery);
+    if (!r || r.entity === referent) continue;
+    const v = verbOf(verb.lower)!;
+    if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v));
+    return relationOf(model, { entity: referent, self: true }, r);
+  }
+  return undefined;
 }
 
 /** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
@@ -100,7 +186,7 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  * How the query relates the two sides, when the model relates them in exactly one way: one
  * join path between two entities, or a thing and an attribute of its own. Undefined otherwise.
  */
-function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item): string | undefined {
+function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item, verb: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
   // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
   if (query.metrics.length > 1) return undefined;
@@ -108,9 +194,24 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
   for (const inQuery of relatedSets(lex, model, query)) {
     const l = sideOf(lex, left, inQuery);
     const r = sideOf(lex, right, inQuery);
-    if (l && r) return relationOf(model, l, r);
+    if (!l || !r) continue;
+    const v = verbOf(verb.lower)!;
+    // a verb that names a dimension or value links only through the table it names
+    const owners = modelOwners(lex, verb.lower, v);
+    if (!owners.size) return relationOf(model, l, r);
+    return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
   }
   return undefined;
+}
+
+/** "courses offered in each semester": the one join path between two entities runs through a table the verb names. */
+function linkTable(model: SemanticModel, l: string, r: string, tables: Set<string>): string | undefined {
+  if (l === r) return undefined;
+  const paths = shortestJoinPaths(model, l, r);
+  if (paths.count !== 1 || paths.length !== 2) return undefined;
+  const adjacent = (x: string, y: string) => model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
+  const through = [...tables].filter((t) => t !== l && t !== r && adjacent(l, t) && adjacent(t, r));
+  return through.length === 1 ? `the ${through[0]} linking ${l} and ${r}` : undefined;
 }
 
 /** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
@@ -174,18 +275,41 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
   ];
 }
 
-/** Words of the model's dimension, time-dimension and value phrases (a verb among them names one of them). */
-const phraseWords = new WeakMap<Lexicon, Set<string>>();
-function namesModel(lex: Lexicon, lower: string, verb: string): boolean {
+/**
+ * Words of the model's dimension, time-dimension and value phrases, each with the entities whose
+ * phrases hold it (a verb among them names one of them).
+ */
+const phraseWords = new WeakMap<Lexicon, Map<string, Set<string>>>();
+function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
   let words = phraseWords.get(lex);
   if (!words) {
-    words = new Set();
+    const map = new Map<string, Set<string>>();
+    const owner = (e: { kind: string; target: string }) =>
+      e.kind === 'time_dimension' ? (lex.timeDimensions.get(e.target) as { entity?: string } | undefined)?.entity ?? '?' : lex.dimensions.get(e.target)?.entity ?? '?';
     const walk = (node: Lexicon['root'], path: string[]) => {
-      if (node.entries.some((e) => e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')) for (const w of path) words!.add(w);
+      for (const e of node.entries)
+        if (e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')
+          for (const w of path) map.set(w, (map.get(w) ?? new Set()).add(owner(e)));
       for (const [k, n] of node.next) walk(n, [...path, k]);
     };
     walk(lex.root, []);
-    phraseWords.set(lex, words);
+    phraseWords.set(lex, map);
+    words = map;
   }
-  return [lower, lemmas(lower)[0], verb].some((w) => words!.has(w));
+  const out = new Set<string>();
+  for (const w of [lower, lemmas(lower)[0], verb]) for (const o of words.get(w) ?? []) out.add(o);
+  return out;
+}
+
+/**
+ * Whether a verb inside a condition on members ("drugs that were never used in any treatments",
+ * "merchants who have not issued any coupons") states the relation between the members and the
+ * rows the condition counts: the model relates the two in exactly one way (one join path, directly
+ * or through one linking table; through the table the verb names when it names one).
+ */
+export function verbRelates(lex: Lexicon, model: SemanticModel, verb: Item, members: string, rows: string): string | undefined {
+  if (!mayLink(lex, verb)) return undefined;
+  const v = verbOf(verb.lower)!;
+  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, members, rows, tablesNamed(lex, v));
+  return relationOf(model, { entity: members, self: true }, { entity: rows, self: true });
 }

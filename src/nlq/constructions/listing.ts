@@ -14,6 +14,8 @@
  *   naming them, never one picked;
  * - nothing named: the key and the obvious name (one row per member even when two share a name).
  * - a date of the entity ("their join dates"), by day, when no period is asked for.
+ * An order by a figure of the members' own rows ("list the shops ordered by rating") shows that
+ * figure (as the column's highest: one row each) beside the key and orders by it.
  * Filters (values), conditions on the members ("who have not placed any orders", "with more than 3
  * orders": the entity condition; "that have sales records": at least one row), an order by a listed
  * attribute ("ordered by title", "order the results by their last names") and a count ("the first
@@ -28,6 +30,7 @@ import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/que
 import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { mayLink } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -188,6 +191,9 @@ export const listing: Construction = {
         let p = k - 1;
         const link: Item[] = [];
         while (p >= 0 && items[p].kind === 'word' && HAVE_LINK.has(items[p].lower)) link.unshift(items[p--]);
+        // "that have prescribed treatments": a verb between "have" and the rows is the linking verb's
+        // to read (it stays unconsumed unless the model relates the members and the rows in one way)
+        if (p > 0 && mayLink(lex, items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1].lower) && items[p - 1].lower !== 'with') p--;
         const have = items[p];
         if (have?.kind === 'word' && HAVE_WORDS.has(have.lower) && (graph.path(counted.entity!, E) || false)) {
           const before = items[p - 1];
@@ -236,16 +242,46 @@ export const listing: Construction = {
 
     // 3. no metric may remain: a count of the members is their mention; any other makes it no listing
     const existenceItems = new Set(existence.flatMap((x) => x.items));
-    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems]);
+    // "written by author Ada Lark": a thing named right before one of its own values qualifies the
+    // value (its dimension), never a count beside the list
+    const qualifiers = a.metrics
+      .map((m) => m.item)
+      .filter((it) => {
+        const k = items.indexOf(it);
+        const v = items[k + 1];
+        return !it.plural && !!v && valueItems.has(v) && entriesOf(it, 'dimension').some((d) => qualifier(k, d.target));
+      });
+    extra.push(...qualifiers);
+    const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
+    const afterSort = (kw: Item) => {
+      let p = items.indexOf(kw) + 1;
+      while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'of'].includes(items[p].lower)) p++;
+      return items[p];
+    };
+    // "list the shops ordered by rating": a figure of the members' own rows (one row each: an average,
+    // total, lowest or highest of it is the member's value) orders the list and is shown beside it;
+    // a count, or a figure of other rows, is a total and makes it no listing
+    let orderMetric: { name: string; item: Item; kw: Item } | undefined;
+    if (sortKws.length === 1) {
+      const at = afterSort(sortKws[0]!);
+      const m = a.metrics.find((x) => x.item === at);
+      const info = m ? lex.metrics.get(m.name) : undefined;
+      if (m?.name && info?.entity === E && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '')) {
+        // one row each: the highest of the column is the member's value in the column's own type (an
+        // average would turn a stored 4.7 into 4.69999…)
+        const own = model.measures.find((x) => x.name === m.name);
+        const same = own && model.measures.find((x) => x.entity === E && x.agg === 'max' && x.sql === own.sql && !x.filter);
+        orderMetric = { name: same && !own.filter ? same.name : m.name, item: m.item, kw: sortKws[0]! };
+      }
+    }
+    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers, ...(orderMetric ? [orderMetric.item] : [])]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
-    const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
     // "ordered by title": the column after the keyword orders the list
     const orderBy: { column: Column; kw: Item }[] = [];
     for (const kw of sortKws) {
-      let p = items.indexOf(kw) + 1;
-      while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'of'].includes(items[p].lower)) p++;
-      const c = columns.find((x) => x.item === items[p]);
+      if (orderMetric?.kw === kw) continue;
+      const c = columns.find((x) => x.item === afterSort(kw));
       if (!c) return null;
       orderBy.push({ column: c, kw });
     }
@@ -278,6 +314,8 @@ export const listing: Construction = {
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
     a.metrics = a.metrics.filter((m) => !mine.has(m.item));
+    // the ordering keyword is the listing's, not a ranking of a breakdown the general rules would miss
+    if (orderMetric) a.rankingKeywords = a.rankingKeywords?.filter((k) => k !== orderMetric!.kw);
     a.groups = a.groups.filter((g) => !mine.has(items[g.pos]!));
     a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
     a.providesMetric = true;
@@ -286,7 +324,7 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, groupKws, dating, limit });
+        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, orderMetric, groupKws, dating, limit });
       },
     };
   },
@@ -305,6 +343,8 @@ interface Parts {
   existence: Existence[];
   extra: Item[];
   orderBy: { column: Column; kw: Item }[];
+  /** A figure of the members' own rows that orders the list (shown beside it). */
+  orderMetric?: { name: string; item: Item; kw: Item };
   groupKws: Item[];
   dating: Analysis['dating'];
   limit?: { n: number; items: Item[] };
@@ -419,8 +459,17 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     const through = costs.filter((c) => c.cost === best).map((c) => c.e);
     if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
-  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
+  if (p.orderMetric) {
+    // one row per member, never per shared name: the key joins the columns
+    const key = keyDimension(model, E);
+    if (!key) return `The ${them} cannot be ordered by ${label(p.orderMetric.name)} one by one: the data model has no dimension holding their key.`;
+    if (!groupBy.some((g) => g.dimension === key)) groupBy.unshift({ dimension: key });
+    order.push({ by: p.orderMetric.name, direction: p.a.sortDir ?? 'asc' });
+    consume(p.orderMetric.item, p.orderMetric.kw);
+    p.orderMetric.item.used = true;
+  }
   consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
@@ -430,7 +479,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   return {
     ...rest,
     ...(timeRange ? { time_range: timeRange } : {}),
-    metrics: [],
+    metrics: p.orderMetric ? [p.orderMetric.name] : [],
     metric_filters: [],
     group_by: groupBy,
     order,
