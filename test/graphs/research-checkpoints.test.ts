@@ -82,7 +82,8 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const job = { id: `inq_resume_${kind}`, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research' as const, question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: { budget: { rounds: 1, queries: 8 } }, history: [] };
     const agent = { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
     // one sub-question at a time, paced, and cut off (as a shutdown or a lost lease does) once two are done
-    const first = createResearchRunner({ agent, checkpointer: cp.saver, concurrency: 1, paceMs: 200 });
+    // (as the engine wires it: progress is reported once the checkpoint saves so far have landed)
+    const first = createResearchRunner({ agent, checkpointer: cp.saver, checkpointsSaved: (id) => cp.settled(id), concurrency: 1, paceMs: 200 });
     const cut = new AbortController();
     let before: ResearchOperation[] = [];
     await first
