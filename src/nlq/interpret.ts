@@ -372,18 +372,6 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const rest = (o: Item) => column(o) || (o.kind === 'word' && (SKIP.has(o.lower) || o.consumed));
     if (parts.every((p) => p.some(column) && p.every(rest))) consume(it);
   });
-  // "how many have a final exam and how many do not": both sides of a flag, one row each
-  const flagFilters = built.query.filters.filter((f) => f.op === 'eq' && f.values.length === 1 && f.values[0] === 'true' && lex.dimensions.get(f.dimension)?.type === 'boolean');
-  const second = items.findIndex((o, k) => k > 0 && o.kind === 'kw' && o.kw === 'count' && !o.consumed && items.slice(0, k).some((x) => x.kind === 'kw' && x.kw === 'count' && x.consumed));
-  const tail = second < 0 ? [] : items.slice(second + 1).filter((o) => o.kind !== 'punct');
-  if (flagFilters.length === 1 && second > 0 && items[second - 1]?.lower === 'and' && tail.length === 2 && /^(do|does|did|are|is|were|was|have|has)$/.test(tail[0]!.lower) && tail[1]!.kind === 'kw' && tail[1]!.kw === 'neg' && tail[1]!.lower === 'not') {
-    const flag = flagFilters[0]!.dimension;
-    built.query = { ...built.query, filters: built.query.filters.filter((f) => f !== flagFilters[0]), group_by: [...built.query.group_by, { dimension: flag }] };
-    const label = lex.dimensions.get(flag)?.label ?? flag;
-    built.notes = built.notes.filter((n) => !n.startsWith(`Filter: ${label} = true`));
-    built.notes.push(`Grouped by ${label}: those that do and those that do not`);
-    consume(items[second], tail[1]);
-  }
   // "... and their counts", "with the count": a bare "count" at the end of a clause names the count the
   // query already computes
   const counts = built.query.metrics.filter((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? ''));

@@ -119,6 +119,11 @@ function humanName(name: string): string {
   return name.replace(/_/g, ' ');
 }
 
+/** A dimension's names as a question may say them: its name, label and synonyms, lower case, once each. */
+function namesOf(d: SemanticModel['dimensions'][number]): Set<string> {
+  return new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()).filter(Boolean));
+}
+
 export function buildLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
   const root: TrieNode = { next: new Map(), entries: [] };
   const vocab = new Set<string>();
@@ -238,7 +243,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
     for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
     // "food type" is also "type of food", "kind of food"
-    for (const phrase of new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()))) {
+    for (const phrase of namesOf(d)) {
       const w = phrase.split(/\s+/);
       if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!)) for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!]) add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
     }
@@ -289,8 +294,9 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     // A flag says what its rows have or are: "has_final_exam" is true for "courses with a final exam",
     // "is_active" for "active users" (and false for "without", "not").
     if (d.type === 'boolean') {
-      for (const phrase of new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => FLAG_PHRASE.exec(x.toLowerCase())?.[1]).filter((x): x is string => !!x))) {
-        addValue(d.name, phrase, ['true'], 'value_synonym', true);
+      for (const name of namesOf(d)) {
+        const phrase = FLAG_PHRASE.exec(name)?.[1];
+        if (phrase) addValue(d.name, phrase, ['true'], 'value_synonym', true);
       }
     }
   }

@@ -159,7 +159,7 @@ function numbers(out: Token[]): Token[] {
     // "a hundred", "a thousand", "a dozen": the article is the number's "one"
     if ((t.lower === 'a' || t.lower === 'an') && /^(hundred|thousand|million|billion|dozen)$/.test(out[i + 1]?.lower ?? '')) {
       const n = out[i + 1]!;
-      n.num = n.lower === 'hundred' ? 100 : n.lower === 'dozen' ? 12 : SCALE[n.lower];
+      n.num = numberOf(n.lower) ?? SCALE[n.lower];
       continue;
     }
     const v = numberOf(t.lower) ?? t.num;

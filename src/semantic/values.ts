@@ -70,9 +70,10 @@ export type SameRows = Record<string, string[][]>;
 const SAME_ROWS_PAIRS = 5000;
 
 /**
- * Checks, on the data, each pair of indexed dimensions that share a value and belong to one entity
- * or to two entities related directly: a shared value selects the same rows when every distinct
- * pair of the two columns either has it on both sides or on neither.
+ * Runs once when the layer loads (start-up, never per question): one DISTINCT query per pair of
+ * indexed dimensions that share a value and belong to one entity or to two entities related directly.
+ * A shared value selects the same rows when every distinct pair of the two columns has it on both
+ * sides or on neither.
  */
 export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, values: ValueIndex, options: { timeoutMs?: number } = {}): Promise<SameRows> {
   const dialect = dialectFor(warehouse.dialect);
@@ -90,8 +91,9 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
   );
   const dims = [...lower.keys()].filter((d) => entityOf.has(d));
   const union = new Map<string, Map<string, string>>(); // value -> dimension -> representative
+  const parentsOf = (v: string) => union.get(v) ?? union.set(v, new Map()).get(v)!;
   const find = (v: string, d: string): string => {
-    const m = union.get(v) ?? union.set(v, new Map()).get(v)!;
+    const m = parentsOf(v);
     let r = d;
     while (m.has(r) && m.get(r) !== r) r = m.get(r)!;
     m.set(d, r);
@@ -115,10 +117,7 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
       const pairs = rows.map((r) => Object.values(r).slice(0, 2).map((x) => String(x ?? '').toLowerCase()));
       for (const v of shared) {
         const [va, vb] = [lower.get(a)!.get(v)!, lower.get(b)!.get(v)!];
-        if (pairs.some(([x]) => x === va) && pairs.every(([x, y]) => (x === va) === (y === vb))) {
-          const m = union.get(v) ?? union.set(v, new Map()).get(v)!;
-          m.set(find(v, a), find(v, b));
-        }
+        if (pairs.some(([x]) => x === va) && pairs.every(([x, y]) => (x === va) === (y === vb))) parentsOf(v).set(find(v, a), find(v, b));
       }
     }
   }
