@@ -1,5 +1,6 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
+import { dimensionOfEntity, memberDimension } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -550,7 +551,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       continue;
     }
 
-    const dimHere = dims.length > 0 || ents.some((e) => dimensionOfEntity(lex, e.target));
+    // a thing with no naming dimension stands for its members by its key, unless it only modifies
+    // the next noun ("transaction statuses")
+    const modifier = items[k + 1]?.kind === 'lex';
+    const memberOf = (e: string) => (modifier ? dimensionOfEntity(lex, e) : memberDimension(lex, ctx.model, e));
+    const dimHere = dims.length > 0 || ents.some((e) => memberOf(e.target));
     // "customers with more than 30 orders" lists customers; after a metric ("revenue for parts with
     // size 15") the entity only qualifies the metric's rows
     const withCond =
@@ -570,7 +575,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         it.used = true;
         continue;
       }
-      const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
+      const dim = dims[0]?.target ?? ents.map((e) => memberOf(e.target)).find((d) => !!d)!;
       a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])], ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}) });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
@@ -704,7 +709,4 @@ function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<stri
 const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
 const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
-export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
-  const d = lex.dimensions.get(entity);
-  return d && d.entity === entity ? d.name : undefined;
-}
+export { dimensionOfEntity } from './members.js';
