@@ -66,6 +66,8 @@ export interface PendingCmp {
 export interface Analysis {
   metrics: MetricMention[];
   rankingMetric?: string;
+  /** A second figure after the ranking one ("by number of treatments and average amount"): it breaks ties. */
+  rankingThen?: string;
   /** The keywords ("by", "sorted by") that made it the ranking: they mean nothing when nothing is ranked. */
   rankingKeywords?: Item[];
   groups: GroupMention[];
@@ -566,6 +568,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const conj = items[pk];
     // (only after "top N": "which region and segment had the most" may ask two questions and stays refused)
     const andGroup = !!conj && ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') && a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
+    // "average drug amount per treatment" where each treatment is one row of the average: the
+    // average is per treatment already (no breakdown, no ratio)
+    const averaged = a.metrics[a.metrics.length - 1];
+    const averagedInfo = averaged ? lex.metrics.get(averaged.name) : undefined;
+    if (inGroup && items[k - 1]?.lower === 'per' && averagedInfo?.agg === 'avg' && !it.plural && !dims.length && ents.some((e) => e.target === averagedInfo.entity) && items.indexOf(averaged!.item) === k - 2) {
+      consume(...groupKws, it);
+      it.used = true;
+      continue;
+    }
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
@@ -600,6 +611,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "average days to ship": the metric is an average already, so the word adds nothing
       const before = items[k - 1];
       if (before?.kind === 'word' && /^(average|avg|mean)$/.test(before.lower) && lex.metrics.get(name)?.agg === 'avg') consume(before);
+      // "top 5 drugs by number of treatments and average amount": the second figure breaks ties
+      const ranked = a.metrics[a.metrics.length - 2];
+      const andAt = /^(average|avg|mean)$/.test(items[k - 1]?.lower ?? '') ? k - 2 : k - 1;
+      if (a.rankingMetric && !a.rankingThen && ranked?.name === a.rankingMetric && items[andAt]?.lower === 'and' && items.indexOf(ranked.item) === andAt - 1 && name !== a.rankingMetric) a.rankingThen = name;
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing

@@ -37,6 +37,7 @@ const model = SemanticModelSchema.parse({
   measures: [
     { name: 'booking_count', entity: 'booking', agg: 'count', label: 'Bookings', synonyms: ['number of bookings'], time_dimension: 'booked_on' },
     { name: 'booking_value', entity: 'booking', agg: 'sum', sql: '${TABLE}.price', label: 'Booking value', synonyms: ['sales'], time_dimension: 'booked_on' },
+    { name: 'average_price', entity: 'booking', agg: 'avg', sql: '${TABLE}.price', label: 'Average price', time_dimension: 'booked_on' },
   ],
   defaults: { time_dimension: 'booked_on' },
 });
@@ -95,5 +96,28 @@ describe('a breakdown by a person: the key, with the names beside it', () => {
     const s = ask('number of bookings by booking status');
     expect(s.kind).toBe('query');
     if (s.kind === 'query') expect(s.query.group_by).toEqual([{ dimension: 'booking_status' }]);
+  });
+});
+
+describe('rankings and averages of a breakdown', () => {
+  it('"top 2 agents by number of bookings and total sales": the second figure breaks ties', async () => {
+    const r = ask('top 2 agents by number of bookings and sales');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.order).toEqual([
+      { by: 'booking_count', direction: 'desc' },
+      { by: 'booking_value', direction: 'desc' },
+    ]);
+    expect(await rows(compile(model, r.query, new DuckDbDialect()).sql)).toEqual(
+      await rows(`SELECT a.id, a.first_name, a.last_name, count(*) AS n, sum(price) AS v FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC, v DESC LIMIT 2`),
+    );
+  });
+  it('"average price per booking": each booking is one row of the average, so it is the average itself', () => {
+    const r = ask('average price per booking');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind === 'query') expect(r.query).toMatchObject({ metrics: ['average_price'], group_by: [] });
+    // per another thing it is a breakdown by that thing, never the plain average
+    const s = ask('average price per agent');
+    expect(s.kind === 'query' ? s.query.group_by.map((g) => g.dimension) : []).toContain('agent_id');
   });
 });
