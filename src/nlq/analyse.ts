@@ -614,7 +614,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "top 5 drugs by number of treatments and average amount": the second figure breaks ties
       const ranked = a.metrics[a.metrics.length - 2];
       const andAt = /^(average|avg|mean)$/.test(items[k - 1]?.lower ?? '') ? k - 2 : k - 1;
-      if (a.rankingMetric && !a.rankingThen && ranked?.name === a.rankingMetric && items[andAt]?.lower === 'and' && items.indexOf(ranked.item) === andAt - 1 && name !== a.rankingMetric) a.rankingThen = name;
+      if (a.rankingMetric && !a.rankingThen && ranked?.name === a.rankingMetric && items[andAt]?.lower === 'and' && items.indexOf(ranked.item) === andAt - 1 && items[andAt - 2]?.lower === 'by' && name !== a.rankingMetric) a.rankingThen = name;
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing

@@ -892,6 +892,9 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
   const key = pk[0]!;
   const member = new JoinPlan(model, ix, d, c.entity);
+  // the condition's own filters apply to the rows its metric counts
+  const own = (c.filters ?? []).map((f) => filterCondition(ix, d, f));
+  for (const f of own) if (f.entity !== F && !graph.path(F, f.entity)) throw new CompileError(`'${c.metric}' cannot be filtered by '${f.entity}' in a condition on '${c.entity}'`);
   return {
     entity: c.entity,
     build: (plan, at) => {
@@ -907,6 +910,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         const x = sub.render(sub.reach(F, td.entity), td.sql);
         where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}`);
       }
+      for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
       const memberKey = `${sub.alias(eKey)}.${key}`;
       const inner =
         `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${sub.rootFrom()}` +

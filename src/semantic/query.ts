@@ -89,6 +89,12 @@ export const EntityConditionSchema = z.object({
   value: z.number(),
   /** The period the condition's metric is counted over; omitted = all time. */
   time_range: TimeRangeSchema.optional(),
+  /**
+   * Only the metric's rows that pass these filters count (AND-ed): "authors with papers in domain
+   * A" = {metric: writes, op: gte, value: 1, filters: [domain = A]}; two such conditions ask for
+   * both ("in both A and B"). Omitted = every row.
+   */
+  filters: z.array(DimensionFilterSchema).optional(),
 });
 export type EntityCondition = z.infer<typeof EntityConditionSchema>;
 

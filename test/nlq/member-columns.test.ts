@@ -53,7 +53,7 @@ CREATE TABLE vouchers (id INTEGER, face_value DOUBLE, kind VARCHAR);
 INSERT INTO vouchers VALUES (1, 20, 'gift'), (2, 50, 'refund');
 CREATE TABLE bookings (id INTEGER, agent_id INTEGER, voucher_id INTEGER, status VARCHAR, price DOUBLE, booked_on DATE);
 INSERT INTO bookings VALUES (1, 1, 1, 'confirmed', 100, DATE '2024-01-02'), (2, 2, NULL, 'confirmed', 300, DATE '2024-01-05'),
-  (3, 2, 2, 'cancelled', 50, DATE '2024-02-01'), (4, 3, NULL, 'confirmed', 80, DATE '2024-02-03'), (5, 2, NULL, 'confirmed', 20, DATE '2024-03-01');
+  (3, 2, 2, 'cancelled', 50, DATE '2024-02-01'), (4, 3, NULL, 'confirmed', 80, DATE '2024-02-03'), (5, 2, NULL, 'confirmed', 20, DATE '2024-03-01'), (6, 1, 2, 'confirmed', 10, DATE '2024-03-05');
 `;
 
 let db: DuckDBInstance;
@@ -121,3 +121,24 @@ describe('rankings and averages of a breakdown', () => {
     expect(s.kind === 'query' ? s.query.group_by.map((g) => g.dimension) : []).toContain('agent_id');
   });
 });
+
+describe('both of two values', () => {
+  it('"which agents have bookings with both gift and refund vouchers": members with rows of each, never of either', async () => {
+    const r = ask('Which agents have bookings with both gift and refund vouchers?');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.filters).toEqual([]);
+    expect(r.query.entity_conditions?.map((c) => c.filters)).toEqual([[{ dimension: 'voucher_kind', op: 'eq', values: ['gift'] }], [{ dimension: 'voucher_kind', op: 'eq', values: ['refund'] }]]);
+    const got = (await rows(compile(model, r.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]);
+    expect(got).toEqual([1]);
+    // without "both" it is either: agents 1 and 2
+    const either = ask('Which agents have bookings with gift and refund vouchers?');
+    expect(either.kind).toBe('query');
+    if (either.kind === 'query') expect((await rows(compile(model, either.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]).sort()).toEqual([1, 2]);
+  });
+  it('a value of the members\' own dimension cannot be both: refused', () => {
+    const r = ask('Which bookings have both confirmed and cancelled status?');
+    expect(r.kind).not.toBe('query');
+  });
+});
+

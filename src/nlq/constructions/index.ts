@@ -5,6 +5,7 @@
  * orders").
  */
 import type { SemanticQuery } from '../../semantic/query.js';
+import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
@@ -23,7 +24,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
