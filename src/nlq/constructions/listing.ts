@@ -56,6 +56,39 @@ export function keyDimension(model: SemanticModel, entity: string): string | und
 
 /** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
 const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);
+/** The two halves of a person's name: "first" and "given" say the same half, "last", "family" and "sur" the other. */
+const FIRST_PARTS = new Set(['first', 'given']);
+const LAST_PARTS = new Set(['last', 'family', 'sur']);
+const samePart = (a: string, b: string) => a === b || (FIRST_PARTS.has(a) && FIRST_PARTS.has(b)) || (LAST_PARTS.has(a) && LAST_PARTS.has(b));
+
+/** Words of a column's name, a compound name part split ("firstname" = first name, "surname" = sur name). */
+function nameWords(s: string, entityWords: Set<string>): string[] {
+  // (a one-letter table prefix, "n_name", says nothing)
+  const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
+  return ws.flatMap((w) => (w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4)) ? [w.slice(0, -4), 'name'] : [w]));
+}
+
+/** The part of a person's name a dimension holds ("first" of first_name, firstname or "First name"), if it is one. */
+function namePart(model: SemanticModel, lex: Lexicon, dim: string): string | undefined {
+  const d = model.dimensions.find((x) => x.name === dim);
+  if (!d) return undefined;
+  const entityWords = new Set([d.entity, ...(lex.entities.get(d.entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
+  const parts = new Set(
+    [d.name, d.label ?? '', d.sql].map((s) => nameWords(s, entityWords)).filter((ws) => ws.length === 2 && ws[1] === 'name' && NAME_PARTS.has(ws[0]!)).map((ws) => ws[0]!),
+  );
+  return parts.size === 1 ? [...parts][0] : undefined;
+}
+
+/**
+ * "name" of a person whose name is held in two columns, a first and a last name (and no other name):
+ * both, first then last. Undefined otherwise.
+ */
+function personName(model: SemanticModel, lex: Lexicon, names: string[]): string[] | undefined {
+  if (names.length !== 2) return undefined;
+  const first = names.find((n) => FIRST_PARTS.has(namePart(model, lex, n) ?? ''));
+  const last = names.find((n) => LAST_PARTS.has(namePart(model, lex, n) ?? ''));
+  return first && last ? [first, last] : undefined;
+}
 
 /**
  * The entity's dimensions a "name" could mean: its naming dimension, and any it calls its name or
@@ -65,8 +98,7 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   const own = dimensionOfEntity(lex, entity);
   const entityWords = new Set([entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
   const isName = (s: string) => {
-    // (a one-letter table prefix, "n_name", says nothing)
-    const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
+    const ws = nameWords(s, entityWords);
     const last = ws[ws.length - 1];
     return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
   };
@@ -106,6 +138,10 @@ interface Column {
   dimension?: string;
   timeDimension?: string;
   word?: 'name' | 'id';
+  /** "first name", "last names": the part of a person's name the word "name" is. */
+  part?: string;
+  /** Words that are part of the column ("first" of "first name"). */
+  also?: Item[];
 }
 
 interface Existence {
@@ -119,7 +155,9 @@ export const listing: Construction = {
   recognise({ items, a, lex, ctx }) {
     const model = ctx.model;
     if (a.superlatives.length || a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined) return null;
-    if (a.countUnknown.length || a.slotUnknown.length || a.negTimes.length) return null;
+    // "by their last names": a part of a person's name after "by" is the listing's to read
+    const namePartSlot = (u: Item) => NAME_PARTS.has(u.lower) && NAME_WORDS.has(items[items.indexOf(u) + 1]?.lower ?? '');
+    if (a.countUnknown.length || a.slotUnknown.some((u) => !namePartSlot(u)) || a.negTimes.length) return null;
     if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
     if (a.groups.some((g) => g.time)) return null;
     // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
@@ -168,7 +206,12 @@ export const listing: Construction = {
       const it = items[k];
       if (valueItems.has(it) || it.consumed) continue;
       if (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)) {
-        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id' });
+        // "last names", "first and last names": a part of a person's name before it
+        const part = (o: Item | undefined) => (o?.kind === 'word' && !o.consumed && NAME_PARTS.has(o.lower) ? o : undefined);
+        const own = NAME_WORDS.has(it.lower) ? part(items[k - 1]) : undefined;
+        const other = own && ['and', 'or', ','].includes(items[k - 2]?.lower ?? '') ? part(items[k - 3]) : undefined;
+        if (other) columns.push({ item: other, word: 'name', part: other.lower });
+        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id', ...(own ? { part: own.lower, also: [own] } : {}) });
         continue;
       }
       if (it.kind === 'word' && DISTINCT_WORDS.has(it.lower)) {
@@ -211,6 +254,10 @@ export const listing: Construction = {
         continue;
       }
       const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E);
+      // "students who have a minor", "shops with a website": a condition on the attribute (that it is
+      // set), which a column of the list does not say
+      const had = ['a', 'an', 'any', 'no'].includes(items[k - 1]?.lower ?? '') ? items[k - 2] : items[k - 1];
+      if (dims.length && had?.kind === 'word' && HAVE_WORDS.has(had.lower)) return null;
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
     }
     // "first and last names": "first" names the first-name dimension when "last names" is one
@@ -300,16 +347,39 @@ export const listing: Construction = {
     }
     // "order the results by their last names": "by" after an ordering verb orders the list by a column;
     // any other group keyword ("open orders by priority", "per town") asks for a breakdown, not a list
-    for (const g of a.groups.filter((x) => mine.has(items[x.pos]!))) {
+    const orderVerb = (by: Item) => {
+      let b = items.indexOf(by) - 1;
+      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
+      const verb = items[b];
+      return verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower) ? verb : undefined;
+    };
+    // "by the students' last names": a part of a person's name (no phrase of the model) after "by",
+    // the members named before it as its owner
+    const owners = new Set<Item>();
+    for (const c of columns.filter((x) => x.also?.length)) {
+      let b = items.indexOf(c.also![0]!) - 1;
+      const passed: Item[] = [];
+      while (b >= 0 && ((items[b]!.kind === 'word' && ['the', 'their', 'its', 's', "'s", "'"].includes(items[b]!.lower)) || items[b]!.kind === 'punct' || mentions.includes(items[b]!))) {
+        if (mentions.includes(items[b]!)) passed.push(items[b]!);
+        b--;
+      }
+      const by = items[b];
+      if (!(by?.kind === 'kw' && by.kw === 'group' && by.lower === 'by')) continue;
+      const verb = orderVerb(by);
+      if (!verb) return null;
+      orderBy.push({ column: c, kw: verb });
+      extra.push(by);
+      for (const m of passed) owners.add(m);
+    }
+    a.slotUnknown = a.slotUnknown.filter((u) => !namePartSlot(u));
+    for (const g of a.groups.filter((x) => mine.has(items[x.pos]!) && !owners.has(items[x.pos]!))) {
       const kws = (g.kws ?? []).filter((kw) => kw.kind === 'kw' && kw.kw === 'group');
       if (!kws.length) continue;
       const by = kws.length === 1 && kws[0]!.lower === 'by' ? kws[0]! : undefined;
       const c = columns.find((x) => x.item === items[g.pos]);
       if (!by || !c) return null;
-      let b = items.indexOf(by) - 1;
-      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
-      const verb = items[b];
-      if (!(verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower))) return null;
+      const verb = orderVerb(by);
+      if (!verb) return null;
       orderBy.push({ column: c, kw: verb });
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
@@ -382,11 +452,18 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       if (!d) return `The ${them} have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
     } else if (c.word === 'name') {
       // "first and last names" name their own columns: "names" adds nothing then
-      const names = nameCandidates(model, lex, E);
+      const all = nameCandidates(model, lex, E);
+      // "last names": the one candidate holding that part; "names" of a person: first and last
+      const names = c.part ? all.filter((n) => samePart(namePart(model, lex, n) ?? '', c.part!)) : all;
+      const person = c.part ? undefined : personName(model, lex, names);
+      if (person) {
+        for (const n of person) if (!dims.includes(n)) dims.push(n);
+        continue;
+      }
       if (names.length !== 1)
         return names.length
           ? `"${c.item.text}" of ${them} could be ${names.map((n) => `"${label(n)}" (${column(model, n)})`).join(' or ')}: name the one to list.`
-          : `The ${them} have no name in the data model, so "${c.item.text}" cannot be listed.`;
+          : `The ${them} have no ${c.part ? `${c.part} ` : ''}name in the data model, so "${c.part ? `${c.part} ` : ''}${c.item.text}" cannot be listed.`;
       d = names[0];
     }
     byItem.set(c.item, d!);
@@ -460,6 +537,9 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  // "ordered by name" where the name is two columns (first and last) says neither
+  const unordered = p.orderBy.find((o) => !byItem.has(o.column.item));
+  if (unordered) return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   if (p.orderMetric) {
     // one row per member, never per shared name: the key joins the columns
@@ -470,7 +550,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     consume(p.orderMetric.item, p.orderMetric.kw);
     p.orderMetric.item.used = true;
   }
-  consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
+  consume(...(p.limit?.items ?? []), ...p.columns.flatMap((c) => [c.item, ...(c.also ?? [])]), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
   notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
