@@ -21,6 +21,7 @@ import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, 
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, takeStructureWords } from './constructions/structure-words.js';
+import { asideColumnsLast } from './constructions/listing.js';
 import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -68,6 +69,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
+  asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx });
   const r = decide(a, claims, items, lex, ctx, question);

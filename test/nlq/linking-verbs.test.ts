@@ -73,7 +73,7 @@ function refused(q: string, word: string) {
 
 describe('a linking verb with one join path between its two sides is consumed', () => {
   it('between a count and a breakdown of a related thing', () => {
-    for (const q of ['how many books were written by each author', 'how many books did each author write']) {
+    for (const q of ['how many books were written by each author', 'how many books did each author write', 'how many books has each author written']) {
       const r = query(q);
       expect(r.metrics, q).toEqual(['book_count']);
       expect(r.group_by, q).toEqual([{ dimension: 'author' }]);
@@ -132,12 +132,14 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
   it('several join paths compete (two foreign keys to the same table)', () => {
     refused('how many loans involve each shop', 'involve');
     refused('how many loans does each shop issue', 'issue');
+    refused('how many loans has each shop issued', 'issued');
   });
   it('a chain of several tables (the verb names none of the things between)', () => {
     refused('how many shops does each author reach', 'reach');
   });
   it('a thing related to itself', () => {
     refused('how many books follow each book', 'follow');
+    refused('how many books has each book followed', 'followed');
   });
   it('a verb asserting a state, not a link', () => {
     refused('how many sales were cancelled at each shop', 'cancelled');
@@ -166,6 +168,7 @@ describe('coverage still holds around a linking verb', () => {
   const answered = [
     'how many books were written by each author',
     'how many books did each author write',
+    'how many books has each author written',
     'how many shops serve vegan food in each town',
     'how many tags are associated with each book',
     'how many authors wrote more than 3 books',

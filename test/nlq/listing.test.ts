@@ -181,6 +181,13 @@ describe('listings: the members of a thing with the attributes named', () => {
     expect(cols).toEqual(['first_name', 'last_name']);
     expect(await answers('list the last names of gold members', `SELECT DISTINCT last_name FROM members WHERE level = 'gold'`)).toEqual(['last_name']);
   });
+  it('an aside naming the columns right after the members ("members (member ID and first name) who ...")', async () => {
+    const cols = await answers(
+      'List members (member ID and first name) who have not made any rentals',
+      `SELECT id, first_name FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`,
+    );
+    expect(cols).toEqual(['member_id', 'first_name']);
+  });
   it('ids of members with a value filter', async () => {
     await answers('Return the member IDs of gold members', `SELECT id FROM members WHERE level = 'gold'`);
   });
@@ -208,6 +215,7 @@ describe('listings that are refused, never guessed', () => {
   it('a word the listing does not understand is never dropped', () => {
     refused('List the names of the shops with a parking lot');
     refused('Return the member IDs who have rented films in colour');
+    refused('List members (member ID and shoe size) who have not made any rentals');
   });
   it('an exclusion through related rows, or a filter beside a condition, is not read', () => {
     refused('list the titles of the films not rented at Northgate');

@@ -132,6 +132,33 @@ function entityOfItem(lex: Lexicon, it: Item): string | undefined {
   return named?.entity;
 }
 
+/**
+ * "Return merchants (merchant ID and name) who have no coupons": an aside in parentheses right after
+ * the thing, naming only attributes of it (its dimensions, "id", "name"), is read after the clause
+ * that qualifies the thing ("merchants who have no coupons (merchant ID and name)"), so that the
+ * clause stays next to what it qualifies. Edits the items in place; anything else stays where it is.
+ */
+export function asideColumnsLast(items: Item[], lex: Lexicon): void {
+  for (let k = 1; k < items.length; k++) {
+    if (items[k]!.lower !== '(' || items[k - 1]!.kind !== 'lex') continue;
+    const close = items.findIndex((it, i) => i > k && it.lower === ')');
+    if (close < 0 || close === k + 1) return;
+    const thing = entityOfItem(lex, items[k - 1]!) ?? entriesOf(items[k - 1]!, 'metric').map((e) => lex.metrics.get(e.target)?.entity).find((e) => !!e);
+    const inside = items.slice(k + 1, close);
+    const ofThing = (it: Item) =>
+      (it.kind === 'lex' && (entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === thing) || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) ||
+      (it.kind !== 'lex' && (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower) || ['and', ',', 'or'].includes(it.lower)));
+    if (!thing || !inside.every(ofThing) || !inside.some((it) => it.kind === 'lex' || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) continue;
+    // the end of the clause: the next sentence mark, or the end
+    let end = close + 1;
+    while (end < items.length && !(items[end]!.kind === 'punct' && ['.', '?', '!', ';'].includes(items[end]!.lower))) end++;
+    if (end === close + 1) continue;
+    const aside = items.splice(k, close + 1 - k);
+    items.splice(end - aside.length, 0, ...aside);
+    return;
+  }
+}
+
 interface Column {
   item: Item;
   /** A dimension, a time dimension (listed by day), or the word "name"/"id" to resolve on the entity. */
