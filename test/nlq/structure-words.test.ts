@@ -140,6 +140,13 @@ describe('structure words refused when the query does not read what they say', (
     refused('Return the gardener IDs for gardeners that have plots, by doing a left join from gardeners to the plots table.');
     refused('Return the gardener IDs for gardeners that have no plots, by doing a left join from plots to gardeners table.');
   });
+  it('"joined" as a verb of the data is no join of tables', async () => {
+    // (no structure phrase taken: the question reads as it did)
+    const r = ask('how many gardeners joined the plots');
+    const plain = ask('how many gardeners joined plots');
+    expect(r.kind).toBe(plain.kind);
+    if (r.kind !== 'query') expect(r.reason).not.toMatch(/the answer reads/);
+  });
   it('a name that is no table of the model stays unconsumed', () => {
     refused('Return the gardener IDs that have plots, based on joining the gardeners and sheds tables.');
     refused('How many plots are in the allotment table?');

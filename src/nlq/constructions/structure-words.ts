@@ -111,6 +111,9 @@ export function takeStructureWords(items: Item[], model: SemanticModel, lex: Lex
       while (stop < items.length && !(items[stop]!.kind === 'punct' && items[stop]!.lower !== ',')) stop++;
       let end = -1;
       for (let e = k + 1; e < stop; e++) if (TABLE_WORDS.has(word(e) ?? '')) end = e;
+      // "customers who joined the club" is no join of tables: without "table(s)" the lead must say so
+      // ("based on joining", "by doing a left join", "using an inner join")
+      if (end < 0 && !lead.some((it) => ['based', 'by', 'using', 'via', 'left', 'inner', 'outer', 'doing', 'performing'].includes(it.lower))) continue;
       if (end < 0) end = stop - 1;
       if (end <= k) continue;
       const tables = tablesOf(model, lex, items.slice(k + 1, end + 1));
