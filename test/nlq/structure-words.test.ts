@@ -167,6 +167,16 @@ describe('person names', () => {
     expect(await answers('List the first name and last name of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual(['firstname', 'surname']);
     expect(await answers('show the names of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual(['firstname', 'surname']);
   });
+  it('ordered by a part of the name ("by last name", "by the volunteers\' last names")', async () => {
+    const r = ask('List the names of gardeners ordered by last name');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.order).toEqual([{ by: 'family_name', direction: 'asc' }]);
+    const v = ask("List the first and last names of the volunteers. Order the results by the volunteers' last names.");
+    expect(v.kind).toBe('query');
+    if (v.kind === 'query') expect(v.query.order).toEqual([{ by: 'surname', direction: 'asc' }]);
+    // "by name" where the name is two columns says neither
+    refused('List the names of gardeners ordered by name');
+  });
   it('a name part the thing does not have is refused', () => {
     refused('list the middle names of the volunteers');
   });

@@ -355,7 +355,8 @@ export const listing: Construction = {
     const orderBy: { column: Column; kw: Item }[] = [];
     for (const kw of sortKws) {
       if (orderMetric?.kw === kw) continue;
-      const c = columns.find((x) => x.item === afterSort(kw));
+      const at = afterSort(kw);
+      const c = columns.find((x) => x.item === at || (!!at && !!x.also?.includes(at)));
       if (!c) return null;
       orderBy.push({ column: c, kw });
     }
@@ -396,6 +397,8 @@ export const listing: Construction = {
       if (!verb) return null;
       orderBy.push({ column: c, kw: verb });
       extra.push(by);
+      // (not a ranking of a breakdown the general rules would miss)
+      a.rankingKeywords = a.rankingKeywords?.filter((x) => x !== by && x !== verb);
       for (const m of passed) owners.add(m);
     }
     a.slotUnknown = a.slotUnknown.filter((u) => !namePartSlot(u));
