@@ -188,6 +188,11 @@ describe('listings: the members of a thing with the attributes named', () => {
     );
     expect(cols).toEqual(['member_id', 'first_name']);
   });
+  it('"member IDs who have not made any rentals": the ids asked for between the members and their condition', async () => {
+    const cols = await answers('List the member IDs who have not made any rentals', `SELECT id FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
+    expect(cols).toEqual(['member_id']);
+    await answers('Return the member IDs who have more than 1 rental', `SELECT member_id FROM rentals GROUP BY 1 HAVING COUNT(*) > 1`);
+  });
   it('ids of members with a value filter', async () => {
     await answers('Return the member IDs of gold members', `SELECT id FROM members WHERE level = 'gold'`);
   });
