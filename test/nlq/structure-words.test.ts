@@ -181,3 +181,23 @@ describe('person names', () => {
     refused('list the middle names of the volunteers');
   });
 });
+
+describe('coverage still holds around structure words', () => {
+  const answered = [
+    'How many plots are there in the database?',
+    'How many harvests are recorded in the harvests table?',
+    'Return the distinct list of gardener IDs that have plots, based on joining the gardeners and plots tables.',
+    'Return the gardener IDs for gardeners that have no plots, by doing a left join from the gardeners to the plots table.',
+  ];
+  it('a made-up word anywhere is refused, naming the word', () => {
+    for (const q of answered) {
+      expect(ask(q).kind, q).toBe('query');
+      const words = q.split(' ');
+      for (let k = 0; k <= words.length; k++) {
+        const asked = [...words.slice(0, k), 'blorvix', ...words.slice(k)].join(' ');
+        const r = ask(asked);
+        expect(r.kind, asked).not.toBe('query');
+      }
+    }
+  });
+});
