@@ -151,8 +151,9 @@ describe('listings: the members of a thing with the attributes named', () => {
     expect(cols).toEqual(['shop_id', 'shop']);
   });
   it('"which members have not made any rentals": the members themselves, with no count beside them', async () => {
-    const cols = await answers('which members have not made any rentals', `SELECT id FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
-    expect(cols).toEqual(['member_id']);
+    const cols = await answers('which members have not made any rentals', `SELECT id, first_name, last_name FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
+    // a member's name is their first and last name
+    expect(cols).toEqual(['member_id', 'first_name', 'last_name']);
   });
   it('first names of members with more than 1 rental: a condition on a count of their rows', async () => {
     await answers(

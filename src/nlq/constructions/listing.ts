@@ -110,13 +110,15 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   return others.length === 1 && model.dimensions.filter((d) => d.entity === entity && d.name !== key).length === 1 ? [others[0]!.name] : [];
 }
 
-/** The columns that stand for the members themselves: the key, and the one obvious name. */
-export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string): string[] {
+/** The columns that stand for the members themselves: the key, and the one obvious name (a person's first and last name). */
+export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string, persons = true): string[] {
   const key = keyDimension(model, entity);
   const names = nameCandidates(model, lex, entity);
   const own = dimensionOfEntity(lex, entity);
   const name = names.length === 1 ? names[0] : undefined;
-  return [...new Set([key, name ?? (key ? undefined : own)].filter((x): x is string => !!x))];
+  // a person named by a first and a last name: both
+  const person = name || !persons ? undefined : personName(model, lex, names);
+  return [...new Set([key, ...(person ?? [name ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
 }
 
 /**
@@ -511,7 +513,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     dims.push(...memberColumns(model, lex, E));
     if (!dims.length) return `The ${them} cannot be listed: the data model has no dimension that names them or holds their key.`;
   } else if (p.heads) {
-    dims.unshift(...memberColumns(model, lex, E).filter((d) => !dims.includes(d)));
+    // (beside columns named, the members are their key and one obvious name: never a person's two)
+    dims.unshift(...memberColumns(model, lex, E, false).filter((d) => !dims.includes(d)));
   }
 
   // "films not rented at Northgate" would keep the films rented elsewhere too: an exclusion through
