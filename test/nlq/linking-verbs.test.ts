@@ -193,3 +193,61 @@ describe('coverage still holds around a linking verb', () => {
     }
   });
 });
+
+describe('a verb naming a table links its sides through that table', () => {
+  // a school: courses offered in terms (course_offering), papers written by authors (writes)
+  const school = SemanticModelSchema.parse({
+    name: 'school',
+    entities: [
+      { name: 'course', table: 'course', primary_key: 'id', synonyms: ['courses'] },
+      { name: 'term', table: 'term', primary_key: 'id', synonyms: ['terms'] },
+      { name: 'course_offering', table: 'course_offering', primary_key: 'id', synonyms: ['offerings'] },
+      { name: 'teacher', table: 'teacher', primary_key: 'id', synonyms: ['teachers'] },
+      { name: 'writer', table: 'writer', primary_key: 'id', synonyms: ['writers'] },
+      { name: 'essay', table: 'essay', primary_key: 'id', synonyms: ['essays'] },
+      { name: 'writes', table: 'writes', primary_key: 'id' },
+    ],
+    relationships: [
+      { from: 'course_offering', to: 'course', on: [['course_id', 'id']] },
+      { from: 'course_offering', to: 'term', on: [['term_id', 'id']] },
+      { from: 'course', to: 'teacher', on: [['teacher_id', 'id']] },
+      { from: 'writes', to: 'writer', on: [['writer_id', 'id']] },
+      { from: 'writes', to: 'essay', on: [['essay_id', 'id']] },
+    ],
+    dimensions: [
+      { name: 'course', entity: 'course', sql: '${TABLE}.title', label: 'Course', index_values: true },
+      { name: 'term', entity: 'term', sql: '${TABLE}.label', label: 'Term', index_values: true },
+      { name: 'offering_section', entity: 'course_offering', sql: '${TABLE}.section', label: 'Offering section' },
+      { name: 'teacher', entity: 'teacher', sql: '${TABLE}.name', label: 'Teacher', index_values: true },
+      { name: 'writer', entity: 'writer', sql: '${TABLE}.name', label: 'Writer', index_values: true },
+      { name: 'essay', entity: 'essay', sql: '${TABLE}.title', label: 'Essay', index_values: true },
+    ],
+    measures: [
+      { name: 'course_count', entity: 'course', agg: 'count', label: 'Courses', time_bound: false },
+      { name: 'essay_count', entity: 'essay', agg: 'count', label: 'Essays', time_bound: false },
+      { name: 'writer_count', entity: 'writer', agg: 'count', label: 'Writers', time_bound: false },
+    ],
+  });
+  const askSchool = (q: string) => interpret(q, { model: school, values: new Map(), asOf: '2024-06-30' });
+  it('"offered" and course_offering, "written" and writes', () => {
+    for (const [q, metric, group] of [
+      ['how many courses are offered in each term', 'course_count', 'term'],
+      ['how many courses are offered for each term', 'course_count', 'term'],
+      ['how many essays has each writer written', 'essay_count', 'writer'],
+      ['how many essays were written by each writer', 'essay_count', 'writer'],
+    ] as const) {
+      const r = askSchool(q);
+      expect(r.kind, `${q}: ${r.kind === 'query' ? '' : r.reason}`).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.metrics, q).toEqual([metric]);
+        expect(r.query.group_by, q).toEqual([{ dimension: group }]);
+      }
+    }
+  });
+  it('a verb naming a table the sides are not linked through stays unconsumed', () => {
+    // teachers reach terms through courses and their offerings: a chain, not the one table
+    const r = askSchool('how many teachers does each term offer');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed ?? []).toContain('offer');
+  });
+});
