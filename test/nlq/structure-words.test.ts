@@ -177,6 +177,10 @@ describe('person names', () => {
     // "by name" where the name is two columns says neither
     refused('List the names of gardeners ordered by name');
   });
+  it('"which gardeners have a given name": an attribute said to be set is no column of a list', () => {
+    const r = refused('which gardeners have a given name');
+    if (r.kind !== 'query') expect(r.reason).toMatch(/set/);
+  });
   it('a name part the thing does not have is refused', () => {
     refused('list the middle names of the volunteers');
   });

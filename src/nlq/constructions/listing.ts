@@ -225,6 +225,8 @@ export const listing: Construction = {
     // 2. what the question says of the members: columns, mentions of the members, "have X records"
     const columns: Column[] = [];
     const mentions: Item[] = [];
+    /** "students who have a minor": an attribute said to be set, which no query here says. */
+    let setCondition: Item | undefined;
     const existence: Existence[] = [];
     const extra: Item[] = [];
     // "the town of York" qualifies a value; "in York and their towns" asks for the column
@@ -286,8 +288,15 @@ export const listing: Construction = {
       // "students who have a minor", "shops with a website": a condition on the attribute (that it is
       // set), which a column of the list does not say
       const had = ['a', 'an', 'any', 'no'].includes(items[k - 1]?.lower ?? '') ? items[k - 2] : items[k - 1];
-      if (dims.length && had?.kind === 'word' && HAVE_WORDS.has(had.lower)) return null;
+      if (dims.length === 1 && had?.kind === 'word' && HAVE_WORDS.has(had.lower) && !qualifier(k, dims[0]!.target) && !compared(k)) {
+        setCondition ??= it;
+        continue;
+      }
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
+    }
+    if (setCondition && cue) {
+      const said = setCondition;
+      return { construction: 'listing', apply: () => `"${said.text}" is said to be set (the members that have one), which I cannot express as a condition: I did not answer rather than list them all.` };
     }
     // "first and last names": "first" names the first-name dimension when "last names" is one
     for (let k = 0; k + 2 < items.length; k++) {
