@@ -349,7 +349,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         if (o !== superl && o.dir === dir && o.n === undefined && !items[o.pos].consumed && metricNear(a, o.pos) === rankMetric && (a.rankingMetric ?? rankMetric) === rankMetric) consume(items[o.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
-      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}`);
+      const then = a.rankingThen && a.rankingThen !== rankMetric && metrics.includes(a.rankingThen) ? a.rankingThen : undefined;
+      if (then) order.push({ by: then, direction: dir });
+      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}`);
     }
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
