@@ -66,7 +66,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   }
 
   const a = analyse(items, lex, ctx);
-  const claims = recogniseConstructions({ items, a, lex, ctx });
+  const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
   if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
   if (r.kind !== 'out_of_scope') return r;
