@@ -211,6 +211,7 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
   const { items } = p;
   const found: Found[] = [];
   const taken = new Set<Item>();
+  let last: { next: number; dimension?: string; unclear?: string } | undefined;
   for (let k = 0; k < items.length; k++) {
     if (taken.has(items[k]!)) continue;
     // "with 'organic' in the name", "has 'x' in its title"
@@ -234,10 +235,14 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
         if (b >= 0 && ['does', 'do', 'did', 'is', 'are'].includes(items[b]!.lower)) negated.push(items[b--]!);
       }
       const link: Item[] = [];
-      while (b >= 0 && items[b]!.kind !== 'lex' && LINK.has(items[b]!.lower)) link.push(items[b--]!);
+      // "starts with 'A' and ends with 'z'": the same dimension as the pattern just before
+      const chained = last && b === last.next && ['and', 'but'].includes(items[b]!.lower) ? items[b] : undefined;
+      while (!chained && b >= 0 && items[b]!.kind !== 'lex' && LINK.has(items[b]!.lower)) link.push(items[b--]!);
       if (b < 0) continue;
-      dimension = dimensionOf(p, model, b);
-      if (dimension) {
+      dimension = chained ? { dimension: last!.dimension, unclear: last!.unclear, words: [] } : dimensionOf(p, model, b);
+      if (chained) {
+        words.push(chained);
+      } else if (dimension) {
         words.push(...link);
       } else {
         // "diagnoses containing 'x'", "customers that start with A": the thing's one obvious name
@@ -265,6 +270,7 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
       words = [w, items[inAt]!, ...det];
       if (w.lower === 'without') negated = [w];
     }
+    if (!dimension) continue;
     const values = [operand.value];
     const valueItems = [...operand.items];
     // "starting with 'A' or 'B'"
@@ -294,6 +300,7 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     const all = [...words, ...negated, ...valueItems];
     for (const it of all) taken.add(it);
     found.push({ op: fullOp, dimension: dimension.dimension, unclear: dimension.unclear, values, words: all, dimWords: dimension.words, owner: dimension.owner });
+    last = { next: n, dimension: dimension.dimension, unclear: dimension.unclear };
     k = Math.max(k, n - 1);
   }
   return { found, taken };
@@ -383,6 +390,11 @@ function release(a: Analysis, items: Item[], taken: Set<Item>, dimWords: Set<Ite
   a.countUnknown = a.countUnknown.filter((u) => !taken.has(u));
   a.slotUnknown = a.slotUnknown.filter((u) => !taken.has(u));
   if (a.rowsOf) a.rowsOf = a.rowsOf.filter((r) => !taken.has(r.item));
+  // a "%" inside a quoted text asks for no share
+  const kwLeft = (kw: string) => items.some((it) => it.kind === 'kw' && it.kw === kw && !taken.has(it));
+  if (a.share && !kwLeft('share')) a.share = false;
+  if (a.trend && !kwLeft('trend')) a.trend = false;
+  if (a.compare && !kwLeft('compare')) a.compare = false;
 }
 
 export const textPattern: Construction = {
@@ -401,6 +413,8 @@ export const textPattern: Construction = {
     const dimWords = new Set(found.flatMap((f) => f.dimWords));
     release(a, items, taken, dimWords);
     for (const it of [...taken, ...dimWords]) it.used = true;
+    // the texts are the pattern's whatever else happens (a "%" or a model word inside quotes is text)
+    if (!found.some((f) => f.unclear)) for (const f of found) consume(...f.words);
     return {
       construction: 'text pattern',
       apply(query, notes) {
