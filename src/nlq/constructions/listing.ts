@@ -120,7 +120,7 @@ export const listing: Construction = {
     const model = ctx.model;
     if (a.superlatives.length || a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined) return null;
     if (a.countUnknown.length || a.slotUnknown.length || a.negTimes.length) return null;
-    if (items.some((it) => it.kind === 'kw' && !it.consumed && (it.kw === 'count' || it.kw === 'share'))) return null;
+    if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
     if (a.groups.some((g) => g.time)) return null;
     // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
     const first = items.find((it) => it.kind !== 'punct');

@@ -296,6 +296,12 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
       found.push({ op: 'contains', unclear: `The text ${values.map((v) => `"${v}"`).join(', ')} holds a wildcard: say "starts with", "ends with" or "contains" with the plain text.`, values: [], words: [], dimWords: [] });
       continue;
     }
+    // a keyword inside the text ("%", "per") is a word of the text: no other rule reads it
+    for (const it of valueItems)
+      if (it.kind === 'kw' && operand.quoted) {
+        it.kind = 'word';
+        delete it.kw;
+      }
     const fullOp = (negated.length ? `not_${op}` : op) as TextPatternOp;
     const all = [...words, ...negated, ...valueItems];
     for (const it of all) taken.add(it);
