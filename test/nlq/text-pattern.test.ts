@@ -259,3 +259,37 @@ describe('text pattern through a real DuckDB warehouse', () => {
     db.closeSync();
   });
 });
+
+describe("a request's dimensions: text patterns", () => {
+  it('{starts_with}, {contains: [...]}, {not_ends_with} on a text dimension become pattern filters', async () => {
+    const { resolveRequestDimensions } = await import('../../src/nlq/dimensions.js');
+    expect(resolveRequestDimensions(model, values, { email: { ends_with: '.com' }, customer_name: { starts_with: 'A', not_contains: ['x', 'y'] } })).toEqual([
+      { dimension: 'email', op: 'ends_with', values: ['.com'] },
+      { dimension: 'customer_name', op: 'starts_with', values: ['A'] },
+      { dimension: 'customer_name', op: 'not_contains', values: ['x', 'y'] },
+    ]);
+  });
+  it('refuses a pattern on a number, an unknown key and an empty text, naming what is allowed', async () => {
+    const { resolveRequestDimensions, DimensionValidationError } = await import('../../src/nlq/dimensions.js');
+    const detail = (dims: Record<string, unknown>) => {
+      try {
+        resolveRequestDimensions(model, values, dims);
+      } catch (e) {
+        expect(e).toBeInstanceOf(DimensionValidationError);
+        return (e as InstanceType<typeof DimensionValidationError>).detail;
+      }
+      throw new Error('accepted');
+    };
+    expect(detail({ state_area: { contains: '1' } })).toMatch(/text pattern .*starts_with.*only applies to text dimensions/);
+    expect(detail({ email: { contains: 'a', like: 'b' } })).toMatch(/starts_with, ends_with, contains.*unknown key "like"/);
+    expect(detail({ email: { contains: '' } })).toMatch(/dimensions\.email\.contains: expected a non-empty text/);
+    expect(detail({ email: { from: 'a', to: 'b' } })).toMatch(/a value, a list of values or a text pattern \{starts_with\|/);
+  });
+  it('the request schema accepts a pattern object and refuses an unknown key', async () => {
+    const { DimensionsSchema } = await import('../../src/schemas/inquiry.js');
+    expect(DimensionsSchema.safeParse({ email: { ends_with: '.com' } }).success).toBe(true);
+    expect(DimensionsSchema.safeParse({ email: { contains: ['a', 'b'] } }).success).toBe(true);
+    expect(DimensionsSchema.safeParse({ email: { ilike: '%a%' } }).success).toBe(false);
+    expect(DimensionsSchema.safeParse({ email: {} }).success).toBe(false);
+  });
+});
