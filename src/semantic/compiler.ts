@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilter, type EntityCondition, type SemanticQuery, type SemanticQueryInput, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilter, type EntityCondition, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -558,7 +558,7 @@ export function compile(
     const additive = !!num && (num.agg === 'sum' || num.agg === 'count' || num.agg === 'count_distinct');
     const top = additive ? `COALESCE(${sideSql('numerator', 'n')}, 0)` : sideSql('numerator', 'n');
     const sideLabel = (x: (typeof r)['numerator']) =>
-      x.label ?? `${label(x.metric).toLowerCase()}${x.filters.length ? ` (${x.filters.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`).join(', ')})` : ''}`;
+      x.label ?? `${label(x.metric).toLowerCase()}${x.filters.length ? ` (${x.filters.map(filterValueWords).join(', ')})` : ''}`;
     extraCols.push({
       column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: { kind: 'number', decimals: 2 } },
       sql: d.divide(top, sideSql('denominator', 'd')),

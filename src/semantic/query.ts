@@ -34,6 +34,16 @@ export function isTextPatternOp(op: string): op is TextPatternOp {
   return (TEXT_PATTERN_OPS as readonly string[]).includes(op);
 }
 
+/** A filter's values in a few words, for column labels: `not MAIL`, `AIR/RAIL`, `starting with "Lake"`. */
+export function filterValueWords(f: { op: string; values: unknown[] }): string {
+  const vals = f.values.map(String);
+  if (isTextPatternOp(f.op)) {
+    const verb = f.op.replace(/^not_/, '').replace('starts_with', 'starting with').replace('ends_with', 'ending with').replace('contains', 'containing');
+    return `${f.op.startsWith('not_') ? 'not ' : ''}${verb} ${vals.map((v) => `"${v}"`).join(' or ')}`;
+  }
+  return `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${vals.join('/')}`;
+}
+
 export const DimensionFilterSchema = z.object({
   dimension: z.string().min(1),
   op: z.enum(DIMENSION_FILTER_OPS),
