@@ -62,7 +62,7 @@ export const DimensionsSchema = z
   .pipe(DimensionsRecord)
   .meta({
     ...dimensionsJsonSchema,
-    description: 'Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}',
+    description: 'Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}; a text dimension also takes a pattern, letter case ignored: {"customer": {"starts_with": "Customer#00001"}} (starts_with, ends_with, contains, not_starts_with, not_ends_with, not_contains)',
   });
 export type Dimensions = z.infer<typeof DimensionsSchema>;
 
