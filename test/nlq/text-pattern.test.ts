@@ -176,6 +176,11 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
     const r = q("list products with 'organic' in the name");
     expect(r.filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['organic'] }]);
   });
+  it('"has \'x\' in it", "the word \'x\'", "the letter b"', () => {
+    expect(q("list products whose name has 'milk' in it").filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['milk'] }]);
+    expect(q("how many products whose name does not have 'milk' in it").filters).toEqual([{ dimension: 'product_name', op: 'not_contains', values: ['milk'] }]);
+    expect(q("list products whose name contains the word 'organic'").filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['organic'] }]);
+  });
   it('a metric filtered through the thing whose name it is', () => {
     expect(q("revenue by city for customers whose name starts with 'X'")).toMatchObject({
       metrics: ['revenue'],

@@ -1,7 +1,8 @@
 /**
  * Text patterns on a text dimension: "lakes whose name starts with 'Lake'", "customers whose email
  * ends with .com", "diagnoses containing 'psoriasis'", "products with 'organic' in the name",
- * "names beginning with A", "cities not starting with 'San'", "a title like '%data%'" -> a
+ * "names beginning with A", "cities not starting with 'San'", "a title like '%data%'", "whose name
+ * has 'x' in it", "contains the word 'organic'" -> a
  * `starts_with` / `ends_with` / `contains` filter (or its `not_` form), which ignores letter case.
  *
  * The text is what the question quotes ('...' or "..."), or the one word right after the phrase;
@@ -42,6 +43,8 @@ const NAME_WORDS = new Set(['name', 'names']);
 /** Words an unquoted text may be followed by (it ends the phrase). */
 const ENDERS = new Set(['and', 'or', 'in', 'from', 'with', 'who', 'that', 'which', 'whose', 'for', 'by', 'of', 'on', 'at', 'to', 'as', 'but', 'ordered', 'sorted', 'please', 'only', 'then']);
 const QUOTES = new Set(["'", '"']);
+/** "the letter A", "the word 'organic'", "the string '-x'": a noun naming the text before it. */
+const TEXT_NOUNS = new Set(['letter', 'letters', 'word', 'words', 'text', 'string', 'phrase', 'term', 'characters', 'character', 'prefix', 'suffix', 'substring']);
 
 export interface PatternInput {
   items: Item[];
@@ -90,15 +93,15 @@ function operandAt(p: PatternInput, k: number, kind: Kind): Operand | undefined 
   const first = p.items[k];
   if (!first) return undefined;
   const after = p.tokens[p.items[k - 1]!.j - 1]!.end;
-  // "the letter A"
+  // "the letter A", "the word 'organic'"
   let letterWords: Item[] = [];
-  if (first.lower === 'the' && p.items[k + 1]?.lower === 'letter') letterWords = [first, p.items[k + 1]!];
-  else if (first.lower === 'letter') letterWords = [first];
-  const rest = p.text.slice(after);
+  if (first.lower === 'the' && TEXT_NOUNS.has(p.items[k + 1]?.lower ?? '')) letterWords = [first, p.items[k + 1]!];
+  else if (TEXT_NOUNS.has(first.lower)) letterWords = [first];
+  const rest = p.text.slice(letterWords.length ? p.tokens[letterWords[letterWords.length - 1]!.j - 1]!.end : after);
   const lead = /^\s*/.exec(rest)![0].length;
   const open = rest[lead];
-  if (!letterWords.length && open && QUOTES.has(open)) {
-    const start = after + lead + 1;
+  if (open && QUOTES.has(open)) {
+    const start = (letterWords.length ? p.tokens[letterWords[letterWords.length - 1]!.j - 1]!.end : after) + lead + 1;
     // the closing quote: the same mark not followed by a letter or digit ("'Joe's Diner'" keeps its apostrophe)
     let close = -1;
     for (let c = start; c < p.text.length; c++) {
@@ -113,7 +116,7 @@ function operandAt(p: PatternInput, k: number, kind: Kind): Operand | undefined 
     const inside = itemsIn(p, start, close);
     if (!inside) return undefined;
     const next = p.items.findIndex((it) => (p.tokens[it.i]?.start ?? -1) > close);
-    return { value, items: inside, next: next < 0 ? p.items.length : next, quoted: true };
+    return { value, items: [...letterWords, ...inside], next: next < 0 ? p.items.length : next, quoted: true };
   }
   // one word, up to the next space (".com", "O'Neil", "A"), ending the phrase
   const k2 = k + letterWords.length;
@@ -263,12 +266,25 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
       const det: Item[] = [];
       while (items[d] && ['the', 'its', 'their', 'his', 'her'].includes(items[d]!.lower)) det.push(items[d++]!);
       if (!items[d]) continue;
-      dimension = dimensionOf(p, model, d);
-      if (!dimension) continue;
       kind = 'contains';
+      if (w.lower === 'without') negated = [w];
+      if (!det.length && ['it', 'them'].includes(items[d]!.lower) && w.lower !== 'with') {
+        // "whose name has 'x' in it", "names that do not have 'x' in them": the dimension before
+        let b = k - 1;
+        if (b >= 0 && NEGATIONS.has(items[b]!.lower)) {
+          negated = [items[b]!];
+          b--;
+          if (b >= 0 && ['does', 'do', 'did'].includes(items[b]!.lower)) negated.push(items[b--]!);
+        }
+        const link: Item[] = [];
+        while (b >= 0 && items[b]!.kind !== 'lex' && ['that', 'which', 'whose'].includes(items[b]!.lower)) link.push(items[b--]!);
+        if (b < 0) continue;
+        dimension = dimensionOf(p, model, b);
+        det.push(items[d]!, ...link);
+      } else dimension = dimensionOf(p, model, d);
+      if (!dimension) continue;
       operand = { ...q, next: d + 1 };
       words = [w, items[inAt]!, ...det];
-      if (w.lower === 'without') negated = [w];
     }
     if (!dimension) continue;
     const values = [operand.value];
