@@ -34,7 +34,9 @@ export const DimensionValueSchema = z.union([
     .object(Object.fromEntries(DIMENSION_PATTERN_KEYS.map((k) => [k, PatternText.optional()])) as Record<(typeof DIMENSION_PATTERN_KEYS)[number], z.ZodOptional<typeof PatternText>>)
     .strict()
     .refine((r) => Object.values(r).some((v) => v !== undefined), `a text pattern needs one of ${DIMENSION_PATTERN_KEYS.join(', ')}`),
-]);
+], {
+  error: `expected a value, a non-empty list of values, a {from, to} range or a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: non-empty text or list of texts}`,
+});
 /**
  * `__proto__` is no dimension, but a record parser silently drops that key, which would scope the
  * question less than asked: it is refused by name instead.
