@@ -186,3 +186,27 @@ describe.each([
     expect(Number(Object.values(count[0] ?? {})[0])).toBe(expected.length);
   });
 });
+
+describe('text patterns on DuckDB agree with plain string matching (property)', () => {
+  it('for any text of letters, %, _, \\ and quotes: starts_with/ends_with/contains keep exactly the rows JavaScript would', async () => {
+    const fc = (await import('fast-check')).default;
+    const target = await duckdbTarget();
+    try {
+      const lower = LABELS.map((l) => l.toLowerCase());
+      const text = fc.string({ unit: fc.constantFrom('a', 'B', 'k', 'L', 'o', 'c', '%', '_', '\\', "'", ' ', '1', '0', 'e'), minLength: 1, maxLength: 4 });
+      await fc.assert(
+        fc.asyncProperty(text, fc.constantFrom('starts_with', 'ends_with', 'contains', 'not_contains') as fc.Arbitrary<DimensionFilter['op']>, async (t, op) => {
+          const sql = compile(model, listed([{ dimension: 'label', op, values: [t] }]), target.dialect).sql;
+          const got = new Set((await runGuarded(target.warehouse, sql)).rows.map((r) => r.label));
+          const n = t.toLowerCase();
+          const keep = (l: string) =>
+            op === 'starts_with' ? l.startsWith(n) : op === 'ends_with' ? l.endsWith(n) : op === 'contains' ? l.includes(n) : !l.includes(n);
+          expect(got).toEqual(new Set(LABELS.filter((_, k) => keep(lower[k]!))));
+        }),
+        { numRuns: 150 },
+      );
+    } finally {
+      await target.stop();
+    }
+  }, 60_000);
+});
