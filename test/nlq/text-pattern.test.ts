@@ -241,6 +241,8 @@ describe('text pattern: refused when the dimension or the text is not clear', ()
     refused("list products whose name contains '50%'", /wildcard/);
     refused("list products whose name is like 'mi%lk'", /wildcards/);
     refused('list customers whose name starts with a number');
+    refused('list customers whose name starts with A and B', /either of them or all of them/);
+    refused("how many products whose name contains 'oat' and 'milk'", /either of them or all of them/);
   });
   it('"containing" before a word of the model relates things: no pattern', () => {
     const r = ask('how many sales containing Organic products');

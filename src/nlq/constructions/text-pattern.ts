@@ -75,6 +75,12 @@ interface Found {
   owner?: Item;
 }
 
+/** The pattern phrase starting at item k ("starts with", "containing"), if any. */
+function triggerAt(items: Item[], k: number): { kind: Kind; len: number } | undefined {
+  for (const [ws, kind] of TRIGGERS) if (ws.every((w, o) => items[k + o]?.kind !== 'lex' && items[k + o]?.lower === w)) return { kind, len: ws.length };
+  return undefined;
+}
+
 /** The items whose tokens lie in [from, to) of the text, or undefined when an item crosses a bound. */
 function itemsIn(p: PatternInput, from: number, to: number): Item[] | undefined {
   const out: Item[] = [];
@@ -218,8 +224,7 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
   for (let k = 0; k < items.length; k++) {
     if (taken.has(items[k]!)) continue;
     // "with 'organic' in the name", "has 'x' in its title"
-    let trigger: { kind: Kind; len: number } | undefined;
-    for (const [ws, kind] of TRIGGERS) if (ws.every((w, o) => items[k + o]?.kind !== 'lex' && items[k + o]?.lower === w)) trigger = { kind, len: ws.length };
+    const trigger = triggerAt(items, k);
     let dimension: Resolved | undefined;
     let operand: Operand | undefined;
     let words: Item[] = [];
@@ -297,6 +302,14 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
       values.push(more.value);
       valueItems.push(items[n]!, ...more.items);
       n = more.next;
+    }
+    // "starting with A and B": either text, or both? never guessed
+    if ((items[n]?.lower === 'and' || items[n]?.lower === ',') && !triggerAt(items, n + 1)) {
+      const more = operandAt(p, n + 1, kind);
+      if (more && more.quoted === operand.quoted) {
+        found.push({ op: 'contains', unclear: `"${values.join('", "')}" and "${more.value}": should the text match either of them or all of them? Ask with "or", or one condition each.`, values: [], words: [], dimWords: [] });
+        continue;
+      }
     }
     let op: string = kind;
     if (kind === 'like') {
