@@ -165,6 +165,7 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
   });
   it('a dimension named right before, and one unquoted word ending the phrase', () => {
     expect(q('list customers whose email ends with .com').filters).toEqual([{ dimension: 'email', op: 'ends_with', values: ['.com'] }]);
+    expect(q("how many customers with an email ending in '.org'").filters).toEqual([{ dimension: 'email', op: 'ends_with', values: ['.org'] }]);
     expect(q('customer names beginning with A').filters).toEqual([{ dimension: 'customer_name', op: 'starts_with', values: ['A'] }]);
     expect(q('list customers whose name starts with the letter b').filters).toEqual([{ dimension: 'customer_name', op: 'starts_with', values: ['b'] }]);
   });

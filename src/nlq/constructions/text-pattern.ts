@@ -32,7 +32,7 @@ type Kind = 'starts_with' | 'ends_with' | 'contains' | 'like';
 /** The phrases, as lower-case token sequences. */
 const TRIGGERS: [string[], Kind][] = [
   ...['starts', 'start', 'starting', 'started', 'begins', 'begin', 'beginning', 'began', 'begun'].map((w): [string[], Kind] => [[w, 'with'], 'starts_with']),
-  ...['ends', 'end', 'ending', 'ended'].map((w): [string[], Kind] => [[w, 'with'], 'ends_with']),
+  ...['ends', 'end', 'ending', 'ended'].flatMap((w): [string[], Kind][] => [[[w, 'with'], 'ends_with'], [[w, 'in'], 'ends_with']]),
   ...['contains', 'contain', 'containing', 'contained', 'includes', 'include'].map((w): [string[], Kind] => [[w], 'contains']),
   [['like'], 'like'],
 ];
@@ -420,10 +420,11 @@ function release(a: Analysis, items: Item[], taken: Set<Item>, dimWords: Set<Ite
   a.superlatives = a.superlatives.filter((s) => !at(s.pos));
   a.cmps = a.cmps.filter((c) => !at(c.pos));
   a.whichPos = a.whichPos.filter((pos) => !at(pos));
-  a.unknown = a.unknown.filter((u) => !taken.has(u));
-  a.fuzzy = a.fuzzy.filter((u) => !taken.has(u));
-  a.countUnknown = a.countUnknown.filter((u) => !taken.has(u));
-  a.slotUnknown = a.slotUnknown.filter((u) => !taken.has(u));
+  const mine = (u: Item) => taken.has(u) || dimWords.has(u);
+  a.unknown = a.unknown.filter((u) => !mine(u));
+  a.fuzzy = a.fuzzy.filter((u) => !mine(u));
+  a.countUnknown = a.countUnknown.filter((u) => !mine(u));
+  a.slotUnknown = a.slotUnknown.filter((u) => !mine(u));
   if (a.rowsOf) a.rowsOf = a.rowsOf.filter((r) => !taken.has(r.item));
   // a "%" inside a quoted text asks for no share
   const kwLeft = (kw: string) => items.some((it) => it.kind === 'kw' && it.kw === kw && !taken.has(it));
