@@ -71,7 +71,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
-  const claims = recogniseConstructions({ items, a, lex, ctx });
+  const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
   if (r.kind === 'query') {
