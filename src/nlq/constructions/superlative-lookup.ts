@@ -215,6 +215,8 @@ export const superlativeLookup: Construction = {
       if (n !== undefined) return null;
     }
     if (!E || !entityItem) return null;
+    // one row per member needs its key; without one the general rules rank the breakdown by its name
+    if (!keyDimension(model, E)) return null;
     // a count keyword between the superlative and the figure: "the highest number of citations"
     const countKw = measureAt >= 0 && items[measureAt]?.kind === 'kw' && items[measureAt]!.kw === 'count' ? items[measureAt++] : undefined;
 
@@ -275,6 +277,8 @@ export const superlativeLookup: Construction = {
       if (fits.length !== 1) {
         if (fits.length > 1) {
           const claimRefusal = `"${sup.text}" could rank the ${E.replace(/_/g, ' ')} rows by ${fits.map((c) => `"${c}"`).join(' or ')}: name the one to rank by.`;
+          // (no default metric is guessed: the refusal names the candidates)
+          a.providesMetric = true;
           return { construction: 'superlative lookup', apply: () => claimRefusal };
         }
         return null;
@@ -423,7 +427,7 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
   const them = E.replace(/_/g, ' ');
   const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label ?? d).toLowerCase();
   if (query.metrics.length || query.group_by.length || query.metric_filters.length || query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.entity_conditions?.length || query.period_counts?.length || query.comparison || query.share_of_total.length)
-    return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.${process.env.ARGMAX_DEBUG ? JSON.stringify(query) : ""}`;
+    return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
   if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E)) return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
   if (query.time_range && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound)) return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
   const key = keyDimension(model, E);
