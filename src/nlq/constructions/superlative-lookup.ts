@@ -169,6 +169,17 @@ export const superlativeLookup: Construction = {
           anchors.push({ k, word: first, dir: agg.has('max') ? 'desc' : 'asc', inPhrase: true });
       }
     });
+    // "list the rivers from longest to shortest": with no superlative, an order whose first end is an
+    // adjective of a sense ranks the thing listed by that sense
+    let run = false;
+    if (!anchors.length) {
+      const runs = items.map((it, k) => ({ it, k })).filter(({ it }) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
+      const first = runs.length === 1 ? runs[0]!.it.lower.replace(/^from (the )?/, '').split(' ')[0]! : '';
+      const dir = runs[0]?.it.kw === 'asc_word' ? 'asc' : 'desc';
+      if (!SENSES[first] || SENSES[first]!.dir !== dir || !runs[0]!.it.lower.includes(' to ')) return null;
+      anchors.push({ k: runs[0]!.k, word: first, dir, inPhrase: false });
+      run = true;
+    }
     if (anchors.length !== 1) return null;
     const anchor = anchors[0]!;
     const sup = items[anchor.k]!;
@@ -189,7 +200,7 @@ export const superlativeLookup: Construction = {
       numItems.push(items[p]!);
       p++;
     }
-    const after = entityOf(lex, items[p]);
+    const after = run ? undefined : entityOf(lex, items[p]);
     if (!anchor.inPhrase && after && SENSES[anchor.word] && !entriesOf(items[p]!, 'value').length) {
       E = after;
       entityItem = items[p];
@@ -202,7 +213,8 @@ export const superlativeLookup: Construction = {
       }
     } else {
       let b = anchor.k - 1;
-      while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower))) {
+      if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
+      else while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower))) {
         if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
         b--;
       }
@@ -210,8 +222,8 @@ export const superlativeLookup: Construction = {
       E = entityOf(lex, items[b]);
       entityItem = items[b];
       head = b;
-      if (!E || b === anchor.k - 1) return null;
-      measureAt = anchor.inPhrase ? anchor.k : anchor.k + 1;
+      if (!E || (b === anchor.k - 1 && !run)) return null;
+      measureAt = run ? -1 : anchor.inPhrase ? anchor.k : anchor.k + 1;
       if (n !== undefined) return null;
     }
     if (!E || !entityItem) return null;
@@ -275,7 +287,8 @@ export const superlativeLookup: Construction = {
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
       const fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
       if (fits.length !== 1) {
-        if (fits.length > 1) {
+        // (with a figure named besides, the general rules read the question as before)
+        if (fits.length > 1 && !a.metrics.length) {
           const claimRefusal = `"${sup.text}" could rank the ${E.replace(/_/g, ' ')} rows by ${fits.map((c) => `"${c}"`).join(' or ')}: name the one to rank by.`;
           // (no default metric is guessed: the refusal names the candidates)
           a.providesMetric = true;
@@ -291,6 +304,8 @@ export const superlativeLookup: Construction = {
     // 4. the columns asked for: "<columns> of the <thing>"
     const columns: Column[] = [];
     const extra: Item[] = [];
+    /** The figure itself asked for ("the length of the longest river"): shown anyway. */
+    const repeatsBefore: Item[] = [];
     let b = head - 1;
     while (b >= 0 && ['the', 'a', 'an'].includes(items[b]!.lower)) b--;
     if (items[b]?.lower === 'of' || items[b]?.lower === 'for') {
@@ -305,20 +320,24 @@ export const superlativeLookup: Construction = {
           b--;
           continue;
         }
+        if (isFigure(model, it, figure)) {
+          repeatsBefore.push(it);
+          b--;
+          continue;
+        }
         const c = columnItem(lex, model, E, it);
         if (!c) break;
         columns.unshift(c);
         b--;
       }
-      if (!columns.length) return null;
+      if (!columns.length && !repeatsBefore.length) return null;
     }
     // what the question says again after the ranking ("Show the platform length", "and what is the rating")
     const repeats: Item[] = [];
     for (let k = Math.max(anchor.k, measureAt) + 1; k < items.length; k++) {
       const it = items[k]!;
       if (it.kind !== 'lex' || it === entityItem) continue;
-      const same = figure.metric ? entriesOf(it, 'metric').some((e) => e.target === figure!.metric || sameColumn(model, e.target, figure!)) : entriesOf(it, 'dimension').some((e) => e.target === figure!.dimension);
-      if (same) {
+      if (isFigure(model, it, figure)) {
         repeats.push(it);
         continue;
       }
@@ -355,12 +374,13 @@ export const superlativeLookup: Construction = {
 
     // 7. how many: "the 3 longest", a singular thing (one), a plural with its order spelled out (all)
     let limit: number | undefined = n;
-    if (limit === undefined) {
+    if (limit === undefined && !run) {
       if (!entityItem.plural) limit = 1;
       else if (!orderKws.length) return null;
     }
 
     // nothing else may be read as a metric, a breakdown or a mention of another thing
+    repeats.push(...repeatsBefore);
     const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
@@ -389,6 +409,14 @@ function isCountOfFigure(items: Item[], kw: Item): boolean {
   const k = items.indexOf(kw);
   const before = items[k - 1];
   return !!before && before.kind === 'kw' && (before.kw === 'desc' || before.kw === 'asc') && items[k + 1]?.kind === 'lex';
+}
+
+/** An item naming the figure again: its metric, another measure of its column, or its dimension. */
+function isFigure(model: SemanticModel, it: Item, figure: Figure): boolean {
+  if (it.kind !== 'lex' || entriesOf(it, 'value').length) return false;
+  const metrics = entriesOf(it, 'metric');
+  if (figure.metric) return metrics.length > 0 && metrics.every((e) => e.target === figure.metric || sameColumn(model, e.target, figure));
+  return entriesOf(it, 'dimension').some((e) => e.target === figure.dimension) || (metrics.length > 0 && metrics.every((e) => sameColumn(model, e.target, figure)));
 }
 
 /** Another measure of the same column of the thing ("citations" and "the highest citation number"). */
