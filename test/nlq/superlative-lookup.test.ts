@@ -148,6 +148,15 @@ describe('adjectives that name a measure by its sense', () => {
     await answers('What are the longest trails, ordered from longest to shortest?', `SELECT id, name, length FROM trails ORDER BY length DESC`);
     await answers('Which stations have the shortest transfer time, sorted in ascending order? Show the transfer time.', `SELECT id, name, transfer_time FROM stations ORDER BY transfer_time`);
   });
+  it('an order whose first end is an adjective of a sense ranks the thing listed by that sense', async () => {
+    await answers('List the trails from shortest to longest', `SELECT id, name, length FROM trails ORDER BY length`);
+    await answers('List the peaks, sorted from highest to lowest height', `SELECT id, name, height FROM peaks ORDER BY height DESC`);
+    expect(refused('List the towns from largest to smallest')).toMatch(/area|population/);
+    refused('List the stations from longest to shortest');
+  });
+  it('the figure itself may be the column asked for', async () => {
+    await answers('What is the length of the longest trail?', `SELECT id, name, length FROM trails ORDER BY length DESC LIMIT 1`);
+  });
   it('a plural with neither a number nor an order is refused (how many is not said)', () => {
     refused('What are the longest trails?');
   });
