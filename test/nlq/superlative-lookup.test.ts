@@ -132,6 +132,9 @@ describe('the columns of the thing with the highest figure: one row', () => {
   it('a value of the thing filters the members ranked', async () => {
     await answers('What is the name of the longest trail in Cumbria?', `SELECT id, name, length FROM trails WHERE region = 'Cumbria' ORDER BY length DESC LIMIT 1`);
   });
+  it('the columns of the thing with the fewest related rows are refused (members with none have no row to rank)', () => {
+    expect(refused('What is the region of the trail with the fewest reviews?')).toMatch(/none/);
+  });
   it('a column of another thing, or a second figure, is refused', () => {
     refused('What is the population of the trail with the highest rating?');
     refused('What is the region and the total length of the trail with the highest rating?');

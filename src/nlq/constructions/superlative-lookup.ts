@@ -23,7 +23,6 @@
  * "in metres" is consumed only when it names a unit of the figure's own kind and neither the model's
  * unit nor the column's name says another (a conversion is never skipped).
  */
-import { joinGraph } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import type { Analysis } from '../analyse.js';
@@ -233,7 +232,6 @@ export const superlativeLookup: Construction = {
     const countKw = measureAt >= 0 && items[measureAt]?.kind === 'kw' && items[measureAt]!.kw === 'count' ? items[measureAt++] : undefined;
 
     // 3. the figure
-    const graph = joinGraph(model);
     let figure: Figure | undefined;
     const figureItems: Item[] = [];
     const measureItem = measureAt >= 0 ? items[measureAt] : undefined;
@@ -254,7 +252,8 @@ export const superlativeLookup: Construction = {
           if (rest.length !== 1) return null;
           const r = lex.metrics.get(rest[0]!)!;
           figure = r.entity === E ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '') : { metric: r.name, related: true };
-          if (r.entity !== E && (!r.entity || !graph.path(r.entity, E))) return null;
+          // (how related rows reach the thing is the compiler's to check: `computable` refuses what it cannot join)
+          if (!r.entity) return null;
         }
       } else if (metrics.length === 1 && !dims.length) {
         const m = metrics[0]!;
@@ -263,7 +262,7 @@ export const superlativeLookup: Construction = {
           const col = columnOf(own?.sql);
           // a count of the thing's own rows ranks nothing (one row each)
           figure = col && !own?.filter ? ownFigure(model, E, col) : undefined;
-        } else if (m.entity && graph.path(m.entity, E)) {
+        } else if (m.entity) {
           figure = { metric: m.name, related: true };
         }
       } else if (dims.length === 1 && !metrics.length) {
@@ -299,7 +298,6 @@ export const superlativeLookup: Construction = {
       figure = ownFigure(model, E, fits[0]!);
       if (!figure) return null;
     }
-    if (figure.related && anchor.dir === 'asc' && figure.metric && ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')) return null;
 
     // 4. the columns asked for: "<columns> of the <thing>"
     const columns: Column[] = [];
@@ -331,6 +329,14 @@ export const superlativeLookup: Construction = {
         b--;
       }
       if (!columns.length && !repeatsBefore.length) return null;
+    }
+    // the fewest related rows: members with none have no row to rank (with no columns asked for, the
+    // general rules read it as before; with columns, they would rank the columns' values instead)
+    if (figure.related && anchor.dir === 'asc' && figure.metric && ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')) {
+      if (!columns.length && !repeatsBefore.length) return null;
+      a.providesMetric = true;
+      const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
+      return { construction: 'superlative lookup', apply: () => reason };
     }
     // what the question says again after the ranking ("Show the platform length", "and what is the rating")
     const repeats: Item[] = [];
@@ -465,7 +471,11 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     if (!dims.some((x) => x.dimension === g.dimension)) dims.push(g);
   };
   add({ dimension: key });
-  if (!p.columns.length) for (const d of memberColumns(model, lex, E)) add({ dimension: d });
+  // nothing named: the member's key and names ("first name", "last name": one row each anyway)
+  if (!p.columns.length) {
+    const names = nameCandidates(model, lex, E);
+    for (const d of names.length > 1 && names.length <= 3 ? names : memberColumns(model, lex, E)) add({ dimension: d });
+  }
   for (const c of p.columns) {
     if (c.word === 'id') continue;
     if (c.word === 'name') {
