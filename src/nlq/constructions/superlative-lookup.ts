@@ -29,6 +29,7 @@ import type { Analysis } from '../analyse.js';
 import { longestMatch, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { tokenize } from '../text.js';
+import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 
@@ -66,34 +67,6 @@ const NAME_WORDS = new Set(['name', 'names', 'title', 'titles']);
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
 /** Verbs that put a list in order ("sorted in ascending order", "ordered from longest to shortest"). */
 const ORDER_VERBS = new Set(['sorted', 'ordered', 'arranged', 'ranked', 'listed', 'sort', 'order', 'arrange', 'rank']);
-/** Units of length, each with its spellings (a unit of another kind than the figure's is never consumed). */
-const LENGTH_UNITS: string[][] = [
-  ['meter', 'meters', 'metre', 'metres', 'm'],
-  ['kilometer', 'kilometers', 'kilometre', 'kilometres', 'km', 'kms'],
-  ['mile', 'miles', 'mi'],
-  ['foot', 'feet', 'ft'],
-  ['yard', 'yards', 'yd'],
-  ['centimeter', 'centimeters', 'centimetre', 'centimetres', 'cm'],
-  ['millimeter', 'millimeters', 'millimetre', 'millimetres', 'mm'],
-  ['inch', 'inches', 'in'],
-];
-const LENGTH_SENSE = new Set(['length', 'long', 'distance', 'altitude', 'height', 'elevation', 'depth', 'width', 'range', 'tall']);
-
-/** The words of a column's name ("mountain_altitude", "minConnectTime"): lower case. */
-function words(s: string): string[] {
-  return s
-    .replace(/\$\{TABLE\}\./g, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-/** The one column an own measure or dimension of the entity reads (`${TABLE}.col`), if any. */
-function columnOf(sql: string | undefined): string | undefined {
-  return sql ? /^\$\{TABLE\}\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(sql.replace(/["`\s]/g, ''))?.[1] : undefined;
-}
-
 interface Figure {
   /** A metric of the query, or a numeric dimension of the thing to order by. */
   metric?: string;
@@ -363,19 +336,15 @@ export const superlativeLookup: Construction = {
       if (nx && (nx.kind === 'word' || nx.kind === 'lex') && !nx.used && figure.column && words(nx.lower).every((w) => words(figure!.column!).includes(w))) orderWords.push(nx);
     }
 
-    // 6. "in metres": the unit of the figure's own kind, and nothing in the model says another
+    // 6. "in metres": the unit the figure's own column is kept in (a conversion is never skipped)
     const unitWords: Item[] = [];
-    for (let k = 0; k + 1 < items.length; k++) {
-      const unit = LENGTH_UNITS.find((u) => u.includes(items[k + 1]!.lower));
-      if (items[k]!.lower !== 'in' || !unit || items[k + 1]!.kind !== 'word' || ['in', 'm', 'mi'].includes(items[k + 1]!.lower)) continue;
-      const col = figure.column ?? columnOf(model.measures.find((m) => m.name === figure!.metric)?.sql) ?? '';
-      const measures = model.measures.filter((m) => (m.entity === E || m.name === figure!.metric) && columnOf(m.sql) === col && col);
-      const stated = [...words(col), ...measures.flatMap((m) => [...words(m.label ?? ''), ...words(m.format.unit ?? '')])];
-      const namesOther = LENGTH_UNITS.some((u) => u !== unit && stated.some((w) => u.includes(w) && w.length > 1));
-      const ofKind = words(col).some((w) => LENGTH_SENSE.has(w)) || (sense?.words ?? []).some((w) => LENGTH_SENSE.has(w) && words(col).includes(w));
-      const modelUnit = measures.map((m) => m.format.unit).filter((u): u is string => !!u);
-      if (!ofKind || namesOther || modelUnit.some((u) => !unit.includes(u.toLowerCase()))) return null;
-      unitWords.push(items[k]!, items[k + 1]!);
+    for (let k = 0; k < items.length; k++) {
+      const u = unitAt(items, k);
+      if (!u) continue;
+      const col = figure.column ?? columnOf(model.measures.find((m) => m.name === figure!.metric)?.sql);
+      const owner = figure.metric ? lex.metrics.get(figure.metric)?.entity : E;
+      if (!col || !unitFits(model, owner, col, u.unit)) return null;
+      unitWords.push(...u.items);
     }
 
     // 7. how many: "the 3 longest", a singular thing (one), a plural with its order spelled out (all)
@@ -387,7 +356,7 @@ export const superlativeLookup: Construction = {
 
     // nothing else may be read as a metric, a breakdown or a mention of another thing
     repeats.push(...repeatsBefore);
-    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords]);
+    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
