@@ -157,6 +157,10 @@ describe('adjectives that name a measure by its sense', () => {
     expect(refused('List the towns from largest to smallest')).toMatch(/area|population/);
     refused('List the stations from longest to shortest');
   });
+  it('an ordinal before the adjective skips the first ones', async () => {
+    await answers('What is the name of the second longest trail?', `SELECT id, name, length FROM trails ORDER BY length DESC LIMIT 1 OFFSET 1`);
+    await answers('Which peak is the third highest?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 1 OFFSET 2`);
+  });
   it('the figure itself may be the column asked for', async () => {
     await answers('What is the length of the longest trail?', `SELECT id, name, length FROM trails ORDER BY length DESC LIMIT 1`);
   });

@@ -23,7 +23,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, superlativeLookup, listing, linkingVerb, flagBothSides, measureUnit];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, measureUnit];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);

@@ -28,7 +28,7 @@ import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import type { Analysis } from '../analyse.js';
 import { longestMatch, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
-import { tokenize } from '../text.js';
+import { ORDINALS, tokenize } from '../text.js';
 import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
@@ -56,6 +56,11 @@ const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; na
   widest: { dir: 'desc', words: ['width', 'wide', 'breadth'] },
   narrowest: { dir: 'asc', words: ['width', 'wide', 'breadth'] },
 });
+/** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
+export function senseSuperlative(word: string): boolean {
+  return !!SENSES[word];
+}
+
 /** Superlative keywords that rank by a figure named after them ("the most rentals", "the lowest rating"). */
 const RANKING = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'largest', 'biggest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'longest', 'shortest']);
 /** Between the thing and its superlative: "with the", "that has (received) the", "is the". */
@@ -185,6 +190,8 @@ export const superlativeLookup: Construction = {
       }
     } else {
       let b = anchor.k - 1;
+      // "which peak is the third highest": the ordinal is the ordinal rank's
+      if (!run && items[b]?.kind === 'word' && (ORDINALS[items[b]!.lower] ?? 0) >= 2) b--;
       if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
       else while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower))) {
         if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
@@ -199,6 +206,8 @@ export const superlativeLookup: Construction = {
       if (n !== undefined) return null;
     }
     if (!E || !entityItem) return null;
+    // "the name of the second longest river": the ordinal opens the noun phrase (the ordinal rank skips the first)
+    if (head > 0 && items[head - 1]!.kind === 'word' && (ORDINALS[items[head - 1]!.lower] ?? 0) >= 2) head--;
     // one row per member needs its key; without one the general rules rank the breakdown by its name
     if (!keyDimension(model, E)) return null;
     // a count keyword between the superlative and the figure: "the highest number of citations"
