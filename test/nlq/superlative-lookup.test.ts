@@ -129,6 +129,11 @@ describe('the columns of the thing with the highest figure: one row', () => {
     await answers('What is the name of the peak with the lowest height?', `SELECT id, name, height FROM peaks ORDER BY height LIMIT 1`);
     await answers('What is the latitude of the peak that has reached the greatest height?', `SELECT id, lat, height FROM peaks ORDER BY height DESC LIMIT 1`);
   });
+  it('an aggregation word before the figure must be the figure\'s own', async () => {
+    await answers('What is the region of the trail with the highest average rating?', `SELECT t.id, t.region, AVG(r.rating) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY t.id, t.region ORDER BY 3 DESC LIMIT 1`);
+    await answers('Which peak has the greatest total height?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 1`);
+    refused('Which trail has the highest total rating?');
+  });
   it('a value of the thing filters the members ranked', async () => {
     await answers('What is the name of the longest trail in Cumbria?', `SELECT id, name, length FROM trails WHERE region = 'Cumbria' ORDER BY length DESC LIMIT 1`);
   });

@@ -63,6 +63,13 @@ export function senseSuperlative(word: string): boolean {
 
 /** Superlative keywords that rank by a figure named after them ("the most rentals", "the lowest rating"). */
 const RANKING = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'largest', 'biggest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'longest', 'shortest']);
+/** Words of an aggregation before the figure, and the aggregations they say. */
+const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
+  average: ['avg'],
+  mean: ['avg'],
+  avg: ['avg'],
+  total: ['sum', 'count'],
+});
 /** Between the thing and its superlative: "with the", "that has (received) the", "is the". */
 const LINK = new Set(['with', 'that', 'which', 'who', 'whose', 'has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'the']);
 /** Verbs of having a figure ("that has received the most citations"): nothing else between. */
@@ -212,6 +219,8 @@ export const superlativeLookup: Construction = {
     if (!keyDimension(model, E)) return null;
     // a count keyword between the superlative and the figure: "the highest number of citations"
     const countKw = measureAt >= 0 && items[measureAt]?.kind === 'kw' && items[measureAt]!.kw === 'count' ? items[measureAt++] : undefined;
+    // "the highest average rating", "the highest total amount": the word must say the figure's own aggregation
+    const aggWord = measureAt >= 0 && !anchor.inPhrase && items[measureAt]?.kind === 'word' && AGG_WORDS[items[measureAt]!.lower] ? items[measureAt++] : undefined;
 
     // 3. the figure
     let figure: Figure | undefined;
@@ -251,6 +260,8 @@ export const superlativeLookup: Construction = {
         figure = { dimension: dims[0]!.name, column: columnOf(dims[0]!.sql), related: false };
       }
       if (!figure) return null;
+      // (of the thing's own column, any aggregation of its one row is its value)
+      if (aggWord && figure.related && !AGG_WORDS[aggWord.lower]!.includes(lex.metrics.get(figure.metric ?? '')?.agg ?? '')) return null;
       // an adjective must fit the figure it ranks by ("the shortest connect time", never "the shortest price")
       if (sense && !RANKING.has(anchor.word)) {
         const ws = [...words(figure.column ?? ''), ...words(measureItem.lower)];
@@ -378,7 +389,7 @@ export const superlativeLookup: Construction = {
     a.providesMetric = true;
     const entity = E;
     const fig = figure;
-    const consumed = [entityItem, sup, countKw, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
+    const consumed = [entityItem, sup, countKw, aggWord, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
     return {
       construction: 'superlative lookup',
       apply(query, notes) {
