@@ -1,9 +1,11 @@
 /**
- * Units of measure named in a question ("in metres", "in square kilometers", "height in cm"): general
+ * Units of measure named in a question ("in metres", "in square kilometers"): general
  * English only. A unit is understood only when it names the unit the figure's own column is kept in:
  * the figure is of the unit's kind (its column's words say length, area, weight or duration), and
  * neither the model (a measure's `format.unit`) nor the column's name says another unit of that kind.
- * A conversion is never silently skipped: any other unit stays not understood.
+ * A conversion is never silently skipped: any other unit stays not understood. Where the figure is
+ * not itself ranked by the superlative that names its sense, the model must say the unit itself (the
+ * column's name or its unit: `stated`).
  */
 import type { SemanticModel } from '../semantic/model.js';
 import type { Item } from './spans.js';

@@ -192,4 +192,7 @@ describe('units: named only when they are the figure\'s own', () => {
   it('a unit of another kind than the figure\'s is refused', () => {
     refused('Which peak is the tallest in kilograms?');
   });
+  it('a unit outside a ranked lookup is not read (never a skipped conversion)', () => {
+    refused('What is the total length of the trails in kilometers?');
+  });
 });

@@ -9,7 +9,6 @@ import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
-import { measureUnit } from './measure-unit.js';
 import { linkingVerb } from './linking-verb.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
@@ -23,7 +22,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, measureUnit];
+export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
