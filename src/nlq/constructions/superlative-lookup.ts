@@ -239,12 +239,11 @@ export const superlativeLookup: Construction = {
           figure = col ? ownFigure(model, E, col) : undefined;
         } else {
           // "the shop with the highest rating": the shop's rating, as the model names "rating" (never the highest single review)
-          const rest = metricsNamed(lex, measureItem.text.split(' ').slice(1).join(' '));
-          if (rest.length !== 1) return null;
-          const r = lex.metrics.get(rest[0]!)!;
-          figure = r.entity === E ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '') : { metric: r.name, related: true };
           // (how related rows reach the thing is the compiler's to check: `computable` refuses what it cannot join)
-          if (!r.entity) return null;
+          const rest = metricsNamed(lex, measureItem.text.split(' ').slice(1).join(' '));
+          const r = rest.length === 1 ? lex.metrics.get(rest[0]!) : undefined;
+          if (!r?.entity) return null;
+          figure = r.entity === E ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '') : { metric: r.name, related: true };
         }
       } else if (metrics.length === 1 && !dims.length) {
         const m = metrics[0]!;
@@ -262,12 +261,9 @@ export const superlativeLookup: Construction = {
       if (!figure) return null;
       // (of the thing's own column, any aggregation of its one row is its value)
       if (aggWord && figure.related && !AGG_WORDS[aggWord.lower]!.includes(lex.metrics.get(figure.metric ?? '')?.agg ?? '')) return null;
-      // an adjective must fit the figure it ranks by ("the shortest connect time", never "the shortest price")
-      if (sense && !RANKING.has(anchor.word)) {
-        const ws = [...words(figure.column ?? ''), ...words(measureItem.lower)];
-        if (!ws.some((w) => senseWords.has(w))) return null;
-      }
-      if (sense && (anchor.word === 'longest' || anchor.word === 'shortest')) {
+      // an adjective of a sense must fit the figure it ranks by ("the shortest connect time", never "the
+      // shortest price"); "highest", "largest" rank any figure
+      if (sense && (!RANKING.has(anchor.word) || anchor.word === 'longest' || anchor.word === 'shortest')) {
         const ws = [...words(figure.column ?? ''), ...words(measureItem.lower)];
         if (!ws.some((w) => senseWords.has(w))) return null;
       }
