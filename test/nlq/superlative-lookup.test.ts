@@ -129,6 +129,14 @@ describe('the columns of the thing with the highest figure: one row', () => {
     await answers('What is the name of the peak with the lowest height?', `SELECT id, name, height FROM peaks ORDER BY height LIMIT 1`);
     await answers('What is the latitude of the peak that has reached the greatest height?', `SELECT id, lat, height FROM peaks ORDER BY height DESC LIMIT 1`);
   });
+  it('"ordered by" the figure again restates the ranking: every member in that order; a verb between is the linking verb\'s', async () => {
+    await answers(
+      'Which trails have gathered the most reviews, ordered by the number of reviews in descending order?',
+      `SELECT t.id, t.name, COUNT(*) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY 1, 2 ORDER BY 3 DESC, 1`,
+    );
+    refused('Which trails have gathered the most reviews, ordered by the number of reviews in ascending order?');
+    refused('Which trails have gathered the most reviews, ordered by region?');
+  });
   it('an aggregation word before the figure must be the figure\'s own', async () => {
     await answers('What is the region of the trail with the highest average rating?', `SELECT t.id, t.region, AVG(r.rating) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY t.id, t.region ORDER BY 3 DESC LIMIT 1`);
     await answers('Which peak has the greatest total height?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 1`);

@@ -30,6 +30,7 @@ import { longestMatch, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
 import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
+import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 
@@ -139,7 +140,8 @@ export const superlativeLookup: Construction = {
     const model = ctx.model;
     if (a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined || a.countUnknown.length || a.slotUnknown.length || a.negTimes.length || a.cmps.length) return null;
     if (a.groups.some((g) => g.time || (g.kws ?? []).some((k) => k.kind === 'kw' && k.kw === 'group'))) return null;
-    if (items.some((it) => it.kind === 'kw' && (it.kw === 'sort' || it.kw === 'count' && !isCountOfFigure(items, it)))) return null;
+    const sorts = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
+    if (sorts.length > 1 || items.some((it) => it.kind === 'kw' && it.kw === 'count' && !isCountOfFigure(items, it) && !(sorts[0] && items[items.indexOf(it) - 1] === sorts[0]))) return null;
 
     // 1. the one superlative: a keyword, an adjective word, or a phrase of the model that opens with one ("highest rating")
     const anchors: { k: number; word: string; dir: 'asc' | 'desc'; inPhrase: boolean }[] = [];
@@ -200,11 +202,17 @@ export const superlativeLookup: Construction = {
       // "which peak is the third highest": the ordinal is the ordinal rank's
       if (!run && items[b]?.kind === 'word' && (ORDINALS[items[b]!.lower] ?? 0) >= 2) b--;
       if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
-      else while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower))) {
-        if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
-        b--;
+      else {
+        let verbs = 0;
+        while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))) {
+          if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
+          // "which authors wrote the most papers": the verb is the linking verb's to read (consumed
+          // only when the model relates the two in one way)
+          else if (!LINK.has(items[b]!.lower)) verbs++;
+          b--;
+        }
+        if (links.length + verbs > 1) return null;
       }
-      if (links.length > 1) return null;
       E = entityOf(lex, items[b]);
       entityItem = items[b];
       head = b;
@@ -340,6 +348,16 @@ export const superlativeLookup: Construction = {
       if (c && !entriesOf(it, 'metric').length) columns.push(c);
     }
 
+    // "..., ordered by the number of papers (in descending order)": the figure named again after the
+    // ordering keyword restates the ranking (any other order is no lookup)
+    const restated: Item[] = [];
+    if (sorts.length) {
+      const k = items.indexOf(sorts[0]!);
+      const count = items[k + 1]?.kind === 'kw' && items[k + 1]!.kw === 'count' ? items[k + 1] : undefined;
+      const again = items[k + (count ? 2 : 1)];
+      if (!again || !isFigure(model, again, figure) || (count && !figure.metric)) return null;
+      restated.push(sorts[0]!, ...(count ? [count] : []), again);
+    }
     // 5. an order spelled out: the superlative's own direction ("sorted in ascending order", "from longest to shortest")
     const orderKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
     if (orderKws.some((it) => (it.kw === 'asc_word' ? 'asc' : 'desc') !== anchor.dir)) return null;
@@ -367,12 +385,12 @@ export const superlativeLookup: Construction = {
     let limit: number | undefined = n;
     if (limit === undefined && !run) {
       if (!entityItem.plural) limit = 1;
-      else if (!orderKws.length) return null;
+      else if (!orderKws.length && !restated.length) return null;
     }
 
     // nothing else may be read as a metric, a breakdown or a mention of another thing
     repeats.push(...repeatsBefore);
-    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords]);
+    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...restated]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
@@ -385,7 +403,7 @@ export const superlativeLookup: Construction = {
     a.providesMetric = true;
     const entity = E;
     const fig = figure;
-    const consumed = [entityItem, sup, countKw, aggWord, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
+    const consumed = [entityItem, sup, countKw, aggWord, ...restated, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
     return {
       construction: 'superlative lookup',
       apply(query, notes) {
