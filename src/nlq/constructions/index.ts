@@ -20,21 +20,24 @@ import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { subsetShare } from './subset-share.js';
+import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
+const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
   const claims: Claim[] = [];
   for (const c of CONSTRUCTIONS) {
     if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
+    // a ranked lookup owns the thing's columns: no listing of them besides
+    if (c === listing && claims.some((x) => x.construction === superlativeLookup.name)) continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
