@@ -143,6 +143,12 @@ export const RatioSideSchema = z.object({
   metric: z.string().min(1),
   /** What makes a row part of this side (dimension filters, AND-ed); omitted = every row in scope. */
   filters: z.array(DimensionFilterSchema).optional(),
+  /**
+   * Members of an entity kept on this side only, by their own aggregated metric (AND-ed with the
+   * filters): "restaurants with a rating above 4" = {entity: restaurant, metric: average_rating,
+   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`.
+   */
+  conditions: z.array(EntityConditionSchema).optional(),
   /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
   label: z.string().optional(),
 });

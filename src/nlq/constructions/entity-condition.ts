@@ -30,7 +30,7 @@ const VERB_PREPS = new Set(['in', 'on', 'by', 'for', 'to', 'from', 'with', 'at',
 const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
 const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 
-interface Parsed {
+export interface Parsed {
   op: EntityCondition['op'];
   value: number;
   /** The condition's metric (aggregated per member). */
@@ -166,7 +166,7 @@ export const entityCondition: Construction = {
   },
 };
 
-function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
+export function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];

@@ -13,11 +13,16 @@
  * filter both sides ("orders to customers in Germany"), and one on a dimension a side already
  * uses is refused as ambiguous.
  */
-import type { DimensionFilter, SemanticQuery } from '../../semantic/query.js';
-import { countMetricOfEntities, dimensionOfEntity, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
-import { chooseValueEntry, resolveRole } from '../build.js';
+import type { DimensionFilter, EntityCondition, SemanticQuery } from '../../semantic/query.js';
+import { countMetricOfEntities, dimensionOfEntity, dimensionWords, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
+import { chooseValueEntry, closestTo, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { lemmas } from '../text.js';
+import type { InterpretContext } from '../types.js';
+import { parseCondition } from './entity-condition.js';
+import { keyDimension } from './listing.js';
+import { mayLink, verbRelatesSides } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 const RATIO_WORDS = new Set(['ratio', 'ratios']);
@@ -29,9 +34,16 @@ const SIDE_LINKS = new Set(['the', 'a', 'an', 'of', 'in', 'from', 'with', 'for',
 const ALL_WORDS = new Set(['all', 'total', 'overall']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
 const CMP_OPS: Record<string, DimensionFilter['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
+/** "in the database", "in the dataset" after the second side: every row there is, no filter. */
+const WHOLE_DATA = new Set(['database', 'dataset', 'db']);
 
 interface Qual {
-  filter: DimensionFilter;
+  /** A filter on the side's rows ("delivered", "with a size above 4") ... */
+  filter?: DimensionFilter;
+  /** ... or a condition on the members counted ("restaurants with a rating above 4"). */
+  cond?: Omit<EntityCondition, 'time_range'>;
+  /** The item naming the members of a condition (it must be the side's metric). */
+  subject?: Item;
   items: Item[];
   /** Index (in items) of its first item. */
   start: number;
@@ -49,6 +61,8 @@ interface Side {
   quals: Qual[];
   /** Opened by "all"/"total": every row of its metric. */
   all: boolean;
+  /** A number column of one entity read as its value per member ("helpfulness score ... for each course"): its average, over one member per group. */
+  perMember?: string;
 }
 
 type Span = [start: number, end: number];
@@ -69,9 +83,22 @@ const isMetricItem = (lex: Lexicon, it: Item) =>
   it.kind === 'lex' &&
   (entriesOf(it, 'metric').length > 0 || entriesOf(it, 'entity').length > 0 || entriesOf(it, 'dimension').some((e) => { const d = lex.dimensions.get(e.target); return !!d && dimensionOfEntity(lex, d.entity) === d.name; }));
 
+/** A number column of one entity with an average of the same column: its value per member when each group is one member. */
+function perMemberAverage(lex: Lexicon, ctx: InterpretContext, it: Item): { metric: string; entity: string } | undefined {
+  if (entriesOf(it, 'metric').length || entriesOf(it, 'entity').length) return undefined;
+  const column = (sql: string | undefined) => (sql ?? '').replace(/["`\s]/g, '').toLowerCase();
+  const found = entriesOf(it, 'dimension').flatMap((x) => {
+    const d = ctx.model.dimensions.find((o) => o.name === x.target);
+    if (!d || d.type !== 'number') return [];
+    return ctx.model.measures.filter((m) => m.entity === d.entity && m.agg === 'avg' && !m.filter && column(m.sql) === column(d.sql)).map((m) => ({ metric: m.name, entity: d.entity }));
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** Reads items[s..e) as one side; undefined when any item is not understood. */
-function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side | undefined {
+function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: InterpretContext, near: string[]): Side | undefined {
   const side: Side = { items: [], quals: [], all: false };
+  const model = ctx.model;
   const taken = new Set<Item>();
   const base = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   const roles = a.roles.filter((r) => r.pos >= s && r.pos < e);
@@ -97,6 +124,12 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
       start = Math.min(start, p);
       break;
     }
+    const bases = [...new Set(entries.map((x) => base(x.target)))];
+    // "restaurants in Los Angeles": the city and its county select the same rows, one answer
+    if (bases.length > 1 && sameRowsIn(ctx, entries, bases)) {
+      const pick = closestTo(lex, model, bases, near);
+      entries = entries.filter((x) => base(x.target) === pick);
+    }
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
     let p = start - 1;
@@ -108,6 +141,9 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
     }
     const entry = chooseValueEntry(lex, entries);
     const dimension = resolveRole(lex, entry.target, k, roles);
+    // "vegan food": a word of the value's own dimension name right after it names that dimension
+    const nx = items[k + 1];
+    if (k + 1 < e && nx?.kind === 'word' && !taken.has(nx) && !SIDE_LINKS.has(nx.lower) && entries.every((x) => dimensionWords(lex, x.target).has(lemmas(nx.lower)[0]!))) qi.push(nx);
     const values = entry.values ?? [];
     if (!values.length) return undefined;
     const op: DimensionFilter['op'] = negated ? (values.length > 1 ? 'not_in' : 'ne') : values.length > 1 ? 'in' : 'eq';
@@ -125,12 +161,46 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
     while (d >= s && items[d].kind === 'word' && ['is', 'of', 'the'].includes(items[d].lower)) d--;
     const dimItem = items[d];
     const dim = d >= s && dimItem.kind === 'lex' && !taken.has(dimItem) ? entriesOf(dimItem, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number') : undefined;
-    if (!dim || q >= e || num?.kind !== 'num' || num.percent) return undefined;
+    // no number column named before it: maybe a condition on the members (below), else not understood
+    if (!dim) continue;
+    if (q >= e || num?.kind !== 'num' || num.percent) return undefined;
     const op = CMP_OPS[it.kw];
     if (!op) return undefined;
     const qi = [dimItem, ...items.slice(d + 1, k), it, ...items.slice(k + 1, q + 1)];
     for (const x of qi) taken.add(x);
     side.quals.push({ filter: { dimension: dim.target, op, values: [num.num!] }, items: qi, start: d, afterMetric: false, family: base(dim.target), text: qi.map((x) => x.text).join(' ') });
+  }
+  // 2b. conditions on the members counted: "restaurants with a rating above 4", "customers with more than 3 orders"
+  const verbs: Item[] = [];
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (taken.has(it) || it.kind !== 'lex') continue;
+    const subject = entriesOf(it, 'entity')[0]?.target ?? entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)).find((m) => m?.agg === 'count')?.entity;
+    if (!subject) continue;
+    const parsed = parseCondition(items, k + 1, subject, lex, model);
+    if (!parsed) continue;
+    const its = [...parsed.words, parsed.metricItem];
+    const pos = its.map((x) => items.indexOf(x));
+    if (pos.some((p) => p <= k || p >= e) || its.some((x) => taken.has(x))) continue;
+    const last = Math.max(...pos);
+    const rows = lex.metrics.get(parsed.metric)?.entity;
+    if (!rows) return undefined;
+    // a verb between the members and the condition states their relation: the model must hold exactly one
+    const relates = (v: Item) => !!verbRelatesSides(lex, model, v, { entity: subject, self: true }, { entity: rows, self: true });
+    for (let p = k + 1; p < last; p++) {
+      const o = items[p];
+      if (its.includes(o) || taken.has(o) || (o.kind === 'word' && SIDE_LINKS.has(o.lower))) continue;
+      if (o === parsed.linkVerb || mayLink(lex, o)) {
+        if (!relates(o)) return undefined;
+        verbs.push(o);
+        taken.add(o);
+        continue;
+      }
+      return undefined;
+    }
+    for (const x of its) taken.add(x);
+    const start = Math.min(...pos, ...verbs.map((v) => items.indexOf(v)).filter((p) => p > k));
+    side.quals.push({ cond: { entity: subject, metric: parsed.metric, op: parsed.op, value: parsed.value }, subject: it, items: [...its, ...verbs.filter((v) => items.indexOf(v) > k && items.indexOf(v) < last)], start, afterMetric: false, family: `cond:${parsed.metric}`, text: items.slice(k + 1, last + 1).map((x) => x.text).join(' ') });
   }
   // 3. the metric, and nothing else but function words
   let counted = false;
@@ -155,7 +225,40 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
       side.metricItem = it;
       continue;
     }
+    // "helpfulness scores" (a number column of one entity): its value per member, as the average over one member
+    if (!side.metricItem && !counted && it.kind === 'lex' && !entriesOf(it, 'value').length) {
+      const avg = perMemberAverage(lex, ctx, it);
+      if (avg) {
+        side.metric = avg.metric;
+        side.metricItem = it;
+        side.perMember = avg.entity;
+        continue;
+      }
+    }
+    // "restaurants serving vegan food": a verb between the thing counted and its own value (checked below)
+    if (mayLink(lex, it) && !verbs.includes(it)) {
+      verbs.push(it);
+      continue;
+    }
     return undefined;
+  }
+  // each verb links the thing counted to the value or condition right after it, in the one way the model has
+  for (const v of verbs) {
+    if (taken.has(v)) continue;
+    const k = items.indexOf(v);
+    const subject = side.metric ? lex.metrics.get(side.metric) : undefined;
+    const counts = subject?.agg === 'count' || subject?.agg === 'count_distinct';
+    const next = side.quals.find((q) => q.start > k && items.slice(k + 1, q.start).every((o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only'].includes(o.lower)));
+    if (!subject?.entity || !counts || !side.metricItem || items.indexOf(side.metricItem) > k || !next?.filter) return undefined;
+    const dim = lex.dimensions.get(next.filter.dimension);
+    if (!dim) return undefined;
+    if (!verbRelatesSides(lex, model, v, { entity: subject.entity, self: true }, { entity: dim.entity, self: dimensionOfEntity(lex, dim.entity) === dim.name })) return undefined;
+    next.items.push(v);
+  }
+  // a condition counts its members: the side is the count of them
+  for (const q of side.quals) {
+    if (!q.cond) continue;
+    if (q.subject !== side.metricItem || lex.metrics.get(side.metric!)?.entity !== q.cond.entity) return undefined;
   }
   if (side.metricItem) {
     const mk = items.indexOf(side.metricItem);
@@ -287,14 +390,32 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', eq: 'eq', ne: 'not' };
+const qualSlug = (q: Qual) =>
+  q.filter ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}` : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
 
 export const ratio: Construction = {
   name: 'ratio',
-  recognise({ items, a, lex }) {
+  recognise({ items, a, lex, ctx }) {
     const where = locate(items, lex, a);
     if (!where) return null;
-    const A = parseSide(items, where.spanA, lex, a);
-    let B = parseSide(items, where.spanB, lex, a);
+    // "... to the total number of papers in the database": every row there is
+    const [b0, b1] = where.spanB;
+    const whole = items.slice(b0, b1).findIndex((it, k, all) => it.kind === 'word' && WHOLE_DATA.has(it.lower) && k === all.length - 1);
+    if (whole >= 0) {
+      let from = b0 + whole;
+      while (from > b0 && items[from - 1].kind === 'word' && ['in', 'the', 'our', 'this', 'entire', 'whole', 'across'].includes(items[from - 1].lower)) from--;
+      if (items[from]?.lower !== 'in' && items[from]?.lower !== 'across') return null;
+      where.words.push(...items.slice(from, b1));
+      where.spanB = [b0, from];
+    }
+    // the entities the sides speak of: a value stored in several dimensions with the same rows is read on theirs
+    const near = items.slice(where.spanA[0], where.spanB[1]).flatMap((it) => [
+      ...entriesOf(it, 'entity').map((x) => x.target),
+      ...entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
+    ]);
+    const A = parseSide(items, where.spanA, lex, a, ctx, near);
+    let B = parseSide(items, where.spanB, lex, a, ctx, near);
     if (!A || !B) return null;
     // values after the second side's metric: its own in parallel with the first side, else the whole question's
     const post = B.quals.filter((q) => q.afterMetric);
@@ -303,13 +424,15 @@ export const ratio: Construction = {
     // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
     if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length) return null;
     const trailing = post.slice(own);
+    // a condition on members is said of the thing before it, never of both sides
+    if (trailing.some((q) => q.cond)) return null;
     if (trailing.length) {
       const families = new Set([...A.quals, ...B.quals.filter((q) => !trailing.includes(q))].map((q) => q.family));
       if (trailing.some((q) => families.has(q.family))) return null;
       // the second side ends before the first trailing condition (and the words introducing it)
       let cut = trailing[0].start;
       while (cut > where.spanB[0] && items[cut - 1].kind === 'word' && ['in', 'from', 'for', 'at', 'of', 'with', 'the', 'on'].includes(items[cut - 1].lower)) cut--;
-      B = parseSide(items, [where.spanB[0], cut], lex, a);
+      B = parseSide(items, [where.spanB[0], cut], lex, a, ctx, near);
       if (!B) return null;
     }
     // "revenue ratio of EUROPE to ASIA": two sides of values only, of the metric named before
@@ -331,8 +454,11 @@ export const ratio: Construction = {
     const per = where.words.some((w) => w.kind === 'kw' && w.lower === 'per');
     if (per && A.metric !== B.metric && A.quals.length && !B.quals.length) return null;
     if (A.metric === B.metric && !A.quals.length && !B.quals.length) return null;
-    const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length;
-    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter)) === JSON.stringify(B.quals.map((q) => q.filter))) return null;
+    // a number column per member divides only by another of the same members ("helpfulness to clarity score for each course")
+    if ((A.perMember || B.perMember) && A.perMember !== B.perMember) return null;
+    // a subset by a condition on members is a ratio to all of them (the share of a subset takes filters only)
+    const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length && A.quals.every((q) => q.filter);
+    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter ?? q.cond)) === JSON.stringify(B.quals.map((q) => q.filter ?? q.cond))) return null;
 
     // the general rules must not read the sides' metrics, values, conditions or groups on their own
     const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
@@ -380,9 +506,17 @@ export const ratio: Construction = {
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
         const name = share
           ? `${metricA}_share_${slug(valuesText(sides.A))}`
-          : `${slug(`${metricA} ${sides.A.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}`;
+          : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
         if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
-        const filters = (x: Side) => x.quals.map((q) => q.filter);
+        const filters = (x: Side) => x.quals.flatMap((q) => (q.filter ? [q.filter] : []));
+        // a condition counts its members over the question's period, like the entity-condition rule
+        const conditions = (x: Side): EntityCondition[] => x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
+        // a number column read per member needs one member per row of the answer
+        for (const x of [sides.A, sides.B]) {
+          const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
+          if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
+            return `A ratio of ${text(x)} is a figure of each ${x.perMember.replace(/_/g, ' ')}: ask for it for each ${x.perMember.replace(/_/g, ' ')} (by its id).`;
+        }
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
         consume(...where.words, ...sides.A.items, ...sides.B.items, before);
         const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
@@ -393,7 +527,7 @@ export const ratio: Construction = {
           q = { ...q, subset_metrics: [...(q.subset_metrics ?? []), { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) }] };
         } else {
           notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
-          const side = (x: Side) => ({ metric: x.metric!, ...(x.quals.length ? { filters: filters(x) } : {}), label: text(x) });
+          const side = (x: Side) => ({ metric: x.metric!, ...(filters(x).length ? { filters: filters(x) } : {}), ...(conditions(x).length ? { conditions: conditions(x) } : {}), label: text(x) });
           q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
