@@ -248,7 +248,7 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     const k = items.indexOf(v);
     const subject = side.metric ? lex.metrics.get(side.metric) : undefined;
     const counts = subject?.agg === 'count' || subject?.agg === 'count_distinct';
-    const next = side.quals.find((q) => q.start > k && items.slice(k + 1, q.start).every((o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only'].includes(o.lower)));
+    const next = side.quals.find((q) => q.start > k && items.slice(k + 1, q.start).every((o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only', 'in', 'at', 'from', 'to', 'on', 'with', 'for'].includes(o.lower)));
     if (!subject?.entity || !counts || !side.metricItem || items.indexOf(side.metricItem) > k || !next?.filter) return undefined;
     const dim = lex.dimensions.get(next.filter.dimension);
     if (!dim) return undefined;
