@@ -241,7 +241,11 @@ describe('follow-ups keep the ratio', () => {
 describe('refused: a side not fully understood', () => {
   it.each([
     'ratio of parcels handled quickly to customers',
-    'ratio of parcels in 2021 to parcels in 2022',
+    // a period of each side and one of the question
+    'ratio of parcels in 2021 to parcels in 2022 in Ohio in 2022',
+    'ratio of parcels in 2021 to parcels in 2022 by month',
+    // "a period" of a metric that is not dated
+    'ratio of customers in 2021 to customers in 2022',
     'ratio of parcels',
     'ratio of parcels to parcels',
     'ratio of delivered parcels to Express',
@@ -298,6 +302,22 @@ describe('each side a subset defined by conditions', () => {
       denominator: { metric: 'customers', filters: [{ dimension: 'state', op: 'eq', values: ['Texas'] }] },
     });
     expect(Object.values((await run(q))[0]!)).toEqual([2 / 3]);
+  });
+  it('"parcels in 2021 to parcels in 2022": a period of each side only, on the date of its rows', async () => {
+    const q = query('ratio of parcels in 2021 to parcels in 2022');
+    expect(q.time_range).toBeUndefined();
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2021-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2022-01-01'] }] },
+      denominator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2022-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2023-01-01'] }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([1 / 6]);
+  });
+  it('"Express parcels in 2022 to all parcels": a period of the subset only', async () => {
+    const q = query('ratio of Express parcels in 2022 to all parcels');
+    expect(q.time_range).toBeUndefined();
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', as: 'share', filters: [{ dimension: 'service', values: ['Express'] }, { dimension: 'sent_date', op: 'gte' }, { dimension: 'sent_date', op: 'lt' }] });
+    // Express in 2022: parcels 1 and 4, of 7
+    expect(Object.values((await run(q))[0]!)).toEqual([2 / 7]);
   });
   it('"... in the database": every row there is', () => {
     const q = query('what is the ratio of parcels to customers in the database?');

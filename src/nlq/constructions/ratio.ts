@@ -19,6 +19,7 @@ import { chooseValueEntry, closestTo, resolveRole, sameRowsIn } from '../build.j
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas } from '../text.js';
+import type { TimeHit } from '../time.js';
 import type { InterpretContext } from '../types.js';
 import { parseCondition } from './entity-condition.js';
 import { keyDimension } from './listing.js';
@@ -44,6 +45,9 @@ interface Qual {
   cond?: Omit<EntityCondition, 'time_range'>;
   /** The item naming the members of a condition (it must be the side's metric). */
   subject?: Item;
+  /** A period of this side only ("papers in 2020"): `filter` and `until` bound the metric's dating time dimension. */
+  period?: TimeHit;
+  until?: DimensionFilter;
   items: Item[];
   /** Index (in items) of its first item. */
   start: number;
@@ -170,6 +174,16 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     for (const x of qi) taken.add(x);
     side.quals.push({ filter: { dimension: dim.target, op, values: [num.num!] }, items: qi, start: d, afterMetric: false, family: base(dim.target), text: qi.map((x) => x.text).join(' ') });
   }
+  // 1b. a period of this side only ("papers in 2019 to papers in 2020"), with a verb naming its date before it ("ordered in 2020")
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (it.kind !== 'time' || !it.hit || taken.has(it)) continue;
+    const qi: Item[] = [it];
+    const prev = items[k - 1];
+    if (k - 1 >= s && prev.kind === 'lex' && !taken.has(prev) && entriesOf(prev, 'time_dimension').length && !entriesOf(prev, 'metric').length && !entriesOf(prev, 'entity').length) qi.push(prev);
+    for (const x of qi) taken.add(x);
+    side.quals.push({ period: it.hit, items: qi, start: Math.min(...qi.map((x) => items.indexOf(x))), afterMetric: false, family: 'period', text: `in ${it.text}` });
+  }
   // 2b. conditions on the members counted: "restaurants with a rating above 4", "customers with more than 3 orders"
   const verbs: Item[] = [];
   for (let k = s; k < e; k++) {
@@ -254,6 +268,16 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (!dim) return undefined;
     if (!verbRelatesSides(lex, model, v, { entity: subject.entity, self: true }, { entity: dim.entity, self: dimensionOfEntity(lex, dim.entity) === dim.name })) return undefined;
     next.items.push(v);
+  }
+  // a period bounds the date of the side's own rows (the time dimension named before it, else the metric's own)
+  for (const q of side.quals) {
+    if (!q.period) continue;
+    const info = side.metric ? lex.metrics.get(side.metric) : undefined;
+    const named = q.items.flatMap((x) => (x.kind === 'lex' ? entriesOf(x, 'time_dimension').map((t) => t.target) : []));
+    const td = named[0] ?? info?.timeDimension;
+    if (!info?.timeBound || !td || (named.length && ![info.timeDimension, ...info.alternates].includes(td))) return undefined;
+    q.filter = { dimension: td, op: 'gte', values: [q.period.range.start] };
+    q.until = { dimension: td, op: 'lt', values: [q.period.range.end] };
   }
   // a condition counts its members: the side is the count of them
   for (const q of side.quals) {
@@ -392,13 +416,15 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', eq: 'eq', ne: 'not' };
 const qualSlug = (q: Qual) =>
-  q.filter ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}` : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
+  q.period ? q.text : q.filter ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}` : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
 
 export const ratio: Construction = {
   name: 'ratio',
   recognise({ items, a, lex, ctx }) {
     const where = locate(items, lex, a);
     if (!where) return null;
+    // "papers in 2019 to papers in 2020": when the first side has a period, the one after the second is its own
+    if (items.slice(...where.spanA).some((it) => it.kind === 'time') && items[where.spanB[1]]?.kind === 'time') where.spanB = [where.spanB[0], sideEnd(items, where.spanB[1] + 1)];
     // "... to the total number of papers in the database": every row there is
     const [b0, b1] = where.spanB;
     const whole = items.slice(b0, b1).findIndex((it, k, all) => it.kind === 'word' && WHOLE_DATA.has(it.lower) && k === all.length - 1);
@@ -458,7 +484,7 @@ export const ratio: Construction = {
     if ((A.perMember || B.perMember) && A.perMember !== B.perMember) return null;
     // a subset by a condition on members is a ratio to all of them (the share of a subset takes filters only)
     const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length && A.quals.every((q) => q.filter);
-    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter ?? q.cond)) === JSON.stringify(B.quals.map((q) => q.filter ?? q.cond))) return null;
+    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => [q.filter, q.until, q.cond])) === JSON.stringify(B.quals.map((q) => [q.filter, q.until, q.cond]))) return null;
 
     // the general rules must not read the sides' metrics, values, conditions or groups on their own
     const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
@@ -469,6 +495,8 @@ export const ratio: Construction = {
     a.groups = a.groups.filter((g) => !posIn(g.pos));
     a.dimMentions = a.dimMentions.filter((d) => !sideItems.has(d.item));
     a.unknown = a.unknown.filter((u) => !where.words.includes(u));
+    const sideTimes = [...sideItems].flatMap((it) => (it.kind === 'time' && it.hit ? [it.hit] : []));
+    a.times = a.times.filter((h) => !sideTimes.includes(h));
     a.countUnknown = a.countUnknown.filter((u) => !sideItems.has(u));
     if (a.ratio && (sideItems.has(a.ratio.den) || where.words.includes(a.ratio.den))) a.ratio = undefined;
     if (where.shareKw) a.share = false;
@@ -508,7 +536,11 @@ export const ratio: Construction = {
           ? `${metricA}_share_${slug(valuesText(sides.A))}`
           : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
         if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
-        const filters = (x: Side) => x.quals.flatMap((q) => (q.filter ? [q.filter] : []));
+        const filters = (x: Side) => x.quals.flatMap((q) => [q.filter, q.until].filter((f): f is DimensionFilter => !!f));
+        // a period of one side: the question has no other period, nor a breakdown by time
+        const periods = [sides.A, sides.B].some((x) => x.quals.some((q) => q.period));
+        if (periods && (query.time_range || query.group_by.some((g) => ctx.model.time_dimensions.some((t) => t.name === g.dimension))))
+          return 'A ratio of two periods cannot also have a period or a breakdown by time of its own: ask for each side\'s period only.';
         // a condition counts its members over the question's period, like the entity-condition rule
         const conditions = (x: Side): EntityCondition[] => x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
         // a number column read per member needs one member per row of the answer
