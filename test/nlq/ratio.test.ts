@@ -342,6 +342,32 @@ describe('each side a subset defined by conditions', () => {
   });
 });
 
+describe('a share of members by a condition', () => {
+  it('"what proportion of customers have a rating above 3": one side out of all of its members', async () => {
+    const q = query('what proportion of customers have a rating above 3');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }] },
+      denominator: { metric: 'customers' },
+    });
+    expect(q.ratios![0]!.label).toMatch(/^Share of /);
+    // ratings 4.5, 3, 5, 2, 4
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
+  });
+  it('"share of customers with a rating above 3 for each state": per group', async () => {
+    const q = query('share of customers with a rating above 3 for each state');
+    expect(q.group_by).toEqual([{ dimension: 'state' }]);
+    const rows = await run(q);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+  });
+  it('"what share of customers with more than 1 parcel are in Texas": the part after "are", among the members kept', async () => {
+    const q = query('what share of customers with more than 1 parcel are in Texas');
+    expect(q.entity_conditions).toEqual([{ entity: 'customer', metric: 'parcels', op: 'gt', value: 1 }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'customers', filters: [{ dimension: 'state', values: ['Texas'] }], as: 'share' });
+    // Cobalt and Elm: both in Texas
+    expect(Object.values((await run(q))[0]!)).toEqual([1]);
+  });
+});
+
 describe('refused: a condition or column side not clear', () => {
   it.each([
     // whose condition: the second side's or both?
@@ -354,6 +380,11 @@ describe('refused: a condition or column side not clear', () => {
     'ratio of docks to staff',
     // a number column per depot over a count
     'ratio of docks to parcels for each depot id',
+    // which is the whole: the customers in Ohio, or all of them?
+    'proportion of customers in Ohio with a rating above 3',
+    'what fraction of customers with a rating above 3 in Texas',
+    // a share of an average
+    'percentage of average weight that is Express',
   ])('%s', (question) => {
     const r = ask(question);
     expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');

@@ -88,7 +88,19 @@ export const entityCondition: Construction = {
       const subjectItem = items[e];
       const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
       const qualifies = a.metrics.some((m) => m.pos < e && m.item !== subjectItem);
-      const counted = !!countKw && a.metrics.some((m) => m.item === subjectItem);
+      // "what share of customers with more than 3 orders are in Ohio": the members are counted, a share of them taken
+      // (the part after "are"; "share of customers in Ohio with more than 3 orders" does not say which is the whole)
+      const end = Math.max(...[...parsed.words, parsed.metricItem].map((x) => items.indexOf(x)));
+      let after = end + 1;
+      while (items[after] && plainWord(items[after], new Set(['that', 'which', 'who']))) after++;
+      const shareKw = items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'share') && plainWord(items[after] ?? items[end]!, new Set(['are', 'is', 'were', 'was']));
+      const counted = (!!countKw && a.metrics.some((m) => m.item === subjectItem)) || shareKw;
+      if (shareKw) {
+        // the members named are what is counted (never a breakdown by them)
+        a.groups = a.groups.filter((g) => g.pos !== e);
+        a.dimMentions = a.dimMentions.filter((d) => d.item !== subjectItem);
+        a.providesMetric = true;
+      }
       const zeroQualifies = holds(parsed.op, parsed.value, 0);
       const listing = !counted && !qualifies;
       // the general rules must not read the condition's metric or comparison on their own

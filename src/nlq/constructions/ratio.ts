@@ -336,6 +336,8 @@ interface Reading {
   byKw?: Item;
   /** "revenue ratio of EUROPE to ASIA": the metric named before the ratio word. */
   before?: Item;
+  /** "proportion of restaurants with a rating above 4": one side, out of all of its metric (spanB is empty). */
+  whole?: boolean;
 }
 
 /** Where the two sides are: "ratio of A to B", "A to B ratio", "proportion of A out of all B", "A per B". */
@@ -372,6 +374,11 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     if (next && (next.lower === 'of' || (ratioWord && next.lower === 'between'))) {
       const start = r + 2;
       const sep = separator(start, items.length, next.lower === 'between', shareWord);
+      // "what proportion of restaurants have a rating above 4": a share word with one side, out of all of it
+      if (!sep && shareWord && next.lower === 'of') {
+        const end = sideEnd(items, start);
+        if (end > start) return { spanA: [start, end], spanB: [end, end], words: [it, next], shareKw: it, whole: true };
+      }
       if (!sep || sep.at === start) continue;
       const bStart = sep.at + sep.len;
       const end = sideEnd(items, bStart);
@@ -441,7 +448,9 @@ export const ratio: Construction = {
       ...entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
     ]);
     const A = parseSide(items, where.spanA, lex, a, ctx, near);
-    let B = parseSide(items, where.spanB, lex, a, ctx, near);
+    // one side out of all of its metric: only a condition on the members counted (values are the share of a subset's rule;
+    // two qualifiers could each be the whole or the part)
+    let B = where.whole ? (A?.metric && A.quals.length === 1 && A.quals[0]!.cond ? { items: [], quals: [], all: true, metric: A.metric } : undefined) : parseSide(items, where.spanB, lex, a, ctx, near);
     if (!A || !B) return null;
     // values after the second side's metric: its own in parallel with the first side, else the whole question's
     const post = B.quals.filter((q) => q.afterMetric);
@@ -532,8 +541,8 @@ export const ratio: Construction = {
           return its.map((o) => o.text).join(' ').trim() || label(x.metric!).toLowerCase();
         };
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
-        const name = share
-          ? `${metricA}_share_${slug(valuesText(sides.A))}`
+        const name = share || where.whole
+          ? `${metricA}_share_${slug(share ? valuesText(sides.A) : sides.A.quals.map(qualSlug).join(' '))}`
           : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
         if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
         const filters = (x: Side) => x.quals.flatMap((q) => [q.filter, q.until].filter((f): f is DimensionFilter => !!f));
@@ -560,7 +569,7 @@ export const ratio: Construction = {
         } else {
           notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
           const side = (x: Side) => ({ metric: x.metric!, ...(filters(x).length ? { filters: filters(x) } : {}), ...(conditions(x).length ? { conditions: conditions(x) } : {}), label: text(x) });
-          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
+          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: where.whole ? `Share of ${text(sides.A)}` : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';

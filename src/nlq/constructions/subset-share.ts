@@ -20,6 +20,8 @@ export const subsetShare: Construction = {
       apply(query, notes) {
         const metric = query.metrics[0];
         if (!metric || query.metrics.length > 1) return 'A share needs exactly one metric to divide (e.g. "share of orders that are urgent").';
+        // a share of an average (or a lowest, highest) is no part of a whole
+        if (['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metric)?.agg ?? '')) return `A share is a part of a total: ${lex.metrics.get(metric)?.label ?? metric} is no total to take a part of.`;
         const subset = query.filters.filter((f) => a.values.some((v) => v.entries.some((e) => e.target === f.dimension || lex.dimensions.get(f.dimension)?.roleOf?.base === e.target)));
         if (!subset.length) return query; // nothing to divide by: the share words stay unconsumed
         const rest = query.filters.filter((f) => !subset.includes(f));
