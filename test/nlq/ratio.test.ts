@@ -359,6 +359,12 @@ describe('a share of members by a condition', () => {
     const rows = await run(q);
     expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
   });
+  it('"proportion of customers with a rating of at least 4 by state": "of" before the comparison', async () => {
+    const q = query('proportion of customers with a rating of at least 4 by state');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gte', value: 4 }] }, denominator: { metric: 'customers' } });
+    const rows = await run(q);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+  });
   it('"what share of customers with more than 1 parcel are in Texas": the part after "are", among the members kept', async () => {
     const q = query('what share of customers with more than 1 parcel are in Texas');
     expect(q.entity_conditions).toEqual([{ entity: 'customer', metric: 'parcels', op: 'gt', value: 1 }]);
@@ -385,6 +391,7 @@ describe('refused: a condition or column side not clear', () => {
     'what fraction of customers with a rating above 3 in Texas',
     // a share of an average
     'percentage of average weight that is Express',
+    'share of average rating by state',
   ])('%s', (question) => {
     const r = ask(question);
     expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');

@@ -178,7 +178,8 @@ export const entityCondition: Construction = {
   },
 };
 
-export function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
+/** `ofComparison`: also "with a rating of at least 4" (the ratio's sides; the general rules refuse a condition on one row's figure otherwise). */
+export function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel, ofComparison = false): Parsed | null {
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];
@@ -224,6 +225,11 @@ export function parseCondition(items: Item[], from: number, subject: string, lex
     form = 'sign';
     words.push(it);
     p++;
+  } else if (ofComparison && it.kind === 'lex' && items[p + 1]?.kind === 'word' && items[p + 1].lower === 'of' && items[p + 2]?.kind === 'kw' && items[p + 2].kw && CMP_OPS[items[p + 2].kw!] && items[p + 3]?.kind === 'num' && !items[p + 3].percent) {
+    // "with a rating of at least 4"
+    const metric = conditionMetric(lex, it, subject, model);
+    if (!metric) return null;
+    return { form: 'comparison', op: CMP_OPS[items[p + 2].kw!], value: items[p + 3].num!, metric, metricItem: it, words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], items[p + 3]] };
   } else if (it.kind === 'lex' && items[p + 1]?.kind === 'kw' && items[p + 1].kw && CMP_OPS[items[p + 1].kw!] && items[p + 2]?.kind === 'num') {
     // "who ordered more than 5 times"
     const metric = conditionMetric(lex, it, subject, model);

@@ -191,7 +191,7 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (taken.has(it) || it.kind !== 'lex') continue;
     const subject = entriesOf(it, 'entity')[0]?.target ?? entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)).find((m) => m?.agg === 'count')?.entity;
     if (!subject) continue;
-    const parsed = parseCondition(items, k + 1, subject, lex, model);
+    const parsed = parseCondition(items, k + 1, subject, lex, model, true);
     if (!parsed) continue;
     const its = [...parsed.words, parsed.metricItem];
     const pos = its.map((x) => items.indexOf(x));
