@@ -5,6 +5,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratioDefinition } from '../../src/answer/labels.js';
 import { interpret } from '../../src/nlq/interpret.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
@@ -278,6 +279,10 @@ describe('each side a subset defined by conditions', () => {
     expect(q.ratios![0]!.numerator.filters).toBeUndefined();
     // Texas: ratings 5, 2, 4 -> two above 3, one below
     expect(Object.values((await run(q))[0]!)).toEqual([2]);
+  });
+  it('the answer says how each side is computed, its condition included', () => {
+    const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');
+    expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe('Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).');
   });
   it('"proportion of customers with more than 1 parcel out of all customers": members by a count of their rows, over all of them', async () => {
     const q = query('proportion of customers with more than 1 parcel out of all customers');
