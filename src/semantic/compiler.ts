@@ -567,7 +567,7 @@ export function compile(
       x.label ??
       `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
     extraCols.push({
-      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: { kind: 'number', decimals: 2 } },
+      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 } },
       sql: d.divide(top, sideSql('denominator', 'd')),
     });
   });

@@ -169,6 +169,8 @@ export const RatioSchema = z.object({
   denominator: RatioSideSchema,
   /** How the question named the ratio (for labels and answer text). */
   label: z.string().optional(),
+  /** `share`: the numerator is a part of the denominator ("proportion of restaurants with a rating above 4"), shown as a percentage of the fraction. */
+  as: z.enum(['ratio', 'share']).optional(),
 });
 export type Ratio = z.infer<typeof RatioSchema>;
 

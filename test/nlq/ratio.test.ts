@@ -355,6 +355,10 @@ describe('a share of members by a condition', () => {
       denominator: { metric: 'customers' },
     });
     expect(q.ratios![0]!.label).toMatch(/^Share of /);
+    // a part of a whole: the fraction, shown as a percentage
+    expect(q.ratios![0]!.as).toBe('share');
+    expect(compile(model, q, new DuckDbDialect()).columns.find((c) => c.name === q.ratios![0]!.name)?.format).toEqual({ kind: 'percent', decimals: 1 });
+    expect(query('ratio of customers with a rating above 3 to customers with a rating below 3').ratios![0]!.as).toBeUndefined();
     // ratings 4.5, 3, 5, 2, 4
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
   });

@@ -567,9 +567,11 @@ export const ratio: Construction = {
           notes.push(`Share: ${label(metricA)} where ${valuesText(sides.A)}, as a fraction of all ${label(metricA).toLowerCase()}`);
           q = { ...q, subset_metrics: [...(q.subset_metrics ?? []), { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) }] };
         } else {
-          notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
+          // a share word over all of the same metric: a part of the whole, shown as a percentage
+          const part = !!where.shareKw && metricA === metricB && !sides.B.quals.length;
+          notes.push(part ? `Share: ${text(sides.A)} out of all ${label(metricA).toLowerCase()} (a fraction, shown as a percentage)` : `Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
           const side = (x: Side) => ({ metric: x.metric!, ...(filters(x).length ? { filters: filters(x) } : {}), ...(conditions(x).length ? { conditions: conditions(x) } : {}), label: text(x) });
-          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: where.whole ? `Share of ${text(sides.A)}` : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
+          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), ...(part ? { as: 'share' as const } : {}), label: where.whole ? `Share of ${text(sides.A)}` : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';
