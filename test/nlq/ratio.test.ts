@@ -383,6 +383,19 @@ describe('a share of members by a condition', () => {
   });
 });
 
+describe('a share of a subset of values: the part after "are", the whole before it', () => {
+  it('"what share of parcels from Northgate are Express": among the depot\'s parcels', async () => {
+    const q = query('what share of parcels from Northgate are Express');
+    expect(q.filters).toEqual([{ dimension: 'depot', op: 'eq', values: ['Northgate'] }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+    // Northgate: parcels 1 (Express), 2, 3
+    expect(Object.values((await run(q))[0]!)).toEqual([1 / 3]);
+  });
+  it('"share of Express parcels from Northgate" does not say which is the whole', () => {
+    expect(ask('share of Express parcels from Northgate').kind).not.toBe('query');
+  });
+});
+
 describe('refused: a condition or column side not clear', () => {
   it.each([
     // whose condition: the second side's or both?
