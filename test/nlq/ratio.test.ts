@@ -280,6 +280,16 @@ describe('each side a subset defined by conditions', () => {
     // Texas: ratings 5, 2, 4 -> two above 3, one below
     expect(Object.values((await run(q))[0]!)).toEqual([2]);
   });
+  it('"happy customers (rating > 3) to unhappy customers (rating < 3)": a condition in brackets defines the word before the members', async () => {
+    const q = query('ratio of happy customers (rating > 3) to unhappy customers (rating < 3)');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }], label: 'happy customers (rating > 3)' },
+      denominator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'lt', value: 3 }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([3]);
+    // a number column in brackets is a filter on the rows
+    expect(query('ratio of parcels (size > 4) to parcels (size < 4)').ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] } });
+  });
   it('the answer says how each side is computed, its condition included', () => {
     const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');
     expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe('Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).');
@@ -411,6 +421,8 @@ describe('refused: a condition or column side not clear', () => {
     // which is the whole: the customers in Ohio, or all of them?
     'proportion of customers in Ohio with a rating above 3',
     'what fraction of customers with a rating above 3 in Texas',
+    // words defined by nothing
+    'ratio of happy customers to unhappy customers',
     // a share of an average
     'percentage of average weight that is Express',
     'share of average rating by state',

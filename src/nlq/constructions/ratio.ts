@@ -191,6 +191,20 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (taken.has(it) || it.kind !== 'lex') continue;
     const subject = entriesOf(it, 'entity')[0]?.target ?? entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)).find((m) => m?.agg === 'count')?.entity;
     if (!subject) continue;
+    // "positive reviews (rating > 3)": a condition in brackets right after the members defines them, and the word before them
+    const [open, m, cmp, num, close] = items.slice(k + 1, k + 6);
+    const op = cmp?.kind === 'kw' && cmp.kw ? (CMP_OPS[cmp.kw] as EntityCondition['op'] | undefined) : undefined;
+    const bracketed = open?.lower === '(' && close?.lower === ')' && m?.kind === 'lex' && !taken.has(m) && op && num?.kind === 'num' && !num.percent && k + 5 < e;
+    if (bracketed && !entriesOf(m, 'dimension').some((x) => lex.dimensions.get(x.target)?.type === 'number')) {
+      const own = entriesOf(m, 'metric').map((x) => x.target).filter((x) => lex.metrics.get(x)?.entity === subject);
+      if (own.length !== 1) return undefined;
+      const named = items[k - 1];
+      const adjective = k - 1 >= s && named.kind === 'word' && !taken.has(named) && !SIDE_LINKS.has(named.lower) && !ALL_WORDS.has(named.lower) ? named : undefined;
+      const its = [open!, m, cmp!, num, close!, ...(adjective ? [adjective] : [])];
+      for (const x of its) taken.add(x);
+      side.quals.push({ cond: { entity: subject, metric: own[0]!, op, value: num.num! }, subject: it, items: its, start: k + 1, afterMetric: false, family: `cond:${own[0]}`, text: items.slice(k + 2, k + 5).map((x) => x.text).join(' ') });
+      continue;
+    }
     const parsed = parseCondition(items, k + 1, subject, lex, model, true);
     if (!parsed) continue;
     const its = [...parsed.words, parsed.metricItem];
@@ -538,7 +552,7 @@ export const ratio: Construction = {
           const its = [...x.items];
           while (its.length && its[0].kind === 'word' && SIDE_LINKS.has(its[0].lower)) its.shift();
           while (its.length && its[its.length - 1].kind === 'word' && SIDE_LINKS.has(its[its.length - 1].lower)) its.pop();
-          return its.map((o) => o.text).join(' ').trim() || label(x.metric!).toLowerCase();
+          return its.map((o) => o.text).join(' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim() || label(x.metric!).toLowerCase();
         };
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
         const name = share || where.whole
