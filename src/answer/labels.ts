@@ -3,7 +3,7 @@
  * filters and periods. Everything here returns PLAIN text; callers escape it before it lands in HTML.
  */
 import type { DerivedMetric, Dimension, Format, Measure, SemanticModel, TimeDimension, TimeGrain } from '../semantic/model.js';
-import type { DimensionFilter, MetricFilter, SemanticQuery } from '../semantic/query.js';
+import type { DimensionFilter, MetricFilter, SemanticQuery, TextPatternOp } from '../semantic/query.js';
 import type { CompiledColumn, TimeFrame } from './types.js';
 import { describePeriod, formatTimeBucket, formatValue, inclusiveEnd } from './format.js';
 
@@ -157,8 +157,22 @@ export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
       return `${label} of ${vals[0]} or less`;
     case 'between':
       return `${label} between ${vals[0]} and ${vals[1] ?? vals[0]}`;
+    case 'eq_ci':
+      return `${label} ${orList(vals)} (any letter case)`;
+    default:
+      return `${label} ${TEXT_PATTERN_WORDS[f.op]} ${orList(f.values.map((v) => `"${String(v)}"`))}`;
   }
 }
+
+/** `name starting with "Lake"`: the text patterns' words (letter case is ignored). */
+const TEXT_PATTERN_WORDS: Record<TextPatternOp, string> = {
+  starts_with: 'starting with',
+  ends_with: 'ending with',
+  contains: 'containing',
+  not_starts_with: 'not starting with',
+  not_ends_with: 'not ending with',
+  not_contains: 'not containing',
+};
 
 const METRIC_OPS: Record<MetricFilter['op'], string> = {
   gt: 'above',

@@ -1,5 +1,6 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
+import { dimensionOfEntity, memberDimension } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -65,6 +66,8 @@ export interface PendingCmp {
 export interface Analysis {
   metrics: MetricMention[];
   rankingMetric?: string;
+  /** A second figure after the ranking one ("by number of treatments and average amount"): it breaks ties. */
+  rankingThen?: string;
   /** The keywords ("by", "sorted by") that made it the ranking: they mean nothing when nothing is ranked. */
   rankingKeywords?: Item[];
   groups: GroupMention[];
@@ -550,7 +553,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       continue;
     }
 
-    const dimHere = dims.length > 0 || ents.some((e) => dimensionOfEntity(lex, e.target));
+    // a thing with no naming dimension stands for its members by its key, unless it only modifies
+    // the next noun ("transaction statuses")
+    const modifier = items[k + 1]?.kind === 'lex';
+    const memberOf = (e: string) => (modifier ? dimensionOfEntity(lex, e) : memberDimension(lex, ctx.model, e));
+    const dimHere = dims.length > 0 || ents.some((e) => memberOf(e.target));
     // "customers with more than 30 orders" lists customers; after a metric ("revenue for parts with
     // size 15") the entity only qualifies the metric's rows
     const withCond =
@@ -561,6 +568,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const conj = items[pk];
     // (only after "top N": "which region and segment had the most" may ask two questions and stays refused)
     const andGroup = !!conj && ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') && a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
+    // "average drug amount per treatment" where each treatment is one row of the average: the
+    // average is per treatment already (no breakdown, no ratio)
+    const averaged = a.metrics[a.metrics.length - 1];
+    const averagedInfo = averaged ? lex.metrics.get(averaged.name) : undefined;
+    if (inGroup && items[k - 1]?.lower === 'per' && averagedInfo?.agg === 'avg' && !it.plural && !dims.length && ents.some((e) => e.target === averagedInfo.entity) && items.indexOf(averaged!.item) === k - 2) {
+      consume(...groupKws, it);
+      it.used = true;
+      continue;
+    }
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
@@ -570,7 +586,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         it.used = true;
         continue;
       }
-      const dim = dims[0]?.target ?? dimensionOfEntity(lex, ents[0].target)!;
+      const dim = dims[0]?.target ?? ents.map((e) => memberOf(e.target)).find((d) => !!d)!;
       a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])], ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}) });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
@@ -595,6 +611,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "average days to ship": the metric is an average already, so the word adds nothing
       const before = items[k - 1];
       if (before?.kind === 'word' && /^(average|avg|mean)$/.test(before.lower) && lex.metrics.get(name)?.agg === 'avg') consume(before);
+      // "top 5 drugs by number of treatments and average amount": the second figure breaks ties
+      const ranked = a.metrics[a.metrics.length - 2];
+      const andAt = /^(average|avg|mean)$/.test(items[k - 1]?.lower ?? '') ? k - 2 : k - 1;
+      if (a.rankingMetric && !a.rankingThen && ranked?.name === a.rankingMetric && items[andAt]?.lower === 'and' && items.indexOf(ranked.item) === andAt - 1 && items[andAt - 2]?.lower === 'by' && name !== a.rankingMetric) a.rankingThen = name;
       if (inGroup || (prevKw === 'sort')) {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
@@ -704,7 +724,4 @@ function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<stri
 const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
 const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
-export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
-  const d = lex.dimensions.get(entity);
-  return d && d.entity === entity ? d.name : undefined;
-}
+export { dimensionOfEntity } from './members.js';

@@ -349,7 +349,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         if (o !== superl && o.dir === dir && o.n === undefined && !items[o.pos].consumed && metricNear(a, o.pos) === rankMetric && (a.rankingMetric ?? rankMetric) === rankMetric) consume(items[o.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
-      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}`);
+      const then = a.rankingThen && a.rankingThen !== rankMetric && metrics.includes(a.rankingThen) ? a.rankingThen : undefined;
+      if (then) order.push({ by: then, direction: dir });
+      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}`);
     }
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
@@ -526,7 +528,11 @@ export function lastDay(end: string): string {
 }
 export function opText(op: string): string {
   return (
-    { eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between' } as Record<string, string>
+    {
+      eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between',
+      starts_with: 'starts with', ends_with: 'ends with', contains: 'contains', not_starts_with: 'does not start with',
+      not_ends_with: 'does not end with', not_contains: 'does not contain', eq_ci: '= (any letter case)',
+    } as Record<string, string>
   )[op] ?? op;
 }
 

@@ -7,6 +7,8 @@
  *   - range object for number and time dimensions, bounds inclusive:
  *       {from?, to?}                       -> between (both) | gte | lte
  *       {gte?, gt?, lte?, lt?}             -> one filter per bound
+ *   - text pattern object for text dimensions, letter case ignored, a text or a list (any matching):
+ *       {starts_with?, ends_with?, contains?, not_starts_with?, not_ends_with?, not_contains?}
  *   - for a time dimension a single period is also accepted: "1995", "1995-03", "1995-Q2" or a
  *     date "1995-03-15"; it becomes `between` its first and last day.
  * String values are matched case-insensitively to the stored values (the stored spelling is
@@ -54,9 +56,13 @@ export function resolveRequestDimensions(
       continue;
     }
     const d = dim!;
+    if (isRange(raw) && Object.keys(raw).some((k) => (PATTERN_KEYS as readonly string[]).includes(k))) {
+      out.push(...patternFilters(name, d.type, raw));
+      continue;
+    }
     if (isRange(raw)) {
       if (d.type !== 'number' && d.type !== 'date') {
-        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value or a list of values`);
+        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}`);
       }
       out.push(...rangeFilters(name, raw, (v) => scalarFor(name, d.type, v)));
       continue;
@@ -75,6 +81,26 @@ export function resolveRequestDimensions(
       for (const x of matchStored(name, d, values.get(name), String(v))) if (!resolved.includes(x)) resolved.push(x);
     }
     out.push(resolved.length === 1 ? { dimension: name, op: 'eq', values: resolved } : { dimension: name, op: 'in', values: resolved });
+  }
+  return out;
+}
+
+const PATTERN_KEYS = ['starts_with', 'ends_with', 'contains', 'not_starts_with', 'not_ends_with', 'not_contains'] as const;
+
+/** {starts_with: "Lake"}, {contains: ["organic", "bio"]}: text patterns on a text dimension, letter case ignored. */
+function patternFilters(name: string, type: string, r: Record<string, unknown>): DimensionFilter[] {
+  if (type !== 'string') throw new DimensionValidationError(`dimensions.${name}: a text pattern {${PATTERN_KEYS.join('|')}} only applies to text dimensions; "${name}" is a ${type} dimension`);
+  const bad = Object.keys(r).filter((k) => !(PATTERN_KEYS as readonly string[]).includes(k));
+  if (bad.length) throw new DimensionValidationError(`dimensions.${name}: a text pattern takes ${PATTERN_KEYS.join(', ')} (unknown key ${bad.map((b) => `"${b}"`).join(', ')})`);
+  const out: DimensionFilter[] = [];
+  for (const op of PATTERN_KEYS) {
+    const v = r[op];
+    if (v === undefined || v === null) continue;
+    const texts = Array.isArray(v) ? v : [v];
+    if (!texts.length || texts.some((t) => typeof t !== 'string' || t === '')) {
+      throw new DimensionValidationError(`dimensions.${name}.${op}: expected a non-empty text or a list of them (got ${JSON.stringify(v)})`);
+    }
+    out.push({ dimension: name, op, values: texts as string[] });
   }
   return out;
 }

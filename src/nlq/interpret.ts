@@ -20,6 +20,8 @@ import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, 
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
+import { checkStructure, takeStructureWords } from './constructions/structure-words.js';
+import { asideColumnsLast } from './constructions/listing.js';
 import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -65,14 +67,22 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     };
   }
 
+  // "in the database", "based on joining the A and B tables": taken out, checked on the query built
+  const structure = takeStructureWords(items, ctx.model, lex);
+  asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
-  const claims = recogniseConstructions({ items, a, lex, ctx });
+  const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
-  if (r.kind === 'query') return rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+  const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
+  if (r.kind === 'query') {
+    const out = rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+    const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
+    return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
+  }
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
-  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown]);
+  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords]);
   return unconsumed.length ? { ...r, unconsumed } : r;
 }
 

@@ -245,8 +245,8 @@ export const LINK_BEFORE = new Set(
 export const LINK_AFTER = new Set(
   `in on at by with to from for of into onto through throughout via within across along under over among the a an any all their its his her`.split(/\s+/),
 );
-/** Auxiliaries that invert a question ("how many courses does each department offer"). */
-export const LINK_INVERTING = new Set(['do', 'does', 'did']);
+/** Auxiliaries that invert a question ("how many courses does each department offer", "how many books has each author written"). */
+export const LINK_INVERTING = new Set(['do', 'does', 'did', 'has', 'have', 'had']);
 /**
  * Verbs that assert a state or an outcome of a thing rather than link two things ("orders
  * cancelled by customers", "customers who returned parts"): never read as a link.

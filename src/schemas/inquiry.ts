@@ -16,7 +16,11 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 /** Readiness of the answer and chart: `pending` while processing, `ready` once terminal. */
 export const READINESS = ['pending', 'ready'] as const;
 
-/** A request's dimension filter value: one value, a list, or an inclusive range. */
+const PatternText = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+/** The text patterns a request may scope a text dimension by (any one text of a list matching; letter case ignored). */
+export const DIMENSION_PATTERN_KEYS = ['starts_with', 'ends_with', 'contains', 'not_starts_with', 'not_ends_with', 'not_contains'] as const;
+
+/** A request's dimension filter value: one value, a list, an inclusive range, or a text pattern. */
 export const DimensionValueSchema = z.union([
   z.string(),
   z.number(),
@@ -26,7 +30,13 @@ export const DimensionValueSchema = z.union([
     .object({ from: z.union([z.string(), z.number()]).optional(), to: z.union([z.string(), z.number()]).optional() })
     .strict()
     .refine((r) => r.from !== undefined || r.to !== undefined, 'a range needs from and/or to'),
-]);
+  z
+    .object(Object.fromEntries(DIMENSION_PATTERN_KEYS.map((k) => [k, PatternText.optional()])) as Record<(typeof DIMENSION_PATTERN_KEYS)[number], z.ZodOptional<typeof PatternText>>)
+    .strict()
+    .refine((r) => Object.values(r).some((v) => v !== undefined), `a text pattern needs one of ${DIMENSION_PATTERN_KEYS.join(', ')}`),
+], {
+  error: `expected a value, a non-empty list of values, a {from, to} range or a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: non-empty text or list of texts}`,
+});
 /**
  * `__proto__` is no dimension, but a record parser silently drops that key, which would scope the
  * question less than asked: it is refused by name instead.
@@ -42,7 +52,7 @@ const noProtoKey = (input: unknown, ctx: z.RefinementCtx<unknown>) => {
 };
 
 const DimensionsRecord = z.record(z.string(), DimensionValueSchema, {
-  error: 'dimensions must be an object mapping dimension names to a value, a list of values or a {from, to} range',
+  error: `dimensions must be an object mapping dimension names to a value, a list of values, a {from, to} range or a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: text}`,
 });
 /** The record's JSON schema, for documents that describe the input (OpenAPI, tool schemas): the check before it has none. */
 const { $schema: _unused, ...dimensionsJsonSchema } = z.toJSONSchema(DimensionsRecord, { io: 'input' }) as Record<string, unknown>;
@@ -54,7 +64,7 @@ export const DimensionsSchema = z
   .pipe(DimensionsRecord)
   .meta({
     ...dimensionsJsonSchema,
-    description: 'Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}',
+    description: 'Dimension filters that scope every query of the inquiry, e.g. {"region": "EUROPE"} or {"market_segment": ["BUILDING", "MACHINERY"]}; a text dimension also takes a pattern, letter case ignored: {"customer": {"starts_with": "Customer#00001"}} (starts_with, ends_with, contains, not_starts_with, not_ends_with, not_contains)',
   });
 export type Dimensions = z.infer<typeof DimensionsSchema>;
 

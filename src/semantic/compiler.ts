@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import type { DimensionFilter, EntityCondition, SemanticQuery, SemanticQueryInput } from './query.js';
+import { type DimensionFilter, type EntityCondition, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -565,7 +565,7 @@ export function compile(
     const top = additive ? `COALESCE(${sideSql('numerator', 'n')}, 0)` : sideSql('numerator', 'n');
     const sideLabel = (x: (typeof r)['numerator']) =>
       x.label ??
-      `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
+      `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map(filterValueWords), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
     extraCols.push({
       column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 } },
       sql: d.divide(top, sideSql('denominator', 'd')),
@@ -844,6 +844,7 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
   const type = dim ? dim.type : 'date';
   const name = f.dimension;
   if (!f.values || f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
+  if ((TEXT_ONLY_OPS as readonly string[]).includes(f.op)) return textCondition(d, f, dim, td);
   let values: (string | number | boolean)[] = [...f.values];
   if (dim && dim.type === 'string')
     values = values.flatMap((v): (string | number | boolean)[] => (typeof v === 'string' ? resolveValue(dim, v) : [v]));
@@ -883,6 +884,37 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
 }
 
 /**
+ * A text pattern or a case-insensitive equality on a text dimension. The value is escaped for LIKE
+ * (`%`, `_` and the escape character match only themselves) and stays a quoted literal: a value
+ * never widens the pattern. Several values: any of them matches (none, for the `not_` forms).
+ */
+function textCondition(d: SqlDialect, f: DimensionFilter, dim: Dimension | undefined, td: unknown): Condition {
+  const name = f.dimension;
+  if (!dim || td || dim.type !== 'string')
+    throw new CompileError(`the filter '${f.op}' on '${name}' applies only to text dimensions ('${name}' is ${dim ? `a ${dim.type}` : 'a time'} dimension; use eq, in, gt..lte or between)`);
+  const texts = f.values.map((v) => {
+    if (typeof v === 'boolean') throw new CompileError(`the filter '${f.op}' on '${name}' takes text, not ${v}`);
+    const t = String(v);
+    if (f.op !== 'eq_ci' && t === '') throw new CompileError(`the filter '${f.op}' on '${name}' takes a non-empty text`);
+    return t;
+  });
+  const op = f.op;
+  const lits = unique(op === 'eq_ci' ? texts.flatMap((t) => resolveValue(dim, t)) : texts).map((t) => {
+    if (op === 'eq_ci') return literalFor(d, 'string', t, name);
+    const body = d.escapeLike(t);
+    const pattern = op.endsWith('starts_with') ? `${body}%` : op.endsWith('ends_with') ? `%${body}` : `%${body}%`;
+    return literalFor(d, 'string', pattern, name);
+  });
+  const build = (x: string): string => {
+    if (op === 'eq_ci') return lits.length === 1 ? `${d.lower(x)} = ${d.lower(lits[0]!)}` : `${d.lower(x)} IN (${lits.map((l) => d.lower(l)).join(', ')})`;
+    const negated = op.startsWith('not_');
+    const each = lits.map((l) => d.likeInsensitive(x, l, negated));
+    return each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(negated ? ' AND ' : ' OR ');
+  };
+  return { entity: dim.entity, build: (plan, key) => `(${build(plan.render(key, dim.sql))})` };
+}
+
+/**
  * Keeps the members of an entity whose own aggregated metric meets the condition: the entity's
  * key IN (members LEFT JOIN their aggregate, where the value qualifies). Members with no rows count
  * 0 for counts and sums, so "never ordered" (= 0) keeps them.
@@ -899,6 +931,9 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
   const key = pk[0]!;
   const member = new JoinPlan(model, ix, d, c.entity);
+  // the condition's own filters apply to the rows its metric counts
+  const own = (c.filters ?? []).map((f) => filterCondition(ix, d, f));
+  for (const f of own) if (f.entity !== F && !graph.path(F, f.entity)) throw new CompileError(`'${c.metric}' cannot be filtered by '${f.entity}' in a condition on '${c.entity}'`);
   return {
     entity: c.entity,
     build: (plan, at) => {
@@ -914,6 +949,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         const x = sub.render(sub.reach(F, td.entity), td.sql);
         where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}`);
       }
+      for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
       const memberKey = `${sub.alias(eKey)}.${key}`;
       const inner =
         `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${sub.rootFrom()}` +

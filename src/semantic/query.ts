@@ -17,10 +17,40 @@ export const GroupBySchema = z.object({
 });
 export type GroupBy = z.infer<typeof GroupBySchema>;
 
+/**
+ * Text-pattern operators on a text dimension, all case-insensitive: `starts_with` "Lake" keeps
+ * "Lake Erie" and "lakeside"; `ends_with` ".com"; `contains` "psoriasis" keeps "Nail Psoriasis".
+ * The `not_` forms keep the rows that do not match (rows with no value are not kept, as with `ne`).
+ * With several values a row matches when any value matches. A value is literal text, never a
+ * pattern: `%`, `_` and `\` in it match only themselves. `eq_ci` is equality ignoring letter case
+ * ("match food type case-insensitively": `vegan` keeps "Vegan" and "VEGAN").
+ */
+export const TEXT_PATTERN_OPS = ['starts_with', 'ends_with', 'contains', 'not_starts_with', 'not_ends_with', 'not_contains'] as const;
+export type TextPatternOp = (typeof TEXT_PATTERN_OPS)[number];
+/** Operators that apply only to text dimensions (the patterns and `eq_ci`). */
+export const TEXT_ONLY_OPS = [...TEXT_PATTERN_OPS, 'eq_ci'] as const;
+export const DIMENSION_FILTER_OPS = ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', ...TEXT_ONLY_OPS] as const;
+export function isTextPatternOp(op: string): op is TextPatternOp {
+  return (TEXT_PATTERN_OPS as readonly string[]).includes(op);
+}
+
+/** A filter's values in a few words, for column labels: `not MAIL`, `AIR/RAIL`, `starting with "Lake"`. */
+export function filterValueWords(f: { op: string; values: unknown[] }): string {
+  const vals = f.values.map(String);
+  if (isTextPatternOp(f.op)) {
+    const verb = f.op.replace(/^not_/, '').replace('starts_with', 'starting with').replace('ends_with', 'ending with').replace('contains', 'containing');
+    return `${f.op.startsWith('not_') ? 'not ' : ''}${verb} ${vals.map((v) => `"${v}"`).join(' or ')}`;
+  }
+  return `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${vals.join('/')}`;
+}
+
 export const DimensionFilterSchema = z.object({
   dimension: z.string().min(1),
-  op: z.enum(['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between']),
-  /** One value for eq/ne/gt..lte, one or more for in/not_in, two (inclusive) for between. */
+  op: z.enum(DIMENSION_FILTER_OPS),
+  /**
+   * One value for eq/ne/gt..lte, one or more for in/not_in, two (inclusive) for between; one or
+   * more texts for the patterns and eq_ci (any one matching).
+   */
   values: z.array(Scalar).min(1),
 });
 export type DimensionFilter = z.infer<typeof DimensionFilterSchema>;
@@ -89,6 +119,12 @@ export const EntityConditionSchema = z.object({
   value: z.number(),
   /** The period the condition's metric is counted over; omitted = all time. */
   time_range: TimeRangeSchema.optional(),
+  /**
+   * Only the metric's rows that pass these filters count (AND-ed): "authors with papers in domain
+   * A" = {metric: writes, op: gte, value: 1, filters: [domain = A]}; two such conditions ask for
+   * both ("in both A and B"). Omitted = every row.
+   */
+  filters: z.array(DimensionFilterSchema).optional(),
 });
 export type EntityCondition = z.infer<typeof EntityConditionSchema>;
 

@@ -769,7 +769,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const nameLike =
           !named &&
           distinctive &&
-          (NAME_COLUMN.test(words.join('_')) || words.join('_') === `${ew.join('_')}_name` || (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)) || (!p.info.columns.some((x) => NAME_COLUMN.test(columnWords(p, x.name).join('_'))) && firstNameCol?.name === col.name));
+          (NAME_COLUMN.test(words.join('_')) || words.join('_') === `${ew.join('_')}_name` || words.join('') === `${ew.join('')}name` || (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)) || (!p.info.columns.some((x) => NAME_COLUMN.test(columnWords(p, x.name).join('_'))) && firstNameCol?.name === col.name));
         if (nameLike) {
           named = true;
           const n = uniqueName(p.entity, p.entity);

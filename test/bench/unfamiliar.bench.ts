@@ -11,6 +11,9 @@
  *
  * Questions are split by a hash of their text into a dev half (read the failures of this half
  * only) and a held-out half (only ever counted). Goal: answered-but-wrong ≤ 2 %, correct ≥ 20 %.
+ * Two more public sets of sql-eval are scored whole and only ever counted (never split, never read):
+ * `instruct_advanced` (harder questions on four of the databases) and `idk` (questions the data
+ * cannot answer: the right outcome is a refusal, an answer of any kind counts as wrong).
  *
  *   QUARRY_DEFOG_DATA=/path/to/defog-data QUARRY_SQL_EVAL=/path/to/sql-eval npm run bench unfamiliar
  *
@@ -99,9 +102,11 @@ function goldVariants(query: string): string[] {
 const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').update(question).digest()[0]! % 2 === 0 ? 'dev' : 'held-out');
 
 type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
+/** dev / held-out: the split main sets; advanced / idk: the other public sets, counted only. */
+type Half = 'dev' | 'held-out' | 'advanced' | 'idk';
 interface Case {
   db: string;
-  half: 'dev' | 'held-out';
+  half: Half;
   question: string;
   verdict: Verdict;
   status: string;
@@ -113,9 +118,12 @@ interface Case {
   expected?: unknown[];
 }
 
+const tagged = (file: string, set?: Half): (Record<string, string> & { set: Half })[] => parseCsv(gitFile(EVAL, `data/${file}`)).map((q) => ({ ...q, set: set ?? half(q.question!) }));
 const questions = [
-  ...parseCsv(gitFile(EVAL, 'data/questions_gen_postgres.csv')),
-  ...parseCsv(gitFile(EVAL, 'data/instruct_basic_postgres.csv')),
+  ...tagged('questions_gen_postgres.csv'),
+  ...tagged('instruct_basic_postgres.csv'),
+  ...tagged('instruct_advanced_postgres.csv', 'advanced'),
+  ...tagged('idk.csv', 'idk'),
 ].filter((q, i, all) => all.findIndex((o) => o.question === q.question && o.db_name === q.db_name) === i);
 const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
 const dbs = [...new Set(questions.map((q) => q.db_name!))].filter((d) => !only || only.includes(d)).sort();
@@ -147,6 +155,13 @@ try {
       const layer = await semanticLayerFor(loadModel(path), w, { asOf: today });
       for (const q of questions.filter((x) => x.db_name === db)) {
         const question = q.question!;
+        if (q.set === 'idk') {
+          // The data cannot answer it: only a refusal is right.
+          const got = await answerQuestion(layer, w, question, { timeoutMs: 30_000 });
+          const verdict: Verdict = got.status === 'refused' ? 'correct' : got.status === 'error' ? 'error' : 'wrong';
+          cases.push({ db, half: 'idk', question, status: got.status, verdict, gold: q.query! });
+          continue;
+        }
         const goldResults: Record<string, unknown>[][] = [];
         for (const v of goldVariants(q.query!)) {
           try {
@@ -160,7 +175,7 @@ try {
           continue;
         }
         const got = await answerQuestion(layer, w, question, { timeoutMs: 30_000 });
-        const base = { db, half: half(question), question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
+        const base = { db, half: q.set, question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
         let verdict: Verdict;
         if (got.status === 'refused') verdict = 'refused';
         else if (got.status === 'error') verdict = 'error';
@@ -187,7 +202,11 @@ for (const h of ['dev', 'held-out'] as const) {
   for (const db of dbs) console.log(line(db, cases.filter((c) => c.db === db && c.half === h)));
   console.log(line('overall', cases.filter((c) => c.half === h)));
 }
-console.log(`\n${line('all questions', cases)}`);
+const main = cases.filter((c) => c.half === 'dev' || c.half === 'held-out');
+console.log(`\n${line('all questions', main)}`);
+console.log(`\nother public sets, counted only     N  correct refused  wrong   error`);
+console.log(line('advanced', cases.filter((c) => c.half === 'advanced')));
+console.log(`${line('idk', cases.filter((c) => c.half === 'idk'))}   (correct = refused: the data cannot answer)`);
 console.log(`gold SQL that did not run (not counted): ${skipped.length}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (process.env.QUARRY_UNFAMILIAR_SHOW === 'dev') {
   for (const c of cases.filter((x) => x.half === 'dev' && (x.verdict === 'wrong' || x.verdict === 'error'))) {

@@ -73,7 +73,7 @@ function refused(q: string, word: string) {
 
 describe('a linking verb with one join path between its two sides is consumed', () => {
   it('between a count and a breakdown of a related thing', () => {
-    for (const q of ['how many books were written by each author', 'how many books did each author write']) {
+    for (const q of ['how many books were written by each author', 'how many books did each author write', 'how many books has each author written']) {
       const r = query(q);
       expect(r.metrics, q).toEqual(['book_count']);
       expect(r.group_by, q).toEqual([{ dimension: 'author' }]);
@@ -132,12 +132,14 @@ describe('a verb the model cannot pin to one relation stays unconsumed', () => {
   it('several join paths compete (two foreign keys to the same table)', () => {
     refused('how many loans involve each shop', 'involve');
     refused('how many loans does each shop issue', 'issue');
+    refused('how many loans has each shop issued', 'issued');
   });
   it('a chain of several tables (the verb names none of the things between)', () => {
     refused('how many shops does each author reach', 'reach');
   });
   it('a thing related to itself', () => {
     refused('how many books follow each book', 'follow');
+    refused('how many books has each book followed', 'followed');
   });
   it('a verb asserting a state, not a link', () => {
     refused('how many sales were cancelled at each shop', 'cancelled');
@@ -166,6 +168,7 @@ describe('coverage still holds around a linking verb', () => {
   const answered = [
     'how many books were written by each author',
     'how many books did each author write',
+    'how many books has each author written',
     'how many shops serve vegan food in each town',
     'how many tags are associated with each book',
     'how many authors wrote more than 3 books',
@@ -188,5 +191,63 @@ describe('coverage still holds around a linking verb', () => {
         if (r.kind === 'query') expect(r.query).not.toEqual(base);
       }
     }
+  });
+});
+
+describe('a verb naming a table links its sides through that table', () => {
+  // a school: courses offered in terms (course_offering), papers written by authors (writes)
+  const school = SemanticModelSchema.parse({
+    name: 'school',
+    entities: [
+      { name: 'course', table: 'course', primary_key: 'id', synonyms: ['courses'] },
+      { name: 'term', table: 'term', primary_key: 'id', synonyms: ['terms'] },
+      { name: 'course_offering', table: 'course_offering', primary_key: 'id', synonyms: ['offerings'] },
+      { name: 'teacher', table: 'teacher', primary_key: 'id', synonyms: ['teachers'] },
+      { name: 'writer', table: 'writer', primary_key: 'id', synonyms: ['writers'] },
+      { name: 'essay', table: 'essay', primary_key: 'id', synonyms: ['essays'] },
+      { name: 'writes', table: 'writes', primary_key: 'id' },
+    ],
+    relationships: [
+      { from: 'course_offering', to: 'course', on: [['course_id', 'id']] },
+      { from: 'course_offering', to: 'term', on: [['term_id', 'id']] },
+      { from: 'course', to: 'teacher', on: [['teacher_id', 'id']] },
+      { from: 'writes', to: 'writer', on: [['writer_id', 'id']] },
+      { from: 'writes', to: 'essay', on: [['essay_id', 'id']] },
+    ],
+    dimensions: [
+      { name: 'course', entity: 'course', sql: '${TABLE}.title', label: 'Course', index_values: true },
+      { name: 'term', entity: 'term', sql: '${TABLE}.label', label: 'Term', index_values: true },
+      { name: 'offering_section', entity: 'course_offering', sql: '${TABLE}.section', label: 'Offering section' },
+      { name: 'teacher', entity: 'teacher', sql: '${TABLE}.name', label: 'Teacher', index_values: true },
+      { name: 'writer', entity: 'writer', sql: '${TABLE}.name', label: 'Writer', index_values: true },
+      { name: 'essay', entity: 'essay', sql: '${TABLE}.title', label: 'Essay', index_values: true },
+    ],
+    measures: [
+      { name: 'course_count', entity: 'course', agg: 'count', label: 'Courses', time_bound: false },
+      { name: 'essay_count', entity: 'essay', agg: 'count', label: 'Essays', time_bound: false },
+      { name: 'writer_count', entity: 'writer', agg: 'count', label: 'Writers', time_bound: false },
+    ],
+  });
+  const askSchool = (q: string) => interpret(q, { model: school, values: new Map(), asOf: '2024-06-30' });
+  it('"offered" and course_offering, "written" and writes', () => {
+    for (const [q, metric, group] of [
+      ['how many courses are offered in each term', 'course_count', 'term'],
+      ['how many courses are offered for each term', 'course_count', 'term'],
+      ['how many essays has each writer written', 'essay_count', 'writer'],
+      ['how many essays were written by each writer', 'essay_count', 'writer'],
+    ] as const) {
+      const r = askSchool(q);
+      expect(r.kind, `${q}: ${r.kind === 'query' ? '' : r.reason}`).toBe('query');
+      if (r.kind === 'query') {
+        expect(r.query.metrics, q).toEqual([metric]);
+        expect(r.query.group_by, q).toEqual([{ dimension: group }]);
+      }
+    }
+  });
+  it('a verb naming a table the sides are not linked through stays unconsumed', () => {
+    // teachers reach terms through courses and their offerings: a chain, not the one table
+    const r = askSchool('how many teachers does each term offer');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed ?? []).toContain('offer');
   });
 });

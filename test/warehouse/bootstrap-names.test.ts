@@ -244,6 +244,15 @@ describe('bootstrap names', () => {
     expect(pond?.synonyms).toContain('pond name');
     expect(pond?.synonyms).not.toContain('pond pond name');
   });
+  it('a name glued to its table\'s name (`lakename` of lake) names the thing: "per lake"', async () => {
+    const glued = await draft(
+      join(dir, 'glued.duckdb'),
+      `CREATE TABLE lake (lakeid INTEGER, lakename VARCHAR, depth DOUBLE);
+      INSERT INTO lake VALUES (1, 'Mere', 2.0), (2, 'Tarn', 5.5);`,
+      'glued',
+    );
+    expect(glued.dimensions!.find((d) => d.name === 'lake')?.sql).toMatch(/lakename$/);
+  });
   it('tables that merely begin alike keep their names', () => {
     expect(alike.entities.map((e) => e.name).sort()).toEqual(['product', 'profile']);
     expect(alike.dimensions!.find((d) => d.sql?.endsWith('.handle'))?.label).toBe('Handle');

@@ -83,7 +83,9 @@ export const entityCondition: Construction = {
     for (let e = 0; e < items.length; e++) {
       const subject = entityNamed(lex, items[e]);
       if (!subject) continue;
-      const parsed = parseCondition(items, e + 1, subject, lex, ctx.model);
+      // "salesperson IDs who have no sales": the members' ids (or names) asked for, then their condition
+      const asked = ['ids', 'identifiers', 'names'].includes(items[e + 1]?.lower ?? '') && !items[e + 1]!.consumed ? 1 : 0;
+      const parsed = parseCondition(items, e + 1 + asked, subject, lex, ctx.model);
       if (!parsed) continue;
       const subjectItem = items[e];
       const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');

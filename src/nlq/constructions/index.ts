@@ -5,10 +5,13 @@
  * orders").
  */
 import type { SemanticQuery } from '../../semantic/query.js';
+import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
+import { memberColumns } from './member-columns.js';
+import { memberId } from './member-id.js';
 import { linkingVerb } from './linking-verb.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
@@ -17,11 +20,12 @@ import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { subsetShare } from './subset-share.js';
+import { textPattern } from './text-pattern.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [ratio, numericRange, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides];
+export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);

@@ -31,6 +31,8 @@ import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink } from './linking-verb.js';
+import { keyDimension, nameCandidates, NAME_PARTS, namePart, personName, samePart } from '../members.js';
+export { keyDimension, nameCandidates } from '../members.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -45,46 +47,15 @@ const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 
 /** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
 const OPENERS = new Set(['return', 'name', 'enumerate']);
 
-/** The dimension whose SQL is the entity's (single-column) primary key: its id. */
-export function keyDimension(model: SemanticModel, entity: string): string | undefined {
-  const e = model.entities.find((x) => x.name === entity);
-  if (!e || Array.isArray(e.primary_key)) return undefined;
-  const pk = String(e.primary_key).toLowerCase();
-  const column = (sql: string) => sql.replace(/["`\s]/g, '').toLowerCase();
-  return model.dimensions.find((d) => d.entity === entity && column(d.sql) === `\${table}.${pk}`)?.name;
-}
-
-/** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
-const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);
-
-/**
- * The entity's dimensions a "name" could mean: its naming dimension, and any it calls its name or
- * title ("name", "title", "shop name", "first name"); never the name of another thing ("city name").
- */
-export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: string): string[] {
-  const own = dimensionOfEntity(lex, entity);
-  const entityWords = new Set([entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
-  const isName = (s: string) => {
-    // (a one-letter table prefix, "n_name", says nothing)
-    const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
-    const last = ws[ws.length - 1];
-    return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
-  };
-  const found = model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
-  if (found.length) return found;
-  // a thing with one attribute besides its key is named by it (a nation by its name)
-  const key = keyDimension(model, entity);
-  const others = model.dimensions.filter((d) => d.entity === entity && d.name !== key && (d.type ?? 'string') === 'string');
-  return others.length === 1 && model.dimensions.filter((d) => d.entity === entity && d.name !== key).length === 1 ? [others[0]!.name] : [];
-}
-
-/** The columns that stand for the members themselves: the key, and the one obvious name. */
-export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string): string[] {
+/** The columns that stand for the members themselves: the key, and the one obvious name (a person's first and last name). */
+export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string, persons = true): string[] {
   const key = keyDimension(model, entity);
   const names = nameCandidates(model, lex, entity);
   const own = dimensionOfEntity(lex, entity);
   const name = names.length === 1 ? names[0] : undefined;
-  return [...new Set([key, name ?? (key ? undefined : own)].filter((x): x is string => !!x))];
+  // a person named by a first and a last name: both
+  const person = name || !persons ? undefined : personName(model, lex, names);
+  return [...new Set([key, ...(person ?? [name ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
 }
 
 /**
@@ -100,12 +71,43 @@ function entityOfItem(lex: Lexicon, it: Item): string | undefined {
   return named?.entity;
 }
 
+/**
+ * "Return merchants (merchant ID and name) who have no coupons": an aside in parentheses right after
+ * the thing, naming only attributes of it (its dimensions, "id", "name"), is read after the clause
+ * that qualifies the thing ("merchants who have no coupons (merchant ID and name)"), so that the
+ * clause stays next to what it qualifies. Edits the items in place; anything else stays where it is.
+ */
+export function asideColumnsLast(items: Item[], lex: Lexicon): void {
+  for (let k = 1; k < items.length; k++) {
+    if (items[k]!.lower !== '(' || items[k - 1]!.kind !== 'lex') continue;
+    const close = items.findIndex((it, i) => i > k && it.lower === ')');
+    if (close < 0 || close === k + 1) return;
+    const thing = entityOfItem(lex, items[k - 1]!) ?? entriesOf(items[k - 1]!, 'metric').map((e) => lex.metrics.get(e.target)?.entity).find((e) => !!e);
+    const inside = items.slice(k + 1, close);
+    const ofThing = (it: Item) =>
+      (it.kind === 'lex' && (entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === thing) || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) ||
+      (it.kind !== 'lex' && (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower) || ['and', ',', 'or'].includes(it.lower)));
+    if (!thing || !inside.every(ofThing) || !inside.some((it) => it.kind === 'lex' || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) continue;
+    // the end of the clause: the next sentence mark, or the end
+    let end = close + 1;
+    while (end < items.length && !(items[end]!.kind === 'punct' && ['.', '?', '!', ';'].includes(items[end]!.lower))) end++;
+    if (end === close + 1) continue;
+    const aside = items.splice(k, close + 1 - k);
+    items.splice(end - aside.length, 0, ...aside);
+    return;
+  }
+}
+
 interface Column {
   item: Item;
   /** A dimension, a time dimension (listed by day), or the word "name"/"id" to resolve on the entity. */
   dimension?: string;
   timeDimension?: string;
   word?: 'name' | 'id';
+  /** "first name", "last names": the part of a person's name the word "name" is. */
+  part?: string;
+  /** Words that are part of the column ("first" of "first name"). */
+  also?: Item[];
 }
 
 interface Existence {
@@ -119,7 +121,9 @@ export const listing: Construction = {
   recognise({ items, a, lex, ctx }) {
     const model = ctx.model;
     if (a.superlatives.length || a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined) return null;
-    if (a.countUnknown.length || a.slotUnknown.length || a.negTimes.length) return null;
+    // "by their last names": a part of a person's name after "by" is the listing's to read
+    const namePartSlot = (u: Item) => NAME_PARTS.has(u.lower) && NAME_WORDS.has(items[items.indexOf(u) + 1]?.lower ?? '');
+    if (a.countUnknown.length || a.slotUnknown.some((u) => !namePartSlot(u)) || a.negTimes.length) return null;
     if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
     if (a.groups.some((g) => g.time)) return null;
     // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
@@ -158,6 +162,8 @@ export const listing: Construction = {
     // 2. what the question says of the members: columns, mentions of the members, "have X records"
     const columns: Column[] = [];
     const mentions: Item[] = [];
+    /** "students who have a minor": an attribute said to be set, which no query here says. */
+    let setCondition: Item | undefined;
     const existence: Existence[] = [];
     const extra: Item[] = [];
     // "the town of York" qualifies a value; "in York and their towns" asks for the column
@@ -168,7 +174,12 @@ export const listing: Construction = {
       const it = items[k];
       if (valueItems.has(it) || it.consumed) continue;
       if (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)) {
-        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id' });
+        // "last names", "first and last names": a part of a person's name before it
+        const part = (o: Item | undefined) => (o?.kind === 'word' && !o.consumed && NAME_PARTS.has(o.lower) ? o : undefined);
+        const own = NAME_WORDS.has(it.lower) ? part(items[k - 1]) : undefined;
+        const other = own && ['and', 'or', ','].includes(items[k - 2]?.lower ?? '') ? part(items[k - 3]) : undefined;
+        if (other) columns.push({ item: other, word: 'name', part: other.lower });
+        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id', ...(own ? { part: own.lower, also: [own] } : {}) });
         continue;
       }
       if (it.kind === 'word' && DISTINCT_WORDS.has(it.lower)) {
@@ -211,7 +222,18 @@ export const listing: Construction = {
         continue;
       }
       const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E);
+      // "students who have a minor", "shops with a website": a condition on the attribute (that it is
+      // set), which a column of the list does not say
+      const had = ['a', 'an', 'any', 'no'].includes(items[k - 1]?.lower ?? '') ? items[k - 2] : items[k - 1];
+      if (dims.length === 1 && had?.kind === 'word' && HAVE_WORDS.has(had.lower) && !qualifier(k, dims[0]!.target) && !compared(k)) {
+        setCondition ??= it;
+        continue;
+      }
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
+    }
+    if (setCondition && cue) {
+      const said = setCondition;
+      return { construction: 'listing', apply: () => `"${said.text}" is said to be set (the members that have one), which I cannot express as a condition: I did not answer rather than list them all.` };
     }
     // "first and last names": "first" names the first-name dimension when "last names" is one
     for (let k = 0; k + 2 < items.length; k++) {
@@ -281,7 +303,8 @@ export const listing: Construction = {
     const orderBy: { column: Column; kw: Item }[] = [];
     for (const kw of sortKws) {
       if (orderMetric?.kw === kw) continue;
-      const c = columns.find((x) => x.item === afterSort(kw));
+      const at = afterSort(kw);
+      const c = columns.find((x) => x.item === at || (!!at && !!x.also?.includes(at)));
       if (!c) return null;
       orderBy.push({ column: c, kw });
     }
@@ -300,16 +323,41 @@ export const listing: Construction = {
     }
     // "order the results by their last names": "by" after an ordering verb orders the list by a column;
     // any other group keyword ("open orders by priority", "per town") asks for a breakdown, not a list
-    for (const g of a.groups.filter((x) => mine.has(items[x.pos]!))) {
+    const orderVerb = (by: Item) => {
+      let b = items.indexOf(by) - 1;
+      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
+      const verb = items[b];
+      return verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower) ? verb : undefined;
+    };
+    // "by the students' last names": a part of a person's name (no phrase of the model) after "by",
+    // the members named before it as its owner
+    const owners = new Set<Item>();
+    for (const c of columns.filter((x) => x.also?.length)) {
+      let b = items.indexOf(c.also![0]!) - 1;
+      const passed: Item[] = [];
+      while (b >= 0 && ((items[b]!.kind === 'word' && ['the', 'their', 'its', 's', "'s", "'"].includes(items[b]!.lower)) || items[b]!.kind === 'punct' || mentions.includes(items[b]!))) {
+        if (mentions.includes(items[b]!)) passed.push(items[b]!);
+        b--;
+      }
+      const by = items[b];
+      if (!(by?.kind === 'kw' && by.kw === 'group' && by.lower === 'by')) continue;
+      const verb = orderVerb(by);
+      if (!verb) return null;
+      orderBy.push({ column: c, kw: verb });
+      extra.push(by);
+      // (not a ranking of a breakdown the general rules would miss)
+      a.rankingKeywords = a.rankingKeywords?.filter((x) => x !== by && x !== verb);
+      for (const m of passed) owners.add(m);
+    }
+    a.slotUnknown = a.slotUnknown.filter((u) => !namePartSlot(u));
+    for (const g of a.groups.filter((x) => mine.has(items[x.pos]!) && !owners.has(items[x.pos]!))) {
       const kws = (g.kws ?? []).filter((kw) => kw.kind === 'kw' && kw.kw === 'group');
       if (!kws.length) continue;
       const by = kws.length === 1 && kws[0]!.lower === 'by' ? kws[0]! : undefined;
       const c = columns.find((x) => x.item === items[g.pos]);
       if (!by || !c) return null;
-      let b = items.indexOf(by) - 1;
-      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
-      const verb = items[b];
-      if (!(verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower))) return null;
+      const verb = orderVerb(by);
+      if (!verb) return null;
       orderBy.push({ column: c, kw: verb });
     }
     const groupKws = a.groups.filter((g) => mine.has(items[g.pos]!)).flatMap((g) => g.kws ?? []);
@@ -382,11 +430,18 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       if (!d) return `The ${them} have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
     } else if (c.word === 'name') {
       // "first and last names" name their own columns: "names" adds nothing then
-      const names = nameCandidates(model, lex, E);
+      const all = nameCandidates(model, lex, E);
+      // "last names": the one candidate holding that part; "names" of a person: first and last
+      const names = c.part ? all.filter((n) => samePart(namePart(model, lex, n) ?? '', c.part!)) : all;
+      const person = c.part ? undefined : personName(model, lex, names);
+      if (person) {
+        for (const n of person) if (!dims.includes(n)) dims.push(n);
+        continue;
+      }
       if (names.length !== 1)
         return names.length
           ? `"${c.item.text}" of ${them} could be ${names.map((n) => `"${label(n)}" (${column(model, n)})`).join(' or ')}: name the one to list.`
-          : `The ${them} have no name in the data model, so "${c.item.text}" cannot be listed.`;
+          : `The ${them} have no ${c.part ? `${c.part} ` : ''}name in the data model, so "${c.part ? `${c.part} ` : ''}${c.item.text}" cannot be listed.`;
       d = names[0];
     }
     byItem.set(c.item, d!);
@@ -404,7 +459,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     dims.push(...memberColumns(model, lex, E));
     if (!dims.length) return `The ${them} cannot be listed: the data model has no dimension that names them or holds their key.`;
   } else if (p.heads) {
-    dims.unshift(...memberColumns(model, lex, E).filter((d) => !dims.includes(d)));
+    // (beside columns named, the members are their key and one obvious name: never a person's two)
+    dims.unshift(...memberColumns(model, lex, E, false).filter((d) => !dims.includes(d)));
   }
 
   // "films not rented at Northgate" would keep the films rented elsewhere too: an exclusion through
@@ -460,6 +516,9 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  // "ordered by name" where the name is two columns (first and last) says neither
+  const unordered = p.orderBy.find((o) => !byItem.has(o.column.item));
+  if (unordered) return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   if (p.orderMetric) {
     // one row per member, never per shared name: the key joins the columns
@@ -470,7 +529,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     consume(p.orderMetric.item, p.orderMetric.kw);
     p.orderMetric.item.used = true;
   }
-  consume(...(p.limit?.items ?? []), ...p.columns.map((c) => c.item), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
+  consume(...(p.limit?.items ?? []), ...p.columns.flatMap((c) => [c.item, ...(c.also ?? [])]), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
   notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);

@@ -8,6 +8,7 @@ import type { SemanticQuery } from '../../semantic/query.js';
 import type { Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import type { Item } from '../spans.js';
+import type { Token } from '../text.js';
 import type { InterpretContext } from '../types.js';
 
 export interface ConstructionInput {
@@ -15,6 +16,9 @@ export interface ConstructionInput {
   a: Analysis;
   lex: Lexicon;
   ctx: InterpretContext;
+  /** The tokens the items span, and the text their offsets point into (quoted texts are read from it). */
+  tokens?: Token[];
+  text?: string;
 }
 
 /** What a recognised construction does to the built query. */

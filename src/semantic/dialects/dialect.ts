@@ -24,6 +24,25 @@ export abstract class SqlDialect {
     return `'${value.replace(/'/g, "''")}'`;
   }
 
+  /** The escape character of LIKE patterns: a backslash, a plain character in every dialect's string literals here. */
+  readonly likeEscape: string = '\\';
+
+  /** Text as a LIKE pattern that matches only itself: `%`, `_` and the escape character are escaped. */
+  escapeLike(text: string): string {
+    const e = this.likeEscape;
+    return [...text].map((c) => (c === '%' || c === '_' || c === e ? e + c : c)).join('');
+  }
+
+  /** Lower case, for comparisons that ignore letter case. */
+  lower(expr: string): string {
+    return `LOWER(${expr})`;
+  }
+
+  /** `expr` matches the LIKE pattern `pattern` (a literal) ignoring letter case; negated: does not match. */
+  likeInsensitive(expr: string, pattern: string, negated: boolean): string {
+    return `${expr} ${negated ? 'NOT ILIKE' : 'ILIKE'} ${pattern} ESCAPE ${this.string(this.likeEscape)}`;
+  }
+
   number(value: number): string {
     if (!Number.isFinite(value)) throw new LiteralError(`not a finite number: ${value}`);
     return String(value);

@@ -15,6 +15,14 @@ export class MysqlDialect extends SqlDialect {
     return `\`${name.replace(/`/g, '``')}\``;
   }
 
+  /**
+   * No ILIKE: both sides lower-cased (a binary collation would otherwise compare case). The
+   * sessions run with NO_BACKSLASH_ESCAPES, so '\\' is one backslash, as the escape clause needs.
+   */
+  override likeInsensitive(expr: string, pattern: string, negated: boolean): string {
+    return `${this.lower(expr)} ${negated ? 'NOT LIKE' : 'LIKE'} ${this.lower(pattern)} ESCAPE ${this.string(this.likeEscape)}`;
+  }
+
   toFloat(expr: string): string {
     return `CAST(${expr} AS DOUBLE)`;
   }

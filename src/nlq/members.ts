@@ -1,0 +1,83 @@
+/** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
+import type { SemanticModel } from '../semantic/model.js';
+import type { Lexicon } from './lexicon.js';
+
+/** The dimension whose SQL is the entity's (single-column) primary key: its id. */
+export function keyDimension(model: SemanticModel, entity: string): string | undefined {
+  const e = model.entities.find((x) => x.name === entity);
+  if (!e || Array.isArray(e.primary_key)) return undefined;
+  const pk = String(e.primary_key).toLowerCase();
+  const column = (sql: string) => sql.replace(/["`\s]/g, '').toLowerCase();
+  return model.dimensions.find((d) => d.entity === entity && column(d.sql) === `\${table}.${pk}`)?.name;
+}
+
+/** The entity's naming dimension: the dimension that bears the entity's own name ("customer"). */
+export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
+  const d = lex.dimensions.get(entity);
+  return d && d.entity === entity ? d.name : undefined;
+}
+
+/** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
+export const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);
+/** The two halves of a person's name: "first" and "given" say the same half, "last", "family" and "sur" the other. */
+const FIRST_PARTS = new Set(['first', 'given']);
+const LAST_PARTS = new Set(['last', 'family', 'sur']);
+export const samePart = (a: string, b: string) => a === b || (FIRST_PARTS.has(a) && FIRST_PARTS.has(b)) || (LAST_PARTS.has(a) && LAST_PARTS.has(b));
+
+/** Words of a column's name, a compound name part split ("firstname" = first name, "surname" = sur name). */
+function nameWords(s: string, entityWords: Set<string>): string[] {
+  // (a one-letter table prefix, "n_name", says nothing)
+  const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
+  return ws.flatMap((w) => (w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4)) ? [w.slice(0, -4), 'name'] : [w]));
+}
+
+/** The part of a person's name a dimension holds ("first" of first_name, firstname or "First name"), if it is one. */
+export function namePart(model: SemanticModel, lex: Lexicon, dim: string): string | undefined {
+  const d = model.dimensions.find((x) => x.name === dim);
+  if (!d) return undefined;
+  const entityWords = new Set([d.entity, ...(lex.entities.get(d.entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
+  const parts = new Set(
+    [d.name, d.label ?? '', d.sql].map((s) => nameWords(s, entityWords)).filter((ws) => ws.length === 2 && ws[1] === 'name' && NAME_PARTS.has(ws[0]!)).map((ws) => ws[0]!),
+  );
+  return parts.size === 1 ? [...parts][0] : undefined;
+}
+
+/**
+ * "name" of a person whose name is held in two columns, a first and a last name (and no other name):
+ * both, first then last. Undefined otherwise.
+ */
+export function personName(model: SemanticModel, lex: Lexicon, names: string[]): string[] | undefined {
+  if (names.length !== 2) return undefined;
+  const first = names.find((n) => FIRST_PARTS.has(namePart(model, lex, n) ?? ''));
+  const last = names.find((n) => LAST_PARTS.has(namePart(model, lex, n) ?? ''));
+  return first && last ? [first, last] : undefined;
+}
+
+/**
+ * The entity's dimensions a "name" could mean: its naming dimension, and any it calls its name or
+ * title ("name", "title", "shop name", "first name", "firstname"); never the name of another thing ("city name").
+ */
+export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: string): string[] {
+  const own = dimensionOfEntity(lex, entity);
+  const entityWords = new Set([entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
+  const isName = (s: string) => {
+    const ws = nameWords(s, entityWords);
+    const last = ws[ws.length - 1];
+    return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
+  };
+  const found = model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
+  if (found.length) return found;
+  // a thing with one attribute besides its key is named by it (a nation by its name)
+  const key = keyDimension(model, entity);
+  const others = model.dimensions.filter((d) => d.entity === entity && d.name !== key && (d.type ?? 'string') === 'string');
+  return others.length === 1 && model.dimensions.filter((d) => d.entity === entity && d.name !== key).length === 1 ? [others[0]!.name] : [];
+}
+
+/**
+ * The dimension that stands for an entity's members in a breakdown ("top 5 salespersons"): its
+ * naming dimension, else its key when the entity has names to show beside it (a person with first
+ * and last names); a thing with neither has no member column to break down by.
+ */
+export function memberDimension(lex: Lexicon, model: SemanticModel, entity: string): string | undefined {
+  return dimensionOfEntity(lex, entity) ?? (nameCandidates(model, lex, entity).length ? keyDimension(model, entity) : undefined);
+}

@@ -1,0 +1,144 @@
+/**
+ * A breakdown by a thing with no naming dimension (a person with first and last names): "the top 2
+ * agents by number of bookings" is broken down by the agent's key, with the names beside it, on a
+ * small model of our own (a travel agency) over a real DuckDB. A thing with neither a name nor a
+ * naming dimension is never broken down by its bare key, and a thing that only modifies the next
+ * noun ("booking statuses") is no breakdown by that thing.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { compile } from '../../src/semantic/compiler.js';
+import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+
+const model = SemanticModelSchema.parse({
+  name: 'agency',
+  entities: [
+    { name: 'agent', table: 'agents', primary_key: 'id', synonyms: ['agents'] },
+    { name: 'booking', table: 'bookings', primary_key: 'id', synonyms: ['bookings'] },
+    { name: 'voucher', table: 'vouchers', primary_key: 'id', synonyms: ['vouchers'] },
+  ],
+  relationships: [
+    { from: 'booking', to: 'agent', on: [['agent_id', 'id']] },
+    { from: 'booking', to: 'voucher', on: [['voucher_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'agent_id', entity: 'agent', sql: '${TABLE}.id', type: 'number', label: 'Agent id' },
+    { name: 'first_name', entity: 'agent', sql: '${TABLE}.first_name', label: 'First name' },
+    { name: 'last_name', entity: 'agent', sql: '${TABLE}.last_name', label: 'Last name' },
+    { name: 'booking_id', entity: 'booking', sql: '${TABLE}.id', type: 'number', label: 'Booking id' },
+    { name: 'booking_status', entity: 'booking', sql: '${TABLE}.status', label: 'Booking status', synonyms: ['status'], index_values: true },
+    { name: 'voucher_id', entity: 'voucher', sql: '${TABLE}.id', type: 'number', label: 'Voucher id' },
+    { name: 'voucher_value', entity: 'voucher', sql: '${TABLE}.face_value', type: 'number', label: 'Voucher value' },
+    { name: 'voucher_kind', entity: 'voucher', sql: '${TABLE}.kind', label: 'Voucher kind', index_values: true },
+  ],
+  time_dimensions: [{ name: 'booked_on', entity: 'booking', sql: '${TABLE}.booked_on', label: 'Booking date' }],
+  measures: [
+    { name: 'booking_count', entity: 'booking', agg: 'count', label: 'Bookings', synonyms: ['number of bookings'], time_dimension: 'booked_on' },
+    { name: 'booking_value', entity: 'booking', agg: 'sum', sql: '${TABLE}.price', label: 'Booking value', synonyms: ['sales'], time_dimension: 'booked_on' },
+    { name: 'average_price', entity: 'booking', agg: 'avg', sql: '${TABLE}.price', label: 'Average price', time_dimension: 'booked_on' },
+  ],
+  defaults: { time_dimension: 'booked_on' },
+});
+const values = new Map([
+  ['booking_status', ['confirmed', 'cancelled']],
+  ['voucher_kind', ['gift', 'refund']],
+]);
+
+const TABLES = `
+CREATE TABLE agents (id INTEGER, first_name VARCHAR, last_name VARCHAR);
+INSERT INTO agents VALUES (1, 'Ann', 'Lee'), (2, 'Ann', 'Moss'), (3, 'Bo', 'Lee');
+CREATE TABLE vouchers (id INTEGER, face_value DOUBLE, kind VARCHAR);
+INSERT INTO vouchers VALUES (1, 20, 'gift'), (2, 50, 'refund');
+CREATE TABLE bookings (id INTEGER, agent_id INTEGER, voucher_id INTEGER, status VARCHAR, price DOUBLE, booked_on DATE);
+INSERT INTO bookings VALUES (1, 1, 1, 'confirmed', 100, DATE '2024-01-02'), (2, 2, NULL, 'confirmed', 300, DATE '2024-01-05'),
+  (3, 2, 2, 'cancelled', 50, DATE '2024-02-01'), (4, 3, NULL, 'confirmed', 80, DATE '2024-02-03'), (5, 2, NULL, 'confirmed', 20, DATE '2024-03-01'), (6, 1, 2, 'confirmed', 10, DATE '2024-03-05');
+`;
+
+let db: DuckDBInstance;
+let conn: DuckDBConnection;
+beforeAll(async () => {
+  db = await DuckDBInstance.create(':memory:');
+  conn = await db.connect();
+  await conn.run(TABLES);
+});
+afterAll(() => {
+  conn.closeSync();
+  db.closeSync();
+});
+
+const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
+async function rows(sql: string): Promise<string[]> {
+  const reader = await conn.runAndReadAll(sql);
+  return (reader.getRowsJS() as unknown[][]).map((r) => JSON.stringify(r.map((v) => (typeof v === 'bigint' ? Number(v) : v))));
+}
+
+describe('a breakdown by a person: the key, with the names beside it', () => {
+  it('"top 2 agents by number of bookings": one row per agent (two share a first name), names shown', async () => {
+    const r = ask('Who are the top 2 agents by number of bookings?');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.group_by.map((g) => g.dimension)).toEqual(['agent_id', 'first_name', 'last_name']);
+    const compiled = compile(model, r.query, new DuckDbDialect());
+    expect(await rows(compiled.sql)).toEqual(
+      await rows(`SELECT a.id, a.first_name, a.last_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 2`),
+    );
+  });
+  it('"sales by agent": the same breakdown with a total', async () => {
+    const r = ask('total sales by agent');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by.map((g) => g.dimension)).toEqual(['agent_id', 'first_name', 'last_name']);
+  });
+  it('a thing with no name is never broken down by its bare key; a modifier of the next noun is no breakdown', () => {
+    const r = ask('top 2 vouchers by number of bookings');
+    expect(r.kind === 'query' ? r.query.group_by.map((g) => g.dimension) : []).not.toContain('voucher_id');
+    const s = ask('number of bookings by booking status');
+    expect(s.kind).toBe('query');
+    if (s.kind === 'query') expect(s.query.group_by).toEqual([{ dimension: 'booking_status' }]);
+  });
+});
+
+describe('rankings and averages of a breakdown', () => {
+  it('"top 2 agents by number of bookings and total sales": the second figure breaks ties', async () => {
+    const r = ask('top 2 agents by number of bookings and sales');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.order).toEqual([
+      { by: 'booking_count', direction: 'desc' },
+      { by: 'booking_value', direction: 'desc' },
+    ]);
+    expect(await rows(compile(model, r.query, new DuckDbDialect()).sql)).toEqual(
+      await rows(`SELECT a.id, a.first_name, a.last_name, count(*) AS n, sum(price) AS v FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC, v DESC LIMIT 2`),
+    );
+  });
+  it('"average price per booking": each booking is one row of the average, so it is the average itself', () => {
+    const r = ask('average price per booking');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind === 'query') expect(r.query).toMatchObject({ metrics: ['average_price'], group_by: [] });
+    // per another thing it is a breakdown by that thing, never the plain average
+    const s = ask('average price per agent');
+    expect(s.kind === 'query' ? s.query.group_by.map((g) => g.dimension) : []).toContain('agent_id');
+  });
+});
+
+describe('both of two values', () => {
+  it('"which agents have bookings with both gift and refund vouchers": members with rows of each, never of either', async () => {
+    const r = ask('Which agents have bookings with both gift and refund vouchers?');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.filters).toEqual([]);
+    expect(r.query.entity_conditions?.map((c) => c.filters)).toEqual([[{ dimension: 'voucher_kind', op: 'eq', values: ['gift'] }], [{ dimension: 'voucher_kind', op: 'eq', values: ['refund'] }]]);
+    const got = (await rows(compile(model, r.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]);
+    expect(got).toEqual([1]);
+    // without "both" it is either: agents 1 and 2
+    const either = ask('Which agents have bookings with gift and refund vouchers?');
+    expect(either.kind).toBe('query');
+    if (either.kind === 'query') expect((await rows(compile(model, either.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]).sort()).toEqual([1, 2]);
+  });
+  it('a value of the members\' own dimension cannot be both: refused', () => {
+    const r = ask('Which bookings have both confirmed and cancelled status?');
+    expect(r.kind).not.toBe('query');
+  });
+});
+
