@@ -290,6 +290,11 @@ describe('each side a subset defined by conditions', () => {
     // a number column in brackets is a filter on the rows
     expect(query('ratio of parcels (size > 4) to parcels (size < 4)').ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] } });
   });
+  it('"... match service case insensitively": the sides\' values are matched ignoring case; an exclusion has no such form (refused)', () => {
+    const q = query('ratio of Express parcels to Standard parcels? match service case insensitively');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] }, denominator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Standard'] }] } });
+    expect(ask('ratio of Express parcels to non Express parcels? match service case insensitively').kind).not.toBe('query');
+  });
   it('the answer says how each side is computed, its condition included', () => {
     const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');
     expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe('Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).');
