@@ -125,6 +125,7 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
     ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
     ...(q.period_counts ?? []).map((p) => entityOf(p.metric)),
     ...(q.ratios ?? []).flatMap((r) => [entityOf(r.numerator.metric), entityOf(r.denominator.metric)]),
+    ...(q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]))),
   ]);
   const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
   if (!dropped.length) return undefined;

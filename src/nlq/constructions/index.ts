@@ -47,7 +47,9 @@ export function recogniseConstructions(input: ConstructionInput): Claim[] {
 /** Applies the claims to a built query; the first refusal wins. */
 export function applyConstructions(query: SemanticQuery, claims: Claim[], notes: string[]): SemanticQuery | { refusal: string } {
   let q = query;
-  for (const claim of claims) {
+  // a ratio's sides exist before a text rule reads the query's values ("... to restaurants serving non-vegan food? match food type case insensitively")
+  const ordered = [...claims.filter((c) => c.construction === ratio.name), ...claims.filter((c) => c.construction !== ratio.name)];
+  for (const claim of ordered) {
     const r = claim.apply(q, notes);
     if (typeof r === 'string') return { refusal: r };
     q = r;
