@@ -236,6 +236,19 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     }
   }
 
+  // "population density": a figure right before another one (no "and" between) modifies it, and the
+  // model has no such figure: not understood (never two figures, never ranked by the first)
+  for (const m of [...a.metrics]) {
+    if (m.ambiguous) continue;
+    const next = items[indexOfItem(items, m.item) + 1];
+    const headFigure = !!next && a.metrics.some((o) => o !== m && o.item === next);
+    if (!headFigure) continue;
+    a.metrics.splice(a.metrics.indexOf(m), 1);
+    if (a.rankingMetric === m.name) a.rankingMetric = undefined;
+    m.item.used = false;
+    m.item.consumed = false;
+  }
+
   // "discount amount for returned items": a metric after a preposition that follows another metric
   // restricts it (which the model cannot say) rather than asking for a second metric: not understood
   for (const m of [...a.metrics]) {
