@@ -72,7 +72,7 @@ export function resolveRequestDimensions(
     }
     if (isRange(raw)) {
       if (d.type !== 'number' && d.type !== 'date') {
-        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values, a text pattern {${PATTERN_KEYS.join('|')}: text} or {set: true|false}`);
+        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}, or {set: true|false}`);
       }
       out.push(...rangeFilters(name, raw, (v) => scalarFor(name, d.type, v)));
       continue;
