@@ -139,6 +139,28 @@ describe('a column has a value / has none', () => {
   });
 });
 
+describe('several conditions', () => {
+  it('"with an email and no elective", "without an email and an elective" (neither): each its own', async () => {
+    const r = await answer('How many students with an email and no elective?');
+    expect(r.query.filters).toEqual([
+      { dimension: 'email', op: 'is_set', values: [] },
+      { dimension: 'elective', op: 'not_set', values: [] },
+    ]);
+    expect(r.rows).toEqual(await rows(`SELECT COUNT(*) FROM pupils WHERE email <> '' AND elective IS NULL`));
+    const neither = ask('How many students without an email and an elective?');
+    expect(neither.kind === 'query' && neither.query.filters.map((f) => f.op)).toEqual(['not_set', 'not_set']);
+  });
+
+  it('a value of another column after it is its own filter ("with an email in Oak")', async () => {
+    const r = await answer('How many students with an email in Oak?');
+    expect(r.rows).toEqual(await rows(`SELECT COUNT(*) FROM pupils p JOIN houses h ON p.house_id = h.id WHERE h.name = 'Oak' AND p.email <> ''`));
+  });
+
+  it('"or" between two conditions is never read as both', () => {
+    expect(ask('How many students with an email or an elective?').kind).toBe('out_of_scope');
+  });
+});
+
 describe('what stays something else', () => {
   it('"students with an allowance above 100" is a comparison', () => {
     const r = ask('How many students with an allowance above 100?');

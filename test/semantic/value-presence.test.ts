@@ -17,6 +17,8 @@ import { DimensionValidationError, resolveRequestDimensions } from '../../src/nl
 import { DimensionValueSchema } from '../../src/schemas/inquiry.js';
 import { openWarehouse, runGuarded } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
+import { filterPhrase } from '../../src/answer/labels.js';
+import { filterValueWords } from '../../src/semantic/query.js';
 
 const model = parseModel(`
 name: desk
@@ -171,6 +173,14 @@ describe.each([
     expect(new Set(rows.map((r) => Number(r.ticket_id))), sql).toEqual(new Set(expected));
     const count = (await runGuarded(target.warehouse, compile(model, { metrics: ['tickets'], filters: [filter] }, target.dialect).sql)).rows;
     expect(Number(Object.values(count[0] ?? {})[0])).toBe(expected.length);
+  });
+});
+
+describe('answer words', () => {
+  it('a filter phrase and a column label say present / missing', () => {
+    expect(filterPhrase(model, { dimension: 'assignee', op: 'not_set', values: [] })).toBe('assignee missing');
+    expect(filterPhrase(model, { dimension: 'closed_on', op: 'is_set', values: [] })).toBe('closed on present');
+    expect(filterValueWords({ dimension: 'closed_on', op: 'not_set' })).toBe('closed on missing');
   });
 });
 

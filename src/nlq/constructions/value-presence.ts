@@ -134,7 +134,7 @@ function verbNounColumns(c: Ctx, verb: Item, noun: Item): Column[] {
 }
 
 /** The condition ends after item k: nothing that would make it a value or comparison follows. */
-function endsAt(c: Ctx, k: number): { ok: boolean; tail: Item[] } {
+function endsAt(c: Ctx, k: number, cols: Column[] = []): { ok: boolean; tail: Item[] } {
   const tail: Item[] = [];
   let n = k + 1;
   while (c.items[n] && c.items[n]!.kind === 'word' && TAIL.has(c.items[n]!.lower)) tail.push(c.items[n++]!);
@@ -145,7 +145,9 @@ function endsAt(c: Ctx, k: number): { ok: boolean; tail: Item[] } {
   }
   const next = c.items[n];
   if (c.a.cmps.some((x) => x.pos > k && x.pos - k <= 3)) return { ok: false, tail };
-  if (c.a.values.some((v) => v.pos > k && v.pos - k <= 2)) return { ok: false, tail };
+  // "with a status of F", "with region EUROPE": a value of the column named (another column's value is its own filter)
+  const own = new Set(cols.map((x) => x.name));
+  if (c.a.values.some((v) => v.pos > k && v.pos - k <= 2 && (!own.size || v.entries.some((e) => own.has(e.target) || own.has(c.lex.dimensions.get(e.target)?.roleOf?.base ?? ''))))) return { ok: false, tail };
   if (!next || next.kind === 'punct' || next.kind === 'time') return { ok: !next || next.lower !== ',' || c.items[n + 1]?.lower !== 'or', tail };
   if (next.kind === 'kw' && (next.kw === 'each' || next.kw === 'group' || next.kw === 'sort' || next.kw === 'list')) return { ok: true, tail };
   return { ok: (next.kind === 'word' || next.kind === 'kw') && FOLLOW.has(next.lower), tail };
@@ -214,12 +216,28 @@ function find(c: Ctx): Found[] {
       if (!noun || noun.consumed) continue;
       const cols = verb ? verbNounColumns(c, verb, noun) : columnItem(c, noun);
       if (!cols.length) continue;
-      const end = endsAt(c, n);
+      const end = endsAt(c, n, cols);
       if (!end.ok) continue;
       const chosen = choose(c, cols, thingBefore(c, k), verb ? `${verb.text} ${noun.text}` : noun.text);
       if (!chosen) continue;
       found.push({ op, ...chosen, words: [...words, ...(verb ? [verb] : []), noun, ...end.tail] });
       k = n + end.tail.length;
+      // "with an email and a phone", "without an email and a phone" (neither), "with an email and no phone"
+      while (!verb && items[k + 1]?.lower === 'and') {
+        const and = items[k + 1]!;
+        const d2 = items[k + 2];
+        const no = d2?.lower === 'no';
+        if (!d2 || (!no && !DETERMINERS.has(d2.lower))) break;
+        const noun2 = items[k + 3];
+        const cols2 = columnItem(c, noun2);
+        if (!cols2.length) break;
+        const end2 = endsAt(c, k + 3, cols2);
+        if (!end2.ok) break;
+        const chosen2 = choose(c, cols2, thingBefore(c, k), noun2!.text);
+        if (!chosen2) break;
+        found.push({ op: no ? 'not_set' : op, ...chosen2, words: [and, d2, noun2!, ...end2.tail] });
+        k = k + 3 + end2.tail.length;
+      }
       continue;
     }
     // 2. "whose X is missing", "where the X is not set", "whose X is not null"
@@ -248,7 +266,7 @@ function find(c: Ctx): Found[] {
       const adj = items[m];
       if (!adj || (adj.kind !== 'word' && adj.kind !== 'kw') || (!ABSENT.has(adj.lower) && !PRESENT.has(adj.lower))) continue;
       words.push(adj);
-      const end = endsAt(c, m);
+      const end = endsAt(c, m, cols);
       if (!end.ok) continue;
       const chosen = choose(c, cols, thingBefore(c, k), noun!.text);
       if (!chosen) continue;
