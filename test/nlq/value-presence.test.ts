@@ -189,6 +189,13 @@ describe('what stays something else', () => {
     if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Contact phone.*Contact mobile|Contact mobile.*Contact phone/);
   });
 
+  it('a verb with how or when after it is no missing date: "parcels not delivered by courier", "... in 2024"', () => {
+    for (const q of ['How many parcels were not delivered by courier?', 'How many parcels were not delivered in 2024?']) {
+      const r = ask(q);
+      if (r.kind === 'query') expect(r.query.filters.some((f) => f.op === 'not_set'), q).toBe(false);
+    }
+  });
+
   it('a verb naming no date of the thing stays unconsumed: "parcels that have not been opened"', () => {
     expect(ask('How many parcels have not been opened yet?').kind).toBe('out_of_scope');
   });

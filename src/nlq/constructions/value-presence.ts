@@ -40,6 +40,8 @@ const ABSENT = new Set(['missing', 'unknown', 'empty', 'null', 'blank', 'absent'
 const PRESENT = new Set(['set', 'recorded', 'known', 'present', 'available', 'specified', 'given', 'provided', 'filled', 'listed']);
 /** A word after the condition that ends it ("... in each program", "... and their names"). */
 const FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'where', 'in', 'for', 'by', 'per', 'ordered', 'sorted', 'order', 'grouped', 'broken', 'list', 'show', 'give', 'return', 'please', 'only', 'each', 'then', 'yet', 'so', 'far', 'from', 'across', 'along']);
+/** What may follow "not shipped (yet)": the end of a clause, never a preposition. */
+const VERB_FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'ordered', 'sorted', 'list', 'show', 'give', 'return', 'please', 'yet', 'so', 'far']);
 /** Trailing words that only restate the presence: "with no email recorded", "with a phone on file". */
 const TAIL = new Set(['recorded', 'listed', 'specified', 'given', 'provided', 'set', 'yet']);
 /** Words before a dimension that the "whose X is missing" form allows. */
@@ -134,7 +136,7 @@ function verbNounColumns(c: Ctx, verb: Item, noun: Item): Column[] {
 }
 
 /** The condition ends after item k: nothing that would make it a value or comparison follows. */
-function endsAt(c: Ctx, k: number, cols: Column[] = []): { ok: boolean; tail: Item[] } {
+function endsAt(c: Ctx, k: number, cols: Column[] = [], verb = false): { ok: boolean; tail: Item[] } {
   const tail: Item[] = [];
   let n = k + 1;
   while (c.items[n] && c.items[n]!.kind === 'word' && TAIL.has(c.items[n]!.lower)) tail.push(c.items[n++]!);
@@ -144,6 +146,9 @@ function endsAt(c: Ctx, k: number, cols: Column[] = []): { ok: boolean; tail: It
     n += 2;
   }
   const next = c.items[n];
+  // after a verb, a preposition or a period may say how or when it did not happen ("not shipped by
+  // air", "not delivered in 2024"): never read as no value at all
+  if (verb && next && (next.kind === 'time' || (next.kind !== 'punct' && !VERB_FOLLOW.has(next.lower)))) return { ok: false, tail };
   if (c.a.cmps.some((x) => x.pos > k && x.pos - k <= 3)) return { ok: false, tail };
   // "with a status of F", "with region EUROPE": a value of the column named (another column's value is its own filter)
   const own = new Set(cols.map((x) => x.name));
@@ -303,7 +308,7 @@ function find(c: Ctx): Found[] {
         return p >= 3 && p >= stem.length - 1;
       });
       if (matches.length !== 1) continue;
-      const end = endsAt(c, k);
+      const end = endsAt(c, k, [], true);
       if (!end.ok) continue;
       found.push({ op: 'not_set', dimension: matches[0]!.name, words: [...words, ...end.tail] });
       k += end.tail.length;
