@@ -224,7 +224,11 @@ export function compile(
     per_entity_averages: input.per_entity_averages ?? [],
     distinct_counts: input.distinct_counts ?? [],
     period_counts: input.period_counts ?? [],
-    ratios: (input.ratios ?? []).map((r) => ({ ...r, numerator: { ...r.numerator, filters: r.numerator.filters ?? [] }, denominator: { ...r.denominator, filters: r.denominator.filters ?? [] } })),
+    ratios: (input.ratios ?? []).map((r) => ({
+      ...r,
+      numerator: { ...r.numerator, filters: r.numerator.filters ?? [], conditions: r.numerator.conditions ?? [] },
+      denominator: { ...r.denominator, filters: r.denominator.filters ?? [], conditions: r.denominator.conditions ?? [] },
+    })),
     comparison: input.comparison,
   };
   const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length;
@@ -261,7 +265,7 @@ export function compile(
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
     ...q.per_entity_averages.map((p) => p.metric),
     // a side of a ratio over every row in scope is the metric itself
-    ...q.ratios.flatMap((r) => [r.numerator, r.denominator].filter((x) => !x.filters.length).map((x) => x.metric)),
+    ...q.ratios.flatMap((r) => [r.numerator, r.denominator].filter((x) => !x.filters.length && !x.conditions.length).map((x) => x.metric)),
   ]);
   q.ratios.forEach((r, i) => {
     for (const side of ['numerator', 'denominator'] as const) {
@@ -431,8 +435,10 @@ export function compile(
   // a side of a ratio over a subset: the same, once per side (`__r<i>n`, `__r<i>d`)
   q.ratios.forEach((r, i) => {
     for (const [side, tag] of [['numerator', 'n'], ['denominator', 'd']] as const) {
-      if (!r[side].filters.length) continue;
-      variants.push({ suffix: `__r${i}${tag}`, extra: r[side].filters.map((f) => filterCondition(ix, d, f)), measures: basesOf(r[side].metric) });
+      const x = r[side];
+      if (!x.filters.length && !x.conditions.length) continue;
+      const extra = [...x.filters.map((f) => filterCondition(ix, d, f)), ...x.conditions.map((c) => entityCondition(model, ix, d, c, basesOf(c.metric)))];
+      variants.push({ suffix: `__r${i}${tag}`, extra, measures: basesOf(x.metric) });
     }
   });
   if (q.comparison && prev) variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
@@ -551,16 +557,17 @@ export function compile(
   q.ratios.forEach((r, i) => {
     const sideSql = (side: 'numerator' | 'denominator', tag: string) => {
       const x = r[side];
-      return x.filters.length ? variantSql(x.metric, `__r${i}${tag}`) : metricSql(x.metric);
+      return x.filters.length || x.conditions.length ? variantSql(x.metric, `__r${i}${tag}`) : metricSql(x.metric);
     };
     // a sum or a count with no rows in a group is 0 there (the ratio is then 0, not unknown)
     const num = ix.measures.get(r.numerator.metric);
     const additive = !!num && (num.agg === 'sum' || num.agg === 'count' || num.agg === 'count_distinct');
     const top = additive ? `COALESCE(${sideSql('numerator', 'n')}, 0)` : sideSql('numerator', 'n');
     const sideLabel = (x: (typeof r)['numerator']) =>
-      x.label ?? `${label(x.metric).toLowerCase()}${x.filters.length ? ` (${x.filters.map(filterValueWords).join(', ')})` : ''}`;
+      x.label ??
+      `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map(filterValueWords), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
     extraCols.push({
-      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: { kind: 'number', decimals: 2 } },
+      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 } },
       sql: d.divide(top, sideSql('denominator', 'd')),
     });
   });

@@ -204,6 +204,12 @@ export const RatioSideSchema = z.object({
   metric: z.string().min(1),
   /** What makes a row part of this side (dimension filters, AND-ed); omitted = every row in scope. */
   filters: z.array(DimensionFilterSchema).optional(),
+  /**
+   * Members of an entity kept on this side only, by their own aggregated metric (AND-ed with the
+   * filters): "restaurants with a rating above 4" = {entity: restaurant, metric: average_rating,
+   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`.
+   */
+  conditions: z.array(EntityConditionSchema).optional(),
   /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
   label: z.string().optional(),
 });
@@ -224,6 +230,8 @@ export const RatioSchema = z.object({
   denominator: RatioSideSchema,
   /** How the question named the ratio (for labels and answer text). */
   label: z.string().optional(),
+  /** `share`: the numerator is a part of the denominator ("proportion of restaurants with a rating above 4"), shown as a percentage of the fraction. */
+  as: z.enum(['ratio', 'share']).optional(),
 });
 export type Ratio = z.infer<typeof RatioSchema>;
 
