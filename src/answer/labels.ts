@@ -159,6 +159,10 @@ export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
       return `${label} between ${vals[0]} and ${vals[1] ?? vals[0]}`;
     case 'eq_ci':
       return `${label} ${orList(vals)} (any letter case)`;
+    case 'is_set':
+      return `${label} present`;
+    case 'not_set':
+      return `${label} missing`;
     default:
       return `${label} ${TEXT_PATTERN_WORDS[f.op]} ${orList(f.values.map((v) => `"${String(v)}"`))}`;
   }

@@ -532,6 +532,7 @@ export function opText(op: string): string {
       eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between',
       starts_with: 'starts with', ends_with: 'ends with', contains: 'contains', not_starts_with: 'does not start with',
       not_ends_with: 'does not end with', not_contains: 'does not contain', eq_ci: '= (any letter case)',
+      is_set: 'has a value', not_set: 'has no value',
     } as Record<string, string>
   )[op] ?? op;
 }

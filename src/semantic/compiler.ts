@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilter, type EntityCondition, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilterInput, type EntityCondition, isPresenceOp, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -547,7 +547,7 @@ export function compile(
   }
   q.subset_metrics.forEach((s, i) => {
     const part = variantSql(s.metric, `__s${i}`);
-    const what = s.label ?? s.filters.map((f) => f.values.join('/')).join(', ');
+    const what = s.label ?? s.filters.map((f) => (isPresenceOp(f.op) ? filterValueWords(f) : (f.values ?? []).join('/'))).join(', ');
     extraCols.push(
       s.as === 'share'
         ? { column: { name: s.name, kind: 'metric', ref: s.name, label: `Share of ${label(s.metric).toLowerCase()}: ${what}`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(part, metricSql(s.metric)) }
@@ -837,13 +837,24 @@ function derivedDating(ix: ModelIndex, name: string, known: Record<string, strin
 
 const FILTER_OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Condition {
+function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
+  const f = { ...input, values: input.values ?? [] };
   const dim = ix.dims.get(f.dimension);
   const td = dim ? undefined : ix.timeDims.get(f.dimension);
   if (!dim && !td) throw unknown('dimension', f.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
   const type = dim ? dim.type : 'date';
   const name = f.dimension;
-  if (!f.values || f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
+  if (isPresenceOp(f.op)) {
+    if (f.values.length) throw new CompileError(`the filter '${f.op}' on '${name}' takes no values`);
+    // NULL is no value; on a text dimension neither is '' (see PRESENCE_OPS)
+    const text = dim?.type === 'string';
+    const set = f.op === 'is_set';
+    const build = (x: string): string =>
+      text ? (set ? `${x} IS NOT NULL AND ${x} <> ''` : `${x} IS NULL OR ${x} = ''`) : `${x} IS ${set ? 'NOT ' : ''}NULL`;
+    const col = (dim ?? td)!;
+    return { entity: col.entity, build: (plan, key) => `(${build(plan.render(key, col.sql))})` };
+  }
+  if (f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
   if ((TEXT_ONLY_OPS as readonly string[]).includes(f.op)) return textCondition(d, f, dim, td);
   let values: (string | number | boolean)[] = [...f.values];
   if (dim && dim.type === 'string')
@@ -888,7 +899,7 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
  * (`%`, `_` and the escape character match only themselves) and stays a quoted literal: a value
  * never widens the pattern. Several values: any of them matches (none, for the `not_` forms).
  */
-function textCondition(d: SqlDialect, f: DimensionFilter, dim: Dimension | undefined, td: unknown): Condition {
+function textCondition(d: SqlDialect, f: { dimension: string; op: string; values: (string | number | boolean)[] }, dim: Dimension | undefined, td: unknown): Condition {
   const name = f.dimension;
   if (!dim || td || dim.type !== 'string')
     throw new CompileError(`the filter '${f.op}' on '${name}' applies only to text dimensions ('${name}' is ${dim ? `a ${dim.type}` : 'a time'} dimension; use eq, in, gt..lte or between)`);
@@ -919,7 +930,7 @@ function textCondition(d: SqlDialect, f: DimensionFilter, dim: Dimension | undef
  * key IN (members LEFT JOIN their aggregate, where the value qualifies). Members with no rows count
  * 0 for counts and sums, so "never ordered" (= 0) keeps them.
  */
-function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: EntityCondition, bases: Measure[]): Condition {
+function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: Omit<EntityCondition, 'filters'> & { filters?: DimensionFilterInput[] }, bases: Measure[]): Condition {
   const entity = ix.entities.get(c.entity);
   if (!entity) throw unknown('entity', c.entity, [...ix.entities.keys()]);
   const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];

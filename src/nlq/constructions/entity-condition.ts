@@ -86,7 +86,8 @@ export const entityCondition: Construction = {
       // "salesperson IDs who have no sales": the members' ids (or names) asked for, then their condition
       const asked = ['ids', 'identifiers', 'names'].includes(items[e + 1]?.lower ?? '') && !items[e + 1]!.consumed ? 1 : 0;
       const parsed = parseCondition(items, e + 1 + asked, subject, lex, ctx.model);
-      if (!parsed) continue;
+      // words another construction already read ("without a delivery date": a column with no value)
+      if (!parsed || parsed.metricItem.consumed || parsed.words.some((w) => w.consumed)) continue;
       const subjectItem = items[e];
       const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
       const qualifies = a.metrics.some((m) => m.pos < e && m.item !== subjectItem);
