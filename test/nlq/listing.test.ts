@@ -4,9 +4,9 @@
  * answered case is interpreted, compiled and run, and its rows checked against hand-written SQL;
  * each refused case must be refused, never answered.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -81,24 +81,10 @@ CREATE TABLE payments (id INTEGER, rental_id INTEGER, amount DOUBLE);
 INSERT INTO payments VALUES (1, 1, 3.5), (2, 2, 4.0);
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const norm = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v);
-async function rows(sql: string): Promise<unknown[][]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => r.map(norm));
-}
+const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows (in order when `ordered`) must equal the reference's. */
 async function answers(question: string, reference: string, ordered = false): Promise<string[]> {
   const r = ask(question);

@@ -5,9 +5,9 @@
  * naming dimension is never broken down by its bare key, and a thing that only modifies the next
  * noun ("booking statuses") is no breakdown by that thing.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables, jsonRows } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -56,23 +56,10 @@ INSERT INTO bookings VALUES (1, 1, 1, 'confirmed', 100, DATE '2024-01-02'), (2, 
   (3, 2, 2, 'cancelled', 50, DATE '2024-02-01'), (4, 3, NULL, 'confirmed', 80, DATE '2024-02-03'), (5, 2, NULL, 'confirmed', 20, DATE '2024-03-01'), (6, 1, 2, 'confirmed', 10, DATE '2024-03-05');
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-async function rows(sql: string): Promise<string[]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => JSON.stringify(r.map((v) => (typeof v === 'bigint' ? Number(v) : v))));
-}
+const rows = async (sql: string): Promise<string[]> => jsonRows(await tables.rows(sql), false);
 
 describe('a breakdown by a person: the key, with the names beside it', () => {
   it('"top 2 agents by number of bookings": one row per agent (two share a first name), names shown', async () => {

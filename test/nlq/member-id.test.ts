@@ -4,9 +4,9 @@
  * numeric keys, deliveries) over a real DuckDB; each answered case is compiled, run and checked
  * against hand-written SQL, and what is no id is never read as one.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables, jsonRows } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -50,23 +50,10 @@ INSERT INTO deliveries VALUES (1, 'D7', 1, 2.5, DATE '2024-01-03'), (2, 'D7', 3,
   (4, 'X-3', 2, 0.5, DATE '2024-03-01'), (5, 'D12', 3, 3.0, DATE '2024-03-02');
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-async function rows(sql: string): Promise<string[]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => JSON.stringify(r.map((v) => (typeof v === 'bigint' ? Number(v) : v)))).sort();
-}
+const rows = async (sql: string): Promise<string[]> => jsonRows(await tables.rows(sql));
 async function answers(question: string, reference: string) {
   const r = ask(question);
   expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');

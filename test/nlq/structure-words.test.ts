@@ -5,9 +5,9 @@
  * tables", "by doing a left join from gardeners to plots") are consumed only when the query reads
  * exactly what they say; otherwise the question is refused, never answered with them dropped.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -65,24 +65,10 @@ CREATE TABLE tools (id INTEGER, label VARCHAR);
 INSERT INTO tools VALUES (1, 'spade'), (2, 'rake');
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const norm = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
-async function rows(sql: string): Promise<unknown[][]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => r.map(norm));
-}
+const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows must equal the reference's (as sets). */
 async function answers(question: string, reference: string): Promise<string[]> {
   const r = ask(question);

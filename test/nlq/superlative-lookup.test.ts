@@ -4,9 +4,9 @@
  * stations) over a real DuckDB. Each answered case is interpreted, compiled and run, and its rows
  * checked against hand-written SQL; each refused case must be refused, never answered.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -80,24 +80,10 @@ CREATE TABLE stations (id INTEGER, name VARCHAR, transfer_time INTEGER);
 INSERT INTO stations VALUES (1, 'North', 9), (2, 'South', 4), (3, 'East', 6);
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const norm = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'number' ? Math.round(v * 1000) / 1000 : v);
-async function rows(sql: string): Promise<unknown[][]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => r.map(norm));
-}
+const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows, in order, must equal the reference's. */
 async function answers(question: string, reference: string): Promise<string[]> {
   const r = ask(question);

@@ -4,9 +4,9 @@
  * college with a shop) over a real DuckDB, checked against hand-written SQL. Comparisons, values,
  * flags and related things after "with" stay what they were; an unclear column is refused.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
+import { duckdbTables, jsonRows } from '../helpers/duckdb-tables.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
@@ -68,23 +68,10 @@ INSERT INTO parcels VALUES (1, 1, '555', NULL, DATE '2024-01-02', DATE '2024-01-
   (3, 3, NULL, NULL, DATE '2024-03-01', NULL), (4, 4, '999', '111', DATE '2024-03-02', DATE '2024-03-04');
 `;
 
-let db: DuckDBInstance;
-let conn: DuckDBConnection;
-beforeAll(async () => {
-  db = await DuckDBInstance.create(':memory:');
-  conn = await db.connect();
-  await conn.run(TABLES);
-});
-afterAll(() => {
-  conn.closeSync();
-  db.closeSync();
-});
+const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-async function rows(sql: string): Promise<string[]> {
-  const reader = await conn.runAndReadAll(sql);
-  return (reader.getRowsJS() as unknown[][]).map((r) => JSON.stringify(r.map((v) => (typeof v === 'bigint' ? Number(v) : v)))).sort();
-}
+const rows = async (sql: string): Promise<string[]> => jsonRows(await tables.rows(sql));
 async function answer(q: string) {
   const r = ask(q);
   expect(r.kind, r.kind !== 'query' ? `${r.reason} ${JSON.stringify((r as { unconsumed?: unknown }).unconsumed ?? '')}` : '').toBe('query');
