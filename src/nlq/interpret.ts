@@ -86,24 +86,35 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   return unconsumed.length ? { ...r, unconsumed } : r;
 }
 
+/** Columns besides the breakdown's: a list of members has none. */
+function hasColumnsBeyondGroups(q: SemanticQuery): boolean {
+  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length);
+}
+
 /**
- * "customer IDs that have a purchase", "customers that have made sales": in a list of members, or
- * in an answer that falls back on the default metric, a thing named that the answer never reads
- * (none of its tables is among those the query reads or joins through) restricts nothing the query
- * says; it was not understood, never silently dropped. (Elsewhere a thing may stand for a role or
- * the subject of a count, which its metric or breakdown already reads.)
+ * "customer IDs that have a purchase", "customers that have made sales", "how many students with a
+ * house": a thing named that the answer never reads (none of its tables is among those the query
+ * reads or joins through) restricts nothing the query says; it was not understood, never silently
+ * dropped. A word that also names a dimension may stand for a role the query reads through it, and a
+ * word in a verb's place ("does each priority account for") is no thing.
  */
 function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
   const q = r.query;
-  const listing = q.metrics.length === 0 && !(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length);
-  if (!listing && !r.notes.some((n) => n.startsWith('No metric named'))) return undefined;
   const read = entitiesRead(model, lex, q);
   if (!read) return undefined;
   const entitiesOf = (it: Item) =>
     (it.entries ?? []).map((e) => (e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : e.kind === 'dimension' ? lex.dimensions.get(e.target)?.entity : undefined));
-  const stray = items.filter((it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && !entitiesOf(it).some((e) => !!e && read.has(e)));
-  // (a role of a dimension the query uses is read through that role)
-  if (stray.some((it) => entriesOf(it, 'dimension').length > 0)) return undefined;
+  // (a word in a verb's place, "does each priority account for", is no thing)
+  const verbPlace = (it: Item) => items.slice(Math.max(0, items.indexOf(it) - 3), items.indexOf(it)).some((o) => /^(do|does|did)$/.test(o.lower));
+  // (elsewhere a word that also names a count may have gone into the query as a cousin of that count:
+  // "how many customers bought something" counts active customers among the orders)
+  const listingOrDefault = (q.metrics.length === 0 && !hasColumnsBeyondGroups(q)) || r.notes.some((n) => n.startsWith('No metric named'));
+  const stray = items.filter(
+    (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
+  );
+  // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
+  const usedDims = new Set([...q.group_by, ...q.filters, ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };

@@ -137,3 +137,11 @@ describe('a thing named that the answer would not read', () => {
     if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('voucher');
   });
 });
+
+describe('a thing named that a count would not read', () => {
+  it('"how many agents with a voucher" never counts every agent', () => {
+    const r = ask('how many agents with a voucher');
+    if (r.kind === 'query') expect(JSON.stringify(r.query)).toMatch(/voucher/);
+    else expect(r.kind).toBe('out_of_scope');
+  });
+});

@@ -162,6 +162,8 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
     ...q.group_by.map((g) => ofDim(g.dimension)),
     ...q.filters.map((f) => ofDim(f.dimension)),
     ...(q.time_range?.dimension ? [ofDim(q.time_range.dimension)] : []),
+    // a period dates each metric by its own time dimension (of the order, of the shipment)
+    ...(q.time_range && !q.time_range.dimension ? q.metrics.map((m) => lex.metrics.get(m)?.timeDimension).filter((t): t is string => !!t).map(ofDim) : []),
     ...(q.entity_conditions ?? []).map((c) => c.entity),
     ...(q.per_entity_averages ?? []).map((p) => p.entity),
     ...(q.distinct_counts ?? []).map((d) => d.entity),
