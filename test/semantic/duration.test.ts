@@ -128,7 +128,7 @@ const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
     durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
     order: [{ by: 'wait', direction: 'asc' }],
   }, [
-    { ward_name: 'South', visits: 2, wait: avg([4, -1]) },
+    { ward_name: 'South', visits: 3, wait: avg([4, -1]) },
     { ward_name: 'North', visits: 3, wait: avg([3, 1]) },
   ]],
   ['the period dates the rows by the start date', {
