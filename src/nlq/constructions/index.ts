@@ -7,6 +7,7 @@
 import type { SemanticQuery } from '../../semantic/query.js';
 import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
+import { duration } from './duration.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
@@ -25,16 +26,18 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
+const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
   const claims: Claim[] = [];
   for (const c of CONSTRUCTIONS) {
     if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
+    // a duration's two dates are no columns of a listing
+    if (c === listing && claims.some((x) => x.construction === duration.name)) continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
@@ -61,7 +64,8 @@ export function hasColumns(q: SemanticQuery): boolean {
     !!q.per_entity_averages?.length ||
     !!q.distinct_counts?.length ||
     !!q.period_counts?.length ||
-    !!q.ratios?.length
+    !!q.ratios?.length ||
+    !!q.durations?.length
   );
 }
 
@@ -74,6 +78,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),
     ...(q.ratios?.length ? { ratios: q.ratios } : {}),
+    ...(q.durations?.length ? { durations: q.durations } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
   };
