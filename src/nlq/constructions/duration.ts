@@ -116,6 +116,7 @@ export const duration: Construction = {
       a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
       a.values = a.values.filter((v) => !mine.has(v.item));
       a.groups = a.groups.filter((g) => !posIn(g.pos));
+      a.grainGroups = a.grainGroups.filter((g) => !posIn(g.pos));
       // the dates are the duration's; a period dates the rows by the start date
       if (typeof dates !== 'string') a.dating = { dimension: dates.from, item: dates.fromItem };
       // "the salesperson with the shortest time ...": the members of the dates' own entity, ranked
