@@ -107,6 +107,16 @@ describe('durations on a bootstrapped DuckDB: answers equal hand-written SQL', (
       'SELECT depot, AVG(left_on - joined_on) AS d FROM courier GROUP BY depot ORDER BY d DESC LIMIT 1',
     );
   });
+  it('"top N <groups> by <duration>" ranks the groups; a breakdown and a metric beside it', async () => {
+    await same(
+      'top 1 depots by average days from joined on to left on',
+      'SELECT depot, AVG(left_on - joined_on) AS d FROM courier GROUP BY depot ORDER BY d DESC LIMIT 1',
+    );
+    const both = q('number of couriers and average days between joined on and left on by depot');
+    expect(both.group_by).toEqual([{ dimension: 'depot' }]);
+    expect(both.metrics.length).toBe(1);
+    expect(both.durations?.length).toBe(1);
+  });
   it('a period dates the rows by the start date', async () => {
     await same('average days between joined on and left on in 2020', "SELECT AVG(left_on - joined_on) FROM courier WHERE joined_on >= DATE '2020-01-01' AND joined_on < DATE '2021-01-01'");
   });
@@ -122,6 +132,8 @@ describe('durations: refused when unclear', () => {
     'average hours from shift start timestamp to shift end timestamp in seconds',
     // the same date twice
     'average days between joined on and joined on',
+    // a ranking of its own beside the duration: which orders the answer?
+    'average days between joined on and left on for the top 2 depots by number of shifts',
   ])('%s', (question) => {
     expect(ask(question).kind).toBe('out_of_scope');
   });

@@ -112,6 +112,11 @@ export const duration: Construction = {
       const posIn = (p: number) => mine.has(items[p]!);
       a.unknown = a.unknown.filter((u) => !mine.has(u));
       a.countUnknown = a.countUnknown.filter((u) => !mine.has(u));
+      a.slotUnknown = a.slotUnknown.filter((u) => !mine.has(u));
+      // "top 3 ship modes by average days ...": "by" right before the duration ranks by it
+      const first = items.indexOf(aggWords[0] && items.indexOf(aggWords[0]) < h ? aggWords[0] : words.reduce((x, y) => (items.indexOf(y) < items.indexOf(x) ? y : x), head));
+      const byKw = items[first - 1]?.kind === 'kw' && items[first - 1]!.lower === 'by' && free(items[first - 1]) ? items[first - 1] : undefined;
+      if (byKw) a.groups = a.groups.filter((g) => !g.kws?.includes(byKw));
       a.metrics = a.metrics.filter((m) => !mine.has(m.item));
       a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
       a.values = a.values.filter((v) => !mine.has(v.item));
@@ -128,8 +133,11 @@ export const duration: Construction = {
       if (members) a.metrics = a.metrics.filter((m) => m !== members);
       a.superlatives = a.superlatives.filter((s) => !posIn(s.pos));
       // a superlative elsewhere ("the salesperson with the shortest ...") ranks as well
-      const other = !sup.length ? a.superlatives[0] : undefined;
+      // (only when nothing else is there to rank by: "top 3 customers by revenue" keeps its own)
+      const other = !sup.length && (byKw || (!a.metrics.length && !a.rankingMetric)) ? a.superlatives[0] : undefined;
       if (other) a.superlatives = a.superlatives.filter((s) => s !== other);
+      // a second ranking beside the duration's: which one orders the answer is not clear
+      const rivals = a.superlatives.length > 0;
       const rank = sup[0] ? { item: sup[0], dir: aggOf(sup[0]) === 'min' ? ('asc' as const) : ('desc' as const), n: undefined as number | undefined } : other ? { item: items[other.pos], dir: other.dir, n: other.n } : undefined;
       const agg = aggOf(plain.find((it) => it.lower !== 'on'));
       a.providesMetric = true;
@@ -169,8 +177,10 @@ export const duration: Construction = {
           consume(...mine);
           notes.push(`${label}: rows with either date missing are left out${u === 'day' ? '; whole calendar days' : ''}`);
           q = { ...q, durations: [...(q.durations ?? []), { name, from, to, unit: u, agg: useAgg, label }] };
+          if (rivals) return `I could not tell whether the ranking is by the time from ${tdLabel(from)} to ${tdLabel(to)} or by something else.`;
+          if (byKw && !ranks) return `I could not tell what "by" the time from ${tdLabel(from)} to ${tdLabel(to)} means here.`;
           if (ranks) {
-            consume(rank!.item);
+            consume(rank!.item, byKw);
             q = { ...q, order: [{ by: name, direction: rank!.dir }], limit: rank!.n ?? 1 };
             notes.push(`Ranked by the ${label.toLowerCase()}, ${rank!.dir === 'desc' ? 'longest' : 'shortest'} first`);
           } else if (rank && other) return `I could not tell what to rank by the time from ${tdLabel(from)} to ${tdLabel(to)}.`;
