@@ -86,6 +86,7 @@ describe('durations on a bootstrapped DuckDB: answers equal hand-written SQL', (
     await same('maximum days between joined on and left on', 'SELECT MAX(left_on - joined_on) FROM courier');
     await same('total days from joined on to left on in York', "SELECT SUM(left_on - joined_on) FROM courier WHERE depot = 'York'");
     await same('how long from joined on to left on on average', 'SELECT AVG(left_on - joined_on) FROM courier');
+    await same('average days to left on since joined on', 'SELECT AVG(left_on - joined_on) FROM courier');
   });
   it('units: the head word or "in <unit>"; seconds, minutes and hours of timestamps', async () => {
     await same('average time between shift start timestamp and shift end timestamp in seconds', 'SELECT AVG(epoch(shift_end_ts) - epoch(shift_start_ts)) FROM shift');

@@ -5,7 +5,7 @@
  *
  * Shape: an aggregate word (average, mean, minimum, maximum, shortest, longest, total; "on average"
  * after), a head (days, hours, minutes, seconds, number of days, time, duration, "how long"), then
- * "between A and B" or "from A to/until B", and an optional unit ("in seconds"). A and B are time
+ * "between A and B", "from A to/until B" or "to B since/after/from A", and an optional unit ("in seconds"). A and B are time
  * dimensions of one entity, each named by exactly one phrase of the model (a label or a synonym:
  * "hired" for a hire date). The head's unit or the "in <unit>" phrase picks the unit; none = days.
  * "duration" with no dates (right after a thing, or "duration of <thing>") reads that thing's one
@@ -76,7 +76,7 @@ export const duration: Construction = {
       if (howLong) while (k < items.length && items[k]!.kind === 'word' && HOW_LONG_FILLER.has(items[k]!.lower)) words.push(items[k++]!);
       let dates: DatePair | string | undefined;
       const open = items[k];
-      if (open && open.kind === 'word' && (open.lower === 'between' || open.lower === 'from')) {
+      if (open && open.kind === 'word' && ['between', 'from', 'to', 'until', 'till'].includes(open.lower)) {
         dates = datePair(items, k, lex);
         if (!dates) continue;
       } else if (head.lower === 'duration' || head.lower === 'durations') {
@@ -228,7 +228,9 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
   words.push(A!);
   i++;
   const mid = items[i];
-  const joins = open.lower === 'between' ? ['and'] : ['to', 'until', 'till'];
+  // "to B since A": the end first, the start after
+  const reversed = ['to', 'until', 'till'].includes(open.lower);
+  const joins = open.lower === 'between' ? ['and'] : reversed ? ['since', 'after', 'from'] : ['to', 'until', 'till'];
   if (!mid || !joins.includes(mid.lower)) return undefined;
   words.push(mid);
   i++;
@@ -240,12 +242,17 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
   i++;
   for (const [x, it] of [[a, A], [b, B]] as const)
     if (Array.isArray(x)) return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
-  const [from, to] = [a as string, b as string];
-  if (from === to) return `"${A!.text}" and "${B!.text}" are the same date, so there is no time between them.`;
+  if (reversed) return ordered(b as string, a as string, B!, A!, words, i, lex);
+  return ordered(a as string, b as string, A!, B!, words, i, lex);
+}
+
+/** The pair from A to B, refused when it is one date or two things' dates. */
+function ordered(from: string, to: string, A: Item, B: Item, words: Item[], i: number, lex: Lexicon): DatePair | string {
+  if (from === to) return `"${A.text}" and "${B.text}" are the same date, so there is no time between them.`;
   const ea = lex.timeDimensions.get(from)?.entity;
   const eb = lex.timeDimensions.get(to)?.entity;
-  if (!ea || ea !== eb) return `"${A!.text}" dates ${ea} and "${B!.text}" dates ${eb}: they are dates of different things, so no row has both.`;
-  return { from, to, words, end: i, fromItem: A! };
+  if (!ea || ea !== eb) return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
+  return { from, to, words, end: i, fromItem: A };
 }
 
 /** "session duration", "duration of sessions": the thing's one start/end pair of time dimensions. */
