@@ -84,6 +84,7 @@ describe('durations on a bootstrapped DuckDB: answers equal hand-written SQL', (
   it('shortest, longest and total time; "on average" after; "how long"', async () => {
     await same('the shortest time from joined on to left on', 'SELECT MIN(left_on - joined_on) FROM courier');
     await same('maximum days between joined on and left on', 'SELECT MAX(left_on - joined_on) FROM courier');
+    await same('maximum days between joined on and left on by depot', 'SELECT depot, MAX(left_on - joined_on) FROM courier GROUP BY depot ORDER BY depot');
     await same('total days from joined on to left on in York', "SELECT SUM(left_on - joined_on) FROM courier WHERE depot = 'York'");
     await same('how long from joined on to left on on average', 'SELECT AVG(left_on - joined_on) FROM courier');
     await same('average days to left on since joined on', 'SELECT AVG(left_on - joined_on) FROM courier');

@@ -140,6 +140,10 @@ export const duration: Construction = {
       const rivals = a.superlatives.length > 0;
       const rank = sup[0] ? { item: sup[0], dir: aggOf(sup[0]) === 'min' ? ('asc' as const) : ('desc' as const), n: undefined as number | undefined } : other ? { item: items[other.pos], dir: other.dir, n: other.n } : undefined;
       const agg = aggOf(plain.find((it) => it.lower !== 'on'));
+      // "which depot has the longest ...", "the courier with the shortest ...": the superlative ranks;
+      // "maximum days ... by depot" is each group's highest
+      const supAt = sup[0] ? items.indexOf(sup[0]) : -1;
+      const supRanks = !!sup[0] && (!!members || a.whichPos.some((p) => p < supAt) || a.groups.some((g) => g.pos < supAt && !g.kws?.length));
       a.providesMetric = true;
       const model = ctx.model;
 
@@ -161,9 +165,9 @@ export const duration: Construction = {
           if (query.comparison) return 'A duration is not compared between periods: ask for it in each period.';
           const tdLabel = (n: string) => lex.timeDimensions.get(n)!.label.toLowerCase();
           let useAgg: Agg | undefined = agg;
-          const ranks = !!rank && q.group_by.length > 0;
-          // no breakdown: "the longest time" is the highest duration
-          if (!useAgg && rank && !ranks) useAgg = rank.dir === 'asc' ? 'min' : 'max';
+          const ranks = !!rank && q.group_by.length > 0 && (!!other || supRanks);
+          // no ranking: "the longest time" is the highest duration (of each group)
+          if (!useAgg && sup[0] && !ranks) useAgg = aggOf(sup[0]);
           // ranking the members of the dates' own entity: one row each, its own duration
           const own = !!member && q.group_by.some((g) => g.dimension === member) && q.group_by.every((g) => lex.dimensions.get(g.dimension)?.entity === entity);
           if (!useAgg && own) useAgg = 'avg';
