@@ -67,8 +67,14 @@ export function valueLabel(model: SemanticModel, name: string, columns: Compiled
 export function ratioDefinition(model: SemanticModel, query: SemanticQuery, name: string): string {
   const r = query.ratios?.find((x) => x.name === name);
   if (!r) return '';
-  const side = (x: NonNullable<SemanticQuery['ratios']>[number]['numerator']) =>
-    `${lowerFirst(metricLabel(model, x.metric))}${x.filters?.length ? ` where ${andList(x.filters.map((f) => filterPhrase(model, f)))}` : ''}`;
+  const side = (x: NonNullable<SemanticQuery['ratios']>[number]['numerator']) => {
+    const where = [
+      ...(x.filters ?? []).map((f) => filterPhrase(model, f)),
+      // "restaurants with a rating above 4": the members kept on this side
+      ...(x.conditions ?? []).map((c) => `the ${c.entity.replace(/_/g, ' ')} has ${c.op === 'eq' && c.value === 0 ? `no ${lowerFirst(metricLabel(model, c.metric))}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value })}`),
+    ];
+    return `${lowerFirst(metricLabel(model, x.metric))}${where.length ? ` where ${andList(where)}` : ''}`;
+  };
   return `${upperFirst(side(r.numerator))} divided by ${side(r.denominator)}, per row of the result (empty where the second is 0).`;
 }
 
@@ -153,6 +159,10 @@ export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
       return `${label} between ${vals[0]} and ${vals[1] ?? vals[0]}`;
     case 'eq_ci':
       return `${label} ${orList(vals)} (any letter case)`;
+    case 'is_set':
+      return `${label} present`;
+    case 'not_set':
+      return `${label} missing`;
     default:
       return `${label} ${TEXT_PATTERN_WORDS[f.op]} ${orList(f.values.map((v) => `"${String(v)}"`))}`;
   }

@@ -116,7 +116,7 @@ function isParticiple(it: Item | undefined): boolean {
 }
 
 /** The words of a dimension's name and label, as lemmas ("food type" -> food, type). */
-function dimensionWords(lex: Lexicon, dimension: string): Set<string> {
+export function dimensionWords(lex: Lexicon, dimension: string): Set<string> {
   const d = lex.dimensions.get(dimension);
   return new Set(d ? [...phraseKeys(d.name), ...phraseKeys(d.label)] : []);
 }

@@ -31,13 +31,13 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
 });
 
 /** The phrase of these entries selects the same rows in every one of the dimensions (checked on the data). */
-function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: string[]): boolean {
+export function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: string[]): boolean {
   const phrases = uniq(entries.map((e) => e.phrase.toLowerCase()));
   return phrases.length === 1 && !!ctx.sameRows?.[phrases[0]!]?.some((g) => dims.every((d) => g.includes(d)));
 }
 
 /** Of dimensions that give one answer, the one on an entity the question is about, else one it reaches, else the first. */
-function closestTo(lex: Lexicon, model: SemanticModel, dims: string[], entities: string[]): string {
+export function closestTo(lex: Lexicon, model: SemanticModel, dims: string[], entities: string[]): string {
   const own = entities.filter(Boolean);
   const graph = joinGraph(model);
   return (
@@ -377,7 +377,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- share of total
   const share: string[] = [];
-  if (a.share && metrics.length) {
+  // a share of an average (or of a lowest, highest) is no part of a whole: the share word stays unconsumed
+  if (a.share && metrics.length && !['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metrics[0])?.agg ?? '')) {
     const target = metrics[0];
     if (!groupBy.length) {
       // "what share of revenue comes from Europe": show every member's share, the named one included
@@ -532,6 +533,7 @@ export function opText(op: string): string {
       eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between',
       starts_with: 'starts with', ends_with: 'ends with', contains: 'contains', not_starts_with: 'does not start with',
       not_ends_with: 'does not end with', not_contains: 'does not contain', eq_ci: '= (any letter case)',
+      is_set: 'has a value', not_set: 'has no value',
     } as Record<string, string>
   )[op] ?? op;
 }

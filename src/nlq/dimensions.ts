@@ -9,6 +9,8 @@
  *       {gte?, gt?, lte?, lt?}             -> one filter per bound
  *   - text pattern object for text dimensions, letter case ignored, a text or a list (any matching):
  *       {starts_with?, ends_with?, contains?, not_starts_with?, not_ends_with?, not_contains?}
+ *   - {set: true} / {set: false} for any dimension or time dimension -> is_set / not_set: the rows
+ *     that have a value / have none (NULL; on a text dimension the empty text counts as none)
  *   - for a time dimension a single period is also accepted: "1995", "1995-03", "1995-Q2" or a
  *     date "1995-03-15"; it becomes `between` its first and last day.
  * String values are matched case-insensitively to the stored values (the stored spelling is
@@ -49,7 +51,15 @@ export function resolveRequestDimensions(
       );
     }
     if (raw === null || raw === undefined) {
-      throw new DimensionValidationError(`dimensions.${name}: a value is required (a value, a list of values${dim?.type === 'number' || td ? ', or a range {from, to}' : ''})`);
+      throw new DimensionValidationError(`dimensions.${name}: a value is required (a value, a list of values${dim?.type === 'number' || td ? ', a range {from, to}' : ''}, or {set: true|false} for the rows that have a value / have none)`);
+    }
+    if (isRange(raw) && 'set' in raw) {
+      const keys = Object.keys(raw);
+      if (keys.length !== 1 || typeof raw.set !== 'boolean') {
+        throw new DimensionValidationError(`dimensions.${name}: {set: true} keeps the rows that have a value, {set: false} those that have none; "set" takes true or false and no other key (got ${JSON.stringify(raw)})`);
+      }
+      out.push({ dimension: name, op: raw.set ? 'is_set' : 'not_set', values: [] });
+      continue;
     }
     if (td) {
       out.push(...timeFilters(name, raw));
@@ -62,7 +72,7 @@ export function resolveRequestDimensions(
     }
     if (isRange(raw)) {
       if (d.type !== 'number' && d.type !== 'date') {
-        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}`);
+        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}, or {set: true|false}`);
       }
       out.push(...rangeFilters(name, raw, (v) => scalarFor(name, d.type, v)));
       continue;

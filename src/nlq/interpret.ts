@@ -20,7 +20,7 @@ import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, 
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { build, danglingMentions } from './build.js';
-import { checkStructure, takeStructureWords } from './constructions/structure-words.js';
+import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
 import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
@@ -75,7 +75,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
   if (r.kind === 'query') {
-    const out = rowsAccounted(r, a, lex) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
   }
@@ -84,6 +84,29 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
   const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords]);
   return unconsumed.length ? { ...r, unconsumed } : r;
+}
+
+/**
+ * "customer IDs that have a purchase", "customers that have made sales": in a list of members, or
+ * in an answer that falls back on the default metric, a thing named that the answer never reads
+ * (none of its tables is among those the query reads or joins through) restricts nothing the query
+ * says; it was not understood, never silently dropped. (Elsewhere a thing may stand for a role or
+ * the subject of a count, which its metric or breakdown already reads.)
+ */
+function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
+  const q = r.query;
+  const listing = q.metrics.length === 0 && !(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length);
+  if (!listing && !r.notes.some((n) => n.startsWith('No metric named'))) return undefined;
+  const read = entitiesRead(model, lex, q);
+  if (!read) return undefined;
+  const entitiesOf = (it: Item) =>
+    (it.entries ?? []).map((e) => (e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : e.kind === 'dimension' ? lex.dimensions.get(e.target)?.entity : undefined));
+  const stray = items.filter((it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && !entitiesOf(it).some((e) => !!e && read.has(e)));
+  // (a role of a dimension the query uses is read through that role)
+  if (stray.some((it) => entriesOf(it, 'dimension').length > 0)) return undefined;
+  if (!stray.length) return undefined;
+  const words = uniq(stray.map((x) => x.text));
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };
 }
 
 /**
@@ -103,6 +126,7 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
     ...(q.period_counts ?? []).map((p) => entityOf(p.metric)),
     ...(q.durations ?? []).map((x) => lex.timeDimensions.get(x.from)?.entity),
     ...(q.ratios ?? []).flatMap((r) => [entityOf(r.numerator.metric), entityOf(r.denominator.metric)]),
+    ...(q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]))),
   ]);
   const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
   if (!dropped.length) return undefined;
@@ -211,6 +235,19 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
       else if (ent) (a.rowsOf ??= []).push({ item: m.item, entity: ent });
     }
+  }
+
+  // "population density": a figure right before another one (no "and" between) modifies it, and the
+  // model has no such figure: not understood (never two figures, never ranked by the first)
+  for (const m of [...a.metrics]) {
+    if (m.ambiguous) continue;
+    const next = items[indexOfItem(items, m.item) + 1];
+    const headFigure = !!next && a.metrics.some((o) => o !== m && o.item === next);
+    if (!headFigure) continue;
+    a.metrics.splice(a.metrics.indexOf(m), 1);
+    if (a.rankingMetric === m.name) a.rankingMetric = undefined;
+    m.item.used = false;
+    m.item.consumed = false;
   }
 
   // "discount amount for returned items": a metric after a preposition that follows another metric

@@ -34,8 +34,10 @@ export const DimensionValueSchema = z.union([
     .object(Object.fromEntries(DIMENSION_PATTERN_KEYS.map((k) => [k, PatternText.optional()])) as Record<(typeof DIMENSION_PATTERN_KEYS)[number], z.ZodOptional<typeof PatternText>>)
     .strict()
     .refine((r) => Object.values(r).some((v) => v !== undefined), `a text pattern needs one of ${DIMENSION_PATTERN_KEYS.join(', ')}`),
+  /** Whether the dimension has a value at all: {set: true} keeps the rows with one, {set: false} those with none (NULL, or '' on text). */
+  z.object({ set: z.boolean() }).strict(),
 ], {
-  error: `expected a value, a non-empty list of values, a {from, to} range or a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: non-empty text or list of texts}`,
+  error: `expected a value, a non-empty list of values, a {from, to} range, a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: non-empty text or list of texts} or {set: true|false}`,
 });
 /**
  * `__proto__` is no dimension, but a record parser silently drops that key, which would scope the
@@ -52,7 +54,7 @@ const noProtoKey = (input: unknown, ctx: z.RefinementCtx<unknown>) => {
 };
 
 const DimensionsRecord = z.record(z.string(), DimensionValueSchema, {
-  error: `dimensions must be an object mapping dimension names to a value, a list of values, a {from, to} range or a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: text}`,
+  error: `dimensions must be an object mapping dimension names to a value, a list of values, a {from, to} range, a text pattern {${DIMENSION_PATTERN_KEYS.join('|')}: text} or {set: true|false}`,
 });
 /** The record's JSON schema, for documents that describe the input (OpenAPI, tool schemas): the check before it has none. */
 const { $schema: _unused, ...dimensionsJsonSchema } = z.toJSONSchema(DimensionsRecord, { io: 'input' }) as Record<string, unknown>;

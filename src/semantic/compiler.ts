@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilter, type EntityCondition, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilterInput, type EntityCondition, isPresenceOp, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -225,7 +225,11 @@ export function compile(
     distinct_counts: input.distinct_counts ?? [],
     period_counts: input.period_counts ?? [],
     durations: (input.durations ?? []).map((x) => ({ ...x, unit: x.unit ?? 'day', agg: x.agg ?? 'avg' })),
-    ratios: (input.ratios ?? []).map((r) => ({ ...r, numerator: { ...r.numerator, filters: r.numerator.filters ?? [] }, denominator: { ...r.denominator, filters: r.denominator.filters ?? [] } })),
+    ratios: (input.ratios ?? []).map((r) => ({
+      ...r,
+      numerator: { ...r.numerator, filters: r.numerator.filters ?? [], conditions: r.numerator.conditions ?? [] },
+      denominator: { ...r.denominator, filters: r.denominator.filters ?? [], conditions: r.denominator.conditions ?? [] },
+    })),
     comparison: input.comparison,
   };
   const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length + q.durations.length;
@@ -262,7 +266,7 @@ export function compile(
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
     ...q.per_entity_averages.map((p) => p.metric),
     // a side of a ratio over every row in scope is the metric itself
-    ...q.ratios.flatMap((r) => [r.numerator, r.denominator].filter((x) => !x.filters.length).map((x) => x.metric)),
+    ...q.ratios.flatMap((r) => [r.numerator, r.denominator].filter((x) => !x.filters.length && !x.conditions.length).map((x) => x.metric)),
   ]);
   q.ratios.forEach((r, i) => {
     for (const side of ['numerator', 'denominator'] as const) {
@@ -459,8 +463,10 @@ export function compile(
   // a side of a ratio over a subset: the same, once per side (`__r<i>n`, `__r<i>d`)
   q.ratios.forEach((r, i) => {
     for (const [side, tag] of [['numerator', 'n'], ['denominator', 'd']] as const) {
-      if (!r[side].filters.length) continue;
-      variants.push({ suffix: `__r${i}${tag}`, extra: r[side].filters.map((f) => filterCondition(ix, d, f)), measures: basesOf(r[side].metric) });
+      const x = r[side];
+      if (!x.filters.length && !x.conditions.length) continue;
+      const extra = [...x.filters.map((f) => filterCondition(ix, d, f)), ...x.conditions.map((c) => entityCondition(model, ix, d, c, basesOf(c.metric)))];
+      variants.push({ suffix: `__r${i}${tag}`, extra, measures: basesOf(x.metric) });
     }
   });
   if (q.comparison && prev) variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
@@ -579,7 +585,7 @@ export function compile(
   }
   q.subset_metrics.forEach((s, i) => {
     const part = variantSql(s.metric, `__s${i}`);
-    const what = s.label ?? s.filters.map((f) => f.values.join('/')).join(', ');
+    const what = s.label ?? s.filters.map((f) => (isPresenceOp(f.op) ? filterValueWords(f) : (f.values ?? []).join('/'))).join(', ');
     extraCols.push(
       s.as === 'share'
         ? { column: { name: s.name, kind: 'metric', ref: s.name, label: `Share of ${label(s.metric).toLowerCase()}: ${what}`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(part, metricSql(s.metric)) }
@@ -589,16 +595,17 @@ export function compile(
   q.ratios.forEach((r, i) => {
     const sideSql = (side: 'numerator' | 'denominator', tag: string) => {
       const x = r[side];
-      return x.filters.length ? variantSql(x.metric, `__r${i}${tag}`) : metricSql(x.metric);
+      return x.filters.length || x.conditions.length ? variantSql(x.metric, `__r${i}${tag}`) : metricSql(x.metric);
     };
     // a sum or a count with no rows in a group is 0 there (the ratio is then 0, not unknown)
     const num = ix.measures.get(r.numerator.metric);
     const additive = !!num && (num.agg === 'sum' || num.agg === 'count' || num.agg === 'count_distinct');
     const top = additive ? `COALESCE(${sideSql('numerator', 'n')}, 0)` : sideSql('numerator', 'n');
     const sideLabel = (x: (typeof r)['numerator']) =>
-      x.label ?? `${label(x.metric).toLowerCase()}${x.filters.length ? ` (${x.filters.map(filterValueWords).join(', ')})` : ''}`;
+      x.label ??
+      `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map(filterValueWords), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
     extraCols.push({
-      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: { kind: 'number', decimals: 2 } },
+      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 } },
       sql: d.divide(top, sideSql('denominator', 'd')),
     });
   });
@@ -868,13 +875,24 @@ function derivedDating(ix: ModelIndex, name: string, known: Record<string, strin
 
 const FILTER_OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Condition {
+function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
+  const f = { ...input, values: input.values ?? [] };
   const dim = ix.dims.get(f.dimension);
   const td = dim ? undefined : ix.timeDims.get(f.dimension);
   if (!dim && !td) throw unknown('dimension', f.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
   const type = dim ? dim.type : 'date';
   const name = f.dimension;
-  if (!f.values || f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
+  if (isPresenceOp(f.op)) {
+    if (f.values.length) throw new CompileError(`the filter '${f.op}' on '${name}' takes no values`);
+    // NULL is no value; on a text dimension neither is '' (see PRESENCE_OPS)
+    const text = dim?.type === 'string';
+    const set = f.op === 'is_set';
+    const build = (x: string): string =>
+      text ? (set ? `${x} IS NOT NULL AND ${x} <> ''` : `${x} IS NULL OR ${x} = ''`) : `${x} IS ${set ? 'NOT ' : ''}NULL`;
+    const col = (dim ?? td)!;
+    return { entity: col.entity, build: (plan, key) => `(${build(plan.render(key, col.sql))})` };
+  }
+  if (f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
   if ((TEXT_ONLY_OPS as readonly string[]).includes(f.op)) return textCondition(d, f, dim, td);
   let values: (string | number | boolean)[] = [...f.values];
   if (dim && dim.type === 'string')
@@ -919,7 +937,7 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, f: DimensionFilter): Con
  * (`%`, `_` and the escape character match only themselves) and stays a quoted literal: a value
  * never widens the pattern. Several values: any of them matches (none, for the `not_` forms).
  */
-function textCondition(d: SqlDialect, f: DimensionFilter, dim: Dimension | undefined, td: unknown): Condition {
+function textCondition(d: SqlDialect, f: { dimension: string; op: string; values: (string | number | boolean)[] }, dim: Dimension | undefined, td: unknown): Condition {
   const name = f.dimension;
   if (!dim || td || dim.type !== 'string')
     throw new CompileError(`the filter '${f.op}' on '${name}' applies only to text dimensions ('${name}' is ${dim ? `a ${dim.type}` : 'a time'} dimension; use eq, in, gt..lte or between)`);
@@ -950,7 +968,7 @@ function textCondition(d: SqlDialect, f: DimensionFilter, dim: Dimension | undef
  * key IN (members LEFT JOIN their aggregate, where the value qualifies). Members with no rows count
  * 0 for counts and sums, so "never ordered" (= 0) keeps them.
  */
-function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: EntityCondition, bases: Measure[]): Condition {
+function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: Omit<EntityCondition, 'filters'> & { filters?: DimensionFilterInput[] }, bases: Measure[]): Condition {
   const entity = ix.entities.get(c.entity);
   if (!entity) throw unknown('entity', c.entity, [...ix.entities.keys()]);
   const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];

@@ -29,14 +29,27 @@ export const TEXT_PATTERN_OPS = ['starts_with', 'ends_with', 'contains', 'not_st
 export type TextPatternOp = (typeof TEXT_PATTERN_OPS)[number];
 /** Operators that apply only to text dimensions (the patterns and `eq_ci`). */
 export const TEXT_ONLY_OPS = [...TEXT_PATTERN_OPS, 'eq_ci'] as const;
-export const DIMENSION_FILTER_OPS = ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', ...TEXT_ONLY_OPS] as const;
+/**
+ * Whether a row has a value at all, with no `values` (empty or omitted): `is_set` keeps the rows
+ * whose dimension holds a value ("students who have declared a major", "orders with a ship date"),
+ * `not_set` the rows that hold none ("customers with no email", "orders not shipped yet"). On a
+ * text dimension an empty text '' counts as not set (a blank left in a form is no value); NULL is
+ * not set in every type. Any dimension or time dimension, flags included.
+ */
+export const PRESENCE_OPS = ['is_set', 'not_set'] as const;
+export type PresenceOp = (typeof PRESENCE_OPS)[number];
+export function isPresenceOp(op: string): op is PresenceOp {
+  return (PRESENCE_OPS as readonly string[]).includes(op);
+}
+export const DIMENSION_FILTER_OPS = ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', ...TEXT_ONLY_OPS, ...PRESENCE_OPS] as const;
 export function isTextPatternOp(op: string): op is TextPatternOp {
   return (TEXT_PATTERN_OPS as readonly string[]).includes(op);
 }
 
-/** A filter's values in a few words, for column labels: `not MAIL`, `AIR/RAIL`, `starting with "Lake"`. */
-export function filterValueWords(f: { op: string; values: unknown[] }): string {
-  const vals = f.values.map(String);
+/** A filter's values in a few words, for column labels: `not MAIL`, `AIR/RAIL`, `starting with "Lake"`, `email missing`. */
+export function filterValueWords(f: { dimension?: string; op: string; values?: unknown[] }): string {
+  if (isPresenceOp(f.op)) return `${(f.dimension ?? 'value').replace(/_/g, ' ')} ${f.op === 'is_set' ? 'present' : 'missing'}`;
+  const vals = (f.values ?? []).map(String);
   if (isTextPatternOp(f.op)) {
     const verb = f.op.replace(/^not_/, '').replace('starts_with', 'starting with').replace('ends_with', 'ending with').replace('contains', 'containing');
     return `${f.op.startsWith('not_') ? 'not ' : ''}${verb} ${vals.map((v) => `"${v}"`).join(' or ')}`;
@@ -44,16 +57,28 @@ export function filterValueWords(f: { op: string; values: unknown[] }): string {
   return `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${vals.join('/')}`;
 }
 
-export const DimensionFilterSchema = z.object({
-  dimension: z.string().min(1),
-  op: z.enum(DIMENSION_FILTER_OPS),
-  /**
-   * One value for eq/ne/gt..lte, one or more for in/not_in, two (inclusive) for between; one or
-   * more texts for the patterns and eq_ci (any one matching).
-   */
-  values: z.array(Scalar).min(1),
-});
+export const DimensionFilterSchema = z
+  .object({
+    dimension: z.string().min(1),
+    op: z.enum(DIMENSION_FILTER_OPS),
+    /**
+     * One value for eq/ne/gt..lte, one or more for in/not_in, two (inclusive) for between; one or
+     * more texts for the patterns and eq_ci (any one matching); none (empty or omitted) for
+     * is_set/not_set.
+     */
+    values: z.array(Scalar).default([]),
+  })
+  .superRefine((f, ctx) => {
+    if (isPresenceOp(f.op) ? f.values.length > 0 : f.values.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: isPresenceOp(f.op) ? `'${f.op}' takes no values (omit values or give [])` : `'${f.op}' needs at least one value`,
+      });
+  });
 export type DimensionFilter = z.infer<typeof DimensionFilterSchema>;
+/** A filter as given (values may be omitted for is_set/not_set). */
+export type DimensionFilterInput = z.input<typeof DimensionFilterSchema>;
 
 export const MetricFilterSchema = z.object({
   metric: z.string().min(1),
@@ -206,6 +231,12 @@ export const RatioSideSchema = z.object({
   metric: z.string().min(1),
   /** What makes a row part of this side (dimension filters, AND-ed); omitted = every row in scope. */
   filters: z.array(DimensionFilterSchema).optional(),
+  /**
+   * Members of an entity kept on this side only, by their own aggregated metric (AND-ed with the
+   * filters): "restaurants with a rating above 4" = {entity: restaurant, metric: average_rating,
+   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`.
+   */
+  conditions: z.array(EntityConditionSchema).optional(),
   /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
   label: z.string().optional(),
 });
@@ -226,6 +257,8 @@ export const RatioSchema = z.object({
   denominator: RatioSideSchema,
   /** How the question named the ratio (for labels and answer text). */
   label: z.string().optional(),
+  /** `share`: the numerator is a part of the denominator ("proportion of restaurants with a rating above 4"), shown as a percentage of the fraction. */
+  as: z.enum(['ratio', 'share']).optional(),
 });
 export type Ratio = z.infer<typeof RatioSchema>;
 

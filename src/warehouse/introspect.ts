@@ -95,6 +95,8 @@ const ABBREVIATIONS: Record<string, string> = {
 };
 
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
+/** Tables whose rows are what people call purchases (one such table only: two would compete). */
+const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
 
 /** A lower_snake name the model schema accepts. */
@@ -598,6 +600,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const h = singular(entityWords(p).slice(-1)[0] ?? '');
     heads.set(h, (heads.get(h) ?? 0) + 1);
   }
+  // "customers who made a purchase": a purchase is a row of the one table of sales or of orders
+  const purchaseTables = profiles.filter((p) => PURCHASE_HEADS.has(singular(entityWords(p).slice(-1)[0] ?? '')));
+  const purchases = (p: TableProfile) => (purchaseTables.length === 1 && purchaseTables[0] === p ? ['purchase', 'purchases'] : []);
   const headNoun = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = ew[ew.length - 1] ?? '';
@@ -906,7 +911,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       agg: 'count',
       label: sentence([plural(ent)]),
       description: `Count of rows of ${p.info.name}`,
-      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`]),
+      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
       format: { kind: 'integer' },
       ...dated,
     });
@@ -940,7 +945,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

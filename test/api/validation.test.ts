@@ -55,6 +55,12 @@ describe('request validation → 400 / 422 / 413 {detail}, never 500', () => {
     expect((await r.json()).detail).toMatch(/valid names: market_segment, region/);
   });
 
+  it('a dimension said to be set or not takes {set: true|false}: anything else under "set" → 422 naming the shapes', async () => {
+    const r = await ask('{"query": "end done", "dimensions": {"region": {"set": "yes"}}}');
+    expect(r.status).toBe(422);
+    expect((await r.json()).detail).toMatch(/\{set: true\|false\}/);
+  });
+
   it('a body over the size limit → 413; a JSON body sent as text/plain is still read', async () => {
     const r = await ask(JSON.stringify({ query: 'end done', pad: 'x'.repeat(4000) }));
     expect(r.status).toBe(413);

@@ -142,3 +142,11 @@ describe('both of two values', () => {
   });
 });
 
+
+describe('a thing named that the answer would not read', () => {
+  it('a list of members with a thing it never reads ("agent ids that have a voucher") is refused, never the whole list', () => {
+    const r = ask('list the agent ids that have a voucher');
+    expect(r.kind === 'query' ? JSON.stringify(r.query) : r.kind).not.toMatch(/^\{/);
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('voucher');
+  });
+});

@@ -5,13 +5,14 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratioDefinition } from '../../src/answer/labels.js';
 import { interpret } from '../../src/nlq/interpret.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
 
-const model = SemanticModelSchema.parse({
+const raw = {
   name: 'courier',
   entities: [
     { name: 'parcel', table: 'parcel', primary_key: 'id', synonyms: ['parcels', 'package', 'packages'] },
@@ -29,6 +30,9 @@ const model = SemanticModelSchema.parse({
     { name: 'status', entity: 'parcel', sql: '${TABLE}.status', label: 'Status', index_values: true },
     { name: 'service', entity: 'parcel', sql: '${TABLE}.service', label: 'Service', index_values: true },
     { name: 'size', entity: 'parcel', sql: '${TABLE}.size', label: 'Size', type: 'number' },
+    { name: 'depot_id', entity: 'depot', sql: '${TABLE}.id', label: 'Depot id', type: 'number' },
+    { name: 'docks', entity: 'depot', sql: '${TABLE}.docks', label: 'Docks', type: 'number' },
+    { name: 'staff', entity: 'depot', sql: '${TABLE}.staff', label: 'Staff', type: 'number' },
   ],
   time_dimensions: [{ name: 'sent_date', entity: 'parcel', sql: '${TABLE}.sent_on', label: 'Sent date' }],
   measures: [
@@ -37,9 +41,13 @@ const model = SemanticModelSchema.parse({
     { name: 'total_weight', entity: 'parcel', agg: 'sum', sql: '${TABLE}.weight', label: 'Total weight', synonyms: ['weight'], time_dimension: 'sent_date' },
     { name: 'total_volume', entity: 'parcel', agg: 'sum', sql: '${TABLE}.volume', label: 'Total volume', synonyms: ['volume'], time_dimension: 'sent_date' },
     { name: 'average_weight', entity: 'parcel', agg: 'avg', sql: '${TABLE}.weight', label: 'Average weight', time_dimension: 'sent_date' },
+    { name: 'average_rating', entity: 'customer', agg: 'avg', sql: '${TABLE}.rating', label: 'Average rating', synonyms: ['rating'], time_bound: false },
+    { name: 'average_docks', entity: 'depot', agg: 'avg', sql: '${TABLE}.docks', label: 'Average docks', time_bound: false },
+    { name: 'average_staff', entity: 'depot', agg: 'avg', sql: '${TABLE}.staff', label: 'Average staff', time_bound: false },
   ],
   defaults: { time_dimension: 'sent_date' },
-});
+};
+const model = SemanticModelSchema.parse(raw);
 const values = new Map([
   ['depot', ['Northgate', 'Southport']],
   ['state', ['Ohio', 'Texas']],
@@ -65,8 +73,8 @@ const run = async (q: SemanticQuery) => {
 beforeAll(async () => {
   db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
-  await con.run(`CREATE TABLE depot AS SELECT * FROM (VALUES (1, 'Northgate'), (2, 'Southport')) t(id, name)`);
-  await con.run(`CREATE TABLE customer AS SELECT * FROM (VALUES (1, 'Acme', 'Ohio'), (2, 'Birch', 'Ohio'), (3, 'Cobalt', 'Texas'), (4, 'Dune', 'Texas'), (5, 'Elm', 'Texas')) t(id, name, state)`);
+  await con.run(`CREATE TABLE depot AS SELECT * FROM (VALUES (1, 'Northgate', 4, 10), (2, 'Southport', 6, 12)) t(id, name, docks, staff)`);
+  await con.run(`CREATE TABLE customer AS SELECT * FROM (VALUES (1, 'Acme', 'Ohio', 4.5), (2, 'Birch', 'Ohio', 3.0), (3, 'Cobalt', 'Texas', 5.0), (4, 'Dune', 'Texas', 2.0), (5, 'Elm', 'Texas', 4.0)) t(id, name, state, rating)`);
   // parcels: depot, customer, status, service, size, weight, volume, sent_on
   await con.run(`CREATE TABLE parcel AS SELECT * FROM (VALUES
     (1, 1, 1, 'delivered', 'Express', 2, 10.0, 4.0, DATE '2022-03-01'),
@@ -234,7 +242,11 @@ describe('follow-ups keep the ratio', () => {
 describe('refused: a side not fully understood', () => {
   it.each([
     'ratio of parcels handled quickly to customers',
-    'ratio of parcels in 2021 to parcels in 2022',
+    // a period of each side and one of the question
+    'ratio of parcels in 2021 to parcels in 2022 in Ohio in 2022',
+    'ratio of parcels in 2021 to parcels in 2022 by month',
+    // "a period" of a metric that is not dated
+    'ratio of customers in 2021 to customers in 2022',
     'ratio of parcels',
     'ratio of parcels to parcels',
     'ratio of delivered parcels to Express',
@@ -252,5 +264,175 @@ describe('refused: a side not fully understood', () => {
     const r = ask('ratio of parcels handled quickly to customers');
     expect(r.kind).toBe('out_of_scope');
     if (r.kind === 'out_of_scope') expect(r.unconsumed).toEqual(expect.arrayContaining(['ratio']));
+  });
+});
+
+describe('each side a subset defined by conditions', () => {
+  it('"customers with a rating above 3 to customers with a rating below 3 in Texas": a condition on the members of each side only', async () => {
+    const q = query('what is the ratio of customers with a rating above 3 to customers with a rating below 3 in Texas?');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
+    expect(q.entity_conditions).toBeUndefined();
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }] },
+      denominator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'lt', value: 3 }] },
+    });
+    expect(q.ratios![0]!.numerator.filters).toBeUndefined();
+    // Texas: ratings 5, 2, 4 -> two above 3, one below
+    expect(Object.values((await run(q))[0]!)).toEqual([2]);
+  });
+  it('"happy customers (rating > 3) to unhappy customers (rating < 3)": a condition in brackets defines the word before the members', async () => {
+    const q = query('ratio of happy customers (rating > 3) to unhappy customers (rating < 3)');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }], label: 'happy customers (rating > 3)' },
+      denominator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'lt', value: 3 }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([3]);
+    // a number column in brackets is a filter on the rows
+    expect(query('ratio of parcels (size > 4) to parcels (size < 4)').ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] } });
+  });
+  it('"... match service case insensitively": the sides\' values are matched ignoring case; an exclusion has no such form (refused)', () => {
+    const q = query('ratio of Express parcels to Standard parcels? match service case insensitively');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] }, denominator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Standard'] }] } });
+    expect(ask('ratio of Express parcels to non Express parcels? match service case insensitively').kind).not.toBe('query');
+  });
+  it('the answer says how each side is computed, its condition included', () => {
+    const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');
+    expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe('Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).');
+  });
+  it('"proportion of customers with more than 1 parcel out of all customers": members by a count of their rows, over all of them', async () => {
+    const q = query('proportion of customers with more than 1 parcel out of all customers');
+    expect(q.subset_metrics).toBeUndefined();
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'parcels', op: 'gt', value: 1 }] },
+      denominator: { metric: 'customers' },
+    });
+    expect(q.ratios![0]!.denominator.conditions).toBeUndefined();
+    // Cobalt and Elm sent 2 parcels each, 5 customers
+    expect(Object.values((await run(q))[0]!)).toEqual([2 / 5]);
+  });
+  it('the two sides of one condition have distinct column names', () => {
+    const q = query('ratio of parcels with a size above 4 to parcels with a size below 4');
+    expect(q.ratios![0]!.name).toBe('parcels_size_above_4_to_parcels_size_below_4');
+    expect(query('ratio of Express parcels to non Express parcels').ratios![0]!.name).toBe('parcels_express_to_parcels_not_express');
+  });
+  it('"customers living in Ohio to customers living in Texas": a verb between the thing counted and its own value', async () => {
+    const q = query('ratio of customers living in Ohio to customers living in Texas');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', filters: [{ dimension: 'state', op: 'eq', values: ['Ohio'] }] },
+      denominator: { metric: 'customers', filters: [{ dimension: 'state', op: 'eq', values: ['Texas'] }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([2 / 3]);
+  });
+  it('"parcels in 2021 to parcels in 2022": a period of each side only, on the date of its rows', async () => {
+    const q = query('ratio of parcels in 2021 to parcels in 2022');
+    expect(q.time_range).toBeUndefined();
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2021-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2022-01-01'] }] },
+      denominator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2022-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2023-01-01'] }] },
+    });
+    expect(Object.values((await run(q))[0]!)).toEqual([1 / 6]);
+  });
+  it('"Express parcels in 2022 to all parcels": a period of the subset only', async () => {
+    const q = query('ratio of Express parcels in 2022 to all parcels');
+    expect(q.time_range).toBeUndefined();
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', as: 'share', filters: [{ dimension: 'service', values: ['Express'] }, { dimension: 'sent_date', op: 'gte' }, { dimension: 'sent_date', op: 'lt' }] });
+    // Express in 2022: parcels 1 and 4, of 7
+    expect(Object.values((await run(q))[0]!)).toEqual([2 / 7]);
+  });
+  it('"... in the database": every row there is', () => {
+    const q = query('what is the ratio of parcels to customers in the database?');
+    expect(q.filters).toEqual([]);
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'parcels' }, denominator: { metric: 'customers' } });
+  });
+  it('"ratio of docks to staff for each depot id": two number columns of one depot, per depot', async () => {
+    const q = query('ratio of docks to staff for each depot id');
+    expect(q.group_by).toEqual([{ dimension: 'depot_id' }]);
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'average_docks' }, denominator: { metric: 'average_staff' } });
+    const rows = await run(q);
+    expect(rows.map((r) => [r.depot_id, r[q.ratios![0]!.name]])).toEqual([[1, 0.4], [2, 0.5]]);
+  });
+  it('a value stored in two dimensions that select the same rows is one reading', () => {
+    const twice = SemanticModelSchema.parse({ ...raw, dimensions: [...raw.dimensions, { name: 'territory', entity: 'customer', sql: '${TABLE}.state', label: 'Territory', index_values: true }] });
+    const vals = new Map([...values, ['territory', ['Ohio', 'Texas']]]);
+    const question = 'ratio of customers in Ohio to customers in Texas';
+    expect(interpret(question, { model: twice, values: vals, asOf: '2023-06-30' }).kind).not.toBe('query');
+    const r = interpret(question, { model: twice, values: vals, asOf: '2023-06-30', sameRows: { ohio: [['state', 'territory']], texas: [['state', 'territory']] } });
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') expect(r.query.ratios?.[0]?.numerator.filters?.[0]?.values).toEqual(['Ohio']);
+  });
+});
+
+describe('a share of members by a condition', () => {
+  it('"what proportion of customers have a rating above 3": one side out of all of its members', async () => {
+    const q = query('what proportion of customers have a rating above 3');
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }] },
+      denominator: { metric: 'customers' },
+    });
+    expect(q.ratios![0]!.label).toMatch(/^Share of /);
+    // a part of a whole: the fraction, shown as a percentage
+    expect(q.ratios![0]!.as).toBe('share');
+    expect(compile(model, q, new DuckDbDialect()).columns.find((c) => c.name === q.ratios![0]!.name)?.format).toEqual({ kind: 'percent', decimals: 1 });
+    expect(query('ratio of customers with a rating above 3 to customers with a rating below 3').ratios![0]!.as).toBeUndefined();
+    // ratings 4.5, 3, 5, 2, 4
+    expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
+  });
+  it('"share of customers with a rating above 3 for each state": per group', async () => {
+    const q = query('share of customers with a rating above 3 for each state');
+    expect(q.group_by).toEqual([{ dimension: 'state' }]);
+    const rows = await run(q);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+  });
+  it('"proportion of customers with a rating of at least 4 by state": "of" before the comparison', async () => {
+    const q = query('proportion of customers with a rating of at least 4 by state');
+    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gte', value: 4 }] }, denominator: { metric: 'customers' } });
+    const rows = await run(q);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+  });
+  it('"what share of customers with more than 1 parcel are in Texas": the part after "are", among the members kept', async () => {
+    const q = query('what share of customers with more than 1 parcel are in Texas');
+    expect(q.entity_conditions).toEqual([{ entity: 'customer', metric: 'parcels', op: 'gt', value: 1 }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'customers', filters: [{ dimension: 'state', values: ['Texas'] }], as: 'share' });
+    // Cobalt and Elm: both in Texas
+    expect(Object.values((await run(q))[0]!)).toEqual([1]);
+  });
+});
+
+describe('a share of a subset of values: the part after "are", the whole before it', () => {
+  it('"what share of parcels from Northgate are Express": among the depot\'s parcels', async () => {
+    const q = query('what share of parcels from Northgate are Express');
+    expect(q.filters).toEqual([{ dimension: 'depot', op: 'eq', values: ['Northgate'] }]);
+    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+    // Northgate: parcels 1 (Express), 2, 3
+    expect(Object.values((await run(q))[0]!)).toEqual([1 / 3]);
+  });
+  it('"share of Express parcels from Northgate" does not say which is the whole', () => {
+    expect(ask('share of Express parcels from Northgate').kind).not.toBe('query');
+  });
+});
+
+describe('refused: a condition or column side not clear', () => {
+  it.each([
+    // whose condition: the second side's or both?
+    'ratio of parcels to customers with more than 1 parcel',
+    // the same subset twice
+    'ratio of customers with a rating above 3 to customers with a rating above 3',
+    // a negated verb
+    'ratio of customers not living in Ohio to customers',
+    // a number column per depot, asked for no depot
+    'ratio of docks to staff',
+    // a number column per depot over a count
+    'ratio of docks to parcels for each depot id',
+    // which is the whole: the customers in Ohio, or all of them?
+    'proportion of customers in Ohio with a rating above 3',
+    'what fraction of customers with a rating above 3 in Texas',
+    // words defined by nothing
+    'ratio of happy customers to unhappy customers',
+    // a share of an average
+    'percentage of average weight that is Express',
+    'share of average rating by state',
+  ])('%s', (question) => {
+    const r = ask(question);
+    expect(r.kind, JSON.stringify(r.kind === 'query' ? r.query : r.reason)).not.toBe('query');
   });
 });

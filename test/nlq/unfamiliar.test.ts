@@ -457,3 +457,27 @@ describe('"how many have X and how many do not"', () => {
     expect(askFlags('how many members have a locker and how many do not in York?').kind).toBe('out_of_scope');
   });
 });
+
+describe('a figure right before another one modifies it', () => {
+  const states = SemanticModelSchema.parse({
+    name: 'atlas',
+    entities: [{ name: 'state', table: 'state', primary_key: 'id', synonyms: ['states'] }],
+    dimensions: [{ name: 'state', entity: 'state', sql: '${TABLE}.name', label: 'State', index_values: true }],
+    measures: [
+      { name: 'population', entity: 'state', agg: 'sum', sql: '${TABLE}.population', label: 'Population', time_bound: false },
+      { name: 'density', entity: 'state', agg: 'avg', sql: '${TABLE}.density', label: 'Density', time_bound: false },
+    ],
+  });
+  const atlas = (q: string) => interpret(q, { model: states, values: new Map([['state', ['Ohio', 'Iowa']]]), asOf: '2024-06-30' });
+  it('"which state has the largest population density" is no ranking by population: not understood', () => {
+    for (const q of ['which state has the largest population density', 'top 3 states by population density']) {
+      const r = atlas(q);
+      expect(r.kind, q).toBe('out_of_scope');
+      if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('population');
+    }
+    // with "and" they are two figures, ranked by the first
+    const both = atlas('top 3 states by population and density');
+    expect(both.kind).toBe('query');
+    if (both.kind === 'query') expect(both.query.order[0]).toEqual({ by: 'population', direction: 'desc' });
+  });
+});

@@ -314,6 +314,23 @@ export function casesFor(fraction: number): Case[] {
       FROM ${LO} ${CUST_GEO} WHERE r.r_name = 'EUROPE' GROUP BY 1`,
   },
   {
+    name: 'ratio of customers with more than 15 orders to customers with at most 15, by market segment (a condition on each side only)',
+    query: {
+      metrics: [],
+      group_by: [{ dimension: 'market_segment' }],
+      ratios: [
+        {
+          name: 'busy_to_quiet',
+          numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 15 }] },
+          denominator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'orders', op: 'lte', value: 15 }] },
+        },
+      ],
+    },
+    reference: `SELECT c.c_mktsegment AS market_segment,
+        ${F('SUM(CASE WHEN COALESCE(x.n, 0) > 15 THEN 1 ELSE 0 END)')} / NULLIF(SUM(CASE WHEN COALESCE(x.n, 0) <= 15 THEN 1 ELSE 0 END), 0) AS busy_to_quiet
+      FROM customer c LEFT JOIN (SELECT o_custkey, COUNT(*) AS n FROM orders GROUP BY 1) x ON x.o_custkey = c.c_custkey GROUP BY 1`,
+  },
+  {
     name: 'customers with more than 30 orders (entity condition, counted)',
     query: { metrics: ['customers'], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 30 }] },
     reference: `SELECT COUNT(*) AS customers FROM (SELECT o_custkey FROM orders GROUP BY 1 HAVING COUNT(*) > 30) x`,

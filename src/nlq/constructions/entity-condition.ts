@@ -30,7 +30,7 @@ const VERB_PREPS = new Set(['in', 'on', 'by', 'for', 'to', 'from', 'with', 'at',
 const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
 const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 
-interface Parsed {
+export interface Parsed {
   op: EntityCondition['op'];
   value: number;
   /** The condition's metric (aggregated per member). */
@@ -86,11 +86,24 @@ export const entityCondition: Construction = {
       // "salesperson IDs who have no sales": the members' ids (or names) asked for, then their condition
       const asked = ['ids', 'identifiers', 'names'].includes(items[e + 1]?.lower ?? '') && !items[e + 1]!.consumed ? 1 : 0;
       const parsed = parseCondition(items, e + 1 + asked, subject, lex, ctx.model);
-      if (!parsed) continue;
+      // words another construction already read ("without a delivery date": a column with no value)
+      if (!parsed || parsed.metricItem.consumed || parsed.words.some((w) => w.consumed)) continue;
       const subjectItem = items[e];
       const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
       const qualifies = a.metrics.some((m) => m.pos < e && m.item !== subjectItem);
-      const counted = !!countKw && a.metrics.some((m) => m.item === subjectItem);
+      // "what share of customers with more than 3 orders are in Ohio": the members are counted, a share of them taken
+      // (the part after "are"; "share of customers in Ohio with more than 3 orders" does not say which is the whole)
+      const end = Math.max(...[...parsed.words, parsed.metricItem].map((x) => items.indexOf(x)));
+      let after = end + 1;
+      while (items[after] && plainWord(items[after], new Set(['that', 'which', 'who']))) after++;
+      const shareKw = items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'share') && plainWord(items[after] ?? items[end]!, new Set(['are', 'is', 'were', 'was']));
+      const counted = (!!countKw && a.metrics.some((m) => m.item === subjectItem)) || shareKw;
+      if (shareKw) {
+        // the members named are what is counted (never a breakdown by them)
+        a.groups = a.groups.filter((g) => g.pos !== e);
+        a.dimMentions = a.dimMentions.filter((d) => d.item !== subjectItem);
+        a.providesMetric = true;
+      }
       const zeroQualifies = holds(parsed.op, parsed.value, 0);
       const listing = !counted && !qualifies;
       // the general rules must not read the condition's metric or comparison on their own
@@ -168,7 +181,8 @@ export const entityCondition: Construction = {
   },
 };
 
-function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
+/** `ofComparison`: also "with a rating of at least 4" (the ratio's sides; the general rules refuse a condition on one row's figure otherwise). */
+export function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel, ofComparison = false): Parsed | null {
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];
@@ -214,6 +228,11 @@ function parseCondition(items: Item[], from: number, subject: string, lex: Lexic
     form = 'sign';
     words.push(it);
     p++;
+  } else if (ofComparison && it.kind === 'lex' && items[p + 1]?.kind === 'word' && items[p + 1].lower === 'of' && items[p + 2]?.kind === 'kw' && items[p + 2].kw && CMP_OPS[items[p + 2].kw!] && items[p + 3]?.kind === 'num' && !items[p + 3].percent) {
+    // "with a rating of at least 4"
+    const metric = conditionMetric(lex, it, subject, model);
+    if (!metric) return null;
+    return { form: 'comparison', op: CMP_OPS[items[p + 2].kw!], value: items[p + 3].num!, metric, metricItem: it, words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], items[p + 3]] };
   } else if (it.kind === 'lex' && items[p + 1]?.kind === 'kw' && items[p + 1].kw && CMP_OPS[items[p + 1].kw!] && items[p + 2]?.kind === 'num') {
     // "who ordered more than 5 times"
     const metric = conditionMetric(lex, it, subject, model);

@@ -21,23 +21,27 @@ import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { subsetShare } from './subset-share.js';
+import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
+import { valuePresence } from './value-presence.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing]);
+const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
   const claims: Claim[] = [];
   for (const c of CONSTRUCTIONS) {
     if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
-    // a duration's two dates are no columns of a listing
-    if (c === listing && claims.some((x) => x.construction === duration.name)) continue;
+    // a ranked lookup owns the thing's columns: no listing of them besides
+    if (c === listing && claims.some((x) => x.construction === superlativeLookup.name)) continue;
+    // a duration's two dates are no columns of a listing, and its superlative is its own
+    if ((c === listing || c === superlativeLookup) && claims.some((x) => x.construction === duration.name)) continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
@@ -47,7 +51,9 @@ export function recogniseConstructions(input: ConstructionInput): Claim[] {
 /** Applies the claims to a built query; the first refusal wins. */
 export function applyConstructions(query: SemanticQuery, claims: Claim[], notes: string[]): SemanticQuery | { refusal: string } {
   let q = query;
-  for (const claim of claims) {
+  // a ratio's sides exist before a text rule reads the query's values ("... to restaurants serving non-vegan food? match food type case insensitively")
+  const ordered = [...claims.filter((c) => c.construction === ratio.name), ...claims.filter((c) => c.construction !== ratio.name)];
+  for (const claim of ordered) {
     const r = claim.apply(q, notes);
     if (typeof r === 'string') return { refusal: r };
     q = r;

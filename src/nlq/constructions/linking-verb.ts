@@ -308,8 +308,16 @@ function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
  * or through one linking table; through the table the verb names when it names one).
  */
 export function verbRelates(lex: Lexicon, model: SemanticModel, verb: Item, members: string, rows: string): string | undefined {
+  return verbRelatesSides(lex, model, verb, { entity: members, self: true }, { entity: rows, self: true });
+}
+
+/**
+ * The same for two sides that may name an attribute rather than the thing itself ("restaurants
+ * serving vegan food": the restaurant and its own food type).
+ */
+export function verbRelatesSides(lex: Lexicon, model: SemanticModel, verb: Item, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
   if (!mayLink(lex, verb)) return undefined;
   const v = verbOf(verb.lower)!;
-  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, members, rows, tablesNamed(lex, v));
-  return relationOf(model, { entity: members, self: true }, { entity: rows, self: true });
+  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
+  return relationOf(model, l, r);
 }

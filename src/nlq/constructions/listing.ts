@@ -44,6 +44,8 @@ const RECORD_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entr
 /** Between the members and a related thing they have rows of: "that have", "with any". */
 const HAVE_WORDS = new Set(['have', 'has', 'had', 'with']);
 const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 'least', 'one', 'a', 'an', 'the']);
+/** Verbs that add nothing between "have" and the rows: "that have made a purchase", "who have placed orders". */
+const EMPTY_VERBS = new Set(['made', 'placed', 'done', 'got', 'gotten']);
 /** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
 const OPENERS = new Set(['return', 'name', 'enumerate']);
 
@@ -197,7 +199,9 @@ export const listing: Construction = {
         continue;
       }
       // "that have daily price records": at least one row of a related thing
-      const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' && !!m.entity && m.entity !== E);
+      // ("that have made a purchase": a thing named only as a thing has rows its count counts)
+      const thingOnly = (it.entries ?? []).every((e) => e.kind === 'entity') && ent && ent !== E ? [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count') : [];
+      const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' && !!m.entity && m.entity !== E) ?? (thingOnly.length === 1 ? thingOnly[0] : undefined);
       if (counted && ent === counted.entity) {
         let p = k - 1;
         const link: Item[] = [];
@@ -205,12 +209,15 @@ export const listing: Construction = {
         // "that have prescribed treatments": a verb between "have" and the rows is the linking verb's
         // to read (it stays unconsumed unless the model relates the members and the rows in one way)
         if (p > 0 && mayLink(lex, items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1].lower) && items[p - 1].lower !== 'with') p--;
+        // "that have made a purchase", "who have placed orders": a verb that says nothing of its own
+        const says = (o: Item | undefined) => !!o && (o.kind === 'word' || o.kind === 'kw') && EMPTY_VERBS.has(o.lower);
+        const generic = p > 0 && says(items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1]!.lower) && items[p - 1]!.lower !== 'with' ? items[p--] : undefined;
         const have = items[p];
         if (have?.kind === 'word' && HAVE_WORDS.has(have.lower) && (graph.path(counted.entity!, E) || false)) {
           const before = items[p - 1];
           const tail = items[k + 1]?.kind === 'word' && RECORD_WORDS.has(items[k + 1].lower) ? [items[k + 1]] : [];
           if (have.lower === 'with' || (before?.kind === 'word' && ['that', 'who', 'which'].includes(before.lower))) {
-            existence.push({ entity: counted.entity!, metric: counted.name, items: [have, ...link, ...(have.lower === 'with' ? [] : [before!]), it, ...tail] });
+            existence.push({ entity: counted.entity!, metric: counted.name, items: [have, ...(generic ? [generic] : []), ...link, ...(have.lower === 'with' ? [] : [before!]), it, ...tail] });
             continue;
           }
         }

@@ -1,6 +1,7 @@
 /** Ordinal ranks: "the second largest nation by revenue" = rank desc, skip 1, take 1. */
 import { ORDINALS } from '../text.js';
 import { consume } from '../spans.js';
+import { senseSuperlative } from './superlative-lookup.js';
 import type { Construction } from './types.js';
 
 export const ordinalRank: Construction = {
@@ -10,7 +11,9 @@ export const ordinalRank: Construction = {
       const it = items[k];
       const n = ORDINALS[it.lower];
       const next = items[k + 1];
-      if (it.kind !== 'word' || !n || n < 2 || next.kind !== 'kw' || (next.kw !== 'desc' && next.kw !== 'asc')) continue;
+      // ("the second longest river": an adjective of a sense ranks like a superlative keyword)
+      const ranks = (next.kind === 'kw' && (next.kw === 'desc' || next.kw === 'asc')) || (next.kind === 'word' && senseSuperlative(next.lower));
+      if (it.kind !== 'word' || !n || n < 2 || !ranks) continue;
       return {
         construction: 'ordinal rank',
         apply(query, notes) {

@@ -13,11 +13,17 @@
  * filter both sides ("orders to customers in Germany"), and one on a dimension a side already
  * uses is refused as ambiguous.
  */
-import type { DimensionFilter, SemanticQuery } from '../../semantic/query.js';
-import { countMetricOfEntities, dimensionOfEntity, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
-import { chooseValueEntry, resolveRole } from '../build.js';
+import type { DimensionFilter, EntityCondition, SemanticQuery } from '../../semantic/query.js';
+import { countMetricOfEntities, dimensionOfEntity, dimensionWords, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
+import { chooseValueEntry, closestTo, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { lemmas } from '../text.js';
+import type { TimeHit } from '../time.js';
+import type { InterpretContext } from '../types.js';
+import { parseCondition } from './entity-condition.js';
+import { keyDimension } from './listing.js';
+import { mayLink, verbRelatesSides } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 const RATIO_WORDS = new Set(['ratio', 'ratios']);
@@ -29,9 +35,19 @@ const SIDE_LINKS = new Set(['the', 'a', 'an', 'of', 'in', 'from', 'with', 'for',
 const ALL_WORDS = new Set(['all', 'total', 'overall']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
 const CMP_OPS: Record<string, DimensionFilter['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
+/** "in the database", "in the dataset" after the second side: every row there is, no filter. */
+const WHOLE_DATA = new Set(['database', 'dataset', 'db']);
 
 interface Qual {
-  filter: DimensionFilter;
+  /** A filter on the side's rows ("delivered", "with a size above 4") ... */
+  filter?: DimensionFilter;
+  /** ... or a condition on the members counted ("restaurants with a rating above 4"). */
+  cond?: Omit<EntityCondition, 'time_range'>;
+  /** The item naming the members of a condition (it must be the side's metric). */
+  subject?: Item;
+  /** A period of this side only ("papers in 2020"): `filter` and `until` bound the metric's dating time dimension. */
+  period?: TimeHit;
+  until?: DimensionFilter;
   items: Item[];
   /** Index (in items) of its first item. */
   start: number;
@@ -49,6 +65,8 @@ interface Side {
   quals: Qual[];
   /** Opened by "all"/"total": every row of its metric. */
   all: boolean;
+  /** A number column of one entity read as its value per member ("helpfulness score ... for each course"): its average, over one member per group. */
+  perMember?: string;
 }
 
 type Span = [start: number, end: number];
@@ -69,9 +87,22 @@ const isMetricItem = (lex: Lexicon, it: Item) =>
   it.kind === 'lex' &&
   (entriesOf(it, 'metric').length > 0 || entriesOf(it, 'entity').length > 0 || entriesOf(it, 'dimension').some((e) => { const d = lex.dimensions.get(e.target); return !!d && dimensionOfEntity(lex, d.entity) === d.name; }));
 
+/** A number column of one entity with an average of the same column: its value per member when each group is one member. */
+function perMemberAverage(lex: Lexicon, ctx: InterpretContext, it: Item): { metric: string; entity: string } | undefined {
+  if (entriesOf(it, 'metric').length || entriesOf(it, 'entity').length) return undefined;
+  const column = (sql: string | undefined) => (sql ?? '').replace(/["`\s]/g, '').toLowerCase();
+  const found = entriesOf(it, 'dimension').flatMap((x) => {
+    const d = ctx.model.dimensions.find((o) => o.name === x.target);
+    if (!d || d.type !== 'number') return [];
+    return ctx.model.measures.filter((m) => m.entity === d.entity && m.agg === 'avg' && !m.filter && column(m.sql) === column(d.sql)).map((m) => ({ metric: m.name, entity: d.entity }));
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
 /** Reads items[s..e) as one side; undefined when any item is not understood. */
-function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side | undefined {
+function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: InterpretContext, near: string[]): Side | undefined {
   const side: Side = { items: [], quals: [], all: false };
+  const model = ctx.model;
   const taken = new Set<Item>();
   const base = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   const roles = a.roles.filter((r) => r.pos >= s && r.pos < e);
@@ -97,6 +128,12 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
       start = Math.min(start, p);
       break;
     }
+    const bases = [...new Set(entries.map((x) => base(x.target)))];
+    // "restaurants in Los Angeles": the city and its county select the same rows, one answer
+    if (bases.length > 1 && sameRowsIn(ctx, entries, bases)) {
+      const pick = closestTo(lex, model, bases, near);
+      entries = entries.filter((x) => base(x.target) === pick);
+    }
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
     let p = start - 1;
@@ -108,6 +145,9 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
     }
     const entry = chooseValueEntry(lex, entries);
     const dimension = resolveRole(lex, entry.target, k, roles);
+    // "vegan food": a word of the value's own dimension name right after it names that dimension
+    const nx = items[k + 1];
+    if (k + 1 < e && nx?.kind === 'word' && !taken.has(nx) && !SIDE_LINKS.has(nx.lower) && entries.every((x) => dimensionWords(lex, x.target).has(lemmas(nx.lower)[0]!))) qi.push(nx);
     const values = entry.values ?? [];
     if (!values.length) return undefined;
     const op: DimensionFilter['op'] = negated ? (values.length > 1 ? 'not_in' : 'ne') : values.length > 1 ? 'in' : 'eq';
@@ -125,12 +165,70 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
     while (d >= s && items[d].kind === 'word' && ['is', 'of', 'the'].includes(items[d].lower)) d--;
     const dimItem = items[d];
     const dim = d >= s && dimItem.kind === 'lex' && !taken.has(dimItem) ? entriesOf(dimItem, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number') : undefined;
-    if (!dim || q >= e || num?.kind !== 'num' || num.percent) return undefined;
+    // no number column named before it: maybe a condition on the members (below), else not understood
+    if (!dim) continue;
+    if (q >= e || num?.kind !== 'num' || num.percent) return undefined;
     const op = CMP_OPS[it.kw];
     if (!op) return undefined;
     const qi = [dimItem, ...items.slice(d + 1, k), it, ...items.slice(k + 1, q + 1)];
     for (const x of qi) taken.add(x);
     side.quals.push({ filter: { dimension: dim.target, op, values: [num.num!] }, items: qi, start: d, afterMetric: false, family: base(dim.target), text: qi.map((x) => x.text).join(' ') });
+  }
+  // 1b. a period of this side only ("papers in 2019 to papers in 2020"), with a verb naming its date before it ("ordered in 2020")
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (it.kind !== 'time' || !it.hit || taken.has(it)) continue;
+    const qi: Item[] = [it];
+    const prev = items[k - 1];
+    if (k - 1 >= s && prev.kind === 'lex' && !taken.has(prev) && entriesOf(prev, 'time_dimension').length && !entriesOf(prev, 'metric').length && !entriesOf(prev, 'entity').length) qi.push(prev);
+    for (const x of qi) taken.add(x);
+    side.quals.push({ period: it.hit, items: qi, start: Math.min(...qi.map((x) => items.indexOf(x))), afterMetric: false, family: 'period', text: `in ${it.text}` });
+  }
+  // 2b. conditions on the members counted: "restaurants with a rating above 4", "customers with more than 3 orders"
+  const verbs: Item[] = [];
+  for (let k = s; k < e; k++) {
+    const it = items[k];
+    if (taken.has(it) || it.kind !== 'lex') continue;
+    const subject = entriesOf(it, 'entity')[0]?.target ?? entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)).find((m) => m?.agg === 'count')?.entity;
+    if (!subject) continue;
+    // "positive reviews (rating > 3)": a condition in brackets right after the members defines them, and the word before them
+    const [open, m, cmp, num, close] = items.slice(k + 1, k + 6);
+    const op = cmp?.kind === 'kw' && cmp.kw ? (CMP_OPS[cmp.kw] as EntityCondition['op'] | undefined) : undefined;
+    const bracketed = open?.lower === '(' && close?.lower === ')' && m?.kind === 'lex' && !taken.has(m) && op && num?.kind === 'num' && !num.percent && k + 5 < e;
+    if (bracketed && !entriesOf(m, 'dimension').some((x) => lex.dimensions.get(x.target)?.type === 'number')) {
+      const own = entriesOf(m, 'metric').map((x) => x.target).filter((x) => lex.metrics.get(x)?.entity === subject);
+      if (own.length !== 1) return undefined;
+      const named = items[k - 1];
+      const adjective = k - 1 >= s && named.kind === 'word' && !taken.has(named) && !SIDE_LINKS.has(named.lower) && !ALL_WORDS.has(named.lower) ? named : undefined;
+      const its = [open!, m, cmp!, num, close!, ...(adjective ? [adjective] : [])];
+      for (const x of its) taken.add(x);
+      side.quals.push({ cond: { entity: subject, metric: own[0]!, op, value: num.num! }, subject: it, items: its, start: k + 1, afterMetric: false, family: `cond:${own[0]}`, text: items.slice(k + 2, k + 5).map((x) => x.text).join(' ') });
+      continue;
+    }
+    const parsed = parseCondition(items, k + 1, subject, lex, model, true);
+    if (!parsed) continue;
+    const its = [...parsed.words, parsed.metricItem];
+    const pos = its.map((x) => items.indexOf(x));
+    if (pos.some((p) => p <= k || p >= e) || its.some((x) => taken.has(x))) continue;
+    const last = Math.max(...pos);
+    const rows = lex.metrics.get(parsed.metric)?.entity;
+    if (!rows) return undefined;
+    // a verb between the members and the condition states their relation: the model must hold exactly one
+    const relates = (v: Item) => !!verbRelatesSides(lex, model, v, { entity: subject, self: true }, { entity: rows, self: true });
+    for (let p = k + 1; p < last; p++) {
+      const o = items[p];
+      if (its.includes(o) || taken.has(o) || (o.kind === 'word' && SIDE_LINKS.has(o.lower))) continue;
+      if (o === parsed.linkVerb || mayLink(lex, o)) {
+        if (!relates(o)) return undefined;
+        verbs.push(o);
+        taken.add(o);
+        continue;
+      }
+      return undefined;
+    }
+    for (const x of its) taken.add(x);
+    const start = Math.min(...pos, ...verbs.map((v) => items.indexOf(v)).filter((p) => p > k));
+    side.quals.push({ cond: { entity: subject, metric: parsed.metric, op: parsed.op, value: parsed.value }, subject: it, items: [...its, ...verbs.filter((v) => items.indexOf(v) > k && items.indexOf(v) < last)], start, afterMetric: false, family: `cond:${parsed.metric}`, text: items.slice(k + 1, last + 1).map((x) => x.text).join(' ') });
   }
   // 3. the metric, and nothing else but function words
   let counted = false;
@@ -155,7 +253,50 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis): Side
       side.metricItem = it;
       continue;
     }
+    // "helpfulness scores" (a number column of one entity): its value per member, as the average over one member
+    if (!side.metricItem && !counted && it.kind === 'lex' && !entriesOf(it, 'value').length) {
+      const avg = perMemberAverage(lex, ctx, it);
+      if (avg) {
+        side.metric = avg.metric;
+        side.metricItem = it;
+        side.perMember = avg.entity;
+        continue;
+      }
+    }
+    // "restaurants serving vegan food": a verb between the thing counted and its own value (checked below)
+    if (mayLink(lex, it) && !verbs.includes(it)) {
+      verbs.push(it);
+      continue;
+    }
     return undefined;
+  }
+  // each verb links the thing counted to the value or condition right after it, in the one way the model has
+  for (const v of verbs) {
+    if (taken.has(v)) continue;
+    const k = items.indexOf(v);
+    const subject = side.metric ? lex.metrics.get(side.metric) : undefined;
+    const counts = subject?.agg === 'count' || subject?.agg === 'count_distinct';
+    const next = side.quals.find((q) => q.start > k && items.slice(k + 1, q.start).every((o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only', 'in', 'at', 'from', 'to', 'on', 'with', 'for'].includes(o.lower)));
+    if (!subject?.entity || !counts || !side.metricItem || items.indexOf(side.metricItem) > k || !next?.filter) return undefined;
+    const dim = lex.dimensions.get(next.filter.dimension);
+    if (!dim) return undefined;
+    if (!verbRelatesSides(lex, model, v, { entity: subject.entity, self: true }, { entity: dim.entity, self: dimensionOfEntity(lex, dim.entity) === dim.name })) return undefined;
+    next.items.push(v);
+  }
+  // a period bounds the date of the side's own rows (the time dimension named before it, else the metric's own)
+  for (const q of side.quals) {
+    if (!q.period) continue;
+    const info = side.metric ? lex.metrics.get(side.metric) : undefined;
+    const named = q.items.flatMap((x) => (x.kind === 'lex' ? entriesOf(x, 'time_dimension').map((t) => t.target) : []));
+    const td = named[0] ?? info?.timeDimension;
+    if (!info?.timeBound || !td || (named.length && ![info.timeDimension, ...info.alternates].includes(td))) return undefined;
+    q.filter = { dimension: td, op: 'gte', values: [q.period.range.start] };
+    q.until = { dimension: td, op: 'lt', values: [q.period.range.end] };
+  }
+  // a condition counts its members: the side is the count of them
+  for (const q of side.quals) {
+    if (!q.cond) continue;
+    if (q.subject !== side.metricItem || lex.metrics.get(side.metric!)?.entity !== q.cond.entity) return undefined;
   }
   if (side.metricItem) {
     const mk = items.indexOf(side.metricItem);
@@ -209,6 +350,8 @@ interface Reading {
   byKw?: Item;
   /** "revenue ratio of EUROPE to ASIA": the metric named before the ratio word. */
   before?: Item;
+  /** "proportion of restaurants with a rating above 4": one side, out of all of its metric (spanB is empty). */
+  whole?: boolean;
 }
 
 /** Where the two sides are: "ratio of A to B", "A to B ratio", "proportion of A out of all B", "A per B". */
@@ -245,6 +388,11 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     if (next && (next.lower === 'of' || (ratioWord && next.lower === 'between'))) {
       const start = r + 2;
       const sep = separator(start, items.length, next.lower === 'between', shareWord);
+      // "what proportion of restaurants have a rating above 4": a share word with one side, out of all of it
+      if (!sep && shareWord && next.lower === 'of') {
+        const end = sideEnd(items, start);
+        if (end > start) return { spanA: [start, end], spanB: [end, end], words: [it, next], shareKw: it, whole: true };
+      }
       if (!sep || sep.at === start) continue;
       const bStart = sep.at + sep.len;
       const end = sideEnd(items, bStart);
@@ -287,14 +435,36 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', eq: 'eq', ne: 'not' };
+const qualSlug = (q: Qual) =>
+  q.period ? q.text : q.filter ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}` : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
 
 export const ratio: Construction = {
   name: 'ratio',
-  recognise({ items, a, lex }) {
+  recognise({ items, a, lex, ctx }) {
     const where = locate(items, lex, a);
     if (!where) return null;
-    const A = parseSide(items, where.spanA, lex, a);
-    let B = parseSide(items, where.spanB, lex, a);
+    // "papers in 2019 to papers in 2020": when the first side has a period, the one after the second is its own
+    if (items.slice(...where.spanA).some((it) => it.kind === 'time') && items[where.spanB[1]]?.kind === 'time') where.spanB = [where.spanB[0], sideEnd(items, where.spanB[1] + 1)];
+    // "... to the total number of papers in the database": every row there is
+    const [b0, b1] = where.spanB;
+    const whole = items.slice(b0, b1).findIndex((it, k, all) => it.kind === 'word' && WHOLE_DATA.has(it.lower) && k === all.length - 1);
+    if (whole >= 0) {
+      let from = b0 + whole;
+      while (from > b0 && items[from - 1].kind === 'word' && ['in', 'the', 'our', 'this', 'entire', 'whole', 'across'].includes(items[from - 1].lower)) from--;
+      if (items[from]?.lower !== 'in' && items[from]?.lower !== 'across') return null;
+      where.words.push(...items.slice(from, b1));
+      where.spanB = [b0, from];
+    }
+    // the entities the sides speak of: a value stored in several dimensions with the same rows is read on theirs
+    const near = items.slice(where.spanA[0], where.spanB[1]).flatMap((it) => [
+      ...entriesOf(it, 'entity').map((x) => x.target),
+      ...entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
+    ]);
+    const A = parseSide(items, where.spanA, lex, a, ctx, near);
+    // one side out of all of its metric: only a condition on the members counted (values are the share of a subset's rule;
+    // two qualifiers could each be the whole or the part)
+    let B = where.whole ? (A?.metric && A.quals.length === 1 && A.quals[0]!.cond ? { items: [], quals: [], all: true, metric: A.metric } : undefined) : parseSide(items, where.spanB, lex, a, ctx, near);
     if (!A || !B) return null;
     // values after the second side's metric: its own in parallel with the first side, else the whole question's
     const post = B.quals.filter((q) => q.afterMetric);
@@ -303,13 +473,15 @@ export const ratio: Construction = {
     // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
     if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length) return null;
     const trailing = post.slice(own);
+    // a condition on members is said of the thing before it, never of both sides
+    if (trailing.some((q) => q.cond)) return null;
     if (trailing.length) {
       const families = new Set([...A.quals, ...B.quals.filter((q) => !trailing.includes(q))].map((q) => q.family));
       if (trailing.some((q) => families.has(q.family))) return null;
       // the second side ends before the first trailing condition (and the words introducing it)
       let cut = trailing[0].start;
       while (cut > where.spanB[0] && items[cut - 1].kind === 'word' && ['in', 'from', 'for', 'at', 'of', 'with', 'the', 'on'].includes(items[cut - 1].lower)) cut--;
-      B = parseSide(items, [where.spanB[0], cut], lex, a);
+      B = parseSide(items, [where.spanB[0], cut], lex, a, ctx, near);
       if (!B) return null;
     }
     // "revenue ratio of EUROPE to ASIA": two sides of values only, of the metric named before
@@ -331,8 +503,11 @@ export const ratio: Construction = {
     const per = where.words.some((w) => w.kind === 'kw' && w.lower === 'per');
     if (per && A.metric !== B.metric && A.quals.length && !B.quals.length) return null;
     if (A.metric === B.metric && !A.quals.length && !B.quals.length) return null;
-    const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length;
-    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => q.filter)) === JSON.stringify(B.quals.map((q) => q.filter))) return null;
+    // a number column per member divides only by another of the same members ("helpfulness to clarity score for each course")
+    if ((A.perMember || B.perMember) && A.perMember !== B.perMember) return null;
+    // a subset by a condition on members is a ratio to all of them (the share of a subset takes filters only)
+    const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length && A.quals.every((q) => q.filter);
+    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => [q.filter, q.until, q.cond])) === JSON.stringify(B.quals.map((q) => [q.filter, q.until, q.cond]))) return null;
 
     // the general rules must not read the sides' metrics, values, conditions or groups on their own
     const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
@@ -343,6 +518,8 @@ export const ratio: Construction = {
     a.groups = a.groups.filter((g) => !posIn(g.pos));
     a.dimMentions = a.dimMentions.filter((d) => !sideItems.has(d.item));
     a.unknown = a.unknown.filter((u) => !where.words.includes(u));
+    const sideTimes = [...sideItems].flatMap((it) => (it.kind === 'time' && it.hit ? [it.hit] : []));
+    a.times = a.times.filter((h) => !sideTimes.includes(h));
     a.countUnknown = a.countUnknown.filter((u) => !sideItems.has(u));
     if (a.ratio && (sideItems.has(a.ratio.den) || where.words.includes(a.ratio.den))) a.ratio = undefined;
     if (where.shareKw) a.share = false;
@@ -375,14 +552,26 @@ export const ratio: Construction = {
           const its = [...x.items];
           while (its.length && its[0].kind === 'word' && SIDE_LINKS.has(its[0].lower)) its.shift();
           while (its.length && its[its.length - 1].kind === 'word' && SIDE_LINKS.has(its[its.length - 1].lower)) its.pop();
-          return its.map((o) => o.text).join(' ').trim() || label(x.metric!).toLowerCase();
+          return its.map((o) => o.text).join(' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim() || label(x.metric!).toLowerCase();
         };
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
-        const name = share
-          ? `${metricA}_share_${slug(valuesText(sides.A))}`
-          : `${slug(`${metricA} ${sides.A.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map((q) => q.filter.values.join(' ')).join(' ')}`)}`;
+        const name = share || where.whole
+          ? `${metricA}_share_${slug(share ? valuesText(sides.A) : sides.A.quals.map(qualSlug).join(' '))}`
+          : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
         if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
-        const filters = (x: Side) => x.quals.map((q) => q.filter);
+        const filters = (x: Side) => x.quals.flatMap((q) => [q.filter, q.until].filter((f): f is DimensionFilter => !!f));
+        // a period of one side: the question has no other period, nor a breakdown by time
+        const periods = [sides.A, sides.B].some((x) => x.quals.some((q) => q.period));
+        if (periods && (query.time_range || query.group_by.some((g) => ctx.model.time_dimensions.some((t) => t.name === g.dimension))))
+          return 'A ratio of two periods cannot also have a period or a breakdown by time of its own: ask for each side\'s period only.';
+        // a condition counts its members over the question's period, like the entity-condition rule
+        const conditions = (x: Side): EntityCondition[] => x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
+        // a number column read per member needs one member per row of the answer
+        for (const x of [sides.A, sides.B]) {
+          const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
+          if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
+            return `A ratio of ${text(x)} is a figure of each ${x.perMember.replace(/_/g, ' ')}: ask for it for each ${x.perMember.replace(/_/g, ' ')} (by its id).`;
+        }
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
         consume(...where.words, ...sides.A.items, ...sides.B.items, before);
         const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
@@ -392,9 +581,11 @@ export const ratio: Construction = {
           notes.push(`Share: ${label(metricA)} where ${valuesText(sides.A)}, as a fraction of all ${label(metricA).toLowerCase()}`);
           q = { ...q, subset_metrics: [...(q.subset_metrics ?? []), { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) }] };
         } else {
-          notes.push(`Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
-          const side = (x: Side) => ({ metric: x.metric!, ...(x.quals.length ? { filters: filters(x) } : {}), label: text(x) });
-          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), label: `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
+          // a share word over all of the same metric: a part of the whole, shown as a percentage
+          const part = !!where.shareKw && metricA === metricB && !sides.B.quals.length;
+          notes.push(part ? `Share: ${text(sides.A)} out of all ${label(metricA).toLowerCase()} (a fraction, shown as a percentage)` : `Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
+          const side = (x: Side) => ({ metric: x.metric!, ...(filters(x).length ? { filters: filters(x) } : {}), ...(conditions(x).length ? { conditions: conditions(x) } : {}), label: text(x) });
+          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), ...(part ? { as: 'share' as const } : {}), label: where.whole ? `Share of ${text(sides.A)}` : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';

@@ -167,6 +167,7 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
     ...(q.per_entity_averages ?? []).map((p) => p.entity),
     ...(q.distinct_counts ?? []).map((d) => d.entity),
     ...(q.subset_metrics ?? []).flatMap((s) => (s.filters ?? []).map((f) => ofDim(f.dimension))),
+    ...(q.entity_conditions ?? []).flatMap((c) => (c.filters ?? []).map((f) => ofDim(f.dimension))),
   ];
   if ([...roots, ...targets].some((x) => !x)) return undefined;
   const rs = (roots.length ? roots : targets) as string[];

@@ -468,9 +468,12 @@ export const textPattern: Construction = {
           }
           // a value on a text dimension: equal ignoring case, or with wildcards, containing it
           let changed = false;
-          q = mapFilters(q, (fs) =>
+          // an exclusion on that text ("non-vegan") has no case-blind form: the words stay unconsumed
+          let excluded = false;
+          const mapped = mapFilters(q, (fs) =>
             fs.map((f) => {
               const d = lex.dimensions.get(f.dimension);
+              if (d?.type === 'string' && (f.op === 'ne' || f.op === 'not_in') && (!c.dimension || c.dimension === f.dimension) && !found.some((x) => x.dimension === f.dimension)) excluded = true;
               if (!d || d.type !== 'string' || (f.op !== 'eq' && f.op !== 'in') || (c.dimension && c.dimension !== f.dimension)) {
                 if (c.dimension === f.dimension && f.op !== 'eq' && f.op !== 'in' && found.some((x) => x.dimension === f.dimension)) changed = true;
                 return f;
@@ -479,10 +482,11 @@ export const textPattern: Construction = {
               return { ...f, op: c.wildcards ? 'contains' : 'eq_ci' };
             }),
           );
-          if (!changed) {
+          if (!changed || excluded) {
             for (const w of c.words) w.used = false;
             continue;
           }
+          q = mapped;
           consume(...c.words);
           notes.push(c.wildcards ? 'Text values are matched as parts of the text, ignoring letter case' : 'Text values are matched ignoring letter case');
         }

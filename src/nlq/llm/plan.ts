@@ -192,11 +192,12 @@ export class LlmPlanner {
 function namesOf(q: SemanticQuery | undefined): string[] {
   if (!q) return [];
   const sides = (q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
-  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension)])];
+  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension), ...(x.conditions ?? []).map((c) => c.metric)])];
 }
 
 function describeQuery(q: SemanticQuery): string {
-  const ratios = (q.ratios ?? []).map((r) => `${r.numerator.metric}${r.numerator.filters?.length ? ' (subset)' : ''} / ${r.denominator.metric}${r.denominator.filters?.length ? ' (subset)' : ''}`);
+  const subset = (x: { filters?: unknown[]; conditions?: unknown[] }) => (x.filters?.length || x.conditions?.length ? ' (subset)' : '');
+  const ratios = (q.ratios ?? []).map((r) => `${r.numerator.metric}${subset(r.numerator)} / ${r.denominator.metric}${subset(r.denominator)}`);
   const durations = (q.durations ?? []).map((d) => `${d.agg ?? 'avg'} ${d.unit ?? 'day'}s from ${d.from} to ${d.to}`);
   const parts = [[...q.metrics, ...ratios, ...durations].join(', ') || 'members'];
   if (q.group_by.length) parts.push(`by ${q.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)).join(', ')}`);

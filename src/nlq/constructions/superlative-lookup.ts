@@ -1,0 +1,507 @@
+/**
+ * Superlative lookup: the members of one thing ranked by one figure, with what the question names
+ * of them: "the title of the film with the most rentals", "the town and name of the shop with the
+ * highest rating", "which shop has the lowest rating, and what is it", "the longest trails" (an
+ * adjective naming a measure by its sense: length), "the 3 tallest towers", "which lake is the
+ * deepest", "which stations have the shortest platform length, sorted in ascending order".
+ *
+ * The answer is one row per member (the thing's key joins the columns, never one per shared name)
+ * with the columns named (nothing named: its key and its obvious name) and the figure, ordered by
+ * the figure: the first one for a singular thing ("the film", "which lake"), the first N for "the 3
+ * tallest", every member for a plural with its order spelled out ("ordered from longest to
+ * shortest"); a plural with neither is not understood (how many is not said).
+ *
+ * The figure is
+ * - a measure or numeric attribute named after the superlative ("the most rentals", "the highest
+ *   rating", "the shortest platform length": an adjective then needs a measure of its own sense);
+ *   a figure of the member's own column is that column's value (its highest: one row each), a
+ *   figure of related rows (reviews of a shop) the model's measure per member; the fewest of related
+ *   rows is refused (members with none have no row to rank);
+ * - or, with an adjective and nothing named ("the longest trails"), the one column of the thing that
+ *   the adjective's sense names (`SENSES`: length, altitude, area...): none or several and the word
+ *   is not understood (several are named in the reason).
+ * "in metres" is consumed only when it names a unit of the figure's own kind and neither the model's
+ * unit nor the column's name says another (a conversion is never skipped).
+ */
+import type { SemanticModel } from '../../semantic/model.js';
+import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
+import type { Analysis } from '../analyse.js';
+import { longestMatch, type Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import { ORDINALS, tokenize } from '../text.js';
+import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
+import { mayLink } from './linking-verb.js';
+import { keyDimension, memberColumns, nameCandidates } from './listing.js';
+import type { Construction } from './types.js';
+
+/**
+ * Superlative adjectives and the words of the measure they name by sense (general English). The
+ * direction is the adjective's; `named` adds the words a measure named after it may carry ("the
+ * shortest connect time").
+ */
+const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; named?: string[] }>> = Object.assign(Object.create(null), {
+  longest: { dir: 'desc', words: ['length', 'long', 'distance'], named: ['duration', 'time', 'range', 'span'] },
+  shortest: { dir: 'asc', words: ['length', 'long', 'distance'], named: ['duration', 'time', 'range', 'span'] },
+  highest: { dir: 'desc', words: ['altitude', 'height', 'elevation'] },
+  lowest: { dir: 'asc', words: ['altitude', 'height', 'elevation'] },
+  tallest: { dir: 'desc', words: ['height', 'altitude', 'elevation', 'tall'] },
+  largest: { dir: 'desc', words: ['area', 'size', 'population'] },
+  biggest: { dir: 'desc', words: ['area', 'size', 'population'] },
+  smallest: { dir: 'asc', words: ['area', 'size', 'population'] },
+  deepest: { dir: 'desc', words: ['depth', 'deep'] },
+  shallowest: { dir: 'asc', words: ['depth', 'deep'] },
+  heaviest: { dir: 'desc', words: ['weight', 'mass'] },
+  lightest: { dir: 'asc', words: ['weight', 'mass'] },
+  fastest: { dir: 'desc', words: ['speed'] },
+  slowest: { dir: 'asc', words: ['speed'] },
+  widest: { dir: 'desc', words: ['width', 'wide', 'breadth'] },
+  narrowest: { dir: 'asc', words: ['width', 'wide', 'breadth'] },
+});
+/** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
+export function senseSuperlative(word: string): boolean {
+  return !!SENSES[word];
+}
+
+/** Superlative keywords that rank by a figure named after them ("the most rentals", "the lowest rating"). */
+const RANKING = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'largest', 'biggest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'longest', 'shortest']);
+/** Words of an aggregation before the figure, and the aggregations they say. */
+const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
+  average: ['avg'],
+  mean: ['avg'],
+  avg: ['avg'],
+  total: ['sum', 'count'],
+});
+/** Between the thing and its superlative: "with the", "that has (received) the", "is the". */
+const LINK = new Set(['with', 'that', 'which', 'who', 'whose', 'has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'the']);
+/** Verbs of having a figure ("that has received the most citations"): nothing else between. */
+const HAVING_VERBS = new Set(['received', 'got', 'gotten', 'earned', 'obtained', 'achieved', 'attracted', 'gained', 'accumulated', 'garnered', 'recorded', 'reached']);
+/** Words naming a column of a thing as a whole ("title"): its one obvious name. */
+const NAME_WORDS = new Set(['name', 'names', 'title', 'titles']);
+const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
+/** Verbs that put a list in order ("sorted in ascending order", "ordered from longest to shortest"). */
+const ORDER_VERBS = new Set(['sorted', 'ordered', 'arranged', 'ranked', 'listed', 'sort', 'order', 'arrange', 'rank']);
+interface Figure {
+  /** A metric of the query, or a numeric dimension of the thing to order by. */
+  metric?: string;
+  dimension?: string;
+  /** The column read, when the figure is a column of the thing's own rows. */
+  column?: string;
+  /** The figure is computed over related rows (reviews of a shop), not the thing's own column. */
+  related: boolean;
+}
+
+/** The figure for one of the thing's own columns: its highest (one row each, in the column's type), else another measure of it, else the dimension. */
+function ownFigure(model: SemanticModel, entity: string, column: string): Figure | undefined {
+  const measures = model.measures.filter((m) => m.entity === entity && !m.filter && columnOf(m.sql) === column);
+  const rank = ['max', 'min', 'sum', 'avg'];
+  const m = measures.filter((x) => rank.includes(x.agg)).sort((x, y) => rank.indexOf(x.agg) - rank.indexOf(y.agg))[0];
+  if (m) return { metric: m.name, column, related: false };
+  const d = model.dimensions.find((x) => x.entity === entity && x.type === 'number' && columnOf(x.sql) === column);
+  return d ? { dimension: d.name, column, related: false } : undefined;
+}
+
+/** The thing's own numeric columns (read by a measure or a numeric dimension). */
+function ownColumns(model: SemanticModel, entity: string): string[] {
+  const cols = [
+    ...model.measures.filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct').map((m) => columnOf(m.sql)),
+    ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
+  ];
+  return [...new Set(cols.filter((c): c is string => !!c))];
+}
+
+/** The entity an item names: an entity, or the dimension naming one. */
+function entityOf(lex: Lexicon, it: Item | undefined): string | undefined {
+  if (it?.kind !== 'lex') return undefined;
+  const ents = entriesOf(it, 'entity').map((e) => e.target);
+  if (ents.length === 1) return ents[0];
+  if (ents.length) return undefined;
+  const named = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).filter((d) => !!d && lex.dimensions.get(d.entity)?.name === d.name && d.entity === d.name);
+  return named.length === 1 ? named[0]!.entity : undefined;
+}
+
+/** Metrics a phrase names in the lexicon ("rating" -> the average rating). */
+function metricsNamed(lex: Lexicon, phrase: string): string[] {
+  const tokens = tokenize(phrase);
+  const m = longestMatch(lex, tokens.length, 0, (j) => [tokens[j]!.lemma, tokens[j]!.lower, tokens[j]!.verb]);
+  if (!m || m.len !== tokens.length) return [];
+  return [...new Set(m.entries.filter((e) => e.kind === 'metric').map((e) => e.target))];
+}
+
+interface Column {
+  item: Item;
+  dimension?: string;
+  timeDimension?: string;
+  word?: 'name' | 'id';
+}
+
+export const superlativeLookup: Construction = {
+  name: 'superlative lookup',
+  recognise({ items, a, lex, ctx }) {
+    const model = ctx.model;
+    if (a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined || a.countUnknown.length || a.slotUnknown.length || a.negTimes.length || a.cmps.length) return null;
+    if (a.groups.some((g) => g.time || (g.kws ?? []).some((k) => k.kind === 'kw' && k.kw === 'group'))) return null;
+    const sorts = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
+    if (sorts.length > 1 || items.some((it) => it.kind === 'kw' && it.kw === 'count' && !isCountOfFigure(items, it) && !(sorts[0] && items[items.indexOf(it) - 1] === sorts[0]))) return null;
+
+    // 1. the one superlative: a keyword, an adjective word, or a phrase of the model that opens with one ("highest rating")
+    const anchors: { k: number; word: string; dir: 'asc' | 'desc'; inPhrase: boolean }[] = [];
+    items.forEach((it, k) => {
+      if (it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc')) anchors.push({ k, word: it.lower, dir: it.kw, inPhrase: false });
+      else if (it.kind === 'word' && SENSES[it.lower]) anchors.push({ k, word: it.lower, dir: SENSES[it.lower]!.dir, inPhrase: false });
+      else if (it.kind === 'lex') {
+        const first = it.lower.split(' ')[0]!;
+        const agg = new Set(entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)?.agg));
+        if (it.lower.includes(' ') && ((['highest', 'maximum', 'max', 'largest', 'biggest'].includes(first) && agg.has('max')) || (['lowest', 'minimum', 'min', 'smallest'].includes(first) && agg.has('min'))) && agg.size === 1)
+          anchors.push({ k, word: first, dir: agg.has('max') ? 'desc' : 'asc', inPhrase: true });
+      }
+    });
+    // "list the rivers from longest to shortest": with no superlative, an order whose first end is an
+    // adjective of a sense ranks the thing listed by that sense
+    let run = false;
+    if (!anchors.length) {
+      const runs = items.map((it, k) => ({ it, k })).filter(({ it }) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
+      const first = runs.length === 1 ? runs[0]!.it.lower.replace(/^from (the )?/, '').split(' ')[0]! : '';
+      const dir = runs[0]?.it.kw === 'asc_word' ? 'asc' : 'desc';
+      if (!SENSES[first] || SENSES[first]!.dir !== dir || !runs[0]!.it.lower.includes(' to ')) return null;
+      anchors.push({ k: runs[0]!.k, word: first, dir, inPhrase: false });
+      run = true;
+    }
+    if (anchors.length !== 1) return null;
+    const anchor = anchors[0]!;
+    const sup = items[anchor.k]!;
+    if (!anchor.inPhrase && !RANKING.has(anchor.word) && !SENSES[anchor.word]) return null;
+
+    // 2. the thing ranked: right after the superlative ("the 3 longest trails") or before it ("the shop with the highest rating")
+    let E: string | undefined;
+    let entityItem: Item | undefined;
+    let n: number | undefined;
+    const numItems: Item[] = [];
+    const links: Item[] = [];
+    let measureAt = -1;
+    /** Where the noun phrase of the thing opens ("the 3 longest rivers": at the number). */
+    let head = -1;
+    let p = anchor.k + 1;
+    if (!anchor.inPhrase && items[p]?.kind === 'num' && Number.isInteger(items[p]!.num) && items[p]!.num! > 0) {
+      n = items[p]!.num;
+      numItems.push(items[p]!);
+      p++;
+    }
+    const after = run ? undefined : entityOf(lex, items[p]);
+    if (!anchor.inPhrase && after && SENSES[anchor.word] && !entriesOf(items[p]!, 'value').length) {
+      E = after;
+      entityItem = items[p];
+      head = anchor.k;
+      const before = items[anchor.k - 1];
+      if (before?.kind === 'num' && n === undefined && Number.isInteger(before.num) && before.num! > 0) {
+        n = before.num;
+        numItems.push(before);
+        head--;
+      }
+    } else {
+      let b = anchor.k - 1;
+      // "which peak is the third highest": the ordinal is the ordinal rank's
+      if (!run && items[b]?.kind === 'word' && (ORDINALS[items[b]!.lower] ?? 0) >= 2) b--;
+      if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
+      else {
+        let verbs = 0;
+        while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))) {
+          if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
+          // "which authors wrote the most papers": the verb is the linking verb's to read (consumed
+          // only when the model relates the two in one way)
+          else if (!LINK.has(items[b]!.lower)) verbs++;
+          b--;
+        }
+        if (links.length + verbs > 1) return null;
+      }
+      E = entityOf(lex, items[b]);
+      entityItem = items[b];
+      head = b;
+      if (!E || (b === anchor.k - 1 && !run)) return null;
+      measureAt = run ? -1 : anchor.inPhrase ? anchor.k : anchor.k + 1;
+      if (n !== undefined) return null;
+    }
+    if (!E || !entityItem) return null;
+    // "the name of the second longest river": the ordinal opens the noun phrase (the ordinal rank skips the first)
+    if (head > 0 && items[head - 1]!.kind === 'word' && (ORDINALS[items[head - 1]!.lower] ?? 0) >= 2) head--;
+    // one row per member needs its key; without one the general rules rank the breakdown by its name
+    if (!keyDimension(model, E)) return null;
+    // a count keyword between the superlative and the figure: "the highest number of citations"
+    const countKw = measureAt >= 0 && items[measureAt]?.kind === 'kw' && items[measureAt]!.kw === 'count' ? items[measureAt++] : undefined;
+    // "the highest average rating", "the highest total amount": the word must say the figure's own aggregation
+    const aggWord = measureAt >= 0 && !anchor.inPhrase && items[measureAt]?.kind === 'word' && AGG_WORDS[items[measureAt]!.lower] ? items[measureAt++] : undefined;
+
+    // 3. the figure
+    let figure: Figure | undefined;
+    const figureItems: Item[] = [];
+    const measureItem = measureAt >= 0 ? items[measureAt] : undefined;
+    const sense = SENSES[anchor.word];
+    const senseWords = new Set([...(sense?.words ?? []), ...(sense?.named ?? [])]);
+    if (measureItem?.kind === 'lex' && !entriesOf(measureItem, 'value').length) {
+      const metrics = entriesOf(measureItem, 'metric').map((e) => lex.metrics.get(e.target)!).filter((m) => !!m);
+      const dims = entriesOf(measureItem, 'dimension').map((e) => model.dimensions.find((d) => d.name === e.target)).filter((d) => !!d && d.entity === E && d.type === 'number');
+      if (anchor.inPhrase) {
+        const m = metrics[0]!;
+        if (m.entity === E) {
+          const own = model.measures.find((x) => x.name === m.name);
+          const col = columnOf(own?.sql);
+          figure = col ? ownFigure(model, E, col) : undefined;
+        } else {
+          // "the shop with the highest rating": the shop's rating, as the model names "rating" (never the highest single review)
+          // (how related rows reach the thing is the compiler's to check: `computable` refuses what it cannot join)
+          const rest = metricsNamed(lex, measureItem.text.split(' ').slice(1).join(' '));
+          const r = rest.length === 1 ? lex.metrics.get(rest[0]!) : undefined;
+          if (!r?.entity) return null;
+          figure = r.entity === E ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '') : { metric: r.name, related: true };
+        }
+      } else if (metrics.length === 1 && !dims.length) {
+        const m = metrics[0]!;
+        if (m.entity === E) {
+          const own = model.measures.find((x) => x.name === m.name);
+          const col = columnOf(own?.sql);
+          // a count of the thing's own rows ranks nothing (one row each)
+          figure = col && !own?.filter ? ownFigure(model, E, col) : undefined;
+        } else if (m.entity) {
+          figure = { metric: m.name, related: true };
+        }
+      } else if (dims.length === 1 && !metrics.length) {
+        figure = { dimension: dims[0]!.name, column: columnOf(dims[0]!.sql), related: false };
+      }
+      if (!figure) return null;
+      // (of the thing's own column, any aggregation of its one row is its value)
+      if (aggWord && figure.related && !AGG_WORDS[aggWord.lower]!.includes(lex.metrics.get(figure.metric ?? '')?.agg ?? '')) return null;
+      // an adjective of a sense must fit the figure it ranks by ("the shortest connect time", never "the
+      // shortest price"); "highest", "largest" rank any figure
+      if (sense && (!RANKING.has(anchor.word) || anchor.word === 'longest' || anchor.word === 'shortest')) {
+        const ws = [...words(figure.column ?? ''), ...words(measureItem.lower)];
+        if (!ws.some((w) => senseWords.has(w))) return null;
+      }
+      figureItems.push(measureItem);
+    } else if (measureItem && measureItem.kind !== 'punct' && !(measureItem.kind === 'word' && ['and', 'in', 'from', 'sorted', 'ordered'].includes(measureItem.lower))) {
+      return null;
+    } else {
+      // an adjective alone: the one column of the thing its sense names
+      if (!sense || ['most', 'least'].includes(anchor.word)) return null;
+      const fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      if (fits.length !== 1) {
+        // (with a figure named besides, the general rules read the question as before)
+        if (fits.length > 1 && !a.metrics.length) {
+          const claimRefusal = `"${sup.text}" could rank the ${E.replace(/_/g, ' ')} rows by ${fits.map((c) => `"${c}"`).join(' or ')}: name the one to rank by.`;
+          // (no default metric is guessed: the refusal names the candidates)
+          a.providesMetric = true;
+          return { construction: 'superlative lookup', apply: () => claimRefusal };
+        }
+        return null;
+      }
+      figure = ownFigure(model, E, fits[0]!);
+      if (!figure) return null;
+    }
+
+    // 4. the columns asked for: "<columns> of the <thing>"
+    const columns: Column[] = [];
+    const extra: Item[] = [];
+    /** The figure itself asked for ("the length of the longest river"): shown anyway. */
+    const repeatsBefore: Item[] = [];
+    let b = head - 1;
+    while (b >= 0 && ['the', 'a', 'an'].includes(items[b]!.lower)) b--;
+    if (items[b]?.lower === 'of' || items[b]?.lower === 'for') {
+      b--;
+      while (b >= 0) {
+        const it = items[b]!;
+        if (it.kind === 'word' && ['the', 'and', 'its', 'their', 'both'].includes(it.lower)) {
+          b--;
+          continue;
+        }
+        if (it.kind === 'punct' && it.lower === ',') {
+          b--;
+          continue;
+        }
+        if (isFigure(model, it, figure)) {
+          repeatsBefore.push(it);
+          b--;
+          continue;
+        }
+        const c = columnItem(lex, model, E, it);
+        if (!c) break;
+        columns.unshift(c);
+        b--;
+      }
+      if (!columns.length && !repeatsBefore.length) return null;
+    }
+    // the fewest related rows: members with none have no row to rank (with no columns asked for, the
+    // general rules read it as before; with columns, they would rank the columns' values instead)
+    if (figure.related && anchor.dir === 'asc' && figure.metric && ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')) {
+      if (!columns.length && !repeatsBefore.length) return null;
+      a.providesMetric = true;
+      const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
+      return { construction: 'superlative lookup', apply: () => reason };
+    }
+    // what the question says again after the ranking ("Show the platform length", "and what is the rating")
+    const repeats: Item[] = [];
+    for (let k = Math.max(anchor.k, measureAt) + 1; k < items.length; k++) {
+      const it = items[k]!;
+      if (it.kind !== 'lex' || it === entityItem) continue;
+      if (isFigure(model, it, figure)) {
+        repeats.push(it);
+        continue;
+      }
+      const c = columnItem(lex, model, E, it);
+      if (c && !entriesOf(it, 'metric').length) columns.push(c);
+    }
+
+    // "..., ordered by the number of papers (in descending order)": the figure named again after the
+    // ordering keyword restates the ranking (any other order is no lookup)
+    const restated: Item[] = [];
+    if (sorts.length) {
+      const k = items.indexOf(sorts[0]!);
+      const count = items[k + 1]?.kind === 'kw' && items[k + 1]!.kw === 'count' ? items[k + 1] : undefined;
+      const again = items[k + (count ? 2 : 1)];
+      if (!again || !isFigure(model, again, figure) || (count && !figure.metric)) return null;
+      restated.push(sorts[0]!, ...(count ? [count] : []), again);
+    }
+    // 5. an order spelled out: the superlative's own direction ("sorted in ascending order", "from longest to shortest")
+    const orderKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
+    if (orderKws.some((it) => (it.kw === 'asc_word' ? 'asc' : 'desc') !== anchor.dir)) return null;
+    const orderWords: Item[] = [...orderKws];
+    for (const kw of orderKws) {
+      const k = items.indexOf(kw);
+      if (items[k - 1]?.kind === 'word' && ORDER_VERBS.has(items[k - 1]!.lower)) orderWords.push(items[k - 1]!);
+      // "from highest to lowest altitude": the figure named again after the run
+      const nx = items[k + 1];
+      if (nx && (nx.kind === 'word' || nx.kind === 'lex') && !nx.used && figure.column && words(nx.lower).every((w) => words(figure!.column!).includes(w))) orderWords.push(nx);
+    }
+
+    // 6. "in metres": the unit the figure's own column is kept in (a conversion is never skipped)
+    const unitWords: Item[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const u = unitAt(items, k);
+      if (!u) continue;
+      const col = figure.column ?? columnOf(model.measures.find((m) => m.name === figure!.metric)?.sql);
+      const owner = figure.metric ? lex.metrics.get(figure.metric)?.entity : E;
+      if (!col || !unitFits(model, owner, col, u.unit)) return null;
+      unitWords.push(...u.items);
+    }
+
+    // 7. how many: "the 3 longest", a singular thing (one), a plural with its order spelled out (all)
+    let limit: number | undefined = n;
+    if (limit === undefined && !run) {
+      if (!entityItem.plural) limit = 1;
+      else if (!orderKws.length && !restated.length) return null;
+    }
+
+    // nothing else may be read as a metric, a breakdown or a mention of another thing
+    repeats.push(...repeatsBefore);
+    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...restated]);
+    if (a.metrics.some((m) => !mine.has(m.item))) return null;
+    if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
+    if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
+    if (a.values.some((v) => v.entries.some((e) => lex.dimensions.get(e.target)?.entity !== E))) return null;
+    a.metrics = [];
+    a.groups = [];
+    a.dimMentions = [];
+    a.superlatives = [];
+    a.rankingKeywords = a.rankingKeywords?.filter((k) => !mine.has(k) && k !== sup);
+    a.providesMetric = true;
+    const entity = E;
+    const fig = figure;
+    const consumed = [entityItem, sup, countKw, aggWord, ...restated, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
+    return {
+      construction: 'superlative lookup',
+      apply(query, notes) {
+        return lookupQuery(query, notes, { lex, model, entity, figure: fig, dir: anchor.dir, limit, columns, consumed, a });
+      },
+    };
+  },
+};
+
+/** "the number of" right before the figure it counts ("the highest number of citations"). */
+function isCountOfFigure(items: Item[], kw: Item): boolean {
+  const k = items.indexOf(kw);
+  const before = items[k - 1];
+  return !!before && before.kind === 'kw' && (before.kw === 'desc' || before.kw === 'asc') && items[k + 1]?.kind === 'lex';
+}
+
+/** An item naming the figure again: its metric, another measure of its column, or its dimension. */
+function isFigure(model: SemanticModel, it: Item, figure: Figure): boolean {
+  if (it.kind !== 'lex' || entriesOf(it, 'value').length) return false;
+  const metrics = entriesOf(it, 'metric');
+  if (figure.metric) return metrics.length > 0 && metrics.every((e) => e.target === figure.metric || sameColumn(model, e.target, figure));
+  return entriesOf(it, 'dimension').some((e) => e.target === figure.dimension) || (metrics.length > 0 && metrics.every((e) => sameColumn(model, e.target, figure)));
+}
+
+/** Another measure of the same column of the thing ("citations" and "the highest citation number"). */
+function sameColumn(model: SemanticModel, metric: string, figure: Figure): boolean {
+  if (!figure.column) return false;
+  const m = model.measures.find((x) => x.name === metric);
+  return !!m && !m.filter && columnOf(m.sql) === figure.column;
+}
+
+/** A column of the thing an item names: one of its dimensions or dates, or "name"/"title"/"id". */
+function columnItem(lex: Lexicon, model: SemanticModel, entity: string, it: Item): Column | undefined {
+  if (it.kind === 'word' && NAME_WORDS.has(it.lower)) return { item: it, word: 'name' };
+  if (it.kind === 'word' && ID_WORDS.has(it.lower)) return { item: it, word: 'id' };
+  if (it.kind !== 'lex' || entriesOf(it, 'value').length) return undefined;
+  const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === entity);
+  if (dims.length === 1) return { item: it, dimension: dims[0]!.target };
+  const tds = entriesOf(it, 'time_dimension').filter((e) => model.time_dimensions.find((t) => t.name === e.target)?.entity === entity);
+  if (tds.length === 1 && (it.entries ?? []).every((e) => e.kind === 'time_dimension')) return { item: it, timeDimension: tds[0]!.target };
+  return undefined;
+}
+
+interface Parts {
+  lex: Lexicon;
+  model: SemanticModel;
+  entity: string;
+  figure: Figure;
+  dir: 'asc' | 'desc';
+  limit?: number;
+  columns: Column[];
+  consumed: (Item | undefined)[];
+  a: Analysis;
+}
+
+function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
+  const { lex, model, entity: E, figure } = p;
+  const them = E.replace(/_/g, ' ');
+  const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label ?? d).toLowerCase();
+  if (query.metrics.length || query.group_by.length || query.metric_filters.length || query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.entity_conditions?.length || query.period_counts?.length || query.comparison || query.share_of_total.length)
+    return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
+  if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E)) return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
+  if (query.time_range && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound)) return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
+  const key = keyDimension(model, E);
+  if (!key) return `The ${them} cannot be ranked one by one: the data model has no dimension holding their key.`;
+  const dims: GroupBy[] = [];
+  const add = (g: GroupBy) => {
+    if (!dims.some((x) => x.dimension === g.dimension)) dims.push(g);
+  };
+  add({ dimension: key });
+  // nothing named: the member's key and names ("first name", "last name": one row each anyway)
+  if (!p.columns.length) {
+    const names = nameCandidates(model, lex, E);
+    for (const d of names.length > 1 && names.length <= 3 ? names : memberColumns(model, lex, E)) add({ dimension: d });
+  }
+  for (const c of p.columns) {
+    if (c.word === 'id') continue;
+    if (c.word === 'name') {
+      const names = nameCandidates(model, lex, E);
+      const titled = c.item.lower.startsWith('title') ? names.filter((n) => words(model.dimensions.find((d) => d.name === n)?.sql ?? '').includes('title') || words(n).includes('title')) : names;
+      const pick = titled.length === 1 ? titled : names;
+      if (pick.length !== 1) return pick.length ? `"${c.item.text}" of ${them} could be ${pick.map((n) => `"${label(n)}"`).join(' or ')}: name the one to show.` : `The ${them} have no name in the data model, so "${c.item.text}" cannot be shown.`;
+      add({ dimension: pick[0]! });
+    } else if (c.timeDimension) {
+      const td = model.time_dimensions.find((t) => t.name === c.timeDimension)!;
+      add({ dimension: td.name, grain: td.grains.includes('day') ? 'day' : td.grains[0] });
+    } else if (c.dimension) add({ dimension: c.dimension });
+  }
+  const by = figure.metric ?? figure.dimension!;
+  if (figure.dimension) add({ dimension: figure.dimension });
+  consume(...p.consumed);
+  for (const it of p.consumed) if (it) it.used = true;
+  notes.push(`${p.dir === 'desc' ? 'Highest' : 'Lowest'} ${p.limit ?? 'all'} ${them} by ${lex.metrics.get(by)?.label ?? label(by)}`);
+  return {
+    ...query,
+    metrics: figure.metric ? [figure.metric] : [],
+    group_by: dims,
+    order: [{ by, direction: p.dir }],
+    ...(p.limit !== undefined ? { limit: p.limit } : {}),
+  };
+}

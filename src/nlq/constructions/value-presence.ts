@@ -1,0 +1,367 @@
+/**
+ * Whether a column holds a value at all: "students who have a minor", "shops with a website",
+ * "students who have declared a major" (the verb and the noun together name the dimension: "declare
+ * major"), "customers without an email", "customers with no email", "doctors who do not have a
+ * specialty", "patients missing an insurance", "patients whose insurance is unknown / missing /
+ * empty / null / not set / not recorded", "whose email is known / not null", "orders that have not
+ * shipped yet" (the verb names a time dimension of the thing: "ship date") -> an `is_set` / `not_set`
+ * filter on that dimension.
+ *
+ * Only when the noun names exactly one dimension (or time dimension) of the thing the question is
+ * about (the entity named before it), the dimension is no flag (`has_x`/`is_x` are values: "with a
+ * final exam"), and nothing after the noun makes it something else: a value or a number ("with a
+ * balance above 100", "with a status of F"), a comparison, or a word that is not a clause boundary.
+ * A noun naming a thing ("customers with orders") is an existence of related rows, never read here.
+ * A noun naming dimensions of the thing but not exactly one, or "or" between two conditions, is
+ * refused (naming the candidates).
+ */
+import type { SemanticQuery } from '../../semantic/query.js';
+import type { Analysis } from '../analyse.js';
+import type { Lexicon } from '../lexicon.js';
+import { longestMatch } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import { verbOf, type Token } from '../text.js';
+import type { Construction } from './types.js';
+
+type Op = 'is_set' | 'not_set';
+
+const HAVE = new Set(['have', 'has', 'had', 'having']);
+const DETERMINERS = new Set(['a', 'an', 'any']);
+/** "do not have", "doesn't have": a negation before "have". */
+const DO = new Set(['do', 'does', 'did']);
+const NOT = new Set(['not', 'never']);
+const DO_NOT = new Set(["don't", "doesn't", "didn't", "dont", "doesnt", "didnt"]);
+const HAVE_NOT = new Set(["haven't", "hasn't", "hadn't", 'havent', 'hasnt', 'hadnt']);
+const BE = new Set(['is', 'are', 'was', 'were']);
+const BE_NOT = new Set(["isn't", "aren't", "wasn't", "weren't"]);
+/** The value is not there: "whose email is missing", "with an unknown insurance". */
+const ABSENT = new Set(['missing', 'unknown', 'empty', 'null', 'blank', 'absent', 'unrecorded', 'unspecified', 'unset']);
+/** The value is there: "whose email is known", "is not missing" is the same. */
+const PRESENT = new Set(['set', 'recorded', 'known', 'present', 'available', 'specified', 'given', 'provided', 'filled', 'listed']);
+/** A word after the condition that ends it ("... in each program", "... and their names"). */
+const FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'where', 'in', 'for', 'by', 'per', 'ordered', 'sorted', 'order', 'grouped', 'broken', 'list', 'show', 'give', 'return', 'please', 'only', 'each', 'then', 'yet', 'so', 'far', 'from', 'across', 'along']);
+/** What may follow "not shipped (yet)": the end of a clause, never a preposition. */
+const VERB_FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'ordered', 'sorted', 'list', 'show', 'give', 'return', 'please', 'yet', 'so', 'far']);
+/** Trailing words that only restate the presence: "with no email recorded", "with a phone on file". */
+const TAIL = new Set(['recorded', 'listed', 'specified', 'given', 'provided', 'set', 'yet']);
+/** Words before a dimension that the "whose X is missing" form allows. */
+const WHOSE = new Set(['whose', 'where', 'when']);
+const POSSESSIVE = new Set(['the', 'their', 'its', 'his', 'her']);
+
+interface Found {
+  op: Op;
+  dimension?: string;
+  /** Why not (a refusal). */
+  unclear?: string;
+  words: Item[];
+}
+
+interface Ctx {
+  items: Item[];
+  a: Analysis;
+  lex: Lexicon;
+  tokens: Token[];
+  model: { dimensions: { name: string; entity: string; type: string }[]; time_dimensions: { name: string; entity: string; label?: string }[] };
+}
+
+/** The entity an item names (the thing, its naming dimension, or the count of it). */
+function entityOf(lex: Lexicon, it: Item | undefined): string | undefined {
+  if (!it || it.kind !== 'lex') return undefined;
+  const ent = entriesOf(it, 'entity')[0]?.target;
+  if (ent) return ent;
+  const counted = entriesOf(it, 'metric')
+    .map((e) => lex.metrics.get(e.target))
+    .find((m) => m?.agg === 'count' && !!m.entity);
+  return counted?.entity;
+}
+
+/** The nearest thing named before item k. */
+function thingBefore(c: Ctx, k: number): string | undefined {
+  for (let b = k - 1; b >= 0; b--) {
+    const e = entityOf(c.lex, c.items[b]);
+    if (e) return e;
+  }
+  return undefined;
+}
+
+/** A column of a thing: a dimension or a time dimension. */
+interface Column {
+  name: string;
+  entity: string;
+  flag: boolean;
+  label: string;
+}
+
+function columnsOfEntries(c: Ctx, entries: { kind: string; target: string }[]): Column[] {
+  const out: Column[] = [];
+  for (const e of entries) {
+    if (e.kind === 'dimension') {
+      const d = c.lex.dimensions.get(e.target);
+      if (d) out.push({ name: d.name, entity: d.entity, flag: d.type === 'boolean', label: d.label });
+    } else if (e.kind === 'time_dimension') {
+      const t = c.model.time_dimensions.find((x) => x.name === e.target);
+      if (t) out.push({ name: t.name, entity: t.entity, flag: false, label: c.lex.timeDimensions.get(t.name)?.label ?? t.name });
+    }
+  }
+  return out.filter((x, i) => out.findIndex((y) => y.name === x.name) === i);
+}
+
+/** The one column of `thing` named by `cols`, or why not; undefined when the noun is nothing of the kind. */
+function choose(c: Ctx, cols: Column[], thing: string | undefined, text: string): { dimension?: string; unclear?: string } | undefined {
+  if (!cols.length || cols.some((x) => x.flag)) return undefined;
+  if (!thing) return undefined;
+  const own = cols.filter((x) => x.entity === thing);
+  if (own.length === 1) return { dimension: own[0]!.name };
+  const label = c.lex.entities.get(thing)?.name ?? thing;
+  if (!own.length) return undefined;
+  return { unclear: `"${text}" names several columns of ${label.replace(/_/g, ' ')}: ${own.map((x) => `"${x.label}"`).join(', ')}. Name the one that should have a value.` };
+}
+
+/** A noun item whose entries are only columns (no thing, figure or value). */
+function columnItem(c: Ctx, it: Item | undefined): Column[] {
+  if (!it || it.kind !== 'lex' || it.consumed) return [];
+  const entries = it.entries ?? [];
+  if (!entries.length || entries.some((e) => e.kind !== 'dimension' && e.kind !== 'time_dimension')) return [];
+  return columnsOfEntries(c, entries);
+}
+
+/** "declared a major": the verb and the noun after it together name a column ("declare major"). */
+function verbNounColumns(c: Ctx, verb: Item, noun: Item): Column[] {
+  if (noun.kind !== 'lex' && noun.kind !== 'word') return [];
+  const toks = [c.tokens[verb.i]!, ...c.tokens.slice(noun.i, noun.j)];
+  const m = longestMatch(c.lex, toks.length, 0, (j) => [toks[j]!.lower, toks[j]!.lemma, toks[j]!.verb]);
+  if (!m || m.len !== toks.length) return [];
+  if (m.entries.some((e) => e.kind !== 'dimension' && e.kind !== 'time_dimension')) return [];
+  return columnsOfEntries(c, m.entries);
+}
+
+/** The condition ends after item k: nothing that would make it a value or comparison follows. */
+function endsAt(c: Ctx, k: number, cols: Column[] = [], verb = false): { ok: boolean; tail: Item[] } {
+  const tail: Item[] = [];
+  let n = k + 1;
+  while (c.items[n] && c.items[n]!.kind === 'word' && TAIL.has(c.items[n]!.lower)) tail.push(c.items[n++]!);
+  // "on file"
+  if (c.items[n]?.lower === 'on' && c.items[n + 1]?.lower === 'file') {
+    tail.push(c.items[n]!, c.items[n + 1]!);
+    n += 2;
+  }
+  const next = c.items[n];
+  // after a verb, a preposition or a period may say how or when it did not happen ("not shipped by
+  // air", "not delivered in 2024"): never read as no value at all
+  if (verb && next && (next.kind === 'time' || (next.kind !== 'punct' && !VERB_FOLLOW.has(next.lower)))) return { ok: false, tail };
+  if (c.a.cmps.some((x) => x.pos > k && x.pos - k <= 3)) return { ok: false, tail };
+  // "with a status of F", "with region EUROPE": a value of the column named (another column's value is its own filter)
+  const own = new Set(cols.map((x) => x.name));
+  if (c.a.values.some((v) => v.pos > k && v.pos - k <= 2 && (!own.size || v.entries.some((e) => own.has(e.target) || own.has(c.lex.dimensions.get(e.target)?.roleOf?.base ?? ''))))) return { ok: false, tail };
+  if (!next || next.kind === 'punct' || next.kind === 'time') return { ok: !next || next.lower !== ',' || c.items[n + 1]?.lower !== 'or', tail };
+  if (next.kind === 'kw' && (next.kw === 'each' || next.kw === 'group' || next.kw === 'sort' || next.kw === 'list')) return { ok: true, tail };
+  return { ok: (next.kind === 'word' || next.kind === 'kw') && FOLLOW.has(next.lower), tail };
+}
+
+/** "with a X", "have no X", "without any X", "do not have an X", "have declared a X", "missing a X". */
+function triggerAt(items: Item[], k: number): { op: Op; words: Item[]; next: number; needsVerb?: boolean } | undefined {
+  const w = items[k]!;
+  if (w.kind === 'lex') return undefined;
+  const at = (o: number) => items[k + o]?.lower ?? '';
+  if (w.lower === 'without' || w.lower === 'missing' || w.lower === 'lacking') return { op: 'not_set', words: [w], next: k + 1 };
+  if (w.lower === 'with') {
+    if (at(1) === 'no') return { op: 'not_set', words: [w, items[k + 1]!], next: k + 2 };
+    return { op: 'is_set', words: [w], next: k + 1 };
+  }
+  if (HAVE.has(w.lower)) {
+    // "do not have", "doesn't have" (the negation before "have")
+    const b1 = items[k - 1];
+    const b2 = items[k - 2];
+    if (b1 && DO_NOT.has(b1.lower)) return { op: 'not_set', words: [b1, w], next: k + 1 };
+    if (b1 && NOT.has(b1.lower)) return { op: 'not_set', words: [...(b2 && DO.has(b2.lower) ? [b2] : []), b1, w], next: k + 1 };
+    if (at(1) === 'no') return { op: 'not_set', words: [w, items[k + 1]!], next: k + 2 };
+    // "have not declared a": the negation before a verb
+    if (NOT.has(at(1))) return { op: 'not_set', words: [w, items[k + 1]!], next: k + 2, needsVerb: true };
+    // "who have a minor", but "whose name has" reads another way: "have" after a noun of the thing is fine
+    return { op: 'is_set', words: [w], next: k + 1 };
+  }
+  if (HAVE_NOT.has(w.lower)) return { op: 'not_set', words: [w], next: k + 1 };
+  if (DO.has(w.lower) && NOT.has(at(1)) && HAVE.has(at(2))) return { op: 'not_set', words: items.slice(k, k + 3), next: k + 3 };
+  if (DO_NOT.has(w.lower) && HAVE.has(at(1))) return { op: 'not_set', words: items.slice(k, k + 2), next: k + 2 };
+  return undefined;
+}
+
+function find(c: Ctx): Found[] {
+  const { items } = c;
+  const found: Found[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.consumed) continue;
+    // 1. "<things> with a X", "who have no X", "who have declared a X"
+    const t = triggerAt(items, k);
+    if (t) {
+      let n = t.next;
+      const words = [...t.words];
+      let op = t.op;
+      let verb: Item | undefined;
+      const w = items[n];
+      // "have declared a major", "have not provided an email"
+      if (HAVE.has(it.lower) && w?.kind === 'word' && /(ed|en)$/.test(w.lower) && verbOf(w.lower)) {
+        verb = w;
+        n++;
+      } else if (t.needsVerb) continue; // "have not" + something else
+      const det = items[n];
+      if (det && DETERMINERS.has(det.lower) && !(op === 'not_set' && words.some((x) => x.lower === 'no'))) {
+        words.push(det);
+        n++;
+      } else if (it.lower === 'with' && op === 'is_set') continue; // "with X" alone is mostly a value or a thing
+      // "with a missing X", "have an unknown X"
+      const adj = items[n];
+      if (adj?.kind === 'word' && ABSENT.has(adj.lower) && op === 'is_set' && !verb) {
+        op = 'not_set';
+        words.push(adj);
+        n++;
+      }
+      const noun = items[n];
+      if (!noun || noun.consumed) continue;
+      const cols = verb ? verbNounColumns(c, verb, noun) : columnItem(c, noun);
+      if (!cols.length) continue;
+      const end = endsAt(c, n, cols);
+      if (!end.ok) continue;
+      const chosen = choose(c, cols, thingBefore(c, k), verb ? `${verb.text} ${noun.text}` : noun.text);
+      if (!chosen) continue;
+      found.push({ op, ...chosen, words: [...words, ...(verb ? [verb] : []), noun, ...end.tail] });
+      k = n + end.tail.length;
+      // "with an email and a phone", "without an email and a phone" (neither), "with an email and no phone"
+      while (!verb && items[k + 1]?.lower === 'and') {
+        const and = items[k + 1]!;
+        const d2 = items[k + 2];
+        const no = d2?.lower === 'no';
+        if (!d2 || (!no && !DETERMINERS.has(d2.lower))) break;
+        const noun2 = items[k + 3];
+        const cols2 = columnItem(c, noun2);
+        if (!cols2.length) break;
+        const end2 = endsAt(c, k + 3, cols2);
+        if (!end2.ok) break;
+        const chosen2 = choose(c, cols2, thingBefore(c, k), noun2!.text);
+        if (!chosen2) break;
+        found.push({ op: no ? 'not_set' : op, ...chosen2, words: [and, d2, noun2!, ...end2.tail] });
+        k = k + 3 + end2.tail.length;
+      }
+      continue;
+    }
+    // 2. "whose X is missing", "where the X is not set", "whose X is not null"
+    if (it.kind === 'word' && WHOSE.has(it.lower)) {
+      let n = k + 1;
+      const words = [it];
+      while (items[n] && POSSESSIVE.has(items[n]!.lower)) words.push(items[n++]!);
+      const noun = items[n];
+      const cols = columnItem(c, noun);
+      if (!cols.length) continue;
+      let m = n + 1;
+      const be = items[m];
+      let negated = false;
+      if (be && BE.has(be.lower)) {
+        words.push(be);
+        m++;
+        if (items[m] && NOT.has(items[m]!.lower)) {
+          negated = true;
+          words.push(items[m++]!);
+        }
+      } else if (be && BE_NOT.has(be.lower)) {
+        negated = true;
+        words.push(be);
+        m++;
+      } else continue;
+      const adj = items[m];
+      if (!adj || (adj.kind !== 'word' && adj.kind !== 'kw') || (!ABSENT.has(adj.lower) && !PRESENT.has(adj.lower))) continue;
+      words.push(adj);
+      const end = endsAt(c, m, cols);
+      if (!end.ok) continue;
+      const chosen = choose(c, cols, thingBefore(c, k), noun!.text);
+      if (!chosen) continue;
+      const absent = ABSENT.has(adj.lower) !== negated;
+      found.push({ op: absent ? 'not_set' : 'is_set', ...chosen, words: [...words, noun!, ...end.tail] });
+      k = m + end.tail.length;
+      continue;
+    }
+    // 3. "orders that have not shipped (yet)", "orders not yet delivered": the verb names a time
+    // dimension of the thing ("ship date")
+    if (it.kind === 'word' && /(ed|en)$/.test(it.lower) && verbOf(it.lower)) {
+      const words: Item[] = [it];
+      let b = k - 1;
+      if (items[b]?.lower === 'been') words.push(items[b--]!);
+      if (items[b]?.lower === 'yet') words.push(items[b--]!);
+      let negated = false;
+      if (items[b] && NOT.has(items[b]!.lower)) {
+        negated = true;
+        words.push(items[b--]!);
+        if (items[b] && (HAVE.has(items[b]!.lower) || BE.has(items[b]!.lower))) words.push(items[b--]!);
+      } else if (items[b] && (HAVE_NOT.has(items[b]!.lower) || BE_NOT.has(items[b]!.lower))) {
+        negated = true;
+        words.push(items[b--]!);
+      }
+      if (!negated) continue;
+      const thing = thingBefore(c, b + 1);
+      if (!thing) continue;
+      const stem = verbOf(it.lower)!;
+      const matches = c.model.time_dimensions.filter((td) => {
+        if (td.entity !== thing) return false;
+        const first = (td.label ?? td.name).toLowerCase().split(/[\s_]+/)[0] ?? '';
+        let p = 0;
+        while (p < first.length && p < stem.length && first[p] === stem[p]) p++;
+        return p >= 3 && p >= stem.length - 1;
+      });
+      if (matches.length !== 1) continue;
+      const end = endsAt(c, k, [], true);
+      if (!end.ok) continue;
+      found.push({ op: 'not_set', dimension: matches[0]!.name, words: [...words, ...end.tail] });
+      k += end.tail.length;
+    }
+  }
+  return found;
+}
+
+/** Takes the items away from the general rules' mentions (they are the condition's words). */
+function release(a: Analysis, items: Item[], taken: Set<Item>): void {
+  const at = (pos: number) => taken.has(items[pos]!);
+  a.metrics = a.metrics.filter((m) => !taken.has(m.item));
+  a.dimMentions = a.dimMentions.filter((m) => !taken.has(m.item));
+  a.values = a.values.filter((v) => !taken.has(v.item));
+  a.groups = a.groups.filter((g) => !at(g.pos));
+  a.roles = a.roles.filter((r) => !at(r.pos));
+  a.superlatives = a.superlatives.filter((s) => !at(s.pos));
+  a.cmps = a.cmps.filter((x) => !at(x.pos));
+  a.unknown = a.unknown.filter((u) => !taken.has(u));
+  a.fuzzy = a.fuzzy.filter((u) => !taken.has(u));
+  a.countUnknown = a.countUnknown.filter((u) => !taken.has(u));
+  a.slotUnknown = a.slotUnknown.filter((u) => !taken.has(u));
+  if (a.rowsOf) a.rowsOf = a.rowsOf.filter((r) => !taken.has(r.item));
+  // "without a delivery date" names no date the question is dated by
+  if (a.dating && taken.has(a.dating.item)) a.dating = undefined;
+}
+
+export const valuePresence: Construction = {
+  name: 'value presence',
+  recognise({ items, a, lex, ctx, tokens }) {
+    if (!tokens) return null;
+    const c: Ctx = { items, a, lex, tokens, model: ctx.model };
+    const found = find(c);
+    if (!found.length) return null;
+    const unclear = found.find((f) => f.unclear);
+    const taken = new Set(found.flatMap((f) => f.words));
+    release(a, items, taken);
+    for (const it of taken) it.used = true;
+    // the words are the condition's from now on: no other rule (a listing's columns) reads them
+    if (!unclear) for (const f of found) consume(...f.words);
+    return {
+      construction: 'value presence',
+      apply(query, notes) {
+        if (unclear) return unclear.unclear!;
+        const q: SemanticQuery = { ...query, filters: [...query.filters] };
+        for (const f of found) {
+          if (q.filters.some((x) => x.dimension === f.dimension)) return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
+          q.filters.push({ dimension: f.dimension!, op: f.op, values: [] });
+          const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;
+          notes.push(`Filter: ${label} ${f.op === 'is_set' ? 'has a value' : 'has no value (empty or not recorded)'}`);
+        }
+        return q;
+      },
+    };
+  },
+};

@@ -1,0 +1,89 @@
+/**
+ * Units of measure named in a question ("in metres", "in square kilometers"): general
+ * English only. A unit is understood only when it names the unit the figure's own column is kept in:
+ * the figure is of the unit's kind (its column's words say length, area, weight or duration), and
+ * neither the model (a measure's `format.unit`) nor the column's name says another unit of that kind.
+ * A conversion is never silently skipped: any other unit stays not understood. Where the figure is
+ * not itself ranked by the superlative that names its sense, the model must say the unit itself (the
+ * column's name or its unit: `stated`).
+ */
+import type { SemanticModel } from '../semantic/model.js';
+import type { Item } from './spans.js';
+
+type Kind = 'length' | 'area' | 'weight' | 'duration';
+
+/** Each unit with its spellings (singular and plural, abbreviations). */
+const UNITS: { kind: Kind; spellings: string[] }[] = [
+  { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'] },
+  { kind: 'length', spellings: ['kilometer', 'kilometers', 'kilometre', 'kilometres', 'km', 'kms'] },
+  { kind: 'length', spellings: ['mile', 'miles'] },
+  { kind: 'length', spellings: ['foot', 'feet', 'ft'] },
+  { kind: 'length', spellings: ['yard', 'yards', 'yd', 'yds'] },
+  { kind: 'length', spellings: ['centimeter', 'centimeters', 'centimetre', 'centimetres', 'cm'] },
+  { kind: 'length', spellings: ['millimeter', 'millimeters', 'millimetre', 'millimetres', 'mm'] },
+  { kind: 'length', spellings: ['inch', 'inches'] },
+  { kind: 'area', spellings: ['square kilometer', 'square kilometers', 'square kilometre', 'square kilometres', 'sq km', 'km2', 'sqkm'] },
+  { kind: 'area', spellings: ['square meter', 'square meters', 'square metre', 'square metres', 'sq m', 'm2', 'sqm'] },
+  { kind: 'area', spellings: ['square mile', 'square miles', 'sq mi', 'sq miles'] },
+  { kind: 'area', spellings: ['hectare', 'hectares', 'ha'] },
+  { kind: 'area', spellings: ['acre', 'acres'] },
+  { kind: 'weight', spellings: ['kilogram', 'kilograms', 'kilogramme', 'kilogrammes', 'kg', 'kgs'] },
+  { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'] },
+  { kind: 'weight', spellings: ['pound', 'pounds', 'lb', 'lbs'] },
+  { kind: 'weight', spellings: ['tonne', 'tonnes', 'ton', 'tons'] },
+  { kind: 'duration', spellings: ['second', 'seconds', 'sec', 'secs'] },
+  { kind: 'duration', spellings: ['minute', 'minutes', 'min', 'mins'] },
+  { kind: 'duration', spellings: ['hour', 'hours', 'hr', 'hrs'] },
+];
+
+/** Words of a column that say what kind of figure it is. */
+const KIND_WORDS: Record<Kind, string[]> = {
+  length: ['length', 'long', 'distance', 'altitude', 'height', 'elevation', 'depth', 'width', 'range', 'tall', 'miles', 'km', 'meters', 'metres', 'feet', 'cm'],
+  area: ['area', 'surface'],
+  weight: ['weight', 'mass', 'kg', 'lbs'],
+  duration: ['duration', 'time', 'elapsed', 'seconds', 'minutes', 'hours'],
+};
+
+/** The words of a column's or label's name ("mountain_altitude", "heightCm"): lower case. */
+export function nameWords(s: string): string[] {
+  return s
+    .replace(/\$\{TABLE\}\./g, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The one column a measure or dimension reads (`${TABLE}.col`), if any. */
+export function columnOf(sql: string | undefined): string | undefined {
+  return sql ? /^\$\{TABLE\}\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(sql.replace(/["`\s]/g, ''))?.[1] : undefined;
+}
+
+/** "in square kilometers" at k ("in"): the unit's items and the unit, if a unit follows. */
+export function unitAt(items: Item[], k: number): { items: Item[]; unit: (typeof UNITS)[number] } | undefined {
+  if (items[k]?.lower !== 'in') return undefined;
+  for (const len of [2, 1]) {
+    const words = items.slice(k + 1, k + 1 + len);
+    if (words.length !== len || words.some((w) => w.kind !== 'word' && w.kind !== 'lex')) continue;
+    const phrase = words.map((w) => w.lower).join(' ');
+    const unit = UNITS.find((u) => u.spellings.includes(phrase));
+    // a one-letter unit ("g", "m") is too weak alone
+    if (unit && phrase.length > 1) return { items: [items[k]!, ...words], unit };
+  }
+  return undefined;
+}
+
+/**
+ * The unit is the one the column is kept in as far as the model says: the column is of its kind, and
+ * neither a measure's unit nor the column's name names another unit of that kind.
+ */
+export function unitFits(model: SemanticModel, entity: string | undefined, column: string, unit: (typeof UNITS)[number]): boolean {
+  const colWords = nameWords(column);
+  if (!colWords.some((w) => KIND_WORDS[unit.kind].includes(w))) return false;
+  const measures = model.measures.filter((m) => (!entity || m.entity === entity) && columnOf(m.sql) === column);
+  const stated = [...colWords, ...measures.flatMap((m) => nameWords(m.label ?? '')), ...measures.flatMap((m) => nameWords(m.format.unit ?? ''))];
+  const others = UNITS.filter((u) => u !== unit && u.kind === unit.kind);
+  if (others.some((u) => u.spellings.some((s) => !s.includes(' ') && s.length > 1 && stated.includes(s)))) return false;
+  const modelUnits = measures.map((m) => m.format.unit?.toLowerCase()).filter((u): u is string => !!u);
+  return modelUnits.every((u) => unit.spellings.includes(u));
+}
