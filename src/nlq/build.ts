@@ -454,6 +454,7 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
     ...metrics.map((m) => lex.metrics.get(m)?.entity).filter((e): e is string => !!e),
     ...(query.distinct_counts ?? []).map((d) => d.entity),
     ...(query.entity_conditions ?? []).map((c) => c.entity),
+    ...(query.durations ?? []).map((x) => lex.timeDimensions.get(x.from)?.entity).filter((e): e is string => !!e),
   ]);
   const usedEntities = used.map((d) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity).filter((e): e is string => !!e);
   const graph = joinGraph(model);

@@ -135,6 +135,7 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
     ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, entityOf(p.metric)]),
     ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),
     ...(q.period_counts ?? []).map((p) => entityOf(p.metric)),
+    ...(q.durations ?? []).map((x) => lex.timeDimensions.get(x.from)?.entity),
     ...(q.ratios ?? []).flatMap((r) => [entityOf(r.numerator.metric), entityOf(r.denominator.metric)]),
     ...(q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]))),
   ]);

@@ -73,7 +73,7 @@ export interface Lexicon {
   modelWords: Set<string>;
   metrics: Map<string, MetricInfo>;
   dimensions: Map<string, DimensionInfo>;
-  timeDimensions: Map<string, { name: string; label: string; grains: string[] }>;
+  timeDimensions: Map<string, { name: string; label: string; grains: string[]; entity: string }>;
   entities: Map<string, { name: string; synonyms: string[] }>;
   /** Stored values per dimension, lower-case -> stored spelling. */
   valueIndex: Map<string, Map<string, string>>;
@@ -250,9 +250,9 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   }
 
   // time dimensions
-  const timeDimensions = new Map<string, { name: string; label: string; grains: string[] }>();
+  const timeDimensions = new Map<string, { name: string; label: string; grains: string[]; entity: string }>();
   for (const t of model.time_dimensions) {
-    timeDimensions.set(t.name, { name: t.name, label: t.label ?? humanName(t.name), grains: t.grains });
+    timeDimensions.set(t.name, { name: t.name, label: t.label ?? humanName(t.name), grains: t.grains, entity: t.entity });
     add(humanName(t.name), { kind: 'time_dimension', target: t.name, source: 'name' });
     if (t.label) add(t.label, { kind: 'time_dimension', target: t.name, source: 'label' });
     for (const s of t.synonyms) add(s, { kind: 'time_dimension', target: t.name, source: 'synonym' });

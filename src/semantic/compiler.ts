@@ -224,6 +224,7 @@ export function compile(
     per_entity_averages: input.per_entity_averages ?? [],
     distinct_counts: input.distinct_counts ?? [],
     period_counts: input.period_counts ?? [],
+    durations: (input.durations ?? []).map((x) => ({ ...x, unit: x.unit ?? 'day', agg: x.agg ?? 'avg' })),
     ratios: (input.ratios ?? []).map((r) => ({
       ...r,
       numerator: { ...r.numerator, filters: r.numerator.filters ?? [], conditions: r.numerator.conditions ?? [] },
@@ -231,7 +232,7 @@ export function compile(
     })),
     comparison: input.comparison,
   };
-  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length;
+  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length + q.durations.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
@@ -414,6 +415,33 @@ export function compile(
     synthetic.push({ column: pc.name, measure: name });
   }
 
+  // durations: per row the time from one time dimension to another of the same entity, aggregated
+  for (const du of q.durations) {
+    const [from, to] = [du.from, du.to].map((n) => {
+      const td = ix.timeDims.get(n);
+      if (!td) throw unknown('time dimension', n, [...ix.timeDims.keys()]);
+      return td;
+    }) as [TimeDimension, TimeDimension];
+    if (from.entity !== to.entity)
+      throw new CompileError(`'${du.name}': '${from.name}' dates ${from.entity} and '${to.name}' dates ${to.entity}, so no row has both`);
+    const secs = d.secondsBetween(from.sql, to.sql);
+    const per = { day: d.daysBetween(from.sql, to.sql), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
+    const name = `${du.name}__duration`;
+    baseMeasures.set(name, {
+      name,
+      entity: from.entity,
+      agg: du.agg,
+      sql: per,
+      description: '',
+      synonyms: [],
+      format: { kind: 'number' },
+      time_bound: true,
+      time_dimension: from.name,
+      alternate_time_dimensions: [to.name],
+    });
+    synthetic.push({ column: du.name, measure: name });
+  }
+
   // --- measure groups
   const measureGroups: MeasureGroup[] = [];
   const datingOut: Record<string, string | null> = {};
@@ -538,6 +566,16 @@ export function compile(
   for (const pc of q.period_counts) {
     const measure = synthetic.find((x) => x.column === pc.name)!.measure;
     extraCols.push({ column: { name: pc.name, kind: 'metric', ref: pc.name, label: pc.label ?? `Number of ${pc.grain}s with ${label(pc.metric).toLowerCase()}`, format: { kind: 'integer' } }, sql: `base.${d.ident(measure)}` });
+  }
+  for (const du of q.durations) {
+    const measure = synthetic.find((x) => x.column === du.name)!.measure;
+    const whole = du.agg !== 'avg' && (du.unit === 'day' || du.unit === 'second');
+    const aggWord = { avg: 'Average', min: 'Shortest', max: 'Longest', sum: 'Total' }[du.agg];
+    const tdLabel = (n: string) => (ix.timeDims.get(n)!.label ?? n.replace(/_/g, ' ')).toLowerCase();
+    extraCols.push({
+      column: { name: du.name, kind: 'metric', ref: du.name, label: du.label ?? `${aggWord} ${du.unit}s from ${tdLabel(du.from)} to ${tdLabel(du.to)}`, format: whole ? { kind: 'integer' } : { kind: 'number', decimals: 2 } },
+      sql: `base.${d.ident(measure)}`,
+    });
   }
   for (const p of q.per_entity_averages) {
     const members = synthetic.find((x) => x.column === p.name)!.measure;

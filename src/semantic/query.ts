@@ -199,6 +199,33 @@ export const PeriodCountSchema = z.object({
 });
 export type PeriodCount = z.infer<typeof PeriodCountSchema>;
 
+/** Units a duration is counted in. */
+export const DURATION_UNITS = ['day', 'hour', 'minute', 'second'] as const;
+
+/**
+ * The time from one date to another of the same rows, aggregated: "average number of days between
+ * order date and ship date" = {from: order_date, to: ship_date, unit: day, agg: avg}. `from` and
+ * `to` are time dimensions of one entity; per row the duration is `to - from` (negative when `to`
+ * is earlier), in whole calendar days for `day` (the dates' days, times of day ignored), in seconds
+ * for `second`, and in seconds / 60 or / 3600 (fractional) for `minute` and `hour`. Rows with
+ * either date NULL do not count (they are left out of the average, lowest, highest and total).
+ * Computed per group like any metric; the query's filters and period apply (the period dates the
+ * rows by `from` unless the query names another time dimension).
+ */
+export const DurationSchema = z.object({
+  /** Output column name (unique in the query), e.g. `days_order_date_to_ship_date_avg`. */
+  name: z.string().min(1),
+  /** The time dimension the duration starts at. */
+  from: z.string().min(1),
+  /** The time dimension the duration ends at (same entity as `from`). */
+  to: z.string().min(1),
+  unit: z.enum(DURATION_UNITS).default('day'),
+  agg: z.enum(['avg', 'min', 'max', 'sum']).default('avg'),
+  /** How the question named it (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type Duration = z.infer<typeof DurationSchema>;
+
 /** One side of a ratio: a metric, over all of its rows or over a subset of them. */
 export const RatioSideSchema = z.object({
   metric: z.string().min(1),
@@ -272,6 +299,8 @@ export const SemanticQuerySchema = z.object({
   period_counts: z.array(PeriodCountSchema).optional(),
   /** Ratios of two metrics or of two subsets of one metric (one column each). */
   ratios: z.array(RatioSchema).optional(),
+  /** Durations between two time dimensions of one entity, aggregated (one column each). */
+  durations: z.array(DurationSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
 });

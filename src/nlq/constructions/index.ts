@@ -7,6 +7,7 @@
 import type { SemanticQuery } from '../../semantic/query.js';
 import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
+import { duration } from './duration.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
@@ -27,10 +28,10 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
+const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
@@ -39,6 +40,8 @@ export function recogniseConstructions(input: ConstructionInput): Claim[] {
     if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
     // a ranked lookup owns the thing's columns: no listing of them besides
     if (c === listing && claims.some((x) => x.construction === superlativeLookup.name)) continue;
+    // a duration's two dates are no columns of a listing, and its superlative is its own
+    if ((c === listing || c === superlativeLookup) && claims.some((x) => x.construction === duration.name)) continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
@@ -67,7 +70,8 @@ export function hasColumns(q: SemanticQuery): boolean {
     !!q.per_entity_averages?.length ||
     !!q.distinct_counts?.length ||
     !!q.period_counts?.length ||
-    !!q.ratios?.length
+    !!q.ratios?.length ||
+    !!q.durations?.length
   );
 }
 
@@ -80,6 +84,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),
     ...(q.ratios?.length ? { ratios: q.ratios } : {}),
+    ...(q.durations?.length ? { durations: q.durations } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
   };

@@ -157,6 +157,7 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
     ...(q.distinct_counts ?? []).map((d) => d.through ?? d.entity),
     ...(q.ratios ?? []).flatMap((r) => [ofMetric(r.numerator.metric), ofMetric(r.denominator.metric)]),
     ...(q.period_counts ?? []).map((p) => ofMetric(p.metric)),
+    ...(q.durations ?? []).map((x) => ofDim(x.from)),
   ];
   const targets = [
     ...q.group_by.map((g) => ofDim(g.dimension)),

@@ -198,7 +198,8 @@ function namesOf(q: SemanticQuery | undefined): string[] {
 function describeQuery(q: SemanticQuery): string {
   const subset = (x: { filters?: unknown[]; conditions?: unknown[] }) => (x.filters?.length || x.conditions?.length ? ' (subset)' : '');
   const ratios = (q.ratios ?? []).map((r) => `${r.numerator.metric}${subset(r.numerator)} / ${r.denominator.metric}${subset(r.denominator)}`);
-  const parts = [[...q.metrics, ...ratios].join(', ') || 'members'];
+  const durations = (q.durations ?? []).map((d) => `${d.agg ?? 'avg'} ${d.unit ?? 'day'}s from ${d.from} to ${d.to}`);
+  const parts = [[...q.metrics, ...ratios, ...durations].join(', ') || 'members'];
   if (q.group_by.length) parts.push(`by ${q.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)).join(', ')}`);
   if (q.filters.length) parts.push(`where ${q.filters.map((f) => `${f.dimension} ${f.op} ${f.values.join('|')}`).join(' and ')}`);
   if (q.time_range) parts.push(`from ${q.time_range.start} to ${q.time_range.end}`);

@@ -82,6 +82,9 @@ export abstract class SqlDialect {
   /** Whole days from date `start` to date `end`. */
   abstract daysBetween(start: string, end: string): string;
 
+  /** Whole seconds from timestamp (or date) `start` to `end`; NULL when either is NULL. */
+  abstract secondsBetween(start: string, end: string): string;
+
   /** Equality that treats two NULLs as equal (joining grouped results on dimension keys). */
   nullSafeEquals(a: string, b: string): string {
     return `${a} IS NOT DISTINCT FROM ${b}`;

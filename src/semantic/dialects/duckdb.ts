@@ -10,4 +10,8 @@ export class DuckDbDialect extends SqlDialect {
   daysBetween(start: string, end: string): string {
     return `date_diff('day', CAST(${start} AS DATE), CAST(${end} AS DATE))`;
   }
+
+  secondsBetween(start: string, end: string): string {
+    return `date_diff('second', CAST(${start} AS TIMESTAMP), CAST(${end} AS TIMESTAMP))`;
+  }
 }

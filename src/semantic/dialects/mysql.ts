@@ -49,6 +49,10 @@ export class MysqlDialect extends SqlDialect {
     return `DATEDIFF(${end}, ${start})`;
   }
 
+  secondsBetween(start: string, end: string): string {
+    return `TIMESTAMPDIFF(SECOND, ${start}, ${end})`;
+  }
+
   override nullSafeEquals(a: string, b: string): string {
     return `${a} <=> ${b}`;
   }

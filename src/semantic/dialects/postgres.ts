@@ -11,4 +11,9 @@ export class PostgresDialect extends SqlDialect {
   daysBetween(start: string, end: string): string {
     return `(CAST(${end} AS DATE) - CAST(${start} AS DATE))`;
   }
+
+  /** timestamp - timestamp is an interval; its epoch is the seconds it spans. */
+  secondsBetween(start: string, end: string): string {
+    return `CAST(EXTRACT(EPOCH FROM (CAST(${end} AS TIMESTAMP) - CAST(${start} AS TIMESTAMP))) AS BIGINT)`;
+  }
 }

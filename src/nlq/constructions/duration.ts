@@ -1,0 +1,288 @@
+/**
+ * Durations between two dates of the same rows: "average number of days between the order date and
+ * the ship date by region", "longest time from hire to termination", "how long from admission to
+ * graduation on average", "average session duration in seconds" (`durations`).
+ *
+ * Shape: an aggregate word (average, mean, minimum, maximum, shortest, longest, total; "on average"
+ * after), a head (days, hours, minutes, seconds, number of days, time, duration, "how long"), then
+ * "between A and B", "from A to/until B" or "to B since/after/from A", and an optional unit ("in seconds"). A and B are time
+ * dimensions of one entity, each named by exactly one phrase of the model (a label or a synonym:
+ * "hired" for a hire date). The head's unit or the "in <unit>" phrase picks the unit; none = days.
+ * "duration" with no dates (right after a thing, or "duration of <thing>") reads that thing's one
+ * start/end pair of time dimensions (their names hold start/begin and end/finish/stop), only when
+ * there is exactly one such pair.
+ *
+ * No aggregate word: a superlative ranks the groups of a breakdown ("the salesperson with the
+ * shortest time from hire to termination") when the breakdown is the dates' own entity (one row per
+ * member: the duration of each); anything else has no aggregate and is refused ("how many days
+ * between order and shipping": whose, which one?). An ambiguous date, two dates of different things,
+ * or two units that disagree are refused, naming them.
+ */
+import type { SemanticQuery } from '../../semantic/query.js';
+import { memberDimension } from '../members.js';
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+type Unit = 'day' | 'hour' | 'minute' | 'second';
+type Agg = 'avg' | 'min' | 'max' | 'sum';
+
+const UNIT_WORDS: Record<string, Unit> = Object.assign(Object.create(null), {
+  days: 'day', day: 'day', hours: 'hour', hour: 'hour', minutes: 'minute', minute: 'minute', seconds: 'second', second: 'second',
+});
+/** Heads that name a duration with no unit of their own. */
+const PLAIN_HEADS = new Set(['time', 'duration', 'durations']);
+const AGG_WORDS: Record<string, Agg> = Object.assign(Object.create(null), {
+  average: 'avg', mean: 'avg', avg: 'avg', typical: 'avg',
+  minimum: 'min', min: 'min', shortest: 'min', smallest: 'min', lowest: 'min', least: 'min', fewest: 'min', quickest: 'min', fastest: 'min',
+  maximum: 'max', max: 'max', longest: 'max', largest: 'max', highest: 'max', most: 'max', greatest: 'max', slowest: 'max',
+  total: 'sum', sum: 'sum', combined: 'sum', cumulative: 'sum',
+});
+/** Words before a date that add nothing to which date it is ("from being hired to getting fired"). */
+const DATE_FILLER = new Set(['the', 'being', 'getting', 'its', 'their', 'his', 'her', 'a', 'an']);
+/** Words between "how long" and "from" ("how long does it take from A to B"). */
+const HOW_LONG_FILLER = new Set(['does', 'did', 'do', 'it', 'take', 'takes', 'took', 'is', 'was', 'typically', 'usually']);
+const START = /(^|_)(start|starts|started|begin|begins|began|beginning)(_|$)/;
+const END = /(^|_)(end|ends|ended|finish|finished|stop|stopped)(_|$)/;
+
+export const duration: Construction = {
+  name: 'duration',
+  recognise({ items, a, lex, ctx }) {
+    const word = (k: number) => items[k]?.lower;
+    const free = (it: Item | undefined) => !!it && !it.consumed;
+    for (let h = 0; h < items.length; h++) {
+      const head = items[h]!;
+      if (!free(head)) continue;
+      const howLong = head.lower === 'long' && word(h - 1) === 'how';
+      const headUnit = UNIT_WORDS[head.lower];
+      if (!howLong && !headUnit && !PLAIN_HEADS.has(head.lower)) continue;
+      if (head.kind !== 'word' && head.kind !== 'grain') continue;
+      const words: Item[] = howLong ? [items[h - 1]!, head] : [head];
+
+      // the aggregate before the head: "average (number of) days", "the longest time"
+      let b = h - 1 - (howLong ? 1 : 0);
+      while (b >= 0 && items[b]!.kind === 'kw' && items[b]!.kw === 'count' && !howLong && headUnit) words.push(items[b--]!);
+      // the dates: read first, since "session duration" puts the thing between the aggregate and the head
+      const pre = (k0: number) => {
+        let x = k0;
+        const found: Item[] = [];
+        // "the longest average time": the word next to the head aggregates, one before it may rank
+        while (x >= 0 && found.length < 2 && AGG_WORDS[items[x]!.lower] && free(items[x])) found.unshift(items[x--]!);
+        return found;
+      };
+
+      // the dates: between A and B, from A to B
+      let k = h + 1;
+      if (howLong) while (k < items.length && items[k]!.kind === 'word' && HOW_LONG_FILLER.has(items[k]!.lower)) words.push(items[k++]!);
+      let dates: DatePair | string | undefined;
+      const open = items[k];
+      if (open && open.kind === 'word' && ['between', 'from', 'to', 'until', 'till'].includes(open.lower)) {
+        dates = datePair(items, k, lex);
+        if (!dates) continue;
+      } else if (head.lower === 'duration' || head.lower === 'durations') {
+        dates = startEndPair(items, h, lex);
+        if (!dates) continue;
+        if (typeof dates !== "string" && dates.before) b -= 1;
+      } else continue;
+      const aggWords = pre(b);
+
+      if (typeof dates !== 'string') words.push(...dates.words);
+      let end = typeof dates === 'string' ? h + 1 : dates.end;
+      // "in seconds" after the dates (or right after "duration")
+      let unit: Unit | undefined = headUnit;
+      let unitConflict: string | undefined;
+      if (word(end) === 'in' && UNIT_WORDS[word(end + 1) ?? ''] && free(items[end + 1])) {
+        const u = UNIT_WORDS[word(end + 1)!]!;
+        if (unit && unit !== u) unitConflict = `The question counts the time in ${head.lower} and in ${items[end + 1]!.lower}: I could not tell which.`;
+        unit = u;
+        words.push(items[end]!, items[end + 1]!);
+        end += 2;
+      }
+      // "on average" after
+      if (word(end) === 'on' && word(end + 1) === 'average' && free(items[end + 1])) aggWords.push(items[end]!, items[end + 1]!);
+      // the figure: an average or total aggregates; a superlative (shortest, longest) either ranks the
+      // groups of a breakdown or, with none, is the lowest or highest duration (decided on the query)
+      const aggOf = (it: Item | undefined) => (it ? AGG_WORDS[it.lower] : undefined);
+      const plain = aggWords.filter((it) => aggOf(it) === 'avg' || aggOf(it) === 'sum');
+      const sup = aggWords.filter((it) => aggOf(it) === 'min' || aggOf(it) === 'max');
+      if (plain.length > 1 || sup.length > 1) continue;
+
+      // take the words away from the general rules
+      const mine = new Set<Item>([...words, ...aggWords]);
+      const posIn = (p: number) => mine.has(items[p]!);
+      a.unknown = a.unknown.filter((u) => !mine.has(u));
+      a.countUnknown = a.countUnknown.filter((u) => !mine.has(u));
+      a.slotUnknown = a.slotUnknown.filter((u) => !mine.has(u));
+      // "top 3 ship modes by average days ...": "by" right before the duration ranks by it
+      const first = items.indexOf(aggWords[0] && items.indexOf(aggWords[0]) < h ? aggWords[0] : words.reduce((x, y) => (items.indexOf(y) < items.indexOf(x) ? y : x), head));
+      const byKw = items[first - 1]?.kind === 'kw' && items[first - 1]!.lower === 'by' && free(items[first - 1]) ? items[first - 1] : undefined;
+      if (byKw) a.groups = a.groups.filter((g) => !g.kws?.includes(byKw));
+      a.metrics = a.metrics.filter((m) => !mine.has(m.item));
+      a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
+      a.values = a.values.filter((v) => !mine.has(v.item));
+      a.groups = a.groups.filter((g) => !posIn(g.pos));
+      a.grainGroups = a.grainGroups.filter((g) => !posIn(g.pos));
+      // the dates are the duration's; a period dates the rows by the start date
+      if (typeof dates !== 'string') a.dating = { dimension: dates.from, item: dates.fromItem };
+      // "the salesperson with the shortest time ...": the members of the dates' own entity, ranked
+      const entity = typeof dates !== 'string' ? lex.timeDimensions.get(dates.from)!.entity : undefined;
+      const members =
+        sup.length && entity
+          ? a.metrics.find((m) => items.indexOf(m.item) < h && !mine.has(m.item) && ['count', 'count_distinct'].includes(lex.metrics.get(m.name)?.agg ?? '') && lex.metrics.get(m.name)?.entity === entity)
+          : undefined;
+      if (members) a.metrics = a.metrics.filter((m) => m !== members);
+      a.superlatives = a.superlatives.filter((s) => !posIn(s.pos));
+      // a superlative elsewhere ("the salesperson with the shortest ...") ranks as well
+      // (only when nothing else is there to rank by: "top 3 customers by revenue" keeps its own)
+      const other = !sup.length && (byKw || (!a.metrics.length && !a.rankingMetric)) ? a.superlatives[0] : undefined;
+      if (other) a.superlatives = a.superlatives.filter((s) => s !== other);
+      // a second ranking beside the duration's: which one orders the answer is not clear
+      const rivals = a.superlatives.length > 0;
+      const rank = sup[0] ? { item: sup[0], dir: aggOf(sup[0]) === 'min' ? ('asc' as const) : ('desc' as const), n: undefined as number | undefined } : other ? { item: items[other.pos], dir: other.dir, n: other.n } : undefined;
+      const agg = aggOf(plain.find((it) => it.lower !== 'on'));
+      // "which depot has the longest ...", "the courier with the shortest ...": the superlative ranks;
+      // "maximum days ... by depot" is each group's highest
+      const supAt = sup[0] ? items.indexOf(sup[0]) : -1;
+      const supRanks = !!sup[0] && (!!members || a.whichPos.some((p) => p < supAt) || a.groups.some((g) => g.pos < supAt && !g.kws?.length));
+      a.providesMetric = true;
+      const model = ctx.model;
+
+      return {
+        construction: 'duration',
+        apply(query: SemanticQuery, notes: string[]): SemanticQuery | string {
+          if (typeof dates === 'string') return dates;
+          if (unitConflict) return unitConflict;
+          const { from, to } = dates;
+          const entity = lex.timeDimensions.get(from)!.entity;
+          const member = memberDimension(lex, model, entity);
+          let q: SemanticQuery = query;
+          if (members) {
+            if (!member || q.group_by.length || q.metrics.length) return `I could not tell which ${members.item.text} to rank by the time from ${from} to ${to}.`;
+            q = { ...q, group_by: [{ dimension: member }] };
+            consume(members.item);
+          }
+          if (!q.time_range) notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith('Dated by')));
+          if (query.comparison) return 'A duration is not compared between periods: ask for it in each period.';
+          const tdLabel = (n: string) => lex.timeDimensions.get(n)!.label.toLowerCase();
+          let useAgg: Agg | undefined = agg;
+          const ranks = !!rank && q.group_by.length > 0 && (!!other || supRanks);
+          // no ranking: "the longest time" is the highest duration (of each group)
+          if (!useAgg && sup[0] && !ranks) useAgg = aggOf(sup[0]);
+          // ranking the members of the dates' own entity: one row each, its own duration
+          const own = !!member && q.group_by.some((g) => g.dimension === member) && q.group_by.every((g) => lex.dimensions.get(g.dimension)?.entity === entity);
+          if (!useAgg && own) useAgg = 'avg';
+          if (!useAgg)
+            return `I can compute the time from ${tdLabel(from)} to ${tdLabel(to)}, but not which figure of it you want (average, shortest, longest, total?).`;
+          const u = unit ?? 'day';
+          const name = `${useAgg}_${u}s_${from}_to_${to}`;
+          if (q.metrics.includes(name) || q.group_by.some((g) => g.dimension === name)) return `The duration's column would clash with ${name}.`;
+          const aggWord = { avg: 'Average', min: 'Shortest', max: 'Longest', sum: 'Total' }[useAgg];
+          const label = agg || !ranks ? `${aggWord} time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)` : `Time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)`;
+          consume(...mine);
+          notes.push(`${label}: rows with either date missing are left out${u === 'day' ? '; whole calendar days' : ''}`);
+          q = { ...q, durations: [...(q.durations ?? []), { name, from, to, unit: u, agg: useAgg, label }] };
+          if (rivals) return `I could not tell whether the ranking is by the time from ${tdLabel(from)} to ${tdLabel(to)} or by something else.`;
+          if (byKw && !ranks) return `I could not tell what "by" the time from ${tdLabel(from)} to ${tdLabel(to)} means here.`;
+          if (ranks) {
+            consume(rank!.item, byKw);
+            q = { ...q, order: [{ by: name, direction: rank!.dir }], limit: rank!.n ?? 1 };
+            notes.push(`Ranked by the ${label.toLowerCase()}, ${rank!.dir === 'desc' ? 'longest' : 'shortest'} first`);
+          } else if (rank && other) return `I could not tell what to rank by the time from ${tdLabel(from)} to ${tdLabel(to)}.`;
+          return q;
+        },
+      };
+    }
+    return null;
+  },
+};
+
+interface DatePair {
+  from: string;
+  to: string;
+  /** The words read (the connectors, fillers and dates). */
+  words: Item[];
+  /** The index after the second date. */
+  end: number;
+  /** The start date's phrase. */
+  fromItem: Item;
+  /** The thing named right before the head ("session duration"). */
+  before?: boolean;
+}
+
+/** The one time dimension a phrase names; a refusal when it names several; undefined when none. */
+function dateOf(it: Item | undefined): string | string[] | undefined {
+  if (!it || it.kind !== 'lex' || it.consumed) return undefined;
+  const tds = [...new Set(entriesOf(it, 'time_dimension').map((e) => e.target))];
+  if (!tds.length) return undefined;
+  return tds.length === 1 ? tds[0]! : tds;
+}
+
+/** "between A and B", "from A to B" starting at `k` (the preposition); a string is a refusal. */
+function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | undefined {
+  const open = items[k]!;
+  const words: Item[] = [open];
+  let i = k + 1;
+  const skip = () => {
+    while (i < items.length && items[i]!.kind === 'word' && DATE_FILLER.has(items[i]!.lower)) words.push(items[i++]!);
+  };
+  skip();
+  const A = items[i];
+  const a = dateOf(A);
+  if (!a) return undefined;
+  words.push(A!);
+  i++;
+  const mid = items[i];
+  // "to B since A": the end first, the start after
+  const reversed = ['to', 'until', 'till'].includes(open.lower);
+  const joins = open.lower === 'between' ? ['and'] : reversed ? ['since', 'after', 'from'] : ['to', 'until', 'till'];
+  if (!mid || !joins.includes(mid.lower)) return undefined;
+  words.push(mid);
+  i++;
+  skip();
+  const B = items[i];
+  const b = dateOf(B);
+  if (!b) return undefined;
+  words.push(B!);
+  i++;
+  for (const [x, it] of [[a, A], [b, B]] as const)
+    if (Array.isArray(x)) return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
+  if (reversed) return ordered(b as string, a as string, B!, A!, words, i, lex);
+  return ordered(a as string, b as string, A!, B!, words, i, lex);
+}
+
+/** The pair from A to B, refused when it is one date or two things' dates. */
+function ordered(from: string, to: string, A: Item, B: Item, words: Item[], i: number, lex: Lexicon): DatePair | string {
+  if (from === to) return `"${A.text}" and "${B.text}" are the same date, so there is no time between them.`;
+  const ea = lex.timeDimensions.get(from)?.entity;
+  const eb = lex.timeDimensions.get(to)?.entity;
+  if (!ea || ea !== eb) return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
+  return { from, to, words, end: i, fromItem: A };
+}
+
+/** "session duration", "duration of sessions": the thing's one start/end pair of time dimensions. */
+function startEndPair(items: Item[], h: number, lex: Lexicon): DatePair | string | undefined {
+  const entityOf = (it: Item | undefined) =>
+    it && it.kind === 'lex' && !it.consumed ? [...new Set([...entriesOf(it, 'entity').map((e) => e.target), ...entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)?.entity)])] : [];
+  let thing: Item | undefined;
+  let words: Item[] = [];
+  let end = h + 1;
+  if (entityOf(items[h - 1]).length) thing = items[h - 1];
+  else if (items[h + 1]?.lower === 'of') {
+    let i = h + 2;
+    const skipped: Item[] = [];
+    while (items[i]?.lower === 'the') skipped.push(items[i++]!);
+    if (entityOf(items[i]).length) {
+      thing = items[i];
+      words = [items[h + 1]!, ...skipped];
+      end = i + 1;
+    }
+  }
+  if (!thing) return undefined;
+  const ents = entityOf(thing).filter((e): e is string => !!e);
+  if (ents.length !== 1) return undefined;
+  const tds = [...lex.timeDimensions.values()].filter((t) => t.entity === ents[0]);
+  const starts = tds.filter((t) => START.test(t.name.toLowerCase()));
+  const ends = tds.filter((t) => END.test(t.name.toLowerCase()));
+  if (starts.length !== 1 || ends.length !== 1 || starts[0] === ends[0]) return undefined;
+  return { from: starts[0]!.name, to: ends[0]!.name, words: [...words, thing], end, fromItem: thing, before: thing === items[h - 1] };
+}

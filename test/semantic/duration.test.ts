@@ -1,0 +1,217 @@
+/**
+ * Durations between two time dimensions of one entity (`durations`): the errors, and real
+ * warehouses (DuckDB always; Postgres and MariaDB when their binaries are here) where whole days,
+ * seconds, hours, NULL dates and every aggregate give the numbers computed here by hand.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { compile, CompileError } from '../../src/semantic/compiler.js';
+import { DuckDbDialect, MysqlDialect, PostgresDialect, type SqlDialect } from '../../src/semantic/dialects/index.js';
+import { parseModel } from '../../src/semantic/loader.js';
+import { SemanticQuerySchema, type SemanticQueryInput } from '../../src/semantic/query.js';
+import { openWarehouse, runGuarded } from '../../src/warehouse/index.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+
+const model = parseModel(`
+name: clinic
+entities:
+  - name: visit
+    table: visit
+    primary_key: id
+  - name: ward
+    table: ward
+    primary_key: id
+relationships:
+  - from: visit
+    to: ward
+    on: [[ward_id, id]]
+time_dimensions:
+  - name: booked_on
+    entity: visit
+    sql: \${TABLE}.booked_on
+  - name: seen_on
+    entity: visit
+    sql: \${TABLE}.seen_on
+  - name: check_in
+    entity: visit
+    sql: \${TABLE}.check_in
+  - name: check_out
+    entity: visit
+    sql: \${TABLE}.check_out
+  - name: ward_opened
+    entity: ward
+    sql: \${TABLE}.opened
+dimensions:
+  - name: ward_name
+    entity: ward
+    sql: \${TABLE}.name
+    type: string
+measures:
+  - name: visits
+    entity: visit
+    agg: count
+    time_dimension: booked_on
+defaults:
+  time_dimension: booked_on
+`);
+
+/** id, ward, booked_on, seen_on, check_in, check_out (times of day on the check-in/out). */
+const VISITS: [number, number, string | null, string | null, string | null, string | null][] = [
+  [1, 1, '2024-01-01', '2024-01-04', '2024-01-04 09:00:00', '2024-01-04 09:30:00'],
+  [2, 1, '2024-01-10', '2024-01-11', '2024-01-11 23:00:00', '2024-01-12 01:00:00'],
+  [3, 1, '2024-02-01', null, '2024-02-03 08:00:00', null],
+  [4, 2, '2024-02-27', '2024-03-02', '2024-03-02 10:00:00', '2024-03-02 10:00:45'],
+  [5, 2, null, '2024-03-05', null, '2024-03-05 12:00:00'],
+  [6, 2, '2024-03-10', '2024-03-09', '2024-03-09 16:00:00', '2024-03-09 15:00:00'],
+];
+const WARDS: [number, string, string][] = [
+  [1, 'North', '2020-01-01'],
+  [2, 'South', '2021-06-01'],
+];
+
+/** Whole days from a to b (dates). */
+const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+const secs = (a: string, b: string) => (Date.parse(b.replace(' ', 'T') + 'Z') - Date.parse(a.replace(' ', 'T') + 'Z')) / 1000;
+const both = VISITS.filter((v) => v[2] && v[3]);
+const dayGaps = both.map((v) => days(v[2]!, v[3]!)); // [3, 1, 4, -1]
+const stays = VISITS.filter((v) => v[4] && v[5]).map((v) => secs(v[4]!, v[5]!)); // [1800, 7200, 45, -3600]
+const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe('durations: errors', () => {
+  const d = new DuckDbDialect();
+  it('refuses two time dimensions of different entities, naming them', () => {
+    const q: SemanticQueryInput = { durations: [{ name: 'x', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] };
+    expect(() => compile(model, q, d)).toThrow(CompileError);
+    expect(() => compile(model, q, d)).toThrow(/'ward_opened' dates ward and 'seen_on' dates visit/);
+  });
+  it('refuses an unknown time dimension, naming the known ones', () => {
+    expect(() => compile(model, { durations: [{ name: 'x', from: 'booked', to: 'seen_on' }] }, d)).toThrow(/booked/);
+  });
+  it('the IR defaults to days and the average, and refuses other units', () => {
+    const q = SemanticQuerySchema.parse({ durations: [{ name: 'x', from: 'booked_on', to: 'seen_on' }] });
+    expect(q.durations![0]).toMatchObject({ unit: 'day', agg: 'avg' });
+    expect(SemanticQuerySchema.safeParse({ durations: [{ name: 'x', from: 'booked_on', to: 'seen_on', unit: 'week' }] }).success).toBe(false);
+  });
+  it.each([
+    ['duckdb', new DuckDbDialect(), "date_diff('second'"],
+    ['postgres', new PostgresDialect(), 'EXTRACT(EPOCH FROM'],
+    ['mysql', new MysqlDialect(), 'TIMESTAMPDIFF(SECOND'],
+  ] as [string, SqlDialect, string][])('%s writes its own seconds between two timestamps', (_n, dialect, text) => {
+    expect(compile(model, { durations: [{ name: 'stay', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] }, dialect).sql).toContain(text);
+  });
+});
+
+/** [title, query, expected rows (column -> value), compared as numbers to 2 decimals]. */
+const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
+  ['average whole days; rows with a NULL date do not count', { durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }] }, [{ wait: avg(dayGaps) }]],
+  ['shortest, longest and total days (a negative gap is kept)', {
+    durations: [
+      { name: 'lo', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'min' },
+      { name: 'hi', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'max' },
+      { name: 'tot', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'sum' },
+    ],
+  }, [{ lo: Math.min(...dayGaps), hi: Math.max(...dayGaps), tot: dayGaps.reduce((s, x) => s + x, 0) }]],
+  ['whole days of timestamps count calendar days (23:00 to 01:00 is one day)', { durations: [{ name: 'd', from: 'check_in', to: 'check_out', unit: 'day', agg: 'max' }] }, [{ d: 1 }]],
+  ['average seconds between timestamps', { durations: [{ name: 's', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] }, [{ s: avg(stays) }]],
+  ['total hours and minutes', {
+    durations: [
+      { name: 'h', from: 'check_in', to: 'check_out', unit: 'hour', agg: 'sum' },
+      { name: 'm', from: 'check_in', to: 'check_out', unit: 'minute', agg: 'max' },
+    ],
+  }, [{ h: stays.reduce((s, x) => s + x, 0) / 3600, m: Math.max(...stays) / 60 }]],
+  ['per ward, next to a metric, ordered by the duration', {
+    metrics: ['visits'],
+    group_by: [{ dimension: 'ward_name' }],
+    durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
+    order: [{ by: 'wait', direction: 'asc' }],
+  }, [
+    { ward_name: 'South', visits: 3, wait: avg([4, -1]) },
+    { ward_name: 'North', visits: 3, wait: avg([3, 1]) },
+  ]],
+  ['the period dates the rows by the start date', {
+    durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
+    time_range: { start: '2024-02-01', end: '2024-04-01' },
+  }, [{ wait: avg([4, -1]) }]],
+];
+
+interface Target {
+  dialect: SqlDialect;
+  warehouse: Warehouse;
+  stop(): Promise<void>;
+}
+
+const lit = (v: string | null, ts: boolean) => (v === null ? 'NULL' : ts ? `TIMESTAMP '${v}'` : `DATE '${v}'`);
+const inserts = (plain = false) => [
+  ...VISITS.map(
+    (v) =>
+      `INSERT INTO visit VALUES (${v[0]}, ${v[1]}, ${[v[2], v[3]].map((x) => (plain && x ? `'${x}'` : lit(x, false))).join(', ')}, ${[v[4], v[5]].map((x) => (plain && x ? `'${x}'` : lit(x, true))).join(', ')})`,
+  ),
+  ...WARDS.map((w) => `INSERT INTO ward VALUES (${w[0]}, '${w[1]}', ${plain ? `'${w[2]}'` : `DATE '${w[2]}'`})`),
+];
+
+async function duckdbTarget(): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-duration-'));
+  const path = join(dir, 'clinic.duckdb');
+  const db = await DuckDBInstance.create(path);
+  const c = await db.connect();
+  await c.run('CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)');
+  await c.run('CREATE TABLE ward (id INTEGER, name VARCHAR, opened DATE)');
+  for (const s of inserts()) await c.run(s);
+  c.closeSync();
+  db.closeSync();
+  const warehouse = await openWarehouse(`duckdb:${path}`);
+  return { dialect: new DuckDbDialect(), warehouse, stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+async function postgresTarget(): Promise<Target | undefined> {
+  const pgh = await import('../helpers/postgres.js');
+  if (!existsSync(join(pgh.PG_BIN, 'initdb'))) return undefined;
+  const server = await pgh.startPostgres();
+  await pgh.execSql(server.url, 'CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)');
+  await pgh.execSql(server.url, 'CREATE TABLE ward (id INTEGER, name TEXT, opened DATE)');
+  for (const s of inserts()) await pgh.execSql(server.url, s);
+  const ro = await pgh.createReadOnlyRole(server.url);
+  const warehouse = await openWarehouse(ro);
+  return { dialect: new PostgresDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
+}
+
+async function mariadbTarget(): Promise<Target | undefined> {
+  const mh = await import('../helpers/mariadb.js');
+  if (!existsSync(mh.MARIADB_BIN)) return undefined;
+  const server = await mh.startMariadb();
+  await mh.execMysql(
+    server.url,
+    'CREATE DATABASE clinic; CREATE TABLE clinic.visit (id INT, ward_id INT, booked_on DATE, seen_on DATE, check_in DATETIME, check_out DATETIME); CREATE TABLE clinic.ward (id INT, name VARCHAR(50), opened DATE);',
+  );
+  for (const s of inserts(true)) await mh.execMysql(server.urlFor('clinic'), s);
+  const ro = await mh.createReadOnlyUser(server.url, 'clinic');
+  const warehouse = await openWarehouse(ro);
+  return { dialect: new MysqlDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
+}
+
+const round = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^-?\d/.test(v)) || typeof v === 'bigint' ? Math.round(Number(v) * 100) / 100 : v);
+
+describe.each([
+  ['duckdb', duckdbTarget],
+  ['postgres', postgresTarget],
+  ['mariadb', mariadbTarget],
+] as const)('durations on a real %s warehouse', (_name, start) => {
+  let target: Target | undefined;
+  beforeAll(async () => {
+    target = await start();
+  }, 120_000);
+  afterAll(async () => {
+    await target?.stop();
+  });
+  it.for(CASES.map(([title, query, expected]) => ({ title, query, expected })))('$title', async ({ query, expected }, ctx) => {
+    if (!target) return ctx.skip();
+    const sql = compile(model, query, target.dialect).sql;
+    const rows = (await runGuarded(target.warehouse, sql)).rows;
+    expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))), sql).toEqual(
+      expected.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))),
+    );
+  });
+});
