@@ -88,7 +88,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 
 /** Columns besides the breakdown's: a list of members has none. */
 function hasColumnsBeyondGroups(q: SemanticQuery): boolean {
-  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length);
+  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length || q.durations?.length);
 }
 
 /**
