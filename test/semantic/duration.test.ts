@@ -3,17 +3,13 @@
  * warehouses (DuckDB always; Postgres and MariaDB when their binaries are here) where whole days,
  * seconds, hours, NULL dates and every aggregate give the numbers computed here by hand.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, engineForSuite } from '../helpers/engines.js';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DuckDbDialect, MysqlDialect, PostgresDialect, type SqlDialect } from '../../src/semantic/dialects/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { SemanticQuerySchema, type SemanticQueryInput } from '../../src/semantic/query.js';
-import { openWarehouse, runGuarded } from '../../src/warehouse/index.js';
-import type { Warehouse } from '../../src/warehouse/types.js';
+import { runGuarded } from '../../src/warehouse/index.js';
 
 const model = parseModel(`
 name: clinic
@@ -137,12 +133,6 @@ const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
   }, [{ wait: avg([4, -1]) }]],
 ];
 
-interface Target {
-  dialect: SqlDialect;
-  warehouse: Warehouse;
-  stop(): Promise<void>;
-}
-
 const lit = (v: string | null, ts: boolean) => (v === null ? 'NULL' : ts ? `TIMESTAMP '${v}'` : `DATE '${v}'`);
 const inserts = (plain = false) => [
   ...VISITS.map(
@@ -152,61 +142,15 @@ const inserts = (plain = false) => [
   ...WARDS.map((w) => `INSERT INTO ward VALUES (${w[0]}, '${w[1]}', ${plain ? `'${w[2]}'` : `DATE '${w[2]}'`})`),
 ];
 
-async function duckdbTarget(): Promise<Target> {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-duration-'));
-  const path = join(dir, 'clinic.duckdb');
-  const db = await DuckDBInstance.create(path);
-  const c = await db.connect();
-  await c.run('CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)');
-  await c.run('CREATE TABLE ward (id INTEGER, name VARCHAR, opened DATE)');
-  for (const s of inserts()) await c.run(s);
-  c.closeSync();
-  db.closeSync();
-  const warehouse = await openWarehouse(`duckdb:${path}`);
-  return { dialect: new DuckDbDialect(), warehouse, stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })) };
-}
-
-async function postgresTarget(): Promise<Target | undefined> {
-  const pgh = await import('../helpers/postgres.js');
-  if (!existsSync(join(pgh.PG_BIN, 'initdb'))) return undefined;
-  const server = await pgh.startPostgres();
-  await pgh.execSql(server.url, 'CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)');
-  await pgh.execSql(server.url, 'CREATE TABLE ward (id INTEGER, name TEXT, opened DATE)');
-  for (const s of inserts()) await pgh.execSql(server.url, s);
-  const ro = await pgh.createReadOnlyRole(server.url);
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new PostgresDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
-async function mariadbTarget(): Promise<Target | undefined> {
-  const mh = await import('../helpers/mariadb.js');
-  if (!existsSync(mh.MARIADB_BIN)) return undefined;
-  const server = await mh.startMariadb();
-  await mh.execMysql(
-    server.url,
-    'CREATE DATABASE clinic; CREATE TABLE clinic.visit (id INT, ward_id INT, booked_on DATE, seen_on DATE, check_in DATETIME, check_out DATETIME); CREATE TABLE clinic.ward (id INT, name VARCHAR(50), opened DATE);',
-  );
-  for (const s of inserts(true)) await mh.execMysql(server.urlFor('clinic'), s);
-  const ro = await mh.createReadOnlyUser(server.url, 'clinic');
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new MysqlDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
 const round = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^-?\d/.test(v)) || typeof v === 'bigint' ? Math.round(Number(v) * 100) / 100 : v);
 
-describe.each([
-  ['duckdb', duckdbTarget],
-  ['postgres', postgresTarget],
-  ['mariadb', mariadbTarget],
-] as const)('durations on a real %s warehouse', (_name, start) => {
-  let target: Target | undefined;
-  beforeAll(async () => {
-    target = await start();
-  }, 120_000);
-  afterAll(async () => {
-    await target?.stop();
-  });
+describe.each(ENGINES)('durations on a real %s warehouse', (engine) => {
+  const engineTarget = engineForSuite(engine, 'clinic', (e) =>
+    e === 'mariadb'
+      ? ['CREATE TABLE visit (id INT, ward_id INT, booked_on DATE, seen_on DATE, check_in DATETIME, check_out DATETIME)', 'CREATE TABLE ward (id INT, name VARCHAR(50), opened DATE)', ...inserts(true)]
+      : ['CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)', `CREATE TABLE ward (id INTEGER, name ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, opened DATE)`, ...inserts()]);
   it.for(CASES.map(([title, query, expected]) => ({ title, query, expected })))('$title', async ({ query, expected }, ctx) => {
+    const target = engineTarget.current();
     if (!target) return ctx.skip();
     const sql = compile(model, query, target.dialect).sql;
     const rows = (await runGuarded(target.warehouse, sql)).rows;

@@ -3,18 +3,14 @@
  * dialect writes, the errors, and real warehouses (DuckDB always; Postgres and MariaDB when their
  * binaries are here) where a value with `%`, `_` or `\` matches only itself and letter case is ignored.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { ENGINES, engineForSuite, startEngine, type EngineName } from '../helpers/engines.js';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DuckDbDialect, MysqlDialect, PostgresDialect, type SqlDialect } from '../../src/semantic/dialects/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { SemanticQuerySchema, type DimensionFilter } from '../../src/semantic/query.js';
-import { openWarehouse, runGuarded } from '../../src/warehouse/index.js';
-import type { Warehouse } from '../../src/warehouse/types.js';
+import { runGuarded } from '../../src/warehouse/index.js';
 
 const model = parseModel(`
 name: shelf
@@ -114,71 +110,26 @@ const CASES: [string, DimensionFilter, string[]][] = [
   ['eq_ci: equal ignoring case', { dimension: 'label', op: 'eq_ci', values: ['big lake'] }, ['Big Lake']],
 ];
 
-interface Target {
-  dialect: SqlDialect;
-  warehouse: Warehouse;
-  stop(): Promise<void>;
-}
+/** The labels' table on each engine. */
+const shelfTables = (e: EngineName): string[] => [
+  e === 'mariadb'
+    ? // a binary collation: letter case matters to the column itself, so the compiler must lower both sides
+      'CREATE TABLE item (id INT, label VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, weight INT, added_on DATE)'
+    : `CREATE TABLE item (id INTEGER, label ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, weight INTEGER, added_on DATE)`,
+  // the admin session has no NO_BACKSLASH_ESCAPES: there the backslash is doubled
+  ...LABELS.map((l, k) => `INSERT INTO item VALUES (${k + 1}, '${(e === 'mariadb' ? l.replace(/\\/g, '\\\\') : l).replace(/'/g, "''")}', ${k}, ${e === 'mariadb' ? "'2024-01-01'" : "DATE '2024-01-01'"})`),
+];
 
-async function duckdbTarget(): Promise<Target> {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-textmatch-'));
-  const path = join(dir, 'shelf.duckdb');
-  const db = await DuckDBInstance.create(path);
-  const c = await db.connect();
-  await c.run('CREATE TABLE item (id INTEGER, label VARCHAR, weight INTEGER, added_on DATE)');
-  for (const [k, l] of LABELS.entries()) await c.run(`INSERT INTO item VALUES (${k + 1}, '${l.replace(/'/g, "''")}', ${k}, DATE '2024-01-01')`);
-  c.closeSync();
-  db.closeSync();
-  const warehouse = await openWarehouse(`duckdb:${path}`);
-  return { dialect: new DuckDbDialect(), warehouse, stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })) };
-}
-
-async function postgresTarget(): Promise<Target | undefined> {
-  const pgh = await import('../helpers/postgres.js');
-  if (!existsSync(join(pgh.PG_BIN, 'initdb'))) return undefined;
-  const server = await pgh.startPostgres();
-  await pgh.execSql(server.url, 'CREATE TABLE item (id INTEGER, label TEXT, weight INTEGER, added_on DATE)');
-  for (const [k, l] of LABELS.entries()) await pgh.execSql(server.url, `INSERT INTO item VALUES (${k + 1}, '${l.replace(/'/g, "''")}', ${k}, DATE '2024-01-01')`);
-  const ro = await pgh.createReadOnlyRole(server.url);
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new PostgresDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
-async function mariadbTarget(): Promise<Target | undefined> {
-  const mh = await import('../helpers/mariadb.js');
-  if (!existsSync(mh.MARIADB_BIN)) return undefined;
-  const server = await mh.startMariadb();
-  // a binary collation: letter case matters to the column itself, so the compiler must lower both sides
-  await mh.execMysql(
-    server.url,
-    'CREATE DATABASE shelf; CREATE TABLE shelf.item (id INT, label VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, weight INT, added_on DATE);',
-  );
-  // the admin session has no NO_BACKSLASH_ESCAPES: the backslash is doubled here
-  for (const [k, l] of LABELS.entries())
-    await mh.execMysql(server.urlFor('shelf'), `INSERT INTO item VALUES (${k + 1}, '${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}', ${k}, '2024-01-01')`);
-  const ro = await mh.createReadOnlyUser(server.url, 'shelf');
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new MysqlDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
-describe.each([
-  ['duckdb', duckdbTarget],
-  ['postgres', postgresTarget],
-  ['mariadb', mariadbTarget],
-] as const)('text patterns on a real %s warehouse', (_name, start) => {
-  let target: Target | undefined;
-  beforeAll(async () => {
-    target = await start();
-  }, 120_000);
-  afterAll(async () => {
-    await target?.stop();
-  });
+describe.each(ENGINES)('text patterns on a real %s warehouse', (engine) => {
+  const engineTarget = engineForSuite(engine, 'shelf', shelfTables);
   it('the stored labels are as written (a backslash and a quote included)', async (ctx) => {
+    const target = engineTarget.current();
     if (!target) return ctx.skip();
     const rows = (await runGuarded(target.warehouse, compile(model, { group_by: [{ dimension: 'label' }] }, target.dialect).sql)).rows;
     expect(new Set(rows.map((r) => r.label))).toEqual(new Set(LABELS));
   });
   it.for(CASES.map(([title, filter, expected]) => ({ title, filter, expected })))('$title', async ({ filter, expected }, ctx) => {
+    const target = engineTarget.current();
     if (!target) return ctx.skip();
     const sql = compile(model, listed([filter]), target.dialect).sql;
     const rows = (await runGuarded(target.warehouse, sql)).rows;
@@ -190,7 +141,7 @@ describe.each([
 
 describe('text patterns on DuckDB agree with plain string matching (property)', () => {
   it('for any text of letters, %, _, \\ and quotes: starts_with/ends_with/contains keep exactly the rows JavaScript would', async () => {
-    const target = await duckdbTarget();
+    const target = (await startEngine('duckdb', 'shelf', shelfTables))!;
     try {
       const lower = LABELS.map((l) => l.toLowerCase());
       const text = fc.string({ unit: fc.constantFrom('a', 'B', 'k', 'L', 'o', 'c', '%', '_', '\\', "'", ' ', '1', '0', 'e'), minLength: 1, maxLength: 4 });

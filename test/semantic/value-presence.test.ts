@@ -4,19 +4,15 @@
  * (DuckDB always; Postgres and MariaDB when their binaries are here) NULL is no value, and on a text
  * dimension neither is the empty text. A request's `dimensions` say it as {set: true|false}.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, engineForSuite } from '../helpers/engines.js';
 import { compile, CompileError } from '../../src/semantic/compiler.js';
 import { DuckDbDialect, MysqlDialect, PostgresDialect, type SqlDialect } from '../../src/semantic/dialects/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { DimensionFilterSchema, SemanticQuerySchema, type DimensionFilterInput } from '../../src/semantic/query.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DimensionValueSchema } from '../../src/schemas/inquiry.js';
-import { openWarehouse, runGuarded } from '../../src/warehouse/index.js';
-import type { Warehouse } from '../../src/warehouse/types.js';
+import { runGuarded } from '../../src/warehouse/index.js';
 import { filterPhrase } from '../../src/answer/labels.js';
 import { filterValueWords } from '../../src/semantic/query.js';
 
@@ -111,62 +107,16 @@ const CASES: [string, DimensionFilterInput, number[]][] = [
   ['time dimension is_set', { dimension: 'closed_on', op: 'is_set' }, ids((r) => r[3] !== null)],
 ];
 
-interface Target {
-  dialect: SqlDialect;
-  warehouse: Warehouse;
-  stop(): Promise<void>;
-}
 const lit = (v: string | number | null, date = false) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `${date ? 'DATE ' : ''}'${v}'`);
 const inserts = (date: boolean) => ROWS.map(([i, a, e, c]) => `INSERT INTO ticket VALUES (${i}, ${lit(a)}, ${lit(e)}, ${lit(c, date)})`);
 
-async function duckdbTarget(): Promise<Target> {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-presence-'));
-  const path = join(dir, 'desk.duckdb');
-  const db = await DuckDBInstance.create(path);
-  const c = await db.connect();
-  await c.run('CREATE TABLE ticket (id INTEGER, assignee VARCHAR, effort INTEGER, closed_on DATE)');
-  for (const s of inserts(true)) await c.run(s);
-  c.closeSync();
-  db.closeSync();
-  const warehouse = await openWarehouse(`duckdb:${path}`);
-  return { dialect: new DuckDbDialect(), warehouse, stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })) };
-}
-
-async function postgresTarget(): Promise<Target | undefined> {
-  const pgh = await import('../helpers/postgres.js');
-  if (!existsSync(join(pgh.PG_BIN, 'initdb'))) return undefined;
-  const server = await pgh.startPostgres();
-  await pgh.execSql(server.url, 'CREATE TABLE ticket (id INTEGER, assignee TEXT, effort INTEGER, closed_on DATE)');
-  for (const s of inserts(true)) await pgh.execSql(server.url, s);
-  const ro = await pgh.createReadOnlyRole(server.url);
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new PostgresDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
-async function mariadbTarget(): Promise<Target | undefined> {
-  const mh = await import('../helpers/mariadb.js');
-  if (!existsSync(mh.MARIADB_BIN)) return undefined;
-  const server = await mh.startMariadb();
-  await mh.execMysql(server.url, 'CREATE DATABASE desk; CREATE TABLE desk.ticket (id INT, assignee VARCHAR(50), effort INT, closed_on DATE);');
-  for (const s of inserts(false)) await mh.execMysql(server.urlFor('desk'), s);
-  const ro = await mh.createReadOnlyUser(server.url, 'desk');
-  const warehouse = await openWarehouse(ro);
-  return { dialect: new MysqlDialect(), warehouse, stop: async () => (await warehouse.close(), await server.stop()) };
-}
-
-describe.each([
-  ['duckdb', duckdbTarget],
-  ['postgres', postgresTarget],
-  ['mariadb', mariadbTarget],
-] as const)('is_set / not_set on a real %s warehouse', (_name, start) => {
-  let target: Target | undefined;
-  beforeAll(async () => {
-    target = await start();
-  }, 120_000);
-  afterAll(async () => {
-    await target?.stop();
-  });
+describe.each(ENGINES)('is_set / not_set on a real %s warehouse', (engine) => {
+  const engineTarget = engineForSuite(engine, 'desk', (e) => [
+    e === 'mariadb' ? 'CREATE TABLE ticket (id INT, assignee VARCHAR(50), effort INT, closed_on DATE)' : `CREATE TABLE ticket (id INTEGER, assignee ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, effort INTEGER, closed_on DATE)`,
+    ...inserts(e !== 'mariadb'),
+  ]);
   it.for(CASES.map(([title, filter, expected]) => ({ title, filter, expected })))('$title', async ({ filter, expected }, ctx) => {
+    const target = engineTarget.current();
     if (!target) return ctx.skip();
     const sql = compile(model, listed([filter]), target.dialect).sql;
     const rows = (await runGuarded(target.warehouse, sql)).rows;
