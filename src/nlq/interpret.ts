@@ -253,7 +253,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   for (const m of [...a.metrics]) {
     if (m.ambiguous) continue;
     const next = items[indexOfItem(items, m.item) + 1];
-    const headFigure = !!next && a.metrics.some((o) => o !== m && o.item === next);
+    // ("sales revenue": two names of one figure are that figure)
+    const headFigure = !!next && a.metrics.some((o) => o !== m && o.item === next && o.name !== m.name);
     if (!headFigure) continue;
     a.metrics.splice(a.metrics.indexOf(m), 1);
     if (a.rankingMetric === m.name) a.rankingMetric = undefined;
