@@ -1,6 +1,7 @@
 /** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
 import type { SemanticModel } from '../semantic/model.js';
 import type { Lexicon } from './lexicon.js';
+import { entriesOf, type Item } from './spans.js';
 
 /** The dimension whose SQL is the entity's (single-column) primary key: its id. */
 export function keyDimension(model: SemanticModel, entity: string): string | undefined {
@@ -80,4 +81,14 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
  */
 export function memberDimension(lex: Lexicon, model: SemanticModel, entity: string): string | undefined {
   return dimensionOfEntity(lex, entity) ?? (nameCandidates(model, lex, entity).length ? keyDimension(model, entity) : undefined);
+}
+
+/** The entity an item names: the thing itself, or the count of its rows ("orders"). */
+export function entityNamedBy(lex: Lexicon, it: Item | undefined): string | undefined {
+  if (!it || it.kind !== 'lex') return undefined;
+  const ent = entriesOf(it, 'entity')[0]?.target;
+  if (ent) return ent;
+  return entriesOf(it, 'metric')
+    .map((e) => lex.metrics.get(e.target))
+    .find((x) => x?.agg === 'count' && !!x.entity)?.entity;
 }

@@ -24,6 +24,7 @@ import type { DimensionFilter, SemanticQuery, TextPatternOp } from '../../semant
 import type { Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { entityNamedBy } from '../members.js';
 import { TIME_MARK, type Token } from '../text.js';
 import { nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
@@ -145,16 +146,6 @@ function operandAt(p: PatternInput, k: number, kind: Kind): Operand | undefined 
   return { value, items: [...letterWords, word], next: k2 + 1, quoted: false };
 }
 
-/** The entity an item names (the thing, or the count of it). */
-function entityOf(lex: Lexicon, it: Item | undefined): string | undefined {
-  if (!it || it.kind !== 'lex') return undefined;
-  const ent = entriesOf(it, 'entity')[0]?.target;
-  if (ent) return ent;
-  const counted = entriesOf(it, 'metric')
-    .map((e) => lex.metrics.get(e.target))
-    .find((m) => m?.agg === 'count' && !!m.entity);
-  return counted?.entity;
-}
 
 /** The one obvious name of an entity, or why not. */
 function nameOf(p: PatternInput, entity: string, model: Parameters<typeof nameCandidates>[0]): { dimension?: string; unclear?: string } {
@@ -171,7 +162,7 @@ function dimensionOf(p: PatternInput, model: Parameters<typeof nameCandidates>[0
   const it = p.items[k]!;
   const entityBefore = (): { entity: string; item: Item } | undefined => {
     for (let b = k - 1; b >= 0; b--) {
-      const e = entityOf(p.lex, p.items[b]);
+      const e = entityNamedBy(p.lex, p.items[b]);
       if (e) return { entity: e, item: p.items[b]! };
     }
     return undefined;
@@ -254,7 +245,7 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
         words.push(...link);
       } else {
         // "diagnoses containing 'x'", "customers that start with A": the thing's one obvious name
-        const entity = entityOf(p.lex, items[b]);
+        const entity = entityNamedBy(p.lex, items[b]);
         if (!entity || link.some((l) => !['that', 'which', 'who', 'whose'].includes(l.lower))) continue;
         if (!operand.quoted && kind !== 'starts_with' && kind !== 'ends_with') continue;
         dimension = { ...nameOf(p, entity, model), words: [], owner: items[b] };

@@ -20,6 +20,7 @@ import type { Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { longestMatch } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { entityNamedBy } from '../members.js';
 import { verbOf, type Token } from '../text.js';
 import type { Construction } from './types.js';
 
@@ -64,21 +65,11 @@ interface Ctx {
   model: { dimensions: { name: string; entity: string; type: string }[]; time_dimensions: { name: string; entity: string; label?: string }[] };
 }
 
-/** The entity an item names (the thing, its naming dimension, or the count of it). */
-function entityOf(lex: Lexicon, it: Item | undefined): string | undefined {
-  if (!it || it.kind !== 'lex') return undefined;
-  const ent = entriesOf(it, 'entity')[0]?.target;
-  if (ent) return ent;
-  const counted = entriesOf(it, 'metric')
-    .map((e) => lex.metrics.get(e.target))
-    .find((m) => m?.agg === 'count' && !!m.entity);
-  return counted?.entity;
-}
 
 /** The nearest thing named before item k. */
 function thingBefore(c: Ctx, k: number): string | undefined {
   for (let b = k - 1; b >= 0; b--) {
-    const e = entityOf(c.lex, c.items[b]);
+    const e = entityNamedBy(c.lex, c.items[b]);
     if (e) return e;
   }
   return undefined;
