@@ -22,7 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
-import { applyConstructions, constructedParts, hasColumns, recogniseConstructions, type Claim } from './constructions/index.js';
+import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
@@ -86,11 +86,6 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   return unconsumed.length ? { ...r, unconsumed } : r;
 }
 
-/** Columns besides the breakdown's: a list of members has none. */
-function hasColumnsBeyondGroups(q: SemanticQuery): boolean {
-  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length || q.durations?.length);
-}
-
 /**
  * "customer IDs that have a purchase", "customers that have made sales", "how many students with a
  * house": a thing named that the answer never reads (none of its tables is among those the query
@@ -108,7 +103,7 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
   const verbPlace = (it: Item) => items.slice(Math.max(0, items.indexOf(it) - 3), items.indexOf(it)).some((o) => /^(do|does|did)$/.test(o.lower));
   // (elsewhere a word that also names a count may have gone into the query as a cousin of that count:
   // "how many customers bought something" counts active customers among the orders)
-  const listingOrDefault = (q.metrics.length === 0 && !hasColumnsBeyondGroups(q)) || r.notes.some((n) => n.startsWith('No metric named'));
+  const listingOrDefault = (q.metrics.length === 0 && !hasConstructedColumns(q)) || r.notes.some((n) => n.startsWith('No metric named'));
   const stray = items.filter(
     (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
   );

@@ -63,16 +63,12 @@ export function applyConstructions(query: SemanticQuery, claims: Claim[], notes:
 
 /** The query computes something: a metric, a constructed column, or (a listing) the members' attributes. */
 export function hasColumns(q: SemanticQuery): boolean {
-  return (
-    q.metrics.length > 0 ||
-    q.group_by.length > 0 ||
-    !!q.subset_metrics?.length ||
-    !!q.per_entity_averages?.length ||
-    !!q.distinct_counts?.length ||
-    !!q.period_counts?.length ||
-    !!q.ratios?.length ||
-    !!q.durations?.length
-  );
+  return q.metrics.length > 0 || q.group_by.length > 0 || hasConstructedColumns(q);
+}
+
+/** Columns a construction computes besides the metrics and the breakdown (a list of members has none). */
+export function hasConstructedColumns(q: SemanticQuery): boolean {
+  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length || q.durations?.length);
 }
 
 /** The constructed parts of a query, carried into a follow-up's merged query. */

@@ -22,21 +22,21 @@ export const memberColumns: Construction = {
       apply(query, notes) {
         // a listing shows the columns it was asked for
         if (query.metrics.length === 0) return query;
-        const added: GroupBy[] = [];
-        for (const g of query.group_by) {
-          const E = g.grain ? undefined : lex.dimensions.get(g.dimension)?.entity;
-          if (!E || dimensionOfEntity(lex, E) || keyDimension(model, E) !== g.dimension) continue;
-          for (const n of nameCandidates(model, lex, E)) if (!query.group_by.some((x) => x.dimension === n) && !added.some((x) => x.dimension === n)) added.push({ dimension: n });
-        }
-        if (added.length === 0) return query;
-        notes.push(`Shown beside each member: ${added.map((g) => lex.dimensions.get(g.dimension)?.label ?? g.dimension).join(', ')}`);
         // each name right after its member's key
         const group_by: GroupBy[] = [];
+        const added: string[] = [];
         for (const g of query.group_by) {
           group_by.push(g);
-          const E = lex.dimensions.get(g.dimension)?.entity;
-          if (!g.grain && E && keyDimension(model, E) === g.dimension) group_by.push(...added.filter((x) => lex.dimensions.get(x.dimension)?.entity === E));
+          const E = g.grain ? undefined : lex.dimensions.get(g.dimension)?.entity;
+          if (!E || dimensionOfEntity(lex, E) || keyDimension(model, E) !== g.dimension) continue;
+          for (const n of nameCandidates(model, lex, E)) {
+            if (query.group_by.some((x) => x.dimension === n) || added.includes(n)) continue;
+            added.push(n);
+            group_by.push({ dimension: n });
+          }
         }
+        if (added.length === 0) return query;
+        notes.push(`Shown beside each member: ${added.map((n) => lex.dimensions.get(n)?.label ?? n).join(', ')}`);
         return { ...query, group_by };
       },
     };

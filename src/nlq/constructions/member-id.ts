@@ -10,11 +10,14 @@ import { keyDimension } from './listing.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'identifier']);
-const LINK_WORDS = new Set(['with', 'having', 'whose', 'of', 'the', 'an', 'a', 'its', 'is', 'equal', 'equals', '=', ':', 'to']);
+/** Between the thing and "id": "the business with the id …". */
+const BEFORE_ID = new Set(['with', 'having', 'whose', 'the', 'an', 'a', 'its', 'is', 'equal', 'equals', '=', ':']);
+/** Between "id" and the value: "id of 7", "ID = 1". */
+const BEFORE_VALUE = new Set(['of', '=', ':', 'is', 'equal', 'equals', 'to']);
 
-/** The id an item spells, typed for the key: a whole number, or a code with a digit. */
-function idValue(it: Item | undefined, numeric: boolean): number | string | undefined {
-  if (!it || it.used || it.consumed) return undefined;
+/** The id an item spells, typed for the key: a whole number, or a code with a digit (`taken`: a comparison read it first). */
+function idValue(it: Item | undefined, numeric: boolean, taken: boolean): number | string | undefined {
+  if (!it || (it.used && !taken) || it.consumed) return undefined;
   if (it.kind === 'num' && it.num !== undefined && Number.isInteger(it.num) && /^\d+$/.test(it.text) && !it.percent) return numeric ? it.num : it.text;
   if (numeric || (it.kind !== 'word' && it.kind !== 'num')) return undefined;
   return /\d/.test(it.text) && /^[A-Za-z0-9][A-Za-z0-9_\-.#/]*$/.test(it.text) ? it.text : undefined;
@@ -37,7 +40,7 @@ export const memberId: Construction = {
         if (!entity) continue;
         const entityKey = keyOf(entity);
         if (!entityKey) continue;
-        while (items[p] && items[p]!.kind !== 'num' && LINK_WORDS.has(items[p]!.lower) && items[p]!.lower !== 'of' && items[p]!.lower !== 'to') words.push(items[p++]!);
+        while (items[p] && items[p]!.kind !== 'num' && BEFORE_ID.has(items[p]!.lower)) words.push(items[p++]!);
         const idWord = items[p];
         const named = idWord && (ID_WORDS.has(idWord.lower) || (idWord.kind === 'lex' && entriesOf(idWord, 'dimension').some((e) => e.target === entityKey)));
         if (!named) continue;
@@ -45,12 +48,11 @@ export const memberId: Construction = {
         p++;
         key = entityKey;
       }
-      while (items[p] && ['of', '=', ':', 'is', 'equal', 'equals', 'to'].includes(items[p]!.lower)) words.push(items[p++]!);
+      while (items[p] && BEFORE_VALUE.has(items[p]!.lower)) words.push(items[p++]!);
       const numeric = lex.dimensions.get(key)?.type === 'number';
       // "id = 1": the comparison rule took "= 1" as a condition on a figure; it is the id
       const cmp = a.cmps.find((c) => c.op === 'eq' && c.words.includes(items[p - 1]) && c.value === items[p]?.num);
-      if (cmp && items[p]) items[p]!.used = false;
-      const value = idValue(items[p], numeric);
+      const value = idValue(items[p], numeric, !!cmp);
       if (value === undefined) continue;
       const valueItem = items[p]!;
       // "made by courier ID 3": the "by" before one member names the agent, never a breakdown
