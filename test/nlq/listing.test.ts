@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { duckdbTables } from '../helpers/duckdb-tables.js';
-import { compile } from '../../src/semantic/compiler.js';
-import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const raw = {
@@ -84,18 +82,12 @@ INSERT INTO payments VALUES (1, 1, 3.5), (2, 2, 4.0);
 const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows (in order when `ordered`) must equal the reference's. */
 async function answers(question: string, reference: string, ordered = false): Promise<string[]> {
-  const r = ask(question);
-  expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');
-  if (r.kind !== 'query') return [];
-  const compiled = compile(model, r.query, new DuckDbDialect());
-  const [got, want] = await Promise.all([rows(compiled.sql), rows(reference)]);
-  const key = (x: unknown[][]) => x.map((row) => JSON.stringify(row));
-  expect(ordered ? key(got) : key(got).sort(), question).toEqual(ordered ? key(want) : key(want).sort());
-  expect(r.query.metrics, question).toEqual([]);
-  return compiled.columns.map((c) => c.name);
+  const out = await expectSameRows(tables, model, question, ask(question), reference, ordered);
+  if (!out) return [];
+  expect(out.query.metrics, question).toEqual([]);
+  return out.columns;
 }
 
 describe('listings: the members of a thing with the attributes named', () => {

@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { duckdbTables, jsonRows } from '../helpers/duckdb-tables.js';
-import { compile } from '../../src/semantic/compiler.js';
-import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const model = SemanticModelSchema.parse({
@@ -53,13 +51,8 @@ INSERT INTO deliveries VALUES (1, 'D7', 1, 2.5, DATE '2024-01-03'), (2, 'D7', 3,
 const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const rows = async (sql: string): Promise<string[]> => jsonRows(await tables.rows(sql));
 async function answers(question: string, reference: string) {
-  const r = ask(question);
-  expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');
-  if (r.kind !== 'query') return;
-  expect(await rows(compile(model, r.query, new DuckDbDialect()).sql), question).toEqual(await rows(reference));
-  return r.query;
+  return (await expectSameRows(tables, model, question, ask(question), reference))?.query;
 }
 
 describe('one member named by its id', () => {

@@ -7,9 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { duckdbTables } from '../helpers/duckdb-tables.js';
-import { compile } from '../../src/semantic/compiler.js';
-import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const model = SemanticModelSchema.parse({
@@ -68,17 +66,9 @@ INSERT INTO tools VALUES (1, 'spade'), (2, 'rake');
 const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows must equal the reference's (as sets). */
 async function answers(question: string, reference: string): Promise<string[]> {
-  const r = ask(question);
-  expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');
-  if (r.kind !== 'query') return [];
-  const compiled = compile(model, r.query, new DuckDbDialect());
-  const [got, want] = await Promise.all([rows(compiled.sql), rows(reference)]);
-  const key = (x: unknown[][]) => x.map((row) => JSON.stringify(row)).sort();
-  expect(key(got), question).toEqual(key(want));
-  return compiled.columns.map((c) => c.name);
+  return (await expectSameRows(tables, model, question, ask(question), reference))?.columns ?? [];
 }
 const refused = (q: string) => {
   const r = ask(q);

@@ -6,9 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { duckdbTables } from '../helpers/duckdb-tables.js';
-import { compile } from '../../src/semantic/compiler.js';
-import { DuckDbDialect } from '../../src/semantic/dialects/duckdb.js';
+import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const own = (entity: string, column: string, label: string, synonyms: string[] = [], unit?: string) => [
@@ -83,16 +81,9 @@ INSERT INTO stations VALUES (1, 'North', 9), (2, 'South', 4), (3, 'East', 6);
 const tables = duckdbTables(TABLES);
 
 const ask = (q: string) => interpret(q, { model, values, asOf: '2024-06-30' });
-const rows = (sql: string): Promise<unknown[][]> => tables.rows(sql);
 /** Interprets, compiles and runs the question; its rows, in order, must equal the reference's. */
 async function answers(question: string, reference: string): Promise<string[]> {
-  const r = ask(question);
-  expect(r.kind, `${question}: ${r.kind !== 'query' ? r.reason : ''}`).toBe('query');
-  if (r.kind !== 'query') return [];
-  const compiled = compile(model, r.query, new DuckDbDialect());
-  const [got, want] = await Promise.all([rows(compiled.sql), rows(reference)]);
-  expect(got, question).toEqual(want);
-  return compiled.columns.map((c) => c.name);
+  return (await expectSameRows(tables, model, question, ask(question), reference, true))?.columns ?? [];
 }
 function refused(question: string): string {
   const r = ask(question);
