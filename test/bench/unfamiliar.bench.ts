@@ -11,9 +11,10 @@
  *
  * Questions are split by a hash of their text into a dev half (read the failures of this half
  * only) and a held-out half (only ever counted). Goal: answered-but-wrong ≤ 2 %, correct ≥ 20 %.
- * Two more public sets of sql-eval are scored whole and only ever counted (never split, never read):
- * `instruct_advanced` (harder questions on four of the databases) and `idk` (questions the data
- * cannot answer: the right outcome is a refusal, an answer of any kind counts as wrong).
+ * sql-eval's `instruct_advanced` (harder, multi-step questions on four of the databases) is split
+ * the same way (advanced dev read, advanced held-out only counted). `idk` (questions the data
+ * cannot answer: the right outcome is a refusal, an answer of any kind counts as wrong) is scored
+ * whole and only ever counted.
  *
  *   QUARRY_DEFOG_DATA=/path/to/defog-data QUARRY_SQL_EVAL=/path/to/sql-eval npm run bench unfamiliar
  *
@@ -102,8 +103,8 @@ function goldVariants(query: string): string[] {
 const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').update(question).digest()[0]! % 2 === 0 ? 'dev' : 'held-out');
 
 type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
-/** dev / held-out: the split main sets; advanced / idk: the other public sets, counted only. */
-type Half = 'dev' | 'held-out' | 'advanced' | 'idk';
+/** dev / held-out: the split main sets; advanced-*: instruct_advanced split the same way; idk: counted only. */
+type Half = 'dev' | 'held-out' | 'advanced-dev' | 'advanced-held-out' | 'idk';
 interface Case {
   db: string;
   half: Half;
@@ -122,7 +123,7 @@ const tagged = (file: string, set?: Half): (Record<string, string> & { set: Half
 const questions = [
   ...tagged('questions_gen_postgres.csv'),
   ...tagged('instruct_basic_postgres.csv'),
-  ...tagged('instruct_advanced_postgres.csv', 'advanced'),
+  ...tagged('instruct_advanced_postgres.csv').map((q) => ({ ...q, set: `advanced-${q.set}` as Half })),
   ...tagged('idk.csv', 'idk'),
 ].filter((q, i, all) => all.findIndex((o) => o.question === q.question && o.db_name === q.db_name) === i);
 const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
@@ -204,12 +205,14 @@ for (const h of ['dev', 'held-out'] as const) {
 }
 const main = cases.filter((c) => c.half === 'dev' || c.half === 'held-out');
 console.log(`\n${line('all questions', main)}`);
-console.log(`\nother public sets, counted only     N  correct refused  wrong   error`);
-console.log(line('advanced', cases.filter((c) => c.half === 'advanced')));
+console.log(`\nother public sets                   N  correct refused  wrong   error`);
+console.log(line('advanced dev', cases.filter((c) => c.half === 'advanced-dev')));
+console.log(line('advanced held', cases.filter((c) => c.half === 'advanced-held-out')));
+console.log(line('advanced', cases.filter((c) => c.half.startsWith('advanced'))));
 console.log(`${line('idk', cases.filter((c) => c.half === 'idk'))}   (correct = refused: the data cannot answer)`);
 console.log(`gold SQL that did not run (not counted): ${skipped.length}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (process.env.QUARRY_UNFAMILIAR_SHOW === 'dev') {
-  for (const c of cases.filter((x) => x.half === 'dev' && (x.verdict === 'wrong' || x.verdict === 'error'))) {
+  for (const c of cases.filter((x) => (x.half === 'dev' || x.half === 'advanced-dev') && (x.verdict === 'wrong' || x.verdict === 'error'))) {
     console.log(`\n[${c.verdict}] ${c.db}: ${c.question}\n  query: ${JSON.stringify(c.query)}\n  reason: ${c.reason ?? ''}\n  got: ${JSON.stringify(c.got)}\n  expected: ${JSON.stringify(c.expected)}`);
   }
 }
