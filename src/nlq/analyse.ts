@@ -1,5 +1,6 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
+import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, memberDimension } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit } from './time.js';
@@ -574,6 +575,19 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const averagedInfo = averaged ? lex.metrics.get(averaged.name) : undefined;
     if (inGroup && items[k - 1]?.lower === 'per' && averagedInfo?.agg === 'avg' && !it.plural && !dims.length && ents.some((e) => e.target === averagedInfo.entity) && items.indexOf(averaged!.item) === k - 2) {
       consume(...groupKws, it);
+      it.used = true;
+      continue;
+    }
+    // "by state of the customers": the thing after "of" says whose state it is (the owner of the
+    // breakdown's dimension, or a role of it), never a second breakdown by each member; a thing that
+    // does not reach the dimension stays unconsumed
+    const ofAt = items[k - 1]?.lower === 'of' ? k - 1 : items[k - 1]?.lower === 'the' && items[k - 2]?.lower === 'of' ? k - 2 : -1;
+    const qualified = a.groups[a.groups.length - 1];
+    const namesOnlyThing = ents.length > 0 && dims.every((d) => ents.some((e) => e.target === lex.dimensions.get(d.target)?.entity));
+    if (inGroup && ofAt > 0 && namesOnlyThing && qualified && !qualified.time && qualified.pos === prevSig(k)) {
+      const owner = lex.dimensions.get(qualified.dimension)?.entity;
+      const graph = joinGraph(ctx.model);
+      if (owner && ents.some((e) => e.target === owner || !!graph.path(e.target, owner))) consume(it);
       it.used = true;
       continue;
     }

@@ -145,3 +145,19 @@ describe('a thing named that a count would not read', () => {
     else expect(r.kind).toBe('out_of_scope');
   });
 });
+
+describe('"by <a dimension> of <a thing>": whose dimension it is, never a second breakdown', () => {
+  it('"bookings by first name of the agents" groups by the first name only (not also by each agent)', async () => {
+    const r = ask('number of bookings by first name of the agents');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.group_by.map((g) => g.dimension)).toEqual(['first_name']);
+    const compiled = compile(model, r.query, new DuckDbDialect());
+    expect(await rows(compiled.sql)).toEqual(await rows(`SELECT a.first_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1 ORDER BY 1`));
+  });
+  it('a thing that does not have that dimension ("voucher kind of the agents") is not understood', () => {
+    const r = ask('number of bookings by voucher kind of the agents');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('agents');
+  });
+});
