@@ -75,7 +75,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
   if (r.kind === 'query') {
-    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? moneyVerbsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
   }
@@ -113,6 +113,30 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };
+}
+
+/**
+ * "number of cars sold", "how many customers bought": a verb of selling or buying beside a count of
+ * things other rows refer to (the cars sales are of) says which of them count (cars with a sale),
+ * which a plain count of the things never reads. The verb only shapes the answer when it picks or
+ * restates a money figure ("how much did we sell", "revenue generated"), or restates rows nothing
+ * refers to ("deliveries made"); a count of distinct buyers among the orders reads it already.
+ */
+function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
+  const q = r.query;
+  // what is counted: a count's rows, or a distinct count of a thing over its own rows only (not
+  // through others, nor among the rows a period or a filter puts in scope: "parts sold in 1997")
+  const metrics = q.metrics.map((m) => lex.metrics.get(m));
+  const distinct = q.distinct_counts ?? [];
+  if (!metrics.every((m) => m?.agg === 'count')) return undefined;
+  if (distinct.length && (distinct.some((d) => d.through) || q.time_range || q.filters.length)) return undefined;
+  const counted = [...metrics.map((m) => m?.entity), ...distinct.map((d) => d.entity)];
+  const referred = new Set(model.relationships.filter((rel) => rel.from !== rel.to).map((rel) => rel.to));
+  if (!counted.some((e) => !!e && referred.has(e))) return undefined;
+  const verbs = items.filter((it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much');
+  if (!verbs.length) return undefined;
+  const words = uniq(verbs.map((x) => x.text));
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: a count of the things themselves would not read it. I did not answer rather than guess.`, unconsumed: words, partial: q };
 }
 
 /**

@@ -161,3 +161,17 @@ describe('"by <a dimension> of <a thing>": whose dimension it is, never a second
     if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('agents');
   });
 });
+
+describe('a verb of selling or buying beside a count', () => {
+  it('"how many agents sold" (things other rows refer to) is not understood: a count of all agents never reads "sold"', () => {
+    for (const question of ['how many agents sold', 'number of vouchers bought']) {
+      const r = ask(question);
+      expect(r.kind, question).toBe('out_of_scope');
+    }
+  });
+  it('"how many bookings were made" restates the rows counted: answered', () => {
+    const r = ask('how many bookings were made in 2024');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind === 'query') expect(r.query.metrics).toEqual(['booking_count']);
+  });
+});
