@@ -7,7 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
-import type { SemanticQuery } from '../semantic/query.js';
+import { anyOfFilters, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { compile, CompileError } from '../semantic/compiler.js';
@@ -108,7 +108,7 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
     (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
   );
   // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
-  const usedDims = new Set([...q.group_by, ...q.filters, ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
   if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
@@ -410,7 +410,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     built.query = applied;
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
-  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension)]);
+  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
   items.forEach((it, k) => {
     const before = items[k - 1];
     if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);

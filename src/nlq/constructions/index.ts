@@ -77,6 +77,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
   return {
     ...(q.subset_metrics?.length ? { subset_metrics: q.subset_metrics } : {}),
     ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
+    ...(q.any_of?.length ? { any_of: q.any_of } : {}),
     ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),

@@ -21,7 +21,7 @@
  * neither a pattern nor such a value, these words are left unconsumed (refused).
  */
 import type { DimensionFilter, SemanticQuery, TextPatternOp } from '../../semantic/query.js';
-import type { Analysis } from '../analyse.js';
+import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { entityNamedBy } from '../members.js';
@@ -234,13 +234,14 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
         if (b >= 0 && ['does', 'do', 'did', 'is', 'are'].includes(items[b]!.lower)) negated.push(items[b--]!);
       }
       const link: Item[] = [];
-      // "starts with 'A' and ends with 'z'": the same dimension as the pattern just before
-      const chained = last && b === last.next && ['and', 'but'].includes(items[b]!.lower) ? items[b] : undefined;
+      // "starts with 'A' and ends with 'z'": the same dimension as the pattern just before ("or": either,
+      // the any-of construction's word, never consumed here)
+      const chained = last && b === last.next && ['and', 'but', 'or'].includes(items[b]!.lower) ? items[b] : undefined;
       while (!chained && b >= 0 && items[b]!.kind !== 'lex' && LINK.has(items[b]!.lower)) link.push(items[b--]!);
       if (b < 0) continue;
       dimension = chained ? { dimension: last!.dimension, unclear: last!.unclear, words: [] } : dimensionOf(p, model, b);
       if (chained) {
-        words.push(chained);
+        if (chained.lower !== 'or') words.push(chained);
       } else if (dimension) {
         words.push(...link);
       } else {
@@ -288,6 +289,10 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     // "starting with 'A' or 'B'"
     let n = operand.next;
     while (items[n]?.lower === 'or') {
+      // "starts with 'A' or ends with 'z'", "or does not contain": a pattern of its own
+      let t = n + 1;
+      while (items[t] && (NEGATIONS.has(items[t]!.lower) || ['does', 'do', 'did', 'is', 'are'].includes(items[t]!.lower))) t++;
+      if (triggerAt(items, t)) break;
       const more = operandAt(p, n + 1, kind);
       if (!more || more.quoted !== operand.quoted) break;
       values.push(more.value);
@@ -449,6 +454,7 @@ export const textPattern: Construction = {
         let q: SemanticQuery = { ...query, filters: [...query.filters] };
         for (const f of found) {
           q.filters.push({ dimension: f.dimension!, op: f.op, values: f.values });
+          noteConditionWords(a, { dimension: f.dimension!, values: f.values }, [...f.words, ...f.dimWords]);
           consume(...f.words, ...f.dimWords, f.owner);
           notes.push(`Filter: ${lex.dimensions.get(f.dimension!)?.label ?? f.dimension} ${f.op.replace(/_/g, ' ')} ${f.values.map((v) => `"${v}"`).join(' or ')} (ignoring letter case)`);
         }
