@@ -71,12 +71,13 @@ describe('"A or B" on the rows of one thing: an any-of group', () => {
     expect(r.kind === 'query' && r.notes.join(' | ')).toMatch(/Either First name starts with "J" or Last name contains "son": a row is kept when any one of them holds/);
     expect(r.kind === 'query' && r.notes.some((n) => n.startsWith('Filter: First name'))).toBe(false);
   });
-  it('refused: a third condition whose binding is not said, alternatives on two things, a value matched case-insensitively', () => {
+  it('refused: a third condition whose binding is not said, alternatives on two things, a value matched case-insensitively, a negated first alternative', () => {
     for (const question of [
       "how many members whose first name starts with 'J' or last name contains 'son' and in Carlow",
       "how many members in Carlow whose first name starts with 'J' or last name contains 'son'",
       'how many harvests of Leeks or by members in Carlow',
       "list members in Ashby or whose last name starts with 'Z', case-insensitive",
+      'how many members not in Ashby or with a plot size above 10',
     ]) {
       const r = ask(question);
       expect(r.kind, question).toBe('out_of_scope');

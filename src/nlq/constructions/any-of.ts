@@ -14,7 +14,8 @@
  * by a bare "and" ("A or B and C": which binds first?) it is refused too; ", and" or a condition
  * said before the group ("members in Ashby whose ... or ...") applies to the whole group. "either"
  * right before the first alternative is consumed with it. "case-insensitive" goes with a group only
- * when every member is a text pattern (they ignore case; a value would not).
+ * when every member is a text pattern (they ignore case; a value would not). A negated first alternative
+ * ("not in Ashby or with ...": neither?) is refused.
  */
 import { anyOfFilters, isTextPatternOp, type DimensionFilter, type SemanticQuery } from '../../semantic/query.js';
 import type { Analysis, ConditionWords } from '../analyse.js';
@@ -214,6 +215,9 @@ function groupProblem(items: Item[], lex: Lexicon, query: SemanticQuery, g: Grou
   const entities = new Set(members.map((f) => entityOf(lex, f.dimension)));
   if (entities.size !== 1 || entities.has(undefined)) return `"or" between conditions on different things (${members.map((f) => describe(lex, f)).join(', ')}) is not supported`;
   if (new Set(members).size !== members.length) return `"or" joins one condition to itself: not supported`;
+  // "not in Ashby or with a plot above 10": neither, or one of the two? A negation before the first alternative may cover both
+  if (['ne', 'not_in', 'not_starts_with', 'not_ends_with', 'not_contains', 'not_set'].includes(members[0]!.op))
+    return `"or" after a negated condition is not supported (the negation may cover both alternatives)`;
   // "A or B and C", "in Carlow with X or Y": which binds first is not said. Other conditions go with
   // the whole group only when it stands apart: from the thing it qualifies (or the start) to a comma
   // or the end ("doctors whose ... or ..., and who ...", "Texas doctors whose ... or ...").
