@@ -106,6 +106,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // ---- numeric dimension comparisons and metric comparisons
   const metricFilters: MetricFilter[] = [];
   const metricCmps: Analysis['cmps'] = [];
+  /** The number ending the last comparison on a numeric dimension, and that dimension ("size above 10 or below 2"). */
+  let lastDimCmp: { num: Item; dimension: string } | undefined;
   for (const c of a.cmps) {
     // the metric (or numeric dimension) named right before the comparison, or right after its number
     let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
@@ -119,6 +121,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
       break;
     }
+    // "a size above 10 or below 2": the dimension of the comparison right before, only "or"/"and" between
+    const prevNum = items[c.pos - 2];
+    if (!target && lastDimCmp && prevNum === lastDimCmp.num && ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') && items[c.pos - 1]?.kind === 'word')
+      target = { kind: 'dimension', name: lastDimCmp.dimension };
     for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
       const o = items[p];
       if (o.kind === 'lex') {
@@ -145,7 +151,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (target?.kind === 'dimension') {
       const op = c.op === 'ne' ? 'ne' : c.op;
       filters.push({ dimension: target.name, op, values: [c.value] });
-      noteConditionWords(a, { dimension: target.name, values: [c.value] }, [...dimWords, ...c.words]);
+      const numItem = items.slice(c.pos, c.pos + 3).find((o) => o.kind === 'num' && o.num === c.value);
+      noteConditionWords(a, { dimension: target.name, values: [c.value] }, [...dimWords, ...c.words, numItem]);
+      if (numItem) lastDimCmp = { num: numItem, dimension: target.name };
       notes.push(`Filter: ${lex.dimensions.get(target.name)!.label} ${opText(op)} ${c.value}`);
       continue;
     }

@@ -66,6 +66,13 @@ describe('"A or B" on the rows of one thing: an any-of group', () => {
       expect(r.any_of, question).toEqual([{ filters: J_OR_SON }]);
     }
   });
+  it('two comparisons on one numeric dimension, the second with its dimension left out', () => {
+    const outside = [{ dimension: 'plot_size', op: 'gt', values: [10] }, { dimension: 'plot_size', op: 'lt', values: [2] }];
+    expect(q('how many members with a plot size above 10 or below 2').any_of).toEqual([{ filters: outside }]);
+    expect(q('how many members with a plot size above 10 or a plot size below 2').any_of).toEqual([{ filters: outside }]);
+    // with "and" both hold: a range
+    expect(q('how many members with a plot size above 10 and below 20')).toMatchObject({ filters: [{ dimension: 'plot_size', op: 'gt', values: [10] }, { dimension: 'plot_size', op: 'lt', values: [20] }] });
+  });
   it('the notes say either, not both', () => {
     const r = ask("how many members whose first name starts with 'J' or last name contains 'son'");
     expect(r.kind === 'query' && r.notes.join(' | ')).toMatch(/Either First name starts with "J" or Last name contains "son": a row is kept when any one of them holds/);
@@ -101,6 +108,8 @@ describe('the rows of an any-of reading on DuckDB', () => {
     await expectSameRows(tables, model, inCarlow, ask(inCarlow), "SELECT COUNT(*) FROM member WHERE village = 'Carlow' AND (lower(given_name) LIKE 'j%' OR lower(family_name) LIKE '%son%')");
     const either = 'list members in Ashby or with a plot size above 10';
     await expectSameRows(tables, model, either, ask(either), "SELECT member_id FROM member WHERE village = 'Ashby' OR plot_size > 10");
+    const outside = 'how many members with a plot size above 10 or below 2';
+    await expectSameRows(tables, model, outside, ask(outside), 'SELECT COUNT(*) FROM member WHERE plot_size > 10 OR plot_size < 2');
     const oneDim = "how many members whose first name starts with J or ends with 'a'";
     await expectSameRows(tables, model, oneDim, ask(oneDim), "SELECT COUNT(*) FROM member WHERE lower(given_name) LIKE 'j%' OR lower(given_name) LIKE '%a'");
   });
