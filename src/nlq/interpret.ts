@@ -22,6 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
+import { followUpOnGroup } from './constructions/any-of.js';
 import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -454,6 +455,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query, why) : null;
   };
   if (fragment && ctx.previous) {
+    const onGroup = followUpOnGroup(ctx.previous, built.query, lex);
+    if (onGroup) return outOfScope(lex, [], undefined, false, onGroup);
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
     if (merged) {
       const refused = covered();

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
-import { ask, model, q } from './any-of-fixture.js';
+import { interpret } from '../../src/nlq/interpret.js';
+import { ask, model, q, values } from './any-of-fixture.js';
 
 describe('"or" between conditions is never read as "and"', () => {
   it('values of one dimension joined by "or" stay its in-list', () => {
@@ -90,6 +91,22 @@ describe('"A or B" on the rows of one thing: an any-of group', () => {
       expect(r.kind, question).toBe('out_of_scope');
       if (r.kind === 'out_of_scope') expect(r.unconsumed, question).toContain('or');
     }
+  });
+});
+
+describe('follow-ups after an any-of question', () => {
+  const first = q("how many members whose first name starts with 'J' or last name contains 'son'");
+  const next = (question: string) => interpret(question, { model, values, asOf: '2024-06-30', previous: first });
+  it('a new filter or breakdown keeps the group', () => {
+    const r = next('only in Carlow');
+    expect(r.kind === 'query' && r.query).toMatchObject({ filters: [{ dimension: 'village', op: 'eq', values: ['Carlow'] }], any_of: first.any_of });
+    const by = next('what about by village');
+    expect(by.kind === 'query' && by.query).toMatchObject({ group_by: [{ dimension: 'village' }], any_of: first.any_of });
+  });
+  it("a filter on one of the group's dimensions is refused: replace that alternative, or narrow them all?", () => {
+    const r = next("what about first names starting with 'K'");
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/alternatives/);
   });
 });
 

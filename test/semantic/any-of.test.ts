@@ -14,6 +14,8 @@ import { parseModel } from '../../src/semantic/loader.js';
 import { SemanticQuerySchema, type DimensionFilterInput, type SemanticQueryInput } from '../../src/semantic/query.js';
 import { runGuarded } from '../../src/warehouse/index.js';
 import { anyOfPhrase } from '../../src/answer/labels.js';
+import { buildAnswer } from '../../src/answer/index.js';
+import { col, input } from '../answer/fixtures.js';
 import { PlanSchema } from '../../src/nlq/llm/plan.js';
 import { redactQueryValues, restoreQueryValues } from '../../src/nlq/llm/retrieval.js';
 
@@ -197,5 +199,17 @@ describe.each(ENGINES)('any_of on a real %s warehouse', (engine) => {
 describe('answer words', () => {
   it('a group reads "either ... or ..."', () => {
     expect(anyOfPhrase(model, { filters: J_OR_SON.map((f) => ({ ...f, values: f.values ?? [] })) })).toBe('either first name starting with "J" or last name containing "son"');
+  });
+  it('the answer, its explanation and its explanation structure name the group beside the other filters', () => {
+    const r = buildAnswer(
+      input(
+        { metrics: ['orders'], filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }], any_of: [{ filters: [{ dimension: 'customer', op: 'starts_with', values: ['J'] }, { dimension: 'order_status', op: 'eq', values: ['F'] }] }] },
+        [col.orders],
+        [{ orders: 12 }],
+      ),
+    );
+    expect(r.answer).toContain('for region EUROPE and either customer starting with &quot;J&quot; or order status F (fulfilled)');
+    expect(r.explanation).toContain('Filtered to region EUROPE and either customer starting with "J" or order status F (fulfilled).');
+    expect(JSON.stringify(r)).toContain('"any_of":[{"filters":[{"dimension":"customer","label":"Customer","op":"starts_with","values":["J"]}');
   });
 });

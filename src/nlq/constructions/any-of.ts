@@ -245,3 +245,16 @@ function describe(lex: Lexicon, f: DimensionFilter): string {
   if (f.op === 'is_set' || f.op === 'not_set') return `${label} ${f.op === 'is_set' ? 'has a value' : 'has no value'}`;
   return `${label} ${f.op.replace(/_/g, ' ')} ${f.values.map((v) => (typeof v === 'string' ? `"${v}"` : String(v))).join(', ')}`;
 }
+
+/**
+ * A follow-up's filter on a dimension of the previous question's any-of group ("what about first names
+ * starting with 'K'" after "... starting with 'J' or ..."): replace that alternative, or narrow the
+ * whole group? Not said: the reason to refuse, or undefined.
+ */
+export function followUpOnGroup(previous: SemanticQuery, fragment: SemanticQuery, lex: Lexicon): string | undefined {
+  const dims = new Set(anyOfFilters(previous).map((f) => f.dimension));
+  const hit = fragment.filters.find((f) => dims.has(f.dimension));
+  if (!hit) return undefined;
+  const label = lex.dimensions.get(hit.dimension)?.label ?? lex.timeDimensions.get(hit.dimension)?.label ?? hit.dimension;
+  return `The previous question had alternatives ("or") on ${label}: should the new condition replace that alternative or apply to all of them? Please ask the whole question again.`;
+}
