@@ -123,8 +123,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     // "a size above 10 or below 2": the dimension of the comparison right before, only "or"/"and" between
     const prevNum = items[c.pos - 2];
-    if (!target && lastDimCmp && prevNum === lastDimCmp.num && ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') && items[c.pos - 1]?.kind === 'word')
-      target = { kind: 'dimension', name: lastDimCmp.dimension };
+    const elided = !target && !!lastDimCmp && prevNum === lastDimCmp.num && ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') && items[c.pos - 1]?.kind === 'word';
+    if (elided) target = { kind: 'dimension', name: lastDimCmp!.dimension };
     for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
       const o = items[p];
       if (o.kind === 'lex') {
@@ -144,7 +144,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     // the comparison is understood when its target is named, or when the query has one metric
     if (target || metrics.length === 1) consume(...c.words);
     const dimWords: Item[] = [];
-    if (target?.kind === 'dimension') {
+    if (target?.kind === 'dimension' && !elided) {
       for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) dimWords.push(items[p]);
       consume(...dimWords);
     }

@@ -86,6 +86,9 @@ describe('"A or B" on the rows of one thing: an any-of group', () => {
       'how many harvests of Leeks or by members in Carlow',
       "list members in Ashby or whose last name starts with 'Z', case-insensitive",
       'how many members not in Ashby or with a plot size above 10',
+      // Ashby and Brompton are one in-list across the "or": never (Ashby or Brompton) with the plot size
+      'how many members in Ashby with a plot size above 10 or in Brompton',
+      "how many members in Ashby whose first name starts with 'J' or in Brompton with a plot size above 10",
     ]) {
       const r = ask(question);
       expect(r.kind, question).toBe('out_of_scope');

@@ -167,7 +167,9 @@ export const anyOf: Construction = {
           const r = sideOf(items, lex, records, k, 1);
           // the words of one condition on both sides: its own "or"
           if (l && r && l.record === r.record) continue;
-          if (l && r && filterOf(query, l.record) && filterOf(query, r.record)) {
+          // each side wholly on its side ("in Ashby with X or in Brompton with Y": Ashby and Brompton are one in-list across the "or")
+          const whole = (rec: ConditionWords, side: 1 | -1) => rec.items.every((it) => (items.indexOf(it) - k) * side > 0);
+          if (l && r && whole(l.record, -1) && whole(r.record, 1) && filterOf(query, l.record) && filterOf(query, r.record)) {
             const g = groups.find((x) => x.records.includes(l.record));
             if (g) {
               g.records.push(r.record);
