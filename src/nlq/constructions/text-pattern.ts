@@ -9,7 +9,8 @@
  * an unquoted text must end the phrase (end of the question, punctuation or a function word), and
  * after "contains" / "includes" / "like" it must be no word of the model (a value or a thing: "orders
  * containing steel parts" relates things, it names no text). "or" adds texts ("starting with 'A' or
- * 'B'": either). `%` and `*` in a "like" text are wildcards only at its ends ("'%data%'" contains).
+ * 'B'": either); "or" before another pattern phrase ("starts with J or ends with 'ez'") starts a pattern
+ * of its own on the same dimension, and the "or" is left to the any-of construction. `%` and `*` in a "like" text are wildcards only at its ends ("'%data%'" contains).
  * The dimension is the text dimension named right before ("email ends with"), the one obvious name
  * of the thing named before "name" ("lakes whose name", "customer names") or right before the phrase
  * ("diagnoses containing"), or after "in the" ("with 'organic' in the name"). With no such dimension,
