@@ -3,7 +3,7 @@ import type { DimensionFilter } from '../semantic/query.js';
 import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
-import { allFilters, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
+import { allFilters, anyOfPhrases, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
 import { describePeriod, unitSymbol } from './format.js';
 
 export interface AnswerContext {
@@ -44,7 +44,8 @@ export function isAdditive(ctx: AnswerContext, metric: string, depth = 0): boole
 export function scopeText(ctx: AnswerContext, options: { period?: boolean; allData?: boolean } = {}): string {
   const { model, query } = ctx.input;
   const parts: string[] = [];
-  if (ctx.filters.length > 0) parts.push(`for ${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))}`);
+  const conditions = [...ctx.filters.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, query)];
+  if (conditions.length > 0) parts.push(`for ${andList(conditions)}`);
   if (query.metric_filters.length > 0 && ctx.shape.dims.length > 0) {
     parts.push(`with ${andList(query.metric_filters.map((f) => metricFilterPhrase(model, f)))}`);
   }
@@ -113,7 +114,8 @@ export function resultTitle(ctx: AnswerContext): string {
     title = andList(metricPart) || 'Result';
     if (shape.dims.length) title += ` by ${andList(shape.dims.map((d) => dimTitle(ctx, d)))}`;
   }
-  if (ctx.filters.length) title += ` (${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))})`;
+  const conditions = [...ctx.filters.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, ctx.input.query)];
+  if (conditions.length) title += ` (${andList(conditions)})`;
   if (ctx.frame) title += `, ${periodName(ctx.frame)}`;
   return upperFirst(title);
 }

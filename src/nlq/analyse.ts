@@ -103,6 +103,19 @@ export interface Analysis {
   notes: string[];
   /** A construction supplies the query's columns (distinct counts, averages): no default metric. */
   providesMetric?: boolean;
+  /** The words of each filter built (by its dimension and values): what an "or" between them joins. */
+  conditionWords?: ConditionWords[];
+}
+
+export interface ConditionWords {
+  dimension: string;
+  values: unknown[];
+  items: Item[];
+}
+
+/** Records the words a filter was read from (see `constructions/any-of.ts`). */
+export function noteConditionWords(a: Analysis, f: { dimension: string; values?: unknown[] }, items: (Item | undefined)[]): void {
+  (a.conditionWords ??= []).push({ dimension: f.dimension, values: [...(f.values ?? [])], items: items.filter((it): it is Item => !!it) });
 }
 
 const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent', 'taken', 'done', 'held', 'brought', 'sent', 'won', 'lost', 'given', 'put']);

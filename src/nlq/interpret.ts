@@ -7,7 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
-import type { SemanticQuery } from '../semantic/query.js';
+import { anyOfFilters, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { compile, CompileError } from '../semantic/compiler.js';
@@ -22,6 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
+import { followUpOnGroup } from './constructions/any-of.js';
 import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -108,7 +109,7 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
     (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
   );
   // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
-  const usedDims = new Set([...q.group_by, ...q.filters, ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
   if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
@@ -434,7 +435,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     built.query = applied;
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
-  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension)]);
+  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
   items.forEach((it, k) => {
     const before = items[k - 1];
     if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
@@ -478,6 +479,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query, why) : null;
   };
   if (fragment && ctx.previous) {
+    const onGroup = followUpOnGroup(ctx.previous, built.query, lex);
+    if (onGroup) return outOfScope(lex, [], undefined, false, onGroup);
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
     if (merged) {
       const refused = covered();

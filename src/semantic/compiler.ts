@@ -213,6 +213,7 @@ export function compile(
     metrics: input.metrics ?? [],
     group_by: input.group_by ?? [],
     filters: input.filters ?? [],
+    any_of: input.any_of ?? [],
     metric_filters: input.metric_filters ?? [],
     time_range: input.time_range,
     order: input.order ?? [],
@@ -338,6 +339,7 @@ export function compile(
   // --- dimension filters -> conditions (values resolved through value synonyms/groups);
   // entity conditions keep the members of an entity whose own aggregated metric qualifies
   const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f));
+  for (const g of q.any_of) conditions.push(anyOfCondition(ix, d, g.filters));
   for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
 
   // --- constructed columns computed as measures: members per entity (for per-entity averages) and distinct counts
@@ -930,6 +932,20 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterIn
   build('x'); // validate arity now, not per group
   const sql = (dim ?? td)!.sql;
   return { entity: (dim ?? td)!.entity, build: (plan, key) => `(${build(plan.render(key, sql))})` };
+}
+
+/**
+ * Alternatives: the member filters OR-ed, each in its own parentheses, the whole in parentheses (so it
+ * stays one condition beside the AND-ed others). The members are dimensions of one entity: the rows
+ * the alternatives are about (a row of another entity would need its own join for each side).
+ */
+function anyOfCondition(ix: ModelIndex, d: SqlDialect, filters: DimensionFilterInput[]): Condition {
+  if (filters.length < 2) throw new CompileError('an any_of group needs at least two filters');
+  const members = filters.map((f) => filterCondition(ix, d, f));
+  const entities = unique(members.map((m) => m.entity));
+  if (entities.length !== 1)
+    throw new CompileError(`the filters of an any_of group must be dimensions of one entity (${filters.map((f) => `'${f.dimension}'`).join(', ')} belong to ${entities.map((e) => `'${e}'`).join(', ')})`);
+  return { entity: entities[0]!, build: (plan, key) => `(${members.map((m) => m.build(plan, key)).join(' OR ')})` };
 }
 
 /**

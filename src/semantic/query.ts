@@ -80,6 +80,26 @@ export type DimensionFilter = z.infer<typeof DimensionFilterSchema>;
 /** A filter as given (values may be omitted for is_set/not_set). */
 export type DimensionFilterInput = z.input<typeof DimensionFilterSchema>;
 
+/**
+ * Alternatives: a row is kept when at least one of the filters holds ("doctors whose first name starts
+ * with 'J' or whose last name contains 'son'" = {filters: [first_name starts_with J, last_name contains
+ * son]}). Each member is a dimension filter with any operator (values, comparisons, text patterns,
+ * presence); all of them are dimensions of one entity (the rows the alternatives are about). Each group
+ * is AND-ed with the query's other filters and groups; values of one dimension ("in Leeds or York") are
+ * an `in` filter, never a group.
+ */
+export const AnyOfSchema = z.object({
+  filters: z.array(DimensionFilterSchema).min(2),
+  /** How the question said it (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type AnyOf = z.infer<typeof AnyOfSchema>;
+
+/** The member filters of every any-of group of a query (to read which dimensions it uses). */
+export function anyOfFilters(q: { any_of?: { filters: DimensionFilterInput[] }[] }): DimensionFilter[] {
+  return (q.any_of ?? []).flatMap((g) => g.filters.map((f) => ({ ...f, values: f.values ?? [] })));
+}
+
 export const MetricFilterSchema = z.object({
   metric: z.string().min(1),
   op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq', 'ne']),
@@ -278,6 +298,8 @@ export const SemanticQuerySchema = z.object({
   metrics: z.array(z.string().min(1)).default([]),
   group_by: z.array(GroupBySchema).default([]),
   filters: z.array(DimensionFilterSchema).default([]),
+  /** Groups of alternative filters: a row is kept when any filter of a group holds (each group AND-ed with the rest). */
+  any_of: z.array(AnyOfSchema).optional(),
   /** Conditions on aggregated metrics (HAVING). */
   metric_filters: z.array(MetricFilterSchema).default([]),
   time_range: TimeRangeSchema.optional(),

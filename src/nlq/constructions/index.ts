@@ -5,6 +5,7 @@
  * orders").
  */
 import type { SemanticQuery } from '../../semantic/query.js';
+import { anyOf } from './any-of.js';
 import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
@@ -28,7 +29,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
@@ -76,6 +77,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
   return {
     ...(q.subset_metrics?.length ? { subset_metrics: q.subset_metrics } : {}),
     ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
+    ...(q.any_of?.length ? { any_of: q.any_of } : {}),
     ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),
