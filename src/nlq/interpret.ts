@@ -372,7 +372,11 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows)) a.metrics.splice(a.metrics.indexOf(m), 1);
     }
   }
-  // excluding a period: only the latest one can be cut off (the range then ends where it starts)
+  // excluding a period: only the latest one can be cut off (the range then ends where it starts);
+  // beside another period ("the last 30 days excluding the current month") which days are left is
+  // not said (the days before the month, or the 30 days less the month's?): refused
+  if (a.negTimes.length && a.times.length)
+    return outOfScope(lex, [], undefined, false, `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`);
   for (const h of a.negTimes) {
     if (h.range.end > ctx.asOf) {
       a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });

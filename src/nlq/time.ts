@@ -98,7 +98,7 @@ function monthRange(y: number, m: number): [string, string] {
   return [fmt(y, m, 1), fmt(y, m + 1, 1)];
 }
 
-type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const UNIT_RANK: Record<CalendarUnit, number> = { day: 0, week: 1, month: 2, quarter: 3, year: 4 };
 
 /** A date moved n units on (back when negative); a day past the end of a shorter month is its last day. */
@@ -160,6 +160,15 @@ interface Period {
   /** A month or quarter named without a year (resolved to the latest one up to today). */
   yearless?: { month?: number; quarter?: number };
   relative?: boolean;
+  /** "the last 3 weeks", "the past month", "the past 6 calendar months": N units counted back from today. */
+  trail?: Trail;
+}
+
+/** A window of N units counted back from today; `calendar`: whole calendar periods ("calendar months"). */
+interface Trail {
+  n: number;
+  unit: CalendarUnit;
+  calendar: boolean;
 }
 
 type Parser = (s: string, at: number, today: string) => { p: Period; len: number } | null;
@@ -293,8 +302,8 @@ const relative: Parser = (s, at, today) => {
   const t = parseYmd(today);
   const tomorrow = addDays(today, 1);
   let m: RegExpExecArray | null;
-  const rel = (start: string, end: string, unit: TimeUnit) => ({
-    p: { start, end, unit, relative: true },
+  const rel = (start: string, end: string, unit: TimeUnit, trail?: Trail) => ({
+    p: { start, end, unit, relative: true, trail },
     len: m ? m[0].length : 0,
   });
   if ((m = run(/(?:the\s+)?year\s+before\s+last\b/y, s, at))) {
@@ -329,7 +338,7 @@ const relative: Parser = (s, at, today) => {
     const n = num(m[1]);
     if (n === undefined || n <= 0) return null;
     const unit = m[2] as CalendarUnit;
-    return rel(shiftDate(periodStart(today, unit), unit, -n), tomorrow, 'span');
+    return rel(shiftDate(periodStart(today, unit), unit, -n), tomorrow, 'span', { n, unit, calendar: true });
   }
   // "the last 6 months from today": rolling, from the same day N units back through today
   if (
@@ -358,21 +367,22 @@ const relative: Parser = (s, at, today) => {
   ) {
     const n = num(m[1]);
     if (n === undefined || n <= 0) return null;
+    const trail: Trail = { n, unit: m[2] as CalendarUnit, calendar: false };
     switch (m[2]) {
       case 'day':
-        return rel(addDays(tomorrow, -n), tomorrow, 'span');
+        return rel(addDays(tomorrow, -n), tomorrow, 'span', trail);
       case 'week':
-        return rel(addDays(tomorrow, -7 * n), tomorrow, 'span');
+        return rel(addDays(tomorrow, -7 * n), tomorrow, 'span', trail);
       case 'month': {
         const cur = fmt(t.y, t.m, 1);
-        return rel(addMonths(cur, -n), cur, 'span');
+        return rel(addMonths(cur, -n), cur, 'span', trail);
       }
       case 'quarter': {
         const cur = quarterRange(t.y, quarterOf(t.m))[0];
-        return rel(addMonths(cur, -3 * n), cur, 'span');
+        return rel(addMonths(cur, -3 * n), cur, 'span', trail);
       }
       default:
-        return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span');
+        return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span', trail);
     }
   }
   if ((m = run(/(?:the\s+)?(?:this|current|present)\s+(year|quarter|month|(?:iso\s+|calendar\s+)?week)\b/y, s, at))) {
@@ -397,22 +407,24 @@ const relative: Parser = (s, at, today) => {
     // an ISO year begins on the Monday of its first week: not the calendar year
     if (m[2]?.startsWith('iso') && m[3] !== 'week') return null;
     const k = m[1] === 'next' || m[1] === 'coming' ? 1 : -1;
+    // "the past month": one unit back (only "inclusive of a month ago" after it makes it a rolling month)
+    const trail: Trail | undefined = k < 0 && !m[2] ? { n: 1, unit: m[3] as CalendarUnit, calendar: false } : undefined;
     switch (m[3]) {
       case 'year': {
         const [a, b] = yearRange(t.y + k);
-        return rel(a, b, 'year');
+        return rel(a, b, 'year', trail);
       }
       case 'quarter': {
         const cur = quarterRange(t.y, quarterOf(t.m))[0];
-        return rel(addMonths(cur, 3 * k), addMonths(cur, 3 * k + 3), 'quarter');
+        return rel(addMonths(cur, 3 * k), addMonths(cur, 3 * k + 3), 'quarter', trail);
       }
       case 'month': {
         const cur = fmt(t.y, t.m, 1);
-        return rel(addMonths(cur, k), addMonths(cur, k + 1), 'month');
+        return rel(addMonths(cur, k), addMonths(cur, k + 1), 'month', trail);
       }
       default: {
         const cur = weekStart(today);
-        return rel(addDays(cur, 7 * k), addDays(cur, 7 * k + 7), 'week');
+        return rel(addDays(cur, 7 * k), addDays(cur, 7 * k + 7), 'week', trail);
       }
     }
   }
@@ -500,18 +512,40 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
 
 /** Ranges that name both ends and include them ("between X and Y", "from X to Y"). */
 const closedRanges = new WeakSet<TimeHit>();
+/** Windows of N units counted back from today ("the last 3 weeks"), and how they were counted. */
+const trails = new WeakMap<TimeHit, Trail>();
+
+const UNIT_WORD = '(day|week|month|quarter|year)s?';
+/** An aside's opening: ", (" or " (" or ", " or " ". */
+const ASIDE = '\\s*,?\\s*(\\(\\s*)?';
+const INCLUSIVE = '(?:(?:up\\s+to\\s+and\\s+)?including|inclusive\\s+of|counting)';
+const EXCLUDING = '(?:not\\s+including|not\\s+counting|excluding|except(?:\\s+for)?|without|but\\s+not)';
+const R_INCL_TODAY = sticky(`${ASIDE}(?:${INCLUSIVE}\\s+today|(?:with\\s+)?today\\s+included)\\s*(\\))?`);
+const R_INCL_AGO = sticky(`${ASIDE}${INCLUSIVE}\\s+(?:the\\s+day\\s+)?(${COUNT_RE})\\s+${UNIT_WORD}\\s+ago\\s*(\\))?`);
+const R_EXCL = sticky(
+  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)|(?:the\\s+)?(?:current|present|ongoing)\\s+one)\\s*(\\))?`,
+);
 
 /**
- * Words after a period that only restate it, consumed with it: "(inclusive of start and end
- * dates)" after a range that includes both ends; "not including the current week" after a period
- * that ends before the current week. Anything else after it is left for the rest of the question.
+ * Words after a period that say which days it holds, consumed with it (each leaves one window):
+ *  - "(inclusive of start and end dates)" after a range that includes both ends;
+ *  - "inclusive of today", "including today" after a window that ends with today;
+ *  - "inclusive of N units ago" after "the past N units": the window starts on the day N units
+ *    back ("the past month, inclusive of 1 month ago" = 2024-05-30 to 2024-06-30);
+ *  - "excluding the current week / today / the current one" after "the last N weeks / days /
+ *    calendar months": the N whole periods before the current one; after a period that already
+ *    ends before the current one it only restates it; "excluding today" after a window that ends
+ *    with today ends it yesterday.
+ * Anything else (another unit, another count) is left for the rest of the question (refused).
  */
 function restated(s: string, hit: TimeHit, today: string): TimeHit {
   let m: RegExpExecArray | null;
-  const extend = (len: number): TimeHit => {
+  const tomorrow = addDays(today, 1);
+  const extend = (len: number, range?: { start: string; end: string }): TimeHit => {
     const to = hit.to + len;
-    return { ...hit, to, range: { ...hit.range, label: cleanLabel(s.slice(hit.from, to)) } };
+    return { ...hit, to, range: { ...hit.range, ...range, label: cleanLabel(s.slice(hit.from, to)) } };
   };
+  const trail = trails.get(hit);
   if (
     closedRanges.has(hit) &&
     (m = run(
@@ -522,17 +556,28 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
     !!m[1] === !!m[2]
   )
     return extend(m[0].length);
-  if (
-    (m = run(
-      /\s*,?\s*(\(\s*)?(?:not\s+including|excluding|except(?:\s+for)?|without)\s+(?:the\s+)?(?:current|present|ongoing|this)\s+(?:iso\s+|calendar\s+)?(day|week|month|quarter|year)\s*(\))?/y,
-      s,
-      hit.to,
-    )) &&
-    !!m[1] === !!m[3] &&
-    hit.range.end <= periodStart(today, m[2] as CalendarUnit)
-  )
+  if ((m = run(R_INCL_TODAY, s, hit.to)) && !!m[1] === !!m[2] && hit.range.end === tomorrow && hit.range.start < today)
     return extend(m[0].length);
+  if ((m = run(R_INCL_AGO, s, hit.to)) && !!m[1] === !!m[4] && trail && !trail.calendar && trail.unit === m[3] && trail.n === num(m[2]!))
+    return extend(m[0].length, { start: shiftDate(today, trail.unit, -trail.n), end: tomorrow });
+  if ((m = run(R_EXCL, s, hit.to)) && !!m[1] === !!m[5]) {
+    const unit = (m[2] ?? (m[3] ? 'day' : trail?.unit)) as CalendarUnit | undefined;
+    if (!unit) return hit;
+    const current = periodStart(today, unit);
+    if (trail && trail.unit === unit) return extend(m[0].length, { start: shiftDate(current, unit, -trail.n), end: current });
+    if (m[3] || m[4]) {
+      // "the current one" names the window's own unit; "excluding today" cuts a window ending today
+      if (m[3] && !trail && hit.range.end === tomorrow && hit.range.start < today) return extend(m[0].length, { start: hit.range.start, end: today });
+      return hit;
+    }
+    if (hit.range.end <= current) return extend(m[0].length);
+  }
   return hit;
+}
+
+/** Whether a range is made of whole calendar periods of a unit (for one row per period). */
+export function wholePeriods(range: { start: string; end: string }, unit: CalendarUnit): boolean {
+  return periodStart(range.start, unit) === range.start && periodStart(range.end, unit) === range.end;
 }
 
 function at(s: string, i: number, today: string, tomorrow: string): TimeHit | number | null {
@@ -600,7 +645,9 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
         if (p1.start < b.p.end) return closed(make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len));
       }
     }
-    return make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+    const hit = make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+    if (a.p.trail) trails.set(hit, a.p.trail);
+    return hit;
   }
   return null;
 }
