@@ -523,7 +523,7 @@ const EXCLUDING = '(?:not\\s+including|not\\s+counting|excluding|except(?:\\s+fo
 const R_INCL_TODAY = sticky(`${ASIDE}(?:${INCLUSIVE}\\s+today|(?:with\\s+)?today\\s+included)\\s*(\\))?`);
 const R_INCL_AGO = sticky(`${ASIDE}${INCLUSIVE}\\s+(?:the\\s+day\\s+)?(${COUNT_RE})\\s+${UNIT_WORD}\\s+ago\\s*(\\))?`);
 const R_EXCL = sticky(
-  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)|(?:the\\s+)?(?:current|present|ongoing)\\s+one)\\s*(\\))?`,
+  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)|(?:the\\s+)?(?:current|present|ongoing)\\s+(one))\\s*(\\))?`,
 );
 
 /**
