@@ -21,7 +21,15 @@
  *    back through today;
  *  - the whole of X = X; an ISO week (or calendar week) is the Monday-to-Sunday week, as every week
  *    here; "not including|excluding the current week|month|..." after a period that ends before the
- *    current one only restates it (consumed); after one that does not, it is left unread (refused);
+ *    current one only restates it (consumed); after "the last|past N <units>" (or N calendar units)
+ *    of the same unit it makes them the N whole periods before the current one ("the last 3 weeks
+ *    excluding the current week", "the last 10 days excluding today"; "the current one" names the
+ *    window's unit); "excluding today" after a window ending today ends it yesterday; after any
+ *    other period it is left unread (refused);
+ *  - "inclusive of|including today" after a window that ends with today restates it; "inclusive
+ *    of N units ago" after "the past N units" (same N and unit) starts it on that day: "the past
+ *    month, inclusive of 1 month ago" = the same day a month back through today; any other
+ *    qualifier is left unread (refused);
  *  - N days|weeks|months|quarters|years before|after X (X a period) = X moved N units back or on,
  *    when the unit is as coarse as X's or coarser: "2 months after March 2021" is May 2021, "3 days
  *    before 2021-03-10" is 2021-03-07, "a year before Q2 2020" is Q2 2019. A finer unit ("3 days
