@@ -71,6 +71,10 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
+  // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
+  const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
+  if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
+    return outOfScope(lex, [], undefined, false, `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));

@@ -47,6 +47,8 @@ export interface TimeRangeValue {
   start: string;
   end: string;
   label: string;
+  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) with the period. */
+  days?: 'weekend' | 'weekday';
 }
 
 export interface TimeHit {
@@ -502,12 +504,14 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
       i++;
       continue;
     }
-    const found = at(s, i, today, tomorrow);
+    // "on weekends in the last 3 weeks": the days before their period
+    const daysFirst = run(R_DAYS_FIRST, s, i);
+    const found = daysFirst ? daysBefore(s, i, daysFirst, today, tomorrow) : at(s, i, today, tomorrow);
     if (typeof found === 'number') {
       i = found;
       continue;
     }
-    const hit = found && restated(s, found, today);
+    const hit = found && onDays(s, restated(s, found, today));
     if (hit) {
       // "since 2050" when today is 1998: an empty period (no data), never an inverted one
       if (hit.range.start > hit.range.end) hit.range = { ...hit.range, end: hit.range.start };
@@ -580,6 +584,31 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
     }
     if (hit.range.end <= current) return extend(m[0].length);
   }
+  return hit;
+}
+
+const DAYS = '(?:the\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days)';
+const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+(?:a\\s+)?${DAYS}\\b\\s*(\\))?`);
+const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}\\s*,?\\s+`);
+const daysOf = (w: string): 'weekend' | 'weekday' => (w.startsWith('weekend') ? 'weekend' : 'weekday');
+
+/** "... on weekends" / "... on weekdays" right after a period: only those days of it. */
+function onDays(s: string, hit: TimeHit): TimeHit {
+  const m = run(R_DAYS, s, hit.to);
+  if (!m || !!m[1] !== !!m[3] || hit.range.days) return hit;
+  const to = hit.to + m[0].length;
+  return { ...hit, to, range: { ...hit.range, days: daysOf(m[2]!), label: cleanLabel(s.slice(hit.from, to)) } };
+}
+
+/** "on weekends in the last 3 weeks": the days, then their period (none: not read here). */
+function daysBefore(s: string, i: number, m: RegExpExecArray, today: string, tomorrow: string): TimeHit | number | null {
+  const found = at(s, i + m[0].length, today, tomorrow);
+  if (!found || typeof found === 'number') return found;
+  const hit: TimeHit = { ...found, from: i, range: { ...found.range, days: daysOf(m[1]!), label: cleanLabel(s.slice(i, found.to)) } };
+  // the qualifiers after the period still read it ("on weekends in the last 3 weeks excluding the current week")
+  const trail = trails.get(found);
+  if (trail) trails.set(hit, trail);
+  if (closedRanges.has(found)) closedRanges.add(hit);
   return hit;
 }
 

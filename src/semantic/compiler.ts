@@ -56,6 +56,12 @@ interface ModelIndex {
 }
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
+/** The days-of-week part of a period's condition: " AND <iso weekday> IN (6, 7)" for weekends. */
+function weekdays(d: SqlDialect, x: string, days: 'weekend' | 'weekday' | undefined): string {
+  if (!days) return '';
+  return days === 'weekend' ? ` AND ${d.isoWeekday(x)} IN (6, 7)` : ` AND ${d.isoWeekday(x)} BETWEEN 1 AND 5`;
+}
+
 function indexOf(model: SemanticModel): ModelIndex {
   let ix = indexes.get(model);
   if (!ix) {
@@ -491,7 +497,7 @@ export function compile(
       entity: td.entity,
       build: (plan, key) => {
         const x = plan.render(key, td.sql);
-        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}`;
+        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}${weekdays(d, x, tr?.days)}`;
       },
     };
   };
@@ -996,7 +1002,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         const td = ix.timeDims.get(tdName);
         if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
         const x = sub.render(sub.reach(F, td.entity), td.sql);
-        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}`);
+        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}${weekdays(d, x, c.time_range.days)}`);
       }
       for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
       const memberKey = `${sub.alias(eKey)}.${key}`;

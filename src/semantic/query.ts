@@ -96,6 +96,12 @@ export const TimeRangeSchema = z.object({
   end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** How the question named it, e.g. "1997", "last quarter" (for answer text). */
   label: z.string().optional(),
+  /**
+   * Only some days of the week within the range: `weekend` = Saturday and Sunday, `weekday` =
+   * Monday to Friday (of the dating date itself, in the warehouse's calendar). Also applies to a
+   * comparison's previous period.
+   */
+  days: z.enum(['weekend', 'weekday']).optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
