@@ -79,12 +79,32 @@ describe('qualifiers that do not fit their window are refused', () => {
     'number of deliveries in the last 30 days excluding the current month',
     // weeks counted in days from a Wednesday are no whole weeks: one row per week would cut them
     'number of deliveries in each of the last 2 weeks',
+    // weekends of which period?
+    'number of deliveries on weekends',
+    'number of deliveries in May 2024 and on weekends in June 2024',
+    'number of deliveries excluding weekends in June 2024',
   ])
     it(question, () => expect(ask(question).kind).toBe('out_of_scope'));
 });
 
+describe('on weekends / on weekdays: the days of their period', () => {
+  it('before or after the period, with its qualifiers', () => {
+    for (const text of ['on weekends in the last 3 weeks excluding the current week', 'in the last 3 weeks excluding the current week, on weekends']) {
+      const hits = findTimeExpressions(text, TODAY);
+      expect(hits.map((h) => [h.range.start, h.range.end, h.range.days, h.to - h.from]), text).toEqual([['2024-06-03', '2024-06-24', 'weekend', text.length]]);
+    }
+    const r = ask('loaves delivered during weekdays in May 2024');
+    expect(r.kind === 'query' && r.query.time_range).toMatchObject({ start: '2024-05-01', end: '2024-06-01', days: 'weekday' });
+    expect(r.kind === 'query' && r.notes.join(' ')).toContain('Mondays to Fridays only');
+  });
+});
+
 describe('the windows on DuckDB', () => {
   const db = duckdbTables(TABLES);
+  it('"on weekends in the last 3 weeks excluding the current week": Saturdays and Sundays of 3 whole weeks', async () => {
+    const question = 'how many deliveries on weekends in the last 3 weeks excluding the current week';
+    await expectSameRows(db, model, question, ask(question), `SELECT COUNT(*) FROM deliveries WHERE dropped_on >= DATE '2024-06-03' AND dropped_on < DATE '2024-06-24' AND dayname(dropped_on) IN ('Saturday', 'Sunday')`);
+  });
   it('"inclusive of today": the 7 days ending today', async () => {
     const question = 'total loaves in the past 7 days, inclusive of today';
     await expectSameRows(db, model, question, ask(question), `SELECT SUM(loaves) FROM deliveries WHERE dropped_on BETWEEN DATE '2024-06-20' AND DATE '2024-06-26'`);
