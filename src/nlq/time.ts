@@ -4,7 +4,10 @@
  *  - a bare year / quarter / half / month / date is that calendar period;
  *  - this year|quarter|month|week = its start .. today (inclusive), also "year to date", "YTD";
  *  - last|previous year|quarter|month|week = the full previous calendar period;
- *  - the year before last = two calendar years back;
+ *  - the year|quarter|month|week before last = two calendar periods back;
+ *  - the last (N) full|complete|whole weeks|months|... = the N (1) whole periods before the current
+ *    one ("the last full months" says no N: unread);
+ *  - since the start|beginning of the year|this month|X = from the first day of it through today;
  *  - last N months|quarters|years = the N full calendar periods before the current one;
  *  - last N days|weeks = the N days (7N days) ending today, today included;
  *  - since/after X = from X's start (after: X's end) to today; before X = open start .. X's start;
@@ -316,9 +319,26 @@ const relative: Parser = (s, at, today) => {
     p: { start, end, unit, relative: true, trail },
     len: m ? m[0].length : 0,
   });
-  if ((m = run(/(?:the\s+)?year\s+before\s+last\b/y, s, at))) {
-    const [a, b] = yearRange(t.y - 2);
-    return rel(a, b, 'year');
+  // "the year before last", "the month before last": two calendar periods back
+  if ((m = run(/(?:the\s+)?(week|month|quarter|year)\s+before\s+last\b/y, s, at))) {
+    const unit = m[1] as CalendarUnit;
+    const start = shiftDate(periodStart(today, unit), unit, -2);
+    return rel(start, shiftDate(start, unit, 1), unit);
+  }
+  // "the last 3 full months", "the last complete week": whole periods before the current one
+  if (
+    (m = run(
+      new RegExp(`(?:the\\s+)?(?:last|past|previous|prior|preceding)\\s+(?:(${NUM_RE})\\s+)?(?:full|complete|completed|whole)\\s+(?:calendar\\s+)?(day|week|month|quarter|year)(s?)\\b`, 'y'),
+      s,
+      at,
+    ))
+  ) {
+    const n = m[1] ? num(m[1]) : 1;
+    // "the last full months": how many?
+    if (n === undefined || n <= 0 || (!m[1] && m[3])) return null;
+    const unit = m[2] as CalendarUnit;
+    const cur = periodStart(today, unit);
+    return rel(shiftDate(cur, unit, -n), cur, n === 1 ? unit : 'span', { n, unit, calendar: true });
   }
   if ((m = run(/(?:year|yr)[\s-]+to[\s-]+date\b|ytd\b|so\s+far\s+this\s+year\b/y, s, at)))
     return rel(fmt(t.y, 1, 1), tomorrow, 'year');
@@ -649,6 +669,14 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
         return make(a.p.start, tomorrow, 'span', sepAt, a.p.relative);
       }
     }
+  }
+  // "since the start of the year", "since the beginning of last month": from its first day to today
+  if ((m = run(/since\s+the\s+(?:start|beginning)\s+of\s+/y, s, i))) {
+    const from = i + m[0].length;
+    const cur = run(/(?:the|this)\s+(year|quarter|month|week)\b/y, s, from);
+    const a = cur ? null : period(s, from, today, true);
+    if (cur) return make(periodStart(today, cur[1] as CalendarUnit), tomorrow, 'span', from + cur[0].length, true);
+    if (a && a.p.start !== OPEN_START) return make(a.p.start, tomorrow, 'span', from + a.len, a.p.relative);
   }
   // since / after / starting X
   // ("on or after X" includes X)

@@ -63,6 +63,16 @@ describe('qualified relative periods: one window each (end exclusive)', () => {
     ['the last 2 months, not including the current month', '2024-04-01', '2024-06-01'],
     ['the previous ISO week not including the current week', '2024-06-17', '2024-06-24'],
     ['this week excluding today', '2024-06-24', '2024-06-26'],
+    // whole periods said outright
+    ['the last 3 full months', '2024-03-01', '2024-06-01'],
+    ['the last 2 complete weeks', '2024-06-10', '2024-06-24'],
+    ['the last full week', '2024-06-17', '2024-06-24'],
+    ['the past 2 whole months, excluding the current month', '2024-04-01', '2024-06-01'],
+    ['the month before last', '2024-04-01', '2024-05-01'],
+    ['the week before last', '2024-06-10', '2024-06-17'],
+    // from the first day of a period through today
+    ['since the start of the year', '2024-01-01', '2024-06-27'],
+    ['since the beginning of last month', '2024-05-01', '2024-06-27'],
   ];
   for (const [text, start, end] of cases) it(text, () => expect(window(text)).toEqual([start, end]));
 });
@@ -79,6 +89,9 @@ describe('qualifiers that do not fit their window are refused', () => {
     'number of deliveries in the last 30 days excluding the current month',
     // weeks counted in days from a Wednesday are no whole weeks: one row per week would cut them
     'number of deliveries in each of the last 2 weeks',
+    // how many full months?
+    'number of deliveries in the last full months',
+    'number of deliveries in the last 2 full weeks, inclusive of 2 weeks ago',
     // weekends of which period?
     'number of deliveries on weekends',
     'number of deliveries in May 2024 and on weekends in June 2024',
