@@ -381,6 +381,11 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   // not said (the days before the month, or the 30 days less the month's?): refused
   if (a.negTimes.length && a.times.length)
     return outOfScope(lex, [], undefined, false, `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`);
+  // a bound beside another period ("in 2023 before June", "the last 7 days until yesterday"): the
+  // periods are not joined into one span (a bound narrows, and which year "June" is, is not said)
+  const bound = a.times.find((h) => h.open);
+  if (bound && a.times.length > 1)
+    return outOfScope(lex, [], undefined, false, `"${bound.range.label}" beside "${a.times.find((h) => h !== bound)!.range.label}": which one period is meant is not clear; name it once (e.g. "between March 2023 and June 2023").`);
   for (const h of a.negTimes) {
     if (h.range.end > ctx.asOf) {
       a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });

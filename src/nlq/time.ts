@@ -63,6 +63,8 @@ export interface TimeHit {
   unit: TimeUnit;
   /** Relative to today (last year, YTD ...) rather than absolute. */
   relative: boolean;
+  /** A bound open on one side ("since 2020", "before June", "from 1996"): no period to join another to. */
+  open?: boolean;
 }
 
 /** Start used for ranges open to the past ("before 1995"). */
@@ -647,6 +649,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     relative,
   });
   const closed = (h: TimeHit): TimeHit => (closedRanges.add(h), h);
+  const opened = (h: TimeHit): TimeHit => ({ ...h, open: true });
   // "2 months after March 2021": a period moved by N units
   const sh = shifted(s, i, today);
   if (sh && 'skip' in sh) return sh.skip;
@@ -666,7 +669,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
       }
       if (m[1] === 'from') {
         // "from 1996" (open-ended): from its start to today
-        return make(a.p.start, tomorrow, 'span', sepAt, a.p.relative);
+        return opened(make(a.p.start, tomorrow, 'span', sepAt, a.p.relative));
       }
     }
   }
@@ -675,8 +678,8 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     const from = i + m[0].length;
     const cur = run(/(?:the|this)\s+(year|quarter|month|week)\b/y, s, from);
     const a = cur ? null : period(s, from, today, true);
-    if (cur) return make(periodStart(today, cur[1] as CalendarUnit), tomorrow, 'span', from + cur[0].length, true);
-    if (a && a.p.start !== OPEN_START) return make(a.p.start, tomorrow, 'span', from + a.len, a.p.relative);
+    if (cur) return opened(make(periodStart(today, cur[1] as CalendarUnit), tomorrow, 'span', from + cur[0].length, true));
+    if (a && a.p.start !== OPEN_START) return opened(make(a.p.start, tomorrow, 'span', from + a.len, a.p.relative));
   }
   // since / after / starting X
   // ("on or after X" includes X)
@@ -684,7 +687,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const start = m[1] === 'after' ? a.p.end : a.p.start;
-      return make(start, tomorrow, 'span', i + m[0].length + a.len);
+      return opened(make(start, tomorrow, 'span', i + m[0].length + a.len));
     }
   }
   // before / until X
@@ -693,7 +696,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const end = m[1] === 'before' || m[1].startsWith('prior') ? a.p.start : a.p.end;
-      return make(OPEN_START, end, 'span', i + m[0].length + a.len);
+      return opened(make(OPEN_START, end, 'span', i + m[0].length + a.len));
     }
   }
   // in / during / for <month> (a bare month needs a preposition: "may" is also a verb)

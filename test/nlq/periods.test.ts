@@ -92,6 +92,11 @@ describe('qualifiers that do not fit their window are refused', () => {
     // how many full months?
     'number of deliveries in the last full months',
     'number of deliveries in the last 2 full weeks, inclusive of 2 weeks ago',
+    // a bound beside a period is not joined into one span (it was: from 1900, or through today)
+    'number of deliveries in the last 7 days until yesterday',
+    'number of deliveries in 2023 before June',
+    'number of deliveries since 2023 until last month',
+    'number of deliveries last year after March',
     // weekends of which period?
     'number of deliveries on weekends',
     'number of deliveries in May 2024 and on weekends in June 2024',
