@@ -87,6 +87,19 @@ export const MetricFilterSchema = z.object({
 });
 export type MetricFilter = z.infer<typeof MetricFilterSchema>;
 
+/**
+ * Rows whose time dimension falls in the same calendar period (`grain`) as another time dimension:
+ * "transactions in the same month as their customer joined" = {dimension: date_time, as: join_date,
+ * grain: month}. `as` belongs to the same entity or to one reached from it by a to-one path (the
+ * row's own customer); a row with either date missing is not kept.
+ */
+export const SamePeriodSchema = z.object({
+  dimension: z.string().min(1),
+  as: z.string().min(1),
+  grain: TimeGrain,
+});
+export type SamePeriod = z.infer<typeof SamePeriodSchema>;
+
 export const TimeRangeSchema = z.object({
   /** The dating time dimension; omitted = each metric's own `time_dimension`. */
   dimension: z.string().min(1).optional(),
@@ -309,6 +322,8 @@ export const SemanticQuerySchema = z.object({
   durations: z.array(DurationSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
+  /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */
+  same_periods: z.array(SamePeriodSchema).optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;
