@@ -554,10 +554,10 @@ const UNIT_WORD = '(day|week|month|quarter|year)s?';
 const ASIDE = '\\s*,?\\s*(\\(\\s*)?';
 const INCLUSIVE = '(?:(?:up\\s+to\\s+and\\s+)?including|inclusive\\s+of|counting)';
 const EXCLUDING = '(?:not\\s+including|not\\s+counting|excluding|except(?:\\s+for)?|without|but\\s+not)';
-const R_INCL_TODAY = sticky(`${ASIDE}(?:${INCLUSIVE}\\s+today|(?:with\\s+)?today\\s+included)\\s*(\\))?`);
+const R_INCL_TODAY = sticky(`${ASIDE}(?:${INCLUSIVE}\\s+today(?![\\w'’])|(?:with\\s+)?today\\s+included)\\s*(\\))?`);
 const R_INCL_AGO = sticky(`${ASIDE}${INCLUSIVE}\\s+(?:the\\s+day\\s+)?(${COUNT_RE})\\s+${UNIT_WORD}\\s+ago\\s*(\\))?`);
 const R_EXCL = sticky(
-  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)|(?:the\\s+)?(?:current|present|ongoing)\\s+(one))\\s*(\\))?`,
+  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)(?![\\w'’])|(?:the\\s+)?(?:current|present|ongoing)\\s+(one))\\s*(\\))?`,
 );
 
 /**
