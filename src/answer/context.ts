@@ -55,10 +55,16 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
     const cond = c.op === 'eq' && c.value === 0 ? `no ${what}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value });
     parts.push(`among ${c.entity.replace(/_/g, ' ')} members with ${cond}${c.time_range?.label ? ` (${c.time_range.label})` : ''}`);
   }
+  // "fees in the same month as the member enrolled"
+  for (const sp of query.same_periods ?? [])
+    parts.push(`where the ${dimensionLabel(model, sp.dimension).toLowerCase()} is in the same ${sp.grain} as the ${dimensionLabel(model, sp.as).toLowerCase()}`);
   if (options.period !== false) {
     if (ctx.frame) parts.push(periodPhrase(ctx.frame));
     else if (options.allData && anyTimeBound(ctx)) parts.push(`across all data${dataRangeSuffix(ctx)}`);
   }
+  // "on weekends": said once, unless the question's own words already carry it
+  const days = query.time_range?.days;
+  if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? '')) parts.push(days === 'weekend' ? 'on weekends (Saturdays and Sundays)' : 'on weekdays (Mondays to Fridays)');
   return parts.length ? ` ${parts.join(' ')}` : '';
 }
 

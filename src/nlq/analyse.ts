@@ -3,7 +3,7 @@ import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, memberDimension } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
-import { type TimeHit } from './time.js';
+import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
@@ -264,7 +264,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       let p = k - 1;
       while (p >= 0 && (items[p].lower === 'of' || items[p].lower === 'the')) p--;
       const g = /\b(day|week|month|quarter|year)s\b/.exec(it.hit!.range.label)?.[1] as Grain | undefined;
-      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g) {
+      // only a period of whole units ("each of the last 3 weeks" counted in days from today is not)
+      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g && wholePeriods(it.hit!.range, g)) {
         a.grainGroups.push({ grain: g, pos: k });
         consume(items[p]);
       }

@@ -239,7 +239,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const start = a.times.reduce((m, h) => (h.range.start < m ? h.range.start : m), a.times[0].range.start);
     const end = a.times.reduce((m, h) => (h.range.end > m ? h.range.end : m), a.times[0].range.end);
     const label = a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : a.times[0].range.label;
-    timeRange = { start, end, label };
+    // "on weekends": every period says it (interpret refuses a mix)
+    const days = a.times[0].range.days;
+    timeRange = { start, end, label, ...(days ? { days } : {}) };
   }
   let grain: Grain | undefined = a.grainGroups[0]?.grain;
   if (!grain && a.trend) grain = naturalGrain(timeRange);
@@ -305,7 +307,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (datingTd) timeRange.dimension = datingTd;
     const tdLabel = lex.timeDimensions.get(datingTd ?? metricTd(lex, metrics) ?? defaultTd ?? '')?.label ?? 'date';
     notes.push(
-      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)} (by ${tdLabel.toLowerCase()})`,
+      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${timeRange.days === 'weekend' ? ', Saturdays and Sundays only' : timeRange.days === 'weekday' ? ', Mondays to Fridays only' : ''} (by ${tdLabel.toLowerCase()})`,
     );
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);

@@ -72,6 +72,10 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
+  // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
+  const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
+  if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
+    return outOfScope(lex, [], undefined, false, `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
@@ -397,7 +401,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows)) a.metrics.splice(a.metrics.indexOf(m), 1);
     }
   }
-  // excluding a period: only the latest one can be cut off (the range then ends where it starts)
+  // excluding a period: only the latest one can be cut off (the range then ends where it starts);
+  // beside another period ("the last 30 days excluding the current month") which days are left is
+  // not said (the days before the month, or the 30 days less the month's?): refused
+  if (a.negTimes.length && a.times.length)
+    return outOfScope(lex, [], undefined, false, `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`);
+  // a bound beside another period ("in 2023 before June", "the last 7 days until yesterday"): the
+  // periods are not joined into one span (a bound narrows, and which year "June" is, is not said)
+  const bound = a.times.find((h) => h.open);
+  if (bound && a.times.length > 1)
+    return outOfScope(lex, [], undefined, false, `"${bound.range.label}" beside "${a.times.find((h) => h !== bound)!.range.label}": which one period is meant is not clear; name it once (e.g. "between March 2023 and June 2023").`);
   for (const h of a.negTimes) {
     if (h.range.end > ctx.asOf) {
       a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });

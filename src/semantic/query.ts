@@ -107,6 +107,19 @@ export const MetricFilterSchema = z.object({
 });
 export type MetricFilter = z.infer<typeof MetricFilterSchema>;
 
+/**
+ * Rows whose time dimension falls in the same calendar period (`grain`) as another time dimension:
+ * "transactions in the same month as their customer joined" = {dimension: date_time, as: join_date,
+ * grain: month}. `as` belongs to the same entity or to one reached from it by a to-one path (the
+ * row's own customer); a row with either date missing is not kept.
+ */
+export const SamePeriodSchema = z.object({
+  dimension: z.string().min(1),
+  as: z.string().min(1),
+  grain: TimeGrain,
+});
+export type SamePeriod = z.infer<typeof SamePeriodSchema>;
+
 export const TimeRangeSchema = z.object({
   /** The dating time dimension; omitted = each metric's own `time_dimension`. */
   dimension: z.string().min(1).optional(),
@@ -116,6 +129,12 @@ export const TimeRangeSchema = z.object({
   end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** How the question named it, e.g. "1997", "last quarter" (for answer text). */
   label: z.string().optional(),
+  /**
+   * Only some days of the week within the range: `weekend` = Saturday and Sunday, `weekday` =
+   * Monday to Friday (of the dating date itself, in the warehouse's calendar). Also applies to a
+   * comparison's previous period.
+   */
+  days: z.enum(['weekend', 'weekday']).optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
@@ -325,6 +344,8 @@ export const SemanticQuerySchema = z.object({
   durations: z.array(DurationSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
+  /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */
+  same_periods: z.array(SamePeriodSchema).optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;
