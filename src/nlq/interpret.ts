@@ -22,7 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
-import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
+import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, withEmptyMembers, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
@@ -460,7 +460,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (refused) return refused;
       return {
         kind: 'query',
-        query: { ...merged.query, ...constructedParts(built.query) },
+        // members with no rows: re-decided on the merged ranking and breakdown
+        query: withEmptyMembers(ctx.model, lex, { ...merged.query, ...constructedParts(built.query) }, merged.notes),
         confidence: round(Math.max(0.2, built.confidence * 0.95)),
         notes: merged.notes,
         followUp: true,

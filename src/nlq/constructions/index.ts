@@ -8,6 +8,7 @@ import type { SemanticQuery } from '../../semantic/query.js';
 import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
+import { emptyMembers } from './empty-members.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
@@ -27,8 +28,9 @@ import { valuePresence } from './value-presence.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
+export { withEmptyMembers } from './empty-members.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, emptyMembers];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
