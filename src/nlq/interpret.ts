@@ -22,7 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
-import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, withEmptyMembers, type Claim } from './constructions/index.js';
+import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, takeEmptyMembersCue, applyEmptyMembersCue, withEmptyMembers, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
@@ -70,10 +70,18 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
+  // "including those with no orders": taken out, so never read as a condition; applied to the query built
+  const emptyCue = takeEmptyMembersCue(items);
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
-  const r = decide(a, claims, items, lex, ctx, question);
+  let r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
+  const cueWords = (emptyCue?.items ?? []).filter((it) => it.kind !== 'punct').map((it) => it.text);
+  if (r.kind === 'query' && emptyCue) {
+    const q = applyEmptyMembersCue(ctx.model, lex, r.query, emptyCue, r.notes);
+    if (typeof q === 'string') return { kind: 'out_of_scope', reason: q, unconsumed: cueWords, partial: r.query };
+    r = { ...r, query: q };
+  }
   if (r.kind === 'query') {
     const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
@@ -82,7 +90,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
-  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords]);
+  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords, ...cueWords]);
   return unconsumed.length ? { ...r, unconsumed } : r;
 }
 

@@ -5,7 +5,7 @@
  * last names, loans) over a real DuckDB; each answered case is compiled, run and checked against
  * hand-written SQL with a LEFT JOIN (filters on the loans in its ON clause, on the readers in WHERE).
  * A breakdown with no ranking, a descending ranking, a ranking by a total and a breakdown by an
- * attribute keep the members with rows.
+ * attribute keep the members with rows, unless the question says to list those with none.
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
@@ -100,6 +100,34 @@ describe('what keeps the members with rows only', () => {
       const r = ask(question);
       expect(r.kind, question).toBe('query');
       if (r.kind === 'query') expect(r.query.include_empty_members, question).toBeUndefined();
+    }
+  });
+});
+
+describe('said outright: "including those with no loans"', () => {
+  const everyReader = `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY r.name`;
+  it('a breakdown lists every member when the question asks for the ones with none', async () => {
+    for (const question of [
+      'number of loans for each reader, including readers with no loans',
+      'number of loans for each reader, including those with none',
+      'number of loans for each reader, even those without loans',
+      'number of loans per reader including zeros',
+    ]) {
+      const q = await answers(question, everyReader);
+      expect(q?.include_empty_members, question).toBe(true);
+      expect(q?.entity_conditions, question).toBeUndefined();
+    }
+    await answers('number of loans in 2024 for each reader including those with none', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY r.name`);
+  });
+  it('refused when the words do not fit the query: other members, no members, no count, more words after it', () => {
+    for (const question of [
+      'number of loans for each reader, including clerks with no loans',
+      'number of loans by town, including those with none',
+      'average fine for each reader including those with none',
+      'number of loans for each reader including those with no loans in 2023',
+    ]) {
+      const r = ask(question);
+      expect(r.kind, question).toBe('out_of_scope');
     }
   });
 });

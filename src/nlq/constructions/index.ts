@@ -28,7 +28,7 @@ import { valuePresence } from './value-presence.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
-export { withEmptyMembers } from './empty-members.js';
+export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './empty-members.js';
 
 export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, emptyMembers];
 
