@@ -117,7 +117,7 @@ describe('said outright: "including those with no loans"', () => {
       expect(q?.include_empty_members, question).toBe(true);
       expect(q?.entity_conditions, question).toBeUndefined();
     }
-    await answers('number of loans in 2024 for each reader including those with none', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY r.name`);
+    await answers('number of loans for each reader, including those with none, in 2024', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY r.name`);
   });
   it('refused when the words do not fit the query: other members, no members, no count, more words after it', () => {
     for (const question of [

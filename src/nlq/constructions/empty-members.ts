@@ -83,8 +83,8 @@ const ZERO = /^(zeros?|zeroes|0)$/;
 /** Finds a cue that members with no rows be listed, and takes its words out of the items (edited in place). */
 export function takeEmptyMembersCue(items: Item[]): EmptyMembersCue | undefined {
   const at = (k: number) => items[k]?.lower;
-  // a cue ends its clause: nothing but punctuation other than a comma after it
-  const ends = (k: number) => k >= items.length || (items[k]!.kind === 'punct' && items[k]!.lower !== ',');
+  // a cue ends its clause: the question or a punctuation mark (a comma too) after it
+  const ends = (k: number) => k >= items.length || items[k]!.kind === 'punct';
   for (let k = 0; k < items.length; k++) {
     if (!LEADS.has(at(k) ?? '') || items[k]!.kind === 'lex') continue;
     let p = k + 1;
