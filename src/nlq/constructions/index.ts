@@ -9,6 +9,7 @@ import { anyOf } from './any-of.js';
 import { bothValues } from './both-values.js';
 import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
+import { emptyMembers } from './empty-members.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
@@ -29,8 +30,9 @@ import { valuePresence } from './value-presence.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
+export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './empty-members.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf, emptyMembers];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
