@@ -6,6 +6,7 @@ import { type TimeHit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
+import { readAmountsOf } from './amounts.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
@@ -365,6 +366,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     });
   });
   shared.forEach((it, i) => (it.entries = resolved[i]));
+  // ---- "the total amount of payments received": the things' amount, not their count
+  readAmountsOf(items, lex);
 
   // ---- lexical items, by grammatical context
   let groupRun = false;

@@ -17,6 +17,7 @@
  *   ranking metric and `as_of: {latest: ...}` (so "last year" means the data's last year).
  */
 import { rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import { Document, isMap, isSeq, type YAMLMap } from 'yaml';
 import type { SemanticModelInput } from '../semantic/model.js';
@@ -98,6 +99,27 @@ const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
+
+/** Parts of speech of common English words (wink-lexicon, after fnTBL): word -> Penn tags. */
+const partsOfSpeech = createRequire(import.meta.url)('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
+/**
+ * A past participle ending a table's name (`payments_received`, `orders_shipped`): common English
+ * tags it as one and never as a noun ("seed", "shed" stay nouns); a word it does not list, by its
+ * -ed ending ("archived").
+ */
+export function isParticiple(w: string): boolean {
+  const tags = Object.prototype.hasOwnProperty.call(partsOfSpeech, w) ? partsOfSpeech[w] : undefined;
+  return tags ? tags.includes('VBN') && !tags.some((t) => t.startsWith('NN')) : /^[a-z]{2,}[^e]ed$/.test(w);
+}
+/** Where the head noun of a name's words is: the last word, or the one before a trailing participle ("payment received"). */
+const headAt = (ws: string[]) => (ws.length > 1 && isParticiple(ws[ws.length - 1]!) ? ws.length - 2 : ws.length - 1);
+/** A thing's name in the plural: its head noun made plural ("payments received", never "payments receiveds"). */
+export function pluralPhrase(phrase: string): string {
+  const ws = phrase.split(' ');
+  const h = headAt(ws);
+  ws[h] = plural(ws[h]!);
+  return ws.join(' ');
+}
 
 /** A lower_snake name the model schema accepts. */
 function snake(s: string): string {
@@ -592,7 +614,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const thingWords = (p: TableProfile) => (p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words);
   const entityWords = (p: TableProfile) => {
     const w = thingWords(p);
-    return readable(w.map((x, i) => (i === w.length - 1 ? singular(x) : x)));
+    const h = headAt(w);
+    return readable(w.map((x, i) => (i === h ? singular(x) : x)));
   };
   // The last word alone ("transactions" of `wallet_transactions_daily`) when no other table has it.
   const heads = new Map<string, number>();
@@ -606,7 +629,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const headNoun = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = ew[ew.length - 1] ?? '';
-    return ew.length > 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
+    // (a name ending in a participle, "payment received", is no kind of its head noun's table)
+    return ew.length > 1 && headAt(ew) === ew.length - 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
   };
 
   for (const p of profiles) {
@@ -904,14 +928,14 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     // Count of rows; distinct counts of the things this table refers to.
     const ent = ew.join(' ');
     const countName = uniqueName(`${p.entity}_count`, p.entity);
-    claim('metric', [plural(ent)]);
+    claim('metric', [pluralPhrase(ent)]);
     measures.unshift({
       name: countName,
       entity: p.entity,
       agg: 'count',
-      label: sentence([plural(ent)]),
+      label: sentence([pluralPhrase(ent)]),
       description: `Count of rows of ${p.info.name}`,
-      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
+      synonyms: claim('metric', [`number of ${pluralPhrase(ent)}`, `${ent} count`, `count of ${pluralPhrase(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
       format: { kind: 'integer' },
       ...dated,
     });
@@ -927,7 +951,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       tallySum.synonyms = [...(rowCount.synonyms ?? []), ...(tallySum.synonyms ?? [])];
       rowCount.label = sentence([ent, 'rows']);
       rowCount.synonyms = claim('metric', [`number of ${ent} rows`]);
-      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${plural(ent)}" adds up its ${tally.name} column`;
+      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${pluralPhrase(ent)}" adds up its ${tally.name} column`;
     }
     const rels = relationships.filter((r) => r.from === p.entity && r.on.length === 1);
     if (dating && rels.length >= 2) {
@@ -936,7 +960,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         if (!target) continue;
         const tw = entityWords(target).join(' ');
         const n = uniqueName(`${p.entity}_distinct_${r.to}`, p.entity);
-        measures.push({ name: n, entity: p.entity, agg: 'count_distinct', sql: colSql(r.on[0]![0]), label: `Distinct ${plural(tw)} in ${plural(ent)}`, description: `count distinct ${r.on[0]![0]} over ${p.info.name}`, synonyms: [], format: { kind: 'integer' }, ...dated });
+        measures.push({ name: n, entity: p.entity, agg: 'count_distinct', sql: colSql(r.on[0]![0]), label: `Distinct ${pluralPhrase(tw)} in ${pluralPhrase(ent)}`, description: `count distinct ${r.on[0]![0]} over ${p.info.name}`, synonyms: [], format: { kind: 'integer' }, ...dated });
         notes[`measures:${n}`] = 'an id: counted distinct, never summed';
       }
     }
@@ -945,7 +969,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

@@ -1,0 +1,74 @@
+/**
+ * "the total amount of payments received", "the sum of sales", "the total value of orders": a word of
+ * amount, then "of" and a thing's rows, asks for how much those rows come to, not how many there are.
+ * The thing's one amount-like figure (a sum of its own rows whose name says money or an amount) is
+ * read instead of its count; several such figures compete and the word is not understood (never the
+ * count instead); with none, the phrase stays what it was ("the total of visits" is their number).
+ */
+import type { Lexicon } from './lexicon.js';
+import { phraseKeys } from './text.js';
+import { entriesOf, type Item } from './spans.js';
+import { dimensionOfEntity } from './members.js';
+
+/** Words that ask how much rows come to ("amount of", "sum of"): general English. */
+const AMOUNT_HEADS = new Set(['amount', 'amounts', 'sum', 'value', 'total']);
+/** Words in a figure's name that say it is money or an amount (general English). */
+const AMOUNT_WORDS = new Set(['amount', 'value', 'price', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'spend', 'spent', 'income', 'expense', 'turnover']);
+
+/** The words before k ("the total amount of (the)") that ask for an amount: the head word last, or undefined. */
+function amountWordsBefore(items: Item[], k: number): Item[] | undefined {
+  let p = k - 1;
+  while (p >= 0 && items[p]!.kind === 'word' && (items[p]!.lower === 'the' || items[p]!.lower === 'all')) p--;
+  const of = items[p];
+  if (of?.kind !== 'word' || of.lower !== 'of') return undefined;
+  const head = items[p - 1];
+  if (head?.kind !== 'word' || !AMOUNT_HEADS.has(head.lower)) return undefined;
+  const total = items[p - 2];
+  // "the total amount of", "the total sum of": one word of amount with "total" before it
+  return total?.kind === 'word' && total.lower === 'total' && head.lower !== 'total' ? [of, total, head] : [of, head];
+}
+
+/** The one entity whose rows a phrase names (the entity, its count, the dimension naming it), if exactly one. */
+function rowsOf(lex: Lexicon, it: Item): string | undefined {
+  const named = new Set<string | undefined>();
+  for (const e of it.entries ?? []) {
+    if (e.kind === 'entity') named.add(e.target);
+    else if (e.kind === 'metric') {
+      const m = lex.metrics.get(e.target);
+      named.add(m?.agg === 'count' ? m.entity : undefined);
+    } else if (e.kind === 'dimension') {
+      const d = lex.dimensions.get(e.target);
+      named.add(d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : undefined);
+    } else named.add(undefined);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** The sums of an entity's own rows whose name or label says money or an amount. */
+export function amountFigures(lex: Lexicon, entity: string): string[] {
+  return [...lex.metrics.values()]
+    .filter((m) => m.entity === entity && m.agg === 'sum' && [...phraseKeys(m.name), ...phraseKeys(m.label)].some((w) => AMOUNT_WORDS.has(w)))
+    .map((m) => m.name);
+}
+
+/** Reads "amount of <things>" as the things' one amount figure (see above); marks what it read. */
+export function readAmountsOf(items: Item[], lex: Lexicon): void {
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    if (it.kind !== 'lex' || entriesOf(it, 'value').length) continue;
+    const words = amountWordsBefore(items, k);
+    if (!words) continue;
+    const entity = rowsOf(lex, it);
+    if (!entity) continue;
+    const figures = amountFigures(lex, entity);
+    if (figures.length === 0) continue;
+    const head = words[words.length - 1]!;
+    if (figures.length > 1) {
+      // which of them? not understood, never their count instead
+      head.dropped = true;
+      continue;
+    }
+    it.entries = [{ kind: 'metric', target: figures[0]!, source: 'synonym', phrase: it.text }];
+    for (const w of words) w.used = true;
+  }
+}
