@@ -4,6 +4,8 @@
  * The thing's one amount-like figure (a sum of its own rows whose name says money or an amount) is
  * read instead of its count; several such figures compete and the word is not understood (never the
  * count instead); with none, the phrase stays what it was ("the total of visits" is their number).
+ * A bare "amount of" is also said for a number ("the amount of cars sold"): before things that have an
+ * amount figure it is not understood (neither reading is taken); "the total amount of" is the amount.
  */
 import type { Lexicon } from './lexicon.js';
 import { phraseKeys } from './text.js';
@@ -63,8 +65,10 @@ export function readAmountsOf(items: Item[], lex: Lexicon): void {
     const figures = amountFigures(lex, entity);
     if (figures.length === 0) continue;
     const head = words[words.length - 1]!;
-    if (figures.length > 1) {
-      // which of them? not understood, never their count instead
+    // (a bare "amount of" may also mean how many)
+    const bare = /^amounts?$/.test(head.lower) && words.length === 2;
+    if (figures.length > 1 || bare) {
+      // which of them, or how many? not understood, never their count instead
       head.dropped = true;
       continue;
     }

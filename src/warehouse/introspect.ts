@@ -91,11 +91,13 @@ const ABBREVIATIONS: Record<string, string> = {
   shipmode: 'ship mode', orderdate: 'order date', shipdate: 'ship date', orderstatus: 'order status',
   orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
   cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
-  tot: 'total', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
+  tot: 'total', crtd: 'created', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
   ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
 };
 
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
+/** Tables whose rows are people who sign up (customers, users, members): their count is also their signups. */
+const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 'client', 'account', 'patient', 'student', 'participant']);
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
@@ -633,6 +635,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     return ew.length > 1 && headAt(ew) === ew.length - 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
   };
 
+  const timeWords = new Map<string, string[]>();
   for (const p of profiles) {
     const times: string[] = [];
     for (const col of p.info.columns) {
@@ -662,6 +665,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const label = sentence(readable(nameWords(name)));
       const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter((s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '));
       timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
+      timeWords.set(name, readable(words));
       notes[`time_dimensions:${name}`] = why;
       times.push(name);
       if (c) c.kind = 'date'; // consumed
@@ -722,6 +726,21 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     }
     return undefined;
   };
+
+  // Tables whose rows are people who sign up ("customer signups"): dated by the day each one joined
+  // (a join or sign-up date), or, for a table of customers, users, members and the like with no such
+  // date, by the day their record was created.
+  const signupDate = (p: TableProfile): { time: string; why: string } | undefined => {
+    const times = ownTime.get(p.entity) ?? [];
+    const said = (t: string, re: RegExp) => (timeWords.get(t) ?? []).some((w) => re.test(w)) || /sign up/.test((timeWords.get(t) ?? []).join(' '));
+    const people = SIGNUP_TABLE_HEADS.has(singular(entityWords(p).slice(-1)[0] ?? ''));
+    const joined = times.filter((t) => said(t, people ? /^(join|joined|joining|signup|registration|registered|enrollment|enrolment)$/ : /^(join|joined|signup)$/));
+    if (joined.length === 1) return { time: joined[0]!, why: `the date each one joined (${joined[0]})` };
+    if (joined.length > 1 || !people) return undefined;
+    const created = times.filter((t) => (timeWords.get(t) ?? []).some((w) => /^(created|creation)$/.test(w)));
+    return created.length === 1 ? { time: created[0]!, why: `the day each record was created (${created[0]}): check that it is when they signed up` } : undefined;
+  };
+  const signupTables = profiles.filter((p) => signupDate(p));
 
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
   const bareWords = new Map<string, string[]>();
@@ -946,6 +965,23 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const tallySum = tally && measures.find((m) => m.entity === p.entity && m.agg === 'sum' && m.sql === colSql(tally.name));
     const rowCount = measures[0]!;
     rowCount.synonyms = [...(rowCount.synonyms ?? []), ...claim('metric', phrasal(ent).flatMap((x) => (x.endsWith('s') ? [x, `number of ${x}`] : [])))];
+    // "customer signups", "sign-ups": the people counted by the day they joined (bare "signups" only
+    // when one table has them)
+    const signup = signupDate(p);
+    if (signup) {
+      const spellings = ['signups', 'sign-ups', 'sign ups'];
+      const said = [...spellings.map((x) => `${ent} ${x}`), ...(signupTables.length === 1 ? spellings : [])];
+      const synonyms = claim('metric', [...said, ...said.map((x) => `number of ${x}`)]);
+      if (signup.time === dating) {
+        rowCount.synonyms = [...(rowCount.synonyms ?? []), ...synonyms];
+        notes[`measures:${countName}`] += `; "signups": ${signup.why}`;
+      } else if (synonyms.length) {
+        const n = uniqueName(`${p.entity}_signups`, p.entity);
+        const label = claim('metric', [sentence([ent, 'signups'])])[0] ?? sentence([...ew, 'signups']);
+        measures.push({ name: n, entity: p.entity, agg: 'count', label, description: `Count of rows of ${p.info.name} by ${signup.time}`, synonyms, format: { kind: 'integer' }, time_dimension: signup.time });
+        notes[`measures:${n}`] = `signups: rows of ${p.info.name}, dated by ${signup.why}`;
+      }
+    }
     if (tallySum) {
       tallySum.label = rowCount.label;
       tallySum.synonyms = [...(rowCount.synonyms ?? []), ...(tallySum.synonyms ?? [])];
