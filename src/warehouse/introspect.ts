@@ -92,12 +92,16 @@ const ABBREVIATIONS: Record<string, string> = {
   orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
   cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
   tot: 'total', crtd: 'created', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
+  firstname: 'first name', lastname: 'last name', givenname: 'given name', familyname: 'family name',
   ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
 };
 
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
 /** Tables whose rows are people who sign up (customers, users, members): their count is also their signups. */
 const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 'client', 'account', 'patient', 'student', 'participant']);
+/** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
+const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales', 'totalprice']);
+const NOT_REVENUE_WORDS = new Set(['cost', 'costs', 'tax', 'taxes', 'discount', 'fee', 'fees', 'freight', 'shipping', 'commission', 'refund', 'refunded', 'quantity', 'qty', 'units', 'weight', 'list', 'msrp', 'unit']);
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
@@ -743,6 +747,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const signupTables = profiles.filter((p) => signupDate(p));
 
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
+  /** The words of the column each measure reads. */
+  const measureWords = new Map<string, string[]>();
   const bareWords = new Map<string, string[]>();
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
@@ -812,7 +818,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // share would add them up as one.
         const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
         // (a person is named by first and last name together: then no other "…_name" stands for them)
-        const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(columnWords(p, x.name)[0] ?? '') && columnWords(p, x.name).includes('name'));
+        // ("firstname" written as one word is a first name too)
+        const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(readable(columnWords(p, x.name))[0] ?? '') && readable(columnWords(p, x.name)).includes('name'));
         const firstNameCol = personNames ? undefined : p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
         const nameLike =
           !named &&
@@ -901,6 +908,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // as for dimensions: "population" of cities and of states, read by the thing the question is about
         synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
         measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
+        measureWords.set(n, [...ws]);
         notes[`measures:${n}`] = why;
         return n;
       };
@@ -1008,6 +1016,17 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
+  }
+  // "revenue": what the one table of sales or orders brings in, the sum of its one column of money
+  // (a sale price, an amount), when no figure is called revenue already (price x quantity above).
+  const purchaseTable = purchaseTables.length === 1 ? purchaseTables[0]! : undefined;
+  if (purchaseTable && !measures.some((m) => /revenue/i.test(`${m.name} ${m.label ?? ''} ${(m.synonyms ?? []).join(' ')}`))) {
+    const money = measures.filter((m) => m.entity === purchaseTable.entity && m.agg === 'sum' && (measureWords.get(m.name) ?? []).some((w) => SALE_MONEY_WORDS.has(w)) && !(measureWords.get(m.name) ?? []).some((w) => NOT_REVENUE_WORDS.has(w)));
+    const sum = money.length === 1 ? money[0]! : undefined;
+    if (sum) {
+      sum.synonyms = [...(sum.synonyms ?? []), ...claim('metric', ['revenue', 'total revenue', 'sales revenue', 'revenue amount', 'turnover'])];
+      notes[`measures:${sum.name}`] = `${notes[`measures:${sum.name}`] ?? ''}; "revenue": the one sum of money of ${purchaseTable.info.name}, what its ${pluralPhrase(entityWords(purchaseTable).join(' '))} bring in`;
+    }
   }
   // A bare "name", "title" or "id" is drafted only when several things have one: it is then a shared
   // synonym, read as the one of the thing the question names, never as some other thing's.
