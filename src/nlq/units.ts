@@ -16,7 +16,7 @@ type Kind = 'length' | 'area' | 'weight' | 'duration';
 const UNITS: { kind: Kind; spellings: string[] }[] = [
   { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'] },
   { kind: 'length', spellings: ['kilometer', 'kilometers', 'kilometre', 'kilometres', 'km', 'kms'] },
-  { kind: 'length', spellings: ['mile', 'miles'] },
+  { kind: 'length', spellings: ['mile', 'miles', 'mi'] },
   { kind: 'length', spellings: ['foot', 'feet', 'ft'] },
   { kind: 'length', spellings: ['yard', 'yards', 'yd', 'yds'] },
   { kind: 'length', spellings: ['centimeter', 'centimeters', 'centimetre', 'centimetres', 'cm'] },

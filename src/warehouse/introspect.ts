@@ -102,6 +102,8 @@ const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 
 /** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
 const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales', 'totalprice']);
 const NOT_REVENUE_WORDS = new Set(['cost', 'costs', 'tax', 'taxes', 'discount', 'fee', 'fees', 'freight', 'shipping', 'commission', 'refund', 'refunded', 'quantity', 'qty', 'units', 'weight', 'list', 'msrp', 'unit']);
+/** Money said of a kind of thing ("the cost of round trip fares"). */
+const QUALIFIED_MONEY_WORDS = new Set(['cost', 'price', 'fee', 'charge', 'fare']);
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
@@ -155,7 +157,7 @@ const isKeyLike = (col: string) => {
 const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax', 'telephone', 'tel', 'ssn', 'isbn', 'ean', 'upc', 'sku', 'iban', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'x', 'y', 'z', 'version', 'port', 'ip', 'zipcode']);
 const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
-const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
+const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size', 'capacity', 'seats']);
 const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
 const PRICE_TABLE_WORDS = new Set(['price', 'prices', 'quote', 'quotes', 'rate', 'rates', 'tariff', 'tariffs']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
@@ -168,7 +170,7 @@ const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
 /** Unit suffixes of measure names, and the unit shown with their values. */
 const UNIT_WORDS: Record<string, string> = {
   kg: 'kg', kgs: 'kg', g: 'g', grams: 'g', lb: 'lb', lbs: 'lb', oz: 'oz', km: 'km', mi: 'mi', m: 'm', cm: 'cm', mm: 'mm',
-  usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', cad: 'CAD', aud: 'AUD', cents: 'cents',
+  miles: 'mi', usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', cad: 'CAD', aud: 'AUD', cents: 'cents',
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
@@ -749,6 +751,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
   /** The words of the column each measure reads. */
   const measureWords = new Map<string, string[]>();
+  /** The words a measure's name is made of (`round trip cost`) and its column. */
+  const measureBase = new Map<string, { words: string[]; column: string }>();
   const bareWords = new Map<string, string[]>();
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
@@ -909,6 +913,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
         measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
         measureWords.set(n, [...ws]);
+        measureBase.set(n, { words: base, column: col.name });
         notes[`measures:${n}`] = why;
         return n;
       };
@@ -937,6 +942,24 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
       }
+    }
+    // "the cost of round trip fares": columns of a thing that end in the same word of money
+    // (`round_trip_cost`, `one_direction_cost`) are that money of the things the rest of the name
+    // qualifies (a kind of fare). Only for money: "the score of clarity courses" says nothing.)
+    const ownBases = measures.filter((m) => m.entity === p.entity && (m.agg === 'sum' || m.agg === 'avg') && (measureBase.get(m.name)?.words.length ?? 0) >= 2);
+    const headOf = (m: (typeof measures)[number]) => measureBase.get(m.name)!.words.slice(-1)[0]!;
+    for (const m of ownBases) {
+      const { words: b } = measureBase.get(m.name)!;
+      const head = headOf(m);
+      const columns = new Set(ownBases.filter((o) => headOf(o) === head).map((o) => measureBase.get(o.name)!.column));
+      const qualifier = b.slice(0, -1);
+      if (columns.size < 2 || !QUALIFIED_MONEY_WORDS.has(head) || qualifier.some((w) => /\d/.test(w) || ew.includes(w) || w === 'total' || w === 'average')) continue;
+      const things = `${qualifier.join(' ')} ${pluralPhrase(ew.join(' '))}`;
+      const said = m.agg === 'sum' ? [`${head} of ${things}`, `total ${head} of ${things}`] : [`average ${head} of ${things}`, `average ${head} of a ${qualifier.join(' ')} ${ew.join(' ')}`];
+      const got = claim('metric', said);
+      if (!got.length) continue;
+      m.synonyms = [...(m.synonyms ?? []), ...got];
+      notes[`measures:${m.name}`] += `; "${said[0]}": the ${head} of the ${things} (other columns end in "${head}" too)`;
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
     const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name)].some((w) => re.test(w.join('_'))));
