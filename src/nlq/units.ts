@@ -87,3 +87,29 @@ export function unitFits(model: SemanticModel, entity: string | undefined, colum
   const modelUnits = measures.map((m) => m.format.unit?.toLowerCase()).filter((u): u is string => !!u);
   return modelUnits.every((u) => unit.spellings.includes(u));
 }
+
+/**
+ * "the average patient height in cm", "total weight in kg": a unit right after a figure named with its
+ * aggregate, the one the figure's own column is kept in (as above), says how the figure is shown and is
+ * read with it. Any other unit (a conversion) stays not understood, and so does one after a bare column
+ * word ("their weight in kg" may ask for each one's weight, not a total).
+ */
+const AGGREGATE_WORDS = new Set(['average', 'mean', 'avg', 'total', 'sum', 'lowest', 'highest', 'minimum', 'maximum', 'min', 'max']);
+export function readUnitsAfterFigures(items: Item[], model: SemanticModel): void {
+  for (let k = 0; k + 1 < items.length; k++) {
+    const it = items[k]!;
+    const figures = (it.entries ?? []).filter((e) => e.kind === 'metric');
+    if (it.kind !== 'lex' || !figures.length || figures.length !== it.entries!.length) continue;
+    const agg = AGGREGATE_WORDS.has(it.lower.split(' ')[0]!) ? k : AGGREGATE_WORDS.has(items[k - 1]?.lower ?? '') ? k - 1 : -1;
+    // (only a figure things are ranked or broken down by: "top 3 types by average height in cm")
+    const aggregated = agg >= 0 && items[agg - 1]?.lower === 'by';
+    const u = aggregated ? unitAt(items, k + 1) : undefined;
+    if (!u) continue;
+    const fits = figures.every((e) => {
+      const m = model.measures.find((x) => x.name === e.target);
+      const col = columnOf(m?.sql);
+      return !!m && !!col && unitFits(model, m.entity, col, u.unit);
+    });
+    if (fits) for (const w of u.items) w.used = true;
+  }
+}

@@ -899,6 +899,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const phrase = base.join(' ');
       const spoken = unit ? base.slice(0, -1).join(' ') : undefined;
       const alsoSpoken = (...forms: Array<(x: string) => string>) => (spoken ? forms.map((f) => f(spoken)) : []);
+      // The figure said of its thing: "average patient height", "total order freight" (not when the
+      // name says the thing already: "car cost")
+      const ofThing = (prefix: string) => (ew.length && !ew.some((w) => base.includes(w)) ? [phrase, ...(spoken ? [spoken] : [])].map((x) => `${prefix}${ew.join(' ')} ${x}`) : []);
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
         const shared: string[] = [];
@@ -927,8 +930,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const countSyn = countedThing ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing] : [];
         // a population counts people: "fewer than 100000 people", "number of inhabitants"
         if (rw.length === 1 && rw[0] === 'population') countSyn.push('people', 'number of people', 'inhabitants', 'number of inhabitants', 'residents');
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : [])], 'average of the amount');
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn, ...(base.includes('total') ? [] : ofThing('total '))], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []), ...(base.includes('total') ? [] : ofThing('average '))], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
@@ -938,7 +941,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
         // "close" of a daily price is also "the close price".
         const asPrice = (prefix: string) => priced.map((w) => `${prefix}${phrase} ${w}`);
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average '), ...(alsoDimension ? [] : ofThing('')), ...ofThing('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
       }
