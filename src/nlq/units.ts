@@ -13,8 +13,8 @@ import type { Item } from './spans.js';
 type Kind = 'length' | 'area' | 'weight' | 'duration';
 
 /** Each unit with its spellings (singular and plural, abbreviations). */
-const UNITS: { kind: Kind; spellings: string[] }[] = [
-  { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'] },
+const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
+  { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'], symbol: 'm' },
   { kind: 'length', spellings: ['kilometer', 'kilometers', 'kilometre', 'kilometres', 'km', 'kms'] },
   { kind: 'length', spellings: ['mile', 'miles', 'mi'] },
   { kind: 'length', spellings: ['foot', 'feet', 'ft'] },
@@ -28,7 +28,7 @@ const UNITS: { kind: Kind; spellings: string[] }[] = [
   { kind: 'area', spellings: ['hectare', 'hectares', 'ha'] },
   { kind: 'area', spellings: ['acre', 'acres'] },
   { kind: 'weight', spellings: ['kilogram', 'kilograms', 'kilogramme', 'kilogrammes', 'kg', 'kgs'] },
-  { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'] },
+  { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'], symbol: 'g' },
   { kind: 'weight', spellings: ['pound', 'pounds', 'lb', 'lbs'] },
   { kind: 'weight', spellings: ['tonne', 'tonnes', 'ton', 'tons'] },
   { kind: 'duration', spellings: ['second', 'seconds', 'sec', 'secs'] },
@@ -85,7 +85,7 @@ export function unitFits(model: SemanticModel, entity: string | undefined, colum
   const others = UNITS.filter((u) => u !== unit && u.kind === unit.kind);
   if (others.some((u) => u.spellings.some((s) => !s.includes(' ') && s.length > 1 && stated.includes(s)))) return false;
   const modelUnits = measures.map((m) => m.format.unit?.toLowerCase()).filter((u): u is string => !!u);
-  return modelUnits.every((u) => unit.spellings.includes(u));
+  return modelUnits.every((u) => unit.spellings.includes(u) || u === unit.symbol);
 }
 
 /**
@@ -105,10 +105,12 @@ export function readUnitsAfterFigures(items: Item[], model: SemanticModel): void
     const aggregated = agg >= 0 && items[agg - 1]?.lower === 'by';
     const u = aggregated ? unitAt(items, k + 1) : undefined;
     if (!u) continue;
+    // (and the model says that unit: the column's name or the figure's unit names it, "height_cm")
+    const says = (words: string[]) => words.some((w) => u.unit.spellings.includes(w) || w === u.unit.symbol);
     const fits = figures.every((e) => {
       const m = model.measures.find((x) => x.name === e.target);
       const col = columnOf(m?.sql);
-      return !!m && !!col && unitFits(model, m.entity, col, u.unit);
+      return !!m && !!col && unitFits(model, m.entity, col, u.unit) && says([...nameWords(col), ...nameWords(m.format.unit ?? '')]);
     });
     if (fits) for (const w of u.items) w.used = true;
   }
