@@ -940,7 +940,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const alsoDimension = gradedLevel && c.kind === 'integer';
         const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
         // "close" of a daily price is also "the close price".
-        const asPrice = (prefix: string) => priced.map((w) => `${prefix}${phrase} ${w}`);
+        // (the open and close of a day's prices are also its opening and closing price)
+        const spokenPrice = ({ open: 'opening', close: 'closing' } as Record<string, string>)[phrase];
+        const asPrice = (prefix: string) => priced.flatMap((w) => [`${prefix}${phrase} ${w}`, ...(spokenPrice ? [`${prefix}${spokenPrice} ${w}`] : [])]);
         addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average '), ...(alsoDimension ? [] : ofThing('')), ...ofThing('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
