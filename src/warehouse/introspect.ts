@@ -1004,6 +1004,13 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     // "customer signups", "sign-ups": the people counted by the day they joined (bare "signups" only
     // when one table has them)
     const signup = signupDate(p);
+    // "customers who joined / signed up in 2023": the verbs name that date (only when one table has signups)
+    const signupTime = signup && signupTables.length === 1 ? timeDimensions.find((t) => t.name === signup.time) : undefined;
+    if (signupTime) {
+      const taken = new Set([signupTime.label, ...(signupTime.synonyms ?? [])].map((x) => (x ?? '').toLowerCase()));
+      signupTime.synonyms = [...(signupTime.synonyms ?? []), ...['joined', 'signed up', 'signup date', 'sign-up date', 'sign up date'].filter((x) => !taken.has(x))];
+      notes[`time_dimensions:${signupTime.name}`] = `${notes[`time_dimensions:${signupTime.name}`] ?? ''}; "joined", "signed up": the day each ${ent} signed up (${signup!.why.replace(/ \(.*$/, '')})`;
+    }
     if (signup) {
       const spellings = ['signups', 'sign-ups', 'sign ups'];
       const said = [...spellings.map((x) => `${ent} ${x}`), ...(signupTables.length === 1 ? spellings : [])];

@@ -90,6 +90,9 @@ describe('signups', () => {
   it('are answered by town and by month', async () => {
     expect(await ask('member signups by town')).toEqual(['Hull 1', 'Leeds 2', 'York 1']);
     expect(await ask('how many sign-ups in February 2023')).toEqual(['2']);
+    // the verbs name that date
+    expect(await ask('number of members who joined in February 2023')).toEqual(['2']);
+    expect(await ask('how many members signed up in 2023 by town')).toEqual(['Hull 1', 'Leeds 2', 'York 1']);
   });
 });
 
