@@ -1,6 +1,8 @@
 /**
  * "the total amount of payments received", "the sum of sales", "the total value of orders": a word of
- * amount, then "of" and a thing's rows, asks for how much those rows come to, not how many there are.
+ * amount, then "of" and a thing's rows, asks for how much those rows come to, not how many there are;
+ * so do "the sales amount", "total order value" (the word after the things) and "the total payments",
+ * "total sales" (things that are money themselves: payments, sales, refunds, fees ...).
  * The thing's one amount-like figure (a sum of its own rows whose name says money or an amount) is
  * read instead of its count; several such figures compete and the word is not understood (never the
  * count instead); with none, the phrase stays what it was ("the total of visits" is their number).
@@ -8,7 +10,7 @@
  * amount figure it is not understood (neither reading is taken); "the total amount of" is the amount.
  */
 import type { Lexicon } from './lexicon.js';
-import { phraseKeys } from './text.js';
+import { lemmas, phraseKeys } from './text.js';
 import { entriesOf, type Item } from './spans.js';
 import { dimensionOfEntity } from './members.js';
 
@@ -53,12 +55,31 @@ export function amountFigures(lex: Lexicon, entity: string): string[] {
     .map((m) => m.name);
 }
 
+/** Things that are sums of money themselves: "the total payments" is how much they come to. */
+const MONEY_THINGS = new Set(['payment', 'sale', 'refund', 'deposit', 'withdrawal', 'donation', 'charge', 'fee', 'expense', 'earning', 'spending', 'contribution']);
+
+/**
+ * "(total) sales amount", "payments value" (an amount word right after the things), and "the total
+ * payments", "total sales" (things that are money themselves): the words that ask for an amount.
+ */
+function amountWordsAround(items: Item[], k: number): Item[] | undefined {
+  const before = amountWordsBefore(items, k);
+  if (before) return before;
+  const it = items[k]!;
+  const after = items[k + 1];
+  const total = items[k - 1]?.kind === 'word' && items[k - 1]!.lower === 'total' ? [items[k - 1]!] : [];
+  if (after?.kind === 'word' && /^(amount|amounts|value)$/.test(after.lower)) return [...total, after];
+  // (in the plural: "total payments received", "total sales")
+  const money = it.lower.split(' ').some((w) => lemmas(w)[0] !== w && MONEY_THINGS.has(lemmas(w)[0]));
+  return total.length && money ? total : undefined;
+}
+
 /** Reads "amount of <things>" as the things' one amount figure (see above); marks what it read. */
 export function readAmountsOf(items: Item[], lex: Lexicon): void {
   for (let k = 0; k < items.length; k++) {
     const it = items[k]!;
     if (it.kind !== 'lex' || entriesOf(it, 'value').length) continue;
-    const words = amountWordsBefore(items, k);
+    const words = amountWordsAround(items, k);
     if (!words) continue;
     const entity = rowsOf(lex, it);
     if (!entity) continue;
@@ -66,7 +87,7 @@ export function readAmountsOf(items: Item[], lex: Lexicon): void {
     if (figures.length === 0) continue;
     const head = words[words.length - 1]!;
     // (a bare "amount of" may also mean how many)
-    const bare = /^amounts?$/.test(head.lower) && words.length === 2;
+    const bare = /^amounts?$/.test(head.lower) && words.length === 2 && words[0]!.lower === 'of';
     if (figures.length > 1 || bare) {
       // which of them, or how many? not understood, never their count instead
       head.dropped = true;

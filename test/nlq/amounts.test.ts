@@ -1,6 +1,6 @@
 /**
- * "the total amount of <things>": the things' one amount figure, never their count; a bare "amount of"
- * or several amount figures are not understood; with no amount figure the phrase keeps its count. A
+ * "the total amount of <things>", "<things> amount", "total <money things>": the things' one amount figure,
+ * never their count; a bare "amount of" or several amount figures are not understood; with no amount figure the phrase keeps its count. A
  * unit after a ranking figure named with its aggregate ("by average height in cm") is read when the
  * figure's column is kept in it.
  */
@@ -51,6 +51,12 @@ describe('the total amount of <things>', () => {
   it('is the one amount figure of the things, by what the question breaks it down by', async () => {
     for (const q of ['the total amount of refunds issued by method', 'sum of the refunds issued by method', 'the total of refunds issued by method'])
       await expectSameRows(tables, model, q, ask(q), 'SELECT method, SUM(refund_amount) FROM refunds_issued GROUP BY method');
+  });
+  it('"the refunds issued amount", "total refunds issued" (refunds are money themselves): their amount too', async () => {
+    for (const q of ['the refunds issued amount by method', 'total refunds issued by method'])
+      await expectSameRows(tables, model, q, ask(q), 'SELECT method, SUM(refund_amount) FROM refunds_issued GROUP BY method');
+    // visits are no money: "total visits" is their number
+    await expectSameRows(tables, model, 'total visits', ask('total visits'), 'SELECT COUNT(*) FROM visit');
   });
   it('how many, the number of: still their count', async () => {
     await expectSameRows(tables, model, 'how many refunds issued by method', ask('how many refunds issued by method'), 'SELECT method, COUNT(*) FROM refunds_issued GROUP BY method');
