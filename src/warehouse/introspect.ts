@@ -716,6 +716,26 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     }
     ownTime.set(p.entity, times);
   }
+  // "salespersons hired in 2021", "orders shipped last month": a date named by a verb and "date"
+  // (`hire_date`, `ship_date`, `created_at`) is also that verb's participle, when no other date of the
+  // model is (two "start dates" would compete).
+  const byParticiple = new Map<string, string[]>();
+  /** Per entity, its own dates named by a verb: its rows may be counted by them too ("crews hired in 2022"). */
+  const verbDates = new Map<string, string[]>();
+  for (const t of timeDimensions) {
+    const w = timeWords.get(t.name) ?? [];
+    if (w.length !== 2 || !/^(date|time|timestamp|datetime|at|on)$/.test(w[1]!) || /^(date|time|day|timestamp|datetime)$/.test(w[0]!)) continue;
+    const v = w[0]!;
+    const said = isParticiple(v) && Object.prototype.hasOwnProperty.call(partsOfSpeech, v) ? v : [`${v}ed`, `${v}d`, `${v}${v.slice(-1)}ed`].find((x) => x !== v && (partsOfSpeech[x] ?? []).includes('VBN') && Object.prototype.hasOwnProperty.call(partsOfSpeech, x));
+    if (said) (byParticiple.get(said) ?? byParticiple.set(said, []).get(said)!).push(t.name);
+  }
+  for (const [said, names] of byParticiple) {
+    const t = timeDimensions.find((x) => x.name === names[0]);
+    if (names.length !== 1 || !t || [t.label, ...(t.synonyms ?? [])].some((x) => (x ?? '').toLowerCase() === said)) continue;
+    t.synonyms = [...(t.synonyms ?? []), said];
+    notes[`time_dimensions:${t.name}`] = `${notes[`time_dimensions:${t.name}`] ?? ''}; "${said}": the verb its name says`;
+    (verbDates.get(t.entity) ?? verbDates.set(t.entity, []).get(t.entity)!).push(t.name);
+  }
 
   // A measure is dated by its own table's first time dimension, else the nearest one it reaches.
   const datingOf = (entity: string): string | undefined => {
@@ -990,6 +1010,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       agg: 'count',
       label: sentence([pluralPhrase(ent)]),
       description: `Count of rows of ${p.info.name}`,
+      ...(dating && (verbDates.get(p.entity) ?? []).some((t) => t !== dating) ? { alternate_time_dimensions: verbDates.get(p.entity)!.filter((t) => t !== dating) } : {}),
       synonyms: claim('metric', [`number of ${pluralPhrase(ent)}`, `${ent} count`, `count of ${pluralPhrase(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
       format: { kind: 'integer' },
       ...dated,

@@ -39,6 +39,8 @@ beforeAll(async () => {
     INSERT INTO sales VALUES (1, 1, DATE '2023-04-01', 100.00), (2, 1, DATE '2023-04-03', 50.00), (3, 3, DATE '2023-05-01', 75.00);
     CREATE TABLE refunds_issued (id INTEGER PRIMARY KEY, sale_id INTEGER, issued_date DATE, refund_amount DECIMAL(10,2), refund_method VARCHAR);
     INSERT INTO refunds_issued VALUES (1, 1, DATE '2023-04-05', 20.00, 'card'), (2, 2, DATE '2023-04-06', 5.00, 'card'), (3, 3, DATE '2023-05-02', 7.50, 'cash');
+    CREATE TABLE crews (id INTEGER PRIMARY KEY, name VARCHAR, shift_date DATE, hire_date DATE);
+    INSERT INTO crews VALUES (1, 'Ann', DATE '2023-01-01', DATE '2021-03-01'), (2, 'Bob', DATE '2023-01-02', DATE '2022-05-01'), (3, 'Cat', DATE '2023-01-03', DATE '2022-07-01');
     CREATE TABLE tickets (id INTEGER PRIMARY KEY, route VARCHAR, economy_cost INTEGER, business_cost INTEGER);
     INSERT INTO tickets VALUES (1, 'north', 40, 90), (2, 'north', 45, 100), (3, 'south', 30, 70);
   `);
@@ -112,6 +114,12 @@ describe('revenue, capacity, qualified money, a figure of its thing', () => {
   });
   it('"average boat length", and its unit after a ranking', async () => {
     expect(await ask('top 1 kind by average boat length in metres')).toEqual(['barge 20']);
+  });
+  it('a date named by a verb is also its participle: "crews hired in 2022"', async () => {
+    expect(model.time_dimensions!.find((t) => t.name === 'hire_date')?.synonyms).toContain('hired');
+    // (the crews are dated by their shift date: the verb moves the period to the hire date)
+    expect((await ask('how many crews in 2022'))[0]).toMatch(/^no_data/);
+    expect(await ask('how many crews hired in 2022')).toEqual(['2']);
   });
   it('glued first and last names are first and last names', () => {
     expect(model.dimensions!.find((d) => d.name === 'firstname')?.label).toBe('First name');
