@@ -2,7 +2,8 @@
  * "the total amount of payments received", "the sum of sales", "the total value of orders": a word of
  * amount, then "of" and a thing's rows, asks for how much those rows come to, not how many there are;
  * so do "the sales amount", "total order value" (the word after the things) and "the total payments",
- * "total sales" (things that are money themselves: payments, sales, refunds, fees ...).
+ * "total sales" (things that are money themselves: payments, sales, refunds, fees ...). "the cost of
+ * cars", "the average price of tickets": money named by its own word is the things' one figure named so.
  * The thing's one amount-like figure (a sum of its own rows whose name says money or an amount) is
  * read instead of its count; several such figures compete and the word is not understood (never the
  * count instead); with none, the phrase stays what it was ("the total of visits" is their number).
@@ -16,6 +17,8 @@ import { dimensionOfEntity } from './members.js';
 
 /** Words that ask how much rows come to ("amount of", "sum of"): general English. */
 const AMOUNT_HEADS = new Set(['amount', 'amounts', 'sum', 'value', 'total']);
+/** Money named by its own word ("the cost of cars", "the average price of tickets"): a figure whose name says it. */
+const MONEY_HEADS = new Set(['cost', 'costs', 'price', 'prices', 'fee', 'fees', 'charge', 'charges']);
 /** Words in a figure's name that say it is money or an amount (general English). */
 const AMOUNT_WORDS = new Set(['amount', 'value', 'price', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'spend', 'spent', 'income', 'expense', 'turnover']);
 
@@ -26,7 +29,7 @@ function amountWordsBefore(items: Item[], k: number): Item[] | undefined {
   const of = items[p];
   if (of?.kind !== 'word' || of.lower !== 'of') return undefined;
   const head = items[p - 1];
-  if (head?.kind !== 'word' || !AMOUNT_HEADS.has(head.lower)) return undefined;
+  if (head?.kind !== 'word' || !(AMOUNT_HEADS.has(head.lower) || MONEY_HEADS.has(head.lower))) return undefined;
   const total = items[p - 2];
   // "the total amount of", "the total sum of": one word of amount with "total" before it
   return total?.kind === 'word' && total.lower === 'total' && head.lower !== 'total' ? [of, total, head] : [of, head];
@@ -74,6 +77,11 @@ function amountWordsAround(items: Item[], k: number): Item[] | undefined {
   return total.length && money ? total : undefined;
 }
 
+/** The figures of an entity's own rows with this aggregate whose name or label has the word. */
+function namedFigures(lex: Lexicon, entity: string, word: string, agg: 'sum' | 'avg'): string[] {
+  return [...lex.metrics.values()].filter((m) => m.entity === entity && m.agg === agg && [...phraseKeys(m.name), ...phraseKeys(m.label)].includes(word)).map((m) => m.name);
+}
+
 /** Reads "amount of <things>" as the things' one amount figure (see above); marks what it read. */
 export function readAmountsOf(items: Item[], lex: Lexicon): void {
   for (let k = 0; k < items.length; k++) {
@@ -83,9 +91,14 @@ export function readAmountsOf(items: Item[], lex: Lexicon): void {
     if (!words) continue;
     const entity = rowsOf(lex, it);
     if (!entity) continue;
-    const figures = amountFigures(lex, entity);
-    if (figures.length === 0) continue;
     const head = words[words.length - 1]!;
+    // "the (average) cost of cars": the sum (or, after "average", the average) of the things' one figure
+    // named by that word
+    const named = MONEY_HEADS.has(head.lower) ? lemmas(head.lower)[0] : undefined;
+    const averaged = !!named && /^(average|mean|avg)$/.test(items[items.indexOf(head) - 1]?.lower ?? '');
+    const figures = named ? namedFigures(lex, entity, named, averaged ? 'avg' : 'sum') : amountFigures(lex, entity);
+    if (figures.length === 0) continue;
+    if (averaged) words.push(items[items.indexOf(head) - 1]!);
     // (a bare "amount of" may also mean how many)
     const bare = /^amounts?$/.test(head.lower) && words.length === 2 && words[0]!.lower === 'of';
     if (figures.length > 1 || bare) {

@@ -31,6 +31,10 @@ const model = SemanticModelSchema.parse({
     { name: 'visit_count', entity: 'visit', agg: 'count', label: 'Visits', time_bound: false },
     { name: 'total_hours', entity: 'visit', agg: 'sum', sql: '${TABLE}.hours', label: 'Total hours', time_bound: false },
     { name: 'boat_count', entity: 'boat', agg: 'count', label: 'Boats', time_bound: false },
+    { name: 'total_boat_cost', entity: 'boat', agg: 'sum', sql: '${TABLE}.cost', label: 'Total boat cost', time_bound: false },
+    { name: 'average_boat_cost', entity: 'boat', agg: 'avg', sql: '${TABLE}.cost', label: 'Average boat cost', time_bound: false },
+    { name: 'total_berth_fee', entity: 'lease', agg: 'sum', sql: '${TABLE}.berth_fee', label: 'Total berth fee', time_bound: false },
+    { name: 'total_cleaning_fee', entity: 'lease', agg: 'sum', sql: '${TABLE}.cleaning_fee', label: 'Total cleaning fee', time_bound: false },
     { name: 'average_length_m', entity: 'boat', agg: 'avg', sql: '${TABLE}.length_m', label: 'Average length m', synonyms: ['average length', 'average boat length'], time_bound: false },
   ],
 });
@@ -38,12 +42,12 @@ const model = SemanticModelSchema.parse({
 const tables = duckdbTables(`
   CREATE TABLE refunds_issued (id INTEGER, method VARCHAR, refund_amount DECIMAL(10,2));
   INSERT INTO refunds_issued VALUES (1, 'card', 10.50), (2, 'card', 4.00), (3, 'cash', 7.25);
-  CREATE TABLE lease (id INTEGER, berth VARCHAR, rent_amount DECIMAL(10,2), deposit_value DECIMAL(10,2));
-  INSERT INTO lease VALUES (1, 'A', 100, 20), (2, 'B', 150, 30);
+  CREATE TABLE lease (id INTEGER, berth VARCHAR, rent_amount DECIMAL(10,2), deposit_value DECIMAL(10,2), berth_fee INTEGER, cleaning_fee INTEGER);
+  INSERT INTO lease VALUES (1, 'A', 100, 20, 5, 1), (2, 'B', 150, 30, 6, 2);
   CREATE TABLE visit (id INTEGER, hours INTEGER);
   INSERT INTO visit VALUES (1, 2), (2, 5);
-  CREATE TABLE boat (id INTEGER, kind VARCHAR, length_m DOUBLE);
-  INSERT INTO boat VALUES (1, 'yacht', 12.0), (2, 'yacht', 14.0), (3, 'dinghy', 3.5), (4, 'barge', 20.0);
+  CREATE TABLE boat (id INTEGER, kind VARCHAR, length_m DOUBLE, cost INTEGER);
+  INSERT INTO boat VALUES (1, 'yacht', 12.0, 900), (2, 'yacht', 14.0, 1200), (3, 'dinghy', 3.5, 80), (4, 'barge', 20.0, 400);
 `);
 const ask = (q: string) => interpret(q, { model, values: new Map(), asOf: '2024-06-30' });
 
@@ -72,6 +76,16 @@ describe('the total amount of <things>', () => {
   });
   it('no amount figure: the phrase keeps what it meant', async () => {
     await expectSameRows(tables, model, 'the total of visits', ask('the total of visits'), 'SELECT COUNT(*) FROM visit');
+  });
+});
+
+describe('money named by its own word', () => {
+  it('"the cost of boats", "the average cost of boats": the one figure named so', async () => {
+    await expectSameRows(tables, model, 'the total cost of boats by kind', ask('the total cost of boats by kind'), 'SELECT kind, SUM(cost) FROM boat GROUP BY kind');
+    await expectSameRows(tables, model, 'the average cost of boats by kind', ask('the average cost of boats by kind'), 'SELECT kind, AVG(cost) FROM boat GROUP BY kind');
+  });
+  it('two figures named so compete: not understood', () => {
+    expect(ask('the total fee of leases').kind).toBe('out_of_scope');
   });
 });
 
