@@ -22,6 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
+import { applyReturnList, takeReturnList } from './constructions/return-list.js';
 import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -29,6 +30,11 @@ import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sam
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
+  return interpretOnce(question, ctx, true);
+}
+
+/** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
+function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
   const text = normalise(question).trim();
   const lowerText = text.toLowerCase();
@@ -69,14 +75,26 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
+  // "? Return the X, Y and Z": the columns wanted, taken out (they never change what is computed)
+  const list = readList && !ctx.previous ? takeReturnList(items) : undefined;
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
-  const r = decide(a, claims, items, lex, ctx, question);
+  let r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
+  if (list) {
+    // a question with no answer of its own, one on the default metric, or a list that does not map
+    // exactly onto its answer is read whole (the list's words then as the general rules read them)
+    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named'))) return interpretOnce(question, ctx, false);
+    const applied = applyReturnList(r.query, list, lex, ctx.model);
+    if ('unmapped' in applied) return interpretOnce(question, ctx, false);
+    r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
+  }
   if (r.kind === 'query') {
     const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
+    // (an answer the listed columns made impossible: the question is read whole)
+    if (list && (wrong || out.kind !== 'query')) return interpretOnce(question, ctx, false);
     return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
   }
   if (r.kind !== 'out_of_scope') return r;
