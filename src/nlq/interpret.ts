@@ -76,7 +76,7 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
   // "? Return the X, Y and Z": the columns wanted, taken out (they never change what is computed)
-  const list = readList && !ctx.previous ? takeReturnList(items) : undefined;
+  const list = readList && !ctx.previous ? takeReturnList(items, tokens, masked) : undefined;
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });

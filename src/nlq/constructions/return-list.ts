@@ -24,6 +24,7 @@ import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import type { Lexicon } from '../lexicon.js';
 import { dimensionOfEntity, entityNamedBy, keyDimension, nameCandidates, namePart, personName, samePart } from '../members.js';
 import { entriesOf, type Item } from '../spans.js';
+import type { Token } from '../text.js';
 
 export interface ReturnList {
   /** Every word taken out: the lead ("Return", "give me", "with their"), the items and their separators. */
@@ -44,6 +45,8 @@ const SENTENCE_END = new Set(['.', '?', '!', ';']);
 const DETERMINERS = new Set(['the', 'their', 'its', 'his', 'her', "'s", '’s', 'each', 'respective', 'corresponding']);
 const ID_WORDS = new Set(['id', 'ids', "id's", 'identifier', 'identifiers']);
 const NAME_WORDS = new Set(['name', 'names']);
+/** The parts of a person's name a list may name ("first and last name"). */
+const NAME_PARTS = ['first', 'last', 'given', 'family', 'middle'];
 /** A word that, after a column named by the first word, only completes its common English name ("phone number"). */
 const COMPOUND_TAILS: Record<string, string[]> = { phone: ['number', 'numbers', 'no'], mobile: ['number', 'numbers'], telephone: ['number', 'numbers'], zip: ['code', 'codes'], postal: ['code', 'codes'], email: ['address', 'addresses'], 'e-mail': ['address', 'addresses'] };
 /** Where a clause after the list starts (it stays in the question): "..., for the top 3 types", "ordered by ...". */
@@ -56,7 +59,7 @@ function columnWord(it: Item): boolean {
   if (it.kind === 'lex') return (it.entries ?? []).some((e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension');
   if (it.kind === 'grain') return true;
   if (it.kind === 'kw') return it.kw === 'count';
-  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || ['total', 'first', 'last', 'given', 'family'].includes(it.lower) || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
+  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
   return false;
 }
 
@@ -65,15 +68,23 @@ function columnWord(it: Item): boolean {
  * their ...") and takes it out of the items (edited in place). Undefined (nothing taken) when there is
  * none, or the grammar does not read it whole.
  */
-export function takeReturnList(items: Item[]): ReturnList | undefined {
+export function takeReturnList(items: Item[], tokens: Token[], text: string): ReturnList | undefined {
+  // a full stop is no token: it is read off the text between two items
+  const stopBefore = (k: number) => {
+    const a = items[k - 1];
+    const b = items[k];
+    const from = a ? tokens[a.j - 1]?.end : undefined;
+    const to = b ? tokens[b.i]?.start : text.length;
+    return from !== undefined && to !== undefined && /\.\s/.test(`${text.slice(from, to)} `);
+  };
   for (let k = 1; k < items.length; k++) {
     let lead = -1;
     let start = -1;
     const it = items[k]!;
     const before = items[k - 1]!;
-    if ((before.kind === 'punct' && (SENTENCE_END.has(before.lower) || before.lower === ',')) || (before.kind === 'word' && LEAD_FILLERS.has(before.lower) && items[k - 2]?.kind === 'punct')) {
+    if ((before.kind === 'punct' && (SENTENCE_END.has(before.lower) || before.lower === ',')) || stopBefore(k) || (before.kind === 'word' && LEAD_FILLERS.has(before.lower) && (items[k - 2]?.kind === 'punct' || stopBefore(k - 1)))) {
       if (LEAD_VERBS.has(it.lower) && (it.kind === 'word' || it.kind === 'kw')) {
-        lead = before.kind === 'word' ? k - 1 : k;
+        lead = before.kind === 'word' && !stopBefore(k) ? k - 1 : k;
         start = k + 1;
         while (start < items.length && items[start]!.kind === 'word' && LEAD_FILLERS.has(items[start]!.lower)) start++;
         // a comma leads a list only after a whole clause ("..., return their names"), never inside one
@@ -90,14 +101,19 @@ export function takeReturnList(items: Item[]): ReturnList | undefined {
     if (lead < 0) continue;
     // the columns: to the end of the sentence, or to a clause after them
     let end = start;
+    let ended = false;
     while (end < items.length && !(items[end]!.kind === 'punct' && SENTENCE_END.has(items[end]!.lower))) {
       const o = items[end]!;
       if (!columnWord(o) && !isSeparator(o)) break;
       end++;
+      if (stopBefore(end)) {
+        ended = true;
+        break;
+      }
     }
     // what ends the columns: the sentence, or a clause that stays in the question
     const stop = items[end];
-    const clause = stop && !(stop.kind === 'punct' && SENTENCE_END.has(stop.lower));
+    const clause = !ended && stop && !(stop.kind === 'punct' && SENTENCE_END.has(stop.lower));
     if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word', 'group', 'each'].includes(stop.kw!)))) return undefined;
     // (a comma before the clause belongs to neither)
     let last = end;
@@ -124,7 +140,7 @@ function joinNameParts(cols: Item[][]): Item[][] {
     const col = cols[c]!;
     const words = col.filter((o) => !DETERMINERS.has(o.lower));
     const next = cols[c + 1];
-    if (words.length === 1 && ['first', 'last', 'given', 'family'].includes(words[0]!.lower.split(' ')[0]!) && words[0]!.lower.split(' ').length === 1 && next && NAME_WORDS.has(next[next.length - 1]!.lower.split(' ').pop()!)) {
+    if (words.length === 1 && NAME_PARTS.includes(words[0]!.lower) && next && NAME_WORDS.has(next[next.length - 1]!.lower.split(' ').pop()!)) {
       out.push([...col, ...next]);
       c++;
     } else out.push(col);
@@ -235,35 +251,30 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
     const key = m ? keyDimension(model, m.entity) : undefined;
     return key ? attribute([key]) : undefined;
   }
-  // "name", "their names", "drug name", "first and last name"
-  if (NAME_WORDS.has(lastWord.split(' ').pop()!) && words[words.length - 1]!.kind !== 'lex') {
-    const parts = words.slice(0, -1).filter((w) => ['first', 'last', 'given', 'family'].includes(w.lower));
-    const thing = words.slice(0, -1).filter((w) => !parts.includes(w) && !isSeparator(w));
-    if (thing.length > 1) return undefined;
-    const m = memberOf(thing[0]);
-    if (!m) return undefined;
-    const names = nameCandidates(model, lex, m.entity);
+  // "name", "their names", "drug name", "first and last name", "last name" (words or model phrases)
+  const tailWords = lastWord.split(' ');
+  const ownPart = tailWords.length === 2 && NAME_PARTS.includes(tailWords[0]!) ? tailWords[0] : undefined;
+  if (NAME_WORDS.has(tailWords[tailWords.length - 1]!) && (tailWords.length === 1 || ownPart)) {
+    const before = words.slice(0, -1);
+    const parts = [...before.filter((w) => NAME_PARTS.includes(w.lower)).map((w) => w.lower), ...(ownPart ? [ownPart] : [])];
+    const thing = before.filter((w) => !NAME_PARTS.includes(w.lower));
+    const m = thing.length <= 1 ? memberOf(thing[0]) : undefined;
+    const names = m ? nameCandidates(model, lex, m.entity) : [];
     let cols: string[] | undefined;
-    if (parts.length) cols = parts.map((p) => names.find((n) => samePart(namePart(model, lex, n) ?? '', p.lower))).filter((n): n is string => !!n);
+    if (parts.length) cols = parts.map((p) => names.find((n) => samePart(namePart(model, lex, n) ?? '', p))).filter((n): n is string => !!n);
     else cols = personName(model, lex, names) ?? (names.length === 1 ? names : names.filter((n) => grouped(q, n)).length === 1 ? names.filter((n) => grouped(q, n)) : undefined);
-    if (!cols?.length || (parts.length && cols.length !== parts.length)) return undefined;
-    let out = { query: q, columns: [] as Column[] };
-    for (const n of cols) {
-      const r = attributeOn(out.query, n);
-      if (!r) return undefined;
-      out = { query: r.query, columns: [...out.columns, ...r.columns] };
+    if (m && cols?.length && (!parts.length || cols.length === parts.length)) {
+      let out: { query: SemanticQuery; columns: Column[] } | undefined = { query: q, columns: [] };
+      for (const n of cols) {
+        const r = attributeOn(out.query, n);
+        if (!r) {
+          out = undefined;
+          break;
+        }
+        out = { query: r.query, columns: [...out.columns, ...r.columns] };
+      }
+      if (out) return out;
     }
-    return out;
-  }
-  // "first and last name" read as two model phrases ("first" + "last name")
-  if (words.length >= 2 && words.every((w) => w.kind === 'lex' || w.lower === 'and') && words.filter((w) => w.kind === 'lex').every((w) => entriesOf(w, 'dimension').length && entriesOf(w, 'metric').length === 0)) {
-    let out = { query: q, columns: [] as Column[] };
-    for (const w of words.filter((x) => x.kind === 'lex')) {
-      const r = attributeOn(out.query, ...entriesOf(w, 'dimension').map((e) => e.target));
-      if (!r) return undefined;
-      out = { query: r.query, columns: [...out.columns, ...r.columns] };
-    }
-    return out;
   }
   // a time bucket: "the month", "year"
   if (words.length === 1 && words[0]!.kind === 'grain') {
