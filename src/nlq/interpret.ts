@@ -224,6 +224,9 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
   return undefined;
 }
 
+/** Words of money or size that never name how many rows there are ("sales amount", "order value"). */
+const AMOUNT_WORDS = new Set(['amount', 'amounts', 'value', 'values']);
+
 function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
   // "how much did customers spend": with a money verb, a count of the entity that spends is its subject
   if (a.money && a.metrics.length && a.metrics.every((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count')) {
@@ -259,6 +262,15 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
       else if (ent) (a.rowsOf ??= []).push({ item: m.item, entity: ent });
     }
+  }
+
+  // "total sales amount", "order value" where the model only counts sales or orders: a word of money or
+  // size right after a count's thing asks for a figure of those rows, never how many there are (the
+  // word is otherwise filler and the count would answer): not understood
+  for (const m of a.metrics) {
+    if (lex.metrics.get(m.name)?.agg !== 'count') continue;
+    const next = items[indexOfItem(items, m.item) + 1];
+    if (next?.kind === 'word' && AMOUNT_WORDS.has(next.lower)) next.dropped = true;
   }
 
   // "population density": a figure right before another one (no "and" between) modifies it, and the

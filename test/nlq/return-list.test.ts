@@ -132,6 +132,9 @@ describe('a list that does not map exactly is not read as one', () => {
   it('an unknown word, or a figure word after a count ("session amount": the model only counts sessions)', () => {
     refused('Who are the top 2 climbers by number of sessions? Return their ID and loyalty score.');
     refused('Who are the top 2 climbers by number of sessions? Return their ID and total session amount.');
+    // (nor in the question itself: never the count of sessions)
+    refused('Who are the top 2 climbers by total session amount? Return their ID and number of sessions.');
+    refused('Who are the top 2 coaches by session value?');
   });
   it('a dimension that is no attribute of the grouped member is never added as a breakdown by the list', () => {
     refused('What are the top 2 coaches by total fee? Return the coach, the session kind and the total fee.');
