@@ -114,7 +114,7 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     // what ends the columns: the sentence, or a clause that stays in the question
     const stop = items[end];
     const clause = !ended && stop && !(stop.kind === 'punct' && SENTENCE_END.has(stop.lower));
-    if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word', 'group', 'each'].includes(stop.kw!)))) return undefined;
+    if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word'].includes(stop.kw!)))) return undefined;
     // (a comma before the clause belongs to neither)
     let last = end;
     while (last > start && isSeparator(items[last - 1]!)) last--;
