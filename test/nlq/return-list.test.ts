@@ -42,6 +42,7 @@ const model = SemanticModelSchema.parse({
     { name: 'total_fee', entity: 'session', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fees', 'fee'], time_dimension: 'held_on' },
     { name: 'average_fee', entity: 'session', agg: 'avg', sql: '${TABLE}.fee', label: 'Average fee', time_dimension: 'held_on' },
     { name: 'climber_count', entity: 'climber', agg: 'count', label: 'Climbers', synonyms: ['number of climbers'] },
+    { name: 'session_grade', entity: 'session', agg: 'avg', sql: '${TABLE}.grade', label: 'Grade', time_dimension: 'held_on' },
   ],
   defaults: { time_dimension: 'held_on' },
 });
@@ -55,9 +56,9 @@ CREATE TABLE climbers (id INTEGER, first_name VARCHAR, last_name VARCHAR, phone 
 INSERT INTO climbers VALUES (1, 'Ann', 'Lee', '555-01', 'Leeds'), (2, 'Ann', 'Moss', '555-02', 'York'), (3, 'Bo', 'Lee', '555-03', 'Leeds'), (4, 'Cy', 'Ray', '555-04', 'York');
 CREATE TABLE coaches (id INTEGER, name VARCHAR, email VARCHAR);
 INSERT INTO coaches VALUES (1, 'Kit', 'kit@gym.test'), (2, 'Max', 'max@gym.test'), (3, 'Sol', 'sol@gym.test');
-CREATE TABLE sessions (id INTEGER, climber_id INTEGER, coach_id INTEGER, kind VARCHAR, fee DOUBLE, held_on DATE);
-INSERT INTO sessions VALUES (1, 1, 1, 'boulder', 10, DATE '2024-01-02'), (2, 2, 1, 'lead', 30, DATE '2024-01-05'), (3, 2, 2, 'rope', 25, DATE '2024-02-01'),
-  (4, 3, 2, 'boulder', 12, DATE '2024-02-03'), (5, 2, 3, 'lead', 40, DATE '2024-03-01'), (6, 1, 1, 'boulder', 8, DATE '2024-03-05'), (7, 2, 1, 'boulder', 9, DATE '2024-03-09');
+CREATE TABLE sessions (id INTEGER, climber_id INTEGER, coach_id INTEGER, kind VARCHAR, fee DOUBLE, held_on DATE, grade INTEGER);
+INSERT INTO sessions VALUES (1, 1, 1, 'boulder', 10, DATE '2024-01-02', 5), (2, 2, 1, 'lead', 30, DATE '2024-01-05', 4), (3, 2, 2, 'rope', 25, DATE '2024-02-01', 4),
+  (4, 3, 2, 'boulder', 12, DATE '2024-02-03', 6), (5, 2, 3, 'lead', 40, DATE '2024-03-01', 4), (6, 1, 1, 'boulder', 8, DATE '2024-03-05', 4), (7, 2, 1, 'boulder', 9, DATE '2024-03-09', 4);
 `;
 
 const tables = duckdbTables(TABLES);
@@ -115,6 +116,12 @@ describe('the columns asked for after the question', () => {
     expect(got?.query.order).toEqual([{ by: 'total_fee', direction: 'desc' }]);
   });
 
+  it('"average grade": an average only (the model calls it "grade")', async () => {
+    const q = 'What are the top 2 session kinds by total fee? Return the kind and average grade.';
+    const got = await expectSameRows(tables, model, q, ask(q), `SELECT kind, avg(grade), sum(fee) AS f FROM sessions GROUP BY 1 ORDER BY f DESC LIMIT 2`);
+    expect(got?.query.metrics).toEqual(['session_grade', 'total_fee']);
+  });
+
   it('a time bucket by its grain; a list of members with an attribute added', async () => {
     const q1 = 'What is the total fee by month in 2024? Return the month and the total fee.';
     const r1 = ask(q1);
@@ -135,6 +142,8 @@ describe('a list that does not map exactly is not read as one', () => {
     // (nor in the question itself: never the count of sessions)
     refused('Who are the top 2 climbers by total session amount? Return their ID and number of sessions.');
     refused('Who are the top 2 coaches by session value?');
+    // (a total of an average is none)
+    refused('What are the top 2 session kinds by total fee? Return the kind and total grade.');
   });
   it('a dimension that is no attribute of the grouped member is never added as a breakdown by the list', () => {
     refused('What are the top 2 coaches by total fee? Return the coach, the session kind and the total fee.');

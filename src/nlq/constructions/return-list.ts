@@ -59,7 +59,7 @@ function columnWord(it: Item): boolean {
   if (it.kind === 'lex') return (it.entries ?? []).some((e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension');
   if (it.kind === 'grain') return true;
   if (it.kind === 'kw') return it.kw === 'count';
-  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
+  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
   return false;
 }
 
@@ -325,14 +325,15 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
 }
 
 /**
- * A listed figure: [total] [number of] <a metric's phrase>, nothing else. "number of X" is the count of
- * X; "total" only sums or counts; a metric the query does not compute is added alongside (never
+ * A listed figure: [total | average] [number of] <a metric's phrase>, nothing else. "number of X" is the
+ * count of X; "total" only sums or counts, "average" only averages; a metric the query does not compute is added alongside (never
  * ranked or filtered); a phrase of several metrics takes the one the query computes.
  */
 function metricColumn(q: SemanticQuery, words: Item[], lex: Lexicon): { query: SemanticQuery; columns: Column[] } | undefined {
   let k = 0;
   const total = words[k]?.kind === 'word' && words[k]!.lower === 'total' ? words[k++] : undefined;
-  const count = words[k]?.kind === 'kw' && words[k]!.kw === 'count' ? words[k++] : undefined;
+  const average = !total && words[k]?.kind === 'word' && words[k]!.lower === 'average' ? words[k++] : undefined;
+  const count = !average && words[k]?.kind === 'kw' && words[k]!.kw === 'count' ? words[k++] : undefined;
   const phrase = words[k];
   if (!phrase || phrase.kind !== 'lex' || k !== words.length - 1) return undefined;
   const infos = entriesOf(phrase, 'metric').map((e) => lex.metrics.get(e.target)).filter((m) => !!m);
@@ -350,6 +351,8 @@ function metricColumn(q: SemanticQuery, words: Item[], lex: Lexicon): { query: S
     candidates = infos.map((m) => m!.name);
   }
   if (total) candidates = candidates.filter((m) => ['sum', 'count'].includes(lex.metrics.get(m)?.agg ?? ''));
+  // "average X": only a metric that averages
+  if (average) candidates = candidates.filter((m) => lex.metrics.get(m)?.agg === 'avg');
   const computed = candidates.filter((m) => q.metrics.includes(m));
   const metric = computed.length === 1 ? computed[0] : computed.length === 0 && candidates.length === 1 ? candidates[0] : undefined;
   if (!metric) return undefined;
