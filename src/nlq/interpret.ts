@@ -85,7 +85,10 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   if (list) {
     // a question with no answer of its own, one on the default metric, or a list that does not map
     // exactly onto its answer is read whole (the list's words then as the general rules read them)
-    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named'))) return interpretOnce(question, ctx, false);
+    // (a list before the question shows only the members of a ranking by a figure, "of the top 5 X by
+    // Y": a listing's or a condition's columns are their own)
+    const ranked = (q: SemanticQuery) => q.metrics.length > 0 && q.order.length > 0 && q.limit !== undefined && !q.entity_conditions?.length;
+    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named')) || (list.leading && !ranked(r.query))) return interpretOnce(question, ctx, false);
     const applied = applyReturnList(r.query, list, lex, ctx.model);
     if ('unmapped' in applied) return interpretOnce(question, ctx, false);
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };

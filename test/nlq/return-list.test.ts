@@ -122,6 +122,21 @@ describe('the columns asked for after the question', () => {
     expect(got?.query.metrics).toEqual(['session_grade', 'total_fee']);
   });
 
+  it('the list before the question: "Return the ID, first name and phone of the top 2 climbers by number of sessions"', async () => {
+    const q = 'Return the ID, first name and phone of the top 2 climbers by number of sessions.';
+    const got = await expectSameRows(
+      tables,
+      model,
+      q,
+      ask(q),
+      `SELECT c.id, c.first_name, c.phone, c.last_name, count(*) AS n FROM sessions s JOIN climbers c ON c.id = s.climber_id GROUP BY 1, 2, 3, 4 ORDER BY n DESC LIMIT 2`,
+    );
+    expect(got?.columns.slice(0, 3)).toEqual(['climber_id', 'first_name', 'climber_phone']);
+    // a listing's columns (members with a condition) stay the listing's own reading
+    const r = ask('Return the first name and phone of climbers who have no sessions');
+    if (r.kind === 'query') expect(r.notes.join(' ')).not.toMatch(/Columns as asked/);
+  });
+
   it('a time bucket by its grain; a list of members with an attribute added', async () => {
     const q1 = 'What is the total fee by month in 2024? Return the month and the total fee.';
     const r1 = ask(q1);

@@ -31,6 +31,8 @@ export interface ReturnList {
   items: Item[];
   /** The columns asked for, one run of items each ("first and last name" is one). */
   columns: Item[][];
+  /** Before the question ("Return the X and Y of the top 5 ..."): read only beside figures, never a listing's columns. */
+  leading?: boolean;
 }
 
 /** Verbs that ask for columns at the start of a clause after the question. */
@@ -77,6 +79,27 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     const to = b ? tokens[b.i]?.start : text.length;
     return from !== undefined && to !== undefined && /\.\s/.test(`${text.slice(from, to)} `);
   };
+  // "Return the ID and phone number of the top 5 sellers by revenue": the list first, the question after it
+  {
+    let k = 0;
+    while (k < items.length && items[k]!.kind === 'word' && ['please', 'kindly', 'now'].includes(items[k]!.lower)) k++;
+    const it = items[k];
+    if (it && LEAD_VERBS.has(it.lower) && (it.kind === 'word' || it.kind === 'kw')) {
+      let start = k + 1;
+      while (start < items.length && items[start]!.kind === 'word' && LEAD_FILLERS.has(items[start]!.lower)) start++;
+      let end = start;
+      while (end < items.length && (columnWord(items[end]!) || isSeparator(items[end]!)) && !stopBefore(end)) end++;
+      const stop = items[end];
+      // (only before "of"/"for" and the question: a list alone is the question, a listing)
+      if (stop && stop.kind === 'word' && ['of', 'for'].includes(stop.lower) && !stopBefore(end) && end > start && items.slice(end + 1).some((o) => o.kind === 'lex')) {
+        const cols = columnsOf(items.slice(start, end));
+        if (cols.length) {
+          const taken = items.splice(k, end - k);
+          return { items: taken, columns: joinNameParts(cols), leading: true };
+        }
+      }
+    }
+  }
   for (let k = 1; k < items.length; k++) {
     let lead = -1;
     let start = -1;
@@ -118,19 +141,23 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     // (a comma before the clause belongs to neither)
     let last = end;
     while (last > start && isSeparator(items[last - 1]!)) last--;
-    const body = items.slice(start, last);
-    const columns: Item[][] = [[]];
-    for (const o of body) {
-      if (isSeparator(o)) {
-        if (columns[columns.length - 1]!.length) columns.push([]);
-      } else columns[columns.length - 1]!.push(o);
-    }
-    const cols = columns.filter((c) => c.some((o) => !DETERMINERS.has(o.lower)));
+    const cols = columnsOf(items.slice(start, last));
     if (!cols.length) return undefined;
     const taken = items.splice(lead, last - lead);
     return { items: taken, columns: joinNameParts(cols) };
   }
   return undefined;
+}
+
+/** The columns of a list's words, split at commas and "and" (a column of determiners alone is none). */
+function columnsOf(body: Item[]): Item[][] {
+  const columns: Item[][] = [[]];
+  for (const o of body) {
+    if (isSeparator(o)) {
+      if (columns[columns.length - 1]!.length) columns.push([]);
+    } else columns[columns.length - 1]!.push(o);
+  }
+  return columns.filter((c) => c.some((o) => !DETERMINERS.has(o.lower)));
 }
 
 /** "first and last name": a lone name part before a column that ends in "name" is that name's other part. */
