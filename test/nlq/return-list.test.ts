@@ -157,7 +157,8 @@ describe('a list that does not map exactly is not read as one', () => {
     // (in the question itself it is the sessions' one amount figure, never their count)
     const own = ask('Who are the top 2 climbers by total session amount? Return their ID and number of sessions.');
     expect(own.kind === 'query' ? own.query.order : own.kind).toEqual([{ by: 'total_fee', direction: 'desc' }]);
-    refused('Who are the top 2 coaches by session value?');
+    const value = ask('Who are the top 2 coaches by session value?');
+    expect(value.kind === 'query' ? value.query.metrics : value.kind).toEqual(['total_fee']);
     // (a total of an average is none)
     refused('What are the top 2 session kinds by total fee? Return the kind and total grade.');
   });
