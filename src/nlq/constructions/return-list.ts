@@ -19,6 +19,7 @@
  * The answer's columns follow the list's order: its dimensions first, then the others; its metrics
  * first, then the others (the ranking's own figure is kept when not listed).
  */
+import { readAmountsOf } from '../amounts.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import type { Lexicon } from '../lexicon.js';
@@ -61,7 +62,7 @@ function columnWord(it: Item): boolean {
   if (it.kind === 'lex') return (it.entries ?? []).some((e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension');
   if (it.kind === 'grain') return true;
   if (it.kind === 'kw') return it.kw === 'count';
-  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
+  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || /^(amount|amounts|value)$/.test(it.lower) || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
   return false;
 }
 
@@ -356,7 +357,10 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
  * count of X; "total" only sums or counts, "average" only averages; a metric the query does not compute is added alongside (never
  * ranked or filtered); a phrase of several metrics takes the one the query computes.
  */
-function metricColumn(q: SemanticQuery, words: Item[], lex: Lexicon): { query: SemanticQuery; columns: Column[] } | undefined {
+function metricColumn(q: SemanticQuery, listed: Item[], lex: Lexicon): { query: SemanticQuery; columns: Column[] } | undefined {
+  // "total sales amount", "payments value": the things' one amount figure, read as in the question
+  readAmountsOf(listed, lex);
+  const words = listed.filter((w) => !(w.kind === 'word' && w.used));
   let k = 0;
   const total = words[k]?.kind === 'word' && words[k]!.lower === 'total' ? words[k++] : undefined;
   const average = !total && words[k]?.kind === 'word' && words[k]!.lower === 'average' ? words[k++] : undefined;
