@@ -156,6 +156,8 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
  * restates a money figure ("how much did we sell", "revenue generated"), or restates rows nothing
  * refers to ("deliveries made"); a count of distinct buyers among the orders reads it already.
  */
+/** A time dimension that records when a row was written, not when its event happened. */
+const AUDIT_STAMP = /(^|_)(crtd|created|creat|updated|upd|modified|mod|inserted|ins|loaded|etl)(_|$)/i;
 function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
   const q = r.query;
   // what is counted: a count's rows, or a distinct count of a thing over its own rows only (not
@@ -167,7 +169,9 @@ function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, item
   const counted = [...metrics.map((m) => m?.entity), ...distinct.map((d) => d.entity)];
   const referred = new Set(model.relationships.filter((rel) => rel.from !== rel.to).map((rel) => rel.to));
   if (!counted.some((e) => !!e && referred.has(e))) return undefined;
-  const verbs = items.filter((it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much');
+  // ("how many sales were made in 2023": "made" restates rows of a dated event, not a thing's record)
+  const event = counted.length === 1 && metrics.length === 1 && !!metrics[0]?.timeDimension && !AUDIT_STAMP.test(metrics[0].timeDimension);
+  const verbs = items.filter((it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much' && !(event && it.lower === 'made'));
   if (!verbs.length) return undefined;
   const words = uniq(verbs.map((x) => x.text));
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: a count of the things themselves would not read it. I did not answer rather than guess.`, unconsumed: words, partial: q };

@@ -175,3 +175,36 @@ describe('a verb of selling or buying beside a count', () => {
     if (r.kind === 'query') expect(r.query.metrics).toEqual(['booking_count']);
   });
 });
+
+describe('"made" beside a count of a dated event that other rows refer to', () => {
+  const shop = SemanticModelSchema.parse({
+    name: 'shop',
+    entities: [
+      { name: 'car', table: 'cars', primary_key: 'id', synonyms: ['cars'] },
+      { name: 'sale', table: 'sales', primary_key: 'id', synonyms: ['sales'] },
+      { name: 'payment', table: 'payments', primary_key: 'id', synonyms: ['payments'] },
+    ],
+    relationships: [
+      { from: 'sale', to: 'car', on: [['car_id', 'id']] },
+      { from: 'payment', to: 'sale', on: [['sale_id', 'id']] },
+    ],
+    dimensions: [{ name: 'make', entity: 'car', sql: '${TABLE}.make', label: 'Make' }],
+    time_dimensions: [
+      { name: 'sale_date', entity: 'sale', sql: '${TABLE}.sale_date', label: 'Sale date' },
+      { name: 'car_crtd_ts', entity: 'car', sql: '${TABLE}.crtd_ts', label: 'Created' },
+    ],
+    measures: [
+      { name: 'sale_count', entity: 'sale', agg: 'count', label: 'Sales', synonyms: ['number of sales'], time_dimension: 'sale_date' },
+      { name: 'car_count', entity: 'car', agg: 'count', label: 'Cars', synonyms: ['number of cars'], time_dimension: 'car_crtd_ts' },
+    ],
+  });
+  const askShop = (q: string) => interpret(q, { model: shop, values: new Map(), asOf: '2024-06-30' });
+  it('"how many sales were made in 2023" restates the sales (dated by their own sale date): answered', () => {
+    const r = askShop('how many sales were made in 2023');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind === 'query') expect(r.query.metrics).toEqual(['sale_count']);
+  });
+  it('"how many cars were made / sold in 2023" (dated only by when the record was written) is not understood', () => {
+    for (const q of ['how many cars were made in 2023', 'how many cars were sold in 2023']) expect(askShop(q).kind, q).toBe('out_of_scope');
+  });
+});
