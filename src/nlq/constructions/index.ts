@@ -21,6 +21,7 @@ import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
+import { relatedCondition } from './related-condition.js';
 import { subsetShare } from './subset-share.js';
 import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
@@ -29,7 +30,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, datedVerb, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
