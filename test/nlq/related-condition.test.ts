@@ -163,3 +163,43 @@ describe('dated verbs', () => {
     expect(ask('How many gigs played in 2023?').kind).toBe('out_of_scope');
   });
 });
+
+describe('a verb naming one of two foreign keys', () => {
+  const chat = SemanticModelSchema.parse({
+    name: 'chat',
+    entities: [
+      { name: 'member', table: 'members', primary_key: 'id', synonyms: ['members'] },
+      { name: 'note', table: 'notes', primary_key: 'id', synonyms: ['notes', 'message', 'messages'] },
+    ],
+    relationships: [
+      { from: 'note', to: 'member', on: [['sender_id', 'id']] },
+      { from: 'note', to: 'member', on: [['receiver_id', 'id']] },
+    ],
+    dimensions: [
+      { name: 'member_id', entity: 'member', sql: '${TABLE}.id', type: 'number', label: 'Member id' },
+      { name: 'member', entity: 'member', sql: '${TABLE}.handle', label: 'Member', index_values: true },
+    ],
+    measures: [
+      { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', time_bound: false },
+      { name: 'note_count', entity: 'note', agg: 'count', label: 'Notes', time_bound: false },
+    ],
+  });
+  const chatDb = duckdbTables(`
+    CREATE TABLE members (id INTEGER, handle VARCHAR);
+    INSERT INTO members VALUES (1, 'kit'), (2, 'lou'), (3, 'max');
+    CREATE TABLE notes (id INTEGER, sender_id INTEGER, receiver_id INTEGER);
+    INSERT INTO notes VALUES (1, 1, 2), (2, 1, 3), (3, 2, 1), (4, 3, 1), (5, 3, 1);
+  `);
+  const askChat = (q: string) => interpret(q, { model: chat, values: new Map([['member', ['kit', 'lou', 'max']]]), asOf: '2024-06-30' });
+
+  it('"sent" names sender_id (the join the query takes): read; "received" names the other key: refused', async () => {
+    const q = 'How many messages were sent by each member?';
+    await expectSameRows(chatDb, chat, q, askChat(q), `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`);
+    const q2 = 'How many messages did each member send?';
+    await expectSameRows(chatDb, chat, q2, askChat(q2), `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`);
+    expect(askChat('How many messages were received by each member?').kind).toBe('out_of_scope');
+    expect(askChat('How many messages did each member receive?').kind).toBe('out_of_scope');
+    // a verb naming neither key is no relation the model holds once
+    expect(askChat('How many messages were forwarded by each member?').kind).toBe('out_of_scope');
+  });
+});
