@@ -188,13 +188,18 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  */
 function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item, verb: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
-  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
-  if (query.metrics.length > 1) return undefined;
+  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation;
+  // figures of one thing's own rows ("the number of treatments and the amount prescribed for them") may
+  // still link that thing and an attribute of its own
+  const several = query.metrics.length > 1;
+  const counted = new Set(query.metrics.map((m) => lex.metrics.get(m)?.entity));
+  if (several && (counted.size !== 1 || counted.has(undefined))) return undefined;
   // the two sides must be related by one part of the query (never two metrics side by side)
   for (const inQuery of relatedSets(lex, model, query)) {
     const l = sideOf(lex, left, inQuery);
     const r = sideOf(lex, right, inQuery);
     if (!l || !r) continue;
+    if (several && !(l.entity === r.entity && l.self !== r.self && counted.has(l.entity))) continue;
     const v = verbOf(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
