@@ -62,6 +62,7 @@ const model = SemanticModelSchema.parse({
     { name: 'track_style_count', entity: 'track_style', agg: 'count', label: 'Track styles', time_bound: false },
     { name: 'venue_count', entity: 'venue', agg: 'count', label: 'Venues', time_bound: false },
     { name: 'gig_count', entity: 'gig', agg: 'count', label: 'Gigs', time_dimension: 'gig_start_dt' },
+    { name: 'total_fee', entity: 'gig', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fee'], time_dimension: 'gig_start_dt' },
     { name: 'fan_count', entity: 'fan', agg: 'count', label: 'Fans', time_dimension: 'fan_join' },
     { name: 'ticket_count', entity: 'ticket', agg: 'count', label: 'Tickets', time_bound: false },
   ],
@@ -95,9 +96,9 @@ const db = duckdbTables(`
   INSERT INTO track_styles VALUES (1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 3, 2);
   CREATE TABLE venues (id INTEGER, name VARCHAR);
   INSERT INTO venues VALUES (1, 'The Vault'), (2, 'Pier Hall'), (3, 'Dock Room');
-  CREATE TABLE gigs (id INTEGER, venue_id INTEGER, status VARCHAR, start_date DATE, end_date DATE);
-  INSERT INTO gigs VALUES (1, 1, 'sold out', DATE '2023-03-01', DATE '2023-03-02'), (2, 1, 'sold out', DATE '2023-05-01', DATE '2024-01-02'),
-    (3, 2, 'open', DATE '2022-12-30', DATE '2023-01-01'), (4, 3, 'sold out', DATE '2024-02-01', DATE '2024-02-01');
+  CREATE TABLE gigs (id INTEGER, venue_id INTEGER, status VARCHAR, start_date DATE, end_date DATE, fee INTEGER);
+  INSERT INTO gigs VALUES (1, 1, 'sold out', DATE '2023-03-01', DATE '2023-03-02', 100), (2, 1, 'sold out', DATE '2023-05-01', DATE '2024-01-02', 50),
+    (3, 2, 'open', DATE '2022-12-30', DATE '2023-01-01', 300), (4, 3, 'sold out', DATE '2024-02-01', DATE '2024-02-01', 20);
   CREATE TABLE fans (id INTEGER, name VARCHAR, joined_on DATE);
   INSERT INTO fans VALUES (1, 'Dee', DATE '2022-04-01'), (2, 'Eli', DATE '2023-04-01'), (3, 'Fay', DATE '2022-11-11');
   CREATE TABLE tickets (id INTEGER, buyer_id INTEGER, gifted_to_id INTEGER);
@@ -157,6 +158,13 @@ describe('dated verbs', () => {
     const q2 = 'List the fans who joined in 2022';
     const r = ask(q2);
     await expectSameRows(db, model, q2, r, `SELECT name FROM fans WHERE joined_on >= DATE '2022-01-01' AND joined_on < DATE '2023-01-01'`);
+  });
+
+  it('beside another figure of the same rows: "top 2 venues by total fee charged for gigs started in 2023, with the number of gigs"', async () => {
+    const q = 'What are the top 2 venues by total fee charged for gigs started in 2023? Return the venue, number of gigs and total fee.';
+    await expectSameRows(db, model, q, ask(q), `SELECT v.name, SUM(fee), COUNT(*) FROM gigs g JOIN venues v ON v.id = g.venue_id WHERE start_date >= DATE '2023-01-01' AND start_date < DATE '2024-01-01' GROUP BY 1 ORDER BY 2 DESC LIMIT 2`, true);
+    // two figures of two things side by side are no relation
+    expect(ask('What is the number of singers and the number of tracks released by singers?').kind).toBe('out_of_scope');
   });
 
   it('a verb naming no date of the thing stays refused ("gigs played in 2023")', () => {
