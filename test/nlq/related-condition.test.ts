@@ -127,6 +127,13 @@ describe('members with a condition through a relation', () => {
     await expectSameRows(db, model, q2, ask(q2), `SELECT COUNT(*) FROM (${folk})`);
   });
 
+  it('the passive, its agent carrying the value: "which tracks were released by singers on the Blue Owl label"', async () => {
+    const q = 'Which tracks were released by singers on the Blue Owl label?';
+    await expectSameRows(db, model, q, ask(q), `SELECT DISTINCT t.id, t.title FROM tracks t JOIN credits c ON c.track_id = t.id JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Blue Owl'`);
+    const q2 = 'How many tracks were released by singers on the label Red Fox?';
+    await expectSameRows(db, model, q2, ask(q2), `SELECT COUNT(DISTINCT c.track_id) FROM credits c JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Red Fox'`);
+  });
+
   it('a chain: "which labels have singers who have released tracks in the style Jazz"', async () => {
     const q = 'Which labels have singers who have released tracks in the style Jazz?';
     await expectSameRows(db, model, q, ask(q), `SELECT DISTINCT l.id, l.name FROM labels l JOIN (${jazzSingers}) s ON TRUE JOIN singers s2 ON s2.id = s.id AND s2.label_id = l.id`);

@@ -25,6 +25,7 @@ import type { Construction } from './types.js';
 
 const RELATIVE = new Set(['who', 'that', 'which']);
 const HAVE = new Set(['have', 'has', 'had']);
+const BE = new Set(['were', 'was', 'are', 'is', 'been', 'being']);
 const ARTICLES = new Set(['a', 'an', 'the', 'any', 'some']);
 /** Before the value the related rows carry: "papers in the domain X", "orders with status F", "books from Whitby". */
 const PREPS = new Set(['in', 'with', 'from', 'at', 'on', 'of', 'about', 'for']);
@@ -90,8 +91,13 @@ function step(items: Item[], e: number, lex: Lexicon): { step: Step; next: numbe
   const plain = (k: number, set: Set<string>) => items[k]?.kind === 'word' && !items[k]!.consumed && set.has(items[k]!.lower);
   if (plain(p, RELATIVE)) words.push(items[p++]!);
   if (plain(p, HAVE)) words.push(items[p++]!);
+  // "papers (that were) written by authors in X": the passive, its agent the related thing
+  if (plain(p, BE)) words.push(items[p++]!);
   let verb: Item | undefined;
   if (mayLink(lex, items[p])) verb = items[p++];
+  // ("by" after a participle is the passive's agent, read so by the analysis)
+  if (verb && items[p]?.lower === 'by' && (items[p]!.kind === 'word' || items[p]!.kind === 'kw')) words.push(items[p++]!);
+  else if (words.some((w) => BE.has(w.lower))) return undefined;
   // "have" or a verb (or both): "who have written", "that wrote", "have authors"
   if (!verb && !words.some((w) => HAVE.has(w.lower))) return undefined;
   while (plain(p, ARTICLES)) words.push(items[p++]!);
@@ -125,11 +131,16 @@ export const relatedCondition: Construction = {
       const tail: Item[] = [prep];
       if (items[p]?.kind === 'word' && items[p]!.lower === 'the') tail.push(items[p++]!);
       // "in the domain X": the value's dimension named before it
-      const named = a.values.find((v) => v.item === items[p + 1]) && items[p]?.kind === 'lex' && entriesOf(items[p]!, 'dimension').length ? items[p] : undefined;
-      const value = named ? p + 1 : p;
+      // (or after it: "from the Sociology domain")
+      const isValue = (k: number) => a.values.some((v) => v.item === items[k]);
+      const isDim = (k: number) => items[k]?.kind === 'lex' && entriesOf(items[k]!, 'dimension').length > 0 && !isValue(k);
+      const before = isValue(p + 1) && isDim(p);
+      const after = !before && isValue(p) && isDim(p + 1) && !isValue(p + 2);
+      const named = before ? items[p] : after ? items[p + 1] : undefined;
+      const value = before ? p + 1 : p;
       const mention = a.values.find((v) => v.item === items[value]);
       if (!mention || mention.negated) continue;
-      const end = items[value + 1];
+      const end = items[after ? value + 2 : value + 1];
       if (end && !(end.kind === 'punct' && ['?', '.', '!', ';', ','].includes(end.lower))) continue;
       const dims = new Set(mention.entries.filter((x) => x.kind === 'value').map((x) => x.target));
       // the members are what is listed or counted, never a total beside them
