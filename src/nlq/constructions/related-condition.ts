@@ -143,6 +143,10 @@ export const relatedCondition: Construction = {
       const end = items[after ? value + 2 : value + 1];
       if (end && !(end.kind === 'punct' && ['?', '.', '!', ';', ','].includes(end.lower))) continue;
       const dims = new Set(mention.entries.filter((x) => x.kind === 'value').map((x) => x.target));
+      // members that reach the value through to-one joins ("reports written by tutors of the flute")
+      // are filtered by the general rules
+      const graph = joinGraph(model);
+      if ([...dims].some((d) => { const o = lex.dimensions.get(d)?.entity; return !o || o === steps[0]!.entity || !!graph.path(steps[0]!.entity, o); })) continue;
       // the members are what is listed or counted, never a total beside them
       const relatedItems = new Set(steps.map((s) => s.relatedItem));
       const members = steps[0]!.entity;
