@@ -139,11 +139,18 @@ describe('members with a condition through a relation', () => {
     await expectSameRows(db, model, q, ask(q), `SELECT DISTINCT l.id, l.name FROM labels l JOIN (${jazzSingers}) s ON TRUE JOIN singers s2 ON s2.id = s.id AND s2.label_id = l.id`);
   });
 
-  it('the related rows\' own value: "which venues have gigs with status sold out"', async () => {
+  it('the related rows\' own value: "which venues have gigs with status sold out", "have had gigs with a sold out status"', async () => {
+    const want = `SELECT DISTINCT v.id, v.name FROM venues v JOIN gigs g ON g.venue_id = v.id WHERE g.status = 'sold out'`;
     const q = 'Which venues have gigs with status sold out?';
-    const r = ask(q);
-    const got = await expectSameRows(db, model, q, r, `SELECT DISTINCT v.id, v.name FROM venues v JOIN gigs g ON g.venue_id = v.id WHERE g.status = 'sold out'`);
+    const got = await expectSameRows(db, model, q, ask(q), want);
     expect(got?.query.entity_conditions?.[0]?.filters?.length).toBe(1);
+    const q2 = 'Which venues have had gigs with a sold out status?';
+    await expectSameRows(db, model, q2, ask(q2), want);
+  });
+
+  it('the value before the thing whose column holds it: "singers who have released tracks with Folk styles"', async () => {
+    const q = 'Which singers have released tracks with Folk styles?';
+    await expectSameRows(db, model, q, ask(q), jazzSingers.replace("'Jazz'", "'Folk'"));
   });
 
   it('refused: two paths (tickets bought by or gifted to fans), a negation, a second filter', () => {

@@ -90,7 +90,8 @@ function step(items: Item[], e: number, lex: Lexicon): { step: Step; next: numbe
   const words: Item[] = [];
   const plain = (k: number, set: Set<string>) => items[k]?.kind === 'word' && !items[k]!.consumed && set.has(items[k]!.lower);
   if (plain(p, RELATIVE)) words.push(items[p++]!);
-  if (plain(p, HAVE)) words.push(items[p++]!);
+  // ("who have had treatments")
+  while (plain(p, HAVE)) words.push(items[p++]!);
   // "papers (that were) written by authors in X": the passive, its agent the related thing
   if (plain(p, BE)) words.push(items[p++]!);
   let verb: Item | undefined;
@@ -129,7 +130,7 @@ export const relatedCondition: Construction = {
       if (!(prep?.kind === 'word' && PREPS.has(prep.lower))) continue;
       p++;
       const tail: Item[] = [prep];
-      if (items[p]?.kind === 'word' && items[p]!.lower === 'the') tail.push(items[p++]!);
+      if (items[p]?.kind === 'word' && ARTICLES.has(items[p]!.lower)) tail.push(items[p++]!);
       // "in the domain X": the value's dimension named before it
       // (or after it: "from the Sociology domain")
       const isValue = (k: number) => a.values.some((v) => v.item === items[k]);
@@ -152,7 +153,9 @@ export const relatedCondition: Construction = {
       const members = steps[0]!.entity;
       if (a.metrics.some((m) => !relatedItems.has(m.item) && m.item !== named && m.item !== items[e] && thingNamed(lex, m.item) !== members)) continue;
       // the dimension named before its value names it (never a figure of its own)
-      if (named && !entriesOf(named, 'dimension').some((x) => dims.has(x.target))) continue;
+      // ("biologic drugs": or the thing whose column holds it, named after it)
+      const owners = new Set([...dims].map((d) => lex.dimensions.get(d)?.entity));
+      if (named && !entriesOf(named, 'dimension').some((x) => dims.has(x.target)) && !(after && owners.size === 1 && owners.has(thingNamed(lex, named)))) continue;
       // each step the model's one relation, read by one kind of row (checked now: no query needed)
       const rows: string[] = [];
       let ok = true;
