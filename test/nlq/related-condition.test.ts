@@ -151,6 +151,9 @@ describe('members with a condition through a relation', () => {
   it('the value before the thing whose column holds it: "singers who have released tracks with Folk styles"', async () => {
     const q = 'Which singers have released tracks with Folk styles?';
     await expectSameRows(db, model, q, ask(q), jazzSingers.replace("'Jazz'", "'Folk'"));
+    // or right before the related thing: "singer names that have released Folk tracks"
+    const q2 = 'List the singer names that have released Folk tracks.';
+    await expectSameRows(db, model, q2, ask(q2), `SELECT DISTINCT name FROM (${jazzSingers.replace("'Jazz'", "'Folk'")})`);
   });
 
   it('refused: two paths (tickets bought by or gifted to fans), a negation, a second filter', () => {

@@ -29,6 +29,7 @@ const BE = new Set(['were', 'was', 'are', 'is', 'been', 'being']);
 const ARTICLES = new Set(['a', 'an', 'the', 'any', 'some']);
 /** Before the value the related rows carry: "papers in the domain X", "orders with status F", "books from Whitby". */
 const PREPS = new Set(['in', 'with', 'from', 'at', 'on', 'of', 'about', 'for']);
+const ASKED = new Set(['ids', 'identifiers', 'names']);
 const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
 
 /** The entity an item names as a thing: an entity, or the count of one. */
@@ -77,18 +78,22 @@ interface Step {
   words: Item[];
   relatedItem: Item;
   verb?: Item;
+  /** A value said right before the related thing ("a cash payment"). */
+  value?: Item;
 }
 
 /**
  * "authors who have written papers", "customers with orders": from the members' item at `e`, the
  * words up to the related thing. Undefined when the shape is not there.
  */
-function step(items: Item[], e: number, lex: Lexicon): { step: Step; next: number } | undefined {
+function step(items: Item[], e: number, lex: Lexicon, isValue: (it: Item | undefined) => boolean): { step: Step; next: number } | undefined {
   const entity = thingNamed(lex, items[e]);
   if (!entity) return undefined;
   let p = e + 1;
   const words: Item[] = [];
   const plain = (k: number, set: Set<string>) => items[k]?.kind === 'word' && !items[k]!.consumed && set.has(items[k]!.lower);
+  // "salesperson IDs that have ...": the members' ids or names asked for (the listing's columns) may stand between
+  if (plain(p, ASKED) && plain(p + 1, RELATIVE)) p++;
   if (plain(p, RELATIVE)) words.push(items[p++]!);
   // ("who have had treatments")
   while (plain(p, HAVE)) words.push(items[p++]!);
@@ -102,11 +107,13 @@ function step(items: Item[], e: number, lex: Lexicon): { step: Step; next: numbe
   // "have" or a verb (or both): "who have written", "that wrote", "have authors"
   if (!verb && !words.some((w) => HAVE.has(w.lower))) return undefined;
   while (plain(p, ARTICLES)) words.push(items[p++]!);
+  // "that have received a cash payment": one value right before the related thing
+  const value = isValue(items[p]) && thingNamed(lex, items[p + 1]) ? items[p++] : undefined;
   const related = thingNamed(lex, items[p]);
   if (!related || related === entity || items[p]!.consumed) return undefined;
   const relatedItem = items[p++]!;
   if (plain(p, ROW_WORDS)) words.push(items[p++]!);
-  return { step: { entity, related, words, relatedItem, ...(verb ? { verb } : {}) }, next: p };
+  return { step: { entity, related, words, relatedItem, ...(verb ? { verb } : {}), ...(value ? { value } : {}) }, next: p };
 }
 
 export const relatedCondition: Construction = {
@@ -115,34 +122,46 @@ export const relatedCondition: Construction = {
     const model = ctx.model;
     if (a.times.length || a.negTimes.length || a.cmps.length || a.superlatives.length || a.ratio || a.share || a.compare) return null;
     for (let e = 0; e < items.length; e++) {
-      const first = step(items, e, lex);
+      const isValue = (it: Item | undefined) => !!it && a.values.some((v) => v.item === it);
+      const first = step(items, e, lex, isValue);
       if (!first) continue;
       // "organizations have authors who have written papers in X": more steps from the related thing
       const steps: Step[] = [first.step];
       let p = first.next;
       while (RELATIVE.has(items[p]?.lower ?? '') && items[p - 1] === steps[steps.length - 1]!.relatedItem) {
-        const more = step(items, p - 1, lex);
+        const more = step(items, p - 1, lex, isValue);
         if (!more) break;
         steps.push(more.step);
         p = more.next;
       }
-      const prep = items[p];
-      if (!(prep?.kind === 'word' && PREPS.has(prep.lower))) continue;
-      p++;
-      const tail: Item[] = [prep];
-      if (items[p]?.kind === 'word' && ARTICLES.has(items[p]!.lower)) tail.push(items[p++]!);
-      // "in the domain X": the value's dimension named before it
-      // (or after it: "from the Sociology domain")
-      const isValue = (k: number) => a.values.some((v) => v.item === items[k]);
-      const isDim = (k: number) => items[k]?.kind === 'lex' && entriesOf(items[k]!, 'dimension').length > 0 && !isValue(k);
-      const before = isValue(p + 1) && isDim(p);
-      const after = !before && isValue(p) && isDim(p + 1) && !isValue(p + 2);
-      const named = before ? items[p] : after ? items[p + 1] : undefined;
-      const value = before ? p + 1 : p;
-      const mention = a.values.find((v) => v.item === items[value]);
-      if (!mention || mention.negated) continue;
-      const end = items[after ? value + 2 : value + 1];
-      if (end && !(end.kind === 'punct' && ['?', '.', '!', ';', ','].includes(end.lower))) continue;
+      const ends = (it: Item | undefined) => !it || (it.kind === 'punct' && ['?', '.', '!', ';', ','].includes(it.lower));
+      const said = steps[steps.length - 1]!.value;
+      const tail: Item[] = [];
+      let named: Item | undefined;
+      let after = false;
+      let mention: (typeof a.values)[number] | undefined;
+      if (said) {
+        // "that have received a cash payment": the value before the thing, nothing after it
+        if (steps.slice(0, -1).some((s) => s.value) || !ends(items[p])) continue;
+        mention = a.values.find((v) => v.item === said);
+      } else {
+        const prep = items[p];
+        if (!(prep?.kind === 'word' && PREPS.has(prep.lower))) continue;
+        p++;
+        tail.push(prep);
+        if (items[p]?.kind === 'word' && ARTICLES.has(items[p]!.lower)) tail.push(items[p++]!);
+        // "in the domain X": the value's dimension named before it
+        // (or after it: "from the Sociology domain")
+        const isValueAt = (k: number) => isValue(items[k]);
+        const isDim = (k: number) => items[k]?.kind === 'lex' && entriesOf(items[k]!, 'dimension').length > 0 && !isValueAt(k);
+        const before = isValueAt(p + 1) && isDim(p);
+        after = !before && isValueAt(p) && isDim(p + 1) && !isValueAt(p + 2);
+        named = before ? items[p] : after ? items[p + 1] : undefined;
+        const value = before ? p + 1 : p;
+        mention = a.values.find((v) => v.item === items[value]);
+        if (!ends(items[after ? value + 2 : value + 1])) continue;
+      }
+      if (!mention || mention.negated || steps.slice(0, -1).some((s) => s.value)) continue;
       const dims = new Set(mention.entries.filter((x) => x.kind === 'value').map((x) => x.target));
       // members that reach the value through to-one joins ("reports written by tutors of the flute")
       // are filtered by the general rules
