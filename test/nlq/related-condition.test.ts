@@ -156,6 +156,11 @@ describe('members with a condition through a relation', () => {
     await expectSameRows(db, model, q2, ask(q2), `SELECT DISTINCT name FROM (${jazzSingers.replace("'Jazz'", "'Folk'")})`);
   });
 
+  it('neither listed nor counted ("singers who released Folk tracks"), or beside a breakdown: refused, never the words dropped', () => {
+    expect(ask('singers who released Folk tracks').kind).toBe('out_of_scope');
+    expect(ask('Which singers have released tracks in the style Jazz by label?').kind).toBe('out_of_scope');
+  });
+
   it('refused: two paths (tickets bought by or gifted to fans), a negation, a second filter', () => {
     expect(ask('Which fans have tickets with status sold out?').kind).toBe('out_of_scope');
     expect(ask('Which singers have not released tracks in the style Jazz?').kind).toBe('out_of_scope');

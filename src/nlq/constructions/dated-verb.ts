@@ -63,11 +63,16 @@ export const datedVerb: Construction = {
       return {
         construction: 'dated verb',
         apply(query, notes) {
+          // not applied: the verb was read (taken from the other rules) but says nothing in the query
+          const unread = () => {
+            it.dropped = true;
+            return query;
+          };
           const period = query.time_range;
-          if (!period) return query;
+          if (!period) return unread();
           const own = query.metrics.map((m) => lex.metrics.get(m)?.timeDimension);
           const dating = period.dimension ?? (own.length && own.every((t) => t === own[0]) ? own[0] : undefined) ?? ctx.model.defaults.time_dimension;
-          if (dating !== dimension) return query;
+          if (dating !== dimension) return unread();
           consume(it, between);
           notes.push(`"${it.text}" dates the period by ${lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension}`);
           return query;

@@ -185,6 +185,10 @@ export const relatedCondition: Construction = {
         else rows.push(r);
       }
       if (!ok) continue;
+      const counted = items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'count');
+      // asked as a count or a list ("which ...", "list ...", "return ..."): a bare "authors who wrote crime books" says neither
+      const opener = items.find((it) => it.kind !== 'punct');
+      if (!counted && !a.list && !a.whichPos.length && !['return', 'name', 'enumerate'].includes(opener?.lower ?? '')) continue;
       // the general rules must not read the related things as figures of their own
       a.metrics = a.metrics.filter((m) => !relatedItems.has(m.item) && m.item !== named);
       a.dimMentions = a.dimMentions.filter((d) => !relatedItems.has(d.item));
@@ -198,10 +202,16 @@ export const relatedCondition: Construction = {
         apply(query, notes) {
           // the value's filter, built by the general rules, is the related rows' own (and the only one)
           const filter = query.filters.length === 1 && dims.has(query.filters[0]!.dimension) ? query.filters[0]! : undefined;
-          if (!filter || query.entity_conditions?.length || query.metric_filters.length || query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)) return query;
+          // not applied: the verb and the related things were read (taken from the general rules) but
+          // are not in the query, so they are not understood (never covered by having been read)
+          const unread = () => {
+            for (const s of steps) for (const it of [s.relatedItem, s.verb]) if (it && !it.consumed) it.dropped = true;
+            return query;
+          };
+          if (!filter || query.entity_conditions?.length || query.metric_filters.length || query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)) return unread();
           const last = steps[steps.length - 1]!;
           const valueOf = conditionOnValue(model, lex, last.related, filter);
-          if (!valueOf) return query;
+          if (!valueOf) return unread();
           // innermost first: the last related thing with the value, then each step outwards; a step
           // whose rows are the related thing's own, holding the value themselves, filters them directly
           let cond = valueOf;
@@ -213,7 +223,8 @@ export const relatedCondition: Construction = {
           }
           // a count of the members counts those kept; a listing (no metric yet) lists them
           const own = countOf(model, members);
-          if (query.metrics.length && !(query.metrics.length === 1 && query.metrics[0] === own && !query.group_by.length)) return query;
+          // (counted only when asked: "how many authors wrote crime books"; a bare "authors who wrote crime books" says neither)
+          if (query.metrics.length && !(counted && query.metrics.length === 1 && query.metrics[0] === own && !query.group_by.length)) return unread();
           for (const s of steps) {
             consume(s.relatedItem, ...s.words, s.verb);
             s.relatedItem.used = true;
