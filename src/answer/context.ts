@@ -3,7 +3,7 @@ import type { DimensionFilter, EntityCondition } from '../semantic/query.js';
 import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
-import { allFilters, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
+import { allFilters, anyOfPhrases, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
 import { describePeriod, unitSymbol } from './format.js';
 
 export interface AnswerContext {
@@ -44,7 +44,8 @@ export function isAdditive(ctx: AnswerContext, metric: string, depth = 0): boole
 export function scopeText(ctx: AnswerContext, options: { period?: boolean; allData?: boolean } = {}): string {
   const { model, query } = ctx.input;
   const parts: string[] = [];
-  if (ctx.filters.length > 0) parts.push(`for ${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))}`);
+  const conditions = [...ctx.filters.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, query)];
+  if (conditions.length > 0) parts.push(`for ${andList(conditions)}`);
   if (query.metric_filters.length > 0 && ctx.shape.dims.length > 0) {
     parts.push(`with ${andList(query.metric_filters.map((f) => metricFilterPhrase(model, f)))}`);
   }
@@ -59,10 +60,16 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
   for (const c of query.entity_conditions ?? []) {
     parts.push(`among ${c.entity.replace(/_/g, ' ')} members with ${condition(c)}${c.time_range?.label ? ` (${c.time_range.label})` : ''}`);
   }
+  // "fees in the same month as the member enrolled"
+  for (const sp of query.same_periods ?? [])
+    parts.push(`where the ${dimensionLabel(model, sp.dimension).toLowerCase()} is in the same ${sp.grain} as the ${dimensionLabel(model, sp.as).toLowerCase()}`);
   if (options.period !== false) {
     if (ctx.frame) parts.push(periodPhrase(ctx.frame));
     else if (options.allData && anyTimeBound(ctx)) parts.push(`across all data${dataRangeSuffix(ctx)}`);
   }
+  // "on weekends": said once, unless the question's own words already carry it
+  const days = query.time_range?.days;
+  if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? '')) parts.push(days === 'weekend' ? 'on weekends (Saturdays and Sundays)' : 'on weekdays (Mondays to Fridays)');
   return parts.length ? ` ${parts.join(' ')}` : '';
 }
 
@@ -118,7 +125,8 @@ export function resultTitle(ctx: AnswerContext): string {
     title = andList(metricPart) || 'Result';
     if (shape.dims.length) title += ` by ${andList(shape.dims.map((d) => dimTitle(ctx, d)))}`;
   }
-  if (ctx.filters.length) title += ` (${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))})`;
+  const conditions = [...ctx.filters.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, ctx.input.query)];
+  if (conditions.length) title += ` (${andList(conditions)})`;
   if (ctx.frame) title += `, ${periodName(ctx.frame)}`;
   return upperFirst(title);
 }

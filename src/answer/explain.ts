@@ -7,6 +7,7 @@ import {
   andList,
   dimensionDefinition,
   dimensionLabel,
+  anyOfPhrases,
   filterPhrase,
   findMetric,
   findTimeDimension,
@@ -56,7 +57,8 @@ export function explanationText(ctx: AnswerContext): string {
   if (ctx.shape.dims.length) out.push(sentence(`Grouped by ${andList(ctx.shape.dims.map((d) => dimTitle(ctx, d)))}`));
   const fromQuestion = ctx.filters.filter((f) => f.source === 'question');
   const fromRequest = ctx.filters.filter((f) => f.source === 'request');
-  if (fromQuestion.length) out.push(sentence(`Filtered to ${andList(fromQuestion.map((f) => filterPhrase(model, f.filter)))}`));
+  const fromQuestionPhrases = [...fromQuestion.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, query)];
+  if (fromQuestionPhrases.length) out.push(sentence(`Filtered to ${andList(fromQuestionPhrases)}`));
   if (fromRequest.length) out.push(sentence(`Scoped by the request's dimensions to ${andList(fromRequest.map((f) => filterPhrase(model, f.filter)))}`));
   if (query.metric_filters.length) out.push(sentence(`Only groups with ${andList(query.metric_filters.map((f) => metricFilterPhrase(model, f)))} are kept`));
   const stock = metricNames(ctx).filter((m) => findMetric(model, m)?.time_bound === false);
@@ -117,6 +119,9 @@ export function answerExplanation(ctx: AnswerContext): AnswerExplanation {
       values: filter.values,
       source,
     })),
+    ...(query.any_of?.length
+      ? { any_of: query.any_of.map((g) => ({ filters: g.filters.map((f) => ({ dimension: f.dimension, label: dimensionLabel(model, f.dimension), op: f.op, values: f.values })) })) }
+      : {}),
     metric_filters: query.metric_filters.map((f) => ({ metric: f.metric, op: f.op, value: f.value })),
     period: frame
       ? { start: frame.start, end: inclusiveEnd(frame.end), end_exclusive: frame.end, label: periodName(frame), dated_by: ctx.dating }
@@ -144,7 +149,8 @@ export function thinkingOf(ctx: AnswerContext, outcome: string): AnswerThinking 
   const metrics = metricNames(ctx).map((m) => lowerFirst(valueLabel(model, m, ctx.shape.columns)));
   const parts = [`metrics: ${metrics.length ? andList(metrics) : 'none'}`];
   if (query.group_by.length) parts.push(`grouped by ${andList(query.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)))}`);
-  if (ctx.filters.length) parts.push(`filters: ${andList(ctx.filters.map((f) => filterPhrase(model, f.filter)))}`);
+  const conditions = [...ctx.filters.map((f) => filterPhrase(model, f.filter)), ...anyOfPhrases(model, query)];
+  if (conditions.length) parts.push(`filters: ${andList(conditions)}`);
   parts.push(`period: ${timeFrameText(ctx)}`);
   messages.push(`Resolved the question to ${parts.join('; ')}.`);
   if (ctx.input.sql) messages.push(`Compiled it to SQL${ctx.input.dialect ? ` for ${ctx.input.dialect}` : ''} over ${andList(sourceEntities(model, query, ctx.shape.columns, ctx.frame))}.`);

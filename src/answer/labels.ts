@@ -3,7 +3,7 @@
  * filters and periods. Everything here returns PLAIN text; callers escape it before it lands in HTML.
  */
 import type { DerivedMetric, Dimension, Format, Measure, SemanticModel, TimeDimension, TimeGrain } from '../semantic/model.js';
-import type { DimensionFilter, MetricFilter, SemanticQuery, TextPatternOp } from '../semantic/query.js';
+import type { AnyOf, DimensionFilter, MetricFilter, SemanticQuery, TextPatternOp } from '../semantic/query.js';
 import type { CompiledColumn, TimeFrame } from './types.js';
 import { describePeriod, formatTimeBucket, formatValue, inclusiveEnd } from './format.js';
 
@@ -168,6 +168,16 @@ export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
   }
 }
 
+/** `either first name starting with "J" or last name containing "son"`: an any-of group (any one holds). */
+export function anyOfPhrase(model: SemanticModel, g: AnyOf): string {
+  return `either ${orList(g.filters.map((f) => filterPhrase(model, f)))}`;
+}
+
+/** The phrases of the question's any-of groups. */
+export function anyOfPhrases(model: SemanticModel, query: SemanticQuery): string[] {
+  return (query.any_of ?? []).map((g) => anyOfPhrase(model, g));
+}
+
 /** `name starting with "Lake"`: the text patterns' words (letter case is ignored). */
 const TEXT_PATTERN_WORDS: Record<TextPatternOp, string> = {
   starts_with: 'starting with',
@@ -281,6 +291,7 @@ export function sourceEntities(model: SemanticModel, query: SemanticQuery, colum
   for (const c of columns) (c.kind === 'metric' || c.kind === 'share' ? addMetric : addDim)(c.ref);
   for (const g of query.group_by) addDim(g.dimension);
   for (const f of query.filters) addDim(f.dimension);
+  for (const g of query.any_of ?? []) for (const f of g.filters) addDim(f.dimension);
   for (const f of query.metric_filters) addMetric(f.metric);
   if (frame) for (const d of datingDimensions(model, query, frame)) addDim(d);
   return [...out];

@@ -1,8 +1,9 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
+import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, memberDimension } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
-import { type TimeHit } from './time.js';
+import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
@@ -102,6 +103,19 @@ export interface Analysis {
   notes: string[];
   /** A construction supplies the query's columns (distinct counts, averages): no default metric. */
   providesMetric?: boolean;
+  /** The words of each filter built (by its dimension and values): what an "or" between them joins. */
+  conditionWords?: ConditionWords[];
+}
+
+export interface ConditionWords {
+  dimension: string;
+  values: unknown[];
+  items: Item[];
+}
+
+/** Records the words a filter was read from (see `constructions/any-of.ts`). */
+export function noteConditionWords(a: Analysis, f: { dimension: string; values?: unknown[] }, items: (Item | undefined)[]): void {
+  (a.conditionWords ??= []).push({ dimension: f.dimension, values: [...(f.values ?? [])], items: items.filter((it): it is Item => !!it) });
 }
 
 const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent', 'taken', 'done', 'held', 'brought', 'sent', 'won', 'lost', 'given', 'put']);
@@ -250,7 +264,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       let p = k - 1;
       while (p >= 0 && (items[p].lower === 'of' || items[p].lower === 'the')) p--;
       const g = /\b(day|week|month|quarter|year)s\b/.exec(it.hit!.range.label)?.[1] as Grain | undefined;
-      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g) {
+      // only a period of whole units ("each of the last 3 weeks" counted in days from today is not)
+      if (items[p]?.kind === 'kw' && (items[p].kw === 'each' || items[p].kw === 'group') && g && wholePeriods(it.hit!.range, g)) {
         a.grainGroups.push({ grain: g, pos: k });
         consume(items[p]);
       }
@@ -574,6 +589,19 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const averagedInfo = averaged ? lex.metrics.get(averaged.name) : undefined;
     if (inGroup && items[k - 1]?.lower === 'per' && averagedInfo?.agg === 'avg' && !it.plural && !dims.length && ents.some((e) => e.target === averagedInfo.entity) && items.indexOf(averaged!.item) === k - 2) {
       consume(...groupKws, it);
+      it.used = true;
+      continue;
+    }
+    // "by state of the customers": the thing after "of" says whose state it is (the owner of the
+    // breakdown's dimension, or a role of it), never a second breakdown by each member; a thing that
+    // does not reach the dimension stays unconsumed
+    const ofAt = items[k - 1]?.lower === 'of' ? k - 1 : items[k - 1]?.lower === 'the' && items[k - 2]?.lower === 'of' ? k - 2 : -1;
+    const qualified = a.groups[a.groups.length - 1];
+    const namesOnlyThing = ents.length > 0 && dims.every((d) => ents.some((e) => e.target === lex.dimensions.get(d.target)?.entity));
+    if (inGroup && ofAt > 0 && namesOnlyThing && qualified && !qualified.time && qualified.pos === prevSig(k)) {
+      const owner = lex.dimensions.get(qualified.dimension)?.entity;
+      const graph = joinGraph(ctx.model);
+      if (owner && ents.some((e) => e.target === owner || !!graph.path(e.target, owner))) consume(it);
       it.used = true;
       continue;
     }

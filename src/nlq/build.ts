@@ -1,13 +1,13 @@
 /** Mentions -> SemanticQuery: filters with roles, comparisons, groups, period and grain, default metric, ranking, shares, confidence. */
 import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
-import { type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQuery, type TimeRange } from '../semantic/query.js';
+import { anyOfFilters, type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQuery, type TimeRange } from '../semantic/query.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
-import { countMetricOfEntities, dimensionOfEntity, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { countMetricOfEntities, dimensionOfEntity, noteConditionWords, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
@@ -65,7 +65,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- filters from values (role resolution: supplier vs customer)
   const filters: DimensionFilter[] = [];
-  const byDim = new Map<string, { values: string[]; negated: boolean; text: string[] }>();
+  const byDim = new Map<string, { values: string[]; negated: boolean; text: string[]; items: Item[] }>();
   const competing: string[] = [];
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   for (const v of a.values) {
@@ -87,9 +87,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const e = chooseValueEntry(lex, entries);
     const dim = reachableRole(lex, model, resolveRole(lex, e.target, v.pos, a.roles), metrics);
     const key = `${dim}|${v.negated ? 'not' : ''}`;
-    const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [] };
+    const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [], items: [] };
     for (const x of e.values ?? []) if (!cur.values.includes(x)) cur.values.push(x);
     cur.text.push(v.item.text);
+    cur.items.push(v.item);
     byDim.set(key, cur);
   }
   const comparedDims: string[] = [];
@@ -98,12 +99,15 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
     const op: DimensionFilter['op'] = f.negated ? (f.values.length > 1 ? 'not_in' : 'ne') : f.values.length > 1 ? 'in' : 'eq';
     filters.push({ dimension: dim, op, values: f.values });
+    noteConditionWords(a, { dimension: dim, values: f.values }, f.items);
     notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} ${opText(op)} ${f.values.join(', ')} (from "${f.text.join('", "')}")`);
   }
 
   // ---- numeric dimension comparisons and metric comparisons
   const metricFilters: MetricFilter[] = [];
   const metricCmps: Analysis['cmps'] = [];
+  /** The number ending the last comparison on a numeric dimension, and that dimension ("size above 10 or below 2"). */
+  let lastDimCmp: { num: Item; dimension: string } | undefined;
   for (const c of a.cmps) {
     // the metric (or numeric dimension) named right before the comparison, or right after its number
     let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
@@ -117,6 +121,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
       break;
     }
+    // "a size above 10 or below 2": the dimension of the comparison right before, only "or"/"and" between
+    const prevNum = items[c.pos - 2];
+    const elided = !target && !!lastDimCmp && prevNum === lastDimCmp.num && ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') && items[c.pos - 1]?.kind === 'word';
+    if (elided) target = { kind: 'dimension', name: lastDimCmp!.dimension };
     for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
       const o = items[p];
       if (o.kind === 'lex') {
@@ -135,12 +143,17 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (yearLike && /^(over|above|under|below|after|before)$/.test(c.words[0]?.lower ?? '')) continue;
     // the comparison is understood when its target is named, or when the query has one metric
     if (target || metrics.length === 1) consume(...c.words);
-    if (target?.kind === 'dimension') {
-      for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) consume(items[p]);
+    const dimWords: Item[] = [];
+    if (target?.kind === 'dimension' && !elided) {
+      for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) dimWords.push(items[p]);
+      consume(...dimWords);
     }
     if (target?.kind === 'dimension') {
       const op = c.op === 'ne' ? 'ne' : c.op;
       filters.push({ dimension: target.name, op, values: [c.value] });
+      const numItem = items.slice(c.pos, c.pos + 3).find((o) => o.kind === 'num' && o.num === c.value);
+      noteConditionWords(a, { dimension: target.name, values: [c.value] }, [...dimWords, ...c.words, numItem]);
+      if (numItem) lastDimCmp = { num: numItem, dimension: target.name };
       notes.push(`Filter: ${lex.dimensions.get(target.name)!.label} ${opText(op)} ${c.value}`);
       continue;
     }
@@ -160,6 +173,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (d?.type === 'number' && nx?.kind === 'num' && !nx.used) {
       nx.used = true;
       filters.push({ dimension: d.name, op: 'eq', values: [nx.num!] });
+      noteConditionWords(a, { dimension: d.name, values: [nx.num!] }, [dm.item, nx]);
       notes.push(`Filter: ${d.label} = ${nx.num}`);
       dm.item.used = true;
       (dm as { consumed?: boolean }).consumed = true;
@@ -225,7 +239,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const start = a.times.reduce((m, h) => (h.range.start < m ? h.range.start : m), a.times[0].range.start);
     const end = a.times.reduce((m, h) => (h.range.end > m ? h.range.end : m), a.times[0].range.end);
     const label = a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : a.times[0].range.label;
-    timeRange = { start, end, label };
+    // "on weekends": every period says it (interpret refuses a mix)
+    const days = a.times[0].range.days;
+    timeRange = { start, end, label, ...(days ? { days } : {}) };
   }
   let grain: Grain | undefined = a.grainGroups[0]?.grain;
   if (!grain && a.trend) grain = naturalGrain(timeRange);
@@ -291,7 +307,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (datingTd) timeRange.dimension = datingTd;
     const tdLabel = lex.timeDimensions.get(datingTd ?? metricTd(lex, metrics) ?? defaultTd ?? '')?.label ?? 'date';
     notes.push(
-      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)} (by ${tdLabel.toLowerCase()})`,
+      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${timeRange.days === 'weekend' ? ', Saturdays and Sundays only' : timeRange.days === 'weekday' ? ', Mondays to Fridays only' : ''} (by ${tdLabel.toLowerCase()})`,
     );
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
@@ -446,6 +462,7 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
   const ratioSides = (query.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
   const used = [
     ...query.filters.map((f) => f.dimension),
+    ...anyOfFilters(query).map((f) => f.dimension),
     ...query.group_by.map((g) => g.dimension),
     ...(query.subset_metrics ?? []).flatMap((s) => s.filters.map((f) => f.dimension)),
     ...ratioSides.flatMap((x) => (x.filters ?? []).map((f) => f.dimension)),

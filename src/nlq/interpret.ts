@@ -7,7 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
-import { nestedConditions, type SemanticQuery } from '../semantic/query.js';
+import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { compile, CompileError } from '../semantic/compiler.js';
@@ -22,6 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
+import { followUpOnGroup } from './constructions/any-of.js';
 import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
@@ -71,11 +72,15 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
   const a = analyse(items, lex, ctx);
+  // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
+  const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
+  if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
+    return outOfScope(lex, [], undefined, false, `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   const r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
   if (r.kind === 'query') {
-    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? moneyVerbsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
   }
@@ -108,11 +113,35 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
     (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
   );
   // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
-  const usedDims = new Set([...q.group_by, ...q.filters, ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
   if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };
+}
+
+/**
+ * "number of cars sold", "how many customers bought": a verb of selling or buying beside a count of
+ * things other rows refer to (the cars sales are of) says which of them count (cars with a sale),
+ * which a plain count of the things never reads. The verb only shapes the answer when it picks or
+ * restates a money figure ("how much did we sell", "revenue generated"), or restates rows nothing
+ * refers to ("deliveries made"); a count of distinct buyers among the orders reads it already.
+ */
+function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
+  const q = r.query;
+  // what is counted: a count's rows, or a distinct count of a thing over its own rows only (not
+  // through others, nor among the rows a period or a filter puts in scope: "parts sold in 1997")
+  const metrics = q.metrics.map((m) => lex.metrics.get(m));
+  const distinct = q.distinct_counts ?? [];
+  if (!metrics.every((m) => m?.agg === 'count')) return undefined;
+  if (distinct.length && (distinct.some((d) => d.through) || q.time_range || q.filters.length)) return undefined;
+  const counted = [...metrics.map((m) => m?.entity), ...distinct.map((d) => d.entity)];
+  const referred = new Set(model.relationships.filter((rel) => rel.from !== rel.to).map((rel) => rel.to));
+  if (!counted.some((e) => !!e && referred.has(e))) return undefined;
+  const verbs = items.filter((it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much');
+  if (!verbs.length) return undefined;
+  const words = uniq(verbs.map((x) => x.text));
+  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: a count of the things themselves would not read it. I did not answer rather than guess.`, unconsumed: words, partial: q };
 }
 
 /**
@@ -372,7 +401,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows)) a.metrics.splice(a.metrics.indexOf(m), 1);
     }
   }
-  // excluding a period: only the latest one can be cut off (the range then ends where it starts)
+  // excluding a period: only the latest one can be cut off (the range then ends where it starts);
+  // beside another period ("the last 30 days excluding the current month") which days are left is
+  // not said (the days before the month, or the 30 days less the month's?): refused
+  if (a.negTimes.length && a.times.length)
+    return outOfScope(lex, [], undefined, false, `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`);
+  // a bound beside another period ("in 2023 before June", "the last 7 days until yesterday"): the
+  // periods are not joined into one span (a bound narrows, and which year "June" is, is not said)
+  const bound = a.times.find((h) => h.open);
+  if (bound && a.times.length > 1)
+    return outOfScope(lex, [], undefined, false, `"${bound.range.label}" beside "${a.times.find((h) => h !== bound)!.range.label}": which one period is meant is not clear; name it once (e.g. "between March 2023 and June 2023").`);
   for (const h of a.negTimes) {
     if (h.range.end > ctx.asOf) {
       a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });
@@ -410,7 +448,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     built.query = applied;
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
-  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension)]);
+  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
   items.forEach((it, k) => {
     const before = items[k - 1];
     if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
@@ -454,6 +492,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     return cov.uncovered.length ? notUnderstood(lex, items, cov.uncovered, built.query, why) : null;
   };
   if (fragment && ctx.previous) {
+    const onGroup = followUpOnGroup(ctx.previous, built.query, lex);
+    if (onGroup) return outOfScope(lex, [], undefined, false, onGroup);
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
     if (merged) {
       const refused = covered();

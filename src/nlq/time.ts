@@ -4,7 +4,10 @@
  *  - a bare year / quarter / half / month / date is that calendar period;
  *  - this year|quarter|month|week = its start .. today (inclusive), also "year to date", "YTD";
  *  - last|previous year|quarter|month|week = the full previous calendar period;
- *  - the year before last = two calendar years back;
+ *  - the year|quarter|month|week before last = two calendar periods back;
+ *  - the last (N) full|complete|whole weeks|months|... = the N (1) whole periods before the current
+ *    one ("the last full months" says no N: unread);
+ *  - since the start|beginning of the year|this month|X = from the first day of it through today;
  *  - last N months|quarters|years = the N full calendar periods before the current one;
  *  - last N days|weeks = the N days (7N days) ending today, today included;
  *  - since/after X = from X's start (after: X's end) to today; before X = open start .. X's start;
@@ -21,7 +24,15 @@
  *    back through today;
  *  - the whole of X = X; an ISO week (or calendar week) is the Monday-to-Sunday week, as every week
  *    here; "not including|excluding the current week|month|..." after a period that ends before the
- *    current one only restates it (consumed); after one that does not, it is left unread (refused);
+ *    current one only restates it (consumed); after "the last|past N <units>" (or N calendar units)
+ *    of the same unit it makes them the N whole periods before the current one ("the last 3 weeks
+ *    excluding the current week", "the last 10 days excluding today"; "the current one" names the
+ *    window's unit); "excluding today" after a window ending today ends it yesterday; after any
+ *    other period it is left unread (refused);
+ *  - "inclusive of|including today" after a window that ends with today restates it; "inclusive
+ *    of N units ago" after "the past N units" (same N and unit) starts it on that day: "the past
+ *    month, inclusive of 1 month ago" = the same day a month back through today; any other
+ *    qualifier is left unread (refused);
  *  - N days|weeks|months|quarters|years before|after X (X a period) = X moved N units back or on,
  *    when the unit is as coarse as X's or coarser: "2 months after March 2021" is May 2021, "3 days
  *    before 2021-03-10" is 2021-03-07, "a year before Q2 2020" is Q2 2019. A finer unit ("3 days
@@ -39,6 +50,8 @@ export interface TimeRangeValue {
   start: string;
   end: string;
   label: string;
+  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) with the period. */
+  days?: 'weekend' | 'weekday';
 }
 
 export interface TimeHit {
@@ -50,6 +63,8 @@ export interface TimeHit {
   unit: TimeUnit;
   /** Relative to today (last year, YTD ...) rather than absolute. */
   relative: boolean;
+  /** A bound open on one side ("since 2020", "before June", "from 1996"): no period to join another to. */
+  open?: boolean;
 }
 
 /** Start used for ranges open to the past ("before 1995"). */
@@ -98,7 +113,7 @@ function monthRange(y: number, m: number): [string, string] {
   return [fmt(y, m, 1), fmt(y, m + 1, 1)];
 }
 
-type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const UNIT_RANK: Record<CalendarUnit, number> = { day: 0, week: 1, month: 2, quarter: 3, year: 4 };
 
 /** A date moved n units on (back when negative); a day past the end of a shorter month is its last day. */
@@ -160,6 +175,15 @@ interface Period {
   /** A month or quarter named without a year (resolved to the latest one up to today). */
   yearless?: { month?: number; quarter?: number };
   relative?: boolean;
+  /** "the last 3 weeks", "the past month", "the past 6 calendar months": N units counted back from today. */
+  trail?: Trail;
+}
+
+/** A window of N units counted back from today; `calendar`: whole calendar periods ("calendar months"). */
+interface Trail {
+  n: number;
+  unit: CalendarUnit;
+  calendar: boolean;
 }
 
 type Parser = (s: string, at: number, today: string) => { p: Period; len: number } | null;
@@ -293,13 +317,30 @@ const relative: Parser = (s, at, today) => {
   const t = parseYmd(today);
   const tomorrow = addDays(today, 1);
   let m: RegExpExecArray | null;
-  const rel = (start: string, end: string, unit: TimeUnit) => ({
-    p: { start, end, unit, relative: true },
+  const rel = (start: string, end: string, unit: TimeUnit, trail?: Trail) => ({
+    p: { start, end, unit, relative: true, trail },
     len: m ? m[0].length : 0,
   });
-  if ((m = run(/(?:the\s+)?year\s+before\s+last\b/y, s, at))) {
-    const [a, b] = yearRange(t.y - 2);
-    return rel(a, b, 'year');
+  // "the year before last", "the month before last": two calendar periods back
+  if ((m = run(/(?:the\s+)?(week|month|quarter|year)\s+before\s+last\b/y, s, at))) {
+    const unit = m[1] as CalendarUnit;
+    const start = shiftDate(periodStart(today, unit), unit, -2);
+    return rel(start, shiftDate(start, unit, 1), unit);
+  }
+  // "the last 3 full months", "the last complete week": whole periods before the current one
+  if (
+    (m = run(
+      new RegExp(`(?:the\\s+)?(?:last|past|previous|prior|preceding)\\s+(?:(${NUM_RE})\\s+)?(?:full|complete|completed|whole)\\s+(?:calendar\\s+)?(day|week|month|quarter|year)(s?)\\b`, 'y'),
+      s,
+      at,
+    ))
+  ) {
+    const n = m[1] ? num(m[1]) : 1;
+    // "the last full months": how many?
+    if (n === undefined || n <= 0 || (!m[1] && m[3])) return null;
+    const unit = m[2] as CalendarUnit;
+    const cur = periodStart(today, unit);
+    return rel(shiftDate(cur, unit, -n), cur, n === 1 ? unit : 'span', { n, unit, calendar: true });
   }
   if ((m = run(/(?:year|yr)[\s-]+to[\s-]+date\b|ytd\b|so\s+far\s+this\s+year\b/y, s, at)))
     return rel(fmt(t.y, 1, 1), tomorrow, 'year');
@@ -329,7 +370,7 @@ const relative: Parser = (s, at, today) => {
     const n = num(m[1]);
     if (n === undefined || n <= 0) return null;
     const unit = m[2] as CalendarUnit;
-    return rel(shiftDate(periodStart(today, unit), unit, -n), tomorrow, 'span');
+    return rel(shiftDate(periodStart(today, unit), unit, -n), tomorrow, 'span', { n, unit, calendar: true });
   }
   // "the last 6 months from today": rolling, from the same day N units back through today
   if (
@@ -358,21 +399,22 @@ const relative: Parser = (s, at, today) => {
   ) {
     const n = num(m[1]);
     if (n === undefined || n <= 0) return null;
+    const trail: Trail = { n, unit: m[2] as CalendarUnit, calendar: false };
     switch (m[2]) {
       case 'day':
-        return rel(addDays(tomorrow, -n), tomorrow, 'span');
+        return rel(addDays(tomorrow, -n), tomorrow, 'span', trail);
       case 'week':
-        return rel(addDays(tomorrow, -7 * n), tomorrow, 'span');
+        return rel(addDays(tomorrow, -7 * n), tomorrow, 'span', trail);
       case 'month': {
         const cur = fmt(t.y, t.m, 1);
-        return rel(addMonths(cur, -n), cur, 'span');
+        return rel(addMonths(cur, -n), cur, 'span', trail);
       }
       case 'quarter': {
         const cur = quarterRange(t.y, quarterOf(t.m))[0];
-        return rel(addMonths(cur, -3 * n), cur, 'span');
+        return rel(addMonths(cur, -3 * n), cur, 'span', trail);
       }
       default:
-        return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span');
+        return rel(fmt(t.y - n, 1, 1), fmt(t.y, 1, 1), 'span', trail);
     }
   }
   if ((m = run(/(?:the\s+)?(?:this|current|present)\s+(year|quarter|month|(?:iso\s+|calendar\s+)?week)\b/y, s, at))) {
@@ -397,22 +439,24 @@ const relative: Parser = (s, at, today) => {
     // an ISO year begins on the Monday of its first week: not the calendar year
     if (m[2]?.startsWith('iso') && m[3] !== 'week') return null;
     const k = m[1] === 'next' || m[1] === 'coming' ? 1 : -1;
+    // "the past month": one unit back (only "inclusive of a month ago" after it makes it a rolling month)
+    const trail: Trail | undefined = k < 0 && !m[2] ? { n: 1, unit: m[3] as CalendarUnit, calendar: false } : undefined;
     switch (m[3]) {
       case 'year': {
         const [a, b] = yearRange(t.y + k);
-        return rel(a, b, 'year');
+        return rel(a, b, 'year', trail);
       }
       case 'quarter': {
         const cur = quarterRange(t.y, quarterOf(t.m))[0];
-        return rel(addMonths(cur, 3 * k), addMonths(cur, 3 * k + 3), 'quarter');
+        return rel(addMonths(cur, 3 * k), addMonths(cur, 3 * k + 3), 'quarter', trail);
       }
       case 'month': {
         const cur = fmt(t.y, t.m, 1);
-        return rel(addMonths(cur, k), addMonths(cur, k + 1), 'month');
+        return rel(addMonths(cur, k), addMonths(cur, k + 1), 'month', trail);
       }
       default: {
         const cur = weekStart(today);
-        return rel(addDays(cur, 7 * k), addDays(cur, 7 * k + 7), 'week');
+        return rel(addDays(cur, 7 * k), addDays(cur, 7 * k + 7), 'week', trail);
       }
     }
   }
@@ -482,12 +526,14 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
       i++;
       continue;
     }
-    const found = at(s, i, today, tomorrow);
+    // "on weekends in the last 3 weeks": the days before their period
+    const daysFirst = run(R_DAYS_FIRST, s, i);
+    const found = daysFirst ? daysBefore(s, i, daysFirst, today, tomorrow) : at(s, i, today, tomorrow);
     if (typeof found === 'number') {
       i = found;
       continue;
     }
-    const hit = found && restated(s, found, today);
+    const hit = found && onDays(s, restated(s, found, today));
     if (hit) {
       // "since 2050" when today is 1998: an empty period (no data), never an inverted one
       if (hit.range.start > hit.range.end) hit.range = { ...hit.range, end: hit.range.start };
@@ -500,18 +546,40 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
 
 /** Ranges that name both ends and include them ("between X and Y", "from X to Y"). */
 const closedRanges = new WeakSet<TimeHit>();
+/** Windows of N units counted back from today ("the last 3 weeks"), and how they were counted. */
+const trails = new WeakMap<TimeHit, Trail>();
+
+const UNIT_WORD = '(day|week|month|quarter|year)s?';
+/** An aside's opening: ", (" or " (" or ", " or " ". */
+const ASIDE = '\\s*,?\\s*(\\(\\s*)?';
+const INCLUSIVE = '(?:(?:up\\s+to\\s+and\\s+)?including|inclusive\\s+of|counting)';
+const EXCLUDING = '(?:not\\s+including|not\\s+counting|excluding|except(?:\\s+for)?|without|but\\s+not)';
+const R_INCL_TODAY = sticky(`${ASIDE}(?:${INCLUSIVE}\\s+today(?![\\w'’])|(?:with\\s+)?today\\s+included)\\s*(\\))?`);
+const R_INCL_AGO = sticky(`${ASIDE}${INCLUSIVE}\\s+(?:the\\s+day\\s+)?(${COUNT_RE})\\s+${UNIT_WORD}\\s+ago\\s*(\\))?`);
+const R_EXCL = sticky(
+  `${ASIDE}${EXCLUDING}\\s+(?:(?:the\\s+)?(?:current|present|ongoing|this)\\s+(?:iso\\s+|calendar\\s+)?(day|week|month|quarter|year)|(today)(?![\\w'’])|(?:the\\s+)?(?:current|present|ongoing)\\s+(one))\\s*(\\))?`,
+);
 
 /**
- * Words after a period that only restate it, consumed with it: "(inclusive of start and end
- * dates)" after a range that includes both ends; "not including the current week" after a period
- * that ends before the current week. Anything else after it is left for the rest of the question.
+ * Words after a period that say which days it holds, consumed with it (each leaves one window):
+ *  - "(inclusive of start and end dates)" after a range that includes both ends;
+ *  - "inclusive of today", "including today" after a window that ends with today;
+ *  - "inclusive of N units ago" after "the past N units": the window starts on the day N units
+ *    back ("the past month, inclusive of 1 month ago" = 2024-05-30 to 2024-06-30);
+ *  - "excluding the current week / today / the current one" after "the last N weeks / days /
+ *    calendar months": the N whole periods before the current one; after a period that already
+ *    ends before the current one it only restates it; "excluding today" after a window that ends
+ *    with today ends it yesterday.
+ * Anything else (another unit, another count) is left for the rest of the question (refused).
  */
 function restated(s: string, hit: TimeHit, today: string): TimeHit {
   let m: RegExpExecArray | null;
-  const extend = (len: number): TimeHit => {
+  const tomorrow = addDays(today, 1);
+  const extend = (len: number, range?: { start: string; end: string }): TimeHit => {
     const to = hit.to + len;
-    return { ...hit, to, range: { ...hit.range, label: cleanLabel(s.slice(hit.from, to)) } };
+    return { ...hit, to, range: { ...hit.range, ...range, label: cleanLabel(s.slice(hit.from, to)) } };
   };
+  const trail = trails.get(hit);
   if (
     closedRanges.has(hit) &&
     (m = run(
@@ -522,17 +590,53 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
     !!m[1] === !!m[2]
   )
     return extend(m[0].length);
-  if (
-    (m = run(
-      /\s*,?\s*(\(\s*)?(?:not\s+including|excluding|except(?:\s+for)?|without)\s+(?:the\s+)?(?:current|present|ongoing|this)\s+(?:iso\s+|calendar\s+)?(day|week|month|quarter|year)\s*(\))?/y,
-      s,
-      hit.to,
-    )) &&
-    !!m[1] === !!m[3] &&
-    hit.range.end <= periodStart(today, m[2] as CalendarUnit)
-  )
+  if ((m = run(R_INCL_TODAY, s, hit.to)) && !!m[1] === !!m[2] && hit.range.end === tomorrow && hit.range.start < today)
     return extend(m[0].length);
+  if ((m = run(R_INCL_AGO, s, hit.to)) && !!m[1] === !!m[4] && trail && !trail.calendar && trail.unit === m[3] && trail.n === num(m[2]!))
+    return extend(m[0].length, { start: shiftDate(today, trail.unit, -trail.n), end: tomorrow });
+  if ((m = run(R_EXCL, s, hit.to)) && !!m[1] === !!m[5]) {
+    const unit = (m[2] ?? (m[3] ? 'day' : trail?.unit)) as CalendarUnit | undefined;
+    if (!unit) return hit;
+    const current = periodStart(today, unit);
+    if (trail && trail.unit === unit) return extend(m[0].length, { start: shiftDate(current, unit, -trail.n), end: current });
+    if (m[3] || m[4]) {
+      // "the current one" names the window's own unit; "excluding today" cuts a window ending today
+      if (m[3] && !trail && hit.range.end === tomorrow && hit.range.start < today) return extend(m[0].length, { start: hit.range.start, end: today });
+      return hit;
+    }
+    if (hit.range.end <= current) return extend(m[0].length);
+  }
   return hit;
+}
+
+const DAYS = '(?:the\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days)';
+const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+(?:a\\s+)?${DAYS}\\b\\s*(\\))?`);
+const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}\\s*,?\\s+`);
+const daysOf = (w: string): 'weekend' | 'weekday' => (w.startsWith('weekend') ? 'weekend' : 'weekday');
+
+/** "... on weekends" / "... on weekdays" right after a period: only those days of it. */
+function onDays(s: string, hit: TimeHit): TimeHit {
+  const m = run(R_DAYS, s, hit.to);
+  if (!m || !!m[1] !== !!m[3] || hit.range.days) return hit;
+  const to = hit.to + m[0].length;
+  return { ...hit, to, range: { ...hit.range, days: daysOf(m[2]!), label: cleanLabel(s.slice(hit.from, to)) } };
+}
+
+/** "on weekends in the last 3 weeks": the days, then their period (none: not read here). */
+function daysBefore(s: string, i: number, m: RegExpExecArray, today: string, tomorrow: string): TimeHit | number | null {
+  const found = at(s, i + m[0].length, today, tomorrow);
+  if (!found || typeof found === 'number') return found;
+  const hit: TimeHit = { ...found, from: i, range: { ...found.range, days: daysOf(m[1]!), label: cleanLabel(s.slice(i, found.to)) } };
+  // the qualifiers after the period still read it ("on weekends in the last 3 weeks excluding the current week")
+  const trail = trails.get(found);
+  if (trail) trails.set(hit, trail);
+  if (closedRanges.has(found)) closedRanges.add(hit);
+  return hit;
+}
+
+/** Whether a range is made of whole calendar periods of a unit (for one row per period). */
+export function wholePeriods(range: { start: string; end: string }, unit: CalendarUnit): boolean {
+  return periodStart(range.start, unit) === range.start && periodStart(range.end, unit) === range.end;
 }
 
 function at(s: string, i: number, today: string, tomorrow: string): TimeHit | number | null {
@@ -545,6 +649,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     relative,
   });
   const closed = (h: TimeHit): TimeHit => (closedRanges.add(h), h);
+  const opened = (h: TimeHit): TimeHit => ({ ...h, open: true });
   // "2 months after March 2021": a period moved by N units
   const sh = shifted(s, i, today);
   if (sh && 'skip' in sh) return sh.skip;
@@ -564,9 +669,17 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
       }
       if (m[1] === 'from') {
         // "from 1996" (open-ended): from its start to today
-        return make(a.p.start, tomorrow, 'span', sepAt, a.p.relative);
+        return opened(make(a.p.start, tomorrow, 'span', sepAt, a.p.relative));
       }
     }
+  }
+  // "since the start of the year", "since the beginning of last month": from its first day to today
+  if ((m = run(/since\s+the\s+(?:start|beginning)\s+of\s+/y, s, i))) {
+    const from = i + m[0].length;
+    const cur = run(/(?:the|this)\s+(year|quarter|month|week)\b/y, s, from);
+    const a = cur ? null : period(s, from, today, true);
+    if (cur) return opened(make(periodStart(today, cur[1] as CalendarUnit), tomorrow, 'span', from + cur[0].length, true));
+    if (a && a.p.start !== OPEN_START) return opened(make(a.p.start, tomorrow, 'span', from + a.len, a.p.relative));
   }
   // since / after / starting X
   // ("on or after X" includes X)
@@ -574,7 +687,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const start = m[1] === 'after' ? a.p.end : a.p.start;
-      return make(start, tomorrow, 'span', i + m[0].length + a.len);
+      return opened(make(start, tomorrow, 'span', i + m[0].length + a.len));
     }
   }
   // before / until X
@@ -583,7 +696,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
     const a = period(s, i + m[0].length, today, true);
     if (a) {
       const end = m[1] === 'before' || m[1].startsWith('prior') ? a.p.start : a.p.end;
-      return make(OPEN_START, end, 'span', i + m[0].length + a.len);
+      return opened(make(OPEN_START, end, 'span', i + m[0].length + a.len));
     }
   }
   // in / during / for <month> (a bare month needs a preposition: "may" is also a verb)
@@ -600,7 +713,9 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
         if (p1.start < b.p.end) return closed(make(p1.start, b.p.end, 'span', sepAt + sep[0].length + b.len));
       }
     }
-    return make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+    const hit = make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+    if (a.p.trail) trails.set(hit, a.p.trail);
+    return hit;
   }
   return null;
 }

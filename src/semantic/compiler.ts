@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilterInput, type EntityConditionInput, isPresenceOp, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilterInput, type EntityCondition, type EntityConditionInput, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -56,6 +56,12 @@ interface ModelIndex {
 }
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
+/** The days-of-week part of a period's condition: " AND <iso weekday> IN (6, 7)" for weekends. */
+function weekdays(d: SqlDialect, x: string, days: 'weekend' | 'weekday' | undefined): string {
+  if (!days) return '';
+  return days === 'weekend' ? ` AND ${d.isoWeekday(x)} IN (6, 7)` : ` AND ${d.isoWeekday(x)} BETWEEN 1 AND 5`;
+}
+
 function indexOf(model: SemanticModel): ModelIndex {
   let ix = indexes.get(model);
   if (!ix) {
@@ -213,6 +219,7 @@ export function compile(
     metrics: input.metrics ?? [],
     group_by: input.group_by ?? [],
     filters: input.filters ?? [],
+    any_of: input.any_of ?? [],
     metric_filters: input.metric_filters ?? [],
     time_range: input.time_range,
     order: input.order ?? [],
@@ -231,6 +238,7 @@ export function compile(
       denominator: { ...r.denominator, filters: r.denominator.filters ?? [], conditions: r.denominator.conditions ?? [] },
     })),
     comparison: input.comparison,
+    same_periods: input.same_periods ?? [],
   };
   const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length + q.durations.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
@@ -326,6 +334,8 @@ export function compile(
   // --- dimension filters -> conditions (values resolved through value synonyms/groups);
   // entity conditions keep the members of an entity whose own aggregated metric qualifies
   const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f));
+  for (const g of q.any_of) conditions.push(anyOfCondition(ix, d, g.filters));
+  for (const sp of q.same_periods) conditions.push(samePeriodCondition(model, ix, d, sp));
   for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
 
   // --- constructed columns computed as measures: members per entity (for per-entity averages) and distinct counts
@@ -479,7 +489,7 @@ export function compile(
       entity: td.entity,
       build: (plan, key) => {
         const x = plan.render(key, td.sql);
-        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}`;
+        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}${weekdays(d, x, tr?.days)}`;
       },
     };
   };
@@ -863,6 +873,25 @@ function derivedDating(ix: ModelIndex, name: string, known: Record<string, strin
 
 const FILTER_OPS = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+/** Two dates of a row (the second of a thing it belongs to) in the same calendar bucket. */
+function samePeriodCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, sp: SamePeriod): Condition {
+  const a = ix.timeDims.get(sp.dimension);
+  const b = ix.timeDims.get(sp.as);
+  if (!a) throw unknown('time dimension', sp.dimension, [...ix.timeDims.keys()]);
+  if (!b) throw unknown('time dimension', sp.as, [...ix.timeDims.keys()]);
+  if (sp.dimension === sp.as) throw new CompileError(`'${sp.dimension}' is always in the same ${sp.grain} as itself`);
+  if (a.entity !== b.entity && !joinGraph(model).path(a.entity, b.entity))
+    throw new CompileError(`'${sp.as}' cannot be reached from '${sp.dimension}' (one ${b.entity} per ${a.entity} is needed)`);
+  return {
+    entity: a.entity,
+    build: (plan, key) => {
+      const x = plan.render(key, a.sql);
+      const y = plan.render(a.entity === b.entity ? key : plan.reach(key, b.entity), b.sql);
+      return `${d.timeBucket(x, sp.grain)} = ${d.timeBucket(y, sp.grain)}`;
+    },
+  };
+}
+
 function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
   const f = { ...input, values: input.values ?? [] };
   const dim = ix.dims.get(f.dimension);
@@ -918,6 +947,20 @@ function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterIn
   build('x'); // validate arity now, not per group
   const sql = (dim ?? td)!.sql;
   return { entity: (dim ?? td)!.entity, build: (plan, key) => `(${build(plan.render(key, sql))})` };
+}
+
+/**
+ * Alternatives: the member filters OR-ed, each in its own parentheses, the whole in parentheses (so it
+ * stays one condition beside the AND-ed others). The members are dimensions of one entity: the rows
+ * the alternatives are about (a row of another entity would need its own join for each side).
+ */
+function anyOfCondition(ix: ModelIndex, d: SqlDialect, filters: DimensionFilterInput[]): Condition {
+  if (filters.length < 2) throw new CompileError('an any_of group needs at least two filters');
+  const members = filters.map((f) => filterCondition(ix, d, f));
+  const entities = unique(members.map((m) => m.entity));
+  if (entities.length !== 1)
+    throw new CompileError(`the filters of an any_of group must be dimensions of one entity (${filters.map((f) => `'${f.dimension}'`).join(', ')} belong to ${entities.map((e) => `'${e}'`).join(', ')})`);
+  return { entity: entities[0]!, build: (plan, key) => `(${members.map((m) => m.build(plan, key)).join(' OR ')})` };
 }
 
 /**
@@ -1001,7 +1044,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         const td = ix.timeDims.get(tdName);
         if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
         const x = sub.render(sub.reach(F, td.entity), td.sql);
-        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}`);
+        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}${weekdays(d, x, c.time_range.days)}`);
       }
       for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
       const memberKey = `${sub.alias(eKey)}.${key}`;

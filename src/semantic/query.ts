@@ -80,12 +80,45 @@ export type DimensionFilter = z.infer<typeof DimensionFilterSchema>;
 /** A filter as given (values may be omitted for is_set/not_set). */
 export type DimensionFilterInput = z.input<typeof DimensionFilterSchema>;
 
+/**
+ * Alternatives: a row is kept when at least one of the filters holds ("doctors whose first name starts
+ * with 'J' or whose last name contains 'son'" = {filters: [first_name starts_with J, last_name contains
+ * son]}). Each member is a dimension filter with any operator (values, comparisons, text patterns,
+ * presence); all of them are dimensions of one entity (the rows the alternatives are about). Each group
+ * is AND-ed with the query's other filters and groups; values of one dimension ("in Leeds or York") are
+ * an `in` filter, never a group.
+ */
+export const AnyOfSchema = z.object({
+  filters: z.array(DimensionFilterSchema).min(2),
+  /** How the question said it (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type AnyOf = z.infer<typeof AnyOfSchema>;
+
+/** The member filters of every any-of group of a query (to read which dimensions it uses). */
+export function anyOfFilters(q: { any_of?: { filters: DimensionFilterInput[] }[] }): DimensionFilter[] {
+  return (q.any_of ?? []).flatMap((g) => g.filters.map((f) => ({ ...f, values: f.values ?? [] })));
+}
+
 export const MetricFilterSchema = z.object({
   metric: z.string().min(1),
   op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq', 'ne']),
   value: z.number(),
 });
 export type MetricFilter = z.infer<typeof MetricFilterSchema>;
+
+/**
+ * Rows whose time dimension falls in the same calendar period (`grain`) as another time dimension:
+ * "transactions in the same month as their customer joined" = {dimension: date_time, as: join_date,
+ * grain: month}. `as` belongs to the same entity or to one reached from it by a to-one path (the
+ * row's own customer); a row with either date missing is not kept.
+ */
+export const SamePeriodSchema = z.object({
+  dimension: z.string().min(1),
+  as: z.string().min(1),
+  grain: TimeGrain,
+});
+export type SamePeriod = z.infer<typeof SamePeriodSchema>;
 
 export const TimeRangeSchema = z.object({
   /** The dating time dimension; omitted = each metric's own `time_dimension`. */
@@ -96,6 +129,12 @@ export const TimeRangeSchema = z.object({
   end: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** How the question named it, e.g. "1997", "last quarter" (for answer text). */
   label: z.string().optional(),
+  /**
+   * Only some days of the week within the range: `weekend` = Saturday and Sunday, `weekday` =
+   * Monday to Friday (of the dating date itself, in the warehouse's calendar). Also applies to a
+   * comparison's previous period.
+   */
+  days: z.enum(['weekend', 'weekday']).optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
@@ -251,9 +290,10 @@ export const RatioSideSchema = z.object({
   /**
    * Members of an entity kept on this side only, by their own aggregated metric (AND-ed with the
    * filters): "restaurants with a rating above 4" = {entity: restaurant, metric: average_rating,
-   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`.
+   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`
+   * (not nested).
    */
-  conditions: z.array(EntityConditionSchema).optional(),
+  conditions: z.array(EntityConditionBase).optional(),
   /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
   label: z.string().optional(),
 });
@@ -295,6 +335,8 @@ export const SemanticQuerySchema = z.object({
   metrics: z.array(z.string().min(1)).default([]),
   group_by: z.array(GroupBySchema).default([]),
   filters: z.array(DimensionFilterSchema).default([]),
+  /** Groups of alternative filters: a row is kept when any filter of a group holds (each group AND-ed with the rest). */
+  any_of: z.array(AnyOfSchema).optional(),
   /** Conditions on aggregated metrics (HAVING). */
   metric_filters: z.array(MetricFilterSchema).default([]),
   time_range: TimeRangeSchema.optional(),
@@ -320,6 +362,14 @@ export const SemanticQuerySchema = z.object({
   durations: z.array(DurationSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
+  /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */
+  same_periods: z.array(SamePeriodSchema).optional(),
 });
+
+/**
+ * The query the LLM planner is offered: entity conditions not nested (the rule-based reader's shape),
+ * so that the plan tool's JSON schema carries no recursive definition.
+ */
+export const PlannerQuerySchema = SemanticQuerySchema.extend({ entity_conditions: z.array(EntityConditionBase).optional() });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;

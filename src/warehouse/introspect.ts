@@ -358,6 +358,12 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
   const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
 
+  /** Another table's words are exactly the column's head and it has a key of that name or a bare `id` (customers and customer_id). */
+  const namedForOtherTable = (p: TableProfile, col: string) => {
+    const head = norm(col).replace(KEY_SUFFIX, '');
+    return head !== '' && profiles.some((b) => b !== p && tableWordForms(b).includes(head) && b.info.columns.some((c) => norm(c.name) === norm(col) || norm(c.name) === 'id'));
+  };
+
   // 2. Primary keys.
   for (const p of profiles) {
     const declared = !options.ignoreDeclared && p.info.primaryKey?.length ? p.info.primaryKey : undefined;
@@ -370,14 +376,26 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p);
     // An empty table has nothing to check: its key is judged by name alone.
     const candidates = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (unique(p, c.name) || p.rows === 0));
-    // The fuller name first: business_id over bid when both are unique.
-    const named = candidates.find((c) => namesOwnKey(p, c.name, forms, false)) ?? candidates.find((c) => namesOwnKey(p, c.name, forms));
+    // The fuller name first: business_id over bid when both are unique. In an empty table a column
+    // named for another table (customer_id beside a table customers) is that table's key, even when
+    // this table's name begins with the same word (a link table customer_customer_demo).
+    const ownName = (c: (typeof candidates)[number]) => p.rows > 0 || !namedForOtherTable(p, c.name);
+    const named = candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms, false)) ?? candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
       continue;
     }
     const keyCols = p.info.columns.filter((c) => isKeyLike(c.name) && ['integer', 'text'].includes(kindOf(c.type)));
+    const elsewhere = (col: string) => profiles.some((b) => b !== p && b.info.columns.some((c) => norm(c.name) === norm(col)));
+    if (p.rows === 0 && keyCols.length >= 2 && keyCols.every((c) => elsewhere(c.name) || namedForOtherTable(p, c.name)) && keyCols.some((c) => namedForOtherTable(p, c.name))) {
+      // An empty link table (every key column is also another table's column): keyed by the keys
+      // of the tables it links, by name alone.
+      p.pk = keyCols.map((c) => c.name);
+      p.pkWhy = 'empty table: the keys of the tables it links, by name alone (check)';
+      undecided.push(`${p.entity}: primary key ${p.pk.join(', ')} guessed from the names only (empty table)`);
+      continue;
+    }
     const uniqueKeys = keyCols.filter((c) => unique(p, c.name));
     if (uniqueKeys.length === 1 && keyCols.length === 1) {
       p.pk = [uniqueKeys[0]!.name];

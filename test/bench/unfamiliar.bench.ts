@@ -119,12 +119,14 @@ interface Case {
   expected?: unknown[];
 }
 
-const tagged = (file: string, set?: Half): (Record<string, string> & { set: Half })[] => parseCsv(gitFile(EVAL, `data/${file}`)).map((q) => ({ ...q, set: set ?? half(q.question!) }));
+type Tagged = Record<string, string> & { set: Half };
+const tagged = (file: string, set?: (question: string) => Half): Tagged[] =>
+  parseCsv(gitFile(EVAL, `data/${file}`)).map((q): Tagged => ({ ...q, set: (set ?? half)(q.question!) }));
 const questions = [
   ...tagged('questions_gen_postgres.csv'),
   ...tagged('instruct_basic_postgres.csv'),
-  ...tagged('instruct_advanced_postgres.csv').map((q) => ({ ...q, set: `advanced-${q.set}` as Half })),
-  ...tagged('idk.csv', 'idk'),
+  ...tagged('instruct_advanced_postgres.csv', (question) => `advanced-${half(question)}` as const),
+  ...tagged('idk.csv', () => 'idk'),
 ].filter((q, i, all) => all.findIndex((o) => o.question === q.question && o.db_name === q.db_name) === i);
 const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
 const dbs = [...new Set(questions.map((q) => q.db_name!))].filter((d) => !only || only.includes(d)).sort();

@@ -145,3 +145,33 @@ describe('a thing named that a count would not read', () => {
     else expect(r.kind).toBe('out_of_scope');
   });
 });
+
+describe('"by <a dimension> of <a thing>": whose dimension it is, never a second breakdown', () => {
+  it('"bookings by first name of the agents" groups by the first name only (not also by each agent)', async () => {
+    const r = ask('number of bookings by first name of the agents');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind !== 'query') return;
+    expect(r.query.group_by.map((g) => g.dimension)).toEqual(['first_name']);
+    const compiled = compile(model, r.query, new DuckDbDialect());
+    expect(await rows(compiled.sql)).toEqual(await rows(`SELECT a.first_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1 ORDER BY 1`));
+  });
+  it('a thing that does not have that dimension ("voucher kind of the agents") is not understood', () => {
+    const r = ask('number of bookings by voucher kind of the agents');
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('agents');
+  });
+});
+
+describe('a verb of selling or buying beside a count', () => {
+  it('"how many agents sold" (things other rows refer to) is not understood: a count of all agents never reads "sold"', () => {
+    for (const question of ['how many agents sold', 'number of vouchers bought']) {
+      const r = ask(question);
+      expect(r.kind, question).toBe('out_of_scope');
+    }
+  });
+  it('"how many bookings were made" restates the rows counted: answered', () => {
+    const r = ask('how many bookings were made in 2024');
+    expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
+    if (r.kind === 'query') expect(r.query.metrics).toEqual(['booking_count']);
+  });
+});

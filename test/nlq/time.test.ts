@@ -136,8 +136,10 @@ describe('periods counted back from today or from a named period (as of Sunday 1
   });
 
   it('a restatement that does not hold, or an exclusive range, stays unread', () => {
-    // the last 7 days include today: "not including today" would change them
-    expect(ask('revenue in the last 7 days not including today')).toMatchObject({ kind: 'out_of_scope', unconsumed: expect.arrayContaining(['including']) });
+    // the last 3 months end before today: "including today" would change them
+    expect(ask('revenue in the last 3 months including today')).toMatchObject({ kind: 'out_of_scope', unconsumed: expect.arrayContaining(['including']) });
+    // "not including today" after the last 7 days: the 7 whole days before today
+    expect(q('revenue in the last 7 days not including today').time_range).toMatchObject({ start: '1998-07-26', end: '1998-08-02' });
     expect(ask('revenue between 1995-01-01 and 1995-03-31 exclusive')).toMatchObject({ kind: 'out_of_scope' });
     expect(ask('revenue between 1995 and 1996 (inclusive')).toMatchObject({ kind: 'out_of_scope' });
     // an ISO year is not the calendar year

@@ -31,6 +31,10 @@ beforeAll(async () => {
     INSERT INTO critic VALUES (1, 'Ann'), (2, 'Bo');
     CREATE TABLE review (id INTEGER, eatery_id INTEGER, critic_id INTEGER, score INTEGER);
     INSERT INTO review VALUES (1, 1, 1, 5), (2, 1, 2, 4), (3, 2, 1, 3), (4, 3, 2, 4), (5, 4, 1, 1);
+    CREATE TABLE critic_badge (badge_code VARCHAR, label VARCHAR);
+    INSERT INTO critic_badge VALUES ('G', 'Gourmet'), ('N', 'Newcomer');
+    -- An empty link table whose name begins with the word of one table it links.
+    CREATE TABLE critic_critic_badge (critic_id INTEGER, badge_code VARCHAR);
   `);
   c.closeSync();
   db.closeSync();
@@ -50,6 +54,12 @@ describe('bootstrap rules from unfamiliar databases', () => {
     const pk = Object.fromEntries(model.entities.map((e) => [e.name, e.primary_key]));
     expect(pk.premises).toBe('eatery_id');
     expect(rels()).toContain('premises.eatery_id->eatery.id');
+  });
+  it('an empty link table named after one of the tables it links is keyed by both keys and joins to both (by name, noted)', () => {
+    const link = model.entities.find((e) => e.name === 'critic_critic_badge');
+    expect(link?.primary_key).toEqual(['critic_id', 'badge_code']);
+    expect(rels()).toContain('critic_critic_badge.critic_id->critic.id');
+    expect(rels()).toContain('critic_critic_badge.badge_code->critic_badge.badge_code');
   });
   it('a text column named as another table\'s single key joins to it when every value is there, one way only', () => {
     expect(rels()).toContain('eatery.city_name->area.city_name');

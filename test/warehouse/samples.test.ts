@@ -88,7 +88,7 @@ describe.each(['chinook', 'northwind'] as const)('bootstrap on %s (PostgreSQL 15
     );
     expect(withKeys.recall).toBe(1);
     expect(withKeys.precision).toBe(1);
-    expect(bare.recall).toBeGreaterThanOrEqual(0.8);
+    expect(bare.recall).toBeGreaterThanOrEqual(sample === 'northwind' ? 12 / 13 : 1); // Northwind's ship_via names no table
     expect(bare.precision).toBeGreaterThanOrEqual(0.95);
   }, 60_000);
 

@@ -5,6 +5,7 @@
  * orders").
  */
 import type { SemanticQuery } from '../../semantic/query.js';
+import { anyOf } from './any-of.js';
 import { bothValues } from './both-values.js';
 import { datedVerb } from './dated-verb.js';
 import { distinctCount } from './distinct-count.js';
@@ -22,6 +23,7 @@ import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { relatedCondition } from './related-condition.js';
+import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
 import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
@@ -30,7 +32,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
@@ -78,6 +80,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
   return {
     ...(q.subset_metrics?.length ? { subset_metrics: q.subset_metrics } : {}),
     ...(q.entity_conditions?.length ? { entity_conditions: q.entity_conditions } : {}),
+    ...(q.any_of?.length ? { any_of: q.any_of } : {}),
     ...(q.per_entity_averages?.length ? { per_entity_averages: q.per_entity_averages } : {}),
     ...(q.distinct_counts?.length ? { distinct_counts: q.distinct_counts } : {}),
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),

@@ -4,6 +4,7 @@
  * comparison rule's; this one needs two numbers and a numeric dimension named just before.
  */
 import { consume, entriesOf, type Item } from '../spans.js';
+import { noteConditionWords } from '../analyse.js';
 import type { Construction } from './types.js';
 
 export const numericRange: Construction = {
@@ -42,6 +43,7 @@ export const numericRange: Construction = {
         construction: 'numeric range',
         apply(query, notes) {
           consume(opener ? open : undefined, lo, mid, hi, item);
+          noteConditionWords(a, { dimension: dim, values: [x, y] }, [opener ? open : undefined, lo, mid, hi, item]);
           notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} between ${x} and ${y} (inclusive)`);
           return { ...query, filters: [...query.filters, { dimension: dim, op: 'between', values: [x, y] }] };
         },

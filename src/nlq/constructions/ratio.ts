@@ -286,6 +286,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
   // a period bounds the date of the side's own rows (the time dimension named before it, else the metric's own)
   for (const q of side.quals) {
     if (!q.period) continue;
+    // a side's bounds are two filters on its date: no days of the week among them
+    if (q.period.range.days) return undefined;
     const info = side.metric ? lex.metrics.get(side.metric) : undefined;
     const named = q.items.flatMap((x) => (x.kind === 'lex' ? entriesOf(x, 'time_dimension').map((t) => t.target) : []));
     const td = named[0] ?? info?.timeDimension;

@@ -208,7 +208,7 @@ export const relatedCondition: Construction = {
             for (const s of steps) for (const it of [s.relatedItem, s.verb]) if (it && !it.consumed) it.dropped = true;
             return query;
           };
-          if (!filter || query.entity_conditions?.length || query.metric_filters.length || query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)) return unread();
+          if (!filter || query.any_of?.length || query.entity_conditions?.length || query.metric_filters.length || query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)) return unread();
           const last = steps[steps.length - 1]!;
           const valueOf = conditionOnValue(model, lex, last.related, filter);
           if (!valueOf) return unread();

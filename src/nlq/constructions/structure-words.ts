@@ -16,7 +16,7 @@
  */
 import { joinGraph } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
-import { nestedConditions, type SemanticQuery } from '../../semantic/query.js';
+import { anyOfFilters, nestedConditions, type SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { entriesOf, type Item } from '../spans.js';
@@ -162,6 +162,7 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
   const targets = [
     ...q.group_by.map((g) => ofDim(g.dimension)),
     ...q.filters.map((f) => ofDim(f.dimension)),
+    ...anyOfFilters(q).map((f) => ofDim(f.dimension)),
     ...(q.time_range?.dimension ? [ofDim(q.time_range.dimension)] : []),
     // a period dates each metric by its own time dimension (of the order, of the shipment)
     ...(q.time_range && !q.time_range.dimension ? q.metrics.map((m) => lex.metrics.get(m)?.timeDimension).filter((t): t is string => !!t).map(ofDim) : []),

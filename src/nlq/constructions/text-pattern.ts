@@ -9,7 +9,8 @@
  * an unquoted text must end the phrase (end of the question, punctuation or a function word), and
  * after "contains" / "includes" / "like" it must be no word of the model (a value or a thing: "orders
  * containing steel parts" relates things, it names no text). "or" adds texts ("starting with 'A' or
- * 'B'": either). `%` and `*` in a "like" text are wildcards only at its ends ("'%data%'" contains).
+ * 'B'": either); "or" before another pattern phrase ("starts with J or ends with 'ez'") starts a pattern
+ * of its own on the same dimension, and the "or" is left to the any-of construction. `%` and `*` in a "like" text are wildcards only at its ends ("'%data%'" contains).
  * The dimension is the text dimension named right before ("email ends with"), the one obvious name
  * of the thing named before "name" ("lakes whose name", "customer names") or right before the phrase
  * ("diagnoses containing"), or after "in the" ("with 'organic' in the name"). With no such dimension,
@@ -21,7 +22,7 @@
  * neither a pattern nor such a value, these words are left unconsumed (refused).
  */
 import type { DimensionFilter, SemanticQuery, TextPatternOp } from '../../semantic/query.js';
-import type { Analysis } from '../analyse.js';
+import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { entityNamedBy } from '../members.js';
@@ -234,13 +235,14 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
         if (b >= 0 && ['does', 'do', 'did', 'is', 'are'].includes(items[b]!.lower)) negated.push(items[b--]!);
       }
       const link: Item[] = [];
-      // "starts with 'A' and ends with 'z'": the same dimension as the pattern just before
-      const chained = last && b === last.next && ['and', 'but'].includes(items[b]!.lower) ? items[b] : undefined;
+      // "starts with 'A' and ends with 'z'": the same dimension as the pattern just before ("or": either,
+      // the any-of construction's word, never consumed here)
+      const chained = last && b === last.next && ['and', 'but', 'or'].includes(items[b]!.lower) ? items[b] : undefined;
       while (!chained && b >= 0 && items[b]!.kind !== 'lex' && LINK.has(items[b]!.lower)) link.push(items[b--]!);
       if (b < 0) continue;
       dimension = chained ? { dimension: last!.dimension, unclear: last!.unclear, words: [] } : dimensionOf(p, model, b);
       if (chained) {
-        words.push(chained);
+        if (chained.lower !== 'or') words.push(chained);
       } else if (dimension) {
         words.push(...link);
       } else {
@@ -288,6 +290,10 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     // "starting with 'A' or 'B'"
     let n = operand.next;
     while (items[n]?.lower === 'or') {
+      // "starts with 'A' or ends with 'z'", "or does not contain": a pattern of its own
+      let t = n + 1;
+      while (items[t] && (NEGATIONS.has(items[t]!.lower) || ['does', 'do', 'did', 'is', 'are'].includes(items[t]!.lower))) t++;
+      if (triggerAt(items, t)) break;
       const more = operandAt(p, n + 1, kind);
       if (!more || more.quoted !== operand.quoted) break;
       values.push(more.value);
@@ -449,6 +455,7 @@ export const textPattern: Construction = {
         let q: SemanticQuery = { ...query, filters: [...query.filters] };
         for (const f of found) {
           q.filters.push({ dimension: f.dimension!, op: f.op, values: f.values });
+          noteConditionWords(a, { dimension: f.dimension!, values: f.values }, [...f.words, ...f.dimWords]);
           consume(...f.words, ...f.dimWords, f.owner);
           notes.push(`Filter: ${lex.dimensions.get(f.dimension!)?.label ?? f.dimension} ${f.op.replace(/_/g, ' ')} ${f.values.map((v) => `"${v}"`).join(' or ')} (ignoring letter case)`);
         }

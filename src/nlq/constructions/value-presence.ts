@@ -16,7 +16,7 @@
  * refused (naming the candidates).
  */
 import type { SemanticQuery } from '../../semantic/query.js';
-import type { Analysis } from '../analyse.js';
+import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { longestMatch } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
@@ -348,6 +348,7 @@ export const valuePresence: Construction = {
         for (const f of found) {
           if (q.filters.some((x) => x.dimension === f.dimension)) return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
           q.filters.push({ dimension: f.dimension!, op: f.op, values: [] });
+          noteConditionWords(a, { dimension: f.dimension!, values: [] }, f.words);
           const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;
           notes.push(`Filter: ${label} ${f.op === 'is_set' ? 'has a value' : 'has no value (empty or not recorded)'}`);
         }

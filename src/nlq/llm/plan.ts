@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CompileError, compile } from '../../semantic/compiler.js';
 import type { Catalogue } from '../../semantic/catalogue.js';
 import { dialectFor } from '../../semantic/dialects/index.js';
-import { SemanticQuerySchema, type SemanticQuery } from '../../semantic/query.js';
+import { PlannerQuerySchema, type SemanticQuery } from '../../semantic/query.js';
 import { SqlRefusedError, guardSql } from '../../warehouse/guard.js';
 import type { SqlDialectName } from '../../warehouse/types.js';
 import type { Interpretation } from '../types.js';
@@ -23,7 +23,7 @@ import type { VerifiedEntry } from './verified.js';
 
 export const PlanSchema = z.object({
   kind: z.enum(['query', 'sql', 'out_of_domain', 'out_of_scope']),
-  query: SemanticQuerySchema.optional(),
+  query: PlannerQuerySchema.optional(),
   sql: z.string().optional(),
   /** Why it refused, or why SQL was needed. */
   reason: z.string().optional(),
@@ -192,7 +192,7 @@ export class LlmPlanner {
 function namesOf(q: SemanticQuery | undefined): string[] {
   if (!q) return [];
   const sides = (q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
-  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension), ...(x.conditions ?? []).map((c) => c.metric)])];
+  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...(q.any_of ?? []).flatMap((g) => g.filters.map((f) => f.dimension)), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension), ...(x.conditions ?? []).map((c) => c.metric)])];
 }
 
 function describeQuery(q: SemanticQuery): string {
@@ -201,7 +201,11 @@ function describeQuery(q: SemanticQuery): string {
   const durations = (q.durations ?? []).map((d) => `${d.agg ?? 'avg'} ${d.unit ?? 'day'}s from ${d.from} to ${d.to}`);
   const parts = [[...q.metrics, ...ratios, ...durations].join(', ') || 'members'];
   if (q.group_by.length) parts.push(`by ${q.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)).join(', ')}`);
-  if (q.filters.length) parts.push(`where ${q.filters.map((f) => `${f.dimension} ${f.op} ${f.values.join('|')}`).join(' and ')}`);
+  const where = [
+    ...q.filters.map((f) => `${f.dimension} ${f.op} ${f.values.join('|')}`),
+    ...(q.any_of ?? []).map((g) => `(${g.filters.map((f) => `${f.dimension} ${f.op} ${f.values.join('|')}`).join(' or ')})`),
+  ];
+  if (where.length) parts.push(`where ${where.join(' and ')}`);
   if (q.time_range) parts.push(`from ${q.time_range.start} to ${q.time_range.end}`);
   if (q.limit) parts.push(`limit ${q.limit}`);
   return parts.join(' ');

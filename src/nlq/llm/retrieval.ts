@@ -159,7 +159,9 @@ export function redactQueryValues(query: SemanticQuery): { query: SemanticQuery;
   // so do a ratio's sides, and its labels (the question's words)
   const side = (x: RatioSide): RatioSide => ({ ...x, ...(x.filters ? { filters: redact(x.filters) } : {}), ...(x.label ? { label: '<side>' } : {}) });
   const ratios = query.ratios?.map((r) => ({ ...r, numerator: side(r.numerator), denominator: side(r.denominator), ...(r.label ? { label: '<ratio>' } : {}) }));
-  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}), ...(ratios ? { ratios } : {}) }, values };
+  // and the alternatives of an any-of group
+  const any_of = query.any_of?.map((g) => ({ ...g, filters: redact(g.filters), ...(g.label ? { label: '<alternatives>' } : {}) }));
+  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}), ...(ratios ? { ratios } : {}), ...(any_of ? { any_of } : {}) }, values };
 }
 
 function restoreSide(x: RatioSide, restore: (fs: SemanticQuery['filters']) => SemanticQuery['filters']): RatioSide {
@@ -173,6 +175,7 @@ export function restoreQueryValues(query: SemanticQuery, values: Map<string, str
     ...query,
     filters: restore(query.filters),
     ...(query.subset_metrics ? { subset_metrics: query.subset_metrics.map((s) => ({ ...s, filters: restore(s.filters) })) } : {}),
+    ...(query.any_of ? { any_of: query.any_of.map((g) => ({ ...g, filters: restore(g.filters) })) } : {}),
     ...(query.ratios
       ? { ratios: query.ratios.map((r) => ({ ...r, numerator: restoreSide(r.numerator, restore), denominator: restoreSide(r.denominator, restore) })) }
       : {}),

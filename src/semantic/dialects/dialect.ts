@@ -79,6 +79,11 @@ export abstract class SqlDialect {
     return `CAST(date_trunc('${grain}', ${expr}) AS DATE)`;
   }
 
+  /** The ISO day of the week of a date or timestamp: 1 = Monday .. 7 = Sunday, as an integer. */
+  isoWeekday(expr: string): string {
+    return `CAST(EXTRACT(ISODOW FROM ${expr}) AS INTEGER)`;
+  }
+
   /** Whole days from date `start` to date `end`. */
   abstract daysBetween(start: string, end: string): string;
 

@@ -45,6 +45,11 @@ export class MysqlDialect extends SqlDialect {
     }
   }
 
+  /** WEEKDAY() counts from 0 = Monday. */
+  override isoWeekday(expr: string): string {
+    return `(WEEKDAY(${expr}) + 1)`;
+  }
+
   daysBetween(start: string, end: string): string {
     return `DATEDIFF(${end}, ${start})`;
   }
