@@ -7,6 +7,8 @@ import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
+import { readAmountsOf } from './amounts.js';
+import { readUnitsAfterFigures } from './units.js';
 import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
 // ------------------------------------------------------------------------------------------
 
@@ -380,6 +382,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     });
   });
   shared.forEach((it, i) => (it.entries = resolved[i]));
+  // ---- "the total amount of payments received": the things' amount, not their count
+  readAmountsOf(items, lex);
+  // ---- "average height in cm": the unit the figure's column is kept in
+  readUnitsAfterFigures(items, ctx.model);
 
   // ---- lexical items, by grammatical context
   let groupRun = false;

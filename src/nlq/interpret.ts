@@ -23,7 +23,7 @@ import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
 import { followUpOnGroup } from './constructions/any-of.js';
-import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, type Claim } from './constructions/index.js';
+import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, takeEmptyMembersCue, applyEmptyMembersCue, withEmptyMembers, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
@@ -71,14 +71,22 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
   asideColumnsLast(items, lex);
+  // "including those with no orders": taken out, so never read as a condition; applied to the query built
+  const emptyCue = takeEmptyMembersCue(items);
   const a = analyse(items, lex, ctx);
   // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
   const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
   if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
     return outOfScope(lex, [], undefined, false, `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`);
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
-  const r = decide(a, claims, items, lex, ctx, question);
+  let r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
+  const cueWords = (emptyCue?.items ?? []).filter((it) => it.kind !== 'punct').map((it) => it.text);
+  if (r.kind === 'query' && emptyCue) {
+    const q = applyEmptyMembersCue(ctx.model, lex, r.query, emptyCue, r.notes);
+    if (typeof q === 'string') return { kind: 'out_of_scope', reason: q, unconsumed: cueWords, partial: r.query };
+    r = { ...r, query: q };
+  }
   if (r.kind === 'query') {
     const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? moneyVerbsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
@@ -87,7 +95,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (r.kind !== 'out_of_scope') return r;
   // a refusal names every word it did not understand, whichever rule refused
   const unknown = a.unknown.filter((u) => !FILLER.has(u.lower) && !GENERIC_WORDS.has(u.lower)).map((u) => u.text);
-  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords]);
+  const unconsumed = uniq([...(r.unconsumed ?? []), ...unknown, ...structureWords, ...cueWords]);
   return unconsumed.length ? { ...r, unconsumed } : r;
 }
 
@@ -500,7 +508,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (refused) return refused;
       return {
         kind: 'query',
-        query: { ...merged.query, ...constructedParts(built.query) },
+        // members with no rows: re-decided on the merged ranking and breakdown
+        query: withEmptyMembers(ctx.model, lex, { ...merged.query, ...constructedParts(built.query) }, merged.notes),
         confidence: round(Math.max(0.2, built.confidence * 0.95)),
         notes: merged.notes,
         followUp: true,

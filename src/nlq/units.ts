@@ -13,10 +13,10 @@ import type { Item } from './spans.js';
 type Kind = 'length' | 'area' | 'weight' | 'duration';
 
 /** Each unit with its spellings (singular and plural, abbreviations). */
-const UNITS: { kind: Kind; spellings: string[] }[] = [
-  { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'] },
+const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
+  { kind: 'length', spellings: ['meter', 'meters', 'metre', 'metres'], symbol: 'm' },
   { kind: 'length', spellings: ['kilometer', 'kilometers', 'kilometre', 'kilometres', 'km', 'kms'] },
-  { kind: 'length', spellings: ['mile', 'miles'] },
+  { kind: 'length', spellings: ['mile', 'miles', 'mi'] },
   { kind: 'length', spellings: ['foot', 'feet', 'ft'] },
   { kind: 'length', spellings: ['yard', 'yards', 'yd', 'yds'] },
   { kind: 'length', spellings: ['centimeter', 'centimeters', 'centimetre', 'centimetres', 'cm'] },
@@ -28,7 +28,7 @@ const UNITS: { kind: Kind; spellings: string[] }[] = [
   { kind: 'area', spellings: ['hectare', 'hectares', 'ha'] },
   { kind: 'area', spellings: ['acre', 'acres'] },
   { kind: 'weight', spellings: ['kilogram', 'kilograms', 'kilogramme', 'kilogrammes', 'kg', 'kgs'] },
-  { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'] },
+  { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'], symbol: 'g' },
   { kind: 'weight', spellings: ['pound', 'pounds', 'lb', 'lbs'] },
   { kind: 'weight', spellings: ['tonne', 'tonnes', 'ton', 'tons'] },
   { kind: 'duration', spellings: ['second', 'seconds', 'sec', 'secs'] },
@@ -85,5 +85,33 @@ export function unitFits(model: SemanticModel, entity: string | undefined, colum
   const others = UNITS.filter((u) => u !== unit && u.kind === unit.kind);
   if (others.some((u) => u.spellings.some((s) => !s.includes(' ') && s.length > 1 && stated.includes(s)))) return false;
   const modelUnits = measures.map((m) => m.format.unit?.toLowerCase()).filter((u): u is string => !!u);
-  return modelUnits.every((u) => unit.spellings.includes(u));
+  return modelUnits.every((u) => unit.spellings.includes(u) || u === unit.symbol);
+}
+
+/**
+ * "the average patient height in cm", "total weight in kg": a unit right after a figure named with its
+ * aggregate, the one the figure's own column is kept in (as above), says how the figure is shown and is
+ * read with it. Any other unit (a conversion) stays not understood, and so does one after a bare column
+ * word ("their weight in kg" may ask for each one's weight, not a total).
+ */
+const AGGREGATE_WORDS = new Set(['average', 'mean', 'avg', 'total', 'sum', 'lowest', 'highest', 'minimum', 'maximum', 'min', 'max']);
+export function readUnitsAfterFigures(items: Item[], model: SemanticModel): void {
+  for (let k = 0; k + 1 < items.length; k++) {
+    const it = items[k]!;
+    const figures = (it.entries ?? []).filter((e) => e.kind === 'metric');
+    if (it.kind !== 'lex' || !figures.length || figures.length !== it.entries!.length) continue;
+    const agg = AGGREGATE_WORDS.has(it.lower.split(' ')[0]!) ? k : AGGREGATE_WORDS.has(items[k - 1]?.lower ?? '') ? k - 1 : -1;
+    // (only a figure things are ranked or broken down by: "top 3 types by average height in cm")
+    const aggregated = agg >= 0 && items[agg - 1]?.lower === 'by';
+    const u = aggregated ? unitAt(items, k + 1) : undefined;
+    if (!u) continue;
+    // (and the model says that unit: the column's name or the figure's unit names it, "height_cm")
+    const says = (words: string[]) => words.some((w) => u.unit.spellings.includes(w) || w === u.unit.symbol);
+    const fits = figures.every((e) => {
+      const m = model.measures.find((x) => x.name === e.target);
+      const col = columnOf(m?.sql);
+      return !!m && !!col && unitFits(model, m.entity, col, u.unit) && says([...nameWords(col), ...nameWords(m.format.unit ?? '')]);
+    });
+    if (fits) for (const w of u.items) w.used = true;
+  }
 }

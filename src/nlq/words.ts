@@ -89,6 +89,8 @@ export const KEYWORDS: [string, Keyword][] = [
   ...orderRuns('asc_word', [['lowest', 'highest'], ['smallest', 'largest'], ['smallest', 'biggest'], ['least', 'most'], ['worst', 'best'], ['low', 'high'], ['shortest', 'longest'], ['oldest', 'newest'], ['earliest', 'latest']]),
   ['in ascending order', 'asc_word'], ['in descending order', 'desc_word'], ['in increasing order', 'asc_word'], ['in decreasing order', 'desc_word'],
   ['increasing order', 'asc_word'], ['decreasing order', 'desc_word'],
+  // "top 2 states ..., starting from the top": the ranking's own direction, said again
+  ['starting from the top', 'desc_word'], ['starting with the top', 'desc_word'], ['from the top down', 'desc_word'],
   ['all time', 'alltime'], ['all-time', 'alltime'], ['for all time', 'alltime'], ['across all time', 'alltime'], ['of all time', 'alltime'], ['for all years', 'alltime'], ['across all years', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
   ['all periods', 'alltime'], ['any time', 'alltime'], ['the whole period', 'alltime'],
   ['the entire period', 'alltime'], ['all the data', 'alltime'], ['overall', 'alltime'],

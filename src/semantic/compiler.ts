@@ -239,6 +239,7 @@ export function compile(
     })),
     comparison: input.comparison,
     same_periods: input.same_periods ?? [],
+    include_empty_members: input.include_empty_members ?? false,
   };
   const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length + q.durations.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
@@ -256,6 +257,15 @@ export function compile(
       throw new CompileError(`'${td.name}' cannot be grouped by ${grain} (allowed: ${td.grains.join(', ')})`);
     return { name: `${td.name}_${grain}`, kind: 'time', ref: td.name, entity: td.entity, sql: td.sql, grain, label: td.label };
   });
+  // members with no rows: the breakdown's dimensions must all be of one entity, whose table lists the members
+  let memberEntity: string | undefined;
+  if (q.include_empty_members) {
+    const owners = unique(groups.map((g) => g.entity));
+    if (!groups.length || groups.some((g) => g.kind === 'time'))
+      throw new CompileError('members with no rows are listed only for a breakdown by the dimensions of one entity (a time breakdown has no table of members)');
+    if (owners.length !== 1) throw new CompileError(`members with no rows are listed only for a breakdown by the dimensions of one entity (${describe(groups.map((g) => g.ref))} belong to ${describe(owners)})`);
+    memberEntity = owners[0];
+  }
   const outNames = new Set<string>();
   for (const g of groups) {
     if (outNames.has(g.name)) throw new CompileError(`'${g.name}' is grouped by twice`);
@@ -494,6 +504,10 @@ export function compile(
     };
   };
 
+  // the aggregated rows are `base`, or `counted` when the members with no rows join them (below)
+  const baseCte = memberEntity ? 'counted' : 'base';
+  if (memberEntity && measureGroups.length === 0) throw new CompileError('members with no rows are listed only next to a metric (a list of members shows only those with rows)');
+
   if (measureGroups.length === 0) {
     // Only dimensions: their distinct combinations.
     const conds = [...conditions];
@@ -524,10 +538,10 @@ export function compile(
       ctes.push(`g${gi} AS (\n${groupSql(model, ix, d, mg, groups, conds)}\n)`);
     });
     if (measureGroups.length === 1) {
-      ctes.push(`base AS (SELECT * FROM g0)`);
+      ctes.push(`${baseCte} AS (SELECT * FROM g0)`);
     } else if (groups.length === 0) {
       const cols = measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true)));
-      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
+      ctes.push(`${baseCte} AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
     } else {
       ctes.push(
         `group_keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
@@ -539,8 +553,9 @@ export function compile(
       const joins = measureGroups.map(
         (_, gi) => `LEFT JOIN g${gi} ON ${dimCols.map((c) => d.nullSafeEquals(`group_keys.${c}`, `g${gi}.${c}`)).join(' AND ')}`,
       );
-      ctes.push(`base AS (\n  SELECT ${cols.join(', ')}\n  FROM group_keys\n  ${joins.join('\n  ')}\n)`);
+      ctes.push(`${baseCte} AS (\n  SELECT ${cols.join(', ')}\n  FROM group_keys\n  ${joins.join('\n  ')}\n)`);
     }
+    if (memberEntity) ctes.push(...emptyMembersSql(model, ix, d, memberEntity, groups, measureGroups, conditions, tr ? (dim) => timeCondition(dim) : undefined, tr?.dimension));
   }
 
   // --- result: output names, derived metrics
@@ -707,6 +722,66 @@ export function compile(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Members with no rows (`include_empty_members`): `members` lists the breakdown's values over the
+ * member entity E's own table, kept by the conditions that lie on E or on what E reaches (a filter
+ * on the member, its period, an entity condition on it); `base` is every member, or every key of
+ * the aggregated rows (`counted`: a NULL key, a member the member conditions do not reach), left
+ * joined to those rows: counts and sums 0 where a member has none, other aggregates NULL. The
+ * conditions on the rows counted stay inside `counted` (its groups' WHERE), never removing a member.
+ */
+function emptyMembersSql(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  E: string,
+  groups: GroupCol[],
+  measureGroups: MeasureGroup[],
+  conditions: Condition[],
+  period: ((dim: string) => Condition) | undefined,
+  periodDim: string | undefined,
+): string[] {
+  const graph = joinGraph(model);
+  const onMember = (entity: string) => !!graph.path(E, entity);
+  const own = conditions.filter((c) => onMember(c.entity));
+  // the period dates a member when its time dimension is the member's (or reached from it):
+  // "the order with the fewest line items in 1997" ranks the orders of 1997 only
+  if (period) {
+    const dated = unique(periodDim ? [periodDim] : measureGroups.filter((mg) => mg.variant === '' && mg.dating).map((mg) => mg.dating!));
+    for (const t of dated) if (onMember(ix.timeDims.get(t)!.entity)) own.push(period(t));
+  }
+  // a member's condition must mean the same for the rows counted: their path to it passes through E
+  const via = (hops: Hop[]) => hops.map((h) => `${h.from}>${h.to}:${h.on.flat().join(',')}`).join('|');
+  for (const c of own)
+    for (const mg of measureGroups) {
+      const direct = graph.path(mg.entity, c.entity);
+      if (!direct || mg.entity === E) continue;
+      const toMember = graph.path(mg.entity, E);
+      if (!toMember || via(direct) !== via([...toMember, ...graph.path(E, c.entity)!]))
+        throw new CompileError(`members with no rows cannot be listed: a condition on '${c.entity}' is reached from '${mg.entity}' other than through its '${E}'`);
+    }
+  const plan = new JoinPlan(model, ix, d, E);
+  const cols = groups.map((_, i) => `d${i}`);
+  const exprs = groups.map((g) => renderGroup(plan, E, g, d));
+  const where = [`(${exprs.map((x) => `${x} IS NOT NULL`).join(' OR ')})`, ...own.map((c) => c.build(plan, plan.reach(E, c.entity)))];
+  const members =
+    `members AS (\n  SELECT DISTINCT ${exprs.map((x, i) => `${x} AS ${cols[i]}`).join(', ')}\n  FROM ${plan.rootFrom()}` +
+    plan.joins().map((j) => '\n  ' + j).join('') +
+    `\n  WHERE ${where.join(' AND ')}\n)`;
+  const measures = measureGroups.flatMap((mg) => mg.measures);
+  const value = (m: Measure) => {
+    const col = `counted.${d.ident(m.name)}`;
+    const additive = m.agg === 'count' || m.agg === 'count_distinct' || m.agg === 'sum';
+    return `${additive ? `COALESCE(${col}, 0)` : col} AS ${d.ident(m.name)}`;
+  };
+  const keys = `SELECT ${cols.join(', ')} FROM members UNION SELECT ${cols.join(', ')} FROM counted`;
+  const base =
+    `base AS (\n  SELECT ${[...cols.map((c) => `member_keys.${c}`), ...measures.map(value)].join(', ')}\n` +
+    `  FROM (${keys}) AS member_keys\n` +
+    `  LEFT JOIN counted ON ${cols.map((c) => d.nullSafeEquals(`member_keys.${c}`, `counted.${c}`)).join(' AND ')}\n)`;
+  return [members, base];
+}
 
 /** The SQL of one measure group: aggregated at its entity's grain, to-one joins only. */
 function groupSql(

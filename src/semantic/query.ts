@@ -364,6 +364,17 @@ export const SemanticQuerySchema = z.object({
   comparison: PeriodComparisonSchema.optional(),
   /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */
   same_periods: z.array(SamePeriodSchema).optional(),
+  /**
+   * Include members with no rows: every member of the breakdown's entity is a row, also those with
+   * no rows in scope ("which customer has the fewest orders" can name one with none). The breakdown
+   * must be by dimensions of one entity E (its key, its name, other attributes of E); the members are
+   * the distinct values of those dimensions over E's own table, kept by the query's filters, period
+   * and entity conditions that lie on E (or on what E reaches through to-one relationships). Filters
+   * on the rows counted (the order's priority, the review's year) only decide what counts, so a member
+   * none of whose rows pass them stays, with: counts and sums 0 (no rows, nothing added up), every
+   * other aggregate (average, lowest, highest) NULL. Omitted or false = only the members with rows.
+   */
+  include_empty_members: z.boolean().optional(),
 });
 
 /**

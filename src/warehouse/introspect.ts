@@ -17,6 +17,7 @@
  *   ranking metric and `as_of: {latest: ...}` (so "last year" means the data's last year).
  */
 import { rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import { Document, isMap, isSeq, type YAMLMap } from 'yaml';
 import type { SemanticModelInput } from '../semantic/model.js';
@@ -90,14 +91,43 @@ const ABBREVIATIONS: Record<string, string> = {
   shipmode: 'ship mode', orderdate: 'order date', shipdate: 'ship date', orderstatus: 'order status',
   orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
   cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
-  tot: 'total', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
+  tot: 'total', crtd: 'created', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
+  firstname: 'first name', lastname: 'last name', givenname: 'given name', familyname: 'family name',
   ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
 };
 
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
+/** Tables whose rows are people who sign up (customers, users, members): their count is also their signups. */
+const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 'client', 'account', 'patient', 'student', 'participant']);
+/** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
+const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales', 'totalprice']);
+const NOT_REVENUE_WORDS = new Set(['cost', 'costs', 'tax', 'taxes', 'discount', 'fee', 'fees', 'freight', 'shipping', 'commission', 'refund', 'refunded', 'quantity', 'qty', 'units', 'weight', 'list', 'msrp', 'unit']);
+/** Money said of a kind of thing ("the cost of round trip fares"). */
+const QUALIFIED_MONEY_WORDS = new Set(['cost', 'price', 'fee', 'charge', 'fare']);
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 const PURCHASE_HEADS = new Set(['sale', 'order']);
 const plural = (w: string) => (/y$/.test(w) && !/[aeiou]y$/.test(w) ? w.replace(/y$/, 'ies') : /(s|x|ch|sh)$/.test(w) ? `${w}es` : `${w}s`);
+
+/** Parts of speech of common English words (wink-lexicon, after fnTBL): word -> Penn tags. */
+const partsOfSpeech = createRequire(import.meta.url)('wink-lexicon/src/lexicon.js') as Record<string, string[]>;
+/**
+ * A past participle ending a table's name (`payments_received`, `orders_shipped`): common English
+ * tags it as one and never as a noun ("seed", "shed" stay nouns); a word it does not list, by its
+ * -ed ending ("archived").
+ */
+export function isParticiple(w: string): boolean {
+  const tags = Object.prototype.hasOwnProperty.call(partsOfSpeech, w) ? partsOfSpeech[w] : undefined;
+  return tags ? tags.includes('VBN') && !tags.some((t) => t.startsWith('NN')) : /^[a-z]{2,}[^e]ed$/.test(w);
+}
+/** Where the head noun of a name's words is: the last word, or the one before a trailing participle ("payment received"). */
+const headAt = (ws: string[]) => (ws.length > 1 && isParticiple(ws[ws.length - 1]!) ? ws.length - 2 : ws.length - 1);
+/** A thing's name in the plural: its head noun made plural ("payments received", never "payments receiveds"). */
+export function pluralPhrase(phrase: string): string {
+  const ws = phrase.split(' ');
+  const h = headAt(ws);
+  ws[h] = plural(ws[h]!);
+  return ws.join(' ');
+}
 
 /** A lower_snake name the model schema accepts. */
 function snake(s: string): string {
@@ -127,7 +157,7 @@ const isKeyLike = (col: string) => {
 const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax', 'telephone', 'tel', 'ssn', 'isbn', 'ean', 'upc', 'sku', 'iban', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'x', 'y', 'z', 'version', 'port', 'ip', 'zipcode']);
 const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
-const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size']);
+const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size', 'capacity', 'seats']);
 const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
 const PRICE_TABLE_WORDS = new Set(['price', 'prices', 'quote', 'quotes', 'rate', 'rates', 'tariff', 'tariffs']);
 const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
@@ -140,7 +170,7 @@ const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
 /** Unit suffixes of measure names, and the unit shown with their values. */
 const UNIT_WORDS: Record<string, string> = {
   kg: 'kg', kgs: 'kg', g: 'g', grams: 'g', lb: 'lb', lbs: 'lb', oz: 'oz', km: 'km', mi: 'mi', m: 'm', cm: 'cm', mm: 'mm',
-  usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', cad: 'CAD', aud: 'AUD', cents: 'cents',
+  miles: 'mi', usd: 'USD', eur: 'EUR', gbp: 'GBP', jpy: 'JPY', chf: 'CHF', cad: 'CAD', aud: 'AUD', cents: 'cents',
   sec: 's', secs: 's', ms: 'ms', mins: 'min', hrs: 'h', kwh: 'kWh', mb: 'MB', gb: 'GB', kb: 'KB', l: 'l', ml: 'ml',
 };
 
@@ -610,7 +640,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const thingWords = (p: TableProfile) => (p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words);
   const entityWords = (p: TableProfile) => {
     const w = thingWords(p);
-    return readable(w.map((x, i) => (i === w.length - 1 ? singular(x) : x)));
+    const h = headAt(w);
+    return readable(w.map((x, i) => (i === h ? singular(x) : x)));
   };
   // The last word alone ("transactions" of `wallet_transactions_daily`) when no other table has it.
   const heads = new Map<string, number>();
@@ -624,9 +655,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const headNoun = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = ew[ew.length - 1] ?? '';
-    return ew.length > 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
+    // (a name ending in a participle, "payment received", is no kind of its head noun's table)
+    return ew.length > 1 && headAt(ew) === ew.length - 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
   };
 
+  const timeWords = new Map<string, string[]>();
   for (const p of profiles) {
     const times: string[] = [];
     for (const col of p.info.columns) {
@@ -656,6 +689,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const label = sentence(readable(nameWords(name)));
       const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter((s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '));
       timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
+      timeWords.set(name, readable(words));
       notes[`time_dimensions:${name}`] = why;
       times.push(name);
       if (c) c.kind = 'date'; // consumed
@@ -700,6 +734,26 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     }
     ownTime.set(p.entity, times);
   }
+  // "salespersons hired in 2021", "orders shipped last month": a date named by a verb and "date"
+  // (`hire_date`, `ship_date`, `created_at`) is also that verb's participle, when no other date of the
+  // model is (two "start dates" would compete).
+  const byParticiple = new Map<string, string[]>();
+  /** Per entity, its own dates named by a verb: its rows may be counted by them too ("crews hired in 2022"). */
+  const verbDates = new Map<string, string[]>();
+  for (const t of timeDimensions) {
+    const w = timeWords.get(t.name) ?? [];
+    if (w.length !== 2 || !/^(date|time|timestamp|datetime|at|on)$/.test(w[1]!) || /^(date|time|day|timestamp|datetime)$/.test(w[0]!)) continue;
+    const v = w[0]!;
+    const said = isParticiple(v) && Object.prototype.hasOwnProperty.call(partsOfSpeech, v) ? v : [`${v}ed`, `${v}d`, `${v}${v.slice(-1)}ed`].find((x) => x !== v && (partsOfSpeech[x] ?? []).includes('VBN') && Object.prototype.hasOwnProperty.call(partsOfSpeech, x));
+    if (said) (byParticiple.get(said) ?? byParticiple.set(said, []).get(said)!).push(t.name);
+  }
+  for (const [said, names] of byParticiple) {
+    const t = timeDimensions.find((x) => x.name === names[0]);
+    if (names.length !== 1 || !t || [t.label, ...(t.synonyms ?? [])].some((x) => (x ?? '').toLowerCase() === said)) continue;
+    t.synonyms = [...(t.synonyms ?? []), said];
+    notes[`time_dimensions:${t.name}`] = `${notes[`time_dimensions:${t.name}`] ?? ''}; "${said}": the verb its name says`;
+    (verbDates.get(t.entity) ?? verbDates.set(t.entity, []).get(t.entity)!).push(t.name);
+  }
 
   // A measure is dated by its own table's first time dimension, else the nearest one it reaches.
   const datingOf = (entity: string): string | undefined => {
@@ -717,7 +771,26 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     return undefined;
   };
 
+  // Tables whose rows are people who sign up ("customer signups"): dated by the day each one joined
+  // (a join or sign-up date), or, for a table of customers, users, members and the like with no such
+  // date, by the day their record was created.
+  const signupDate = (p: TableProfile): { time: string; why: string } | undefined => {
+    const times = ownTime.get(p.entity) ?? [];
+    const said = (t: string, re: RegExp) => (timeWords.get(t) ?? []).some((w) => re.test(w)) || /sign up/.test((timeWords.get(t) ?? []).join(' '));
+    const people = SIGNUP_TABLE_HEADS.has(singular(entityWords(p).slice(-1)[0] ?? ''));
+    const joined = times.filter((t) => said(t, people ? /^(join|joined|joining|signup|registration|registered|enrollment|enrolment)$/ : /^(join|joined|signup)$/));
+    if (joined.length === 1) return { time: joined[0]!, why: `the date each one joined (${joined[0]})` };
+    if (joined.length > 1 || !people) return undefined;
+    const created = times.filter((t) => (timeWords.get(t) ?? []).some((w) => /^(created|creation)$/.test(w)));
+    return created.length === 1 ? { time: created[0]!, why: `the day each record was created (${created[0]}): check that it is when they signed up` } : undefined;
+  };
+  const signupTables = profiles.filter((p) => signupDate(p));
+
   let rankingCandidate: { name: string; entity: string; score: number } | undefined;
+  /** The words of the column each measure reads. */
+  const measureWords = new Map<string, string[]>();
+  /** The words a measure's name is made of (`round trip cost`) and its column. */
+  const measureBase = new Map<string, { words: string[]; column: string }>();
   const bareWords = new Map<string, string[]>();
   for (const p of profiles) {
     const keys = new Set([...p.pk, ...(fkCols.get(p) ?? [])]);
@@ -787,7 +860,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // share would add them up as one.
         const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
         // (a person is named by first and last name together: then no other "…_name" stands for them)
-        const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(columnWords(p, x.name)[0] ?? '') && columnWords(p, x.name).includes('name'));
+        // ("firstname" written as one word is a first name too)
+        const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(readable(columnWords(p, x.name))[0] ?? '') && readable(columnWords(p, x.name)).includes('name'));
         const firstNameCol = personNames ? undefined : p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
         const nameLike =
           !named &&
@@ -863,6 +937,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const phrase = base.join(' ');
       const spoken = unit ? base.slice(0, -1).join(' ') : undefined;
       const alsoSpoken = (...forms: Array<(x: string) => string>) => (spoken ? forms.map((f) => f(spoken)) : []);
+      // The figure said of its thing: "average patient height", "total order freight" (not when the
+      // name says the thing already: "car cost")
+      const ofThing = (prefix: string) => (ew.length && !ew.some((w) => base.includes(w)) ? [phrase, ...(spoken ? [spoken] : [])].map((x) => `${prefix}${ew.join(' ')} ${x}`) : []);
       const addMeasure = (agg: 'sum' | 'avg' | 'min' | 'max', nameBase: string, mLabel: string, syn: string[], why: string) => {
         const n = uniqueName(nameBase, p.entity);
         const shared: string[] = [];
@@ -876,6 +953,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         // as for dimensions: "population" of cities and of states, read by the thing the question is about
         synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
         measures.push({ name: n, entity: p.entity, agg, sql: colSql(col.name), label: mLabel, description: `${agg} of ${col.name} over ${p.info.name}`, synonyms, format: agg === 'avg' ? { kind: 'number' } : fmt, ...dated });
+        measureWords.set(n, [...ws]);
+        measureBase.set(n, { words: base, column: col.name });
         notes[`measures:${n}`] = why;
         return n;
       };
@@ -889,8 +968,8 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const countSyn = countedThing ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing] : [];
         // a population counts people: "fewer than 100000 people", "number of inhabitants"
         if (rw.length === 1 && rw[0] === 'population') countSyn.push('people', 'number of people', 'inhabitants', 'number of inhabitants', 'residents');
-        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : [])], 'average of the amount');
+        const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn, ...(base.includes('total') ? [] : ofThing('total '))], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []), ...(base.includes('total') ? [] : ofThing('average '))], 'average of the amount');
         if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
         const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
         if (dating && (!rankingCandidate || score > rankingCandidate.score)) rankingCandidate = { name: n, entity: p.entity, score };
@@ -899,11 +978,31 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         const alsoDimension = gradedLevel && c.kind === 'integer';
         const bare = alsoDimension ? [] : [phrase, ...alsoSpoken((x) => x)];
         // "close" of a daily price is also "the close price".
-        const asPrice = (prefix: string) => priced.map((w) => `${prefix}${phrase} ${w}`);
-        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
+        // (the open and close of a day's prices are also its opening and closing price)
+        const spokenPrice = ({ open: 'opening', close: 'closing' } as Record<string, string>)[phrase];
+        const asPrice = (prefix: string) => priced.flatMap((w) => [`${prefix}${phrase} ${w}`, ...(spokenPrice ? [`${prefix}${spokenPrice} ${w}`] : [])]);
+        addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base]), [...bare, `mean ${phrase}`, ...alsoSpoken((x) => `average ${x}`), ...asPrice(''), ...asPrice('average '), ...(alsoDimension ? [] : ofThing('')), ...ofThing('average ')], priced.length ? `a number in a table of ${plural(priced[0]!)}: one of those ${plural(priced[0]!)}, averaged, never summed` : 'a price, rate or level: averaged, never summed');
         addMeasure('min', `min_${base.join('_')}`, sentence(['lowest', ...base]), [`minimum ${phrase}`, `min ${phrase}`, `cheapest ${phrase}`, ...alsoSpoken((x) => `lowest ${x}`), ...asPrice('lowest '), ...asPrice('minimum ')], 'its lowest value');
         addMeasure('max', `max_${base.join('_')}`, sentence(['highest', ...base]), [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')], 'its highest value');
       }
+    }
+    // "the cost of round trip fares": columns of a thing that end in the same word of money
+    // (`round_trip_cost`, `one_direction_cost`) are that money of the things the rest of the name
+    // qualifies (a kind of fare). Only for money: "the score of clarity courses" says nothing.)
+    const ownBases = measures.filter((m) => m.entity === p.entity && (m.agg === 'sum' || m.agg === 'avg') && (measureBase.get(m.name)?.words.length ?? 0) >= 2);
+    const headOf = (m: (typeof measures)[number]) => measureBase.get(m.name)!.words.slice(-1)[0]!;
+    for (const m of ownBases) {
+      const { words: b } = measureBase.get(m.name)!;
+      const head = headOf(m);
+      const columns = new Set(ownBases.filter((o) => headOf(o) === head).map((o) => measureBase.get(o.name)!.column));
+      const qualifier = b.slice(0, -1);
+      if (columns.size < 2 || !QUALIFIED_MONEY_WORDS.has(head) || qualifier.some((w) => /\d/.test(w) || ew.includes(w) || w === 'total' || w === 'average')) continue;
+      const things = `${qualifier.join(' ')} ${pluralPhrase(ew.join(' '))}`;
+      const said = m.agg === 'sum' ? [`${head} of ${things}`, `total ${head} of ${things}`] : [`average ${head} of ${things}`, `average ${head} of a ${qualifier.join(' ')} ${ew.join(' ')}`];
+      const got = claim('metric', said);
+      if (!got.length) continue;
+      m.synonyms = [...(m.synonyms ?? []), ...got];
+      notes[`measures:${m.name}`] += `; "${said[0]}": the ${head} of the ${things} (other columns end in "${head}" too)`;
     }
     // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
     const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name)].some((w) => re.test(w.join('_'))));
@@ -922,14 +1021,15 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     // Count of rows; distinct counts of the things this table refers to.
     const ent = ew.join(' ');
     const countName = uniqueName(`${p.entity}_count`, p.entity);
-    claim('metric', [plural(ent)]);
+    claim('metric', [pluralPhrase(ent)]);
     measures.unshift({
       name: countName,
       entity: p.entity,
       agg: 'count',
-      label: sentence([plural(ent)]),
+      label: sentence([pluralPhrase(ent)]),
       description: `Count of rows of ${p.info.name}`,
-      synonyms: claim('metric', [`number of ${plural(ent)}`, `${ent} count`, `count of ${plural(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
+      ...(dating && (verbDates.get(p.entity) ?? []).some((t) => t !== dating) ? { alternate_time_dimensions: verbDates.get(p.entity)!.filter((t) => t !== dating) } : {}),
+      synonyms: claim('metric', [`number of ${pluralPhrase(ent)}`, `${ent} count`, `count of ${pluralPhrase(ent)}`, ...purchases(p).slice(1).map((x) => `number of ${x}`)]),
       format: { kind: 'integer' },
       ...dated,
     });
@@ -940,12 +1040,36 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     const tallySum = tally && measures.find((m) => m.entity === p.entity && m.agg === 'sum' && m.sql === colSql(tally.name));
     const rowCount = measures[0]!;
     rowCount.synonyms = [...(rowCount.synonyms ?? []), ...claim('metric', phrasal(ent).flatMap((x) => (x.endsWith('s') ? [x, `number of ${x}`] : [])))];
+    // "customer signups", "sign-ups": the people counted by the day they joined (bare "signups" only
+    // when one table has them)
+    const signup = signupDate(p);
+    // "customers who joined / signed up in 2023": the verbs name that date (only when one table has signups)
+    const signupTime = signup && signupTables.length === 1 ? timeDimensions.find((t) => t.name === signup.time) : undefined;
+    if (signupTime) {
+      const taken = new Set([signupTime.label, ...(signupTime.synonyms ?? [])].map((x) => (x ?? '').toLowerCase()));
+      signupTime.synonyms = [...(signupTime.synonyms ?? []), ...['joined', 'signed up', 'signup date', 'sign-up date', 'sign up date'].filter((x) => !taken.has(x))];
+      notes[`time_dimensions:${signupTime.name}`] = `${notes[`time_dimensions:${signupTime.name}`] ?? ''}; "joined", "signed up": the day each ${ent} signed up (${signup!.why.replace(/ \(.*$/, '')})`;
+    }
+    if (signup) {
+      const spellings = ['signups', 'sign-ups', 'sign ups'];
+      const said = [...spellings.map((x) => `${ent} ${x}`), ...(signupTables.length === 1 ? spellings : [])];
+      const synonyms = claim('metric', [...said, ...said.map((x) => `number of ${x}`)]);
+      if (signup.time === dating) {
+        rowCount.synonyms = [...(rowCount.synonyms ?? []), ...synonyms];
+        notes[`measures:${countName}`] += `; "signups": ${signup.why}`;
+      } else if (synonyms.length) {
+        const n = uniqueName(`${p.entity}_signups`, p.entity);
+        const label = claim('metric', [sentence([ent, 'signups'])])[0] ?? sentence([...ew, 'signups']);
+        measures.push({ name: n, entity: p.entity, agg: 'count', label, description: `Count of rows of ${p.info.name} by ${signup.time}`, synonyms, format: { kind: 'integer' }, time_dimension: signup.time });
+        notes[`measures:${n}`] = `signups: rows of ${p.info.name}, dated by ${signup.why}`;
+      }
+    }
     if (tallySum) {
       tallySum.label = rowCount.label;
       tallySum.synonyms = [...(rowCount.synonyms ?? []), ...(tallySum.synonyms ?? [])];
       rowCount.label = sentence([ent, 'rows']);
       rowCount.synonyms = claim('metric', [`number of ${ent} rows`]);
-      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${plural(ent)}" adds up its ${tally.name} column`;
+      notes[`measures:${tallySum.name}`] = `the tallies of ${p.info.name}: "how many ${pluralPhrase(ent)}" adds up its ${tally.name} column`;
     }
     const rels = relationships.filter((r) => r.from === p.entity && r.on.length === 1);
     if (dating && rels.length >= 2) {
@@ -954,7 +1078,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         if (!target) continue;
         const tw = entityWords(target).join(' ');
         const n = uniqueName(`${p.entity}_distinct_${r.to}`, p.entity);
-        measures.push({ name: n, entity: p.entity, agg: 'count_distinct', sql: colSql(r.on[0]![0]), label: `Distinct ${plural(tw)} in ${plural(ent)}`, description: `count distinct ${r.on[0]![0]} over ${p.info.name}`, synonyms: [], format: { kind: 'integer' }, ...dated });
+        measures.push({ name: n, entity: p.entity, agg: 'count_distinct', sql: colSql(r.on[0]![0]), label: `Distinct ${pluralPhrase(tw)} in ${pluralPhrase(ent)}`, description: `count distinct ${r.on[0]![0]} over ${p.info.name}`, synonyms: [], format: { kind: 'integer' }, ...dated });
         notes[`measures:${n}`] = 'an id: counted distinct, never summed';
       }
     }
@@ -963,9 +1087,20 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, plural(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
+  }
+  // "revenue": what the one table of sales or orders brings in, the sum of its one column of money
+  // (a sale price, an amount), when no figure is called revenue already (price x quantity above).
+  const purchaseTable = purchaseTables.length === 1 ? purchaseTables[0]! : undefined;
+  if (purchaseTable && !measures.some((m) => /revenue/i.test(`${m.name} ${m.label ?? ''} ${(m.synonyms ?? []).join(' ')}`))) {
+    const money = measures.filter((m) => m.entity === purchaseTable.entity && m.agg === 'sum' && (measureWords.get(m.name) ?? []).some((w) => SALE_MONEY_WORDS.has(w)) && !(measureWords.get(m.name) ?? []).some((w) => NOT_REVENUE_WORDS.has(w)));
+    const sum = money.length === 1 ? money[0]! : undefined;
+    if (sum) {
+      sum.synonyms = [...(sum.synonyms ?? []), ...claim('metric', ['revenue', 'total revenue', 'sales revenue', 'revenue amount', 'turnover'])];
+      notes[`measures:${sum.name}`] = `${notes[`measures:${sum.name}`] ?? ''}; "revenue": the one sum of money of ${purchaseTable.info.name}, what its ${pluralPhrase(entityWords(purchaseTable).join(' '))} bring in`;
+    }
   }
   // A bare "name", "title" or "id" is drafted only when several things have one: it is then a shared
   // synonym, read as the one of the thing the question names, never as some other thing's.

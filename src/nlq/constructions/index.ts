@@ -10,6 +10,7 @@ import { bothValues } from './both-values.js';
 import { datedVerb } from './dated-verb.js';
 import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
+import { emptyMembers } from './empty-members.js';
 import { entityCondition } from './entity-condition.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
@@ -31,8 +32,9 @@ import { valuePresence } from './value-presence.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
+export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './empty-members.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf, emptyMembers];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
