@@ -22,6 +22,7 @@ import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analys
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
+import { applyReturnList, takeReturnList } from './constructions/return-list.js';
 import { followUpOnGroup } from './constructions/any-of.js';
 import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, takeEmptyMembersCue, applyEmptyMembersCue, withEmptyMembers, type Claim } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
@@ -30,6 +31,11 @@ import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sam
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
+  return interpretOnce(question, ctx, true);
+}
+
+/** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
+function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
   const text = normalise(question).trim();
   const lowerText = text.toLowerCase();
@@ -70,6 +76,8 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
 
   // "in the database", "based on joining the A and B tables": taken out, checked on the query built
   const structure = takeStructureWords(items, ctx.model, lex);
+  // "? Return the X, Y and Z": the columns wanted, taken out (they never change what is computed)
+  const list = readList && !ctx.previous ? takeReturnList(items, tokens, masked) : undefined;
   asideColumnsLast(items, lex);
   // "including those with no orders": taken out, so never read as a condition; applied to the query built
   const emptyCue = takeEmptyMembersCue(items);
@@ -87,9 +95,22 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     if (typeof q === 'string') return { kind: 'out_of_scope', reason: q, unconsumed: cueWords, partial: r.query };
     r = { ...r, query: q };
   }
+  if (list) {
+    // a question with no answer of its own, one on the default metric, or a list that does not map
+    // exactly onto its answer is read whole (the list's words then as the general rules read them)
+    // (a list before the question shows only the members of a ranking by a figure, "of the top 5 X by
+    // Y": a listing's or a condition's columns are their own)
+    const ranked = (q: SemanticQuery) => q.metrics.length > 0 && q.order.length > 0 && q.limit !== undefined && !q.entity_conditions?.length;
+    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named')) || (list.leading && !ranked(r.query))) return interpretOnce(question, ctx, false);
+    const applied = applyReturnList(r.query, list, lex, ctx.model);
+    if ('unmapped' in applied) return interpretOnce(question, ctx, false);
+    r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
+  }
   if (r.kind === 'query') {
     const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? moneyVerbsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
+    // (an answer the listed columns made impossible: the question is read whole)
+    if (list && (wrong || out.kind !== 'query')) return interpretOnce(question, ctx, false);
     return wrong ? { kind: 'out_of_scope', reason: wrong, unconsumed: structureWords, partial: r.query } : out;
   }
   if (r.kind !== 'out_of_scope') return r;
@@ -243,6 +264,9 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
   return undefined;
 }
 
+/** Words of money or size that never name how many rows there are ("sales amount", "order value"). */
+const AMOUNT_WORDS = new Set(['amount', 'amounts', 'value', 'values']);
+
 function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
   // "how much did customers spend": with a money verb, a count of the entity that spends is its subject
   if (a.money && a.metrics.length && a.metrics.every((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count')) {
@@ -278,6 +302,15 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (d) a.dimMentions.push({ dimension: d, pos: m.pos, plural: !!m.item.plural, item: m.item });
       else if (ent) (a.rowsOf ??= []).push({ item: m.item, entity: ent });
     }
+  }
+
+  // "total sales amount", "order value" where the model only counts sales or orders: a word of money or
+  // size right after a count's thing asks for a figure of those rows, never how many there are (the
+  // word is otherwise filler and the count would answer): not understood
+  for (const m of a.metrics) {
+    if (lex.metrics.get(m.name)?.agg !== 'count') continue;
+    const next = items[indexOfItem(items, m.item) + 1];
+    if (next?.kind === 'word' && AMOUNT_WORDS.has(next.lower)) next.dropped = true;
   }
 
   // "population density": a figure right before another one (no "and" between) modifies it, and the

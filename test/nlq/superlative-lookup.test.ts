@@ -139,7 +139,7 @@ describe('adjectives that name a measure by its sense', () => {
   });
   it('a plural with its order spelled out lists every member in that order', async () => {
     await answers('What are the longest trails, ordered from longest to shortest?', `SELECT id, name, length FROM trails ORDER BY length DESC`);
-    await answers('Which stations have the shortest transfer time, sorted in ascending order? Show the transfer time.', `SELECT id, name, transfer_time FROM stations ORDER BY transfer_time`);
+    await answers('Which stations have the shortest transfer time, sorted in ascending order? Show the transfer time.', `SELECT transfer_time, id, name FROM stations ORDER BY transfer_time`);
   });
   it('an order whose first end is an adjective of a sense ranks the thing listed by that sense', async () => {
     await answers('List the trails from shortest to longest', `SELECT id, name, length FROM trails ORDER BY length`);

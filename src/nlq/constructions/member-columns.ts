@@ -6,7 +6,8 @@
  *
  * Attributes the question names ("return their names and phone numbers") are not read here: on
  * the unfamiliar-database bench such a reading turned refusals into wrong answers (a name word was
- * all that kept a misread question refused), so those words stay unread and the question refused.
+ * all that kept a misread question refused). A list of columns after the question is read by
+ * `return-list.ts`, taken out before analysis and only when every column maps onto the answer.
  */
 import type { GroupBy } from '../../semantic/query.js';
 import { dimensionOfEntity, keyDimension, nameCandidates } from '../members.js';
