@@ -1,5 +1,5 @@
 /** What every part of the answer reads: the input, its shape, filters, period and labels. */
-import type { DimensionFilter } from '../semantic/query.js';
+import type { DimensionFilter, EntityCondition } from '../semantic/query.js';
 import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
@@ -50,10 +50,15 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
     parts.push(`with ${andList(query.metric_filters.map((f) => metricFilterPhrase(model, f)))}`);
   }
   // "customers with no orders", "orders with line items above 5": the members kept
-  for (const c of query.entity_conditions ?? []) {
+  // (the rows a condition counts may be restricted too: "authors with papers in domain A")
+  const condition = (c: EntityCondition): string => {
     const what = lowerFirst(metricLabel(model, c.metric));
     const cond = c.op === 'eq' && c.value === 0 ? `no ${what}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value });
-    parts.push(`among ${c.entity.replace(/_/g, ' ')} members with ${cond}${c.time_range?.label ? ` (${c.time_range.label})` : ''}`);
+    const only = [...(c.filters ?? []).map((f) => `for ${filterPhrase(model, f)}`), ...(c.conditions ?? []).map((n) => `of ${n.entity.replace(/_/g, ' ')} members with ${condition(n)}`)];
+    return `${cond}${only.length ? ` (${only.join(' and ')})` : ''}`;
+  };
+  for (const c of query.entity_conditions ?? []) {
+    parts.push(`among ${c.entity.replace(/_/g, ' ')} members with ${condition(c)}${c.time_range?.label ? ` (${c.time_range.label})` : ''}`);
   }
   // "fees in the same month as the member enrolled"
   for (const sp of query.same_periods ?? [])

@@ -7,7 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
-import { anyOfFilters, type SemanticQuery } from '../semantic/query.js';
+import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { compile, CompileError } from '../semantic/compiler.js';
@@ -142,7 +142,7 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
     (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
   );
   // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
-  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...(q.entity_conditions ?? []).flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
   if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
@@ -187,7 +187,7 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
   const entityOf = (metric: string) => lex.metrics.get(metric)?.entity;
   const aggregated = new Set<string | undefined>([
     ...q.metrics.map(entityOf),
-    ...(q.entity_conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]),
+    ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => [c.entity, entityOf(c.metric)]),
     ...(q.subset_metrics ?? []).map((s) => entityOf(s.metric)),
     ...(q.per_entity_averages ?? []).flatMap((p) => [p.entity, entityOf(p.metric)]),
     ...(q.distinct_counts ?? []).flatMap((d) => [d.entity, d.through]),

@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilterInput, type EntityCondition, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilterInput, type EntityCondition, type EntityConditionInput, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -311,19 +311,7 @@ export function compile(
   };
   for (const m of needed) collect(m, new Set());
   /** The measures a metric is computed from. */
-  const basesOf = (name: string): Measure[] => {
-    const out = new Map<string, Measure>();
-    const visit = (n: string, seen: Set<string>) => {
-      const ms = ix.measures.get(n);
-      if (ms) return void out.set(n, ms);
-      if (seen.has(n)) throw new CompileError(`metric '${n}' is defined by itself`);
-      const e = ix.exprs.get(n);
-      if (!e) throw unknown('metric', n, [...ix.measures.keys(), ...ix.metrics.keys()]);
-      walkRefs(e, (r) => visit(r, new Set([...seen, n])));
-    };
-    visit(name, new Set());
-    return [...out.values()];
-  };
+  const basesOf = (name: string): Measure[] => basesOfCondition(ix, name);
 
   // --- time range dimension
   const tr = q.time_range;
@@ -1081,12 +1069,27 @@ function textCondition(d: SqlDialect, f: { dimension: string; op: string; values
   return { entity: dim.entity, build: (plan, key) => `(${build(plan.render(key, dim.sql))})` };
 }
 
+/** The measures a metric is computed from. */
+function basesOfCondition(ix: ModelIndex, name: string): Measure[] {
+  const out = new Map<string, Measure>();
+  const visit = (n: string, seen: Set<string>) => {
+    const ms = ix.measures.get(n);
+    if (ms) return void out.set(n, ms);
+    if (seen.has(n)) throw new CompileError(`metric '${n}' is defined by itself`);
+    const e = ix.exprs.get(n);
+    if (!e) throw unknown('metric', n, [...ix.measures.keys(), ...ix.metrics.keys()]);
+    walkRefs(e, (r) => visit(r, new Set([...seen, n])));
+  };
+  visit(name, new Set());
+  return [...out.values()];
+}
+
 /**
  * Keeps the members of an entity whose own aggregated metric meets the condition: the entity's
  * key IN (members LEFT JOIN their aggregate, where the value qualifies). Members with no rows count
  * 0 for counts and sums, so "never ordered" (= 0) keeps them.
  */
-function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: Omit<EntityCondition, 'filters'> & { filters?: DimensionFilterInput[] }, bases: Measure[]): Condition {
+function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c: EntityConditionInput, bases: Measure[]): Condition {
   const entity = ix.entities.get(c.entity);
   if (!entity) throw unknown('entity', c.entity, [...ix.entities.keys()]);
   const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];
@@ -1100,6 +1103,8 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   const member = new JoinPlan(model, ix, d, c.entity);
   // the condition's own filters apply to the rows its metric counts
   const own = (c.filters ?? []).map((f) => filterCondition(ix, d, f));
+  // conditions on other members the rows belong to ("papers in domain A" of "authors who wrote papers in domain A")
+  own.push(...(c.conditions ?? []).map((n) => entityCondition(model, ix, d, n, basesOfCondition(ix, n.metric))));
   for (const f of own) if (f.entity !== F && !graph.path(F, f.entity)) throw new CompileError(`'${c.metric}' cannot be filtered by '${f.entity}' in a condition on '${c.entity}'`);
   return {
     entity: c.entity,

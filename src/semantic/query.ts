@@ -174,7 +174,7 @@ export type SubsetMetric = z.infer<typeof SubsetMetricSchema>;
  * supplier_account_balance, op: lt, value: 0}. Restricts every metric of the query to rows that
  * belong to a kept member.
  */
-export const EntityConditionSchema = z.object({
+const EntityConditionBase = z.object({
   /** The entity whose members are kept or dropped. */
   entity: z.string().min(1),
   /** Aggregated per member of `entity`. */
@@ -190,7 +190,24 @@ export const EntityConditionSchema = z.object({
    */
   filters: z.array(DimensionFilterSchema).optional(),
 });
-export type EntityCondition = z.infer<typeof EntityConditionSchema>;
+export type EntityCondition = z.infer<typeof EntityConditionBase> & {
+  /**
+   * Conditions on members of other entities that the metric's rows must belong to (AND-ed), like
+   * the query's own `entity_conditions` restrict its rows: "authors who wrote papers in domain A" =
+   * {entity: author, metric: writes, op: gt, value: 0, conditions: [{entity: paper, metric:
+   * paper_domains, op: gt, value: 0, filters: [domain = A]}]} (a paper reaches its domains only
+   * through a linking table). Each condition's entity must be reached from the metric's rows.
+   */
+  conditions?: EntityCondition[];
+};
+/** The conditions nested in entity conditions (their `conditions`, at any depth), outermost first. */
+export function nestedConditions(cs: readonly EntityCondition[] | undefined): EntityCondition[] {
+  return (cs ?? []).flatMap((c) => [...(c.conditions ?? []), ...nestedConditions(c.conditions)]);
+}
+export type EntityConditionInput = z.input<typeof EntityConditionBase> & { conditions?: EntityConditionInput[] };
+export const EntityConditionSchema: z.ZodType<EntityCondition, EntityConditionInput> = EntityConditionBase.extend({
+  conditions: z.lazy(() => z.array(EntityConditionSchema)).optional(),
+});
 
 /**
  * The average per member of an entity: "line items per order" = {metric: line_items, entity:
@@ -273,9 +290,10 @@ export const RatioSideSchema = z.object({
   /**
    * Members of an entity kept on this side only, by their own aggregated metric (AND-ed with the
    * filters): "restaurants with a rating above 4" = {entity: restaurant, metric: average_rating,
-   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`.
+   * op: gt, value: 4}; "customers with more than 3 orders". Same meaning as `entity_conditions`
+   * (not nested).
    */
-  conditions: z.array(EntityConditionSchema).optional(),
+  conditions: z.array(EntityConditionBase).optional(),
   /** How the question named this side (for labels and answer text), e.g. "shipped orders". */
   label: z.string().optional(),
 });
@@ -358,5 +376,11 @@ export const SemanticQuerySchema = z.object({
    */
   include_empty_members: z.boolean().optional(),
 });
+
+/**
+ * The query the LLM planner is offered: entity conditions not nested (the rule-based reader's shape),
+ * so that the plan tool's JSON schema carries no recursive definition.
+ */
+export const PlannerQuerySchema = SemanticQuerySchema.extend({ entity_conditions: z.array(EntityConditionBase).optional() });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;

@@ -347,6 +347,14 @@ export function casesFor(fraction: number): Case[] {
       AND o.o_custkey IN (SELECT o_custkey FROM orders WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1997-01-01' GROUP BY 1 HAVING COUNT(*) > 5)`,
   },
   {
+    name: 'customers with orders that have line items shipped by AIR (a condition nested in a condition)',
+    query: {
+      metrics: ['customers'],
+      entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 0, conditions: [{ entity: 'orders', metric: 'line_items', op: 'gt', value: 0, filters: [{ dimension: 'ship_mode', op: 'eq', values: ['AIR'] }] }] }],
+    },
+    reference: `SELECT COUNT(*) AS customers FROM customer WHERE c_custkey IN (SELECT o_custkey FROM orders WHERE o_orderkey IN (SELECT l_orderkey FROM lineitem WHERE l_shipmode = 'AIR'))`,
+  },
+  {
     name: 'suppliers with a negative balance by supplier region (own attribute)',
     query: { metrics: ['suppliers'], group_by: [{ dimension: 'supplier_region' }], entity_conditions: [{ entity: 'supplier', metric: 'supplier_account_balance', op: 'lt', value: 0 }] },
     reference: `SELECT r.r_name AS supplier_region, COUNT(*) AS suppliers FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE s.s_acctbal < 0 GROUP BY 1`,

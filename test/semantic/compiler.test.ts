@@ -112,6 +112,8 @@ describe('richer IR: clear errors', () => {
   it('unknown entities and metrics are named with the allowed ones', () => {
     expect(err({ metrics: ['orders'], entity_conditions: [{ entity: 'shopper', metric: 'orders', op: 'gt', value: 1 }] })).toMatch(/unknown entity 'shopper'/);
     expect(err({ metrics: [], distinct_counts: [{ name: 'x', entity: 'warehouse' }] })).toMatch(/unknown entity 'warehouse'/);
+    // a nested condition's members must be reached from the rows of the condition it restricts
+    expect(err({ metrics: ['customers'], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 0, conditions: [{ entity: 'part', metric: 'line_items', op: 'gt', value: 0 }] }] })).toMatch(/cannot be filtered by 'part'/);
     expect(err({ metrics: [], subset_metrics: [{ name: 'x', metric: 'takings', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share' }] })).toMatch(/unknown metric 'takings'/);
   });
   it('members of an entity with a composite key cannot be counted', () => {

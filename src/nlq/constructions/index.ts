@@ -7,6 +7,7 @@
 import type { SemanticQuery } from '../../semantic/query.js';
 import { anyOf } from './any-of.js';
 import { bothValues } from './both-values.js';
+import { datedVerb } from './dated-verb.js';
 import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
 import { emptyMembers } from './empty-members.js';
@@ -22,6 +23,7 @@ import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
+import { relatedCondition } from './related-condition.js';
 import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
 import { superlativeLookup } from './superlative-lookup.js';
@@ -32,7 +34,7 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 export type { Claim, Construction, ConstructionInput } from './types.js';
 export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './empty-members.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf, emptyMembers];
+export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf, emptyMembers];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);

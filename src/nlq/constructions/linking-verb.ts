@@ -160,7 +160,7 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
     if (!r || r.entity === referent) continue;
     const v = verbOf(verb.lower)!;
     if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v));
-    return relationOf(model, { entity: referent, self: true }, r);
+    return relationOf(model, { entity: referent, self: true }, r, v);
   }
   return undefined;
 }
@@ -188,17 +188,22 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
  */
 function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item, verb: Item): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
-  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation
-  if (query.metrics.length > 1) return undefined;
+  // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation;
+  // figures of one thing's own rows ("the number of treatments and the amount prescribed for them") may
+  // still link that thing and an attribute of its own
+  const several = query.metrics.length > 1;
+  const counted = new Set(query.metrics.map((m) => lex.metrics.get(m)?.entity));
+  if (several && (counted.size !== 1 || counted.has(undefined))) return undefined;
   // the two sides must be related by one part of the query (never two metrics side by side)
   for (const inQuery of relatedSets(lex, model, query)) {
     const l = sideOf(lex, left, inQuery);
     const r = sideOf(lex, right, inQuery);
     if (!l || !r) continue;
+    if (several && !(l.entity === r.entity && l.self !== r.self && counted.has(l.entity))) continue;
     const v = verbOf(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
-    if (!owners.size) return relationOf(model, l, r);
+    if (!owners.size) return relationOf(model, l, r, v);
     return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
   }
   return undefined;
@@ -215,14 +220,37 @@ function linkTable(model: SemanticModel, l: string, r: string, tables: Set<strin
 }
 
 /** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
-function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
+function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }, verb?: string): string | undefined {
   if (l.entity === r.entity) {
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
     return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
   }
   // one relationship, or one table linking the two: a longer chain passes through things the verb does not name
   const paths = shortestJoinPaths(model, l.entity, r.entity);
+  if (paths.count === 2 && paths.length === 1 && verb) return namedForeignKey(model, l.entity, r.entity, verb);
   return paths.count === 1 && paths.length <= 2 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
+}
+
+/** Endings of a noun made from a verb's stem: send → sender, buy → buyer, gift → gifted, pay → payee. */
+const AGENT_ENDINGS = new Set(['', 'r', 'er', 'or', 'ee', 'ed', 'd', 'ing']);
+
+/**
+ * "transactions sent by each user" where a transaction has a sender and a receiver: two foreign keys
+ * of one table to the other are two relations, and the verb names one only when exactly one of the
+ * two key columns shares its stem (`sender_id` and "sent": send → sender). The join the query takes
+ * is the model's first declared one between them; the verb links the two only when that is the one it
+ * names (otherwise the question is refused, never answered through the other key).
+ */
+function namedForeignKey(model: SemanticModel, a: string, b: string, verb: string): string | undefined {
+  const rels = model.relationships.filter((x) => (x.from === a && x.to === b) || (x.from === b && x.to === a));
+  if (rels.length !== 2 || rels[0]!.from !== rels[1]!.from || rels.some((x) => x.on.length !== 1 || x.cardinality !== 'many_to_one')) return undefined;
+  const shares = (column: string) => column.toLowerCase().split(/[^a-z]+/).some((w) => w.startsWith(verb) && AGENT_ENDINGS.has(w.slice(verb.length)));
+  const named = rels.filter((x) => shares(x.on[0]![0]));
+  if (named.length !== 1) return undefined;
+  const holder = rels[0]!.from;
+  const hop = joinGraph(model).path(holder, holder === a ? b : a)?.[0];
+  if (!hop || hop.on[0]?.[0] !== named[0]!.on[0]![0]) return undefined;
+  return `the ${named[0]!.on[0]![0]} of ${holder}, which "${verb}" names`;
 }
 
 /** The entity a mention speaks of in the query, and whether it names the thing itself or an attribute of it. */
@@ -319,5 +347,5 @@ export function verbRelatesSides(lex: Lexicon, model: SemanticModel, verb: Item,
   if (!mayLink(lex, verb)) return undefined;
   const v = verbOf(verb.lower)!;
   if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
-  return relationOf(model, l, r);
+  return relationOf(model, l, r, v);
 }

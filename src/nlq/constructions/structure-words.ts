@@ -16,7 +16,7 @@
  */
 import { joinGraph } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
-import { anyOfFilters, type SemanticQuery } from '../../semantic/query.js';
+import { anyOfFilters, nestedConditions, type SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { entriesOf, type Item } from '../spans.js';
@@ -172,6 +172,18 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
     ...(q.subset_metrics ?? []).flatMap((s) => (s.filters ?? []).map((f) => ofDim(f.dimension))),
     ...(q.entity_conditions ?? []).flatMap((c) => (c.filters ?? []).map((f) => ofDim(f.dimension))),
   ];
+  const read = readThrough(graph, roots, targets);
+  // a condition nested in a condition ("papers in domain A" of authors who wrote them) reads from its own rows
+  for (const c of nestedConditions(q.entity_conditions)) {
+    const own = readThrough(graph, [ofMetric(c.metric)], [c.entity, ...(c.filters ?? []).map((f) => ofDim(f.dimension))]);
+    if (!read || !own) return undefined;
+    for (const e of own) read.add(e);
+  }
+  return read;
+}
+
+/** The entities read from the roots to the targets through their joins; undefined when one does not reach another. */
+function readThrough(graph: ReturnType<typeof joinGraph>, roots: (string | undefined)[], targets: (string | undefined)[]): Set<string> | undefined {
   if ([...roots, ...targets].some((x) => !x)) return undefined;
   const rs = (roots.length ? roots : targets) as string[];
   const read = new Set<string>([...rs, ...(targets as string[])]);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CompileError, compile } from '../../semantic/compiler.js';
 import type { Catalogue } from '../../semantic/catalogue.js';
 import { dialectFor } from '../../semantic/dialects/index.js';
-import { SemanticQuerySchema, type SemanticQuery } from '../../semantic/query.js';
+import { PlannerQuerySchema, type SemanticQuery } from '../../semantic/query.js';
 import { SqlRefusedError, guardSql } from '../../warehouse/guard.js';
 import type { SqlDialectName } from '../../warehouse/types.js';
 import type { Interpretation } from '../types.js';
@@ -23,7 +23,7 @@ import type { VerifiedEntry } from './verified.js';
 
 export const PlanSchema = z.object({
   kind: z.enum(['query', 'sql', 'out_of_domain', 'out_of_scope']),
-  query: SemanticQuerySchema.optional(),
+  query: PlannerQuerySchema.optional(),
   sql: z.string().optional(),
   /** Why it refused, or why SQL was needed. */
   reason: z.string().optional(),

@@ -1,0 +1,84 @@
+/**
+ * Dated verbs: "treatments started in 2023", "customers who joined in the past 70 days", "how many
+ * trips ended last month". A verb right before a period, whose lemma is a word of the label (or the
+ * column name) of exactly one time dimension of the thing named before it ("started" and the
+ * treatment's "Start date", "joined" and the customer's "Join date"), says which date the period
+ * applies to: it dates the question by that time dimension (`a.dating`, as when the date is named).
+ * It is consumed only when the built query's period is dated by that time dimension (a metric the
+ * date cannot date drops it, and the question is refused as before). Two time dimensions of the
+ * thing the verb could name ("started": a start date and a start time), none, a thing named before
+ * it that is not one entity, or another date already named: the verb stays unconsumed.
+ */
+import type { Lexicon } from '../lexicon.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import { verbOf } from '../text.js';
+import type { Construction } from './types.js';
+
+/** Between the thing and its verb: "treatments [that were] started", "customers [who have] joined". */
+const BEFORE = new Set(['who', 'that', 'which', 'were', 'was', 'are', 'is', 'have', 'has', 'had', 'been', 'be', 'being', 'first', 'originally']);
+/** Between the verb and its period, when the period does not hold it: "joined [in] 2022". */
+const AFTER = new Set(['in', 'on', 'during', 'within', 'since', 'after', 'before', 'between', 'from']);
+
+/** The one entity an item names: the thing itself, or the entity of its metrics (all one). */
+function thingOf(lex: Lexicon, it: Item | undefined): string | undefined {
+  if (it?.kind !== 'lex') return undefined;
+  const owners = new Set<string | undefined>([
+    ...entriesOf(it, 'entity').map((e) => e.target),
+    ...entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)?.entity),
+  ]);
+  return owners.size === 1 && !owners.has(undefined) ? [...owners][0] : undefined;
+}
+
+/** Words of a time dimension's label and column name ("Treatments start date", `start_dt`). */
+function dateWords(lex: Lexicon, name: string): Set<string> {
+  const td = lex.timeDimensions.get(name);
+  return new Set([td?.label ?? '', name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
+}
+
+export const datedVerb: Construction = {
+  name: 'dated verb',
+  recognise({ items, a, lex, ctx }) {
+    if (a.dating) return null;
+    for (let k = 1; k < items.length; k++) {
+      const it = items[k]!;
+      if (it.kind !== 'word' || it.used || it.consumed) continue;
+      const verb = verbOf(it.lower);
+      // (verbs of state too: "cancelled in 2023" with a cancellation date names that date)
+      if (!verb) continue;
+      // the period right after it
+      let q = k + 1;
+      if (items[q]?.kind === 'word' && AFTER.has(items[q]!.lower)) q++;
+      if (items[q]?.kind !== 'time') continue;
+      // the thing it says of, right before it
+      let p = k - 1;
+      while (p > 0 && items[p]!.kind === 'word' && BEFORE.has(items[p]!.lower)) p--;
+      const thing = thingOf(lex, items[p]);
+      if (!thing) continue;
+      const named = ctx.model.time_dimensions.filter((t) => t.entity === thing && dateWords(lex, t.name).has(verb));
+      if (named.length !== 1) continue;
+      const dimension = named[0]!.name;
+      a.dating = { dimension, item: it };
+      it.used = true;
+      const between = q === k + 2 ? items[k + 1] : undefined;
+      return {
+        construction: 'dated verb',
+        apply(query, notes) {
+          // not applied: the verb was read (taken from the other rules) but says nothing in the query
+          const unread = () => {
+            it.dropped = true;
+            return query;
+          };
+          const period = query.time_range;
+          if (!period) return unread();
+          const own = query.metrics.map((m) => lex.metrics.get(m)?.timeDimension);
+          const dating = period.dimension ?? (own.length && own.every((t) => t === own[0]) ? own[0] : undefined) ?? ctx.model.defaults.time_dimension;
+          if (dating !== dimension) return unread();
+          consume(it, between);
+          notes.push(`"${it.text}" dates the period by ${lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension}`);
+          return query;
+        },
+      };
+    }
+    return null;
+  },
+};
