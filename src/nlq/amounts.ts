@@ -13,7 +13,7 @@
 import type { Lexicon } from './lexicon.js';
 import { lemmas, phraseKeys } from './text.js';
 import { entriesOf, type Item } from './spans.js';
-import { dimensionOfEntity } from './members.js';
+import { rowsNamed } from './members.js';
 
 /** Words that ask how much rows come to ("amount of", "sum of"): general English. */
 const AMOUNT_HEADS = new Set(['amount', 'amounts', 'sum', 'value', 'total']);
@@ -33,22 +33,6 @@ function amountWordsBefore(items: Item[], k: number): Item[] | undefined {
   const total = items[p - 2];
   // "the total amount of", "the total sum of": one word of amount with "total" before it
   return total?.kind === 'word' && total.lower === 'total' && head.lower !== 'total' ? [of, total, head] : [of, head];
-}
-
-/** The one entity whose rows a phrase names (the entity, its count, the dimension naming it), if exactly one. */
-function rowsOf(lex: Lexicon, it: Item): string | undefined {
-  const named = new Set<string | undefined>();
-  for (const e of it.entries ?? []) {
-    if (e.kind === 'entity') named.add(e.target);
-    else if (e.kind === 'metric') {
-      const m = lex.metrics.get(e.target);
-      named.add(m?.agg === 'count' ? m.entity : undefined);
-    } else if (e.kind === 'dimension') {
-      const d = lex.dimensions.get(e.target);
-      named.add(d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : undefined);
-    } else named.add(undefined);
-  }
-  return named.size === 1 ? [...named][0] : undefined;
 }
 
 /** The sums of an entity's own rows whose name or label says money or an amount. */
@@ -89,7 +73,7 @@ export function readAmountsOf(items: Item[], lex: Lexicon): void {
     if (it.kind !== 'lex' || entriesOf(it, 'value').length) continue;
     const words = amountWordsAround(items, k);
     if (!words) continue;
-    const entity = rowsOf(lex, it);
+    const entity = rowsNamed(lex, it);
     if (!entity) continue;
     const head = words[words.length - 1]!;
     // "the (average) cost of cars": the sum (or, after "average", the average) of the things' one figure

@@ -1,7 +1,7 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
-import { dimensionOfEntity, memberDimension } from './members.js';
+import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -135,22 +135,6 @@ function isParticiple(it: Item | undefined): boolean {
 export function dimensionWords(lex: Lexicon, dimension: string): Set<string> {
   const d = lex.dimensions.get(dimension);
   return new Set(d ? [...phraseKeys(d.name), ...phraseKeys(d.label)] : []);
-}
-
-/** The one entity whose rows a phrase names (an entity, its count, the dimension naming it), if exactly one. */
-function rowsNamed(lex: Lexicon, it: Item): string | undefined {
-  const named = new Set<string | undefined>();
-  for (const e of it.entries ?? []) {
-    if (e.kind === 'entity') named.add(e.target);
-    else if (e.kind === 'metric') {
-      const m = lex.metrics.get(e.target);
-      named.add(m?.agg === 'count' ? m.entity : undefined);
-    } else if (e.kind === 'dimension') {
-      const d = lex.dimensions.get(e.target);
-      named.add(d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : undefined);
-    } else named.add(undefined);
-  }
-  return named.size === 1 ? [...named][0] : undefined;
 }
 
 /**

@@ -92,3 +92,19 @@ export function entityNamedBy(lex: Lexicon, it: Item | undefined): string | unde
     .map((e) => lex.metrics.get(e.target))
     .find((x) => x?.agg === 'count' && !!x.entity)?.entity;
 }
+
+/** The one entity whose rows a phrase names (an entity, its count, the dimension naming it), if exactly one. */
+export function rowsNamed(lex: Lexicon, it: Item): string | undefined {
+  const named = new Set<string | undefined>();
+  for (const e of it.entries ?? []) {
+    if (e.kind === 'entity') named.add(e.target);
+    else if (e.kind === 'metric') {
+      const m = lex.metrics.get(e.target);
+      named.add(m?.agg === 'count' ? m.entity : undefined);
+    } else if (e.kind === 'dimension') {
+      const d = lex.dimensions.get(e.target);
+      named.add(d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : undefined);
+    } else named.add(undefined);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
