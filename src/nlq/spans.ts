@@ -173,6 +173,9 @@ export function keywordAt(tokens: Token[], i: number): { len: number; kw: Keywor
   return best;
 }
 
+/** Prefixes that negate a word ("inactive", "unpaid", "nonprofit", "disabled"). */
+const NEGATED = ['in', 'un', 'non', 'dis', 'im', 'il', 'ir'];
+
 export function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
   // a misspelt plural keeps its "s" in the lemma ("ordres"): read it without
   const w = t.lemma.length >= 6 && t.lemma.endsWith('s') && !t.lemma.endsWith('ss') ? t.lemma.slice(0, -1) : t.lemma;
@@ -185,6 +188,8 @@ export function fuzzyWord(t: Token, lex: Lexicon): string | undefined {
   let tie = false;
   for (const v of lex.vocabList) {
     if (Math.abs(v.length - w.length) > max) continue;
+    // a negating prefix or suffix is no typo: "inactive" is never "active", "unpaid" never "paid"
+    if (NEGATED.some((n) => w === `${n}${v}` || v === `${n}${w}`) || w === `${v}less` || v === `${w}less`) continue;
     if (v[0] !== w[0] && max === 1) continue;
     let d = distance(w, v);
     if (d === 2 && max === 1 && isTransposition(w, v)) d = 1;

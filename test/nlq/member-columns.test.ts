@@ -208,3 +208,21 @@ describe('"made" beside a count of a dated event that other rows refer to', () =
     for (const q of ['how many cars were made in 2023', 'how many cars were sold in 2023']) expect(askShop(q).kind, q).toBe('out_of_scope');
   });
 });
+
+describe('a negated word is no typo of its opposite; "number of X with ..." counts X', () => {
+  it('"unconfirmed bookings" is never read as the confirmed ones', () => {
+    const r = ask('how many unconfirmed bookings');
+    expect(r.kind === 'query' ? JSON.stringify(r.query.filters) : r.kind).not.toMatch(/confirmed/);
+    expect(r.kind).toBe('out_of_scope');
+  });
+  it('"number of agents with more than 1 booking" is one count, never a list of agents', async () => {
+    for (const question of ['number of agents with more than 1 booking', 'how many agents have more than 1 booking']) {
+      const r = ask(question);
+      expect(r.kind, question).toBe('query');
+      if (r.kind !== 'query') continue;
+      expect(r.query.group_by, question).toEqual([]);
+      const compiled = compile(model, r.query, new DuckDbDialect());
+      expect(await rows(compiled.sql), question).toEqual(await rows(`SELECT count(*) FROM (SELECT agent_id FROM bookings GROUP BY 1 HAVING count(*) > 1)`));
+    }
+  });
+});

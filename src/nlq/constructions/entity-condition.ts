@@ -97,7 +97,11 @@ export const entityCondition: Construction = {
       let after = end + 1;
       while (items[after] && plainWord(items[after], new Set(['that', 'which', 'who']))) after++;
       const shareKw = items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'share') && plainWord(items[after] ?? items[end]!, new Set(['are', 'is', 'were', 'was']));
-      const counted = (!!countKw && a.metrics.some((m) => m.item === subjectItem)) || shareKw;
+      // ("number of customers with ...": the count's own phrase says the members are counted)
+      const countPhrase = /^(the )?(total )?(number|count) of /.test(subjectItem.lower) && a.metrics.some((m) => m.item === subjectItem && lex.metrics.get(m.name)?.agg === 'count');
+      // (or "number of" right before members with no count of their own: a distinct count of them)
+      const countRightBefore = countKw !== undefined && items.indexOf(countKw) === e - 1 && !a.metrics.some((m) => m.item === subjectItem);
+      const counted = ((!!countKw || countPhrase) && a.metrics.some((m) => m.item === subjectItem)) || countRightBefore || shareKw;
       if (shareKw) {
         // the members named are what is counted (never a breakdown by them)
         a.groups = a.groups.filter((g) => g.pos !== e);
