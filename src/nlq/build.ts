@@ -299,6 +299,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
       // "orders shipped in 1996": the dating word cannot be honoured, so it is not understood
       if (a.dating && a.dating.dimension === datingTd) a.dating.item.dropped = true;
+      // "total fees by enrol date": a breakdown by a date that cannot date the metric is never one by its own date
+      for (const g of timeGroups) if (g.dimension === datingTd) items[g.pos]!.dropped = true;
       datingTd = undefined;
       confidence -= 0.1;
     }

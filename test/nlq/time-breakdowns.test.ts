@@ -11,10 +11,16 @@ import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const model = SemanticModelSchema.parse({
   name: 'club',
-  entities: [{ name: 'fee', table: 'fees', primary_key: 'id', synonyms: ['fees'] }],
-  relationships: [],
+  entities: [
+    { name: 'fee', table: 'fees', primary_key: 'id', synonyms: ['fees'] },
+    { name: 'member', table: 'members', primary_key: 'id', synonyms: ['members'] },
+  ],
+  relationships: [{ from: 'fee', to: 'member', on: [['member_id', 'id']] }],
   dimensions: [{ name: 'tier', entity: 'fee', sql: '${TABLE}.tier', label: 'Tier', index_values: true }],
-  time_dimensions: [{ name: 'charged_on', entity: 'fee', sql: '${TABLE}.charged_on', label: 'Charge date' }],
+  time_dimensions: [
+    { name: 'charged_on', entity: 'fee', sql: '${TABLE}.charged_on', label: 'Charge date' },
+    { name: 'enrolled_on', entity: 'member', sql: '${TABLE}.enrolled_on', label: 'Enrol date' },
+  ],
   measures: [{ name: 'fee_total', entity: 'fee', agg: 'sum', sql: '${TABLE}.amount', label: 'Fee amount', synonyms: ['total fees'], time_dimension: 'charged_on' }],
   defaults: { time_dimension: 'charged_on' },
 });
@@ -44,5 +50,11 @@ describe('several time breakdowns', () => {
     expect(grainOf('total fees by quarter')).toBe('quarter');
     expect(grainOf('monthly total fees in 2023 by month')).toBe('month');
     expect(grainOf('total fees year over year')).toBe('year');
+  });
+
+  it("a breakdown by a date that cannot date the figure is refused (was: by the figure's own date)", () => {
+    expect(grainOf('total fees by tier and enrol date')).toBe('out_of_scope');
+    expect(grainOf('total fees by month of enrol date')).toBe('out_of_scope');
+    expect(grainOf('total fees by charge date')).toBe('day');
   });
 });
