@@ -492,6 +492,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
   }
+  // "total fee amount and charge date": a date named (read as what dates the period) with nothing in the
+  // query it dates (no period, time breakdown, comparison or constructed column over time) says nothing
+  {
+    const q = built.query;
+    const datesSomething = !!q.time_range || q.group_by.some((g) => g.grain) || !!q.comparison || !!q.same_periods?.length || !!q.durations?.length || !!q.period_counts?.length || (q.entity_conditions ?? []).some((c) => c.time_range);
+    if (a.dating && !a.dating.item.consumed && !datesSomething && !fragment) {
+      a.dating.item.dropped = true;
+      built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+    }
+  }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
   const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
   items.forEach((it, k) => {

@@ -57,4 +57,11 @@ describe('several time breakdowns', () => {
     expect(grainOf('total fees by month of enrol date')).toBe('out_of_scope');
     expect(grainOf('total fees by charge date')).toBe('day');
   });
+
+  it('a date named with nothing for it to date is refused (was: the total, the date word covered)', () => {
+    expect(grainOf('total fee amount and charge date')).toBe('out_of_scope');
+    // (it dates a period, or is the breakdown, as before)
+    expect(ask('total fees with charge date in 2023')).toMatchObject({ kind: 'query', query: { time_range: { start: '2023-01-01' } } });
+    expect(grainOf('total fees by charge date')).toBe('day');
+  });
 });
