@@ -243,7 +243,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const days = a.times[0].range.days;
     timeRange = { start, end, label, ...(days ? { days } : {}) };
   }
-  let grain: Grain | undefined = a.grainGroups[0]?.grain;
+  let grain: Grain | undefined = timeBreakdown(a, items);
   if (!grain && a.trend) grain = naturalGrain(timeRange);
   if (!grain && timeGroups.length) grain = naturalGrainFor(timeRange);
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
@@ -299,6 +299,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
       // "orders shipped in 1996": the dating word cannot be honoured, so it is not understood
       if (a.dating && a.dating.dimension === datingTd) a.dating.item.dropped = true;
+      // "total fees by enrol date": a breakdown by a date that cannot date the metric is never one by its own date
+      for (const g of timeGroups) if (g.dimension === datingTd) items[g.pos]!.dropped = true;
       datingTd = undefined;
       confidence -= 0.1;
     }
@@ -636,3 +638,27 @@ function sortTarget(items: Item[], lex: Lexicon, model: SemanticModel, groupBy: 
   }
   return { metric: false, item: it };
 }
+
+/** The time grains a bucket of each grain says too: a month is of one quarter and one year; a week may straddle two months or years. */
+const SAYS: Record<Grain, Grain[]> = { day: ['day', 'week', 'month', 'quarter', 'year'], week: ['week'], month: ['month', 'quarter', 'year'], quarter: ['quarter', 'year'], year: ['year'] };
+/** "year-over-year" beside another time breakdown asks for a comparison, never a bucket. */
+const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
+
+/**
+ * The one time breakdown of the query. Several named: the finest when it says the others ("by year and
+ * month": each month is of one year); otherwise ("by quarter and by week", "by month year over year")
+ * the others were read (marked used) but would not be in the query: they are dropped, so the question
+ * is refused rather than broken down by the first one said.
+ */
+function timeBreakdown(a: Analysis, items: Item[]): Grain | undefined {
+  const groups = a.grainGroups;
+  if (!groups.length) return undefined;
+  const grains = [...new Set(groups.map((g) => g.grain))];
+  if (grains.length === 1) return grains[0];
+  const finest = grains.find((g) => grains.every((o) => SAYS[g].includes(o)));
+  const comparing = (g: (typeof groups)[number]) => COMPARING_GRAINS.test(items[g.pos]?.lower ?? '');
+  const chosen = finest && !groups.some(comparing) ? finest : groups[0]!.grain;
+  for (const g of groups) if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g)) items[g.pos]!.dropped = true;
+  return chosen;
+}
+

@@ -492,6 +492,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
   }
+  // "total fee amount and charge date": a date named (read as what dates the period) with nothing in the
+  // query it dates (no period, time breakdown, comparison or constructed column over time) says nothing
+  {
+    const q = built.query;
+    const datesSomething = !!q.time_range || q.group_by.some((g) => g.grain) || !!q.comparison || !!q.same_periods?.length || !!q.durations?.length || !!q.period_counts?.length || (q.entity_conditions ?? []).some((c) => c.time_range);
+    if (a.dating && !a.dating.item.consumed && !datesSomething && !fragment) {
+      a.dating.item.dropped = true;
+      built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+    }
+  }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
   const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
   items.forEach((it, k) => {
@@ -541,12 +551,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if (onGroup) return outOfScope(lex, [], undefined, false, onGroup);
     const merged = mergeFollowUp(ctx.previous, built, a, lex, ctx, cue, items);
     if (merged) {
+      const query = { ...merged.query, ...constructedParts(built.query) };
+      // a reading of the follow-up the merge did not carry (its words were consumed when it was read)
+      const lost = lostInMerge(built.query, query, lex);
+      if (lost) return outOfScope(lex, [], undefined, false, lost);
       const refused = covered();
       if (refused) return refused;
       return {
         kind: 'query',
         // members with no rows: re-decided on the merged ranking and breakdown
-        query: withEmptyMembers(ctx.model, lex, { ...merged.query, ...constructedParts(built.query) }, merged.notes),
+        query: withEmptyMembers(ctx.model, lex, query, merged.notes),
         confidence: round(Math.max(0.2, built.confidence * 0.95)),
         notes: merged.notes,
         followUp: true,
@@ -559,6 +573,28 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   const refused = covered();
   if (refused) return refused;
   return { kind: 'query', query: built.query, confidence: round(built.confidence), notes: built.notes, followUp: false };
+}
+
+/**
+ * A follow-up is merged into the previous query part by part; a part of the follow-up's own query
+ * the merge does not hold was read (its words consumed) but would not be answered: "what about the
+ * member with the lowest age?" ranks by age, never by the previous figure; "ordered by name
+ * descending" orders by the name. Same-period restrictions carry over only onto rows they date.
+ */
+function lostInMerge(own: SemanticQuery, merged: SemanticQuery, lex: Lexicon): string | undefined {
+  for (const o of own.order) {
+    // (a time breakdown's default ascending order is no reading of words)
+    if (lex.metrics.has(o.by) || own.group_by.some((g) => g.grain && g.dimension === o.by)) continue;
+    if (!merged.order.some((x) => x.by === o.by && x.direction === o.direction))
+      return `The follow-up orders by ${lex.dimensions.get(o.by)?.label.toLowerCase() ?? o.by.replace(/_/g, ' ')}, which the previous question's answer cannot be ordered by: ask the question in full.`;
+  }
+  if (merged.same_periods?.length) {
+    const dated = [...new Set(merged.metrics.map((m) => lex.metrics.get(m)?.timeDimension))];
+    const mine = merged.time_range?.dimension ?? (dated.length === 1 ? dated[0] : undefined);
+    const off = merged.same_periods.find((sp) => sp.dimension !== mine || hasConstructedColumns(merged));
+    if (off) return `The restriction to the same ${off.grain} as the ${lex.timeDimensions.get(off.as)?.label.toLowerCase() ?? off.as} does not carry over to this follow-up: ask the question in full.`;
+  }
+  return undefined;
 }
 
 /** The refusal for words no construction consumed: names them and the closest model terms. */

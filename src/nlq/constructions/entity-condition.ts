@@ -133,6 +133,15 @@ export const entityCondition: Construction = {
           consume(...parsed.words, parsed.metricItem, subjectItem);
           parsed.metricItem.used = true;
           const label = `${lex.metrics.get(parsed.metric)?.label.toLowerCase() ?? parsed.metric} ${opWords(parsed.op)} ${parsed.value}`;
+          // a figure the question names beside the condition ("... and the total fee amount"): the
+          // answers below replace the query's figures, so it would be read and dropped; refused
+          const named = a.metrics.filter((m) => m.item !== subjectItem).map((m) => m.name);
+          const beside = (keep: string) => {
+            const lost = query.metrics.filter((x) => x !== keep && named.includes(x));
+            return lost.length
+              ? `The question asks for ${lost.map((x) => lex.metrics.get(x)?.label.toLowerCase() ?? x).join(', ')} beside the ${subject.replace(/_/g, ' ')} members whose ${label}: ask for each separately.`
+              : undefined;
+          };
           const cond: EntityCondition = {
             entity: subject,
             metric: parsed.metric,
@@ -146,6 +155,8 @@ export const entityCondition: Construction = {
               // "how many customers didn't order in 1997": the members are counted, the period is the condition's
               const own = [...lex.metrics.values()].find((m) => m.entity === subject && m.agg === 'count');
               if (own) {
+                const lost = beside(own.name);
+                if (lost) return lost;
                 const { time_range: _period, ...rest } = query;
                 void _period;
                 return { ...(own.timeBound ? query : rest), metrics: [own.name], entity_conditions: [...(query.entity_conditions ?? []), cond] };
@@ -160,6 +171,8 @@ export const entityCondition: Construction = {
           const nameDim = dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined) ?? keyDimension(ctx.model, subject);
           if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them or holding their key.`;
           if (!zeroQualifies) {
+            const lost = beside(parsed.metric);
+            if (lost) return lost;
             notes.push(`Listing ${subject} members whose ${label}`);
             return {
               ...query,
@@ -171,6 +184,8 @@ export const entityCondition: Construction = {
           }
           const own = [...lex.metrics.values()].find((m) => m.entity === subject && m.agg === 'count');
           if (!own) return `The ${subject} members with ${label} cannot be listed: the model has no count of ${subject}.`;
+          const lost = beside(own.name);
+          if (lost) return lost;
           notes.push(`Listing ${subject} members whose ${label} (members with no rows count 0)`);
           return {
             ...query,

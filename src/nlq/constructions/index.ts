@@ -89,6 +89,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.ratios?.length ? { ratios: q.ratios } : {}),
     ...(q.durations?.length ? { durations: q.durations } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
+    ...(q.same_periods?.length ? { same_periods: q.same_periods } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
   };
 }
