@@ -591,8 +591,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if (inGroup && ofAt > 0 && namesOnlyThing && qualified && !qualified.time && qualified.pos === prevSig(k)) {
       const owner = lex.dimensions.get(qualified.dimension)?.entity;
       const graph = joinGraph(ctx.model);
-      if (owner && ents.some((e) => e.target === owner || !!graph.path(e.target, owner))) consume(it);
-      it.used = true;
+      // (a thing that does not reach it stays unread, so the question is refused)
+      if (owner && ents.some((e) => e.target === owner || !!graph.path(e.target, owner))) {
+        consume(it);
+        it.used = true;
+      }
       continue;
     }
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
