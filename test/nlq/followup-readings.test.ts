@@ -7,34 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { SemanticModelSchema, type SemanticModel } from '../../src/semantic/model.js';
+import { clubModel as model, clubValues as values } from './club-fixture.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
 
-const model: SemanticModel = SemanticModelSchema.parse({
-  name: 'club',
-  entities: [
-    { name: 'member', table: 'members', primary_key: 'id', synonyms: ['members'] },
-    { name: 'fee', table: 'fees', primary_key: 'id', synonyms: ['fees'] },
-  ],
-  relationships: [{ from: 'fee', to: 'member', on: [['member_id', 'id']] }],
-  dimensions: [
-    { name: 'member_id', entity: 'member', sql: '${TABLE}.id', type: 'number', label: 'Member id' },
-    { name: 'member_name', entity: 'member', sql: '${TABLE}.name', label: 'Member name' },
-    { name: 'age', entity: 'member', sql: '${TABLE}.age', type: 'number', label: 'Age' },
-    { name: 'tier', entity: 'fee', sql: '${TABLE}.tier', label: 'Tier', index_values: true },
-  ],
-  time_dimensions: [
-    { name: 'enrolled_on', entity: 'member', sql: '${TABLE}.enrolled_on', label: 'Enrol date' },
-    { name: 'charged_on', entity: 'fee', sql: '${TABLE}.charged_on', label: 'Charge date' },
-  ],
-  measures: [
-    { name: 'fee_count', entity: 'fee', agg: 'count', label: 'Fees', synonyms: ['number of fees'], time_dimension: 'charged_on' },
-    { name: 'fee_total', entity: 'fee', agg: 'sum', sql: '${TABLE}.amount', label: 'Fee amount', synonyms: ['total fees'], time_dimension: 'charged_on' },
-    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_dimension: 'enrolled_on' },
-  ],
-  defaults: { time_dimension: 'charged_on' },
-});
-const values = new Map([['tier', ['Gold', 'Basic']]]);
 const ask = (question: string, previous?: SemanticQuery) => interpret(question, { model, values, asOf: '2024-06-30', ...(previous ? { previous } : {}) });
 const first = (question: string): SemanticQuery => {
   const r = ask(question);

@@ -7,24 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { clubModel as model, clubValues as values } from './club-fixture.js';
 
-const model = SemanticModelSchema.parse({
-  name: 'club',
-  entities: [
-    { name: 'fee', table: 'fees', primary_key: 'id', synonyms: ['fees'] },
-    { name: 'member', table: 'members', primary_key: 'id', synonyms: ['members'] },
-  ],
-  relationships: [{ from: 'fee', to: 'member', on: [['member_id', 'id']] }],
-  dimensions: [{ name: 'tier', entity: 'fee', sql: '${TABLE}.tier', label: 'Tier', index_values: true }],
-  time_dimensions: [
-    { name: 'charged_on', entity: 'fee', sql: '${TABLE}.charged_on', label: 'Charge date' },
-    { name: 'enrolled_on', entity: 'member', sql: '${TABLE}.enrolled_on', label: 'Enrol date' },
-  ],
-  measures: [{ name: 'fee_total', entity: 'fee', agg: 'sum', sql: '${TABLE}.amount', label: 'Fee amount', synonyms: ['total fees'], time_dimension: 'charged_on' }],
-  defaults: { time_dimension: 'charged_on' },
-});
-const values = new Map([['tier', ['Gold', 'Basic']]]);
 const ask = (question: string) => interpret(question, { model, values, asOf: '2024-06-30' });
 const grainOf = (question: string) => {
   const r = ask(question);
