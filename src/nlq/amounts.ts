@@ -19,6 +19,8 @@ import { rowsNamed } from './members.js';
 const AMOUNT_HEADS = new Set(['amount', 'amounts', 'sum', 'value', 'total']);
 /** Money named by its own word ("the cost of cars", "the average price of tickets"): a figure whose name says it. */
 const MONEY_HEADS = new Set(['cost', 'costs', 'price', 'prices', 'fee', 'fees', 'charge', 'charges']);
+/** A word right after things that asks how much they come to ("sales amount", "order value"). */
+export const AMOUNT_AFTER_THINGS = /^(amount|amounts|value)$/;
 /** Words in a figure's name that say it is money or an amount (general English). */
 const AMOUNT_WORDS = new Set(['amount', 'value', 'price', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'spend', 'spent', 'income', 'expense', 'turnover']);
 
@@ -55,7 +57,7 @@ function amountWordsAround(items: Item[], k: number): Item[] | undefined {
   const it = items[k]!;
   const after = items[k + 1];
   const total = items[k - 1]?.kind === 'word' && items[k - 1]!.lower === 'total' ? [items[k - 1]!] : [];
-  if (after?.kind === 'word' && /^(amount|amounts|value)$/.test(after.lower)) return [...total, after];
+  if (after?.kind === 'word' && AMOUNT_AFTER_THINGS.test(after.lower)) return [...total, after];
   // (in the plural: "total payments received", "total sales")
   const money = it.lower.split(' ').some((w) => lemmas(w)[0] !== w && MONEY_THINGS.has(lemmas(w)[0]));
   return total.length && money ? total : undefined;

@@ -149,6 +149,9 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
   return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };
 }
 
+/** A time dimension that records when a row was written, not when its event happened. */
+const AUDIT_STAMP = /(^|_)(crtd|created|creat|updated|upd|modified|mod|inserted|ins|loaded|etl)(_|$)/i;
+
 /**
  * "number of cars sold", "how many customers bought": a verb of selling or buying beside a count of
  * things other rows refer to (the cars sales are of) says which of them count (cars with a sale),
@@ -156,8 +159,6 @@ function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: I
  * restates a money figure ("how much did we sell", "revenue generated"), or restates rows nothing
  * refers to ("deliveries made"); a count of distinct buyers among the orders reads it already.
  */
-/** A time dimension that records when a row was written, not when its event happened. */
-const AUDIT_STAMP = /(^|_)(crtd|created|creat|updated|upd|modified|mod|inserted|ins|loaded|etl)(_|$)/i;
 function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
   const q = r.query;
   // what is counted: a count's rows, or a distinct count of a thing over its own rows only (not

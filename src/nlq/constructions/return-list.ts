@@ -19,7 +19,7 @@
  * The answer's columns follow the list's order: its dimensions first, then the others; its metrics
  * first, then the others (the ranking's own figure is kept when not listed).
  */
-import { readAmountsOf } from '../amounts.js';
+import { AMOUNT_AFTER_THINGS, readAmountsOf } from '../amounts.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import type { Lexicon } from '../lexicon.js';
@@ -62,7 +62,7 @@ function columnWord(it: Item): boolean {
   if (it.kind === 'lex') return (it.entries ?? []).some((e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension');
   if (it.kind === 'grain') return true;
   if (it.kind === 'kw') return it.kw === 'count';
-  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || /^(amount|amounts|value)$/.test(it.lower) || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
+  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || AMOUNT_AFTER_THINGS.test(it.lower) || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
   return false;
 }
 
