@@ -104,7 +104,7 @@ const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').upd
 
 type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
 /** dev / held-out: the split main sets; advanced-*: instruct_advanced split the same way; idk: counted only. */
-type Half = 'dev' | 'held-out' | 'advanced-dev' | 'advanced-held-out' | 'idk';
+type Half = 'dev' | 'held-out' | 'advanced-dev' | 'advanced-held-out' | 'idk' | 'text2sql-dev' | 'text2sql-held-out';
 interface Case {
   db: string;
   half: Half;
@@ -115,6 +115,8 @@ interface Case {
   query?: unknown;
   sql?: string;
   gold: string;
+  /** Every gold variant returned no rows (the question's values are not in this copy of the data). */
+  goldEmpty?: boolean;
   got?: unknown[];
   expected?: unknown[];
 }
@@ -127,7 +129,60 @@ const questions = [
   ...tagged('instruct_basic_postgres.csv'),
   ...tagged('instruct_advanced_postgres.csv', (question) => `advanced-${half(question)}` as const),
   ...tagged('idk.csv', () => 'idk'),
+  ...text2sqlQuestions(),
 ].filter((q, i, all) => all.findIndex((o) => o.question === q.question && o.db_name === q.db_name) === i);
+/**
+ * text2sql-data (Finegan-Dollak et al. 2018: the original academic, geography, restaurants,
+ * scholar, yelp, advising and ATIS question sets that defog-data's databases come from), when
+ * QUARRY_TEXT2SQL_DATA points at a checkout: every sentence with its variables filled in (the
+ * sentence's own values, in the question and in the gold SQL), at most 300 per database taken in
+ * hash order, split dev / held-out the same way. Read from the local checkout, never copied here.
+ */
+function text2sqlQuestions(): Tagged[] {
+  const repo = process.env.QUARRY_TEXT2SQL_DATA;
+  if (!repo) return [];
+  const out: Tagged[] = [];
+  for (const db of ['academic', 'geography', 'restaurants', 'scholar', 'yelp', 'advising', 'atis']) {
+    const entries = JSON.parse(gitFile(repo, `data/${db}.json`)) as {
+      sql: string[];
+      sentences: { text: string; variables: Record<string, string> }[];
+      variables: { name: string; example: string }[];
+    }[];
+    const seen = new Set<string>();
+    const mine: Tagged[] = [];
+    for (const e of entries) {
+      for (const s of e.sentences) {
+        const values: Record<string, string> = Object.fromEntries(e.variables.map((v) => [v.name, v.example]));
+        Object.assign(values, s.variables);
+        // Longest names first: city_name10 before city_name1.
+        const names = Object.keys(values).sort((a, b) => b.length - a.length);
+        const fill = (text: string, quote: boolean) => {
+          let t = text;
+          for (const n of names) {
+            const v = values[n]!;
+            if (quote) t = t.replaceAll(`"${n}"`, `'${v.replaceAll("'", "''")}'`);
+            t = t.replace(new RegExp(`\\b${n}\\b`, 'g'), v);
+          }
+          return t;
+        };
+        const question = fill(s.text, false);
+        if (seen.has(question)) continue;
+        seen.add(question);
+        // MySQL-style double-quoted strings to SQL's single quotes; string equality without case;
+        // defog-data's renamed tables.
+        const gold = e.sql
+          .map((q) => fill(q, true).replace(/"([^"]*)"/g, (_, v: string) => `'${v.replaceAll("'", "''")}'`))
+          .map((q) => q.replace(/\b(\w+alias\d+\.\w+) (=|LIKE) '((?:[^']|'')*)'/g, "LOWER($1) $2 LOWER('$3')"))
+          .map((q) => (db === 'yelp' ? q.replace(/\bUSER AS\b/g, 'USERS AS').replace(/\bNEIGHBORHOOD AS\b/g, 'NEIGHBOURHOOD AS') : q))
+          .join(' ; ');
+        mine.push({ db_name: db, question, query: gold, set: `text2sql-${half(question)}` as const });
+      }
+    }
+    const order = (q: string) => createHash('sha256').update(`order:${q}`).digest().readUInt32BE(0);
+    out.push(...mine.sort((a, b) => order(a.question!) - order(b.question!)).slice(0, 300));
+  }
+  return out;
+}
 const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
 const dbs = [...new Set(questions.map((q) => q.db_name!))].filter((d) => !only || only.includes(d)).sort();
 
@@ -178,7 +233,7 @@ try {
           continue;
         }
         const got = await answerQuestion(layer, w, question, { timeoutMs: 30_000 });
-        const base = { db, half: q.set, question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
+        const base = { db, half: q.set, goldEmpty: goldResults.every((g) => g.length === 0), question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
         let verdict: Verdict;
         if (got.status === 'refused') verdict = 'refused';
         else if (got.status === 'error') verdict = 'error';
@@ -211,10 +266,18 @@ console.log(`\nother public sets                   N  correct refused  wrong   e
 console.log(line('advanced dev', cases.filter((c) => c.half === 'advanced-dev')));
 console.log(line('advanced held', cases.filter((c) => c.half === 'advanced-held-out')));
 console.log(line('advanced', cases.filter((c) => c.half.startsWith('advanced'))));
+if (cases.some((c) => c.half.startsWith('text2sql'))) {
+  console.log(line('text2sql dev', cases.filter((c) => c.half === 'text2sql-dev')));
+  console.log(line('text2sql held', cases.filter((c) => c.half === 'text2sql-held-out')));
+  for (const db of dbs) {
+    const cs = cases.filter((c) => c.db === db && c.half.startsWith('text2sql'));
+    if (cs.length) console.log(`${line(`  ${db}`, cs)}   gold empty ${cs.filter((c) => c.goldEmpty).length}`);
+  }
+}
 console.log(`${line('idk', cases.filter((c) => c.half === 'idk'))}   (correct = refused: the data cannot answer)`);
 console.log(`gold SQL that did not run (not counted): ${skipped.length}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (process.env.QUARRY_UNFAMILIAR_SHOW === 'dev') {
-  for (const c of cases.filter((x) => (x.half === 'dev' || x.half === 'advanced-dev') && (x.verdict === 'wrong' || x.verdict === 'error'))) {
+  for (const c of cases.filter((x) => (x.half === 'dev' || x.half === 'advanced-dev' || x.half === 'text2sql-dev') && (x.verdict === 'wrong' || x.verdict === 'error'))) {
     console.log(`\n[${c.verdict}] ${c.db}: ${c.question}\n  query: ${JSON.stringify(c.query)}\n  reason: ${c.reason ?? ''}\n  got: ${JSON.stringify(c.got)}\n  expected: ${JSON.stringify(c.expected)}`);
   }
 }
