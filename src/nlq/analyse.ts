@@ -507,6 +507,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const withAfter = items[nk]?.kind === 'word' && WITH_WORDS.has(items[nk].lower) && !!items[nk + 1];
     const superBefore = (prevKw === 'desc' || prevKw === 'asc') && QUANTITY_SUPERLATIVES.has(prev.lower) && !items[k - 1]?.used;
 
+    // "the state of Nevada": the value is named as a member of that thing; a value found only in
+    // another thing's columns (a state's borders) is not that member, and stays unread
+    const thingBefore = items[k - 2];
+    if (values.length && items[k - 1]?.lower === 'of' && items[k - 3]?.lower === 'the' && thingBefore?.kind === 'lex' && !thingBefore.plural && entriesOf(thingBefore, 'entity').length) {
+      const things = new Set(entriesOf(thingBefore, 'entity').map((e) => e.target));
+      values = values.filter((v) => things.has(lex.dimensions.get(v.target)?.entity ?? ''));
+    }
     if (values.length && !(inGroup && dims.length && !values.some((v) => !v.weak))) {
       // a value: becomes a filter (role and negation resolved later)
       let negated = false;
@@ -723,6 +730,11 @@ function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<stri
   for (const o of items) {
     if (o === self || o.kind !== 'lex') continue;
     for (const e of entriesOf(o, 'entity')) out.add(e.target);
+    // "the population of Texas": a value that names a member of a thing (its naming dimension) names the thing
+    for (const e of entriesOf(o, 'value')) {
+      const d = lex.dimensions.get(e.target);
+      if (d && dimensionOfEntity(lex, d.entity) === d.name) out.add(d.entity);
+    }
     for (const [kind, ownerOf] of [
       ['metric', (t: string) => lex.metrics.get(t)?.entity],
       ['dimension', (t: string) => lex.dimensions.get(t)?.entity],
@@ -740,7 +752,8 @@ function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<stri
 /**
  * One phrase naming the same kind of thing on several entities ("country" of customers and of
  * employees, "population" of cities and of states) means the one of the entity the rest of the
- * question names; with none or several named it means nothing (the word is left not understood).
+ * question names (a thing, another figure's or column's owner, or a member named by its name); with
+ * none or several named it means nothing (the word is left not understood).
  */
 const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
 const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));

@@ -331,6 +331,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (a.rankingKeywords && !groupBy.length && !fragment) for (const k of a.rankingKeywords) k.dropped = true;
   const order: SemanticQuery['order'] = [];
   let limit: number | undefined;
+  let withTies = false;
   // (a frequency ranks by a count only: with no count of the thing, it is not understood)
   const rankMetric = superl?.frequency
     ? [metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric
@@ -352,6 +353,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     const plural = groups.some((g) => g.plural) || (superl.n ?? 0) > 1;
     limit = n ?? (plural ? 10 : 1);
+    // "which state has the most people": the one, or every one tied for it
+    const oneAsked = n === undefined && !plural;
     const dir = superl.dir;
     // "top 5 states and ticker types": one ranking of the pairs, not one within each group
     const jointRanking = groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
@@ -367,9 +370,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         if (o !== superl && o.dir === dir && o.n === undefined && !items[o.pos].consumed && metricNear(a, o.pos) === rankMetric && (a.rankingMetric ?? rankMetric) === rankMetric) consume(items[o.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
+      if (oneAsked) withTies = true;
       const then = a.rankingThen && a.rankingThen !== rankMetric && metrics.includes(a.rankingThen) ? a.rankingThen : undefined;
       if (then) order.push({ by: then, direction: dir });
-      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}`);
+      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}${withTies ? ' (with any tied for it)' : ''}`);
     }
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
@@ -444,6 +448,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(timeRange ? { time_range: timeRange } : {}),
     order,
     ...(limit ? { limit } : {}),
+    ...(limit && withTies ? { with_ties: true } : {}),
     share_of_total: share,
   };
   return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped, competing };

@@ -273,6 +273,12 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
 const AMOUNT_WORDS = new Set(['amount', 'amounts', 'value', 'values']);
 
 function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: InterpretContext, question: string): Interpretation {
+  // "where are the mountains" asks for a place and "the us" names a country: neither is filler
+  for (const [k, it] of items.entries()) {
+    if (it.kind !== 'word') continue;
+    if (it.lower === 'us' && items[k - 1]?.lower === 'the') it.dropped = true;
+    if (it.lower === 'where' && k === 0 && /^(is|are|was|were|do|does|did)$/.test(items[1]?.lower ?? '')) it.dropped = true;
+  }
   // "how much did customers spend": with a money verb, a count of the entity that spends is its subject
   if (a.money && a.metrics.length && a.metrics.every((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count')) {
     for (const m of a.metrics) {

@@ -224,6 +224,7 @@ export function compile(
     time_range: input.time_range,
     order: input.order ?? [],
     limit: input.limit,
+    with_ties: input.with_ties,
     share_of_total: input.share_of_total ?? [],
     offset: input.offset,
     subset_metrics: (input.subset_metrics ?? []).map((s) => ({ ...s, as: s.as ?? 'value' })),
@@ -702,6 +703,8 @@ export function compile(
     ordered.add(c);
     orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'));
   }
+  // (a cut that keeps ties ranks on the order's own columns, before group keys break ties)
+  const rankItems = [...orderItems];
   // A limit without an order ranks by the first metric; group keys break ties so results are stable.
   if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
     orderItems.push(d.orderItem(`${src}.${d.ident(requested[0]!)}`, 'DESC'));
@@ -713,11 +716,19 @@ export function compile(
   let limit = q.limit;
   if (options.maxRows !== undefined && (limit === undefined || limit > options.maxRows)) limit = options.maxRows + 1;
 
+  // Ties kept: RANK() over the order, and every row ranked within offset + limit (the CTE is read
+  // back under the name the select list uses).
+  const tied = q.with_ties && q.limit !== undefined && rankItems.length > 0;
+  if (tied) {
+    ctes.push(`tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`);
+    const from = q.offset ?? 0;
+    having.splice(0, having.length, `${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`);
+  }
   let sql =
-    `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${src}\n` +
+    `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${tied ? `tied AS ${src}` : src}\n` +
     (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
   if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
-  sql += d.limitOffset(limit, q.offset);
+  sql += tied ? d.limitOffset(options.maxRows === undefined ? undefined : options.maxRows + 1, undefined) : d.limitOffset(limit, q.offset);
   return { sql: sql.trimEnd(), columns, dating: datingOut };
 }
 

@@ -342,6 +342,8 @@ export const SemanticQuerySchema = z.object({
   time_range: TimeRangeSchema.optional(),
   order: z.array(OrderSchema).default([]),
   limit: z.number().int().positive().optional(),
+  /** The limit keeps every row tied with the last one kept on the order (the state with the most people, when three have as many). */
+  with_ties: z.boolean().optional(),
   /** Metrics for which a `<metric>_share` column (fraction of the total over all groups) is added. */
   share_of_total: z.array(z.string().min(1)).default([]),
   /** Rows skipped before `limit` applies: the second largest = order desc, offset 1, limit 1. */

@@ -540,9 +540,11 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
         }
       }
       // The table whose own key the column names comes first (course_id -> course, not another
-      // table that happens to be keyed by a course_id).
+      // table that happens to be keyed by a course_id); then the table the name speaks of
+      // (state_name -> state, not another table keyed by a state_name too).
       const ownKey = (c: (typeof candidates)[number]) => (namesOwnKey(c.b, c.ref) ? 0 : 1);
-      candidates.sort((x, y) => ownKey(x) - ownKey(y));
+      const speaksOf = (c: (typeof candidates)[number]) => (tableWordForms(c.b).some((f) => full.startsWith(f)) ? 0 : 1);
+      candidates.sort((x, y) => ownKey(x) - ownKey(y) || speaksOf(x) - speaksOf(y));
       for (const c of candidates) {
         if (await included(a, [col.name], c.b, [c.ref])) {
           joins.push({ from: a.info.name, columns: [col.name], to: c.b.info.name, refColumns: [c.ref], source: c.source });

@@ -407,7 +407,7 @@ export const superlativeLookup: Construction = {
     return {
       construction: 'superlative lookup',
       apply(query, notes) {
-        return lookupQuery(query, notes, { lex, model, entity, figure: fig, dir: anchor.dir, limit, columns, consumed, a });
+        return lookupQuery(query, notes, { lex, model, entity, figure: fig, dir: anchor.dir, limit, one: n === undefined && limit === 1, columns, consumed, a });
       },
     };
   },
@@ -454,6 +454,8 @@ interface Parts {
   figure: Figure;
   dir: 'asc' | 'desc';
   limit?: number;
+  /** One was asked for ("the longest river", no number): rows tied with it are kept. */
+  one?: boolean;
   columns: Column[];
   consumed: (Item | undefined)[];
   a: Analysis;
@@ -503,5 +505,7 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     group_by: dims,
     order: [{ by, direction: p.dir }],
     ...(p.limit !== undefined ? { limit: p.limit } : {}),
+    // "the longest river": the one, or every one tied for it
+    ...(p.limit === 1 && p.one ? { with_ties: true } : {}),
   };
 }
