@@ -67,6 +67,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const filters: DimensionFilter[] = [];
   const byDim = new Map<string, { values: string[]; negated: boolean; text: string[]; items: Item[] }>();
   const competing: string[] = [];
+  /** The dimension each value filters on (after roles and readings are resolved). */
+  const valueDims = new Map<Item, string>();
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   for (const v of a.values) {
     // a value stored in two different dimensions: the one named next to it, or two readings compete
@@ -79,6 +81,19 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const prep = items[v.pos - 1];
       const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
       if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
+      // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
+      // figure or column is asked is that member
+      // (a column named right before the value that does not hold it, "bordering Texas", says
+      // something else of it: still two readings)
+      let just = v.pos - 1;
+      while (items[just]?.kind === 'word' && ['the', 'a', 'an'].includes(items[just]!.lower)) just--;
+      const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
+      if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {
+        const columns = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length).flatMap((o) => entriesOf(o, 'dimension'));
+        const asked = [...metrics.map((m) => lex.metrics.get(m)?.entity), ...columns.map((d) => lex.dimensions.get(d.target)?.entity)];
+        const own = bases.filter((b) => asked.some((ent) => !!ent && dimensionOfEntity(lex, ent) === b));
+        if (own.length === 1) named = own;
+      }
       // a value that selects the same rows in each of them ("Los Angeles" the city and its county): one answer
       if (named.length !== 1 && sameRowsIn(ctx, entries, bases)) named = [closestTo(lex, model, bases, [...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''), ...a.roles.flatMap((r) => [...r.entities])])];
       if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
@@ -92,6 +107,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     cur.text.push(v.item.text);
     cur.items.push(v.item);
     byDim.set(key, cur);
+    valueDims.set(v.item, dim);
   }
   const comparedDims: string[] = [];
   for (const [key, f] of byDim) {
@@ -257,7 +273,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (!metrics.length && !fragment && !a.providesMetric) {
     // only the model's own default: the first metric listed is a guess nobody made
     const dflt = model.defaults.ranking_metric;
-    if (dflt && (groupBy.length || superl || a.money || filters.length || timeRange || grain)) {
+    // (values or a period alone, "Ann's Diner in Leeds", name no figure: a listing's or nothing)
+    if (dflt && (groupBy.length || superl || a.money || grain)) {
       metrics = [dflt];
       usedDefaultMetric = true;
       confidence -= superl ? 0.05 : a.money ? 0.1 : 0.2;
@@ -432,11 +449,14 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   confidence -= 0.05 * a.fuzzy.length;
   if (a.fuzzy.length) notes.push(`Read ${a.fuzzy.map((f) => `"${f.text}" as "${f.fuzzy}"`).join(', ')}`);
   const sameEntityValue = (pos: number, dim: string) =>
-    a.values.some(
-      (v) =>
-        Math.abs(v.pos - pos) === 1 ||
-        (Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === lex.dimensions.get(dim)?.entity)),
-    );
+    a.values.some((v) => {
+      const entity = lex.dimensions.get(dim)?.entity;
+      // "customer Smith", "Leeds town": a column right beside a value names its thing; beside a value
+      // filtered on another thing's column ("bordering Texas", Texas a state) it says something else
+      const filtered = valueDims.get(v.item);
+      if (Math.abs(v.pos - pos) === 1) return !filtered || filtered === dim || sameFamily(lex, filtered, dim) || lex.dimensions.get(filtered)?.entity === entity;
+      return Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === entity);
+    });
   const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
   if (ungrouped.filter((d) => !a.roles.some((r) => r.pos === d.pos && r.roles.size)).length && !fragment) confidence -= 0.05;
 

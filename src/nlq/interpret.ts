@@ -277,7 +277,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   for (const [k, it] of items.entries()) {
     if (it.kind !== 'word') continue;
     if (it.lower === 'us' && items[k - 1]?.lower === 'the') it.dropped = true;
-    if (it.lower === 'where' && k === 0 && /^(is|are|was|were|do|does|did)$/.test(items[1]?.lower ?? '')) it.dropped = true;
+    if (it.lower === 'where' && k === 0) it.dropped = true;
   }
   // "how much did customers spend": with a money verb, a count of the entity that spends is its subject
   if (a.money && a.metrics.length && a.metrics.every((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count')) {

@@ -122,6 +122,8 @@ interface Case {
 }
 
 type Tagged = Record<string, string> & { set: Half };
+/** The text2sql-data questions' templates, by question. */
+const text2sql = new Map<Tagged, Text2Sql>();
 const tagged = (file: string, set?: (question: string) => Half): Tagged[] =>
   parseCsv(gitFile(EVAL, `data/${file}`)).map((q): Tagged => ({ ...q, set: (set ?? half)(q.question!) }));
 const questions = [
@@ -134,10 +136,17 @@ const questions = [
 /**
  * text2sql-data (Finegan-Dollak et al. 2018: the original academic, geography, restaurants,
  * scholar, yelp, advising and ATIS question sets that defog-data's databases come from), when
- * QUARRY_TEXT2SQL_DATA points at a checkout: every sentence with its variables filled in (the
- * sentence's own values, in the question and in the gold SQL), at most 300 per database taken in
- * hash order, split dev / held-out the same way. Read from the local checkout, never copied here.
+ * QUARRY_TEXT2SQL_DATA points at a checkout: every sentence, at most 300 per database taken in hash
+ * order, split dev / held-out the same way. Its variables are filled in with the sentence's own
+ * values; a name compared in the gold SQL that this copy of the data does not hold is swapped for
+ * one it does (the same one in the question and the gold SQL), so that the gold answer is not empty
+ * by construction. Read from the local checkout, never copied here.
  */
+interface Text2Sql {
+  template: string;
+  sql: string[];
+  values: Record<string, string>;
+}
 function text2sqlQuestions(): Tagged[] {
   const repo = process.env.QUARRY_TEXT2SQL_DATA;
   if (!repo) return [];
@@ -154,34 +163,54 @@ function text2sqlQuestions(): Tagged[] {
       for (const s of e.sentences) {
         const values: Record<string, string> = Object.fromEntries(e.variables.map((v) => [v.name, v.example]));
         Object.assign(values, s.variables);
-        // Longest names first: city_name10 before city_name1.
-        const names = Object.keys(values).sort((a, b) => b.length - a.length);
-        const fill = (text: string, quote: boolean) => {
-          let t = text;
-          for (const n of names) {
-            const v = values[n]!;
-            if (quote) t = t.replaceAll(`"${n}"`, `'${v.replaceAll("'", "''")}'`);
-            t = t.replace(new RegExp(`\\b${n}\\b`, 'g'), v);
-          }
-          return t;
-        };
-        const question = fill(s.text, false);
+        const question = fillVariables(s.text, values, false);
         if (seen.has(question)) continue;
         seen.add(question);
-        // MySQL-style double-quoted strings to SQL's single quotes; string equality without case;
-        // defog-data's renamed tables.
-        const gold = e.sql
-          .map((q) => fill(q, true).replace(/"([^"]*)"/g, (_, v: string) => `'${v.replaceAll("'", "''")}'`))
-          .map((q) => q.replace(/\b(\w+alias\d+\.\w+) (=|LIKE) '((?:[^']|'')*)'/g, "LOWER($1) $2 LOWER('$3')"))
-          .map((q) => (db === 'yelp' ? q.replace(/\bUSER AS\b/g, 'USERS AS').replace(/\bNEIGHBORHOOD AS\b/g, 'NEIGHBOURHOOD AS') : q))
-          .join(' ; ');
-        mine.push({ db_name: db, question, query: gold, set: `text2sql-${half(question)}` as const });
+        const q: Tagged = { db_name: db, question, query: '', set: `text2sql-${half(question)}` as const };
+        text2sql.set(q, { template: s.text, sql: e.sql, values });
+        mine.push(q);
       }
     }
     const order = (q: string) => createHash('sha256').update(`order:${q}`).digest().readUInt32BE(0);
     out.push(...mine.sort((a, b) => order(a.question!) - order(b.question!)).slice(0, 300));
   }
   return out;
+}
+/** The variables of a text2sql-data sentence or SQL filled in (longest names first: city_name10 before city_name1). */
+function fillVariables(text: string, values: Record<string, string>, sql: boolean): string {
+  let t = text;
+  for (const n of Object.keys(values).sort((a, b) => b.length - a.length)) {
+    const v = values[n]!;
+    if (sql) t = t.replaceAll(`"${n}"`, `'${v.replaceAll("'", "''")}'`);
+    t = t.replace(new RegExp(`\\b${n}\\b`, 'g'), v);
+  }
+  return t;
+}
+/** A text2sql-data question on this database: names it does not hold swapped for ones it does; gold SQL for Postgres. */
+async function instantiate(db: string, q: Tagged, gold: pg.Client): Promise<{ question: string; query: string }> {
+  const t = text2sql.get(q)!;
+  const values = { ...t.values };
+  for (const [n, v] of Object.entries(values)) {
+    const at = t.sql.join(' ').match(new RegExp(`\\b([A-Z_]+)alias\\d+\\.([A-Z_]+) = "${n}"`));
+    if (!at || !t.template.includes(n)) continue;
+    const table = db === 'yelp' && at[1] === 'USER' ? 'users' : db === 'yelp' && at[1] === 'NEIGHBORHOOD' ? 'neighbourhood' : at[1]!.toLowerCase();
+    let held: string[];
+    try {
+      held = (await gold.query(`SELECT DISTINCT ${at[2]!.toLowerCase()}::text AS v FROM ${table} WHERE ${at[2]!.toLowerCase()} IS NOT NULL ORDER BY 1`)).rows.map((r) => String(r.v));
+    } catch {
+      continue;
+    }
+    if (held.length === 0 || held.some((h) => h.toLowerCase() === v.toLowerCase())) continue;
+    values[n] = held[createHash('sha256').update(`${q.question}:${n}`).digest().readUInt32BE(0) % held.length]!;
+  }
+  // MySQL-style double-quoted strings to SQL's single quotes; string equality without case;
+  // defog-data's renamed tables.
+  const query = t.sql
+    .map((x) => fillVariables(x, values, true).replace(/"([^"]*)"/g, (_, v: string) => `'${v.replaceAll("'", "''")}'`))
+    .map((x) => x.replace(/\b(\w+alias\d+\.\w+) (=|LIKE) '((?:[^']|'')*)'/g, "LOWER($1) $2 LOWER('$3')"))
+    .map((x) => (db === 'yelp' ? x.replace(/\bUSER AS\b/g, 'USERS AS').replace(/\bNEIGHBORHOOD AS\b/g, 'NEIGHBOURHOOD AS') : x))
+    .join(' ; ');
+  return { question: fillVariables(t.template, values, false), query };
 }
 const only = process.env.QUARRY_UNFAMILIAR_DBS?.split(',').filter(Boolean);
 const dbs = [...new Set(questions.map((q) => q.db_name!))].filter((d) => !only || only.includes(d)).sort();
@@ -211,7 +240,8 @@ try {
       // override QUARRY_AS_OF gives a user), so relative periods are compared like for like.
       const today = String((await gold.query('SELECT CURRENT_DATE::text AS d')).rows[0]!.d);
       const layer = await semanticLayerFor(loadModel(path), w, { asOf: today });
-      for (const q of questions.filter((x) => x.db_name === db)) {
+      for (const q0 of questions.filter((x) => x.db_name === db)) {
+        const q = text2sql.has(q0) ? { ...q0, ...(await instantiate(db, q0, gold)) } : q0;
         const question = q.question!;
         if (q.set === 'idk') {
           // The data cannot answer it: only a refusal is right.

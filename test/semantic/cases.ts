@@ -426,6 +426,12 @@ export function casesFor(fraction: number): Case[] {
     ordered: true,
   },
   {
+    name: 'the one asked for with every row tied for it: second fewest suppliers (two nations have as many)',
+    query: { metrics: ['suppliers'], group_by: [{ dimension: 'supplier_nation' }], order: [{ by: 'suppliers', direction: 'asc' }], limit: 1, offset: 1, with_ties: true },
+    reference: `SELECT supplier_nation, suppliers FROM (SELECT n.n_name AS supplier_nation, COUNT(*) AS suppliers, RANK() OVER (ORDER BY COUNT(*)) AS place
+      FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey GROUP BY n.n_name) ranked WHERE place = 2`,
+  },
+  {
     name: 'revenue 1997 vs 1996 by region (previous, change, change %)',
     query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } },
     reference: `SELECT region, cur AS revenue, prev AS revenue_previous, cur - prev AS revenue_change, ${F('cur - prev')} / prev AS revenue_change_pct FROM (

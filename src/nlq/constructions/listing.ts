@@ -46,6 +46,10 @@ const HAVE_WORDS = new Set(['have', 'has', 'had', 'with']);
 const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 'least', 'one', 'a', 'an', 'the']);
 /** Verbs that add nothing between "have" and the rows: "that have made a purchase", "who have placed orders". */
 const EMPTY_VERBS = new Set(['made', 'placed', 'done', 'got', 'gotten']);
+/** Words of a figure over rows: a column after one is summed or averaged, not listed. */
+const FIGURE_WORDS = new Set(['total', 'sum', 'average', 'avg', 'mean', 'combined', 'overall', 'median']);
+/** Words that make a question of a phrase (a bare phrase of things asks to see them). */
+const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'when', 'where', 'why', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could']);
 /** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
 const OPENERS = new Set(['return', 'name', 'enumerate']);
 
@@ -236,6 +240,8 @@ export const listing: Construction = {
         setCondition ??= it;
         continue;
       }
+      // "the total likes", "average age": a column under a word of a figure asks for the figure, never the list
+      if (dims.length === 1 && FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
     }
     if (setCondition && cue) {
@@ -266,7 +272,13 @@ export const listing: Construction = {
       const after = items[k + 1];
       return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
     });
-    const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && cue);
+    // "papers by Ada Lark", "COVID-19 papers": a bare noun phrase of the things (no question word, no
+    // count word) asks to see them, unless the model names a figure by that very word ("orders")
+    const bare =
+      !ctx.previous &&
+      !items.some((it) => QUESTION_WORDS.has(it.lower)) &&
+      mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
+    const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
     if (!listed) return null;
 
     // 3. no metric may remain: a count of the members is their mention; any other makes it no listing

@@ -1,0 +1,85 @@
+/**
+ * Members named by their name, on a bootstrapped model of a small atlas of our own (provinces, their
+ * towns, a table of summits keyed by the province's name, a table of neighbouring provinces):
+ * a text key joins the table its name speaks of; a value that names a member picks the figure of its
+ * thing; "the province of X" reads X as a province or not at all; one asked for keeps every member
+ * tied for it; "where are" and "the us" are never filler.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { bootstrapDraft, draftYaml } from '../../src/warehouse/introspect.js';
+import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
+import type { SemanticModelInput } from '../../src/semantic/model.js';
+import { parseModel } from '../../src/semantic/loader.js';
+import { semanticLayerFor, type SemanticLayer } from '../../src/semantic/values.js';
+import { answerQuestion } from '../../src/eval/answer.js';
+
+let dir: string;
+let w: DuckDbWarehouse;
+let model: SemanticModelInput;
+let layer: SemanticLayer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'quarry-boot-members-'));
+  const file = join(dir, 'atlas.duckdb');
+  const db = await DuckDBInstance.create(file);
+  const c = await db.connect();
+  // Alphabetically "peak" comes before "province": both are keyed by a province_name.
+  await c.run(`
+    CREATE TABLE province (province_name VARCHAR, population INTEGER, area DOUBLE, seat VARCHAR);
+    INSERT INTO province VALUES ('Arden', 500, 20.5, 'Oakham'), ('Brill', 900, 12.0, 'Wrenby'), ('Corve', 900, 30.0, 'Lydd'), ('Dunmore', 300, 8.5, 'Fenton');
+    CREATE TABLE town (town_name VARCHAR, province_name VARCHAR, population INTEGER);
+    INSERT INTO town VALUES ('Oakham', 'Arden', 200), ('Ashby', 'Arden', 150), ('Wrenby', 'Brill', 400), ('Lydd', 'Corve', 350), ('Fenton', 'Dunmore', 120);
+    CREATE TABLE peak (province_name VARCHAR, summit VARCHAR, elevation INTEGER);
+    INSERT INTO peak VALUES ('Arden', 'Grey Fell', 900), ('Brill', 'Kite Hill', 450), ('Corve', 'High Pike', 1200);
+    CREATE TABLE neighbour (province_name VARCHAR, neighbour VARCHAR);
+    INSERT INTO neighbour VALUES ('Arden', 'Brill'), ('Brill', 'Arden'), ('Brill', 'Corve'), ('Corve', 'Brill'), ('Arden', 'Hollin');
+  `);
+  c.closeSync();
+  db.closeSync();
+  w = await DuckDbWarehouse.open(file);
+  const d = await bootstrapDraft(w, { name: 'atlas' });
+  model = d.model;
+  layer = await semanticLayerFor(parseModel(draftYaml(d.model, d.notes, d.undecided)), w);
+});
+afterAll(async () => {
+  await w?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ask = async (q: string) => {
+  const r = await answerQuestion(layer, w, q);
+  return r.status === 'done' ? r.rows.map((row) => Object.values(row).map(String).join(' ')).sort() : [`${r.status}: ${r.reason}`];
+};
+
+describe('members named by their name (bootstrapped atlas)', () => {
+  it('a text key joins the table its name speaks of, not another table keyed by the same name', () => {
+    const rels = (model.relationships ?? []).map((r) => `${r.from}.${r.on[0]![0]}->${r.to}`);
+    expect(rels).toContain('neighbour.province_name->province');
+    expect(rels).toContain('town.province_name->province');
+    expect(rels).not.toContain('neighbour.province_name->peak');
+  });
+  it('"the population of Arden" (Arden also a neighbour and a peak\'s key): the figure or column of the thing the value names', async () => {
+    expect(await ask('what is the population of Arden')).toEqual(['500']);
+    expect(await ask('what is the population of the province of Arden')).toEqual(['500']);
+    expect(await ask('what is the seat of Brill')).toEqual(['Wrenby']);
+    // the towns are still counted by naming them
+    expect(await ask('how many towns are in the province of Arden')).toEqual(['2']);
+  });
+  it('"the province of Hollin": Hollin is not a province (only a neighbour): refused, never read as the neighbour', async () => {
+    const [answer] = await ask('how many people are in the province of Hollin');
+    expect(answer).toMatch(/^refused: .*Hollin/i);
+  });
+  it('one asked for keeps every member tied for it', async () => {
+    expect(await ask('which province has the most people')).toEqual(['Brill 900', 'Corve 900']);
+    // a number asked for is that many rows
+    expect(await ask('top 1 province by population')).toHaveLength(1);
+  });
+  it('"where are" asks for a place and "the us" names a country: refused, never answered as a count or a list', async () => {
+    expect((await ask('where are towns'))[0]).toMatch(/^refused: .*"where"/);
+    expect((await ask('what is the highest elevation in the us'))[0]).toMatch(/^refused: .*"us"/);
+  });
+});
