@@ -8,7 +8,7 @@ import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
 import { countMetricOfEntities, dimensionOfEntity, noteConditionWords, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
-import { uniq } from './refusals.js';
+import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
 
@@ -21,6 +21,8 @@ export interface Built {
   ungrouped: Analysis['dimMentions'];
   /** Values that read as two different dimensions with nothing to choose between them. */
   competing: string[];
+  /** Readings the question leaves open, each said with how to close it. */
+  unsaid: string[];
   hasOwnMetric: boolean;
 }
 
@@ -67,6 +69,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const filters: DimensionFilter[] = [];
   const byDim = new Map<string, { values: string[]; negated: boolean; text: string[]; items: Item[] }>();
   const competing: string[] = [];
+  /** Readings the question leaves open and says how to close (refused with the sentence as it is). */
+  const unsaid: string[] = [];
   /** The dimension each value filters on (after roles and readings are resolved). */
   const valueDims = new Map<Item, string>();
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
@@ -114,6 +118,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const dim = key.split('|')[0];
     if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
     const op: DimensionFilter['op'] = f.negated ? (f.values.length > 1 ? 'not_in' : 'ne') : f.values.length > 1 ? 'in' : 'eq';
+    // "papers by Ada and Bo": rows related to many of the values' thing (a paper has several
+    // authors) may have both or either; "and" does not say which ("or", "either" and "both" do)
+    if (op === 'in' && !a.compare) {
+      const owner = lex.dimensions.get(dim)?.entity;
+      // (the things counted, or else the things the question names: "papers by ...")
+      const named = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length).flatMap((o) => entriesOf(o, 'entity').map((e) => e.target));
+      const counted = uniq(metrics.length ? metrics.map((m) => lex.metrics.get(m)?.entity ?? '') : named);
+      const k = f.items.map((it) => items.indexOf(it));
+      const between = items.slice(Math.min(...k), Math.max(...k));
+      if (owner && counted.length === 1 && counted[0] !== owner && !joinGraph(model).path(counted[0]!, owner) && between.some((o) => o.lower === 'and') && !between.some((o) => ['or', 'either'].includes(o.lower)))
+        unsaid.push(`${quoteList(f.text)}: ${counted[0]!.replace(/_/g, ' ')} rows with all of them, or with any one of them? Say "both" or "either".`);
+    }
     filters.push({ dimension: dim, op, values: f.values });
     noteConditionWords(a, { dimension: dim, values: f.values }, f.items);
     notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} ${opText(op)} ${f.values.join(', ')} (from "${f.text.join('", "')}")`);
@@ -471,7 +487,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit && withTies ? { with_ties: true } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped, competing };
+  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped, competing, unsaid };
 }
 
 /**

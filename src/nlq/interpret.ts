@@ -487,6 +487,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
+  if (built.unsaid.length) return outOfScope(lex, [], undefined, false, built.unsaid.join(' '));
   if (built.competing.length) {
     return {
       kind: 'out_of_scope',

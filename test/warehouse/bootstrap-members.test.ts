@@ -3,7 +3,8 @@
  * towns, a table of summits keyed by the province's name, a table of neighbouring provinces):
  * a text key joins the table its name speaks of; a value that names a member picks the figure of its
  * thing; "the province of X" reads X as a province or not at all; one asked for keeps every member
- * tied for it; "where are" and "the us" are never filler.
+ * tied for it; "where are" and "the us" are never filler. And albums credited to artists (a link
+ * table): a bare phrase of things lists them; "by Ann and Bo" is refused (both, or either?).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,6 +38,12 @@ beforeAll(async () => {
     INSERT INTO peak VALUES ('Arden', 'Grey Fell', 900), ('Brill', 'Kite Hill', 450), ('Corve', 'High Pike', 1200);
     CREATE TABLE neighbour (province_name VARCHAR, neighbour VARCHAR);
     INSERT INTO neighbour VALUES ('Arden', 'Brill'), ('Brill', 'Arden'), ('Brill', 'Corve'), ('Corve', 'Brill'), ('Arden', 'Hollin');
+    CREATE TABLE album (album_id INTEGER PRIMARY KEY, title VARCHAR, plays INTEGER);
+    INSERT INTO album VALUES (1, 'Low Tide', 10), (2, 'Ember', 4), (3, 'North Road', 7);
+    CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, artist_name VARCHAR);
+    INSERT INTO artist VALUES (1, 'Ann Vale'), (2, 'Bo Reyes'), (3, 'Cy Moss');
+    CREATE TABLE credit (album_id INTEGER REFERENCES album(album_id), artist_id INTEGER REFERENCES artist(artist_id));
+    INSERT INTO credit VALUES (1, 1), (1, 2), (2, 1), (3, 3);
   `);
   c.closeSync();
   db.closeSync();
@@ -81,5 +88,18 @@ describe('members named by their name (bootstrapped atlas)', () => {
   it('"where are" asks for a place and "the us" names a country: refused, never answered as a count or a list', async () => {
     expect((await ask('where are towns'))[0]).toMatch(/^refused: .*"where"/);
     expect((await ask('what is the highest elevation in the us'))[0]).toMatch(/^refused: .*"us"/);
+  });
+  it('a bare phrase of things lists them; "the number of" counts them', async () => {
+    expect(await ask('albums by Ann Vale')).toEqual(['1 Low Tide', '2 Ember']);
+    expect(await ask('number of albums by Ann Vale')).toEqual(['2']);
+  });
+  it('"by Ann and Bo" through a link table (an album has several artists) is refused; "or" lists either', async () => {
+    expect((await ask('albums by Ann Vale and Bo Reyes'))[0]).toMatch(/^refused: .*"both" or "either"/);
+    expect(await ask('albums by Ann Vale or Bo Reyes')).toEqual(['1 Low Tide', '2 Ember']);
+  });
+  it('values alone name no figure (no default figure is summed), and "the total <column>" is never a list of it', async () => {
+    expect((await ask('Ann Vale in Arden'))[0]).toMatch(/^refused/);
+    const [total] = await ask('what is the total seat of Brill');
+    expect(total).toMatch(/^refused/);
   });
 });

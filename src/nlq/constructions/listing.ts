@@ -272,11 +272,13 @@ export const listing: Construction = {
       const after = items[k + 1];
       return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
     });
-    // "papers by Ada Lark", "COVID-19 papers": a bare noun phrase of the things (no question word, no
-    // count word) asks to see them, unless the model names a figure by that very word ("orders")
+    // "papers by Ada Lark", "COVID-19 papers": a bare noun phrase of the things picked by a value (no
+    // question word, no word of a figure) asks to see them, unless the model names a figure by that
+    // very word ("orders"); the thing alone ("vendors", "total visits") is its figure
     const bare =
       !ctx.previous &&
-      !items.some((it) => QUESTION_WORDS.has(it.lower)) &&
+      a.values.length > 0 &&
+      !items.some((it) => QUESTION_WORDS.has(it.lower) || FIGURE_WORDS.has(it.lower) || it.lower === 'number') &&
       mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
     if (!listed) return null;
