@@ -19,6 +19,7 @@ import { type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
+import { keyDimension } from './members.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
@@ -499,6 +500,17 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const applied = applyConstructions(built.query, claims, built.notes);
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
+  }
+  // "who are Ada's coauthors" asks for members, never for one figure
+  const opener = items.find((it) => it.kind !== 'punct');
+  if (opener && ['who', 'whom'].includes(opener.lower) && !built.query.group_by.length && built.query.metrics.length)
+    return outOfScope(lex, [], undefined, false, `"${opener.text}" asks for members, and what the question names of them is not understood as a list: I did not answer with a number instead.`);
+  // "the top papers": members ranked by how many of themselves they are (one each) are not ranked
+  {
+    const q = built.query;
+    const by = q.order[0] ? lex.metrics.get(q.order[0].by) : undefined;
+    if (by?.agg === 'count' && q.limit !== undefined && q.group_by.some((g) => { const d = lex.dimensions.get(g.dimension); return !!d && d.entity === by.entity && (dimensionOfEntity(lex, d.entity) === d.name || keyDimension(ctx.model, d.entity) === d.name); }))
+      return outOfScope(lex, [], undefined, false, `Ranking the ${(by.entity ?? "").replace(/_/g, ' ')} rows by how many they are ranks nothing (each is one): name the figure to rank them by.`);
   }
   // "total fee amount and charge date": a date named (read as what dates the period) with nothing in the
   // query it dates (no period, time breakdown, comparison or constructed column over time) says nothing

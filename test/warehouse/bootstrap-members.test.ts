@@ -102,4 +102,9 @@ describe('members named by their name (bootstrapped atlas)', () => {
     const [total] = await ask('what is the total seat of Brill');
     expect(total).toMatch(/^refused/);
   });
+  it('"who" is never answered with one number; members ranked by their own count are not ranked', async () => {
+    expect((await ask('who are the artists of Low Tide and their plays'))[0]).toMatch(/^refused/);
+    expect((await ask('who has the albums of Ann Vale'))[0]).toMatch(/^refused: "who" asks for members/);
+    expect((await ask('top 2 albums by number of albums'))[0]).toMatch(/^refused: Ranking the album rows by how many they are/);
+  });
 });

@@ -556,8 +556,13 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
   const { time_range: _t, ...rest } = query;
   void _t;
+  // "the organization Kempinski is in", reached from rows that may have none: a member is a row
+  // with a key, never the empty one the join gives
+  const key = keyDimension(model, E);
+  const filters = key && groupBy.some((g) => g.dimension === key) && targets.some((t) => t !== E) ? [...query.filters, { dimension: key, op: 'is_set' as const, values: [] }] : query.filters;
   return {
     ...rest,
+    filters,
     ...(timeRange ? { time_range: timeRange } : {}),
     metrics: p.orderMetric ? [p.orderMetric.name] : [],
     metric_filters: [],
