@@ -372,6 +372,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   readUnitsAfterFigures(items, ctx.model);
 
   // ---- lexical items, by grammatical context
+  /** Things named right after a value of theirs ("ICML conference"): read with the value, nothing else. */
+  const qualifierOfValue = new Set<Item>();
   let groupRun = false;
   /** The group keywords of the current run ("by", "for each"): consumed when a group attaches. */
   let groupKws: Item[] = [];
@@ -422,7 +424,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       if (!inGroup) groupRun = false;
       continue;
     }
-    if (it.kind !== 'lex') continue;
+    if (it.kind !== 'lex' || qualifierOfValue.has(it)) continue;
 
     let values = entriesOf(it, 'value');
     const metrics = entriesOf(it, 'metric');
@@ -533,6 +535,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "thai food", "Leeds town": a word of the value's own dimension name right after it names that dimension
       const nx = items[k + 1];
       if (nx?.kind === 'word' && !STOPWORDS.has(nx.lower) && values.every((v) => dimensionWords(lex, v.target).has(lemmas(nx.lower)[0]))) nx.used = true;
+      // "the ICML conference": the thing the value names a member of, right after it, says what the
+      // value is (never a count of those things, a breakdown or the thing listed)
+      const owners = new Set(values.map((v) => lex.dimensions.get(v.target)).map((d) => (d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : '')));
+      if (nx?.kind === 'lex' && !nx.plural && owners.size === 1 && !owners.has('') && entriesOf(nx, 'entity').some((e) => owners.has(e.target)) && !entriesOf(nx, 'value').length) {
+        consume(nx);
+        nx.used = true;
+        qualifierOfValue.add(nx);
+      }
       // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
       if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
       it.used = true;

@@ -96,6 +96,18 @@ const ABBREVIATIONS: Record<string, string> = {
   ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
 };
 
+/**
+ * Other common names of a kind of thing (general English, both ways where they are one kind): a
+ * table's rows are also called these when no other table is.
+ */
+const THING_NAMES: Record<string, string[]> = {
+  publication: ['paper', 'article'], paper: ['publication', 'article'], article: ['paper', 'publication'],
+  employee: ['staff member', 'worker'], client: ['customer'], customer: ['client'], vendor: ['supplier'], supplier: ['vendor'],
+  film: ['movie'], movie: ['film'], track: ['song'], song: ['track'], pupil: ['student'], physician: ['doctor'], doctor: ['physician'],
+  lecturer: ['instructor'], instructor: ['teacher', 'lecturer'], teacher: ['instructor'], store: ['shop'], shop: ['store'],
+  firm: ['company'], company: ['firm'], carrier: ['airline'], airline: ['carrier'], automobile: ['car'], car: ['automobile'],
+  invoice: ['bill'], purchase: ['order'],
+};
 const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') : /(ss|us)$/.test(w) ? w : /(ches|shes|xes|ses)$/.test(w) ? w.replace(/es$/, '') : w.replace(/s$/, ''));
 /** Tables whose rows are people who sign up (customers, users, members): their count is also their signups. */
 const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 'client', 'account', 'patient', 'student', 'participant']);
@@ -654,6 +666,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   // "customers who made a purchase": a purchase is a row of the one table of sales or of orders
   const purchaseTables = profiles.filter((p) => PURCHASE_HEADS.has(singular(entityWords(p).slice(-1)[0] ?? '')));
   const purchases = (p: TableProfile) => (purchaseTables.length === 1 && purchaseTables[0] === p ? ['purchase', 'purchases'] : []);
+  // "papers" for a table of publications: the common other names of its head noun that no other
+  // table's head is called
+  const otherNames = (p: TableProfile): string[] => {
+    const ew = entityWords(p);
+    const h = singular(ew[ew.length - 1] ?? '');
+    return (THING_NAMES[h] ?? []).filter((x) => !heads.has(x)).flatMap((x) => {
+      const phrase = [...ew.slice(0, -1), x].join(' ');
+      return [phrase, pluralPhrase(phrase)];
+    });
+  };
   const headNoun = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = ew[ew.length - 1] ?? '';
@@ -1089,7 +1111,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       table: p.info.name,
       primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
       description: `Table ${p.info.name} (${p.rows} rows)`,
-      synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+      synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p), ...otherNames(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
     });
     notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
   }

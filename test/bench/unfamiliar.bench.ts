@@ -100,6 +100,8 @@ function goldVariants(query: string): string[] {
   return out;
 }
 
+/** Rows as a set (sql-eval drops duplicate rows: a gold join without DISTINCT repeats them). */
+const distinctRows = (rows: Record<string, unknown>[]) => rows.filter((r, i) => rows.findIndex((o) => JSON.stringify(Object.values(o)) === JSON.stringify(Object.values(r))) === i);
 const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').update(question).digest()[0]! % 2 === 0 ? 'dev' : 'held-out');
 
 type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
@@ -267,7 +269,7 @@ try {
         let verdict: Verdict;
         if (got.status === 'refused') verdict = 'refused';
         else if (got.status === 'error') verdict = 'error';
-        else verdict = goldResults.some((g) => containsExpected(got.rows, g).ok) ? 'correct' : 'wrong';
+        else verdict = goldResults.some((g) => containsExpected(distinctRows(got.rows), distinctRows(g)).ok) ? 'correct' : 'wrong';
         cases.push({ ...base, verdict, ...(verdict === 'wrong' ? { got: got.rows.slice(0, 5), expected: goldResults[0]!.slice(0, 5) } : {}) });
       }
     } finally {

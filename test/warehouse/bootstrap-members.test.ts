@@ -40,8 +40,10 @@ beforeAll(async () => {
     INSERT INTO neighbour VALUES ('Arden', 'Brill'), ('Brill', 'Arden'), ('Brill', 'Corve'), ('Corve', 'Brill'), ('Arden', 'Hollin');
     CREATE TABLE album (album_id INTEGER PRIMARY KEY, title VARCHAR, plays INTEGER);
     INSERT INTO album VALUES (1, 'Low Tide', 10), (2, 'Ember', 4), (3, 'North Road', 7);
-    CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, artist_name VARCHAR);
-    INSERT INTO artist VALUES (1, 'Ann Vale'), (2, 'Bo Reyes'), (3, 'Cy Moss');
+    CREATE TABLE label (label_id INTEGER PRIMARY KEY, label_name VARCHAR);
+    INSERT INTO label VALUES (1, 'Kestrel'), (2, 'Sable');
+    CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, artist_name VARCHAR, label_id INTEGER REFERENCES label(label_id));
+    INSERT INTO artist VALUES (1, 'Ann Vale', NULL), (2, 'Bo Reyes', 1), (3, 'Cy Moss', 2);
     CREATE TABLE credit (album_id INTEGER REFERENCES album(album_id), artist_id INTEGER REFERENCES artist(artist_id));
     INSERT INTO credit VALUES (1, 1), (1, 2), (2, 1), (3, 3);
   `);
@@ -106,5 +108,11 @@ describe('members named by their name (bootstrapped atlas)', () => {
     expect((await ask('who are the artists of Low Tide and their plays'))[0]).toMatch(/^refused/);
     expect((await ask('who has the albums of Ann Vale'))[0]).toMatch(/^refused: "who" asks for members/);
     expect((await ask('top 2 albums by number of albums'))[0]).toMatch(/^refused: Ranking the album rows by how many they are/);
+  });
+  it('members reached from rows that may have none are the rows with a key, never the empty one of the join', async () => {
+    expect(await ask('list the labels of Bo Reyes')).toEqual(['1 Kestrel']);
+    // Ann Vale has no label: no member, never a row of empty columns
+    const none = await answerQuestion(layer, w, 'list the labels of Ann Vale');
+    expect(none.rows).toEqual([]);
   });
 });

@@ -556,10 +556,12 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
   const { time_range: _t, ...rest } = query;
   void _t;
-  // "the organization Kempinski is in", reached from rows that may have none: a member is a row
-  // with a key, never the empty one the join gives
+  // "the organization Kempinski is in": members reached from rows that may have none (the rows
+  // filtered do not reach the members' table to-one from it) are rows with a key, never the empty
+  // one the join gives
   const key = keyDimension(model, E);
-  const filters = key && groupBy.some((g) => g.dimension === key) && targets.some((t) => t !== E) ? [...query.filters, { dimension: key, op: 'is_set' as const, values: [] }] : query.filters;
+  const reachedFrom = targets.some((t) => t !== E && !graph.path(E, t));
+  const filters = key && reachedFrom && groupBy.some((g) => g.dimension === key) ? [...query.filters, { dimension: key, op: 'is_set' as const, values: [] }] : query.filters;
   return {
     ...rest,
     filters,

@@ -213,6 +213,8 @@ export const superlativeLookup: Construction = {
         }
         if (links.length + verbs > 1) return null;
       }
+      // ("the paper in the ICML conference with the most citations": a thing read with its value is no subject)
+      if (items[b]?.consumed) return null;
       E = entityOf(lex, items[b]);
       entityItem = items[b];
       head = b;
