@@ -470,7 +470,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       // "customer Smith", "Leeds town": a column right beside a value names its thing; beside a value
       // filtered on another thing's column ("bordering Texas", Texas a state) it says something else
       const filtered = valueDims.get(v.item);
-      if (Math.abs(v.pos - pos) === 1) return !filtered || filtered === dim || sameFamily(lex, filtered, dim) || lex.dimensions.get(filtered)?.entity === entity;
+      // (another column of the same thing, "borders Texas" with Texas a state name, says something else)
+      if (Math.abs(v.pos - pos) === 1) return !filtered || filtered === dim || sameFamily(lex, filtered, dim) || (!!entity && lex.dimensions.get(filtered)?.entity === entity && dimensionOfEntity(lex, entity) === dim);
       return Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === entity);
     });
   const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);

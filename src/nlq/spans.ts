@@ -116,8 +116,12 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
       i += kw.len;
       continue;
     }
-    if (lx) {
-      const it = span('lex', tokens, i, i + lx.len, { entries: lx.entries });
+    // "authored by": a past form found only through its verb names no thing and no count of things
+    // (it may still name a date or column: "shipped" and the ship date)
+    const verbOnly = !!lx && lx.len === 1 && /ed$/.test(t.lower) && t.verb !== t.lower && !fuzzyKeys.has(i) && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower);
+    const found = verbOnly ? lx!.entries.filter((e) => e.kind !== 'entity' && e.kind !== 'metric') : lx?.entries;
+    if (lx && found!.length) {
+      const it = span('lex', tokens, i, i + lx.len, { entries: found! });
       const f = fuzzyKeys.get(i);
       if (f && lx.len === 1) it.fuzzy = f;
       items.push(it);

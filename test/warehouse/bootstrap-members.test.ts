@@ -44,6 +44,14 @@ beforeAll(async () => {
     INSERT INTO label VALUES (1, 'Kestrel'), (2, 'Sable');
     CREATE TABLE artist (artist_id INTEGER PRIMARY KEY, artist_name VARCHAR, label_id INTEGER REFERENCES label(label_id));
     INSERT INTO artist VALUES (1, 'Ann Vale', NULL), (2, 'Bo Reyes', 1), (3, 'Cy Moss', 2);
+    CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, venue_name VARCHAR);
+    INSERT INTO venue VALUES (1, 'Lumen'), (2, 'Quill');
+    CREATE TABLE author (author_id INTEGER PRIMARY KEY, author_name VARCHAR);
+    INSERT INTO author VALUES (1, 'Ida Marsh'), (2, 'Tom Reed');
+    CREATE TABLE publication (publication_id INTEGER PRIMARY KEY, title VARCHAR, venue_id INTEGER REFERENCES venue(venue_id));
+    INSERT INTO publication VALUES (1, 'On Tides', 1), (2, 'Salt Roads', 1), (3, 'Fen Birds', 2);
+    CREATE TABLE authorship (publication_id INTEGER REFERENCES publication(publication_id), author_id INTEGER REFERENCES author(author_id));
+    INSERT INTO authorship VALUES (1, 1), (2, 2), (3, 1);
     CREATE TABLE credit (album_id INTEGER REFERENCES album(album_id), artist_id INTEGER REFERENCES artist(artist_id));
     INSERT INTO credit VALUES (1, 1), (1, 2), (2, 1), (3, 3);
   `);
@@ -114,5 +122,11 @@ describe('members named by their name (bootstrapped atlas)', () => {
     // Ann Vale has no label: no member, never a row of empty columns
     const none = await answerQuestion(layer, w, 'list the labels of Ann Vale');
     expect(none.rows).toEqual([]);
+  });
+  it('a table of publications is also called papers; "the Lumen venue" is the value with its thing, never a count of venues', async () => {
+    expect(await ask('how many papers are in the Lumen venue')).toEqual(['2']);
+    expect(await ask('papers by Ida Marsh')).toEqual(['1 On Tides', '3 Fen Birds']);
+    // "authored" is a verb here: never the count of authors
+    expect(await ask('what papers are authored by Ida Marsh')).toEqual(['1 On Tides', '3 Fen Birds']);
   });
 });
