@@ -81,17 +81,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (bases.length > 1) {
       const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex');
       let named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
+      // the column named right before the value ("the state with capital Tokyo"); one that does not
+      // hold it ("bordering Texas") says something else of it: still two readings
+      let just = v.pos - 1;
+      while (items[just]?.kind === 'word' && ['the', 'a', 'an'].includes(items[just]!.lower)) just--;
+      const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
+      if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1) named = named.filter((b) => namedBefore.includes(b));
       // "from LAX to ORD": the preposition right before a value names the direction of its dimension
       const prep = items[v.pos - 1];
       const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
       if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
-      // (a column named right before the value that does not hold it, "bordering Texas", says
-      // something else of it: still two readings)
-      let just = v.pos - 1;
-      while (items[just]?.kind === 'word' && ['the', 'a', 'an'].includes(items[just]!.lower)) just--;
-      const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {
         const columns = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length).flatMap((o) => entriesOf(o, 'dimension'));
         const asked = [...metrics.map((m) => lex.metrics.get(m)?.entity), ...columns.map((d) => lex.dimensions.get(d.target)?.entity)];
