@@ -513,12 +513,19 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       timeRange = { ...timeRange, dimension: p.dating.dimension };
     } else {
       const own = conditions.filter((c) => c.entity === E);
-      if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
-      for (const c of own) {
-        if (!lex.metrics.get(c.metric)?.timeBound) return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
-        c.time_range = { ...timeRange };
+      // "papers after 2000": the members' one date, when no rows about them have dates of their own
+      const ownDates = model.time_dimensions.filter((t) => t.entity === E);
+      const relatedDates = model.time_dimensions.filter((t) => t.entity !== E && !!graph.path(t.entity, E));
+      const onlyDate = !own.length && ownDates.length === 1 && relatedDates.length === 0 ? ownDates[0] : undefined;
+      if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate.name };
+      else if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
+      if (!onlyDate) {
+        for (const c of own) {
+          if (!lex.metrics.get(c.metric)?.timeBound) return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
+          c.time_range = { ...timeRange };
+        }
+        timeRange = undefined;
       }
-      timeRange = undefined;
     }
   }
   // an undated condition must not carry a period the compiler would ignore
