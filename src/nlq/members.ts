@@ -1,4 +1,5 @@
 /** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
+import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
 import type { Lexicon } from './lexicon.js';
 import { entriesOf, type Item } from './spans.js';
@@ -107,4 +108,16 @@ export function rowsNamed(lex: Lexicon, it: Item): string | undefined {
     } else named.add(undefined);
   }
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+/**
+ * The one date of a thing's members ("papers after 2000": when each was published): its only own
+ * time dimension, when no rows about it (rows that reach it) have dates of their own; else undefined
+ * (customers with orders: "customers in 2023" may mean when they joined or when they ordered).
+ */
+export function onlyDateOf(model: SemanticModel, entity: string): string | undefined {
+  const graph = joinGraph(model);
+  const own = model.time_dimensions.filter((t) => t.entity === entity);
+  const related = model.time_dimensions.filter((t) => t.entity !== entity && !!graph.path(t.entity, entity));
+  return own.length === 1 && related.length === 0 ? own[0]!.name : undefined;
 }

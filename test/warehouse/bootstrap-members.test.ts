@@ -48,8 +48,8 @@ beforeAll(async () => {
     INSERT INTO venue VALUES (1, 'Lumen'), (2, 'Quill');
     CREATE TABLE author (author_id INTEGER PRIMARY KEY, author_name VARCHAR);
     INSERT INTO author VALUES (1, 'Ida Marsh'), (2, 'Tom Reed');
-    CREATE TABLE publication (publication_id INTEGER PRIMARY KEY, title VARCHAR, venue_id INTEGER REFERENCES venue(venue_id), year INTEGER);
-    INSERT INTO publication VALUES (1, 'On Tides', 1, 2019), (2, 'Salt Roads', 1, 2021), (3, 'Fen Birds', 2, 2022);
+    CREATE TABLE publication (publication_id INTEGER PRIMARY KEY, title VARCHAR, venue_id INTEGER REFERENCES venue(venue_id), year INTEGER, citation_num INTEGER);
+    INSERT INTO publication VALUES (1, 'On Tides', 1, 2019, 9), (2, 'Salt Roads', 1, 2021, 4), (3, 'Fen Birds', 2, 2022, 7);
     CREATE TABLE authorship (publication_id INTEGER REFERENCES publication(publication_id), author_id INTEGER REFERENCES author(author_id));
     INSERT INTO authorship VALUES (1, 1), (2, 2), (3, 1);
     CREATE TABLE credit (album_id INTEGER REFERENCES album(album_id), artist_id INTEGER REFERENCES artist(artist_id));
@@ -130,5 +130,7 @@ describe('members named by their name (bootstrapped atlas)', () => {
     expect(await ask('what papers are authored by Ida Marsh')).toEqual(['1 On Tides', '3 Fen Birds']);
     // a period dates the papers by their one date (nothing about them has a date of its own)
     expect(await ask('papers by Ida Marsh after 2020')).toEqual(['3 Fen Birds']);
+    expect(await ask('the paper with the most citations')).toEqual(['1 On Tides 9']);
+    expect(await ask('the paper after 2020 with the most citations')).toEqual(['3 Fen Birds 7']);
   });
 });

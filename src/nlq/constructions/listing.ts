@@ -31,7 +31,7 @@ import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink } from './linking-verb.js';
-import { keyDimension, nameCandidates, NAME_PARTS, namePart, personName, samePart } from '../members.js';
+import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import type { Construction } from './types.js';
 
@@ -514,10 +514,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     } else {
       const own = conditions.filter((c) => c.entity === E);
       // "papers after 2000": the members' one date, when no rows about them have dates of their own
-      const ownDates = model.time_dimensions.filter((t) => t.entity === E);
-      const relatedDates = model.time_dimensions.filter((t) => t.entity !== E && !!graph.path(t.entity, E));
-      const onlyDate = !own.length && ownDates.length === 1 && relatedDates.length === 0 ? ownDates[0] : undefined;
-      if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate.name };
+      const onlyDate = own.length ? undefined : onlyDateOf(model, E);
+      if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate };
       else if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
       if (!onlyDate) {
         for (const c of own) {

@@ -33,6 +33,7 @@ import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
+import { onlyDateOf } from '../members.js';
 
 /**
  * Superlative adjectives and the words of the measure they name by sense (general English). The
@@ -204,7 +205,12 @@ export const superlativeLookup: Construction = {
       if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
       else {
         let verbs = 0;
-        while (b >= 0 && items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))) {
+        // ("the paper after 2000 with the most citations": a period between them is the query's)
+        while (b >= 0 && (items[b]!.kind === 'time' || (items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))))) {
+          if (items[b]!.kind === 'time') {
+            b--;
+            continue;
+          }
           if (HAVING_VERBS.has(items[b]!.lower)) links.push(items[b]!);
           // "which authors wrote the most papers": the verb is the linking verb's to read (consumed
           // only when the model relates the two in one way)
@@ -470,7 +476,10 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
   if (query.metrics.length || query.group_by.length || query.metric_filters.length || query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.entity_conditions?.length || query.period_counts?.length || query.comparison || query.share_of_total.length)
     return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
   if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E)) return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
-  if (query.time_range && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound)) return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
+  // (a figure of the members' own rows is dated by their one date, when they have one)
+  const ownDate = figure.metric && !figure.related ? onlyDateOf(model, E) : undefined;
+  const datedByOwn = !!ownDate && lex.metrics.get(figure.metric!)?.timeBound && model.measures.find((m) => m.name === figure.metric)?.time_dimension === ownDate;
+  if (query.time_range && !datedByOwn && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound)) return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
   const key = keyDimension(model, E);
   if (!key) return `The ${them} cannot be ranked one by one: the data model has no dimension holding their key.`;
   const dims: GroupBy[] = [];
