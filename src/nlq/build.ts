@@ -286,6 +286,21 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const frequencyMetric = superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
   if (superl?.frequency && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
 
+  // ---- "how many Starbucks", "the number of Cafe in NY": a count right before a value (no thing
+  // named) counts the rows of the thing the value is of
+  if (!metrics.length && !fragment && !a.providesMetric) {
+    const kw = items.find((o) => o.kind === 'kw' && o.kw === 'count' && !o.consumed);
+    let k = kw ? items.indexOf(kw) + 1 : -1;
+    while (k > 0 && items[k]?.kind === 'word' && ['the', 'a', 'an'].includes(items[k]!.lower)) k--;
+    const v = k > 0 ? a.values.find((x) => x.item === items[k] && !x.negated) : undefined;
+    const ent = v ? lex.dimensions.get(valueDims.get(v.item) ?? '')?.entity : undefined;
+    const counted = ent ? countMetricOfEntities(lex, [ent]) : undefined;
+    if (kw && counted) {
+      metrics = [counted];
+      consume(kw);
+      notes.push(`"${kw.text} ${v!.item.text}" counts ${lex.metrics.get(counted)?.label.toLowerCase() ?? counted} with that value`);
+    }
+  }
   // ---- default metric
   if (!metrics.length && !fragment && !a.providesMetric) {
     // only the model's own default: the first metric listed is a guess nobody made

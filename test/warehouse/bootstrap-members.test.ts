@@ -132,5 +132,8 @@ describe('members named by their name (bootstrapped atlas)', () => {
     expect(await ask('papers by Ida Marsh after 2020')).toEqual(['3 Fen Birds']);
     expect(await ask('the paper with the most citations')).toEqual(['1 On Tides 9']);
     expect(await ask('the paper after 2020 with the most citations')).toEqual(['3 Fen Birds 7']);
+    // a count right before a value counts the rows of its thing
+    expect(await ask('how many Salt Roads are there')).toEqual(['1']);
+    expect(await ask('the number of Lumen papers')).toEqual(['2']);
   });
 });
