@@ -116,10 +116,16 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
       i += kw.len;
       continue;
     }
-    // "authored by": a past form found only through its verb names no thing and no count of things
-    // (it may still name a date or column: "shipped" and the ship date)
+    // "authored by": a past form found only through its verb names no thing with a name of its own
+    // and no count of those (it may still name a date or column, "shipped" and the ship date, or a
+    // table of the relation it states, "cited" and `cite`)
     const verbOnly = !!lx && lx.len === 1 && /ed$/.test(t.lower) && t.verb !== t.lower && !fuzzyKeys.has(i) && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower);
-    const found = verbOnly ? lx!.entries.filter((e) => e.kind !== 'entity' && e.kind !== 'metric') : lx?.entries;
+    const namedThing = (e: LexEntry) => {
+      const entity = e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : undefined;
+      const d = entity ? lex.dimensions.get(entity) : undefined;
+      return !!d && d.entity === entity;
+    };
+    const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e)) : lx?.entries;
     if (lx && found!.length) {
       const it = span('lex', tokens, i, i + lx.len, { entries: found! });
       const f = fuzzyKeys.get(i);
