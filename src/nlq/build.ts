@@ -73,6 +73,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const unsaid: string[] = [];
   /** The dimension each value filters on (after roles and readings are resolved). */
   const valueDims = new Map<Item, string>();
+  /** The question's words that name things or columns (no values). */
+  const namingItems = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length);
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
   for (const v of a.values) {
     // a value stored in two different dimensions: the one named next to it, or two readings compete
@@ -94,7 +96,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {
-        const columns = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length).flatMap((o) => entriesOf(o, 'dimension'));
+        const columns = namingItems.flatMap((o) => entriesOf(o, 'dimension'));
         const asked = [...metrics.map((m) => lex.metrics.get(m)?.entity), ...columns.map((d) => lex.dimensions.get(d.target)?.entity)];
         const own = bases.filter((b) => asked.some((ent) => !!ent && dimensionOfEntity(lex, ent) === b));
         if (own.length === 1) named = own;
@@ -124,7 +126,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (op === 'in' && !a.compare) {
       const owner = lex.dimensions.get(dim)?.entity;
       // (the things counted, or else the things the question names: "papers by ...")
-      const named = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length).flatMap((o) => entriesOf(o, 'entity').map((e) => e.target));
+      const named = namingItems.flatMap((o) => entriesOf(o, 'entity').map((e) => e.target));
       const counted = uniq(metrics.length ? metrics.map((m) => lex.metrics.get(m)?.entity ?? '') : named);
       const k = f.items.map((it) => items.indexOf(it));
       const between = items.slice(Math.min(...k), Math.max(...k));

@@ -509,8 +509,10 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   {
     const q = built.query;
     const by = q.order[0] ? lex.metrics.get(q.order[0].by) : undefined;
-    if (by?.agg === 'count' && q.limit !== undefined && q.group_by.some((g) => { const d = lex.dimensions.get(g.dimension); return !!d && d.entity === by.entity && (dimensionOfEntity(lex, d.entity) === d.name || keyDimension(ctx.model, d.entity) === d.name); }))
-      return outOfScope(lex, [], undefined, false, `Ranking the ${(by.entity ?? "").replace(/_/g, ' ')} rows by how many they are ranks nothing (each is one): name the figure to rank them by.`);
+    const ranked = by?.agg === 'count' && by.entity ? by.entity : undefined;
+    const members = ranked ? [dimensionOfEntity(lex, ranked), keyDimension(ctx.model, ranked)] : [];
+    if (ranked && q.limit !== undefined && q.group_by.some((g) => members.includes(g.dimension)))
+      return outOfScope(lex, [], undefined, false, `Ranking the ${ranked.replace(/_/g, ' ')} rows by how many they are ranks nothing (each is one): name the figure to rank them by.`);
   }
   // "total fee amount and charge date": a date named (read as what dates the period) with nothing in the
   // query it dates (no period, time breakdown, comparison or constructed column over time) says nothing

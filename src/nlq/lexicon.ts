@@ -101,6 +101,12 @@ const CLASSIFIER_NOUNS = new Set(['type', 'kind', 'category', 'class', 'status',
 
 const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
 
+/** The entity's naming dimension: the dimension that bears the entity's own name ("customer"). */
+export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
+  const d = lex.dimensions.get(entity);
+  return d && d.entity === entity ? d.name : undefined;
+}
+
 export function getLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
   let byValues = cache.get(model);
   if (!byValues) {

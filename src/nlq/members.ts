@@ -1,7 +1,7 @@
 /** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
 import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
-import type { Lexicon } from './lexicon.js';
+import { dimensionOfEntity, type Lexicon } from './lexicon.js';
 import { entriesOf, type Item } from './spans.js';
 
 /** The dimension whose SQL is the entity's (single-column) primary key: its id. */
@@ -13,11 +13,7 @@ export function keyDimension(model: SemanticModel, entity: string): string | und
   return model.dimensions.find((d) => d.entity === entity && column(d.sql) === `\${table}.${pk}`)?.name;
 }
 
-/** The entity's naming dimension: the dimension that bears the entity's own name ("customer"). */
-export function dimensionOfEntity(lex: Lexicon, entity: string): string | undefined {
-  const d = lex.dimensions.get(entity);
-  return d && d.entity === entity ? d.name : undefined;
-}
+export { dimensionOfEntity } from './lexicon.js';
 
 /** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
 export const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);

@@ -1,6 +1,6 @@
 /** Tokens -> spans ("items"): time placeholders, model phrases (longest first), grammar keywords, numbers, grains, value shapes, demonyms, typos. Each item carries `used`, the consumption ledger. */
 import { distance } from 'fastest-levenshtein';
-import { longestMatch, type LexEntry, type Lexicon } from './lexicon.js';
+import { dimensionOfEntity, longestMatch, type LexEntry, type Lexicon } from './lexicon.js';
 import { tokenize, type Token } from './text.js';
 import { type TimeHit } from './time.js';
 import { BUSINESS_CONCEPTS, GRAIN_WORDS, KEYWORDS, NON_DATA_TASKS, STOPWORDS, type Keyword } from './words.js';
@@ -122,8 +122,7 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
     const verbOnly = !!lx && lx.len === 1 && /ed$/.test(t.lower) && t.verb !== t.lower && !fuzzyKeys.has(i) && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower);
     const namedThing = (e: LexEntry) => {
       const entity = e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : undefined;
-      const d = entity ? lex.dimensions.get(entity) : undefined;
-      return !!d && d.entity === entity;
+      return !!entity && !!dimensionOfEntity(lex, entity);
     };
     const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e)) : lx?.entries;
     if (lx && found!.length) {

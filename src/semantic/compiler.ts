@@ -719,14 +719,15 @@ export function compile(
   // Ties kept: RANK() over the order, and every row ranked within offset + limit (the CTE is read
   // back under the name the select list uses).
   const tied = q.with_ties && q.limit !== undefined && rankItems.length > 0;
+  let where = having;
   if (tied) {
     ctes.push(`tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`);
     const from = q.offset ?? 0;
-    having.splice(0, having.length, `${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`);
+    where = [`${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`];
   }
   let sql =
     `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${tied ? `tied AS ${src}` : src}\n` +
-    (having.length ? `WHERE ${having.join(' AND ')}\n` : '');
+    (where.length ? `WHERE ${where.join(' AND ')}\n` : '');
   if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
   sql += tied ? d.limitOffset(options.maxRows === undefined ? undefined : options.maxRows + 1, undefined) : d.limitOffset(limit, q.offset);
   return { sql: sql.trimEnd(), columns, dating: datingOut };

@@ -6,30 +6,13 @@
  * tied for it; "where are" and "the us" are never filler. And albums credited to artists (a link
  * table): a bare phrase of things lists them; "by Ann and Bo" is refused (both, or either?).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapDraft, draftYaml } from '../../src/warehouse/introspect.js';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
-import type { SemanticModelInput } from '../../src/semantic/model.js';
-import { parseModel } from '../../src/semantic/loader.js';
-import { semanticLayerFor, type SemanticLayer } from '../../src/semantic/values.js';
-import { answerQuestion } from '../../src/eval/answer.js';
+import { describe, expect, it } from 'vitest';
+import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
 
-let dir: string;
-let w: DuckDbWarehouse;
-let model: SemanticModelInput;
-let layer: SemanticLayer;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'quarry-boot-members-'));
-  const file = join(dir, 'atlas.duckdb');
-  const db = await DuckDBInstance.create(file);
-  const c = await db.connect();
-  // Alphabetically "peak" comes before "province": both are keyed by a province_name.
-  await c.run(`
+// Alphabetically "peak" comes before "province": both are keyed by a province_name.
+const atlas = bootstrappedDuckdb(
+  'atlas',
+  `
     CREATE TABLE province (province_name VARCHAR, population INTEGER, area DOUBLE, seat VARCHAR);
     INSERT INTO province VALUES ('Arden', 500, 20.5, 'Oakham'), ('Brill', 900, 12.0, 'Wrenby'), ('Corve', 900, 30.0, 'Lydd'), ('Dunmore', 300, 8.5, 'Fenton');
     CREATE TABLE town (town_name VARCHAR, province_name VARCHAR, population INTEGER);
@@ -54,27 +37,13 @@ beforeAll(async () => {
     INSERT INTO authorship VALUES (1, 1), (2, 2), (3, 1);
     CREATE TABLE credit (album_id INTEGER REFERENCES album(album_id), artist_id INTEGER REFERENCES artist(artist_id));
     INSERT INTO credit VALUES (1, 1), (1, 2), (2, 1), (3, 3);
-  `);
-  c.closeSync();
-  db.closeSync();
-  w = await DuckDbWarehouse.open(file);
-  const d = await bootstrapDraft(w, { name: 'atlas' });
-  model = d.model;
-  layer = await semanticLayerFor(parseModel(draftYaml(d.model, d.notes, d.undecided)), w);
-});
-afterAll(async () => {
-  await w?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const ask = async (q: string) => {
-  const r = await answerQuestion(layer, w, q);
-  return r.status === 'done' ? r.rows.map((row) => Object.values(row).map(String).join(' ')).sort() : [`${r.status}: ${r.reason}`];
-};
+  `,
+);
+const { ask } = atlas;
 
 describe('members named by their name (bootstrapped atlas)', () => {
   it('a text key joins the table its name speaks of, not another table keyed by the same name', () => {
-    const rels = (model.relationships ?? []).map((r) => `${r.from}.${r.on[0]![0]}->${r.to}`);
+    const rels = (atlas.model.relationships ?? []).map((r) => `${r.from}.${r.on[0]![0]}->${r.to}`);
     expect(rels).toContain('neighbour.province_name->province');
     expect(rels).toContain('town.province_name->province');
     expect(rels).not.toContain('neighbour.province_name->peak');
@@ -120,7 +89,7 @@ describe('members named by their name (bootstrapped atlas)', () => {
   it('members reached from rows that may have none are the rows with a key, never the empty one of the join', async () => {
     expect(await ask('list the labels of Bo Reyes')).toEqual(['1 Kestrel']);
     // Ann Vale has no label: no member, never a row of empty columns
-    const none = await answerQuestion(layer, w, 'list the labels of Ann Vale');
+    const none = await atlas.answer('list the labels of Ann Vale');
     expect(none.rows).toEqual([]);
   });
   it('a table of publications is also called papers; "the Lumen venue" is the value with its thing, never a count of venues', async () => {

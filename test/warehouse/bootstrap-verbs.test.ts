@@ -4,27 +4,12 @@
  * (never a count of authors), while "cited" states the relation of its own table (papers citing
  * papers) and is never read as the writing relation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapDraft, draftYaml } from '../../src/warehouse/introspect.js';
-import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
-import { parseModel } from '../../src/semantic/loader.js';
-import { semanticLayerFor, type SemanticLayer } from '../../src/semantic/values.js';
-import { answerQuestion } from '../../src/eval/answer.js';
+import { describe, expect, it } from 'vitest';
+import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
 
-let dir: string;
-let w: DuckDbWarehouse;
-let layer: SemanticLayer;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'quarry-boot-verbs-'));
-  const file = join(dir, 'library.duckdb');
-  const db = await DuckDBInstance.create(file);
-  const c = await db.connect();
-  await c.run(`
+const { ask } = bootstrappedDuckdb(
+  'library',
+  `
     CREATE TABLE paper (paperid INTEGER PRIMARY KEY, title VARCHAR);
     INSERT INTO paper VALUES (1, 'On Tides'), (2, 'Salt Roads'), (3, 'Fen Birds');
     CREATE TABLE author (authorid INTEGER PRIMARY KEY, authorname VARCHAR);
@@ -33,22 +18,8 @@ beforeAll(async () => {
     INSERT INTO writes VALUES (1, 1), (2, 2), (3, 1);
     CREATE TABLE cite (citingpaperid INTEGER, citedpaperid INTEGER);
     INSERT INTO cite VALUES (1, 2), (3, 2), (3, 1);
-  `);
-  c.closeSync();
-  db.closeSync();
-  w = await DuckDbWarehouse.open(file);
-  const d = await bootstrapDraft(w, { name: 'library' });
-  layer = await semanticLayerFor(parseModel(draftYaml(d.model, d.notes, d.undecided)), w);
-});
-afterAll(async () => {
-  await w?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const ask = async (q: string) => {
-  const r = await answerQuestion(layer, w, q);
-  return r.status === 'done' ? r.rows.map((row) => Object.values(row).map(String).join(' ')).sort() : [`${r.status}: ${r.reason}`];
-};
+  `,
+);
 
 describe('past forms found only through their verb (bootstrapped library)', () => {
   it('"authored by" lists the papers written by the author, never a count of authors', async () => {
