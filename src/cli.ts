@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
-import { bootstrapUrlToFile } from './warehouse/introspect.js';
+import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
 import { openConfiguredStore, type Store } from './store/repositories.js';
