@@ -79,6 +79,10 @@ export interface DraftContext {
   ownTime: Map<string, string[]>;
   /** The readable words of each time dimension's column. */
   timeWords: Map<string, string[]>;
+  /** The column profile under each time dimension (none for a year-and-month one). */
+  timeColumns: Map<string, ColumnProfile | undefined>;
+  /** Per PostgreSQL parent table, its partitions (or inheriting tables), folded into it. */
+  folded: Map<string, string[]>;
   /** Per entity, its own dates named by a verb: its rows may be counted by them too ("crews hired in 2022"). */
   verbDates: Map<string, string[]>;
   /** The words of the column each measure reads. */
@@ -149,6 +153,8 @@ export function createContext(warehouse: Warehouse, options: BootstrapOptions): 
     measures: [],
     ownTime: new Map(),
     timeWords: new Map(),
+    timeColumns: new Map(),
+    folded: new Map(),
     verbDates: new Map(),
     measureWords: new Map(),
     measureBase: new Map(),

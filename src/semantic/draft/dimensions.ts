@@ -67,7 +67,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
     dimensions.push({
       name,
       entity: p.entity,
-      sql: colSql(col.name),
+      sql: c.userDefined ? `CAST(${colSql(col.name)} AS TEXT)` : colSql(col.name),
       type,
       label: dLabel,
       description: `${desc} (${c.distinct} distinct values)`,
@@ -89,11 +89,13 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
     if (isKey && [nameWords(col.name), words].some((w) => /(^|_)(id|key|uuid)$/.test(w.join('_')))) return; // opaque text ids
     // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
     // share would add them up as one.
-    const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0;
+    // (a column NULL in most rows names nothing)
+    const filled = (name: string) => (p.cols.get(name)?.nulls ?? 0) * 2 < p.rows;
+    const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0 && filled(col.name);
     // (a person is named by first and last name together: then no other "…_name" stands for them)
     // ("firstname" written as one word is a first name too)
-    const personNames = p.info.columns.some((x) => /^(first|last|given|family|sur)$/.test(readable(columnWords(p, x.name))[0] ?? '') && readable(columnWords(p, x.name)).includes('name'));
-    const firstNameCol = personNames ? undefined : p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
+    const personNames = p.info.columns.some((x) => filled(x.name) && /^(first|last|given|family|sur)$/.test(readable(columnWords(p, x.name))[0] ?? '') && readable(columnWords(p, x.name)).includes('name'));
+    const firstNameCol = personNames ? undefined : p.info.columns.find((x) => p.cols.get(x.name)?.kind === 'text' && filled(x.name) && columnWords(p, x.name).includes('name') && !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''));
     const nameLike =
       !t.named &&
       distinctive &&

@@ -10,7 +10,12 @@ export function chooseFact(ctx: DraftContext): { fact?: TableProfile; defaults: 
   const { datingOf } = datingHelpers(ctx);
   const rankingCandidate = ctx.rankingCandidate;
   const factScore = (p: TableProfile) => (ownTime.get(p.entity)?.length ? 1_000_000 : 0) + relationships.filter((r) => r.from === p.entity).length * 10_000 + Math.min(p.rows, 9_999);
-  const fact = [...profiles].filter((p) => datingOf(p.entity)).sort((a, b) => factScore(b) - factScore(a))[0];
+  // (never an empty table, nor one whose date holds no value: "today" would be no date at all)
+  const holdsDates = (t: string) => {
+    const c = ctx.timeColumns.get(t);
+    return !c || c.lastDate !== undefined || c.min !== undefined || c.sample.length > 0;
+  };
+  const fact = [...profiles].filter((p) => p.rows > 0 && datingOf(p.entity) && holdsDates(datingOf(p.entity)!)).sort((a, b) => factScore(b) - factScore(a))[0];
   const defaults: NonNullable<SemanticModelInput['defaults']> = {};
   let asOf: SemanticModelInput['as_of'] = 'today';
   if (fact) {

@@ -6,7 +6,7 @@
 import { basename, extname } from 'node:path';
 import type { SemanticModelInput } from '../model.js';
 import type { Warehouse } from '../../warehouse/types.js';
-import { createContext, type BootstrapOptions, type BootstrapResult, type TableDraft } from './context.js';
+import { createContext, type BootstrapOptions, type BootstrapResult, type DraftContext, type TableDraft } from './context.js';
 import { profileTables } from './profile.js';
 import { draftPrimaryKeys } from './keys.js';
 import { draftRelationships, findJoins } from './joins.js';
@@ -31,6 +31,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const ctx = createContext(warehouse, options);
   ctx.tables = (await warehouse.introspect()).filter((t) => t.columns.length > 0);
   if (ctx.tables.length === 0) throw new Error('The warehouse has no tables to describe');
+  await foldPartitions(ctx, warehouse);
   await profileTables(ctx);
   await draftPrimaryKeys(ctx);
   await findJoins(ctx);
@@ -68,6 +69,32 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     defaults,
   };
   return { model, notes: ctx.notes, joins: ctx.joins, undecided: ctx.undecided, ...(fact ? { fact: fact.entity } : {}) };
+}
+
+/**
+ * PostgreSQL partitions and inheriting tables are read through their parent (a SELECT of the parent
+ * includes them): they are folded into it, never drafted as tables of their own.
+ */
+async function foldPartitions(ctx: DraftContext, warehouse: Warehouse): Promise<void> {
+  if ((warehouse.dialect as string) !== 'postgres') return;
+  const rows = await ctx.run(
+    `SELECT cn.nspname AS child_schema, c.relname AS child, pn.nspname AS parent_schema, p.relname AS parent, current_schema() AS current
+       FROM pg_catalog.pg_inherits i
+       JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace
+       JOIN pg_catalog.pg_class p ON p.oid = i.inhparent JOIN pg_catalog.pg_namespace pn ON pn.oid = p.relnamespace`,
+  ).catch(() => []);
+  const nameOf = (schema: unknown, table: unknown, current: unknown) => (schema === current ? String(table) : `${String(schema)}.${String(table)}`);
+  const names = new Set(ctx.tables.map((t) => t.name));
+  const childOf = new Map(rows.map((r) => [nameOf(r.child_schema, r.child, r.current), nameOf(r.parent_schema, r.parent, r.current)]));
+  // (a partition of a partition belongs to the top parent)
+  const top = (t: string): string => (childOf.has(t) && childOf.get(t) !== t ? top(childOf.get(t)!) : t);
+  for (const child of childOf.keys()) {
+    const parent = top(child);
+    if (!names.has(child) || !names.has(parent)) continue;
+    (ctx.folded.get(parent) ?? ctx.folded.set(parent, []).get(parent)!).push(child);
+  }
+  const folded = new Set([...ctx.folded.values()].flat());
+  ctx.tables = ctx.tables.filter((t) => !folded.has(t.name));
 }
 
 /** Opens the warehouse at `warehouseUrl`, drafts its model and writes it to `outPath`. */

@@ -4,6 +4,7 @@
  * the one sum of money of the one table of sales.
  */
 import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
+import { readable } from './vocabulary.js';
 import { ADDITIVE_WORDS, AVERAGE_WORDS, CODE_WORDS, NOT_REVENUE_WORDS, ORDINAL_WORDS, PRICE_TABLE_WORDS, QUALIFIED_MONEY_WORDS, SALE_MONEY_WORDS, UNIT_WORDS, YEAR_WORDS, nameWords, phrasal, plural, pluralPhrase, sentence, singular } from './vocabulary.js';
 import { thingNames } from './names.js';
 import { datingHelpers } from './time.js';
@@ -87,7 +88,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
     const n = addMeasure('sum', generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`, sentence(base.includes('total') ? base : ['total', ...base]), [phrase, `sum of ${phrase}`, ...alsoSpoken((x) => (x.startsWith('total') ? x : `total ${x}`), (x) => `sum of ${x}`), ...countSyn, ...(base.includes('total') ? [] : ofThing('total '))], countedThing ? `a count kept on each row (of ${countedThing}): summed (and averaged)` : additive ? 'an amount: summed (and averaged)' : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)');
     addMeasure('avg', `average_${base.join('_')}`, sentence(['average', ...base.filter((w) => w !== 'total')]), [`mean ${phrase}`, `avg ${phrase}`, ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`), ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []), ...(base.includes('total') ? [] : ofThing('average '))], 'average of the amount');
     if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
-    const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'extendedprice', 'totalprice', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
+    const score = (additive ? 2 : 0) + ([...ws].some((w) => ['revenue', 'sales', 'amount', 'total', 'payment', 'spend'].includes(w)) ? 2 : 0) + (p.entity === undefined ? 0 : 0);
     if (dating && (!ctx.rankingCandidate || score > ctx.rankingCandidate.score)) ctx.rankingCandidate = { name: n, entity: p.entity, score };
   } else {
     // When the column is also a dimension, its bare name stays the dimension's.
@@ -128,17 +129,21 @@ export function tableMeasures(ctx: DraftContext, t: TableDraft): void {
     notes[`measures:${m.name}`] += `; "${said[0]}": the ${head} of the ${things} (other columns end in "${head}" too)`;
   }
   // Price x quantity (less a fractional discount): the amount of a line, as an analyst would add it.
-  const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name)].some((w) => re.test(w.join('_'))));
-  const prices = numeric(/(^|_)(unit_)?price$|(^|_)extendedprice$|(^|_)retailprice$/);
+  const numeric = (re: RegExp) => p.info.columns.filter((x) => ['integer', 'number'].includes(p.cols.get(x.name)?.kind ?? '') && !keys.has(x.name) && [nameWords(x.name), columnWords(p, x.name), readable(columnWords(p, x.name))].some((w) => re.test(w.join('_'))));
+  // A unit price (not a total, list or extended one: an extended price is already price x quantity).
+  const prices = numeric(/(^|_)price$/).filter((x) => !/(^|_)(total|extended|list)_price$/.test(readable(columnWords(p, x.name)).join('_')));
+  const extended = numeric(/(^|_)extended_(price|amount)$/);
   const qtys = numeric(/(^|_)(quantity|qty|units|units_sold)$/);
   const discounts = numeric(/(^|_)discount$/).filter((x) => (p.cols.get(x.name)?.max ?? 2) <= 1);
-  if (prices.length === 1 && qtys.length === 1 && dating) {
-    const [pr, qt] = [colSql(prices[0]!.name), colSql(qtys[0]!.name)];
-    const sql = discounts.length === 1 ? `${pr} * ${qt} * (1 - ${colSql(discounts[0]!.name)})` : `${pr} * ${qt}`;
+  // The amount of a line: unit price x quantity, or an extended price (already x quantity), less a
+  // fractional discount.
+  const gross = prices.length === 1 && qtys.length === 1 ? { sql: `${colSql(prices[0]!.name)} * ${colSql(qtys[0]!.name)}`, said: `${prices[0]!.name} x ${qtys[0]!.name}`, why: 'price x quantity' } : extended.length === 1 && prices.length === 0 ? { sql: colSql(extended[0]!.name), said: extended[0]!.name, why: 'the extended price (price x quantity)' } : undefined;
+  if (gross && dating) {
+    const sql = discounts.length === 1 ? `${gross.sql} * (1 - ${colSql(discounts[0]!.name)})` : gross.sql;
     const n = uniqueName(used.has('revenue') ? `${p.entity}_revenue` : 'revenue', p.entity);
     const label = claim('metric', ['Revenue']).length ? 'Revenue' : sentence([...ew, 'revenue']);
-    measures.push({ name: n, entity: p.entity, agg: 'sum', sql, label, description: `sum of ${prices[0]!.name} x ${qtys[0]!.name}${discounts.length === 1 ? ` x (1 - ${discounts[0]!.name})` : ''} over ${p.info.name}`, synonyms: claim('metric', ['sales', 'sales amount', 'amount sold', 'turnover']), format: { kind: 'number' }, ...dated });
-    notes[`measures:${n}`] = `price x quantity${discounts.length === 1 ? ' less the discount (a fraction: its maximum is at most 1)' : ''}: the amount of each ${ew.join(' ')}`;
+    measures.push({ name: n, entity: p.entity, agg: 'sum', sql, label, description: `sum of ${gross.said}${discounts.length === 1 ? ` x (1 - ${discounts[0]!.name})` : ''} over ${p.info.name}`, synonyms: claim('metric', ['sales', 'sales amount', 'amount sold', 'turnover']), format: { kind: 'number' }, ...dated });
+    notes[`measures:${n}`] = `${gross.why}${discounts.length === 1 ? ' less the discount (a fraction: its maximum is at most 1)' : ''}: the amount of each ${ew.join(' ')}`;
     ctx.rankingCandidate = { name: n, entity: p.entity, score: 10 };
   }
   // Count of rows; distinct counts of the things this table refers to.

@@ -96,7 +96,8 @@ export function draftEntity(ctx: DraftContext, t: TableDraft): void {
     description: `Table ${p.info.name} (${p.rows} rows)`,
     synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p), ...otherNames(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
   });
-  notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}`;
+  const parts = ctx.folded.get(p.info.name);
+  notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}${parts ? `; its partitions ${parts.join(', ')} are read through it` : ''}`;
 }
 
 /** A bare "name", "title" or "id" shared by the things that have one; role entities last. */

@@ -10,7 +10,8 @@ type Kind = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'boolean' | '
 
 export function kindOf(type: string): Kind {
   const t = type.toLowerCase();
-  if (/^(varchar|text|char|character|string|bpchar|enum|uuid|character varying|name|longtext|mediumtext|tinytext|nvarchar|nchar)/.test(t)) return 'text';
+  // (a PostgreSQL enum is USER-DEFINED: its labels are text)
+  if (/^(user-defined|varchar|text|char|character|string|bpchar|enum|uuid|character varying|name|longtext|mediumtext|tinytext|nvarchar|nchar)/.test(t)) return 'text';
   if (/^(date)$/.test(t)) return 'date';
   if (/^timestamp|^datetime/.test(t)) return 'timestamp';
   if (/^bool|^tinyint\(1\)$/.test(t)) return 'boolean';
@@ -26,6 +27,11 @@ export interface ColumnProfile {
   nulls: number;
   min?: number;
   max?: number;
+  /** The first and last date or time in the column (dates and timestamps). */
+  firstDate?: string;
+  lastDate?: string;
+  /** A type of the database's own (an enum): read as text (`CAST(... AS TEXT)`). */
+  userDefined?: boolean;
   sample: unknown[];
 }
 
@@ -116,7 +122,7 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
     profileable.forEach((c, i) => {
       const k = kindOf(c.type);
       parts.push(`count(DISTINCT ${q(c.name)}) AS d${i}`, `count(${q(c.name)}) AS v${i}`);
-      if (k === 'integer' || k === 'number') parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
+      if (k === 'integer' || k === 'number' || k === 'date' || k === 'timestamp') parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
     });
     const row = (await run(`SELECT ${parts.join(', ')} FROM ${tableRef(info.name)}`))[0] ?? {};
     const rows = Number(row.n__rows ?? 0);
@@ -130,7 +136,8 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
         kind: k,
         distinct: Number(row[`d${i}`] ?? 0),
         nulls: rows - Number(row[`v${i}`] ?? 0),
-        ...(row[`lo${i}`] !== undefined && row[`lo${i}`] !== null ? { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) } : {}),
+        ...(row[`lo${i}`] !== undefined && row[`lo${i}`] !== null ? (k === 'date' || k === 'timestamp' ? { firstDate: String(row[`lo${i}`]), lastDate: String(row[`hi${i}`]) } : { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) }) : {}),
+        ...(/^user-defined$/i.test(c.type) ? { userDefined: true } : {}),
         sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
       });
     });

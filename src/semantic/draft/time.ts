@@ -4,6 +4,7 @@
  * dates each measure, and which tables count people who sign up.
  */
 import type { DraftContext } from './context.js';
+import { knownWord } from './vocabulary.js';
 import { DATE_TEXT, EPOCH_S, MONTH_NAMES, SIGNUP_TABLE_HEADS, TIME_WORDS, isKeyLike, isParticiple, nameWords, partsOfSpeech, readable, sentence, singular } from './vocabulary.js';
 import type { TableProfile } from './profile.js';
 import { thingNames } from './names.js';
@@ -16,6 +17,11 @@ export function draftTimeDimensions(ctx: DraftContext): void {
     const times: string[] = [];
     for (const col of p.info.columns) {
       const c = p.cols.get(col.name);
+      // A date NULL in every row dates nothing (a column never filled in).
+      if (c && (c.kind === 'date' || c.kind === 'timestamp') && p.rows > 0 && c.nulls === p.rows) {
+        notes[`skipped:${p.entity}.${col.name}`] = 'NULL in every row: no time dimension';
+        continue;
+      }
       const words = columnWords(p, col.name);
       let sql: string | undefined;
       let why = '';
@@ -36,12 +42,15 @@ export function draftTimeDimensions(ctx: DraftContext): void {
         why = 'text holding dates (YYYY-MM-DD in every sampled value)';
       }
       if (!sql) continue;
-      const base = words.join('_').replace(/^(.+?)(date|time)$/, '$1_$2');
+      // a glued date or time (`orderdate`) is split; a word that only ends so (`last_update`, `runtime`) is not
+      const last = words[words.length - 1] ?? '';
+      const base = knownWord(last) ? words.join('_') : words.join('_').replace(/^(.+?)(date|time)$/, '$1_$2');
       const name = uniqueName(base, p.entity);
       const label = sentence(readable(nameWords(name)));
       const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter((s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '));
       timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
       timeWords.set(name, readable(words));
+      ctx.timeColumns.set(name, c);
       notes[`time_dimensions:${name}`] = why;
       times.push(name);
       if (c) c.kind = 'date'; // consumed
@@ -108,21 +117,49 @@ export function draftTimeDimensions(ctx: DraftContext): void {
 
 }
 
+/** Dates that describe a thing rather than when something happened (a birth date, an expiry). */
+export const attributeDate = (words: string[]) => words.some((w) => /^(birth|born|dob|birthday|expiry|expiration|expires|expire|valid|until|due)$/.test(w));
+
+/**
+ * The row is part of the thing it refers to (an invoice line of its invoice): the reference is part of
+ * its key, or the table is named after the thing (`invoice_line`, `order_details`).
+ */
+function partOfRelationship(ctx: DraftContext) {
+  const { entityWords } = thingNames(ctx);
+  const byEntity = new Map(ctx.profiles.map((p) => [p.entity, p]));
+  return (r: DraftContext['relationships'][number]): boolean => {
+    const from = byEntity.get(r.from);
+    const to = byEntity.get(r.to);
+    if (!from || !to) return false;
+    // (a link table, nothing but keys, is part of neither thing it links)
+    const keysOnly = from.info.columns.every((c) => from.pk.includes(c.name) || (ctx.fkCols.get(from)?.has(c.name) ?? false));
+    if (keysOnly) return false;
+    if (from.pk.length > 1 && r.on.every(([c]) => from.pk.includes(c))) return true;
+    const fw = entityWords(from).map(singular);
+    const tw = entityWords(to).map(singular);
+    return fw.length > tw.length && tw.every((w, i) => fw[i] === w);
+  };
+}
+
 /** Which date dates an entity's measures; which tables count sign-ups. */
 export function datingHelpers(ctx: DraftContext) {
   const { profiles, relationships, ownTime, timeWords } = ctx;
   const { entityWords } = thingNames(ctx);
-  // A measure is dated by its own table's first time dimension, else the nearest one it reaches.
+  const partOf = partOfRelationship(ctx);
+  // A measure is dated by its own table's first event date that holds dates, else by the one of the
+  // thing it is part of (an invoice line by its invoice's date), never by another thing's attribute (a
+  // customer by its support rep's birth date).
+  const dates = (e: string) => (ownTime.get(e) ?? []).filter((t) => !attributeDate(timeWords.get(t) ?? []));
   const datingOf = (entity: string): string | undefined => {
     const seen = new Set([entity]);
     let frontier = [entity];
     while (frontier.length) {
       for (const e of frontier) {
-        const t = ownTime.get(e)?.[0];
+        const t = dates(e)[0];
         if (t) return t;
       }
       const next: string[] = [];
-      for (const e of frontier) for (const r of relationships) if (r.from === e && !seen.has(r.to) && ownTime.has(r.to)) { seen.add(r.to); next.push(r.to); }
+      for (const e of frontier) for (const r of relationships) if (r.from === e && !seen.has(r.to) && ownTime.has(r.to) && partOf(r)) { seen.add(r.to); next.push(r.to); }
       frontier = next;
     }
     return undefined;

@@ -23,11 +23,9 @@ export const ABBREVIATIONS: Record<string, string> = {
   dt: 'date', addr: 'address', emp: 'employee', dept: 'department', prod: 'product', cat: 'category',
   inv: 'invoice', txn: 'transaction', tx: 'transaction', trx: 'transaction', acct: 'account', org: 'organization',
   pct: 'percent', avg: 'average', yr: 'year', mo: 'month', ctry: 'country', cnt: 'count', tel: 'telephone',
-  mgr: 'manager', sup: 'supplier', supp: 'supplier', mkt: 'market', mktsegment: 'market segment', qtr: 'quarter',
-  bal: 'balance', acctbal: 'account balance', extendedprice: 'extended price', totalprice: 'total price',
-  shipmode: 'ship mode', orderdate: 'order date', shipdate: 'ship date', orderstatus: 'order status',
-  orderpriority: 'order priority', supplycost: 'supply cost', availqty: 'available quantity', ref: 'reference',
-  cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
+  mgr: 'manager', sup: 'supplier', supp: 'supplier', mkt: 'market', qtr: 'quarter',
+  bal: 'balance', ref: 'reference',
+  avail: 'available', cr: 'credit', dr: 'debit', msrp: 'list price', ts: 'timestamp', lat: 'latitude', lng: 'longitude', lon: 'longitude',
   tot: 'total', crtd: 'created', diag: 'diagnosis', ins: 'insurance', appr: 'approval', reg: 'registration', dob: 'date of birth',
   firstname: 'first name', lastname: 'last name', givenname: 'given name', familyname: 'family name',
   ccy: 'currency', curr: 'currency', descr: 'description', loc: 'location', dest: 'destination', src: 'source',
@@ -49,7 +47,7 @@ export const singular = (w: string) => (/ies$/.test(w) ? w.replace(/ies$/, 'y') 
 /** Tables whose rows are people who sign up (customers, users, members): their count is also their signups. */
 export const SIGNUP_TABLE_HEADS = new Set(['customer', 'user', 'member', 'subscriber', 'client', 'account', 'patient', 'student', 'participant']);
 /** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
-export const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales', 'totalprice']);
+export const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales']);
 export const NOT_REVENUE_WORDS = new Set(['cost', 'costs', 'tax', 'taxes', 'discount', 'fee', 'fees', 'freight', 'shipping', 'commission', 'refund', 'refunded', 'quantity', 'qty', 'units', 'weight', 'list', 'msrp', 'unit']);
 /** Money said of a kind of thing ("the cost of round trip fares"). */
 export const QUALIFIED_MONEY_WORDS = new Set(['cost', 'price', 'fee', 'charge', 'fare']);
@@ -87,8 +85,29 @@ export function snake(s: string): string {
 
 /** Words for people: abbreviations expanded, short table prefixes (`sb`) dropped. */
 export function readable(words: string[]): string[] {
-  const out = words.flatMap((w) => (ABBREVIATIONS[w] ?? w).split(' '));
-  return out;
+  return words.flatMap((w) => (ABBREVIATIONS[w] ?? splitCompound(w).map((x) => ABBREVIATIONS[x] ?? x).join(' ')).split(' '));
+}
+
+/** Second words that say what a glued column is (`shipmode`, `retailprice`, `orderpriority`). */
+const ROLE_TAILS = new Set(['mode', 'segment', 'flag', 'key', 'priority', 'status', 'comment', 'date', 'time', 'price', 'cost', 'name', 'type', 'code', 'number', 'amount', 'total', 'count', 'rate', 'value', 'balance', 'quantity']);
+/** A word common English knows (three letters or more), or a common abbreviation. */
+export const knownWord = (w: string) => Object.prototype.hasOwnProperty.call(ABBREVIATIONS, w) || (w.length >= 3 && Object.prototype.hasOwnProperty.call(partsOfSpeech, w));
+
+/**
+ * A lower-case name glued from two words (`unitcost`, `shipmode`, `listprice`): split where both
+ * halves are words English or the abbreviations know (the longest second word first), else at a common
+ * tail (`receiptdate`); a word English knows stays whole.
+ */
+export function splitCompound(w: string): string[] {
+  if (!/^[a-z]{5,}$/.test(w) || knownWord(w)) return [w];
+  const abbreviated = (x: string) => Object.prototype.hasOwnProperty.call(ABBREVIATIONS, x);
+  // (one half abbreviated, or a second word that gives a column its role: "playlist", "shipper" stay whole)
+  for (let i = 2; i <= w.length - 2; i++) {
+    const [head, tail] = [w.slice(0, i), w.slice(i)];
+    if (knownWord(head) && knownWord(tail) && (abbreviated(head) || abbreviated(tail) || ROLE_TAILS.has(tail))) return [head, tail];
+  }
+  const glued = splitGlued(w);
+  return glued.length === 2 && ROLE_TAILS.has(glued[1]!) ? glued : [w];
 }
 
 export function sentence(words: string[]): string {
@@ -106,10 +125,10 @@ export const isKeyLike = (col: string) => {
 export const CODE_WORDS = new Set(['code', 'zip', 'postal', 'postcode', 'phone', 'fax', 'telephone', 'tel', 'ssn', 'isbn', 'ean', 'upc', 'sku', 'iban', 'lat', 'lng', 'lon', 'latitude', 'longitude', 'x', 'y', 'z', 'version', 'port', 'ip', 'zipcode']);
 export const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
 export const ORDINAL_WORDS = new Set(['month', 'day', 'week', 'quarter', 'hour', 'minute', 'weekday', 'dow', 'rank', 'position', 'sequence', 'seq', 'line', 'linenumber', 'level', 'floor', 'grade', 'order', 'priority', 'rating', 'stars', 'score']);
-export const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extendedprice', 'totalprice', 'availqty', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size', 'capacity', 'seats']);
-export const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'acctbal', 'supplycost', 'retailprice', 'probability', 'share', 'elevation', 'altitude', 'density']);
+export const ADDITIVE_WORDS = new Set(['amount', 'amt', 'total', 'revenue', 'sales', 'sale', 'cost', 'costs', 'quantity', 'qty', 'units', 'freight', 'fee', 'fees', 'tax', 'taxes', 'balance', 'bytes', 'milliseconds', 'ms', 'seconds', 'minutes', 'hours', 'duration', 'count', 'weight', 'value', 'profit', 'spend', 'budget', 'income', 'expense', 'expenses', 'payment', 'paid', 'volume', 'extended', 'population', 'area', 'distance', 'stock', 'visits', 'views', 'clicks', 'points', 'goals', 'runs', 'wins', 'losses', 'salary', 'wage', 'pay', 'sold', 'ordered', 'shipped', 'hits', 'km', 'miles', 'length', 'size', 'capacity', 'seats']);
+export const AVERAGE_WORDS = new Set(['price', 'rate', 'ratio', 'pct', 'percent', 'percentage', 'score', 'rating', 'age', 'discount', 'level', 'temperature', 'temp', 'avg', 'average', 'mean', 'margin', 'index', 'speed', 'height', 'probability', 'share', 'elevation', 'altitude', 'density']);
 export const PRICE_TABLE_WORDS = new Set(['price', 'prices', 'quote', 'quotes', 'rate', 'rates', 'tariff', 'tariffs']);
-export const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short)$/;
+export const NAME_COLUMN = /^(name|title|label|full_name|fullname|display_name|description_short|company|company_name|organization|organisation)$/;
 export const TIME_WORDS = new Set(['at', 'time', 'date', 'ts', 'timestamp', 'epoch', 'created', 'updated', 'modified', 'when', 'day', 'datetime', 'on']);
 export const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
   { column: /^(reports_to|manager(_id)?|mgr(_id)?|supervisor(_id)?|boss(_id)?|parent(_id)?|parent_[a-z]+_id)$/, table: /./ },
