@@ -1,5 +1,5 @@
 /**
- * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
+ * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate, check, refresh) | eval | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
@@ -283,6 +283,25 @@ semantic
   .action((file: string) => {
     const model = loadModel(file);
     console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
+  });
+
+semantic
+  .command('check')
+  .description('check a semantic model against the data: tables and columns exist, keys unique, joins fan out as declared, time dimensions hold dates; exit 1 when any fails')
+  .argument('<file>', 'model file (YAML)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .action(async (file: string, opts: { warehouse?: string }) => {
+    const { checkModel, formatCheckReport } = await import('./semantic/check.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const model = loadModel(file);
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config()));
+    try {
+      const report = await checkModel(model, warehouse);
+      console.log(`${file}: ${formatCheckReport(report)}`);
+      if (report.failed.length) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
   });
 
 program
