@@ -326,6 +326,12 @@ program
     const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config));
     try {
       const layer = await loadSemanticLayer(opts.model ?? config.model ?? DEFAULT_MODEL_PATH, warehouse, config.asOf ? { asOf: config.asOf } : {});
+      const modelFile = opts.model ?? config.model ?? DEFAULT_MODEL_PATH;
+      if (opts.verified && layer.model.verified_queries.length === 0) {
+        // Nothing to score is no score of 0 %: say why, and what to do.
+        console.log(`${modelFile} has no verified queries (verified_queries): nothing to check. Add questions with their SQL under verified_queries, or give a questions FILE.`);
+        if (cases.length === 0) return;
+      }
       const summary = await runEvalSuite(layer, warehouse, [...cases, ...(opts.verified ? verifiedSuite(layer, warehouse.dialect) : [])]);
       console.log(formatEvalSummary(summary));
       if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || summary.answeredWrong > 0 && min === 1) process.exitCode = 1;
