@@ -226,5 +226,22 @@ export function revenueSynonyms(ctx: DraftContext): void {
       sum.synonyms = [...(sum.synonyms ?? []), ...claim('metric', ['revenue', 'total revenue', 'sales revenue', 'revenue amount', 'turnover'])];
       notes[`measures:${sum.name}`] = `${notes[`measures:${sum.name}`] ?? ''}; "revenue": the one sum of money of ${purchaseTable.info.name}, what its ${pluralPhrase(entityWords(purchaseTable).join(' '))} bring in`;
     }
+    return;
   }
+  // With no table of sales or orders: the one sum of money received in the model (payments, an amount
+  // paid) is also "revenue" and "sales", its label saying which figure answers.
+  if (measures.some((m) => /revenue|\bsales\b/i.test(`${m.name} ${m.label ?? ''} ${(m.synonyms ?? []).join(' ')}`))) return;
+  const received = measures.filter((m) => {
+    const words = measureWords.get(m.name) ?? [];
+    const table = ctx.profiles.find((p) => p.entity === m.entity);
+    const head = table ? singular(entityWords(table).slice(-1)[0] ?? '') : '';
+    return m.agg === 'sum' && !words.some((w) => NOT_REVENUE_WORDS.has(w)) && (words.some((w) => ['payment', 'paid', 'sales'].includes(w)) || (RECEIPT_HEADS.has(head) && words.some((w) => SALE_MONEY_WORDS.has(w))));
+  });
+  if (received.length !== 1) return;
+  const sum = received[0]!;
+  sum.synonyms = [...(sum.synonyms ?? []), ...claim('metric', ['revenue', 'total revenue', 'sales', 'total sales', 'sales amount', 'turnover'])];
+  notes[`measures:${sum.name}`] = `${notes[`measures:${sum.name}`] ?? ''}; "revenue", "sales": the one sum of money received in the model (answers say "${sum.label}")`;
 }
+
+/** Tables whose rows are money received. */
+const RECEIPT_HEADS = new Set(['payment', 'sale', 'transaction', 'receipt', 'invoice']);
