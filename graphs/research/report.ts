@@ -5,6 +5,7 @@
  */
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
+import type { ReportChart } from '../../src/schemas/inquiry.js';
 import { explainingSets, rankKeyDimensions, readSignificance } from './analysis.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
@@ -487,14 +488,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   return out;
 }
 
-/** One chart of the report: a Vega-Lite spec whose data are the rows of the sub-question it cites. */
-export interface ReportChart {
-  /** The sub-question whose rows it draws ([qN]). */
-  from: string;
-  title: string;
-  /** Vega-Lite v5; `data.values` are row values as returned, `usermeta.from` the citation. */
-  spec: Record<string, unknown>;
-}
+export type { ReportChart } from '../../src/schemas/inquiry.js';
 
 const VEGA_LITE = 'https://vega.github.io/schema/vega-lite/v5.json';
 
