@@ -3,6 +3,7 @@
  * result row (formatted, never computed here): changes and shares are computed by the warehouse.
  * Text that comes from data or the question is escaped, so the Markdown carries no HTML.
  */
+import MarkdownIt from 'markdown-it';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { ReportChart } from '../../src/schemas/inquiry.js';
@@ -629,45 +630,16 @@ function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: Re
 }
 
 /**
- * The report as HTML for clients that show HTML (the `answer` convention): only the Markdown this
- * module writes (headings, paragraphs, bold, italics, lists, tables) becomes markup; everything
- * else stays escaped text, so the HTML is safe to insert.
+ * Markdown → HTML for reports (markdown-it, CommonMark + tables): raw HTML off, links, images and
+ * autolinks off, so the report's own structure (headings, paragraphs, emphasis, lists, tables) is
+ * the only markup and text from data stays text.
  */
-export function renderReportHtml(markdown: string): string {
-  // `\*` and `\|` are literal characters from data, never markup
-  const inline = (text: string) =>
-    text
-      .replace(/\\\*/g, '&#42;')
-      .replace(/\\\|/g, '|')
-      .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
-      .replace(/\*([^*]+)\*/g, '<i>$1</i>');
-  // the Markdown is already escaped; a stray `<` (from elsewhere) is escaped again here
-  const esc = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const cells = (row: string) => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(esc(c.trim().replace(/\\\|/g, '|'))));
-  const out: string[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!line.trim()) continue;
-    const h = /^(#{1,3}) (.*)$/.exec(line);
-    if (h) {
-      out.push(`<h${h[1].length}>${inline(esc(h[2]))}</h${h[1].length}>`);
-    } else if (line.startsWith('- ')) {
-      const items: string[] = [];
-      for (; i < lines.length && lines[i].startsWith('- '); i++) items.push(`<li>${inline(esc(lines[i].slice(2)))}</li>`);
-      i--;
-      out.push(`<ul>${items.join('')}</ul>`);
-    } else if (line.startsWith('|')) {
-      const rows: string[] = [];
-      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-      i--;
-      const [head, , ...body] = rows;
-      out.push(
-        `<table><thead><tr>${cells(head).map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r).map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
-      );
-    } else {
-      out.push(`<p>${inline(esc(line))}</p>`);
-    }
-  }
-  return out.join('\n');
+const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false }).disable(['link', 'image', 'autolink', 'html_inline', 'html_block', 'reference']);
+
+/**
+ * The report as HTML for clients that show HTML (the `answer` convention): the Markdown this
+ * module writes rendered by markdown-it with raw HTML disabled; safe to insert.
+ */
+export function renderReportHtml(markdownText: string): string {
+  return markdown.render(markdownText).trim();
 }
