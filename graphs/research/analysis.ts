@@ -110,6 +110,10 @@ export interface Driver {
   within?: { dimension: string; member: string };
   /** The part of its change that explains it (a product decomposition by its dimension), if one part does. */
   through?: Mechanism;
+  /** A pairwise combination: the member of a second dimension it is combined with (the driver is the intersection). */
+  and?: { dimension: string; member: string };
+  /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
+  context?: { dimension: string; member: string };
 }
 
 export interface ExplainingSet {
@@ -226,6 +230,14 @@ export function decompositionsOf(model: SemanticModel, metric: string): Decompos
       return [{ kind: 'sum', terms: tokens.filter((_, i) => i % 2 === 0).map((name, i) => ({ name, sign: i > 0 && tokens[2 * i - 1] === '-' ? -1 : 1 })) }];
     }
     return [];
+  }
+  const avg = model.measures.find((x) => x.name === metric && x.agg === 'avg');
+  if (avg) {
+    // an average is a ratio: the sum of the same expression over the count of the same rows
+    const norm = (s?: string) => (s ?? '').replace(/\s+/g, '');
+    const sum = model.measures.find((x) => x.agg === 'sum' && x.entity === avg.entity && norm(x.sql) === norm(avg.sql) && norm(x.filter) === norm(avg.filter));
+    const count = model.measures.find((x) => x.agg === 'count' && x.entity === avg.entity && norm(x.filter) === norm(avg.filter));
+    return sum && count ? [{ kind: 'ratio', numerator: sum.name, denominator: count.name }] : [];
   }
   return productBases(model, metric).map((base) => ({ kind: 'product' as const, base }));
 }

@@ -7,6 +7,7 @@ import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
 import { anomalySql, comparisonSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
+import { contextDimension, mixScanSql, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
 /** Rows kept in an operation (the report quotes from these). */
@@ -188,6 +189,82 @@ async function runSpread(sub: SubQuestion, deps: ResearchConfiguration, signal: 
   }
 }
 
+/** Rows kept of a scan (every dimension's top members): the report quotes from these. */
+export const SCAN_ROWS = 600;
+
+/**
+ * A scan in one statement (scan.ts): the metric by each dimension (or pair, or the ratio's parts
+ * by each dimension for rate and mix) over both periods, each part compiled from the model.
+ */
+async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  const model = deps.layer.model;
+  const scan = sub.scan!;
+  let sql = '';
+  try {
+    const compileBy = (base: typeof sub.query, dims: string[]) => compileQuery(model, { ...base, group_by: dims.map((dimension) => ({ dimension })), order: [], limit: undefined }, dialect).sql;
+    const partsOf = (dims: string[][], context: boolean): ScanPart[] =>
+      dims.map(([dimension, second]) => {
+        const ctx = context && !second ? contextDimension(model, dimension, scan.dimensions) : null;
+        const keys = [dimension, ...(second ? [second] : []), ...(ctx ? [ctx] : [])];
+        return { dimension, ...(second ? { second } : {}), ...(ctx ? { context: ctx } : {}), current: compileBy(sub.query, keys), previous: compileBy(sub.compare!, keys) };
+      });
+    const totals = { current: compileQuery(model, sub.totals!.current, dialect).sql, previous: compileQuery(model, sub.totals!.previous, dialect).sql };
+    const ident = (x: string) => dialect.ident(x);
+    const lit = (x: string) => dialect.string(x);
+    const text = (e: string) => `CAST(${e} AS ${deps.warehouse.dialect === 'mysql' ? 'CHAR' : 'VARCHAR'})`;
+    const metric = sub.totals!.current.metrics[0];
+    const format = model.measures.find((m) => m.name === metric)?.format ?? model.metrics.find((m) => m.name === metric)?.format;
+    const f = format ? { format } : {};
+    const pct = { kind: 'percent', decimals: 2 };
+    let columns: ResearchOperation['columns'];
+    if (scan.mix) {
+      sql = mixScanSql(partsOf(scan.dimensions.map((d) => [d]), false), scan.mix.numerator, scan.mix.denominator, metric, totals, ident, lit, text);
+      columns = [
+        { name: 'dimension', kind: 'dimension' },
+        { name: 'member', kind: 'dimension' },
+        { name: 'weight_previous', kind: 'share', format: pct },
+        { name: 'weight_current', kind: 'share', format: pct },
+        { name: 'weight_change', kind: 'share', format: pct },
+        { name: 'rate_previous', kind: 'metric', ...f },
+        { name: 'rate_current', kind: 'metric', ...f },
+        { name: 'rate_effect', kind: 'metric', ...f },
+        { name: 'mix_effect', kind: 'metric', ...f },
+        { name: 'total_rate_effect', kind: 'metric', ...f },
+        { name: 'total_mix_effect', kind: 'metric', ...f },
+        { name: 'mix_share', kind: 'metric', format: pct },
+        { name: 'rate_share', kind: 'metric', format: pct },
+        { name: 'total_change', kind: 'metric', ...f },
+        { name: 'residual', kind: 'metric', ...f },
+      ];
+    } else {
+      const parts = scan.pairs ? partsOf(scan.pairs, false) : partsOf(scan.dimensions.map((d) => [d]), true);
+      sql = scanSql(parts, metric, totals, ident, lit, text);
+      columns = [
+        ...['dimension', 'member', 'second_dimension', 'second_member', 'context_dimension', 'context_member'].map((name) => ({ name, kind: 'dimension' })),
+        { name: 'current_value', kind: 'metric', ...f },
+        { name: 'previous_value', kind: 'metric', ...f },
+        { name: 'members', kind: 'metric', format: { kind: 'integer' } },
+        { name: 'dimension_members', kind: 'metric', format: { kind: 'integer' } },
+        { name: 'change', kind: 'metric', ...f },
+        { name: 'change_pct', kind: 'metric', format: pct },
+        { name: 'contribution', kind: 'metric', format: pct },
+        { name: 'previous_share', kind: 'share', format: pct },
+        { name: 'current_share', kind: 'share', format: pct },
+        { name: 'total_change', kind: 'metric', ...f },
+        { name: 'residual', kind: 'metric', ...f },
+        { name: 'surprise', kind: 'metric', format: { kind: 'number', decimals: 6 } },
+      ];
+    }
+    sql = guardSql(sql, deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: Math.max(deps.maxRows, SCAN_ROWS), signal, account: deps.account });
+    const empty = r.rows.length === 0;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, SCAN_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
 /** An anomaly scan: the current month against each member's monthly history, computed by the warehouse. */
 async function runAnomaly(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
   const dialect = dialectFor(deps.warehouse.dialect);
@@ -247,7 +324,7 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
     const started = new Date();
     let ran: Ran;
     try {
-      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.spread ? await runSpread(sub, deps, config.signal) : sub.anomaly ? await runAnomaly(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.scan ? await runScan(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.spread ? await runSpread(sub, deps, config.signal) : sub.anomaly ? await runAnomaly(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
     } catch (err) {
       if (config.signal?.aborted) throw err;
       ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };
