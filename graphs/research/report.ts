@@ -7,7 +7,8 @@ import MarkdownIt from 'markdown-it';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { ReportChart } from '../../src/schemas/inquiry.js';
-import { explainingSets, rankKeyDimensions, readSignificance } from './analysis.js';
+import { explainingSets, rankKeyDimensions, readSignificance, type Driver } from './analysis.js';
+import { ALL_OTHERS as ALL_REST } from './scan.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -315,21 +316,40 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   // Drivers, ranked by explanatory power
   if (findings?.significant && findings.drivers.length) {
     out.push('## Drivers', '');
+    const scanned = plan.some((x) => x.scan && !x.scan.mix);
     findings.drivers.forEach((d, i) => {
-      const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      const row = driverRow(d, operations);
       if (!row) return;
       const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
+      const who = d.and ? `${safe(dimLabel(model, d.dimension))} ${safe(d.member)} and ${safe(dimLabel(model, d.and.dimension).toLowerCase())} ${safe(d.and.member)} combined` : `${safe(dimLabel(model, d.dimension))} ${safe(d.member)}`;
       const through = d.through
         ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatHuman(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
         : '';
-      out.push(
-        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
-      );
+      const parent = d.context ? driverRow({ ...d, dimension: d.context.dimension, member: d.context.member, and: undefined }, operations, d.from) : undefined;
+      const context = d.context
+        ? ` It lies in ${safe(dimLabel(model, d.context.dimension).toLowerCase())} ${safe(d.context.member)}${parent ? `, whose change was **${formatHuman(parent.contribution, PCT, true)}** of the total: the ${safe(dimLabel(model, d.context.dimension).toLowerCase())} is context, the ${safe(dimLabel(model, d.dimension).toLowerCase())} explains it` : ''}.`
+        : '';
+      out.push(`${i + 1}. ${who}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT, true)}** of the total change. ${ref(d.from)}${context}${through}`);
     });
-    out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
+    out.push('');
+    for (const o of findings.overlaps ?? []) {
+      out.push(
+        `Overlap: ${safe(dimLabel(model, o.a.dimension))} ${safe(o.a.member)} and ${safe(dimLabel(model, o.b.dimension).toLowerCase())} ${safe(o.b.member)} share a change of **${formatHuman(o.change, fmt, true)}** (**${formatHuman(o.contribution, PCT, true)}** of the total change); it is counted in both contributions above. ${ref(o.from)}`,
+        '',
+      );
+    }
+    if (findings.explained === false) out.push('Together these drivers do not account for the whole change; the rest is spread across the members of every dimension examined.', '');
+    out.push(
+      scanned
+        ? 'Ranked by explanatory power across every dimension scanned: members whose share moved most (surprise) among those that bring the sum of contributions closest to the whole change; members of opposite sign are both kept; of a roll-up only the deepest explaining level is credited, its parent given as context.'
+        : 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.',
+      '',
+    );
   } else if (findings?.significant) {
     out.push('## Drivers', '', 'No small set of members explains most of the change: it is spread across the members of every dimension examined.', '');
   }
+  out.push(...mixSection(model, focus, plan, operations, findings));
+  out.push(...scanSections(model, focus, plan, operations, findings));
 
   out.push(...decompositionSections(model, focus, plan, operations));
 
@@ -427,6 +447,81 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   return out.join('\n').trim() + '\n';
 }
 
+/** The row a driver's figures come from: a scan row (dimension, member and a pair's second member) or a breakdown's row. */
+function driverRow(d: Driver, operations: ResearchOperation[], from = d.from): Record<string, unknown> | undefined {
+  const rows = operations.find((o) => o.id === from)?.rows ?? [];
+  return rows.find((r) =>
+    r.dimension !== undefined
+      ? r.dimension === d.dimension && r.member === d.member && (d.and ? r.second_dimension === d.and.dimension && r.second_member === d.and.member : r.second_dimension === null || r.second_dimension === undefined)
+      : String(r[d.dimension]) === d.member,
+  );
+}
+
+/** The scan's tables: the drivers' dimensions and their context first (the members' change, contribution and closure), then the names of every dimension scanned. */
+function scanSections(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[], findings?: ResearchFindings | null): string[] {
+  const scan = plan.find((x) => x.scan && !x.scan.mix && !x.scan.pairs);
+  const op = scan && operations.find((o) => o.id === scan.id);
+  if (!scan || op?.status !== 'done') return [];
+  const fmt = metricFormat(model, focus.metric);
+  const rows = op.rows ?? [];
+  const cur = safe(focus.current.label);
+  const prev = safe(focus.previous.label);
+  const shown: string[] = [];
+  for (const d of findings?.drivers ?? []) for (const x of [d.dimension, d.and?.dimension, d.context?.dimension]) if (x && !shown.includes(x) && rows.some((r) => r.dimension === x)) shown.push(x);
+  // no driver: the dimensions whose top member moved most
+  if (!shown.length) {
+    for (const r of [...rows].filter((x) => x.member !== ALL_REST).sort((a, b) => Number(b.surprise) - Number(a.surprise))) {
+      if (shown.length >= 3) break;
+      if (!shown.includes(String(r.dimension))) shown.push(String(r.dimension));
+    }
+  }
+  const out: string[] = [];
+  for (const dim of shown.slice(0, 4)) {
+    const own = rows.filter((r) => r.dimension === dim).slice(0, 11);
+    const dl = safe(dimLabel(model, dim));
+    out.push(`## By ${dl.toLowerCase()}`, '', `| ${dl} | ${cur} | ${prev} | Change | Change % | Contribution |`, '|---|---:|---:|---:|---:|---:|');
+    for (const r of own) out.push(`| ${safe(r.member)} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} | ${formatNumber(r.contribution, PCT, true)} |`);
+    const top = own[0];
+    if (top) out.push('', `Closure: contributions are shares of the total change of ${formatHuman(top.total_change, fmt, true)}; the residual not explained by the members is ${formatHuman(top.residual, fmt, true)}. ${ref(scan.id)}`, '');
+  }
+  const names = scan.scan!.dimensions.map((d) => safe(dimLabel(model, d).toLowerCase()));
+  out.push('## Dimensions scanned', '', `Every dimension ${safe(focus.metricLabel.toLowerCase())} can be broken down by was compared in one statement: ${names.join(', ')}; dimensions with many members by their largest movers, the rest together as ${ALL_REST}. ${ref(scan.id)}`, '');
+  return out;
+}
+
+/** A ratio metric: where mix explains most of the change, in plain words, with that dimension's rate/mix table. */
+function mixSection(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[], findings?: ResearchFindings | null): string[] {
+  const mix = findings?.mix;
+  if (!mix) return [];
+  const sub = plan.find((s) => s.id === mix.from);
+  const rows = (operations.find((o) => o.id === mix.from)?.rows ?? []).filter((r) => r.dimension === mix.dimension);
+  if (!sub?.scan?.mix || !rows.length) return [];
+  const fmt = metricFormat(model, focus.metric);
+  const metric = safe(focus.metricLabel.toLowerCase());
+  const dl = safe(dimLabel(model, mix.dimension));
+  const unit = safe(metricLabel(model, sub.scan.mix.denominator).toLowerCase());
+  const r0 = rows[0];
+  const of = (m: string | null) => (m === null ? undefined : rows.find((r) => r.member === m));
+  const [shrank, grew] = [of(mix.shrank), of(mix.grew)];
+  const mostlyMix = Math.abs(mix.mixShare) >= Math.abs(mix.rateShare);
+  const hardly = Math.abs(mix.rateShare) < 1 / 3;
+  const out = [`## Mix or rate: ${metric} by ${dl.toLowerCase()}`, ''];
+  const moved =
+    shrank && grew
+      ? `${unit} moved from ${dl.toLowerCase()} ${safe(mix.shrank)} (**${formatHuman(shrank.weight_previous, PCT)}** to **${formatHuman(shrank.weight_current, PCT)}** of them) to ${safe(mix.grew)} (**${formatHuman(grew.weight_previous, PCT)}** to **${formatHuman(grew.weight_current, PCT)}**)`
+      : `the ${dl.toLowerCase()} weights of ${unit} moved`;
+  out.push(
+    `${mostlyMix ? '**Mostly mix.**' : '**Mostly rate.**'} Of the change of **${formatHuman(r0.total_change, fmt, true)}**, the mix across ${dl.toLowerCase()} moved ${metric} by **${formatHuman(r0.total_mix_effect, fmt, true)}** (${formatHuman(r0.mix_share, PCT, true)} of the change): ${moved}. ` +
+      `Each ${dl.toLowerCase()}'s own ${metric} moved it by **${formatHuman(r0.total_rate_effect, fmt, true)}** (rate effect${hardly ? '; it hardly changed' : ''}). Closure: residual ${formatHuman(r0.residual, fmt, true)}. ${ref(mix.from)}`,
+    '',
+    `| ${dl} | Weight before | Weight after | ${safe(focus.metricLabel)} before | After | Rate effect | Mix effect |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of rows.slice(0, 10)) out.push(`| ${safe(r.member)} | ${formatNumber(r.weight_previous, PCT)} | ${formatNumber(r.weight_current, PCT)} | ${formatNumber(r.rate_previous, fmt)} | ${formatNumber(r.rate_current, fmt)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.mix_effect, fmt, true)} |`);
+  out.push('', `The mix was decomposed across every candidate dimension (${sub.scan.dimensions.map((d) => safe(dimLabel(model, d).toLowerCase())).join(', ')}); ${dl.toLowerCase()} is where mix explains most. ${ref(mix.from)}`, '');
+  return out;
+}
+
 function metricLabel(model: SemanticModel, name: string): string {
   return [...model.measures, ...model.metrics].find((m) => m.name === name)?.label ?? name.replace(/_/g, ' ');
 }
@@ -443,7 +538,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   const fmt = metricFormat(model, focus.metric);
   const metric = safe(focus.metricLabel);
   const RATE: Fmt = { kind: 'number', decimals: 4 };
-  for (const s of plan.filter((x) => x.angle === 'decomposition' && x.decompose)) {
+  for (const s of plan.filter((x) => x.angle === 'decomposition' && x.decompose && !x.scan)) {
     const op = operations.find((o) => o.id === s.id);
     const rows = op?.status === 'done' ? (op.rows ?? []) : [];
     if (!rows.length) continue;

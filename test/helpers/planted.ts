@@ -85,7 +85,12 @@ interface Plantable {
   lines: (member: string) => string;
   /** Orders of a member (mix shifts move orders). */
   orders?: (member: string) => string;
+  /** The member of an order (aliases o, c, n, r as in ORDERS_OF_CUSTOMERS), for the mix truth. */
+  orderColumn?: string;
 }
+
+/** Orders with their customer, nation and region (aliases o, c, n, r). */
+export const ORDERS_OF_CUSTOMERS = 'orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey';
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const byOrder = (where: (m: string) => string) => (m: string) => `l.l_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
 const ofOrders = (where: (m: string) => string) => (m: string) => `o.o_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
@@ -95,10 +100,10 @@ const byPart = (column: string) => (m: string) => `l.l_partkey IN (SELECT p_part
 /** Dimensions of the model, from every entity the revenue fact reaches: line, order, customer, supplier and part attributes. */
 export const PLANTABLE: Plantable[] = [
   { dimension: 'ship_mode', values: 'SELECT DISTINCT l_shipmode AS v FROM lineitem', lines: (m) => `l.l_shipmode = ${lit(m)}` },
-  { dimension: 'order_priority', values: 'SELECT DISTINCT o_orderpriority AS v FROM orders', lines: byOrder((m) => `o.o_orderpriority = ${lit(m)}`), orders: ofOrders((m) => `o.o_orderpriority = ${lit(m)}`) },
-  { dimension: 'market_segment', values: 'SELECT DISTINCT c_mktsegment AS v FROM customer', lines: byOrder((m) => `c.c_mktsegment = ${lit(m)}`), orders: ofOrders((m) => `c.c_mktsegment = ${lit(m)}`) },
+  { dimension: 'order_priority', values: 'SELECT DISTINCT o_orderpriority AS v FROM orders', lines: byOrder((m) => `o.o_orderpriority = ${lit(m)}`), orders: ofOrders((m) => `o.o_orderpriority = ${lit(m)}`), orderColumn: 'o.o_orderpriority' },
+  { dimension: 'market_segment', values: 'SELECT DISTINCT c_mktsegment AS v FROM customer', lines: byOrder((m) => `c.c_mktsegment = ${lit(m)}`), orders: ofOrders((m) => `c.c_mktsegment = ${lit(m)}`), orderColumn: 'c.c_mktsegment' },
   { dimension: 'nation', values: 'SELECT DISTINCT n_name AS v FROM nation', lines: byOrder((m) => `n.n_name = ${lit(m)}`) },
-  { dimension: 'region', values: 'SELECT DISTINCT r_name AS v FROM region', lines: byOrder((m) => `r.r_name = ${lit(m)}`), orders: ofOrders((m) => `r.r_name = ${lit(m)}`) },
+  { dimension: 'region', values: 'SELECT DISTINCT r_name AS v FROM region', lines: byOrder((m) => `r.r_name = ${lit(m)}`), orders: ofOrders((m) => `r.r_name = ${lit(m)}`), orderColumn: 'r.r_name' },
   { dimension: 'supplier_nation', values: 'SELECT DISTINCT n_name AS v FROM nation', lines: bySupplier((m) => `n.n_name = ${lit(m)}`) },
   { dimension: 'supplier_region', values: 'SELECT DISTINCT r_name AS v FROM region', lines: bySupplier((m) => `r.r_name = ${lit(m)}`) },
   { dimension: 'brand', values: 'SELECT DISTINCT p_brand AS v FROM part', lines: byPart('p_brand') },
