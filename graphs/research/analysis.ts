@@ -383,8 +383,8 @@ export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOpera
 export const ANOMALY_Z = 3;
 
 /**
- * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member,
- * `current_value` (the periods from `currentStart`), `history_mean`, `history_spread` (standard
+ * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member and
+ * month of the current period (from `currentStart`, every month of it), `current_value`, `history_mean`, `history_spread` (standard
  * deviation) and `history_periods` of the months before, `z_score` and `unusual` (|z| ≥ ANOMALY_Z).
  */
 export function anomalySql(series: string, keys: string[], bucket: string, metric: string, currentStart: string, ident: Ident, date: (d: string) => string): string {
@@ -396,21 +396,43 @@ export function anomalySql(series: string, keys: string[], bucket: string, metri
   const join = k.length ? `JOIN h USING (${k.join(', ')})` : 'CROSS JOIN h';
   return (
     `WITH d AS (${series}), h AS (SELECT ${sel}avg(${m}) AS history_mean, stddev_samp(${m}) AS history_spread, count(*) AS history_periods FROM d WHERE ${b} < ${date(currentStart)}${group}), ` +
-    `c AS (SELECT ${sel}sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)}${group}), ` +
-    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
+    `c AS (SELECT ${sel}${b}, sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)} GROUP BY ${[...k, b].join(', ')}), ` +
+    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.${b}, c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
     `SELECT z.*, coalesce(abs(z.z_score) >= ${ANOMALY_Z}, false) AS unusual FROM z ORDER BY abs(z.z_score) DESC NULLS LAST`
   );
 }
 
 /** The unusual members of the anomaly scans, largest |z| first. */
-export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string }[] {
-  const out: { dimension: string | null; member: string | null; z: number; from: string }[] = [];
+export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] {
+  const out: { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] = [];
   for (const s of plan.filter((x) => x.anomaly)) {
     const op = operations.find((o) => o.id === s.id);
     if (op?.status !== 'done') continue;
     for (const r of op.rows ?? []) {
-      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id });
+      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id, month: String(r[s.anomaly!.bucket] ?? '').slice(0, 7) });
     }
   }
   return out.sort((a, b) => Math.abs(b.z) - Math.abs(a.z));
+}
+
+/**
+ * A group against everyone (profile): the group's compiled query and everyone's, by `keys` or in
+ * total. In total: `group_value`, `all_value`, `group_share` (of everyone's) and, with a size
+ * measure, `group_members`, `all_members`, `members_share`. By keys: per member `group_value`,
+ * `all_value`, `group_share` and `all_share` (of each side's own total) and `representation`
+ * (group share / everyone's share: above 1 over-represented).
+ */
+export function profileSql(group: string, everyone: string, keys: string[], metric: string, ident: Ident, size?: string): string {
+  const m = ident(metric);
+  if (!keys.length) {
+    const n = size ? ident(size) : null;
+    const members = n ? `, g.${n} AS group_members, a.${n} AS all_members, g.${n} * 1.0 / nullif(a.${n}, 0) AS members_share` : '';
+    return `WITH g AS (${group}), a AS (${everyone}) SELECT g.${m} AS group_value, a.${m} AS all_value, g.${m} * 1.0 / nullif(a.${m}, 0) AS group_share${members} FROM g CROSS JOIN a`;
+  }
+  const on = keys.map((k) => `a.${ident(k)} = g.${ident(k)}`).join(' AND ');
+  return (
+    `WITH g AS (${group}), a AS (${everyone}), j AS (SELECT ${keys.map((k) => `a.${ident(k)}`).join(', ')}, g.${m} AS group_value, a.${m} AS all_value FROM a LEFT JOIN g ON ${on}), ` +
+    `s AS (SELECT j.*, j.group_value * 1.0 / nullif(sum(j.group_value) OVER (), 0) AS group_share, j.all_value * 1.0 / nullif(sum(j.all_value) OVER (), 0) AS all_share FROM j) ` +
+    `SELECT s.*, s.group_share / nullif(s.all_share, 0) AS representation FROM s ORDER BY coalesce(s.group_value, 0) DESC, s.all_value DESC`
+  );
 }

@@ -567,6 +567,15 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
       compare: q({ metrics: [m], filters: side(b), time_range: cur }),
     },
   ];
+  const who = groupSizeMeasure(model, dimension);
+  const headline = [...new Set([...headlineMetrics(model, m), ...(who ? [who] : [])])];
+  subs.push({
+    angle: 'metrics',
+    question: `${headline.map((x) => label(model, x).toLowerCase()).join(', ')} and their shares of the total by ${dl} in ${cur.label}`,
+    purpose: `${a} and ${b} side by side on the model's headline metrics: value, count, average, and each side's share of the total.`,
+    query: q({ metrics: headline, group_by: [{ dimension }], filters: base, time_range: cur, share_of_total: headline.filter((x) => isAdditive(model, x)), order: [{ by: m, direction: 'desc' }] }),
+    dimension,
+  });
   for (const d of focus.keyDimensions.filter((x) => x !== dimension)) {
     subs.push({
       angle: 'breakdown',
@@ -591,6 +600,16 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
     }
   }
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
+}
+
+/**
+ * The model's headline metrics around `metric`: the metric (value), the count of the coarser
+ * entity it is a product of (orders), and the averages over that entity (average order value).
+ */
+export function headlineMetrics(model: SemanticModel, metric: string): string[] {
+  const count = productBases(model, metric).map((b) => model.measures.find((x) => x.name === b)!).find((x) => x.agg === 'count');
+  const averages = count ? model.measures.filter((x) => x.agg === 'avg' && x.entity === count.entity && x.time_dimension === count.time_dimension).map((x) => x.name) : [];
+  return [...new Set([metric, ...(count ? [count.name] : []), ...averages])];
 }
 
 /**
@@ -630,13 +649,25 @@ export function planDrivers(focus: ResearchFocus, model: SemanticModel, requestF
 /** Months of history an anomaly scan compares the current period with. */
 export const ANOMALY_HISTORY_MONTHS = 12;
 
-/** An anomaly scan looks at one month: the month the question names, else the last full month before "today". */
-export function anomalyFocus(focus: ResearchFocus, asOf: string): ResearchFocus {
-  if (monthsBetween(focus.current.start, focus.current.end) === 1) return { ...focus, grain: 'month' };
-  const start = addMonths(`${asOf.slice(0, 7)}-01`, -1);
+/**
+ * The period an anomaly scan covers: the whole period the question names, month by month (cut
+ * at the last full month when the data ends inside it, the period asked kept in `asked` so the
+ * report says so); with no period named, the last full month before "today".
+ */
+export function anomalyFocus(focus: ResearchFocus, asOf: string, named = true): ResearchFocus {
+  const lastFull = `${asOf.slice(0, 7)}-01`;
+  if (named && focus.current.start < lastFull) {
+    const whole = (monthsBetween(focus.current.start, focus.current.end) ?? 0) >= 1;
+    if (whole) {
+      if (focus.current.end <= lastFull) return { ...focus, grain: 'month' };
+      const current = { start: focus.current.start, end: lastFull, label: periodLabel(focus.current.start, lastFull) };
+      return { ...focus, current, previous: previousPeriod(current), grain: 'month', asked: focus.current };
+    }
+  }
+  const start = addMonths(lastFull, -1);
   const end = addMonths(start, 1);
   const current = { start, end, label: periodLabel(start, end) };
-  return { ...focus, current, previous: previousPeriod(current), grain: 'month' };
+  return { ...focus, current, previous: previousPeriod(current), grain: 'month', ...(named && focus.current.start !== start ? { asked: focus.current } : {}) };
 }
 
 /**
@@ -690,6 +721,21 @@ export function planProfile(focus: ResearchFocus, model: SemanticModel, requestF
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
 }
 
+/** A measure that counts the members of a group dimension's entity in a period (active customers), if the model has one. */
+export function groupSizeMeasure(model: SemanticModel, dimension: string): string | null {
+  const entity = model.dimensions.find((x) => x.name === dimension)?.entity;
+  if (!entity) return null;
+  const direct = model.measures.find((x) => x.agg === 'count_distinct' && x.time_dimension && x.name.includes(entity));
+  if (direct) return direct.name;
+  return null;
+}
+
+/** A count of the compared members' own entity ("compare A and B customers" counts customers): the word names whom, not what. */
+export function countsCompared(model: SemanticModel, metric: string, dimension: string): boolean {
+  const ms = model.measures.find((x) => x.name === metric);
+  return !!ms && (ms.agg === 'count' || ms.agg === 'count_distinct') && groupSizeMeasure(model, dimension) === metric;
+}
+
 /** "Profile", round 2: the top customers' metric by segment and nation (who they are) and by brand and part type (what they buy), each with its share. */
 export function profileFollowUps(focus: ResearchFocus, model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number, queriesLeft: number): SubQuestion[] {
   const top = plan.find((s) => s.angle === 'top');
@@ -701,12 +747,27 @@ export function profileFollowUps(focus: ResearchFocus, model: SemanticModel, pla
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters, { dimension: d, op: 'in' as const, values: names }];
   const dims = PROFILE_DIMENSIONS.filter((x) => model.dimensions.some((y) => y.name === x));
-  const subs = dims.map((x) => ({
-    angle: 'profile' as const,
-    question: `The top ${names.length} ${label(model, d).toLowerCase()}s' ${ml} by ${label(model, x).toLowerCase()} in ${focus.current.label}`,
-    purpose: `${['market_segment', 'nation'].includes(x) ? 'Who they are' : 'What they buy'}: their ${ml} by ${label(model, x).toLowerCase()}, with each member's share (from ${top.id}).`,
-    query: q({ metrics: [m], group_by: [{ dimension: x }], filters, time_range: focus.current, share_of_total: [m], order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
-    dimension: x,
-  }));
+  const everyone = [...focus.filters, ...requestFilters];
+  const size = groupSizeMeasure(model, d);
+  const dl = label(model, d).toLowerCase();
+  const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
+    {
+      angle: 'profile' as const,
+      question: `The top ${names.length} ${dl}s against all ${dl}s: their share of ${ml}${size ? ` and of ${label(model, size).toLowerCase()}` : ''} in ${focus.current.label}`,
+      purpose: `The group's size and weight: its ${ml} against everyone's (from ${top.id}).`,
+      query: q({ metrics: [m, ...(size ? [size] : [])], filters, time_range: focus.current }),
+      compare: q({ metrics: [m, ...(size ? [size] : [])], filters: everyone, time_range: focus.current }),
+      profileOf: { group: d, ...(size ? { size } : {}) },
+    },
+    ...dims.map((x) => ({
+      angle: 'profile' as const,
+      question: `The top ${names.length} ${dl}s' ${ml} by ${label(model, x).toLowerCase()} against everyone's in ${focus.current.label}`,
+      purpose: `${['market_segment', 'nation'].includes(x) ? 'Who they are' : 'What they buy'}: their ${ml} by ${label(model, x).toLowerCase()}, each member's share of theirs against its share of everyone's (over- or under-represented; from ${top.id}).`,
+      query: q({ metrics: [m], group_by: [{ dimension: x }], filters, time_range: focus.current }),
+      compare: q({ metrics: [m], group_by: [{ dimension: x }], filters: everyone, time_range: focus.current }),
+      dimension: x,
+      profileOf: { group: d },
+    })),
+  ];
   return subs.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${plan.length + i + 1}`, round }));
 }

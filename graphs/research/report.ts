@@ -138,6 +138,21 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
     const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}** against ${b})`;
     out.push(`${metric} of ${a} was **${formatHuman(h.current_value, fmt)}** against **${formatHuman(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
   } else out.push(`The headline comparison could not be computed${headline ? ` ${ref(headline.id)}` : ''}; the sections below show what was found.`, '');
+  const side = plan.find((x) => x.angle === 'metrics' && ok(x));
+  if (side) {
+    const rows = opOf(side.id)!.rows ?? [];
+    const dim = focus.segments!.dimension;
+    const [ra, rb] = focus.segments!.members.map((v) => rows.find((r) => String(r[dim]) === v));
+    if (ra && rb) {
+      out.push(`## ${a} and ${b} side by side`, '', `| Metric | ${a} | ${b} |`, '|---|---:|---:|');
+      for (const x of side.query.metrics) {
+        const xf = metricFormat(model, x);
+        out.push(`| ${safe(metricLabel(model, x))} | ${formatNumber(ra[x], xf)} | ${formatNumber(rb[x], xf)} |`);
+        if (ra[`${x}_share`] !== undefined) out.push(`| ${safe(metricLabel(model, x))}: share of the total | ${formatNumber(ra[`${x}_share`], PCT)} | ${formatNumber(rb[`${x}_share`], PCT)} |`);
+      }
+      out.push('', `Shares are of every ${seg}'s total in ${cur}. ${ref(side.id)}`, '');
+    }
+  }
   if (findings?.drivers.length) {
     out.push('## What explains the gap', '');
     findings.drivers.forEach((d, i) => {
@@ -185,16 +200,35 @@ function writeProfileReport({ question, model, focus, plan, operations, asOf }: 
     const t0 = total ? rowsOf(total)[0] : undefined;
     out.push(`The largest was ${safe(topRows[0][d])} at **${formatHuman(topRows[0][focus.metric], fmt)}** ${ref(top.id)}${t0 ? `, of **${formatHuman(t0[focus.metric], fmt)}** in all ${ref(total!.id)}` : ''}.`, '');
   } else out.push(`The top customers could not be found${top ? ` ${ref(top.id)}` : ''}.`, '');
-  const shareCol = `${focus.metric}_share`;
+  const whole = plan.find((s) => s.angle === 'profile' && !s.dimension && s.profileOf);
+  const w = whole ? rowsOf(whole)[0] : undefined;
+  if (whole && w) {
+    const dl = safe(dimLabel(model, d).toLowerCase());
+    const size = w.group_members !== undefined ? ` They are **${formatHuman(w.group_members, { kind: 'integer' })}** of **${formatHuman(w.all_members, { kind: 'integer' })}** ${safe(metricLabel(model, whole.profileOf!.size!).toLowerCase())} (**${formatHuman(w.members_share, PCT)}**).` : '';
+    out.push('## The group against everyone', '', `The top ${dl}s had **${formatHuman(w.group_value, fmt)}** of **${formatHuman(w.all_value, fmt)}** ${metric.toLowerCase()} in ${cur}: **${formatHuman(w.group_share, PCT)}** of it.${size} ${ref(whole.id)}`, '');
+  }
   const sections: [string, SubQuestion[]][] = [
-    ['Who they are', plan.filter((s) => s.angle === 'profile' && ['market_segment', 'nation'].includes(s.dimension!))],
-    ['What they buy', plan.filter((s) => s.angle === 'profile' && !['market_segment', 'nation'].includes(s.dimension!))],
+    ['Who they are', plan.filter((s) => s.angle === 'profile' && s.dimension && ['market_segment', 'nation'].includes(s.dimension))],
+    ['What they buy', plan.filter((s) => s.angle === 'profile' && s.dimension && !['market_segment', 'nation'].includes(s.dimension))],
   ];
+  const X: Fmt = { kind: 'number', decimals: 2 };
   for (const [title, subs] of sections) {
-    const lines = subs
-      .filter((s) => rowsOf(s).length)
-      .map((s) => `- By ${safe(dimLabel(model, s.dimension!).toLowerCase())}: ${rowsOf(s).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`).join(', ')}. ${ref(s.id)}`);
-    if (lines.length) out.push(`## ${title}`, '', ...lines, '', 'Shares are of the top customers\' own total.', '');
+    const parts: string[] = [];
+    for (const s of subs) {
+      const rows = rowsOf(s);
+      if (!rows.length) continue;
+      const dl = safe(dimLabel(model, s.dimension!));
+      parts.push(`### By ${dl.toLowerCase()}`, '', `| ${dl} | Their ${metric.toLowerCase()} | Their share | Everyone's share | Representation |`, '|---|---:|---:|---:|---:|');
+      for (const r of rows.slice(0, 8)) parts.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.group_value, fmt)} | ${formatNumber(r.group_share, PCT)} | ${formatNumber(r.all_share, PCT)} | ${formatNumber(r.representation, X)} |`);
+      const rep = rows.filter((r) => Number.isFinite(Number(r.representation)) && r.group_value !== null);
+      const over = [...rep].sort((a, b) => Number(b.representation) - Number(a.representation))[0];
+      const under = [...rep].sort((a, b) => Number(a.representation) - Number(b.representation))[0];
+      const line: string[] = [];
+      if (over && Number(over.representation) > 1) line.push(`most over-represented ${safe(over[s.dimension!])} (${formatHuman(over.group_share, PCT)} of theirs against ${formatHuman(over.all_share, PCT)} of everyone's)`);
+      if (under && Number(under.representation) < 1 && under !== over) line.push(`most under-represented ${safe(under[s.dimension!])} (${formatHuman(under.group_share, PCT)} against ${formatHuman(under.all_share, PCT)})`);
+      parts.push('', `${line.length ? `${line.join('; ')}. ` : ''}${ref(s.id)}`, '');
+    }
+    if (parts.length) out.push(`## ${title}`, '', ...parts, 'Their share is of the top customers\' own total, everyone\'s of all customers\'; representation is the one over the other (above 1: over-represented).', '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
@@ -208,14 +242,17 @@ function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, 
   const metric = safe(focus.metricLabel);
   const Z: Fmt = { kind: 'number', decimals: 2 };
   const out: string[] = [`# Anything unusual: ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  if (focus.asked) out.push(`The period asked for, ${safe(focus.asked.label)}, was narrowed to ${cur}: ${focus.asked.end > asOf ? `the data ends on ${safe(asOf)} and only full months are compared` : 'no full month of it could be compared'}.`, '');
+  else out.push(`Every month of ${cur} is compared with the monthly history of the year before it.`, '');
   const found = findings?.anomalies ?? [];
   out.push('## Unusual', '');
   if (found.length) {
     for (const a of found) {
-      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true));
+      const bucketOf = plan.find((s) => s.id === a.from)?.anomaly?.bucket ?? '';
+      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true) && (!a.month || String(r[bucketOf] ?? '').slice(0, 7) === a.month));
       if (!row) continue;
       const who = a.dimension ? `${safe(dimLabel(model, a.dimension))} ${safe(a.member)}` : `${metric} in total`;
-      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${cur} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
+      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${safe(a.month || cur)} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
     }
     out.push('', 'Unusual: at least 3 standard deviations from its own monthly history.', '');
   } else {
@@ -225,9 +262,9 @@ function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, 
   for (const s of plan.filter((x) => x.anomaly && opOf(x.id)?.status === 'done')) {
     const rows = (opOf(s.id)!.rows ?? []).slice(0, 12);
     const dl = s.dimension ? safe(dimLabel(model, s.dimension)) : 'Total';
-    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | ${cur} | Monthly average | Spread | z |`, '|---|---:|---:|---:|---:|');
-    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
-    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before. ${ref(s.id)}`, '');
+    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | Month | Value | Monthly average | Spread | z |`, '|---|---|---:|---:|---:|---:|');
+    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${safe(String(r[s.anomaly!.bucket] ?? '').slice(0, 7))} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
+    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before; the months of largest |z| first. ${ref(s.id)}`, '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';

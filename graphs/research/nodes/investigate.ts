@@ -5,7 +5,7 @@ import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
-import { anomalySql, comparisonSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
+import { anomalySql, comparisonSql, profileSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
 import { contextDimension, mixScanSql, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
@@ -189,6 +189,35 @@ async function runSpread(sub: SubQuestion, deps: ResearchConfiguration, signal: 
   }
 }
 
+/** A group against everyone (profile), computed by the warehouse. */
+async function runProfile(sub: SubQuestion, deps: ResearchConfiguration, signal: AbortSignal | undefined): Promise<Ran> {
+  const dialect = dialectFor(deps.warehouse.dialect);
+  let sql = '';
+  try {
+    const g = compileQuery(deps.layer.model, sub.query, dialect);
+    const a = compileQuery(deps.layer.model, sub.compare!, dialect);
+    const keys = sub.dimension ? [sub.dimension] : [];
+    const metric = sub.query.metrics[0];
+    const format = g.columns.find((x) => x.name === metric)?.format;
+    const f = format ? { format } : {};
+    const pct = { kind: 'percent', decimals: 2 };
+    sql = guardSql(profileSql(g.sql, a.sql, keys, metric, (x) => dialect.ident(x), sub.profileOf?.size), deps.warehouse.dialect);
+    const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
+    const columns = keys.length
+      ? [{ name: keys[0], kind: 'dimension' }, { name: 'group_value', kind: 'metric', ...f }, { name: 'all_value', kind: 'metric', ...f }, { name: 'group_share', kind: 'share', format: pct }, { name: 'all_share', kind: 'share', format: pct }, { name: 'representation', kind: 'metric', format: { kind: 'number', decimals: 2 } }]
+      : [
+          { name: 'group_value', kind: 'metric', ...f },
+          { name: 'all_value', kind: 'metric', ...f },
+          { name: 'group_share', kind: 'share', format: pct },
+          ...(sub.profileOf?.size ? [{ name: 'group_members', kind: 'metric', format: { kind: 'integer' } }, { name: 'all_members', kind: 'metric', format: { kind: 'integer' } }, { name: 'members_share', kind: 'share', format: pct }] : []),
+        ];
+    const empty = r.rows.length === 0;
+    return { status: empty ? 'no_data' : 'done', sql, row_count: r.rowCount, rows: r.rows.slice(0, OPERATION_ROWS), columns, ...(empty ? { error: 'The query ran and returned no data.' } : {}) };
+  } catch (err) {
+    return failed(err, sql, deps);
+  }
+}
+
 /** Rows kept of a scan (every dimension's top members): the report quotes from these. */
 export const SCAN_ROWS = 600;
 
@@ -279,6 +308,7 @@ async function runAnomaly(sub: SubQuestion, deps: ResearchConfiguration, signal:
     const f = format ? { format } : {};
     const columns = [
       ...keys.map((name) => ({ name, kind: 'dimension' })),
+      { name: sub.anomaly!.bucket, kind: 'time' },
       { name: 'current_value', kind: 'metric', ...f },
       { name: 'history_mean', kind: 'metric', ...f },
       { name: 'history_spread', kind: 'metric', ...f },
@@ -324,7 +354,7 @@ export async function investigate(input: InvestigateInput, config: LangGraphRunn
     const started = new Date();
     let ran: Ran;
     try {
-      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.scan ? await runScan(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.spread ? await runSpread(sub, deps, config.signal) : sub.anomaly ? await runAnomaly(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
+      ran = sub.series ? await runSignificance(sub, deps, config.signal) : sub.scan ? await runScan(sub, deps, config.signal) : sub.profileOf ? await runProfile(sub, deps, config.signal) : sub.decompose ? await runDecomposition(sub, deps, config.signal) : sub.spread ? await runSpread(sub, deps, config.signal) : sub.anomaly ? await runAnomaly(sub, deps, config.signal) : sub.compare ? await runComparison(sub, deps, config.signal) : await runThroughAgent(sub, deps, config);
     } catch (err) {
       if (config.signal?.aborted) throw err;
       ran = { status: 'failed', error: `The sub-question failed: ${(err as Error).message}` };
