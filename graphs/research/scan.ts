@@ -129,7 +129,8 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
   parts.forEach((p, i) => {
     ctes.push(`c${i} AS (${p.current})`, `p${i} AS (${p.previous})`);
     const k = (col: string) => `coalesce(c${i}.${ident(col)}, p${i}.${ident(col)})`;
-    const on = [p.dimension, ...(p.second ? [p.second] : [])].map((x) => `c${i}.${ident(x)} = p${i}.${ident(x)}`).join(' AND ');
+    // every key joins (a name need not be unique: two parts of one name under two brands stay two rows)
+    const on = [p.dimension, ...(p.second ? [p.second] : []), ...(p.context ? [p.context] : [])].map((x) => `c${i}.${ident(x)} = p${i}.${ident(x)}`).join(' AND ');
     branches.push(
       `SELECT ${lit(p.dimension)} AS dimension, ${text(k(p.dimension))} AS member, ${p.second ? lit(p.second) : text('NULL')} AS second_dimension, ${textOrNull(p.second ? k(p.second) : null)} AS second_member, ` +
         `${p.context ? lit(p.context) : text('NULL')} AS context_dimension, ${textOrNull(p.context ? k(p.context) : null)} AS context_member, c${i}.${m} AS current_value, p${i}.${m} AS previous_value ` +
