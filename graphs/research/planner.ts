@@ -481,7 +481,8 @@ export function scanFollowUps(focus: ResearchFocus, model: SemanticModel, plan: 
         query: q({ metrics: [m], filters: all, time_range: focus.current }),
         compare: q({ metrics: [m], filters: all, time_range: focus.previous }),
         totals,
-        scan: { dimensions: dims, pairs },
+        // explained: only the drivers' own intersections (their overlaps); else every combination, top ones kept
+        scan: { dimensions: dims, pairs, ...(expl?.explained ? { members: Object.fromEntries(dims.map((d) => [d, expl.drivers.filter((x) => x.dimension === d && !x.and).map((x) => x.member)])) } : {}) },
       });
     }
   }

@@ -49,9 +49,9 @@ export interface SubQuestion {
    * A scan in one statement (scan.ts): `query`/`compare` are the metric over the two periods,
    * broken down by each of `dimensions` (a change scan, with `totals`), by each pair of `pairs`
    * (pairwise combinations), or, with `mix`, the ratio's numerator and denominator by each
-   * dimension (rate and mix).
+   * dimension (rate and mix). `members` keeps a pair scan to the drivers' members (their overlaps).
    */
-  scan?: { dimensions: string[]; pairs?: [string, string][]; mix?: { numerator: string; denominator: string } };
+  scan?: { dimensions: string[]; pairs?: [string, string][]; mix?: { numerator: string; denominator: string }; members?: Record<string, string[]> };
   /** A profile against everyone (the group's `query` against `compare`, everyone, by `dimension` or in total). */
   profileOf?: { group: string; size?: string };
 }

@@ -231,7 +231,8 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
   const scan = sub.scan!;
   let sql = '';
   try {
-    const compileBy = (base: typeof sub.query, dims: string[]) => compileQuery(model, { ...base, group_by: dims.map((dimension) => ({ dimension })), order: [], limit: undefined }, dialect).sql;
+    const only = (dims: string[]) => dims.filter((d) => scan.members?.[d]?.length).map((d) => ({ dimension: d, op: 'in' as const, values: scan.members![d] }));
+    const compileBy = (base: typeof sub.query, dims: string[]) => compileQuery(model, { ...base, group_by: dims.map((dimension) => ({ dimension })), filters: [...base.filters, ...only(dims)], order: [], limit: undefined }, dialect).sql;
     const partsOf = (dims: string[][], context: boolean): ScanPart[] =>
       dims.map(([dimension, second]) => {
         const ctx = context && !second ? contextDimension(model, dimension, scan.dimensions) : null;
