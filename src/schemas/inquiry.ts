@@ -121,7 +121,7 @@ export const ResearchFieldsSchema = z.object({
   operations: z
     .array(z.record(z.string(), z.unknown()))
     .describe(
-      'One record per step, in order: plan (detail: the sub-questions and their purpose), each query (id q1.., round, angle, question, purpose, status, sql, row_count, rows (at most 100), columns, started_at, finished_at, elapsed_ms, error), reflect (detail: what it decided), write',
+      'One record per step, in order: plan (detail: the sub-questions and their purpose), each query (id q1.., round, angle, question, purpose, status, sql, row_count, rows (at most 100; a scan of every dimension at most 600), columns, started_at, finished_at, elapsed_ms, error), reflect (detail: what it decided), write',
     ),
 });
 
