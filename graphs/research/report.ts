@@ -8,7 +8,7 @@ import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { ReportChart } from '../../src/schemas/inquiry.js';
 import { explainingSets, rankKeyDimensions, readSignificance, type Driver } from './analysis.js';
-import { ALL_OTHERS as ALL_REST } from './scan.js';
+import { ALL_OTHERS as ALL_REST, scanExplanation } from './scan.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -706,6 +706,10 @@ export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: 
     const sets = readSignificance(plan, operations)?.significant === false ? [] : explainingSets(plan, operations, ['breakdown', 'drilldown']);
     for (const set of sets) {
       for (const m of set.members) if (!drilled(m.dimension, m.member)) out.push(`Why did ${ml} of ${dl(m.dimension)} ${m.member} change from ${prev} to ${cur}?`);
+    }
+    // the scan's drivers: why each changed (a question the research accepts, scoped to the member)
+    if (readSignificance(plan, operations)?.significant) {
+      for (const d of scanExplanation(model, plan, operations)?.drivers ?? []) if (!d.and) out.push(`Why did ${ml} of ${dl(d.dimension)} ${d.member} change from ${prev} to ${cur}?`);
     }
   } else if (kind === 'compare') {
     const { dimension, members } = focus.segments!;
