@@ -674,6 +674,29 @@ export function reportCharts(model: SemanticModel, focus: ResearchFocus, plan: S
       const gap = focus.kind === 'compare';
       const title = `${gap ? 'Gap' : 'Change'} of ${metric.toLowerCase()} by ${dimLabel(model, s.dimension).toLowerCase()}`;
       out.push(bar(s, title, 'change', gap ? `${focus.segments!.members[0]} − ${focus.segments!.members[1]}` : `${focus.previous.label} to ${focus.current.label}`, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], change: r.change }))));
+    } else if (s.scan && !s.scan.mix && !s.scan.pairs) {
+      // the scan: the three dimensions whose members' shares moved most (surprise), each member's change as bars
+      const dims: string[] = [];
+      for (const r of [...rows].filter((x) => x.member !== ALL_REST).sort((a, b) => Number(b.surprise) - Number(a.surprise))) {
+        if (dims.length >= 3) break;
+        if (!dims.includes(String(r.dimension))) dims.push(String(r.dimension));
+      }
+      for (const dim of dims) {
+        const title = `Change of ${metric.toLowerCase()} by ${dimLabel(model, dim).toLowerCase()}`;
+        const values = rows.filter((r) => r.dimension === dim).map((r) => ({ member: r.member, change: r.change }));
+        out.push({
+          from: s.id,
+          title,
+          spec: {
+            $schema: VEGA_LITE,
+            title,
+            data: { values },
+            mark: 'bar',
+            encoding: { y: { field: 'member', type: 'nominal', sort: '-x', title: dimLabel(model, dim) }, x: { field: 'change', type: 'quantitative', title: `${focus.previous.label} to ${focus.current.label}` } },
+            usermeta: { from: s.id },
+          },
+        });
+      }
     } else if (s.spread && s.dimension) {
       out.push(bar(s, `${metric} by ${dimLabel(model, s.dimension).toLowerCase()} in ${focus.current.label}`, focus.metric, metric, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], [focus.metric]: r[focus.metric] }))));
     }

@@ -95,6 +95,9 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
     const trendChart = state.charts.find((c) => c.from === trendOp.id)!;
     expect(trendChart.spec).toMatchObject({ mark: { type: 'line' }, usermeta: { from: trendOp.id } });
     expect((trendChart.spec.data as { values: unknown[] }).values).toEqual(trendOp.rows);
+    // the scan's chart of the nation: each member's change, the scan's row values
+    const nationChart = state.charts.find((c) => c.from === scans[0].id && c.title === 'Change of revenue by nation')!;
+    expect((nationChart.spec.data as { values: unknown[] }).values).toEqual(scanRows.filter((r) => r.dimension === 'nation').map((r) => ({ member: r.member, change: r.change })));
     expect(report).not.toContain('## What to do next\n\nFollow-up questions this investigation did not have the budget for:\n\n- Why did revenue of region EUROPE');
     expect(unmatchedNumbers(report, state.operations)).toEqual([]);
   }, 60_000);
