@@ -154,7 +154,7 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
     `FROM k GROUP BY dimension, second_dimension, member, second_member, context_dimension, context_member), ` +
     `s AS (SELECT g.*, ${change} AS change, (${change}) * 1.0 / nullif(g.previous_value, 0) AS change_pct, (${change}) * 1.0 / nullif(t.total_change, 0) AS contribution, ` +
     `coalesce(${ps}, 0) AS previous_share, coalesce(${cs}, 0) AS current_share, t.total_change, t.total_change - sum(${change}) OVER (${part}) AS residual FROM g CROSS JOIN t) ` +
-    `SELECT s.*, 0.5 * (${js('s.previous_share', 's.current_share')} + ${js('s.current_share', 's.previous_share')}) AS surprise FROM s ORDER BY s.dimension, s.second_dimension, abs(s.change) DESC, s.member`
+    `SELECT s.*, 0.5 * (${js('s.previous_share', 's.current_share')} + ${js('s.current_share', 's.previous_share')}) AS surprise FROM s ORDER BY s.dimension, s.second_dimension, CASE WHEN s.member = ${lit(ALL_OTHERS)} THEN 1 ELSE 0 END, abs(s.change) DESC, s.member`
   );
 }
 
