@@ -9,6 +9,7 @@ import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
 import type { Decomposition, Driver } from './analysis.js';
 import type { ReportChart } from './report.js';
+import type { MixFinding, Overlap } from './scan.js';
 
 export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'scan' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly' | 'profile' | 'metrics';
 
@@ -71,9 +72,9 @@ export interface ResearchFindings {
   /** The drivers' sum of contributions is within EXPLAINED_WITHIN of the change (scan.ts); absent when not analysed that way. */
   explained?: boolean;
   /** Where two drivers of different dimensions overlap (their intersection's change, from a pair scan). */
-  overlaps?: import('./scan.js').Overlap[];
+  overlaps?: Overlap[];
   /** A ratio metric: the dimension where mix explains most of the change (rate/mix scan). */
-  mix?: import('./scan.js').MixFinding | null;
+  mix?: MixFinding | null;
 }
 
 /**

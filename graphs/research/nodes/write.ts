@@ -1,4 +1,5 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { SemanticModel } from '../../../src/semantic/model.js';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
@@ -13,7 +14,7 @@ import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpda
  * mix explains most; else the explaining set of the breakdowns (analysis.ts). No driver when the
  * change is not significant (or untested).
  */
-function changeFindings(state: ResearchStateType, model: import('../../../src/semantic/model.js').SemanticModel, sig: ReturnType<typeof readSignificance>): ResearchFindings {
+function changeFindings(state: ResearchStateType, model: SemanticModel, sig: ReturnType<typeof readSignificance>): ResearchFindings {
   const base = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null };
   const mix = readMix(state.subQuestions, state.operations);
   const scanned = scanExplanation(model, state.subQuestions, state.operations);
