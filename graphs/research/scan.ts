@@ -1,7 +1,8 @@
 /**
  * Research that looks everywhere: one statement compares the metric over two periods by every
- * dimension reachable from the metric's fact (a UNION ALL of the compiled per-dimension queries,
- * high-cardinality dimensions cut to their top members plus "all others"), and the readers below
+ * dimension reachable from the metric's fact (the fact grouped once per period by every dimension,
+ * then summed per dimension and UNION ALL'ed; high-cardinality dimensions cut to their top members
+ * plus "all others"), and the readers below
  * choose the drivers across all of them by explanatory power and surprise (Adtributor), the
  * deepest explaining level of a roll-up, members of several dimensions and of opposite sign, and
  * pairwise combinations (HotSpot / iDice) when single members do not explain the change. For a
@@ -101,7 +102,26 @@ export function scanDimensions(layer: SemanticLayer, metric: string, filtered: S
   return reachableDimensions(layer.model, metric).filter((d) => !filtered.has(d));
 }
 
-/** One per-dimension part of a scan: the compiled query of the metric by `keys` in each period. */
+/**
+ * The fact grouped once per period by every scanned dimension (`base_current`, `base_previous`):
+ * each part then sums its own keys from these (one pass over the fact per period instead of one
+ * per dimension; exact for additive metrics, the only ones scanned). Materialized where the
+ * engine takes the keyword (DuckDB, Postgres), since every part reads them.
+ */
+export interface ScanBases {
+  current: string;
+  previous: string;
+  materialized: boolean;
+}
+const basesSql = (b?: ScanBases) => (b ? `base_current AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.current}), base_previous AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.previous}), ` : '');
+
+/** One part of a scan over the bases: the sums of `metrics` by `keys` (where `where`), from one period's base. */
+export function partFromBase(base: 'base_current' | 'base_previous', keys: string[], metrics: string[], ident: Ident, where?: string): string {
+  const k = keys.map(ident).join(', ');
+  return `SELECT ${k}, ${metrics.map((m) => `sum(${ident(m)}) AS ${ident(m)}`).join(', ')} FROM ${base}${where ? ` WHERE ${where}` : ''} GROUP BY ${k}`;
+}
+
+/** One per-dimension part of a scan: the query of the metric by `keys` in each period (from the bases, or compiled on its own). */
 export interface ScanPart {
   dimension: string;
   /** A second dimension (a pairwise combination), if any. */
@@ -113,15 +133,15 @@ export interface ScanPart {
 }
 
 /**
- * The change scan in one statement: per part, the members' values in both periods (FULL OUTER
- * JOIN), all parts UNION ALL'ed; per dimension the SCAN_TOP members with the largest change kept
+ * The change scan in one statement: (with `bases`) the fact grouped once per period by every
+ * dimension; per part, the members' values in both periods summed from those (FULL OUTER JOIN), all parts UNION ALL'ed; per dimension the SCAN_TOP members with the largest change kept
  * and the rest summed as ALL_OTHERS; then per row `change`, `change_pct`, `contribution` (its
  * change / the total change), `previous_share`/`current_share` (within its dimension),
  * `surprise` (Jensen-Shannon divergence of the shares, Adtributor), `total_change`, `residual`
  * (the total change minus the dimension's members' changes: closure), `members` (how many members
  * the row stands for) and `dimension_members`.
  */
-export function scanSql(parts: ScanPart[], metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string, top = SCAN_TOP): string {
+export function scanSql(parts: ScanPart[], metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string, bases?: ScanBases, top = SCAN_TOP): string {
   const m = ident(metric);
   const ctes: string[] = [];
   const branches: string[] = [];
@@ -144,7 +164,7 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
   const change = 'coalesce(g.current_value, 0) - coalesce(g.previous_value, 0)';
   const js = (a: string, b: string) => `CASE WHEN ${a} > 0 THEN ${a} * ln(2 * ${a} / (${a} + ${b})) ELSE 0 END`;
   return (
-    `WITH tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
+    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
     `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change FROM tcur CROSS JOIN tprev), ` +
     `j AS (${branches.join(' UNION ALL ')}), ` +
     `r AS (SELECT j.*, row_number() OVER (${part} ORDER BY abs(coalesce(j.current_value, 0) - coalesce(j.previous_value, 0)) DESC, j.member, j.second_member) AS rank_in_dimension, count(*) OVER (${part}) AS dimension_members FROM j), ` +
@@ -165,7 +185,7 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
  * `total_rate_effect`, `total_mix_effect`, `mix_share` (the mix effect / the metric's change) and
  * `residual` (the change minus both effects: closure); `total_change` from `totals`.
  */
-export function mixScanSql(parts: ScanPart[], numerator: string, denominator: string, metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string): string {
+export function mixScanSql(parts: ScanPart[], numerator: string, denominator: string, metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string, bases?: ScanBases): string {
   const n = ident(numerator);
   const d = ident(denominator);
   const ctes: string[] = [];
@@ -177,7 +197,7 @@ export function mixScanSql(parts: ScanPart[], numerator: string, denominator: st
   });
   const part = 'PARTITION BY dimension';
   return (
-    `WITH tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
+    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
     `t AS (SELECT coalesce(tcur.${ident(metric)}, 0) - coalesce(tprev.${ident(metric)}, 0) AS total_change FROM tcur CROSS JOIN tprev), ` +
     `j AS (${branches.join(' UNION ALL ')}), ` +
     `w AS (SELECT dimension, member, coalesce(dc, 0) * 1.0 / nullif(sum(coalesce(dc, 0)) OVER (${part}), 0) AS weight_current, coalesce(dp, 0) * 1.0 / nullif(sum(coalesce(dp, 0)) OVER (${part}), 0) AS weight_previous, ` +

@@ -7,7 +7,7 @@ import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
 import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
 import { anomalySql, comparisonSql, profileSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
-import { contextDimension, mixScanSql, scanSql, type ScanPart } from '../scan.js';
+import { contextDimension, mixScanSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
 /** Rows kept in an operation (the report quotes from these). */
@@ -231,17 +231,22 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
   const scan = sub.scan!;
   let sql = '';
   try {
-    const only = (dims: string[]) => dims.filter((d) => scan.members?.[d]?.length).map((d) => ({ dimension: d, op: 'in' as const, values: scan.members![d] }));
-    const compileBy = (base: typeof sub.query, dims: string[]) => compileQuery(model, { ...base, group_by: dims.map((dimension) => ({ dimension })), filters: [...base.filters, ...only(dims)], order: [], limit: undefined }, dialect).sql;
-    const partsOf = (dims: string[][], context: boolean): ScanPart[] =>
-      dims.map(([dimension, second]) => {
-        const ctx = context && !second ? contextDimension(model, dimension, scan.dimensions) : null;
-        const keys = [dimension, ...(second ? [second] : []), ...(ctx ? [ctx] : [])];
-        return { dimension, ...(second ? { second } : {}), ...(ctx ? { context: ctx } : {}), current: compileBy(sub.query, keys), previous: compileBy(sub.compare!, keys) };
-      });
-    const totals = { current: compileQuery(model, sub.totals!.current, dialect).sql, previous: compileQuery(model, sub.totals!.previous, dialect).sql };
     const ident = (x: string) => dialect.ident(x);
     const lit = (x: string) => dialect.string(x);
+    const metrics = scan.mix ? [scan.mix.numerator, scan.mix.denominator] : [sub.totals!.current.metrics[0]];
+    const contexts = new Map(scan.pairs || scan.mix ? [] : scan.dimensions.map((d) => [d, contextDimension(model, d, scan.dimensions)]));
+    const all = [...new Set([...scan.dimensions, ...(scan.pairs ?? []).flat(), ...[...contexts.values()].filter((x): x is string => !!x)])];
+    // one pass over the fact per period: grouped by every dimension involved, each part sums its keys from it
+    const baseOf = (q: typeof sub.query) => compileQuery(model, { ...q, metrics, group_by: all.map((dimension) => ({ dimension })), order: [], limit: undefined, share_of_total: [] }, dialect).sql;
+    const bases = { current: baseOf(sub.query), previous: baseOf(sub.compare!), materialized: deps.warehouse.dialect !== 'mysql' };
+    const where = (dims: string[]) => dims.filter((d) => scan.members?.[d]?.length).map((d) => `${ident(d)} IN (${scan.members![d].map(lit).join(', ')})`).join(' AND ') || undefined;
+    const partsOf = (dims: string[][], context: boolean): ScanPart[] =>
+      dims.map(([dimension, second]) => {
+        const ctx = context && !second ? (contexts.get(dimension) ?? null) : null;
+        const keys = [dimension, ...(second ? [second] : []), ...(ctx ? [ctx] : [])];
+        return { dimension, ...(second ? { second } : {}), ...(ctx ? { context: ctx } : {}), current: partFromBase('base_current', keys, metrics, ident, where(keys)), previous: partFromBase('base_previous', keys, metrics, ident, where(keys)) };
+      });
+    const totals = { current: compileQuery(model, sub.totals!.current, dialect).sql, previous: compileQuery(model, sub.totals!.previous, dialect).sql };
     const text = (e: string) => `CAST(${e} AS ${deps.warehouse.dialect === 'mysql' ? 'CHAR' : 'VARCHAR'})`;
     const metric = sub.totals!.current.metrics[0];
     const format = model.measures.find((m) => m.name === metric)?.format ?? model.metrics.find((m) => m.name === metric)?.format;
@@ -249,7 +254,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
     const pct = { kind: 'percent', decimals: 2 };
     let columns: ResearchOperation['columns'];
     if (scan.mix) {
-      sql = mixScanSql(partsOf(scan.dimensions.map((d) => [d]), false), scan.mix.numerator, scan.mix.denominator, metric, totals, ident, lit, text);
+      sql = mixScanSql(partsOf(scan.dimensions.map((d) => [d]), false), scan.mix.numerator, scan.mix.denominator, metric, totals, ident, lit, text, bases);
       columns = [
         { name: 'dimension', kind: 'dimension' },
         { name: 'member', kind: 'dimension' },
@@ -269,7 +274,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
       ];
     } else {
       const parts = scan.pairs ? partsOf(scan.pairs, false) : partsOf(scan.dimensions.map((d) => [d]), true);
-      sql = scanSql(parts, metric, totals, ident, lit, text);
+      sql = scanSql(parts, metric, totals, ident, lit, text, bases);
       columns = [
         ...['dimension', 'member', 'second_dimension', 'second_member', 'context_dimension', 'context_member'].map((name) => ({ name, kind: 'dimension' })),
         { name: 'current_value', kind: 'metric', ...f },
