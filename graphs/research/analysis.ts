@@ -6,6 +6,7 @@
  * report is a row value); the readers below only choose and order rows, they never compute
  * numbers that are stated.
  */
+import { joinGraph } from '../../src/semantic/graph.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { SubQuestion } from './state.js';
@@ -215,7 +216,8 @@ export function productBases(model: SemanticModel, metric: string): string[] {
   const factors = model.measures
     .filter((b) => b.name !== m.name && b.entity === m.entity && b.agg === 'sum' && b.sql && norm(m.sql!).startsWith(`${norm(b.sql)}*`))
     .map((b) => b.name);
-  const coarser = new Set(model.relationships.filter((r) => r.from === m.entity && r.cardinality !== 'one_to_many').map((r) => r.to));
+  // entities one to-one join away (JoinGraph, the compiler's rule)
+  const coarser = new Set([...joinGraph(model).pathsFrom(m.entity)].filter(([, path]) => path.length === 1).map(([entity]) => entity));
   const counts = model.measures.filter((c) => c.agg === 'count' && coarser.has(c.entity) && c.time_dimension === m.time_dimension).map((c) => c.name);
   return [...factors, ...counts];
 }

@@ -8,6 +8,7 @@
 import { interpret } from '../../src/nlq/interpret.js';
 import { normalise } from '../../src/nlq/text.js';
 import { OPEN_START, addDays, addMonths, findTimeExpressions } from '../../src/nlq/time.js';
+import { joinGraph } from '../../src/semantic/graph.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { DimensionFilter, SemanticQuery, TimeRange } from '../../src/semantic/query.js';
 import type { SemanticLayer } from '../../src/semantic/values.js';
@@ -360,7 +361,7 @@ export function finerDimension(model: SemanticModel, layer: SemanticLayer, dimen
   const d = model.dimensions.find((x) => x.name === dimension);
   if (d) {
     const child = model.dimensions.find(
-      (c) => c.index_values && c.name !== d.name && model.relationships.some((r) => r.from === c.entity && r.to === d.entity && r.cardinality !== 'one_to_many') && !/only when/i.test(c.description) && (layer.values[c.name]?.length ?? 0) <= 50,
+      (c) => c.index_values && c.name !== d.name && joinGraph(model).path(c.entity, d.entity)?.length === 1 && !/only when/i.test(c.description) && (layer.values[c.name]?.length ?? 0) <= 50,
     );
     if (child) return child.name;
   }
