@@ -22,10 +22,14 @@ export const SCAN_TOP = 10;
 export const ALL_OTHERS = '(all others)';
 /** A set of members explains the change when their contributions add up to 100 % within this. */
 export const EXPLAINED_WITHIN = 0.33;
+/** Once the change is explained, a further member joins the drivers only with at least this share of it (and bringing the sum closer to 100 %). */
+export const LARGE_PART = 0.25;
 /** Most drivers in an explaining set. */
 export const MAX_DRIVERS = 4;
 /** A child member that carries this much of its parent's change (same sign) replaces the parent: the deeper level explains it. */
 export const DEEPER_SHARE = 0.8;
+/** A roll-up parent's mix share at least this fraction of its child's: the parent is named (the simpler explanation). */
+export const MIX_PARENT_SHARE = 0.9;
 /** Dimensions with at most this many values take part in a rate/mix scan (mix across customers says nothing). */
 export const MIX_MAX_MEMBERS = 50;
 
@@ -237,7 +241,8 @@ export interface ScanExplanation {
  * surprise; one is taken when it brings the sum of contributions closer to 100 % (so members of
  * opposite sign can both be taken) and its dimension is not of a roll-up with a dimension already
  * taken (a region is not credited next to its nation); until the sum is within EXPLAINED_WITHIN
- * of 100 % or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
+ * of 100 % (after that only members with LARGE_PART of the change that bring the sum closer still)
+ * or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
  * up into it) carries DEEPER_SHARE of its change is replaced by the child, with the parent as
  * context: the deepest explaining level.
  */
@@ -246,7 +251,9 @@ export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanE
   const taken: Driver[] = [];
   let sum = 0;
   for (const c of ranked) {
-    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN || taken.length >= MAX_DRIVERS) break;
+    if (taken.length >= MAX_DRIVERS) break;
+    // once explained, only a member carrying a large part of the change still joins (a fall beside a larger rise)
+    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN && Math.abs(c.contribution) < LARGE_PART) continue;
     if (Math.abs(1 - (sum + c.contribution)) >= Math.abs(1 - sum)) continue;
     if (taken.some((t) => dimsOf(t).some((a) => dimsOf(c).some((b) => related(model, a, b))))) continue;
     if (taken.some((t) => t.dimension === c.dimension && t.member === c.member && t.and?.member === c.and?.member)) continue;
@@ -346,18 +353,18 @@ export interface MixFinding {
 }
 
 /** The dimension of the rate/mix scan whose mix effect explains most of the change (largest mix share of the change's sign). */
-export function readMix(plan: SubQuestion[], operations: ResearchOperation[]): MixFinding | null {
+export function readMix(model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[]): MixFinding | null {
   const sub = plan.find((s) => s.scan?.mix);
   if (!sub) return null;
   const rows = rowsOf(operations.find((o) => o.id === sub.id));
   let best: MixFinding | null = null;
+  const found: MixFinding[] = [];
   for (const dim of [...new Set(rows.map((r) => String(r.dimension)))]) {
     const own = rows.filter((r) => String(r.dimension) === dim && r.member !== null && r.member !== undefined);
     const share = Number(own[0]?.mix_share);
     if (!Number.isFinite(share)) continue;
-    if (best && share <= best.mixShare) continue;
     const byWeight = [...own].sort((a, b) => Number(a.weight_change) - Number(b.weight_change));
-    best = {
+    const finding: MixFinding = {
       dimension: dim,
       from: sub.id,
       mixShare: share,
@@ -365,6 +372,10 @@ export function readMix(plan: SubQuestion[], operations: ResearchOperation[]): M
       shrank: byWeight.length && Number(byWeight[0].weight_change) < 0 ? String(byWeight[0].member) : null,
       grew: byWeight.length && Number(byWeight.at(-1)!.weight_change) > 0 ? String(byWeight.at(-1)!.member) : null,
     };
+    found.push(finding);
+    if (!best || share > best.mixShare) best = finding;
   }
-  return best;
+  // a child's mix contains its parent's (nations moving between regions): the parent is named when it explains nearly as much
+  const parent = best && found.find((f) => rollsUpTo(model, best!.dimension, f.dimension) && Math.sign(f.mixShare) === Math.sign(best!.mixShare) && Math.abs(f.mixShare) >= MIX_PARENT_SHARE * Math.abs(best!.mixShare));
+  return parent ?? best;
 }

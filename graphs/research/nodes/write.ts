@@ -16,7 +16,7 @@ import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpda
  */
 function changeFindings(state: ResearchStateType, model: SemanticModel, sig: ReturnType<typeof readSignificance>): ResearchFindings {
   const base = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null };
-  const mix = readMix(state.subQuestions, state.operations);
+  const mix = readMix(model, state.subQuestions, state.operations);
   const scanned = scanExplanation(model, state.subQuestions, state.operations);
   if (!scanned) return { ...base, drivers: sig?.significant ? rankDrivers(state.subQuestions, state.operations) : [], ...(mix ? { mix } : {}) };
   if (!sig?.significant) return { ...base, drivers: [], ...(mix ? { mix } : {}) };
