@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveFocus } from '../../graphs/research/planner.js';
-import { reachableDimensions, rollsUpTo } from '../../graphs/research/scan.js';
+import { explainAcross, readMix, reachableDimensions, rollsUpTo } from '../../graphs/research/scan.js';
+import type { SubQuestion } from '../../graphs/research/state.js';
+import type { ResearchOperation } from '../../src/schemas/research.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { dialectFor } from '../../src/semantic/dialects/index.js';
 import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
@@ -48,5 +50,22 @@ describe('research reachability is the compiler\'s (JoinGraph)', () => {
       expect(rollsUpTo(model, 'market_segment', 'nation')).toBe(false);
       expect(rollsUpTo(model, 'supplier_nation', 'region')).toBe(false);
     }
+  });
+
+  it('a fall beside a larger rise is kept once the rise alone explains the change; a region is not credited beside its nation', () => {
+    const d = (dimension: string, member: string, contribution: number, surprise: number) => ({ dimension, member, contribution, surprise, from: 'q4' });
+    const { drivers, explained } = explainAcross(tpch, [d('nation', 'KENYA', 1.3, 0.01), d('region', 'AFRICA', 1.25, 0.004), d('supplier_nation', 'PERU', -0.37, 0.003), d('brand', 'Brand#11', 0.12, 0.0005)]);
+    expect(drivers.map((x) => x.member)).toEqual(['KENYA', 'PERU']);
+    expect(explained).toBe(true);
+  });
+
+  it('mix: a region is named over its nations when it explains nearly as much (the nations\' mix contains it)', () => {
+    const sub = { id: 'q9', round: 1, angle: 'decomposition', question: '', purpose: '', query: {} as never, scan: { dimensions: ['region', 'nation'], mix: { numerator: 'order_value', denominator: 'orders' } } } as SubQuestion;
+    const row = (dimension: string, member: string, weight_change: number, mix_share: number) => ({ dimension, member, weight_change, mix_share, rate_share: 0.02 });
+    const op = (rows: Record<string, unknown>[]) => [{ id: 'q9', kind: 'query', status: 'done', rows }] as unknown as ResearchOperation[];
+    const close = op([row('nation', 'KENYA', -0.02, 1.035), row('nation', 'PERU', 0.01, 1.035), row('region', 'AFRICA', -0.05, 1.027), row('region', 'AMERICA', 0.03, 1.027)]);
+    expect(readMix(tpch, [sub], close)).toMatchObject({ dimension: 'region', shrank: 'AFRICA', grew: 'AMERICA' });
+    const apart = op([row('nation', 'KENYA', -0.02, 1.0), row('region', 'AFRICA', -0.05, 0.4)]);
+    expect(readMix(tpch, [sub], apart)).toMatchObject({ dimension: 'nation' });
   });
 });
