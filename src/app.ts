@@ -4,6 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { registerReplyCheck } from './api/reply-check.js';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,6 +41,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerJsonParsing(fastify);
   registerErrorHandling(fastify);
+  if (runtime.config.validateReplies) registerReplyCheck(fastify);
 
   await fastify.register(swagger, {
     openapi: {
