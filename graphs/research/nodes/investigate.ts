@@ -4,7 +4,7 @@ import { CompileError, compile as compileQuery, type CompiledColumn } from '../.
 import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { plural, type ResearchOperation } from '../../../src/schemas/research.js';
 import { SqlRefusedError, guardSql } from '../../../src/warehouse/guard.js';
-import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
+import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError, queryTimeoutText } from '../../../src/warehouse/errors.js';
 import { anomalySql, comparisonSql, profileSql, productDecompositionSql, spreadSql, ratioDecompositionSql, significanceSql, sumDecompositionSql } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
 import { contextDimension, mixScanSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
@@ -334,7 +334,7 @@ function failed(err: unknown, sql: string, deps: ResearchConfiguration): Ran {
   if (err instanceof WarehouseCancelledError) throw err;
   if (err instanceof CompileError) return { status: 'out_of_scope', sql: sql || undefined, error: `The semantic model cannot express this: ${err.message}` };
   if (err instanceof SqlRefusedError) return { status: 'failed', sql, error: `Refused by the read-only guard: ${err.message}` };
-  if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: `The query took longer than ${Math.round(deps.queryTimeoutMs / 1000)} s and was cancelled.` };
+  if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: queryTimeoutText(deps.queryTimeoutMs) };
   if (err instanceof WarehouseError) return { status: 'failed', sql, error: `The warehouse could not run the query: ${err.message}` };
   throw err;
 }
