@@ -25,13 +25,14 @@ export const distinctCount: Construction = {
       return dims.length === 1 ? dims[0] : undefined;
     };
     // 1. "how many parts": a count of an entity the model has no count metric for
-    const uncounted = a.countUnknown.find((it) => it.kind === 'lex' && (entityOf(it) || attributeOf(it)));
+    // (a bare "how many towns" stays refused: the towns' own count or the things in them? only "different" says)
+    const uncounted = a.countUnknown.find((it) => it.kind === 'lex' && entityOf(it));
     // 2. "how many different customers": an explicit distinct count
     const distinctWord = items.find((it, k) => it.kind === 'word' && DISTINCT_WORDS.has(it.lower) && items[k + 1]?.kind === 'lex');
     const target = uncounted ?? (distinctWord ? items[items.indexOf(distinctWord) + 1] : undefined);
     if (!target) return null;
     // 3. "how many different cities", "number of distinct colours": the distinct values of an attribute
-    const attribute = entityOf(target) ? undefined : attributeOf(target);
+    const attribute = entityOf(target) || target === uncounted ? undefined : attributeOf(target);
     const entity = entityOf(target) ?? (attribute ? lex.dimensions.get(attribute)?.entity : undefined);
     if (!entity) return null;
     const countKw = items.slice(0, items.indexOf(target)).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
