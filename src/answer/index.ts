@@ -7,7 +7,7 @@
  * stored, ISO dates). Labels, units and formatting live in `answer`, `symbols`,
  * `semantic_types` and the chart.
  */
-import type { AnswerFields, AnswerInput, AnswerResult } from './types.js';
+import type { AnswerFields, AnswerInput, AnswerResult, ClosestReadingExplanation } from './types.js';
 import { makeContext, resultTitle, semanticTypesOf, symbolsOf, timeFrameText } from './context.js';
 import { answerText, noDataText } from './text.js';
 import { buildChart } from './chart.js';
@@ -85,6 +85,8 @@ export interface TerminalAnswerInput {
   thinking?: string[];
   /** What the data model offers (one sentence), shown once: in `explanation`. */
   catalogue?: string;
+  /** The nearest complete reading of a refused question (a runnable suggestion), in `answer_explanation.closest_reading`. */
+  closestReading?: ClosestReadingExplanation;
 }
 
 /**
@@ -106,5 +108,6 @@ export function buildTerminalAnswer(kind: TerminalKind, input: TerminalAnswerInp
     explanation: `${reason}${plainSuggestions}${input.catalogue ? ` ${input.catalogue}` : ''}`,
     time_frame: input.timeFrame ?? '',
     thinking: { title: 'How this answer was found', messages },
+    ...(input.closestReading ? { answer_explanation: { closest_reading: input.closestReading } } : {}),
   };
 }

@@ -15,7 +15,7 @@ import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
-import { type InterpretContext, type Interpretation } from './types.js';
+import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
@@ -32,7 +32,48 @@ import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sam
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
-  return interpretOnce(question, ctx, true);
+  const r = interpretOnce(question, ctx, true);
+  if (r.kind !== 'out_of_scope' || !r.unconsumed?.length) return r;
+  const closest = closestReading(question, r.unconsumed, ctx);
+  return closest ? { ...r, closest } : r;
+}
+
+const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'nor', 'none', "n't", 'neither']);
+
+/** Function words a gap leaves dangling ("the [maximum] capacity", "staff [younger than 30]"). */
+const DANGLING = new Set(['than', 'of', 'the', 'a', 'an', 'with', 'by', 'that', 'who', 'which', 'whose', 'and', 'or', 'in', 'for', 'to', 'on', 'at', 'from', 'between', 'as']);
+
+/**
+ * The nearest complete reading of a refused question: the question without the words it did not
+ * understand, first also without the function words right beside each gap, when that shorter
+ * question is read whole. It is a different question, so it is only ever offered, stated as the
+ * question it answers; coverage still guards it (every word of it is read).
+ */
+export function closestReading(question: string, unconsumed: string[], ctx: InterpretContext): ClosestReading | undefined {
+  // without its negation a question asks the opposite: never offered as close
+  if (unconsumed.some((w) => NEGATIONS.has(w.toLowerCase()))) return undefined;
+  const GAP = '\u0000';
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  let marked = question.replace(/([?,.;:!])/g, ' $1 ');
+  for (const w of [...unconsumed].sort((x, y) => y.length - x.length)) {
+    marked = marked.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${esc(w)}(?=$|[^\\p{L}\\p{N}])`, 'giu'), `$1 ${GAP} `);
+  }
+  const words = marked.split(/\s+/).filter(Boolean);
+  if (!words.includes(GAP)) return undefined;
+  // the function words touching a gap, on either side (runs of them)
+  const drop = new Set<number>();
+  words.forEach((w, i) => {
+    if (w !== GAP) return;
+    for (let k = i - 1; k >= 0 && DANGLING.has(words[k]!.toLowerCase()); k--) drop.add(k);
+    for (let k = i + 1; k < words.length && DANGLING.has(words[k]!.toLowerCase()); k++) drop.add(k);
+  });
+  const join = (ws: string[]) => ws.filter((w) => w !== GAP).join(' ').replace(/\s+([?,.;:!])/g, '$1').replace(/([,;:])(\s*[,;:?.!])+/g, '$2').replace(/^[\s,;:?.!]+|[\s,;:]+$/g, '').trim();
+  for (const candidate of uniq([join(words.filter((_, i) => !drop.has(i))), join(words)])) {
+    if (!/\p{L}/u.test(candidate) || candidate.toLowerCase() === question.trim().toLowerCase()) continue;
+    const r = interpretOnce(candidate, ctx, true);
+    if (r.kind === 'query') return { question: candidate, query: r.query };
+  }
+  return undefined;
 }
 
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */

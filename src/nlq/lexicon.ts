@@ -7,6 +7,7 @@
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
+import { expandedNames } from './linking.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
 
@@ -17,7 +18,7 @@ export interface LexEntry {
   /** Stored values (for kind 'value'). */
   values?: string[];
   /** Where the phrase comes from. */
-  source: 'name' | 'label' | 'synonym' | 'value' | 'value_synonym' | 'value_group';
+  source: 'name' | 'label' | 'synonym' | 'abbreviation' | 'value' | 'value_synonym' | 'value_group';
   /** The phrase as written in the model. */
   phrase: string;
   /**
@@ -131,6 +132,15 @@ function namesOf(d: SemanticModel['dimensions'][number]): Set<string> {
   return new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()).filter(Boolean));
 }
 
+/**
+ * An element's names written short ("fname", "Dob", "staff_qty"), read out through the abbreviation
+ * dictionary (schema linking); only readings no name, label or synonym of it already says.
+ */
+function abbreviated(x: { name: string; label?: string; synonyms: string[] }): string[] {
+  const said = new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((s) => s.toLowerCase()));
+  return [...new Set([x.name, x.label ?? '', ...x.synonyms].flatMap(expandedNames))].filter((p) => !said.has(p));
+}
+
 export function buildLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
   const root: TrieNode = { next: new Map(), entries: [] };
   const vocab = new Set<string>();
@@ -202,6 +212,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(m.name), { kind: 'metric', target: m.name, source: 'name' });
     if (m.label) add(m.label, { kind: 'metric', target: m.name, source: 'label' });
     for (const s of m.synonyms) add(s, { kind: 'metric', target: m.name, source: 'synonym' });
+    for (const x of abbreviated(m)) add(x, { kind: 'metric', target: m.name, source: 'abbreviation' });
   }
 
   // entities
@@ -210,6 +221,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     entities.set(e.name, { name: e.name, synonyms: e.synonyms });
     add(humanName(e.name), { kind: 'entity', target: e.name, source: 'name' });
     for (const s of e.synonyms) add(s, { kind: 'entity', target: e.name, source: 'synonym' });
+    for (const x of abbreviated(e)) add(x, { kind: 'entity', target: e.name, source: 'abbreviation' });
   }
 
   // dimensions, with role variants (region / supplier_region)
@@ -249,6 +261,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
     if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
     for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
+    for (const x of abbreviated(d)) add(x, { kind: 'dimension', target: d.name, source: 'abbreviation' });
     // "food type" is also "type of food", "kind of food"
     for (const phrase of namesOf(d)) {
       const w = phrase.split(/\s+/);
@@ -263,6 +276,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(t.name), { kind: 'time_dimension', target: t.name, source: 'name' });
     if (t.label) add(t.label, { kind: 'time_dimension', target: t.name, source: 'label' });
     for (const s of t.synonyms) add(s, { kind: 'time_dimension', target: t.name, source: 'synonym' });
+    for (const x of abbreviated(t)) add(x, { kind: 'time_dimension', target: t.name, source: 'abbreviation' });
   }
 
   // values: stored values, value synonyms, value groups

@@ -1,4 +1,5 @@
 /** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
+import { ABBREVIATIONS } from './linking.js';
 import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { dimensionOfEntity, type Lexicon } from './lexicon.js';
@@ -26,7 +27,8 @@ export const samePart = (a: string, b: string) => a === b || (FIRST_PARTS.has(a)
 function nameWords(s: string, entityWords: Set<string>): string[] {
   // (a one-letter table prefix, "n_name", says nothing)
   const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
-  return ws.flatMap((w) => (w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4)) ? [w.slice(0, -4), 'name'] : [w]));
+  // ("fname" = first name: a name part written short, read through the abbreviation dictionary)
+  return ws.flatMap((w) => (w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4)) ? [w.slice(0, -4), 'name'] : /name$/.test(ABBREVIATIONS.get(w)?.[0] ?? '') ? ABBREVIATIONS.get(w)![0]!.split(' ') : [w]));
 }
 
 /** The part of a person's name a dimension holds ("first" of first_name, firstname or "First name"), if it is one. */

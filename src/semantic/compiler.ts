@@ -372,7 +372,10 @@ export function compile(
     synthetic.push({ column: p.name, measure: name });
   }
   for (const dc of q.distinct_counts) {
-    const pk = pkOf(dc.entity, `'${dc.name}'`);
+    const dim = dc.dimension ? ix.dims.get(dc.dimension) : undefined;
+    if (dc.dimension && (!dim || dim.entity !== dc.entity)) throw unknown('dimension', dc.dimension, [...ix.dims.values()].filter((x) => x.entity === dc.entity).map((x) => x.name));
+    // (the values of a dimension: its own expression, on the entity's table wherever the rows are counted)
+    const counted = dim ? (through0: string) => (through0 === dc.entity ? dim.sql : dim.sql.replaceAll('${TABLE}', `\${${dc.entity}}`)) : (through0: string) => memberSql(through0, dc.entity, pkOf(dc.entity, `'${dc.name}'`));
     const defaultTd = tr?.dimension ?? model.defaults.time_dimension;
     const tdEntity = tr && defaultTd ? ix.timeDims.get(defaultTd)?.entity : undefined;
     const through =
@@ -385,7 +388,7 @@ export function compile(
       name,
       entity: through,
       agg: 'count_distinct',
-      sql: memberSql(through, dc.entity, pk),
+      sql: counted(through),
       description: '',
       synonyms: [],
       format: { kind: 'integer' },

@@ -233,6 +233,8 @@ export const DistinctCountSchema = z.object({
   name: z.string().min(1),
   entity: z.string().min(1),
   through: z.string().min(1).optional(),
+  /** Count the distinct values of this dimension of `entity` instead of its members ("how many different cities"). */
+  dimension: z.string().min(1).optional(),
   label: z.string().optional(),
 });
 export type DistinctCount = z.infer<typeof DistinctCountSchema>;

@@ -99,6 +99,7 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
           question: state.question,
           reason: interpretation.reason,
           catalogue: interpretation.catalogue,
+          ...(interpretation.kind === 'out_of_scope' && interpretation.closest ? { closestReading: { question: interpretation.closest.question, semantic_query: interpretation.closest.query } } : {}),
           thinking: [...state.steps, ...steps],
         }),
       },
