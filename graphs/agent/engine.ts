@@ -22,6 +22,7 @@ import { buildAgentGraph, type AgentGraph } from './graph.js';
 import { valueMap } from './nodes/shared.js';
 import { createQuestionPlanner, llmSettingsFrom, verifiedEntries, type LlmSettings, type QuestionPlanner } from '../../src/nlq/llm/index.js';
 import type { ServiceMetrics } from '../../src/metrics.js';
+import { structuredQueryOf } from '../../src/structured/submit.js';
 
 export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
@@ -116,8 +117,10 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       if (job.type !== 'agent') {
         return { status: 'failed', result: {}, error: `This server cannot run ${job.type} inquiries yet.` };
       }
+      // A structured query (submitted as such, or an edited reading) runs in place of interpretation.
+      const presetQuery = structuredQueryOf(job.options);
       const final = await graph.invoke(
-        { question: job.question, dimensions: job.dimensions, history: job.history },
+        { question: job.question, dimensions: job.dimensions, history: job.history, ...(presetQuery ? { presetQuery } : {}) },
         { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
       );
       const outcome = final.outcome;
@@ -137,7 +140,9 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
         }
       }
       if (!outcome) return { status: 'failed', result: {}, error: 'The question could not be answered (no outcome).' };
-      return { status: outcome.status, result: outcome.result, resolved: outcome.resolved, error: outcome.error };
+      // The reading (the query that ran) goes with the answer, for clients to show and edit it.
+      const result = final.query ? { ...outcome.result, semantic_query: final.query } : outcome.result;
+      return { status: outcome.status, result, resolved: outcome.resolved, error: outcome.error };
     },
     async readiness() {
       const checks = [{ name: 'model', ok: true, detail: `${layer.model.name}, as of ${layer.asOf}` }];

@@ -23,6 +23,7 @@ import { semanticRoute } from './routes/semantic/index.js';
 import { semanticSearchRoute } from './routes/semantic/search.js';
 import { startersRoute } from './routes/starters.js';
 import { threadInquiriesRoute } from './routes/threads/inquiries.js';
+import { threadStructuredInquiryRoute } from './routes/threads/structured.js';
 import { threadRoute } from './routes/threads/thread.js';
 import { threadsRoutes } from './routes/threads/index.js';
 import { securityHeaders, staticRoutes } from './static.js';
@@ -53,6 +54,7 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         threadsRoutes,
         threadRoute,
         threadInquiriesRoute,
+        threadStructuredInquiryRoute,
         inquiryRoute,
         inquiryStopRoute,
         researchRoute,
