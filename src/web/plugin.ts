@@ -9,6 +9,10 @@ import type { ApiDeps } from '../api/deps.js';
 import { registerWebAuth } from './auth.js';
 import { inquiryRoute } from './routes/inquiries/inquiry.js';
 import { inquiryStopRoute } from './routes/inquiries/stop.js';
+import { inquiryViewRoute } from './routes/inquiries/view.js';
+import { dashboardsRoutes } from './routes/dashboards/index.js';
+import { dashboardRoutes } from './routes/dashboards/dashboard.js';
+import { dashboardTilesRoutes } from './routes/dashboards/tiles.js';
 import { keyRoute } from './routes/keys/key.js';
 import { keysRoutes } from './routes/keys/index.js';
 import { loginRoute } from './routes/login.js';
@@ -57,6 +61,10 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         threadStructuredInquiryRoute,
         inquiryRoute,
         inquiryStopRoute,
+        inquiryViewRoute,
+        dashboardsRoutes,
+        dashboardRoutes,
+        dashboardTilesRoutes,
         researchRoute,
         reportsRoutes,
         reportRoute,
