@@ -41,7 +41,8 @@ export interface OverviewPlan {
   query: SemanticQuery;
   period: string;
   previous: string;
-  metrics: { name: string; label: string }[];
+  /** Each headline metric with its drill-in: the metric by month over both quarters. */
+  metrics: { name: string; label: string; drill_in: SemanticQuery }[];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -52,6 +53,20 @@ function quarterStart(year: number, q: number): string {
 }
 function quarterLabel(start: string): string {
   return `Q${Math.floor((Number(start.slice(5, 7)) - 1) / 3) + 1} ${start.slice(0, 4)}`;
+}
+
+function drillIn(model: SemanticModel, metric: string, start: string, end: string, label: string): SemanticQuery {
+  const m = [...model.measures, ...model.metrics].find((x) => x.name === metric);
+  const dated = m?.time_dimension ?? model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
+  return {
+    metrics: [metric],
+    group_by: dated ? [{ dimension: dated, grain: 'month' }] : [],
+    filters: [],
+    metric_filters: [],
+    order: dated ? [{ by: dated, direction: 'asc' }] : [],
+    share_of_total: [],
+    time_range: { start, end, label },
+  };
 }
 
 /** The comparison query of the latest quarter complete by `asOf` (YYYY-MM-DD) against the one before. */
@@ -83,6 +98,6 @@ export function overviewPlan(model: SemanticModel, asOf: string): OverviewPlan |
     },
     period,
     previous,
-    metrics: metrics.map((name) => ({ name, label: metricLabel(model, name) })),
+    metrics: metrics.map((name) => ({ name, label: metricLabel(model, name), drill_in: drillIn(model, name, prevStart, end, `${previous} to ${period}`) })),
   };
 }

@@ -121,7 +121,9 @@ export const ReadingFieldsSchema = z.object({
     .object({
       period: z.string().describe('The latest complete period, e.g. "1998-Q2"'),
       previous: z.string().describe('The period before it'),
-      metrics: z.array(z.object({ name: z.string(), label: z.string() })).describe('The headline metrics, each a drill-in'),
+      metrics: z
+        .array(z.object({ name: z.string(), label: z.string(), drill_in: z.record(z.string(), z.unknown()).describe('A structured query: the metric by month over both periods') }))
+        .describe('The headline metrics, each with its drill-in'),
     })
     .optional()
     .describe('Set when a vague question ("how are we doing?") was answered with an overview of the headline metrics'),

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SignedInView } from './api.js';
 import { AskPage } from './pages/Ask.js';
+import { DashboardView, DashboardsPage } from './pages/Dashboards.js';
 import { HistoryPage } from './pages/History.js';
 import { KeysPage } from './pages/Keys.js';
 import { ReportsPage } from './pages/Reports.js';
@@ -13,6 +14,7 @@ import { href, useRoute } from './router.js';
 const NAV: [string, string, (r: string[]) => boolean][] = [
   ['ask', 'Ask', (r) => r[0] === 'ask' || r[0] === 't'],
   ['history', 'History', (r) => r[0] === 'history'],
+  ['dashboards', 'Dashboards', (r) => r[0] === 'dashboards'],
   ['research', 'Research', (r) => r[0] === 'research'],
   ['reports', 'Reports', (r) => r[0] === 'reports'],
   ['settings/keys', 'API keys', (r) => r[0] === 'settings' && r[1] === 'keys'],
@@ -23,6 +25,7 @@ function Page({ route }: { route: string[] }) {
   const [section, id] = route;
   if (section === 't' && id) return <AskPage key={id} sessionId={id} />;
   if (section === 'history') return <HistoryPage />;
+  if (section === 'dashboards') return id ? <DashboardView key={id} dashboardId={id} /> : <DashboardsPage />;
   if (section === 'research') return id ? <ResearchView key={id} inquiryId={id} /> : <ResearchStart />;
   if (section === 'reports') return <ReportsPage />;
   if (section === 'settings' && id === 'semantic') return <SemanticPage />;
@@ -51,9 +54,11 @@ export function App() {
     document.title = me ? `${title ?? 'Quarry'} · Quarry` : 'Sign in · Quarry';
   }, [route.join('/'), me]);
   useEffect(() => {
-    // A page change moves focus to the page's heading, for keyboard and screen-reader users.
+    // A page change moves focus: on Ask into the question box (typing goes there at once), elsewhere to the page's heading.
     if (!me) return;
     const t = setTimeout(() => {
+      const box = section === 'ask' ? document.querySelector<HTMLElement>('#question') : null;
+      if (box) return box.focus({ preventScroll: true });
       const heading = document.querySelector<HTMLElement>('main h2');
       if (!heading) return;
       heading.tabIndex = -1;
