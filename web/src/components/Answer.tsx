@@ -39,7 +39,9 @@ interface Props {
 
 export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQuestion, onStop }: Props) {
   const state = inquiry.status.general;
-  const [view, setView] = useState<ChartView>((inquiry.selected_view as ChartView | null | undefined) ?? defaultView(inquiry));
+  // Chosen here, else stored with the answer, else the server's own chart type (read once the answer is in).
+  const [chosen, setView] = useState<ChartView | null>(null);
+  const view = chosen ?? (inquiry.selected_view as ChartView | null | undefined) ?? defaultView(inquiry);
   const thinking = (inquiry.thinking?.messages ?? []).map(String);
   const label = labeller(inquiry.answer_explanation);
   const reading = readingOf(inquiry);

@@ -49,20 +49,18 @@ export function PinButton({ inquiryId, view }: { inquiryId: string; view: ChartV
     );
   return (
     <form class="pin-form" onSubmit={pin} aria-label="Pin to a dashboard">
-      <label>
-        Dashboard
-        <select value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
-          {(dashboards ?? []).map((d) => (
-            <option value={d.dashboard_id}>{d.name}</option>
-          ))}
-          <option value="new">New dashboard…</option>
-        </select>
-      </label>
+      <label for={`pin-to-${inquiryId}`}>Dashboard</label>
+      <select id={`pin-to-${inquiryId}`} value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
+        {(dashboards ?? []).map((d) => (
+          <option value={d.dashboard_id}>{d.name}</option>
+        ))}
+        <option value="new">New dashboard…</option>
+      </select>
       {target === 'new' ? (
-        <label>
-          New dashboard name
-          <input required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
+        <>
+          <label for={`pin-name-${inquiryId}`}>New dashboard name</label>
+          <input id={`pin-name-${inquiryId}`} required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </>
       ) : null}
       <div class="row-actions">
         <button type="submit" class="small">
