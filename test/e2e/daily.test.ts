@@ -241,7 +241,7 @@ describe('the web app for daily use, in Chromium', () => {
 
   it('threads: renamed, found by search, listed by last activity, deleted', async () => {
     // a second thread, then activity in the first brings the first back on top
-    await page.getByRole('button', { name: 'New thread' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Ask a question' }).waitFor();
     await page.locator('#question:focus').waitFor();
     await page.keyboard.type('average discount by ship mode in 1995');

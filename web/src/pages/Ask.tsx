@@ -33,6 +33,8 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
 
   useEffect(() => {
     loadStarters().then(setStarters, () => setStarters([]));
+    // Typing goes into the question box at once, on a new thread and on reopening one.
+    input.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
