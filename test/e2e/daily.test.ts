@@ -188,6 +188,7 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await turn(5).locator('.overview-period').textContent()).toMatch(/Q2 1998 against Q1 1998/);
     expect(await cards.first().textContent()).toMatch(/Revenue\s*\$[\d.,]+[KMB]?.*vs/);
     await shots('overview', (p) => p.locator('.overview-card').first().waitFor());
+    await turn(5).screenshot({ path: join(SHOTS, 'daily-overview-answer-1280.png') });
     await cards.first().getByRole('button', { name: 'Drill into revenue' }).click();
     await waitDone(6);
     expect(await turn(6).locator('.question').textContent()).toBe('Revenue by month, Q1 1998 to Q2 1998');

@@ -18,7 +18,7 @@ export function Chart({ spec, title }: { spec: Record<string, unknown>; title: s
       const fitted = composed ? spec : { ...spec, width: 'container', autosize: { type: 'fit', contains: 'padding' } };
       const dark = matchMedia('(prefers-color-scheme: dark)').matches;
       const result = await embed(ref.current, fitted as never, {
-        ...(dark ? { theme: 'dark' as const } : {}),
+        ...(dark ? { theme: 'dark' as const, config: { background: 'transparent' } } : {}),
         renderer: 'svg',
         ast: true,
         expr: expressionInterpreter,
