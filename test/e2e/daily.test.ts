@@ -97,11 +97,11 @@ describe('the web app for daily use, in Chromium', () => {
       return { cold, fresh, scripts, response, ms: Math.round(ms as number) };
     };
     const loads = [];
-    for (let i = 0; i < 3; i++) loads.push(await coldLoad());
+    for (let i = 0; i < 5; i++) loads.push(await coldLoad());
     const times = loads.map((l) => l.ms).sort((a, b) => a - b);
-    console.log(`first load of Ask, cold cache (navigation start to focus in the question box): ${times.join(', ')} ms; median ${times[1]} ms`);
-    expect(times[1]).toBeLessThanOrEqual(1000);
-    const { fresh, scripts, response } = loads[2];
+    console.log(`first load of Ask, cold cache (navigation start to focus in the question box): ${times.join(', ')} ms; median ${times[2]} ms`);
+    expect(times[2]).toBeLessThanOrEqual(1000);
+    const { fresh, scripts, response } = loads[4];
     expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self';/);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
@@ -233,6 +233,10 @@ describe('the web app for daily use, in Chromium', () => {
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.chart).toBeLessThanOrEqual(390);
     await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-390.png'), fullPage: true });
+    // an answer is shared by its thread's link too
+    await colleague.goto(`${base}/${threadHash}`);
+    await colleague.locator('.turn[data-status=done]').first().waitFor();
+    expect(await colleague.locator('.turn').count()).toBeGreaterThanOrEqual(7);
     // the dashboard is listed for the colleague too
     await colleague.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
     await colleague.locator('.dashboard-item', { hasText: 'Daily review' }).waitFor();
@@ -310,7 +314,14 @@ describe('the web app for daily use, in Chromium', () => {
       await narrow.goto(`${base}/${route}`);
       await narrow.locator('main h2').first().waitFor();
       await narrow.waitForTimeout(route === threadHash || route === dashboardHash ? 1500 : 200);
-      expect(await narrow.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(390);
+      // the widest elements, named in the failure message
+      const wide = await narrow.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((e) => e.getBoundingClientRect().right > 391)
+          .slice(0, 3)
+          .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+      );
+      expect(await narrow.evaluate(() => document.documentElement.scrollWidth), `${route}: ${wide.join('; ')}`).toBeLessThanOrEqual(390);
     }
     await narrow.close();
 

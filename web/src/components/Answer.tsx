@@ -67,6 +67,8 @@ export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQue
           <button type="button" class="link small" disabled={busy} onClick={() => (reading && !inquiry.overview ? onRequery(reading, inquiry.user_input) : onAsk(inquiry.user_input))}>
             Re-run
           </button>
+          {/* Others of the account open the thread by its link. */}
+          <CopyButton text={`${location.origin}/#/t/${inquiry.session_id}`} label="Copy link" />
         </div>
       ) : null}
       {state === 'done' && reading && !inquiry.overview ? <Reading query={reading} label={label} onEdit={(q) => onRequery(q)} busy={busy} /> : null}
