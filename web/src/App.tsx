@@ -1,13 +1,17 @@
 /** The shell: sign-in gate, navigation, the page of the current route, sign-out. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SignedInView } from './api.js';
+import { lazyPage } from './lazy.js';
 import { AskPage } from './pages/Ask.js';
-import { DashboardView, DashboardsPage } from './pages/Dashboards.js';
-import { HistoryPage } from './pages/History.js';
-import { KeysPage } from './pages/Keys.js';
-import { ReportsPage } from './pages/Reports.js';
-import { ResearchStart, ResearchView } from './pages/Research.js';
-import { SemanticPage } from './pages/Semantic.js';
+
+const DashboardsPage = lazyPage(() => import('./pages/Dashboards.js').then((m) => m.DashboardsPage));
+const DashboardView = lazyPage(() => import('./pages/Dashboards.js').then((m) => m.DashboardView));
+const HistoryPage = lazyPage(() => import('./pages/History.js').then((m) => m.HistoryPage));
+const KeysPage = lazyPage(() => import('./pages/Keys.js').then((m) => m.KeysPage));
+const ReportsPage = lazyPage(() => import('./pages/Reports.js').then((m) => m.ReportsPage));
+const ResearchStart = lazyPage(() => import('./pages/Research.js').then((m) => m.ResearchStart));
+const ResearchView = lazyPage(() => import('./pages/Research.js').then((m) => m.ResearchView));
+const SemanticPage = lazyPage(() => import('./pages/Semantic.js').then((m) => m.SemanticPage));
 import { SignInPage } from './pages/SignIn.js';
 import { href, useRoute } from './router.js';
 
@@ -56,14 +60,18 @@ export function App() {
   useEffect(() => {
     // A page change moves focus: on Ask into the question box (typing goes there at once), elsewhere to the page's heading.
     if (!me) return;
-    const t = setTimeout(() => {
+    let tries = 0;
+    let t: ReturnType<typeof setTimeout>;
+    const focus = () => {
       const box = section === 'ask' ? document.querySelector<HTMLElement>('#question') : null;
       if (box) return box.focus({ preventScroll: true });
       const heading = document.querySelector<HTMLElement>('main h2');
-      if (!heading) return;
+      // a page loaded on first visit has no heading yet: look again shortly
+      if (!heading) return void (++tries < 20 && (t = setTimeout(focus, 50)));
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
-    }, 50);
+    };
+    t = setTimeout(focus, 50);
     return () => clearTimeout(t);
   }, [section, !!me]);
 
