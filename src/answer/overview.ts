@@ -23,14 +23,15 @@ export function isVagueQuestion(question: string): boolean {
 }
 
 /**
- * Headline metrics: the model's ranking metric, then the first time-bound measure of each other
- * aggregation (a count, an average, a distinct count) that counts every row (no subset filter).
+ * Headline metrics: the model's ranking metric, then the first time-bound measure of each
+ * aggregation (a count, an average, a distinct count, a sum) that counts every row (no subset filter).
  */
 export function headlineMetrics(model: SemanticModel, max = 4): string[] {
   const out: string[] = [];
   const main = model.defaults.ranking_metric;
   if (main && [...model.measures, ...model.metrics].some((m) => m.name === main)) out.push(main);
-  for (const agg of ['sum', 'count', 'avg', 'count_distinct']) {
+  // a count, an average and a distinct count say more next to the ranking metric than another sum
+  for (const agg of ['count', 'avg', 'count_distinct', 'sum']) {
     const m = model.measures.find((x) => x.agg === agg && x.time_bound !== false && !x.filter && !out.includes(x.name));
     if (m && out.length < max) out.push(m.name);
   }

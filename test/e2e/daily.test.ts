@@ -279,6 +279,20 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await s.runtime.store.sessions.get(secondHash.replace('#/t/', ''))).toBeUndefined();
   }, 120_000);
 
+  it('a single value is a big number, with its change when the question compares periods', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Ask', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Ask a question' }).waitFor();
+    await page.locator('#question:focus').waitFor();
+    await page.keyboard.type('revenue in 1997 compared with 1996');
+    await page.keyboard.press('Enter');
+    await waitDone(0);
+    expect(await turn(0).locator('.result-view').getAttribute('data-view')).toBe('number');
+    expect(await turn(0).getByRole('radio').allTextContents()).toEqual(['Number', 'Table']);
+    expect(await turn(0).locator('.big-number .value').textContent()).toBe('$296.19M');
+    expect(await turn(0).locator('.big-number .comparison').textContent()).toMatch(/^▲ \+\d+\.\d% vs 1996 \(\$[\d.]+M\)$|^▼ -\d+\.\d% vs 1996 \(\$[\d.]+M\)$/);
+    await shots('big-number', (p) => p.locator('.big-number').waitFor());
+  }, 60_000);
+
   it('research: past runs listed with status and date; report charts drawn when the report has them', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
     await page.getByLabel('Research question').fill('Why did revenue change in 1995 compared with 1994?');

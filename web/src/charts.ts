@@ -32,6 +32,8 @@ export function fittingViews(inquiry: InquiryStatusResponse): ChartView[] {
 export function defaultView(inquiry: InquiryStatusResponse): ChartView {
   const t = inquiry.chart?.chart_type ?? '';
   const fit = fittingViews(inquiry);
+  // a single value (with or without its comparison columns) is a big number
+  if (fit[0] === 'number') return 'number';
   const mapped: ChartView = t === 'kpi' ? 'number' : t.includes('line') ? 'line' : t.includes('bar') ? 'bar' : 'table';
   return fit.includes(mapped) ? mapped : (fit[0] ?? 'table');
 }

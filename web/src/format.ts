@@ -123,3 +123,15 @@ export function styledCell(column: string, value: unknown, style: ColumnStyle): 
   if (typeof value === 'number' && style.percent.has(column)) return `${value > 0 && column.endsWith('_change_pct') ? '+' : ''}${percentFormat.format(value)}`;
   return formatCell(value, style.symbols[column]);
 }
+
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 2 });
+
+/** A headline figure: large values compact ($73.36M), small ones as in the table. */
+export function headlineCell(column: string, value: unknown, style: ColumnStyle): string {
+  if (typeof value !== 'number' || Math.abs(value) < 10_000 || style.percent.has(column) || style.grains[column]) return styledCell(column, value, style);
+  const symbol = style.symbols[column];
+  const n = compactFormat.format(Math.abs(value));
+  const sign = value < 0 ? '-' : '';
+  if (!symbol) return `${sign}${n}`;
+  return symbol.length === 1 ? `${sign}${symbol}${n}` : `${sign}${n} ${symbol}`;
+}

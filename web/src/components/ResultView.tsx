@@ -4,7 +4,7 @@
  */
 import type { InquiryStatusResponse } from '../api.js';
 import { VIEW_NAMES, fittingViews, metaOf, specFor, type ChartView } from '../charts.js';
-import { columnStyle, styledCell } from '../format.js';
+import { columnStyle, headlineCell, styledCell } from '../format.js';
 import { Chart } from './Chart.js';
 import { DataTable } from './DataTable.js';
 
@@ -26,11 +26,11 @@ function BigNumber({ inquiry }: { inquiry: InquiryStatusResponse }) {
   return (
     <figure class="big-number" aria-label={`${style.labels[field] ?? field}: ${styledCell(field, row[field], style)}`}>
       <figcaption>{style.labels[field] ?? field}</figcaption>
-      <p class="value">{styledCell(field, row[field], style)}</p>
+      <p class="value" title={styledCell(field, row[field], style)}>{headlineCell(field, row[field], style)}</p>
       {typeof pct === 'number' || row[`${field}_previous`] !== undefined ? (
         <p class={`comparison ${typeof pct === 'number' ? (pct >= 0 ? 'up' : 'down') : ''}`}>
           {typeof pct === 'number' ? `${pct >= 0 ? '▲' : '▼'} ${styledCell(`${field}_change_pct`, pct, style)}` : ''} vs {previous?.label ?? 'the previous period'}
-          {row[`${field}_previous`] !== undefined ? ` (${styledCell(`${field}_previous`, row[`${field}_previous`], style)})` : ''}
+          {row[`${field}_previous`] !== undefined ? ` (${headlineCell(`${field}_previous`, row[`${field}_previous`], style)})` : ''}
         </p>
       ) : null}
     </figure>
