@@ -161,13 +161,14 @@ export const migrations: Record<string, Migration> = {
       // The web app's daily use: renamed threads, chosen chart views, dashboards of pinned answers.
       await db.schema
         .createTable('thread_titles')
-        .addColumn('session_id', 'text', (c) => c.primaryKey().references('sessions.id'))
+        // no foreign keys to sessions or inquiries: deleting those elsewhere never trips over these rows
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('answer_views')
-        .addColumn('inquiry_id', 'text', (c) => c.primaryKey().references('inquiries.id'))
+        .addColumn('inquiry_id', 'text', (c) => c.primaryKey())
         .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
         .addColumn('chart_type', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())

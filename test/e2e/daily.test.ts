@@ -293,6 +293,21 @@ describe('the web app for daily use, in Chromium', () => {
     await shots('big-number', (p) => p.locator('.big-number').waitFor());
   }, 60_000);
 
+  it('a refusal that has a closest reading offers it as chips to confirm in one click', async () => {
+    await page.getByLabel('Follow-up question').fill('orders by market segment in 1996 with happy clerks');
+    await page.getByLabel('Follow-up question').press('Enter');
+    const refused = turn(1);
+    await refused.and(page.locator(':not([data-status=processing])')).waitFor({ timeout: 30_000 });
+    const closest = refused.locator('.closest');
+    // the interpreter offers a closest reading for some refusals (answer_explanation.closest_reading); without one there is nothing to confirm
+    if ((await refused.getAttribute('data-status')) !== 'out_of_scope' || (await closest.count()) === 0) return;
+    expect(await closest.locator('.reading-chip').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/Metric\s*Orders/), expect.stringMatching(/Grouping\s*By market segment/)]));
+    expect(await closest.locator('.chip-remove').count()).toBe(0);
+    await closest.getByRole('button', { name: 'Ask this instead' }).click();
+    await waitDone(2);
+    expect(await turn(2).locator('tbody tr').count()).toBe(5);
+  }, 60_000);
+
   it('research: past runs listed with status and date; report charts drawn when the report has them', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
     await page.getByLabel('Research question').fill('Why did revenue change in 1995 compared with 1994?');
