@@ -148,8 +148,10 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       }
       if (!outcome) return { status: 'failed', result: {}, error: 'The question could not be answered (no outcome).' };
       // The reading (the query that ran) goes with the answer, for clients to show and edit it.
+      const overviewNote = `The question asks how things stand in general, so it is answered with an overview: ${overview?.metrics.map((m) => m.label).join(', ')} for ${overview?.period} against ${overview?.previous}.`;
       const result = {
         ...outcome.result,
+        ...(overview && outcome.status === 'done' ? { thinking: { ...outcome.result.thinking, messages: [overviewNote, ...outcome.result.thinking.messages] } } : {}),
         ...(final.query ? { semantic_query: final.query } : {}),
         ...(overview && outcome.status === 'done' ? { overview: { period: overview.period, previous: overview.previous, metrics: overview.metrics } } : {}),
       };
