@@ -23,7 +23,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { run
     handler: async (request) => {
       const principal = principalOf(request);
       const d = await dashboardFor(runtime, principal, request.params.dashboard_id);
-      return dashboardView(d, await refreshDashboard(runtime, principal, d));
+      const tiles = await refreshDashboard(runtime, principal, d);
+      request.log.info({ dashboardId: d.id, tiles: tiles.length, userId: principal.userId }, 'dashboard refreshed');
+      return dashboardView(d, tiles);
     },
   });
   app.post('/dashboards/:dashboard_id/name', {
@@ -39,6 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { run
     handler: async (request) => {
       const d = await dashboardFor(runtime, principalOf(request), request.params.dashboard_id);
       await runtime.store.web.deleteDashboard(d.id);
+      request.log.info({ dashboardId: d.id, userId: principalOf(request).userId }, 'dashboard deleted');
       return { deleted: true as const, dashboard_id: d.id };
     },
   });

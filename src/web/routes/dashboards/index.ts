@@ -18,7 +18,9 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { ru
     schema: { summary: 'Make a dashboard', tags: ['web'], body: DashboardCreateSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
     handler: async (request) => {
       const principal = principalOf(request);
-      return dashboardView(await runtime.store.web.createDashboard(principal.accountId, principal.userId ?? '', request.body.name), []);
+      const d = await runtime.store.web.createDashboard(principal.accountId, principal.userId ?? '', request.body.name);
+      request.log.info({ dashboardId: d.id, userId: principal.userId }, 'dashboard created');
+      return dashboardView(d, []);
     },
   });
 };

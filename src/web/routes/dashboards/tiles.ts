@@ -13,7 +13,8 @@ export const dashboardTilesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
     handler: async (request) => {
       const principal = principalOf(request);
       const d = await dashboardFor(runtime, principal, request.params.dashboard_id);
-      await pinAnswer(runtime, principal, d, request.body.inquiry_id, request.body.chart_type ?? null);
+      const tile = await pinAnswer(runtime, principal, d, request.body.inquiry_id, request.body.chart_type ?? null);
+      request.log.info({ dashboardId: d.id, tileId: tile.id, inquiryId: request.body.inquiry_id, userId: principal.userId }, 'answer pinned');
       return dashboardView(d, await runtime.store.web.tiles(d.id));
     },
   });
