@@ -119,5 +119,6 @@ describe('web app: daily use', () => {
     expect((await call(bo, '/threads')).body.threads.map((t: any) => t.session_id)).toEqual([two.thread]);
     expect((await call(bo, `/threads/${one.thread}`)).status).toBe(404);
     expect(await s.runtime.store.inquiries.listBySession(one.thread)).toEqual([]);
+    expect((await call(bo, `/inquiries/${one.inquiry.inquiry_id}`)).status).toBe(404);
   }, 90_000);
 });
