@@ -308,6 +308,22 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await turn(2).locator('tbody tr').count()).toBe(5);
   }, 60_000);
 
+  it('bars grouped by two categories can swap their axes', async () => {
+    await page.getByLabel('Follow-up question').fill('revenue by region and market segment in 1997');
+    await page.getByLabel('Follow-up question').press('Enter');
+    const t = page.locator('.turn').last();
+    await t.and(page.locator('[data-status=done]')).waitFor({ timeout: 30_000 });
+    await t.locator('.chart svg .mark-rect path').first().waitFor({ timeout: 20_000 });
+    const axisTitles = () => t.locator('.chart svg .role-axis-title text').allTextContents();
+    const legend = () => t.locator('.chart svg .role-legend-title text').allTextContents();
+    expect(await axisTitles()).toContain('Region');
+    expect(await legend()).toEqual(['Market segment']);
+    await t.getByRole('button', { name: 'Swap axes' }).click();
+    await expect.poll(legend).toEqual(['Region']);
+    expect(await axisTitles()).toContain('Market segment');
+    expect(await t.locator('.chart svg .mark-rect path').count()).toBe(25);
+  }, 60_000);
+
   it('research: past runs listed with status and date; report charts drawn when the report has them', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
     await page.getByLabel('Research question').fill('Why did revenue change in 1995 compared with 1994?');

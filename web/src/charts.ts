@@ -50,3 +50,25 @@ export function specFor(spec: Record<string, unknown>, view: ChartView): Record<
   };
   return { ...spec, mark: marks[view] ?? mark };
 }
+
+/** Bars grouped by two categories can swap them: the axis categories become the colours and back. */
+export function canSwapAxes(inquiry: InquiryStatusResponse): boolean {
+  const meta = metaOf(inquiry) as Meta & { series?: { field: string } };
+  const enc = (meta.vega_lite?.encoding ?? {}) as Record<string, { field?: string; type?: string } | undefined>;
+  return !!meta.series && meta.x_axis?.type === 'nominal' && !!enc.color?.field && !!enc.xOffset;
+}
+
+export function swapAxes(spec: Record<string, unknown>): Record<string, unknown> {
+  const enc = spec.encoding as Record<string, Record<string, unknown>>;
+  const { x, color } = enc;
+  const keep = (e: Record<string, unknown>) => ({ field: e.field, type: e.type, title: e.title });
+  return {
+    ...spec,
+    encoding: {
+      ...enc,
+      x: { ...x, ...keep(color), sort: null },
+      xOffset: { field: x.field, type: 'nominal', sort: null },
+      color: { ...color, ...keep(x) },
+    },
+  };
+}

@@ -3,7 +3,8 @@
  * as a big number with its comparison. The view switcher offers only the views that fit.
  */
 import type { InquiryStatusResponse } from '../api.js';
-import { VIEW_NAMES, fittingViews, metaOf, specFor, type ChartView } from '../charts.js';
+import { useState } from 'preact/hooks';
+import { VIEW_NAMES, canSwapAxes, fittingViews, metaOf, specFor, swapAxes, type ChartView } from '../charts.js';
 import { columnStyle, headlineCell, styledCell } from '../format.js';
 import { Chart } from './Chart.js';
 import { DataTable } from './DataTable.js';
@@ -43,6 +44,8 @@ export function ResultView({ inquiry, view, onView, compact }: Props) {
   const spec = metaOf(inquiry).vega_lite;
   const style = columnStyle(inquiry);
   const title = inquiry.data?.title || inquiry.user_input;
+  const [swapped, setSwapped] = useState(false);
+  const swappable = view === 'bar' && !!onView && canSwapAxes(inquiry);
   return (
     <div class="result-view" data-view={view}>
       {onView && views.length > 1 ? (
@@ -52,10 +55,15 @@ export function ResultView({ inquiry, view, onView, compact }: Props) {
               {VIEW_NAMES[v]}
             </button>
           ))}
+          {swappable ? (
+            <button type="button" class="secondary outline small" aria-pressed={swapped} onClick={() => setSwapped((x) => !x)}>
+              Swap axes
+            </button>
+          ) : null}
         </div>
       ) : null}
       {view === 'number' ? <BigNumber inquiry={inquiry} /> : null}
-      {(view === 'bar' || view === 'line' || view === 'area') && spec && rows.length > 0 ? <Chart spec={specFor(spec, view)} title={title} /> : null}
+      {(view === 'bar' || view === 'line' || view === 'area') && spec && rows.length > 0 ? <Chart spec={swappable && swapped ? swapAxes(specFor(spec, view)) : specFor(spec, view)} title={title} /> : null}
       {view === 'table' || !compact ? <DataTable title={inquiry.data?.title ?? ''} rows={rows} symbols={inquiry.data?.symbols} style={style} limit={compact ? 50 : 500} /> : null}
     </div>
   );
