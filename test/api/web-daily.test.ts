@@ -93,6 +93,10 @@ describe('web app: daily use', () => {
     expect((await call(bo, '/threads')).body.threads).toEqual([]);
     expect((await call(stranger, `/dashboards/${id}`)).status).toBe(403);
     expect((await call(stranger, '/dashboards')).body.dashboards).toEqual([]);
+    // renamed by a colleague; a blank name is refused and changes nothing
+    expect((await call(bo, `/dashboards/${id}/name`, 'POST', { name: '' })).status).toBe(422);
+    expect((await call(bo, `/dashboards/${id}/name`, 'POST', { name: 'Monday review' })).body.name).toBe('Monday review');
+    expect((await call(ana, `/dashboards/${id}`)).body.name).toBe('Monday review');
     // unpin, then delete
     const tile = refreshed.body.tiles[1].tile_id;
     expect((await call(bo, `/dashboards/${id}/tiles/${tile}`, 'DELETE')).body.tiles).toHaveLength(1);

@@ -233,13 +233,18 @@ describe('the web app for daily use, in Chromium', () => {
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.chart).toBeLessThanOrEqual(390);
     await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-390.png'), fullPage: true });
+    // renamed by the colleague
+    await colleague.getByRole('button', { name: 'Rename' }).click();
+    await colleague.getByLabel('Dashboard name').fill('Daily review (shared)');
+    await colleague.getByRole('button', { name: 'Save name' }).click();
+    await colleague.getByRole('heading', { level: 2, name: 'Daily review (shared)' }).waitFor();
     // an answer is shared by its thread's link too
     await colleague.goto(`${base}/${threadHash}`);
     await colleague.locator('.turn[data-status=done]').first().waitFor();
     expect(await colleague.locator('.turn').count()).toBeGreaterThanOrEqual(7);
     // the dashboard is listed for the colleague too
     await colleague.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboards' }).click();
-    await colleague.locator('.dashboard-item', { hasText: 'Daily review' }).waitFor();
+    await colleague.locator('.dashboard-item', { hasText: 'Daily review (shared)' }).waitFor();
     expect(await colleague.locator('.dashboard-item').textContent()).toMatch(/2 tiles/);
     await colleagueContext.close();
   }, 120_000);

@@ -134,6 +134,17 @@ export function DashboardView({ dashboardId }: { dashboardId: string }) {
       setError((e as Error).message);
     }
   };
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const rename = async (e: Event) => {
+    e.preventDefault();
+    try {
+      const r = await api<Dashboard>('POST', `/dashboards/${dashboardId}/name`, { name: renaming ?? '' });
+      setDashboard((d) => (d ? { ...d, name: r.name } : d));
+      setRenaming(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
   if (!dashboard) return error ? <ErrorNote error={error} /> : <p aria-busy="true">Refreshing the dashboard…</p>;
   const link = `${location.origin}/${href(`dashboards/${dashboard.dashboard_id}`)}`;
   return (
@@ -144,8 +155,27 @@ export function DashboardView({ dashboardId }: { dashboardId: string }) {
           {dashboard.tiles.length} {dashboard.tiles.length === 1 ? 'tile' : 'tiles'}, run again now. Share the link with others of your account.
         </p>
       </hgroup>
+      {renaming !== null ? (
+        <form class="rename-form" onSubmit={rename}>
+          <label>
+            Dashboard name
+            <input required maxLength={120} value={renaming} onInput={(e) => setRenaming((e.target as HTMLInputElement).value)} />
+          </label>
+          <div class="row-actions">
+            <button type="submit" class="small">
+              Save name
+            </button>
+            <button type="button" class="secondary outline small" onClick={() => setRenaming(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
       <div class="row-actions">
         <CopyButton text={link} label="Copy link" />
+        <button type="button" class="secondary outline small" onClick={() => setRenaming(dashboard.name)}>
+          Rename
+        </button>
         <button type="button" class="secondary outline small" onClick={() => void remove()}>
           Delete dashboard
         </button>
