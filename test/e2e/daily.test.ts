@@ -179,6 +179,8 @@ describe('the web app for daily use, in Chromium', () => {
     await refusal.and(page.locator('[data-status=out_of_domain]')).waitFor({ timeout: 30_000 });
     const text = (await refusal.innerText()).replace(/\s+/g, ' ');
     expect(text.match(/does not ask about/g)).toHaveLength(1);
+    // the explanation would only say it again: not offered
+    expect(await refusal.locator('summary', { hasText: 'Explanation' }).count()).toBe(0);
 
     await page.getByLabel('Follow-up question').fill("how's the business doing?");
     await page.getByLabel('Follow-up question').press('Enter');

@@ -52,7 +52,8 @@ export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQue
     void api('POST', `/inquiries/${inquiry.inquiry_id}/view`, { chart_type: v }).catch(() => undefined);
   };
   // A refusal says why once: the explanation is shown only when it adds something.
-  const explanation = inquiry.explanation && plainText(refusalText).trim() !== inquiry.explanation.trim() && !(state in REFUSALS) ? inquiry.explanation : '';
+  const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const explanation = inquiry.explanation && !squash(plainText(refusalText)).includes(squash(inquiry.explanation)) ? inquiry.explanation : '';
   return (
     <article class={`turn turn-${state}`} data-inquiry={inquiry.inquiry_id} data-status={state}>
       <header>
