@@ -4,8 +4,9 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { registerReplyCheck } from './api/reply-check.js';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { DOCS_PREFIX, registerAuth } from './api/auth.js';
@@ -31,12 +32,17 @@ import { webApp } from './web/plugin.js';
 
 export const API_PREFIX = '/api';
 
+/** Swagger UI ships no inline script (its CSP hash list is empty); it sets inline styles and data: images. */
+const DOCS_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => {
   fastify.setValidatorCompiler(validatorCompiler);
   // Responses are built from typed objects; plain JSON.stringify keeps the hot status path fast.
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerJsonParsing(fastify);
   registerErrorHandling(fastify);
+  if (runtime.config.validateReplies) registerReplyCheck(fastify);
 
   await fastify.register(swagger, {
     openapi: {
@@ -47,7 +53,18 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     },
     transform: jsonSchemaTransform,
   });
-  await fastify.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
+  await fastify.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list' },
+    // The docs page is served like the web app: its own scripts only, never framed, no sniffing.
+    staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
+        done();
+      },
+    },
+  });
 
   const api = fastify.withTypeProvider<ZodTypeProvider>();
   registerAuth(fastify, runtime.keys);
@@ -109,6 +126,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     bodyLimit: runtime.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,
+    // Errors Fastify raises before routing (a URL that does not decode, a too-long parameter) get
+    // the same {detail} body as every other error.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const detail = err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent sign must start a valid escape such as %20' : err.message;
+      void reply.code(err.statusCode ?? 400).send({ detail });
+    },
     // Receiving a request (headers and body) must finish within requestTimeoutMs, or Node answers
     // 408 and closes the socket: a client trickling a body cannot hold a connection. The clock
     // stops once the request has arrived, so a long-poll may still wait up to 900 s for its answer.

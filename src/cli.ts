@@ -1,12 +1,12 @@
 /**
- * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
+ * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate, check, refresh) | eval | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
-import { bootstrapUrlToFile } from './warehouse/introspect.js';
+import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
 import { openConfiguredStore, type Store } from './store/repositories.js';
@@ -285,6 +285,25 @@ semantic
     console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
   });
 
+semantic
+  .command('check')
+  .description('check a semantic model against the data: tables and columns exist, keys unique, joins fan out as declared, time dimensions hold dates; exit 1 when any fails')
+  .argument('<file>', 'model file (YAML)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .action(async (file: string, opts: { warehouse?: string }) => {
+    const { checkModel, formatCheckReport } = await import('./semantic/check.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const model = loadModel(file);
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config()));
+    try {
+      const report = await checkModel(model, warehouse);
+      console.log(`${file}: ${formatCheckReport(report)}`);
+      if (report.failed.length) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
+  });
+
 program
   .command('eval')
   .description("run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails")
@@ -307,6 +326,12 @@ program
     const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config));
     try {
       const layer = await loadSemanticLayer(opts.model ?? config.model ?? DEFAULT_MODEL_PATH, warehouse, config.asOf ? { asOf: config.asOf } : {});
+      const modelFile = opts.model ?? config.model ?? DEFAULT_MODEL_PATH;
+      if (opts.verified && layer.model.verified_queries.length === 0) {
+        // Nothing to score is no score of 0 %: say why, and what to do.
+        console.log(`${modelFile} has no verified queries (verified_queries): nothing to check. Add questions with their SQL under verified_queries, or give a questions FILE.`);
+        if (cases.length === 0) return;
+      }
       const summary = await runEvalSuite(layer, warehouse, [...cases, ...(opts.verified ? verifiedSuite(layer, warehouse.dialect) : [])]);
       console.log(formatEvalSummary(summary));
       if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || summary.answeredWrong > 0 && min === 1) process.exitCode = 1;

@@ -115,6 +115,8 @@ export const ConfigSchema = z.object({
   researchConcurrency: int(1, 64).default(4),
   /** Pause before each research sub-question (ms): paces the load on a shared warehouse. */
   researchPaceMs: int(0, 600_000).default(0),
+  /** Check every JSON reply against its route's declared zod schema; a mismatch answers 500 (tests and staging). */
+  validateReplies: bool.default(false),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -170,6 +172,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   credentialsFile: 'QUARRY_CREDENTIALS_FILE',
   researchConcurrency: 'QUARRY_RESEARCH_CONCURRENCY',
   researchPaceMs: 'QUARRY_RESEARCH_PACE_MS',
+  validateReplies: 'QUARRY_VALIDATE_REPLIES',
 };
 
 /** quarry.yaml keys are the snake_case of the setting, e.g. `rate_limit_max`. */

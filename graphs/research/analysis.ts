@@ -6,6 +6,7 @@
  * report is a row value); the readers below only choose and order rows, they never compute
  * numbers that are stated.
  */
+import { joinGraph } from '../../src/semantic/graph.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { SubQuestion } from './state.js';
@@ -110,6 +111,10 @@ export interface Driver {
   within?: { dimension: string; member: string };
   /** The part of its change that explains it (a product decomposition by its dimension), if one part does. */
   through?: Mechanism;
+  /** A pairwise combination: the member of a second dimension it is combined with (the driver is the intersection). */
+  and?: { dimension: string; member: string };
+  /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
+  context?: { dimension: string; member: string };
 }
 
 export interface ExplainingSet {
@@ -211,7 +216,8 @@ export function productBases(model: SemanticModel, metric: string): string[] {
   const factors = model.measures
     .filter((b) => b.name !== m.name && b.entity === m.entity && b.agg === 'sum' && b.sql && norm(m.sql!).startsWith(`${norm(b.sql)}*`))
     .map((b) => b.name);
-  const coarser = new Set(model.relationships.filter((r) => r.from === m.entity && r.cardinality !== 'one_to_many').map((r) => r.to));
+  // entities one to-one join away (JoinGraph, the compiler's rule)
+  const coarser = new Set([...joinGraph(model).pathsFrom(m.entity)].filter(([, path]) => path.length === 1).map(([entity]) => entity));
   const counts = model.measures.filter((c) => c.agg === 'count' && coarser.has(c.entity) && c.time_dimension === m.time_dimension).map((c) => c.name);
   return [...factors, ...counts];
 }
@@ -226,6 +232,14 @@ export function decompositionsOf(model: SemanticModel, metric: string): Decompos
       return [{ kind: 'sum', terms: tokens.filter((_, i) => i % 2 === 0).map((name, i) => ({ name, sign: i > 0 && tokens[2 * i - 1] === '-' ? -1 : 1 })) }];
     }
     return [];
+  }
+  const avg = model.measures.find((x) => x.name === metric && x.agg === 'avg');
+  if (avg) {
+    // an average is a ratio: the sum of the same expression over the count of the same rows
+    const norm = (s?: string) => (s ?? '').replace(/\s+/g, '');
+    const sum = model.measures.find((x) => x.agg === 'sum' && x.entity === avg.entity && norm(x.sql) === norm(avg.sql) && norm(x.filter) === norm(avg.filter));
+    const count = model.measures.find((x) => x.agg === 'count' && x.entity === avg.entity && norm(x.filter) === norm(avg.filter));
+    return sum && count ? [{ kind: 'ratio', numerator: sum.name, denominator: count.name }] : [];
   }
   return productBases(model, metric).map((base) => ({ kind: 'product' as const, base }));
 }
@@ -371,8 +385,8 @@ export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOpera
 export const ANOMALY_Z = 3;
 
 /**
- * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member,
- * `current_value` (the periods from `currentStart`), `history_mean`, `history_spread` (standard
+ * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member and
+ * month of the current period (from `currentStart`, every month of it), `current_value`, `history_mean`, `history_spread` (standard
  * deviation) and `history_periods` of the months before, `z_score` and `unusual` (|z| ≥ ANOMALY_Z).
  */
 export function anomalySql(series: string, keys: string[], bucket: string, metric: string, currentStart: string, ident: Ident, date: (d: string) => string): string {
@@ -384,21 +398,43 @@ export function anomalySql(series: string, keys: string[], bucket: string, metri
   const join = k.length ? `JOIN h USING (${k.join(', ')})` : 'CROSS JOIN h';
   return (
     `WITH d AS (${series}), h AS (SELECT ${sel}avg(${m}) AS history_mean, stddev_samp(${m}) AS history_spread, count(*) AS history_periods FROM d WHERE ${b} < ${date(currentStart)}${group}), ` +
-    `c AS (SELECT ${sel}sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)}${group}), ` +
-    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
+    `c AS (SELECT ${sel}${b}, sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)} GROUP BY ${[...k, b].join(', ')}), ` +
+    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.${b}, c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
     `SELECT z.*, coalesce(abs(z.z_score) >= ${ANOMALY_Z}, false) AS unusual FROM z ORDER BY abs(z.z_score) DESC NULLS LAST`
   );
 }
 
 /** The unusual members of the anomaly scans, largest |z| first. */
-export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string }[] {
-  const out: { dimension: string | null; member: string | null; z: number; from: string }[] = [];
+export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] {
+  const out: { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] = [];
   for (const s of plan.filter((x) => x.anomaly)) {
     const op = operations.find((o) => o.id === s.id);
     if (op?.status !== 'done') continue;
     for (const r of op.rows ?? []) {
-      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id });
+      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id, month: String(r[s.anomaly!.bucket] ?? '').slice(0, 7) });
     }
   }
   return out.sort((a, b) => Math.abs(b.z) - Math.abs(a.z));
+}
+
+/**
+ * A group against everyone (profile): the group's compiled query and everyone's, by `keys` or in
+ * total. In total: `group_value`, `all_value`, `group_share` (of everyone's) and, with a size
+ * measure, `group_members`, `all_members`, `members_share`. By keys: per member `group_value`,
+ * `all_value`, `group_share` and `all_share` (of each side's own total) and `representation`
+ * (group share / everyone's share: above 1 over-represented).
+ */
+export function profileSql(group: string, everyone: string, keys: string[], metric: string, ident: Ident, size?: string): string {
+  const m = ident(metric);
+  if (!keys.length) {
+    const n = size ? ident(size) : null;
+    const members = n ? `, g.${n} AS group_members, a.${n} AS all_members, g.${n} * 1.0 / nullif(a.${n}, 0) AS members_share` : '';
+    return `WITH g AS (${group}), a AS (${everyone}) SELECT g.${m} AS group_value, a.${m} AS all_value, g.${m} * 1.0 / nullif(a.${m}, 0) AS group_share${members} FROM g CROSS JOIN a`;
+  }
+  const on = keys.map((k) => `a.${ident(k)} = g.${ident(k)}`).join(' AND ');
+  return (
+    `WITH g AS (${group}), a AS (${everyone}), j AS (SELECT ${keys.map((k) => `a.${ident(k)}`).join(', ')}, g.${m} AS group_value, a.${m} AS all_value FROM a LEFT JOIN g ON ${on}), ` +
+    `s AS (SELECT j.*, j.group_value * 1.0 / nullif(sum(j.group_value) OVER (), 0) AS group_share, j.all_value * 1.0 / nullif(sum(j.all_value) OVER (), 0) AS all_share FROM j) ` +
+    `SELECT s.*, s.group_share / nullif(s.all_share, 0) AS representation FROM s ORDER BY coalesce(s.group_value, 0) DESC, s.all_value DESC`
+  );
 }

@@ -130,7 +130,7 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     const usage = researchUsage(final.operations ?? []);
     // accounting only: counts and timings, never rows, values or the key
     if (usage) options.log?.info({ inquiry: job.id, type: 'research', status: outcome?.status, llm: usage }, 'inquiry model use');
-    const result = { final_answer: final.finalAnswer ?? '', final_answer_html: renderReportHtml(final.finalAnswer ?? ''), progress: 100, operations: final.operations ?? [] };
+    const result = { final_answer: final.finalAnswer ?? '', final_answer_html: renderReportHtml(final.finalAnswer ?? ''), charts: final.charts ?? [], progress: 100, operations: final.operations ?? [] };
     if (!outcome) return { status: 'failed', result, error: 'The research ended without a report.' };
     return { status: outcome.status, result, ...(outcome.error ? { error: outcome.error } : {}) };
   }

@@ -49,7 +49,7 @@ export async function llmFocus(planner: ResearchPlanner, question: string, focus
     notes.push(`The language model named no usable breakdown${reply.error ? ` (${reply.error})` : rejected.length ? ` (${rejected.join(', ')})` : ''}; the rule-based plan is used.`);
   }
   notes.push(usageText(reply.usage));
-  return { focus: dims.length ? { ...focus, keyDimensions: dims } : focus, notes, usage: reply.usage };
+  return { focus: dims.length ? { ...focus, keyDimensions: dims, plannedDimensions: true } : focus, notes, usage: reply.usage };
 }
 
 /** Model use of one research step, as recorded on its operation (`llm`): counts and timings only. */

@@ -30,7 +30,8 @@ export async function llmNarrative(
   const sections: ReportSection[] = [];
   for (const s of input.plan) {
     const op = input.operations.find((o) => o.id === s.id);
-    if (op?.status === 'done' && op.rows?.length) sections.push({ id: s.id, title: s.question, rows: op.rows });
+    // a scan's rows (ordered by dimension) reach the model strongest movers first: it sees only the first rows of a section
+    if (op?.status === 'done' && op.rows?.length) sections.push({ id: s.id, title: s.question, rows: s.scan ? [...op.rows].sort((a, b) => (Number(b.surprise) || 0) - (Number(a.surprise) || 0)) : op.rows });
   }
   if (!sections.length) return { narrative: null, notes: [], usage: null };
   const { focus } = input;

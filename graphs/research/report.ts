@@ -3,9 +3,12 @@
  * result row (formatted, never computed here): changes and shares are computed by the warehouse.
  * Text that comes from data or the question is escaped, so the Markdown carries no HTML.
  */
+import MarkdownIt from 'markdown-it';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
-import { explainingSets, rankKeyDimensions, readSignificance } from './analysis.js';
+import type { ReportChart } from '../../src/schemas/inquiry.js';
+import { explainingSets, rankKeyDimensions, readSignificance, type Driver } from './analysis.js';
+import { ALL_OTHERS as ALL_REST, scanExplanation } from './scan.js';
 import type { ResearchFindings, ResearchFocus, SubQuestion } from './state.js';
 
 type Fmt = { kind?: string; unit?: string; decimals?: number } | undefined;
@@ -135,6 +138,21 @@ function writeCompareReport({ question, model, focus, plan, operations, asOf, fi
     const pct = h.change_pct === null || h.change_pct === undefined ? '' : ` (**${formatHuman(h.change_pct, PCT, true)}** against ${b})`;
     out.push(`${metric} of ${a} was **${formatHuman(h.current_value, fmt)}** against **${formatHuman(h.previous_value, fmt)}** for ${b} in ${cur}: a gap of **${formatHuman(h.change, fmt, true)}**${pct}. ${ref(headline.id)}`, '');
   } else out.push(`The headline comparison could not be computed${headline ? ` ${ref(headline.id)}` : ''}; the sections below show what was found.`, '');
+  const side = plan.find((x) => x.angle === 'metrics' && ok(x));
+  if (side) {
+    const rows = opOf(side.id)!.rows ?? [];
+    const dim = focus.segments!.dimension;
+    const [ra, rb] = focus.segments!.members.map((v) => rows.find((r) => String(r[dim]) === v));
+    if (ra && rb) {
+      out.push(`## ${a} and ${b} side by side`, '', `| Metric | ${a} | ${b} |`, '|---|---:|---:|');
+      for (const x of side.query.metrics) {
+        const xf = metricFormat(model, x);
+        out.push(`| ${safe(metricLabel(model, x))} | ${formatNumber(ra[x], xf)} | ${formatNumber(rb[x], xf)} |`);
+        if (ra[`${x}_share`] !== undefined) out.push(`| ${safe(metricLabel(model, x))}: share of the total | ${formatNumber(ra[`${x}_share`], PCT)} | ${formatNumber(rb[`${x}_share`], PCT)} |`);
+      }
+      out.push('', `Shares are of every ${seg}'s total in ${cur}. ${ref(side.id)}`, '');
+    }
+  }
   if (findings?.drivers.length) {
     out.push('## What explains the gap', '');
     findings.drivers.forEach((d, i) => {
@@ -182,16 +200,35 @@ function writeProfileReport({ question, model, focus, plan, operations, asOf }: 
     const t0 = total ? rowsOf(total)[0] : undefined;
     out.push(`The largest was ${safe(topRows[0][d])} at **${formatHuman(topRows[0][focus.metric], fmt)}** ${ref(top.id)}${t0 ? `, of **${formatHuman(t0[focus.metric], fmt)}** in all ${ref(total!.id)}` : ''}.`, '');
   } else out.push(`The top customers could not be found${top ? ` ${ref(top.id)}` : ''}.`, '');
-  const shareCol = `${focus.metric}_share`;
+  const whole = plan.find((s) => s.angle === 'profile' && !s.dimension && s.profileOf);
+  const w = whole ? rowsOf(whole)[0] : undefined;
+  if (whole && w) {
+    const dl = safe(dimLabel(model, d).toLowerCase());
+    const size = w.group_members !== undefined ? ` They are **${formatHuman(w.group_members, { kind: 'integer' })}** of **${formatHuman(w.all_members, { kind: 'integer' })}** ${safe(metricLabel(model, whole.profileOf!.size!).toLowerCase())} (**${formatHuman(w.members_share, PCT)}**).` : '';
+    out.push('## The group against everyone', '', `The top ${dl}s had **${formatHuman(w.group_value, fmt)}** of **${formatHuman(w.all_value, fmt)}** ${metric.toLowerCase()} in ${cur}: **${formatHuman(w.group_share, PCT)}** of it.${size} ${ref(whole.id)}`, '');
+  }
   const sections: [string, SubQuestion[]][] = [
-    ['Who they are', plan.filter((s) => s.angle === 'profile' && ['market_segment', 'nation'].includes(s.dimension!))],
-    ['What they buy', plan.filter((s) => s.angle === 'profile' && !['market_segment', 'nation'].includes(s.dimension!))],
+    ['Who they are', plan.filter((s) => s.angle === 'profile' && s.dimension && ['market_segment', 'nation'].includes(s.dimension))],
+    ['What they buy', plan.filter((s) => s.angle === 'profile' && s.dimension && !['market_segment', 'nation'].includes(s.dimension))],
   ];
+  const X: Fmt = { kind: 'number', decimals: 2 };
   for (const [title, subs] of sections) {
-    const lines = subs
-      .filter((s) => rowsOf(s).length)
-      .map((s) => `- By ${safe(dimLabel(model, s.dimension!).toLowerCase())}: ${rowsOf(s).map((r) => `${safe(r[s.dimension!])} ${formatNumber(r[shareCol], PCT)} (${formatHuman(r[focus.metric], fmt)})`).join(', ')}. ${ref(s.id)}`);
-    if (lines.length) out.push(`## ${title}`, '', ...lines, '', 'Shares are of the top customers\' own total.', '');
+    const parts: string[] = [];
+    for (const s of subs) {
+      const rows = rowsOf(s);
+      if (!rows.length) continue;
+      const dl = safe(dimLabel(model, s.dimension!));
+      parts.push(`### By ${dl.toLowerCase()}`, '', `| ${dl} | Their ${metric.toLowerCase()} | Their share | Everyone's share | Representation |`, '|---|---:|---:|---:|---:|');
+      for (const r of rows.slice(0, 8)) parts.push(`| ${safe(r[s.dimension!])} | ${formatNumber(r.group_value, fmt)} | ${formatNumber(r.group_share, PCT)} | ${formatNumber(r.all_share, PCT)} | ${formatNumber(r.representation, X)} |`);
+      const rep = rows.filter((r) => Number.isFinite(Number(r.representation)) && r.group_value !== null);
+      const over = [...rep].sort((a, b) => Number(b.representation) - Number(a.representation))[0];
+      const under = [...rep].sort((a, b) => Number(a.representation) - Number(b.representation))[0];
+      const line: string[] = [];
+      if (over && Number(over.representation) > 1) line.push(`most over-represented ${safe(over[s.dimension!])} (${formatHuman(over.group_share, PCT)} of theirs against ${formatHuman(over.all_share, PCT)} of everyone's)`);
+      if (under && Number(under.representation) < 1 && under !== over) line.push(`most under-represented ${safe(under[s.dimension!])} (${formatHuman(under.group_share, PCT)} against ${formatHuman(under.all_share, PCT)})`);
+      parts.push('', `${line.length ? `${line.join('; ')}. ` : ''}${ref(s.id)}`, '');
+    }
+    if (parts.length) out.push(`## ${title}`, '', ...parts, 'Their share is of the top customers\' own total, everyone\'s of all customers\'; representation is the one over the other (above 1: over-represented).', '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
@@ -205,14 +242,17 @@ function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, 
   const metric = safe(focus.metricLabel);
   const Z: Fmt = { kind: 'number', decimals: 2 };
   const out: string[] = [`# Anything unusual: ${metric.toLowerCase()} in ${cur}`, '', `*Question:* ${safe(question)}`, ''];
+  if (focus.asked) out.push(`The period asked for, ${safe(focus.asked.label)}, was narrowed to ${cur}: ${focus.asked.end > asOf ? `the data ends on ${safe(asOf)} and only full months are compared` : 'no full month of it could be compared'}.`, '');
+  else out.push(`Every month of ${cur} is compared with the monthly history of the year before it.`, '');
   const found = findings?.anomalies ?? [];
   out.push('## Unusual', '');
   if (found.length) {
     for (const a of found) {
-      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true));
+      const bucketOf = plan.find((s) => s.id === a.from)?.anomaly?.bucket ?? '';
+      const row = opOf(a.from)?.rows?.find((r) => (a.dimension ? String(r[a.dimension]) === a.member : true) && (!a.month || String(r[bucketOf] ?? '').slice(0, 7) === a.month));
       if (!row) continue;
       const who = a.dimension ? `${safe(dimLabel(model, a.dimension))} ${safe(a.member)}` : `${metric} in total`;
-      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${cur} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
+      out.push(`- ${who}: **${formatHuman(row.current_value, fmt)}** in ${safe(a.month || cur)} against a monthly average of **${formatHuman(row.history_mean, fmt)}** (spread ${formatHuman(row.history_spread, fmt)}; z = ${formatNumber(row.z_score, Z)}). ${ref(a.from)}`);
     }
     out.push('', 'Unusual: at least 3 standard deviations from its own monthly history.', '');
   } else {
@@ -222,9 +262,9 @@ function writeAnomaliesReport({ question, model, focus, plan, operations, asOf, 
   for (const s of plan.filter((x) => x.anomaly && opOf(x.id)?.status === 'done')) {
     const rows = (opOf(s.id)!.rows ?? []).slice(0, 12);
     const dl = s.dimension ? safe(dimLabel(model, s.dimension)) : 'Total';
-    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | ${cur} | Monthly average | Spread | z |`, '|---|---:|---:|---:|---:|');
-    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
-    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before. ${ref(s.id)}`, '');
+    out.push(`## ${s.dimension ? `By ${dl.toLowerCase()}` : 'Total'}`, '', `| ${dl} | Month | Value | Monthly average | Spread | z |`, '|---|---|---:|---:|---:|---:|');
+    for (const r of rows) out.push(`| ${s.dimension ? safe(r[s.dimension]) : metric} | ${safe(String(r[s.anomaly!.bucket] ?? '').slice(0, 7))} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.history_mean, fmt)} | ${formatNumber(r.history_spread, fmt)} | ${formatNumber(r.z_score, Z)} |`);
+    out.push('', `Against the ${formatNumber(rows[0]?.history_periods, { kind: 'integer' })} months before; the months of largest |z| first. ${ref(s.id)}`, '');
   }
   out.push(...closing(plan, operations, focus, asOf, model));
   return out.join('\n').trim() + '\n';
@@ -313,21 +353,40 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   // Drivers, ranked by explanatory power
   if (findings?.significant && findings.drivers.length) {
     out.push('## Drivers', '');
+    const scanned = plan.some((x) => x.scan && !x.scan.mix);
     findings.drivers.forEach((d, i) => {
-      const row = opOf(d.from)?.rows?.find((r) => String(r[d.dimension]) === d.member);
+      const row = driverRow(d, operations);
       if (!row) return;
       const within = d.within ? ` (inside ${safe(dimLabel(model, d.within.dimension).toLowerCase())} ${safe(d.within.member)})` : '';
+      const who = d.and ? `${safe(dimLabel(model, d.dimension))} ${safe(d.member)} and ${safe(dimLabel(model, d.and.dimension).toLowerCase())} ${safe(d.and.member)} combined` : `${safe(dimLabel(model, d.dimension))} ${safe(d.member)}`;
       const through = d.through
         ? ` Most of it came through ${safe(d.through.component === 'rate' ? rateWords(model, focus.metric, d.through.base) : `${metricLabel(model, d.through.base).toLowerCase()} (the base)`)}: **${formatHuman(d.through.contribution, PCT)}** of the total change. ${ref(d.through.from)}`
         : '';
-      out.push(
-        `${i + 1}. ${safe(dimLabel(model, d.dimension))} ${safe(d.member)}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT)}** of the total change. ${ref(d.from)}${through}`,
-      );
+      const parent = d.context ? driverRow({ ...d, dimension: d.context.dimension, member: d.context.member, and: undefined }, operations, d.from) : undefined;
+      const context = d.context
+        ? ` It lies in ${safe(dimLabel(model, d.context.dimension).toLowerCase())} ${safe(d.context.member)}${parent ? `, whose change was **${formatHuman(parent.contribution, PCT, true)}** of the total: the ${safe(dimLabel(model, d.context.dimension).toLowerCase())} is context, the ${safe(dimLabel(model, d.dimension).toLowerCase())} explains it` : ''}.`
+        : '';
+      out.push(`${i + 1}. ${who}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT, true)}** of the total change. ${ref(d.from)}${context}${through}`);
     });
-    out.push('', 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.', '');
+    out.push('');
+    for (const o of findings.overlaps ?? []) {
+      out.push(
+        `Overlap: ${safe(dimLabel(model, o.a.dimension))} ${safe(o.a.member)} and ${safe(dimLabel(model, o.b.dimension).toLowerCase())} ${safe(o.b.member)} share a change of **${formatHuman(o.change, fmt, true)}** (**${formatHuman(o.contribution, PCT, true)}** of the total change); it is counted in both contributions above. ${ref(o.from)}`,
+        '',
+      );
+    }
+    if (findings.explained === false) out.push('Together these drivers do not account for the whole change; the rest is spread across the members of every dimension examined.', '');
+    out.push(
+      scanned
+        ? 'Ranked by explanatory power across every dimension scanned: members whose share moved most (surprise) among those that bring the sum of contributions closest to the whole change; members of opposite sign are both kept; of a roll-up only the deepest explaining level is credited, its parent given as context.'
+        : 'Ranked by explanatory power: the members whose shares moved most (surprise) among those explaining most of the change; a member inside another comes first when it alone explains its parent\'s part.',
+      '',
+    );
   } else if (findings?.significant) {
     out.push('## Drivers', '', 'No small set of members explains most of the change: it is spread across the members of every dimension examined.', '');
   }
+  out.push(...mixSection(model, focus, plan, operations, findings));
+  out.push(...scanSections(model, focus, plan, operations, findings));
 
   out.push(...decompositionSections(model, focus, plan, operations));
 
@@ -425,6 +484,81 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
   return out.join('\n').trim() + '\n';
 }
 
+/** The row a driver's figures come from: a scan row (dimension, member and a pair's second member) or a breakdown's row. */
+function driverRow(d: Driver, operations: ResearchOperation[], from = d.from): Record<string, unknown> | undefined {
+  const rows = operations.find((o) => o.id === from)?.rows ?? [];
+  return rows.find((r) =>
+    r.dimension !== undefined
+      ? r.dimension === d.dimension && r.member === d.member && (d.and ? r.second_dimension === d.and.dimension && r.second_member === d.and.member : r.second_dimension === null || r.second_dimension === undefined)
+      : String(r[d.dimension]) === d.member,
+  );
+}
+
+/** The scan's tables: the drivers' dimensions and their context first (the members' change, contribution and closure), then the names of every dimension scanned. */
+function scanSections(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[], findings?: ResearchFindings | null): string[] {
+  const scan = plan.find((x) => x.scan && !x.scan.mix && !x.scan.pairs);
+  const op = scan && operations.find((o) => o.id === scan.id);
+  if (!scan || op?.status !== 'done') return [];
+  const fmt = metricFormat(model, focus.metric);
+  const rows = op.rows ?? [];
+  const cur = safe(focus.current.label);
+  const prev = safe(focus.previous.label);
+  const shown: string[] = [];
+  for (const d of findings?.drivers ?? []) for (const x of [d.dimension, d.and?.dimension, d.context?.dimension]) if (x && !shown.includes(x) && rows.some((r) => r.dimension === x)) shown.push(x);
+  // no driver: the dimensions whose top member moved most
+  if (!shown.length) {
+    for (const r of [...rows].filter((x) => x.member !== ALL_REST).sort((a, b) => Number(b.surprise) - Number(a.surprise))) {
+      if (shown.length >= 3) break;
+      if (!shown.includes(String(r.dimension))) shown.push(String(r.dimension));
+    }
+  }
+  const out: string[] = [];
+  for (const dim of shown.slice(0, 4)) {
+    const own = rows.filter((r) => r.dimension === dim).slice(0, 11);
+    const dl = safe(dimLabel(model, dim));
+    out.push(`## By ${dl.toLowerCase()}`, '', `| ${dl} | ${cur} | ${prev} | Change | Change % | Contribution |`, '|---|---:|---:|---:|---:|---:|');
+    for (const r of own) out.push(`| ${safe(r.member)} | ${formatNumber(r.current_value, fmt)} | ${formatNumber(r.previous_value, fmt)} | ${formatNumber(r.change, fmt, true)} | ${formatNumber(r.change_pct, PCT, true)} | ${formatNumber(r.contribution, PCT, true)} |`);
+    const top = own[0];
+    if (top) out.push('', `Closure: contributions are shares of the total change of ${formatHuman(top.total_change, fmt, true)}; the residual not explained by the members is ${formatHuman(top.residual, fmt, true)}. ${ref(scan.id)}`, '');
+  }
+  const names = scan.scan!.dimensions.map((d) => safe(dimLabel(model, d).toLowerCase()));
+  out.push('## Dimensions scanned', '', `Every dimension ${safe(focus.metricLabel.toLowerCase())} can be broken down by was compared in one statement: ${names.join(', ')}; dimensions with many members by their largest movers, the rest together as ${ALL_REST}. ${ref(scan.id)}`, '');
+  return out;
+}
+
+/** A ratio metric: where mix explains most of the change, in plain words, with that dimension's rate/mix table. */
+function mixSection(model: SemanticModel, focus: ResearchFocus, plan: SubQuestion[], operations: ResearchOperation[], findings?: ResearchFindings | null): string[] {
+  const mix = findings?.mix;
+  if (!mix) return [];
+  const sub = plan.find((s) => s.id === mix.from);
+  const rows = (operations.find((o) => o.id === mix.from)?.rows ?? []).filter((r) => r.dimension === mix.dimension);
+  if (!sub?.scan?.mix || !rows.length) return [];
+  const fmt = metricFormat(model, focus.metric);
+  const metric = safe(focus.metricLabel.toLowerCase());
+  const dl = safe(dimLabel(model, mix.dimension));
+  const unit = safe(metricLabel(model, sub.scan.mix.denominator).toLowerCase());
+  const r0 = rows[0];
+  const of = (m: string | null) => (m === null ? undefined : rows.find((r) => r.member === m));
+  const [shrank, grew] = [of(mix.shrank), of(mix.grew)];
+  const mostlyMix = Math.abs(mix.mixShare) >= Math.abs(mix.rateShare);
+  const hardly = Math.abs(mix.rateShare) < 1 / 3;
+  const out = [`## Mix or rate: ${metric} by ${dl.toLowerCase()}`, ''];
+  const moved =
+    shrank && grew
+      ? `${unit} moved from ${dl.toLowerCase()} ${safe(mix.shrank)} (**${formatHuman(shrank.weight_previous, PCT)}** to **${formatHuman(shrank.weight_current, PCT)}** of them) to ${safe(mix.grew)} (**${formatHuman(grew.weight_previous, PCT)}** to **${formatHuman(grew.weight_current, PCT)}**)`
+      : `the ${dl.toLowerCase()} weights of ${unit} moved`;
+  out.push(
+    `${mostlyMix ? '**Mostly mix.**' : '**Mostly rate.**'} Of the change of **${formatHuman(r0.total_change, fmt, true)}**, the mix across ${dl.toLowerCase()} moved ${metric} by **${formatHuman(r0.total_mix_effect, fmt, true)}** (${formatHuman(r0.mix_share, PCT, true)} of the change): ${moved}. ` +
+      `Each ${dl.toLowerCase()}'s own ${metric} moved it by **${formatHuman(r0.total_rate_effect, fmt, true)}** (rate effect${hardly ? '; it hardly changed' : ''}). Closure: residual ${formatHuman(r0.residual, fmt, true)}. ${ref(mix.from)}`,
+    '',
+    `| ${dl} | Weight before | Weight after | ${safe(focus.metricLabel)} before | After | Rate effect | Mix effect |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of rows.slice(0, 10)) out.push(`| ${safe(r.member)} | ${formatNumber(r.weight_previous, PCT)} | ${formatNumber(r.weight_current, PCT)} | ${formatNumber(r.rate_previous, fmt)} | ${formatNumber(r.rate_current, fmt)} | ${formatNumber(r.rate_effect, fmt, true)} | ${formatNumber(r.mix_effect, fmt, true)} |`);
+  out.push('', `The mix was decomposed across every candidate dimension (${sub.scan.dimensions.map((d) => safe(dimLabel(model, d).toLowerCase())).join(', ')}); ${dl.toLowerCase()} is where mix explains most. ${ref(mix.from)}`, '');
+  return out;
+}
+
 function metricLabel(model: SemanticModel, name: string): string {
   return [...model.measures, ...model.metrics].find((m) => m.name === name)?.label ?? name.replace(/_/g, ' ');
 }
@@ -441,7 +575,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   const fmt = metricFormat(model, focus.metric);
   const metric = safe(focus.metricLabel);
   const RATE: Fmt = { kind: 'number', decimals: 4 };
-  for (const s of plan.filter((x) => x.angle === 'decomposition' && x.decompose)) {
+  for (const s of plan.filter((x) => x.angle === 'decomposition' && x.decompose && !x.scan)) {
     const op = operations.find((o) => o.id === s.id);
     const rows = op?.status === 'done' ? (op.rows ?? []) : [];
     if (!rows.length) continue;
@@ -487,14 +621,7 @@ function decompositionSections(model: SemanticModel, focus: ResearchFocus, plan:
   return out;
 }
 
-/** One chart of the report: a Vega-Lite spec whose data are the rows of the sub-question it cites. */
-export interface ReportChart {
-  /** The sub-question whose rows it draws ([qN]). */
-  from: string;
-  title: string;
-  /** Vega-Lite v5; `data.values` are row values as returned, `usermeta.from` the citation. */
-  spec: Record<string, unknown>;
-}
+export type { ReportChart } from '../../src/schemas/inquiry.js';
 
 const VEGA_LITE = 'https://vega.github.io/schema/vega-lite/v5.json';
 
@@ -547,6 +674,29 @@ export function reportCharts(model: SemanticModel, focus: ResearchFocus, plan: S
       const gap = focus.kind === 'compare';
       const title = `${gap ? 'Gap' : 'Change'} of ${metric.toLowerCase()} by ${dimLabel(model, s.dimension).toLowerCase()}`;
       out.push(bar(s, title, 'change', gap ? `${focus.segments!.members[0]} − ${focus.segments!.members[1]}` : `${focus.previous.label} to ${focus.current.label}`, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], change: r.change }))));
+    } else if (s.scan && !s.scan.mix && !s.scan.pairs) {
+      // the scan: the three dimensions whose members' shares moved most (surprise), each member's change as bars
+      const dims: string[] = [];
+      for (const r of [...rows].filter((x) => x.member !== ALL_REST).sort((a, b) => Number(b.surprise) - Number(a.surprise))) {
+        if (dims.length >= 3) break;
+        if (!dims.includes(String(r.dimension))) dims.push(String(r.dimension));
+      }
+      for (const dim of dims) {
+        const title = `Change of ${metric.toLowerCase()} by ${dimLabel(model, dim).toLowerCase()}`;
+        const values = rows.filter((r) => r.dimension === dim).map((r) => ({ member: r.member, change: r.change }));
+        out.push({
+          from: s.id,
+          title,
+          spec: {
+            $schema: VEGA_LITE,
+            title,
+            data: { values },
+            mark: 'bar',
+            encoding: { y: { field: 'member', type: 'nominal', sort: '-x', title: dimLabel(model, dim) }, x: { field: 'change', type: 'quantitative', title: `${focus.previous.label} to ${focus.current.label}` } },
+            usermeta: { from: s.id },
+          },
+        });
+      }
     } else if (s.spread && s.dimension) {
       out.push(bar(s, `${metric} by ${dimLabel(model, s.dimension).toLowerCase()} in ${focus.current.label}`, focus.metric, metric, rows.slice(0, 20).map((r) => ({ [s.dimension!]: r[s.dimension!], [focus.metric]: r[focus.metric] }))));
     }
@@ -579,6 +729,10 @@ export function nextQuestions(model: SemanticModel, focus: ResearchFocus, plan: 
     const sets = readSignificance(plan, operations)?.significant === false ? [] : explainingSets(plan, operations, ['breakdown', 'drilldown']);
     for (const set of sets) {
       for (const m of set.members) if (!drilled(m.dimension, m.member)) out.push(`Why did ${ml} of ${dl(m.dimension)} ${m.member} change from ${prev} to ${cur}?`);
+    }
+    // the scan's drivers: why each changed (a question the research accepts, scoped to the member)
+    if (readSignificance(plan, operations)?.significant) {
+      for (const d of scanExplanation(model, plan, operations)?.drivers ?? []) if (!d.and) out.push(`Why did ${ml} of ${dl(d.dimension)} ${d.member} change from ${prev} to ${cur}?`);
     }
   } else if (kind === 'compare') {
     const { dimension, members } = focus.segments!;
@@ -635,45 +789,16 @@ function closing(plan: SubQuestion[], operations: ResearchOperation[], focus: Re
 }
 
 /**
- * The report as HTML for clients that show HTML (the `answer` convention): only the Markdown this
- * module writes (headings, paragraphs, bold, italics, lists, tables) becomes markup; everything
- * else stays escaped text, so the HTML is safe to insert.
+ * Markdown → HTML for reports (markdown-it, CommonMark + tables): raw HTML off, links, images and
+ * autolinks off, so the report's own structure (headings, paragraphs, emphasis, lists, tables) is
+ * the only markup and text from data stays text.
  */
-export function renderReportHtml(markdown: string): string {
-  // `\*` and `\|` are literal characters from data, never markup
-  const inline = (text: string) =>
-    text
-      .replace(/\\\*/g, '&#42;')
-      .replace(/\\\|/g, '|')
-      .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
-      .replace(/\*([^*]+)\*/g, '<i>$1</i>');
-  // the Markdown is already escaped; a stray `<` (from elsewhere) is escaped again here
-  const esc = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const cells = (row: string) => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(esc(c.trim().replace(/\\\|/g, '|'))));
-  const out: string[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!line.trim()) continue;
-    const h = /^(#{1,3}) (.*)$/.exec(line);
-    if (h) {
-      out.push(`<h${h[1].length}>${inline(esc(h[2]))}</h${h[1].length}>`);
-    } else if (line.startsWith('- ')) {
-      const items: string[] = [];
-      for (; i < lines.length && lines[i].startsWith('- '); i++) items.push(`<li>${inline(esc(lines[i].slice(2)))}</li>`);
-      i--;
-      out.push(`<ul>${items.join('')}</ul>`);
-    } else if (line.startsWith('|')) {
-      const rows: string[] = [];
-      for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
-      i--;
-      const [head, , ...body] = rows;
-      out.push(
-        `<table><thead><tr>${cells(head).map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r).map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</tbody></table>`,
-      );
-    } else {
-      out.push(`<p>${inline(esc(line))}</p>`);
-    }
-  }
-  return out.join('\n');
+const markdown = new MarkdownIt('default', { html: false, linkify: false, typographer: false }).disable(['link', 'image', 'autolink', 'html_inline', 'html_block', 'reference']);
+
+/**
+ * The report as HTML for clients that show HTML (the `answer` convention): the Markdown this
+ * module writes rendered by markdown-it with raw HTML disabled; safe to insert.
+ */
+export function renderReportHtml(markdownText: string): string {
+  return markdown.render(markdownText).trim();
 }

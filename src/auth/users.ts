@@ -44,6 +44,12 @@ export class UserService {
   private readonly maxMs: number;
   /** Logins whose last_seen_at was written recently (the write is throttled). */
   private readonly touched = new Map<string, number>();
+  /**
+   * Failures against e-mails that have no user, counted like a user's: without this only real
+   * users would ever answer 429, which tells an attacker which e-mails exist. Bounded; kept in
+   * memory (a process restart forgets it, as it forgets nothing a user could rely on).
+   */
+  private readonly unknownFailures = new Map<string, { failures: number; lockedUntil: number | null }>();
 
   constructor(private readonly store: Store, options: UserServiceOptions = {}) {
     this.sessionMs = options.sessionMs ?? 12 * 3_600_000;
@@ -79,15 +85,26 @@ export class UserService {
    * exists, after the same work); a locked-out user → 429 with the seconds to wait.
    */
   async signIn(email: string, password: string, now = Date.now()): Promise<SignedIn> {
-    const user = await this.store.users.findByEmail(normalizeEmail(email));
+    const normalized = normalizeEmail(email);
+    const user = await this.store.users.findByEmail(normalized);
     if (!user || !user.password_hash) {
+      // The same work and the same answers as for a real user: a hash, then 401 or the lock-out.
       await verifyPassword(password, await decoyHash());
+      const seen = this.unknownFailures.get(normalized) ?? { failures: 0, lockedUntil: null };
+      if (seen.lockedUntil !== null && seen.lockedUntil > now) throw this.lockedError(seen.lockedUntil - now);
+      const failures = seen.failures + 1;
+      const lockMs = this.lockMsAfter(failures);
+      if (this.unknownFailures.size >= 10_000) this.unknownFailures.delete(this.unknownFailures.keys().next().value!);
+      this.unknownFailures.set(normalized, { failures, lockedUntil: lockMs ? now + lockMs : null });
+      if (lockMs) throw this.lockedError(lockMs, true);
       throw new ServiceError(401, 'Wrong e-mail or password');
     }
+    // A locked user's answer costs the same hash as any other, so its timing says nothing either.
+    const passwordMatches = await verifyPassword(password, user.password_hash);
     if (user.locked_until !== null && user.locked_until > now) throw this.lockedError(user.locked_until - now);
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!passwordMatches) {
       const failures = user.failed_logins + 1;
-      const lockMs = failures >= this.threshold ? Math.min(this.maxMs, this.baseMs * 2 ** (failures - this.threshold)) : 0;
+      const lockMs = this.lockMsAfter(failures);
       await this.store.users.recordFailure(user.id, failures, lockMs ? now + lockMs : null);
       if (lockMs) throw this.lockedError(lockMs, true);
       throw new ServiceError(401, 'Wrong e-mail or password');
@@ -106,6 +123,11 @@ export class UserService {
     await this.store.webLogins.insert(login);
     if (Math.random() < 0.05) await this.store.webLogins.purgeExpired(now);
     return { token, login, user: { ...user, failed_logins: 0, locked_until: null, last_login_at: now } };
+  }
+
+  /** The lock-out after this many failures in a row: none below the threshold, then doubling up to the cap. */
+  private lockMsAfter(failures: number): number {
+    return failures >= this.threshold ? Math.min(this.maxMs, this.baseMs * 2 ** (failures - this.threshold)) : 0;
   }
 
   private lockedError(waitMs: number, justLocked = false): ServiceError {

@@ -598,7 +598,7 @@ export class InquiryService {
 
   /** What a response carries when its result does not: empty answer fields, or research defaults. */
   private statusDefaults(r: InquiryRecord): Record<string, unknown> {
-    return r.type === 'research' ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [] } : { ...emptyAnswerFields() };
+    return r.type === 'research' ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, charts: [], operations: [] } : { ...emptyAnswerFields() };
   }
 
   /**

@@ -102,9 +102,15 @@ export class ReportService {
     this.jobs.delete(id);
   }
 
-  /** Runs of a report, newest first, each with its research inquiry's status and final_answer. */
+  /**
+   * Runs of a report, newest first, each with its research inquiry's status and final_answer.
+   * A deleted report's runs stay readable: delete only stops the schedule (soft delete), the runs
+   * and their inquiries are kept.
+   */
   async runs(principal: Principal, id: string) {
-    await this.get(principal, id);
+    const r = await this.store.reports.getIncludingDeleted(id);
+    if (!r) throw new ServiceError(404, `Report not found: ${id}`);
+    if (r.account_id !== principal.accountId) throw new ServiceError(403, 'Access denied: this report belongs to another account');
     const runs = await this.store.reports.runs(id);
     const out = [];
     for (const run of runs) {

@@ -13,7 +13,7 @@ export const InquiryResultSchema = InquiryStatusResponseSchema;
 
 export const SessionIdSchema = z.string().min(1).describe('A thread id (session_id) from create_a_thread, ask_a_single_question, ask_questions or get_recent_threads');
 export const InquiryIdSchema = z.string().min(1).describe('An inquiry id from ask_a_question, ask_a_single_question, ask_a_research_question or ask_questions');
-export const QuestionSchema = z.string().trim().min(1).describe('The business question in plain language');
+export { QuestionTextSchema as QuestionSchema } from '../schemas/question.js';
 
 export { EntityDetailSchema, SearchHitSchema, SummaryEntitySchema } from '../schemas/semantic.js';
 

@@ -5,6 +5,7 @@
  * sequences of lemmas in a trie so a question can be matched longest-phrase-first.
  */
 import type { SemanticModel } from '../semantic/model.js';
+import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
@@ -339,29 +340,13 @@ function sameValues(a?: string[], b?: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** entity -> entities reachable through many_to_one / one_to_one relationships. */
+/**
+ * entity -> the other entities it reaches to-one: the compiler's own rule (JoinGraph), so the
+ * interpreter never offers a dimension the compiler would join another way or not at all.
+ */
 export function reachability(model: SemanticModel): Map<string, Set<string>> {
-  const adj = new Map<string, string[]>();
-  for (const r of model.relationships) {
-    if (r.cardinality === 'one_to_many') {
-      adj.set(r.to, [...(adj.get(r.to) ?? []), r.from]);
-    } else {
-      adj.set(r.from, [...(adj.get(r.from) ?? []), r.to]);
-    }
-  }
-  const out = new Map<string, Set<string>>();
-  for (const e of model.entities) {
-    const seen = new Set<string>();
-    const stack = [...(adj.get(e.name) ?? [])];
-    while (stack.length) {
-      const x = stack.pop()!;
-      if (seen.has(x)) continue;
-      seen.add(x);
-      stack.push(...(adj.get(x) ?? []));
-    }
-    out.set(e.name, seen);
-  }
-  return out;
+  const graph = joinGraph(model);
+  return new Map(model.entities.map((e) => [e.name, new Set([...graph.pathsFrom(e.name).keys()].filter((x) => x !== e.name))]));
 }
 
 /** Longest phrase match starting at token i; `keysAt(j)` gives the candidate keys of token j. */

@@ -129,16 +129,25 @@ export const ReadingFieldsSchema = z.object({
     .describe('Set when a vague question ("how are we doing?") was answered with an overview of the headline metrics'),
 });
 
+/** One chart of a research report: a Vega-Lite v5 spec drawing the rows of the sub-question it cites. */
+export const ReportChartSchema = z.object({
+  from: z.string().describe('The sub-question (operation id, q1..) whose rows the chart draws'),
+  title: z.string(),
+  spec: z.record(z.string(), z.unknown()).describe('Vega-Lite v5 spec; data.values are row values as returned, usermeta.from the citation'),
+});
+export type ReportChart = z.infer<typeof ReportChartSchema>;
+
 /** Fields of a research inquiry, in place of answer, sql_query and data. */
 export const ResearchFieldsSchema = z.object({
   final_answer: z.string().describe('The report in Markdown; every number in it is a value of some operation\'s rows'),
   /** The report rendered as HTML (safe to insert: only the report's own structure is markup). */
   final_answer_html: z.string().optional(),
   progress: z.number().int().min(0).max(100).describe('0-100 from finished vs planned steps; never goes back; 100 once terminal'),
+  charts: z.array(ReportChartSchema).optional().describe('The report\'s charts (Vega-Lite v5), each citing the sub-question it draws; empty while running'),
   operations: z
     .array(z.record(z.string(), z.unknown()))
     .describe(
-      'One record per step, in order: plan (detail: the sub-questions and their purpose), each query (id q1.., round, angle, question, purpose, status, sql, row_count, rows (at most 100), columns, started_at, finished_at, elapsed_ms, error), reflect (detail: what it decided), write',
+      'One record per step, in order: plan (detail: the sub-questions and their purpose), each query (id q1.., round, angle, question, purpose, status, sql, row_count, rows (at most 100; a scan of every dimension at most 600), columns, started_at, finished_at, elapsed_ms, error), reflect (detail: what it decided), write',
     ),
 });
 

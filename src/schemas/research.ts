@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DimensionsSchema } from './inquiry.js';
+import { questionField } from './question.js';
 
 /** Limits of one investigation; what is not given takes the default. */
 export const ResearchBudgetSchema = z
@@ -57,12 +58,7 @@ export type ResearchOperation = z.infer<typeof ResearchOperationSchema>;
 export function researchRequestSchema(maxQueryLength: number) {
   return z.object(
     {
-      question: z
-        .string({ error: 'question is required: the research question as a string' })
-        .trim()
-        .min(1, { error: 'question must not be empty' })
-        .max(maxQueryLength, { error: `question must be at most ${maxQueryLength} characters` })
-        .describe(`The research question (1 to ${maxQueryLength} characters)`),
+      question: questionField('question', maxQueryLength, 'the research question'),
       dimensions: DimensionsSchema.nullable().optional(),
       budget: ResearchBudgetSchema.nullable().optional(),
     },
@@ -87,11 +83,7 @@ export function batchRequestSchema(maxQueryLength: number) {
       questions: z
         .array(
           z.object({
-            question: z
-              .string({ error: 'question is required: a string' })
-              .trim()
-              .min(1, { error: 'question must not be empty' })
-              .max(maxQueryLength, { error: `question must be at most ${maxQueryLength} characters` }),
+            question: questionField('question', maxQueryLength),
             dimensions: DimensionsSchema.nullable().optional(),
           }),
           { error: 'questions must be an array of {question, dimensions?}' },
@@ -113,10 +105,12 @@ export type BatchSubmitted = z.infer<typeof BatchSubmittedSchema>;
 
 // ---- scheduled reports ----------------------------------------------------------------------
 
-export const ReportCreateSchema = z.object(
+/** A new scheduled report; its question has the same limit as every other question. */
+export const reportCreateSchema = (maxQueryLength: number) =>
+  z.object(
   {
     name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200, { error: 'name must be at most 200 characters' }),
-    question: z.string({ error: 'question is required' }).trim().min(1, { error: 'question must not be empty' }).max(2000, { error: 'question must be at most 2000 characters' }),
+    question: questionField('question', maxQueryLength, 'the research question'),
     schedule: z.string({ error: 'schedule is required: a cron expression, e.g. "0 8 * * 1"' }).trim().min(1).describe('Cron expression (5 or 6 fields, croner syntax), e.g. "0 8 * * 1" = Mondays 08:00'),
     timezone: z.string().trim().min(1).default('UTC').describe('IANA time zone of the schedule, e.g. Europe/Berlin (default UTC)'),
     dimensions: DimensionsSchema.nullable().optional(),
@@ -124,7 +118,7 @@ export const ReportCreateSchema = z.object(
   },
   { error: 'the request body must be a JSON object: {"name", "question", "schedule", "timezone"}' },
 );
-export type ReportCreate = z.infer<typeof ReportCreateSchema>;
+export type ReportCreate = z.infer<ReturnType<typeof reportCreateSchema>>;
 
 export const ReportSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@
  * distinct values of `index_values` dimensions and the as-of date. Everything after this is
  * plain data handed to the compiler and the catalogue.
  */
+import { guardLayerModel, type CheckFinding } from './check.js';
 import type { SemanticModel } from './model.js';
 import type { Warehouse } from '../warehouse/types.js';
 import { compile, compileDistinctValues, compileLatest } from './compiler.js';
@@ -56,6 +57,8 @@ export interface SemanticLayer {
   catalogue: Catalogue;
   /** Values that select the same rows in several dimensions (see `loadSameRows`). */
   sameRows?: SameRows;
+  /** What the start-up data check found wrong (keys, fan-out): those joins are left out of `model`. */
+  problems?: CheckFinding[];
 }
 
 /**
@@ -143,9 +146,11 @@ export async function loadSemanticLayer(modelPath: string, warehouse: Warehouse,
   return semanticLayerFor(model, warehouse, options);
 }
 
-export async function semanticLayerFor(model: SemanticModel, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
+export async function semanticLayerFor(declared: SemanticModel, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
+  // The quick data check: a missing table refuses the model; a join that would multiply rows is left out.
+  const { model, failed } = await guardLayerModel(declared, warehouse);
   const values = await loadValueIndex(model, warehouse);
   const asOf = options.asOf ?? (await resolveAsOf(model, warehouse));
   const sameRows = await loadSameRows(model, warehouse, values);
-  return { model, values, asOf, catalogue: buildCatalogue(model, values), sameRows };
+  return { model, values, asOf, catalogue: buildCatalogue(model, values), sameRows, ...(failed.length ? { problems: failed } : {}) };
 }

@@ -395,6 +395,10 @@ export class ReportsRepo {
   get(id: string): Promise<ReportRecord | undefined> {
     return this.db.selectFrom('reports').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   }
+  /** A report whether or not it was deleted (its runs stay readable after a delete). */
+  getIncludingDeleted(id: string): Promise<ReportRecord | undefined> {
+    return this.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
   list(accountId: string): Promise<ReportRecord[]> {
     return this.db.selectFrom('reports').selectAll().where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
   }

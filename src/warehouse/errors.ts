@@ -11,11 +11,23 @@ export class WarehouseError extends Error {
   }
 }
 
+/** A time limit as people read it: "1.5 s", "0.1 s", "30 s" (never "0 s" for a sub-second limit). */
+export function secondsText(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds >= 10) return `${Math.round(seconds)} s`;
+  return `${Number(seconds.toPrecision(2))} s`;
+}
+
+/** The sentence for a statement cancelled at its time limit; one wording for questions and research. */
+export function queryTimeoutText(ms: number): string {
+  return `The query took longer than ${secondsText(ms)} and was cancelled.`;
+}
+
 /** The statement ran longer than its time budget and was cancelled in the engine. */
 export class WarehouseTimeoutError extends WarehouseError {
   override readonly code = 'warehouse_timeout';
   constructor(readonly timeoutMs: number) {
-    super(`The query took longer than ${timeoutMs} ms and was cancelled.`);
+    super(queryTimeoutText(timeoutMs));
   }
 }
 

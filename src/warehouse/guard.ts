@@ -348,6 +348,9 @@ interface Frame {
   clause: string;
 }
 
+/** How deep brackets may nest in a query. */
+const MAX_NESTING = 200;
+
 function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
   // Only a trailing semicolon is allowed: anything after it would be a second statement.
   let last = tokens.length;
@@ -408,6 +411,9 @@ function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
     if (t.kind === 'punct' && (t.value === '(' || t.value === '[' || t.value === '{')) {
       const fn = t.value === '(' && prev !== undefined && (prev.kind === 'word' || prev.kind === 'qident') && !NON_FUNCTION_WORDS.has(prev.value);
       frames.push({ fn, clause: '' });
+      // Deeper nesting is never written by a person or the compiler, and recursive parsers (the
+      // AST walk here, the engine's own) would exhaust their stack on it.
+      if (frames.length > MAX_NESTING) refuse(`the SQL nests parentheses more than ${MAX_NESTING} levels deep`);
     } else if (t.kind === 'punct' && (t.value === ')' || t.value === ']' || t.value === '}')) {
       if (frames.length === 1) refuse('the SQL has unbalanced parentheses');
       frames.pop();

@@ -17,7 +17,7 @@ import type { SemanticModel } from '../semantic/model.js';
 import { sampleQuestionCandidates, type SampleKind } from '../semantic/sample-questions.js';
 import { semanticLayerFor } from '../semantic/values.js';
 import { openWarehouse, redactUrl } from './index.js';
-import { bootstrapDraft, draftYaml, type BootstrapResult } from './introspect.js';
+import { bootstrapDraft, draftYaml, type BootstrapResult } from '../semantic/draft/index.js';
 
 export interface InitOptions {
   warehouseUrl: string;

@@ -17,8 +17,8 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
-import type { FairSlots } from './slots.js';
+import { runLimits, statementConnections, uniqueNames, type WarehousePoolOptions } from './common.js';
+import { PooledSqlWarehouse, TableCatalogue, redactedTarget } from './pooled-sql.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export type PostgresWarehouseOptions = WarehousePoolOptions;
@@ -69,24 +69,25 @@ function makeTypes(): pg.CustomTypesConfig {
 }
 
 
-export class PostgresWarehouse implements Warehouse {
+export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptions> implements Warehouse {
   readonly dialect = 'postgres' as const;
+  protected readonly engineName = 'Postgres';
   private typeNames = new Map<number, string>();
-  /** Who may take a connection next: fair between accounts (slots.ts). */
-  private readonly slots: FairSlots;
-  private closed = false;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly config: pg.ClientConfig,
-    private readonly options: PostgresWarehouseOptions,
+    options: PostgresWarehouseOptions,
   ) {
-    this.slots = statementSlots(statementConnections(options), options);
+    super(options);
   }
 
-  /** Statements holding a connection, and waiting for one. */
-  get load(): { running: number; waiting: number } {
-    return this.slots.stats;
+  protected probe(): Promise<unknown> {
+    return this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig);
+  }
+
+  protected endPool(): Promise<void> {
+    return this.pool.end();
   }
 
   static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
@@ -124,7 +125,7 @@ export class PostgresWarehouse implements Warehouse {
 
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    this.assertOpen();
     const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
@@ -251,28 +252,21 @@ export class PostgresWarehouse implements Warehouse {
       { maxRows: 1_000_000 },
     );
     const current = String((await this.run('SELECT current_schema() AS s')).rows[0]?.s ?? 'public');
-    const tables = new Map<string, TableInfo & { schema: string; table: string }>();
+    const catalogue = new TableCatalogue<TableInfo & { schema: string; table: string }>();
     for (const r of cols.rows) {
       const schema = String(r.table_schema);
       const table = String(r.table_name);
-      const name = schema === current ? table : `${schema}.${table}`;
-      let t = tables.get(name);
-      if (!t) tables.set(name, (t = { name, schema, table, columns: [] }));
+      const t = catalogue.table(schema === current ? table : `${schema}.${table}`, { schema, table });
       let type = String(r.data_type);
       if (type === 'numeric' && r.numeric_precision !== null) type = `numeric(${r.numeric_precision},${r.numeric_scale})`;
       t.columns.push({ name: String(r.column_name), type, nullable: r.is_nullable === 'YES' });
     }
     const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-    const list = [...tables.values()];
-    await Promise.all(
-      list.map(async (t) => {
-        // Large tables: the planner's estimate; small ones: an exact count.
-        const est = await this.run(
-          `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`,
-        );
-        const n = Number(est.rows[0]?.n ?? -1);
-        t.rowCount = n >= 1_000_000 ? n : Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n);
-      }),
+    await catalogue.countRows(
+      // the planner's estimate
+      async (t) => Number((await this.run(`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`)).rows[0]?.n ?? -1),
+      async (t) => Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n),
+      true,
     );
     // Declared keys: primary keys and foreign keys (column lists in key order).
     const cons = await this.run(
@@ -293,47 +287,14 @@ export class PostgresWarehouse implements Warehouse {
     const nameOf = (schema: string, table: string) => (schema === current ? table : `${schema}.${table}`);
     const colList = (v: unknown): string[] => (v === null || v === undefined ? [] : (JSON.parse(String(v)) as string[]));
     for (const r of cons.rows) {
-      const t = tables.get(nameOf(String(r.schema), String(r.tbl)));
+      const t = catalogue.tables.get(nameOf(String(r.schema), String(r.tbl)));
       if (!t) continue;
       if (r.kind === 'p') t.primaryKey = colList(r.cols);
       else if (r.ftbl !== null && r.ftbl !== undefined) {
         (t.foreignKeys ??= []).push({ columns: colList(r.cols), references: nameOf(String(r.fschema), String(r.ftbl)), refColumns: colList(r.fcols) });
       }
     }
-    return list.map(({ name, columns, rowCount, primaryKey, foreignKeys }) => ({
-      name,
-      columns,
-      rowCount,
-      ...(primaryKey ? { primaryKey } : {}),
-      ...(foreignKeys ? { foreignKeys } : {}),
-    }));
-  }
-
-  /** Liveness on the pool's spare connection: never queued behind busy statements. */
-  async ping(): Promise<void> {
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    try {
-      await within(this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig), 5000, () => new Error('no answer within 5 s'));
-    } catch (e) {
-      throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.slots.close();
-    await this.pool.end();
-  }
-}
-
-/** host:port/database of a URL, for messages (never the user or password). */
-function redactedTarget(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
-  } catch {
-    return '(unparsable URL)';
+    return catalogue.list();
   }
 }
 

@@ -55,6 +55,12 @@ describe('scheduled research reports', () => {
     await sleep(1500);
     expect((await server.runtime.store.reports.runs(report.id)).length).toBe(count);
     expect((await server.api(`/reports/${report.id}`)).status).toBe(404);
+    // its runs stay readable (soft delete keeps them and their inquiries)
+    const after = await server.api(`/reports/${report.id}/runs`);
+    expect(after.status).toBe(200);
+    const kept = (await after.json()).runs as typeof runs;
+    expect(kept.length).toBe(count);
+    expect(kept.find((r) => r.inquiry_id === done.inquiry_id)?.final_answer).toBe(done.final_answer);
   });
 
   it('a run missed while no server was up runs once on start-up, and only once', async () => {

@@ -60,6 +60,15 @@ describe('research over REST (real server, TPC-H warehouse)', () => {
     const report = final!.final_answer as string;
     expect(report).toContain('## Headline');
     expect(unmatchedNumbers(report, operations)).toEqual([]);
+    // the report's charts: Vega-Lite v5 specs, each drawing values of the rows of the sub-question it cites
+    const charts = final!.charts as { from: string; title: string; spec: { $schema: string; data: { values: Record<string, unknown>[] }; usermeta: { from: string } } }[];
+    expect(charts.length).toBeGreaterThan(0);
+    for (const c of charts) {
+      expect(c.spec.$schema).toMatch(/vega-lite\/v5/);
+      expect(c.spec.usermeta.from).toBe(c.from);
+      const rows = operations.find((o) => o.id === c.from)!.rows ?? [];
+      for (const v of c.spec.data.values) for (const [k, x] of Object.entries(v)) expect(rows.some((r) => r[k] === x)).toBe(true);
+    }
 
     // the long-poll result endpoint returns the same terminal response
     const result = await (await paced.api(`/inquiry/${submitted.inquiry_id}/result?timeout=10`)).json();

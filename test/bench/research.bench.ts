@@ -1,6 +1,6 @@
 /**
- * Research wall time offline on TPC-H SF 0.1 (../shared/eval/tpch): one investigation of 8
- * sub-questions (one round), run by the research engine as a job runs it (SQLite checkpoints,
+ * Research wall time offline on TPC-H SF 0.1 (../shared/eval/tpch): one investigation of up to 8
+ * sub-questions (one round; a why-question's scan of every dimension is one of them), run by the research engine as a job runs it (SQLite checkpoints,
  * progress stored), at concurrency 1 and 4 side by side. Goal: ≤ 10 s; the ratio is the speed-up.
  * Embedded DuckDB already spreads one statement over every core, so on a small machine the fan-out
  * gains little there; the second pair adds 150 ms to each statement, as a remote warehouse's round
@@ -50,14 +50,14 @@ async function once(where: 'local' | 'remote', concurrency: 1 | 4, question: str
   );
   const ms = performance.now() - t0;
   const ops = (outcome.result as { operations: { kind: string; status: string; elapsed_ms: number }[] }).operations.filter((o) => o.kind === 'query');
-  if (outcome.status !== 'done' || ops.length !== 8 || ops.some((o) => o.status !== 'done')) throw new Error(`unexpected outcome ${outcome.status}: ${JSON.stringify(ops.map((o) => o.status))}`);
+  if (outcome.status !== 'done' || !ops.length || ops.length > 8 || ops.some((o) => o.status !== 'done')) throw new Error(`unexpected outcome ${outcome.status}: ${JSON.stringify(ops.map((o) => o.status))}`);
   return { ms, queries: ops.length, sqlMs: ops.reduce((a, o) => a + o.elapsed_ms, 0) };
 }
 
 try {
   for (const q of questions) await once('local', 4, q); // warm-up: OS page cache, prepared statements, guard verdicts
   const cpus = (await import('node:os')).availableParallelism();
-  console.log(`research, 8 sub-questions (one round) on TPC-H SF 0.1, ${cpus} CPUs; medians of ${questions.length * 2} investigations each, after a warm-up:`);
+  console.log(`research, up to 8 sub-questions (one round) on TPC-H SF 0.1, ${cpus} CPUs; medians of ${questions.length * 2} investigations each, after a warm-up:`);
   for (const where of ['local', 'remote'] as const) {
     const times: Record<1 | 4, number[]> = { 1: [], 4: [] };
     for (let round = 0; round < 2; round++) {

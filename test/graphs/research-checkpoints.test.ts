@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckpoints, type Checkpoints } from '../../graphs/checkpoints.js';
-import { OPERATION_ROWS } from '../../graphs/research/nodes/investigate.js';
+import { OPERATION_ROWS, SCAN_ROWS } from '../../graphs/research/nodes/investigate.js';
 import { createResearchRunner } from '../../graphs/research/engine.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
@@ -59,12 +59,13 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const latest = (await runner.graph.getState({ configurable: { thread_id: id } })).values as ResearchStateType;
     const queries = latest.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBeGreaterThan(5);
-    for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(OPERATION_ROWS);
+    for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(q.angle === 'scan' ? SCAN_ROWS : OPERATION_ROWS);
     // no checkpointed value carries the agent's executed result (all rows), nor any row list longer than an operation keeps
     for (const t of all) {
       const values = t.checkpoint.channel_values as Record<string, unknown>;
       for (const [channel, value] of Object.entries(values)) {
-        expect(longestRowList(value), `channel ${channel}`).toBeLessThanOrEqual(OPERATION_ROWS);
+        // a scan keeps every dimension's top members (SCAN_ROWS); every other operation OPERATION_ROWS
+        expect(longestRowList(value), `channel ${channel}`).toBeLessThanOrEqual(SCAN_ROWS);
         expect(JSON.stringify(value ?? null)).not.toContain('"executed"');
       }
     }

@@ -106,14 +106,16 @@ describe('research decomposition (checkpointed, asserted through getState agains
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
-  it('profit margin: rate and mix across the first key dimension, closing on the margin change', async () => {
+  it('profit margin: rate and mix across every candidate dimension in one statement, closing on the margin change', async () => {
     const state = await research('Why did profit margin change in 1997 compared with 1996?');
     expect(state.outcome?.status).toBe('done');
     expect(state.focus?.metric).toBe('profit_margin');
     const sub = state.subQuestions.find((s) => s.angle === 'decomposition' && s.decompose?.kind === 'ratio')!;
-    const dim = sub.dimension!;
-    expect(dim).toBe(state.focus!.keyDimensions[0]);
-    const rows = state.operations.find((o) => o.id === sub.id)!.rows!;
+    expect(sub.scan?.mix).toEqual({ numerator: 'profit', denominator: 'revenue' });
+    expect(sub.scan!.dimensions).toEqual(expect.arrayContaining(['region', 'nation', 'market_segment', 'ship_mode', 'brand', 'supplier_nation']));
+    const all = state.operations.find((o) => o.id === sub.id)!.rows!;
+    const dim = 'region';
+    const rows = all.filter((r) => r.dimension === dim);
     const column = { region: 'r_name', nation: 'n_name', market_segment: 'c_mktsegment' }[dim] ?? dim;
     const hand = await warehouse.run(`WITH x AS (
         SELECT ${column} AS k, year(o_orderdate) AS y, sum(${REVENUE}) AS rev, sum(${REVENUE}) - sum(ps_supplycost * l_quantity) AS profit
@@ -128,7 +130,10 @@ describe('research decomposition (checkpointed, asserted through getState agains
     expect(Number(rows[0].total_mix_effect)).toBeCloseTo(Number(h.mix), 9);
     expect(Number(rows[0].total_change)).toBeCloseTo(Number(h.total), 9);
     expect(Math.abs(Number(rows[0].residual))).toBeLessThan(1e-9);
-    expect(state.finalAnswer).toContain('rate and mix');
+    // the dimension reported is the one where mix explains most of the change
+    const best = [...new Set(all.map((r) => String(r.dimension)))].sort((a, b) => Number(all.find((r) => r.dimension === b)!.mix_share) - Number(all.find((r) => r.dimension === a)!.mix_share))[0];
+    expect(state.findings!.mix).toMatchObject({ dimension: best, from: sub.id });
+    expect(state.finalAnswer).toMatch(/## Mix or rate: profit margin by /);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 });

@@ -82,6 +82,22 @@ describe('research investigation types (checkpointed, asserted through getState 
       expect(Number(row.contribution)).toBeCloseTo(Number(r.gap) / (a - b), 6);
     }
     expect(Math.abs(Number(op.rows![0].residual))).toBeLessThan(0.01);
+    // side by side on the model's headline metrics: value, count, average, shares of the total
+    const metrics = state.subQuestions.find((s) => s.angle === 'metrics')!;
+    expect(metrics.query.metrics).toEqual(['revenue', 'orders', 'average_order_value', 'active_customers']);
+    const bySeg = await rows(`SELECT c_mktsegment AS k, count(*) AS n, avg(o_totalprice) AS aov, count(*) * 1.0 / sum(count(*)) OVER () AS share, count(DISTINCT o_custkey) AS buyers
+      FROM orders JOIN customer ON o_custkey = c_custkey WHERE ${Y1997} GROUP BY 1`);
+    const sideRows = state.operations.find((o) => o.id === metrics.id)!.rows!;
+    for (const seg of ['BUILDING', 'AUTOMOBILE']) {
+      const hand = bySeg.find((r) => r.k === seg)!;
+      const row = sideRows.find((r) => r.market_segment === seg)!;
+      expect(Number(row.orders)).toBe(Number(hand.n));
+      expect(Number(row.average_order_value)).toBeCloseTo(Number(hand.aov), 4);
+      expect(Number(row.orders_share)).toBeCloseTo(Number(hand.share), 9);
+      expect(Number(row.active_customers)).toBe(Number(hand.buyers));
+    }
+    expect(state.finalAnswer).toContain('## BUILDING and AUTOMOBILE side by side');
+    expect(state.finalAnswer).toMatch(/\| Average order value \| \$[\d,.]+ \| \$[\d,.]+ \|/);
     expect(state.finalAnswer).toContain('# Revenue: market segment BUILDING compared with AUTOMOBILE in 1997');
     expect(state.finalAnswer).toContain('| Region | BUILDING | AUTOMOBILE | Gap |');
     // figures for people in the text, exact values in the tables
@@ -100,6 +116,33 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(chart.spec).toMatchObject({ $schema: expect.stringContaining('vega-lite/v5'), mark: 'bar', usermeta: { from: region.id } });
     const drawn = (chart.spec.data as { values: Record<string, unknown>[] }).values;
     expect(drawn).toEqual(op.rows!.slice(0, 20).map((r) => ({ region: r.region, change: r.change })));
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('compare A and B customers: compared on value (revenue), the customer count among the side-by-side metrics', async () => {
+    const state = await research('Compare FURNITURE and HOUSEHOLD customers in 1997');
+    expect(state.focus).toMatchObject({ kind: 'compare', metric: 'revenue', segments: { members: ['FURNITURE', 'HOUSEHOLD'] } });
+    const metrics = state.subQuestions.find((s) => s.angle === 'metrics')!;
+    expect(metrics.query.metrics).toContain('active_customers');
+    expect(state.finalAnswer).toMatch(/\| Active customers \| [\d,]+ \| [\d,]+ \|/);
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('anything unusual in a year the data ends inside: every full month of it, and the report says it narrowed the period', async () => {
+    const state = await research('Was anything unusual in 1998?');
+    expect(state.focus).toMatchObject({ kind: 'anomalies', current: { start: '1998-01-01', end: '1998-08-01' }, asked: { start: '1998-01-01', end: '1999-01-01' } });
+    const total = state.subQuestions.find((s) => s.anomaly && !s.dimension)!;
+    const op = state.operations.find((o) => o.id === total.id)!;
+    const hand = await rows(`WITH m AS (SELECT date_trunc('month', o_orderdate) AS b, sum(${REVENUE}) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey
+        WHERE o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-08-01' GROUP BY 1),
+      h AS (SELECT avg(v) AS mean, stddev_samp(v) AS sd FROM m WHERE b < DATE '1998-01-01')
+      SELECT strftime(b, '%Y-%m') AS month, (v - mean) / sd AS z FROM m, h WHERE b >= DATE '1998-01-01'`);
+    expect(op.rows!.length).toBe(7);
+    for (const r of hand) {
+      const row = op.rows!.find((x) => String(x.order_date_month).slice(0, 7) === r.month)!;
+      expect(Number(row.z_score)).toBeCloseTo(Number(r.z), 6);
+    }
+    expect(state.finalAnswer).toContain('The period asked for, 1998, was narrowed to 1998-01-01 to 1998-07-31');
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
@@ -159,16 +202,28 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(q1.rows!.map((r) => r.customer)).toEqual(top.map((r) => r.k));
     const names = top.map((r) => `'${r.k}'`).join(', ');
     const seg = await rows(`SELECT c_mktsegment AS k, sum(${REVENUE}) AS v, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} AND c_name IN (${names}) GROUP BY 1 ORDER BY 2 DESC LIMIT 5`);
+    const all = await rows(`SELECT c_mktsegment AS k, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} GROUP BY 1`);
     const segOp = state.operations.find((o) => o.angle === 'profile' && state.subQuestions.find((s) => s.id === o.id)?.dimension === 'market_segment')!;
-    expect(segOp.rows!.map((r) => r.market_segment)).toEqual(seg.map((r) => r.k));
     for (const r of seg) {
       const row = segOp.rows!.find((x) => x.market_segment === r.k)!;
-      expect(Number(row.revenue)).toBeCloseTo(Number(r.v), 2);
-      expect(Number(row.revenue_share)).toBeCloseTo(Number(r.s), 9);
+      expect(Number(row.group_value)).toBeCloseTo(Number(r.v), 2);
+      expect(Number(row.group_share)).toBeCloseTo(Number(r.s), 9);
+      const everyone = Number(all.find((x) => x.k === r.k)!.s);
+      expect(Number(row.all_share)).toBeCloseTo(everyone, 9);
+      expect(Number(row.representation)).toBeCloseTo(Number(r.s) / everyone, 9);
     }
-    expect(state.subQuestions.filter((s) => s.angle === 'profile').map((s) => s.dimension)).toEqual(['market_segment', 'nation', 'brand', 'part_type']);
+    expect(state.subQuestions.filter((s) => s.angle === 'profile').map((s) => s.dimension ?? null)).toEqual([null, 'market_segment', 'nation', 'brand', 'part_type']);
+    // the group against everyone: its share of revenue and its size among the active customers
+    const whole = state.operations.find((o) => o.angle === 'profile' && !state.subQuestions.find((s) => s.id === o.id)?.dimension)!.rows![0];
+    const totals = await rows(`SELECT sum(${REVENUE}) AS v, count(DISTINCT o_custkey) AS n ${JOINS} WHERE ${Y1997}`);
+    expect(Number(whole.group_share)).toBeCloseTo(top.reduce((a, r) => a + Number(r.v), 0) / Number(totals[0].v), 9);
+    expect(Number(whole.group_members)).toBe(10);
+    expect(Number(whole.all_members)).toBe(Number(totals[0].n));
+    expect(state.finalAnswer).toContain('## The group against everyone');
+    expect(state.finalAnswer).toMatch(/They are \*\*10\*\* of \*\*[\d,]+\*\* active customers/);
     expect(state.finalAnswer).toContain('## Who they are');
     expect(state.finalAnswer).toContain('## What they buy');
+    expect(state.finalAnswer).toMatch(/most over-represented/);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 

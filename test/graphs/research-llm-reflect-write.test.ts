@@ -53,9 +53,16 @@ describe('research graph with LLM reflect and write (scripted model)', () => {
     await graph.invoke({ question: QUESTION, dimensions: null, budget: { ...DEFAULT_RESEARCH_BUDGET, ...budget }, startedAt: Date.now() }, { configurable });
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }
-  /** The same investigation without a model (cached per number of rounds). */
+  /** The same investigation with the model unreachable: the rule-based choices (cached per number of rounds). */
   async function ruleBased(rounds: number) {
-    return (rule[rounds] ??= await investigate('none', { rounds }));
+    if (!rule[rounds]) {
+      llm = scriptLlm();
+      llm.push(...Array(rounds === 1 ? 6 : 9).fill(DOWN));
+      rule[rounds] = await investigate('rows', { rounds });
+      llm.done();
+      llm = undefined;
+    }
+    return rule[rounds];
   }
   const op = (s: ResearchStateType, id: string) => s.operations.find((o) => o.id === id)!;
   const sub = (s: ResearchStateType, angle: string, dimension?: string) => s.subQuestions.find((q) => q.angle === angle && (!dimension || q.dimension === dimension))!;
@@ -151,7 +158,7 @@ describe('research graph with LLM reflect and write (scripted model)', () => {
     expect(write).toMatchObject({ llm: { calls: 1 } });
     // the inquiry's model use (logged and added to /metrics by the research runner): plan + write
     expect(researchUsage(state.operations)).toMatchObject({ calls: 2, prompt_tokens: 200, completion_tokens: 40, retries: 0 });
-    expect(researchUsage(base.operations)).toBeUndefined();
+    expect(researchUsage(base.operations)).toMatchObject({ prompt_tokens: 0, completion_tokens: 0 });
   });
 
   it('an unreachable model: the rule-based follow-ups and report, exactly', async () => {

@@ -69,7 +69,9 @@ describe('research graph with an LLM plan (scripted model)', () => {
     const rule = await investigate(false);
     llm.push({ networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' });
     const state = await investigate(true);
-    expect(breakdowns(state)).toEqual(breakdowns(rule));
+    // the rule-based key dimensions (with a model configured they are broken down beside the scan, for its reflect to choose among)
+    expect(breakdowns(state)).toEqual(rule.focus!.keyDimensions);
+    expect(state.subQuestions.filter((q) => q.angle === 'scan').map((q) => q.scan!.dimensions)).toEqual(rule.subQuestions.filter((q) => q.angle === 'scan').map((q) => q.scan!.dimensions));
     expect(state.operations.find((o) => o.kind === 'plan')!.detail).toMatch(/could not be used after 3 attempts.*rule-based plan is used/);
     expect(state.outcome?.status).toBe('done');
   });

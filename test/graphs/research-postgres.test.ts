@@ -51,8 +51,17 @@ describe('research graph on PostgreSQL', () => {
       const headline = (s: ResearchStateType) => s.operations.find((o) => o.angle === 'headline')!.rows![0];
       expect(Number(headline(state).current_value)).toBeCloseTo(Number(headline(reference).current_value), 2);
       expect(Number(headline(state).change_pct)).toBeCloseTo(Number(headline(reference).change_pct), 8);
-      const section = (s: ResearchStateType) => s.finalAnswer.split('## By region')[1]?.split('##')[0];
+      const section = (s: ResearchStateType) => s.finalAnswer.split('## Dimensions scanned')[0].split('## Drivers')[1];
       expect(section(state)).toBe(section(reference));
+      // the one-statement scan of every dimension: the same members, changes and surprise on both engines
+      const scan = (s: ResearchStateType) => s.operations.find((o) => o.angle === 'scan')!.rows!;
+      const [pg, dk] = [scan(state), scan(reference)];
+      expect(pg.length).toBe(dk.length);
+      for (const r of dk.filter((x) => x.dimension === 'ship_mode' || x.dimension === 'nation')) {
+        const p = pg.find((x) => x.dimension === r.dimension && x.member === r.member)!;
+        expect(Number(p.change)).toBeCloseTo(Number(r.change), 2);
+        expect(Number(p.surprise)).toBeCloseTo(Number(r.surprise), 9);
+      }
     } finally {
       await duck.close();
     }

@@ -42,11 +42,18 @@ describe('research report', () => {
     expect(md).toContain('&lt;img src=x onerror=alert(1)&gt;');
     const html = renderReportHtml(md);
     expect(html).toContain('<h1>Revenue: 1997 compared with 1996</h1>');
-    expect(html).toContain('<table><thead><tr><th>Region</th>');
-    expect(html).toContain('<b>$110.00</b>');
+    expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Region<\/th>/);
+    expect(html).toContain('<strong>$110.00</strong>');
     expect(html).not.toMatch(/<img|<script|<b>revenue/i);
     expect(html).toContain('Evil | Corp');
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
-    for (const t of tags) expect(['h1', 'h2', 'h3', 'p', 'b', 'i', 'ul', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']).toContain(t);
+    for (const t of tags) expect(['h1', 'h2', 'h3', 'p', 'strong', 'em', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']).toContain(t);
+  });
+
+  it('renders with markdown-it with raw HTML, links and images off: nothing from data becomes markup', () => {
+    const html = renderReportHtml('# Report\n\n<script>alert(1)</script> [x](javascript:alert(1)) ![i](http://e.x/i.png) <http://e.x>\n');
+    expect(html).not.toMatch(/<script|<a |<img/i);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('[x](javascript:alert(1))');
   });
 });

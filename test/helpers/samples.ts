@@ -13,7 +13,7 @@ import { REPO_ROOT } from './paths.js';
 import { execSql, type TestPostgres } from './postgres.js';
 import { createReadOnlyUser, execMysql, type TestMariadb } from './mariadb.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { loadModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
 import { answerQuestion } from '../../src/eval/answer.js';

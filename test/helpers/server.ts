@@ -28,7 +28,7 @@ export async function startTestServer(options: { engine?: InquiryEngine; overrid
   const config = loadConfig({
     env: {},
     file: join(dataDir, 'no-quarry.yaml'),
-    overrides: { dataDir, port: 0, bootstrapKey: TEST_KEY, logLevel: 'info', shutdownGraceMs: 200, ...options.overrides },
+    overrides: { dataDir, port: 0, bootstrapKey: TEST_KEY, logLevel: 'info', shutdownGraceMs: 200, validateReplies: true, ...options.overrides },
   });
   const logger = options.logStream ? pino({ level: 'info' }, options.logStream as pino.DestinationStream) : pino({ level: 'silent' });
   const engine = options.engine;

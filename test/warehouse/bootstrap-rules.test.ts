@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapModel } from '../../src/warehouse/introspect.js';
+import { bootstrapModel } from '../../src/semantic/draft/index.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import type { SemanticModelInput } from '../../src/semantic/model.js';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
-import { bootstrapDraft, draftYaml, type BootstrapResult, type FoundJoin } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, draftYaml, type BootstrapResult, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';

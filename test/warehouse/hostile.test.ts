@@ -61,6 +61,9 @@ const HOSTILE: Hostile[] = [
   H('SELECT 1 /* multi */; DELETE FROM region', true),
   H("SELECT '/*'; DELETE FROM region; -- */", true),
   H('SELECT 1 /* nested /* comment */ still hidden; */ ; DELETE FROM region', true),
+  // nesting deep enough to exhaust a recursive parser's stack (the engine's or the guard's)
+  H('SELECT ' + '('.repeat(20_000) + '1' + ')'.repeat(20_000), true),
+  H('SELECT * FROM ' + '(SELECT * FROM '.repeat(300) + 'region' + ') t'.repeat(300)),
   H('/* leading */ DELETE FROM region', true),
   H('-- comment\nDELETE FROM region', true),
   H('SELECT 1 /* unterminated', true),

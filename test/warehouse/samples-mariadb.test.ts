@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startMariadb, type TestMariadb } from '../helpers/mariadb.js';
 import { answerWithBootstrappedModel, declaredJoinKeys, joinKey, loadChinookMariadb } from '../helpers/samples.js';
 import { MysqlWarehouse } from '../../src/warehouse/mysql.js';
-import { bootstrapDraft, bootstrapUrlToFile } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, bootstrapUrlToFile } from '../../src/semantic/draft/index.js';
 
 let server: TestMariadb;
 let url: string;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { answerWithBootstrappedModel, declaredJoinKeys, joinKey as key, loadSample, type Sample } from '../helpers/samples.js';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.js';
-import { bootstrapDraft } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft } from '../../src/semantic/draft/index.js';
 
 let pg: TestPostgres;
 let dir: string;

@@ -4,7 +4,7 @@ import { compile as compileQuery } from '../../../src/semantic/compiler.js';
 import { dialectFor } from '../../../src/semantic/dialects/index.js';
 import { compileResultSummary, readResultSummary } from '../../../src/semantic/summary.js';
 import { guardSql } from '../../../src/warehouse/guard.js';
-import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError } from '../../../src/warehouse/errors.js';
+import { WarehouseCancelledError, WarehouseError, WarehouseTimeoutError, queryTimeoutText } from '../../../src/warehouse/errors.js';
 import { ensureConfiguration, type AgentConfiguration } from '../configuration.js';
 import type { AgentStateType, AgentUpdate } from '../state.js';
 import { describeRawResult } from './answer.js';
@@ -27,7 +27,7 @@ export async function execute(state: AgentStateType, config: LangGraphRunnableCo
   } catch (err) {
     if (err instanceof WarehouseCancelledError) throw err; // a stop: the lifecycle records it
     if (err instanceof WarehouseTimeoutError) {
-      const reason = `The query took longer than ${Math.round(queryTimeoutMs / 1000)} s and was cancelled.`;
+      const reason = queryTimeoutText(queryTimeoutMs);
       return { steps: reason, outcome: { status: 'timeout', error: reason, result: buildTerminalAnswer('timeout', { question: state.question, reason, sql: state.sql }) } };
     }
     if (!(err instanceof WarehouseError)) throw err;

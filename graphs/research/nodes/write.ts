@@ -1,10 +1,31 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { SemanticModel } from '../../../src/semantic/model.js';
 import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
-import { explainingSets, rankDrivers, rankKeyDimensions, readAnomalies, readSignificance } from '../analysis.js';
+import { explainingSets, mechanismOf, rankDrivers, rankKeyDimensions, readAnomalies, readSignificance } from '../analysis.js';
+import { overlapsOf, readMix, scanExplanation } from '../scan.js';
 import { reportCharts, writeReport } from '../report.js';
 import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
+
+/**
+ * The findings of a change: with a scan, the explaining set across every dimension (scan.ts) with
+ * each driver's mechanism, the overlaps of drivers of different dimensions and, for a ratio, where
+ * mix explains most; else the explaining set of the breakdowns (analysis.ts). No driver when the
+ * change is not significant (or untested).
+ */
+function changeFindings(state: ResearchStateType, model: SemanticModel, sig: ReturnType<typeof readSignificance>): ResearchFindings {
+  const base = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null };
+  const mix = readMix(model, state.subQuestions, state.operations);
+  const scanned = scanExplanation(model, state.subQuestions, state.operations);
+  if (!scanned) return { ...base, drivers: sig?.significant ? rankDrivers(state.subQuestions, state.operations) : [], ...(mix ? { mix } : {}) };
+  if (!sig?.significant) return { ...base, drivers: [], ...(mix ? { mix } : {}) };
+  const drivers = scanned.drivers.map((d) => {
+    const through = d.and ? null : mechanismOf(d, state.subQuestions, state.operations);
+    return through ? { ...d, through } : d;
+  });
+  return { ...base, drivers, explained: scanned.explained, overlaps: overlapsOf(drivers, state.subQuestions, state.operations), ...(mix ? { mix } : {}) };
+}
 
 /**
  * Writes `final_answer` from the query results; ends done (or failed / no_data when nothing was
@@ -26,7 +47,7 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
         ? { significant: null, significanceFrom: null, drivers: [], anomalies: readAnomalies(state.subQuestions, state.operations) }
       : kind === 'drivers'
         ? { significant: null, significanceFrom: null, drivers: [], keyDimensions: rankKeyDimensions(state.subQuestions, state.operations) }
-        : { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null, drivers: rankDrivers(state.subQuestions, state.operations) };
+        : changeFindings(state, layer.model, sig);
   const finalAnswer = writeReport({
     findings,
     question: state.question,

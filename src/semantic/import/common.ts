@@ -59,11 +59,47 @@ export function readYaml(file: string): unknown {
     throw new ImportError([{ file, path: '', problem: `cannot read the file: ${(e as Error).message}` }]);
   }
   try {
-    return parseYaml(text);
+    return parseYaml(indentQuotedContinuations(text));
   } catch (e) {
     const where = e instanceof YAMLParseError && e.linePos ? ` (line ${e.linePos[0].line})` : '';
     throw new ImportError([{ file, path: '', problem: `not valid YAML${where}: ${(e as Error).message.split('\n')[0]}` }]);
   }
+}
+
+/**
+ * Quoted scalars whose continuation lines start at the margin (`sql: "` then `SELECT ...` in column
+ * 0, as Snowflake's own Cortex examples write them): PyYAML and Snowflake read them, the YAML 1.2
+ * grammar wants those lines indented. Inside a quoted scalar a line's leading spaces are folded away,
+ * so indenting them changes no value; a document that is already valid is returned unchanged.
+ */
+export function indentQuotedContinuations(text: string): string {
+  const lines = text.split('\n');
+  let quote: '"' | "'" | undefined;
+  let ownerIndent = 0;
+  for (let n = 0; n < lines.length; n++) {
+    let line = lines[n]!;
+    let i = 0;
+    if (quote) {
+      const indent = /^ */.exec(line)![0].length;
+      if (line.trim() !== '' && indent <= ownerIndent) {
+        line = ' '.repeat(ownerIndent + 2 - indent) + line;
+        lines[n] = line;
+      }
+    } else ownerIndent = /^ */.exec(line)![0].length;
+    for (; i < line.length; i++) {
+      const ch = line[i]!;
+      if (quote === '"') {
+        if (ch === '\\') i++;
+        else if (ch === '"') quote = undefined;
+      } else if (quote === "'") {
+        if (ch === "'" && line[i + 1] === "'") i++;
+        else if (ch === "'") quote = undefined;
+      } else if (ch === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+      // (a quote opens a scalar only where a value starts: after `: `, `- `, `[`, `{`, `,` or at the line's start)
+      else if ((ch === '"' || ch === "'") && /^(\s*|.*[:-]\s+|.*[[{,]\s*)$/.test(line.slice(0, i))) quote = ch;
+    }
+  }
+  return lines.join('\n');
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {

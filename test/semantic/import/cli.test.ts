@@ -43,6 +43,14 @@ describe('quarry semantic import (the command)', () => {
     expect(r.stdout).toMatch(/accuracy 100\.0% \(3\/3\); answered but wrong 0\.0% \(0\)/);
   }, 90_000);
 
+  it('`quarry eval --verified` on a model with no verified queries says so instead of scoring 0 of 0', async () => {
+    const out = join(dir, 'dbt-eval.yaml');
+    await quarry(['semantic', 'import', 'dbt', join(FIXTURES, 'dbt/tpch_shop'), '--out', out]);
+    const r = await quarry(['eval', '--verified', '--model', out, '--warehouse', `duckdb:${TPCH_DIR}`]);
+    expect(r.stdout).toMatch(/has no verified queries \(verified_queries\): nothing to check/);
+    expect(r.stdout).not.toMatch(/accuracy/);
+  }, 90_000);
+
   it('bad input: exit status 1, the file, the path and the allowed values on stderr, nothing written', async () => {
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, readFileSync(join(FIXTURES, 'cortex/tpch_sales.yaml'), 'utf8').replace('default_aggregation: sum', 'default_aggregation: total'));

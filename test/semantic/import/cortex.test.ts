@@ -83,6 +83,24 @@ describe('quarry semantic import cortex: verified queries', () => {
   });
 });
 
+describe('quarry semantic import cortex: what real files write', () => {
+  it('reads a multi-line double-quoted sql whose lines start at the margin (as PyYAML and Snowflake do) and imports the same model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-cortex-margin-'));
+    try {
+      // each verified query's `sql: |` block rewritten as `sql: "` with its lines at column 0
+      const margin = readFileSync(FILE, 'utf8').replace(/^( +)sql: \|\n((?:\1 +.*\n?)+)/gm, (_all, _indent: string, body: string) => `    sql: "\n${body.split('\n').map((l) => l.trim()).join('\n')}"\n`);
+      expect(margin).toMatch(/sql: "\nSELECT order_priority/);
+      const file = join(dir, 'margin.yaml');
+      writeFileSync(file, margin);
+      const imported = importFixture('cortex', file);
+      expect(imported.model.verified_queries.map((v) => v.question)).toEqual(cortex.model.verified_queries.map((v) => v.question));
+      expect(imported.model.verified_queries.map((v) => v.sql!.replace(/\s+/g, ' ').trim())).toEqual(cortex.model.verified_queries.map((v) => v.sql!.replace(/\s+/g, ' ').trim()));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('quarry semantic import cortex: what it maps, guesses and refuses', () => {
   it('keeps synonyms and descriptions, indexes values with samples, turns named filters into the glossary', () => {
     const m = cortex.result.model;
