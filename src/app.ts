@@ -21,6 +21,7 @@ import { metricsRoute } from './api/routes/metrics.js';
 import { mcpRoutes } from './mcp/http.js';
 import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
 import { sessionNewRoute } from './api/routes/session/new.js';
+import { sessionStructuredInquiryRoute } from './api/routes/session/structured.js';
 import { researchRoute } from './api/routes/research.js';
 import { inquiriesBatchRoute } from './api/routes/inquiries/batch.js';
 import { reportsRoutes } from './api/routes/reports/index.js';
@@ -91,6 +92,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
       await scope.register(healthRoutes, { runtime });
       await scope.register(sessionNewRoute, { runtime });
       await scope.register(sessionInquiryRoute, { runtime });
+      await scope.register(sessionStructuredInquiryRoute, { runtime });
       await scope.register(inquiryStatusRoute, { runtime });
       await scope.register(inquiryResultRoute, { runtime });
       await scope.register(inquiryStopRoute, { runtime });

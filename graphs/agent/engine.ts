@@ -22,6 +22,9 @@ import { buildAgentGraph, type AgentGraph } from './graph.js';
 import { valueMap } from './nodes/shared.js';
 import { createQuestionPlanner, llmSettingsFrom, verifiedEntries, type LlmSettings, type QuestionPlanner } from '../../src/nlq/llm/index.js';
 import type { ServiceMetrics } from '../../src/metrics.js';
+import { structuredQueryOf } from '../../src/structured/submit.js';
+import { isVagueQuestion, overviewPlan } from '../../src/answer/overview.js';
+import type { SemanticQuery } from '../../src/semantic/query.js';
 
 export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
@@ -116,10 +119,17 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       if (job.type !== 'agent') {
         return { status: 'failed', result: {}, error: `This server cannot run ${job.type} inquiries yet.` };
       }
-      const final = await graph.invoke(
-        { question: job.question, dimensions: job.dimensions, history: job.history },
-        { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
-      );
+      // A structured query (submitted as such, or an edited reading) runs in place of interpretation.
+      const presetQuery = structuredQueryOf(job.options);
+      const invoke = (preset: SemanticQuery | null) =>
+        graph.invoke(
+          { question: job.question, dimensions: job.dimensions, history: job.history, ...(preset ? { presetQuery: preset } : {}) },
+          { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
+        );
+      let final = await invoke(presetQuery);
+      // A vague question ("how are we doing?") is answered with an overview of the headline metrics, not turned away.
+      const overview = !presetQuery && final.outcome?.status === 'out_of_domain' && isVagueQuestion(job.question) ? overviewPlan(layer.model, layer.asOf) : null;
+      if (overview) final = await invoke(overview.query);
       const outcome = final.outcome;
       const usage = final.llmUsage;
       if (usage || final.source) {
@@ -137,7 +147,15 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
         }
       }
       if (!outcome) return { status: 'failed', result: {}, error: 'The question could not be answered (no outcome).' };
-      return { status: outcome.status, result: outcome.result, resolved: outcome.resolved, error: outcome.error };
+      // The reading (the query that ran) goes with the answer, for clients to show and edit it.
+      const overviewNote = `The question asks how things stand in general, so it is answered with an overview: ${overview?.metrics.map((m) => m.label).join(', ')} for ${overview?.period} against ${overview?.previous}.`;
+      const result = {
+        ...outcome.result,
+        ...(overview && outcome.status === 'done' ? { thinking: { ...outcome.result.thinking, messages: [overviewNote, ...outcome.result.thinking.messages] } } : {}),
+        ...(final.query ? { semantic_query: final.query } : {}),
+        ...(overview && outcome.status === 'done' ? { overview: { period: overview.period, previous: overview.previous, metrics: overview.metrics } } : {}),
+      };
+      return { status: outcome.status, result, resolved: outcome.resolved, error: outcome.error };
     },
     async readiness() {
       const checks = [{ name: 'model', ok: true, detail: `${layer.model.name}, as of ${layer.asOf}` }];

@@ -38,6 +38,9 @@ export const notAuthenticated = (message: string, hint: string) => new ToolError
 export function toToolError(err: unknown): ToolError | null {
   if (err instanceof ToolError) return err;
   if (err instanceof AuthError) return notAuthenticated(err.message, 'Check the API key this client presents; create one with `quarry keys create --name <name>`.');
+  if (err instanceof RequestValidationError && err.message.startsWith('semantic_query')) {
+    return new ToolError('invalid_argument', err.message, 'Fix semantic_query: use the names listed in the message (get_semantic_layer_summary lists every metric and dimension), or take the semantic_query of an earlier answer and change it.');
+  }
   if (err instanceof RequestValidationError) {
     return new ToolError('invalid_argument', err.message, 'Fix the dimensions argument: call get_semantic_layer_summary or search_semantic_layer to see dimension names and their values, or leave dimensions out.');
   }

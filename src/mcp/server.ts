@@ -1,5 +1,5 @@
 /**
- * The tool interface as an MCP server: the 18 tools of §4, one per file in ./tools, registered on
+ * The tool interface as an MCP server: the 18 tools of §4 and ask_a_structured_question, one per file in ./tools, registered on
  * one McpServer per connection (stdio: one; streamable HTTP: one per request, see http.ts).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -8,6 +8,7 @@ import type { McpAuth } from './auth.js';
 import { registerTool, type SessionMemory, type ToolContext } from './tool.js';
 import { askAQuestion } from './tools/ask_a_question.js';
 import { askAResearchQuestion } from './tools/ask_a_research_question.js';
+import { askAStructuredQuestion } from './tools/ask_a_structured_question.js';
 import { askASingleQuestion } from './tools/ask_a_single_question.js';
 import { askQuestions } from './tools/ask_questions.js';
 import { checkQuestionStatus } from './tools/check_question_status.js';
@@ -54,6 +55,7 @@ export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: Tool
   registerTool(server, ctx, getRecentThreads);
   registerTool(server, ctx, askAQuestion);
   registerTool(server, ctx, askASingleQuestion);
+  registerTool(server, ctx, askAStructuredQuestion);
   registerTool(server, ctx, askAResearchQuestion);
   registerTool(server, ctx, askQuestions);
   registerTool(server, ctx, waitForCompletion);

@@ -103,6 +103,32 @@ export const AnswerFieldsSchema = z.object({
 });
 export type AnswerFields = z.infer<typeof AnswerFieldsSchema>;
 
+/** Chart types a client may show an answer as (`selected_view`); which fit depends on the result's shape. */
+export const CHART_VIEWS = ['bar', 'line', 'area', 'table', 'number'] as const;
+export type ChartView = (typeof CHART_VIEWS)[number];
+
+/** How an agent inquiry was read and is shown: fields for clients that let people edit and keep answers. */
+export const ReadingFieldsSchema = z.object({
+  semantic_query: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe(
+      'The reading: the structured query that ran (metrics, group_by, filters, time_range, order, limit …), once terminal and when one ran. Edit it and send it to POST /session/{session_id}/inquiry/structured to ask again',
+    ),
+  selected_view: z.enum(CHART_VIEWS).nullable().optional().describe('The chart type chosen for this answer in the web app (null: the default chart_type)'),
+  overview: z
+    .object({
+      period: z.string().describe('The latest complete period, e.g. "1998-Q2"'),
+      previous: z.string().describe('The period before it'),
+      metrics: z
+        .array(z.object({ name: z.string(), label: z.string(), drill_in: z.record(z.string(), z.unknown()).describe('A structured query: the metric by month over both periods') }))
+        .describe('The headline metrics, each with its drill-in'),
+    })
+    .optional()
+    .describe('Set when a vague question ("how are we doing?") was answered with an overview of the headline metrics'),
+});
+
 /** One chart of a research report: a Vega-Lite v5 spec drawing the rows of the sub-question it cites. */
 export const ReportChartSchema = z.object({
   from: z.string().describe('The sub-question (operation id, q1..) whose rows the chart draws'),
@@ -142,6 +168,7 @@ export const InquiryStatusResponseSchema = z
     dimensions: z.record(z.string(), z.unknown()).nullable(),
   })
   .extend(AnswerFieldsSchema.partial().shape)
+  .extend(ReadingFieldsSchema.shape)
   .extend(ResearchFieldsSchema.partial().shape)
   .describe('The inquiry status response (§2): agent inquiries carry the answer fields, research inquiries final_answer, progress and operations.');
 export type InquiryStatusResponse = z.infer<typeof InquiryStatusResponseSchema>;

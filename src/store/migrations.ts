@@ -156,6 +156,50 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_web_dashboards': {
+    async up(db: Kysely<any>) {
+      // The web app's daily use: renamed threads, chosen chart views, dashboards of pinned answers.
+      await db.schema
+        .createTable('thread_titles')
+        // no foreign keys to sessions or inquiries: deleting those elsewhere never trips over these rows
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('answer_views')
+        .addColumn('inquiry_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('chart_type', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('dashboards')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dashboards_account').on('dashboards').columns(['account_id', 'updated_at']).execute();
+      await db.schema
+        .createTable('dashboard_tiles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('dashboard_id', 'text', (c) => c.notNull().references('dashboards.id'))
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('semantic_query', 'text', (c) => c.notNull())
+        .addColumn('dimensions', 'text')
+        .addColumn('chart_type', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('source_inquiry_id', 'text', (c) => c.notNull())
+        .addColumn('last_inquiry_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dashboard_tiles_dashboard').on('dashboard_tiles').columns(['dashboard_id', 'position']).execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -7,6 +7,7 @@
 import { sql, type Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
+import { WebRepo } from './web.js';
 import type { AccountTable, ApiKeyTable, InquiryTable, McpSessionTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
 
 export type Account = Selectable<AccountTable>;
@@ -449,6 +450,8 @@ export class Store {
   readonly reports: ReportsRepo;
   readonly processes: ProcessesRepo;
   readonly mcpSessions: McpSessionsRepo;
+  /** The web app's thread titles, chart views and dashboards (web.ts). */
+  readonly web: WebRepo;
   /**
    * `backend` says which database holds the state (and, on Postgres, its pool and URL for other
    * parts that share it); without it the store is a bare Kysely instance (SQLite in tests).
@@ -467,6 +470,7 @@ export class Store {
     this.reports = new ReportsRepo(db);
     this.processes = new ProcessesRepo(db);
     this.mcpSessions = new McpSessionsRepo(db);
+    this.web = new WebRepo(db);
   }
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();

@@ -57,7 +57,7 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     const ctx = await ok(client, 'contextualize');
     expect(ctx.available_entities).toEqual(expect.arrayContaining(['orders', 'revenue', 'region']));
     const summary = await ok(client, 'get_semantic_layer_summary');

@@ -19,6 +19,7 @@ const TOOLS = [
   'contextualize', 'get_account_info', 'data_collection_strategy', 'create_a_thread', 'get_thread_data', 'get_recent_threads',
   'ask_a_question', 'ask_a_single_question', 'ask_a_research_question', 'ask_questions', 'wait_for_completion', 'check_question_status',
   'get_questions_data', 'get_semantic_layer_summary', 'get_semantic_layer_entity', 'search_semantic_layer', 'run_sql_query', 'logout',
+  'ask_a_structured_question',
 ];
 
 describe('tool interface over streamable HTTP', () => {
@@ -49,7 +50,7 @@ describe('tool interface over streamable HTTP', () => {
     await s?.close();
   });
 
-  it('lists the 18 tools with schemas, annotations and actionable descriptions', async () => {
+  it('lists the 19 tools with schemas, annotations and actionable descriptions', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());

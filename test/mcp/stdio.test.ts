@@ -53,9 +53,9 @@ describe('tool interface over stdio (quarry mcp)', () => {
     await main?.client.close();
   });
 
-  it('lists the 18 tools', async () => {
+  it('lists the 19 tools', async () => {
     const { tools } = await main.client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     for (const t of tools) expect(t.outputSchema, t.name).toBeDefined();
   });
 
@@ -143,7 +143,7 @@ describe('tool interface over stdio (quarry mcp)', () => {
     expect(await fails(main.client, 'get_semantic_layer_summary')).toMatch(/Not authenticated: this server was logged out/);
   });
 
-  it('the official inspector CLI lists the 18 tools and calls one', async () => {
+  it('the official inspector CLI lists the 19 tools and calls one', async () => {
     const args = ['@modelcontextprotocol/inspector', '--cli'];
     const target = ['-e', `QUARRY_DATA_DIR=${dataDir}`, '-e', `QUARRY_WAREHOUSE=duckdb:${TPCH_DIR}`, '-e', `QUARRY_API_KEY=${KEY}`, '-e', 'QUARRY_LOG_LEVEL=warn', process.execPath, '--import', 'tsx', 'src/cli.ts', 'mcp'];
     const opts = { cwd: REPO_ROOT, timeout: 60_000, env: { ...process.env, npm_config_update_notifier: 'false' } };
@@ -152,7 +152,7 @@ describe('tool interface over stdio (quarry mcp)', () => {
       run('npx', [...args, ...target, '--method', 'tools/call', '--tool-name', 'search_semantic_layer', '--tool-arg', 'query=ship mode'], opts),
     ]);
     const tools = JSON.parse(list.stdout).tools.map((t: { name: string }) => t.name);
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     expect(tools).toContain('wait_for_completion');
     const result = JSON.parse(called.stdout);
     expect(result.isError).toBeFalsy();

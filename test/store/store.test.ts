@@ -10,6 +10,7 @@ import { openCheckpoints } from '../../graphs/checkpoints.js';
 import { openPostgresStore, type StoreKind } from '../../src/store/db.js';
 import type { InquiryRecord, Store } from '../../src/store/repositories.js';
 import { Store as StoreClass } from '../../src/store/repositories.js';
+import { migrations } from '../../src/store/migrations.js';
 import { STORE_KINDS, testStores } from '../helpers/stores.js';
 
 const stores = testStores();
@@ -221,6 +222,37 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.mcpSessions.plans('mcp_a')).toEqual([]);
   });
 
+  it('web app records: thread titles and chart views upserted, dashboards with ordered tiles, a thread deleted with what hangs on it', async () => {
+    const store = await stores.open(kind);
+    const { account, session } = await seed(store);
+    await store.inquiries.insert(inquiry({ id: 'inq_web1', session_id: session.id, account_id: account.id }));
+    await store.web.rename(session.id, 'First', T1);
+    await store.web.rename(session.id, 'Second', T2);
+    expect(await store.web.titles([session.id, 'ses_none'])).toEqual(new Map([[session.id, 'Second']]));
+    await store.web.setView('inq_web1', account.id, 'bar', T1);
+    await store.web.setView('inq_web1', account.id, 'table', T2);
+    expect(await store.web.views(['inq_web1'])).toEqual(new Map([['inq_web1', 'table']]));
+    const d = await store.web.createDashboard(account.id, 'usr_x', 'Review', T1);
+    const tile = (n: string) => ({ dashboard_id: d.id, account_id: account.id, title: n, semantic_query: JSON_TEXT, dimensions: null, chart_type: null, source_inquiry_id: 'inq_web1' });
+    const a = await store.web.addTile(tile('a'), T1);
+    const b = await store.web.addTile(tile('b'), T2);
+    expect([a.position, b.position]).toEqual([0, 1]);
+    await store.web.setTileRun(b.id, 'inq_run');
+    const tiles = await store.web.tiles(d.id);
+    expect(tiles.map((t) => [t.title, t.position, t.last_inquiry_id, t.semantic_query])).toEqual([['a', 0, 'inq_web1', JSON_TEXT], ['b', 1, 'inq_run', JSON_TEXT]]);
+    expect(typesOf(tiles[0])).toMatchObject({ position: 'number', created_at: 'number' });
+    expect((await store.web.listDashboards(account.id)).map((x) => [x.name, x.updated_at])).toEqual([['Review', T2]]);
+    expect(await store.web.removeTile(d.id, a.id)).toBe(true);
+    expect(await store.web.removeTile(d.id, a.id)).toBe(false);
+    await store.web.deleteThread(session.id);
+    expect(await store.sessions.get(session.id)).toBeUndefined();
+    expect(await store.inquiries.get('inq_web1')).toBeUndefined();
+    expect(await store.web.views(['inq_web1'])).toEqual(new Map());
+    await store.web.deleteDashboard(d.id);
+    expect(await store.web.getDashboard(d.id)).toBeUndefined();
+    expect(await store.web.tiles(d.id)).toEqual([]);
+  });
+
   it('a report run for one due time is recorded once, however many schedulers race for it', async () => {
     const store = await stores.open(kind);
     const { account, session } = await seed(store);
@@ -273,7 +305,8 @@ describe('state store on PostgreSQL only', () => {
       await c.connect();
       const applied = await c.query('select name from kysely_migration order by name');
       await c.end();
-      expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_reports', '0003_web_users', '0004_processes', '0005_mcp_sessions']);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+      expect(applied.rows.slice(0, 5).map((r) => r.name)).toEqual(['0001_initial', '0002_reports', '0003_web_users', '0004_processes', '0005_mcp_sessions']);
       const [a, b] = handles.map((h) => new StoreClass(h.db, h));
       const acc = await a.accounts.create('shared', T1);
       expect(await b.accounts.get(acc.id)).toEqual(acc);
