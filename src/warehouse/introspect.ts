@@ -847,7 +847,6 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const words = columnWords(p, col.name);
       const rw = readable(words);
       const isKey = keys.has(col.name) || keyish(p, col.name);
-      const label = sentence(rw);
       const desc = `${col.name} of ${p.info.name}`;
       // The column's words said of its thing: "business name", but "lake name" (never "lake lake name").
       const whose = (w: string[]) => (ew.length > 0 && ew.every((x, i) => singular(w[i] ?? '') === singular(x)) ? w.join(' ') : `${ew.join(' ')} ${w.join(' ')}`);

@@ -68,7 +68,7 @@ async function waitForServer(port: number, child: ChildProcess, log: string): Pr
       await c.end();
       return;
     } catch (e) {
-      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`);
+      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -54,7 +54,11 @@ function endpoint(): string | undefined {
 }
 
 async function ask<T>(path: string, body: object = {}): Promise<T> {
-  const res = await fetch(`${endpoint()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${endpoint()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const reply = (await res.json()) as T & { detail?: string };
   if (!res.ok) throw new Error(`shared test server ${path}: ${reply.detail}`);
   return reply;
@@ -67,7 +71,14 @@ export async function postgresForFile(name = 'file', template?: string): Promise
   if (!endpoint()) {
     const own = await startPostgres();
     const url = await own.createDatabase(name, { template });
-    return { url, database: name, port: own.port, urlFor: own.urlFor, createDatabase: (n) => own.createDatabase(n), stop: () => own.stop() };
+    return {
+      url,
+      database: name,
+      port: own.port,
+      urlFor: own.urlFor,
+      createDatabase: (n) => own.createDatabase(n),
+      stop: () => own.stop(),
+    };
   }
   const { port } = await ask<{ port: number }>('/postgres');
   const admin = pgUrl(port, 'postgres');
@@ -112,7 +123,14 @@ export async function mariadbForFile(name = 'file'): Promise<FileDatabases> {
   if (!endpoint()) {
     const own = await startMariadb();
     const url = await own.createDatabase(name);
-    return { url, database: name, port: own.port, urlFor: own.urlFor, createDatabase: (n) => own.createDatabase(n), stop: () => own.stop() };
+    return {
+      url,
+      database: name,
+      port: own.port,
+      urlFor: own.urlFor,
+      createDatabase: (n) => own.createDatabase(n),
+      stop: () => own.stop(),
+    };
   }
   const { port } = await ask<{ port: number }>('/mariadb');
   const admin = mysqlUrl(port, '');
@@ -142,7 +160,16 @@ export async function tpchMariadbForFile(request: SharedTpchRequest = {}): Promi
     const own = await startMariadb();
     const counts = await loadTpchMariadb(own, 'tpch', request);
     const readOnlyUrl = await createReadOnlyUser(own.url, 'tpch');
-    return { url: own.urlFor('tpch'), database: 'tpch', port: own.port, urlFor: own.urlFor, createDatabase: (n) => own.createDatabase(n), stop: () => own.stop(), counts, readOnlyUrl };
+    return {
+      url: own.urlFor('tpch'),
+      database: 'tpch',
+      port: own.port,
+      urlFor: own.urlFor,
+      createDatabase: (n) => own.createDatabase(n),
+      stop: () => own.stop(),
+      counts,
+      readOnlyUrl,
+    };
   }
   const { template, counts } = await ask<{ template: string; counts: Record<string, number> }>('/mariadb/tpch', request);
   const file = await mariadbForFile('tpch');
@@ -150,8 +177,9 @@ export async function tpchMariadbForFile(request: SharedTpchRequest = {}): Promi
   const tables = Object.keys(counts);
   await execMysql(
     file.url,
-    tables.map((t) => `CREATE TABLE \`${t}\` LIKE \`${template}\`.\`${t}\`; INSERT INTO \`${t}\` SELECT * FROM \`${template}\`.\`${t}\`;`).join('\n') +
-      `ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')};`,
+    tables
+      .map((t) => `CREATE TABLE \`${t}\` LIKE \`${template}\`.\`${t}\`; INSERT INTO \`${t}\` SELECT * FROM \`${template}\`.\`${t}\`;`)
+      .join('\n') + `ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')};`,
   );
   return { ...file, counts, readOnlyUrl: await createReadOnlyUser(file.urlFor(''), file.database) };
 }

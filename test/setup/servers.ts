@@ -33,7 +33,10 @@ const SHARED_MAX_CONNECTIONS = 400;
 
 /** A TPC-H variant's template name: the same options give the same database. */
 const templateName = (request: SharedTpchRequest) =>
-  `tpch_tpl_${createHash('sha1').update(JSON.stringify([request.tables ?? null, request.where ?? null])).digest('hex').slice(0, 10)}`;
+  `tpch_tpl_${createHash('sha1')
+    .update(JSON.stringify([request.tables ?? null, request.where ?? null]))
+    .digest('hex')
+    .slice(0, 10)}`;
 
 class SharedEngine<S extends { port: number; stop(): Promise<void> }> {
   private server?: Promise<S>;
@@ -102,7 +105,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const path = req.url ?? '';
       const route = routes[path];
       const engine = path.split('/')[1] as keyof typeof installed;
-      const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (!route) return reply(404, { detail: `no route ${path}; known: ${Object.keys(routes).join(', ')}` });
       if (!installed[engine]) return reply(503, { detail: `${engine} is not installed here` });
       route(text ? (JSON.parse(text) as SharedTpchRequest) : {}).then(
