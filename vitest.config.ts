@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './test/setup/sequencer.js';
 
 // Servers under test run DuckDB statements on libuv's pool, which is sized at process start:
 // the forked test workers inherit this, as `npm start` sets it for a server.
@@ -32,6 +33,7 @@ export default defineConfig({
     // Files wait on servers, child processes and the browser as much as on the CPU: a third worker
     // keeps 2 cores busy. QUARRY_TEST_WORKERS overrides it (e.g. 1 to debug).
     maxWorkers: Number(process.env.QUARRY_TEST_WORKERS ?? 3),
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         test: {
