@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TPCH_DIR } from './helpers/paths.js';
-import { createReadOnlyRole, execSql, startPostgres, type TestPostgres } from './helpers/postgres.js';
+import { createReadOnlyRole } from './helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from './helpers/shared-servers.js';
 import { loadSample } from './helpers/samples.js';
 import { loadConfig } from '../src/config.js';
 import { loadSemanticLayer } from '../src/semantic/values.js';
@@ -68,10 +69,10 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'quarry-init-'));
 
 
 describe('quarry init', () => {
-  let pg: TestPostgres;
+  let pg: FileDatabases;
   let chinookReadOnly: string;
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await postgresForFile();
     const admin = await loadSample(pg, 'chinook', 'chinook');
     chinookReadOnly = await createReadOnlyRole(admin);
   }, 120_000);
@@ -201,11 +202,11 @@ describe('quarry init', () => {
 
   it('a bad URL, an unreachable server, a missing file or an empty warehouse: exit 1, nothing written', async () => {
     const empty = freshDir();
-    await execSql(pg.url, 'CREATE DATABASE empty_db');
+    const emptyDb = await pg.createDatabase('empty_db');
     // Through the command: exit status 1 and the message.
     const commandCases: Array<[string, RegExp]> = [
       ['ftp://example.com/data', /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./],
-      [pg.urlFor('empty_db'), /cannot draft a model from .*: The warehouse has no tables/],
+      [emptyDb, /cannot draft a model from .*: The warehouse has no tables/],
     ];
     for (const [url, message] of commandCases) {
       const dir = freshDir();

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigSchema, ENV_NAMES, loadConfig } from '../src/config.js';
 import { REPO_ROOT } from './helpers/paths.js';
-import { startPostgres } from './helpers/postgres.js';
+import { postgresForFile } from './helpers/shared-servers.js';
 import { scriptedEngine } from './helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer } from './helpers/server.js';
 
@@ -119,7 +119,7 @@ describe('compose.yaml', () => {
   });
 
   it('API replicas starting together on an empty database create the default account once', async () => {
-    const pg = await startPostgres();
+    const pg = await postgresForFile('compose');
     const started = await Promise.allSettled(
       [0, 1, 2].map(() => startTestServer({ engine: scriptedEngine(), overrides: { store: pg.url, role: 'api' } })),
     );

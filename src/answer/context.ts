@@ -4,7 +4,7 @@ import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
 import { allFilters, anyOfPhrases, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
-import { describePeriod, unitSymbol } from './format.js';
+import { unitSymbol } from './format.js';
 
 export interface AnswerContext {
   input: AnswerInput;

@@ -6,7 +6,7 @@ import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
-import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
+import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf } from './spans.js';
 import { countMetricOfEntities, dimensionOfEntity, noteConditionWords, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';

@@ -17,7 +17,7 @@ import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
-import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
+import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { keyDimension } from './members.js';
 import { build, danglingMentions } from './build.js';

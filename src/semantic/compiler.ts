@@ -10,7 +10,7 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilterInput, type EntityCondition, type EntityConditionInput, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import { type DimensionFilterInput, type EntityConditionInput, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -892,7 +892,7 @@ function renderGroup(plan: JoinPlan, key: string, g: GroupCol, d: SqlDialect): s
   return g.kind === 'time' ? d.timeBucket(x, g.grain!) : x;
 }
 
-function aggregate(plan: JoinPlan, m: Measure, d: SqlDialect): string {
+function aggregate(plan: JoinPlan, m: Measure, _d: SqlDialect): string {
   const expr = m.sql !== undefined ? plan.render(plan.root, m.sql) : undefined;
   const filter = m.filter !== undefined ? plan.render(plan.root, m.filter) : undefined;
   const guarded = (x: string) => (filter ? `CASE WHEN ${filter} THEN ${x} END` : x);

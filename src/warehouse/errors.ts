@@ -62,5 +62,5 @@ export class SqlRefusedError extends WarehouseError {
  * the extension folder, the temp directory or a data file): each absolute path becomes `<path>`.
  */
 export function redactPaths(message: string): string {
-  return message.replace(/(?<![\w.)\]])(?:[A-Za-z]:)?[\\/](?:[^\s"'`,;()\[\]]+[\\/])+[^\s"'`,;()\[\]]*/g, '<path>');
+  return message.replace(/(?<![\w.)\]])(?:[A-Za-z]:)?[\\/](?:[^\s"'`,;()[\]]+[\\/])+[^\s"'`,;()[\]]*/g, '<path>');
 }

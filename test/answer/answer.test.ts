@@ -46,8 +46,8 @@ function expectCompleteSpec(result: AnswerResult): Record<string, unknown> {
 }
 
 const regions = [
-  { region: 'AMERICA', revenue: 62_345_678.123456789, revenue_share: 0.2012345678 },
-  { region: 'EUROPE', revenue: 65_432_109.987654321, revenue_share: 0.2112345678 },
+  { region: 'AMERICA', revenue: 62_345_678.12345679, revenue_share: 0.2012345678 },
+  { region: 'EUROPE', revenue: 65_432_109.98765432, revenue_share: 0.2112345678 },
   { region: 'AFRICA', revenue: 60_000_000.5, revenue_share: 0.1937 },
 ];
 

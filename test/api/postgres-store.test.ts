@@ -19,7 +19,7 @@ import type { StoreKind } from '../../src/store/db.js';
 import { connectHttp, ok } from '../helpers/mcp.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
-import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { STORE_KINDS } from '../helpers/stores.js';
 import { migrations as MIGRATIONS } from '../../src/store/migrations.js';
@@ -31,18 +31,13 @@ function quarry(args: string[], env: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
 }
 
-let postgres: TestPostgres;
-let databases = 0;
+let postgres: FileDatabases;
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await postgresForFile('quarry_e2e');
 });
 afterAll(() => postgres?.stop());
 
-async function freshDatabase(): Promise<string> {
-  const name = `quarry_e2e_${++databases}`;
-  await execSql(postgres.url, `CREATE DATABASE ${name}`);
-  return postgres.urlFor(name);
-}
+const freshDatabase = (): Promise<string> => postgres.createDatabase('quarry_e2e');
 
 async function json(res: Response | Promise<Response>, status = 200) {
   const r = await res;

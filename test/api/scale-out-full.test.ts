@@ -49,7 +49,7 @@ interface Poll {
 describe('two API and two worker processes on one Postgres (issue 14)', () => {
   let postgres: TestPostgres;
   let db: pg.Pool;
-  let apis: QuarryProcess[] = [];
+  const apis: QuarryProcess[] = [];
   let workers: QuarryProcess[] = [];
   let report: { id: string };
   const startedAt = Date.now();

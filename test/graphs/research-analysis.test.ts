@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchStateType } from '../../graphs/research/state.js';
-import { type SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { buildPlantedWarehouse, type PlantedEffect } from '../helpers/planted.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
@@ -16,13 +15,12 @@ const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN custome
 
 describe('research analysis on planted drivers (checkpointed, asserted through getState against SQL)', () => {
   let warehouse: Warehouse;
-  let layer: SemanticLayer;
   let effects: PlantedEffect[];
   let bench: Awaited<ReturnType<typeof researchOver<PlantedEffect[]>>>;
 
   beforeAll(async () => {
     bench = await researchOver('quarry-research-analysis-', (file) => buildPlantedWarehouse(file, 0.1));
-    ({ warehouse, layer } = bench); effects = bench.built;
+    ({ warehouse } = bench); effects = bench.built;
   }, 120_000);
   afterAll(async () => {
     await bench?.close();

@@ -5,7 +5,6 @@
  * runs checkpointed on the demo warehouse; state is read through getState and checked against
  * hand-written SQL.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyQuestion } from '../../graphs/research/planner.js';
 import { formatHuman } from '../../graphs/research/report.js';

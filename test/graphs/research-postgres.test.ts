@@ -14,14 +14,14 @@ import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { startTpchPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { tpchPostgresForFile, type FileTpch } from '../helpers/shared-servers.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 describe('research graph on PostgreSQL', () => {
-  let server: TestPostgres & { readOnlyUrl: string };
+  let server: FileTpch;
   let warehouse: Warehouse;
   beforeAll(async () => {
-    server = await startTpchPostgres();
+    server = await tpchPostgresForFile();
     warehouse = await openWarehouse(server.readOnlyUrl);
   }, 120_000);
   afterAll(async () => {

@@ -48,7 +48,14 @@ export interface TestMariadb {
   /** Kills the server, keeping its data, as an outage would (resume() starts it again). */
   halt(): Promise<void>;
   resume(): Promise<void>;
+  /** Creates an empty database called `name`; its root URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+export interface StartMariadbOptions {
+  /** The server's max_connections (default 100; the run's shared server serves every worker). */
+  maxConnections?: number;
 }
 
 
@@ -61,13 +68,13 @@ async function waitForServer(port: number, child: ChildProcess, log: string): Pr
       await c.end();
       return;
     } catch (e) {
-      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`);
+      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
 }
 
-export async function startMariadb(): Promise<TestMariadb> {
+export async function startMariadb(options: StartMariadbOptions = {}): Promise<TestMariadb> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-mariadb-'));
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
@@ -83,7 +90,7 @@ export async function startMariadb(): Promise<TestMariadb> {
         '--no-defaults', `--user=${user}`, `--datadir=${data}`, `--socket=${join(dir, 'sock')}`, `--port=${p}`,
         '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'pid')}`, `--log-error=${log}`, `--secure-file-priv=${dir}`,
         '--skip-name-resolve', '--skip-log-bin', '--innodb-flush-log-at-trx-commit=0', '--innodb-doublewrite=0',
-        '--innodb-buffer-pool-size=128M', '--character-set-server=utf8mb4', '--max-connections=100',
+        '--innodb-buffer-pool-size=128M', '--character-set-server=utf8mb4', `--max-connections=${options.maxConnections ?? 100}`,
       ],
       { stdio: 'ignore' },
     );
@@ -128,6 +135,10 @@ export async function startMariadb(): Promise<TestMariadb> {
     halt: kill,
     async resume() {
       await startOn(port);
+    },
+    async createDatabase(name) {
+      await execMysql(urlFor(''), `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
+      return urlFor(name);
     },
     async stop() {
       process.removeListener('exit', stopSync);

@@ -36,7 +36,14 @@ export interface TestPostgres {
   halt(): Promise<void>;
   /** Starts a halted server again on the same port and data. */
   resume(): Promise<void>;
+  /** Creates an empty database called `name` (a template's copy if given); its superuser URL. */
+  createDatabase(name: string, options?: { template?: string }): Promise<string>;
   stop(): Promise<void>;
+}
+
+export interface StartPostgresOptions {
+  /** The server's max_connections (default 100; the run's shared server serves every worker). */
+  maxConnections?: number;
 }
 
 
@@ -47,7 +54,7 @@ function pgCommand(bin: string, args: string[]): [string, string[]] {
   return isRoot() ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]] : [join(PG_BIN, bin), args];
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-pg-'));
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -60,7 +67,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   await run(initCmd, initArgs);
   let port = 0;
   const startOn = (p: number) => {
-    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100 -c statement_timeout=120s -c idle_in_transaction_session_timeout=120s`;
+    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 100} -c statement_timeout=120s -c idle_in_transaction_session_timeout=120s`;
     const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
     return run(cmd, args);
   };
@@ -101,6 +108,10 @@ export async function startPostgres(): Promise<TestPostgres> {
     async resume() {
       await startOn(port);
     },
+    async createDatabase(name, { template } = {}) {
+      await execSql(urlFor('postgres'), `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+      return urlFor(name);
+    },
     async stop() {
       process.removeListener('exit', stopSync);
       stopSync();
@@ -119,6 +130,20 @@ export async function execSql(url: string, sql: string): Promise<pg.QueryResult 
   }
 }
 
+/** Runs DDL on server-wide objects again when a concurrent session won the race for them. */
+export async function retryConcurrentDdl<T>(ddl: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ddl();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const raced = code === '23505' || code === '42710' || code === '55006' || /concurrently/.test((e as Error).message);
+      if (!raced || attempt >= 8) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
 /**
  * Creates a login role that can only read: SELECT on the schema's tables, and read-only
  * transactions by default. Returns its URL (trust auth, so no password is needed).
@@ -128,7 +153,9 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
   const db = u.pathname.slice(1) || 'postgres';
   const r = `"${role}"`;
   const s = `"${schema}"`;
-  await execSql(
+  // Roles are the server's, not a database's: files sharing the run's server may create or alter
+  // the same role at once (duplicate role, "tuple concurrently updated"); the statement is idempotent.
+  await retryConcurrentDdl(() => execSql(
     adminUrl,
     `DO $$ BEGIN
        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF;
@@ -139,7 +166,7 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
      GRANT SELECT ON ALL TABLES IN SCHEMA ${s} TO ${r};
      ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT SELECT ON TABLES TO ${r};
      ALTER ROLE ${r} SET default_transaction_read_only = on;`,
-  );
+  ));
   u.username = role;
   u.password = '';
   return u.toString();

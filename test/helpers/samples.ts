@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './paths.js';
-import { execSql, type TestPostgres } from './postgres.js';
-import { createReadOnlyUser, execMysql, type TestMariadb } from './mariadb.js';
+import { execSql } from './postgres.js';
+import { createReadOnlyUser, execMysql } from './mariadb.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
 import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { loadModel } from '../../src/semantic/loader.js';
@@ -27,7 +27,7 @@ export function sampleSql(sample: Sample, engine: 'pg' | 'mysql' = 'pg'): string
 }
 
 /** Loads Chinook's MySQL script (it creates and uses database `Chinook`); returns a SELECT-only user's URL. */
-export async function loadChinookMariadb(server: TestMariadb): Promise<string> {
+export async function loadChinookMariadb(server: { url: string }): Promise<string> {
   await execMysql(server.url, sampleSql('chinook', 'mysql'));
   await execMysql(server.url, 'ANALYZE TABLE Chinook.Album, Chinook.Artist, Chinook.Customer, Chinook.Employee, Chinook.Genre, Chinook.Invoice, Chinook.InvoiceLine, Chinook.MediaType, Chinook.Playlist, Chinook.PlaylistTrack, Chinook.Track');
   return createReadOnlyUser(server.url, 'Chinook', 'chinook_ro', 'chinook-ro-pw');
@@ -63,10 +63,9 @@ export async function answerWithBootstrappedModel(w: Warehouse, name: string, di
   return results;
 }
 
-/** Creates database `db` holding the sample; `bare` drops every primary and foreign key. Returns its URL. */
-export async function loadSample(pg: TestPostgres, sample: Sample, db: string, options: { bare?: boolean } = {}): Promise<string> {
-  await execSql(pg.url, `CREATE DATABASE ${db}`);
-  const url = pg.urlFor(db);
+/** Creates a database named after `db` holding the sample; `bare` drops every primary and foreign key. Returns its URL. */
+export async function loadSample(pg: { createDatabase(name: string): Promise<string> }, sample: Sample, db: string, options: { bare?: boolean } = {}): Promise<string> {
+  const url = await pg.createDatabase(db);
   await execSql(url, sampleSql(sample));
   if (options.bare) {
     await execSql(

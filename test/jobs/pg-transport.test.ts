@@ -12,14 +12,14 @@ import { PgListener } from '../../src/jobs/pg-listener.js';
 import { PgJobQueue } from '../../src/jobs/pg-queue.js';
 import type { QueuedInquiry } from '../../src/jobs/queue.js';
 import { QueueFullError } from '../../src/jobs/embedded-queue.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let server: TestPostgres;
+let server: FileDatabases;
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await postgresForFile('transport');
 }, 30_000);
 afterAll(async () => {
   await server?.stop();
@@ -93,7 +93,7 @@ describe('wake-ups between two processes', () => {
       let rechecks = 0;
       const statesHeard: (string | undefined)[] = [];
       const off = reader.events.on('inq_waiting', (_id, state) => (rechecks++, statesHeard.push(state)));
-      await writer.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND pid <> pg_backend_pid()`);
+      await writer.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND datname = current_database() AND pid <> pg_backend_pid()`);
       const end = Date.now() + 5_000;
       while (reader.listener.reconnects === 0 && Date.now() < end) await sleep(20);
       expect(reader.listener.reconnects).toBeGreaterThan(0);

@@ -68,10 +68,9 @@ const PG_HELPER = fileURLToPath(new URL('../helpers/postgres.ts', import.meta.ur
 export async function postgresEngine(): Promise<Engine | undefined> {
   if (!existsSync(PG_HELPER)) return undefined;
   try {
-    const helper = (await import(PG_HELPER)) as {
-      startTpchPostgres: () => Promise<{ url: string; readOnlyUrl: string; stop: () => Promise<void> }>;
-    };
-    const pgHandle = await helper.startTpchPostgres();
+    // A copy of the run's TPC-H on its shared server (test/helpers/shared-servers.ts).
+    const { tpchPostgresForFile } = await import('../helpers/shared-servers.js');
+    const pgHandle = await tpchPostgresForFile();
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(1082, (s: string) => s); // DATE as YYYY-MM-DD, no time zone shift
     const client = new pg.Client({ connectionString: pgHandle.readOnlyUrl });
@@ -122,8 +121,8 @@ export function mysqlReference(sql: string): string {
 export async function mariadbEngine(): Promise<Engine | undefined> {
   if (!existsSync(MARIADB_HELPER)) return undefined;
   try {
-    const helper = (await import(MARIADB_HELPER)) as typeof import('../helpers/mariadb.js');
-    const handle = await helper.startTpchMariadb({ where: TENTH_OF_ORDERS });
+    const { tpchMariadbForFile } = await import('../helpers/shared-servers.js');
+    const handle = await tpchMariadbForFile({ where: TENTH_OF_ORDERS });
     const { MysqlWarehouse } = await import('../../src/warehouse/mysql.js');
     const { runGuarded } = await import('../../src/warehouse/index.js');
     const w = await MysqlWarehouse.open(handle.readOnlyUrl, { poolSize: 2 });

@@ -12,7 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { execSql } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import { bootstrapDraft, draftYaml, type BootstrapResult, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
@@ -159,16 +160,15 @@ const INTENDED = [
 const bare = (t: string) => t.replace(/^.*\./, '');
 const joinKey = (j: FoundJoin) => `${bare(j.from)}(${j.columns.join(',')})->${bare(j.to)}(${j.refColumns.join(',')})`;
 
-let pg: TestPostgres;
+let pg: FileDatabases;
 let dir: string;
 const urls: Record<string, string> = {};
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-styles-'));
   const shop = drawShop();
-  pg = await startPostgres();
-  await execSql(pg.url, 'CREATE DATABASE shop');
-  await execSql(pg.urlFor('shop'), postgresSql(shop));
-  urls.postgres = pg.urlFor('shop');
+  pg = await postgresForFile('shop');
+  await execSql(pg.url, postgresSql(shop));
+  urls.postgres = pg.url;
   await buildDuckDb(join(dir, 'shop.duckdb'), shop);
   urls.duckdb = `duckdb:${join(dir, 'shop.duckdb')}`;
   mkdirSync(join(dir, 'files'));

@@ -7,18 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMariadb, type TestMariadb } from '../helpers/mariadb.js';
+import { mariadbForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { answerWithBootstrappedModel, declaredJoinKeys, joinKey, loadChinookMariadb } from '../helpers/samples.js';
 import { MysqlWarehouse } from '../../src/warehouse/mysql.js';
 import { bootstrapDraft, bootstrapUrlToFile } from '../../src/semantic/draft/index.js';
 
-let server: TestMariadb;
+let server: FileDatabases;
 let url: string;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-samples-mariadb-'));
-  server = await startMariadb();
-  url = await loadChinookMariadb(server);
+  server = await mariadbForFile();
+  url = await loadChinookMariadb({ url: server.urlFor('') });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -9,17 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { answerWithBootstrappedModel, declaredJoinKeys, joinKey as key, loadSample, type Sample } from '../helpers/samples.js';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.js';
 import { bootstrapDraft } from '../../src/semantic/draft/index.js';
 
-let pg: TestPostgres;
+let pg: FileDatabases;
 let dir: string;
 const urls: Record<string, string> = {};
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-samples-'));
-  pg = await startPostgres();
+  pg = await postgresForFile();
   for (const s of ['chinook', 'northwind'] as const) {
     urls[s] = await loadSample(pg, s, s);
     urls[`${s}_bare`] = await loadSample(pg, s, `${s}_bare`, { bare: true });

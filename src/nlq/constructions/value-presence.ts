@@ -19,7 +19,7 @@ import type { SemanticQuery } from '../../semantic/query.js';
 import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { longestMatch } from '../lexicon.js';
-import { consume, entriesOf, type Item } from '../spans.js';
+import { consume, type Item } from '../spans.js';
 import { entityNamedBy } from '../members.js';
 import { verbOf, type Token } from '../text.js';
 import type { Construction } from './types.js';

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { Catalogue } from '../../semantic/catalogue.js';
 import type { LlmClient } from './client.js';
-import { allowedNumbers, verifyNarration, numbersIn } from './narrate.js';
+import { allowedNumbers, verifyNarration } from './narrate.js';
 import { renderPrompt } from './prompts.js';
 import { retrieveContext } from './retrieval.js';
 import type { LlmUsage } from './usage.js';

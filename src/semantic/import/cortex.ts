@@ -418,7 +418,7 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   for (const { v, i } of vqs) {
     try {
       const sql = logicalSql(v.sql, tables, cm.relationships ?? [], options.qualified === true);
-      notes[`verified_queries:${verified.length}`] = `verified query ${v.name ?? ''} (verified_queries[${i}])${v.verified_by ? ` by ${String(v.verified_by)}` : ''}: its SQL as written, over the logical tables as CTEs`.replace(/ \(/, ' (').replace(/query  \(/, 'query (');
+      notes[`verified_queries:${verified.length}`] = `verified query ${v.name ?? ''} (verified_queries[${i}])${v.verified_by ? ` by ${String(v.verified_by)}` : ''}: its SQL as written, over the logical tables as CTEs`.replace(/ \(/, ' (').replace(/query {2}\(/, 'query (');
       verified.push({ question: v.question, sql });
     } catch (e) {
       if (e instanceof SqlRewriteError || e instanceof Refused) skipped.push({ what: `verified query ${v.name ?? v.question} (verified_queries[${i}])`, why: e.message });

@@ -641,7 +641,6 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
   if (booleanGuess) guesses.push('categorical dimensions named is_/has_ ... are type boolean');
 
   // filters: {{ Dimension('entity__dim') }} and {{ Entity('name') }} become SQL over the measure's entity
-  const smByName = new Map(sms.map((s) => [s.name, s]));
   const translateFilter = (owner: Sm, filter: string): string => {
     return filter.trim().replace(/\{\{\s*([\s\S]*?)\s*\}\}/g, (_m, body: string) => {
       const call = /^(Dimension|TimeDimension|Entity|Metric)\s*\(\s*(['"])([^'"]+)\2\s*(,[^)]*)?\)\s*(\..*)?$/.exec(body.trim());

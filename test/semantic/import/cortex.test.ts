@@ -149,7 +149,7 @@ describe('quarry semantic import cortex: bad input is an error naming the file, 
   });
 
   it('a table without its base_table; not a file', async () => {
-    const file = broken('base', (t) => t.replace(/    base_table:\n      database: SALES_DB\n      schema: TPCH\n      table: ORDERS\n/, ''));
+    const file = broken('base', (t) => t.replace(/ {4}base_table:\n {6}database: SALES_DB\n {6}schema: TPCH\n {6}table: ORDERS\n/, ''));
     await expect(importToFile('cortex', file, join(dir, 'o.yaml'))).rejects.toThrow(/tables\[1\]\.base_table: missing \(object required\)/);
     await expect(importToFile('cortex', dir, join(dir, 'o.yaml'))).rejects.toThrow(/no such file \(a Cortex Analyst semantic model is one YAML file\)/);
   });
