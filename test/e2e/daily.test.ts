@@ -103,7 +103,7 @@ describe('the web app for daily use, in Chromium', () => {
     // The goal is 1 s on an idle machine (`npm run bench web` measures it side by side); here the
     // suite's other workers share two cores, so this bound only catches a first load gone slow.
     expect(times[2]).toBeLessThanOrEqual(2500);
-    const { fresh, scripts, response } = loads[4];
+    const { fresh, response } = loads[4];
     expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self';/);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);

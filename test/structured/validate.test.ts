@@ -25,7 +25,7 @@ const duckdb = { dialect: 'duckdb' as const };
 
 describe('structured queries against the model', () => {
   it('the TPC-H model: its names pass, others are refused with its names; titles use its labels', async () => {
-    const model = await loadModel(DEFAULT_MODEL_PATH);
+    const model = loadModel(DEFAULT_MODEL_PATH);
     const ok = q({ metrics: ['orders'], group_by: [{ dimension: 'order_date', grain: 'quarter' }], filters: [{ dimension: 'region', op: 'in', values: ['ASIA', 'EUROPE'] }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } });
     expect(() => validateStructuredQuery(model, duckdb, ok)).not.toThrow();
     expect(describeQuery(model, ok)).toBe('Orders by order date (quarter), 1996 (region ASIA or EUROPE)');
