@@ -67,7 +67,6 @@ async function askWithWrittenConfig(dir: string, questions: string[]): Promise<s
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'quarry-init-'));
 
-
 describe('quarry init', () => {
   let pg: FileDatabases;
   let chinookReadOnly: string;
@@ -133,7 +132,14 @@ describe('quarry init', () => {
     const key = 'init-test-key-0123456789abcdef0123456789';
     const server = spawn(process.execPath, ['--import', TSX, CLI, 'serve'], {
       cwd: dir,
-      env: { ...cleanEnv(), QUARRY_PORT: String(port), QUARRY_HOST: '127.0.0.1', QUARRY_DATA_DIR: join(dir, 'state'), QUARRY_BOOTSTRAP_KEY: key, QUARRY_LOG_LEVEL: 'warn' },
+      env: {
+        ...cleanEnv(),
+        QUARRY_PORT: String(port),
+        QUARRY_HOST: '127.0.0.1',
+        QUARRY_DATA_DIR: join(dir, 'state'),
+        QUARRY_BOOTSTRAP_KEY: key,
+        QUARRY_LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let log = '';
@@ -141,7 +147,11 @@ describe('quarry init', () => {
     try {
       const base = `http://127.0.0.1:${port}/api`;
       const call = async (path: string, body?: unknown) => {
-        const res = await fetch(`${base}${path}`, { method: body ? 'POST' : 'GET', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const res = await fetch(`${base}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         return (await res.json()) as Record<string, unknown>;
       };
       for (let i = 0; ; i++) {
@@ -205,7 +215,10 @@ describe('quarry init', () => {
     const emptyDb = await pg.createDatabase('empty_db');
     // Through the command: exit status 1 and the message.
     const commandCases: Array<[string, RegExp]> = [
-      ['ftp://example.com/data', /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./],
+      [
+        'ftp://example.com/data',
+        /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./,
+      ],
       [emptyDb, /cannot draft a model from .*: The warehouse has no tables/],
     ];
     for (const [url, message] of commandCases) {
@@ -223,7 +236,10 @@ describe('quarry init', () => {
     ];
     for (const [url, message] of inProcess) {
       const dir = freshDir();
-      await expect(draftInit({ warehouseUrl: url, configPath: join(dir, 'quarry.yaml'), modelPath: join(dir, 'model.yaml') }), url).rejects.toThrow(message);
+      await expect(
+        draftInit({ warehouseUrl: url, configPath: join(dir, 'quarry.yaml'), modelPath: join(dir, 'model.yaml') }),
+        url,
+      ).rejects.toThrow(message);
       expect(readdirSync(dir), url).toEqual([]);
     }
     const dir = freshDir();

@@ -18,7 +18,8 @@ import { MIX_MAX_MEMBERS, pairDimensions, reachableDimensions, scanDimensions, s
 import type { InvestigationKind, ResearchFocus, SubQuestion } from './state.js';
 
 /** Words of a "why did it change" question that the one-question interpreter does not take. */
-const CHANGE_WORDS = /\b(why|how come|explain|investigate|analy[sz]e|what drove|drivers? of|did|does|has|have|change[sd]?|drop(ped)?|fall|fell|declined?|decrease[sd]?|rise|rose|grow|grew|increase[sd]?|develop(ed)?|compared? (with|to)|versus|vs\.?)\b/g;
+const CHANGE_WORDS =
+  /\b(why|how come|explain|investigate|analy[sz]e|what drove|drivers? of|did|does|has|have|change[sd]?|drop(ped)?|fall|fell|declined?|decrease[sd]?|rise|rose|grow|grew|increase[sd]?|develop(ed)?|compared? (with|to)|versus|vs\.?)\b/g;
 
 /** Most key dimensions broken down in the first round. */
 export const MAX_KEY_DIMENSIONS = 3;
@@ -99,7 +100,11 @@ function periodsOf(question: string, asOf: string): { current: TimeRange; previo
  * something the model does not hold out_of_scope. A question naming no metric but a period and a
  * change ("What changed in 1997?") is investigated with the model's ranking metric.
  */
-export function screenQuestion(question: string, layer: SemanticLayer, asOf: string): { kind: 'out_of_domain' | 'out_of_scope'; reason: string } | null {
+export function screenQuestion(
+  question: string,
+  layer: SemanticLayer,
+  asOf: string,
+): { kind: 'out_of_domain' | 'out_of_scope'; reason: string } | null {
   const values = new Map(Object.entries(layer.values));
   const stripped = question.replace(CHANGE_WORDS, ' ');
   const results = [question, stripped].map((text) => interpret(text, { model: layer.model, values, asOf, sameRows: layer.sameRows }));
@@ -138,9 +143,16 @@ export function resolveFocus(question: string, layer: SemanticLayer, asOf: strin
     .filter((d) => within.has(d.name))
     .slice(0, MAX_KEY_DIMENSIONS)
     .map((d) => d.name);
-  const contributor = model.dimensions.find((d) => !d.index_values && d.type === 'string' && !/only when/i.test(d.description) && within.has(d.name) && !filtered.has(d.name));
+  const contributor = model.dimensions.find(
+    (d) => !d.index_values && d.type === 'string' && !/only when/i.test(d.description) && within.has(d.name) && !filtered.has(d.name),
+  );
   const scanned = scanDimensions(layer, metric, filtered);
-  const mixDimensions = scanned.filter((d) => model.dimensions.find((x) => x.name === d)?.index_values && (layer.values[d]?.length ?? 0) >= 2 && (layer.values[d]?.length ?? 0) <= MIX_MAX_MEMBERS);
+  const mixDimensions = scanned.filter(
+    (d) =>
+      model.dimensions.find((x) => x.name === d)?.index_values &&
+      (layer.values[d]?.length ?? 0) >= 2 &&
+      (layer.values[d]?.length ?? 0) <= MIX_MAX_MEMBERS,
+  );
   return {
     metric,
     metricLabel: label(model, metric),
@@ -155,10 +167,23 @@ export function resolveFocus(question: string, layer: SemanticLayer, asOf: strin
   };
 }
 
-export const q = (over: Partial<SemanticQuery>): SemanticQuery => ({ metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [], ...over });
+export const q = (over: Partial<SemanticQuery>): SemanticQuery => ({
+  metrics: [],
+  group_by: [],
+  filters: [],
+  metric_filters: [],
+  order: [],
+  share_of_total: [],
+  ...over,
+});
 
 /** The first round: a sub-question per angle, at most `maxQueries`. */
-export function planStrategy(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+export function planStrategy(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  requestFilters: DimensionFilter[],
+  maxQueries: number,
+): SubQuestion[] {
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters];
@@ -177,27 +202,49 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
     subs.push({
       angle: 'significance',
       question: `Is the change of ${ml} from ${prev.label} to ${cur.label} beyond its normal day-to-day variation?`,
-      purpose: 'Is it real: the difference of the daily means against the day-to-day spread (a two-sample t statistic; significant from two standard errors either way).',
-      query: q({ metrics: [m], group_by: [{ dimension: time, grain: 'day' }], filters, time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` } }),
+      purpose:
+        'Is it real: the difference of the daily means against the day-to-day spread (a two-sample t statistic; significant from two standard errors either way).',
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: time, grain: 'day' }],
+        filters,
+        time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` },
+      }),
       series: { bucket: `${time}_day`, currentStart: cur.start },
     });
   }
   // the headline's scope over both periods: each member's contribution to the total change
-  const totals = isAdditive(model, m) ? { current: q({ metrics: [m], filters, time_range: cur }), previous: q({ metrics: [m], filters, time_range: prev }) } : undefined;
+  const totals = isAdditive(model, m)
+    ? { current: q({ metrics: [m], filters, time_range: cur }), previous: q({ metrics: [m], filters, time_range: prev }) }
+    : undefined;
   if (time) {
     subs.push({
       angle: 'trend',
       question: `${focus.metricLabel} by ${focus.grain} from ${prev.label} to ${cur.label}`,
       purpose: `The trend by ${focus.grain}: when the change happened.`,
-      query: q({ metrics: [m], group_by: [{ dimension: time, grain: focus.grain }], filters, time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` }, order: [{ by: `${time}_${focus.grain}`, direction: 'asc' }] }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: time, grain: focus.grain }],
+        filters,
+        time_range: { start: prev.start, end: cur.end, label: `${prev.label} to ${cur.label}` },
+        order: [{ by: `${time}_${focus.grain}`, direction: 'asc' }],
+      }),
     });
   }
   const scanned = totals ? (focus.scanDimensions ?? []) : [];
   if (scanned.length) {
     subs.push({
       angle: 'scan',
-      question: `How did ${ml} change from ${prev.label} to ${cur.label} by each of ${scanned.length === 1 ? label(model, scanned[0]).toLowerCase() : `${scanned.slice(0, -1).map((d) => label(model, d).toLowerCase()).join(', ')} and ${label(model, scanned.at(-1)!).toLowerCase()}`}?`,
-      purpose: 'Look everywhere: every dimension the metric can be broken down by, in one statement; each member\'s change, contribution and surprise (top members of each dimension, the rest as all others).',
+      question: `How did ${ml} change from ${prev.label} to ${cur.label} by each of ${
+        scanned.length === 1
+          ? label(model, scanned[0]).toLowerCase()
+          : `${scanned
+              .slice(0, -1)
+              .map((d) => label(model, d).toLowerCase())
+              .join(', ')} and ${label(model, scanned.at(-1)!).toLowerCase()}`
+      }?`,
+      purpose:
+        "Look everywhere: every dimension the metric can be broken down by, in one statement; each member's change, contribution and surprise (top members of each dimension, the rest as all others).",
       query: q({ metrics: [m], filters, time_range: cur }),
       compare: q({ metrics: [m], filters, time_range: prev }),
       totals: totals!,
@@ -221,8 +268,15 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
     subs.push({
       angle: 'share',
       question: `Share of ${ml} by ${label(model, d).toLowerCase()} in ${cur.label}`,
-      purpose: 'How concentrated the metric is: each member\'s share of the total.',
-      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, share_of_total: [m], order: [{ by: m, direction: 'desc' }] }),
+      purpose: "How concentrated the metric is: each member's share of the total.",
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: d }],
+        filters,
+        time_range: cur,
+        share_of_total: [m],
+        order: [{ by: m, direction: 'desc' }],
+      }),
       dimension: d,
     });
   }
@@ -233,14 +287,28 @@ export function planStrategy(focus: ResearchFocus, model: SemanticModel, request
       angle: 'top',
       question: `Top ${dl}s by ${ml} in ${cur.label}`,
       purpose: 'The largest contributors.',
-      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: d }],
+        filters,
+        time_range: cur,
+        order: [{ by: m, direction: 'desc' }],
+        limit: CONTRIBUTORS,
+      }),
       dimension: d,
     });
     subs.push({
       angle: 'bottom',
       question: `Bottom ${dl}s by ${ml} in ${cur.label}`,
       purpose: 'The smallest contributors (the long tail).',
-      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'asc' }], limit: CONTRIBUTORS }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: d }],
+        filters,
+        time_range: cur,
+        order: [{ by: m, direction: 'asc' }],
+        limit: CONTRIBUTORS,
+      }),
       dimension: d,
     });
   }
@@ -260,7 +328,11 @@ export function rateLabel(model: SemanticModel, metric: string, base: string): s
  * terms, an additive measure into base × rate for each base, a ratio into rate and mix across the
  * first key dimension.
  */
-export function decompositionQuestions(focus: ResearchFocus, model: SemanticModel, filters: DimensionFilter[]): Omit<SubQuestion, 'id' | 'round'>[] {
+export function decompositionQuestions(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  filters: DimensionFilter[],
+): Omit<SubQuestion, 'id' | 'round'>[] {
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const cur = focus.current;
@@ -331,7 +403,8 @@ export function biggestMover(
       const change = Number(row.change);
       const member = row[sub.dimension];
       if (member === null || member === undefined || !Number.isFinite(change) || skip(sub.dimension, String(member))) continue;
-      if (!best || Math.abs(change) > Math.abs(best.change)) best = { dimension: sub.dimension, member: String(member), change, from: sub.id };
+      if (!best || Math.abs(change) > Math.abs(best.change))
+        best = { dimension: sub.dimension, member: String(member), change, from: sub.id };
     }
   }
   return best;
@@ -361,7 +434,12 @@ export function finerDimension(model: SemanticModel, layer: SemanticLayer, dimen
   const d = model.dimensions.find((x) => x.name === dimension);
   if (d) {
     const child = model.dimensions.find(
-      (c) => c.index_values && c.name !== d.name && joinGraph(model).path(c.entity, d.entity)?.length === 1 && !/only when/i.test(c.description) && (layer.values[c.name]?.length ?? 0) <= 50,
+      (c) =>
+        c.index_values &&
+        c.name !== d.name &&
+        joinGraph(model).path(c.entity, d.entity)?.length === 1 &&
+        !/only when/i.test(c.description) &&
+        (layer.values[c.name]?.length ?? 0) <= 50,
     );
     if (child) return child.name;
   }
@@ -379,7 +457,8 @@ export function followUps(
   queriesLeft: number,
 ): { subs: SubQuestion[]; reason: string } {
   const model = layer.model;
-  if (plan.some((s) => s.scan && !s.scan.mix && !s.scan.pairs)) return scanFollowUps(focus, model, plan, operations, requestFilters, round, queriesLeft);
+  if (plan.some((s) => s.scan && !s.scan.mix && !s.scan.pairs))
+    return scanFollowUps(focus, model, plan, operations, requestFilters, round, queriesLeft);
   // the biggest mover not drilled into yet (a later round takes the next one)
   const drilled = (dimension: string, member: string) =>
     plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === dimension && String(f.values[0]) === member));
@@ -388,7 +467,10 @@ export function followUps(
   const mover = explained ?? biggestMover(earlier, operations, drilled);
   if (!mover) return { subs: [], reason: 'No breakdown returned a mover that was not drilled into already.' };
   const totals = isAdditive(model, focus.metric)
-    ? { current: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.current }), previous: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.previous }) }
+    ? {
+        current: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.current }),
+        previous: q({ metrics: [focus.metric], filters: [...focus.filters, ...requestFilters], time_range: focus.previous }),
+      }
     : undefined;
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
@@ -428,13 +510,22 @@ export function followUps(
       angle: 'drilldown',
       question: `Within ${dimLabel} ${mover.member}: top ${label(model, d).toLowerCase()}s by ${ml} in ${focus.current.label}`,
       purpose: `The largest contributors inside the biggest mover (${mover.member}).`,
-      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: focus.current, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: d }],
+        filters,
+        time_range: focus.current,
+        order: [{ by: m, direction: 'desc' }],
+        limit: CONTRIBUTORS,
+      }),
       dimension: d,
     });
   }
   const start = plan.length;
   const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
-  const why = explained ? `the member of the dimension that explains the change best (highest surprise among the members that together explain most of it)` : 'the biggest mover';
+  const why = explained
+    ? `the member of the dimension that explains the change best (highest surprise among the members that together explain most of it)`
+    : 'the biggest mover';
   return { subs, reason: `Drill into ${why}: ${dimLabel} ${mover.member} (change ${mover.change}).` };
 }
 
@@ -444,14 +535,25 @@ export function followUps(
  * (one statement) when single members do not explain the change or the drivers lie in several
  * dimensions (their overlap). None when the change is not significant.
  */
-export function scanFollowUps(focus: ResearchFocus, model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number, queriesLeft: number): { subs: SubQuestion[]; reason: string } {
+export function scanFollowUps(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  requestFilters: DimensionFilter[],
+  round: number,
+  queriesLeft: number,
+): { subs: SubQuestion[]; reason: string } {
   const sig = readSignificance(plan, operations);
   if (sig && !sig.significant) return { subs: [], reason: 'the change is not significant; there is nothing to explain further.' };
   const expl = scanExplanation(model, plan, operations);
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const all = [...focus.filters, ...requestFilters];
-  const totals = { current: q({ metrics: [m], filters: all, time_range: focus.current }), previous: q({ metrics: [m], filters: all, time_range: focus.previous }) };
+  const totals = {
+    current: q({ metrics: [m], filters: all, time_range: focus.current }),
+    previous: q({ metrics: [m], filters: all, time_range: focus.previous }),
+  };
   const out: Omit<SubQuestion, 'id' | 'round'>[] = [];
   const first = expl?.drivers.find((d) => !d.and);
   const base = productBases(model, m)[0];
@@ -478,24 +580,49 @@ export function scanFollowUps(focus: ResearchFocus, model: SemanticModel, plan: 
       out.push({
         angle: 'scan',
         question: `How did ${ml} change from ${focus.previous.label} to ${focus.current.label} by ${pairs.map(([a, b]) => `${label(model, a).toLowerCase()} and ${label(model, b).toLowerCase()}`).join('; ')} combined?`,
-        purpose: expl?.explained ? 'Where the drivers of different dimensions overlap: the change of their combinations (one statement).' : 'No single member set explains the change: combinations of the strongest dimensions\' members (HotSpot / iDice), in one statement.',
+        purpose: expl?.explained
+          ? 'Where the drivers of different dimensions overlap: the change of their combinations (one statement).'
+          : "No single member set explains the change: combinations of the strongest dimensions' members (HotSpot / iDice), in one statement.",
         query: q({ metrics: [m], filters: all, time_range: focus.current }),
         compare: q({ metrics: [m], filters: all, time_range: focus.previous }),
         totals,
         // explained: only the drivers' own intersections (their overlaps); else every combination, top ones kept
-        scan: { dimensions: dims, pairs, ...(expl?.explained ? { members: Object.fromEntries(dims.map((d) => [d, expl.drivers.filter((x) => x.dimension === d && !x.and).map((x) => x.member)])) } : {}) },
+        scan: {
+          dimensions: dims,
+          pairs,
+          ...(expl?.explained
+            ? {
+                members: Object.fromEntries(
+                  dims.map((d) => [d, expl.drivers.filter((x) => x.dimension === d && !x.and).map((x) => x.member)]),
+                ),
+              }
+            : {}),
+        },
       });
     }
   }
   const start = plan.length;
   const subs = out.slice(0, Math.max(0, queriesLeft)).map((s, i) => ({ ...s, id: `q${start + i + 1}`, round }));
-  if (!subs.length) return { subs, reason: expl?.explained ? 'the drivers explain the change and their mechanism is known.' : 'no follow-up applies to what the scan found.' };
-  return { subs, reason: `From the scan: ${expl?.drivers.length ? `the drivers ${expl.drivers.map((d) => `${label(model, d.dimension).toLowerCase()} ${d.member}`).join(', ')}${expl.explained ? '' : ' (not explaining all of the change)'}` : 'no small set of members explains the change'}.` };
+  if (!subs.length)
+    return {
+      subs,
+      reason: expl?.explained
+        ? 'the drivers explain the change and their mechanism is known.'
+        : 'no follow-up applies to what the scan found.',
+    };
+  return {
+    subs,
+    reason: `From the scan: ${expl?.drivers.length ? `the drivers ${expl.drivers.map((d) => `${label(model, d.dimension).toLowerCase()} ${d.member}`).join(', ')}${expl.explained ? '' : ' (not explaining all of the change)'}` : 'no small set of members explains the change'}.`,
+  };
 }
 
 /** Kinds of investigation asked for but not offered: refused with the reason (never run as something else). */
 const UNSUPPORTED: { pattern: RegExp; reason: string }[] = [
-  { pattern: /\b(forecast|predict(ion|ed)?|projections?|what if|simulat(e|ion)|scenarios?)\b/i, reason: 'Research explains data the warehouse holds (why a metric changed, what drives it, two segments or periods compared); it does not forecast or simulate.' },
+  {
+    pattern: /\b(forecast|predict(ion|ed)?|projections?|what if|simulat(e|ion)|scenarios?)\b/i,
+    reason:
+      'Research explains data the warehouse holds (why a metric changed, what drives it, two segments or periods compared); it does not forecast or simulate.',
+  },
 ];
 
 const PROFILE_WORDS = /\b(profile|who are (our|the) (top|best|biggest))\b/i;
@@ -506,9 +633,23 @@ const CHANGE_ONLY = /\b(why|chang(e|ed|es)|drop(ped)?|fell|fall|declined?|rose|r
 
 /** The question as the one-question interpreter should read it: the words of "what drives" taken out. */
 export function screenedText(question: string): string {
-  if (PROFILE_WORDS.test(question)) return question.replace(/\b(a |the )?(profile( of)?|who are)\b/gi, ' show ').replace(/\s+/g, ' ').trim();
-  if (ANOMALY_WORDS.test(question)) return question.replace(/\b(is |was |were )?(there )?(anything|something)?\s*(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/gi, ' what changed ').replace(/\s+/g, ' ').trim();
-  return question.replace(/\b(what (drives|determines|influences|explains)|key drivers( of)?|drivers? of)\b/gi, ' ').replace(/\s+/g, ' ').trim();
+  if (PROFILE_WORDS.test(question))
+    return question
+      .replace(/\b(a |the )?(profile( of)?|who are)\b/gi, ' show ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  if (ANOMALY_WORDS.test(question))
+    return question
+      .replace(
+        /\b(is |was |were )?(there )?(anything|something)?\s*(unusual|anomal(y|ies|ous)|outliers?|odd|out of the ordinary)\b/gi,
+        ' what changed ',
+      )
+      .replace(/\s+/g, ' ')
+      .trim();
+  return question
+    .replace(/\b(what (drives|determines|influences|explains)|key drivers( of)?|drivers? of)\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Members of one index dimension the question names (whole words, in the order named). */
@@ -529,16 +670,25 @@ function namedMembers(question: string, layer: SemanticLayer): { dimension: stri
  * "Compare A and B" needs two members of one dimension (two periods are a `change`); "what drives
  * X" without words of change is `drivers`; everything else is `change` (why did X change).
  */
-export function classifyQuestion(question: string, layer: SemanticLayer): { kind: InvestigationKind; segments?: { dimension: string; members: [string, string] } } | { refused: string } {
+export function classifyQuestion(
+  question: string,
+  layer: SemanticLayer,
+): { kind: InvestigationKind; segments?: { dimension: string; members: [string, string] } } | { refused: string } {
   for (const u of UNSUPPORTED) if (u.pattern.test(question)) return { refused: u.reason };
   if (COMPARE_WORDS.test(question) || /\b(and|or)\b/i.test(question)) {
     const named = namedMembers(question, layer);
     if (named && COMPARE_WORDS.test(question)) {
-      if (named.members.length > 2) return { refused: `Research compares two members side by side; the question names ${named.members.length} of ${label(layer.model, named.dimension).toLowerCase()} (${named.members.join(', ')}).` };
+      if (named.members.length > 2)
+        return {
+          refused: `Research compares two members side by side; the question names ${named.members.length} of ${label(layer.model, named.dimension).toLowerCase()} (${named.members.join(', ')}).`,
+        };
       return { kind: 'compare', segments: { dimension: named.dimension, members: [named.members[0], named.members[1]] } };
     }
   }
-  if (PROFILE_WORDS.test(question)) return /\bcustomers?\b/i.test(question) ? { kind: 'profile' } : { refused: 'A profile is offered for the top customers only (who they are, what they buy).' };
+  if (PROFILE_WORDS.test(question))
+    return /\bcustomers?\b/i.test(question)
+      ? { kind: 'profile' }
+      : { refused: 'A profile is offered for the top customers only (who they are, what they buy).' };
   if (ANOMALY_WORDS.test(question)) return { kind: 'anomalies' };
   if (DRIVER_WORDS.test(question) && !CHANGE_ONLY.test(question)) return { kind: 'drivers' };
   return { kind: 'change' };
@@ -550,7 +700,12 @@ export function classifyQuestion(question: string, layer: SemanticLayer): { kind
  * residual), and the top contributors of each side. Runs as period-style comparisons with A as
  * "current" and B as "previous".
  */
-export function planCompare(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+export function planCompare(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  requestFilters: DimensionFilter[],
+  maxQueries: number,
+): SubQuestion[] {
   const { dimension, members } = focus.segments!;
   const [a, b] = members;
   const m = focus.metric;
@@ -559,7 +714,9 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
   const base = [...focus.filters.filter((f) => f.dimension !== dimension), ...requestFilters];
   const side = (v: string) => [...base, { dimension, op: 'eq' as const, values: [v] }];
   const dl = label(model, dimension).toLowerCase();
-  const totals = isAdditive(model, m) ? { current: q({ metrics: [m], filters: side(a), time_range: cur }), previous: q({ metrics: [m], filters: side(b), time_range: cur }) } : undefined;
+  const totals = isAdditive(model, m)
+    ? { current: q({ metrics: [m], filters: side(a), time_range: cur }), previous: q({ metrics: [m], filters: side(b), time_range: cur }) }
+    : undefined;
   const subs: Omit<SubQuestion, 'id' | 'round'>[] = [
     {
       angle: 'headline',
@@ -575,7 +732,14 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
     angle: 'metrics',
     question: `${headline.map((x) => label(model, x).toLowerCase()).join(', ')} and their shares of the total by ${dl} in ${cur.label}`,
     purpose: `${a} and ${b} side by side on the model's headline metrics: value, count, average, and each side's share of the total.`,
-    query: q({ metrics: headline, group_by: [{ dimension }], filters: base, time_range: cur, share_of_total: headline.filter((x) => isAdditive(model, x)), order: [{ by: m, direction: 'desc' }] }),
+    query: q({
+      metrics: headline,
+      group_by: [{ dimension }],
+      filters: base,
+      time_range: cur,
+      share_of_total: headline.filter((x) => isAdditive(model, x)),
+      order: [{ by: m, direction: 'desc' }],
+    }),
     dimension,
   });
   for (const d of focus.keyDimensions.filter((x) => x !== dimension)) {
@@ -596,7 +760,14 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
         angle: 'top',
         question: `Top ${label(model, d).toLowerCase()}s of ${v} by ${ml} in ${cur.label}`,
         purpose: `The largest contributors of ${v}.`,
-        query: q({ metrics: [m], group_by: [{ dimension: d }], filters: side(v), time_range: cur, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+        query: q({
+          metrics: [m],
+          group_by: [{ dimension: d }],
+          filters: side(v),
+          time_range: cur,
+          order: [{ by: m, direction: 'desc' }],
+          limit: CONTRIBUTORS,
+        }),
         dimension: d,
       });
     }
@@ -609,8 +780,14 @@ export function planCompare(focus: ResearchFocus, model: SemanticModel, requestF
  * entity it is a product of (orders), and the averages over that entity (average order value).
  */
 export function headlineMetrics(model: SemanticModel, metric: string): string[] {
-  const count = productBases(model, metric).map((b) => model.measures.find((x) => x.name === b)!).find((x) => x.agg === 'count');
-  const averages = count ? model.measures.filter((x) => x.agg === 'avg' && x.entity === count.entity && x.time_dimension === count.time_dimension).map((x) => x.name) : [];
+  const count = productBases(model, metric)
+    .map((b) => model.measures.find((x) => x.name === b)!)
+    .find((x) => x.agg === 'count');
+  const averages = count
+    ? model.measures
+        .filter((x) => x.agg === 'avg' && x.entity === count.entity && x.time_dimension === count.time_dimension)
+        .map((x) => x.name)
+    : [];
   return [...new Set([metric, ...(count ? [count.name] : []), ...averages])];
 }
 
@@ -619,7 +796,12 @@ export function headlineMetrics(model: SemanticModel, metric: string): string[] 
  * with the members' spread (the dimension whose members differ most drives X most), and X's
  * decompositions from the model.
  */
-export function planDrivers(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+export function planDrivers(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  requestFilters: DimensionFilter[],
+  maxQueries: number,
+): SubQuestion[] {
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters];
@@ -669,7 +851,13 @@ export function anomalyFocus(focus: ResearchFocus, asOf: string, named = true): 
   const start = addMonths(lastFull, -1);
   const end = addMonths(start, 1);
   const current = { start, end, label: periodLabel(start, end) };
-  return { ...focus, current, previous: previousPeriod(current), grain: 'month', ...(named && focus.current.start !== start ? { asked: focus.current } : {}) };
+  return {
+    ...focus,
+    current,
+    previous: previousPeriod(current),
+    grain: 'month',
+    ...(named && focus.current.start !== start ? { asked: focus.current } : {}),
+  };
 }
 
 /**
@@ -677,7 +865,12 @@ export function anomalyFocus(focus: ResearchFocus, asOf: string, named = true): 
  * total and by each key dimension; each member's current value against its own monthly history
  * (z score, unusual from ANOMALY_Z standard deviations).
  */
-export function planAnomalies(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+export function planAnomalies(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  requestFilters: DimensionFilter[],
+  maxQueries: number,
+): SubQuestion[] {
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters];
@@ -688,9 +881,16 @@ export function planAnomalies(focus: ResearchFocus, model: SemanticModel, reques
   const range = { start, end: cur.end, label: `${periodLabel(start, cur.start)} and ${cur.label}` };
   const subs: Omit<SubQuestion, 'id' | 'round'>[] = [null, ...focus.keyDimensions].map((d) => ({
     angle: 'anomaly' as const,
-    question: d ? `Was ${ml} of any ${label(model, d).toLowerCase()} unusual in ${cur.label} against its previous ${ANOMALY_HISTORY_MONTHS} months?` : `Was ${ml} unusual in ${cur.label} against the previous ${ANOMALY_HISTORY_MONTHS} months?`,
+    question: d
+      ? `Was ${ml} of any ${label(model, d).toLowerCase()} unusual in ${cur.label} against its previous ${ANOMALY_HISTORY_MONTHS} months?`
+      : `Was ${ml} unusual in ${cur.label} against the previous ${ANOMALY_HISTORY_MONTHS} months?`,
     purpose: `Anything unusual: the current month against the monthly history (z score; unusual from 3 standard deviations)${d ? ` per ${label(model, d).toLowerCase()}` : ''}.`,
-    query: q({ metrics: [m], group_by: [...(d ? [{ dimension: d }] : []), { dimension: time, grain: 'month' as const }], filters, time_range: range }),
+    query: q({
+      metrics: [m],
+      group_by: [...(d ? [{ dimension: d }] : []), { dimension: time, grain: 'month' as const }],
+      filters,
+      time_range: range,
+    }),
     ...(d ? { dimension: d } : {}),
     anomaly: { bucket: `${time}_month`, currentStart: cur.start },
   }));
@@ -703,7 +903,12 @@ export const PROFILE_CUSTOMERS = 10;
 export const PROFILE_DIMENSIONS = ['market_segment', 'nation', 'brand', 'part_type'];
 
 /** "Profile of the top customers", round 1: the top customers by the metric, and the metric in total. */
-export function planProfile(focus: ResearchFocus, model: SemanticModel, requestFilters: DimensionFilter[], maxQueries: number): SubQuestion[] {
+export function planProfile(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  requestFilters: DimensionFilter[],
+  maxQueries: number,
+): SubQuestion[] {
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
   const filters = [...focus.filters, ...requestFilters];
@@ -715,10 +920,22 @@ export function planProfile(focus: ResearchFocus, model: SemanticModel, requestF
       angle: 'top',
       question: `Top ${PROFILE_CUSTOMERS} ${label(model, d).toLowerCase()}s by ${ml} in ${cur.label}`,
       purpose: 'Who the top customers are.',
-      query: q({ metrics: [m], group_by: [{ dimension: d }], filters, time_range: cur, order: [{ by: m, direction: 'desc' }], limit: PROFILE_CUSTOMERS }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: d }],
+        filters,
+        time_range: cur,
+        order: [{ by: m, direction: 'desc' }],
+        limit: PROFILE_CUSTOMERS,
+      }),
       dimension: d,
     },
-    { angle: 'headline', question: `${focus.metricLabel} in ${cur.label}`, purpose: 'The total, for scale.', query: q({ metrics: [m], filters, time_range: cur }) },
+    {
+      angle: 'headline',
+      question: `${focus.metricLabel} in ${cur.label}`,
+      purpose: 'The total, for scale.',
+      query: q({ metrics: [m], filters, time_range: cur }),
+    },
   ];
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));
 }
@@ -739,7 +956,15 @@ export function countsCompared(model: SemanticModel, metric: string, dimension: 
 }
 
 /** "Profile", round 2: the top customers' metric by segment and nation (who they are) and by brand and part type (what they buy), each with its share. */
-export function profileFollowUps(focus: ResearchFocus, model: SemanticModel, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number, queriesLeft: number): SubQuestion[] {
+export function profileFollowUps(
+  focus: ResearchFocus,
+  model: SemanticModel,
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  requestFilters: DimensionFilter[],
+  round: number,
+  queriesLeft: number,
+): SubQuestion[] {
   const top = plan.find((s) => s.angle === 'top');
   const rows = top ? (operations.find((o) => o.id === top.id && o.status === 'done')?.rows ?? []) : [];
   const d = focus.contributorDimension;

@@ -117,10 +117,19 @@ export interface ScanBases {
   previous: string;
   materialized: boolean;
 }
-const basesSql = (b?: ScanBases) => (b ? `base_current AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.current}), base_previous AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.previous}), ` : '');
+const basesSql = (b?: ScanBases) =>
+  b
+    ? `base_current AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.current}), base_previous AS ${b.materialized ? 'MATERIALIZED ' : ''}(${b.previous}), `
+    : '';
 
 /** One part of a scan over the bases: the sums of `metrics` by `keys` (where `where`), from one period's base. */
-export function partFromBase(base: 'base_current' | 'base_previous', keys: string[], metrics: string[], ident: Ident, where?: string): string {
+export function partFromBase(
+  base: 'base_current' | 'base_previous',
+  keys: string[],
+  metrics: string[],
+  ident: Ident,
+  where?: string,
+): string {
   const k = keys.map(ident).join(', ');
   return `SELECT ${k}, ${metrics.map((m) => `sum(${ident(m)}) AS ${ident(m)}`).join(', ')} FROM ${base}${where ? ` WHERE ${where}` : ''} GROUP BY ${k}`;
 }
@@ -145,7 +154,16 @@ export interface ScanPart {
  * (the total change minus the dimension's members' changes: closure), `members` (how many members
  * the row stands for) and `dimension_members`.
  */
-export function scanSql(parts: ScanPart[], metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string, bases?: ScanBases, top = SCAN_TOP): string {
+export function scanSql(
+  parts: ScanPart[],
+  metric: string,
+  totals: { current: string; previous: string },
+  ident: Ident,
+  lit: (s: string) => string,
+  text: (e: string) => string,
+  bases?: ScanBases,
+  top = SCAN_TOP,
+): string {
   const m = ident(metric);
   const ctes: string[] = [];
   const branches: string[] = [];
@@ -154,7 +172,9 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
     ctes.push(`c${i} AS (${p.current})`, `p${i} AS (${p.previous})`);
     const k = (col: string) => `coalesce(c${i}.${ident(col)}, p${i}.${ident(col)})`;
     // every key joins (a name need not be unique: two parts of one name under two brands stay two rows)
-    const on = [p.dimension, ...(p.second ? [p.second] : []), ...(p.context ? [p.context] : [])].map((x) => `c${i}.${ident(x)} = p${i}.${ident(x)}`).join(' AND ');
+    const on = [p.dimension, ...(p.second ? [p.second] : []), ...(p.context ? [p.context] : [])]
+      .map((x) => `c${i}.${ident(x)} = p${i}.${ident(x)}`)
+      .join(' AND ');
     branches.push(
       `SELECT ${lit(p.dimension)} AS dimension, ${text(k(p.dimension))} AS member, ${p.second ? lit(p.second) : text('NULL')} AS second_dimension, ${textOrNull(p.second ? k(p.second) : null)} AS second_member, ` +
         `${p.context ? lit(p.context) : text('NULL')} AS context_dimension, ${textOrNull(p.context ? k(p.context) : null)} AS context_member, c${i}.${m} AS current_value, p${i}.${m} AS previous_value ` +
@@ -189,7 +209,17 @@ export function scanSql(parts: ScanPart[], metric: string, totals: { current: st
  * `total_rate_effect`, `total_mix_effect`, `mix_share` (the mix effect / the metric's change) and
  * `residual` (the change minus both effects: closure); `total_change` from `totals`.
  */
-export function mixScanSql(parts: ScanPart[], numerator: string, denominator: string, metric: string, totals: { current: string; previous: string }, ident: Ident, lit: (s: string) => string, text: (e: string) => string, bases?: ScanBases): string {
+export function mixScanSql(
+  parts: ScanPart[],
+  numerator: string,
+  denominator: string,
+  metric: string,
+  totals: { current: string; previous: string },
+  ident: Ident,
+  lit: (s: string) => string,
+  text: (e: string) => string,
+  bases?: ScanBases,
+): string {
   const n = ident(numerator);
   const d = ident(denominator);
   const ctes: string[] = [];
@@ -197,7 +227,9 @@ export function mixScanSql(parts: ScanPart[], numerator: string, denominator: st
   parts.forEach((p, i) => {
     const k = ident(p.dimension);
     ctes.push(`c${i} AS (${p.current})`, `p${i} AS (${p.previous})`);
-    branches.push(`SELECT ${lit(p.dimension)} AS dimension, ${text(`coalesce(c${i}.${k}, p${i}.${k})`)} AS member, c${i}.${n} AS nc, c${i}.${d} AS dc, p${i}.${n} AS np, p${i}.${d} AS dp FROM c${i} FULL OUTER JOIN p${i} ON c${i}.${k} = p${i}.${k}`);
+    branches.push(
+      `SELECT ${lit(p.dimension)} AS dimension, ${text(`coalesce(c${i}.${k}, p${i}.${k})`)} AS member, c${i}.${n} AS nc, c${i}.${d} AS dc, p${i}.${n} AS np, p${i}.${d} AS dp FROM c${i} FULL OUTER JOIN p${i} ON c${i}.${k} = p${i}.${k}`,
+    );
   });
   const part = 'PARTITION BY dimension';
   return (
@@ -220,10 +252,19 @@ const rowsOf = (op: ResearchOperation | undefined): Row[] => (op?.status === 'do
 /** A scan row as a driver candidate (null for ALL_OTHERS, a NULL member or a row without a contribution). */
 function candidateOf(r: Row, from: string): Driver | null {
   const contribution = Number(r.contribution);
-  if (r.member === null || r.member === undefined || r.member === ALL_OTHERS || r.second_member === ALL_OTHERS || !Number.isFinite(contribution)) return null;
+  if (
+    r.member === null ||
+    r.member === undefined ||
+    r.member === ALL_OTHERS ||
+    r.second_member === ALL_OTHERS ||
+    !Number.isFinite(contribution)
+  )
+    return null;
   const d: Driver = { dimension: String(r.dimension), member: String(r.member), contribution, surprise: Number(r.surprise) || 0, from };
-  if (r.second_dimension !== null && r.second_dimension !== undefined) d.and = { dimension: String(r.second_dimension), member: String(r.second_member) };
-  if (r.context_dimension !== null && r.context_dimension !== undefined && r.context_member !== null && r.context_member !== undefined) d.context = { dimension: String(r.context_dimension), member: String(r.context_member) };
+  if (r.second_dimension !== null && r.second_dimension !== undefined)
+    d.and = { dimension: String(r.second_dimension), member: String(r.second_member) };
+  if (r.context_dimension !== null && r.context_dimension !== undefined && r.context_member !== null && r.context_member !== undefined)
+    d.context = { dimension: String(r.context_dimension), member: String(r.context_member) };
   return d;
 }
 
@@ -247,7 +288,9 @@ export interface ScanExplanation {
  * context: the deepest explaining level.
  */
 export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanExplanation {
-  const ranked = candidates.filter((c) => Math.abs(c.contribution) >= MIN_MEMBER_CONTRIBUTION).sort((a, b) => b.surprise - a.surprise || Math.abs(b.contribution) - Math.abs(a.contribution));
+  const ranked = candidates
+    .filter((c) => Math.abs(c.contribution) >= MIN_MEMBER_CONTRIBUTION)
+    .sort((a, b) => b.surprise - a.surprise || Math.abs(b.contribution) - Math.abs(a.contribution));
   const taken: Driver[] = [];
   let sum = 0;
   for (const c of ranked) {
@@ -268,7 +311,13 @@ export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanE
 function deeper(model: SemanticModel, parent: Driver, candidates: Driver[]): Driver | null {
   if (parent.and) return null;
   const inside = candidates.filter(
-    (c) => !c.and && c.context?.member === parent.member && rollsUpTo(model, c.dimension, parent.dimension) && c.context.dimension === parent.dimension && Math.sign(c.contribution) === Math.sign(parent.contribution) && Math.abs(c.contribution) >= DEEPER_SHARE * Math.abs(parent.contribution),
+    (c) =>
+      !c.and &&
+      c.context?.member === parent.member &&
+      rollsUpTo(model, c.dimension, parent.dimension) &&
+      c.context.dimension === parent.dimension &&
+      Math.sign(c.contribution) === Math.sign(parent.contribution) &&
+      Math.abs(c.contribution) >= DEEPER_SHARE * Math.abs(parent.contribution),
   );
   if (!inside.length) return null;
   const best = inside.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))[0];
@@ -277,7 +326,9 @@ function deeper(model: SemanticModel, parent: Driver, candidates: Driver[]): Dri
 
 /** The scan sub-questions (single dimensions, then pairs) and their rows. */
 export function scanRows(plan: SubQuestion[], operations: ResearchOperation[], pairs: boolean): { sub: SubQuestion; rows: Row[] }[] {
-  return plan.filter((s) => s.scan && !!s.scan.pairs === pairs).map((sub) => ({ sub, rows: rowsOf(operations.find((o) => o.id === sub.id)) }));
+  return plan
+    .filter((s) => s.scan && !!s.scan.pairs === pairs)
+    .map((sub) => ({ sub, rows: rowsOf(operations.find((o) => o.id === sub.id)) }));
 }
 
 /** The drivers of a change scan: single members first; members of pairs join the candidates when single members do not explain the change. */
@@ -287,7 +338,9 @@ export function scanExplanation(model: SemanticModel, plan: SubQuestion[], opera
   const candidates = singles.flatMap(({ sub, rows }) => rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c));
   const single = explainAcross(model, candidates);
   if (single.explained) return single;
-  const pairRows = scanRows(plan, operations, true).flatMap(({ sub, rows }) => rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c));
+  const pairRows = scanRows(plan, operations, true).flatMap(({ sub, rows }) =>
+    rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c),
+  );
   if (!pairRows.length) return single;
   const both = explainAcross(model, [...candidates, ...pairRows]);
   return both.explained ? both : single;
@@ -311,9 +364,19 @@ export function overlapsOf(drivers: Driver[], plan: SubQuestion[], operations: R
       const [x, y] = [drivers[i], drivers[j]];
       if (x.and || y.and || x.dimension === y.dimension) continue;
       for (const { sub, rows } of pairs) {
-        const row = rows.find((r) => (r.dimension === x.dimension && r.member === x.member && r.second_dimension === y.dimension && r.second_member === y.member) || (r.dimension === y.dimension && r.member === y.member && r.second_dimension === x.dimension && r.second_member === x.member));
+        const row = rows.find(
+          (r) =>
+            (r.dimension === x.dimension && r.member === x.member && r.second_dimension === y.dimension && r.second_member === y.member) ||
+            (r.dimension === y.dimension && r.member === y.member && r.second_dimension === x.dimension && r.second_member === x.member),
+        );
         if (row) {
-          out.push({ a: { dimension: x.dimension, member: x.member }, b: { dimension: y.dimension, member: y.member }, change: Number(row.change), contribution: Number(row.contribution), from: sub.id });
+          out.push({
+            a: { dimension: x.dimension, member: x.member },
+            b: { dimension: y.dimension, member: y.member },
+            change: Number(row.change),
+            contribution: Number(row.contribution),
+            from: sub.id,
+          });
           break;
         }
       }
@@ -376,6 +439,13 @@ export function readMix(model: SemanticModel, plan: SubQuestion[], operations: R
     if (!best || share > best.mixShare) best = finding;
   }
   // a child's mix contains its parent's (nations moving between regions): the parent is named when it explains nearly as much
-  const parent = best && found.find((f) => rollsUpTo(model, best!.dimension, f.dimension) && Math.sign(f.mixShare) === Math.sign(best!.mixShare) && Math.abs(f.mixShare) >= MIX_PARENT_SHARE * Math.abs(best!.mixShare));
+  const parent =
+    best &&
+    found.find(
+      (f) =>
+        rollsUpTo(model, best!.dimension, f.dimension) &&
+        Math.sign(f.mixShare) === Math.sign(best!.mixShare) &&
+        Math.abs(f.mixShare) >= MIX_PARENT_SHARE * Math.abs(best!.mixShare),
+    );
   return parent ?? best;
 }

@@ -11,7 +11,21 @@ import type { Decomposition, Driver } from './analysis.js';
 import type { ReportChart } from './report.js';
 import type { MixFinding, Overlap } from './scan.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'scan' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly' | 'profile' | 'metrics';
+export type Angle =
+  | 'headline'
+  | 'significance'
+  | 'trend'
+  | 'breakdown'
+  | 'scan'
+  | 'share'
+  | 'top'
+  | 'bottom'
+  | 'drilldown'
+  | 'decomposition'
+  | 'spread'
+  | 'anomaly'
+  | 'profile'
+  | 'metrics';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -52,7 +66,12 @@ export interface SubQuestion {
    * (pairwise combinations), or, with `mix`, the ratio's numerator and denominator by each
    * dimension (rate and mix). `members` keeps a pair scan to the drivers' members (their overlaps).
    */
-  scan?: { dimensions: string[]; pairs?: [string, string][]; mix?: { numerator: string; denominator: string }; members?: Record<string, string[]> };
+  scan?: {
+    dimensions: string[];
+    pairs?: [string, string][];
+    mix?: { numerator: string; denominator: string };
+    members?: Record<string, string[]>;
+  };
   /** A profile against everyone (the group's `query` against `compare`, everyone, by `dimension` or in total). */
   profileOf?: { group: string; size?: string };
 }

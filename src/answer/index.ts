@@ -32,7 +32,11 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
   const chart = buildChart(input.model, ctx.shape, rows, title, symbols);
   const incomplete = incompletePeriods(ctx);
   const cut = input.truncated
-    ? { title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`, truncated: true, ...(input.summary ? { total_rows: input.summary.rowCount } : {}) }
+    ? {
+        title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`,
+        truncated: true,
+        ...(input.summary ? { total_rows: input.summary.rowCount } : {}),
+      }
     : { title };
   return {
     answer: `${answerText(ctx)}${incomplete.map((s) => ` ${escapeHtml(s)}`).join('')}`,
@@ -42,7 +46,10 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
     explanation: explanationText(ctx),
     time_frame: timeFrameText(ctx),
     answer_explanation: { ...answerExplanation(ctx), incomplete_periods: incomplete },
-    thinking: thinkingOf(ctx, `The query returned ${ctx.rows.length} row${ctx.rows.length === 1 ? '' : 's'}${input.truncated ? ' (truncated)' : ''}; answered with a ${chart.chart_type} chart.`),
+    thinking: thinkingOf(
+      ctx,
+      `The query returned ${ctx.rows.length} row${ctx.rows.length === 1 ? '' : 's'}${input.truncated ? ' (truncated)' : ''}; answered with a ${chart.chart_type} chart.`,
+    ),
     status: { answer: 'ready', chart: 'ready' },
   };
 }

@@ -99,6 +99,10 @@ export function overviewPlan(model: SemanticModel, asOf: string): OverviewPlan |
     },
     period,
     previous,
-    metrics: metrics.map((name) => ({ name, label: metricLabel(model, name), drill_in: drillIn(model, name, prevStart, end, `${previous} to ${period}`) })),
+    metrics: metrics.map((name) => ({
+      name,
+      label: metricLabel(model, name),
+      drill_in: drillIn(model, name, prevStart, end, `${previous} to ${period}`),
+    })),
   };
 }

@@ -119,7 +119,13 @@ export interface AnswerExplanation {
   closest_reading?: ClosestReadingExplanation;
   metrics?: { name: string; label: string; definition: string; format?: Format }[];
   dimensions?: { name: string; label: string; kind: 'dimension' | 'time'; grain?: TimeGrain; definition: string }[];
-  filters?: { dimension: string; label: string; op: DimensionFilter['op']; values: (string | number | boolean)[]; source: 'question' | 'request' }[];
+  filters?: {
+    dimension: string;
+    label: string;
+    op: DimensionFilter['op'];
+    values: (string | number | boolean)[];
+    source: 'question' | 'request';
+  }[];
   /** Groups of alternative filters from the question: a row is kept when any filter of a group holds. */
   any_of?: { filters: { dimension: string; label: string; op: DimensionFilter['op']; values: (string | number | boolean)[] }[] }[];
   metric_filters?: { metric: string; op: string; value: number }[];

@@ -24,8 +24,13 @@ export function registerReplyCheck(app: FastifyInstance): void {
     const checked = schema.safeParse(JSON.parse(payload));
     if (checked.success) return payload;
     const fields = checked.error.issues.map((i) => `${i.path.join('.') || '(reply)'}: ${i.message}`).join('; ');
-    request.log.error({ route: request.routeOptions.url, statusCode: reply.statusCode, fields }, 'reply does not match its declared schema');
+    request.log.error(
+      { route: request.routeOptions.url, statusCode: reply.statusCode, fields },
+      'reply does not match its declared schema',
+    );
     reply.code(500);
-    return JSON.stringify({ detail: `The reply does not match its declared schema (${request.routeOptions.url} ${request.method}): ${fields}` });
+    return JSON.stringify({
+      detail: `The reply does not match its declared schema (${request.routeOptions.url} ${request.method}): ${fields}`,
+    });
   });
 }

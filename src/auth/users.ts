@@ -51,7 +51,10 @@ export class UserService {
    */
   private readonly unknownFailures = new Map<string, { failures: number; lockedUntil: number | null }>();
 
-  constructor(private readonly store: Store, options: UserServiceOptions = {}) {
+  constructor(
+    private readonly store: Store,
+    options: UserServiceOptions = {},
+  ) {
     this.sessionMs = options.sessionMs ?? 12 * 3_600_000;
     this.threshold = options.lockoutThreshold ?? 5;
     this.baseMs = options.lockoutBaseMs ?? 30_000;
@@ -59,7 +62,11 @@ export class UserService {
   }
 
   /** Creates a user of an account; without a password one is generated (and returned, to show once). */
-  async create(accountId: string, email: string, options: { name?: string; password?: string } = {}): Promise<{ user: UserRecord; password: string }> {
+  async create(
+    accountId: string,
+    email: string,
+    options: { name?: string; password?: string } = {},
+  ): Promise<{ user: UserRecord; password: string }> {
     const problem = emailProblem(email);
     if (problem) throw new ServiceError(422, `email: ${problem}`);
     if (!(await this.store.accounts.get(accountId))) throw new ServiceError(404, `Account not found: ${accountId}`);
@@ -68,7 +75,12 @@ export class UserService {
     const password = options.password ?? generatePassword();
     const weak = passwordProblem(password);
     if (weak) throw new ServiceError(422, `password: ${weak}`);
-    const user = await this.store.users.create({ accountId, email: normalized, name: options.name ?? normalized.split('@')[0], passwordHash: await hashPassword(password) });
+    const user = await this.store.users.create({
+      accountId,
+      email: normalized,
+      name: options.name ?? normalized.split('@')[0],
+      passwordHash: await hashPassword(password),
+    });
     return { user, password };
   }
 

@@ -177,10 +177,14 @@ export class ReportService {
 
   private arm(r: ReportRecord): void {
     this.jobs.get(r.id)?.stop();
-    const job = new Cron(r.schedule, { timezone: r.timezone, protect: true, catch: (err) => this.log.warn({ err, reportId: r.id }, 'report run failed to start') }, async (self: Cron) => {
-      const due = self.currentRun() ?? new Date();
-      await this.fire(r.id, Math.floor(due.getTime() / 1000) * 1000);
-    });
+    const job = new Cron(
+      r.schedule,
+      { timezone: r.timezone, protect: true, catch: (err) => this.log.warn({ err, reportId: r.id }, 'report run failed to start') },
+      async (self: Cron) => {
+        const due = self.currentRun() ?? new Date();
+        await this.fire(r.id, Math.floor(due.getTime() / 1000) * 1000);
+      },
+    );
     this.jobs.set(r.id, job);
   }
 

@@ -29,7 +29,7 @@ import { waitForCompletion } from './tools/wait_for_completion.js';
 export const SERVER_INFO = { name: 'quarry', version: '0.1.0' };
 
 const INSTRUCTIONS =
-  'Quarry answers business questions in plain language from the company\'s data warehouse. Start with contextualize. ' +
+  "Quarry answers business questions in plain language from the company's data warehouse. Start with contextualize. " +
   'Usual sequences: simple — contextualize, ask_a_single_question; complex — contextualize, data_collection_strategy, ask_questions, wait_for_completion, get_questions_data; ' +
   'research — contextualize, ask_a_research_question, wait_for_completion with inquiry_type "research" (repeat while in_progress); ' +
   'discovery — get_semantic_layer_summary, search_semantic_layer, get_semantic_layer_entity. run_sql_query runs read-only SQL when you know the schema.';
@@ -44,7 +44,12 @@ export function memorySession(): SessionMemory {
   };
 }
 
-export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: ToolContext['transport'], session: SessionMemory = memorySession()): McpServer {
+export function createMcpServer(
+  runtime: Runtime,
+  auth: McpAuth,
+  transport: ToolContext['transport'],
+  session: SessionMemory = memorySession(),
+): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const ctx: ToolContext = { runtime, auth, transport, session };
   registerTool(server, ctx, contextualize);

@@ -90,16 +90,63 @@ export interface Lexicon {
 
 /** Words that, as a value, must be confirmed (capitals or the dimension next to them). */
 const COMMON_VALUE_WORDS = new Set([
-  'high', 'low', 'medium', 'top', 'best', 'most', 'least', 'new', 'other', 'all', 'total',
-  'average', 'in', 'on', 'at', 'by', 'of', 'to', 'for', 'and', 'or', 'not', 'no', 'yes', 'none',
-  'a', 'an', 'the', 'is', 'it', 'us', 'me', 'one', 'per', 'each',
+  'high',
+  'low',
+  'medium',
+  'top',
+  'best',
+  'most',
+  'least',
+  'new',
+  'other',
+  'all',
+  'total',
+  'average',
+  'in',
+  'on',
+  'at',
+  'by',
+  'of',
+  'to',
+  'for',
+  'and',
+  'or',
+  'not',
+  'no',
+  'yes',
+  'none',
+  'a',
+  'an',
+  'the',
+  'is',
+  'it',
+  'us',
+  'me',
+  'one',
+  'per',
+  'each',
 ]);
 
 /** A flag's name: a verb of having or being, then what it says ("has final exam", "is active"). */
 const FLAG_PHRASE = /^(?:has|have|had|is|was|are|were|can|allows?|includes?|needs?|requires?|with)\s+(.+)$/;
 
 /** Nouns that classify a thing ("food type"): also said the other way round ("type of food"). */
-const CLASSIFIER_NOUNS = new Set(['type', 'kind', 'category', 'class', 'status', 'level', 'grade', 'size', 'colour', 'color', 'brand', 'model', 'mode', 'method']);
+const CLASSIFIER_NOUNS = new Set([
+  'type',
+  'kind',
+  'category',
+  'class',
+  'status',
+  'level',
+  'grade',
+  'size',
+  'colour',
+  'color',
+  'brand',
+  'model',
+  'mode',
+  'method',
+]);
 
 const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
 
@@ -160,9 +207,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       node = n;
     }
     const full: LexEntry = { ...entry, phrase };
-    const same = node.entries.find(
-      (e) => e.kind === full.kind && e.target === full.target && sameValues(e.values, full.values),
-    );
+    const same = node.entries.find((e) => e.kind === full.kind && e.target === full.target && sameValues(e.values, full.values));
     if (!same) node.entries.push(full);
   };
 
@@ -265,7 +310,9 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     // "food type" is also "type of food", "kind of food"
     for (const phrase of namesOf(d)) {
       const w = phrase.split(/\s+/);
-      if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!)) for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!]) add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
+      if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!))
+        for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!])
+          add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
     }
   }
 

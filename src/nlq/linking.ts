@@ -15,19 +15,65 @@ import type { Token } from './text.js';
  * abbreviation with the words it stands for, the most usual reading first.
  */
 export const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['fname', ['first name']], ['lname', ['last name']], ['mname', ['middle name']], ['fullname', ['full name']],
-  ['dob', ['date of birth', 'birth date', 'birthday']], ['bdate', ['birth date']],
-  ['qty', ['quantity']], ['amt', ['amount']], ['addr', ['address']], ['num', ['number']], ['nbr', ['number']], ['no', ['number']],
-  ['yr', ['year']], ['yrs', ['years']], ['mo', ['month']], ['desc', ['description']], ['descr', ['description']],
-  ['cnt', ['count']], ['dt', ['date']], ['emp', ['employee']], ['dept', ['department']], ['mgr', ['manager']],
-  ['cust', ['customer']], ['prod', ['product']], ['cat', ['category']], ['pct', ['percent', 'percentage']],
-  ['avg', ['average']], ['tel', ['telephone', 'phone']], ['ph', ['phone']], ['org', ['organisation', 'organization']],
-  ['loc', ['location']], ['sal', ['salary']], ['ctry', ['country']], ['acct', ['account']], ['bal', ['balance']],
-  ['txn', ['transaction']], ['temp', ['temperature']], ['wt', ['weight']], ['ht', ['height']], ['len', ['length']],
-  ['lang', ['language']], ['msg', ['message']], ['ref', ['reference']], ['seq', ['sequence']], ['std', ['standard']],
-  ['grad', ['graduation']], ['reg', ['registration']], ['dur', ['duration']], ['cap', ['capacity']], ['pop', ['population']],
-  ['max', ['maximum']], ['min', ['minimum']], ['tot', ['total']], ['stu', ['student']], ['instr', ['instructor']],
-  ['prof', ['professor']], ['univ', ['university']], ['intl', ['international']], ['natl', ['national']],
+  ['fname', ['first name']],
+  ['lname', ['last name']],
+  ['mname', ['middle name']],
+  ['fullname', ['full name']],
+  ['dob', ['date of birth', 'birth date', 'birthday']],
+  ['bdate', ['birth date']],
+  ['qty', ['quantity']],
+  ['amt', ['amount']],
+  ['addr', ['address']],
+  ['num', ['number']],
+  ['nbr', ['number']],
+  ['no', ['number']],
+  ['yr', ['year']],
+  ['yrs', ['years']],
+  ['mo', ['month']],
+  ['desc', ['description']],
+  ['descr', ['description']],
+  ['cnt', ['count']],
+  ['dt', ['date']],
+  ['emp', ['employee']],
+  ['dept', ['department']],
+  ['mgr', ['manager']],
+  ['cust', ['customer']],
+  ['prod', ['product']],
+  ['cat', ['category']],
+  ['pct', ['percent', 'percentage']],
+  ['avg', ['average']],
+  ['tel', ['telephone', 'phone']],
+  ['ph', ['phone']],
+  ['org', ['organisation', 'organization']],
+  ['loc', ['location']],
+  ['sal', ['salary']],
+  ['ctry', ['country']],
+  ['acct', ['account']],
+  ['bal', ['balance']],
+  ['txn', ['transaction']],
+  ['temp', ['temperature']],
+  ['wt', ['weight']],
+  ['ht', ['height']],
+  ['len', ['length']],
+  ['lang', ['language']],
+  ['msg', ['message']],
+  ['ref', ['reference']],
+  ['seq', ['sequence']],
+  ['std', ['standard']],
+  ['grad', ['graduation']],
+  ['reg', ['registration']],
+  ['dur', ['duration']],
+  ['cap', ['capacity']],
+  ['pop', ['population']],
+  ['max', ['maximum']],
+  ['min', ['minimum']],
+  ['tot', ['total']],
+  ['stu', ['student']],
+  ['instr', ['instructor']],
+  ['prof', ['professor']],
+  ['univ', ['university']],
+  ['intl', ['international']],
+  ['natl', ['national']],
 ]);
 
 /** Words of a model name as written ("hire_yr", "firstName", "fname") in lower case. */
@@ -87,7 +133,8 @@ export function linkQuestion(tokens: Token[], lex: Lexicon): LinkCandidate[] {
   for (let i = 0; i < tokens.length; i++) {
     const m = longestMatch(lex, tokens.length, i, keysAt);
     if (!m) continue;
-    for (const e of m.entries) out.push({ i, j: i + m.len, kind: e.kind, target: e.target, source: e.source, score: SOURCE_SCORE[e.source] * (e.weak ? 0.5 : 1) });
+    for (const e of m.entries)
+      out.push({ i, j: i + m.len, kind: e.kind, target: e.target, source: e.source, score: SOURCE_SCORE[e.source] * (e.weak ? 0.5 : 1) });
   }
   return out;
 }

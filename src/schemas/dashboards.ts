@@ -16,7 +16,12 @@ const Name = (what: string) =>
 export const ThreadTitleBodySchema = z.object({ title: Name('title') });
 
 export const ThreadSearchQuerySchema = z.object({
-  q: z.string().trim().max(200, { error: 'q must be at most 200 characters' }).optional().describe('Only threads whose title or a question contains this text (letter case ignored)'),
+  q: z
+    .string()
+    .trim()
+    .max(200, { error: 'q must be at most 200 characters' })
+    .optional()
+    .describe('Only threads whose title or a question contains this text (letter case ignored)'),
 });
 
 export const DashboardCreateSchema = z.object({ name: Name('name') });

@@ -11,7 +11,9 @@ export const QuestionTextSchema = z.string().trim().min(1).describe('The busines
 /** A question field of a request body: required, trimmed, 1 to `maxLength` characters, errors naming `field`. */
 export function questionField(field: string, maxLength: number, what = 'the question') {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required: ${what} as a string` : `${field} must be a string: ${what}`) })
+    .string({
+      error: (issue) => (issue.input === undefined ? `${field} is required: ${what} as a string` : `${field} must be a string: ${what}`),
+    })
     .trim()
     .min(1, { error: `${field} must not be empty` })
     .max(maxLength, { error: `${field} must be at most ${maxLength} characters` })

@@ -18,7 +18,7 @@ export const StructuredQuestionSchema = z
 export const StructuredInquiryBodySchema = z.object(
   {
     semantic_query: SemanticQuerySchema.describe(
-      'The query to run, in the shape of the semantic_query field of a status response: metrics, group_by, filters, time_range, order, limit … naming the model\'s metrics and dimensions (GET /api/docs; the tool get_semantic_layer_summary lists them)',
+      "The query to run, in the shape of the semantic_query field of a status response: metrics, group_by, filters, time_range, order, limit … naming the model's metrics and dimensions (GET /api/docs; the tool get_semantic_layer_summary lists them)",
     ),
     question: StructuredQuestionSchema.optional(),
     dimensions: DimensionsSchema.nullable().optional(),

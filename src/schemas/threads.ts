@@ -5,7 +5,7 @@ import { INQUIRY_TYPES, InquiryStatusResponseSchema } from './inquiry.js';
 export const ThreadSummarySchema = z.object({
   session_id: z.string(),
   created_at: z.string(),
-  title: z.string().describe('The thread\'s name: as renamed, else its first question'),
+  title: z.string().describe("The thread's name: as renamed, else its first question"),
   inquiry_type: z.enum(INQUIRY_TYPES).nullable(),
   total_inquiries: z.number().int(),
   last_inquiry_id: z.string().nullable(),

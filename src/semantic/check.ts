@@ -47,7 +47,10 @@ export class ModelCheckError extends Error {
 const keyColumns = (pk: string | string[]) => (Array.isArray(pk) ? pk : [pk]);
 const relationshipName = (r: Relationship) => `relationship ${r.from} -> ${r.to} (${r.on.map(([a, b]) => `${a} = ${b}`).join(', ')})`;
 /** The first line of an engine's message, without the query it quotes. */
-const reason = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 300);
+const reason = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')[0]!
+    .slice(0, 300);
 
 export async function checkModel(model: SemanticModel, warehouse: Warehouse, options: CheckOptions = {}): Promise<CheckReport> {
   const timeoutMs = options.timeoutMs ?? (options.quick ? 5_000 : 30_000);
@@ -65,18 +68,27 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
   for (const e of model.entities) {
     const subject = `entity ${e.name}`;
     try {
-      await run(`SELECT ${keyColumns(e.primary_key).map((c) => `t0.${c}`).join(', ')} FROM ${source(e.name)} AS t0 WHERE 1 = 0`);
+      await run(
+        `SELECT ${keyColumns(e.primary_key)
+          .map((c) => `t0.${c}`)
+          .join(', ')} FROM ${source(e.name)} AS t0 WHERE 1 = 0`,
+      );
       present.add(e.name);
       findings.push({ kind: 'table', subject, ok: true });
     } catch (err) {
       const message = reason(err);
-      const missingTable = /does not exist|not found|doesn't exist|no such table|Catalog Error: Table/i.test(message) && !/column/i.test(message);
+      const missingTable =
+        /does not exist|not found|doesn't exist|no such table|Catalog Error: Table/i.test(message) && !/column/i.test(message);
       findings.push({
         kind: missingTable ? 'table' : 'column',
         subject,
         ok: false,
-        problem: missingTable ? `table ${e.table ?? '(sql)'} is not in the warehouse (${message})` : `its key ${keyColumns(e.primary_key).join(', ')} cannot be read (${message})`,
-        fix: missingTable ? `point \`table\` at an existing table, or remove entity ${e.name} and what refers to it` : `set \`primary_key\` to columns of ${e.table ?? 'its sql'}`,
+        problem: missingTable
+          ? `table ${e.table ?? '(sql)'} is not in the warehouse (${message})`
+          : `its key ${keyColumns(e.primary_key).join(', ')} cannot be read (${message})`,
+        fix: missingTable
+          ? `point \`table\` at an existing table, or remove entity ${e.name} and what refers to it`
+          : `set \`primary_key\` to columns of ${e.table ?? 'its sql'}`,
       });
     }
   }
@@ -85,7 +97,9 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
   // one-to-many, must hold each key value once, else a join multiplies rows.
   const duplicated = async (entity: string, columns: string[]): Promise<string | undefined> => {
     const cols = columns.map((c) => `t0.${c}`).join(', ');
-    const r = await run(`SELECT ${columns.map((c, i) => `t0.${c} AS k${i}`).join(', ')}, count(*) AS n FROM ${source(entity)} AS t0 GROUP BY ${cols} HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`);
+    const r = await run(
+      `SELECT ${columns.map((c, i) => `t0.${c} AS k${i}`).join(', ')}, count(*) AS n FROM ${source(entity)} AS t0 GROUP BY ${cols} HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
     const row = r.rows[0];
     return row ? `${columns.map((_, i) => JSON.stringify(row[`k${i}`])).join(', ')} appears ${String(row.n)} times` : undefined;
   };
@@ -101,9 +115,25 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
     const cols = keyColumns(e.primary_key);
     try {
       const dup = await uniqueOn(e.name, cols);
-      findings.push(dup ? { kind: 'key', subject: `entity ${e.name}`, ok: false, problem: `primary key ${cols.join(', ')} is not unique: ${dup}`, fix: `set \`primary_key\` to columns that are unique in ${e.table ?? 'its sql'}, or deduplicate it (e.g. an entity over SELECT DISTINCT)` } : { kind: 'key', subject: `entity ${e.name}`, ok: true });
+      findings.push(
+        dup
+          ? {
+              kind: 'key',
+              subject: `entity ${e.name}`,
+              ok: false,
+              problem: `primary key ${cols.join(', ')} is not unique: ${dup}`,
+              fix: `set \`primary_key\` to columns that are unique in ${e.table ?? 'its sql'}, or deduplicate it (e.g. an entity over SELECT DISTINCT)`,
+            }
+          : { kind: 'key', subject: `entity ${e.name}`, ok: true },
+      );
     } catch (err) {
-      findings.push({ kind: 'key', subject: `entity ${e.name}`, ok: false, problem: `its key could not be checked (${reason(err)})`, fix: 'check that the key columns exist' });
+      findings.push({
+        kind: 'key',
+        subject: `entity ${e.name}`,
+        ok: false,
+        problem: `its key could not be checked (${reason(err)})`,
+        fix: 'check that the key columns exist',
+      });
     }
   }
   for (const r of model.relationships) {
@@ -122,7 +152,13 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
     }
     findings.push(
       problems.length
-        ? { kind: 'fan_out', subject: relationshipName(r), ok: false, problem: `declared ${r.cardinality}, but ${problems.join('; ')}: each row would be counted once per match`, fix: `join on a unique key of ${r.to}, declare the cardinality the data has, or deduplicate ${r.to}` }
+        ? {
+            kind: 'fan_out',
+            subject: relationshipName(r),
+            ok: false,
+            problem: `declared ${r.cardinality}, but ${problems.join('; ')}: each row would be counted once per match`,
+            fix: `join on a unique key of ${r.to}, declare the cardinality the data has, or deduplicate ${r.to}`,
+          }
         : { kind: 'fan_out', subject: relationshipName(r), ok: true },
     );
   }
@@ -136,7 +172,13 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
       await run(none(sql()));
       findings.push({ kind: 'column', subject: `${kind} ${name}`, ok: true });
     } catch (err) {
-      findings.push({ kind: 'column', subject: `${kind} ${name}`, ok: false, problem: `cannot be computed (${reason(err)})`, fix: `correct its \`sql\` to columns of ${entities.get(entity)?.table ?? entity}, or remove it` });
+      findings.push({
+        kind: 'column',
+        subject: `${kind} ${name}`,
+        ok: false,
+        problem: `cannot be computed (${reason(err)})`,
+        fix: `correct its \`sql\` to columns of ${entities.get(entity)?.table ?? entity}, or remove it`,
+      });
     }
   };
   for (const d of model.dimensions) await expression('dimension', d.name, d.entity, () => compileDistinctValues(model, d.name, dialect, 1));
@@ -149,11 +191,23 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
       const latest = (await run(compileLatest(model, t.name, dialect))).rows[0]?.latest;
       findings.push(
         latest === null || latest === undefined
-          ? { kind: 'time', subject: `time dimension ${t.name}`, ok: false, problem: `holds no dates (NULL in every row of ${entities.get(t.entity)?.table ?? t.entity})`, fix: `point its \`sql\` at a column with dates, or remove it and what it dates (measures' time_dimension, as_of)` }
+          ? {
+              kind: 'time',
+              subject: `time dimension ${t.name}`,
+              ok: false,
+              problem: `holds no dates (NULL in every row of ${entities.get(t.entity)?.table ?? t.entity})`,
+              fix: `point its \`sql\` at a column with dates, or remove it and what it dates (measures' time_dimension, as_of)`,
+            }
           : { kind: 'time', subject: `time dimension ${t.name}`, ok: true },
       );
     } catch (err) {
-      findings.push({ kind: 'time', subject: `time dimension ${t.name}`, ok: false, problem: `cannot be read as a date (${reason(err)})`, fix: 'correct its `sql` to a date, a timestamp or an expression giving one' });
+      findings.push({
+        kind: 'time',
+        subject: `time dimension ${t.name}`,
+        ok: false,
+        problem: `cannot be read as a date (${reason(err)})`,
+        fix: 'correct its `sql` to a date, a timestamp or an expression giving one',
+      });
     }
   }
   return report(findings);
@@ -166,7 +220,9 @@ function report(findings: CheckFinding[]): CheckReport {
 /** The report as lines for a person: what fails and its fix, then a count. */
 export function formatCheckReport(r: CheckReport): string {
   const lines = r.failed.map((f) => `FAIL ${f.subject}: ${f.problem}\n     fix: ${f.fix}`);
-  lines.push(`${r.findings.length - r.failed.length} of ${r.findings.length} checks passed${r.failed.length ? `, ${r.failed.length} failed` : ''}`);
+  lines.push(
+    `${r.findings.length - r.failed.length} of ${r.findings.length} checks passed${r.failed.length ? `, ${r.failed.length} failed` : ''}`,
+  );
   return lines.join('\n');
 }
 
@@ -176,7 +232,10 @@ export function formatCheckReport(r: CheckReport): string {
  * out, so the metrics and dimensions that need it are refused ("not reachable") instead of answered
  * wrong. Returns the model (the same object when nothing failed) and the findings that failed.
  */
-export async function guardLayerModel(model: SemanticModel, warehouse: Warehouse): Promise<{ model: SemanticModel; failed: CheckFinding[] }> {
+export async function guardLayerModel(
+  model: SemanticModel,
+  warehouse: Warehouse,
+): Promise<{ model: SemanticModel; failed: CheckFinding[] }> {
   const r = await checkModel(model, warehouse, { quick: true });
   const missing = r.failed.filter((f) => f.kind === 'table');
   if (missing.length) throw new ModelCheckError(missing);
@@ -184,7 +243,18 @@ export async function guardLayerModel(model: SemanticModel, warehouse: Warehouse
   const badKeys = new Set(r.failed.filter((f) => f.kind === 'key').map((f) => f.subject.replace(/^entity /, '')));
   if (!badRelationships.size && !badKeys.size) return { model, failed: r.failed };
   // (a relationship into an entity whose own key repeats multiplies rows too)
-  const relationships = model.relationships.filter((rel) => !badRelationships.has(relationshipName(rel)) && !(rel.cardinality !== 'one_to_many' && badKeys.has(rel.to) && sameColumns(rel.on.map(([, b]) => b), keyColumns(model.entities.find((e) => e.name === rel.to)!.primary_key))));
+  const relationships = model.relationships.filter(
+    (rel) =>
+      !badRelationships.has(relationshipName(rel)) &&
+      !(
+        rel.cardinality !== 'one_to_many' &&
+        badKeys.has(rel.to) &&
+        sameColumns(
+          rel.on.map(([, b]) => b),
+          keyColumns(model.entities.find((e) => e.name === rel.to)!.primary_key),
+        )
+      ),
+  );
   return { model: { ...model, relationships }, failed: r.failed };
 }
 

@@ -2,7 +2,7 @@
  * Schema migrations, in order. Written with Kysely's schema builder only, so the same list runs on
  * SQLite and Postgres.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -99,7 +99,10 @@ export const migrations: Record<string, Migration> = {
   '0003_web_users': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('users').addColumn('password_hash', 'text').execute();
-      await db.schema.alterTable('users').addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('users').addColumn('locked_until', 'bigint').execute();
       await db.schema.alterTable('users').addColumn('last_login_at', 'bigint').execute();
       await db.schema.createIndex('users_email').on('users').column('email').unique().execute();

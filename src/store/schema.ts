@@ -4,7 +4,6 @@
  */
 import type { WebTables } from './web-schema.js';
 
-
 export interface AccountTable {
   id: string;
   name: string;

@@ -52,7 +52,11 @@ export class WebRepo {
 
   async views(inquiryIds: string[]): Promise<Map<string, string>> {
     if (inquiryIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('answer_views').select(['inquiry_id', 'chart_type']).where('inquiry_id', 'in', inquiryIds).execute();
+    const rows = await this.db
+      .selectFrom('answer_views')
+      .select(['inquiry_id', 'chart_type'])
+      .where('inquiry_id', 'in', inquiryIds)
+      .execute();
     return new Map(rows.map((r) => [r.inquiry_id, r.chart_type]));
   }
 
@@ -65,7 +69,13 @@ export class WebRepo {
   }
 
   listDashboards(accountId: string): Promise<DashboardRecord[]> {
-    return this.db.selectFrom('dashboards').selectAll().where('account_id', '=', accountId).orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('dashboards')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   getDashboard(id: string): Promise<DashboardRecord | undefined> {
@@ -84,20 +94,43 @@ export class WebRepo {
   }
 
   tiles(dashboardId: string): Promise<DashboardTileRecord[]> {
-    return this.db.selectFrom('dashboard_tiles').selectAll().where('dashboard_id', '=', dashboardId).orderBy('position').orderBy('created_at').execute();
+    return this.db
+      .selectFrom('dashboard_tiles')
+      .selectAll()
+      .where('dashboard_id', '=', dashboardId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Adds a tile at the end (position = one past the largest). */
-  async addTile(tile: Omit<DashboardTileRecord, 'id' | 'position' | 'created_at' | 'last_inquiry_id'>, now = Date.now()): Promise<DashboardTileRecord> {
-    const last = await this.db.selectFrom('dashboard_tiles').select((eb) => eb.fn.max('position').as('p')).where('dashboard_id', '=', tile.dashboard_id).executeTakeFirst();
-    const record: DashboardTileRecord = { ...tile, id: newId('til'), position: Number(last?.p ?? -1) + 1, created_at: now, last_inquiry_id: tile.source_inquiry_id };
+  async addTile(
+    tile: Omit<DashboardTileRecord, 'id' | 'position' | 'created_at' | 'last_inquiry_id'>,
+    now = Date.now(),
+  ): Promise<DashboardTileRecord> {
+    const last = await this.db
+      .selectFrom('dashboard_tiles')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('dashboard_id', '=', tile.dashboard_id)
+      .executeTakeFirst();
+    const record: DashboardTileRecord = {
+      ...tile,
+      id: newId('til'),
+      position: Number(last?.p ?? -1) + 1,
+      created_at: now,
+      last_inquiry_id: tile.source_inquiry_id,
+    };
     await this.db.insertInto('dashboard_tiles').values(record).execute();
     await this.db.updateTable('dashboards').set({ updated_at: now }).where('id', '=', tile.dashboard_id).execute();
     return record;
   }
 
   async removeTile(dashboardId: string, tileId: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('dashboard_tiles').where('dashboard_id', '=', dashboardId).where('id', '=', tileId).executeTakeFirst();
+    const r = await this.db
+      .deleteFrom('dashboard_tiles')
+      .where('dashboard_id', '=', dashboardId)
+      .where('id', '=', tileId)
+      .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

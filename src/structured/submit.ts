@@ -25,7 +25,7 @@ export function structuredQueryOf(options: Record<string, unknown> | null | unde
 /** Checks the body and returns the request the inquiry service stores. */
 export function structuredRequest(runtime: Pick<Runtime, 'engine'>, body: StructuredInquiryBody) {
   const resources = runtime.engine.resources?.();
-  if (!resources) throw unavailable('Structured queries need the semantic layer, which this server\'s engine does not have.', 5);
+  if (!resources) throw unavailable("Structured queries need the semantic layer, which this server's engine does not have.", 5);
   const query = body.semantic_query as SemanticQuery;
   validateStructuredQuery(resources.layer.model, resources.warehouse, query);
   const question = body.question ?? describeQuery(resources.layer.model, query);
@@ -33,6 +33,11 @@ export function structuredRequest(runtime: Pick<Runtime, 'engine'>, body: Struct
   return { question, dimensions: body.dimensions ?? null, options: { [STRUCTURED_OPTION]: query } };
 }
 
-export async function submitStructured(runtime: Pick<Runtime, 'engine' | 'inquiries'>, principal: Principal, sessionId: string, body: StructuredInquiryBody): Promise<InquiryRecord> {
+export async function submitStructured(
+  runtime: Pick<Runtime, 'engine' | 'inquiries'>,
+  principal: Principal,
+  sessionId: string,
+  body: StructuredInquiryBody,
+): Promise<InquiryRecord> {
   return runtime.inquiries.submit(principal, sessionId, structuredRequest(runtime, body));
 }

@@ -22,7 +22,9 @@ function allowedList(names: string[]): string {
 }
 
 function refuse(field: string, value: unknown, kind: string, allowed: string[]): never {
-  throw new RequestValidationError(`semantic_query.${field}: ${JSON.stringify(value)} is not ${kind} of the model; allowed: ${allowedList(allowed)}`);
+  throw new RequestValidationError(
+    `semantic_query.${field}: ${JSON.stringify(value)} is not ${kind} of the model; allowed: ${allowedList(allowed)}`,
+  );
 }
 
 /** The model's names a structured query may use, by role. */
@@ -65,7 +67,9 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
   q.group_by.forEach((g, i) => {
     if (!anyDimension.includes(g.dimension)) refuse(`group_by[${i}].dimension`, g.dimension, 'a dimension', anyDimension);
     if (names.timeDimensions.includes(g.dimension) && !g.grain) {
-      throw new RequestValidationError(`semantic_query.group_by[${i}].grain: required for the time dimension "${g.dimension}"; allowed: ${TIME_GRAINS.join(', ')}`);
+      throw new RequestValidationError(
+        `semantic_query.group_by[${i}].grain: required for the time dimension "${g.dimension}"; allowed: ${TIME_GRAINS.join(', ')}`,
+      );
     }
   });
   const checkFilters = (filters: { dimension: string }[], at: string) =>
@@ -84,17 +88,20 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
     refuse('time_range.dimension', q.time_range.dimension, 'a time dimension', names.timeDimensions);
   }
   if (q.time_range && q.time_range.start >= q.time_range.end) {
-    throw new RequestValidationError(`semantic_query.time_range: start (${q.time_range.start}) must be before end (${q.time_range.end}, exclusive)`);
+    throw new RequestValidationError(
+      `semantic_query.time_range: start (${q.time_range.start}) must be before end (${q.time_range.end}, exclusive)`,
+    );
   }
   if (q.comparison && !q.time_range) throw new RequestValidationError('semantic_query.comparison: needs a time_range (the current period)');
   const orderable = [...q.metrics, ...q.group_by.map((g) => g.dimension), ...ownColumns(q)];
   q.order.forEach((o, i) => {
-    if (!orderable.includes(o.by)) refuse(`order[${i}].by`, o.by, "a metric or grouping of this query (or a column it defines)", orderable);
+    if (!orderable.includes(o.by)) refuse(`order[${i}].by`, o.by, 'a metric or grouping of this query (or a column it defines)', orderable);
   });
   try {
     compile(model, q, dialectFor(warehouse.dialect));
   } catch (err) {
-    if (err instanceof CompileError) throw new RequestValidationError(`semantic_query: the model cannot express this query: ${err.message}`);
+    if (err instanceof CompileError)
+      throw new RequestValidationError(`semantic_query: the model cannot express this query: ${err.message}`);
     throw err;
   }
 }

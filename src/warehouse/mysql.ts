@@ -88,23 +88,32 @@ function typeName(f: Field): string {
       const precision = (f.columnLength ?? 0) - (scale > 0 ? 1 : 0) - (unsigned ? 0 : 1);
       return `decimal(${precision},${scale})${unsigned}`;
     }
-    case T.TINY: return `tinyint${unsigned}`;
-    case T.SHORT: return `smallint${unsigned}`;
-    case T.INT24: return `mediumint${unsigned}`;
-    case T.LONG: return `int${unsigned}`;
-    case T.LONGLONG: return `bigint${unsigned}`;
-    case T.NEWDATE: return 'date';
+    case T.TINY:
+      return `tinyint${unsigned}`;
+    case T.SHORT:
+      return `smallint${unsigned}`;
+    case T.INT24:
+      return `mediumint${unsigned}`;
+    case T.LONG:
+      return `int${unsigned}`;
+    case T.LONGLONG:
+      return `bigint${unsigned}`;
+    case T.NEWDATE:
+      return 'date';
     case T.VAR_STRING:
-    case T.VARCHAR: return f.characterSet === BINARY_CHARSET ? 'varbinary' : 'varchar';
-    case T.STRING: return f.characterSet === BINARY_CHARSET ? 'binary' : 'char';
+    case T.VARCHAR:
+      return f.characterSet === BINARY_CHARSET ? 'varbinary' : 'varchar';
+    case T.STRING:
+      return f.characterSet === BINARY_CHARSET ? 'binary' : 'char';
     case T.TINY_BLOB:
     case T.MEDIUM_BLOB:
     case T.LONG_BLOB:
-    case T.BLOB: return f.characterSet === BINARY_CHARSET ? 'blob' : 'text';
-    default: return (names[f.columnType ?? -1] ?? 'unknown').toLowerCase();
+    case T.BLOB:
+      return f.characterSet === BINARY_CHARSET ? 'blob' : 'text';
+    default:
+      return (names[f.columnType ?? -1] ?? 'unknown').toLowerCase();
   }
 }
-
 
 /** mysql2 options from a `mysql://` / `mariadb://` URL: user, password, host, port, database. */
 function connectionOptions(url: string): mysql.ConnectionOptions {
@@ -171,17 +180,29 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
     const config = connectionOptions(url);
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
     // resetOnRelease: a released connection is reset, so no variable, temp table or setting outlives its statement.
-    const pool = mysql.createPool({ ...config, connectionLimit: statementConnections(options) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true, resetOnRelease: true });
+    const pool = mysql.createPool({
+      ...config,
+      connectionLimit: statementConnections(options) + 1,
+      maxIdle: 2,
+      idleTimeout: 30_000,
+      waitForConnections: true,
+      resetOnRelease: true,
+    });
     // An idle connection losing its server must not crash the process; the next query reconnects.
     pool.on('connection', (c) => c.on('error', () => undefined));
     let flavor: 'mariadb' | 'mysql';
     try {
-      const rows = (await new Promise<unknown>((resolve, reject) => pool.query('SELECT VERSION() AS v, DATABASE() AS db', (err, r) => (err ? reject(err) : resolve(r))))) as Array<{ v: string; db: string | null }>;
+      const rows = (await new Promise<unknown>((resolve, reject) =>
+        pool.query('SELECT VERSION() AS v, DATABASE() AS db', (err, r) => (err ? reject(err) : resolve(r))),
+      )) as Array<{ v: string; db: string | null }>;
       if (!rows[0]?.db) throw new Error('the URL names no database (mysql://user:password@host:port/DATABASE)');
       flavor = /mariadb/i.test(rows[0].v) ? 'mariadb' : 'mysql';
     } catch (e) {
       await new Promise((r) => pool.end(() => r(undefined)));
-      throw new WarehouseConnectionError(`Cannot connect to the MySQL warehouse ${redactedTarget(url)}: ${redactPaths((e as Error).message)}`, { cause: e });
+      throw new WarehouseConnectionError(
+        `Cannot connect to the MySQL warehouse ${redactedTarget(url)}: ${redactPaths((e as Error).message)}`,
+        { cause: e },
+      );
     }
     return new MysqlWarehouse(pool, config, flavor, options);
   }
@@ -257,7 +278,8 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
           if (why) throw new WarehouseCancelledError();
           const limit = maxRows + 1;
           let statement = text;
-          if (this.flavor === 'mariadb') statement = `SET STATEMENT max_statement_time = ${(timeoutMs / 1000).toFixed(3)}, sql_select_limit = ${limit} FOR ${text}`;
+          if (this.flavor === 'mariadb')
+            statement = `SET STATEMENT max_statement_time = ${(timeoutMs / 1000).toFixed(3)}, sql_select_limit = ${limit} FOR ${text}`;
           else await query(c, `SET SESSION max_execution_time = ${timeoutMs}, sql_select_limit = ${limit}`);
           if (why) throw new WarehouseCancelledError();
           return await this.stream(c, statement, maxRows, maxBytes, () => kill(true));
@@ -301,7 +323,14 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
         return o;
       });
       const truncatedBy = fetched.truncatedBy;
-      return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}), elapsedMs: performance.now() - started };
+      return {
+        columns,
+        rows,
+        rowCount: rows.length,
+        truncated: truncatedBy !== undefined,
+        ...(truncatedBy ? { truncatedBy } : {}),
+        elapsedMs: performance.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -312,7 +341,13 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
    * Streams the statement's rows until the end, the row cap (+1, to know there was more) or the
    * byte cap; a cut stops the statement in the server (`kill`).
    */
-  private stream(c: Conn, sql: string, maxRows: number, maxBytes: number, kill: () => void): Promise<{ rows: unknown[][]; fields: Field[]; truncatedBy?: 'rows' | 'bytes' }> {
+  private stream(
+    c: Conn,
+    sql: string,
+    maxRows: number,
+    maxBytes: number,
+    kill: () => void,
+  ): Promise<{ rows: unknown[][]; fields: Field[]; truncatedBy?: 'rows' | 'bytes' }> {
     return new Promise((resolve, reject) => {
       const rows: unknown[][] = [];
       let fields: Field[] = [];
@@ -364,10 +399,15 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
     );
     const catalogue = new TableCatalogue();
     for (const r of cols.rows) {
-      catalogue.table(String(r.table_name)).columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
+      catalogue
+        .table(String(r.table_name))
+        .columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
     }
     const q = (s: string) => `\`${s.replace(/`/g, '``')}\``;
-    const estimates = await this.run(`SELECT TABLE_NAME AS table_name, TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`, { maxRows: 1_000_000 });
+    const estimates = await this.run(
+      `SELECT TABLE_NAME AS table_name, TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`,
+      { maxRows: 1_000_000 },
+    );
     const estimate = new Map(estimates.rows.map((r) => [String(r.table_name), r.n === null ? -1 : Number(r.n)]));
     await catalogue.countRows(
       // InnoDB's estimate is rough, so only large tables use it
@@ -399,7 +439,12 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
         fk.refColumns.push(String(r.fcol));
       }
     }
-    for (const fk of foreign.values()) (catalogue.tables.get(fk.table)!.foreignKeys ??= []).push({ columns: fk.columns, references: fk.references, refColumns: fk.refColumns });
+    for (const fk of foreign.values())
+      (catalogue.tables.get(fk.table)!.foreignKeys ??= []).push({
+        columns: fk.columns,
+        references: fk.references,
+        refColumns: fk.refColumns,
+      });
     return catalogue.list();
   }
 }

@@ -54,7 +54,9 @@ export abstract class PooledSqlWarehouse<Options extends WarehousePoolOptions = 
     try {
       await within(this.probe(), 5000, () => new Error('no answer within 5 s'));
     } catch (e) {
-      throw new WarehouseConnectionError(`The ${this.engineName} warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
+      throw new WarehouseConnectionError(`The ${this.engineName} warehouse is unreachable: ${redactPaths((e as Error).message)}`, {
+        cause: e,
+      });
     }
   }
 

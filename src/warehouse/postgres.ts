@@ -28,9 +28,23 @@ const FIRST_FETCH = 64;
 const MAX_FETCH = 4096;
 
 const OID = {
-  bool: 16, int8: 20, int2: 21, int4: 23, text: 25, float4: 700, float8: 701, numeric: 1700,
-  date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186,
-  int8Array: 1016, numericArray: 1231, dateArray: 1182, textArray: 1009,
+  bool: 16,
+  int8: 20,
+  int2: 21,
+  int4: 23,
+  text: 25,
+  float4: 700,
+  float8: 701,
+  numeric: 1700,
+  date: 1082,
+  time: 1083,
+  timestamp: 1114,
+  timestamptz: 1184,
+  interval: 1186,
+  int8Array: 1016,
+  numericArray: 1231,
+  dateArray: 1182,
+  textArray: 1009,
 } as const;
 
 interface PgCancelConnection {
@@ -50,7 +64,9 @@ const isoTimestamp = (v: string): string => {
 
 /** Per-pool type parsers: the global pg.types stay untouched for other users of pg in-process. */
 function makeTypes(): pg.CustomTypesConfig {
-  const textArray = pg.types.getTypeParser(OID.textArray as unknown as Parameters<typeof pg.types.getTypeParser>[0], 'text') as (v: string) => (string | null)[];
+  const textArray = pg.types.getTypeParser(OID.textArray as unknown as Parameters<typeof pg.types.getTypeParser>[0], 'text') as (
+    v: string,
+  ) => (string | null)[];
   const own = new Map<number, (v: string) => unknown>([
     [OID.int8, (v) => Number(v)],
     [OID.numeric, (v) => Number(v)],
@@ -64,10 +80,11 @@ function makeTypes(): pg.CustomTypesConfig {
   ]);
   return {
     getTypeParser: ((oid: number, format?: string) =>
-      (format ?? 'text') === 'text' && own.has(oid) ? own.get(oid)! : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+      (format ?? 'text') === 'text' && own.has(oid)
+        ? own.get(oid)!
+        : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
-
 
 export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptions> implements Warehouse {
   readonly dialect = 'postgres' as const;
@@ -91,7 +108,12 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
   }
 
   static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
-    const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry', connectionTimeoutMillis: 10_000 };
+    const config: pg.ClientConfig = {
+      connectionString: url,
+      types: makeTypes(),
+      application_name: 'quarry',
+      connectionTimeoutMillis: 10_000,
+    };
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
     const pool = new pg.Pool({ ...config, max: statementConnections(options) + 1, idleTimeoutMillis: 30_000 });
     // An idle client losing its server must not crash the process; the next query reconnects.
@@ -102,7 +124,9 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
       for (const row of r.rows as Array<{ oid: number; name: string }>) w.typeNames.set(row.oid, row.name);
     } catch (e) {
       await pool.end().catch(() => undefined);
-      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse ${redactedTarget(url)}: ${(e as Error).message}`, { cause: e });
+      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse ${redactedTarget(url)}: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
     return w;
   }
@@ -217,7 +241,12 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
         if (e instanceof WarehouseError) throw e;
         const err = e as Error & { code?: string };
         if (err.code === '57014') throw new WarehouseTimeoutError(timeoutMs);
-        if (err.code === 'ECONNREFUSED' || err.code === '57P01' || err.code === '08006' || /timeout exceeded when trying to connect/i.test(err.message)) {
+        if (
+          err.code === 'ECONNREFUSED' ||
+          err.code === '57P01' ||
+          err.code === '08006' ||
+          /timeout exceeded when trying to connect/i.test(err.message)
+        ) {
           throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
         }
         throw new WarehouseQueryError(redactPaths(err.message), { cause: e });
@@ -233,7 +262,14 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
         return o;
       });
       const truncatedBy = fetched.truncatedBy;
-      return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}), elapsedMs: performance.now() - started };
+      return {
+        columns,
+        rows,
+        rowCount: rows.length,
+        truncated: truncatedBy !== undefined,
+        ...(truncatedBy ? { truncatedBy } : {}),
+        elapsedMs: performance.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -264,7 +300,14 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
     const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
     await catalogue.countRows(
       // the planner's estimate
-      async (t) => Number((await this.run(`SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`)).rows[0]?.n ?? -1),
+      async (t) =>
+        Number(
+          (
+            await this.run(
+              `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`,
+            )
+          ).rows[0]?.n ?? -1,
+        ),
       async (t) => Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n),
       true,
     );
@@ -291,7 +334,11 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
       if (!t) continue;
       if (r.kind === 'p') t.primaryKey = colList(r.cols);
       else if (r.ftbl !== null && r.ftbl !== undefined) {
-        (t.foreignKeys ??= []).push({ columns: colList(r.cols), references: nameOf(String(r.fschema), String(r.ftbl)), refColumns: colList(r.fcols) });
+        (t.foreignKeys ??= []).push({
+          columns: colList(r.cols),
+          references: nameOf(String(r.fschema), String(r.ftbl)),
+          refColumns: colList(r.fcols),
+        });
       }
     }
     return catalogue.list();

@@ -34,16 +34,31 @@ export function summaryOf(d: DashboardRecord, tileCount: number): DashboardSumma
 export function dashboardView(d: DashboardRecord, tiles: DashboardTileRecord[]): Dashboard {
   return {
     ...summaryOf(d, tiles.length),
-    tiles: tiles.map((t) => ({ tile_id: t.id, title: t.title, chart_type: (t.chart_type as ChartView | null) ?? null, inquiry_id: t.last_inquiry_id, source_inquiry_id: t.source_inquiry_id })),
+    tiles: tiles.map((t) => ({
+      tile_id: t.id,
+      title: t.title,
+      chart_type: (t.chart_type as ChartView | null) ?? null,
+      inquiry_id: t.last_inquiry_id,
+      source_inquiry_id: t.source_inquiry_id,
+    })),
   };
 }
 
 /** Pins an answer: its reading (semantic_query) becomes a tile. Only a finished answer that ran a structured query can be pinned. */
-export async function pinAnswer(runtime: Deps, principal: Principal, dashboard: DashboardRecord, inquiryId: string, chartType: ChartView | null): Promise<DashboardTileRecord> {
+export async function pinAnswer(
+  runtime: Deps,
+  principal: Principal,
+  dashboard: DashboardRecord,
+  inquiryId: string,
+  chartType: ChartView | null,
+): Promise<DashboardTileRecord> {
   const inquiry = await runtime.inquiries.inquiryFor(principal, inquiryId);
   const result = inquiry.result ? (JSON.parse(inquiry.result) as { semantic_query?: unknown }) : {};
   if (inquiry.status !== 'done' || !result.semantic_query) {
-    throw new ServiceError(422, `inquiry_id: only a finished answer with a reading can be pinned (${inquiryId} is ${inquiry.status}${inquiry.status === 'done' ? ' without a structured query' : ''})`);
+    throw new ServiceError(
+      422,
+      `inquiry_id: only a finished answer with a reading can be pinned (${inquiryId} is ${inquiry.status}${inquiry.status === 'done' ? ' without a structured query' : ''})`,
+    );
   }
   return runtime.store.web.addTile({
     dashboard_id: dashboard.id,
@@ -63,7 +78,11 @@ export async function refreshDashboard(runtime: Deps, principal: Principal, dash
   for (const tile of tiles) {
     const submitted = await runtime.inquiries.submitInNewSession(
       runner,
-      { question: tile.title, dimensions: tile.dimensions ? JSON.parse(tile.dimensions) : null, options: { [STRUCTURED_OPTION]: JSON.parse(tile.semantic_query) } },
+      {
+        question: tile.title,
+        dimensions: tile.dimensions ? JSON.parse(tile.dimensions) : null,
+        options: { [STRUCTURED_OPTION]: JSON.parse(tile.semantic_query) },
+      },
       'ui',
     );
     if (submitted) {

@@ -84,5 +84,7 @@ export const staticRoutes: FastifyPluginAsync<{ dist?: string }> = async (app, o
     if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) return reply.callNotFound();
     return send(reply, join(dist, 'assets', name), 'public, max-age=31536000, immutable');
   });
-  app.get('/favicon.svg', { config, schema: { hide: true } }, async (_request, reply) => send(reply, join(dist, 'favicon.svg'), 'public, max-age=86400'));
+  app.get('/favicon.svg', { config, schema: { hide: true } }, async (_request, reply) =>
+    send(reply, join(dist, 'favicon.svg'), 'public, max-age=86400'),
+  );
 };

@@ -5,9 +5,23 @@ import { DEFAULT_MODEL_PATH, loadModel } from '../../src/semantic/loader.js';
 
 describe('overview for vague questions', () => {
   it('general "how is it going" wordings are vague; questions naming something, or long ones, are not', () => {
-    for (const q of ['How are we doing?', "how's business", 'Give me an overview', 'what are the key numbers', 'How is the company performing', 'big picture please', 'how are things going this year?'])
+    for (const q of [
+      'How are we doing?',
+      "how's business",
+      'Give me an overview',
+      'what are the key numbers',
+      'How is the company performing',
+      'big picture please',
+      'how are things going this year?',
+    ])
       expect(isVagueQuestion(q), q).toBe(true);
-    for (const q of ['What is the capital of Peru?', 'revenue by region', 'how are you', 'tell me a joke', 'how are we doing on the thing that we discussed with the team last week in the meeting room'])
+    for (const q of [
+      'What is the capital of Peru?',
+      'revenue by region',
+      'how are you',
+      'tell me a joke',
+      'how are we doing on the thing that we discussed with the team last week in the meeting room',
+    ])
       expect(isVagueQuestion(q), q).toBe(false);
   });
 
@@ -27,6 +41,10 @@ describe('overview for vague questions', () => {
     const early = overviewPlan(model, '1998-02-10')!;
     expect([early.period, early.previous]).toEqual(['Q4 1997', 'Q3 1997']);
     expect(early.query.time_range).toMatchObject({ start: '1997-10-01', end: '1998-01-01' });
-    expect(early.metrics[0].drill_in).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: { start: '1997-07-01', end: '1998-01-01' } });
+    expect(early.metrics[0].drill_in).toMatchObject({
+      metrics: ['revenue'],
+      group_by: [{ dimension: 'order_date', grain: 'month' }],
+      time_range: { start: '1997-07-01', end: '1998-01-01' },
+    });
   });
 });

@@ -29,7 +29,13 @@ describe('operations: health, readiness, metrics, OpenAPI, logs', () => {
   it('OpenAPI 3.1 generated from the schemas, and a docs page', async () => {
     const doc = await (await s.api('/openapi.json', { key: null })).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/api/session/new', '/api/session/{session_id}/inquiry/agent', '/api/inquiry/{inquiry_id}/status', '/api/inquiry/{inquiry_id}/result', '/api/inquiry/{inquiry_id}/stop']) {
+    for (const path of [
+      '/api/session/new',
+      '/api/session/{session_id}/inquiry/agent',
+      '/api/inquiry/{inquiry_id}/status',
+      '/api/inquiry/{inquiry_id}/result',
+      '/api/inquiry/{inquiry_id}/stop',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const params = doc.paths['/api/inquiry/{inquiry_id}/result'].get.parameters;

@@ -40,7 +40,8 @@ describe('PostgreSQL restarted under a running server (store, queue, events on P
       headers: { 'x-api-key': TEST_KEY, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
-  const ask = async (session: string, query: string) => (await (await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query } })).json()).inquiry_id as string;
+  const ask = async (session: string, query: string) =>
+    (await (await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query } })).json()).inquiry_id as string;
   const ready = async () => (await fetch(`${url}/api/ready`).catch(() => null))?.status === 200;
 
   beforeAll(async () => {

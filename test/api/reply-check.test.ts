@@ -22,7 +22,9 @@ describe('replies checked against their declared schemas', () => {
     const schema = { response: { 200: z.object({ session_id: z.string(), count: z.number().int() }) } };
     app.get('/good', { schema }, async () => ({ session_id: 'ses_1', count: 2 }));
     app.get('/bad', { schema }, async () => ({ session_id: 'ses_1', count: 'two' }) as never);
-    app.get('/text', { schema }, async (_req, reply) => reply.type('application/json; charset=utf-8').send('{"session_id": 5, "count": 1}' as never));
+    app.get('/text', { schema }, async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').send('{"session_id": 5, "count": 1}' as never),
+    );
     const good = await app.inject('/good');
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ session_id: 'ses_1', count: 2 });
@@ -44,7 +46,9 @@ describe('replies checked against their declared schemas', () => {
 
     it('the status reply parses with the declared status schema while processing and once done', async () => {
       const session = (await (await s.api('/session/new', { method: 'POST' })).json()).session_id;
-      const { inquiry_id } = await (await s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'end done' } })).json();
+      const { inquiry_id } = await (
+        await s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'end done' } })
+      ).json();
       const done = await s.api(`/inquiry/${inquiry_id}/result?timeout=10`);
       expect(done.status).toBe(200);
       const body = InquiryStatusResponseSchema.parse(await done.json());

@@ -43,7 +43,10 @@ describe.each(['sqlite', 'postgres'] as const)('research resumes after the proce
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-resume-'));
     if (kind === 'postgres') postgres = await postgresForFile('resume');
     const first = await startServer(dataDir, postgres?.url);
-    const { inquiry_id } = await call(first, 'POST', '/research', { question: 'Why did revenue change in 1997 compared with 1996?', budget: { rounds: 1, queries: 8 } });
+    const { inquiry_id } = await call(first, 'POST', '/research', {
+      question: 'Why did revenue change in 1997 compared with 1996?',
+      budget: { rounds: 1, queries: 8 },
+    });
 
     // wait until some, not all, sub-questions are finished, then kill the process outright
     let before: ResearchOperation[] = [];

@@ -28,7 +28,14 @@ describe('structured query submission', () => {
   });
 
   it('an answer carries its reading; the reading edited (a filter removed) and sent back gives the wider answer', async () => {
-    const asked = (await (await s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'number of orders per order priority in 1995 in the ASIA region' } })).json()).inquiry_id;
+    const asked = (
+      await (
+        await s.api(`/session/${session}/inquiry/agent`, {
+          method: 'POST',
+          json: { query: 'number of orders per order priority in 1995 in the ASIA region' },
+        })
+      ).json()
+    ).inquiry_id;
     const first = await done(asked);
     expect(first.status.general).toBe('done');
     const reading = first.semantic_query;
@@ -47,7 +54,9 @@ describe('structured query submission', () => {
     expect(total(wider.data.data)).toBeGreaterThan(total(narrow));
     expect(wider.sql_query).not.toMatch(/ASIA/);
     // a follow-up in words builds on the structured query
-    const follow = await done((await (await s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'only for Europe' } })).json()).inquiry_id);
+    const follow = await done(
+      (await (await s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'only for Europe' } })).json()).inquiry_id,
+    );
     expect(follow.semantic_query.group_by).toEqual([{ dimension: 'order_priority' }]);
     expect(follow.semantic_query.filters).toEqual([{ dimension: 'region', op: 'eq', values: ['EUROPE'] }]);
   }, 90_000);
@@ -55,12 +64,30 @@ describe('structured query submission', () => {
   it('refuses wrong names with 422 naming the field and the allowed names, and stores nothing', async () => {
     const before = (await s.runtime.store.inquiries.listBySession(session)).length;
     const cases: [unknown, RegExp][] = [
-      [{ semantic_query: { metrics: ['turnover'] } }, /^semantic_query\.metrics\[0\]: "turnover" is not a metric of the model; allowed: .*revenue.*orders/],
-      [{ semantic_query: { metrics: ['revenue'], group_by: [{ dimension: 'colour' }] } }, /^semantic_query\.group_by\[0\]\.dimension: "colour" is not a dimension .*allowed: .*region.*order_date/],
-      [{ semantic_query: { metrics: ['revenue'], group_by: [{ dimension: 'order_date' }] } }, /^semantic_query\.group_by\[0\]\.grain: required .*allowed: day, week, month, quarter, year/],
-      [{ semantic_query: { metrics: ['revenue'], filters: [{ dimension: 'nation', op: 'around', values: ['PERU'] }] } }, /semantic_query\.filters\.0\.op.*eq.*not_in/],
-      [{ semantic_query: { metrics: ['revenue'], order: [{ by: 'region' }] } }, /^semantic_query\.order\[0\]\.by: "region" is not a metric or grouping of this query .*allowed: revenue/],
-      [{ semantic_query: { metrics: ['revenue'], time_range: { start: '1997-01-01', end: '1996-01-01' } } }, /^semantic_query\.time_range: start \(1997-01-01\) must be before end/],
+      [
+        { semantic_query: { metrics: ['turnover'] } },
+        /^semantic_query\.metrics\[0\]: "turnover" is not a metric of the model; allowed: .*revenue.*orders/,
+      ],
+      [
+        { semantic_query: { metrics: ['revenue'], group_by: [{ dimension: 'colour' }] } },
+        /^semantic_query\.group_by\[0\]\.dimension: "colour" is not a dimension .*allowed: .*region.*order_date/,
+      ],
+      [
+        { semantic_query: { metrics: ['revenue'], group_by: [{ dimension: 'order_date' }] } },
+        /^semantic_query\.group_by\[0\]\.grain: required .*allowed: day, week, month, quarter, year/,
+      ],
+      [
+        { semantic_query: { metrics: ['revenue'], filters: [{ dimension: 'nation', op: 'around', values: ['PERU'] }] } },
+        /semantic_query\.filters\.0\.op.*eq.*not_in/,
+      ],
+      [
+        { semantic_query: { metrics: ['revenue'], order: [{ by: 'region' }] } },
+        /^semantic_query\.order\[0\]\.by: "region" is not a metric or grouping of this query .*allowed: revenue/,
+      ],
+      [
+        { semantic_query: { metrics: ['revenue'], time_range: { start: '1997-01-01', end: '1996-01-01' } } },
+        /^semantic_query\.time_range: start \(1997-01-01\) must be before end/,
+      ],
       [{ semantic_query: { metrics: [] } }, /^semantic_query: the model cannot express this query/],
       [{ question: 'no query' }, /semantic_query/],
     ];
@@ -88,13 +115,20 @@ describe('structured query submission', () => {
       const thread = await ok(client, 'create_a_thread');
       const submitted = await ok(client, 'ask_a_structured_question', {
         session_id: thread.session_id,
-        semantic_query: { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } },
+        semantic_query: {
+          metrics: ['revenue'],
+          group_by: [{ dimension: 'market_segment' }],
+          time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' },
+        },
       });
       expect(submitted.question).toBe('Revenue by market segment, 1996');
       const result = await done(submitted.inquiry_id);
       expect(result.status.general).toBe('done');
       expect(result.data.data).toHaveLength(5);
-      const text = await fails(client, 'ask_a_structured_question', { session_id: thread.session_id, semantic_query: { metrics: ['profit_margin_x'] } });
+      const text = await fails(client, 'ask_a_structured_question', {
+        session_id: thread.session_id,
+        semantic_query: { metrics: ['profit_margin_x'] },
+      });
       expect(text).toMatch(/metrics\[0\].*allowed: .*revenue/);
     } finally {
       await client.close();

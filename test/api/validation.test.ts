@@ -34,7 +34,16 @@ describe('request validation → 400 / 422 / 413 {detail}, never 500', () => {
   });
 
   it('missing, empty, non-string or over-long query → 422 naming query', async () => {
-    for (const body of ['{}', '{"query": ""}', '{"query": "   "}', '{"query": 5}', JSON.stringify({ query: 'x'.repeat(51) }), '[]', '"text"', '']) {
+    for (const body of [
+      '{}',
+      '{"query": ""}',
+      '{"query": "   "}',
+      '{"query": 5}',
+      JSON.stringify({ query: 'x'.repeat(51) }),
+      '[]',
+      '"text"',
+      '',
+    ]) {
       const r = await ask(body);
       expect(r.status, body).toBe(422);
       const { detail } = await r.json();

@@ -43,11 +43,23 @@ describe('web app: daily use', () => {
     for (const wording of ['How are we doing?', 'give me the big picture', 'how is business']) {
       const { inquiry } = await ask(ana, wording);
       expect(inquiry.status.general, wording).toBe('done');
-      expect(inquiry.overview).toEqual({ period: 'Q2 1998', previous: 'Q1 1998', metrics: expect.arrayContaining([expect.objectContaining({ name: 'revenue', label: 'Revenue' })]) });
-      expect(inquiry.overview.metrics[0].drill_in).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: { start: '1998-01-01', end: '1998-07-01' } });
-      expect(inquiry.thinking.messages[0]).toMatch(/^The question asks how things stand in general, so it is answered with an overview: Revenue, Orders, .* for Q2 1998 against Q1 1998\.$/);
+      expect(inquiry.overview).toEqual({
+        period: 'Q2 1998',
+        previous: 'Q1 1998',
+        metrics: expect.arrayContaining([expect.objectContaining({ name: 'revenue', label: 'Revenue' })]),
+      });
+      expect(inquiry.overview.metrics[0].drill_in).toMatchObject({
+        metrics: ['revenue'],
+        group_by: [{ dimension: 'order_date', grain: 'month' }],
+        time_range: { start: '1998-01-01', end: '1998-07-01' },
+      });
+      expect(inquiry.thinking.messages[0]).toMatch(
+        /^The question asks how things stand in general, so it is answered with an overview: Revenue, Orders, .* for Q2 1998 against Q1 1998\.$/,
+      );
       expect(inquiry.semantic_query.comparison.previous).toMatchObject({ start: '1998-01-01', label: 'Q1 1998' });
-      expect(Object.keys(inquiry.data.data[0])).toEqual(expect.arrayContaining(['revenue', 'revenue_previous', 'revenue_change_pct', 'orders']));
+      expect(Object.keys(inquiry.data.data[0])).toEqual(
+        expect.arrayContaining(['revenue', 'revenue_previous', 'revenue_change_pct', 'orders']),
+      );
     }
     // a question about something else entirely is still turned away
     expect((await ask(ana, 'What is the capital of Peru?')).inquiry.status.general).toBe('out_of_domain');

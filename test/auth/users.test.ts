@@ -63,8 +63,18 @@ describe('UserService', () => {
     const t0 = 2_000_000_000_000;
     const answers = async (email: string) => {
       const out: unknown[] = [];
-      for (const [dt, password] of [[0, 'wrong-password!'], [0, 'wrong-password!'], [0, 'wrong-password!'], [500, 'wrong-password!'], [1001, 'wrong-password!'], [3002, 'wrong-password!']] as const) {
-        const error = await users.signIn(email, password, t0 + dt).then(() => null, (e: { statusCode: number; message: string; retryAfterSeconds?: number }) => e);
+      for (const [dt, password] of [
+        [0, 'wrong-password!'],
+        [0, 'wrong-password!'],
+        [0, 'wrong-password!'],
+        [500, 'wrong-password!'],
+        [1001, 'wrong-password!'],
+        [3002, 'wrong-password!'],
+      ] as const) {
+        const error = await users.signIn(email, password, t0 + dt).then(
+          () => null,
+          (e: { statusCode: number; message: string; retryAfterSeconds?: number }) => e,
+        );
         out.push(error && { statusCode: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds });
       }
       return out;

@@ -39,12 +39,15 @@ const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-quality-'));
 const base = join(dir, 'base.duckdb');
 const t0 = performance.now();
 await buildDemoWarehouse(base, { scale: SCALE });
-console.log(`research quality on seeded planted causes: demo warehouse at scale ${SCALE} built in ${((performance.now() - t0) / 1000).toFixed(1)} s; seeds ${FIRST_SEED}..${FIRST_SEED + SEEDS - 1}`);
+console.log(
+  `research quality on seeded planted causes: demo warehouse at scale ${SCALE} built in ${((performance.now() - t0) / 1000).toFixed(1)} s; seeds ${FIRST_SEED}..${FIRST_SEED + SEEDS - 1}`,
+);
 
 const graph = buildResearchGraph(new MemorySaver());
 const agentGraph = buildAgentGraph(false);
 
-const questionOf = (s: SeededScenario) => `Why did ${s.metric === 'revenue' ? 'revenue' : 'average order value'} change in ${s.year} compared with ${s.year - 1}?`;
+const questionOf = (s: SeededScenario) =>
+  `Why did ${s.metric === 'revenue' ? 'revenue' : 'average order value'} change in ${s.year} compared with ${s.year - 1}?`;
 const one = async (w: Warehouse, sql: string) => Number((await w.run(sql)).rows[0].v);
 
 /** The total revenue change between the year and the one before, by hand-written SQL. */
@@ -79,18 +82,29 @@ try {
       const layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
       const configurable = researchConfigurable(`quality${seed}`, { warehouse, layer, agentGraph });
       const started = performance.now();
-      await graph.invoke({ question: questionOf(scenario), dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
+      await graph.invoke(
+        { question: questionOf(scenario), dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never,
+        { configurable },
+      );
       seconds.push((performance.now() - started) / 1000);
       const state = (await graph.getState({ configurable })).values as ResearchStateType;
       const drivers = state.findings?.drivers ?? [];
       const missing = unmatchedNumbers(state.finalAnswer, state.operations);
       tally.uncited += missing.length;
-      const stated = drivers.map((d) => `${d.dimension} ${d.member}${d.and ? ` × ${d.and.dimension} ${d.and.member}` : ''} ${(100 * d.contribution).toFixed(1)}%`).join('; ') || 'none';
+      const stated =
+        drivers
+          .map(
+            (d) =>
+              `${d.dimension} ${d.member}${d.and ? ` × ${d.and.dimension} ${d.and.member}` : ''} ${(100 * d.contribution).toFixed(1)}%`,
+          )
+          .join('; ') || 'none';
       let verdict = '';
       if (scenario.kind === 'noise only') {
         tally.noise++;
         tally.falseClaims += drivers.length ? 1 : 0;
-        verdict = drivers.length ? 'CLAIMED A DRIVER' : `no driver claimed (${state.findings?.significant === false ? 'not significant' : 'significant, unexplained'})`;
+        verdict = drivers.length
+          ? 'CLAIMED A DRIVER'
+          : `no driver claimed (${state.findings?.significant === false ? 'not significant' : 'significant, unexplained'})`;
       } else if (scenario.kind === 'mix shift') {
         tally.mixes++;
         const column = PLANTABLE.find((p) => p.dimension === scenario.mix!.dimension)!.orderColumn!;
@@ -115,7 +129,9 @@ try {
         });
         verdict = parts.join(' | ');
       }
-      console.log(`  seed ${String(seed).padStart(2)} ${scenario.kind.padEnd(11)} ${scenario.year} ${verdict}; report: ${stated}; uncited ${missing.length}; ${seconds.at(-1)!.toFixed(1)} s`);
+      console.log(
+        `  seed ${String(seed).padStart(2)} ${scenario.kind.padEnd(11)} ${scenario.year} ${verdict}; report: ${stated}; uncited ${missing.length}; ${seconds.at(-1)!.toFixed(1)} s`,
+      );
     } finally {
       await warehouse.close();
       rmSync(path, { force: true });
@@ -127,7 +143,8 @@ try {
     `  planted drivers found and ranked among the top: ${pct(tally.found, tally.drivers)} (goal >= 95%) | contribution within 5 points: ${pct(tally.within, tally.drivers)} | ` +
       `mix shifts named as mix: ${pct(tally.mixNamed, tally.mixes)}, mix share within 5 points: ${pct(tally.mixWithin, tally.mixes)} | drivers claimed on noise only: ${tally.falseClaims} of ${tally.noise} (goal 0) | uncited numbers: ${tally.uncited} (goal 0) | median research ${median.toFixed(1)} s`,
   );
-  if (tally.found < tally.drivers * 0.95 || tally.falseClaims > 0 || tally.uncited > 0 || tally.mixNamed < tally.mixes) process.exitCode = 1;
+  if (tally.found < tally.drivers * 0.95 || tally.falseClaims > 0 || tally.uncited > 0 || tally.mixNamed < tally.mixes)
+    process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

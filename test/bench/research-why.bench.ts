@@ -39,12 +39,25 @@ async function once(): Promise<{ ms: number; statements: number; subQuestions: n
   statements = 0;
   const t0 = performance.now();
   const outcome = await runner.run(
-    { id: `why_${++job}`, sessionId: 's', accountId: 'a', type: 'research', question: QUESTION, dimensions: null, options: {}, history: [] },
+    {
+      id: `why_${++job}`,
+      sessionId: 's',
+      accountId: 'a',
+      type: 'research',
+      question: QUESTION,
+      dimensions: null,
+      options: {},
+      history: [],
+    },
     { signal: new AbortController().signal, reportProgress: async () => {} },
   );
   const ms = performance.now() - t0;
-  const ops = (outcome.result as { operations: { kind: string; angle?: string; dimension?: string; rows?: Record<string, unknown>[] }[] }).operations.filter((o) => o.kind === 'query');
-  const scanned = new Set(ops.flatMap((o) => (o.rows ?? []).map((r) => (typeof r.dimension === 'string' ? r.dimension : null)).filter(Boolean))).size;
+  const ops = (
+    outcome.result as { operations: { kind: string; angle?: string; dimension?: string; rows?: Record<string, unknown>[] }[] }
+  ).operations.filter((o) => o.kind === 'query');
+  const scanned = new Set(
+    ops.flatMap((o) => (o.rows ?? []).map((r) => (typeof r.dimension === 'string' ? r.dimension : null)).filter(Boolean)),
+  ).size;
   return { ms, statements, subQuestions: ops.length, status: outcome.status, scanned };
 }
 

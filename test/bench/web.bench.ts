@@ -13,7 +13,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const N = 7;
 
 buildWeb();
-const s = await startTestServer({ overrides: { demoScale: 0.01, bootstrapPassword: PASSWORD, logLevel: 'silent', rateLimitMax: 1_000_000 } });
+const s = await startTestServer({
+  overrides: { demoScale: 0.01, bootstrapPassword: PASSWORD, logLevel: 'silent', rateLimitMax: 1_000_000 },
+});
 const base = origin(s.base);
 const browser = await launchChromium();
 const signed = await browser.newContext();
@@ -26,7 +28,13 @@ await first.getByRole('heading', { name: 'Ask a question' }).waitFor();
 const state = await signed.storageState();
 
 const focusMs = async (page: import('playwright-core').Page) =>
-  Math.round((await (await page.waitForFunction(() => (document.activeElement?.id === 'question' ? performance.now() : null), undefined, { polling: 'raf' })).jsonValue()) as number);
+  Math.round(
+    (await (
+      await page.waitForFunction(() => (document.activeElement?.id === 'question' ? performance.now() : null), undefined, {
+        polling: 'raf',
+      })
+    ).jsonValue()) as number,
+  );
 
 const cold: number[] = [];
 for (let i = 0; i < N; i++) {
@@ -65,5 +73,9 @@ for (let i = 0; i < N; i++) {
 }
 await s.close();
 
-console.log(`first load of Ask (navigation start to focus in the question box): cold cache median ${median(cold)} ms [${cold.join(', ')}], warm median ${median(warm)} ms [${warm.join(', ')}], ratio ${(median(cold) / median(warm)).toFixed(2)} (n=${N} each)`);
-console.log(`question to finished answer: in words median ${median(words).toFixed(1)} ms, as a structured query median ${median(structured).toFixed(1)} ms, ratio ${(median(words) / median(structured)).toFixed(2)} (n=${N} each)`);
+console.log(
+  `first load of Ask (navigation start to focus in the question box): cold cache median ${median(cold)} ms [${cold.join(', ')}], warm median ${median(warm)} ms [${warm.join(', ')}], ratio ${(median(cold) / median(warm)).toFixed(2)} (n=${N} each)`,
+);
+console.log(
+  `question to finished answer: in words median ${median(words).toFixed(1)} ms, as a structured query median ${median(structured).toFixed(1)} ms, ratio ${(median(words) / median(structured)).toFixed(2)} (n=${N} each)`,
+);

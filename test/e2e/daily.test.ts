@@ -93,13 +93,19 @@ describe('the web app for daily use, in Chromium', () => {
         if (r.resourceType() === 'script') scripts.push(r.url());
       });
       const response = await fresh.goto(`${base}/#/ask`);
-      const ms = await (await fresh.waitForFunction(() => (document.activeElement?.id === 'question' ? performance.now() : null), undefined, { polling: 'raf' })).jsonValue();
+      const ms = await (
+        await fresh.waitForFunction(() => (document.activeElement?.id === 'question' ? performance.now() : null), undefined, {
+          polling: 'raf',
+        })
+      ).jsonValue();
       return { cold, fresh, scripts, response, ms: Math.round(ms as number) };
     };
     const loads = [];
     for (let i = 0; i < 5; i++) loads.push(await coldLoad());
     const times = loads.map((l) => l.ms).sort((a, b) => a - b);
-    console.log(`first load of Ask, cold cache (navigation start to focus in the question box): ${times.join(', ')} ms; median ${times[2]} ms`);
+    console.log(
+      `first load of Ask, cold cache (navigation start to focus in the question box): ${times.join(', ')} ms; median ${times[2]} ms`,
+    );
     // The goal is 1 s on an idle machine (`npm run bench web` measures it side by side); here the
     // suite's other workers share two cores, so this bound only catches a first load gone slow.
     expect(times[2]).toBeLessThanOrEqual(2500);
@@ -124,9 +130,19 @@ describe('the web app for daily use, in Chromium', () => {
     await waitDone(0);
     threadHash = new URL(page.url()).hash;
     const chips = turn(0).locator('.reading-chip');
-    expect(await chips.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/Metric\s*Orders/), expect.stringMatching(/Filter\s*Region: EUROPE/), expect.stringMatching(/Grouping\s*By order priority/), expect.stringMatching(/Period\s*1996/)]));
+    expect(await chips.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Metric\s*Orders/),
+        expect.stringMatching(/Filter\s*Region: EUROPE/),
+        expect.stringMatching(/Grouping\s*By order priority/),
+        expect.stringMatching(/Period\s*1996/),
+      ]),
+    );
     // headers are the model's labels
-    expect(await turn(0).locator('thead th').allTextContents()).toEqual([expect.stringMatching(/^Order priority/), expect.stringMatching(/^Orders/)]);
+    expect(await turn(0).locator('thead th').allTextContents()).toEqual([
+      expect.stringMatching(/^Order priority/),
+      expect.stringMatching(/^Orders/),
+    ]);
     expect(await unlabelledControls(page)).toEqual([]);
     await shots('reading', (p) => p.locator('.reading-chip').first().waitFor());
 
@@ -167,7 +183,9 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await turn(2).getByRole('radio').allTextContents()).toEqual(['Line', 'Area', 'Bar', 'Table']);
     await turn(2).getByRole('radio', { name: 'Area' }).click();
     await turn(2).locator('.chart svg .mark-area path').first().waitFor({ timeout: 20_000 });
-    await turn(2).getByLabel(/Change the grain of by order date/).selectOption('month');
+    await turn(2)
+      .getByLabel(/Change the grain of by order date/)
+      .selectOption('month');
     await waitDone(3);
     const months = await turn(3).locator('tbody tr td:first-child').allTextContents();
     expect(months[0]).toBe('Jan 1992');
@@ -233,7 +251,10 @@ describe('the web app for daily use, in Chromium', () => {
     await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-1280.png'), fullPage: true });
     await colleague.setViewportSize({ width: 390, height: 844 });
     await colleague.waitForTimeout(300);
-    const widths = await colleague.evaluate(() => ({ page: document.documentElement.scrollWidth, chart: Math.max(...[...document.querySelectorAll('.chart svg')].map((e) => e.getBoundingClientRect().right)) }));
+    const widths = await colleague.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      chart: Math.max(...[...document.querySelectorAll('.chart svg')].map((e) => e.getBoundingClientRect().right)),
+    }));
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.chart).toBeLessThanOrEqual(390);
     await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-390.png'), fullPage: true });
@@ -298,7 +319,9 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await turn(0).locator('.result-view').getAttribute('data-view')).toBe('number');
     expect(await turn(0).getByRole('radio').allTextContents()).toEqual(['Number', 'Table']);
     expect(await turn(0).locator('.big-number .value').textContent()).toBe('$296.19M');
-    expect(await turn(0).locator('.big-number .comparison').textContent()).toMatch(/^▲ \+\d+\.\d% vs 1996 \(\$[\d.]+M\)$|^▼ -\d+\.\d% vs 1996 \(\$[\d.]+M\)$/);
+    expect(await turn(0).locator('.big-number .comparison').textContent()).toMatch(
+      /^▲ \+\d+\.\d% vs 1996 \(\$[\d.]+M\)$|^▼ -\d+\.\d% vs 1996 \(\$[\d.]+M\)$/,
+    );
     await shots('big-number', (p) => p.locator('.big-number').waitFor());
   }, 60_000);
 
@@ -310,7 +333,9 @@ describe('the web app for daily use, in Chromium', () => {
     const closest = refused.locator('.closest');
     // the interpreter offers a closest reading for some refusals (answer_explanation.closest_reading); without one there is nothing to confirm
     if ((await refused.getAttribute('data-status')) !== 'out_of_scope' || (await closest.count()) === 0) return;
-    expect(await closest.locator('.reading-chip').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/Metric\s*Orders/), expect.stringMatching(/Grouping\s*By market segment/)]));
+    expect(await closest.locator('.reading-chip').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Metric\s*Orders/), expect.stringMatching(/Grouping\s*By market segment/)]),
+    );
     expect(await closest.locator('.chip-remove').count()).toBe(0);
     await closest.getByRole('button', { name: 'Ask this instead' }).click();
     await waitDone(2);
@@ -356,7 +381,9 @@ describe('the web app for daily use, in Chromium', () => {
     const past = page.locator('.research-item');
     await past.first().waitFor();
     const pastText = (await past.first().innerText()).replace(/\s+/g, ' ');
-    expect(pastText).toMatch(/^Why did revenue change in 1995 compared with 1994\? (done|no data|failed|stopped|timeout|out of scope) · \w{3} \d+, \d{4}/);
+    expect(pastText).toMatch(
+      /^Why did revenue change in 1995 compared with 1994\? (done|no data|failed|stopped|timeout|out of scope) · \w{3} \d+, \d{4}/,
+    );
     await shots('research', (p) => p.locator('.research-item').first().waitFor());
   }, 150_000);
 
@@ -364,7 +391,17 @@ describe('the web app for daily use, in Chromium', () => {
     const narrow = await context.newPage();
     watch(narrow);
     await narrow.setViewportSize({ width: 390, height: 844 });
-    for (const route of ['#/ask', threadHash, '#/history', '#/dashboards', dashboardHash, '#/research', '#/reports', '#/settings/keys', '#/settings/semantic']) {
+    for (const route of [
+      '#/ask',
+      threadHash,
+      '#/history',
+      '#/dashboards',
+      dashboardHash,
+      '#/research',
+      '#/reports',
+      '#/settings/keys',
+      '#/settings/semantic',
+    ]) {
       await narrow.goto(`${base}/${route}`);
       await narrow.locator('main h2').first().waitFor();
       await narrow.waitForTimeout(route === threadHash || route === dashboardHash ? 1500 : 200);
@@ -379,7 +416,11 @@ describe('the web app for daily use, in Chromium', () => {
     }
     await narrow.close();
 
-    const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark', storageState: await context.storageState() });
+    const dark = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: 'dark',
+      storageState: await context.storageState(),
+    });
     const darkPage = await dark.newPage();
     watch(darkPage);
     await darkPage.goto(`${base}/${threadHash}`);

@@ -107,7 +107,11 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
 
   it('a compile refusal ends out_of_scope (compile node alone)', async () => {
     const update = await compile(
-      { question: 'x', steps: [], query: { metrics: ['no_such_metric'], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [] } } as unknown as AgentStateType,
+      {
+        question: 'x',
+        steps: [],
+        query: { metrics: ['no_such_metric'], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [] },
+      } as unknown as AgentStateType,
       { configurable: deps },
     );
     expect(update.outcome?.status).toBe('out_of_scope');
@@ -119,7 +123,10 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
     const config = { configurable: { thread_id: `stop${++thread}`, ...deps }, signal: controller.signal };
     const seen: string[] = [];
     const run = (async () => {
-      const stream = await graph.stream({ question: 'net sales by region', dimensions: null, history: [] }, { ...config, streamMode: 'updates' as const });
+      const stream = await graph.stream(
+        { question: 'net sales by region', dimensions: null, history: [] },
+        { ...config, streamMode: 'updates' as const },
+      );
       for await (const update of stream) {
         seen.push(...Object.keys(update));
         if (seen.includes('compile')) controller.abort();

@@ -11,7 +11,8 @@ import { unmatchedNumbers } from '../helpers/report-numbers.js';
 import { researchOver } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
-const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey';
+const JOINS =
+  'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey';
 
 describe('research analysis on planted drivers (checkpointed, asserted through getState against SQL)', () => {
   let warehouse: Warehouse;
@@ -20,7 +21,8 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
 
   beforeAll(async () => {
     bench = await researchOver('quarry-research-analysis-', (file) => buildPlantedWarehouse(file, 0.1));
-    ({ warehouse } = bench); effects = bench.built;
+    ({ warehouse } = bench);
+    effects = bench.built;
   }, 120_000);
   afterAll(async () => {
     await bench?.close();
@@ -32,7 +34,9 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
   }
   const value = async (sql: string) => Number((await warehouse.run(sql)).rows[0].v);
   const yearRevenue = (year: number, where = 'TRUE') =>
-    value(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE ${where} AND o_orderdate >= DATE '${year}-01-01' AND o_orderdate < DATE '${year + 1}-01-01'`);
+    value(
+      `SELECT sum(${REVENUE}) AS v ${JOINS} WHERE ${where} AND o_orderdate >= DATE '${year}-01-01' AND o_orderdate < DATE '${year + 1}-01-01'`,
+    );
 
   it('a planted nation drop: significant, the nation ranked first with its contribution, closure holds', async () => {
     const { snapshot, state } = await research(effects[0].question);
@@ -46,9 +50,12 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
     // one statement scanned every dimension reachable from the line items (customer, order, line, supplier and part attributes)
     const scans = state.subQuestions.filter((s) => s.angle === 'scan' && s.round === 1);
     expect(scans).toHaveLength(1);
-    expect(scans[0].scan!.dimensions).toEqual(expect.arrayContaining(['region', 'nation', 'supplier_nation', 'market_segment', 'ship_mode', 'brand', 'customer', 'part', 'clerk']));
+    expect(scans[0].scan!.dimensions).toEqual(
+      expect.arrayContaining(['region', 'nation', 'supplier_nation', 'market_segment', 'ship_mode', 'brand', 'customer', 'part', 'clerk']),
+    );
     const scanRows = state.operations.find((o) => o.id === scans[0].id)!.rows!;
-    const byNation = await warehouse.run(`SELECT n_name AS k, sum(CASE WHEN year(o_orderdate) = 1997 THEN ${REVENUE} END) AS cur, sum(CASE WHEN year(o_orderdate) = 1996 THEN ${REVENUE} END) AS prev ${JOINS}
+    const byNation =
+      await warehouse.run(`SELECT n_name AS k, sum(CASE WHEN year(o_orderdate) = 1997 THEN ${REVENUE} END) AS cur, sum(CASE WHEN year(o_orderdate) = 1996 THEN ${REVENUE} END) AS prev ${JOINS}
       WHERE o_orderdate >= DATE '1996-01-01' AND o_orderdate < DATE '1998-01-01' GROUP BY 1 ORDER BY abs(cur - prev) DESC LIMIT 10`);
     for (const r of byNation.rows) {
       const row = scanRows.find((x) => x.dimension === 'nation' && x.member === r.k)!;
@@ -95,15 +102,23 @@ describe('research analysis on planted drivers (checkpointed, asserted through g
     expect((trendChart.spec.data as { values: unknown[] }).values).toEqual(trendOp.rows);
     // the scan's chart of the nation: each member's change, the scan's row values
     const nationChart = state.charts.find((c) => c.from === scans[0].id && c.title === 'Change of revenue by nation')!;
-    expect((nationChart.spec.data as { values: unknown[] }).values).toEqual(scanRows.filter((r) => r.dimension === 'nation').map((r) => ({ member: r.member, change: r.change })));
-    expect(report).not.toContain('## What to do next\n\nFollow-up questions this investigation did not have the budget for:\n\n- Why did revenue of region EUROPE');
+    expect((nationChart.spec.data as { values: unknown[] }).values).toEqual(
+      scanRows.filter((r) => r.dimension === 'nation').map((r) => ({ member: r.member, change: r.change })),
+    );
+    expect(report).not.toContain(
+      '## What to do next\n\nFollow-up questions this investigation did not have the budget for:\n\n- Why did revenue of region EUROPE',
+    );
     expect(unmatchedNumbers(report, state.operations)).toEqual([]);
   }, 60_000);
 
   it('a planted segment discount: the segment is ranked first across dimensions', async () => {
     const { state } = await research(effects[1].question);
     expect(state.findings?.significant).toBe(true);
-    expect(state.findings!.drivers[0]).toMatchObject({ dimension: 'market_segment', member: 'BUILDING', from: expect.stringMatching(/^q\d+$/) });
+    expect(state.findings!.drivers[0]).toMatchObject({
+      dimension: 'market_segment',
+      member: 'BUILDING',
+      from: expect.stringMatching(/^q\d+$/),
+    });
     const building = (await yearRevenue(1995, "c_mktsegment = 'BUILDING'")) - (await yearRevenue(1994, "c_mktsegment = 'BUILDING'"));
     const total = (await yearRevenue(1995)) - (await yearRevenue(1994));
     expect(state.findings!.drivers[0].contribution).toBeCloseTo(building / total, 6);

@@ -35,7 +35,11 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
 
   beforeAll(async () => {
     ({ warehouse, layer } = await openTpch());
-    cp = await openCheckpoints(kind === 'postgres' ? { store: await stores.freshDatabase(), dataDir: '/nonexistent' } : { dataDir: mkdtempSync(join(tmpdir(), 'quarry-cp-')) });
+    cp = await openCheckpoints(
+      kind === 'postgres'
+        ? { store: await stores.freshDatabase(), dataDir: '/nonexistent' }
+        : { dataDir: mkdtempSync(join(tmpdir(), 'quarry-cp-')) },
+    );
   });
   afterAll(async () => {
     await cp?.close();
@@ -47,7 +51,16 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const id = `inq_cp_${kind}`;
     const progress: unknown[] = [];
     const outcome = await runner.run(
-      { id, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research', question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: null, history: [] },
+      {
+        id,
+        sessionId: 'ses_cp',
+        accountId: 'acc_cp',
+        type: 'research',
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        dimensions: null,
+        options: null,
+        history: [],
+      },
       { signal: new AbortController().signal, reportProgress: async (r) => void progress.push(r) },
     );
     expect(outcome.status).toBe('done');
@@ -80,11 +93,26 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
   }, 120_000);
 
   it('an interrupted investigation resumes in another runner without re-running its finished sub-questions', async () => {
-    const job = { id: `inq_resume_${kind}`, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research' as const, question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: { budget: { rounds: 1, queries: 8 } }, history: [] };
+    const job = {
+      id: `inq_resume_${kind}`,
+      sessionId: 'ses_cp',
+      accountId: 'acc_cp',
+      type: 'research' as const,
+      question: 'Why did revenue change in 1997 compared with 1996?',
+      dimensions: null,
+      options: { budget: { rounds: 1, queries: 8 } },
+      history: [],
+    };
     const agent = { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
     // one sub-question at a time, paced, and cut off (as a shutdown or a lost lease does) once two are done
     // (as the engine wires it: progress is reported once the checkpoint saves so far have landed)
-    const first = createResearchRunner({ agent, checkpointer: cp.saver, checkpointsSaved: (id) => cp.settled(id), concurrency: 1, paceMs: 200 });
+    const first = createResearchRunner({
+      agent,
+      checkpointer: cp.saver,
+      checkpointsSaved: (id) => cp.settled(id),
+      concurrency: 1,
+      paceMs: 200,
+    });
     const cut = new AbortController();
     let before: ResearchOperation[] = [];
     await first
@@ -116,7 +144,8 @@ function longestRowList(value: unknown): number {
   let longest = 0;
   const walk = (v: unknown) => {
     if (Array.isArray(v)) {
-      if (v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)) && v.length > longest && isRowList(v)) longest = v.length;
+      if (v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)) && v.length > longest && isRowList(v))
+        longest = v.length;
       v.forEach(walk);
     } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };

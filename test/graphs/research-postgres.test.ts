@@ -32,8 +32,25 @@ describe('research graph on PostgreSQL', () => {
   async function investigate(w: Warehouse, thread: string): Promise<ResearchStateType> {
     const layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, w);
     const graph = buildResearchGraph(new MemorySaver());
-    const configurable = { thread_id: thread, layer, warehouse: w, queryTimeoutMs: 30_000, maxRows: 5000, agentGraph: buildAgentGraph(false), limit: pLimit(4), paceMs: 0 };
-    await graph.invoke({ question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() }, { configurable });
+    const configurable = {
+      thread_id: thread,
+      layer,
+      warehouse: w,
+      queryTimeoutMs: 30_000,
+      maxRows: 5000,
+      agentGraph: buildAgentGraph(false),
+      limit: pLimit(4),
+      paceMs: 0,
+    };
+    await graph.invoke(
+      {
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        dimensions: null,
+        budget: DEFAULT_RESEARCH_BUDGET,
+        startedAt: Date.now(),
+      },
+      { configurable },
+    );
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }
 

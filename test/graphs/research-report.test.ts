@@ -21,7 +21,17 @@ const plan: SubQuestion[] = [
   { id: 'q2', round: 1, angle: 'breakdown', question: 'by region', purpose: 'p', query: q, compare: q, dimension: 'region' },
   { id: 'q3', round: 1, angle: 'top', question: 'top <customers>', purpose: 'p', query: q, dimension: 'customer' },
 ];
-const op = (id: string, rows: Record<string, unknown>[]): ResearchOperation => ({ id, kind: 'query', round: 1, status: 'done', rows, row_count: rows.length, started_at: '', finished_at: '', elapsed_ms: 1 });
+const op = (id: string, rows: Record<string, unknown>[]): ResearchOperation => ({
+  id,
+  kind: 'query',
+  round: 1,
+  status: 'done',
+  rows,
+  row_count: rows.length,
+  started_at: '',
+  finished_at: '',
+  elapsed_ms: 1,
+});
 const operations = [
   op('q1', [{ current_value: 110, previous_value: 100, change: 10, change_pct: 0.1 }]),
   op('q2', [{ region: '<img src=x onerror=alert(1)>', current_value: 60, previous_value: 50, change: 10, change_pct: 0.2 }]),
@@ -47,7 +57,8 @@ describe('research report', () => {
     expect(html).not.toMatch(/<img|<script|<b>revenue/i);
     expect(html).toContain('Evil | Corp');
     const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map((m) => m[1]));
-    for (const t of tags) expect(['h1', 'h2', 'h3', 'p', 'strong', 'em', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']).toContain(t);
+    for (const t of tags)
+      expect(['h1', 'h2', 'h3', 'p', 'strong', 'em', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td']).toContain(t);
   });
 
   it('renders with markdown-it with raw HTML, links and images off: nothing from data becomes markup', () => {

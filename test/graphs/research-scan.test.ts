@@ -13,7 +13,8 @@ import { unmatchedNumbers } from '../helpers/report-numbers.js';
 import { researchOver } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
-const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN part ON l_partkey = p_partkey';
+const JOINS =
+  'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN part ON l_partkey = p_partkey';
 
 describe('research scan on seeded causes (checkpointed, asserted through getState against SQL)', () => {
   let warehouse: Warehouse;
@@ -39,8 +40,15 @@ describe('research scan on seeded causes (checkpointed, asserted through getStat
       WHERE ${where} AND o_orderdate >= DATE '${year - 1}-01-01' AND o_orderdate < DATE '${year + 1}-01-01'`);
 
   it('two drivers of opposite sign in different dimensions: both ranked, each contribution exact, their overlap stated', async () => {
-    expect(two).toMatchObject({ kind: 'two drivers', drivers: [{ dimension: 'nation', factor: 4 }, { dimension: 'brand', factor: 0.1 }] });
-    const state = (await bench.research(`Why did revenue change in ${two.year} compared with ${two.year - 1}?`)).values as ResearchStateType;
+    expect(two).toMatchObject({
+      kind: 'two drivers',
+      drivers: [
+        { dimension: 'nation', factor: 4 },
+        { dimension: 'brand', factor: 0.1 },
+      ],
+    });
+    const state = (await bench.research(`Why did revenue change in ${two.year} compared with ${two.year - 1}?`))
+      .values as ResearchStateType;
     expect(state.findings?.significant).toBe(true);
     const [up, down] = two.drivers;
     const drivers = state.findings!.drivers;
@@ -66,14 +74,16 @@ describe('research scan on seeded causes (checkpointed, asserted through getStat
     expect(unmatchedNumbers(report, state.operations)).toEqual([]);
   }, 120_000);
 
-  it('a mix shift of a ratio metric: named as mix in the planted dimension, its share exact, each segment\'s own average hardly changed', async () => {
+  it("a mix shift of a ratio metric: named as mix in the planted dimension, its share exact, each segment's own average hardly changed", async () => {
     expect(mix).toMatchObject({ kind: 'mix shift', mix: { dimension: 'market_segment' } });
-    const state = (await bench.research(`Why did average order value change in ${mix.year} compared with ${mix.year - 1}?`)).values as ResearchStateType;
+    const state = (await bench.research(`Why did average order value change in ${mix.year} compared with ${mix.year - 1}?`))
+      .values as ResearchStateType;
     expect(state.focus?.metric).toBe('average_order_value');
     const found = state.findings!.mix!;
     expect(found).toMatchObject({ dimension: 'market_segment', shrank: mix.mix!.member });
     const y = mix.year;
-    const truth = await value(`WITH b AS (SELECT c_mktsegment AS m, CASE WHEN year(o_orderdate) = ${y} THEN 1 ELSE 0 END AS cur, count(*) AS n, sum(o_totalprice) AS s FROM orders JOIN customer ON o_custkey = c_custkey
+    const truth =
+      await value(`WITH b AS (SELECT c_mktsegment AS m, CASE WHEN year(o_orderdate) = ${y} THEN 1 ELSE 0 END AS cur, count(*) AS n, sum(o_totalprice) AS s FROM orders JOIN customer ON o_custkey = c_custkey
         WHERE o_orderdate >= DATE '${y - 1}-01-01' AND o_orderdate < DATE '${y + 1}-01-01' GROUP BY 1, 2),
       w AS (SELECT m, cur, n * 1.0 / sum(n) OVER (PARTITION BY cur) AS wt, s / n AS rate FROM b),
       d AS (SELECT c.m, (c.wt - p.wt) * c.rate AS mix FROM w c JOIN w p ON p.m = c.m AND p.cur = 0 WHERE c.cur = 1),

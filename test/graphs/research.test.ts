@@ -42,12 +42,24 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
   });
   afterAll(() => warehouse.close());
 
-  async function investigate(question: string, options: { budget?: Partial<ResearchBudget>; warehouse?: Warehouse; concurrency?: number; dimensions?: Record<string, unknown> } = {}) {
-    const configurable = researchConfigurable(`r${++thread}`, { layer, warehouse: options.warehouse ?? warehouse, agentGraph }, { limit: pLimit(options.concurrency ?? 4) });
+  async function investigate(
+    question: string,
+    options: { budget?: Partial<ResearchBudget>; warehouse?: Warehouse; concurrency?: number; dimensions?: Record<string, unknown> } = {},
+  ) {
+    const configurable = researchConfigurable(
+      `r${++thread}`,
+      { layer, warehouse: options.warehouse ?? warehouse, agentGraph },
+      { limit: pLimit(options.concurrency ?? 4) },
+    );
     const nodes: string[] = [];
     const started = performance.now();
     const stream = await graph.stream(
-      { question, dimensions: (options.dimensions ?? null) as never, budget: { ...DEFAULT_RESEARCH_BUDGET, ...options.budget }, startedAt: Date.now() },
+      {
+        question,
+        dimensions: (options.dimensions ?? null) as never,
+        budget: { ...DEFAULT_RESEARCH_BUDGET, ...options.budget },
+        startedAt: Date.now(),
+      },
       { configurable, streamMode: 'updates' as const },
     );
     for await (const update of stream) nodes.push(...Object.keys(update));
@@ -64,7 +76,11 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(nodes.at(-1)).toBe('write');
     // the change of this demo year is within the day-to-day variation: nothing to explain further, one reflect
     expect(nodes.filter((n) => n === 'reflect').length).toBe(1);
-    expect(state.focus).toMatchObject({ metric: 'revenue', current: { start: '1997-01-01', end: '1998-01-01' }, previous: { start: '1996-01-01', end: '1997-01-01' } });
+    expect(state.focus).toMatchObject({
+      metric: 'revenue',
+      current: { start: '1997-01-01', end: '1998-01-01' },
+      previous: { start: '1996-01-01', end: '1997-01-01' },
+    });
 
     const kinds = state.operations.map((o) => o.kind);
     expect(kinds[0]).toBe('plan');
@@ -72,7 +88,9 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(kinds).toContain('reflect');
     const queries = state.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBe(state.subQuestions.length);
-    expect(new Set(state.subQuestions.map((s) => s.angle))).toEqual(new Set(['headline', 'significance', 'trend', 'scan', 'share', 'top', 'bottom', 'decomposition']));
+    expect(new Set(state.subQuestions.map((s) => s.angle))).toEqual(
+      new Set(['headline', 'significance', 'trend', 'scan', 'share', 'top', 'bottom', 'decomposition']),
+    );
     for (const q of queries) {
       expect(q.status).toBe('done');
       expect(q.sql).toMatch(/^\s*(WITH|SELECT)/i);
@@ -104,10 +122,27 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
 
   it('one statement scans every dimension reachable from the line items: rows equal hand-written SQL; many members keep the top ones plus all others', async () => {
     const counted = wrapped(warehouse, {});
-    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: counted, budget: { rounds: 1 } });
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', {
+      warehouse: counted,
+      budget: { rounds: 1 },
+    });
     const scan = state.subQuestions.find((s) => s.angle === 'scan')!;
     // line, order, customer, supplier and part attributes, of any cardinality
-    expect(scan.scan!.dimensions).toEqual(expect.arrayContaining(['ship_mode', 'order_priority', 'market_segment', 'nation', 'supplier_nation', 'supplier_region', 'brand', 'part_type', 'customer', 'supplier', 'part']));
+    expect(scan.scan!.dimensions).toEqual(
+      expect.arrayContaining([
+        'ship_mode',
+        'order_priority',
+        'market_segment',
+        'nation',
+        'supplier_nation',
+        'supplier_region',
+        'brand',
+        'part_type',
+        'customer',
+        'supplier',
+        'part',
+      ]),
+    );
     expect(counted.calls.filter((c) => c.includes('UNION ALL')).length).toBe(1);
     const rows = state.operations.find((o) => o.id === scan.id)!.rows!;
     const hand = await warehouse.run(
@@ -139,7 +174,11 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
 
   it('fans out: N slow sub-questions take about the slowest one, not the sum', async () => {
     const slow = wrapped(warehouse, { delayMs: 400 });
-    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: slow, concurrency: 8, budget: { rounds: 1, queries: 8 } });
+    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', {
+      warehouse: slow,
+      concurrency: 8,
+      budget: { rounds: 1, queries: 8 },
+    });
     const queries = state.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBe(8);
     expect(queries.every((q) => q.status === 'done')).toBe(true);
@@ -157,7 +196,11 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
 
   it('the concurrency limit holds: with a limit of 2, no more than 2 sub-questions run at once', async () => {
     const slow = wrapped(warehouse, { delayMs: 150 });
-    const { state } = await investigate('How did revenue develop in 1997?', { warehouse: slow, concurrency: 2, budget: { rounds: 1, queries: 6 } });
+    const { state } = await investigate('How did revenue develop in 1997?', {
+      warehouse: slow,
+      concurrency: 2,
+      budget: { rounds: 1, queries: 6 },
+    });
     const queries = state.operations.filter((o) => o.kind === 'query');
     const events = queries.flatMap((q) => [
       { t: Date.parse(q.started_at), d: 1 },
@@ -201,7 +244,11 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
 
   it('the time budget: sub-questions still waiting when the minutes are used are skipped, and the report says so', async () => {
     const slow = wrapped(warehouse, { delayMs: 1000 });
-    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', { warehouse: slow, concurrency: 1, budget: { rounds: 2, queries: 5, minutes: 0.05 } });
+    const { state, wallMs } = await investigate('Why did revenue change in 1997 compared with 1996?', {
+      warehouse: slow,
+      concurrency: 1,
+      budget: { rounds: 2, queries: 5, minutes: 0.05 },
+    });
     const queries = state.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBe(5);
     const skipped = queries.filter((q) => q.status === 'skipped');
@@ -236,7 +283,10 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
   });
 
   it('the budget bounds rounds and queries; request dimensions scope every sub-question', async () => {
-    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', { budget: { rounds: 1, queries: 3 }, dimensions: { region: 'EUROPE' } });
+    const { state } = await investigate('Why did revenue change in 1997 compared with 1996?', {
+      budget: { rounds: 1, queries: 3 },
+      dimensions: { region: 'EUROPE' },
+    });
     const queries = state.operations.filter((o) => o.kind === 'query');
     expect(queries.map((q) => q.id)).toEqual(['q1', 'q2', 'q3']);
     expect(state.operations.find((o) => o.kind === 'reflect')?.detail).toMatch(/budget allows 1 round/);

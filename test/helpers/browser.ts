@@ -9,7 +9,16 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './paths.js';
 
 export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
@@ -33,7 +42,11 @@ function newestSource(dir: string): number {
 export function buildWeb(): void {
   const built = join(REPO_ROOT, 'web/dist/index.html');
   if (existsSync(built) && statSync(built).mtimeMs > newestSource(join(REPO_ROOT, 'web'))) return;
-  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(REPO_ROOT, 'web/vite.config.ts')], { cwd: REPO_ROOT, stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(REPO_ROOT, 'web/vite.config.ts')],
+    { cwd: REPO_ROOT, stdio: 'pipe' },
+  );
 }
 
 /** Visible form controls without an accessible name (label, aria-label, aria-labelledby, text). */

@@ -27,7 +27,11 @@ export interface EngineTarget {
 }
 
 /** Creates the tables (statements per engine) in a database called `database` and opens it. */
-export async function startEngine(engine: EngineName, database: string, statements: (engine: EngineName) => string[]): Promise<EngineTarget | undefined> {
+export async function startEngine(
+  engine: EngineName,
+  database: string,
+  statements: (engine: EngineName) => string[],
+): Promise<EngineTarget | undefined> {
   if (engine === 'duckdb') {
     const dir = mkdtempSync(join(tmpdir(), `quarry-${database}-`));
     const path = join(dir, `${database}.duckdb`);
@@ -37,7 +41,11 @@ export async function startEngine(engine: EngineName, database: string, statemen
     c.closeSync();
     db.closeSync();
     const warehouse = await openWarehouse(`duckdb:${path}`);
-    return { dialect: new DuckDbDialect(), warehouse, stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })) };
+    return {
+      dialect: new DuckDbDialect(),
+      warehouse,
+      stop: async () => (await warehouse.close(), rmSync(dir, { recursive: true, force: true })),
+    };
   }
   if (engine === 'postgres') {
     const pgh = await import('./postgres.js');
@@ -56,7 +64,11 @@ export async function startEngine(engine: EngineName, database: string, statemen
 }
 
 /** Starts the engine before the enclosing describe's tests and stops it after them; `current()` is undefined when not installed. */
-export function engineForSuite(engine: EngineName, database: string, statements: (engine: EngineName) => string[]): { current(): EngineTarget | undefined } {
+export function engineForSuite(
+  engine: EngineName,
+  database: string,
+  statements: (engine: EngineName) => string[],
+): { current(): EngineTarget | undefined } {
   let target: EngineTarget | undefined;
   beforeAll(async () => {
     target = await startEngine(engine, database, statements);

@@ -39,7 +39,10 @@ const BUILDING_1995 = `FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_order
   WHERE c.c_mktsegment = 'BUILDING' AND o.o_orderdate >= DATE '1995-01-01' AND o.o_orderdate < DATE '1996-01-01'`;
 
 /** Questions on years nothing was planted in (asked of the planted warehouse; the planted questions are also asked of the plain demo). */
-export const UNPLANTED: Unplanted[] = [{ question: 'Why did revenue change in 1994 compared with 1993?' }, { question: 'Why did revenue change in 1993 compared with 1992?' }];
+export const UNPLANTED: Unplanted[] = [
+  { question: 'Why did revenue change in 1994 compared with 1993?' },
+  { question: 'Why did revenue change in 1993 compared with 1992?' },
+];
 
 /**
  * Builds the planted warehouse at `path` (scale as the demo's): GERMANY's revenue down in 1997 (its
@@ -52,13 +55,31 @@ export async function buildPlantedWarehouse(path: string, scale = 0.1): Promise<
   const value = async (sql: string) => Number((await c.runAndReadAll(sql)).getRowObjects()[0].v);
   try {
     const germany = -GERMANY_CUT * (await value(`SELECT sum(l.l_extendedprice * (1 - l.l_discount)) AS v ${REVENUE_1997_GERMANY}`));
-    await c.run(`UPDATE lineitem SET l_extendedprice = (l_extendedprice * ${1 - GERMANY_CUT})::DECIMAL(15,2) WHERE l_orderkey IN (SELECT o.o_orderkey ${REVENUE_1997_GERMANY.replace('FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey', 'FROM orders o')})`);
+    await c.run(
+      `UPDATE lineitem SET l_extendedprice = (l_extendedprice * ${1 - GERMANY_CUT})::DECIMAL(15,2) WHERE l_orderkey IN (SELECT o.o_orderkey ${REVENUE_1997_GERMANY.replace('FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey', 'FROM orders o')})`,
+    );
     const building = -(await value(`SELECT sum(l.l_extendedprice * ${BUILDING_DISCOUNT}) AS v ${BUILDING_1995}`));
-    await c.run(`UPDATE lineitem SET l_discount = l_discount + ${BUILDING_DISCOUNT} WHERE l_orderkey IN (SELECT o.o_orderkey ${BUILDING_1995.replace('FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey', 'FROM orders o')})`);
+    await c.run(
+      `UPDATE lineitem SET l_discount = l_discount + ${BUILDING_DISCOUNT} WHERE l_orderkey IN (SELECT o.o_orderkey ${BUILDING_1995.replace('FROM lineitem l JOIN orders o ON l.l_orderkey = o.o_orderkey', 'FROM orders o')})`,
+    );
     await c.run('CHECKPOINT');
     return [
-      { name: `nation GERMANY revenue -${GERMANY_CUT * 100}% in 1997`, question: 'Why did revenue change in 1997 compared with 1996?', dimension: 'nation', member: 'GERMANY', effect: germany, year: 1997 },
-      { name: `segment BUILDING discount +${BUILDING_DISCOUNT * 100} points in 1995`, question: 'Why did revenue change in 1995 compared with 1994?', dimension: 'market_segment', member: 'BUILDING', effect: building, year: 1995 },
+      {
+        name: `nation GERMANY revenue -${GERMANY_CUT * 100}% in 1997`,
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        dimension: 'nation',
+        member: 'GERMANY',
+        effect: germany,
+        year: 1997,
+      },
+      {
+        name: `segment BUILDING discount +${BUILDING_DISCOUNT * 100} points in 1995`,
+        question: 'Why did revenue change in 1995 compared with 1994?',
+        dimension: 'market_segment',
+        member: 'BUILDING',
+        effect: building,
+        year: 1995,
+      },
     ];
   } finally {
     c.closeSync();
@@ -90,27 +111,53 @@ interface Plantable {
 }
 
 /** Orders with their customer, nation and region (aliases o, c, n, r). */
-export const ORDERS_OF_CUSTOMERS = 'orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey';
+export const ORDERS_OF_CUSTOMERS =
+  'orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey';
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const byOrder = (where: (m: string) => string) => (m: string) => `l.l_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
-const ofOrders = (where: (m: string) => string) => (m: string) => `o.o_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
-const bySupplier = (where: (m: string) => string) => (m: string) => `l.l_suppkey IN (SELECT s.s_suppkey FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
+const byOrder = (where: (m: string) => string) => (m: string) =>
+  `l.l_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
+const ofOrders = (where: (m: string) => string) => (m: string) =>
+  `o.o_orderkey IN (SELECT o.o_orderkey FROM orders o JOIN customer c ON o.o_custkey = c.c_custkey JOIN nation n ON c.c_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
+const bySupplier = (where: (m: string) => string) => (m: string) =>
+  `l.l_suppkey IN (SELECT s.s_suppkey FROM supplier s JOIN nation n ON s.s_nationkey = n.n_nationkey JOIN region r ON n.n_regionkey = r.r_regionkey WHERE ${where(m)})`;
 const byPart = (column: string) => (m: string) => `l.l_partkey IN (SELECT p_partkey FROM part WHERE ${column} = ${lit(m)})`;
 
 /** Dimensions of the model, from every entity the revenue fact reaches: line, order, customer, supplier and part attributes. */
 export const PLANTABLE: Plantable[] = [
   { dimension: 'ship_mode', values: 'SELECT DISTINCT l_shipmode AS v FROM lineitem', lines: (m) => `l.l_shipmode = ${lit(m)}` },
-  { dimension: 'order_priority', values: 'SELECT DISTINCT o_orderpriority AS v FROM orders', lines: byOrder((m) => `o.o_orderpriority = ${lit(m)}`), orders: ofOrders((m) => `o.o_orderpriority = ${lit(m)}`), orderColumn: 'o.o_orderpriority' },
-  { dimension: 'market_segment', values: 'SELECT DISTINCT c_mktsegment AS v FROM customer', lines: byOrder((m) => `c.c_mktsegment = ${lit(m)}`), orders: ofOrders((m) => `c.c_mktsegment = ${lit(m)}`), orderColumn: 'c.c_mktsegment' },
+  {
+    dimension: 'order_priority',
+    values: 'SELECT DISTINCT o_orderpriority AS v FROM orders',
+    lines: byOrder((m) => `o.o_orderpriority = ${lit(m)}`),
+    orders: ofOrders((m) => `o.o_orderpriority = ${lit(m)}`),
+    orderColumn: 'o.o_orderpriority',
+  },
+  {
+    dimension: 'market_segment',
+    values: 'SELECT DISTINCT c_mktsegment AS v FROM customer',
+    lines: byOrder((m) => `c.c_mktsegment = ${lit(m)}`),
+    orders: ofOrders((m) => `c.c_mktsegment = ${lit(m)}`),
+    orderColumn: 'c.c_mktsegment',
+  },
   { dimension: 'nation', values: 'SELECT DISTINCT n_name AS v FROM nation', lines: byOrder((m) => `n.n_name = ${lit(m)}`) },
-  { dimension: 'region', values: 'SELECT DISTINCT r_name AS v FROM region', lines: byOrder((m) => `r.r_name = ${lit(m)}`), orders: ofOrders((m) => `r.r_name = ${lit(m)}`), orderColumn: 'r.r_name' },
+  {
+    dimension: 'region',
+    values: 'SELECT DISTINCT r_name AS v FROM region',
+    lines: byOrder((m) => `r.r_name = ${lit(m)}`),
+    orders: ofOrders((m) => `r.r_name = ${lit(m)}`),
+    orderColumn: 'r.r_name',
+  },
   { dimension: 'supplier_nation', values: 'SELECT DISTINCT n_name AS v FROM nation', lines: bySupplier((m) => `n.n_name = ${lit(m)}`) },
   { dimension: 'supplier_region', values: 'SELECT DISTINCT r_name AS v FROM region', lines: bySupplier((m) => `r.r_name = ${lit(m)}`) },
   { dimension: 'brand', values: 'SELECT DISTINCT p_brand AS v FROM part', lines: byPart('p_brand') },
   { dimension: 'manufacturer', values: 'SELECT DISTINCT p_mfgr AS v FROM part', lines: byPart('p_mfgr') },
 ];
 /** Dimensions of one roll-up: two drivers are never planted in both (their effects could not be told apart). */
-const FAMILIES = [['nation', 'region', 'market_segment'], ['supplier_nation', 'supplier_region'], ['brand', 'manufacturer']];
+const FAMILIES = [
+  ['nation', 'region', 'market_segment'],
+  ['supplier_nation', 'supplier_region'],
+  ['brand', 'manufacturer'],
+];
 /** Years compared with the year before: full years whose line items have settled flags in both (1995 changes them mid-year). */
 const YEARS = [1993, 1994, 1997];
 

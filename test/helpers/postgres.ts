@@ -46,7 +46,6 @@ export interface StartPostgresOptions {
   maxConnections?: number;
 }
 
-
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs a PostgreSQL binary as the postgres user when we are root (initdb and postgres refuse root). */
@@ -63,7 +62,17 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   }
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
-  const [initCmd, initArgs] = pgCommand('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const [initCmd, initArgs] = pgCommand('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   await run(initCmd, initArgs);
   let port = 0;
   const startOn = (p: number) => {
@@ -155,9 +164,10 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
   const s = `"${schema}"`;
   // Roles are the server's, not a database's: files sharing the run's server may create or alter
   // the same role at once (duplicate role, "tuple concurrently updated"); the statement is idempotent.
-  await retryConcurrentDdl(() => execSql(
-    adminUrl,
-    `DO $$ BEGIN
+  await retryConcurrentDdl(() =>
+    execSql(
+      adminUrl,
+      `DO $$ BEGIN
        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF;
      END $$;
      REVOKE CREATE ON SCHEMA ${s} FROM PUBLIC;
@@ -166,7 +176,8 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
      GRANT SELECT ON ALL TABLES IN SCHEMA ${s} TO ${r};
      ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT SELECT ON TABLES TO ${r};
      ALTER ROLE ${r} SET default_transaction_read_only = on;`,
-  ));
+    ),
+  );
   u.username = role;
   u.password = '';
   return u.toString();
@@ -175,7 +186,19 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
 const pgType = (duck: string): string => {
   const t = duck.toUpperCase();
   if (t.startsWith('DECIMAL')) return t.replace('DECIMAL', 'numeric');
-  return ({ INTEGER: 'integer', BIGINT: 'bigint', VARCHAR: 'text', DATE: 'date', DOUBLE: 'double precision', BOOLEAN: 'boolean', TIMESTAMP: 'timestamp' } as Record<string, string>)[t] ?? 'text';
+  return (
+    (
+      {
+        INTEGER: 'integer',
+        BIGINT: 'bigint',
+        VARCHAR: 'text',
+        DATE: 'date',
+        DOUBLE: 'double precision',
+        BOOLEAN: 'boolean',
+        TIMESTAMP: 'timestamp',
+      } as Record<string, string>
+    )[t] ?? 'text'
+  );
 };
 
 export interface LoadTpchOptions {
@@ -211,7 +234,10 @@ export async function loadTpch(adminUrl: string, options: LoadTpchOptions = {}):
     for (const t of tables) {
       const src = `read_parquet('${join(dir, `${t}.parquet`).replace(/'/g, "''")}')`;
       const where = options.where?.[t] ? ` WHERE ${options.where[t]}` : '';
-      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;
+      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`)).getRowObjectsJS() as Array<{
+        column_name: string;
+        column_type: string;
+      }>;
       const cols = desc.map((d) => `"${d.column_name}" ${pgType(d.column_type)}`).join(', ');
       const csv = join(csvDir, `${t}.csv`);
       await dc.run(`COPY (SELECT * FROM ${src}${where}) TO '${csv}' (HEADER false, DELIMITER ',', QUOTE '"', NULLSTR '')`);
@@ -230,7 +256,9 @@ export async function loadTpch(adminUrl: string, options: LoadTpchOptions = {}):
 }
 
 /** Starts a server, loads TPC-H (or the given subset) and creates the read-only role. */
-export async function startTpchPostgres(options: LoadTpchOptions = {}): Promise<TestPostgres & { readOnlyUrl: string; counts: Record<string, number> }> {
+export async function startTpchPostgres(
+  options: LoadTpchOptions = {},
+): Promise<TestPostgres & { readOnlyUrl: string; counts: Record<string, number> }> {
   const server = await startPostgres();
   try {
     const counts = await loadTpch(server.url, options);

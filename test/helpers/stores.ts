@@ -35,7 +35,10 @@ export function testStores(): TestStores {
   return {
     freshDatabase,
     async open(kind) {
-      const handle = kind === 'postgres' ? await openPostgresStore(await freshDatabase()) : await openSqliteStoreFile(join(mkdtempSync(join(tmpdir(), 'quarry-store-')), 'quarry.sqlite'));
+      const handle =
+        kind === 'postgres'
+          ? await openPostgresStore(await freshDatabase())
+          : await openSqliteStoreFile(join(mkdtempSync(join(tmpdir(), 'quarry-store-')), 'quarry.sqlite'));
       const store = new Store(handle.db, handle);
       opened.push(store);
       return store;

@@ -26,7 +26,15 @@ const library = SemanticModelSchema.parse({
   ],
   measures: [{ name: 'loan_count', entity: 'loan', agg: 'count', label: 'Loans', synonyms: ['number of loans'], time_bound: false }],
 });
-const ask = (model: typeof workshop, q: string) => interpret(q, { model, values: new Map([['dept', ['Sales', 'Ops']], ['genre', ['Poetry', 'Crime']]]), asOf: '2024-06-30' });
+const ask = (model: typeof workshop, q: string) =>
+  interpret(q, {
+    model,
+    values: new Map([
+      ['dept', ['Sales', 'Ops']],
+      ['genre', ['Poetry', 'Crime']],
+    ]),
+    asOf: '2024-06-30',
+  });
 
 describe('names written short are linked through the abbreviation dictionary', () => {
   it('"first name" finds fname, "branch address" finds branch_addr', () => {
@@ -35,13 +43,17 @@ describe('names written short are linked through the abbreviation dictionary', (
     if (r.kind === 'query') expect(r.query.group_by.map((g) => g.dimension)).toContain('fname');
     const l = ask(library, 'how many different branch addresses');
     expect(l.kind).toBe('query');
-    if (l.kind === 'query') expect(l.query.distinct_counts).toEqual([expect.objectContaining({ entity: 'loan', dimension: 'branch_addr' })]);
+    if (l.kind === 'query')
+      expect(l.query.distinct_counts).toEqual([expect.objectContaining({ entity: 'loan', dimension: 'branch_addr' })]);
   });
 });
 
 describe('counting an attribute', () => {
   it('"how many different X" / "number of distinct X" counts its distinct values', () => {
-    for (const [model, q, dim] of [[workshop, 'how many different departments are there', 'dept'], [library, 'number of distinct genres', 'genre']] as const) {
+    for (const [model, q, dim] of [
+      [workshop, 'how many different departments are there', 'dept'],
+      [library, 'number of distinct genres', 'genre'],
+    ] as const) {
       const r = ask(model, q);
       expect(r.kind, q).toBe('query');
       if (r.kind === 'query') expect(r.query.distinct_counts?.[0]?.dimension, q).toBe(dim);
@@ -58,7 +70,10 @@ describe('a refusal offers its closest reading', () => {
       const again = ask(library, r.closest!.question);
       expect(again.kind).toBe('query');
       if (again.kind === 'query') expect(again.query).toEqual(r.closest!.query);
-      const fields = buildTerminalAnswer('out_of_scope', { reason: r.reason, closestReading: { question: r.closest!.question, semantic_query: r.closest!.query } });
+      const fields = buildTerminalAnswer('out_of_scope', {
+        reason: r.reason,
+        closestReading: { question: r.closest!.question, semantic_query: r.closest!.query },
+      });
       expect(fields.answer_explanation).toEqual({ closest_reading: { question: r.closest!.question, semantic_query: r.closest!.query } });
     }
   });

@@ -22,7 +22,9 @@ const staff = SemanticModelSchema.parse({
     { name: 'badge_colour', entity: 'badge', sql: '${TABLE}.colour', label: 'Badge colour', index_values: true },
   ],
   time_dimensions: [{ name: 'issued_on', entity: 'badge', sql: '${TABLE}.issued_on', label: 'Issue date' }],
-  measures: [{ name: 'badge_count', entity: 'badge', agg: 'count', label: 'Badges', synonyms: ['number of badges'], time_dimension: 'issued_on' }],
+  measures: [
+    { name: 'badge_count', entity: 'badge', agg: 'count', label: 'Badges', synonyms: ['number of badges'], time_dimension: 'issued_on' },
+  ],
 });
 
 const accounts = SemanticModelSchema.parse({
@@ -37,16 +39,33 @@ const accounts = SemanticModelSchema.parse({
     { name: 'language', entity: 'profile', sql: '${TABLE}.language', label: 'Language', index_values: true },
   ],
   time_dimensions: [{ name: 'completed_on', entity: 'profile', sql: '${TABLE}.completed_on', label: 'Completion date' }],
-  measures: [{ name: 'profile_count', entity: 'profile', agg: 'count', label: 'Profiles', synonyms: ['number of profiles'], time_dimension: 'completed_on' }],
+  measures: [
+    {
+      name: 'profile_count',
+      entity: 'profile',
+      agg: 'count',
+      label: 'Profiles',
+      synonyms: ['number of profiles'],
+      time_dimension: 'completed_on',
+    },
+  ],
 });
 
 const groupsOf = (r: ReturnType<typeof interpret>) => (r.kind === 'query' ? r.query.group_by.map((g) => g.dimension) : r.kind);
 
-describe('reachability is the compiler\'s (JoinGraph): a one_to_one relationship reads both ways', () => {
-  it('a figure of the second entity breaks down by the first entity\'s dimension', () => {
-    const staffValues = new Map([['department', ['Finance', 'Legal']], ['badge_colour', ['Red', 'Blue']]]);
-    expect(groupsOf(interpret('number of badges by department', { model: staff, values: staffValues, asOf: '2024-06-30' }))).toEqual(['department']);
-    const accountValues = new Map([['plan', ['Pro', 'Free']], ['language', ['German', 'Welsh']]]);
+describe("reachability is the compiler's (JoinGraph): a one_to_one relationship reads both ways", () => {
+  it("a figure of the second entity breaks down by the first entity's dimension", () => {
+    const staffValues = new Map([
+      ['department', ['Finance', 'Legal']],
+      ['badge_colour', ['Red', 'Blue']],
+    ]);
+    expect(groupsOf(interpret('number of badges by department', { model: staff, values: staffValues, asOf: '2024-06-30' }))).toEqual([
+      'department',
+    ]);
+    const accountValues = new Map([
+      ['plan', ['Pro', 'Free']],
+      ['language', ['German', 'Welsh']],
+    ]);
     const r = interpret('number of profiles by plan', { model: accounts, values: accountValues, asOf: '2024-06-30' });
     expect(groupsOf(r)).toEqual(['plan']);
     if (r.kind !== 'query') throw new Error('not a query');

@@ -88,7 +88,10 @@ describe('quarry semantic check', () => {
 
   it('reports a join that fans out against its declared cardinality', async () => {
     const f = (await failedOf(model())).filter((x) => x.kind === 'fan_out').map((x) => x.subject);
-    expect(f).toEqual(['relationship sale -> depot (depot_id = depot_id)', 'relationship sale -> supplier (supplier_code = supplier_code)']);
+    expect(f).toEqual([
+      'relationship sale -> depot (depot_id = depot_id)',
+      'relationship sale -> supplier (supplier_code = supplier_code)',
+    ]);
     // the supplier's own key is unique: only the join fans out
     expect((await failedOf(model())).some((x) => x.subject === 'entity supplier')).toBe(false);
   });
@@ -101,14 +104,24 @@ describe('quarry semantic check', () => {
   });
 
   it('reports a missing table and a missing column', async () => {
-    const yaml = model('  - { name: refund, table: refund, primary_key: refund_id }').replace('"${TABLE}.supplier_name"', '"${TABLE}.supplier_title"');
+    const yaml = model('  - { name: refund, table: refund, primary_key: refund_id }').replace(
+      '"${TABLE}.supplier_name"',
+      '"${TABLE}.supplier_title"',
+    );
     const failed = await failedOf(yaml);
-    expect(failed.find((x) => x.subject === 'entity refund')).toMatchObject({ kind: 'table', fix: expect.stringMatching(/existing table/) });
+    expect(failed.find((x) => x.subject === 'entity refund')).toMatchObject({
+      kind: 'table',
+      fix: expect.stringMatching(/existing table/),
+    });
     expect(failed.find((x) => x.subject === 'dimension supplier_name')).toMatchObject({ kind: 'column' });
   });
 
   it('passes a model that matches the data', async () => {
-    const good = model().replace('table: depot, primary_key: depot_id', 'sql: "SELECT DISTINCT depot_id, depot_name FROM depot", primary_key: depot_id').replace(/ {2}- \{ from: sale, to: supplier.*\n/, '').replace(/ {2}- \{ name: delivered_on.*\n/, '').replace(/ {2}- \{ name: supplier_name.*\n/, '');
+    const good = model()
+      .replace('table: depot, primary_key: depot_id', 'sql: "SELECT DISTINCT depot_id, depot_name FROM depot", primary_key: depot_id')
+      .replace(/ {2}- \{ from: sale, to: supplier.*\n/, '')
+      .replace(/ {2}- \{ name: delivered_on.*\n/, '')
+      .replace(/ {2}- \{ name: supplier_name.*\n/, '');
     expect(await failedOf(good)).toEqual([]);
   });
 
@@ -116,7 +129,9 @@ describe('quarry semantic check', () => {
     const path = join(dir, 'garden.yaml');
     writeFileSync(path, model());
     const r = await new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', TSX, CLI, 'semantic', 'check', path, '--warehouse', `duckdb:${file}`], { env: cleanEnv() });
+      const child = spawn(process.execPath, ['--import', TSX, CLI, 'semantic', 'check', path, '--warehouse', `duckdb:${file}`], {
+        env: cleanEnv(),
+      });
       let out = '';
       child.stdout.on('data', (c) => (out += String(c)));
       child.stderr.on('data', (c) => (out += String(c)));
@@ -132,13 +147,17 @@ describe('quarry semantic check', () => {
 
 describe('the check when a model is loaded', () => {
   it('refuses a model naming a missing table', async () => {
-    await expect(semanticLayerFor(parseModel(model('  - { name: refund, table: refund, primary_key: refund_id }')), w)).rejects.toThrow(ModelCheckError);
+    await expect(semanticLayerFor(parseModel(model('  - { name: refund, table: refund, primary_key: refund_id }')), w)).rejects.toThrow(
+      ModelCheckError,
+    );
   });
 
   it('leaves out the joins that would multiply rows: the metric by depot refuses instead of counting each sale 5 times', async () => {
     const layer = await semanticLayerFor(parseModel(model()), w);
     expect(layer.problems?.map((p) => p.kind)).toEqual(['fan_out', 'fan_out']);
-    expect(() => compile(layer.model, { metrics: ['sales_amount'], group_by: [{ dimension: 'depot_name' }] }, dialectFor('duckdb'))).toThrow(/depot/);
+    expect(() =>
+      compile(layer.model, { metrics: ['sales_amount'], group_by: [{ dimension: 'depot_name' }] }, dialectFor('duckdb')),
+    ).toThrow(/depot/);
     // the sale's own figures still answer
     const total = await w.run(compile(layer.model, { metrics: ['sales_amount'] }, dialectFor('duckdb')).sql);
     expect(Number(Object.values(total.rows[0]!)[0])).toBe(300);
@@ -151,7 +170,15 @@ describe('the check when a model is loaded', () => {
     const r = await new Promise<{ code: number | null; out: string }>((done) => {
       const child = spawn(process.execPath, ['--import', TSX, CLI, 'serve'], {
         cwd: dir,
-        env: { ...cleanEnv(), QUARRY_PORT: String(port), QUARRY_HOST: '127.0.0.1', QUARRY_DATA_DIR: join(dir, 'state'), QUARRY_WAREHOUSE: `duckdb:${file}`, QUARRY_MODEL: path, QUARRY_LOG_LEVEL: 'warn' },
+        env: {
+          ...cleanEnv(),
+          QUARRY_PORT: String(port),
+          QUARRY_HOST: '127.0.0.1',
+          QUARRY_DATA_DIR: join(dir, 'state'),
+          QUARRY_WAREHOUSE: `duckdb:${file}`,
+          QUARRY_MODEL: path,
+          QUARRY_LOG_LEVEL: 'warn',
+        },
       });
       let out = '';
       child.stdout.on('data', (c) => (out += String(c)));

@@ -16,7 +16,6 @@ export { TENTH_OF_ORDERS, TPCH_DIR, TPCH_TABLES };
 
 export type Row = Record<string, unknown>;
 
-
 export interface Engine {
   name: 'duckdb' | 'postgres' | 'mariadb';
   /** The fraction of TPC-H's orders it holds (1, or 0.1 for TENTH_OF_ORDERS). */
@@ -107,11 +106,13 @@ export function mysqlReference(sql: string): string {
     quarter: (x) => `STR_TO_DATE(CONCAT(YEAR(${x}), '-', (QUARTER(${x}) - 1) * 3 + 1, '-01'), '%Y-%c-%d')`,
     week: (x) => `DATE_SUB(${x}, INTERVAL (DAYOFWEEK(${x}) + 5) % 7 DAY)`,
   };
-  return sql
-    .replace(/CAST\(date_trunc\('(month|quarter|week)', ([\w.]+)\) AS DATE\)/g, (_, g: string, x: string) => bucket[g]!(x))
-    .replace(/AS DOUBLE PRECISION\)/g, 'AS DOUBLE)')
-    // date - date is days in Postgres and DuckDB, but YYYYMMDD arithmetic in MySQL.
-    .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)');
+  return (
+    sql
+      .replace(/CAST\(date_trunc\('(month|quarter|week)', ([\w.]+)\) AS DATE\)/g, (_, g: string, x: string) => bucket[g]!(x))
+      .replace(/AS DOUBLE PRECISION\)/g, 'AS DOUBLE)')
+      // date - date is days in Postgres and DuckDB, but YYYYMMDD arithmetic in MySQL.
+      .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)')
+  );
 }
 
 /**

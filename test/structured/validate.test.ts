@@ -26,11 +26,20 @@ const duckdb = { dialect: 'duckdb' as const };
 describe('structured queries against the model', () => {
   it('the TPC-H model: its names pass, others are refused with its names; titles use its labels', async () => {
     const model = loadModel(DEFAULT_MODEL_PATH);
-    const ok = q({ metrics: ['orders'], group_by: [{ dimension: 'order_date', grain: 'quarter' }], filters: [{ dimension: 'region', op: 'in', values: ['ASIA', 'EUROPE'] }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } });
+    const ok = q({
+      metrics: ['orders'],
+      group_by: [{ dimension: 'order_date', grain: 'quarter' }],
+      filters: [{ dimension: 'region', op: 'in', values: ['ASIA', 'EUROPE'] }],
+      time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' },
+    });
     expect(() => validateStructuredQuery(model, duckdb, ok)).not.toThrow();
     expect(describeQuery(model, ok)).toBe('Orders by order date (quarter), 1996 (region ASIA or EUROPE)');
-    expect(() => validateStructuredQuery(model, duckdb, q({ metrics: ['loans'] }))).toThrow(/^semantic_query\.metrics\[0\]: "loans" is not a metric of the model; allowed: revenue, gross_sales/);
-    expect(() => validateStructuredQuery(model, duckdb, q({ metrics: ['revenue'], filters: [{ dimension: 'branch', op: 'eq', values: ['North'] }] }))).toThrow(/^semantic_query\.filters\[0\]\.dimension: "branch" is not a dimension .*allowed: region, nation/);
+    expect(() => validateStructuredQuery(model, duckdb, q({ metrics: ['loans'] }))).toThrow(
+      /^semantic_query\.metrics\[0\]: "loans" is not a metric of the model; allowed: revenue, gross_sales/,
+    );
+    expect(() =>
+      validateStructuredQuery(model, duckdb, q({ metrics: ['revenue'], filters: [{ dimension: 'branch', op: 'eq', values: ['North'] }] })),
+    ).toThrow(/^semantic_query\.filters\[0\]\.dimension: "branch" is not a dimension .*allowed: region, nation/);
   });
 
   it('a bootstrapped library model: the same checks in its own vocabulary', () => {
@@ -49,6 +58,8 @@ describe('structured queries against the model', () => {
     expect(detail).toMatch(/^semantic_query\.metrics\[0\]: "revenue" is not a metric of the model; allowed: /);
     expect(detail).toContain(metric);
     expect(detail).not.toMatch(/gross_sales/);
-    expect(() => validateStructuredQuery(model, duckdb, q({ metrics: [metric], group_by: [{ dimension: 'region' }] }))).toThrow(new RegExp(`group_by\\[0\\]\\.dimension: "region" is not a dimension of the model; allowed: .*${branch}`));
+    expect(() => validateStructuredQuery(model, duckdb, q({ metrics: [metric], group_by: [{ dimension: 'region' }] }))).toThrow(
+      new RegExp(`group_by\\[0\\]\\.dimension: "region" is not a dimension of the model; allowed: .*${branch}`),
+    );
   });
 });

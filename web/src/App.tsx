@@ -75,7 +75,12 @@ export function App() {
     return () => clearTimeout(t);
   }, [section, !!me]);
 
-  if (me === undefined) return <p aria-busy="true" class="container">Loading…</p>;
+  if (me === undefined)
+    return (
+      <p aria-busy="true" class="container">
+        Loading…
+      </p>
+    );
   if (me === null)
     return (
       <SignInPage

@@ -41,7 +41,11 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const fileSafe = (s: string) => s.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'result';
+export const fileSafe = (s: string) =>
+  s
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80) || 'result';
 
 export function elapsed(fromIso: string, now = Date.now()): string {
   const s = Math.max(0, Math.round((now - new Date(fromIso).getTime()) / 1000));
@@ -84,7 +88,11 @@ interface MetaLike {
   columns?: { field: string; title: string }[];
 }
 
-export function columnStyle(inquiry: { answer_explanation?: unknown; chart?: { chart_metadata?: unknown }; data?: { symbols?: Record<string, string>; semantic_types?: Record<string, unknown> } }): ColumnStyle {
+export function columnStyle(inquiry: {
+  answer_explanation?: unknown;
+  chart?: { chart_metadata?: unknown };
+  data?: { symbols?: Record<string, string>; semantic_types?: Record<string, unknown> };
+}): ColumnStyle {
   const e = (inquiry.answer_explanation ?? {}) as ExplanationLike;
   const meta = (inquiry.chart?.chart_metadata ?? {}) as MetaLike;
   const labels: Record<string, string> = {};
@@ -108,7 +116,8 @@ export function columnStyle(inquiry: { answer_explanation?: unknown; chart?: { c
     percent.add(`${m.name}_change_pct`);
     percent.add(`${m.name}_share`);
   }
-  for (const a of [meta.x_axis, meta.y_axis, meta.series, meta.value, ...(meta.columns ?? [])]) if (a?.field && a.title) labels[a.field] ??= a.title;
+  for (const a of [meta.x_axis, meta.y_axis, meta.series, meta.value, ...(meta.columns ?? [])])
+    if (a?.field && a.title) labels[a.field] ??= a.title;
   for (const [c, t] of Object.entries(inquiry.data?.semantic_types ?? {})) if (t === 'percent') percent.add(c);
   const symbols = { ...(inquiry.data?.symbols ?? {}) };
   for (const c of percent) delete symbols[c];
@@ -120,7 +129,8 @@ const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', minim
 /** One cell in a column's style. */
 export function styledCell(column: string, value: unknown, style: ColumnStyle): string {
   if (style.grains[column]) return formatBucket(value, style.grains[column]);
-  if (typeof value === 'number' && style.percent.has(column)) return `${value > 0 && column.endsWith('_change_pct') ? '+' : ''}${percentFormat.format(value)}`;
+  if (typeof value === 'number' && style.percent.has(column))
+    return `${value > 0 && column.endsWith('_change_pct') ? '+' : ''}${percentFormat.format(value)}`;
   return formatCell(value, style.symbols[column]);
 }
 
@@ -128,7 +138,8 @@ const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', ma
 
 /** A headline figure: large values compact ($73.36M), small ones as in the table. */
 export function headlineCell(column: string, value: unknown, style: ColumnStyle): string {
-  if (typeof value !== 'number' || Math.abs(value) < 10_000 || style.percent.has(column) || style.grains[column]) return styledCell(column, value, style);
+  if (typeof value !== 'number' || Math.abs(value) < 10_000 || style.percent.has(column) || style.grains[column])
+    return styledCell(column, value, style);
   const symbol = style.symbols[column];
   const n = compactFormat.format(Math.abs(value));
   const sign = value < 0 ? '-' : '';

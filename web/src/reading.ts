@@ -69,21 +69,45 @@ export function readingChips(query: Query, label: (name: string) => string): Chi
       key: `metric-${m}`,
       kind: 'metric',
       text: label(m),
-      remove: rest.length ? { ...query, metrics: rest, order: query.order.filter((o) => o.by !== m), share_of_total: query.share_of_total.filter((x) => x !== m) } : undefined,
+      remove: rest.length
+        ? {
+            ...query,
+            metrics: rest,
+            order: query.order.filter((o) => o.by !== m),
+            share_of_total: query.share_of_total.filter((x) => x !== m),
+          }
+        : undefined,
     });
   });
   query.filters.forEach((f, i) => {
     const values = f.op === 'between' ? f.values.join(' and ') : f.values.join(', ');
-    chips.push({ key: `filter-${i}`, kind: 'filter', text: `${label(f.dimension)}${OP_WORDS[f.op] ?? ` ${f.op}`}${values ? ` ${values}` : ''}`, remove: { ...query, filters: query.filters.filter((_, j) => j !== i) } });
+    chips.push({
+      key: `filter-${i}`,
+      kind: 'filter',
+      text: `${label(f.dimension)}${OP_WORDS[f.op] ?? ` ${f.op}`}${values ? ` ${values}` : ''}`,
+      remove: { ...query, filters: query.filters.filter((_, j) => j !== i) },
+    });
   });
   query.group_by.forEach((g, i) => {
-    const without = { ...query, group_by: query.group_by.filter((_, j) => j !== i), order: query.order.filter((o) => o.by !== g.dimension) };
+    const without = {
+      ...query,
+      group_by: query.group_by.filter((_, j) => j !== i),
+      order: query.order.filter((o) => o.by !== g.dimension),
+    };
     chips.push({
       key: `group-${g.dimension}`,
       kind: 'group',
       text: `By ${label(g.dimension).toLowerCase()}`,
       remove: without,
-      grain: g.grain ? { value: g.grain, change: (grain) => ({ ...query, group_by: query.group_by.map((x, j) => (j === i ? { ...x, grain: grain as typeof g.grain } : x)) }) } : undefined,
+      grain: g.grain
+        ? {
+            value: g.grain,
+            change: (grain) => ({
+              ...query,
+              group_by: query.group_by.map((x, j) => (j === i ? { ...x, grain: grain as typeof g.grain } : x)),
+            }),
+          }
+        : undefined,
     });
   });
   if (query.time_range) {
@@ -91,7 +115,12 @@ export function readingChips(query: Query, label: (name: string) => string): Chi
     const { time_range: _t, comparison: _c, ...rest } = query;
     void _t;
     void _c;
-    chips.push({ key: 'period', kind: 'period', text: `${r.label ?? `${r.start} to ${r.end}`}${query.comparison ? ` vs ${query.comparison.previous.label ?? query.comparison.previous.start}` : ''}`, remove: rest as Query });
+    chips.push({
+      key: 'period',
+      kind: 'period',
+      text: `${r.label ?? `${r.start} to ${r.end}`}${query.comparison ? ` vs ${query.comparison.previous.label ?? query.comparison.previous.start}` : ''}`,
+      remove: rest as Query,
+    });
   }
   if (query.limit !== undefined && query.order.length) {
     const o = query.order[0];
@@ -99,12 +128,23 @@ export function readingChips(query: Query, label: (name: string) => string): Chi
     void _l;
     void _w;
     void _o;
-    chips.push({ key: 'ranking', kind: 'ranking', text: `${o.direction === 'asc' ? 'Bottom' : 'Top'} ${query.limit} by ${label(o.by).toLowerCase()}`, remove: { ...(rest as Query), order: [] } });
+    chips.push({
+      key: 'ranking',
+      kind: 'ranking',
+      text: `${o.direction === 'asc' ? 'Bottom' : 'Top'} ${query.limit} by ${label(o.by).toLowerCase()}`,
+      remove: { ...(rest as Query), order: [] },
+    });
   }
   return chips;
 }
 
-export const KIND_NAMES: Record<Chip['kind'], string> = { metric: 'Metric', filter: 'Filter', group: 'Grouping', period: 'Period', ranking: 'Ranking' };
+export const KIND_NAMES: Record<Chip['kind'], string> = {
+  metric: 'Metric',
+  filter: 'Filter',
+  group: 'Grouping',
+  period: 'Period',
+  ranking: 'Ranking',
+};
 
 /** The reading of an answer (null for raw SQL and unfinished answers). */
 export function readingOf(inquiry: InquiryStatusResponse): Query | null {
@@ -113,6 +153,7 @@ export function readingOf(inquiry: InquiryStatusResponse): Query | null {
 
 /** A refusal's closest reading, offered to confirm. */
 export function closestReading(inquiry: InquiryStatusResponse): { question: string; semantic_query: Query } | null {
-  const c = (inquiry.answer_explanation as { closest_reading?: { question?: string; semantic_query?: Query } } | undefined)?.closest_reading;
+  const c = (inquiry.answer_explanation as { closest_reading?: { question?: string; semantic_query?: Query } } | undefined)
+    ?.closest_reading;
   return c?.semantic_query ? { question: c.question ?? '', semantic_query: c.semantic_query } : null;
 }

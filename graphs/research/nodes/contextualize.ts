@@ -13,8 +13,12 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
   const { layer } = ensureResearchConfiguration(config);
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
   const classified = classifyQuestion(state.question, layer);
-  const text = 'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies' || classified.kind === 'profile') ? screenedText(state.question) : state.question;
-  const refusal = 'refused' in classified ? { kind: 'out_of_scope' as const, reason: classified.refused } : screenQuestion(text, layer, layer.asOf);
+  const text =
+    'kind' in classified && (classified.kind === 'drivers' || classified.kind === 'anomalies' || classified.kind === 'profile')
+      ? screenedText(state.question)
+      : state.question;
+  const refusal =
+    'refused' in classified ? { kind: 'out_of_scope' as const, reason: classified.refused } : screenQuestion(text, layer, layer.asOf);
   if (refusal) {
     return {
       asOf: layer.asOf,
@@ -30,8 +34,20 @@ export async function contextualize(state: ResearchStateType, config: LangGraphR
   const found = resolveFocus(text, layer, layer.asOf, requestFilters);
   // "compare A and B customers": the word names whom; they are compared on the model's value metric (the count is among the side-by-side metrics)
   const value = layer.model.defaults.ranking_metric;
-  const resolved = kind?.kind === 'compare' && kind.segments && value && countsCompared(layer.model, found.metric, kind.segments.dimension) ? { ...found, metric: value, metricLabel: label(layer.model, value) } : found;
-  const kindFocus = kind && kind.kind !== 'change' ? { ...resolved, kind: kind.kind, ...(kind.segments ? { segments: kind.segments, filters: resolved.filters.filter((f) => f.dimension !== kind.segments!.dimension) } : {}) } : resolved;
+  const resolved =
+    kind?.kind === 'compare' && kind.segments && value && countsCompared(layer.model, found.metric, kind.segments.dimension)
+      ? { ...found, metric: value, metricLabel: label(layer.model, value) }
+      : found;
+  const kindFocus =
+    kind && kind.kind !== 'change'
+      ? {
+          ...resolved,
+          kind: kind.kind,
+          ...(kind.segments
+            ? { segments: kind.segments, filters: resolved.filters.filter((f) => f.dimension !== kind.segments!.dimension) }
+            : {}),
+        }
+      : resolved;
   const named = findTimeExpressions(normalise(state.question).toLowerCase(), layer.asOf).some((h) => h.range.start !== OPEN_START);
   const focus = kind?.kind === 'anomalies' ? anomalyFocus(kindFocus, layer.asOf, named) : kindFocus;
   return {

@@ -18,13 +18,20 @@ function changeFindings(state: ResearchStateType, model: SemanticModel, sig: Ret
   const base = { significant: sig ? sig.significant : null, significanceFrom: sig?.from ?? null };
   const mix = readMix(model, state.subQuestions, state.operations);
   const scanned = scanExplanation(model, state.subQuestions, state.operations);
-  if (!scanned) return { ...base, drivers: sig?.significant ? rankDrivers(state.subQuestions, state.operations) : [], ...(mix ? { mix } : {}) };
+  if (!scanned)
+    return { ...base, drivers: sig?.significant ? rankDrivers(state.subQuestions, state.operations) : [], ...(mix ? { mix } : {}) };
   if (!sig?.significant) return { ...base, drivers: [], ...(mix ? { mix } : {}) };
   const drivers = scanned.drivers.map((d) => {
     const through = d.and ? null : mechanismOf(d, state.subQuestions, state.operations);
     return through ? { ...d, through } : d;
   });
-  return { ...base, drivers, explained: scanned.explained, overlaps: overlapsOf(drivers, state.subQuestions, state.operations), ...(mix ? { mix } : {}) };
+  return {
+    ...base,
+    drivers,
+    explained: scanned.explained,
+    overlaps: overlapsOf(drivers, state.subQuestions, state.operations),
+    ...(mix ? { mix } : {}),
+  };
 }
 
 /**
@@ -37,7 +44,14 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
   const started = new Date();
   const queries = state.operations.filter((o) => o.kind === 'query');
   const done = queries.filter((o) => o.status === 'done').length;
-  const llm = researchPlanner && done > 0 && (state.focus?.kind ?? 'change') === 'change' ? await llmNarrative(researchPlanner, { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations }, config.signal) : undefined;
+  const llm =
+    researchPlanner && done > 0 && (state.focus?.kind ?? 'change') === 'change'
+      ? await llmNarrative(
+          researchPlanner,
+          { question: state.question, focus: state.focus!, plan: state.subQuestions, operations: state.operations },
+          config.signal,
+        )
+      : undefined;
   const sig = readSignificance(state.subQuestions, state.operations);
   const kind = state.focus?.kind ?? 'change';
   const findings: ResearchFindings =
@@ -45,9 +59,14 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
       ? { significant: null, significanceFrom: null, drivers: explainingSets(state.subQuestions, state.operations)[0]?.members ?? [] }
       : kind === 'anomalies'
         ? { significant: null, significanceFrom: null, drivers: [], anomalies: readAnomalies(state.subQuestions, state.operations) }
-      : kind === 'drivers'
-        ? { significant: null, significanceFrom: null, drivers: [], keyDimensions: rankKeyDimensions(state.subQuestions, state.operations) }
-        : changeFindings(state, layer.model, sig);
+        : kind === 'drivers'
+          ? {
+              significant: null,
+              significanceFrom: null,
+              drivers: [],
+              keyDimensions: rankKeyDimensions(state.subQuestions, state.operations),
+            }
+          : changeFindings(state, layer.model, sig);
   const finalAnswer = writeReport({
     findings,
     question: state.question,
@@ -59,7 +78,8 @@ export async function write(state: ResearchStateType, config: LangGraphRunnableC
     ...(llm?.narrative ? { narrative: llm.narrative } : {}),
   });
   let outcome: ResearchOutcome = { status: 'done' };
-  if (done === 0 && queries.length > 0 && queries.every((o) => o.status === 'no_data')) outcome = { status: 'no_data', error: 'Every sub-question ran and returned no data.' };
+  if (done === 0 && queries.length > 0 && queries.every((o) => o.status === 'no_data'))
+    outcome = { status: 'no_data', error: 'Every sub-question ran and returned no data.' };
   else if (done === 0) outcome = { status: 'failed', error: 'No sub-question could be answered; see operations for each error.' };
   const notes = llm?.notes.length ? `\n${llm.notes.join(' ')}` : '';
   const usage = usageRecord(llm?.usage);

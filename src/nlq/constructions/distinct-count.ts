@@ -15,9 +15,13 @@ export const distinctCount: Construction = {
   recognise({ items, a, lex }) {
     const entityOf = (it: Item): string | undefined =>
       entriesOf(it, 'entity')[0]?.target ??
-      entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
+      entriesOf(it, 'metric')
+        .map((e) => lex.metrics.get(e.target))
+        .find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
       // only the dimension naming the entity's members ("customers"), never another of its attributes ("brands")
-      entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
+      entriesOf(it, 'dimension')
+        .map((e) => lex.dimensions.get(e.target))
+        .find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
     // an attribute named alone (one dimension, not a thing's own name), stored as text or a number
     const attributeOf = (it: Item): string | undefined => {
       if (it.kind !== 'lex' || it.entries!.some((e) => e.kind !== 'dimension')) return undefined;
@@ -35,7 +39,10 @@ export const distinctCount: Construction = {
     const attribute = entityOf(target) || target === uncounted ? undefined : attributeOf(target);
     const entity = entityOf(target) ?? (attribute ? lex.dimensions.get(attribute)?.entity : undefined);
     if (!entity) return null;
-    const countKw = items.slice(0, items.indexOf(target)).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
+    const countKw = items
+      .slice(0, items.indexOf(target))
+      .reverse()
+      .find((it) => it.kind === 'kw' && it.kw === 'count');
     if (!countKw) return null;
     a.countUnknown = a.countUnknown.filter((it) => it !== target && it !== distinctWord);
     a.unknown = a.unknown.filter((it) => it !== distinctWord);
@@ -46,7 +53,11 @@ export const distinctCount: Construction = {
       apply(query, notes) {
         consume(target, countKw, distinctWord);
         target.used = true;
-        notes.push(attribute ? `Counting the distinct values of ${lex.dimensions.get(attribute)?.label ?? attribute} among the rows in scope` : `Counting distinct ${entity} among the rows in scope`);
+        notes.push(
+          attribute
+            ? `Counting the distinct values of ${lex.dimensions.get(attribute)?.label ?? attribute} among the rows in scope`
+            : `Counting distinct ${entity} among the rows in scope`,
+        );
         return {
           ...query,
           distinct_counts: [

@@ -119,7 +119,12 @@ export interface ColumnDraft {
   label: string;
   desc: string;
   whose: (w: string[]) => string;
-  dim: (name: string, type: 'string' | 'number' | 'boolean', why: string, extra?: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> }) => void;
+  dim: (
+    name: string,
+    type: 'string' | 'number' | 'boolean',
+    why: string,
+    extra?: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> },
+  ) => void;
 }
 
 export function createContext(warehouse: Warehouse, options: BootstrapOptions): DraftContext {

@@ -41,7 +41,14 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   const { entityWords } = thingNames(ctx);
   for (const p of ctx.profiles) {
     const dating = datingOf(p.entity);
-    const t: TableDraft = { p, keys: new Set([...p.pk, ...(ctx.fkCols.get(p) ?? [])]), dating, dated: dating ? { time_dimension: dating } : { time_bound: false }, ew: entityWords(p), named: false };
+    const t: TableDraft = {
+      p,
+      keys: new Set([...p.pk, ...(ctx.fkCols.get(p) ?? [])]),
+      dating,
+      dated: dating ? { time_dimension: dating } : { time_bound: false },
+      ew: entityWords(p),
+      named: false,
+    };
     keyDimension(ctx, t);
     for (const col of p.info.columns) {
       const k = columnDraft(ctx, t, col);
@@ -77,13 +84,16 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
  */
 async function foldPartitions(ctx: DraftContext, warehouse: Warehouse): Promise<void> {
   if ((warehouse.dialect as string) !== 'postgres') return;
-  const rows = await ctx.run(
-    `SELECT cn.nspname AS child_schema, c.relname AS child, pn.nspname AS parent_schema, p.relname AS parent, current_schema() AS current
+  const rows = await ctx
+    .run(
+      `SELECT cn.nspname AS child_schema, c.relname AS child, pn.nspname AS parent_schema, p.relname AS parent, current_schema() AS current
        FROM pg_catalog.pg_inherits i
        JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid JOIN pg_catalog.pg_namespace cn ON cn.oid = c.relnamespace
        JOIN pg_catalog.pg_class p ON p.oid = i.inhparent JOIN pg_catalog.pg_namespace pn ON pn.oid = p.relnamespace`,
-  ).catch(() => []);
-  const nameOf = (schema: unknown, table: unknown, current: unknown) => (schema === current ? String(table) : `${String(schema)}.${String(table)}`);
+    )
+    .catch(() => []);
+  const nameOf = (schema: unknown, table: unknown, current: unknown) =>
+    schema === current ? String(table) : `${String(schema)}.${String(table)}`;
   const names = new Set(ctx.tables.map((t) => t.name));
   const childOf = new Map(rows.map((r) => [nameOf(r.child_schema, r.child, r.current), nameOf(r.parent_schema, r.parent, r.current)]));
   // (a partition of a partition belongs to the top parent)

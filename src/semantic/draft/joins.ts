@@ -22,7 +22,10 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
     }
   }
   const included = async (a: TableProfile, cols: string[], b: TableProfile, refs: string[]): Promise<boolean> => {
-    const types = cols.map((c, i) => [kindOf(a.info.columns.find((x) => x.name === c)?.type ?? ''), kindOf(b.info.columns.find((x) => x.name === refs[i])?.type ?? '')]);
+    const types = cols.map((c, i) => [
+      kindOf(a.info.columns.find((x) => x.name === c)?.type ?? ''),
+      kindOf(b.info.columns.find((x) => x.name === refs[i])?.type ?? ''),
+    ]);
     if (types.some(([x, y]) => x !== y)) return false;
     const sel = cols.map((c, i) => `${q(c)} AS k${i}`).join(', ');
     const notNull = cols.map((c) => `${q(c)} IS NOT NULL`).join(' AND ');
@@ -43,10 +46,16 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
   const singleKeyTargets = profiles.filter((b) => b.pk.length === 1);
   for (const a of profiles) {
     for (const col of a.info.columns) {
-      if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared')) continue;
+      if (has(a, [col.name]) || joins.some((j) => j.from === a.info.name && j.columns.includes(col.name) && j.source === 'declared'))
+        continue;
       // A table's own key refers to nothing; a key named after another table (a location keyed by
       // its restaurant_id, a one-to-one extension) still refers to that table.
-      if (a.pk.length === 1 && a.pk[0] === col.name && (isOwnIdentifier(a, col.name) || (!keyish(a, col.name) && kindOf(col.type) !== 'text'))) continue;
+      if (
+        a.pk.length === 1 &&
+        a.pk[0] === col.name &&
+        (isOwnIdentifier(a, col.name) || (!keyish(a, col.name) && kindOf(col.type) !== 'text'))
+      )
+        continue;
       const kind = kindOf(col.type);
       if (kind !== 'integer' && kind !== 'text') continue;
       const s = stem(a, col.name);
@@ -64,10 +73,15 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
         // A bare `id` is the row's own key, whichever table is keyed by an `id` too.
         if (b !== a && keyish(a, col.name) && cHead !== '') {
           // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
-          if (s === ks || full === norm(k)) { candidates.push({ b, ref: k, source: 'naming' }); continue; }
+          if (s === ks || full === norm(k)) {
+            candidates.push({ b, ref: k, source: 'naming' });
+            continue;
+          }
           const heads = kHead === '' ? forms : [kHead, ...forms];
           const compatible = (h: string) =>
-            h === cHead || (h.length >= 3 && cHead.length >= 3 && (h.startsWith(cHead) || cHead.startsWith(h))) || (cHead.length > h.length && cHead.endsWith(h) && h.length >= 4);
+            h === cHead ||
+            (h.length >= 3 && cHead.length >= 3 && (h.startsWith(cHead) || cHead.startsWith(h))) ||
+            (cHead.length > h.length && cHead.endsWith(h) && h.length >= 4);
           if (cSuffix !== '' && (cSuffix === kSuffix || (kSuffix === '' && cSuffix === 'id')) && heads.some(compatible)) {
             candidates.push({ b, ref: k, source: 'naming' });
             continue;
@@ -87,8 +101,10 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
           const same = b.info.columns.find((c) => norm(c.name) === full && unique(b, c.name));
           // The name speaks of the table (state_name -> states), or it is that table's single key
           // (a natural key such as city_name shared by the tables that describe cities).
-          const isItsKey = !!same && b.pk.length === 1 && b.pk[0] === same.name && !joins.some((j) => j.from === b.info.name && j.to === a.info.name);
-          if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f)))) candidates.push({ b, ref: same.name, source: 'naming' });
+          const isItsKey =
+            !!same && b.pk.length === 1 && b.pk[0] === same.name && !joins.some((j) => j.from === b.info.name && j.to === a.info.name);
+          if (same && (isItsKey || tableWordForms(b).some((f) => full.startsWith(f) || full.includes(f))))
+            candidates.push({ b, ref: same.name, source: 'naming' });
         }
       }
       // The table whose own key the column names comes first (course_id -> course, not another
@@ -112,10 +128,10 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
       const cols = pairs as string[];
       const samePk = a.pk.length === b.pk.length && cols.every((x) => a.pk.includes(x));
       if (samePk || has(a, cols)) continue;
-      if (await included(a, cols, b, b.pk)) joins.push({ from: a.info.name, columns: cols, to: b.info.name, refColumns: b.pk, source: 'composite' });
+      if (await included(a, cols, b, b.pk))
+        joins.push({ from: a.info.name, columns: cols, to: b.info.name, refColumns: b.pk, source: 'composite' });
     }
   }
-
 }
 
 /** Relationships and role entities from the joins. */
@@ -129,20 +145,37 @@ export function draftRelationships(ctx: DraftContext): void {
     let target = b.entity;
     const taken = relationships.some((r) => r.from === a.entity && r.to === b.entity);
     if (b === a || taken) {
-      let name = snake(nameWords(j.columns.join('_')).filter((w) => !KEY_WORDS.has(w)).join('_') || `${b.entity}_ref`);
+      let name = snake(
+        nameWords(j.columns.join('_'))
+          .filter((w) => !KEY_WORDS.has(w))
+          .join('_') || `${b.entity}_ref`,
+      );
       if (usedEntities.has(name)) name = `${a.entity}_${name}`;
       while (usedEntities.has(name)) name = `${name}_2`;
       usedEntities.add(name);
       roleEntities.push({ name, of: b, column: j.columns.join(', ') });
-      entities.push({ name, table: b.info.name, primary_key: j.refColumns.length === 1 ? j.refColumns[0]! : j.refColumns, description: `${sentence(readable(nameWords(name)))}: the ${b.entity.replace(/_/g, ' ')} that ${a.entity.replace(/_/g, ' ')}.${j.columns.join(', ')} refers to`, synonyms: [] });
-      notes[`entities:${name}`] = `role entity: ${b.info.name} as seen through ${a.info.name}.${j.columns.join(', ')} (${j.source === 'declared' ? 'declared foreign key' : 'guessed from the name, checked on the data'})`;
+      entities.push({
+        name,
+        table: b.info.name,
+        primary_key: j.refColumns.length === 1 ? j.refColumns[0]! : j.refColumns,
+        description: `${sentence(readable(nameWords(name)))}: the ${b.entity.replace(/_/g, ' ')} that ${a.entity.replace(/_/g, ' ')}.${j.columns.join(', ')} refers to`,
+        synonyms: [],
+      });
+      notes[`entities:${name}`] =
+        `role entity: ${b.info.name} as seen through ${a.info.name}.${j.columns.join(', ')} (${j.source === 'declared' ? 'declared foreign key' : 'guessed from the name, checked on the data'})`;
       target = name;
     }
-    relationships.push({ from: a.entity, to: target, on: j.columns.map((c, i) => [c, j.refColumns[i]!] as [string, string]), cardinality: 'many_to_one' });
+    relationships.push({
+      from: a.entity,
+      to: target,
+      on: j.columns.map((c, i) => [c, j.refColumns[i]!] as [string, string]),
+      cardinality: 'many_to_one',
+    });
     notes[`relationships:${relationships.length - 1}`] =
       j.source === 'declared'
         ? 'declared foreign key'
         : `${j.source === 'role' ? 'role name' : j.source === 'composite' ? 'composite key names' : 'column name'} matches ${j.to}.${j.refColumns.join(', ')}; ${a.rows === 0 ? 'UNCHECKED: the table is empty' : 'every value found there'}`;
-    if (j.source !== 'declared' && a.rows === 0) undecided.push(`${a.entity}.${j.columns.join(', ')} -> ${b.entity}: join guessed from the name only (empty table)`);
+    if (j.source !== 'declared' && a.rows === 0)
+      undecided.push(`${a.entity}.${j.columns.join(', ')} -> ${b.entity}: join guessed from the name only (empty table)`);
   }
 }

@@ -23,7 +23,9 @@ export async function draftPrimaryKeys(ctx: DraftContext): Promise<void> {
     // named for another table (customer_id beside a table customers) is that table's key, even when
     // this table's name begins with the same word (a link table customer_customer_demo).
     const ownName = (c: (typeof candidates)[number]) => p.rows > 0 || !namedForOtherTable(p, c.name);
-    const named = candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms, false)) ?? candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms));
+    const named =
+      candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms, false)) ??
+      candidates.find((c) => ownName(c) && namesOwnKey(p, c.name, forms));
     if (named) {
       p.pk = [named.name];
       p.pkWhy = `unique in the data and named as the table's key`;
@@ -31,7 +33,12 @@ export async function draftPrimaryKeys(ctx: DraftContext): Promise<void> {
     }
     const keyCols = p.info.columns.filter((c) => isKeyLike(c.name) && ['integer', 'text'].includes(kindOf(c.type)));
     const elsewhere = (col: string) => profiles.some((b) => b !== p && b.info.columns.some((c) => norm(c.name) === norm(col)));
-    if (p.rows === 0 && keyCols.length >= 2 && keyCols.every((c) => elsewhere(c.name) || namedForOtherTable(p, c.name)) && keyCols.some((c) => namedForOtherTable(p, c.name))) {
+    if (
+      p.rows === 0 &&
+      keyCols.length >= 2 &&
+      keyCols.every((c) => elsewhere(c.name) || namedForOtherTable(p, c.name)) &&
+      keyCols.some((c) => namedForOtherTable(p, c.name))
+    ) {
       // An empty link table (every key column is also another table's column): keyed by the keys
       // of the tables it links, by name alone.
       p.pk = keyCols.map((c) => c.name);
@@ -46,11 +53,15 @@ export async function draftPrimaryKeys(ctx: DraftContext): Promise<void> {
       continue;
     }
     // A unique pair: two key-like columns, or a key and a line number (order lines, link tables).
-    const seconds = p.info.columns.filter((c) => ['integer', 'text'].includes(kindOf(c.type)) && (isKeyLike(c.name) || /(number|line|seq|no|num)$/.test(stem(p, c.name))));
+    const seconds = p.info.columns.filter(
+      (c) => ['integer', 'text'].includes(kindOf(c.type)) && (isKeyLike(c.name) || /(number|line|seq|no|num)$/.test(stem(p, c.name))),
+    );
     outer: for (const a of keyCols) {
       for (const b of seconds) {
         if (a === b || p.rows === 0) continue;
-        const r = await run(`SELECT count(*) AS n FROM (SELECT DISTINCT ${q(a.name)}, ${q(b.name)} FROM ${tableRef(p.info.name)} WHERE ${q(a.name)} IS NOT NULL AND ${q(b.name)} IS NOT NULL) AS pairs`);
+        const r = await run(
+          `SELECT count(*) AS n FROM (SELECT DISTINCT ${q(a.name)}, ${q(b.name)} FROM ${tableRef(p.info.name)} WHERE ${q(a.name)} IS NOT NULL AND ${q(b.name)} IS NOT NULL) AS pairs`,
+        );
         if (Number(r[0]?.n) === p.rows) {
           p.pk = [a.name, b.name];
           p.pkWhy = 'no single unique key; this pair of key columns is unique in the data';
@@ -71,5 +82,4 @@ export async function draftPrimaryKeys(ctx: DraftContext): Promise<void> {
       }
     }
   }
-
 }

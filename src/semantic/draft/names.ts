@@ -3,7 +3,20 @@
  * things), a table's thing in words ("payment received", "check ins"), and its other common names.
  */
 import type { DraftContext, TableDraft } from './context.js';
-import { PERIODIC_TABLE_WORDS, PURCHASE_HEADS, THING_NAMES, headAt, nameWords, phrasal, plural, pluralPhrase, readable, singular, snake, splitGlued } from './vocabulary.js';
+import {
+  PERIODIC_TABLE_WORDS,
+  PURCHASE_HEADS,
+  THING_NAMES,
+  headAt,
+  nameWords,
+  phrasal,
+  plural,
+  pluralPhrase,
+  readable,
+  singular,
+  snake,
+  splitGlued,
+} from './vocabulary.js';
 import type { TableProfile } from './profile.js';
 import { tableNames } from './tables.js';
 
@@ -12,7 +25,8 @@ export function thingNames(ctx: DraftContext) {
   const { profiles, used, phrases } = ctx;
   const { stem } = tableNames(ctx);
   const allStems = new Map<string, number>();
-  for (const p of profiles) for (const c of p.info.columns) allStems.set(snake(stem(p, c.name)), (allStems.get(snake(stem(p, c.name))) ?? 0) + 1);
+  for (const p of profiles)
+    for (const c of p.info.columns) allStems.set(snake(stem(p, c.name)), (allStems.get(snake(stem(p, c.name))) ?? 0) + 1);
   const uniqueName = (base: string, entity: string): string => {
     let n = snake(base);
     if (used.has(n) || (allStems.get(n) ?? 0) > 1) n = snake(`${entity}_${base}`);
@@ -49,7 +63,8 @@ export function thingNames(ctx: DraftContext) {
   };
   // `wallet_transactions_daily`, `user_setting_snapshot`: the thing is the transaction, the setting
   // (a trailing word that says how often rows are taken is not what a row is)
-  const thingWords = (p: TableProfile) => (p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words);
+  const thingWords = (p: TableProfile) =>
+    p.words.length > 1 && PERIODIC_TABLE_WORDS.has(p.words[p.words.length - 1]!) ? p.words.slice(0, -1) : p.words;
   const entityWords = (p: TableProfile) => {
     const w = thingWords(p);
     const h = headAt(w);
@@ -69,16 +84,23 @@ export function thingNames(ctx: DraftContext) {
   const otherNames = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = singular(ew[ew.length - 1] ?? '');
-    return (THING_NAMES[h] ?? []).filter((x) => !heads.has(x)).flatMap((x) => {
-      const phrase = [...ew.slice(0, -1), x].join(' ');
-      return [phrase, pluralPhrase(phrase)];
-    });
+    return (THING_NAMES[h] ?? [])
+      .filter((x) => !heads.has(x))
+      .flatMap((x) => {
+        const phrase = [...ew.slice(0, -1), x].join(' ');
+        return [phrase, pluralPhrase(phrase)];
+      });
   };
   const headNoun = (p: TableProfile): string[] => {
     const ew = entityWords(p);
     const h = ew[ew.length - 1] ?? '';
     // (a name ending in a participle, "payment received", is no kind of its head noun's table)
-    return ew.length > 1 && headAt(ew) === ew.length - 1 && heads.get(singular(h)) === 1 && !profiles.some((o) => o !== p && entityWords(o).join(' ') === h) ? [h, plural(h)] : [];
+    return ew.length > 1 &&
+      headAt(ew) === ew.length - 1 &&
+      heads.get(singular(h)) === 1 &&
+      !profiles.some((o) => o !== p && entityWords(o).join(' ') === h)
+      ? [h, plural(h)]
+      : [];
   };
   return { uniqueName, claim, columnWords, thingWords, entityWords, heads, purchaseTables, purchases, otherNames, headNoun };
 }
@@ -94,7 +116,9 @@ export function draftEntity(ctx: DraftContext, t: TableDraft): void {
     table: p.info.name,
     primary_key: p.pk.length === 1 ? p.pk[0]! : p.pk,
     description: `Table ${p.info.name} (${p.rows} rows)`,
-    synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p), ...otherNames(p)])].filter((s) => s !== p.entity.replace(/_/g, ' ')),
+    synonyms: [...new Set([ent, pluralPhrase(ent), ...phrasal(ent), ...headNoun(p), ...purchases(p), ...otherNames(p)])].filter(
+      (s) => s !== p.entity.replace(/_/g, ' '),
+    ),
   });
   const parts = ctx.folded.get(p.info.name);
   notes[`entities:${p.entity}`] = `primary key: ${p.pkWhy}${parts ? `; its partitions ${parts.join(', ')} are read through it` : ''}`;

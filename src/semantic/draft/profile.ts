@@ -11,11 +11,17 @@ type Kind = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'boolean' | '
 export function kindOf(type: string): Kind {
   const t = type.toLowerCase();
   // (a PostgreSQL enum is USER-DEFINED: its labels are text)
-  if (/^(user-defined|varchar|text|char|character|string|bpchar|enum|uuid|character varying|name|longtext|mediumtext|tinytext|nvarchar|nchar)/.test(t)) return 'text';
+  if (
+    /^(user-defined|varchar|text|char|character|string|bpchar|enum|uuid|character varying|name|longtext|mediumtext|tinytext|nvarchar|nchar)/.test(
+      t,
+    )
+  )
+    return 'text';
   if (/^(date)$/.test(t)) return 'date';
   if (/^timestamp|^datetime/.test(t)) return 'timestamp';
   if (/^bool|^tinyint\(1\)$/.test(t)) return 'boolean';
-  if (/^(tinyint|smallint|mediumint|integer|int|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|int2|int4|int8|year)\b/.test(t)) return 'integer';
+  if (/^(tinyint|smallint|mediumint|integer|int|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|int2|int4|int8|year)\b/.test(t))
+    return 'integer';
   if (/^(decimal|numeric|double|float|real|double precision|money)/.test(t)) return 'number';
   return 'other';
 }
@@ -108,7 +114,14 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
     const raw = info.name.split('.').pop()!;
     let words = nameWords(raw);
     let prefix = columnPrefix(info.columns.map((c) => c.name));
-    const glued = prefix === '' ? gluedColumnPrefix(raw, info.columns.map((c) => c.name), housePrefix) : '';
+    const glued =
+      prefix === ''
+        ? gluedColumnPrefix(
+            raw,
+            info.columns.map((c) => c.name),
+            housePrefix,
+          )
+        : '';
     if (glued) prefix = glued;
     if (housePrefix) words = splitGlued(raw.slice(housePrefix.length));
     let entity = housePrefix ? snake(words.join('_')) : snake(raw);
@@ -122,13 +135,16 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
     profileable.forEach((c, i) => {
       const k = kindOf(c.type);
       parts.push(`count(DISTINCT ${q(c.name)}) AS d${i}`, `count(${q(c.name)}) AS v${i}`);
-      if (k === 'integer' || k === 'number' || k === 'date' || k === 'timestamp') parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
+      if (k === 'integer' || k === 'number' || k === 'date' || k === 'timestamp')
+        parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
     });
     const row = (await run(`SELECT ${parts.join(', ')} FROM ${tableRef(info.name)}`))[0] ?? {};
     const rows = Number(row.n__rows ?? 0);
     info.rowCount = rows;
     const textCols = profileable.filter((c) => kindOf(c.type) === 'text');
-    const sample = textCols.length ? await run(`SELECT ${textCols.map((c) => q(c.name)).join(', ')} FROM ${tableRef(info.name)} LIMIT 50`) : [];
+    const sample = textCols.length
+      ? await run(`SELECT ${textCols.map((c) => q(c.name)).join(', ')} FROM ${tableRef(info.name)} LIMIT 50`)
+      : [];
     profileable.forEach((c, i) => {
       const k = kindOf(c.type);
       cols.set(c.name, {
@@ -136,7 +152,11 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
         kind: k,
         distinct: Number(row[`d${i}`] ?? 0),
         nulls: rows - Number(row[`v${i}`] ?? 0),
-        ...(row[`lo${i}`] !== undefined && row[`lo${i}`] !== null ? (k === 'date' || k === 'timestamp' ? { firstDate: String(row[`lo${i}`]), lastDate: String(row[`hi${i}`]) } : { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) }) : {}),
+        ...(row[`lo${i}`] !== undefined && row[`lo${i}`] !== null
+          ? k === 'date' || k === 'timestamp'
+            ? { firstDate: String(row[`lo${i}`]), lastDate: String(row[`hi${i}`]) }
+            : { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) }
+          : {}),
         ...(/^user-defined$/i.test(c.type) ? { userDefined: true } : {}),
         sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
       });

@@ -26,23 +26,38 @@ export function tableNames(ctx: DraftContext) {
   };
 
   /** The column is named as this table's own key (`id`, `<table>_id`, `c_custkey`), not another table's. */
-  const namesOwnKey = (p: TableProfile, col: string, forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p), byInitials = true) => {
+  const namesOwnKey = (
+    p: TableProfile,
+    col: string,
+    forms = p.words.length > 1 ? tableWordForms(p).slice(0, 2) : tableWordForms(p),
+    byInitials = true,
+  ) => {
     const s = stem(p, col);
     const head = s.replace(KEY_SUFFIX, '');
     // `jid` of journal, `daid` of domain_author: the initials of the table's words and `id`.
     const initials = byInitials && /id$/.test(s) && head === p.words.map((w) => w[0]).join('');
-    return (head === '' && s !== '') || initials || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f));
+    return (
+      (head === '' && s !== '') || initials || (s !== head && forms.some((f) => (f.startsWith(head) && head.length >= 3) || head === f))
+    );
   };
   /** Named as another table's own key (`jid` beside journal.jid): a key, though too short to look like one. */
-  const namesKeyOf = (a: TableProfile, col: string) => profiles.some((b) => b !== a && b.pk.length === 1 && b.pk[0] === col && namesOwnKey(b, col));
+  const namesKeyOf = (a: TableProfile, col: string) =>
+    profiles.some((b) => b !== a && b.pk.length === 1 && b.pk[0] === col && namesOwnKey(b, col));
   const keyish = (a: TableProfile, col: string) => isKeyLike(col) || namesKeyOf(a, col);
   /** The column names this table itself (its key, or `state_name` in `state`): it refers to no other table. */
-  const isOwnIdentifier = (p: TableProfile, col: string) => namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
+  const isOwnIdentifier = (p: TableProfile, col: string) =>
+    namesOwnKey(p, col) || tableWordForms(p).some((f) => f.length >= 3 && stem(p, col).startsWith(f));
 
   /** Another table's words are exactly the column's head and it has a key of that name or a bare `id` (customers and customer_id). */
   const namedForOtherTable = (p: TableProfile, col: string) => {
     const head = norm(col).replace(KEY_SUFFIX, '');
-    return head !== '' && profiles.some((b) => b !== p && tableWordForms(b).includes(head) && b.info.columns.some((c) => norm(c.name) === norm(col) || norm(c.name) === 'id'));
+    return (
+      head !== '' &&
+      profiles.some(
+        (b) =>
+          b !== p && tableWordForms(b).includes(head) && b.info.columns.some((c) => norm(c.name) === norm(col) || norm(c.name) === 'id'),
+      )
+    );
   };
 
   return { stem, unique, tableWordForms, namesOwnKey, namesKeyOf, keyish, isOwnIdentifier, namedForOtherTable };

@@ -5,7 +5,20 @@
  */
 import type { DraftContext } from './context.js';
 import { knownWord } from './vocabulary.js';
-import { DATE_TEXT, EPOCH_S, MONTH_NAMES, SIGNUP_TABLE_HEADS, TIME_WORDS, isKeyLike, isParticiple, nameWords, partsOfSpeech, readable, sentence, singular } from './vocabulary.js';
+import {
+  DATE_TEXT,
+  EPOCH_S,
+  MONTH_NAMES,
+  SIGNUP_TABLE_HEADS,
+  TIME_WORDS,
+  isKeyLike,
+  isParticiple,
+  nameWords,
+  partsOfSpeech,
+  readable,
+  sentence,
+  singular,
+} from './vocabulary.js';
 import type { TableProfile } from './profile.js';
 import { thingNames } from './names.js';
 
@@ -28,14 +41,20 @@ export function draftTimeDimensions(ctx: DraftContext): void {
       if (c?.kind === 'date' || c?.kind === 'timestamp') {
         sql = colSql(col.name);
         why = `${c.kind} column`;
-      } else if ((c?.kind === 'integer' || c?.kind === 'number') && c.min !== undefined && c.max !== undefined && words.some((w) => TIME_WORDS.has(w)) && !isKeyLike(col.name)) {
+      } else if (
+        (c?.kind === 'integer' || c?.kind === 'number') &&
+        c.min !== undefined &&
+        c.max !== undefined &&
+        words.some((w) => TIME_WORDS.has(w)) &&
+        !isKeyLike(col.name)
+      ) {
         const inS = c.min >= EPOCH_S[0] && c.max <= EPOCH_S[1];
         const inMs = c.min >= EPOCH_S[0] * 1000 && c.max <= EPOCH_S[1] * 1000;
         if (inS || inMs) {
           const x = colSql(col.name);
           const v = inMs ? `${x} / 1000` : x;
           sql = mysql ? `FROM_UNIXTIME(${v})` : `to_timestamp(${v})`;
-          why = `epoch ${inMs ? 'milliseconds' : 'seconds'}: values from ${new Date((inMs ? c.min : c.min * 1000)).toISOString().slice(0, 10)} to ${new Date((inMs ? c.max : c.max * 1000)).toISOString().slice(0, 10)}`;
+          why = `epoch ${inMs ? 'milliseconds' : 'seconds'}: values from ${new Date(inMs ? c.min : c.min * 1000).toISOString().slice(0, 10)} to ${new Date(inMs ? c.max : c.max * 1000).toISOString().slice(0, 10)}`;
         }
       } else if (c?.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => DATE_TEXT.test(String(v)))) {
         sql = `CAST(SUBSTR(${colSql(col.name)}, 1, 10) AS DATE)`;
@@ -47,7 +66,9 @@ export function draftTimeDimensions(ctx: DraftContext): void {
       const base = knownWord(last) ? words.join('_') : words.join('_').replace(/^(.+?)(date|time)$/, '$1_$2');
       const name = uniqueName(base, p.entity);
       const label = sentence(readable(nameWords(name)));
-      const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter((s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '));
+      const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter(
+        (s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '),
+      );
       timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
       timeWords.set(name, readable(words));
       ctx.timeColumns.set(name, c);
@@ -58,18 +79,34 @@ export function draftTimeDimensions(ctx: DraftContext): void {
     // A table with no date but a bare `year` (a publication's year, a review's year and month) is
     // dated by it: "in 2021", "per year" and "April 2021" apply. A qualified year (`signup_year`,
     // `release_year`) is an attribute, not when the row happened: it stays a dimension.
-    const yearCol = times.length === 0 ? p.info.columns.find((x) => {
-      const c = p.cols.get(x.name);
-      const w = columnWords(p, x.name);
-      return c?.kind === 'integer' && w.length === 1 && (w[0] === 'year' || w[0] === 'yr') && c.min !== undefined && c.min >= 1000 && c.max! <= 2200;
-    }) : undefined;
+    const yearCol =
+      times.length === 0
+        ? p.info.columns.find((x) => {
+            const c = p.cols.get(x.name);
+            const w = columnWords(p, x.name);
+            return (
+              c?.kind === 'integer' &&
+              w.length === 1 &&
+              (w[0] === 'year' || w[0] === 'yr') &&
+              c.min !== undefined &&
+              c.min >= 1000 &&
+              c.max! <= 2200
+            );
+          })
+        : undefined;
     if (yearCol) {
       const monthCol = p.info.columns.find((x) => {
         const c = p.cols.get(x.name);
         const w = columnWords(p, x.name);
         if (!c || w.length !== 1 || (w[0] !== 'month' && w[0] !== 'mo')) return false;
         if (c.kind === 'integer') return c.min !== undefined && c.min >= 1 && c.max! <= 12;
-        return c.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => MONTH_NAMES.includes(String(v).trim().slice(0, 3).toLowerCase()) && /^[a-z]{3,9}\.?$/i.test(String(v).trim()));
+        return (
+          c.kind === 'text' &&
+          c.sample.length > 0 &&
+          c.sample.every(
+            (v) => MONTH_NAMES.includes(String(v).trim().slice(0, 3).toLowerCase()) && /^[a-z]{3,9}\.?$/i.test(String(v).trim()),
+          )
+        );
       });
       const y = `CAST(${colSql(yearCol.name)} AS INTEGER)`;
       const m = !monthCol
@@ -89,7 +126,8 @@ export function draftTimeDimensions(ctx: DraftContext): void {
         description: `${yearCol.name}${monthCol ? ` and ${monthCol.name}` : ''} of ${p.info.name}`,
         synonyms: [],
       });
-      notes[`time_dimensions:${name}`] = `the table has no date but a year${monthCol ? ' and a month' : ''}: it dates the rows (the first of the ${monthCol ? 'month' : 'year'})`;
+      notes[`time_dimensions:${name}`] =
+        `the table has no date but a year${monthCol ? ' and a month' : ''}: it dates the rows (the first of the ${monthCol ? 'month' : 'year'})`;
       times.push(name);
       p.cols.get(yearCol.name)!.kind = 'date'; // consumed: no year dimension beside it
     }
@@ -102,9 +140,15 @@ export function draftTimeDimensions(ctx: DraftContext): void {
   /** Per entity, its own dates named by a verb: its rows may be counted by them too ("crews hired in 2022"). */
   for (const t of timeDimensions) {
     const w = timeWords.get(t.name) ?? [];
-    if (w.length !== 2 || !/^(date|time|timestamp|datetime|at|on)$/.test(w[1]!) || /^(date|time|day|timestamp|datetime)$/.test(w[0]!)) continue;
+    if (w.length !== 2 || !/^(date|time|timestamp|datetime|at|on)$/.test(w[1]!) || /^(date|time|day|timestamp|datetime)$/.test(w[0]!))
+      continue;
     const v = w[0]!;
-    const said = isParticiple(v) && Object.prototype.hasOwnProperty.call(partsOfSpeech, v) ? v : [`${v}ed`, `${v}d`, `${v}${v.slice(-1)}ed`].find((x) => x !== v && (partsOfSpeech[x] ?? []).includes('VBN') && Object.prototype.hasOwnProperty.call(partsOfSpeech, x));
+    const said =
+      isParticiple(v) && Object.prototype.hasOwnProperty.call(partsOfSpeech, v)
+        ? v
+        : [`${v}ed`, `${v}d`, `${v}${v.slice(-1)}ed`].find(
+            (x) => x !== v && (partsOfSpeech[x] ?? []).includes('VBN') && Object.prototype.hasOwnProperty.call(partsOfSpeech, x),
+          );
     if (said) (byParticiple.get(said) ?? byParticiple.set(said, []).get(said)!).push(t.name);
   }
   for (const [said, names] of byParticiple) {
@@ -114,11 +158,11 @@ export function draftTimeDimensions(ctx: DraftContext): void {
     notes[`time_dimensions:${t.name}`] = `${notes[`time_dimensions:${t.name}`] ?? ''}; "${said}": the verb its name says`;
     (verbDates.get(t.entity) ?? verbDates.set(t.entity, []).get(t.entity)!).push(t.name);
   }
-
 }
 
 /** Dates that describe a thing rather than when something happened (a birth date, an expiry). */
-export const attributeDate = (words: string[]) => words.some((w) => /^(birth|born|dob|birthday|expiry|expiration|expires|expire|valid|until|due)$/.test(w));
+export const attributeDate = (words: string[]) =>
+  words.some((w) => /^(birth|born|dob|birthday|expiry|expiration|expires|expire|valid|until|due)$/.test(w));
 
 /**
  * The row is part of the thing it refers to (an invoice line of its invoice): the reference is part of
@@ -159,7 +203,12 @@ export function datingHelpers(ctx: DraftContext) {
         if (t) return t;
       }
       const next: string[] = [];
-      for (const e of frontier) for (const r of relationships) if (r.from === e && !seen.has(r.to) && ownTime.has(r.to) && partOf(r)) { seen.add(r.to); next.push(r.to); }
+      for (const e of frontier)
+        for (const r of relationships)
+          if (r.from === e && !seen.has(r.to) && ownTime.has(r.to) && partOf(r)) {
+            seen.add(r.to);
+            next.push(r.to);
+          }
       frontier = next;
     }
     return undefined;
@@ -170,13 +219,18 @@ export function datingHelpers(ctx: DraftContext) {
   // date, by the day their record was created.
   const signupDate = (p: TableProfile): { time: string; why: string } | undefined => {
     const times = ownTime.get(p.entity) ?? [];
-    const said = (t: string, re: RegExp) => (timeWords.get(t) ?? []).some((w) => re.test(w)) || /sign up/.test((timeWords.get(t) ?? []).join(' '));
+    const said = (t: string, re: RegExp) =>
+      (timeWords.get(t) ?? []).some((w) => re.test(w)) || /sign up/.test((timeWords.get(t) ?? []).join(' '));
     const people = SIGNUP_TABLE_HEADS.has(singular(entityWords(p).slice(-1)[0] ?? ''));
-    const joined = times.filter((t) => said(t, people ? /^(join|joined|joining|signup|registration|registered|enrollment|enrolment)$/ : /^(join|joined|signup)$/));
+    const joined = times.filter((t) =>
+      said(t, people ? /^(join|joined|joining|signup|registration|registered|enrollment|enrolment)$/ : /^(join|joined|signup)$/),
+    );
     if (joined.length === 1) return { time: joined[0]!, why: `the date each one joined (${joined[0]})` };
     if (joined.length > 1 || !people) return undefined;
     const created = times.filter((t) => (timeWords.get(t) ?? []).some((w) => /^(created|creation)$/.test(w)));
-    return created.length === 1 ? { time: created[0]!, why: `the day each record was created (${created[0]}): check that it is when they signed up` } : undefined;
+    return created.length === 1
+      ? { time: created[0]!, why: `the day each record was created (${created[0]}): check that it is when they signed up` }
+      : undefined;
   };
   const signupTables = profiles.filter((p) => signupDate(p));
   return { datingOf, signupDate, signupTables };

@@ -29,7 +29,12 @@ export function draftYaml(model: SemanticModelInput, notes: Record<string, strin
 }
 
 /** Writes the draft as YAML (temp file + rename, so a reader never sees half a file). */
-export async function writeDraftModel(path: string, model: SemanticModelInput, notes: Record<string, string> = {}, undecided: string[] = []): Promise<void> {
+export async function writeDraftModel(
+  path: string,
+  model: SemanticModelInput,
+  notes: Record<string, string> = {},
+  undecided: string[] = [],
+): Promise<void> {
   const tmp = `${path}.tmp-${process.pid}`;
   await writeFile(tmp, draftYaml(model, notes, undecided), 'utf8');
   await rename(tmp, path);

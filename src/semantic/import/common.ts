@@ -129,9 +129,12 @@ export function schemaIssues(file: string, raw: unknown, error: z.ZodError, pref
     const path = [...prefix, ...i.path];
     const got = valueAt(raw, i.path);
     let problem: string;
-    if (i.code === 'invalid_value' && 'values' in i) problem = `${shown(got)} is not allowed; allowed: ${(i.values as unknown[]).map((v) => String(v)).join(', ')}`;
-    else if (i.code === 'invalid_type') problem = got === undefined ? `missing (${i.expected} required)` : `expected ${i.expected}, got ${shown(got)}`;
-    else if (i.code === 'invalid_union') problem = `${shown(got)} is not allowed here: ${i.message === 'Invalid input' ? unionHint(i) : i.message}`;
+    if (i.code === 'invalid_value' && 'values' in i)
+      problem = `${shown(got)} is not allowed; allowed: ${(i.values as unknown[]).map((v) => String(v)).join(', ')}`;
+    else if (i.code === 'invalid_type')
+      problem = got === undefined ? `missing (${i.expected} required)` : `expected ${i.expected}, got ${shown(got)}`;
+    else if (i.code === 'invalid_union')
+      problem = `${shown(got)} is not allowed here: ${i.message === 'Invalid input' ? unionHint(i) : i.message}`;
     else problem = i.message;
     out.push({ file, path: formatPath(path), problem });
   }
@@ -169,7 +172,11 @@ export function quarryName(name: string): string {
 
 /** Readable words from a name: `order_date` -> `Order date`. */
 export function labelFrom(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\s]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -207,7 +214,10 @@ export function grainsFrom(granularity: string | undefined): { grains: TimeGrain
   const g = granularity.toLowerCase();
   const i = TIME_GRAINS.indexOf(g as TimeGrain);
   if (i >= 0) return { grains: TIME_GRAINS.slice(i) };
-  return { grains: [...TIME_GRAINS], note: `granularity '${granularity}' is finer than a day; Quarry groups time by day, week, month, quarter and year` };
+  return {
+    grains: [...TIME_GRAINS],
+    note: `granularity '${granularity}' is finer than a day; Quarry groups time by day, week, month, quarter and year`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +242,8 @@ export function importedYaml(format: ImportFormat, r: ImportResult): string {
     if (!isSeq(seq)) continue;
     seq.items.forEach((item, i) => {
       if (!isMap(item)) return;
-      const key = section === 'relationships' || section === 'verified_queries' ? `${section}:${i}` : `${section}:${String(item.get('name'))}`;
+      const key =
+        section === 'relationships' || section === 'verified_queries' ? `${section}:${i}` : `${section}:${String(item.get('name'))}`;
       if (r.notes[key]) item.commentBefore = ` ${r.notes[key]!.replace(/\n/g, '\n ')}`;
     });
   }
@@ -277,7 +288,14 @@ export function guessDating(
     return {
       time_dimension: own[0]!.name,
       alternates: own.slice(1).map((t) => t.name),
-      ...(own.length > 1 ? { note: `guess: dated by ${own[0]!.name}, the first time dimension of ${entity}; also by ${own.slice(1).map((t) => t.name).join(', ')}` } : {}),
+      ...(own.length > 1
+        ? {
+            note: `guess: dated by ${own[0]!.name}, the first time dimension of ${entity}; also by ${own
+              .slice(1)
+              .map((t) => t.name)
+              .join(', ')}`,
+          }
+        : {}),
     };
   }
   const paths = [...graph.pathsFrom(entity)].sort((a, b) => a[1].length - b[1].length);

@@ -53,7 +53,8 @@ export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQue
   };
   // A refusal says why once: the explanation is shown only when it adds something.
   const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
-  const explanation = inquiry.explanation && !squash(plainText(refusalText)).includes(squash(inquiry.explanation)) ? inquiry.explanation : '';
+  const explanation =
+    inquiry.explanation && !squash(plainText(refusalText)).includes(squash(inquiry.explanation)) ? inquiry.explanation : '';
   return (
     <article class={`turn turn-${state}`} data-inquiry={inquiry.inquiry_id} data-status={state}>
       <header>
@@ -65,14 +66,21 @@ export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQue
           <button type="button" class="link small" onClick={() => onEditQuestion(inquiry.user_input)}>
             Edit question
           </button>
-          <button type="button" class="link small" disabled={busy} onClick={() => (reading && !inquiry.overview ? onRequery(reading, inquiry.user_input) : onAsk(inquiry.user_input))}>
+          <button
+            type="button"
+            class="link small"
+            disabled={busy}
+            onClick={() => (reading && !inquiry.overview ? onRequery(reading, inquiry.user_input) : onAsk(inquiry.user_input))}
+          >
             Re-run
           </button>
           {/* Others of the account open the thread by its link. */}
           <CopyButton text={`${location.origin}/#/t/${inquiry.session_id}`} label="Copy link" />
         </div>
       ) : null}
-      {state === 'done' && reading && !inquiry.overview ? <Reading query={reading} label={label} onEdit={(q) => onRequery(q)} busy={busy} /> : null}
+      {state === 'done' && reading && !inquiry.overview ? (
+        <Reading query={reading} label={label} onEdit={(q) => onRequery(q)} busy={busy} />
+      ) : null}
       {state === 'processing' ? (
         <Working since={inquiry.created_at} label="Working on it…" onStop={() => onStop(inquiry.inquiry_id)} />
       ) : state in REFUSALS ? (
@@ -87,7 +95,12 @@ export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQue
                 <small>The closest reading:</small>
               </p>
               <Reading query={closest.semantic_query} label={label} />
-              <button type="button" class="small" disabled={busy} onClick={() => onRequery(closest.semantic_query, closest.question || undefined)}>
+              <button
+                type="button"
+                class="small"
+                disabled={busy}
+                onClick={() => onRequery(closest.semantic_query, closest.question || undefined)}
+              >
                 Ask this instead
               </button>
             </div>

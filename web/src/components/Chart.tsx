@@ -18,7 +18,9 @@ export function Chart({ spec, title }: { spec: Record<string, unknown>; title: s
       // a long title is cut with an ellipsis at the width available, not clipped
       const limit = Math.max(120, (ref.current.clientWidth || 600) - 48);
       const title = typeof spec.title === 'string' ? { text: spec.title, limit } : spec.title;
-      const fitted = composed ? spec : { ...spec, ...(title ? { title } : {}), width: 'container', autosize: { type: 'fit', contains: 'padding' } };
+      const fitted = composed
+        ? spec
+        : { ...spec, ...(title ? { title } : {}), width: 'container', autosize: { type: 'fit', contains: 'padding' } };
       const dark = matchMedia('(prefers-color-scheme: dark)').matches;
       const result = await embed(ref.current, fitted as never, {
         ...(dark ? { theme: 'dark' as const, config: { background: 'transparent' } } : {}),

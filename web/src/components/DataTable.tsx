@@ -31,7 +31,11 @@ export function DataTable({ title, rows, symbols = {}, limit = 500, style }: Pro
   if (rows.length === 0) return null;
   const numeric = (c: string) => rows.every((r) => r[c] === null || typeof r[c] === 'number');
   const toggle = (column: string) =>
-    setSort((s) => (s?.column === column ? { column, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } : { column, direction: numeric(column) ? 'descending' : 'ascending' }));
+    setSort((s) =>
+      s?.column === column
+        ? { column, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column, direction: numeric(column) ? 'descending' : 'ascending' },
+    );
   return (
     <section class="data-table" aria-label={`Table: ${title || 'result'}`}>
       <div class="table-tools">

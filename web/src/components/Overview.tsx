@@ -26,11 +26,18 @@ export function Overview({ inquiry, onDrill }: { inquiry: InquiryStatusResponse;
           return (
             <li class="overview-card" data-metric={m.name}>
               <span class="label">{m.label}</span>
-              <strong class="value" title={styledCell(m.name, row[m.name], style)}>{headlineCell(m.name, row[m.name], style)}</strong>
+              <strong class="value" title={styledCell(m.name, row[m.name], style)}>
+                {headlineCell(m.name, row[m.name], style)}
+              </strong>
               <small class={typeof pct === 'number' ? (pct >= 0 ? 'up' : 'down') : ''}>
-                {typeof pct === 'number' ? `${pct >= 0 ? '▲' : '▼'} ${styledCell(`${m.name}_change_pct`, pct, style)}` : '—'} vs {headlineCell(`${m.name}_previous`, row[`${m.name}_previous`], style)}
+                {typeof pct === 'number' ? `${pct >= 0 ? '▲' : '▼'} ${styledCell(`${m.name}_change_pct`, pct, style)}` : '—'} vs{' '}
+                {headlineCell(`${m.name}_previous`, row[`${m.name}_previous`], style)}
               </small>
-              <button type="button" class="secondary outline small" onClick={() => onDrill(m.drill_in as Query, `${m.label} by month, ${overview.previous} to ${overview.period}`)}>
+              <button
+                type="button"
+                class="secondary outline small"
+                onClick={() => onDrill(m.drill_in as Query, `${m.label} by month, ${overview.previous} to ${overview.period}`)}
+              >
                 Drill into {m.label.toLowerCase()}
               </button>
             </li>

@@ -27,7 +27,10 @@ export function PinButton({ inquiryId, view }: { inquiryId: string; view: ChartV
     e.preventDefault();
     setError(null);
     try {
-      const d = target === 'new' ? await api<Dashboard>('POST', '/dashboards', { name }) : { dashboard_id: target, name: dashboards?.find((x) => x.dashboard_id === target)?.name ?? '' };
+      const d =
+        target === 'new'
+          ? await api<Dashboard>('POST', '/dashboards', { name })
+          : { dashboard_id: target, name: dashboards?.find((x) => x.dashboard_id === target)?.name ?? '' };
       await api<Dashboard>('POST', `/dashboards/${d.dashboard_id}/tiles`, { inquiry_id: inquiryId, chart_type: view });
       setPinned({ id: d.dashboard_id, name: d.name });
       setOpen(false);
@@ -59,7 +62,13 @@ export function PinButton({ inquiryId, view }: { inquiryId: string; view: ChartV
       {target === 'new' ? (
         <>
           <label for={`pin-name-${inquiryId}`}>New dashboard name</label>
-          <input id={`pin-name-${inquiryId}`} required maxLength={120} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <input
+            id={`pin-name-${inquiryId}`}
+            required
+            maxLength={120}
+            value={name}
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
         </>
       ) : null}
       <div class="row-actions">
@@ -70,7 +79,11 @@ export function PinButton({ inquiryId, view }: { inquiryId: string; view: ChartV
           Cancel
         </button>
       </div>
-      {error ? <p role="alert" class="error-note">{error}</p> : null}
+      {error ? (
+        <p role="alert" class="error-note">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }

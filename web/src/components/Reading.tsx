@@ -18,14 +18,26 @@ export function Reading({ query, label, onEdit, busy }: Props) {
         <li class={`reading-chip chip-${c.kind}`} data-kind={c.kind} key={c.key}>
           <span class="chip-kind">{KIND_NAMES[c.kind]}</span> <span class="chip-text">{c.text}</span>
           {c.grain && onEdit ? (
-            <select aria-label={`Change the grain of ${c.text.toLowerCase()}`} value={c.grain.value} disabled={busy} onChange={(e) => onEdit(c.grain!.change((e.target as HTMLSelectElement).value))}>
+            <select
+              aria-label={`Change the grain of ${c.text.toLowerCase()}`}
+              value={c.grain.value}
+              disabled={busy}
+              onChange={(e) => onEdit(c.grain!.change((e.target as HTMLSelectElement).value))}
+            >
               {GRAINS.map((g) => (
                 <option value={g}>{g}</option>
               ))}
             </select>
           ) : null}
           {c.remove && onEdit ? (
-            <button type="button" class="chip-remove" aria-label={`Remove ${KIND_NAMES[c.kind].toLowerCase()} ${c.text}`} title="Remove and ask again" disabled={busy} onClick={() => onEdit(c.remove!)}>
+            <button
+              type="button"
+              class="chip-remove"
+              aria-label={`Remove ${KIND_NAMES[c.kind].toLowerCase()} ${c.text}`}
+              title="Remove and ask again"
+              disabled={busy}
+              onClick={() => onEdit(c.remove!)}
+            >
               ×
             </button>
           ) : null}

@@ -22,15 +22,19 @@ function BigNumber({ inquiry }: { inquiry: InquiryStatusResponse }) {
   const style = columnStyle(inquiry);
   const meta = metaOf(inquiry);
   const field = meta.value?.field ?? Object.keys(row).find((k) => typeof row[k] === 'number') ?? '';
-  const previous = (inquiry.semantic_query as { comparison?: { previous: { label?: string; start: string } } } | undefined)?.comparison?.previous;
+  const previous = (inquiry.semantic_query as { comparison?: { previous: { label?: string; start: string } } } | undefined)?.comparison
+    ?.previous;
   const pct = row[`${field}_change_pct`];
   return (
     <figure class="big-number" aria-label={`${style.labels[field] ?? field}: ${styledCell(field, row[field], style)}`}>
       <figcaption>{style.labels[field] ?? field}</figcaption>
-      <p class="value" title={styledCell(field, row[field], style)}>{headlineCell(field, row[field], style)}</p>
+      <p class="value" title={styledCell(field, row[field], style)}>
+        {headlineCell(field, row[field], style)}
+      </p>
       {typeof pct === 'number' || row[`${field}_previous`] !== undefined ? (
         <p class={`comparison ${typeof pct === 'number' ? (pct >= 0 ? 'up' : 'down') : ''}`}>
-          {typeof pct === 'number' ? `${pct >= 0 ? '▲' : '▼'} ${styledCell(`${field}_change_pct`, pct, style)}` : ''} vs {previous?.label ?? 'the previous period'}
+          {typeof pct === 'number' ? `${pct >= 0 ? '▲' : '▼'} ${styledCell(`${field}_change_pct`, pct, style)}` : ''} vs{' '}
+          {previous?.label ?? 'the previous period'}
           {row[`${field}_previous`] !== undefined ? ` (${headlineCell(`${field}_previous`, row[`${field}_previous`], style)})` : ''}
         </p>
       ) : null}
@@ -51,7 +55,13 @@ export function ResultView({ inquiry, view, onView, compact }: Props) {
       {onView && views.length > 1 ? (
         <div class="view-switch" role="radiogroup" aria-label="Show as">
           {views.map((v) => (
-            <button type="button" role="radio" aria-checked={v === view} class={`small ${v === view ? '' : 'secondary outline'}`} onClick={() => onView(v)}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={v === view}
+              class={`small ${v === view ? '' : 'secondary outline'}`}
+              onClick={() => onView(v)}
+            >
               {VIEW_NAMES[v]}
             </button>
           ))}
@@ -63,8 +73,12 @@ export function ResultView({ inquiry, view, onView, compact }: Props) {
         </div>
       ) : null}
       {view === 'number' ? <BigNumber inquiry={inquiry} /> : null}
-      {(view === 'bar' || view === 'line' || view === 'area') && spec && rows.length > 0 ? <Chart spec={swappable && swapped ? swapAxes(specFor(spec, view)) : specFor(spec, view)} title={title} /> : null}
-      {view === 'table' || !compact ? <DataTable title={inquiry.data?.title ?? ''} rows={rows} symbols={inquiry.data?.symbols} style={style} limit={compact ? 50 : 500} /> : null}
+      {(view === 'bar' || view === 'line' || view === 'area') && spec && rows.length > 0 ? (
+        <Chart spec={swappable && swapped ? swapAxes(specFor(spec, view)) : specFor(spec, view)} title={title} />
+      ) : null}
+      {view === 'table' || !compact ? (
+        <DataTable title={inquiry.data?.title ?? ''} rows={rows} symbols={inquiry.data?.symbols} style={style} limit={compact ? 50 : 500} />
+      ) : null}
     </div>
   );
 }

@@ -45,7 +45,11 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
   }, [sessionId]);
 
   // Live progress: every running inquiry is re-read each second until it ends.
-  const running = thread?.inquiries.filter((i) => !isTerminal(i.status.general)).map((i) => i.inquiry_id).join(',') ?? '';
+  const running =
+    thread?.inquiries
+      .filter((i) => !isTerminal(i.status.general))
+      .map((i) => i.inquiry_id)
+      .join(',') ?? '';
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(async () => {
@@ -128,7 +132,11 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
     <section class="ask" aria-labelledby="ask-title">
       <hgroup>
         <h2 id="ask-title">{hasQuestions ? thread?.title || 'Thread' : 'Ask a question'}</h2>
-        <p>{hasQuestions ? 'Follow-up questions build on the ones before. Remove or change a chip of a reading to ask again.' : 'Ask about your business data in plain language.'}</p>
+        <p>
+          {hasQuestions
+            ? 'Follow-up questions build on the ones before. Remove or change a chip of a reading to ask again.'
+            : 'Ask about your business data in plain language.'}
+        </p>
       </hgroup>
       {hasQuestions && sessionId ? (
         renaming !== null ? (

@@ -19,7 +19,10 @@ export function DashboardsPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<{ dashboards: DashboardSummary[] }>('GET', '/dashboards').then((r) => setList(r.dashboards), (e: Error) => setError(e.message));
+    api<{ dashboards: DashboardSummary[] }>('GET', '/dashboards').then(
+      (r) => setList(r.dashboards),
+      (e: Error) => setError(e.message),
+    );
   }, []);
   const create = async (e: Event) => {
     e.preventDefault();
@@ -62,7 +65,17 @@ export function DashboardsPage() {
   );
 }
 
-function Tile({ inquiryId, title, chartType, onRemove }: { inquiryId: string | null; title: string; chartType: ChartView | null; onRemove: () => void }) {
+function Tile({
+  inquiryId,
+  title,
+  chartType,
+  onRemove,
+}: {
+  inquiryId: string | null;
+  title: string;
+  chartType: ChartView | null;
+  onRemove: () => void;
+}) {
   const [inquiry, setInquiry] = useState<InquiryStatusResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -152,7 +165,8 @@ export function DashboardView({ dashboardId }: { dashboardId: string }) {
       <hgroup>
         <h2 id="dashboard-title">{dashboard.name}</h2>
         <p>
-          {dashboard.tiles.length} {dashboard.tiles.length === 1 ? 'tile' : 'tiles'}, run again now. Share the link with others of your account.
+          {dashboard.tiles.length} {dashboard.tiles.length === 1 ? 'tile' : 'tiles'}, run again now. Share the link with others of your
+          account.
         </p>
       </hgroup>
       {renaming !== null ? (
@@ -184,7 +198,13 @@ export function DashboardView({ dashboardId }: { dashboardId: string }) {
       {dashboard.tiles.length === 0 ? <p>Nothing pinned yet: pin an answer from a thread.</p> : null}
       <div class="tiles">
         {dashboard.tiles.map((t) => (
-          <Tile key={`${t.tile_id}:${t.inquiry_id}`} inquiryId={t.inquiry_id} title={t.title} chartType={t.chart_type} onRemove={() => void unpin(t.tile_id)} />
+          <Tile
+            key={`${t.tile_id}:${t.inquiry_id}`}
+            inquiryId={t.inquiry_id}
+            title={t.title}
+            chartType={t.chart_type}
+            onRemove={() => void unpin(t.tile_id)}
+          />
         ))}
       </div>
     </section>

@@ -5,7 +5,8 @@ import { ErrorNote } from '../components/ErrorNote.js';
 import { formatDate } from '../format.js';
 import { href } from '../router.js';
 
-const linkOf = (t: ThreadSummary) => (t.inquiry_type === 'research' && t.last_inquiry_id ? href(`research/${t.last_inquiry_id}`) : href(`t/${t.session_id}`));
+const linkOf = (t: ThreadSummary) =>
+  t.inquiry_type === 'research' && t.last_inquiry_id ? href(`research/${t.last_inquiry_id}`) : href(`t/${t.session_id}`);
 
 export function HistoryPage() {
   const [threads, setThreads] = useState<ThreadSummary[] | null>(null);
@@ -46,7 +47,13 @@ export function HistoryPage() {
           void load(search.trim());
         }}
       >
-        <input type="search" aria-label="Search your threads" placeholder="Search questions and names" value={search} onInput={(e) => setSearch((e.target as HTMLInputElement).value)} />
+        <input
+          type="search"
+          aria-label="Search your threads"
+          placeholder="Search questions and names"
+          value={search}
+          onInput={(e) => setSearch((e.target as HTMLInputElement).value)}
+        />
         <button type="submit" class="secondary">
           Search
         </button>
@@ -73,7 +80,8 @@ export function HistoryPage() {
                 </button>
               </div>
               <small>
-                {t.inquiry_type === 'research' ? <span class="badge">Research</span> : null} {t.total_inquiries} {t.total_inquiries === 1 ? 'question' : 'questions'} · last{' '}
+                {t.inquiry_type === 'research' ? <span class="badge">Research</span> : null} {t.total_inquiries}{' '}
+                {t.total_inquiries === 1 ? 'question' : 'questions'} · last{' '}
                 <span class={`status status-${t.last_status}`}>{t.last_status?.replace(/_/g, ' ')}</span> · {formatDate(t.updated_at)}
               </small>
             </li>

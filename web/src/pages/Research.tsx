@@ -22,7 +22,10 @@ export function ResearchStart() {
   const [error, setError] = useState<string | null>(null);
   const [past, setPast] = useState<ThreadSummary[] | null>(null);
   useEffect(() => {
-    api<{ threads: ThreadSummary[] }>('GET', '/threads').then((r) => setPast(r.threads.filter((t) => t.inquiry_type === 'research')), () => setPast([]));
+    api<{ threads: ThreadSummary[] }>('GET', '/threads').then(
+      (r) => setPast(r.threads.filter((t) => t.inquiry_type === 'research')),
+      () => setPast([]),
+    );
   }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -62,15 +65,42 @@ export function ResearchStart() {
           <div class="grid">
             <label>
               Rounds
-              <input type="number" name="rounds" min={1} max={5} step={1} required value={rounds} onInput={(e) => setRounds((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="rounds"
+                min={1}
+                max={5}
+                step={1}
+                required
+                value={rounds}
+                onInput={(e) => setRounds((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label>
               Queries
-              <input type="number" name="queries" min={1} max={100} step={1} required value={queries} onInput={(e) => setQueries((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="queries"
+                min={1}
+                max={100}
+                step={1}
+                required
+                value={queries}
+                onInput={(e) => setQueries((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label>
               Minutes
-              <input type="number" name="minutes" min={0.05} max={60} step="any" required value={minutes} onInput={(e) => setMinutes((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="minutes"
+                min={0.05}
+                max={60}
+                step="any"
+                required
+                value={minutes}
+                onInput={(e) => setMinutes((e.target as HTMLInputElement).value)}
+              />
             </label>
           </div>
         </fieldset>
@@ -143,7 +173,9 @@ export function ResearchView({ inquiryId }: { inquiryId: string }) {
   const ops = (inquiry.operations ?? []) as Operation[];
   const running = state === 'processing';
   // Charts the research graph built (Vega-Lite), when the report has them.
-  const charts = ((inquiry as { charts?: { from: string; title: string; spec: Record<string, unknown> }[] }).charts ?? []).filter((c) => c && c.spec);
+  const charts = ((inquiry as { charts?: { from: string; title: string; spec: Record<string, unknown> }[] }).charts ?? []).filter(
+    (c) => c && c.spec,
+  );
   const opList = (
     <ol class="operations" aria-label="Operations">
       {ops.map((op) => (

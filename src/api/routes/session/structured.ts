@@ -12,7 +12,7 @@ export const sessionStructuredInquiryRoute: FastifyPluginAsyncZod<ApiDeps> = asy
       summary: 'Submit a structured query',
       description:
         'Runs a SemanticQuery (the reading the interpreter produces; every terminal status response carries one in semantic_query) instead of interpreting a question: ' +
-        'edit a reading and ask again, or query by the model\'s names. Checked against the semantic model first: an unknown metric, dimension or grain is a 422 naming the field and the allowed names, and nothing is stored. ' +
+        "edit a reading and ask again, or query by the model's names. Checked against the semantic model first: an unknown metric, dimension or grain is a 422 naming the field and the allowed names, and nothing is stored. " +
         'Otherwise as /inquiry/agent: returns at once; poll /inquiry/{id}/status or long-poll /inquiry/{id}/result. Follow-up questions in the session build on it.',
       tags: ['inquiries'],
       params: SessionParamsSchema,

@@ -12,14 +12,24 @@ import { webErrorResponses } from '../../schemas.js';
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/dashboards/:dashboard_id', {
-    schema: { summary: 'A dashboard', tags: ['web'], params: DashboardParamsSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'A dashboard',
+      tags: ['web'],
+      params: DashboardParamsSchema,
+      response: { 200: DashboardSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const d = await dashboardFor(runtime, principalOf(request), request.params.dashboard_id);
       return dashboardView(d, await runtime.store.web.tiles(d.id));
     },
   });
   app.post('/dashboards/:dashboard_id/refresh', {
-    schema: { summary: 'Re-run a dashboard\'s tiles', tags: ['web'], params: DashboardParamsSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
+    schema: {
+      summary: "Re-run a dashboard's tiles",
+      tags: ['web'],
+      params: DashboardParamsSchema,
+      response: { 200: DashboardSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const d = await dashboardFor(runtime, principal, request.params.dashboard_id);
@@ -29,7 +39,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { run
     },
   });
   app.post('/dashboards/:dashboard_id/name', {
-    schema: { summary: 'Rename a dashboard', tags: ['web'], params: DashboardParamsSchema, body: DashboardCreateSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Rename a dashboard',
+      tags: ['web'],
+      params: DashboardParamsSchema,
+      body: DashboardCreateSchema,
+      response: { 200: DashboardSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const d = await dashboardFor(runtime, principalOf(request), request.params.dashboard_id);
       await runtime.store.web.renameDashboard(d.id, request.body.name);
@@ -37,7 +53,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { run
     },
   });
   app.delete('/dashboards/:dashboard_id', {
-    schema: { summary: 'Delete a dashboard', tags: ['web'], params: DashboardParamsSchema, response: { 200: z.object({ deleted: z.literal(true), dashboard_id: z.string() }), ...webErrorResponses } },
+    schema: {
+      summary: 'Delete a dashboard',
+      tags: ['web'],
+      params: DashboardParamsSchema,
+      response: { 200: z.object({ deleted: z.literal(true), dashboard_id: z.string() }), ...webErrorResponses },
+    },
     handler: async (request) => {
       const d = await dashboardFor(runtime, principalOf(request), request.params.dashboard_id);
       await runtime.store.web.deleteDashboard(d.id);

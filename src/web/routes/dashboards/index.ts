@@ -15,7 +15,12 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { ru
     },
   });
   app.post('/dashboards', {
-    schema: { summary: 'Make a dashboard', tags: ['web'], body: DashboardCreateSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Make a dashboard',
+      tags: ['web'],
+      body: DashboardCreateSchema,
+      response: { 200: DashboardSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const d = await runtime.store.web.createDashboard(principal.accountId, principal.userId ?? '', request.body.name);

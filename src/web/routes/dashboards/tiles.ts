@@ -9,12 +9,21 @@ import { webErrorResponses } from '../../schemas.js';
 /** POST /ui/api/dashboards/{id}/tiles {inquiry_id, chart_type?} pins an answer; DELETE …/tiles/{tile_id} unpins it. */
 export const dashboardTilesRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.post('/dashboards/:dashboard_id/tiles', {
-    schema: { summary: 'Pin an answer', tags: ['web'], params: DashboardParamsSchema, body: TileCreateSchema, response: { 200: DashboardSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Pin an answer',
+      tags: ['web'],
+      params: DashboardParamsSchema,
+      body: TileCreateSchema,
+      response: { 200: DashboardSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const d = await dashboardFor(runtime, principal, request.params.dashboard_id);
       const tile = await pinAnswer(runtime, principal, d, request.body.inquiry_id, request.body.chart_type ?? null);
-      request.log.info({ dashboardId: d.id, tileId: tile.id, inquiryId: request.body.inquiry_id, userId: principal.userId }, 'answer pinned');
+      request.log.info(
+        { dashboardId: d.id, tileId: tile.id, inquiryId: request.body.inquiry_id, userId: principal.userId },
+        'answer pinned',
+      );
       return dashboardView(d, await runtime.store.web.tiles(d.id));
     },
   });

@@ -8,7 +8,12 @@ import { InquiryParamsSchema, InquiryStatusResponseSchema, webErrorResponses } f
 /** GET /ui/api/inquiries/{inquiry_id} — the status response (as GET /api/inquiry/{id}/status) with the chart view chosen here. */
 export const inquiryRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/inquiries/:inquiry_id', {
-    schema: { summary: 'An inquiry', tags: ['web'], params: InquiryParamsSchema, response: { 200: InquiryStatusResponseSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'An inquiry',
+      tags: ['web'],
+      params: InquiryParamsSchema,
+      response: { 200: InquiryStatusResponseSchema, ...webErrorResponses },
+    },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const json = await runtime.inquiries.statusJson(principalOf(request), request.params.inquiry_id);

@@ -8,7 +8,13 @@ import { InquiryParamsSchema, webErrorResponses } from '../../schemas.js';
 /** POST /ui/api/inquiries/{inquiry_id}/view — stores the chart type chosen for an answer (shown again on reopening). */
 export const inquiryViewRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.post('/inquiries/:inquiry_id/view', {
-    schema: { summary: 'Choose an answer\'s chart type', tags: ['web'], params: InquiryParamsSchema, body: ChartViewBodySchema, response: { 200: z.object({ inquiry_id: z.string(), selected_view: ChartViewSchema }), ...webErrorResponses } },
+    schema: {
+      summary: "Choose an answer's chart type",
+      tags: ['web'],
+      params: InquiryParamsSchema,
+      body: ChartViewBodySchema,
+      response: { 200: z.object({ inquiry_id: z.string(), selected_view: ChartViewSchema }), ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const inquiry = await runtime.inquiries.inquiryFor(principal, request.params.inquiry_id);

@@ -10,7 +10,12 @@ import { historyThreads } from '../../threads.js';
 /** GET /ui/api/threads?q= (the user's history by last activity, searched), POST /ui/api/threads (a new thread, origin ui). */
 export const threadsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/threads', {
-    schema: { summary: 'History: my threads', tags: ['web'], querystring: ThreadSearchQuerySchema, response: { 200: ThreadListSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'History: my threads',
+      tags: ['web'],
+      querystring: ThreadSearchQuerySchema,
+      response: { 200: ThreadListSchema, ...webErrorResponses },
+    },
     handler: async (request) => ({ threads: await historyThreads(runtime.store, principalOf(request), request.query.q) }),
   });
   app.post('/threads', {

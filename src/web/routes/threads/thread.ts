@@ -34,12 +34,21 @@ export const threadRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime
         session_id: session.id,
         created_at: new Date(session.created_at).toISOString(),
         title,
-        inquiries: inquiries.map((i) => ({ ...runtime.inquiries.toStatusResponse(i), selected_view: (views.get(i.id) as ChartView | undefined) ?? null })),
+        inquiries: inquiries.map((i) => ({
+          ...runtime.inquiries.toStatusResponse(i),
+          selected_view: (views.get(i.id) as ChartView | undefined) ?? null,
+        })),
       };
     },
   });
   app.post('/threads/:session_id/title', {
-    schema: { summary: 'Rename a thread', tags: ['web'], params: SessionParamsSchema, body: ThreadTitleBodySchema, response: { 200: z.object({ session_id: z.string(), title: z.string() }), ...webErrorResponses } },
+    schema: {
+      summary: 'Rename a thread',
+      tags: ['web'],
+      params: SessionParamsSchema,
+      body: ThreadTitleBodySchema,
+      response: { 200: z.object({ session_id: z.string(), title: z.string() }), ...webErrorResponses },
+    },
     handler: async (request) => {
       const session = await ownThread(runtime, principalOf(request), request.params.session_id);
       await runtime.store.web.rename(session.id, request.body.title);
@@ -47,11 +56,17 @@ export const threadRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime
     },
   });
   app.delete('/threads/:session_id', {
-    schema: { summary: 'Delete a thread', tags: ['web'], params: SessionParamsSchema, response: { 200: z.object({ deleted: z.literal(true), session_id: z.string() }), ...webErrorResponses } },
+    schema: {
+      summary: 'Delete a thread',
+      tags: ['web'],
+      params: SessionParamsSchema,
+      response: { 200: z.object({ deleted: z.literal(true), session_id: z.string() }), ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const session = await ownThread(runtime, principal, request.params.session_id);
-      for (const i of await runtime.store.inquiries.listBySession(session.id)) if (i.status === 'processing') await runtime.inquiries.stop(principal, i.id);
+      for (const i of await runtime.store.inquiries.listBySession(session.id))
+        if (i.status === 'processing') await runtime.inquiries.stop(principal, i.id);
       await runtime.store.web.deleteThread(session.id);
       request.log.info({ sessionId: session.id, userId: principal.userId }, 'thread deleted');
       return { deleted: true as const, session_id: session.id };
