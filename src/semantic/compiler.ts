@@ -404,6 +404,7 @@ export function compile(
     synthetic.push({ column: p.name, measure: name });
   }
   for (const dc of q.distinct_counts) {
+    if (!ix.entities.has(dc.entity)) throw unknown('entity', dc.entity, [...ix.entities.keys()]);
     const dim = dc.dimension ? ix.dims.get(dc.dimension) : undefined;
     if (dc.dimension && (!dim || dim.entity !== dc.entity))
       throw unknown(
