@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import { DOCS_PREFIX, registerAuth } from './api/auth.js';
@@ -30,6 +30,19 @@ import { webApp } from './web/plugin.js';
 
 export const API_PREFIX = '/api';
 
+/** Swagger UI sets style attributes and shows data: images; everything else comes from this origin. */
+const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => {
   fastify.setValidatorCompiler(validatorCompiler);
   // Responses are built from typed objects; plain JSON.stringify keeps the hot status path fast.
@@ -46,7 +59,15 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     },
     transform: jsonSchemaTransform,
   });
-  await fastify.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(DOCS_PREFIX)) reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+  });
+  await fastify.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list' },
+    // The docs page loads only its own files (no inline script) and may not be framed or sniffed.
+    staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+  });
 
   const api = fastify.withTypeProvider<ZodTypeProvider>();
   registerAuth(fastify, runtime.keys);
@@ -104,6 +125,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { requestTimeoutMs, idleTimeoutMs } = runtime.config;
   const fastify = Fastify({
     loggerInstance: runtime.log,
+    // Errors the router raises before any route (a malformed percent-encoding, an over-long
+    // parameter) get the same `{detail}` shape as every other error.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      const detail =
+        error.code === 'FST_ERR_BAD_URL'
+          ? `Malformed URL ${JSON.stringify(request.url.split('?')[0])}: percent-encode it as UTF-8 (e.g. a space as %20)`
+          : error.message;
+      void (reply as unknown as FastifyReply).code(status).send({ detail });
+    },
     bodyLimit: runtime.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,

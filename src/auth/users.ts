@@ -35,6 +35,9 @@ export function emailProblem(email: string): string | null {
   return EMAIL.test(normalizeEmail(email)) ? null : 'an e-mail address looks like name@example.com';
 }
 
+/** How many unknown e-mails' failure counts are kept (bounded memory under a spray of made-up e-mails). */
+const UNKNOWN_LOCKS_KEPT = 10_000;
+
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class UserService {
@@ -42,6 +45,11 @@ export class UserService {
   private readonly threshold: number;
   private readonly baseMs: number;
   private readonly maxMs: number;
+  /**
+   * Failures of e-mails without an account (by normalised e-mail, in this process, the oldest
+   * dropped past UNKNOWN_LOCKS_KEPT): they lock out like real users so a 429 reveals nothing.
+   */
+  private readonly unknownLocks = new Map<string, { failures: number; lockedUntil: number | null }>();
   /** Logins whose last_seen_at was written recently (the write is throttled). */
   private readonly touched = new Map<string, number>();
 
@@ -75,19 +83,31 @@ export class UserService {
   }
 
   /**
-   * Checks e-mail and password. A wrong pair → 401 (the same answer whether or not the e-mail
-   * exists, after the same work); a locked-out user → 429 with the seconds to wait.
+   * Checks e-mail and password. A wrong pair → 401; repeated failures → 429 with the seconds to
+   * wait. Unknown e-mails are counted and locked out by the same rule, and every answer costs one
+   * password check (a decoy's when there is nothing to check), so neither the status nor the time
+   * tells whether an e-mail has an account.
    */
   async signIn(email: string, password: string, now = Date.now()): Promise<SignedIn> {
-    const user = await this.store.users.findByEmail(normalizeEmail(email));
+    const normalized = normalizeEmail(email);
+    const user = await this.store.users.findByEmail(normalized);
     if (!user || !user.password_hash) {
       await verifyPassword(password, await decoyHash());
+      const lockedUntil = this.unknownLocks.get(normalized)?.lockedUntil ?? null;
+      if (lockedUntil !== null && lockedUntil > now) throw this.lockedError(lockedUntil - now);
+      const failures = (this.unknownLocks.get(normalized)?.failures ?? 0) + 1;
+      const lockMs = this.lockMsAfter(failures);
+      this.unknownLocks.delete(normalized); // re-inserted last: the map evicts the oldest first
+      if (this.unknownLocks.size >= UNKNOWN_LOCKS_KEPT) this.unknownLocks.delete(this.unknownLocks.keys().next().value!);
+      this.unknownLocks.set(normalized, { failures, lockedUntil: lockMs ? now + lockMs : null });
+      if (lockMs) throw this.lockedError(lockMs, true);
       throw new ServiceError(401, 'Wrong e-mail or password');
     }
+    const passwordRight = await verifyPassword(password, user.password_hash);
     if (user.locked_until !== null && user.locked_until > now) throw this.lockedError(user.locked_until - now);
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!passwordRight) {
       const failures = user.failed_logins + 1;
-      const lockMs = failures >= this.threshold ? Math.min(this.maxMs, this.baseMs * 2 ** (failures - this.threshold)) : 0;
+      const lockMs = this.lockMsAfter(failures);
       await this.store.users.recordFailure(user.id, failures, lockMs ? now + lockMs : null);
       if (lockMs) throw this.lockedError(lockMs, true);
       throw new ServiceError(401, 'Wrong e-mail or password');
@@ -106,6 +126,11 @@ export class UserService {
     await this.store.webLogins.insert(login);
     if (Math.random() < 0.05) await this.store.webLogins.purgeExpired(now);
     return { token, login, user: { ...user, failed_logins: 0, locked_until: null, last_login_at: now } };
+  }
+
+  /** The lock-out after this many failures in a row (0: none yet), doubling from the threshold on, capped. */
+  private lockMsAfter(failures: number): number {
+    return failures >= this.threshold ? Math.min(this.maxMs, this.baseMs * 2 ** (failures - this.threshold)) : 0;
   }
 
   private lockedError(waitMs: number, justLocked = false): ServiceError {

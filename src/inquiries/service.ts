@@ -11,6 +11,7 @@ import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
 import { newId } from '../store/ids.js';
+import { formatLimit } from '../warehouse/errors.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
 import {
   type Dimensions,
@@ -369,9 +370,7 @@ export class InquiryService {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
     if (reason instanceof LostOwnershipSignal) return null; // its new owner finishes it
-    const limit = limitMs;
-    const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
-    return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.` };
+    return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${formatLimit(limitMs)} and was cancelled.` };
   }
 
   private async jobOf(record: InquiryRecord): Promise<InquiryJob> {

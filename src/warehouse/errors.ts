@@ -11,11 +11,20 @@ export class WarehouseError extends Error {
   }
 }
 
+/**
+ * A time limit in seconds as people read it: whole seconds from ten on, else up to two significant
+ * decimals ("1.5 s", "0.1 s", "0.05 s"), never "0 s" for a limit below a second.
+ */
+export function formatLimit(ms: number): string {
+  if (ms >= 10_000) return `${Math.round(ms / 1000)} s`;
+  return `${Number((ms / 1000).toPrecision(ms >= 1000 ? 2 : 1))} s`;
+}
+
 /** The statement ran longer than its time budget and was cancelled in the engine. */
 export class WarehouseTimeoutError extends WarehouseError {
   override readonly code = 'warehouse_timeout';
   constructor(readonly timeoutMs: number) {
-    super(`The query took longer than ${timeoutMs} ms and was cancelled.`);
+    super(`The query took longer than ${formatLimit(timeoutMs)} and was cancelled.`);
   }
 }
 

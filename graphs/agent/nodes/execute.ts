@@ -27,7 +27,7 @@ export async function execute(state: AgentStateType, config: LangGraphRunnableCo
   } catch (err) {
     if (err instanceof WarehouseCancelledError) throw err; // a stop: the lifecycle records it
     if (err instanceof WarehouseTimeoutError) {
-      const reason = `The query took longer than ${Math.round(queryTimeoutMs / 1000)} s and was cancelled.`;
+      const reason = err.message;
       return { steps: reason, outcome: { status: 'timeout', error: reason, result: buildTerminalAnswer('timeout', { question: state.question, reason, sql: state.sql }) } };
     }
     if (!(err instanceof WarehouseError)) throw err;

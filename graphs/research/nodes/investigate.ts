@@ -221,7 +221,7 @@ function failed(err: unknown, sql: string, deps: ResearchConfiguration): Ran {
   if (err instanceof WarehouseCancelledError) throw err;
   if (err instanceof CompileError) return { status: 'out_of_scope', sql: sql || undefined, error: `The semantic model cannot express this: ${err.message}` };
   if (err instanceof SqlRefusedError) return { status: 'failed', sql, error: `Refused by the read-only guard: ${err.message}` };
-  if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: `The query took longer than ${Math.round(deps.queryTimeoutMs / 1000)} s and was cancelled.` };
+  if (err instanceof WarehouseTimeoutError) return { status: 'timeout', sql, error: err.message };
   if (err instanceof WarehouseError) return { status: 'failed', sql, error: `The warehouse could not run the query: ${err.message}` };
   throw err;
 }
