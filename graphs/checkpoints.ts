@@ -10,7 +10,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CHECKPOINT_SETUP_LOCK, withAdvisoryLock } from '../src/store/db.js';
+import { CHECKPOINT_SETUP_LOCK, survivesServerLoss, withAdvisoryLock } from '../src/store/db.js';
 
 /**
  * Threads (inquiries) whose checkpoints were deleted because the inquiry ended. A run stopped
@@ -114,8 +114,9 @@ const CHECKPOINT_POOL_MAX = 4;
 export async function openCheckpoints(config: { store?: string; dataDir: string }): Promise<Checkpoints> {
   if (config.store) {
     // A pool of its own with pg's default parsing: the saver reads JSONB and BYTEA as pg returns them.
-    const pool = new pg.Pool({ connectionString: config.store, max: CHECKPOINT_POOL_MAX, application_name: 'quarry-checkpoints' });
-    pool.on('error', () => undefined);
+    const pool = survivesServerLoss(
+      new pg.Pool({ connectionString: config.store, max: CHECKPOINT_POOL_MAX, application_name: 'quarry-checkpoints' }),
+    );
     const saver = new PostgresCheckpoints(pool);
     try {
       // setup() is not safe to run by two processes at once (it inserts its migration versions)
@@ -124,7 +125,13 @@ export async function openCheckpoints(config: { store?: string; dataDir: string 
       await pool.end().catch(() => undefined);
       throw err;
     }
-    return { saver, kind: 'postgres', deleteThread: (id) => saver.deleteThread(id), settled: (id) => saver.endedThreads.settled(id), close: () => saver.end() };
+    return {
+      saver,
+      kind: 'postgres',
+      deleteThread: (id) => saver.deleteThread(id),
+      settled: (id) => saver.endedThreads.settled(id),
+      close: () => saver.end(),
+    };
   }
   const saver = new SqliteCheckpoints(new Database(join(config.dataDir, 'checkpoints.sqlite')));
   return {

@@ -27,7 +27,12 @@ export async function createQuarryEngine(config: Config, log: Logger, options?: 
     paceMs: config.researchPaceMs,
     log,
     metrics: options?.metrics,
-    researchPlanner: agent.planner ? new ResearchPlanner(agent.planner.client, agent.layer.catalogue, { sendValues: agent.planner.settings.sendRows, narrate: agent.planner.settings.narrate }) : undefined,
+    researchPlanner: agent.planner
+      ? new ResearchPlanner(agent.planner.client, agent.layer.catalogue, {
+          sendValues: agent.planner.settings.sendRows,
+          narrate: agent.planner.settings.narrate,
+        })
+      : undefined,
   });
   return {
     agent,

@@ -4,6 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import { registerReplyCheck } from './api/reply-check.js';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +21,7 @@ import { metricsRoute } from './api/routes/metrics.js';
 import { mcpRoutes } from './mcp/http.js';
 import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
 import { sessionNewRoute } from './api/routes/session/new.js';
+import { sessionStructuredInquiryRoute } from './api/routes/session/structured.js';
 import { researchRoute } from './api/routes/research.js';
 import { inquiriesBatchRoute } from './api/routes/inquiries/batch.js';
 import { reportsRoutes } from './api/routes/reports/index.js';
@@ -30,18 +32,9 @@ import { webApp } from './web/plugin.js';
 
 export const API_PREFIX = '/api';
 
-/** Swagger UI sets style attributes and shows data: images; everything else comes from this origin. */
-const DOCS_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Swagger UI ships no inline script (its CSP hash list is empty); it sets inline styles and data: images. */
+const DOCS_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => {
   fastify.setValidatorCompiler(validatorCompiler);
@@ -49,6 +42,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerJsonParsing(fastify);
   registerErrorHandling(fastify);
+  if (runtime.config.validateReplies) registerReplyCheck(fastify);
 
   await fastify.register(swagger, {
     openapi: {
@@ -59,13 +53,14 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     },
     transform: jsonSchemaTransform,
   });
+  // The docs page, its static files and its JSON: never framed, no sniffing (swagger-ui's own hooks reach the page only).
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DOCS_PREFIX)) reply.header('x-frame-options', 'DENY').header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    if (request.url.startsWith(DOCS_PREFIX)) reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
   });
   await fastify.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list' },
-    // The docs page loads only its own files (no inline script) and may not be framed or sniffed.
+    // The docs page is served like the web app: its own scripts only, never framed, no sniffing.
     staticCSP: DOCS_CONTENT_SECURITY_POLICY,
   });
 
@@ -95,6 +90,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
       await scope.register(healthRoutes, { runtime });
       await scope.register(sessionNewRoute, { runtime });
       await scope.register(sessionInquiryRoute, { runtime });
+      await scope.register(sessionStructuredInquiryRoute, { runtime });
       await scope.register(inquiryStatusRoute, { runtime });
       await scope.register(inquiryResultRoute, { runtime });
       await scope.register(inquiryStopRoute, { runtime });
@@ -125,19 +121,15 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { requestTimeoutMs, idleTimeoutMs } = runtime.config;
   const fastify = Fastify({
     loggerInstance: runtime.log,
-    // Errors the router raises before any route (a malformed percent-encoding, an over-long
-    // parameter) get the same `{detail}` shape as every other error.
-    frameworkErrors: (error, request, reply) => {
-      const status = error.statusCode ?? 400;
-      const detail =
-        error.code === 'FST_ERR_BAD_URL'
-          ? `Malformed URL ${JSON.stringify(request.url.split('?')[0])}: percent-encode it as UTF-8 (e.g. a space as %20)`
-          : error.message;
-      void (reply as unknown as FastifyReply).code(status).send({ detail });
-    },
     bodyLimit: runtime.config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,
+    // Errors Fastify raises before routing (a URL that does not decode, a too-long parameter) get
+    // the same {detail} body as every other error.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const detail = err.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent sign must start a valid escape such as %20' : err.message;
+      void reply.code(err.statusCode ?? 400).send({ detail });
+    },
     // Receiving a request (headers and body) must finish within requestTimeoutMs, or Node answers
     // 408 and closes the socket: a client trickling a body cannot hold a connection. The clock
     // stops once the request has arrived, so a long-poll may still wait up to 900 s for its answer.

@@ -22,7 +22,9 @@ export function htmlToText(html: string): string {
 function cell(value: unknown, symbol?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
-    const n = new Intl.NumberFormat('en-US', { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }).format(Math.abs(value));
+    const n = new Intl.NumberFormat('en-US', { minimumFractionDigits: Number.isInteger(value) ? 0 : 2, maximumFractionDigits: 2 }).format(
+      Math.abs(value),
+    );
     const sign = value < 0 ? '-' : '';
     if (!symbol) return sign + n;
     return symbol.length === 1 ? `${sign}${symbol}${n}` : `${sign}${n} ${symbol}`;
@@ -38,7 +40,11 @@ export function formatTable(rows: Record<string, unknown>[], symbols: Record<str
   const numeric = columns.map((c) => shown.every((r) => r[c] === null || r[c] === undefined || typeof r[c] === 'number'));
   const body = shown.map((r) => columns.map((c) => cell(r[c], symbols[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const out = [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
   if (rows.length > maxRows) out.push(`… ${rows.length - maxRows} more rows (--json has them all)`);
   return out.join('\n');
@@ -73,7 +79,9 @@ export async function runAsk(client: QuarryClient, question: string, options: As
       if (options.sql && r.sql_query) process.stdout.write(`\n${r.sql_query}\n`);
     }
     const state = r.status.general;
-    process.stderr.write(`${state === 'done' ? '' : `ended ${state}. `}session ${r.session_id} (follow up with --session ${r.session_id})\n`);
+    process.stderr.write(
+      `${state === 'done' ? '' : `ended ${state}. `}session ${r.session_id} (follow up with --session ${r.session_id})\n`,
+    );
     return state === 'done' ? 0 : 1;
   } finally {
     process.off('SIGINT', onSigint);

@@ -1,12 +1,12 @@
 /**
- * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate) | eval | ask | research | mcp
+ * quarry serve | init | accounts | users | keys | semantic (bootstrap, import, validate, check, refresh) | eval | ask | research | mcp
  * Run with `npm run quarry -- <command>` (or `npx tsx src/cli.ts <command>`).
  */
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel } from './semantic/loader.js';
-import { bootstrapUrlToFile } from './warehouse/introspect.js';
+import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
 import { openConfiguredStore, type Store } from './store/repositories.js';
@@ -45,7 +45,10 @@ const program = new Command('quarry').description('Answers business questions in
 program
   .command('serve')
   .description('serve the REST API (and the tool interface) on QUARRY_HOST:QUARRY_PORT')
-  .option('--role <role>', 'api (HTTP, enqueues), worker (runs inquiries and schedules; /healthz and /metrics only) or all; api and worker need QUARRY_STORE=postgres://... (default: QUARRY_ROLE or all)')
+  .option(
+    '--role <role>',
+    'api (HTTP, enqueues), worker (runs inquiries and schedules; /healthz and /metrics only) or all; api and worker need QUARRY_STORE=postgres://... (default: QUARRY_ROLE or all)',
+  )
   .action(async (opts: { role?: string }) => {
     const server = await serve(config(opts.role === undefined ? undefined : { role: opts.role }));
     closeOnSignals(server.close);
@@ -99,7 +102,9 @@ users
       const accountId = opts.account ?? (await store.accounts.list())[0]?.id ?? (await store.accounts.create('default')).id;
       const password = opts.passwordStdin ? await readSecretFromStdin('Password: ') : undefined;
       const { user, password: shown } = await new UserService(store).create(accountId, opts.email, { name: opts.name, password });
-      process.stderr.write(`created user ${user.id} (${user.email}) in account ${accountId}${password ? '' : '; the password is shown only once:'}\n`);
+      process.stderr.write(
+        `created user ${user.id} (${user.email}) in account ${accountId}${password ? '' : '; the password is shown only once:'}\n`,
+      );
       if (!password) console.log(shown);
     }),
   );
@@ -147,7 +152,9 @@ keys
       if (!(await store.accounts.get(accountId))) throw new Error(`no account ${accountId}`);
       const days = opts.expiresInDays === undefined ? null : Number(opts.expiresInDays);
       if (days !== null && !(days > 0)) throw new Error('--expires-in-days must be a positive number');
-      const { key, record } = await keyService.create(accountId, opts.name, { expiresAt: days === null ? null : Date.now() + days * 86_400_000 });
+      const { key, record } = await keyService.create(accountId, opts.name, {
+        expiresAt: days === null ? null : Date.now() + days * 86_400_000,
+      });
       process.stderr.write(`created key ${record.id} (${record.prefix}…) for account ${accountId}; it is shown only once:\n`);
       console.log(key);
     }),
@@ -160,7 +167,11 @@ keys
     withStore(async (store) => {
       console.log(['id', 'prefix', 'name', 'account', 'created', 'last_used', 'expires', 'revoked'].join('\t'));
       for (const k of await store.apiKeys.list(opts.account)) {
-        console.log([k.id, k.prefix + '…', k.name, k.account_id, iso(k.created_at), iso(k.last_used_at), iso(k.expires_at), iso(k.revoked_at)].join('\t'));
+        console.log(
+          [k.id, k.prefix + '…', k.name, k.account_id, iso(k.created_at), iso(k.last_used_at), iso(k.expires_at), iso(k.revoked_at)].join(
+            '\t',
+          ),
+        );
       }
     }),
   );
@@ -198,7 +209,14 @@ program
         out = await ask('Settings file to write', out);
       }
       if (!url) throw new Error('--warehouse: give the warehouse URL (duckdb:PATH, a folder of Parquet/CSV files, postgres://...)');
-      const options = { warehouseUrl: url, configPath: out, modelPath: model, force: opts.force, name: opts.name, asOf: process.env.QUARRY_AS_OF || undefined };
+      const options = {
+        warehouseUrl: url,
+        configPath: out,
+        modelPath: model,
+        force: opts.force,
+        name: opts.name,
+        asOf: process.env.QUARRY_AS_OF || undefined,
+      };
       checkTargets(options);
       const draft = await draftInit(options, (line) => process.stderr.write(`… ${line}\n`));
       console.log(formatInitSummary(draft));
@@ -207,7 +225,9 @@ program
         return;
       }
       await writeInit(draft, options);
-      process.stderr.write(`wrote ${model} and ${out}. Review ${model} (every guess has its reason as a comment), then serve it from this folder (\`npm start\`), or elsewhere with QUARRY_CONFIG=${resolve(out)}.\n`);
+      process.stderr.write(
+        `wrote ${model} and ${out}. Review ${model} (every guess has its reason as a comment), then serve it from this folder (\`npm start\`), or elsewhere with QUARRY_CONFIG=${resolve(out)}.\n`,
+      );
     } finally {
       ask?.close();
     }
@@ -258,36 +278,66 @@ semantic
   .command('import')
   .description('import a semantic model you already have (dbt MetricFlow, Cube, Snowflake Cortex Analyst) as a Quarry model')
   .argument('<format>', 'dbt | cube | cortex')
-  .argument('<path>', 'dbt: a dbt project, a folder of YAML or a file; cube: a Cube project, its model folder or a file; cortex: the semantic model file')
+  .argument(
+    '<path>',
+    'dbt: a dbt project, a folder of YAML or a file; cube: a Cube project, its model folder or a file; cortex: the semantic model file',
+  )
   .requiredOption('--out <file>', 'where to write the Quarry model (YAML)')
   .option('--name <name>', 'model name')
   .option('--schema <schema>', "dbt: the schema the models' relations are in (table names become schema.table)")
   .option('--qualified', "cortex: keep the base tables' schema (SCHEMA.TABLE)")
   .option('--strict', 'write nothing when anything cannot be imported')
-  .action(async (format: string, path: string, opts: { out: string; name?: string; schema?: string; qualified?: boolean; strict?: boolean }) => {
-    const { importToFile } = await import('./semantic/import/index.js');
-    const r = await importToFile(format, path, opts.out, opts);
-    const m = r.model;
-    const n = (x: unknown[] | undefined) => x?.length ?? 0;
-    process.stderr.write(
-      `wrote ${opts.out}: ${m.entities.length} entities, ${n(m.relationships)} relationships, ${n(m.dimensions)} dimensions, ${n(m.time_dimensions)} time dimensions, ` +
-        `${n(m.measures)} measures, ${n(m.metrics)} derived metrics${n(m.verified_queries) ? `, ${n(m.verified_queries)} verified queries` : ''}.\n` +
-        (r.skipped.length ? `not imported (also listed in the file's header):\n${r.skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}\n` : '') +
-        `Review the guesses (comments), run \`quarry semantic validate ${opts.out}\`, then set QUARRY_MODEL=${opts.out}\n`,
-    );
-  });
+  .action(
+    async (format: string, path: string, opts: { out: string; name?: string; schema?: string; qualified?: boolean; strict?: boolean }) => {
+      const { importToFile } = await import('./semantic/import/index.js');
+      const r = await importToFile(format, path, opts.out, opts);
+      const m = r.model;
+      const n = (x: unknown[] | undefined) => x?.length ?? 0;
+      process.stderr.write(
+        `wrote ${opts.out}: ${m.entities.length} entities, ${n(m.relationships)} relationships, ${n(m.dimensions)} dimensions, ${n(m.time_dimensions)} time dimensions, ` +
+          `${n(m.measures)} measures, ${n(m.metrics)} derived metrics${n(m.verified_queries) ? `, ${n(m.verified_queries)} verified queries` : ''}.\n` +
+          (r.skipped.length
+            ? `not imported (also listed in the file's header):\n${r.skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}\n`
+            : '') +
+          `Review the guesses (comments), run \`quarry semantic validate ${opts.out}\`, then set QUARRY_MODEL=${opts.out}\n`,
+      );
+    },
+  );
 semantic
   .command('validate')
   .description('check a semantic model file and report every problem')
   .argument('<file>', 'model file (YAML)')
   .action((file: string) => {
     const model = loadModel(file);
-    console.log(`${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`);
+    console.log(
+      `${file}: ok (${model.entities.length} entities, ${model.measures.length + model.metrics.length} metrics, ${model.dimensions.length} dimensions)`,
+    );
+  });
+
+semantic
+  .command('check')
+  .description(
+    'check a semantic model against the data: tables and columns exist, keys unique, joins fan out as declared, time dimensions hold dates; exit 1 when any fails',
+  )
+  .argument('<file>', 'model file (YAML)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .action(async (file: string, opts: { warehouse?: string }) => {
+    const { checkModel, formatCheckReport } = await import('./semantic/check.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const model = loadModel(file);
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config()));
+    try {
+      const report = await checkModel(model, warehouse);
+      console.log(`${file}: ${formatCheckReport(report)}`);
+      if (report.failed.length) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
   });
 
 program
   .command('eval')
-  .description("run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails")
+  .description('run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails')
   .argument('[file]', 'questions file (YAML)')
   .option('--model <file>', 'semantic model file (default: QUARRY_MODEL or the bundled model)')
   .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
@@ -306,10 +356,23 @@ program
     const cases = file ? loadEvalSuite(file) : [];
     const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config));
     try {
-      const layer = await loadSemanticLayer(opts.model ?? config.model ?? DEFAULT_MODEL_PATH, warehouse, config.asOf ? { asOf: config.asOf } : {});
+      const layer = await loadSemanticLayer(
+        opts.model ?? config.model ?? DEFAULT_MODEL_PATH,
+        warehouse,
+        config.asOf ? { asOf: config.asOf } : {},
+      );
+      const modelFile = opts.model ?? config.model ?? DEFAULT_MODEL_PATH;
+      if (opts.verified && layer.model.verified_queries.length === 0) {
+        // Nothing to score is no score of 0 %: say why, and what to do.
+        console.log(
+          `${modelFile} has no verified queries (verified_queries): nothing to check. Add questions with their SQL under verified_queries, or give a questions FILE.`,
+        );
+        if (cases.length === 0) return;
+      }
       const summary = await runEvalSuite(layer, warehouse, [...cases, ...(opts.verified ? verifiedSuite(layer, warehouse.dialect) : [])]);
       console.log(formatEvalSummary(summary));
-      if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || summary.answeredWrong > 0 && min === 1) process.exitCode = 1;
+      if (summary.accuracy < min || (min === 1 && summary.passed < summary.total) || (summary.answeredWrong > 0 && min === 1))
+        process.exitCode = 1;
     } finally {
       await warehouse.close();
     }
@@ -329,12 +392,19 @@ program
     const { QuarryClient, clientKey, serverUrl } = await import('./client.js');
     const { runAsk } = await import('./ask-cli.js');
     const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
-    process.exitCode = await runAsk(new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg)), question, { json: opts.json, session: opts.session, dimensions, sql: opts.sql });
+    process.exitCode = await runAsk(new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg)), question, {
+      json: opts.json,
+      session: opts.session,
+      dimensions,
+      sql: opts.sql,
+    });
   });
 
 program
   .command('research')
-  .description('run a research investigation with a live progress bar and print the report (Markdown): on the server given by --server or QUARRY_URL, else in this process')
+  .description(
+    'run a research investigation with a live progress bar and print the report (Markdown): on the server given by --server or QUARRY_URL, else in this process',
+  )
   .argument('<question>', 'the research question, e.g. "Why did revenue change in 1997 compared with 1996?"')
   .option('--dimensions <json>', 'dimension filters scoping every query, as JSON, e.g. \'{"region": "EUROPE"}\'')
   .option('--rounds <n>', 'rounds of questions (default 2)')
@@ -342,37 +412,48 @@ program
   .option('--minutes <n>', 'time budget in minutes (default 10)')
   .option('--json', 'print the whole status response (final_answer, progress, operations) as JSON')
   .option('--server <url>', 'submit to this running server (default: QUARRY_URL when set)')
-  .action(async (question: string, opts: { dimensions?: string; rounds?: string; queries?: string; minutes?: string; json?: boolean; server?: string }) => {
-    const { runRemoteResearchCommand, runResearchCommand } = await import('./research-cli.js');
-    const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-    const budget = { rounds: num(opts.rounds), queries: num(opts.queries), minutes: num(opts.minutes) };
-    const { ResearchBudgetSchema } = await import('./schemas/research.js');
-    const parsed = ResearchBudgetSchema.safeParse(Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)));
-    if (!parsed.success) throw new Error(`budget: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-    const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
-    const cfg = config();
-    if (opts.server || cfg.url) {
-      const { QuarryClient, clientKey, serverUrl } = await import('./client.js');
-      const client = new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg));
-      process.exitCode = await runRemoteResearchCommand(client, question, { budget: parsed.data, dimensions, json: opts.json });
-    } else {
-      process.exitCode = await runResearchCommand(cfg, question, { budget: parsed.data, dimensions, json: opts.json });
-    }
-  });
+  .action(
+    async (
+      question: string,
+      opts: { dimensions?: string; rounds?: string; queries?: string; minutes?: string; json?: boolean; server?: string },
+    ) => {
+      const { runRemoteResearchCommand, runResearchCommand } = await import('./research-cli.js');
+      const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+      const budget = { rounds: num(opts.rounds), queries: num(opts.queries), minutes: num(opts.minutes) };
+      const { ResearchBudgetSchema } = await import('./schemas/research.js');
+      const parsed = ResearchBudgetSchema.safeParse(Object.fromEntries(Object.entries(budget).filter(([, v]) => v !== undefined)));
+      if (!parsed.success) throw new Error(`budget: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      const dimensions = opts.dimensions ? (JSON.parse(opts.dimensions) as Record<string, never>) : undefined;
+      const cfg = config();
+      if (opts.server || cfg.url) {
+        const { QuarryClient, clientKey, serverUrl } = await import('./client.js');
+        const client = new QuarryClient(serverUrl(cfg, opts.server), clientKey(cfg));
+        process.exitCode = await runRemoteResearchCommand(client, question, { budget: parsed.data, dimensions, json: opts.json });
+      } else {
+        process.exitCode = await runResearchCommand(cfg, question, { budget: parsed.data, dimensions, json: opts.json });
+      }
+    },
+  );
 
 program
   .command('mcp')
   .description('serve the tool interface (MCP) over stdio; the API key comes from QUARRY_API_KEY or `quarry login`')
   .action(async () => {
     const { close } = await runStdio(config());
-    const exit = () => void close().then(() => process.exit(0), () => process.exit(1));
+    const exit = () =>
+      void close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     process.stdin.once('end', exit);
     closeOnSignals(close);
   });
 
 program
   .command('login')
-  .description('store an API key for `quarry mcp` over stdio (read from stdin, or --key); checked against this data directory unless --no-verify')
+  .description(
+    'store an API key for `quarry mcp` over stdio (read from stdin, or --key); checked against this data directory unless --no-verify',
+  )
   .option('--key <key>', 'the API key (default: read from stdin, so it stays out of the process list)')
   .option('--no-verify', 'store the key without checking it')
   .action(async (opts: { key?: string; verify: boolean }) => {

@@ -21,7 +21,8 @@ export class ClientError extends Error {
 export function serverUrl(config: Config, explicit?: string): string {
   if (explicit) return explicit.replace(/\/+$/, '');
   if (config.url) return config.url.replace(/\/+$/, '');
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host =
+    config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   return `http://${host}:${config.port}`;
 }
 
@@ -51,7 +52,9 @@ export class QuarryClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
-      throw new ClientError(`cannot reach the Quarry server at ${this.base} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}); is it running? (--server or QUARRY_URL)`);
+      throw new ClientError(
+        `cannot reach the Quarry server at ${this.base} (${(err as Error & { cause?: Error }).cause?.message ?? (err as Error).message}); is it running? (--server or QUARRY_URL)`,
+      );
     }
     const text = await response.text();
     let parsed: unknown = null;
@@ -61,7 +64,10 @@ export class QuarryClient {
       parsed = { detail: text.slice(0, 200) };
     }
     if (!response.ok && response.status !== 408) {
-      throw new ClientError(`${response.status}: ${(parsed as { detail?: string } | null)?.detail ?? response.statusText}`, response.status);
+      throw new ClientError(
+        `${response.status}: ${(parsed as { detail?: string } | null)?.detail ?? response.statusText}`,
+        response.status,
+      );
     }
     return { status: response.status, body: parsed as T };
   }
@@ -71,7 +77,12 @@ export class QuarryClient {
   }
 
   async ask(sessionId: string, query: string, dimensions?: Dimensions | null): Promise<string> {
-    return (await this.call<{ inquiry_id: string }>('POST', `/session/${encodeURIComponent(sessionId)}/inquiry/agent`, { query, dimensions: dimensions ?? undefined })).body.inquiry_id;
+    return (
+      await this.call<{ inquiry_id: string }>('POST', `/session/${encodeURIComponent(sessionId)}/inquiry/agent`, {
+        query,
+        dimensions: dimensions ?? undefined,
+      })
+    ).body.inquiry_id;
   }
 
   async status(inquiryId: string): Promise<InquiryStatusResponse> {
@@ -90,7 +101,16 @@ export class QuarryClient {
     await this.call('POST', `/inquiry/${encodeURIComponent(inquiryId)}/stop`);
   }
 
-  async research(question: string, options: { dimensions?: Dimensions | null; budget?: ResearchBudgetInput | null } = {}): Promise<ResearchSubmitted> {
-    return (await this.call<ResearchSubmitted>('POST', '/research', { question, dimensions: options.dimensions ?? undefined, budget: options.budget ?? undefined })).body;
+  async research(
+    question: string,
+    options: { dimensions?: Dimensions | null; budget?: ResearchBudgetInput | null } = {},
+  ): Promise<ResearchSubmitted> {
+    return (
+      await this.call<ResearchSubmitted>('POST', '/research', {
+        question,
+        dimensions: options.dimensions ?? undefined,
+        budget: options.budget ?? undefined,
+      })
+    ).body;
   }
 }

@@ -36,17 +36,27 @@ export const ConfigSchema = z.object({
   asOf: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'a real calendar date')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'a real calendar date',
+    )
     .optional(),
   bootstrapKey: z.string().min(32, 'at least 32 characters').max(256).optional(),
   /** On first start (no user can sign in yet), the admin's password; unset = a random one, printed once. */
   bootstrapPassword: z.string().min(10, 'at least 10 characters').max(256).optional(),
   /** The sign-in name of the first admin. */
-  adminEmail: z.string().regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address such as admin@localhost').default('admin@localhost'),
+  adminEmail: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, 'an e-mail address such as admin@localhost')
+    .default('admin@localhost'),
   /** Where client commands (`quarry ask`, `quarry research`) find a running server; unset = http://QUARRY_HOST:QUARRY_PORT for ask, in-process for research. */
   url: z.url().optional(),
   /** How long a web-app sign-in lasts. */
-  webSessionHours: z.coerce.number().positive().max(24 * 90).default(12),
+  webSessionHours: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
   /** The sign-in cookie's Secure flag; unset = set when the request came over HTTPS. */
   cookieSecure: bool.optional(),
   llmBaseUrl: z.url().optional(),
@@ -104,7 +114,10 @@ export const ConfigSchema = z.object({
   /** Tool interface over HTTP: Host names (port-agnostic, comma-separated) accepted at /mcp (DNS-rebinding protection); QUARRY_HOST is added. */
   mcpAllowedHosts: z.string().default('localhost,127.0.0.1,[::1]'),
   /** Tool interface over HTTP: browser origins allowed to call /mcp (comma-separated, exact); none by default, never a wildcard. */
-  mcpAllowedOrigins: z.string().refine((v) => !v.split(',').some((o) => o.trim() === '*'), 'a wildcard origin is not allowed; list exact origins').default(''),
+  mcpAllowedOrigins: z
+    .string()
+    .refine((v) => !v.split(',').some((o) => o.trim() === '*'), 'a wildcard origin is not allowed; list exact origins')
+    .default(''),
   /** Tool interface: longest one wait_for_completion / ask_a_single_question call waits for regular questions. */
   mcpWaitMs: int(100, 900_000).default(50_000),
   /** Tool interface: the research wait window (§8: 3 minutes per wait call). */
@@ -115,6 +128,8 @@ export const ConfigSchema = z.object({
   researchConcurrency: int(1, 64).default(4),
   /** Pause before each research sub-question (ms): paces the load on a shared warehouse. */
   researchPaceMs: int(0, 600_000).default(0),
+  /** Check every JSON reply against its route's declared zod schema; a mismatch answers 500 (tests and staging). */
+  validateReplies: bool.default(false),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -170,6 +185,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   credentialsFile: 'QUARRY_CREDENTIALS_FILE',
   researchConcurrency: 'QUARRY_RESEARCH_CONCURRENCY',
   researchPaceMs: 'QUARRY_RESEARCH_PACE_MS',
+  validateReplies: 'QUARRY_VALIDATE_REPLIES',
 };
 
 /** quarry.yaml keys are the snake_case of the setting, e.g. `rate_limit_max`. */
@@ -236,13 +252,19 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     throw new ConfigError('invalid configuration: QUARRY_LLM_MODEL is required when QUARRY_LLM_BASE_URL is set');
   }
   if (config.staleAfterMs < 2 * config.heartbeatMs) {
-    throw new ConfigError(`invalid configuration: QUARRY_STALE_AFTER_MS (${config.staleAfterMs}) must be at least twice QUARRY_HEARTBEAT_MS (${config.heartbeatMs}), or live processes would look gone`);
+    throw new ConfigError(
+      `invalid configuration: QUARRY_STALE_AFTER_MS (${config.staleAfterMs}) must be at least twice QUARRY_HEARTBEAT_MS (${config.heartbeatMs}), or live processes would look gone`,
+    );
   }
   if (config.role !== 'all' && !sharedPostgresUrl(config)) {
-    throw new ConfigError(`invalid configuration: QUARRY_ROLE=${config.role} needs a shared store (QUARRY_STORE=postgres://...); with the SQLite store the only allowed role is all (allowed with Postgres: api, worker, all)`);
+    throw new ConfigError(
+      `invalid configuration: QUARRY_ROLE=${config.role} needs a shared store (QUARRY_STORE=postgres://...); with the SQLite store the only allowed role is all (allowed with Postgres: api, worker, all)`,
+    );
   }
   if (config.warehouseAccountConnections !== undefined && config.warehouseAccountConnections > config.warehouseConnections) {
-    throw new ConfigError(`invalid configuration: QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS (${config.warehouseAccountConnections}) cannot exceed QUARRY_WAREHOUSE_CONNECTIONS (${config.warehouseConnections})`);
+    throw new ConfigError(
+      `invalid configuration: QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS (${config.warehouseAccountConnections}) cannot exceed QUARRY_WAREHOUSE_CONNECTIONS (${config.warehouseConnections})`,
+    );
   }
   return config;
 }

@@ -35,14 +35,31 @@ export class ServiceMetrics {
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
-  readonly queueRunning = new Gauge({ name: 'quarry_queue_running', help: 'Inquiries running in this process', registers: [this.registry] });
-  readonly queueWaiting = new Gauge({ name: 'quarry_queue_waiting', help: 'Inquiries waiting for a slot in this process', registers: [this.registry] });
+  readonly queueRunning = new Gauge({
+    name: 'quarry_queue_running',
+    help: 'Inquiries running in this process',
+    registers: [this.registry],
+  });
+  readonly queueWaiting = new Gauge({
+    name: 'quarry_queue_waiting',
+    help: 'Inquiries waiting for a slot in this process',
+    registers: [this.registry],
+  });
   readonly longPolls = new Gauge({ name: 'quarry_long_polls', help: 'Result calls currently waiting', registers: [this.registry] });
 
   /** Language-model use (see src/nlq/llm): calls, tokens, latency per inquiry, retries, query sources. */
   readonly llmCalls = new Counter({ name: 'quarry_llm_calls_total', help: 'Language-model calls', registers: [this.registry] });
-  readonly llmTokens = new Counter({ name: 'quarry_llm_tokens_total', help: 'Language-model tokens by kind (prompt, completion)', labelNames: ['kind'] as const, registers: [this.registry] });
-  readonly llmRetries = new Counter({ name: 'quarry_llm_retries_total', help: 'Language-model attempts retried (429, 5xx, timeouts)', registers: [this.registry] });
+  readonly llmTokens = new Counter({
+    name: 'quarry_llm_tokens_total',
+    help: 'Language-model tokens by kind (prompt, completion)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly llmRetries = new Counter({
+    name: 'quarry_llm_retries_total',
+    help: 'Language-model attempts retried (429, 5xx, timeouts)',
+    registers: [this.registry],
+  });
   readonly llmLatency = new Histogram({
     name: 'quarry_llm_latency_seconds',
     help: 'Time an inquiry spent waiting for the language model',

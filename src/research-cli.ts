@@ -49,7 +49,9 @@ async function follow(source: ResearchSource, options: ResearchCommandOptions): 
   try {
     const s = await source.submit();
     inquiryId = s.inquiryId;
-    out.write(`research ${s.inquiryId}: at most ${plural(s.budget.rounds, 'round')}, ${plural(s.budget.queries, 'query', 'queries')}, ${plural(s.budget.minutes, 'minute')}\n`);
+    out.write(
+      `research ${s.inquiryId}: at most ${plural(s.budget.rounds, 'round')}, ${plural(s.budget.queries, 'query', 'queries')}, ${plural(s.budget.minutes, 'minute')}\n`,
+    );
     let lastLine = '';
     const seen = new Set<string>();
     const show = (line: string) => {
@@ -71,7 +73,8 @@ async function follow(source: ResearchSource, options: ResearchCommandOptions): 
         if (out.isTTY) out.write('\n');
         if (options.json) process.stdout.write(JSON.stringify(status, null, 2) + '\n');
         else if (status.final_answer) process.stdout.write(status.final_answer);
-        if (status.status.general !== 'done') out.write(`research ended ${status.status.general}${status.error ? `: ${status.error}` : ''}\n`);
+        if (status.status.general !== 'done')
+          out.write(`research ended ${status.status.general}${status.error ? `: ${status.error}` : ''}\n`);
         return status.status.general === 'done' ? 0 : 1;
       }
       await source.pause(s.inquiryId);
@@ -93,7 +96,11 @@ export async function runResearchCommand(config: Config, question: string, optio
   return follow(
     {
       async submit() {
-        const s = await runtime.research.submit(principal, { question, dimensions: options.dimensions ?? null, budget: options.budget ?? null }, 'ui');
+        const s = await runtime.research.submit(
+          principal,
+          { question, dimensions: options.dimensions ?? null, budget: options.budget ?? null },
+          'ui',
+        );
         return { inquiryId: s.inquiry_id, budget: s.budget };
       },
       async status(id) {
@@ -112,7 +119,11 @@ export async function runResearchCommand(config: Config, question: string, optio
 }
 
 /** Submits the investigation to a running server and follows it there. */
-export async function runRemoteResearchCommand(client: QuarryClient, question: string, options: ResearchCommandOptions = {}): Promise<number> {
+export async function runRemoteResearchCommand(
+  client: QuarryClient,
+  question: string,
+  options: ResearchCommandOptions = {},
+): Promise<number> {
   const { resolveBudget } = await import('./schemas/research.js');
   return follow(
     {

@@ -64,7 +64,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     mkdirSync(config.dataDir, { recursive: true });
     store = await openConfiguredStore(config);
   } catch (err) {
-    throw new StartupError(config.store ? `the state store QUARRY_STORE=${redactUrl(config.store)} cannot be opened` : `the state store in QUARRY_DATA_DIR=${config.dataDir} cannot be opened`, err);
+    throw new StartupError(
+      config.store
+        ? `the state store QUARRY_STORE=${redactUrl(config.store)} cannot be opened`
+        : `the state store in QUARRY_DATA_DIR=${config.dataDir} cannot be opened`,
+      err,
+    );
   }
   let engine: InquiryEngine;
   try {
@@ -145,7 +150,13 @@ async function openShared(config: Config, log: Logger): Promise<SharedPostgres |
  * runs its own inquiries in-process with SQLite, and leaves them to the workers with Postgres: it
  * holds no lease, so it must not take jobs from the shared queue.
  */
-async function startRole(config: Config, options: RuntimeOptions, inquiries: InquiryService, reports: ReportService, shared: SharedPostgres | null): Promise<void> {
+async function startRole(
+  config: Config,
+  options: RuntimeOptions,
+  inquiries: InquiryService,
+  reports: ReportService,
+  shared: SharedPostgres | null,
+): Promise<void> {
   const runsJobs = config.role !== 'api';
   const oneShot = options.startLifecycle === false;
   if (runsJobs && !(oneShot && shared)) await inquiries.startWorking();

@@ -10,20 +10,29 @@ import { bootstrapAdmin, bootstrapDefaultAccount } from './auth/bootstrap.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 import { BOOTSTRAP_LOCK, withAdvisoryLock } from './store/db.js';
 
-export async function serve(config: Config, options: RuntimeOptions = {}): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
+export async function serve(
+  config: Config,
+  options: RuntimeOptions = {},
+): Promise<{ url: string; runtime: Runtime; close: () => Promise<void> }> {
   const runtime = await createRuntime(config, options);
   if (config.role === 'worker') return serveWorker(runtime);
   const firstStart = async () => ({
     boot: await bootstrapDefaultAccount(runtime.store, runtime.keys, config.dataDir, config.bootstrapKey),
-    admin: await bootstrapAdmin(runtime.store, runtime.users, config.dataDir, { email: config.adminEmail, password: config.bootstrapPassword }),
+    admin: await bootstrapAdmin(runtime.store, runtime.users, config.dataDir, {
+      email: config.adminEmail,
+      password: config.bootstrapPassword,
+    }),
   });
   // API processes started together on one empty Postgres (e.g. replicas) would each create a default account.
   const { url } = runtime.store.backend;
-  const { boot, admin } = runtime.store.backend.kind === 'postgres' && url ? await withAdvisoryLock(url, BOOTSTRAP_LOCK, firstStart) : await firstStart();
+  const { boot, admin } =
+    runtime.store.backend.kind === 'postgres' && url ? await withAdvisoryLock(url, BOOTSTRAP_LOCK, firstStart) : await firstStart();
   if (boot.created) {
     // The key goes to the console once, never into the structured log.
     const shown = config.bootstrapKey ? '(the value of QUARRY_BOOTSTRAP_KEY)' : boot.key;
-    process.stderr.write(`\nQuarry created the default account. Its API key ${shown}\nwas written to ${boot.keyFile} (mode 0600). It is shown only once.\n\n`);
+    process.stderr.write(
+      `\nQuarry created the default account. Its API key ${shown}\nwas written to ${boot.keyFile} (mode 0600). It is shown only once.\n\n`,
+    );
   }
   const app = await buildApp(runtime);
   const address = await app.listen({ host: config.host, port: config.port });
@@ -46,7 +55,12 @@ export async function serve(config: Config, options: RuntimeOptions = {}): Promi
  */
 async function serveWorker(runtime: Runtime): Promise<Served> {
   const app = Fastify({ loggerInstance: runtime.log }) as unknown as FastifyInstance;
-  app.get('/healthz', async () => ({ status: 'ok', role: 'worker', running: runtime.inquiries.queue.running, waiting: await runtime.inquiries.queue.waiting() }));
+  app.get('/healthz', async () => ({
+    status: 'ok',
+    role: 'worker',
+    running: runtime.inquiries.queue.running,
+    waiting: await runtime.inquiries.queue.waiting(),
+  }));
   await app.register(metricsRoute, { runtime });
   const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
   runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');

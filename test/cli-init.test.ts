@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TPCH_DIR } from './helpers/paths.js';
-import { createReadOnlyRole, execSql, startPostgres, type TestPostgres } from './helpers/postgres.js';
+import { createReadOnlyRole } from './helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from './helpers/shared-servers.js';
 import { loadSample } from './helpers/samples.js';
 import { loadConfig } from '../src/config.js';
 import { loadSemanticLayer } from '../src/semantic/values.js';
@@ -66,12 +67,11 @@ async function askWithWrittenConfig(dir: string, questions: string[]): Promise<s
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'quarry-init-'));
 
-
 describe('quarry init', () => {
-  let pg: TestPostgres;
+  let pg: FileDatabases;
   let chinookReadOnly: string;
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await postgresForFile();
     const admin = await loadSample(pg, 'chinook', 'chinook');
     chinookReadOnly = await createReadOnlyRole(admin);
   }, 120_000);
@@ -132,7 +132,14 @@ describe('quarry init', () => {
     const key = 'init-test-key-0123456789abcdef0123456789';
     const server = spawn(process.execPath, ['--import', TSX, CLI, 'serve'], {
       cwd: dir,
-      env: { ...cleanEnv(), QUARRY_PORT: String(port), QUARRY_HOST: '127.0.0.1', QUARRY_DATA_DIR: join(dir, 'state'), QUARRY_BOOTSTRAP_KEY: key, QUARRY_LOG_LEVEL: 'warn' },
+      env: {
+        ...cleanEnv(),
+        QUARRY_PORT: String(port),
+        QUARRY_HOST: '127.0.0.1',
+        QUARRY_DATA_DIR: join(dir, 'state'),
+        QUARRY_BOOTSTRAP_KEY: key,
+        QUARRY_LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let log = '';
@@ -140,7 +147,11 @@ describe('quarry init', () => {
     try {
       const base = `http://127.0.0.1:${port}/api`;
       const call = async (path: string, body?: unknown) => {
-        const res = await fetch(`${base}${path}`, { method: body ? 'POST' : 'GET', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const res = await fetch(`${base}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         return (await res.json()) as Record<string, unknown>;
       };
       for (let i = 0; ; i++) {
@@ -201,11 +212,14 @@ describe('quarry init', () => {
 
   it('a bad URL, an unreachable server, a missing file or an empty warehouse: exit 1, nothing written', async () => {
     const empty = freshDir();
-    await execSql(pg.url, 'CREATE DATABASE empty_db');
+    const emptyDb = await pg.createDatabase('empty_db');
     // Through the command: exit status 1 and the message.
     const commandCases: Array<[string, RegExp]> = [
-      ['ftp://example.com/data', /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./],
-      [pg.urlFor('empty_db'), /cannot draft a model from .*: The warehouse has no tables/],
+      [
+        'ftp://example.com/data',
+        /Unsupported warehouse URL "ftp:\/\/example\.com\/data": use duckdb:PATH, postgres:\/\/\.\.\. or mysql:\/\/\.\.\./,
+      ],
+      [emptyDb, /cannot draft a model from .*: The warehouse has no tables/],
     ];
     for (const [url, message] of commandCases) {
       const dir = freshDir();
@@ -222,7 +236,10 @@ describe('quarry init', () => {
     ];
     for (const [url, message] of inProcess) {
       const dir = freshDir();
-      await expect(draftInit({ warehouseUrl: url, configPath: join(dir, 'quarry.yaml'), modelPath: join(dir, 'model.yaml') }), url).rejects.toThrow(message);
+      await expect(
+        draftInit({ warehouseUrl: url, configPath: join(dir, 'quarry.yaml'), modelPath: join(dir, 'model.yaml') }),
+        url,
+      ).rejects.toThrow(message);
       expect(readdirSync(dir), url).toEqual([]);
     }
     const dir = freshDir();

@@ -13,7 +13,17 @@ describe('quarry research (CLI)', () => {
   it('shows progress on stderr and prints the report; --json gives the status response', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-cli-research-'));
     const env = { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}` };
-    const args = ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'research', 'Why did revenue change in 1997 compared with 1996?', '--rounds', '1', '--queries', '3'];
+    const args = [
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'src/cli.ts'),
+      'research',
+      'Why did revenue change in 1997 compared with 1996?',
+      '--rounds',
+      '1',
+      '--queries',
+      '3',
+    ];
     const text = await run(process.execPath, args, { cwd: REPO_ROOT, env });
     expect(text.stderr).toMatch(/at most 1 round, 3 queries/);
     expect(text.stderr).toMatch(/\[#{30}\] 100%/);

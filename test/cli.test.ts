@@ -18,8 +18,14 @@ function quarry(args: string[], dataDir: string) {
 describe('quarry CLI', () => {
   it('serve --role: api and worker need the Postgres store; an unknown role names the allowed ones', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-cli-role-'));
-    await expect(quarry(['serve', '--role', 'worker'], dataDir)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/QUARRY_ROLE=worker needs .*QUARRY_STORE=postgres.*only allowed role is all/) });
-    await expect(quarry(['serve', '--role', 'scheduler'], dataDir)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/QUARRY_ROLE.*"api".*"worker".*"all"/) });
+    await expect(quarry(['serve', '--role', 'worker'], dataDir)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/QUARRY_ROLE=worker needs .*QUARRY_STORE=postgres.*only allowed role is all/),
+    });
+    await expect(quarry(['serve', '--role', 'scheduler'], dataDir)).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/QUARRY_ROLE.*"api".*"worker".*"all"/),
+    });
     expect(readdirSync(dataDir)).toEqual([]); // nothing was started or written
   }, 120_000);
 

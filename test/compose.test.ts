@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigSchema, ENV_NAMES, loadConfig } from '../src/config.js';
 import { REPO_ROOT } from './helpers/paths.js';
-import { startPostgres } from './helpers/postgres.js';
+import { postgresForFile } from './helpers/shared-servers.js';
 import { scriptedEngine } from './helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer } from './helpers/server.js';
 
@@ -21,14 +21,17 @@ const text = readFileSync(COMPOSE_FILE, 'utf8');
 
 /** Compose's variable interpolation (${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}, $$) with the given environment. */
 function interpolate(source: string, env: Record<string, string>): string {
-  return source.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])((?:[^}])*))?\}/g, (all, name: string | undefined, colon: string, op: string, arg: string) => {
-    if (all === '$$') return '$';
-    const value = env[name!];
-    const missing = value === undefined || (colon === ':' && value === '');
-    if (op === '-') return missing ? arg : value!;
-    if (op === '?' && missing) throw new Error(`${name}: ${arg}`);
-    return value ?? '';
-  });
+  return source.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])((?:[^}])*))?\}/g,
+    (all, name: string | undefined, colon: string, op: string, arg: string) => {
+      if (all === '$$') return '$';
+      const value = env[name!];
+      const missing = value === undefined || (colon === ':' && value === '');
+      if (op === '-') return missing ? arg : value!;
+      if (op === '?' && missing) throw new Error(`${name}: ${arg}`);
+      return value ?? '';
+    },
+  );
 }
 
 interface Service {
@@ -52,7 +55,9 @@ const load = (env: Record<string, string>) => interpolated(parse(text, { merge: 
 const env = { QUARRY_BOOTSTRAP_KEY: 'compose-test-key-0123456789abcdef0123' };
 const { services } = load(env);
 const QUARRY_LAUNCHER = ['npm', 'run', 'quarry', '--'];
-const quarryServices = Object.entries(services).filter(([, s]) => s.command?.slice(0, QUARRY_LAUNCHER.length).join(' ') === QUARRY_LAUNCHER.join(' '));
+const quarryServices = Object.entries(services).filter(
+  ([, s]) => s.command?.slice(0, QUARRY_LAUNCHER.length).join(' ') === QUARRY_LAUNCHER.join(' '),
+);
 const roles = ConfigSchema.shape.role.unwrap().options as readonly string[];
 
 describe('compose.yaml', () => {
@@ -85,7 +90,9 @@ describe('compose.yaml', () => {
       expect(config.bootstrapKey).toBe(env.QUARRY_BOOTSTRAP_KEY);
       // a warehouse given by the operator reaches every process
       const withWarehouse = load({ ...env, QUARRY_WAREHOUSE: 'postgres://reader:secret@warehouse:5432/dw' }).services[name]!;
-      expect(loadConfig({ env: { ...withWarehouse.environment }, file: '/nonexistent/quarry.yaml', overrides: { role } }).warehouse).toBe('postgres://reader:secret@warehouse:5432/dw');
+      expect(loadConfig({ env: { ...withWarehouse.environment }, file: '/nonexistent/quarry.yaml', overrides: { role } }).warehouse).toBe(
+        'postgres://reader:secret@warehouse:5432/dw',
+      );
     }
     expect(() => load({})).toThrow(/QUARRY_BOOTSTRAP_KEY/);
   });
@@ -101,7 +108,9 @@ describe('compose.yaml', () => {
       expect(decodeURIComponent(store.password)).toBe(pg.POSTGRES_PASSWORD);
       expect(store.pathname).toBe(`/${pg.POSTGRES_DB}`);
       const changed = password.services[name]!;
-      expect(decodeURIComponent(new URL(changed.environment!.QUARRY_STORE!).password)).toBe(password.services.postgres!.environment!.POSTGRES_PASSWORD);
+      expect(decodeURIComponent(new URL(changed.environment!.QUARRY_STORE!).password)).toBe(
+        password.services.postgres!.environment!.POSTGRES_PASSWORD,
+      );
       const port = s.environment!.QUARRY_PORT!;
       const health = s.healthcheck!.test.join(' ');
       expect(health).toContain(`http://127.0.0.1:${port}/${name === 'worker' ? 'healthz' : 'api/health'}`);
@@ -119,7 +128,7 @@ describe('compose.yaml', () => {
   });
 
   it('API replicas starting together on an empty database create the default account once', async () => {
-    const pg = await startPostgres();
+    const pg = await postgresForFile('compose');
     const started = await Promise.allSettled(
       [0, 1, 2].map(() => startTestServer({ engine: scriptedEngine(), overrides: { store: pg.url, role: 'api' } })),
     );

@@ -22,7 +22,9 @@ describe('configuration', () => {
     expect(c.port).toBe(9090);
     expect(c.warehouse).toBe('duckdb:/x/y');
     expect(c.llmSendRows).toBe(false);
-    expect(loadConfig({ env: { QUARRY_STORE: 'postgresql://q@db:5432/quarry' }, file: noFile }).store).toBe('postgresql://q@db:5432/quarry');
+    expect(loadConfig({ env: { QUARRY_STORE: 'postgresql://q@db:5432/quarry' }, file: noFile }).store).toBe(
+      'postgresql://q@db:5432/quarry',
+    );
   });
 
   it('serve roles: all by default; api and worker only with a shared Postgres store, naming the allowed values otherwise', () => {
@@ -30,8 +32,12 @@ describe('configuration', () => {
     const pgStore = 'postgres://quarry@db:5432/quarry';
     expect(loadConfig({ env: { QUARRY_STORE: pgStore, QUARRY_ROLE: 'worker' }, file: noFile }).role).toBe('worker');
     expect(loadConfig({ env: { QUARRY_STORE: pgStore }, file: noFile, overrides: { role: 'api' } }).role).toBe('api');
-    expect(() => loadConfig({ env: { QUARRY_ROLE: 'api' }, file: noFile })).toThrow(/QUARRY_ROLE=api needs .*QUARRY_STORE=postgres.*only allowed role is all/);
-    expect(() => loadConfig({ env: { QUARRY_STORE: pgStore, QUARRY_ROLE: 'scheduler' }, file: noFile })).toThrow(/QUARRY_ROLE.*"api".*"worker".*"all"/);
+    expect(() => loadConfig({ env: { QUARRY_ROLE: 'api' }, file: noFile })).toThrow(
+      /QUARRY_ROLE=api needs .*QUARRY_STORE=postgres.*only allowed role is all/,
+    );
+    expect(() => loadConfig({ env: { QUARRY_STORE: pgStore, QUARRY_ROLE: 'scheduler' }, file: noFile })).toThrow(
+      /QUARRY_ROLE.*"api".*"worker".*"all"/,
+    );
     expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_STORE.*postgres:\/\//);
   });
 
@@ -39,8 +45,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ env: { QUARRY_PORT: 'eighty' }, file: noFile })).toThrow(/QUARRY_PORT/);
     expect(() => loadConfig({ env: { QUARRY_BOOTSTRAP_KEY: 'short' }, file: noFile })).toThrow(/QUARRY_BOOTSTRAP_KEY.*at least 32/);
     expect(() => loadConfig({ env: { QUARRY_WAREHOUSE: 'sqlserver://x' }, file: noFile })).toThrow(/QUARRY_WAREHOUSE.*mysql:\/\//);
-    for (const url of ['mysql://ro:pw@db:3306/shop', 'mariadb://ro@db/shop']) expect(loadConfig({ env: { QUARRY_WAREHOUSE: url }, file: noFile }).warehouse).toBe(url);
-    expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(/QUARRY_STORE \(store in quarry.yaml\): postgres:\/\/\.\.\. \(unset: SQLite in QUARRY_DATA_DIR\)/);
+    for (const url of ['mysql://ro:pw@db:3306/shop', 'mariadb://ro@db/shop'])
+      expect(loadConfig({ env: { QUARRY_WAREHOUSE: url }, file: noFile }).warehouse).toBe(url);
+    expect(() => loadConfig({ env: { QUARRY_STORE: 'mysql://x' }, file: noFile })).toThrow(
+      /QUARRY_STORE \(store in quarry.yaml\): postgres:\/\/\.\.\. \(unset: SQLite in QUARRY_DATA_DIR\)/,
+    );
     expect(() => loadConfig({ env: { QUARRY_LLM_BASE_URL: 'http://localhost:1/v1' }, file: noFile })).toThrow(/QUARRY_LLM_MODEL/);
   });
 

@@ -23,5 +23,12 @@ export interface AgentConfiguration {
 export function ensureConfiguration(config: LangGraphRunnableConfig): AgentConfiguration {
   const c = (config.configurable ?? {}) as Partial<AgentConfiguration>;
   if (!c.layer || !c.warehouse) throw new Error('agent graph: configurable.layer and configurable.warehouse are required');
-  return { layer: c.layer, warehouse: c.warehouse, queryTimeoutMs: c.queryTimeoutMs ?? 30_000, maxRows: c.maxRows ?? 5000, planner: c.planner, account: c.account };
+  return {
+    layer: c.layer,
+    warehouse: c.warehouse,
+    queryTimeoutMs: c.queryTimeoutMs ?? 30_000,
+    maxRows: c.maxRows ?? 5000,
+    planner: c.planner,
+    account: c.account,
+  };
 }

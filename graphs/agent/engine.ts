@@ -20,8 +20,17 @@ import { openCheckpoints, type Checkpoints } from '../checkpoints.js';
 import type { AgentConfiguration } from './configuration.js';
 import { buildAgentGraph, type AgentGraph } from './graph.js';
 import { valueMap } from './nodes/shared.js';
-import { createQuestionPlanner, llmSettingsFrom, verifiedEntries, type LlmSettings, type QuestionPlanner } from '../../src/nlq/llm/index.js';
+import {
+  createQuestionPlanner,
+  llmSettingsFrom,
+  verifiedEntries,
+  type LlmSettings,
+  type QuestionPlanner,
+} from '../../src/nlq/llm/index.js';
 import type { ServiceMetrics } from '../../src/metrics.js';
+import { structuredQueryOf } from '../../src/structured/submit.js';
+import { isVagueQuestion, overviewPlan } from '../../src/answer/overview.js';
+import type { SemanticQuery } from '../../src/semantic/query.js';
 
 export interface AgentEngine extends InquiryEngine {
   layer: SemanticLayer;
@@ -60,7 +69,10 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   });
   const connections = (warehouse as { connections?: number }).connections;
   if (connections !== undefined && connections < config.warehouseConnections) {
-    log.warn({ configured: config.warehouseConnections, running: connections, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4' }, 'fewer warehouse connections than QUARRY_WAREHOUSE_CONNECTIONS: raise UV_THREADPOOL_SIZE (at start) to at least connections + 2');
+    log.warn(
+      { configured: config.warehouseConnections, running: connections, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4' },
+      'fewer warehouse connections than QUARRY_WAREHOUSE_CONNECTIONS: raise UV_THREADPOOL_SIZE (at start) to at least connections + 2',
+    );
   }
   return warehouse;
 }
@@ -70,7 +82,10 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
   try {
     warehouse = await openConfiguredWarehouse(config, log);
   } catch (err) {
-    throw new StartupError(`the warehouse ${config.warehouse ? `(QUARRY_WAREHOUSE=${redactUrl(config.warehouse)})` : `(the demo database in ${config.dataDir})`} cannot be opened`, err);
+    throw new StartupError(
+      `the warehouse ${config.warehouse ? `(QUARRY_WAREHOUSE=${redactUrl(config.warehouse)})` : `(the demo database in ${config.dataDir})`} cannot be opened`,
+      err,
+    );
   }
   let layer: SemanticLayer;
   const modelPath = config.model ?? DEFAULT_MODEL_PATH;
@@ -80,7 +95,10 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     await warehouse.close();
     throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);
   }
-  log.info({ model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length }, 'semantic model loaded');
+  log.info(
+    { model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length },
+    'semantic model loaded',
+  );
   let checkpoints: Checkpoints;
   try {
     checkpoints = await openCheckpoints(config);
@@ -92,8 +110,18 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
   const verified = verifiedEntries(layer.model);
   for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
   const llm = llmSettingsFrom(config, options.llm);
-  const planner = llm ? createQuestionPlanner(llm, layer, warehouse, { maxRows: config.maxRows, queryTimeoutMs: config.queryTimeoutMs, verified: verified.entries }) : undefined;
-  if (planner) log.info({ llm: planner.client.endpoint, sendRows: llm!.sendRows, verifiedQueries: verified.entries.length }, 'language model configured');
+  const planner = llm
+    ? createQuestionPlanner(llm, layer, warehouse, {
+        maxRows: config.maxRows,
+        queryTimeoutMs: config.queryTimeoutMs,
+        verified: verified.entries,
+      })
+    : undefined;
+  if (planner)
+    log.info(
+      { llm: planner.client.endpoint, sendRows: llm!.sendRows, verifiedQueries: verified.entries.length },
+      'language model configured',
+    );
   else log.info({ verifiedQueries: verified.entries.length }, 'no language model configured: the rule-based interpreter answers alone');
   const configurable: AgentConfiguration = { layer, warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, planner };
   const metrics = options.metrics;
@@ -116,10 +144,20 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       if (job.type !== 'agent') {
         return { status: 'failed', result: {}, error: `This server cannot run ${job.type} inquiries yet.` };
       }
-      const final = await graph.invoke(
-        { question: job.question, dimensions: job.dimensions, history: job.history },
-        { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
-      );
+      // A structured query (submitted as such, or an edited reading) runs in place of interpretation.
+      const presetQuery = structuredQueryOf(job.options);
+      const invoke = (preset: SemanticQuery | null) =>
+        graph.invoke(
+          { question: job.question, dimensions: job.dimensions, history: job.history, ...(preset ? { presetQuery: preset } : {}) },
+          { configurable: { thread_id: job.id, ...configurable, account: job.accountId }, signal: ctx.signal },
+        );
+      let final = await invoke(presetQuery);
+      // A vague question ("how are we doing?") is answered with an overview of the headline metrics, not turned away.
+      const overview =
+        !presetQuery && final.outcome?.status === 'out_of_domain' && isVagueQuestion(job.question)
+          ? overviewPlan(layer.model, layer.asOf)
+          : null;
+      if (overview) final = await invoke(overview.query);
       const outcome = final.outcome;
       const usage = final.llmUsage;
       if (usage || final.source) {
@@ -137,7 +175,19 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
         }
       }
       if (!outcome) return { status: 'failed', result: {}, error: 'The question could not be answered (no outcome).' };
-      return { status: outcome.status, result: outcome.result, resolved: outcome.resolved, error: outcome.error };
+      // The reading (the query that ran) goes with the answer, for clients to show and edit it.
+      const overviewNote = `The question asks how things stand in general, so it is answered with an overview: ${overview?.metrics.map((m) => m.label).join(', ')} for ${overview?.period} against ${overview?.previous}.`;
+      const result = {
+        ...outcome.result,
+        ...(overview && outcome.status === 'done'
+          ? { thinking: { ...outcome.result.thinking, messages: [overviewNote, ...outcome.result.thinking.messages] } }
+          : {}),
+        ...(final.query ? { semantic_query: final.query } : {}),
+        ...(overview && outcome.status === 'done'
+          ? { overview: { period: overview.period, previous: overview.previous, metrics: overview.metrics } }
+          : {}),
+      };
+      return { status: outcome.status, result, resolved: outcome.resolved, error: outcome.error };
     },
     async readiness() {
       const checks = [{ name: 'model', ok: true, detail: `${layer.model.name}, as of ${layer.asOf}` }];

@@ -6,6 +6,7 @@
  * report is a row value); the readers below only choose and order rows, they never compute
  * numbers that are stated.
  */
+import { joinGraph } from '../../src/semantic/graph.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import type { SubQuestion } from './state.js';
@@ -27,15 +28,28 @@ type Ident = (s: string) => string;
  * Jensen-Shannon divergence of its shares, Adtributor), `total_change` and `residual` (the total
  * change minus the members' changes: the closure check, 0 when the members add up).
  */
-export function comparisonSql(current: string, previous: string, keys: string[], metric: string, ident: Ident, totals?: { current: string; previous: string }): string {
+export function comparisonSql(
+  current: string,
+  previous: string,
+  keys: string[],
+  metric: string,
+  ident: Ident,
+  totals?: { current: string; previous: string },
+): string {
   const m = ident(metric);
   const c = (x: string) => `cur.${ident(x)}`;
   const p = (x: string) => `prev.${ident(x)}`;
   const select = keys.map((k) => `coalesce(${c(k)}, ${p(k)}) AS ${ident(k)}`);
   const change = `coalesce(cur.${m}, 0) - coalesce(prev.${m}, 0)`;
-  select.push(`cur.${m} AS current_value`, `prev.${m} AS previous_value`, `${change} AS change`, `(${change}) / nullif(prev.${m}, 0) AS change_pct`);
+  select.push(
+    `cur.${m} AS current_value`,
+    `prev.${m} AS previous_value`,
+    `${change} AS change`,
+    `(${change}) / nullif(prev.${m}, 0) AS change_pct`,
+  );
   const join = keys.length ? `FULL OUTER JOIN prev ON ${keys.map((k) => `${c(k)} = ${p(k)}`).join(' AND ')}` : 'CROSS JOIN prev';
-  if (!totals || !keys.length) return `WITH cur AS (${current}), prev AS (${previous}) SELECT ${select.join(', ')} FROM cur ${join} ORDER BY abs(${change}) DESC`;
+  if (!totals || !keys.length)
+    return `WITH cur AS (${current}), prev AS (${previous}) SELECT ${select.join(', ')} FROM cur ${join} ORDER BY abs(${change}) DESC`;
   const k = keys.map((x) => `j.${ident(x)}`).join(', ');
   const ps = 'greatest(coalesce(j.previous_value, 0), 0) / nullif(sum(greatest(coalesce(j.previous_value, 0), 0)) OVER (), 0)';
   const cs = 'greatest(coalesce(j.current_value, 0), 0) / nullif(sum(greatest(coalesce(j.current_value, 0), 0)) OVER (), 0)';
@@ -57,7 +71,14 @@ export function comparisonSql(current: string, previous: string, keys: string[],
  * `previous_daily_mean`, `current_days`, `previous_days`, `daily_spread` (the pooled standard
  * deviation of a day), `t_stat`, `significant`.
  */
-export function significanceSql(series: string, bucket: string, metric: string, currentStart: string, ident: Ident, date: (d: string) => string): string {
+export function significanceSql(
+  series: string,
+  bucket: string,
+  metric: string,
+  currentStart: string,
+  ident: Ident,
+  date: (d: string) => string,
+): string {
   const m = ident(metric);
   const b = ident(bucket);
   return (
@@ -110,6 +131,10 @@ export interface Driver {
   within?: { dimension: string; member: string };
   /** The part of its change that explains it (a product decomposition by its dimension), if one part does. */
   through?: Mechanism;
+  /** A pairwise combination: the member of a second dimension it is combined with (the driver is the intersection). */
+  and?: { dimension: string; member: string };
+  /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
+  context?: { dimension: string; member: string };
 }
 
 export interface ExplainingSet {
@@ -127,10 +152,14 @@ export interface ExplainingSet {
  */
 export function explainingSet(sub: SubQuestion, op: ResearchOperation | undefined): ExplainingSet | null {
   if (!sub.dimension || op?.status !== 'done') return null;
-  const rows = (op.rows ?? []).filter((r) => Number.isFinite(Number(r.contribution)) && r[sub.dimension!] !== null && r[sub.dimension!] !== undefined);
+  const rows = (op.rows ?? []).filter(
+    (r) => Number.isFinite(Number(r.contribution)) && r[sub.dimension!] !== null && r[sub.dimension!] !== undefined,
+  );
   if (!rows.length) return null;
   const within = sub.angle === 'drilldown' ? sub.query.filters.at(-1) : undefined;
-  const ranked = [...rows].sort((a, b) => Number(b.surprise) - Number(a.surprise) || Math.abs(Number(b.change)) - Math.abs(Number(a.change)));
+  const ranked = [...rows].sort(
+    (a, b) => Number(b.surprise) - Number(a.surprise) || Math.abs(Number(b.change)) - Math.abs(Number(a.change)),
+  );
   const members: Driver[] = [];
   let sum = 0;
   for (const r of ranked) {
@@ -152,10 +181,19 @@ export function explainingSet(sub: SubQuestion, op: ResearchOperation | undefine
 }
 
 /** Explaining sets of the comparisons of the given rounds, best explanatory power first. */
-export function explainingSets(plan: SubQuestion[], operations: ResearchOperation[], angles: SubQuestion['angle'][] = ['breakdown']): ExplainingSet[] {
+export function explainingSets(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  angles: SubQuestion['angle'][] = ['breakdown'],
+): ExplainingSet[] {
   return plan
     .filter((s) => s.compare && s.dimension && angles.includes(s.angle))
-    .map((s) => explainingSet(s, operations.find((o) => o.id === s.id)))
+    .map((s) =>
+      explainingSet(
+        s,
+        operations.find((o) => o.id === s.id),
+      ),
+    )
     .filter((x): x is ExplainingSet => !!x)
     .sort((a, b) => b.score - a.score || a.from.localeCompare(b.from));
 }
@@ -174,7 +212,9 @@ export function rankDrivers(plan: SubQuestion[], operations: ResearchOperation[]
   const drills = explainingSets(plan, operations, ['drilldown']);
   const out: Driver[] = [];
   for (const d of best.members) {
-    const inner = drills.find((x) => x.members.length === 1 && x.members[0].within?.dimension === d.dimension && x.members[0].within?.member === d.member);
+    const inner = drills.find(
+      (x) => x.members.length === 1 && x.members[0].within?.dimension === d.dimension && x.members[0].within?.member === d.member,
+    );
     if (inner) out.push(inner.members[0]);
     out.push(d);
   }
@@ -211,8 +251,11 @@ export function productBases(model: SemanticModel, metric: string): string[] {
   const factors = model.measures
     .filter((b) => b.name !== m.name && b.entity === m.entity && b.agg === 'sum' && b.sql && norm(m.sql!).startsWith(`${norm(b.sql)}*`))
     .map((b) => b.name);
-  const coarser = new Set(model.relationships.filter((r) => r.from === m.entity && r.cardinality !== 'one_to_many').map((r) => r.to));
-  const counts = model.measures.filter((c) => c.agg === 'count' && coarser.has(c.entity) && c.time_dimension === m.time_dimension).map((c) => c.name);
+  // entities one to-one join away (JoinGraph, the compiler's rule)
+  const coarser = new Set([...joinGraph(model).pathsFrom(m.entity)].filter(([, path]) => path.length === 1).map(([entity]) => entity));
+  const counts = model.measures
+    .filter((c) => c.agg === 'count' && coarser.has(c.entity) && c.time_dimension === m.time_dimension)
+    .map((c) => c.name);
   return [...factors, ...counts];
 }
 
@@ -221,11 +264,32 @@ export function decompositionsOf(model: SemanticModel, metric: string): Decompos
   const d = model.metrics.find((x) => x.name === metric);
   if (d) {
     const tokens = d.expression.trim().split(/\s+/);
-    if (tokens.length === 3 && tokens[1] === '/' && WORD.test(tokens[0]) && WORD.test(tokens[2])) return [{ kind: 'ratio', numerator: tokens[0], denominator: tokens[2] }];
-    if (tokens.length >= 3 && tokens.length % 2 === 1 && tokens.every((t, i) => (i % 2 ? t === '+' || t === '-' : WORD.test(t))) && isAdditive(model, metric)) {
-      return [{ kind: 'sum', terms: tokens.filter((_, i) => i % 2 === 0).map((name, i) => ({ name, sign: i > 0 && tokens[2 * i - 1] === '-' ? -1 : 1 })) }];
+    if (tokens.length === 3 && tokens[1] === '/' && WORD.test(tokens[0]) && WORD.test(tokens[2]))
+      return [{ kind: 'ratio', numerator: tokens[0], denominator: tokens[2] }];
+    if (
+      tokens.length >= 3 &&
+      tokens.length % 2 === 1 &&
+      tokens.every((t, i) => (i % 2 ? t === '+' || t === '-' : WORD.test(t))) &&
+      isAdditive(model, metric)
+    ) {
+      return [
+        {
+          kind: 'sum',
+          terms: tokens.filter((_, i) => i % 2 === 0).map((name, i) => ({ name, sign: i > 0 && tokens[2 * i - 1] === '-' ? -1 : 1 })),
+        },
+      ];
     }
     return [];
+  }
+  const avg = model.measures.find((x) => x.name === metric && x.agg === 'avg');
+  if (avg) {
+    // an average is a ratio: the sum of the same expression over the count of the same rows
+    const norm = (s?: string) => (s ?? '').replace(/\s+/g, '');
+    const sum = model.measures.find(
+      (x) => x.agg === 'sum' && x.entity === avg.entity && norm(x.sql) === norm(avg.sql) && norm(x.filter) === norm(avg.filter),
+    );
+    const count = model.measures.find((x) => x.agg === 'count' && x.entity === avg.entity && norm(x.filter) === norm(avg.filter));
+    return sum && count ? [{ kind: 'ratio', numerator: sum.name, denominator: count.name }] : [];
   }
   return productBases(model, metric).map((base) => ({ kind: 'product' as const, base }));
 }
@@ -242,9 +306,18 @@ export function decompositionMetrics(metric: string, d: Decomposition): string[]
  * `previous_value`, `effect` (its signed change), `contribution` (effect / the metric's change),
  * `total_change`, `residual` (the metric's change minus the effects: closure).
  */
-export function sumDecompositionSql(current: string, previous: string, metric: string, terms: { name: string; sign: 1 | -1 }[], ident: Ident): string {
+export function sumDecompositionSql(
+  current: string,
+  previous: string,
+  metric: string,
+  terms: { name: string; sign: 1 | -1 }[],
+  ident: Ident,
+): string {
   const m = ident(metric);
-  const parts = terms.map((t) => `SELECT '${t.name.replace(/'/g, "''")}' AS component, ${t.sign} AS sign, cur.${ident(t.name)} AS current_value, prev.${ident(t.name)} AS previous_value FROM cur CROSS JOIN prev`);
+  const parts = terms.map(
+    (t) =>
+      `SELECT '${t.name.replace(/'/g, "''")}' AS component, ${t.sign} AS sign, cur.${ident(t.name)} AS current_value, prev.${ident(t.name)} AS previous_value FROM cur CROSS JOIN prev`,
+  );
   return (
     `WITH cur AS (${current}), prev AS (${previous}), c AS (${parts.join(' UNION ALL ')}), ` +
     `t AS (SELECT coalesce(cur.${m}, 0) - coalesce(prev.${m}, 0) AS total_change FROM cur CROSS JOIN prev), ` +
@@ -261,7 +334,15 @@ export function sumDecompositionSql(current: string, previous: string, metric: s
  * (`totals`, else the members' sum), `decomposition_residual` (change − both effects) and
  * `residual` (total change − the members' changes).
  */
-export function productDecompositionSql(current: string, previous: string, keys: string[], metric: string, base: string, ident: Ident, totals?: { current: string; previous: string }): string {
+export function productDecompositionSql(
+  current: string,
+  previous: string,
+  keys: string[],
+  metric: string,
+  base: string,
+  ident: Ident,
+  totals?: { current: string; previous: string },
+): string {
   const m = ident(metric);
   const b = ident(base);
   const c = (x: string) => `cur.${ident(x)}`;
@@ -291,7 +372,16 @@ export function productDecompositionSql(current: string, previous: string, keys:
  * `total_mix_effect`, `total_change` (the metric's change, from `totals`) and `residual` (the
  * change minus both effects: closure).
  */
-export function ratioDecompositionSql(current: string, previous: string, key: string, numerator: string, denominator: string, metric: string, ident: Ident, totals: { current: string; previous: string }): string {
+export function ratioDecompositionSql(
+  current: string,
+  previous: string,
+  key: string,
+  numerator: string,
+  denominator: string,
+  metric: string,
+  ident: Ident,
+  totals: { current: string; previous: string },
+): string {
   const n = ident(numerator);
   const d = ident(denominator);
   const k = ident(key);
@@ -333,7 +423,11 @@ export function mechanismOf(driver: Driver, plan: SubQuestion[], operations: Res
     if (!row) continue;
     for (const component of ['rate', 'base'] as const) {
       const c = Number(row[`${component}_contribution`]);
-      if (Number.isFinite(c) && Math.sign(c) === Math.sign(driver.contribution) && Math.abs(c) >= SET_CONTRIBUTION * Math.abs(driver.contribution)) {
+      if (
+        Number.isFinite(c) &&
+        Math.sign(c) === Math.sign(driver.contribution) &&
+        Math.abs(c) >= SET_CONTRIBUTION * Math.abs(driver.contribution)
+      ) {
         return { component, base: s.decompose.base, contribution: c, from: s.id };
       }
     }
@@ -355,7 +449,10 @@ export function spreadSql(series: string, metric: string, ident: Ident): string 
 }
 
 /** What drives X: the spread sub-questions' dimensions, most differing members first. */
-export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string; spread: number; from: string }[] {
+export function rankKeyDimensions(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+): { dimension: string; spread: number; from: string }[] {
   return plan
     .filter((s) => s.spread && s.dimension)
     .map((s) => {
@@ -371,11 +468,19 @@ export function rankKeyDimensions(plan: SubQuestion[], operations: ResearchOpera
 export const ANOMALY_Z = 3;
 
 /**
- * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member,
- * `current_value` (the periods from `currentStart`), `history_mean`, `history_spread` (standard
+ * An anomaly scan on a compiled query of the metric by `keys` and a month `bucket`: per member and
+ * month of the current period (from `currentStart`, every month of it), `current_value`, `history_mean`, `history_spread` (standard
  * deviation) and `history_periods` of the months before, `z_score` and `unusual` (|z| ≥ ANOMALY_Z).
  */
-export function anomalySql(series: string, keys: string[], bucket: string, metric: string, currentStart: string, ident: Ident, date: (d: string) => string): string {
+export function anomalySql(
+  series: string,
+  keys: string[],
+  bucket: string,
+  metric: string,
+  currentStart: string,
+  ident: Ident,
+  date: (d: string) => string,
+): string {
   const m = ident(metric);
   const b = ident(bucket);
   const k = keys.map(ident);
@@ -384,21 +489,53 @@ export function anomalySql(series: string, keys: string[], bucket: string, metri
   const join = k.length ? `JOIN h USING (${k.join(', ')})` : 'CROSS JOIN h';
   return (
     `WITH d AS (${series}), h AS (SELECT ${sel}avg(${m}) AS history_mean, stddev_samp(${m}) AS history_spread, count(*) AS history_periods FROM d WHERE ${b} < ${date(currentStart)}${group}), ` +
-    `c AS (SELECT ${sel}sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)}${group}), ` +
-    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
+    `c AS (SELECT ${sel}${b}, sum(${m}) AS current_value FROM d WHERE ${b} >= ${date(currentStart)} GROUP BY ${[...k, b].join(', ')}), ` +
+    `z AS (SELECT ${k.map((x) => `c.${x}, `).join('')}c.${b}, c.current_value, h.history_mean, h.history_spread, h.history_periods, (c.current_value - h.history_mean) / nullif(h.history_spread, 0) AS z_score FROM c ${join}) ` +
     `SELECT z.*, coalesce(abs(z.z_score) >= ${ANOMALY_Z}, false) AS unusual FROM z ORDER BY abs(z.z_score) DESC NULLS LAST`
   );
 }
 
 /** The unusual members of the anomaly scans, largest |z| first. */
-export function readAnomalies(plan: SubQuestion[], operations: ResearchOperation[]): { dimension: string | null; member: string | null; z: number; from: string }[] {
-  const out: { dimension: string | null; member: string | null; z: number; from: string }[] = [];
+export function readAnomalies(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+): { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] {
+  const out: { dimension: string | null; member: string | null; z: number; from: string; month?: string }[] = [];
   for (const s of plan.filter((x) => x.anomaly)) {
     const op = operations.find((o) => o.id === s.id);
     if (op?.status !== 'done') continue;
     for (const r of op.rows ?? []) {
-      if (r.unusual === true || r.unusual === 'true') out.push({ dimension: s.dimension ?? null, member: s.dimension ? String(r[s.dimension]) : null, z: Number(r.z_score), from: s.id });
+      if (r.unusual === true || r.unusual === 'true')
+        out.push({
+          dimension: s.dimension ?? null,
+          member: s.dimension ? String(r[s.dimension]) : null,
+          z: Number(r.z_score),
+          from: s.id,
+          month: String(r[s.anomaly!.bucket] ?? '').slice(0, 7),
+        });
     }
   }
   return out.sort((a, b) => Math.abs(b.z) - Math.abs(a.z));
+}
+
+/**
+ * A group against everyone (profile): the group's compiled query and everyone's, by `keys` or in
+ * total. In total: `group_value`, `all_value`, `group_share` (of everyone's) and, with a size
+ * measure, `group_members`, `all_members`, `members_share`. By keys: per member `group_value`,
+ * `all_value`, `group_share` and `all_share` (of each side's own total) and `representation`
+ * (group share / everyone's share: above 1 over-represented).
+ */
+export function profileSql(group: string, everyone: string, keys: string[], metric: string, ident: Ident, size?: string): string {
+  const m = ident(metric);
+  if (!keys.length) {
+    const n = size ? ident(size) : null;
+    const members = n ? `, g.${n} AS group_members, a.${n} AS all_members, g.${n} * 1.0 / nullif(a.${n}, 0) AS members_share` : '';
+    return `WITH g AS (${group}), a AS (${everyone}) SELECT g.${m} AS group_value, a.${m} AS all_value, g.${m} * 1.0 / nullif(a.${m}, 0) AS group_share${members} FROM g CROSS JOIN a`;
+  }
+  const on = keys.map((k) => `a.${ident(k)} = g.${ident(k)}`).join(' AND ');
+  return (
+    `WITH g AS (${group}), a AS (${everyone}), j AS (SELECT ${keys.map((k) => `a.${ident(k)}`).join(', ')}, g.${m} AS group_value, a.${m} AS all_value FROM a LEFT JOIN g ON ${on}), ` +
+    `s AS (SELECT j.*, j.group_value * 1.0 / nullif(sum(j.group_value) OVER (), 0) AS group_share, j.all_value * 1.0 / nullif(sum(j.all_value) OVER (), 0) AS all_share FROM j) ` +
+    `SELECT s.*, s.group_share / nullif(s.all_share, 0) AS representation FROM s ORDER BY coalesce(s.group_value, 0) DESC, s.all_value DESC`
+  );
 }

@@ -26,7 +26,8 @@ const fallbackLimits = new WeakMap<object, LimitFunction>();
 
 export function ensureResearchConfiguration(config: LangGraphRunnableConfig): ResearchConfiguration {
   const c = (config.configurable ?? {}) as Partial<ResearchConfiguration> & { concurrency?: number };
-  if (!c.layer || !c.warehouse || !c.agentGraph) throw new Error('research graph: configurable.layer, .warehouse and .agentGraph are required');
+  if (!c.layer || !c.warehouse || !c.agentGraph)
+    throw new Error('research graph: configurable.layer, .warehouse and .agentGraph are required');
   let limit = c.limit;
   if (!limit) {
     limit = fallbackLimits.get(c.warehouse);

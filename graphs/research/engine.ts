@@ -90,7 +90,11 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     if (resumed && existing.next.length === 0) {
       options.log?.info({ inquiryId: job.id }, 'research already finished before the restart');
     } else {
-      if (resumed) options.log?.info({ inquiryId: job.id, finished: operations.filter((o) => o.kind === 'query').length }, 'resuming research from its last checkpoint');
+      if (resumed)
+        options.log?.info(
+          { inquiryId: job.id, finished: operations.filter((o) => o.kind === 'query').length },
+          'resuming research from its last checkpoint',
+        );
       const budget = resolveBudget((job.options?.budget ?? null) as ResearchBudgetInput | null);
       const input = resumed ? null : { question: job.question, dimensions: job.dimensions, budget, startedAt: Date.now() };
       let shown = 0;
@@ -100,7 +104,8 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
         let changed = false;
         for (const value of Object.values(update as Record<string, Partial<ResearchStateType> | undefined>)) {
           if (!value) continue;
-          if (value.subQuestions) subQuestions = subQuestions.filter((s) => !value.subQuestions!.some((n) => n.id === s.id)).concat(value.subQuestions);
+          if (value.subQuestions)
+            subQuestions = subQuestions.filter((s) => !value.subQuestions!.some((n) => n.id === s.id)).concat(value.subQuestions);
           if (value.operations) {
             operations = mergeOperations(operations, value.operations);
             // model use of the steps run by this process (a resumed run does not count earlier ones again)
@@ -130,7 +135,13 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     const usage = researchUsage(final.operations ?? []);
     // accounting only: counts and timings, never rows, values or the key
     if (usage) options.log?.info({ inquiry: job.id, type: 'research', status: outcome?.status, llm: usage }, 'inquiry model use');
-    const result = { final_answer: final.finalAnswer ?? '', final_answer_html: renderReportHtml(final.finalAnswer ?? ''), progress: 100, operations: final.operations ?? [] };
+    const result = {
+      final_answer: final.finalAnswer ?? '',
+      final_answer_html: renderReportHtml(final.finalAnswer ?? ''),
+      charts: final.charts ?? [],
+      progress: 100,
+      operations: final.operations ?? [],
+    };
     if (!outcome) return { status: 'failed', result, error: 'The research ended without a report.' };
     return { status: outcome.status, result, ...(outcome.error ? { error: outcome.error } : {}) };
   }

@@ -19,7 +19,15 @@ export function pendingSends(state: ResearchStateType): Send[] {
   const done = new Set(state.operations.map((o) => o.id));
   return state.subQuestions
     .filter((s) => s.round === state.round && !done.has(s.id))
-    .map((sub) => new Send('investigate', { sub, dimensions: state.dimensions, startedAt: state.startedAt, budget: state.budget } satisfies InvestigateInput));
+    .map(
+      (sub) =>
+        new Send('investigate', {
+          sub,
+          dimensions: state.dimensions,
+          startedAt: state.startedAt,
+          budget: state.budget,
+        } satisfies InvestigateInput),
+    );
 }
 
 export const routeAfterContextualize = (state: ResearchStateType): 'plan' | typeof END => (state.outcome ? END : 'plan');

@@ -21,7 +21,14 @@ export interface LlmFocus {
   usage: LlmUsage | null;
 }
 
-export async function llmFocus(planner: ResearchPlanner, question: string, focus: ResearchFocus, layer: SemanticLayer, dialect: SqlDialectName, signal?: AbortSignal): Promise<LlmFocus> {
+export async function llmFocus(
+  planner: ResearchPlanner,
+  question: string,
+  focus: ResearchFocus,
+  layer: SemanticLayer,
+  dialect: SqlDialectName,
+  signal?: AbortSignal,
+): Promise<LlmFocus> {
   let reply: Awaited<ReturnType<ResearchPlanner['plan']>>;
   try {
     reply = await planner.plan(question, layer.asOf, signal);
@@ -43,17 +50,29 @@ export async function llmFocus(planner: ResearchPlanner, question: string, focus
   const rejected = proposed.filter((d) => !dims.includes(d));
   const notes: string[] = [];
   if (dims.length) {
-    notes.push(`The language model planned the breakdowns: ${dims.join(', ')}${rejected.length ? ` (not usable for ${focus.metric}: ${rejected.join(', ')})` : ''}.`);
+    notes.push(
+      `The language model planned the breakdowns: ${dims.join(', ')}${rejected.length ? ` (not usable for ${focus.metric}: ${rejected.join(', ')})` : ''}.`,
+    );
     if (reply.plan!.questions.length) notes.push(`Its questions: ${reply.plan!.questions.map((q) => q.question).join('; ')}.`);
   } else {
-    notes.push(`The language model named no usable breakdown${reply.error ? ` (${reply.error})` : rejected.length ? ` (${rejected.join(', ')})` : ''}; the rule-based plan is used.`);
+    notes.push(
+      `The language model named no usable breakdown${reply.error ? ` (${reply.error})` : rejected.length ? ` (${rejected.join(', ')})` : ''}; the rule-based plan is used.`,
+    );
   }
   notes.push(usageText(reply.usage));
-  return { focus: dims.length ? { ...focus, keyDimensions: dims } : focus, notes, usage: reply.usage };
+  return { focus: dims.length ? { ...focus, keyDimensions: dims, plannedDimensions: true } : focus, notes, usage: reply.usage };
 }
 
 /** Model use of one research step, as recorded on its operation (`llm`): counts and timings only. */
-export function usageRecord(usage: LlmUsage | null | undefined): { calls: number; prompt_tokens: number; completion_tokens: number; latency_ms: number; retries: number } | undefined {
+export function usageRecord(
+  usage: LlmUsage | null | undefined,
+): { calls: number; prompt_tokens: number; completion_tokens: number; latency_ms: number; retries: number } | undefined {
   if (!usage || usage.calls === 0) return undefined;
-  return { calls: usage.calls, prompt_tokens: usage.promptTokens, completion_tokens: usage.completionTokens, latency_ms: Math.round(usage.latencyMs), retries: usage.retries };
+  return {
+    calls: usage.calls,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    latency_ms: Math.round(usage.latencyMs),
+    retries: usage.retries,
+  };
 }

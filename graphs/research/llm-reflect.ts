@@ -24,7 +24,14 @@ import type { ResearchFocus, SubQuestion } from './state.js';
 export const MAX_MOVER_CANDIDATES = 3;
 
 /** The biggest movers not drilled into yet (largest absolute change first), with their breakdowns. */
-export function moverCandidates(focus: ResearchFocus, layer: SemanticLayer, plan: SubQuestion[], operations: ResearchOperation[], requestFilters: DimensionFilter[], round: number): MoverCandidate[] {
+export function moverCandidates(
+  focus: ResearchFocus,
+  layer: SemanticLayer,
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  requestFilters: DimensionFilter[],
+  round: number,
+): MoverCandidate[] {
   const drilled = (dimension: string, member: string) =>
     plan.some((s) => s.angle === 'drilldown' && s.query.filters.some((f) => f.dimension === dimension && String(f.values[0]) === member));
   const fixed = new Set([...focus.filters, ...requestFilters].map((f) => f.dimension));
@@ -55,7 +62,13 @@ export function moverCandidates(focus: ResearchFocus, layer: SemanticLayer, plan
 }
 
 /** The sub-question of one drill-down: a period-over-period change by `by`, or (the contributor dimension) its top contributors. */
-export function drillDown(focus: ResearchFocus, layer: SemanticLayer, mover: MoverCandidate, by: string, requestFilters: DimensionFilter[]): Omit<SubQuestion, 'id' | 'round'> {
+export function drillDown(
+  focus: ResearchFocus,
+  layer: SemanticLayer,
+  mover: MoverCandidate,
+  by: string,
+  requestFilters: DimensionFilter[],
+): Omit<SubQuestion, 'id' | 'round'> {
   const model = layer.model;
   const m = focus.metric;
   const ml = focus.metricLabel.toLowerCase();
@@ -67,7 +80,14 @@ export function drillDown(focus: ResearchFocus, layer: SemanticLayer, mover: Mov
       angle: 'drilldown',
       question: `Within ${dimLabel} ${mover.member}: top ${byLabel}s by ${ml} in ${focus.current.label}`,
       purpose: `The largest contributors inside a mover (${mover.member}), chosen by the language model.`,
-      query: q({ metrics: [m], group_by: [{ dimension: by }], filters, time_range: focus.current, order: [{ by: m, direction: 'desc' }], limit: CONTRIBUTORS }),
+      query: q({
+        metrics: [m],
+        group_by: [{ dimension: by }],
+        filters,
+        time_range: focus.current,
+        order: [{ by: m, direction: 'desc' }],
+        limit: CONTRIBUTORS,
+      }),
       dimension: by,
     };
   }
@@ -92,7 +112,17 @@ export interface LlmFollowUps {
 
 export async function llmFollowUps(
   planner: ResearchPlanner,
-  input: { question: string; focus: ResearchFocus; layer: SemanticLayer; dialect: SqlDialectName; plan: SubQuestion[]; operations: ResearchOperation[]; requestFilters: DimensionFilter[]; round: number; queriesLeft: number },
+  input: {
+    question: string;
+    focus: ResearchFocus;
+    layer: SemanticLayer;
+    dialect: SqlDialectName;
+    plan: SubQuestion[];
+    operations: ResearchOperation[];
+    requestFilters: DimensionFilter[];
+    round: number;
+    queriesLeft: number;
+  },
   signal?: AbortSignal,
 ): Promise<LlmFollowUps> {
   const { focus, layer, plan, requestFilters } = input;
@@ -107,22 +137,46 @@ export async function llmFollowUps(
   let reply: Awaited<ReturnType<ResearchPlanner['chooseFollowUps']>>;
   try {
     reply = await planner.chooseFollowUps(
-      { question: input.question, metric: focus.metric, current: focus.current.label ?? focus.current.start, previous: focus.previous.label ?? focus.previous.start, movers, already, maxChoices: input.queriesLeft },
+      {
+        question: input.question,
+        metric: focus.metric,
+        current: focus.current.label ?? focus.current.start,
+        previous: focus.previous.label ?? focus.previous.start,
+        movers,
+        already,
+        maxChoices: input.queriesLeft,
+      },
       signal,
     );
   } catch (err) {
     if (!(err instanceof LlmUnavailableError)) throw err;
-    return { subs: null, done: false, notes: [`${err.message} The rule-based follow-ups are used.`, usageText(err.usage)], usage: err.usage };
+    return {
+      subs: null,
+      done: false,
+      notes: [`${err.message} The rule-based follow-ups are used.`, usageText(err.usage)],
+      usage: err.usage,
+    };
   }
   const notes: string[] = [];
   if (!reply.choice) {
-    notes.push(`The language model chose no usable follow-up${reply.error ? ` (${reply.error})` : ''}; the rule-based follow-ups are used.`, usageText(reply.usage));
+    notes.push(
+      `The language model chose no usable follow-up${reply.error ? ` (${reply.error})` : ''}; the rule-based follow-ups are used.`,
+      usageText(reply.usage),
+    );
     return { subs: null, done: false, notes, usage: reply.usage };
   }
   const compiles = (mover: MoverCandidate, by: string) => {
     if (!layer.model.dimensions.some((d) => d.name === by)) return false;
     try {
-      compile(layer.model, q({ metrics: [focus.metric], group_by: [{ dimension: by }], filters: [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq', values: [mover.member] }] }), dialectFor(input.dialect));
+      compile(
+        layer.model,
+        q({
+          metrics: [focus.metric],
+          group_by: [{ dimension: by }],
+          filters: [...focus.filters, ...requestFilters, { dimension: mover.dimension, op: 'eq', values: [mover.member] }],
+        }),
+        dialectFor(input.dialect),
+      );
       return true;
     } catch (err) {
       if (err instanceof CompileError) return false;

@@ -9,8 +9,23 @@ import type { Dimensions, TerminalState } from '../../src/schemas/inquiry.js';
 import type { ResearchBudget, ResearchOperation } from '../../src/schemas/research.js';
 import type { Decomposition, Driver } from './analysis.js';
 import type { ReportChart } from './report.js';
+import type { MixFinding, Overlap } from './scan.js';
 
-export type Angle = 'headline' | 'significance' | 'trend' | 'breakdown' | 'share' | 'top' | 'bottom' | 'drilldown' | 'decomposition' | 'spread' | 'anomaly' | 'profile';
+export type Angle =
+  | 'headline'
+  | 'significance'
+  | 'trend'
+  | 'breakdown'
+  | 'scan'
+  | 'share'
+  | 'top'
+  | 'bottom'
+  | 'drilldown'
+  | 'decomposition'
+  | 'spread'
+  | 'anomaly'
+  | 'profile'
+  | 'metrics';
 
 /** One planned sub-question, phrased directly as a SemanticQuery (no English to re-parse). */
 export interface SubQuestion {
@@ -45,6 +60,20 @@ export interface SubQuestion {
   spread?: true;
   /** An anomaly scan: `query` is the metric by `bucket` (month) over the history and the current period, from `currentStart`. */
   anomaly?: { bucket: string; currentStart: string };
+  /**
+   * A scan in one statement (scan.ts): `query`/`compare` are the metric over the two periods,
+   * broken down by each of `dimensions` (a change scan, with `totals`), by each pair of `pairs`
+   * (pairwise combinations), or, with `mix`, the ratio's numerator and denominator by each
+   * dimension (rate and mix). `members` keeps a pair scan to the drivers' members (their overlaps).
+   */
+  scan?: {
+    dimensions: string[];
+    pairs?: [string, string][];
+    mix?: { numerator: string; denominator: string };
+    members?: Record<string, string[]>;
+  };
+  /** A profile against everyone (the group's `query` against `compare`, everyone, by `dimension` or in total). */
+  profileOf?: { group: string; size?: string };
 }
 
 /** What the analysis concluded (write): the significance verdict and the ranked drivers, each citing its sub-question. */
@@ -57,8 +86,14 @@ export interface ResearchFindings {
   drivers: Driver[];
   /** What drives X: the dimensions ranked by how much their members differ (coefficient of variation, a row value), each citing its sub-question. */
   keyDimensions?: { dimension: string; spread: number; from: string }[];
-  /** Anything unusual: members (or the total, member null) whose current value is at least ANOMALY_Z standard deviations from their monthly history, largest first. */
-  anomalies?: { dimension: string | null; member: string | null; z: number; from: string }[];
+  /** Anything unusual: members (or the total, member null) whose current value is at least ANOMALY_Z standard deviations from their monthly history, largest first; `month` the month of the period it was unusual in. */
+  anomalies?: { dimension: string | null; member: string | null; z: number; from: string; month?: string }[];
+  /** The drivers' sum of contributions is within EXPLAINED_WITHIN of the change (scan.ts); absent when not analysed that way. */
+  explained?: boolean;
+  /** Where two drivers of different dimensions overlap (their intersection's change, from a pair scan). */
+  overlaps?: Overlap[];
+  /** A ratio metric: the dimension where mix explains most of the change (rate/mix scan). */
+  mix?: MixFinding | null;
 }
 
 /**
@@ -85,6 +120,14 @@ export interface ResearchFocus {
   filters: DimensionFilter[];
   /** The breakdown dimensions chosen from the model. */
   keyDimensions: string[];
+  /** The key dimensions were chosen by a language model (shown as breakdowns beside the scan). */
+  plannedDimensions?: boolean;
+  /** Every dimension reachable from the metric's fact (JoinGraph), not filtered: what a change scan covers. */
+  scanDimensions?: string[];
+  /** The scan dimensions with at most MIX_MAX_MEMBERS values: what a rate/mix scan covers. */
+  mixDimensions?: string[];
+  /** The period asked for, when an investigation narrowed it (an anomaly scan stops at the last full month). */
+  asked?: TimeRange;
   /** The entity-level dimension ranked for top and bottom contributors, if any. */
   contributorDimension: string | null;
 }

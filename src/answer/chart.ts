@@ -70,7 +70,9 @@ const TICKS: Record<string, unknown> = {
 /** Time values Vega can parse as dates (ISO strings); years as numbers or `YYYY-Qn` stay ordinal. */
 function isTemporal(rows: Record<string, unknown>[], field: string): boolean {
   const values = rows.map((r) => r[field]).filter((v) => v !== null && v !== undefined);
-  return values.length > 0 && values.every((v) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?$/.test(v));
+  return (
+    values.length > 0 && values.every((v) => typeof v === 'string' && /^\d{4}-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?$/.test(v))
+  );
 }
 
 interface Ctx {
@@ -94,7 +96,10 @@ function dimEncoding(ctx: Ctx, col: CompiledColumn): { enc: Record<string, unkno
       if (col.grain) enc.timeUnit = TIME_UNITS[col.grain];
       return { enc, meta: { field: col.name, title, type: 'temporal', vega_format: fmt } };
     }
-    return { enc: { field: vlField(col.name), type: 'ordinal', title, sort: 'ascending' }, meta: { field: col.name, title, type: 'ordinal' } };
+    return {
+      enc: { field: vlField(col.name), type: 'ordinal', title, sort: 'ascending' },
+      meta: { field: col.name, title, type: 'ordinal' },
+    };
   }
   return { enc: { field: vlField(col.name), type: 'nominal', title }, meta: { field: col.name, title, type: 'nominal' } };
 }
@@ -116,7 +121,12 @@ function tooltip(ctx: Ctx): Record<string, unknown>[] {
     .filter((c) => ctx.rows.length === 0 || c.name in ctx.rows[0])
     .map((c) => {
       if (c.kind === 'metric' || c.kind === 'share') {
-        return { field: vlField(c.name), type: 'quantitative', title: columnLabel(ctx.model, c), format: d3Format(columnFormat(ctx.model, c)) };
+        return {
+          field: vlField(c.name),
+          type: 'quantitative',
+          title: columnLabel(ctx.model, c),
+          format: d3Format(columnFormat(ctx.model, c)),
+        };
       }
       const { enc } = dimEncoding(ctx, c);
       const t: Record<string, unknown> = { field: enc.field, type: enc.type, title: enc.title };
@@ -240,10 +250,7 @@ function tableChart(ctx: Ctx): ChartMetadata {
   const spec = {
     ...base(ctx, 'Result table'),
     height: { step: 22 },
-    transform: [
-      { window: [{ op: 'row_number', as: 'quarry_row' }] },
-      { fold: cols.map(vlField), as: ['quarry_column', 'quarry_value'] },
-    ],
+    transform: [{ window: [{ op: 'row_number', as: 'quarry_row' }] }, { fold: cols.map(vlField), as: ['quarry_column', 'quarry_value'] }],
     mark: { type: 'text', align: 'left', limit: 240 },
     encoding: {
       y: { field: 'quarry_row', type: 'ordinal', axis: null },

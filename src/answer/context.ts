@@ -3,8 +3,27 @@ import type { DimensionFilter, EntityCondition } from '../semantic/query.js';
 import type { AnswerInput, CompiledColumn, TimeFrame } from './types.js';
 import type { Shape } from './shape.js';
 import { analyzeShape, columnFormat, effectiveColumns } from './shape.js';
-import { allFilters, anyOfPhrases, datingDimensions, dimensionLabel, filterPhrase, findMetric, isMeasure, lowerFirst, metricFilterPhrase, metricLabel, valueLabel, andList, periodName, periodPhrase, periodRangeText, pluralize, resolvedFrame, upperFirst } from './labels.js';
-import { describePeriod, unitSymbol } from './format.js';
+import {
+  allFilters,
+  anyOfPhrases,
+  datingDimensions,
+  dimensionLabel,
+  filterPhrase,
+  findMetric,
+  isMeasure,
+  lowerFirst,
+  metricFilterPhrase,
+  metricLabel,
+  valueLabel,
+  andList,
+  periodName,
+  periodPhrase,
+  periodRangeText,
+  pluralize,
+  resolvedFrame,
+  upperFirst,
+} from './labels.js';
+import { unitSymbol } from './format.js';
 
 export interface AnswerContext {
   input: AnswerInput;
@@ -54,7 +73,10 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
   const condition = (c: EntityCondition): string => {
     const what = lowerFirst(metricLabel(model, c.metric));
     const cond = c.op === 'eq' && c.value === 0 ? `no ${what}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value });
-    const only = [...(c.filters ?? []).map((f) => `for ${filterPhrase(model, f)}`), ...(c.conditions ?? []).map((n) => `of ${n.entity.replace(/_/g, ' ')} members with ${condition(n)}`)];
+    const only = [
+      ...(c.filters ?? []).map((f) => `for ${filterPhrase(model, f)}`),
+      ...(c.conditions ?? []).map((n) => `of ${n.entity.replace(/_/g, ' ')} members with ${condition(n)}`),
+    ];
     return `${cond}${only.length ? ` (${only.join(' and ')})` : ''}`;
   };
   for (const c of query.entity_conditions ?? []) {
@@ -62,14 +84,17 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
   }
   // "fees in the same month as the member enrolled"
   for (const sp of query.same_periods ?? [])
-    parts.push(`where the ${dimensionLabel(model, sp.dimension).toLowerCase()} is in the same ${sp.grain} as the ${dimensionLabel(model, sp.as).toLowerCase()}`);
+    parts.push(
+      `where the ${dimensionLabel(model, sp.dimension).toLowerCase()} is in the same ${sp.grain} as the ${dimensionLabel(model, sp.as).toLowerCase()}`,
+    );
   if (options.period !== false) {
     if (ctx.frame) parts.push(periodPhrase(ctx.frame));
     else if (options.allData && anyTimeBound(ctx)) parts.push(`across all data${dataRangeSuffix(ctx)}`);
   }
   // "on weekends": said once, unless the question's own words already carry it
   const days = query.time_range?.days;
-  if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? '')) parts.push(days === 'weekend' ? 'on weekends (Saturdays and Sundays)' : 'on weekdays (Mondays to Fridays)');
+  if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? ''))
+    parts.push(days === 'weekend' ? 'on weekends (Saturdays and Sundays)' : 'on weekdays (Mondays to Fridays)');
   return parts.length ? ` ${parts.join(' ')}` : '';
 }
 
@@ -118,9 +143,10 @@ export function resultTitle(ctx: AnswerContext): string {
     const cat = shape.catCols[0];
     const n = query.limit ?? shape.rowCount;
     const word = shape.direction === 'desc' ? 'Top' : 'Bottom';
-    title = n === 1
-      ? `${upperFirst(lowerFirst(dimensionLabel(model, cat.ref)))} with the ${shape.direction === 'desc' ? 'highest' : 'lowest'} ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`
-      : `${word} ${n} ${groupNoun(ctx, cat, n)} by ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`;
+    title =
+      n === 1
+        ? `${upperFirst(lowerFirst(dimensionLabel(model, cat.ref)))} with the ${shape.direction === 'desc' ? 'highest' : 'lowest'} ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`
+        : `${word} ${n} ${groupNoun(ctx, cat, n)} by ${lowerFirst(valueLabel(model, shape.primary.ref, shape.columns))}`;
   } else {
     title = andList(metricPart) || 'Result';
     if (shape.dims.length) title += ` by ${andList(shape.dims.map((d) => dimTitle(ctx, d)))}`;
@@ -152,4 +178,3 @@ export function semanticTypesOf(ctx: AnswerContext): Record<string, string> {
   }
   return out;
 }
-

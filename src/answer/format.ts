@@ -169,7 +169,20 @@ export function parseDateish(value: unknown): DateParts | null {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
@@ -279,11 +292,17 @@ export function vegaAxisFormat(format: FormatLike): { format: string; labelExpr?
     case 'percent':
       return { format: `.${Math.min(format?.decimals ?? 0, 2)}%` };
     case 'integer':
-      return { format: ',.3~s', labelExpr: "abs(datum.value) < 1000 ? format(datum.value, ',d') : replace(format(datum.value, ',.3~s'), 'G', 'B')" };
+      return {
+        format: ',.3~s',
+        labelExpr: "abs(datum.value) < 1000 ? format(datum.value, ',d') : replace(format(datum.value, ',.3~s'), 'G', 'B')",
+      };
     case 'duration':
       return { format: ',.1~f' };
     default:
-      return { format: ',.3~s', labelExpr: "abs(datum.value) < 1000 ? format(datum.value, ',.2~f') : replace(format(datum.value, ',.3~s'), 'G', 'B')" };
+      return {
+        format: ',.3~s',
+        labelExpr: "abs(datum.value) < 1000 ? format(datum.value, ',.2~f') : replace(format(datum.value, ',.3~s'), 'G', 'B')",
+      };
   }
 }
 

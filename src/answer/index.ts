@@ -7,7 +7,7 @@
  * stored, ISO dates). Labels, units and formatting live in `answer`, `symbols`,
  * `semantic_types` and the chart.
  */
-import type { AnswerFields, AnswerInput, AnswerResult } from './types.js';
+import type { AnswerFields, AnswerInput, AnswerResult, ClosestReadingExplanation } from './types.js';
 import { makeContext, resultTitle, semanticTypesOf, symbolsOf, timeFrameText } from './context.js';
 import { answerText, noDataText } from './text.js';
 import { buildChart } from './chart.js';
@@ -32,7 +32,11 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
   const chart = buildChart(input.model, ctx.shape, rows, title, symbols);
   const incomplete = incompletePeriods(ctx);
   const cut = input.truncated
-    ? { title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`, truncated: true, ...(input.summary ? { total_rows: input.summary.rowCount } : {}) }
+    ? {
+        title: `${title} (first ${rows.length.toLocaleString('en-US')}${input.summary ? ` of ${input.summary.rowCount.toLocaleString('en-US')}` : ''} rows)`,
+        truncated: true,
+        ...(input.summary ? { total_rows: input.summary.rowCount } : {}),
+      }
     : { title };
   return {
     answer: `${answerText(ctx)}${incomplete.map((s) => ` ${escapeHtml(s)}`).join('')}`,
@@ -42,7 +46,10 @@ export function buildAnswer(input: AnswerInput): AnswerResult {
     explanation: explanationText(ctx),
     time_frame: timeFrameText(ctx),
     answer_explanation: { ...answerExplanation(ctx), incomplete_periods: incomplete },
-    thinking: thinkingOf(ctx, `The query returned ${ctx.rows.length} row${ctx.rows.length === 1 ? '' : 's'}${input.truncated ? ' (truncated)' : ''}; answered with a ${chart.chart_type} chart.`),
+    thinking: thinkingOf(
+      ctx,
+      `The query returned ${ctx.rows.length} row${ctx.rows.length === 1 ? '' : 's'}${input.truncated ? ' (truncated)' : ''}; answered with a ${chart.chart_type} chart.`,
+    ),
     status: { answer: 'ready', chart: 'ready' },
   };
 }
@@ -85,6 +92,8 @@ export interface TerminalAnswerInput {
   thinking?: string[];
   /** What the data model offers (one sentence), shown once: in `explanation`. */
   catalogue?: string;
+  /** The nearest complete reading of a refused question (a runnable suggestion), in `answer_explanation.closest_reading`. */
+  closestReading?: ClosestReadingExplanation;
 }
 
 /**
@@ -106,5 +115,6 @@ export function buildTerminalAnswer(kind: TerminalKind, input: TerminalAnswerInp
     explanation: `${reason}${plainSuggestions}${input.catalogue ? ` ${input.catalogue}` : ''}`,
     time_frame: input.timeFrame ?? '',
     thinking: { title: 'How this answer was found', messages },
+    ...(input.closestReading ? { answer_explanation: { closest_reading: input.closestReading } } : {}),
   };
 }

@@ -71,7 +71,10 @@ export function ratioDefinition(model: SemanticModel, query: SemanticQuery, name
     const where = [
       ...(x.filters ?? []).map((f) => filterPhrase(model, f)),
       // "restaurants with a rating above 4": the members kept on this side
-      ...(x.conditions ?? []).map((c) => `the ${c.entity.replace(/_/g, ' ')} has ${c.op === 'eq' && c.value === 0 ? `no ${lowerFirst(metricLabel(model, c.metric))}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value })}`),
+      ...(x.conditions ?? []).map(
+        (c) =>
+          `the ${c.entity.replace(/_/g, ' ')} has ${c.op === 'eq' && c.value === 0 ? `no ${lowerFirst(metricLabel(model, c.metric))}` : metricFilterPhrase(model, { metric: c.metric, op: c.op, value: c.value })}`,
+      ),
     ];
     return `${lowerFirst(metricLabel(model, x.metric))}${where.length ? ` where ${andList(where)}` : ''}`;
   };
@@ -98,7 +101,8 @@ export function metricDefinition(model: SemanticModel, name: string): string {
   if (m.description) return m.description;
   if (isMeasure(m)) {
     const what = m.sql ? plainSql(m.sql) : 'rows';
-    const agg = m.agg === 'count_distinct' ? 'count of distinct' : m.agg === 'avg' ? 'average of' : m.agg === 'count' ? 'count of' : `${m.agg} of`;
+    const agg =
+      m.agg === 'count_distinct' ? 'count of distinct' : m.agg === 'avg' ? 'average of' : m.agg === 'count' ? 'count of' : `${m.agg} of`;
     const filter = m.filter ? ` where ${plainSql(m.filter)}` : '';
     return `${upperFirst(agg)} ${m.agg === 'count' && !m.sql ? m.entity + ' rows' : what}${filter}.`;
   }
@@ -203,7 +207,10 @@ export function metricFilterPhrase(model: SemanticModel, f: MetricFilter): strin
 }
 
 /** Question filters first, then the request's `dimensions` not already among them. */
-export function allFilters(query: SemanticQuery, fromRequest: DimensionFilter[] = []): { filter: DimensionFilter; source: 'question' | 'request' }[] {
+export function allFilters(
+  query: SemanticQuery,
+  fromRequest: DimensionFilter[] = [],
+): { filter: DimensionFilter; source: 'question' | 'request' }[] {
   const key = (f: DimensionFilter) => JSON.stringify([f.dimension, f.op, f.values]);
   const requestKeys = new Set(fromRequest.map(key));
   const out: { filter: DimensionFilter; source: 'question' | 'request' }[] = query.filters.map((filter) => ({
@@ -217,7 +224,12 @@ export function allFilters(query: SemanticQuery, fromRequest: DimensionFilter[] 
 
 /** The resolved period: the input's, else the query's time range. */
 export function resolvedFrame(query: SemanticQuery, timeFrame?: TimeFrame): TimeFrame | undefined {
-  if (timeFrame) return { ...timeFrame, dimension: timeFrame.dimension ?? query.time_range?.dimension, label: timeFrame.label ?? query.time_range?.label };
+  if (timeFrame)
+    return {
+      ...timeFrame,
+      dimension: timeFrame.dimension ?? query.time_range?.dimension,
+      label: timeFrame.label ?? query.time_range?.label,
+    };
   return query.time_range ? { ...query.time_range } : undefined;
 }
 

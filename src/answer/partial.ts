@@ -59,7 +59,9 @@ export function incompletePeriods(ctx: AnswerContext): string[] {
     const last = starts.reduce((a, b) => (a > b ? a : b));
     const end = bucketEnd(last, grain);
     if (last <= asOf && end > dataEnd) {
-      notes.push(`The last ${grain} (${grain === 'year' ? last.slice(0, 4) : last}) is partial: the data ends on ${asOf}, so its value is not comparable with complete ${grain}s.`);
+      notes.push(
+        `The last ${grain} (${grain === 'year' ? last.slice(0, 4) : last}) is partial: the data ends on ${asOf}, so its value is not comparable with complete ${grain}s.`,
+      );
     }
   }
   return notes;

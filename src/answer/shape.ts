@@ -62,7 +62,20 @@ export function analyzeShape(query: SemanticQuery, columns: CompiledColumn[], ro
   else if (dims.length === 1) kind = timeCols.length === 1 ? 'series' : 'breakdown';
   else if (dims.length === 2) kind = 'two_dim';
   else kind = 'multi_dim';
-  return { columns, dims, timeCols, catCols, metricCols, shareCols, primary, sortedByMetric, direction, ranking, kind, rowCount: rows.length };
+  return {
+    columns,
+    dims,
+    timeCols,
+    catCols,
+    metricCols,
+    shareCols,
+    primary,
+    sortedByMetric,
+    direction,
+    ranking,
+    kind,
+    rowCount: rows.length,
+  };
 }
 
 /** Format of a value column (a share is a fraction). */

@@ -23,7 +23,9 @@ function fmt(ctx: AnswerContext, col: CompiledColumn, value: unknown): string {
 function label(ctx: AnswerContext, col: CompiledColumn): string {
   if (col.kind === 'share') return `share of ${lowerFirst(metricLabel(ctx.input.model, col.ref))}`;
   // constructed columns (a subset's share, a per-entity average, a distinct count) carry their own label
-  return findMetric(ctx.input.model, col.ref) ? metricLabel(ctx.input.model, col.ref) : (col.label ?? metricLabel(ctx.input.model, col.ref));
+  return findMetric(ctx.input.model, col.ref)
+    ? metricLabel(ctx.input.model, col.ref)
+    : (col.label ?? metricLabel(ctx.input.model, col.ref));
 }
 
 /**
@@ -46,13 +48,15 @@ function comparisonText(ctx: AnswerContext): string {
   const prevName = previous.label ?? `${previous.start} to ${previous.end}`;
   let text = '';
   if (ctx.rows.length === 1 || isAdditive(ctx, m)) {
-    const a = ctx.rows.length === 1 ? toNumber(ctx.rows[0][cur.name]) ?? 0 : sum(cur);
-    const b = ctx.rows.length === 1 ? toNumber(ctx.rows[0][prev.name]) ?? 0 : sum(prev);
+    const a = ctx.rows.length === 1 ? (toNumber(ctx.rows[0][cur.name]) ?? 0) : sum(cur);
+    const b = ctx.rows.length === 1 ? (toNumber(ctx.rows[0][prev.name]) ?? 0) : sum(prev);
     const pctText = b !== 0 ? ` (${signed(pct, (a - b) / Math.abs(b))})` : '';
     text += ` Against ${e(prevName)}: ${bold(fmt(ctx, cur, b))}${ctx.rows.length > 1 ? ' in total' : ''}, a change of ${bold(signed(change, a - b))}${e(pctText)}.`;
   }
   if (ctx.rows.length > 1 && ctx.shape.dims.length === 1) {
-    const byChange = [...ctx.rows].filter((r) => toNumber(r[change.name]) !== null).sort((x, y) => (toNumber(y[change.name]) ?? 0) - (toNumber(x[change.name]) ?? 0));
+    const byChange = [...ctx.rows]
+      .filter((r) => toNumber(r[change.name]) !== null)
+      .sort((x, y) => (toNumber(y[change.name]) ?? 0) - (toNumber(x[change.name]) ?? 0));
     const up = byChange[0];
     const down = byChange[byChange.length - 1];
     const dim = ctx.shape.dims[0];
@@ -123,7 +127,11 @@ function totalNote(ctx: AnswerContext, col: CompiledColumn, prefix: string): str
 }
 
 /** Highest and lowest rows by a metric: over every row when the warehouse summarised a cut result, else over those listed. */
-function extremes(ctx: AnswerContext, col: CompiledColumn, rows: Record<string, unknown>[]): { hi: Record<string, unknown>; lo: Record<string, unknown> } {
+function extremes(
+  ctx: AnswerContext,
+  col: CompiledColumn,
+  rows: Record<string, unknown>[],
+): { hi: Record<string, unknown>; lo: Record<string, unknown> } {
   const summary = ctx.input.truncated ? ctx.input.summary : undefined;
   let hi = rows[0]!;
   let lo = rows[0]!;
@@ -200,7 +208,9 @@ function seriesText(ctx: AnswerContext): string {
   }
   text += totalNote(ctx, col, 'The total over the period is');
   for (const other of ctx.shape.metricCols.filter((c) => c !== col).slice(0, 2)) {
-    const o = ctx.rows.filter((r) => toNumber(r[other.name]) !== null).sort((x, y) => timeKey(x[time.name]).localeCompare(timeKey(y[time.name])));
+    const o = ctx.rows
+      .filter((r) => toNumber(r[other.name]) !== null)
+      .sort((x, y) => timeKey(x[time.name]).localeCompare(timeKey(y[time.name])));
     if (o.length < 2) continue;
     text += ` ${e(upperFirst(label(ctx, other)))} went from ${bold(fmt(ctx, other, o[0][other.name]))} to ${bold(fmt(ctx, other, o[o.length - 1][other.name]))}.`;
   }
@@ -220,7 +230,12 @@ function rankingText(ctx: AnswerContext): string {
     const prefix = limit === 1 ? '' : `Only one ${e(groupNoun(ctx, cat, 1))} matched: `;
     return `${prefix}${bold(dimValue(ctx, cat, r))} had the ${desc ? 'highest' : 'lowest'} ${e(lbl)}${scope}, with ${bold(fmt(ctx, col, r[col.name]))}${shareNote(ctx, r)}.${truncationNote(ctx)}`;
   }
-  const shown = rows.slice(0, 5).map((r, i) => `${bold(dimValue(ctx, cat, r))} (${bold(fmt(ctx, col, r[col.name]))}${i === 0 ? shareNote(ctx, r).replace(/^ \(/, ', ').replace(/\)$/, '') : ''})`);
+  const shown = rows
+    .slice(0, 5)
+    .map(
+      (r, i) =>
+        `${bold(dimValue(ctx, cat, r))} (${bold(fmt(ctx, col, r[col.name]))}${i === 0 ? shareNote(ctx, r).replace(/^ \(/, ', ').replace(/\)$/, '') : ''})`,
+    );
   let list = andList(shown);
   if (rows.length > 5) {
     const lastRow = rows[rows.length - 1];
@@ -295,7 +310,11 @@ function baseText(ctx: AnswerContext): string {
 export function noDataText(ctx: AnswerContext): string {
   const { model, query } = ctx.input;
   const metrics = andList(query.metrics.map((m) => lowerFirst(metricLabel(model, m))));
-  const by = ctx.shape.dims.length ? ` by ${andList(ctx.shape.dims.map((d) => dimTitle(ctx, d)))}` : query.group_by.length ? ` by ${andList(query.group_by.map((g) => g.grain ?? lowerFirst(g.dimension.replace(/_/g, ' '))))}` : '';
+  const by = ctx.shape.dims.length
+    ? ` by ${andList(ctx.shape.dims.map((d) => dimTitle(ctx, d)))}`
+    : query.group_by.length
+      ? ` by ${andList(query.group_by.map((g) => g.grain ?? lowerFirst(g.dimension.replace(/_/g, ' '))))}`
+      : '';
   const what = metrics ? `${metrics}${by}` : 'the question';
   const question = ctx.input.question?.trim();
   const asked = question ? ` for “${e(question)}”` : '';

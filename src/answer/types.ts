@@ -108,10 +108,24 @@ export interface AnswerChart {
   chart_data: Record<string, unknown>[];
 }
 
+/** A question Quarry answers as written, nearest to a refused one, and its query: a one-click suggestion. */
+export interface ClosestReadingExplanation {
+  question: string;
+  semantic_query: SemanticQuery;
+}
+
 export interface AnswerExplanation {
+  /** On a refusal only: the nearest complete reading, offered (never run unasked). */
+  closest_reading?: ClosestReadingExplanation;
   metrics?: { name: string; label: string; definition: string; format?: Format }[];
   dimensions?: { name: string; label: string; kind: 'dimension' | 'time'; grain?: TimeGrain; definition: string }[];
-  filters?: { dimension: string; label: string; op: DimensionFilter['op']; values: (string | number | boolean)[]; source: 'question' | 'request' }[];
+  filters?: {
+    dimension: string;
+    label: string;
+    op: DimensionFilter['op'];
+    values: (string | number | boolean)[];
+    source: 'question' | 'request';
+  }[];
   /** Groups of alternative filters from the question: a row is kept when any filter of a group holds. */
   any_of?: { filters: { dimension: string; label: string; op: DimensionFilter['op']; values: (string | number | boolean)[] }[] }[];
   metric_filters?: { metric: string; op: string; value: number }[];

@@ -26,15 +26,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(422).send({ detail: validationDetail(err) });
     if (err instanceof AuthError) return reply.code(err.statusCode).send({ detail: err.message });
     if (err instanceof RequestValidationError) return reply.code(422).send({ detail: err.message });
-    if (err instanceof QueueFullError) return reply.code(429).header('retry-after', String(err.retryAfterSeconds)).send({ detail: err.message });
+    if (err instanceof QueueFullError)
+      return reply.code(429).header('retry-after', String(err.retryAfterSeconds)).send({ detail: err.message });
     if (err instanceof ServiceError) {
       if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ detail: err.message });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ detail: err.message || 'Rate limit exceeded' });
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: `Request body too large (limit ${app.initialConfig.bodyLimit} bytes)` });
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ detail: 'Unsupported Content-Type: send JSON with Content-Type: application/json' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ detail: `Request body too large (limit ${app.initialConfig.bodyLimit} bytes)` });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send({ detail: 'Unsupported Content-Type: send JSON with Content-Type: application/json' });
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: err.message });
     request.log.error({ err }, 'unexpected failure');
     return reply.code(500).send({ detail: 'Internal server error' });

@@ -10,7 +10,9 @@ import type pg from 'pg';
 const TABLE = 'quarry_rate_limit';
 
 export async function ensureRateLimitTable(pool: pg.Pool): Promise<void> {
-  await pool.query(`CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, count integer NOT NULL, window_end bigint NOT NULL)`);
+  await pool.query(
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${TABLE} (key text PRIMARY KEY, count integer NOT NULL, window_end bigint NOT NULL)`,
+  );
 }
 
 /** Deletes windows that ended (run periodically; returns rows removed). */

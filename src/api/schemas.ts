@@ -3,6 +3,7 @@
  * schemas in src/schemas; this file only says where they sit in each request.
  */
 import { z } from 'zod';
+import { questionField } from '../schemas/question.js';
 import { DimensionsSchema, InquiryStatusResponseSchema } from '../schemas/inquiry.js';
 
 export const ErrorBodySchema = z.object({ detail: z.string() }).describe('Error body (§2)');
@@ -30,12 +31,7 @@ export const InquiryParamsSchema = z.object({ inquiry_id: z.string().min(1).max(
 export function agentInquiryBodySchema(maxQueryLength: number) {
   return z.object(
     {
-      query: z
-        .string({ error: (issue) => (issue.input === undefined ? 'query is required: the question as a string' : 'query must be a string: the question') })
-        .trim()
-        .min(1, { error: 'query must not be empty' })
-        .max(maxQueryLength, { error: `query must be at most ${maxQueryLength} characters` })
-        .describe(`The natural-language question (1 to ${maxQueryLength} characters)`),
+      query: questionField('query', maxQueryLength),
       dimensions: DimensionsSchema.nullable().optional(),
     },
     { error: 'the request body must be a JSON object: {"query": "...", "dimensions": {...}}' },

@@ -16,7 +16,12 @@ export interface BootstrapResult {
   key?: string;
 }
 
-export async function bootstrapDefaultAccount(store: Store, keys: KeyService, dataDir: string, bootstrapKey?: string): Promise<BootstrapResult> {
+export async function bootstrapDefaultAccount(
+  store: Store,
+  keys: KeyService,
+  dataDir: string,
+  bootstrapKey?: string,
+): Promise<BootstrapResult> {
   if ((await store.accounts.count()) > 0) return { created: false };
   const account = await store.accounts.create('default');
   const { key } = await keys.create(account.id, 'bootstrap', { key: bootstrapKey });
@@ -38,7 +43,12 @@ export interface AdminBootstrapResult {
  * first account gets an admin with a password: the given one or a random one. Like the first key,
  * it is printed once by the caller (never logged) and written to `<data dir>/admin-password` (0600).
  */
-export async function bootstrapAdmin(store: Store, users: UserService, dataDir: string, options: { email: string; password?: string }): Promise<AdminBootstrapResult> {
+export async function bootstrapAdmin(
+  store: Store,
+  users: UserService,
+  dataDir: string,
+  options: { email: string; password?: string },
+): Promise<AdminBootstrapResult> {
   if ((await store.users.countWithPassword()) > 0) return { created: false };
   const account = (await store.accounts.list())[0] ?? (await store.accounts.create('default'));
   const email = normalizeEmail(options.email);

@@ -69,12 +69,19 @@ export class KeyService {
   private readonly lastUsed = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly store: Store, options: KeyServiceOptions = {}) {
+  constructor(
+    private readonly store: Store,
+    options: KeyServiceOptions = {},
+  ) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), options.flushEveryMs ?? 10_000);
     this.timer.unref();
   }
 
-  async create(accountId: string, name: string, options: { key?: string; expiresAt?: number | null } = {}): Promise<{ key: string; record: ApiKeyRecord }> {
+  async create(
+    accountId: string,
+    name: string,
+    options: { key?: string; expiresAt?: number | null } = {},
+  ): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = options.key ?? generateKey();
     if (!WELL_FORMED.test(key)) throw new Error('an API key must be 32 to 256 printable characters without spaces');
     const record = await this.store.apiKeys.insert({

@@ -35,9 +35,6 @@ export function emailProblem(email: string): string | null {
   return EMAIL.test(normalizeEmail(email)) ? null : 'an e-mail address looks like name@example.com';
 }
 
-/** How many unknown e-mails' failure counts are kept (bounded memory under a spray of made-up e-mails). */
-const UNKNOWN_LOCKS_KEPT = 10_000;
-
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class UserService {
@@ -45,15 +42,19 @@ export class UserService {
   private readonly threshold: number;
   private readonly baseMs: number;
   private readonly maxMs: number;
-  /**
-   * Failures of e-mails without an account (by normalised e-mail, in this process, the oldest
-   * dropped past UNKNOWN_LOCKS_KEPT): they lock out like real users so a 429 reveals nothing.
-   */
-  private readonly unknownLocks = new Map<string, { failures: number; lockedUntil: number | null }>();
   /** Logins whose last_seen_at was written recently (the write is throttled). */
   private readonly touched = new Map<string, number>();
+  /**
+   * Failures against e-mails that have no user, counted like a user's: without this only real
+   * users would ever answer 429, which tells an attacker which e-mails exist. Bounded; kept in
+   * memory (a process restart forgets it, as it forgets nothing a user could rely on).
+   */
+  private readonly unknownFailures = new Map<string, { failures: number; lockedUntil: number | null }>();
 
-  constructor(private readonly store: Store, options: UserServiceOptions = {}) {
+  constructor(
+    private readonly store: Store,
+    options: UserServiceOptions = {},
+  ) {
     this.sessionMs = options.sessionMs ?? 12 * 3_600_000;
     this.threshold = options.lockoutThreshold ?? 5;
     this.baseMs = options.lockoutBaseMs ?? 30_000;
@@ -61,7 +62,11 @@ export class UserService {
   }
 
   /** Creates a user of an account; without a password one is generated (and returned, to show once). */
-  async create(accountId: string, email: string, options: { name?: string; password?: string } = {}): Promise<{ user: UserRecord; password: string }> {
+  async create(
+    accountId: string,
+    email: string,
+    options: { name?: string; password?: string } = {},
+  ): Promise<{ user: UserRecord; password: string }> {
     const problem = emailProblem(email);
     if (problem) throw new ServiceError(422, `email: ${problem}`);
     if (!(await this.store.accounts.get(accountId))) throw new ServiceError(404, `Account not found: ${accountId}`);
@@ -70,7 +75,12 @@ export class UserService {
     const password = options.password ?? generatePassword();
     const weak = passwordProblem(password);
     if (weak) throw new ServiceError(422, `password: ${weak}`);
-    const user = await this.store.users.create({ accountId, email: normalized, name: options.name ?? normalized.split('@')[0], passwordHash: await hashPassword(password) });
+    const user = await this.store.users.create({
+      accountId,
+      email: normalized,
+      name: options.name ?? normalized.split('@')[0],
+      passwordHash: await hashPassword(password),
+    });
     return { user, password };
   }
 
@@ -83,29 +93,28 @@ export class UserService {
   }
 
   /**
-   * Checks e-mail and password. A wrong pair → 401; repeated failures → 429 with the seconds to
-   * wait. Unknown e-mails are counted and locked out by the same rule, and every answer costs one
-   * password check (a decoy's when there is nothing to check), so neither the status nor the time
-   * tells whether an e-mail has an account.
+   * Checks e-mail and password. A wrong pair → 401 (the same answer whether or not the e-mail
+   * exists, after the same work); a locked-out user → 429 with the seconds to wait.
    */
   async signIn(email: string, password: string, now = Date.now()): Promise<SignedIn> {
     const normalized = normalizeEmail(email);
     const user = await this.store.users.findByEmail(normalized);
     if (!user || !user.password_hash) {
+      // The same work and the same answers as for a real user: a hash, then 401 or the lock-out.
       await verifyPassword(password, await decoyHash());
-      const lockedUntil = this.unknownLocks.get(normalized)?.lockedUntil ?? null;
-      if (lockedUntil !== null && lockedUntil > now) throw this.lockedError(lockedUntil - now);
-      const failures = (this.unknownLocks.get(normalized)?.failures ?? 0) + 1;
+      const seen = this.unknownFailures.get(normalized) ?? { failures: 0, lockedUntil: null };
+      if (seen.lockedUntil !== null && seen.lockedUntil > now) throw this.lockedError(seen.lockedUntil - now);
+      const failures = seen.failures + 1;
       const lockMs = this.lockMsAfter(failures);
-      this.unknownLocks.delete(normalized); // re-inserted last: the map evicts the oldest first
-      if (this.unknownLocks.size >= UNKNOWN_LOCKS_KEPT) this.unknownLocks.delete(this.unknownLocks.keys().next().value!);
-      this.unknownLocks.set(normalized, { failures, lockedUntil: lockMs ? now + lockMs : null });
+      if (this.unknownFailures.size >= 10_000) this.unknownFailures.delete(this.unknownFailures.keys().next().value!);
+      this.unknownFailures.set(normalized, { failures, lockedUntil: lockMs ? now + lockMs : null });
       if (lockMs) throw this.lockedError(lockMs, true);
       throw new ServiceError(401, 'Wrong e-mail or password');
     }
-    const passwordRight = await verifyPassword(password, user.password_hash);
+    // A locked user's answer costs the same hash as any other, so its timing says nothing either.
+    const passwordMatches = await verifyPassword(password, user.password_hash);
     if (user.locked_until !== null && user.locked_until > now) throw this.lockedError(user.locked_until - now);
-    if (!passwordRight) {
+    if (!passwordMatches) {
       const failures = user.failed_logins + 1;
       const lockMs = this.lockMsAfter(failures);
       await this.store.users.recordFailure(user.id, failures, lockMs ? now + lockMs : null);
@@ -128,7 +137,7 @@ export class UserService {
     return { token, login, user: { ...user, failed_logins: 0, locked_until: null, last_login_at: now } };
   }
 
-  /** The lock-out after this many failures in a row (0: none yet), doubling from the threshold on, capped. */
+  /** The lock-out after this many failures in a row: none below the threshold, then doubling up to the cap. */
   private lockMsAfter(failures: number): number {
     return failures >= this.threshold ? Math.min(this.maxMs, this.baseMs * 2 ** (failures - this.threshold)) : 0;
   }

@@ -21,7 +21,12 @@ export interface AnsweredQuestion {
   rows: Record<string, unknown>[];
 }
 
-export async function answerQuestion(layer: SemanticLayer, warehouse: Warehouse, question: string, options: { timeoutMs?: number; maxRows?: number } = {}): Promise<AnsweredQuestion> {
+export async function answerQuestion(
+  layer: SemanticLayer,
+  warehouse: Warehouse,
+  question: string,
+  options: { timeoutMs?: number; maxRows?: number } = {},
+): Promise<AnsweredQuestion> {
   const values = new Map(Object.entries(layer.values));
   const it = interpret(question, { model: layer.model, values, asOf: layer.asOf, sameRows: layer.sameRows });
   if (it.kind !== 'query') return { status: 'refused', reason: it.reason, rows: [] };

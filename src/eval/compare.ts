@@ -35,10 +35,29 @@ export function compareRows(got: Record<string, unknown>[], expected: Record<str
   const missing = [...want].filter(([k, n]) => (have.get(k) ?? 0) < n).map(([k]) => k);
   const extra = [...have].filter(([k, n]) => (want.get(k) ?? 0) < n).map(([k]) => k);
   if (missing.length === 0 && extra.length === 0) return { ok: true };
-  if (width(got) !== width(expected)) return { ok: false, kind: 'shape', reason: `${width(got)} columns, expected ${width(expected)} (first row: ${rowKey(got[0] ?? {})}; expected ${rowKey(expected[0] ?? {})})` };
-  if (got.length < expected.length) return { ok: false, kind: 'missing_rows', reason: `${got.length} rows, expected ${expected.length}; missing e.g. ${missing.slice(0, 3).join('; ')}` };
-  if (got.length > expected.length) return { ok: false, kind: 'extra_rows', reason: `${got.length} rows, expected ${expected.length}; unexpected e.g. ${extra.slice(0, 3).join('; ')}` };
-  return { ok: false, kind: 'wrong_values', reason: `${missing.length} of ${expected.length} rows differ; got e.g. ${extra.slice(0, 2).join('; ')}; expected ${missing.slice(0, 2).join('; ')}` };
+  if (width(got) !== width(expected))
+    return {
+      ok: false,
+      kind: 'shape',
+      reason: `${width(got)} columns, expected ${width(expected)} (first row: ${rowKey(got[0] ?? {})}; expected ${rowKey(expected[0] ?? {})})`,
+    };
+  if (got.length < expected.length)
+    return {
+      ok: false,
+      kind: 'missing_rows',
+      reason: `${got.length} rows, expected ${expected.length}; missing e.g. ${missing.slice(0, 3).join('; ')}`,
+    };
+  if (got.length > expected.length)
+    return {
+      ok: false,
+      kind: 'extra_rows',
+      reason: `${got.length} rows, expected ${expected.length}; unexpected e.g. ${extra.slice(0, 3).join('; ')}`,
+    };
+  return {
+    ok: false,
+    kind: 'wrong_values',
+    reason: `${missing.length} of ${expected.length} rows differ; got e.g. ${extra.slice(0, 2).join('; ')}; expected ${missing.slice(0, 2).join('; ')}`,
+  };
 }
 
 /**
@@ -49,7 +68,8 @@ export function compareRows(got: Record<string, unknown>[], expected: Record<str
  * extra or missing rows are not.
  */
 export function containsExpected(got: Record<string, unknown>[], expected: Record<string, unknown>[]): Comparison {
-  if (expected.length === 0) return got.length === 0 ? { ok: true } : { ok: false, kind: 'extra_rows', reason: `${got.length} rows, expected none` };
+  if (expected.length === 0)
+    return got.length === 0 ? { ok: true } : { ok: false, kind: 'extra_rows', reason: `${got.length} rows, expected none` };
   if (got.length === 0) return { ok: false, kind: 'empty', reason: 'empty result' };
   if (got.length !== expected.length) {
     const kind = got.length < expected.length ? 'missing_rows' : 'extra_rows';
@@ -64,7 +84,12 @@ export function containsExpected(got: Record<string, unknown>[], expected: Recor
   for (const [wi, want] of wantCols.entries()) {
     const key = sortedKey(want);
     const hit = [...free].find((gi) => sortedKey(gotCols[gi]!) === key);
-    if (hit === undefined) return { ok: false, kind: 'wrong_values', reason: `no answer column holds the values of expected column ${wi + 1} (e.g. ${want.slice(0, 3).join(', ')})` };
+    if (hit === undefined)
+      return {
+        ok: false,
+        kind: 'wrong_values',
+        reason: `no answer column holds the values of expected column ${wi + 1} (e.g. ${want.slice(0, 3).join(', ')})`,
+      };
     free.delete(hit);
     matched.push(hit);
   }
@@ -72,5 +97,7 @@ export function containsExpected(got: Record<string, unknown>[], expected: Recor
   const have = rowsOn(matched.map((gi) => gotCols[gi]!));
   const want = rowsOn(wantCols);
   const same = have.size === want.size && [...want].every((k) => have.has(k));
-  return same ? { ok: true } : { ok: false, kind: 'wrong_values', reason: 'the expected columns are there but paired differently across rows' };
+  return same
+    ? { ok: true }
+    : { ok: false, kind: 'wrong_values', reason: 'the expected columns are there but paired differently across rows' };
 }

@@ -27,7 +27,9 @@ const CaseSchema = z
     expected_sql: z.string().min(1).optional(),
     expected: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
   })
-  .refine((c) => (c.expected_sql === undefined) !== (c.expected === undefined), { message: 'needs exactly one of `expected_sql` or `expected`' });
+  .refine((c) => (c.expected_sql === undefined) !== (c.expected === undefined), {
+    message: 'needs exactly one of `expected_sql` or `expected`',
+  });
 export const EvalSuiteSchema = z.object({ questions: z.array(CaseSchema).min(1) });
 export type EvalCase = z.infer<typeof CaseSchema>;
 
@@ -89,10 +91,16 @@ export async function runEvalSuite(layer: SemanticLayer, warehouse: Warehouse, c
       }
     } else expected = c.expected!.map((row) => Object.fromEntries(row.map((v, i) => [`c${i}`, v])));
     if (got.status === 'refused') results.push({ question: c.question, verdict: 'refused', reason: got.reason ?? 'refused' });
-    else if (got.status === 'error') results.push({ question: c.question, verdict: 'error', reason: got.reason ?? 'error', ...(got.sql ? { sql: got.sql } : {}) });
+    else if (got.status === 'error')
+      results.push({ question: c.question, verdict: 'error', reason: got.reason ?? 'error', ...(got.sql ? { sql: got.sql } : {}) });
     else {
       const cmp = compareRows(got.rows, expected);
-      results.push({ question: c.question, verdict: cmp.ok ? 'pass' : (cmp.kind ?? 'wrong_values'), ...(cmp.reason ? { reason: cmp.reason } : {}), ...(got.sql ? { sql: got.sql } : {}) });
+      results.push({
+        question: c.question,
+        verdict: cmp.ok ? 'pass' : (cmp.kind ?? 'wrong_values'),
+        ...(cmp.reason ? { reason: cmp.reason } : {}),
+        ...(got.sql ? { sql: got.sql } : {}),
+      });
     }
   }
   const passed = results.filter((r) => r.verdict === 'pass').length;
@@ -102,8 +110,13 @@ export async function runEvalSuite(layer: SemanticLayer, warehouse: Warehouse, c
 }
 
 export function formatEvalSummary(s: EvalSummary): string {
-  const lines = s.results.map((r) => `${r.verdict === 'pass' ? 'PASS' : 'FAIL'}  ${r.question}${r.verdict === 'pass' ? '' : `  [${r.verdict}] ${r.reason ?? ''}`}`);
+  const lines = s.results.map(
+    (r) => `${r.verdict === 'pass' ? 'PASS' : 'FAIL'}  ${r.question}${r.verdict === 'pass' ? '' : `  [${r.verdict}] ${r.reason ?? ''}`}`,
+  );
   const pct = (n: number) => `${((n / Math.max(1, s.total)) * 100).toFixed(1)}%`;
-  lines.push('', `accuracy ${pct(s.passed)} (${s.passed}/${s.total}); answered but wrong ${pct(s.answeredWrong)} (${s.answeredWrong}); refused ${s.refused}`);
+  lines.push(
+    '',
+    `accuracy ${pct(s.passed)} (${s.passed}/${s.total}); answered but wrong ${pct(s.answeredWrong)} (${s.answeredWrong}); refused ${s.refused}`,
+  );
   return lines.join('\n');
 }

@@ -1,6 +1,10 @@
 /** Lifecycle errors with the HTTP status the REST layer maps them to (the tools map them to hints). */
 export class ServiceError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly retryAfterSeconds?: number) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message);
   }
 }

@@ -38,7 +38,12 @@ export class ResearchService {
   }
 
   /** Starts an investigation only if `claim` agrees (a scheduled report's due time); null when it did not. */
-  async submitClaimed(principal: Principal, request: ResearchRequest, origin: 'api_key' | 'ui', claim?: (inquiry: InquiryRecord) => Promise<boolean>): Promise<ResearchSubmission | null> {
+  async submitClaimed(
+    principal: Principal,
+    request: ResearchRequest,
+    origin: 'api_key' | 'ui',
+    claim?: (inquiry: InquiryRecord) => Promise<boolean>,
+  ): Promise<ResearchSubmission | null> {
     const budget = resolveBudget(request.budget);
     const stored = await this.inquiries.submitInNewSession(
       principal,
@@ -65,8 +70,16 @@ export class ResearchService {
   async submitBatch(principal: Principal, questions: { question: string; dimensions?: Dimensions | null }[]): Promise<BatchSubmitted> {
     if (questions.length === 0) throw new ServiceError(422, 'questions must hold at least one question');
     if (questions.length > MAX_BATCH_QUESTIONS) throw new ServiceError(422, `questions must hold at most ${MAX_BATCH_QUESTIONS} questions`);
-    const submitted = await this.inquiries.submitBatch(principal, questions.map((q) => ({ question: q.question, dimensions: q.dimensions ?? null })));
-    const inquiries = submitted.map(({ session, inquiry }) => ({ inquiry_id: inquiry.id, session_id: session.id, question: inquiry.question, status: inquiry.status }));
+    const submitted = await this.inquiries.submitBatch(
+      principal,
+      questions.map((q) => ({ question: q.question, dimensions: q.dimensions ?? null })),
+    );
+    const inquiries = submitted.map(({ session, inquiry }) => ({
+      inquiry_id: inquiry.id,
+      session_id: session.id,
+      question: inquiry.question,
+      status: inquiry.status,
+    }));
     return { inquiries, total_inquiries: inquiries.length };
   }
 }

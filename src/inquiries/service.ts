@@ -11,15 +11,8 @@ import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
 import { newId } from '../store/ids.js';
-import { formatLimit } from '../warehouse/errors.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
-import {
-  type Dimensions,
-  type InquiryStatusResponse,
-  type InquiryType,
-  type TerminalState,
-  isTerminal,
-} from '../schemas/inquiry.js';
+import { type Dimensions, type InquiryStatusResponse, type InquiryType, type TerminalState, isTerminal } from '../schemas/inquiry.js';
 import type { InquiryEngine, InquiryJob, InquiryOutcome } from './engine.js';
 import { ServiceError, forbidden, notFound, tooMany, unavailable } from './errors.js';
 import { RESEARCH_GRACE_MS, resolveBudget, type ResearchBudgetInput } from '../schemas/research.js';
@@ -134,7 +127,10 @@ export class InquiryService {
   private started = 0;
 
   private renewLease(now = Date.now()): Promise<void> {
-    return this.store.processes.renew({ id: this.owner, pid: process.pid, host: hostname(), started_at: this.started || now }, now + this.settings.staleAfterMs);
+    return this.store.processes.renew(
+      { id: this.owner, pid: process.pid, host: hostname(), started_at: this.started || now },
+      now + this.settings.staleAfterMs,
+    );
   }
 
   get ownedCount(): number {
@@ -211,7 +207,10 @@ export class InquiryService {
     if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
     await this.queue.checkRoom(count);
     if ((await this.store.inquiries.countActive(principal.accountId)) + count > this.settings.accountMaxActive) {
-      throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
+      throw tooMany(
+        `Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`,
+        5,
+      );
     }
   }
 
@@ -263,7 +262,10 @@ export class InquiryService {
     await this.queue.checkRoom(items.length);
     const active = await this.store.inquiries.countActive(principal.accountId);
     if (active + items.length > this.settings.accountMaxActive) {
-      throw tooMany(`Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`, 5);
+      throw tooMany(
+        `Too many inquiries in progress for this account (at most ${this.settings.accountMaxActive}); wait for some to finish.`,
+        5,
+      );
     }
     const out: { session: SessionRecord; inquiry: InquiryRecord }[] = [];
     for (const item of items) {
@@ -274,7 +276,12 @@ export class InquiryService {
   }
 
   private schedule(record: Pick<InquiryRecord, 'id' | 'account_id' | 'attempts' | 'type' | 'options'>): Promise<void> {
-    const job: QueuedInquiry = { inquiryId: record.id, accountId: record.account_id, attempts: record.attempts, timeLimitMs: timeLimitOf(record, this.settings.inquiryTimeoutMs) };
+    const job: QueuedInquiry = {
+      inquiryId: record.id,
+      accountId: record.account_id,
+      attempts: record.attempts,
+      timeLimitMs: timeLimitOf(record, this.settings.inquiryTimeoutMs),
+    };
     return this.queue.submit(job, { force: true });
   }
 
@@ -370,7 +377,13 @@ export class InquiryService {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
     if (reason instanceof LostOwnershipSignal) return null; // its new owner finishes it
-    return { status: 'timeout' as const, result: partial, error: `Processing took longer than the server's limit of ${formatLimit(limitMs)} and was cancelled.` };
+    const limit = limitMs;
+    const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
+    return {
+      status: 'timeout' as const,
+      result: partial,
+      error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.`,
+    };
   }
 
   private async jobOf(record: InquiryRecord): Promise<InquiryJob> {
@@ -394,10 +407,22 @@ export class InquiryService {
    * JSON is built here, from the result text being stored, and kept: the long-polls it wakes send
    * it without reading the result back or serialising it again.
    */
-  private async finish(record: InquiryRecord, outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string }, durationMs: number): Promise<boolean> {
+  private async finish(
+    record: InquiryRecord,
+    outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string },
+    durationMs: number,
+  ): Promise<boolean> {
     const resultJson = JSON.stringify(outcome.result);
     const finishedAt = Date.now();
-    const terminal: InquiryRecord = { ...record, status: outcome.status, status_answer: 'ready', status_chart: 'ready', error: outcome.error ?? null, finished_at: finishedAt, result: null };
+    const terminal: InquiryRecord = {
+      ...record,
+      status: outcome.status,
+      status_answer: 'ready',
+      status_chart: 'ready',
+      error: outcome.error ?? null,
+      finished_at: finishedAt,
+      result: null,
+    };
     const view = { accountId: record.account_id, json: this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)) };
     // On Postgres the write itself NOTIFYs the other processes (with the status JSON when it fits): they hear of it at its commit.
     const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status, view) : null;
@@ -428,7 +453,11 @@ export class InquiryService {
     const record = await this.inquiryFor(principal, inquiryId);
     // A stopped research keeps the progress and operations it stored while running.
     const partial = await this.partialResult(inquiryId);
-    const changed = await this.finish(record, { status: 'stopped', result: partial, error: 'Stopped by the user.' }, Date.now() - record.created_at);
+    const changed = await this.finish(
+      record,
+      { status: 'stopped', result: partial, error: 'Stopped by the user.' },
+      Date.now() - record.created_at,
+    );
     if (changed) this.owned.get(inquiryId)?.abort(new StopSignal());
     return { changed, record: (await this.store.inquiries.get(inquiryId))! };
   }
@@ -507,7 +536,15 @@ export class InquiryService {
       if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now))) continue;
       if (o.attempts >= MAX_ATTEMPTS) {
         const partial = await this.partialResult(o.id);
-        await this.finish(o, { status: 'failed', result: partial, error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.` }, Date.now() - o.created_at);
+        await this.finish(
+          o,
+          {
+            status: 'failed',
+            result: partial,
+            error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.`,
+          },
+          Date.now() - o.created_at,
+        );
         failed.push(o.id);
       } else {
         await this.schedule(o);
@@ -526,7 +563,8 @@ export class InquiryService {
         resumed.push(r.id);
       }
     }
-    if (resumed.length + failed.length > 0) this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
+    if (resumed.length + failed.length > 0)
+      this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
     // Processes gone for longer than a lease own nothing any more.
     await this.store.processes.purgeExpired(now - this.settings.staleAfterMs);
     return { resumed, failed };
@@ -597,7 +635,9 @@ export class InquiryService {
 
   /** What a response carries when its result does not: empty answer fields, or research defaults. */
   private statusDefaults(r: InquiryRecord): Record<string, unknown> {
-    return r.type === 'research' ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, operations: [] } : { ...emptyAnswerFields() };
+    return r.type === 'research'
+      ? { final_answer: '', progress: isTerminal(r.status) ? 100 : 0, charts: [], operations: [] }
+      : { ...emptyAnswerFields() };
   }
 
   /**

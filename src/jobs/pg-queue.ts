@@ -61,18 +61,27 @@ export class PgJobQueue implements JobQueue {
   ) {}
 
   /** Creates the queue in pg-boss (idempotent) and listens for new-job notifications on `listener`. */
-  static async create(boss: PgBoss, pool: pg.Pool, listener: PgListener, settings: PgQueueSettings, log: Logger, schema = 'pgboss'): Promise<PgJobQueue> {
+  static async create(
+    boss: PgBoss,
+    pool: pg.Pool,
+    listener: PgListener,
+    settings: PgQueueSettings,
+    log: Logger,
+    schema = 'pgboss',
+  ): Promise<PgJobQueue> {
     if (!(await boss.getQueue(INQUIRY_QUEUE))) {
-      await boss.createQueue(INQUIRY_QUEUE, {
-        name: INQUIRY_QUEUE,
-        policy: 'standard',
-        retryLimit: settings.retryLimit ?? 3,
-        retryDelay: settings.retryDelaySeconds ?? 2,
-        retryBackoff: true,
-      }).catch(async (err) => {
-        // Another process created it at the same moment.
-        if (!(await boss.getQueue(INQUIRY_QUEUE))) throw err;
-      });
+      await boss
+        .createQueue(INQUIRY_QUEUE, {
+          name: INQUIRY_QUEUE,
+          policy: 'standard',
+          retryLimit: settings.retryLimit ?? 3,
+          retryDelay: settings.retryDelaySeconds ?? 2,
+          retryBackoff: true,
+        })
+        .catch(async (err) => {
+          // Another process created it at the same moment.
+          if (!(await boss.getQueue(INQUIRY_QUEUE))) throw err;
+        });
     }
     const queue = new PgJobQueue(boss, pool, settings, log, schema);
     await listener.listen(JOB_CHANNEL, () => queue.wakeWorkers());

@@ -30,9 +30,11 @@ export class PgReportClock {
   async start(): Promise<void> {
     if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) {
       // `short`: at most one tick waits; a tick never queues behind another.
-      await this.boss.createQueue(REPORT_TICK_QUEUE, { name: REPORT_TICK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 300 }).catch(async (err) => {
-        if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) throw err;
-      });
+      await this.boss
+        .createQueue(REPORT_TICK_QUEUE, { name: REPORT_TICK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 300 })
+        .catch(async (err) => {
+          if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) throw err;
+        });
     }
     await this.boss.schedule(REPORT_TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
     this.workerId = await this.boss.work(REPORT_TICK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {

@@ -32,6 +32,9 @@ export function checkSchedule(schedule: string, timezone: string): Cron {
   }
 }
 
+/** Most missed due times of one report run on catch-up (the latest ones). */
+export const MAX_CATCH_UP = 60;
+
 export class ReportService {
   private readonly jobs = new Map<string, Cron>();
   private started = false;
@@ -102,9 +105,15 @@ export class ReportService {
     this.jobs.delete(id);
   }
 
-  /** Runs of a report, newest first, each with its research inquiry's status and final_answer. */
+  /**
+   * Runs of a report, newest first, each with its research inquiry's status and final_answer.
+   * A deleted report's runs stay readable: delete only stops the schedule (soft delete), the runs
+   * and their inquiries are kept.
+   */
   async runs(principal: Principal, id: string) {
-    await this.get(principal, id);
+    const r = await this.store.reports.getIncludingDeleted(id);
+    if (!r) throw new ServiceError(404, `Report not found: ${id}`);
+    if (r.account_id !== principal.accountId) throw new ServiceError(403, 'Access denied: this report belongs to another account');
     const runs = await this.store.reports.runs(id);
     const out = [];
     for (const run of runs) {
@@ -131,24 +140,31 @@ export class ReportService {
   }
 
   /**
-   * Starts, for every report, its latest due time up to `now` when that has not run yet (once:
-   * `fire` claims the due time). Croner's start-up catch-up, and each tick of the shared clock
-   * (pg-boss schedule) when several processes share Postgres. Returns the inquiries started.
+   * Starts, for every report, each due time up to `now` that has not run yet, oldest first (once
+   * each: `fire` claims the due time), so an outage or a stopped deployment loses no run. At most
+   * the latest MAX_CATCH_UP missed due times run; older ones are logged as skipped. Croner's
+   * start-up catch-up, and each tick of the shared clock (pg-boss schedule) when several processes
+   * share Postgres. Returns the inquiries started.
    */
   async runDue(now = new Date()): Promise<string[]> {
     const started: string[] = [];
     for (const r of await this.store.reports.listAll()) {
       const schedule = this.jobs.get(r.id) ?? new Cron(r.schedule, { timezone: r.timezone, paused: true });
-      const due = schedule.previousRuns(1, now)[0];
-      if (!this.jobs.has(r.id)) schedule.stop();
       const since = r.last_run_at ?? r.created_at;
-      if (!due || due.getTime() <= since) continue;
-      const dueMs = Math.floor(due.getTime() / 1000) * 1000;
-      const inquiryId = await this.fire(r.id, dueMs).catch((err) => {
-        this.log.warn({ err, reportId: r.id }, 'a due report run failed to start');
-        return null;
-      });
-      if (inquiryId) started.push(inquiryId);
+      const recent = schedule.previousRuns(MAX_CATCH_UP + 1, now).filter((d) => d.getTime() > since);
+      if (!this.jobs.has(r.id)) schedule.stop();
+      if (recent.length > MAX_CATCH_UP) {
+        this.log.warn({ reportId: r.id, kept: MAX_CATCH_UP }, 'a report missed more due times than are caught up; the oldest were skipped');
+        recent.length = MAX_CATCH_UP;
+      }
+      for (const due of recent.reverse()) {
+        const dueMs = Math.floor(due.getTime() / 1000) * 1000;
+        const inquiryId = await this.fire(r.id, dueMs).catch((err) => {
+          this.log.warn({ err, reportId: r.id }, 'a due report run failed to start');
+          return null;
+        });
+        if (inquiryId) started.push(inquiryId);
+      }
     }
     return started;
   }
@@ -161,10 +177,14 @@ export class ReportService {
 
   private arm(r: ReportRecord): void {
     this.jobs.get(r.id)?.stop();
-    const job = new Cron(r.schedule, { timezone: r.timezone, protect: true, catch: (err) => this.log.warn({ err, reportId: r.id }, 'report run failed to start') }, async (self: Cron) => {
-      const due = self.currentRun() ?? new Date();
-      await this.fire(r.id, Math.floor(due.getTime() / 1000) * 1000);
-    });
+    const job = new Cron(
+      r.schedule,
+      { timezone: r.timezone, protect: true, catch: (err) => this.log.warn({ err, reportId: r.id }, 'report run failed to start') },
+      async (self: Cron) => {
+        const due = self.currentRun() ?? new Date();
+        await this.fire(r.id, Math.floor(due.getTime() / 1000) * 1000);
+      },
+    );
     this.jobs.set(r.id, job);
   }
 

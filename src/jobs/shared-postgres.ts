@@ -14,7 +14,7 @@ import { PgListener } from './pg-listener.js';
 import { PgJobQueue } from './pg-queue.js';
 import { PgReportClock } from './pg-reports.js';
 import type { ReportService } from './reports.js';
-import { QUEUE_SETUP_LOCK, withAdvisoryLock } from '../store/db.js';
+import { QUEUE_SETUP_LOCK, survivesServerLoss, withAdvisoryLock } from '../store/db.js';
 
 export interface SharedPostgres {
   pool: pg.Pool;
@@ -33,8 +33,10 @@ export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' 
 
 export async function openSharedPostgres(url: string, settings: SharedSettings, log: Logger): Promise<SharedPostgres> {
   // Idle connections stay open: a NOTIFY on a fresh connection would pay the connect on a wake-up's path.
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0, application_name: `quarry-${settings.role}` });
-  pool.on('error', (err) => log.warn({ err }, 'an idle Postgres connection failed'));
+  const pool = survivesServerLoss(
+    new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0, application_name: `quarry-${settings.role}` }),
+    (err) => log.warn({ err }, 'a Postgres connection failed'),
+  );
   const runsJobs = settings.role !== 'api';
   const boss = new PgBoss({
     connectionString: url,
@@ -63,7 +65,13 @@ export async function openSharedPostgres(url: string, settings: SharedSettings, 
       await listener.start();
       closers.push(() => listener.stop());
       const events = await PgInquiryEvents.create(pool, listener, log);
-      const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: settings.concurrency, queueDepth: settings.queueDepth }, log);
+      const queue = await PgJobQueue.create(
+        boss,
+        pool,
+        listener,
+        { concurrency: settings.concurrency, queueDepth: settings.queueDepth },
+        log,
+      );
       await ensureRateLimitTable(pool);
       return { events, queue };
     });

@@ -73,7 +73,10 @@ export class StdioAuth implements McpAuth {
     }
     const how = `Run \`quarry login\` in a terminal (it stores your API key in ${this.file}) and call again, or set QUARRY_API_KEY in this MCP server's configuration and restart it.`;
     if (!this.key) {
-      throw notAuthenticated(this.loggedOut ? 'Not authenticated: this server was logged out.' : 'Not authenticated: no API key is configured.', how);
+      throw notAuthenticated(
+        this.loggedOut ? 'Not authenticated: this server was logged out.' : 'Not authenticated: no API key is configured.',
+        how,
+      );
     }
     try {
       return await this.keys.authenticate(this.key);
@@ -101,11 +104,7 @@ export class StdioAuth implements McpAuth {
  * What an HTTP MCP session is bound to. `bound` carries the key presented on the current request,
  * which the transport has checked against the hash stored with the session.
  */
-export type HttpBinding =
-  | { kind: 'bound'; key: string }
-  | { kind: 'none' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'logged_out' };
+export type HttpBinding = { kind: 'bound'; key: string } | { kind: 'none' } | { kind: 'invalid'; message: string } | { kind: 'logged_out' };
 
 /**
  * One request of an MCP session over HTTP: bound to the key it initialised with, until logout. The
@@ -152,6 +151,9 @@ export class HttpSessionAuth implements McpAuth {
   async logout(): Promise<{ message: string }> {
     await this.onLogout();
     this.binding = { kind: 'logged_out' };
-    return { message: 'Logged out: this MCP session is no longer bound to an API key; its calls are refused. Start a new MCP session with a key to continue.' };
+    return {
+      message:
+        'Logged out: this MCP session is no longer bound to an API key; its calls are refused. Start a new MCP session with a key to continue.',
+    };
   }
 }

@@ -36,7 +36,11 @@ const IDLE_SESSION_MS = 60 * 60_000;
 /** A session's last-seen time is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
 
-const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The host name of a Host header, port-agnostic; IPv6 keeps its brackets. */
 export function hostnameOf(host: string | undefined): string | null {
@@ -55,7 +59,10 @@ const sameHash = (key: string, storedHash: string) => {
 };
 
 function rpcError(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
 }
 
 /** The version the SDK's server answers initialize with (the client's, if supported, else the latest). */
@@ -87,7 +94,10 @@ function storedSession(store: Store, sessionId: string): SessionMemory {
 export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => {
   const { config, log, store } = runtime;
   const allowedHosts = new Set(list(config.mcpAllowedHosts).map((h) => hostnameOf(h) ?? h.toLowerCase()));
-  if (!['0.0.0.0', '::'].includes(config.host)) allowedHosts.add(hostnameOf(config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host) ?? config.host);
+  if (!['0.0.0.0', '::'].includes(config.host))
+    allowedHosts.add(
+      hostnameOf(config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host) ?? config.host,
+    );
   const allowedOrigins = new Set(list(config.mcpAllowedOrigins));
   /** Calls this process is serving, per session: where a cancellation for one of them is delivered. */
   const inFlight = new Map<string, Set<StreamableHTTPServerTransport>>();
@@ -155,7 +165,15 @@ export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime 
     if (!admit(request, reply)) return reply;
     if (request.method === 'GET') {
       // The server sends nothing outside responses, so it offers no standalone SSE stream (MCP allows 405 here).
-      return reply.code(405).header('allow', 'POST, DELETE').type('application/json').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server offers no SSE stream on GET; POST requests carry their own' }, id: null });
+      return reply
+        .code(405)
+        .header('allow', 'POST, DELETE')
+        .type('application/json')
+        .send({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed: this server offers no SSE stream on GET; POST requests carry their own' },
+          id: null,
+        });
     }
     const key = presentedKey(request.headers);
     const sessionId = request.headers['mcp-session-id'];
@@ -182,7 +200,11 @@ export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime 
       return serve(request, reply, sessionId, auth);
     }
     if (request.method !== 'POST' || !isInitializeRequest(request.body)) {
-      return rpcError(reply, 400, 'Bad request: send initialize first (POST without an Mcp-Session-Id header), then use the Mcp-Session-Id it returns');
+      return rpcError(
+        reply,
+        400,
+        'Bad request: send initialize first (POST without an Mcp-Session-Id header), then use the Mcp-Session-Id it returns',
+      );
     }
     const binding = await HttpSessionAuth.bind(runtime.keys, key);
     const id = randomUUID();
@@ -207,7 +229,10 @@ export const mcpRoutes: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime 
     return reply
       .code(204)
       .header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
-      .header('access-control-allow-headers', 'Content-Type, Accept, Authorization, X-API-Key, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID')
+      .header(
+        'access-control-allow-headers',
+        'Content-Type, Accept, Authorization, X-API-Key, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+      )
       .header('access-control-max-age', '600')
       .send();
   });

@@ -1,7 +1,13 @@
 /** Readable text renderings of inquiry results for the text content of tool results. */
 import type { InquiryStatusResponse } from '../schemas/inquiry.js';
 
-export const plain = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+export const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 const PREVIEW_ROWS = 10;
 

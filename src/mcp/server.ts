@@ -1,5 +1,5 @@
 /**
- * The tool interface as an MCP server: the 18 tools of §4, one per file in ./tools, registered on
+ * The tool interface as an MCP server: the 18 tools of §4 and ask_a_structured_question, one per file in ./tools, registered on
  * one McpServer per connection (stdio: one; streamable HTTP: one per request, see http.ts).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -8,6 +8,7 @@ import type { McpAuth } from './auth.js';
 import { registerTool, type SessionMemory, type ToolContext } from './tool.js';
 import { askAQuestion } from './tools/ask_a_question.js';
 import { askAResearchQuestion } from './tools/ask_a_research_question.js';
+import { askAStructuredQuestion } from './tools/ask_a_structured_question.js';
 import { askASingleQuestion } from './tools/ask_a_single_question.js';
 import { askQuestions } from './tools/ask_questions.js';
 import { checkQuestionStatus } from './tools/check_question_status.js';
@@ -28,7 +29,7 @@ import { waitForCompletion } from './tools/wait_for_completion.js';
 export const SERVER_INFO = { name: 'quarry', version: '0.1.0' };
 
 const INSTRUCTIONS =
-  'Quarry answers business questions in plain language from the company\'s data warehouse. Start with contextualize. ' +
+  "Quarry answers business questions in plain language from the company's data warehouse. Start with contextualize. " +
   'Usual sequences: simple — contextualize, ask_a_single_question; complex — contextualize, data_collection_strategy, ask_questions, wait_for_completion, get_questions_data; ' +
   'research — contextualize, ask_a_research_question, wait_for_completion with inquiry_type "research" (repeat while in_progress); ' +
   'discovery — get_semantic_layer_summary, search_semantic_layer, get_semantic_layer_entity. run_sql_query runs read-only SQL when you know the schema.';
@@ -43,7 +44,12 @@ export function memorySession(): SessionMemory {
   };
 }
 
-export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: ToolContext['transport'], session: SessionMemory = memorySession()): McpServer {
+export function createMcpServer(
+  runtime: Runtime,
+  auth: McpAuth,
+  transport: ToolContext['transport'],
+  session: SessionMemory = memorySession(),
+): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const ctx: ToolContext = { runtime, auth, transport, session };
   registerTool(server, ctx, contextualize);
@@ -54,6 +60,7 @@ export function createMcpServer(runtime: Runtime, auth: McpAuth, transport: Tool
   registerTool(server, ctx, getRecentThreads);
   registerTool(server, ctx, askAQuestion);
   registerTool(server, ctx, askASingleQuestion);
+  registerTool(server, ctx, askAStructuredQuestion);
   registerTool(server, ctx, askAResearchQuestion);
   registerTool(server, ctx, askQuestions);
   registerTool(server, ctx, waitForCompletion);

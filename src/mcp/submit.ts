@@ -9,7 +9,11 @@ export const TYPICAL_MS: Record<InquiryType, number> = { agent: 20_000, research
 export function checkQuestion(ctx: ToolContext, question: string, field = 'question'): string {
   const max = ctx.runtime.config.maxQueryLength;
   if (question.length > max) {
-    throw new ToolError('invalid_argument', `${field} is ${question.length} characters long; at most ${max} are allowed.`, 'Shorten the question, or split it into several questions (ask_questions).');
+    throw new ToolError(
+      'invalid_argument',
+      `${field} is ${question.length} characters long; at most ${max} are allowed.`,
+      'Shorten the question, or split it into several questions (ask_questions).',
+    );
   }
   return question;
 }

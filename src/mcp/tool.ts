@@ -61,7 +61,11 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
 export function resourcesOf(ctx: ToolContext): EngineResources {
   const resources = ctx.runtime.engine.resources?.();
   if (!resources) {
-    throw new ToolError('unavailable', 'The semantic layer and warehouse are not available on this server (its question engine did not start).', 'Ask the operator to check the server log and the QUARRY_WAREHOUSE / QUARRY_MODEL settings.');
+    throw new ToolError(
+      'unavailable',
+      'The semantic layer and warehouse are not available on this server (its question engine did not start).',
+      'Ask the operator to check the server log and the QUARRY_WAREHOUSE / QUARRY_MODEL settings.',
+    );
   }
   return resources;
 }
@@ -78,7 +82,11 @@ function schemasOf(def: ToolDefinition<z.ZodRawShape, z.ZodRawShape>): { input: 
   return schemas;
 }
 
-export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(server: McpServer, ctx: ToolContext, def: ToolDefinition<I, O>): void {
+export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(
+  server: McpServer,
+  ctx: ToolContext,
+  def: ToolDefinition<I, O>,
+): void {
   const { input, output } = schemasOf(def as unknown as ToolDefinition<z.ZodRawShape, z.ZodRawShape>);
   // The SDK has validated `raw` against def.input before calling; its generic typing cannot follow I here.
   const handler = async (raw: ShapeOutput<ZodRawShapeCompat>, extra: ToolExtra): Promise<CallToolResult> => {
@@ -98,7 +106,10 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(s
       // The published output schema is strict (no extra properties): send exactly its fields.
       const exact = output.safeParse(structured);
       if (!exact.success) {
-        ctx.runtime.log.error({ tool: def.name, issues: exact.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'tool result does not match its output schema');
+        ctx.runtime.log.error(
+          { tool: def.name, issues: exact.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
+          'tool result does not match its output schema',
+        );
         throw new Error('output schema mismatch');
       }
       return { structuredContent: exact.data as Record<string, unknown>, content: [{ type: 'text', text }] };
@@ -106,7 +117,13 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(s
       const known = toToolError(err);
       if (known) return errorResult(known);
       ctx.runtime.log.error({ err, tool: def.name }, 'tool failed unexpectedly');
-      return errorResult(new ToolError('failed', `${def.name} failed unexpectedly; the error was logged.`, 'Call again; if it keeps failing, ask the operator to check the server log.'));
+      return errorResult(
+        new ToolError(
+          'failed',
+          `${def.name} failed unexpectedly; the error was logged.`,
+          'Call again; if it keeps failing, ask the operator to check the server log.',
+        ),
+      );
     }
   };
   server.registerTool<z.ZodObject, z.ZodObject>(
@@ -116,7 +133,13 @@ export function registerTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(s
       description: def.description,
       inputSchema: input,
       outputSchema: output,
-      annotations: { title: def.title, readOnlyHint: def.readOnly, idempotentHint: def.idempotent, destructiveHint: false, openWorldHint: false },
+      annotations: {
+        title: def.title,
+        readOnlyHint: def.readOnly,
+        idempotentHint: def.idempotent,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
     },
     handler,
   );

@@ -22,7 +22,24 @@ const MONEY_HEADS = new Set(['cost', 'costs', 'price', 'prices', 'fee', 'fees', 
 /** A word right after things that asks how much they come to ("sales amount", "order value"). */
 export const AMOUNT_AFTER_THINGS = /^(amount|amounts|value)$/;
 /** Words in a figure's name that say it is money or an amount (general English). */
-const AMOUNT_WORDS = new Set(['amount', 'value', 'price', 'cost', 'revenue', 'sales', 'sale', 'payment', 'paid', 'fee', 'charge', 'spend', 'spent', 'income', 'expense', 'turnover']);
+const AMOUNT_WORDS = new Set([
+  'amount',
+  'value',
+  'price',
+  'cost',
+  'revenue',
+  'sales',
+  'sale',
+  'payment',
+  'paid',
+  'fee',
+  'charge',
+  'spend',
+  'spent',
+  'income',
+  'expense',
+  'turnover',
+]);
 
 /** The words before k ("the total amount of (the)") that ask for an amount: the head word last, or undefined. */
 function amountWordsBefore(items: Item[], k: number): Item[] | undefined {
@@ -40,12 +57,27 @@ function amountWordsBefore(items: Item[], k: number): Item[] | undefined {
 /** The sums of an entity's own rows whose name or label says money or an amount. */
 export function amountFigures(lex: Lexicon, entity: string): string[] {
   return [...lex.metrics.values()]
-    .filter((m) => m.entity === entity && m.agg === 'sum' && [...phraseKeys(m.name), ...phraseKeys(m.label)].some((w) => AMOUNT_WORDS.has(w)))
+    .filter(
+      (m) => m.entity === entity && m.agg === 'sum' && [...phraseKeys(m.name), ...phraseKeys(m.label)].some((w) => AMOUNT_WORDS.has(w)),
+    )
     .map((m) => m.name);
 }
 
 /** Things that are sums of money themselves: "the total payments" is how much they come to. */
-const MONEY_THINGS = new Set(['payment', 'sale', 'refund', 'deposit', 'withdrawal', 'donation', 'charge', 'fee', 'expense', 'earning', 'spending', 'contribution']);
+const MONEY_THINGS = new Set([
+  'payment',
+  'sale',
+  'refund',
+  'deposit',
+  'withdrawal',
+  'donation',
+  'charge',
+  'fee',
+  'expense',
+  'earning',
+  'spending',
+  'contribution',
+]);
 
 /**
  * "(total) sales amount", "payments value" (an amount word right after the things), and "the total
@@ -65,7 +97,9 @@ function amountWordsAround(items: Item[], k: number): Item[] | undefined {
 
 /** The figures of an entity's own rows with this aggregate whose name or label has the word. */
 function namedFigures(lex: Lexicon, entity: string, word: string, agg: 'sum' | 'avg'): string[] {
-  return [...lex.metrics.values()].filter((m) => m.entity === entity && m.agg === agg && [...phraseKeys(m.name), ...phraseKeys(m.label)].includes(word)).map((m) => m.name);
+  return [...lex.metrics.values()]
+    .filter((m) => m.entity === entity && m.agg === agg && [...phraseKeys(m.name), ...phraseKeys(m.label)].includes(word))
+    .map((m) => m.name);
 }
 
 /** Reads "amount of <things>" as the things' one amount figure (see above); marks what it read. */

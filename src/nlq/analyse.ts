@@ -9,7 +9,18 @@ import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
 import { readAmountsOf } from './amounts.js';
 import { readUnitsAfterFigures } from './units.js';
-import { consume, CONNECT, type Grain, type Item, PREPOSITIONS, QUANTITY_SUPERLATIVES, SKIP, WITH_WORDS, entriesOf, isSkip } from './spans.js';
+import {
+  consume,
+  CONNECT,
+  type Grain,
+  type Item,
+  PREPOSITIONS,
+  QUANTITY_SUPERLATIVES,
+  SKIP,
+  WITH_WORDS,
+  entriesOf,
+  isSkip,
+} from './spans.js';
 // ------------------------------------------------------------------------------------------
 
 /** Words that ask for the pairs of two breakdowns: "combinations of state and type". */
@@ -120,7 +131,22 @@ export function noteConditionWords(a: Analysis, f: { dimension: string; values?:
   (a.conditionWords ??= []).push({ dimension: f.dimension, values: [...(f.values ?? [])], items: items.filter((it): it is Item => !!it) });
 }
 
-const IRREGULAR_PARTICIPLES = new Set(['made', 'bought', 'sold', 'paid', 'spent', 'taken', 'done', 'held', 'brought', 'sent', 'won', 'lost', 'given', 'put']);
+const IRREGULAR_PARTICIPLES = new Set([
+  'made',
+  'bought',
+  'sold',
+  'paid',
+  'spent',
+  'taken',
+  'done',
+  'held',
+  'brought',
+  'sent',
+  'won',
+  'lost',
+  'given',
+  'put',
+]);
 /** A past participle ("placed", "made", "bought"): what a passive "by" follows. */
 function isParticiple(it: Item | undefined): boolean {
   if (!it || (it.kind !== 'word' && it.kind !== 'lex' && it.kind !== 'kw')) return false;
@@ -149,7 +175,10 @@ function namesOneMember(items: Item[], k: number, lex: Lexicon): boolean {
   let q = p + 1;
   while (items[q]?.kind === 'word' && ['of', 'named', 'called'].includes(items[q].lower)) q++;
   const value = items[q];
-  return value?.kind === 'lex' && entriesOf(dim, 'dimension').some((d) => entriesOf(value, 'value').some((v) => sameFamily(lex, d.target, v.target)));
+  return (
+    value?.kind === 'lex' &&
+    entriesOf(dim, 'dimension').some((d) => entriesOf(value, 'value').some((v) => sameFamily(lex, d.target, v.target)))
+  );
 }
 
 /**
@@ -159,8 +188,10 @@ function namesOneMember(items: Item[], k: number, lex: Lexicon): boolean {
  * order applies. Anything else between them and it stays a superlative.
  */
 function directionRun(items: Item[]): void {
-  const sup = (it: Item | undefined) => (it?.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc') && /^[a-z]+$/.test(it.lower) ? it.kw : undefined);
-  const SUPERLATIVE_WORDS = /^(highest|lowest|best|worst|largest|smallest|biggest|greatest|most|least|longest|shortest|top|bottom|maximum|minimum|max|min)\b/;
+  const sup = (it: Item | undefined) =>
+    it?.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc') && /^[a-z]+$/.test(it.lower) ? it.kw : undefined;
+  const SUPERLATIVE_WORDS =
+    /^(highest|lowest|best|worst|largest|smallest|biggest|greatest|most|least|longest|shortest|top|bottom|maximum|minimum|max|min)\b/;
   for (let k = 0; k < items.length; k++) {
     // "from the highest rating to the lowest" where the model names "highest rating": the run is not
     // read (the first end is a figure of its own), and the second end is no ranking either
@@ -179,7 +210,8 @@ function directionRun(items: Item[]): void {
     let b = k - 1;
     if (items[b]?.lower === 'the') b--;
     if (items[b]?.kind !== 'word' || items[b].lower !== 'from') continue;
-    const start = items[b - 1]?.kind === 'word' && ['starting', 'beginning', 'going'].includes(items[b - 1].lower) ? items[b - 1] : undefined;
+    const start =
+      items[b - 1]?.kind === 'word' && ['starting', 'beginning', 'going'].includes(items[b - 1].lower) ? items[b - 1] : undefined;
     // "the lowest number of lessons": a count keyword before the thing counted
     const at = items[k + 1]?.kind === 'kw' && items[k + 1].kw === 'count' ? k + 2 : k + 1;
     if (items[at]?.kind !== 'lex') continue;
@@ -225,7 +257,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   const prevSig = (k: number, skip = SKIP): number => {
     let p = k - 1;
     // "top 5 combinations of A and B": the groups are A and B ("combinations of" is consumed once both group)
-    while (p >= 0 && items[p].kind === 'word' && (skip.has(items[p].lower) || (skip === SKIP && COMBINATION.test(items[p].lower) && items[p + 1]?.lower === 'of'))) p--;
+    while (
+      p >= 0 &&
+      items[p].kind === 'word' &&
+      (skip.has(items[p].lower) || (skip === SKIP && COMBINATION.test(items[p].lower) && items[p + 1]?.lower === 'of'))
+    )
+      p--;
     return p;
   };
   const nextSig = (k: number, skip = SKIP): number => {
@@ -310,7 +347,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         }
         // "top 3 most common": one ranking, by frequency, of the number the first one took
         const before = a.superlatives[a.superlatives.length - 1];
-        if (s.frequency && s.n === undefined && before && before.dir === s.dir && !before.frequency && items.slice(before.pos + 1, k).every((o) => o.kind === 'num' || (o.kind === 'word' && SKIP.has(o.lower)))) {
+        if (
+          s.frequency &&
+          s.n === undefined &&
+          before &&
+          before.dir === s.dir &&
+          !before.frequency &&
+          items.slice(before.pos + 1, k).every((o) => o.kind === 'num' || (o.kind === 'word' && SKIP.has(o.lower)))
+        ) {
           before.frequency = true;
           before.also = k;
           break;
@@ -329,7 +373,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
             nx.used = true;
             const op: MetricFilter['op'] =
               it.kw === 'cmp_gt' ? 'gt' : it.kw === 'cmp_gte' ? 'gte' : it.kw === 'cmp_lt' ? 'lt' : it.kw === 'cmp_lte' ? 'lte' : 'eq';
-            const cmp: PendingCmp = { op, value: nx.num!, percent: !!nx.percent, pos: k, words: [it, items[k + 1]?.lower === 'of' ? items[k + 1] : undefined] };
+            const cmp: PendingCmp = {
+              op,
+              value: nx.num!,
+              percent: !!nx.percent,
+              pos: k,
+              words: [it, items[k + 1]?.lower === 'of' ? items[k + 1] : undefined],
+            };
             // "or more": the number comes first ("20 orders or more")
             if (after?.kind === 'kw' && after.kw === 'cmp_eq') after.used = true;
             a.cmps.push(cmp);
@@ -348,12 +398,16 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   }
 
   // ---- a phrase shared by several entities' metrics or dimensions: the one of the thing asked about
-  const shared = items.filter((it) => it.kind === 'lex' && it.entries && (['metric', 'dimension'] as const).some((kind) => owners(entriesOf(it, kind), kind, lex).size > 1));
+  const shared = items.filter(
+    (it) =>
+      it.kind === 'lex' && it.entries && (['metric', 'dimension'] as const).some((kind) => owners(entriesOf(it, kind), kind, lex).size > 1),
+  );
   const resolved = shared.map((it) => {
     const named = entitiesNamedBesides(items, it, lex);
     // "ticker id" (the key of tickers and of their prices): the one whose thing the phrase's own words name
     const words = new Set(it.lower.split(' '));
-    const namesOwner = (ent: string) => [ent.replace(/_/g, ' '), ...(lex.entities.get(ent)?.synonyms ?? [])].some((s) => words.has(s.toLowerCase()));
+    const namesOwner = (ent: string) =>
+      [ent.replace(/_/g, ' '), ...(lex.entities.get(ent)?.synonyms ?? [])].some((s) => words.has(s.toLowerCase()));
     return (it.entries ?? []).filter((e) => {
       if (e.kind !== 'metric' && e.kind !== 'dimension') return true;
       const all = entriesOf(it, e.kind);
@@ -383,7 +437,11 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "orders placed by customers in GERMANY": "by" after a participle, before a plural noun, names
       // the agent (a qualifier), not a breakdown ("placed by each customer" still groups)
       const after = items[k + 1];
-      if (it.lower === 'by' && isParticiple(items[k - 1]) && ((after?.kind === 'lex' && after.plural && !entriesOf(after, 'value').length) || namesOneMember(items, k + 1, lex))) {
+      if (
+        it.lower === 'by' &&
+        isParticiple(items[k - 1]) &&
+        ((after?.kind === 'lex' && after.plural && !entriesOf(after, 'value').length) || namesOneMember(items, k + 1, lex))
+      ) {
         consume(it);
         groupRun = false;
         continue;
@@ -406,12 +464,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const pk = prevSig(k);
       const prev = items[pk];
       // "top 3 months": a ranked count of buckets
-      const rankedBuckets = prev?.kind === 'num' && items[pk - 1]?.kind === 'kw' && (items[pk - 1].kw === 'desc' || items[pk - 1].kw === 'asc');
+      const rankedBuckets =
+        prev?.kind === 'num' && items[pk - 1]?.kind === 'kw' && (items[pk - 1].kw === 'desc' || items[pk - 1].kw === 'asc');
       const ctxGroup =
         inGroup ||
         rankedBuckets ||
         GRAIN_ADVERBS.has(it.lower) ||
-        (prev?.kind === 'kw' && (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));
+        (prev?.kind === 'kw' &&
+          (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));
       if (ctxGroup) {
         a.grainGroups.push({ grain: it.grain!, pos: k });
         it.used = true;
@@ -475,8 +535,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       nxNum.used = true;
       const digits = String(nxNum.num);
       const stored =
-        lex.valueIndex.get(shaped.dimension)?.get(`${shaped.prefix}${digits}`) ?? `${shaped.storedPrefix}${digits.padStart(shaped.digits, '0')}`;
-      const entry: LexEntry = { kind: 'value', target: shaped.dimension, values: [stored], source: 'value', phrase: `${it.text} ${nxNum.text}` };
+        lex.valueIndex.get(shaped.dimension)?.get(`${shaped.prefix}${digits}`) ??
+        `${shaped.storedPrefix}${digits.padStart(shaped.digits, '0')}`;
+      const entry: LexEntry = {
+        kind: 'value',
+        target: shaped.dimension,
+        values: [stored],
+        source: 'value',
+        phrase: `${it.text} ${nxNum.text}`,
+      };
       a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
       it.used = true;
       if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
@@ -496,11 +563,20 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         countKw = o;
         break;
       }
-      if (isSkip(o) || (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length) || (o.kind === 'kw' && o.kw === 'neg')) continue;
+      if (
+        isSkip(o) ||
+        (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'metric').length) ||
+        (o.kind === 'kw' && o.kw === 'neg')
+      )
+        continue;
       break;
     }
     const topCtx =
-      prevKw === 'desc' || prevKw === 'asc' || (prev?.kind === 'num' && prev.used && a.superlatives.some((s) => items[nextSig(s.pos, new Set(['the']))] === prev || items[prevSig(s.pos, new Set(['the']))] === prev)) ||
+      prevKw === 'desc' ||
+      prevKw === 'asc' ||
+      (prev?.kind === 'num' &&
+        prev.used &&
+        a.superlatives.some((s) => items[nextSig(s.pos, new Set(['the']))] === prev || items[prevSig(s.pos, new Set(['the']))] === prev)) ||
       (prev?.kind === 'num' && prev.used && a.whichN !== undefined);
     const whichCtx = prevKw === 'which' || (prev?.kind === 'num' && items[pk - 1]?.kw === 'which');
     const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
@@ -512,7 +588,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     // "the state of Nevada": the value is named as a member of that thing; a value found only in
     // another thing's columns (a state's borders) is not that member, and stays unread
     const thingBefore = items[k - 2];
-    if (values.length && items[k - 1]?.lower === 'of' && items[k - 3]?.lower === 'the' && thingBefore?.kind === 'lex' && !thingBefore.plural && entriesOf(thingBefore, 'entity').length) {
+    if (
+      values.length &&
+      items[k - 1]?.lower === 'of' &&
+      items[k - 3]?.lower === 'the' &&
+      thingBefore?.kind === 'lex' &&
+      !thingBefore.plural &&
+      entriesOf(thingBefore, 'entity').length
+    ) {
       const things = new Set(entriesOf(thingBefore, 'entity').map((e) => e.target));
       values = values.filter((v) => things.has(lex.dimensions.get(v.target)?.entity ?? ''));
     }
@@ -527,18 +610,34 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           break;
         }
         if (o.kind === 'kw' && o.kw === 'group') continue;
-        if (isSkip(o) || (o.kind === 'word' && (CONNECT.has(o.lower) || PREPOSITIONS.has(o.lower) || o.lower === 'in')) || o.kind === 'punct') continue;
-        if (o.kind === 'lex' && (entriesOf(o, 'value').length || entriesOf(o, 'dimension').length || entriesOf(o, 'time_dimension').length)) continue;
+        if (
+          isSkip(o) ||
+          (o.kind === 'word' && (CONNECT.has(o.lower) || PREPOSITIONS.has(o.lower) || o.lower === 'in')) ||
+          o.kind === 'punct'
+        )
+          continue;
+        if (o.kind === 'lex' && (entriesOf(o, 'value').length || entriesOf(o, 'dimension').length || entriesOf(o, 'time_dimension').length))
+          continue;
         break;
       }
       a.values.push({ entries: values, pos: k, negated, item: it });
       // "thai food", "Leeds town": a word of the value's own dimension name right after it names that dimension
       const nx = items[k + 1];
-      if (nx?.kind === 'word' && !STOPWORDS.has(nx.lower) && values.every((v) => dimensionWords(lex, v.target).has(lemmas(nx.lower)[0]))) nx.used = true;
+      if (nx?.kind === 'word' && !STOPWORDS.has(nx.lower) && values.every((v) => dimensionWords(lex, v.target).has(lemmas(nx.lower)[0])))
+        nx.used = true;
       // "the ICML conference": the thing the value names a member of, right after it, says what the
       // value is (never a count of those things, a breakdown or the thing listed)
-      const owners = new Set(values.map((v) => lex.dimensions.get(v.target)).map((d) => (d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : '')));
-      if (nx?.kind === 'lex' && !nx.plural && owners.size === 1 && !owners.has('') && entriesOf(nx, 'entity').some((e) => owners.has(e.target)) && !entriesOf(nx, 'value').length) {
+      const owners = new Set(
+        values.map((v) => lex.dimensions.get(v.target)).map((d) => (d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : '')),
+      );
+      if (
+        nx?.kind === 'lex' &&
+        !nx.plural &&
+        owners.size === 1 &&
+        !owners.has('') &&
+        entriesOf(nx, 'entity').some((e) => owners.has(e.target)) &&
+        !entriesOf(nx, 'value').length
+      ) {
         consume(nx);
         nx.used = true;
         qualifierOfValue.add(nx);
@@ -550,7 +649,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     }
 
     if (countCtx) {
-      const countMetric = metrics.length ? pickCountMetric(lex, metrics.map((m) => m.target)) : undefined;
+      const countMetric = metrics.length
+        ? pickCountMetric(
+            lex,
+            metrics.map((m) => m.target),
+          )
+        : undefined;
       if (countMetric) {
         a.metrics.push({ name: countMetric, pos: k, ambiguous: false, item: it, via: it.text });
       } else {
@@ -585,16 +689,29 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     const withCond =
       withAfter &&
       a.metrics.length === 0 &&
-      (items[nk + 1]?.kw?.startsWith('cmp_') || (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) || !metrics.length);
+      (items[nk + 1]?.kw?.startsWith('cmp_') ||
+        (items[nk + 1]?.kind === 'lex' && entriesOf(items[nk + 1], 'metric').length > 0) ||
+        !metrics.length);
     // "top 5 states and ticker types", "which customers and products": a second breakdown joined to one
     const conj = items[pk];
     // (only after "top N": "which region and segment had the most" may ask two questions and stays refused)
-    const andGroup = !!conj && ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') && a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
+    const andGroup =
+      !!conj &&
+      ((conj.kind === 'word' && conj.lower === 'and') || conj.lower === ',') &&
+      a.groups.some((g) => g.pos === prevSig(pk) && !g.time && (g.joint || items[prevSig(g.pos)]?.kind === 'num'));
     // "average drug amount per treatment" where each treatment is one row of the average: the
     // average is per treatment already (no breakdown, no ratio)
     const averaged = a.metrics[a.metrics.length - 1];
     const averagedInfo = averaged ? lex.metrics.get(averaged.name) : undefined;
-    if (inGroup && items[k - 1]?.lower === 'per' && averagedInfo?.agg === 'avg' && !it.plural && !dims.length && ents.some((e) => e.target === averagedInfo.entity) && items.indexOf(averaged!.item) === k - 2) {
+    if (
+      inGroup &&
+      items[k - 1]?.lower === 'per' &&
+      averagedInfo?.agg === 'avg' &&
+      !it.plural &&
+      !dims.length &&
+      ents.some((e) => e.target === averagedInfo.entity) &&
+      items.indexOf(averaged!.item) === k - 2
+    ) {
       consume(...groupKws, it);
       it.used = true;
       continue;
@@ -625,7 +742,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         continue;
       }
       const dim = dims[0]?.target ?? ents.map((e) => memberOf(e.target)).find((d) => !!d)!;
-      a.groups.push({ dimension: dim, pos: k, plural: it.plural, kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])], ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}) });
+      a.groups.push({
+        dimension: dim,
+        pos: k,
+        plural: it.plural,
+        kws: [...(inGroup ? groupKws : []), ...(eachCtx ? [prev] : [])],
+        ...(andGroup && !inGroup && !eachCtx ? { joint: true } : {}),
+      });
       if (whichCtx && !a.whichPos.includes(pk)) a.whichPos.push(pk);
       it.used = true;
       continue;
@@ -636,7 +759,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       it.used = true;
       continue;
     }
-    if (metrics.length && inGroup && !dims.length && items.slice(0, k).reverse().find((o) => o.kind === 'kw' && o.kw === 'group')?.lower === 'per') {
+    if (
+      metrics.length &&
+      inGroup &&
+      !dims.length &&
+      items
+        .slice(0, k)
+        .reverse()
+        .find((o) => o.kind === 'kw' && o.kw === 'group')?.lower === 'per'
+    ) {
       a.ratio = { num: a.metrics[a.metrics.length - 1]?.name, den: it };
       consume(...groupKws);
       it.used = true;
@@ -652,11 +783,27 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "top 5 drugs by number of treatments and average amount": the second figure breaks ties
       const ranked = a.metrics[a.metrics.length - 2];
       const andAt = /^(average|avg|mean)$/.test(items[k - 1]?.lower ?? '') ? k - 2 : k - 1;
-      if (a.rankingMetric && !a.rankingThen && ranked?.name === a.rankingMetric && items[andAt]?.lower === 'and' && items.indexOf(ranked.item) === andAt - 1 && items[andAt - 2]?.lower === 'by' && name !== a.rankingMetric) a.rankingThen = name;
-      if (inGroup || (prevKw === 'sort')) {
+      if (
+        a.rankingMetric &&
+        !a.rankingThen &&
+        ranked?.name === a.rankingMetric &&
+        items[andAt]?.lower === 'and' &&
+        items.indexOf(ranked.item) === andAt - 1 &&
+        items[andAt - 2]?.lower === 'by' &&
+        name !== a.rankingMetric
+      )
+        a.rankingThen = name;
+      if (inGroup || prevKw === 'sort') {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
-        const rankedBefore = items.slice(0, k).some((o) => o.kind === 'grain' || (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) || (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)));
+        const rankedBefore = items
+          .slice(0, k)
+          .some(
+            (o) =>
+              o.kind === 'grain' ||
+              (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) ||
+              (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)),
+          );
         // in a follow-up, "now by orders" re-ranks what the previous question listed
         if (rankedBefore || prevKw === 'sort' || !!ctx.previous) {
           a.rankingKeywords = inGroup ? [...groupKws] : [prev];
@@ -765,7 +912,9 @@ function entitiesNamedBesides(items: Item[], self: Item, lex: Lexicon): Set<stri
  * question names (a thing, another figure's or column's owner, or a member named by its name); with
  * none or several named it means nothing (the word is left not understood).
  */
-const ownerOf = (e: LexEntry, lex: Lexicon) => (e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity);
-const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) => new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
+const ownerOf = (e: LexEntry, lex: Lexicon) =>
+  e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : lex.dimensions.get(e.target)?.entity;
+const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon) =>
+  new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
 export { dimensionOfEntity } from './members.js';

@@ -1,13 +1,28 @@
 /** Mentions -> SemanticQuery: filters with roles, comparisons, groups, period and grain, default metric, ranking, shares, confidence. */
 import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
-import { anyOfFilters, type DimensionFilter, type GroupBy, type MetricFilter, type SemanticQuery, type TimeRange } from '../semantic/query.js';
+import {
+  anyOfFilters,
+  type DimensionFilter,
+  type GroupBy,
+  type MetricFilter,
+  type SemanticQuery,
+  type TimeRange,
+} from '../semantic/query.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { STOPWORDS, type Keyword } from './words.js';
-import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf, span } from './spans.js';
-import { countMetricOfEntities, dimensionOfEntity, noteConditionWords, type Analysis, type MetricMention, type RoleMention, sameFamily } from './analyse.js';
+import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf } from './spans.js';
+import {
+  countMetricOfEntities,
+  dimensionOfEntity,
+  noteConditionWords,
+  type Analysis,
+  type MetricMention,
+  type RoleMention,
+  sameFamily,
+} from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
@@ -88,11 +103,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       let just = v.pos - 1;
       while (items[just]?.kind === 'word' && ['the', 'a', 'an'].includes(items[just]!.lower)) just--;
       const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
-      if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1) named = named.filter((b) => namedBefore.includes(b));
+      if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1)
+        named = named.filter((b) => namedBefore.includes(b));
       // "from LAX to ORD": the preposition right before a value names the direction of its dimension
       const prep = items[v.pos - 1];
       const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
-      if (named.length !== 1 && direction) named = bases.filter((b) => (lex.dimensions.get(b)?.label ?? b).toLowerCase().split(/[^a-z]+/).some((w) => direction.has(w)));
+      if (named.length !== 1 && direction)
+        named = bases.filter((b) =>
+          (lex.dimensions.get(b)?.label ?? b)
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .some((w) => direction.has(w)),
+        );
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {
@@ -102,7 +124,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         if (own.length === 1) named = own;
       }
       // a value that selects the same rows in each of them ("Los Angeles" the city and its county): one answer
-      if (named.length !== 1 && sameRowsIn(ctx, entries, bases)) named = [closestTo(lex, model, bases, [...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''), ...a.roles.flatMap((r) => [...r.entities])])];
+      if (named.length !== 1 && sameRowsIn(ctx, entries, bases))
+        named = [
+          closestTo(lex, model, bases, [
+            ...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''),
+            ...a.roles.flatMap((r) => [...r.entities]),
+          ]),
+        ];
       if (named.length === 1) entries = entries.filter((e) => baseOf(e.target) === named[0]);
       else competing.push(`"${v.item.text}" is ${bases.map((b) => `a ${lex.dimensions.get(b)?.label.toLowerCase() ?? b}`).join(' and ')}`);
     }
@@ -130,8 +158,17 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const counted = uniq(metrics.length ? metrics.map((m) => lex.metrics.get(m)?.entity ?? '') : named);
       const k = f.items.map((it) => items.indexOf(it));
       const between = items.slice(Math.min(...k), Math.max(...k));
-      if (owner && counted.length === 1 && counted[0] !== owner && !joinGraph(model).path(counted[0]!, owner) && between.some((o) => o.lower === 'and') && !between.some((o) => ['or', 'either'].includes(o.lower)))
-        unsaid.push(`${quoteList(f.text)}: ${counted[0]!.replace(/_/g, ' ')} rows with all of them, or with any one of them? Say "both" or "either".`);
+      if (
+        owner &&
+        counted.length === 1 &&
+        counted[0] !== owner &&
+        !joinGraph(model).path(counted[0]!, owner) &&
+        between.some((o) => o.lower === 'and') &&
+        !between.some((o) => ['or', 'either'].includes(o.lower))
+      )
+        unsaid.push(
+          `${quoteList(f.text)}: ${counted[0]!.replace(/_/g, ' ')} rows with all of them, or with any one of them? Say "both" or "either".`,
+        );
     }
     filters.push({ dimension: dim, op, values: f.values });
     noteConditionWords(a, { dimension: dim, values: f.values }, f.items);
@@ -158,7 +195,12 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     // "a size above 10 or below 2": the dimension of the comparison right before, only "or"/"and" between
     const prevNum = items[c.pos - 2];
-    const elided = !target && !!lastDimCmp && prevNum === lastDimCmp.num && ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') && items[c.pos - 1]?.kind === 'word';
+    const elided =
+      !target &&
+      !!lastDimCmp &&
+      prevNum === lastDimCmp.num &&
+      ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') &&
+      items[c.pos - 1]?.kind === 'word';
     if (elided) target = { kind: 'dimension', name: lastDimCmp!.dimension };
     for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
       const o = items[p];
@@ -180,7 +222,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (target || metrics.length === 1) consume(...c.words);
     const dimWords: Item[] = [];
     if (target?.kind === 'dimension' && !elided) {
-      for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) dimWords.push(items[p]);
+      for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--)
+        if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) dimWords.push(items[p]);
       consume(...dimWords);
     }
     if (target?.kind === 'dimension') {
@@ -231,7 +274,12 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   const excludedOnly = (pos: number, dim: string) =>
     a.values.filter((v) => Math.abs(v.pos - pos) <= 4 && v.entries.some((e) => sameFamily(lex, e.target, dim))).every((v) => v.negated);
   groups = groups.filter(
-    (g) => g.time || !qualifier(g.pos, g.dimension) || a.whichPos.length > 0 || !!superl || (!!g.kws?.length && excludedOnly(g.pos, g.dimension)),
+    (g) =>
+      g.time ||
+      !qualifier(g.pos, g.dimension) ||
+      a.whichPos.length > 0 ||
+      !!superl ||
+      (!!g.kws?.length && excludedOnly(g.pos, g.dimension)),
   );
   // superlative or "which" with a bare dimension: "the region with the highest revenue"
   if (!groups.length && (superl || a.whichPos.length) && a.dimMentions.length) {
@@ -258,7 +306,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // with none, "revenue where discount is over 5%" asks about single rows, which the model cannot say
   if (metricFilters.length && !groupBy.length && !fragment && !a.providesMetric) {
     for (const c of metricCmps) for (const w of c.words) if (w) w.dropped = true;
-    notes.push(`A condition on ${metricFilters.map((f) => lex.metrics.get(f.metric)?.label.toLowerCase() ?? f.metric).join(', ')} over single rows is not supported: the model compares totals of groups`);
+    notes.push(
+      `A condition on ${metricFilters.map((f) => lex.metrics.get(f.metric)?.label.toLowerCase() ?? f.metric).join(', ')} over single rows is not supported: the model compares totals of groups`,
+    );
   }
 
   // ---- time: dating dimension, range, grain
@@ -285,7 +335,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
 
   // ---- "the most common statuses": ranked by the number of rows of the thing the breakdown describes
-  const frequencyMetric = superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
+  const frequencyMetric =
+    superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
   if (superl?.frequency && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
 
   // ---- "how many Starbucks", "the number of Cafe in NY": a count right before a value (no thing
@@ -333,7 +384,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     });
     metrics = uniq(metrics);
     if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
-      notes.push(`${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`);
+      notes.push(
+        `${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`,
+      );
       timeRange = undefined;
       // the period was asked for and cannot be honoured: not understood, never silently dropped
       for (const it of items) if (it.kind === 'time') it.dropped = true;
@@ -385,8 +438,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   let withTies = false;
   // (a frequency ranks by a count only: with no count of the thing, it is not understood)
   const rankMetric = superl?.frequency
-    ? [metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric
-    : (superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric;
+    ? ([metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric)
+    : ((superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric);
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   const sortedBy = sortTarget(items, lex, model, groupBy);
   if (superl && (groupBy.length || fragment)) {
@@ -408,23 +461,41 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const oneAsked = n === undefined && !plural;
     const dir = superl.dir;
     // "top 5 states and ticker types": one ranking of the pairs, not one within each group
-    const jointRanking = groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
+    const jointRanking =
+      groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
     if (rankMetric && groupBy.length > 1 && !jointRanking) {
       // "top region in each year": a ranking within each group is not something a query here can say
       items[superl.pos].dropped = true;
-      notes.push(`A ranking within each ${groupBy.filter((g) => g.grain).map((g) => g.grain).join(', ') || 'group'} is not supported: rank one breakdown at a time`);
+      notes.push(
+        `A ranking within each ${
+          groupBy
+            .filter((g) => g.grain)
+            .map((g) => g.grain)
+            .join(', ') || 'group'
+        } is not supported: rank one breakdown at a time`,
+      );
     } else if (rankMetric) {
       consume(items[superl.pos], superl.also === undefined ? undefined : items[superl.also]);
       // "top 2 clubs with the highest satisfaction": a second superlative the same way, on the same
       // metric and with no number of its own, says the same ranking again
       for (const o of a.superlatives)
-        if (o !== superl && o.dir === dir && o.n === undefined && !items[o.pos].consumed && metricNear(a, o.pos) === rankMetric && (a.rankingMetric ?? rankMetric) === rankMetric) consume(items[o.pos]);
+        if (
+          o !== superl &&
+          o.dir === dir &&
+          o.n === undefined &&
+          !items[o.pos].consumed &&
+          metricNear(a, o.pos) === rankMetric &&
+          (a.rankingMetric ?? rankMetric) === rankMetric
+        )
+          consume(items[o.pos]);
       if (!metrics.includes(rankMetric) && !fragment) metrics.push(rankMetric);
       order.push({ by: rankMetric, direction: dir });
       if (oneAsked) withTies = true;
       const then = a.rankingThen && a.rankingThen !== rankMetric && metrics.includes(a.rankingThen) ? a.rankingThen : undefined;
       if (then) order.push({ by: then, direction: dir });
-      notes.push(`${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}${withTies ? ' (with any tied for it)' : ''}`);
+      notes.push(
+        `${dir === 'desc' ? 'Top' : 'Bottom'} ${limit} by ${lex.metrics.get(rankMetric)?.label ?? rankMetric}${then ? `, then ${lex.metrics.get(then)?.label ?? then}` : ''}${withTies ? ' (with any tied for it)' : ''}`,
+      );
     }
   } else if (a.whichN && groupBy.length) {
     limit = a.whichN;
@@ -459,7 +530,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       if (f) {
         filters.splice(filters.indexOf(f), 1);
         groupBy.push({ dimension: f.dimension });
-        notes.push(`Share: comparing ${f.values.join(', ')} with the other ${lex.dimensions.get(f.dimension)?.label.toLowerCase() ?? f.dimension} values`);
+        notes.push(
+          `Share: comparing ${f.values.join(', ')} with the other ${lex.dimensions.get(f.dimension)?.label.toLowerCase() ?? f.dimension} values`,
+        );
       }
     }
     if (groupBy.length) {
@@ -474,8 +547,12 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (grain) consume(...kwItems(items, 'trend'));
   if (order.length) consume(...kwItems(items, 'asc_word'), ...kwItems(items, 'desc_word'));
   // "compare" needs two things compared: metrics, periods, values, or the members of a breakdown it opens
-  const opensBreakdown = (it: Item) => groupBy.length > 0 && /^compar/.test(it.lower) && items.slice(0, items.indexOf(it)).every((o) => o.kind === 'punct' || (o.kind === 'word' && STOPWORDS.has(o.lower)));
-  for (const c of kwItems(items, 'compare')) if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || opensBreakdown(c)) consume(c);
+  const opensBreakdown = (it: Item) =>
+    groupBy.length > 0 &&
+    /^compar/.test(it.lower) &&
+    items.slice(0, items.indexOf(it)).every((o) => o.kind === 'punct' || (o.kind === 'word' && STOPWORDS.has(o.lower)));
+  for (const c of kwItems(items, 'compare'))
+    if (comparedDims.length || a.times.length > 1 || metrics.length > 1 || opensBreakdown(c)) consume(c);
 
   // ---- confidence: every content word is in the query (coverage refuses otherwise), so what lowers
   // it are the assumptions made: a typo read as a model word, the default metric, a period that
@@ -489,10 +566,22 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       // filtered on another thing's column ("bordering Texas", Texas a state) it says something else
       const filtered = valueDims.get(v.item);
       // (another column of the same thing, "borders Texas" with Texas a state name, says something else)
-      if (Math.abs(v.pos - pos) === 1) return !filtered || filtered === dim || sameFamily(lex, filtered, dim) || (!!entity && lex.dimensions.get(filtered)?.entity === entity && dimensionOfEntity(lex, entity) === dim);
+      if (Math.abs(v.pos - pos) === 1)
+        return (
+          !filtered ||
+          filtered === dim ||
+          sameFamily(lex, filtered, dim) ||
+          (!!entity && lex.dimensions.get(filtered)?.entity === entity && dimensionOfEntity(lex, entity) === dim)
+        );
       return Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === entity);
     });
-  const ungrouped = a.dimMentions.filter((d) => !groupBy.some((g) => g.dimension === d.dimension) && !qualifier(d.pos, d.dimension) && !sameEntityValue(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
+  const ungrouped = a.dimMentions.filter(
+    (d) =>
+      !groupBy.some((g) => g.dimension === d.dimension) &&
+      !qualifier(d.pos, d.dimension) &&
+      !sameEntityValue(d.pos, d.dimension) &&
+      !(d as { consumed?: boolean }).consumed,
+  );
   if (ungrouped.filter((d) => !a.roles.some((r) => r.pos === d.pos && r.roles.size)).length && !fragment) confidence -= 0.05;
 
   const query: SemanticQuery = {
@@ -506,14 +595,29 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit && withTies ? { with_ties: true } : {}),
     share_of_total: share,
   };
-  return { query, notes, confidence: Math.max(0.2, Math.min(1, confidence)), usedDefaultMetric, hasOwnMetric, ungrouped, competing, unsaid };
+  return {
+    query,
+    notes,
+    confidence: Math.max(0.2, Math.min(1, confidence)),
+    usedDefaultMetric,
+    hasOwnMetric,
+    ungrouped,
+    competing,
+    unsaid,
+  };
 }
 
 /**
  * Dimension mentions that went nowhere. A mention of a metric's own entity says whose metric it
  * is ("account balance of customers") and is understood; anything else was not.
  */
-export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: Analysis['dimMentions'], query: SemanticQuery, roles: Analysis['roles'] = []): Item[] {
+export function danglingMentions(
+  lex: Lexicon,
+  model: SemanticModel,
+  ungrouped: Analysis['dimMentions'],
+  query: SemanticQuery,
+  roles: Analysis['roles'] = [],
+): Item[] {
   const metrics = [
     ...query.metrics,
     ...(query.subset_metrics ?? []).map((s) => s.metric),
@@ -535,7 +639,9 @@ export function danglingMentions(lex: Lexicon, model: SemanticModel, ungrouped: 
     ...(query.entity_conditions ?? []).map((c) => c.entity),
     ...(query.durations ?? []).map((x) => lex.timeDimensions.get(x.from)?.entity).filter((e): e is string => !!e),
   ]);
-  const usedEntities = used.map((d) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity).filter((e): e is string => !!e);
+  const usedEntities = used
+    .map((d) => lex.dimensions.get(d)?.entity ?? model.time_dimensions.find((t) => t.name === d)?.entity)
+    .filter((e): e is string => !!e);
   const graph = joinGraph(model);
   // "revenue for customers in GERMANY": customers lie on the path from the metric to the filter
   const onPath = (e: string) =>
@@ -608,13 +714,29 @@ export function lastDay(end: string): string {
 }
 export function opText(op: string): string {
   return (
-    {
-      eq: '=', ne: '≠', in: 'in', not_in: 'not in', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between',
-      starts_with: 'starts with', ends_with: 'ends with', contains: 'contains', not_starts_with: 'does not start with',
-      not_ends_with: 'does not end with', not_contains: 'does not contain', eq_ci: '= (any letter case)',
-      is_set: 'has a value', not_set: 'has no value',
-    } as Record<string, string>
-  )[op] ?? op;
+    (
+      {
+        eq: '=',
+        ne: '≠',
+        in: 'in',
+        not_in: 'not in',
+        gt: '>',
+        gte: '≥',
+        lt: '<',
+        lte: '≤',
+        between: 'between',
+        starts_with: 'starts with',
+        ends_with: 'ends with',
+        contains: 'contains',
+        not_starts_with: 'does not start with',
+        not_ends_with: 'does not end with',
+        not_contains: 'does not contain',
+        eq_ci: '= (any letter case)',
+        is_set: 'has a value',
+        not_set: 'has no value',
+      } as Record<string, string>
+    )[op] ?? op
+  );
 }
 
 /** Which dimension a value names when several share it (nation vs supplier_nation): the base one; resolveRole applies the role. */
@@ -679,7 +801,12 @@ export function swapMetricRole(lex: Lexicon, name: string, roles: RoleMention[])
  * name ("each paper, ordered by the paper ID": its id column joins the breakdown before the name;
  * "order by the paper id's" the same). A thing the breakdown does not hold gives no dimension.
  */
-function sortTarget(items: Item[], lex: Lexicon, model: SemanticModel, groupBy: GroupBy[]): { metric: boolean; item: Item; dimension?: { name: string; before: number } } | undefined {
+function sortTarget(
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+  groupBy: GroupBy[],
+): { metric: boolean; item: Item; dimension?: { name: string; before: number } } | undefined {
   const kws = kwItems(items, 'sort');
   if (kws.length !== 1 || !/\bby$/.test(kws[0].lower)) return undefined;
   let p = items.indexOf(kws[0]) + 1;
@@ -700,7 +827,13 @@ function sortTarget(items: Item[], lex: Lexicon, model: SemanticModel, groupBy: 
 }
 
 /** The time grains a bucket of each grain says too: a month is of one quarter and one year; a week may straddle two months or years. */
-const SAYS: Record<Grain, Grain[]> = { day: ['day', 'week', 'month', 'quarter', 'year'], week: ['week'], month: ['month', 'quarter', 'year'], quarter: ['quarter', 'year'], year: ['year'] };
+const SAYS: Record<Grain, Grain[]> = {
+  day: ['day', 'week', 'month', 'quarter', 'year'],
+  week: ['week'],
+  month: ['month', 'quarter', 'year'],
+  quarter: ['quarter', 'year'],
+  year: ['year'],
+};
 /** "year-over-year" beside another time breakdown asks for a comparison, never a bucket. */
 const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
 
@@ -718,7 +851,7 @@ function timeBreakdown(a: Analysis, items: Item[]): Grain | undefined {
   const finest = grains.find((g) => grains.every((o) => SAYS[g].includes(o)));
   const comparing = (g: (typeof groups)[number]) => COMPARING_GRAINS.test(items[g.pos]?.lower ?? '');
   const chosen = finest && !groups.some(comparing) ? finest : groups[0]!.grain;
-  for (const g of groups) if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g)) items[g.pos]!.dropped = true;
+  for (const g of groups)
+    if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g)) items[g.pos]!.dropped = true;
   return chosen;
 }
-

@@ -83,6 +83,8 @@ export function nearMatches(lex: Lexicon, words: string[], max = 3): string[] {
     const w = w0.toLowerCase();
     if (w.length < 3) continue;
     for (const p of phrases) {
+      // the word itself is no suggestion: it was read and could not be used ("theme" for "theme")
+      if (p === w || p === w.replace(/s$/, '') || `${p}s` === w) continue;
       const parts = p.split(/\s+/);
       const joined = parts.join('');
       // a whole-phrase typo ("shipmode"), a word of the phrase, or a close spelling of one

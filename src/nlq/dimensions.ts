@@ -51,12 +51,16 @@ export function resolveRequestDimensions(
       );
     }
     if (raw === null || raw === undefined) {
-      throw new DimensionValidationError(`dimensions.${name}: a value is required (a value, a list of values${dim?.type === 'number' || td ? ', a range {from, to}' : ''}, or {set: true|false} for the rows that have a value / have none)`);
+      throw new DimensionValidationError(
+        `dimensions.${name}: a value is required (a value, a list of values${dim?.type === 'number' || td ? ', a range {from, to}' : ''}, or {set: true|false} for the rows that have a value / have none)`,
+      );
     }
     if (isRange(raw) && 'set' in raw) {
       const keys = Object.keys(raw);
       if (keys.length !== 1 || typeof raw.set !== 'boolean') {
-        throw new DimensionValidationError(`dimensions.${name}: {set: true} keeps the rows that have a value, {set: false} those that have none; "set" takes true or false and no other key (got ${JSON.stringify(raw)})`);
+        throw new DimensionValidationError(
+          `dimensions.${name}: {set: true} keeps the rows that have a value, {set: false} those that have none; "set" takes true or false and no other key (got ${JSON.stringify(raw)})`,
+        );
       }
       out.push({ dimension: name, op: raw.set ? 'is_set' : 'not_set', values: [] });
       continue;
@@ -72,7 +76,9 @@ export function resolveRequestDimensions(
     }
     if (isRange(raw)) {
       if (d.type !== 'number' && d.type !== 'date') {
-        throw new DimensionValidationError(`dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}, or {set: true|false}`);
+        throw new DimensionValidationError(
+          `dimensions.${name}: a range {from, to} only applies to numeric or time dimensions; "${name}" takes a value, a list of values or a text pattern {${PATTERN_KEYS.join('|')}: text}, or {set: true|false}`,
+        );
       }
       out.push(...rangeFilters(name, raw, (v) => scalarFor(name, d.type, v)));
       continue;
@@ -99,16 +105,24 @@ const PATTERN_KEYS = ['starts_with', 'ends_with', 'contains', 'not_starts_with',
 
 /** {starts_with: "Lake"}, {contains: ["organic", "bio"]}: text patterns on a text dimension, letter case ignored. */
 function patternFilters(name: string, type: string, r: Record<string, unknown>): DimensionFilter[] {
-  if (type !== 'string') throw new DimensionValidationError(`dimensions.${name}: a text pattern {${PATTERN_KEYS.join('|')}} only applies to text dimensions; "${name}" is a ${type} dimension`);
+  if (type !== 'string')
+    throw new DimensionValidationError(
+      `dimensions.${name}: a text pattern {${PATTERN_KEYS.join('|')}} only applies to text dimensions; "${name}" is a ${type} dimension`,
+    );
   const bad = Object.keys(r).filter((k) => !(PATTERN_KEYS as readonly string[]).includes(k));
-  if (bad.length) throw new DimensionValidationError(`dimensions.${name}: a text pattern takes ${PATTERN_KEYS.join(', ')} (unknown key ${bad.map((b) => `"${b}"`).join(', ')})`);
+  if (bad.length)
+    throw new DimensionValidationError(
+      `dimensions.${name}: a text pattern takes ${PATTERN_KEYS.join(', ')} (unknown key ${bad.map((b) => `"${b}"`).join(', ')})`,
+    );
   const out: DimensionFilter[] = [];
   for (const op of PATTERN_KEYS) {
     const v = r[op];
     if (v === undefined || v === null) continue;
     const texts = Array.isArray(v) ? v : [v];
     if (!texts.length || texts.some((t) => typeof t !== 'string' || t === '')) {
-      throw new DimensionValidationError(`dimensions.${name}.${op}: expected a non-empty text or a list of them (got ${JSON.stringify(v)})`);
+      throw new DimensionValidationError(
+        `dimensions.${name}.${op}: expected a non-empty text or a list of them (got ${JSON.stringify(v)})`,
+      );
     }
     out.push({ dimension: name, op, values: texts as string[] });
   }
@@ -131,7 +145,8 @@ function scalarFor(name: string, type: string, v: unknown): Scalar {
     throw new DimensionValidationError(`dimensions.${name}: expected true or false (got ${JSON.stringify(v)})`);
   }
   if (type === 'date') return dateOf(name, v);
-  if (typeof v !== 'string' && typeof v !== 'number') throw new DimensionValidationError(`dimensions.${name}: expected a string (got ${JSON.stringify(v)})`);
+  if (typeof v !== 'string' && typeof v !== 'number')
+    throw new DimensionValidationError(`dimensions.${name}: expected a string (got ${JSON.stringify(v)})`);
   return String(v);
 }
 
@@ -141,7 +156,9 @@ function rangeFilters(name: string, r: Record<string, unknown>, conv: (v: unknow
   const keys = Object.keys(r);
   const bad = keys.filter((k) => !RANGE_KEYS.has(k));
   if (bad.length || keys.length === 0) {
-    throw new DimensionValidationError(`dimensions.${name}: a range takes {from, to} or {gte, gt, lte, lt}${bad.length ? ` (unknown key ${bad.map((b) => `"${b}"`).join(', ')})` : ''}`);
+    throw new DimensionValidationError(
+      `dimensions.${name}: a range takes {from, to} or {gte, gt, lte, lt}${bad.length ? ` (unknown key ${bad.map((b) => `"${b}"`).join(', ')})` : ''}`,
+    );
   }
   const has = (k: string) => r[k] !== undefined && r[k] !== null;
   if (has('from') && has('to')) {
@@ -185,7 +202,10 @@ function timeFilters(name: string, raw: unknown): DimensionFilter[] {
   }
   if (typeof raw === 'string' || typeof raw === 'number') {
     const p = period(String(raw));
-    if (!p) throw new DimensionValidationError(`dimensions.${name}: expected a date YYYY-MM-DD, a period ("1995", "1995-03", "1995-Q2") or a range {from, to} (got ${JSON.stringify(raw)})`);
+    if (!p)
+      throw new DimensionValidationError(
+        `dimensions.${name}: expected a date YYYY-MM-DD, a period ("1995", "1995-03", "1995-Q2") or a range {from, to} (got ${JSON.stringify(raw)})`,
+      );
     return [{ dimension: name, op: 'between', values: [p[0], p[1]] }];
   }
   if (Array.isArray(raw)) {
@@ -207,12 +227,7 @@ function period(s: string): [string, string] | null {
   return null;
 }
 
-function matchStored(
-  name: string,
-  d: SemanticModel['dimensions'][number],
-  stored: string[] | undefined,
-  v: string,
-): string[] {
+function matchStored(name: string, d: SemanticModel['dimensions'][number], stored: string[] | undefined, v: string): string[] {
   const want = v.trim().toLowerCase();
   const known = new Map<string, string>();
   for (const s of stored ?? []) known.set(s.toLowerCase(), s);
@@ -235,7 +250,10 @@ function matchStored(
     .slice(0, 3)
     .map((x) => x.c);
   if (!near.length) {
-    const c = closest(want, candidates.map((x) => x.toLowerCase()));
+    const c = closest(
+      want,
+      candidates.map((x) => x.toLowerCase()),
+    );
     const orig = candidates.find((x) => x.toLowerCase() === c);
     if (orig && distance(c, want) <= want.length / 2) near.push(orig);
   }

@@ -40,7 +40,14 @@ export function mergeFollowUp(
     notes.push('The comparison with the previous period is dropped: a new period was asked for');
   }
   const words = new Set(items.map((it) => it.lower));
-  const adding = [...ADD_CUES].some((c) => words.has(c) || items.map((i) => i.lower).join(' ').includes(c));
+  const adding = [...ADD_CUES].some(
+    (c) =>
+      words.has(c) ||
+      items
+        .map((i) => i.lower)
+        .join(' ')
+        .includes(c),
+  );
   const replacing = (cue && REPLACE_CUES.has(cue)) || words.has('instead') || words.has('rather') || words.has('now');
   let changed = false;
 
@@ -67,7 +74,12 @@ export function mergeFollowUp(
     // "compare with 1996": both periods, one row per period
     const start = q.time_range.start < prev.time_range.start ? q.time_range.start : prev.time_range.start;
     const end = q.time_range.end > prev.time_range.end ? q.time_range.end : prev.time_range.end;
-    out.time_range = { ...prev.time_range, start, end, label: `${prev.time_range.label ?? prev.time_range.start} and ${q.time_range.label}` };
+    out.time_range = {
+      ...prev.time_range,
+      start,
+      end,
+      label: `${prev.time_range.label ?? prev.time_range.start} and ${q.time_range.label}`,
+    };
     const g = unitGrain(a.times[0].unit);
     const td = prev.time_range.dimension ?? metricTd(lex, out.metrics) ?? ctx.model.defaults.time_dimension;
     if (td && !out.group_by.some((x) => x.grain)) {
@@ -78,7 +90,10 @@ export function mergeFollowUp(
     consume(...kwItems(items, 'compare'));
     changed = true;
   } else if (q.time_range) {
-    out.time_range = { ...sameYearAs(q.time_range, a, prev.time_range), ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}) };
+    out.time_range = {
+      ...sameYearAs(q.time_range, a, prev.time_range),
+      ...(q.time_range.dimension ? {} : prev.time_range?.dimension ? { dimension: prev.time_range.dimension } : {}),
+    };
     notes.push(`Period replaced: ${q.time_range.label ?? `${q.time_range.start}..${q.time_range.end}`}`);
     changed = true;
   } else if (a.allTime && out.time_range) {
@@ -172,7 +187,8 @@ export function mergeFollowUp(
  */
 function sameYearAs(range: TimeRange, a: Analysis, previous: TimeRange | undefined): TimeRange {
   const hit = a.times.length === 1 ? a.times[0] : undefined;
-  if (!previous || !hit || (hit.unit !== 'month' && hit.unit !== 'quarter') || /\d{4}/.test(range.label ?? '') || hit.relative) return range;
+  if (!previous || !hit || (hit.unit !== 'month' && hit.unit !== 'quarter') || /\d{4}/.test(range.label ?? '') || hit.relative)
+    return range;
   const year = previous.start.slice(0, 4);
   const months = hit.unit === 'month' ? 1 : 3;
   const start = `${year}${range.start.slice(4)}`;
@@ -201,6 +217,8 @@ export function sameHierarchy(lex: Lexicon, model: SemanticModel, a: string, b: 
     return false;
   };
   // only a short geographic-style chain: the two entities are directly related
-  const direct = model.relationships.some((r) => (r.from === da.entity && r.to === db.entity) || (r.from === db.entity && r.to === da.entity));
+  const direct = model.relationships.some(
+    (r) => (r.from === da.entity && r.to === db.entity) || (r.from === db.entity && r.to === da.entity),
+  );
   return direct && (chain(da.entity, db.entity) || chain(db.entity, da.entity));
 }

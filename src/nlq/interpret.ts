@@ -15,9 +15,19 @@ import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
 import { findTimeExpressions, OPEN_START } from './time.js';
-import { type InterpretContext, type Interpretation } from './types.js';
-import { BUSINESS_CONCEPTS, CHANGE_WORDS, FOLLOW_UP_CUES, UNSUPPORTED_ANALYSES, NON_DATA_TASKS, STOPWORDS, WRITE_VERBS, GENERIC_WORDS, ACTION_VERBS } from './words.js';
-import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, span, splitHyphens, toItems } from './spans.js';
+import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
+import {
+  BUSINESS_CONCEPTS,
+  CHANGE_WORDS,
+  FOLLOW_UP_CUES,
+  UNSUPPORTED_ANALYSES,
+  NON_DATA_TASKS,
+  STOPWORDS,
+  WRITE_VERBS,
+  GENERIC_WORDS,
+  ACTION_VERBS,
+} from './words.js';
+import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { keyDimension } from './members.js';
 import { build, danglingMentions } from './build.js';
@@ -25,14 +35,105 @@ import { checkStructure, entitiesRead, takeStructureWords } from './construction
 import { asideColumnsLast } from './constructions/listing.js';
 import { applyReturnList, takeReturnList } from './constructions/return-list.js';
 import { followUpOnGroup } from './constructions/any-of.js';
-import { applyConstructions, constructedParts, hasColumns, hasConstructedColumns, recogniseConstructions, takeEmptyMembersCue, applyEmptyMembersCue, withEmptyMembers, type Claim } from './constructions/index.js';
+import {
+  applyConstructions,
+  constructedParts,
+  hasColumns,
+  hasConstructedColumns,
+  recogniseConstructions,
+  takeEmptyMembersCue,
+  applyEmptyMembersCue,
+  withEmptyMembers,
+  type Claim,
+} from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
-import { catalogue, missingPhrase, modelTopic, outOfScope, quoteList, round, sampleDimensions, sampleMetrics, singular, uniq } from './refusals.js';
+import {
+  catalogue,
+  missingPhrase,
+  modelTopic,
+  outOfScope,
+  quoteList,
+  round,
+  sampleDimensions,
+  sampleMetrics,
+  singular,
+  uniq,
+} from './refusals.js';
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
-  return interpretOnce(question, ctx, true);
+  const r = interpretOnce(question, ctx, true);
+  if (r.kind !== 'out_of_scope' || !r.unconsumed?.length) return r;
+  const closest = closestReading(question, r.unconsumed, ctx);
+  return closest ? { ...r, closest } : r;
+}
+
+const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'nor', 'none', "n't", 'neither']);
+
+/** Function words a gap leaves dangling ("the [maximum] capacity", "staff [younger than 30]"). */
+const DANGLING = new Set([
+  'than',
+  'of',
+  'the',
+  'a',
+  'an',
+  'with',
+  'by',
+  'that',
+  'who',
+  'which',
+  'whose',
+  'and',
+  'or',
+  'in',
+  'for',
+  'to',
+  'on',
+  'at',
+  'from',
+  'between',
+  'as',
+]);
+
+/**
+ * The nearest complete reading of a refused question: the question without the words it did not
+ * understand, first also without the function words right beside each gap, when that shorter
+ * question is read whole. It is a different question, so it is only ever offered, stated as the
+ * question it answers; coverage still guards it (every word of it is read).
+ */
+export function closestReading(question: string, unconsumed: string[], ctx: InterpretContext): ClosestReading | undefined {
+  // without its negation a question asks the opposite: never offered as close
+  if (unconsumed.some((w) => NEGATIONS.has(w.toLowerCase()))) return undefined;
+  const GAP = '\u0000';
+  const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  let marked = question.replace(/([?,.;:!])/g, ' $1 ');
+  for (const w of [...unconsumed].sort((x, y) => y.length - x.length)) {
+    marked = marked.replace(new RegExp(`(^|[^\\p{L}\\p{N}])${esc(w)}(?=$|[^\\p{L}\\p{N}])`, 'giu'), `$1 ${GAP} `);
+  }
+  const words = marked.split(/\s+/).filter(Boolean);
+  if (!words.includes(GAP)) return undefined;
+  // the function words touching a gap, on either side (runs of them)
+  const drop = new Set<number>();
+  words.forEach((w, i) => {
+    if (w !== GAP) return;
+    for (let k = i - 1; k >= 0 && DANGLING.has(words[k]!.toLowerCase()); k--) drop.add(k);
+    for (let k = i + 1; k < words.length && DANGLING.has(words[k]!.toLowerCase()); k++) drop.add(k);
+  });
+  const join = (ws: string[]) =>
+    ws
+      .filter((w) => w !== GAP)
+      .join(' ')
+      .replace(/\s+([?,.;:!])/g, '$1')
+      .replace(/([,;:])(\s*[,;:?.!])+/g, '$2')
+      .replace(/^[\s,;:?.!]+|[\s,;:]+$/g, '')
+      .trim();
+  for (const candidate of uniq([join(words.filter((_, i) => !drop.has(i))), join(words)])) {
+    if (!/\p{L}/u.test(candidate) || candidate.toLowerCase() === question.trim().toLowerCase()) continue;
+    const r = interpretOnce(candidate, ctx, true);
+    if (r.kind === 'query') return { question: candidate, query: r.query };
+  }
+  return undefined;
 }
 
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
@@ -86,10 +187,18 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
   const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
   if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
-    return outOfScope(lex, [], undefined, false, `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`);
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`,
+    );
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   let r = decide(a, claims, items, lex, ctx, question);
-  const structureWords = structure.flatMap((p) => p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text));
+  const structureWords = structure.flatMap((p) =>
+    p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text),
+  );
   const cueWords = (emptyCue?.items ?? []).filter((it) => it.kind !== 'punct').map((it) => it.text);
   if (r.kind === 'query' && emptyCue) {
     const q = applyEmptyMembersCue(ctx.model, lex, r.query, emptyCue, r.notes);
@@ -101,14 +210,21 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
     // exactly onto its answer is read whole (the list's words then as the general rules read them)
     // (a list before the question shows only the members of a ranking by a figure, "of the top 5 X by
     // Y": a listing's or a condition's columns are their own)
-    const ranked = (q: SemanticQuery) => q.metrics.length > 0 && q.order.length > 0 && q.limit !== undefined && !q.entity_conditions?.length;
-    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named')) || (list.leading && !ranked(r.query))) return interpretOnce(question, ctx, false);
+    const ranked = (q: SemanticQuery) =>
+      q.metrics.length > 0 && q.order.length > 0 && q.limit !== undefined && !q.entity_conditions?.length;
+    if (r.kind !== 'query' || r.notes.some((n) => n.startsWith('No metric named')) || (list.leading && !ranked(r.query)))
+      return interpretOnce(question, ctx, false);
     const applied = applyReturnList(r.query, list, lex, ctx.model);
     if ('unmapped' in applied) return interpretOnce(question, ctx, false);
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
   }
   if (r.kind === 'query') {
-    const out = rowsAccounted(r, a, lex) ?? thingsAccounted(r, items, lex, ctx.model) ?? moneyVerbsAccounted(r, items, lex, ctx.model) ?? noTotalOfAverage(r, a, items, lex) ?? computable(r, ctx.model);
+    const out =
+      rowsAccounted(r, a, lex) ??
+      thingsAccounted(r, items, lex, ctx.model) ??
+      moneyVerbsAccounted(r, items, lex, ctx.model) ??
+      noTotalOfAverage(r, a, items, lex) ??
+      computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     // (an answer the listed columns made impossible: the question is read whole)
     if (list && (wrong || out.kind !== 'query')) return interpretOnce(question, ctx, false);
@@ -128,26 +244,58 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
  * dropped. A word that also names a dimension may stand for a role the query reads through it, and a
  * word in a verb's place ("does each priority account for") is no thing.
  */
-function thingsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
+function thingsAccounted(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): Interpretation | undefined {
   const q = r.query;
   const read = entitiesRead(model, lex, q);
   if (!read) return undefined;
   const entitiesOf = (it: Item) =>
-    (it.entries ?? []).map((e) => (e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : e.kind === 'dimension' ? lex.dimensions.get(e.target)?.entity : undefined));
+    (it.entries ?? []).map((e) =>
+      e.kind === 'entity'
+        ? e.target
+        : e.kind === 'metric'
+          ? lex.metrics.get(e.target)?.entity
+          : e.kind === 'dimension'
+            ? lex.dimensions.get(e.target)?.entity
+            : undefined,
+    );
   // (a word in a verb's place, "does each priority account for", is no thing)
-  const verbPlace = (it: Item) => items.slice(Math.max(0, items.indexOf(it) - 3), items.indexOf(it)).some((o) => /^(do|does|did)$/.test(o.lower));
+  const verbPlace = (it: Item) =>
+    items.slice(Math.max(0, items.indexOf(it) - 3), items.indexOf(it)).some((o) => /^(do|does|did)$/.test(o.lower));
   // (elsewhere a word that also names a count may have gone into the query as a cousin of that count:
   // "how many customers bought something" counts active customers among the orders)
   const listingOrDefault = (q.metrics.length === 0 && !hasConstructedColumns(q)) || r.notes.some((n) => n.startsWith('No metric named'));
   const stray = items.filter(
-    (it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'entity').length > 0 && (listingOrDefault || entriesOf(it, 'metric').length === 0) && !entitiesOf(it).some((e) => !!e && read.has(e)) && !verbPlace(it),
+    (it) =>
+      it.kind === 'lex' &&
+      !it.consumed &&
+      entriesOf(it, 'entity').length > 0 &&
+      (listingOrDefault || entriesOf(it, 'metric').length === 0) &&
+      !entitiesOf(it).some((e) => !!e && read.has(e)) &&
+      !verbPlace(it),
   );
   // (a dimension the query uses, or a role of it, is read through that role: "supplier revenue by region")
-  const usedDims = new Set([...q.group_by, ...q.filters, ...anyOfFilters(q), ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => c.filters ?? [])].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]));
+  const usedDims = new Set(
+    [
+      ...q.group_by,
+      ...q.filters,
+      ...anyOfFilters(q),
+      ...[...(q.entity_conditions ?? []), ...nestedConditions(q.entity_conditions)].flatMap((c) => c.filters ?? []),
+    ].flatMap((g) => [g.dimension, lex.dimensions.get(g.dimension)?.roleOf?.base ?? g.dimension]),
+  );
   if (stray.some((it) => entriesOf(it, 'dimension').some((e) => usedDims.has(e.target)))) return undefined;
   if (!stray.length) return undefined;
   const words = uniq(stray.map((x) => x.text));
-  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`, unconsumed: words, partial: q };
+  return {
+    kind: 'out_of_scope',
+    reason: `I did not understand ${quoteList(words)} in this question: the answer would not read them. I did not answer rather than guess.`,
+    unconsumed: words,
+    partial: q,
+  };
 }
 
 /** A time dimension that records when a row was written, not when its event happened. */
@@ -160,7 +308,12 @@ const AUDIT_STAMP = /(^|_)(crtd|created|creat|updated|upd|modified|mod|inserted|
  * restates a money figure ("how much did we sell", "revenue generated"), or restates rows nothing
  * refers to ("deliveries made"); a count of distinct buyers among the orders reads it already.
  */
-function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, items: Item[], lex: Lexicon, model: SemanticModel): Interpretation | undefined {
+function moneyVerbsAccounted(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): Interpretation | undefined {
   const q = r.query;
   // what is counted: a count's rows, or a distinct count of a thing over its own rows only (not
   // through others, nor among the rows a period or a filter puts in scope: "parts sold in 1997")
@@ -173,10 +326,17 @@ function moneyVerbsAccounted(r: Extract<Interpretation, { kind: 'query' }>, item
   if (!counted.some((e) => !!e && referred.has(e))) return undefined;
   // ("how many sales were made in 2023": "made" restates rows of a dated event, not a thing's record)
   const event = counted.length === 1 && metrics.length === 1 && !!metrics[0]?.timeDimension && !AUDIT_STAMP.test(metrics[0].timeDimension);
-  const verbs = items.filter((it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much' && !(event && it.lower === 'made'));
+  const verbs = items.filter(
+    (it) => it.kind === 'kw' && it.kw === 'money' && !it.consumed && it.lower !== 'how much' && !(event && it.lower === 'made'),
+  );
   if (!verbs.length) return undefined;
   const words = uniq(verbs.map((x) => x.text));
-  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question: a count of the things themselves would not read it. I did not answer rather than guess.`, unconsumed: words, partial: q };
+  return {
+    kind: 'out_of_scope',
+    reason: `I did not understand ${quoteList(words)} in this question: a count of the things themselves would not read it. I did not answer rather than guess.`,
+    unconsumed: words,
+    partial: q,
+  };
 }
 
 /**
@@ -196,12 +356,19 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
     ...(q.period_counts ?? []).map((p) => entityOf(p.metric)),
     ...(q.durations ?? []).map((x) => lex.timeDimensions.get(x.from)?.entity),
     ...(q.ratios ?? []).flatMap((r) => [entityOf(r.numerator.metric), entityOf(r.denominator.metric)]),
-    ...(q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)]))),
+    ...(q.ratios ?? []).flatMap((r) =>
+      [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)])),
+    ),
   ]);
   const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
   if (!dropped.length) return undefined;
   const words = uniq(dropped.map((x) => x.item.text));
-  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(words)} in this question, so I did not answer rather than guess.`, unconsumed: words, partial: q };
+  return {
+    kind: 'out_of_scope',
+    reason: `I did not understand ${quoteList(words)} in this question, so I did not answer rather than guess.`,
+    unconsumed: words,
+    partial: q,
+  };
 }
 
 /**
@@ -210,7 +377,12 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
  */
 const TOTAL_WORDS = new Set(['total', 'sum', 'summed', 'combined', 'cumulative']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
-function noTotalOfAverage(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, items: Item[], lex: Lexicon): Interpretation | undefined {
+function noTotalOfAverage(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  items: Item[],
+  lex: Lexicon,
+): Interpretation | undefined {
   const named = new Set([...r.query.metrics, ...(r.query.subset_metrics ?? []).map((s) => s.metric)]);
   const words: string[] = [];
   for (const m of a.metrics) {
@@ -221,7 +393,12 @@ function noTotalOfAverage(r: Extract<Interpretation, { kind: 'query' }>, a: Anal
     if (before && TOTAL_WORDS.has(before.lower)) words.push(before.text);
   }
   if (!words.length) return undefined;
-  return { kind: 'out_of_scope', reason: `I did not understand ${quoteList(uniq(words))} in this question: the model has no total of it, only an average, lowest or highest. I did not answer rather than guess.`, unconsumed: uniq(words), partial: r.query };
+  return {
+    kind: 'out_of_scope',
+    reason: `I did not understand ${quoteList(uniq(words))} in this question: the model has no total of it, only an average, lowest or highest. I did not answer rather than guess.`,
+    unconsumed: uniq(words),
+    partial: r.query,
+  };
 }
 
 /**
@@ -246,14 +423,22 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
     return r;
   } catch (err) {
     if (!(err instanceof CompileError)) throw err;
-    return { kind: 'out_of_scope', reason: `I understood the question but the data model cannot compute it: ${err.message}.`, partial: r.query };
+    return {
+      kind: 'out_of_scope',
+      reason: `I understood the question but the data model cannot compute it: ${err.message}.`,
+      partial: r.query,
+    };
   }
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */
 function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string | undefined {
   let k = 0;
-  while (k < items.length && ['please', 'kindly', 'can', 'could', 'would', 'you', 'go', 'ahead', 'and', 'now', 'just', 'quarry', ','].includes(items[k].lower)) k++;
+  while (
+    k < items.length &&
+    ['please', 'kindly', 'can', 'could', 'would', 'you', 'go', 'ahead', 'and', 'now', 'just', 'quarry', ','].includes(items[k].lower)
+  )
+    k++;
   const verb = items[k];
   const next = items[k + 1];
   // "remove the urgent orders" narrows a previous question; with nothing before it, it is a command;
@@ -263,9 +448,52 @@ function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string |
     WRITE_VERBS.has(v) ||
     (!inSession && ['remove', 'erase'].includes(v)) ||
     (v === 'add' && ['a', 'an', 'new'].includes(next?.lower ?? '')) ||
-    (ACTION_VERBS.has(v) && verb?.kind === 'word' && (['all', 'the', 'every', 'each', 'a', 'an', 'my', 'our', 'them', 'me', 'us', 'everyone', 'everybody', 'this', 'these', 'those'].includes(next?.lower ?? '') || (next?.kind === 'lex' && entriesOf(next, 'entity').length > 0)));
+    (ACTION_VERBS.has(v) &&
+      verb?.kind === 'word' &&
+      ([
+        'all',
+        'the',
+        'every',
+        'each',
+        'a',
+        'an',
+        'my',
+        'our',
+        'them',
+        'me',
+        'us',
+        'everyone',
+        'everybody',
+        'this',
+        'these',
+        'those',
+      ].includes(next?.lower ?? '') ||
+        (next?.kind === 'lex' && entriesOf(next, 'entity').length > 0)));
   if (!verb || !write || !next) return undefined;
-  const OBJECTS = new Set(['all', 'the', 'every', 'each', 'any', 'table', 'tables', 'from', 'into', 'a', 'an', 'my', 'our', 'this', 'these', 'those', 'database', 'schema', 'row', 'rows', 'record', 'records']);
+  const OBJECTS = new Set([
+    'all',
+    'the',
+    'every',
+    'each',
+    'any',
+    'table',
+    'tables',
+    'from',
+    'into',
+    'a',
+    'an',
+    'my',
+    'our',
+    'this',
+    'these',
+    'those',
+    'database',
+    'schema',
+    'row',
+    'rows',
+    'record',
+    'records',
+  ]);
   if (OBJECTS.has(next.lower) || next.kind === 'lex' || lex.vocab.has(next.lower)) return verb.text;
   return undefined;
 }
@@ -345,7 +573,14 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const k = indexOfItem(items, m.item);
     const before = items[k - 1];
     const earlier = a.metrics.find((o) => o !== m && o.pos < m.pos);
-    if (m.ambiguous || !earlier || !before || before.kind !== 'word' || !['for', 'of', 'on', 'from', 'among', 'with', 'in', 'to'].includes(before.lower)) continue;
+    if (
+      m.ambiguous ||
+      !earlier ||
+      !before ||
+      before.kind !== 'word' ||
+      !['for', 'of', 'on', 'from', 'among', 'with', 'in', 'to'].includes(before.lower)
+    )
+      continue;
     const between = items.slice(indexOfItem(items, earlier.item) + 1, k);
     if (between.some((o) => o.lower === 'and' || o.lower === ',' || o.lower === '&' || o.kind === 'kw')) continue;
     a.metrics.splice(a.metrics.indexOf(m), 1);
@@ -353,8 +588,7 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   }
 
   const domainSignals =
-    a.metrics.length + a.groups.length + a.dimMentions.length + (a.dating ? 1 : 0) +
-    a.roles.length + a.grainGroups.length;
+    a.metrics.length + a.groups.length + a.dimMentions.length + (a.dating ? 1 : 0) + a.roles.length + a.grainGroups.length;
   const businessUnknown = a.unknown.filter((u) => BUSINESS_CONCEPTS.has(u.lower) || BUSINESS_CONCEPTS.has(singular(u.lower)));
   const properUnknown = a.unknown.filter((u, k) => /^[A-Z][a-z]/.test(u.text) && u.i > 0 && !STOPWORDS.has(u.lower) && k >= 0);
   const isFollowUpCandidate = !!ctx.previous;
@@ -363,7 +597,14 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   const metricWords = a.metrics.length > 0;
   if (!metricWords && !domainSignals && !businessUnknown.length && !a.money) {
     const onlyValuesOrTime =
-      a.values.length + a.times.length + a.negTimes.length + a.grainGroups.length + a.superlatives.length + a.cmps.length + (a.allTime ? 1 : 0) > 0;
+      a.values.length +
+        a.times.length +
+        a.negTimes.length +
+        a.grainGroups.length +
+        a.superlatives.length +
+        a.cmps.length +
+        (a.allTime ? 1 : 0) >
+      0;
     const contentUnknown = a.unknown.filter((u) => !STOPWORDS.has(u.lower));
     if (!onlyValuesOrTime || contentUnknown.length) {
       if (!(isFollowUpCandidate && onlyValuesOrTime && contentUnknown.length === 0)) {
@@ -413,10 +654,24 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
 
   const analysis = a.unknown.find((u) => UNSUPPORTED_ANALYSES.has(u.lower));
   if (analysis && (metricWords || domainSignals)) {
-    return outOfScope(lex, [], undefined, false, `A ${analysis.lower} is not something the data model computes: it sums, counts, averages and ranks its metrics by period and dimension.`);
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `A ${analysis.lower} is not something the data model computes: it sums, counts, averages and ranks its metrics by period and dimension.`,
+    );
   }
   const change = a.unknown.find((u) => CHANGE_WORDS.has(u.lower));
-  if (change && (metricWords || domainSignals) && !a.trend && !a.grainGroups.length && !a.compare && a.times.length < 2 && !a.groups.some((g) => g.time)) {
+  if (
+    change &&
+    (metricWords || domainSignals) &&
+    !a.trend &&
+    !a.grainGroups.length &&
+    !a.compare &&
+    a.times.length < 2 &&
+    !a.groups.some((g) => g.time)
+  ) {
     return outOfScope(
       lex,
       [],
@@ -437,7 +692,10 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   }
 
   // ---- follow-up or standalone
-  const firstWords = items.slice(0, 4).map((it) => it.lower).join(' ');
+  const firstWords = items
+    .slice(0, 4)
+    .map((it) => it.lower)
+    .join(' ');
   const cue = FOLLOW_UP_CUES.filter((c) => firstWords === c || firstWords.startsWith(`${c} `)).sort((x, y) => y.length - x.length)[0];
   // A follow-up either says so (a cue, "it", "same") or is a fragment too short to stand alone
   // ("by nation", "top 5 customers"). A complete question with no cue stands alone, even without a
@@ -450,25 +708,45 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       const before = items[k - 1];
       // "only for orders placed in 1998": the rows the previous metric is counted over, not a new metric
       const after = items[k + 1];
-      const qualifiedRows = before?.kind === 'word' && PREPOSITIONS.has(before.lower) && after?.kind === 'lex' && entriesOf(after, 'time_dimension').length > 0;
-      if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows)) a.metrics.splice(a.metrics.indexOf(m), 1);
+      const qualifiedRows =
+        before?.kind === 'word' && PREPOSITIONS.has(before.lower) && after?.kind === 'lex' && entriesOf(after, 'time_dimension').length > 0;
+      if (m.ambiguous && ((before?.kind === 'lex' && entriesOf(before, 'value').length) || qualifiedRows))
+        a.metrics.splice(a.metrics.indexOf(m), 1);
     }
   }
   // excluding a period: only the latest one can be cut off (the range then ends where it starts);
   // beside another period ("the last 30 days excluding the current month") which days are left is
   // not said (the days before the month, or the 30 days less the month's?): refused
   if (a.negTimes.length && a.times.length)
-    return outOfScope(lex, [], undefined, false, `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`);
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `Which days "${a.times[0].range.label}" keeps without "${a.negTimes[0].range.label}" is not clear; name the period itself (e.g. "the 3 whole weeks before this one").`,
+    );
   // a bound beside another period ("in 2023 before June", "the last 7 days until yesterday"): the
   // periods are not joined into one span (a bound narrows, and which year "June" is, is not said)
   const bound = a.times.find((h) => h.open);
   if (bound && a.times.length > 1)
-    return outOfScope(lex, [], undefined, false, `"${bound.range.label}" beside "${a.times.find((h) => h !== bound)!.range.label}": which one period is meant is not clear; name it once (e.g. "between March 2023 and June 2023").`);
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `"${bound.range.label}" beside "${a.times.find((h) => h !== bound)!.range.label}": which one period is meant is not clear; name it once (e.g. "between March 2023 and June 2023").`,
+    );
   for (const h of a.negTimes) {
     if (h.range.end > ctx.asOf) {
       a.times.push({ ...h, range: { start: OPEN_START, end: h.range.start, label: `before ${h.range.label}` }, unit: 'span' });
     } else {
-      return outOfScope(lex, [], undefined, false, `Excluding a period inside the data ("${h.range.label}") is not supported; ask for the periods before and after it separately.`);
+      return outOfScope(
+        lex,
+        [],
+        undefined,
+        false,
+        `Excluding a period inside the data ("${h.range.label}") is not supported; ask for the periods before and after it separately.`,
+      );
     }
   }
   fragment = fragment || (!!ctx.previous && a.negTimes.length > 0 && a.metrics.length === 0);
@@ -504,7 +782,13 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   // "who are Ada's coauthors" asks for members, never for one figure
   const opener = items.find((it) => it.kind !== 'punct');
   if (opener && ['who', 'whom'].includes(opener.lower) && !built.query.group_by.length && built.query.metrics.length)
-    return outOfScope(lex, [], undefined, false, `"${opener.text}" asks for members, and what the question names of them is not understood as a list: I did not answer with a number instead.`);
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `"${opener.text}" asks for members, and what the question names of them is not understood as a list: I did not answer with a number instead.`,
+    );
   // "the top papers": members ranked by how many of themselves they are (one each) are not ranked
   {
     const q = built.query;
@@ -512,23 +796,47 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     const ranked = by?.agg === 'count' && by.entity ? by.entity : undefined;
     const members = ranked ? [dimensionOfEntity(lex, ranked), keyDimension(ctx.model, ranked)] : [];
     if (ranked && q.limit !== undefined && q.group_by.some((g) => members.includes(g.dimension)))
-      return outOfScope(lex, [], undefined, false, `Ranking the ${ranked.replace(/_/g, ' ')} rows by how many they are ranks nothing (each is one): name the figure to rank them by.`);
+      return outOfScope(
+        lex,
+        [],
+        undefined,
+        false,
+        `Ranking the ${ranked.replace(/_/g, ' ')} rows by how many they are ranks nothing (each is one): name the figure to rank them by.`,
+      );
   }
   // "total fee amount and charge date": a date named (read as what dates the period) with nothing in the
   // query it dates (no period, time breakdown, comparison or constructed column over time) says nothing
   {
     const q = built.query;
-    const datesSomething = !!q.time_range || q.group_by.some((g) => g.grain) || !!q.comparison || !!q.same_periods?.length || !!q.durations?.length || !!q.period_counts?.length || (q.entity_conditions ?? []).some((c) => c.time_range);
+    const datesSomething =
+      !!q.time_range ||
+      q.group_by.some((g) => g.grain) ||
+      !!q.comparison ||
+      !!q.same_periods?.length ||
+      !!q.durations?.length ||
+      !!q.period_counts?.length ||
+      (q.entity_conditions ?? []).some((c) => c.time_range);
     if (a.dating && !a.dating.item.consumed && !datesSomething && !fragment) {
       a.dating.item.dropped = true;
       built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
     }
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
-  const usedDims = new Set([...built.query.group_by.map((g) => g.dimension), ...built.query.filters.map((f) => f.dimension), ...anyOfFilters(built.query).map((f) => f.dimension)]);
+  const usedDims = new Set([
+    ...built.query.group_by.map((g) => g.dimension),
+    ...built.query.filters.map((f) => f.dimension),
+    ...anyOfFilters(built.query).map((f) => f.dimension),
+  ]);
   items.forEach((it, k) => {
     const before = items[k - 1];
-    if (it.kind === 'word' && (it.lower === 'name' || it.lower === 'names') && before?.kind === 'lex' && (before.consumed || before.used) && entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))) consume(it);
+    if (
+      it.kind === 'word' &&
+      (it.lower === 'name' || it.lower === 'names') &&
+      before?.kind === 'lex' &&
+      (before.consumed || before.used) &&
+      entriesOf(before, 'dimension').some((e) => usedDims.has(e.target))
+    )
+      consume(it);
   });
   // "give both the city names and the population": "both" before two columns of the answer adds
   // nothing (before values, "in both X and Y", it asks for an intersection and stays unconsumed)
@@ -538,7 +846,12 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if (and < 0) return;
     const end = items.findIndex((o, p) => p > and && o.kind === 'punct');
     const parts = [items.slice(k + 1, and), items.slice(and + 1, end < 0 ? items.length : end)];
-    const column = (o: Item) => o.kind === 'lex' && !entriesOf(o, 'value').length && (o.consumed || o.used) && (entriesOf(o, 'dimension').some((e) => usedDims.has(e.target)) || entriesOf(o, 'metric').some((e) => built.query.metrics.includes(e.target)));
+    const column = (o: Item) =>
+      o.kind === 'lex' &&
+      !entriesOf(o, 'value').length &&
+      (o.consumed || o.used) &&
+      (entriesOf(o, 'dimension').some((e) => usedDims.has(e.target)) ||
+        entriesOf(o, 'metric').some((e) => built.query.metrics.includes(e.target)));
     const rest = (o: Item) => column(o) || (o.kind === 'word' && (SKIP.has(o.lower) || o.consumed));
     if (parts.every((p) => p.some(column) && p.every(rest))) consume(it);
   });
@@ -547,7 +860,14 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   const counts = built.query.metrics.filter((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? ''));
   items.forEach((it, k) => {
     const next = items[k + 1];
-    if ((it.kind === 'kw' || it.kind === 'word') && /^counts?$/.test(it.lower) && !it.consumed && counts.length === 1 && (!next || next.kind === 'punct' || next.lower === 'and')) consume(it);
+    if (
+      (it.kind === 'kw' || it.kind === 'word') &&
+      /^counts?$/.test(it.lower) &&
+      !it.consumed &&
+      counts.length === 1 &&
+      (!next || next.kind === 'punct' || next.lower === 'and')
+    )
+      consume(it);
   });
   // "combinations of A and B": consumed when A and B are both breakdowns of the answer
   items.forEach((it, k) => {
@@ -558,7 +878,9 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       if (o.kind === 'lex' || (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'and')) || o.lower === ',') run.push(o);
       else break;
     }
-    const groups = run.filter((o) => o.kind === 'lex' && entriesOf(o, 'dimension').some((e) => built.query.group_by.some((g) => g.dimension === e.target)));
+    const groups = run.filter(
+      (o) => o.kind === 'lex' && entriesOf(o, 'dimension').some((e) => built.query.group_by.some((g) => g.dimension === e.target)),
+    );
     if (groups.length >= 2 && groups.length === run.filter((o) => o.kind === 'lex').length) consume(it);
   });
   // coverage: every content word must have gone into the query, or the question is refused
@@ -614,7 +936,8 @@ function lostInMerge(own: SemanticQuery, merged: SemanticQuery, lex: Lexicon): s
     const dated = [...new Set(merged.metrics.map((m) => lex.metrics.get(m)?.timeDimension))];
     const mine = merged.time_range?.dimension ?? (dated.length === 1 ? dated[0] : undefined);
     const off = merged.same_periods.find((sp) => sp.dimension !== mine || hasConstructedColumns(merged));
-    if (off) return `The restriction to the same ${off.grain} as the ${lex.timeDimensions.get(off.as)?.label.toLowerCase() ?? off.as} does not carry over to this follow-up: ask the question in full.`;
+    if (off)
+      return `The restriction to the same ${off.grain} as the ${lex.timeDimensions.get(off.as)?.label.toLowerCase() ?? off.as} does not carry over to this follow-up: ask the question in full.`;
   }
   return undefined;
 }
@@ -622,7 +945,10 @@ function lostInMerge(own: SemanticQuery, merged: SemanticQuery, lex: Lexicon): s
 /** The refusal for words no construction consumed: names them and the closest model terms. */
 function notUnderstood(lex: Lexicon, items: Item[], uncovered: Item[], partial: SemanticQuery, why: string[] = []): Interpretation {
   const words = uniq(uncovered.map((u) => u.text));
-  const near = nearMatches(lex, uncovered.filter((u) => u.kind === 'word' || u.kind === 'lex').map((u) => u.text));
+  const near = nearMatches(
+    lex,
+    uncovered.filter((u) => u.kind === 'word' || u.kind === 'lex').map((u) => u.text),
+  );
   const what = words.length > 1 ? `the words ${quoteList(words)}` : `"${words[0]}"`;
   return {
     kind: 'out_of_scope',
@@ -641,7 +967,21 @@ function indexOfItem(items: Item[], it: Item): number {
 
 /** A fragment: a few content words, not opening as a complete question ("by nation", "top 5 customers", "in 1995"). */
 function isFragmentShape(items: Item[]): boolean {
-  const QUESTION_OPENERS = new Set(['what', 'which', 'how', 'who', 'where', 'when', 'show', 'list', 'give', 'tell', 'display', 'find', 'get']);
+  const QUESTION_OPENERS = new Set([
+    'what',
+    'which',
+    'how',
+    'who',
+    'where',
+    'when',
+    'show',
+    'list',
+    'give',
+    'tell',
+    'display',
+    'find',
+    'get',
+  ]);
   const first = items.find((it) => it.kind !== 'punct');
   if (first && QUESTION_OPENERS.has(first.lower.split(' ')[0])) return false;
   const content = items.filter((it) => it.kind !== 'punct' && !(it.kind === 'word' && STOPWORDS.has(it.lower)));
@@ -649,6 +989,11 @@ function isFragmentShape(items: Item[]): boolean {
 }
 
 function referencesPrevious(items: Item[]): boolean {
-  return items.some((it) => it.kind === 'word' && (it.lower === 'it' || it.lower === 'that' || it.lower === 'those' || it.lower === 'same' || it.lower === 'instead')) &&
-    items.length <= 8;
+  return (
+    items.some(
+      (it) =>
+        it.kind === 'word' &&
+        (it.lower === 'it' || it.lower === 'that' || it.lower === 'those' || it.lower === 'same' || it.lower === 'instead'),
+    ) && items.length <= 8
+  );
 }

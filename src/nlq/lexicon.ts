@@ -5,7 +5,9 @@
  * sequences of lemmas in a trie so a question can be matched longest-phrase-first.
  */
 import type { SemanticModel } from '../semantic/model.js';
+import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
+import { expandedNames } from './linking.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
 
@@ -16,7 +18,7 @@ export interface LexEntry {
   /** Stored values (for kind 'value'). */
   values?: string[];
   /** Where the phrase comes from. */
-  source: 'name' | 'label' | 'synonym' | 'value' | 'value_synonym' | 'value_group';
+  source: 'name' | 'label' | 'synonym' | 'abbreviation' | 'value' | 'value_synonym' | 'value_group';
   /** The phrase as written in the model. */
   phrase: string;
   /**
@@ -88,16 +90,63 @@ export interface Lexicon {
 
 /** Words that, as a value, must be confirmed (capitals or the dimension next to them). */
 const COMMON_VALUE_WORDS = new Set([
-  'high', 'low', 'medium', 'top', 'best', 'most', 'least', 'new', 'other', 'all', 'total',
-  'average', 'in', 'on', 'at', 'by', 'of', 'to', 'for', 'and', 'or', 'not', 'no', 'yes', 'none',
-  'a', 'an', 'the', 'is', 'it', 'us', 'me', 'one', 'per', 'each',
+  'high',
+  'low',
+  'medium',
+  'top',
+  'best',
+  'most',
+  'least',
+  'new',
+  'other',
+  'all',
+  'total',
+  'average',
+  'in',
+  'on',
+  'at',
+  'by',
+  'of',
+  'to',
+  'for',
+  'and',
+  'or',
+  'not',
+  'no',
+  'yes',
+  'none',
+  'a',
+  'an',
+  'the',
+  'is',
+  'it',
+  'us',
+  'me',
+  'one',
+  'per',
+  'each',
 ]);
 
 /** A flag's name: a verb of having or being, then what it says ("has final exam", "is active"). */
 const FLAG_PHRASE = /^(?:has|have|had|is|was|are|were|can|allows?|includes?|needs?|requires?|with)\s+(.+)$/;
 
 /** Nouns that classify a thing ("food type"): also said the other way round ("type of food"). */
-const CLASSIFIER_NOUNS = new Set(['type', 'kind', 'category', 'class', 'status', 'level', 'grade', 'size', 'colour', 'color', 'brand', 'model', 'mode', 'method']);
+const CLASSIFIER_NOUNS = new Set([
+  'type',
+  'kind',
+  'category',
+  'class',
+  'status',
+  'level',
+  'grade',
+  'size',
+  'colour',
+  'color',
+  'brand',
+  'model',
+  'mode',
+  'method',
+]);
 
 const cache = new WeakMap<SemanticModel, WeakMap<Map<string, string[]>, Lexicon>>();
 
@@ -130,6 +179,15 @@ function namesOf(d: SemanticModel['dimensions'][number]): Set<string> {
   return new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()).filter(Boolean));
 }
 
+/**
+ * An element's names written short ("fname", "Dob", "staff_qty"), read out through the abbreviation
+ * dictionary (schema linking); only readings no name, label or synonym of it already says.
+ */
+function abbreviated(x: { name: string; label?: string; synonyms: string[] }): string[] {
+  const said = new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((s) => s.toLowerCase()));
+  return [...new Set([x.name, x.label ?? '', ...x.synonyms].flatMap(expandedNames))].filter((p) => !said.has(p));
+}
+
 export function buildLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
   const root: TrieNode = { next: new Map(), entries: [] };
   const vocab = new Set<string>();
@@ -149,9 +207,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       node = n;
     }
     const full: LexEntry = { ...entry, phrase };
-    const same = node.entries.find(
-      (e) => e.kind === full.kind && e.target === full.target && sameValues(e.values, full.values),
-    );
+    const same = node.entries.find((e) => e.kind === full.kind && e.target === full.target && sameValues(e.values, full.values));
     if (!same) node.entries.push(full);
   };
 
@@ -201,6 +257,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(m.name), { kind: 'metric', target: m.name, source: 'name' });
     if (m.label) add(m.label, { kind: 'metric', target: m.name, source: 'label' });
     for (const s of m.synonyms) add(s, { kind: 'metric', target: m.name, source: 'synonym' });
+    for (const x of abbreviated(m)) add(x, { kind: 'metric', target: m.name, source: 'abbreviation' });
   }
 
   // entities
@@ -209,6 +266,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     entities.set(e.name, { name: e.name, synonyms: e.synonyms });
     add(humanName(e.name), { kind: 'entity', target: e.name, source: 'name' });
     for (const s of e.synonyms) add(s, { kind: 'entity', target: e.name, source: 'synonym' });
+    for (const x of abbreviated(e)) add(x, { kind: 'entity', target: e.name, source: 'abbreviation' });
   }
 
   // dimensions, with role variants (region / supplier_region)
@@ -248,10 +306,13 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
     if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
     for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
+    for (const x of abbreviated(d)) add(x, { kind: 'dimension', target: d.name, source: 'abbreviation' });
     // "food type" is also "type of food", "kind of food"
     for (const phrase of namesOf(d)) {
       const w = phrase.split(/\s+/);
-      if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!)) for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!]) add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
+      if (w.length === 2 && CLASSIFIER_NOUNS.has(w[1]!))
+        for (const c of w[1] === 'type' ? ['type', 'kind'] : [w[1]!])
+          add(`${c} of ${w[0]}`, { kind: 'dimension', target: d.name, source: 'synonym' });
     }
   }
 
@@ -262,6 +323,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(humanName(t.name), { kind: 'time_dimension', target: t.name, source: 'name' });
     if (t.label) add(t.label, { kind: 'time_dimension', target: t.name, source: 'label' });
     for (const s of t.synonyms) add(s, { kind: 'time_dimension', target: t.name, source: 'synonym' });
+    for (const x of abbreviated(t)) add(x, { kind: 'time_dimension', target: t.name, source: 'abbreviation' });
   }
 
   // values: stored values, value synonyms, value groups
@@ -339,29 +401,13 @@ function sameValues(a?: string[], b?: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** entity -> entities reachable through many_to_one / one_to_one relationships. */
+/**
+ * entity -> the other entities it reaches to-one: the compiler's own rule (JoinGraph), so the
+ * interpreter never offers a dimension the compiler would join another way or not at all.
+ */
 export function reachability(model: SemanticModel): Map<string, Set<string>> {
-  const adj = new Map<string, string[]>();
-  for (const r of model.relationships) {
-    if (r.cardinality === 'one_to_many') {
-      adj.set(r.to, [...(adj.get(r.to) ?? []), r.from]);
-    } else {
-      adj.set(r.from, [...(adj.get(r.from) ?? []), r.to]);
-    }
-  }
-  const out = new Map<string, Set<string>>();
-  for (const e of model.entities) {
-    const seen = new Set<string>();
-    const stack = [...(adj.get(e.name) ?? [])];
-    while (stack.length) {
-      const x = stack.pop()!;
-      if (seen.has(x)) continue;
-      seen.add(x);
-      stack.push(...(adj.get(x) ?? []));
-    }
-    out.set(e.name, seen);
-  }
-  return out;
+  const graph = joinGraph(model);
+  return new Map(model.entities.map((e) => [e.name, new Set([...graph.pathsFrom(e.name).keys()].filter((x) => x !== e.name))]));
 }
 
 /** Longest phrase match starting at token i; `keysAt(j)` gives the candidate keys of token j. */

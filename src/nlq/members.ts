@@ -1,4 +1,5 @@
 /** The columns that stand for an entity's members, read off the model (no lexicon, no analysis). */
+import { ABBREVIATIONS } from './linking.js';
 import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { dimensionOfEntity, type Lexicon } from './lexicon.js';
@@ -16,26 +17,58 @@ export function keyDimension(model: SemanticModel, entity: string): string | und
 export { dimensionOfEntity } from './lexicon.js';
 
 /** Words that make a name part of a person's name ("first name"), not the name of another thing ("city name"). */
-export const NAME_PARTS = new Set(['first', 'last', 'middle', 'full', 'given', 'family', 'sur', 'display', 'nick', 'short', 'long', 'official', 'legal', 'common']);
+export const NAME_PARTS = new Set([
+  'first',
+  'last',
+  'middle',
+  'full',
+  'given',
+  'family',
+  'sur',
+  'display',
+  'nick',
+  'short',
+  'long',
+  'official',
+  'legal',
+  'common',
+]);
 /** The two halves of a person's name: "first" and "given" say the same half, "last", "family" and "sur" the other. */
 const FIRST_PARTS = new Set(['first', 'given']);
 const LAST_PARTS = new Set(['last', 'family', 'sur']);
-export const samePart = (a: string, b: string) => a === b || (FIRST_PARTS.has(a) && FIRST_PARTS.has(b)) || (LAST_PARTS.has(a) && LAST_PARTS.has(b));
+export const samePart = (a: string, b: string) =>
+  a === b || (FIRST_PARTS.has(a) && FIRST_PARTS.has(b)) || (LAST_PARTS.has(a) && LAST_PARTS.has(b));
 
 /** Words of a column's name, a compound name part split ("firstname" = first name, "surname" = sur name). */
 function nameWords(s: string, entityWords: Set<string>): string[] {
   // (a one-letter table prefix, "n_name", says nothing)
-  const ws = s.replace(/\$\{TABLE\}\./g, '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1 && !entityWords.has(w));
-  return ws.flatMap((w) => (w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4)) ? [w.slice(0, -4), 'name'] : [w]));
+  const ws = s
+    .replace(/\$\{TABLE\}\./g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 && !entityWords.has(w));
+  // ("fname" = first name: a name part written short, read through the abbreviation dictionary)
+  return ws.flatMap((w) =>
+    w.length > 4 && w.endsWith('name') && NAME_PARTS.has(w.slice(0, -4))
+      ? [w.slice(0, -4), 'name']
+      : /name$/.test(ABBREVIATIONS.get(w)?.[0] ?? '')
+        ? ABBREVIATIONS.get(w)![0]!.split(' ')
+        : [w],
+  );
 }
 
 /** The part of a person's name a dimension holds ("first" of first_name, firstname or "First name"), if it is one. */
 export function namePart(model: SemanticModel, lex: Lexicon, dim: string): string | undefined {
   const d = model.dimensions.find((x) => x.name === dim);
   if (!d) return undefined;
-  const entityWords = new Set([d.entity, ...(lex.entities.get(d.entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)));
+  const entityWords = new Set(
+    [d.entity, ...(lex.entities.get(d.entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/)),
+  );
   const parts = new Set(
-    [d.name, d.label ?? '', d.sql].map((s) => nameWords(s, entityWords)).filter((ws) => ws.length === 2 && ws[1] === 'name' && NAME_PARTS.has(ws[0]!)).map((ws) => ws[0]!),
+    [d.name, d.label ?? '', d.sql]
+      .map((s) => nameWords(s, entityWords))
+      .filter((ws) => ws.length === 2 && ws[1] === 'name' && NAME_PARTS.has(ws[0]!))
+      .map((ws) => ws[0]!),
   );
   return parts.size === 1 ? [...parts][0] : undefined;
 }
@@ -63,7 +96,9 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
     const last = ws[ws.length - 1];
     return (last === 'name' || last === 'title') && (ws.length === 1 || (ws.length === 2 && NAME_PARTS.has(ws[0]!)));
   };
-  const found = model.dimensions.filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName))).map((d) => d.name);
+  const found = model.dimensions
+    .filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName)))
+    .map((d) => d.name);
   if (found.length) return found;
   // a thing with one attribute besides its key is named by it (a nation by its name)
   const key = keyDimension(model, entity);

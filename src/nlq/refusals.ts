@@ -10,12 +10,17 @@ export function modelTopic(model: SemanticModel): string {
   return typeof c.name === 'string' ? `${c.name}'s data` : `the ${model.name} data`;
 }
 export function sampleMetrics(lex: Lexicon, n = 8): string {
-  return `metrics such as ${[...lex.metrics.values()].slice(0, n).map((m) => m.label.toLowerCase()).join(', ')}`;
+  return `metrics such as ${[...lex.metrics.values()]
+    .slice(0, n)
+    .map((m) => m.label.toLowerCase())
+    .join(', ')}`;
 }
 export function sampleDimensions(lex: Lexicon, n = 10): string {
-  return [...lex.dimensions.values()].slice(0, n).map((d) => d.label.toLowerCase()).join(', ');
+  return [...lex.dimensions.values()]
+    .slice(0, n)
+    .map((d) => d.label.toLowerCase())
+    .join(', ');
 }
-
 
 export function singular(w: string): string {
   return w.endsWith('s') ? w.slice(0, -1) : w;
@@ -38,7 +43,7 @@ export function missingPhrase(items: Item[], unknown: Item[]): string | undefine
   const idx = unknown.map((u) => items.indexOf(u)).sort((x, y) => x - y);
   const lo = idx[0];
   let hi = lo;
-  while (hi + 1 < items.length && (items[hi + 1].kind === 'word' && !STOPWORDS.has(items[hi + 1].lower))) hi++;
+  while (hi + 1 < items.length && items[hi + 1].kind === 'word' && !STOPWORDS.has(items[hi + 1].lower)) hi++;
   let start = lo;
   while (start - 1 >= 0 && items[start - 1].kind === 'word' && !STOPWORDS.has(items[start - 1].lower)) start--;
   return items
@@ -47,7 +52,13 @@ export function missingPhrase(items: Item[], unknown: Item[]): string | undefine
     .join(' ');
 }
 
-export function outOfScope(lex: Lexicon, missing: string[], phrase: string | undefined, dimensionSlot: boolean, why?: string): Interpretation {
+export function outOfScope(
+  lex: Lexicon,
+  missing: string[],
+  phrase: string | undefined,
+  dimensionSlot: boolean,
+  why?: string,
+): Interpretation {
   const what = phrase ?? missing.join(', ');
   const close = nearMatches(lex, missing);
   const near = close.length ? close.map((n) => `"${n}"`).join(' or ') : suggestions(lex, missing);
@@ -72,7 +83,13 @@ export function suggestions(lex: Lexicon, words: string[]): string {
   for (const w of words) {
     const s = singular(w);
     for (const m of lex.metrics.values()) {
-      if (m.label.toLowerCase().split(/\s+/).some((x) => x === s || x === w)) out.push(m.label.toLowerCase());
+      if (
+        m.label
+          .toLowerCase()
+          .split(/\s+/)
+          .some((x) => x === s || x === w)
+      )
+        out.push(m.label.toLowerCase());
     }
   }
   return uniq(out).slice(0, 4).join(', ');

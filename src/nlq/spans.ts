@@ -60,7 +60,20 @@ export const SKIP = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'it
 export const CONNECT = new Set(['and', ',', 'then', '&', 'or', 'plus', 'the', 'also', 'as', 'well']);
 export const PREPOSITIONS = new Set(['from', 'of', 'for', 'on', 'in', 'with', 'among', 'to', 'at', 'through', 'via', 'across', 'by']);
 /** Superlatives that modify a quantity ("the most orders") rather than pick members ("top customers"). */
-export const QUANTITY_SUPERLATIVES = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'maximum', 'minimum', 'max', 'min']);
+export const QUANTITY_SUPERLATIVES = new Set([
+  'most',
+  'the most',
+  'least',
+  'the least',
+  'fewest',
+  'highest',
+  'lowest',
+  'greatest',
+  'maximum',
+  'minimum',
+  'max',
+  'min',
+]);
 export const WITH_WORDS = new Set(['with', 'whose', 'that', 'who', 'having', 'where', 'which']);
 
 export function splitHyphens(tokens: Token[], lex: Lexicon): Token[] {
@@ -96,7 +109,13 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
   };
   for (let j = 0; j < n; j++) {
     const t = tokens[j];
-    if (t.time === undefined && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower) && !lex.root.next.has(t.verb) && !demonym(t, lex)) {
+    if (
+      t.time === undefined &&
+      !lex.root.next.has(t.lemma) &&
+      !lex.root.next.has(t.lower) &&
+      !lex.root.next.has(t.verb) &&
+      !demonym(t, lex)
+    ) {
       const f = fuzzyWord(t, lex);
       if (f) fuzzyKeys.set(j, f);
     }
@@ -119,7 +138,14 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
     // "authored by": a past form found only through its verb names no thing with a name of its own
     // and no count of those (it may still name a date or column, "shipped" and the ship date, or a
     // table of the relation it states, "cited" and `cite`)
-    const verbOnly = !!lx && lx.len === 1 && /ed$/.test(t.lower) && t.verb !== t.lower && !fuzzyKeys.has(i) && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower);
+    const verbOnly =
+      !!lx &&
+      lx.len === 1 &&
+      /ed$/.test(t.lower) &&
+      t.verb !== t.lower &&
+      !fuzzyKeys.has(i) &&
+      !lex.root.next.has(t.lemma) &&
+      !lex.root.next.has(t.lower);
     const namedThing = (e: LexEntry) => {
       const entity = e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : undefined;
       return !!entity && !!dimensionOfEntity(lex, entity);
@@ -222,8 +248,7 @@ export function shapeValue(t: Token, lex: Lexicon): LexEntry[] | null {
   for (const s of lex.shapes) {
     if (t.lower.startsWith(s.prefix) && /^\d+$/.test(t.lower.slice(s.prefix.length))) {
       const digits = t.lower.slice(s.prefix.length);
-      const stored =
-        lex.valueIndex.get(s.dimension)?.get(t.lower) ?? `${s.storedPrefix}${digits.padStart(s.digits, '0')}`;
+      const stored = lex.valueIndex.get(s.dimension)?.get(t.lower) ?? `${s.storedPrefix}${digits.padStart(s.digits, '0')}`;
       return [{ kind: 'value', target: s.dimension, values: [stored], source: 'value', phrase: t.raw }];
     }
   }

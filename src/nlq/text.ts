@@ -39,9 +39,37 @@ export interface Token {
 
 /** Words never lemmatised (the lemmatiser would turn "does" into "doe", "was" into "wa"). */
 const NO_LEMMA = new Set([
-  'is', 'was', 'has', 'does', 'this', 'its', 'us', 'as', 'his', 'less', 'status', 'gas', 'plus',
-  'bus', 'across', 'various', 'previous', 'always', 'news', 'series', 'analysis', 'bonus',
-  'percentages', 'always', 'thus', 'whereas', 'basis', 'minus', 'yes', 'kudos', 'us',
+  'is',
+  'was',
+  'has',
+  'does',
+  'this',
+  'its',
+  'us',
+  'as',
+  'his',
+  'less',
+  'status',
+  'gas',
+  'plus',
+  'bus',
+  'across',
+  'various',
+  'previous',
+  'always',
+  'news',
+  'series',
+  'analysis',
+  'bonus',
+  'percentages',
+  'always',
+  'thus',
+  'whereas',
+  'basis',
+  'minus',
+  'yes',
+  'kudos',
+  'us',
 ]);
 
 /** Parts of speech of common English words (wink-lexicon, after fnTBL): word -> Penn tags. */
@@ -78,40 +106,89 @@ export function lemmas(lower: string): [noun: string, verb: string] {
 }
 
 export const NUMBER_WORDS: Record<string, number> = lookupTable({
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
-  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
-  seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
-  sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, dozen: 12,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  dozen: 12,
 });
 
 export const ORDINALS: Record<string, number> = lookupTable({
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8,
-  ninth: 9, tenth: 10, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+  '5th': 5,
 });
 
 const SCALE: Record<string, number> = lookupTable({
-  k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, millions: 1e6,
-  b: 1e9, bn: 1e9, billion: 1e9, billions: 1e9, t: 1e12, trillion: 1e12,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+  t: 1e12,
+  trillion: 1e12,
 });
 
 /** Characters that mark a masked time expression (see time.ts). */
 export const TIME_MARK = '\u00a7';
 
-const TOKEN_RE = new RegExp(
-  `${TIME_MARK}\\d*|[$€£]|%|>=|<=|[<>=]|[A-Za-z0-9]+(?:[#'\\-.&/][A-Za-z0-9]+)*#?|[?,;:!()]`,
-  'g',
-);
+const TOKEN_RE = new RegExp(`${TIME_MARK}\\d*|[$€£]|%|>=|<=|[<>=]|[A-Za-z0-9]+(?:[#'\\-.&/][A-Za-z0-9]+)*#?|[?,;:!()]`, 'g');
 
 /** Normalises a question: unicode quotes and dashes, thousands separators (1,000,000). */
 export function normalise(q: string): string {
-  return q
-    .replace(/[\u2018\u2019\u02bc`]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    // "he/she", "his/her": one pronoun (a slash between other words is an "or" and stays a word)
-    .replace(/\b(he|she|his|her|him|hers)\/(he|she|his|her|him|hers|they|their|them)\b/gi, 'they')
-    .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1');
+  return (
+    q
+      .replace(/[\u2018\u2019\u02bc`]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014]/g, '-')
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      // "he/she", "his/her": one pronoun (a slash between other words is an "or" and stays a word)
+      .replace(/\b(he|she|his|her|him|hers)\/(he|she|his|her|him|hers|they|their|them)\b/gi, 'they')
+      .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1')
+  );
 }
 
 export function tokenize(text: string): Token[] {
@@ -133,9 +210,25 @@ export function tokenize(text: string): Token[] {
 
 /** Abbreviations and variants read as their usual word. */
 const ALIASES: Record<string, string> = lookupTable({
-  mean: 'average', avg: 'average', averages: 'average', qty: 'quantity', amt: 'amount', num: 'number',
-  nr: 'number', no: 'no', yr: 'year', yrs: 'years', mo: 'month', mos: 'months', qtr: 'quarter',
-  qtrs: 'quarters', '#': 'number', pct: 'percent', tot: 'total', cust: 'customer', custs: 'customers',
+  mean: 'average',
+  avg: 'average',
+  averages: 'average',
+  qty: 'quantity',
+  amt: 'amount',
+  num: 'number',
+  nr: 'number',
+  no: 'no',
+  yr: 'year',
+  yrs: 'years',
+  mo: 'month',
+  mos: 'months',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  '#': 'number',
+  pct: 'percent',
+  tot: 'total',
+  cust: 'customer',
+  custs: 'customers',
 });
 
 function mk(raw: string, start: number, extra: Partial<Token>): Token {

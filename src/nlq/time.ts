@@ -145,16 +145,46 @@ function periodStart(s: string, unit: CalendarUnit): string {
 // ---------------------------------------------------------------- vocab
 
 const MONTHS: Record<string, number> = lookupTable({
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5,
-  june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9,
-  october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 });
 const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 const ORD_RE = 'first|second|third|fourth|1st|2nd|3rd|4th|last|final';
 const ORD: Record<string, number> = lookupTable({
-  first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, last: 4, final: 4,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+  last: 4,
+  final: 4,
 });
 const NUM_RE = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')}`;
 /** A count of units: a number, or "a"/"an" (one). */
@@ -330,7 +360,10 @@ const relative: Parser = (s, at, today) => {
   // "the last 3 full months", "the last complete week": whole periods before the current one
   if (
     (m = run(
-      new RegExp(`(?:the\\s+)?(?:last|past|previous|prior|preceding)\\s+(?:(${NUM_RE})\\s+)?(?:full|complete|completed|whole)\\s+(?:calendar\\s+)?(day|week|month|quarter|year)(s?)\\b`, 'y'),
+      new RegExp(
+        `(?:the\\s+)?(?:last|past|previous|prior|preceding)\\s+(?:(${NUM_RE})\\s+)?(?:full|complete|completed|whole)\\s+(?:calendar\\s+)?(day|week|month|quarter|year)(s?)\\b`,
+        'y',
+      ),
       s,
       at,
     ))
@@ -342,15 +375,12 @@ const relative: Parser = (s, at, today) => {
     const cur = periodStart(today, unit);
     return rel(shiftDate(cur, unit, -n), cur, n === 1 ? unit : 'span', { n, unit, calendar: true });
   }
-  if ((m = run(/(?:year|yr)[\s-]+to[\s-]+date\b|ytd\b|so\s+far\s+this\s+year\b/y, s, at)))
-    return rel(fmt(t.y, 1, 1), tomorrow, 'year');
-  if ((m = run(/quarter[\s-]+to[\s-]+date\b|qtd\b/y, s, at)))
-    return rel(quarterRange(t.y, quarterOf(t.m))[0], tomorrow, 'quarter');
+  if ((m = run(/(?:year|yr)[\s-]+to[\s-]+date\b|ytd\b|so\s+far\s+this\s+year\b/y, s, at))) return rel(fmt(t.y, 1, 1), tomorrow, 'year');
+  if ((m = run(/quarter[\s-]+to[\s-]+date\b|qtd\b/y, s, at))) return rel(quarterRange(t.y, quarterOf(t.m))[0], tomorrow, 'quarter');
   if ((m = run(/month[\s-]+to[\s-]+date\b|mtd\b/y, s, at))) return rel(fmt(t.y, t.m, 1), tomorrow, 'month');
   if ((m = run(/today\b/y, s, at))) return rel(today, tomorrow, 'day');
   if ((m = run(/yesterday\b/y, s, at))) return rel(addDays(today, -1), today, 'day');
-  if ((m = run(/(?:trailing\s+twelve\s+months|ttm|ltm)\b/y, s, at)))
-    return rel(addMonths(fmt(t.y, t.m, 1), -12), fmt(t.y, t.m, 1), 'span');
+  if ((m = run(/(?:trailing\s+twelve\s+months|ttm|ltm)\b/y, s, at))) return rel(addMonths(fmt(t.y, t.m, 1), -12), fmt(t.y, t.m, 1), 'span');
   // "2 years ago": the calendar period of that unit N units back
   if ((m = run(new RegExp(`(${COUNT_RE})\\s+(day|week|month|quarter|year)s?\\s+ago\\b`, 'y'), s, at))) {
     const n = num(m[1]);
@@ -362,7 +392,10 @@ const relative: Parser = (s, at, today) => {
   // "the past 6 calendar months": from the start of the calendar period N units back through today
   if (
     (m = run(
-      new RegExp(`(?:the\\s+)?(?:last|past|previous|prior|trailing|preceding)\\s+(${NUM_RE})\\s+calendar\\s+(week|month|quarter|year)s?\\b`, 'y'),
+      new RegExp(
+        `(?:the\\s+)?(?:last|past|previous|prior|trailing|preceding)\\s+(${NUM_RE})\\s+calendar\\s+(week|month|quarter|year)s?\\b`,
+        'y',
+      ),
       s,
       at,
     ))
@@ -481,14 +514,21 @@ function period(s: string, at: number, today: string, loose: boolean): { p: Peri
  */
 function shifted(s: string, i: number, today: string): { p: Period; len: number } | { skip: number } | null {
   const m = run(
-    new RegExp(`(?:exactly\\s+)?(${COUNT_RE})\\s+(day|week|month|quarter|year)s?\\s+(before|after|prior\\s+to|earlier\\s+than|later\\s+than)\\s+`, 'y'),
+    new RegExp(
+      `(?:exactly\\s+)?(${COUNT_RE})\\s+(day|week|month|quarter|year)s?\\s+(before|after|prior\\s+to|earlier\\s+than|later\\s+than)\\s+`,
+      'y',
+    ),
     s,
     i,
   );
   if (!m) return null;
   // "the 3 months before March 2021", "top 2 years before 2000", "within a week after X": a span
   // or a ranking, not one period moved; not read here, and not as an open range either
-  if (/\b(?:the|top|bottom|first|last|best|worst|within|over|during|for|those|these|all|next|past|previous|following)\s+$/.test(s.slice(Math.max(0, i - 12), i)))
+  if (
+    /\b(?:the|top|bottom|first|last|best|worst|within|over|during|for|those|these|all|next|past|previous|following)\s+$/.test(
+      s.slice(Math.max(0, i - 12), i),
+    )
+  )
     return { skip: i + m[0].length };
   const n = num(m[1]!);
   const x = period(s, i + m[0].length, today, true);
@@ -601,7 +641,8 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
     if (trail && trail.unit === unit) return extend(m[0].length, { start: shiftDate(current, unit, -trail.n), end: current });
     if (m[3] || m[4]) {
       // "the current one" names the window's own unit; "excluding today" cuts a window ending today
-      if (m[3] && !trail && hit.range.end === tomorrow && hit.range.start < today) return extend(m[0].length, { start: hit.range.start, end: today });
+      if (m[3] && !trail && hit.range.end === tomorrow && hit.range.start < today)
+        return extend(m[0].length, { start: hit.range.start, end: today });
       return hit;
     }
     if (hit.range.end <= current) return extend(m[0].length);

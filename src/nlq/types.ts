@@ -13,6 +13,12 @@ export interface InterpretContext {
   sameRows?: Record<string, string[][]>;
 }
 
+/** A question the interpreter answers as written, close to one it refused, with its query. */
+export interface ClosestReading {
+  question: string;
+  query: SemanticQuery;
+}
+
 export type Interpretation =
   | {
       kind: 'query';
@@ -39,6 +45,11 @@ export type Interpretation =
       unconsumed?: string[];
       /** What was understood without those words: a hint for the planner, never an answer. */
       partial?: SemanticQuery;
+      /**
+       * The nearest complete reading, offered as a suggestion: the question without the words not
+       * understood, which this interpreter answers as written, and its query (never run unasked).
+       */
+      closest?: ClosestReading;
       /** What the model can answer (metrics, dimensions), for one field of the answer. */
       catalogue?: string;
     };

@@ -38,7 +38,24 @@ const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
 
 /** Words of a column that say what kind of figure it is. */
 const KIND_WORDS: Record<Kind, string[]> = {
-  length: ['length', 'long', 'distance', 'altitude', 'height', 'elevation', 'depth', 'width', 'range', 'tall', 'miles', 'km', 'meters', 'metres', 'feet', 'cm'],
+  length: [
+    'length',
+    'long',
+    'distance',
+    'altitude',
+    'height',
+    'elevation',
+    'depth',
+    'width',
+    'range',
+    'tall',
+    'miles',
+    'km',
+    'meters',
+    'metres',
+    'feet',
+    'cm',
+  ],
   area: ['area', 'surface'],
   weight: ['weight', 'mass', 'kg', 'lbs'],
   duration: ['duration', 'time', 'elapsed', 'seconds', 'minutes', 'hours'],
@@ -81,7 +98,11 @@ export function unitFits(model: SemanticModel, entity: string | undefined, colum
   const colWords = nameWords(column);
   if (!colWords.some((w) => KIND_WORDS[unit.kind].includes(w))) return false;
   const measures = model.measures.filter((m) => (!entity || m.entity === entity) && columnOf(m.sql) === column);
-  const stated = [...colWords, ...measures.flatMap((m) => nameWords(m.label ?? '')), ...measures.flatMap((m) => nameWords(m.format.unit ?? ''))];
+  const stated = [
+    ...colWords,
+    ...measures.flatMap((m) => nameWords(m.label ?? '')),
+    ...measures.flatMap((m) => nameWords(m.format.unit ?? '')),
+  ];
   const others = UNITS.filter((u) => u !== unit && u.kind === unit.kind);
   if (others.some((u) => u.spellings.some((s) => !s.includes(' ') && s.length > 1 && stated.includes(s)))) return false;
   const modelUnits = measures.map((m) => m.format.unit?.toLowerCase()).filter((u): u is string => !!u);

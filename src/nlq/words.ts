@@ -32,90 +32,323 @@ export type Keyword =
 
 /** "from highest to lowest", "highest to lowest", "from the highest to the lowest": one direction word each. */
 function orderRuns(kw: Keyword, pairs: [string, string][]): [string, Keyword][] {
-  return pairs.flatMap(([a, b]) => [`from ${a} to ${b}`, `${a} to ${b}`, `from the ${a} to the ${b}`].map((p): [string, Keyword] => [p, kw]));
+  return pairs.flatMap(([a, b]) =>
+    [`from ${a} to ${b}`, `${a} to ${b}`, `from the ${a} to the ${b}`].map((p): [string, Keyword] => [p, kw]),
+  );
 }
 
 export const KEYWORDS: [string, Keyword][] = [
-  ['by', 'group'], ['per', 'group'], ['across', 'group'], ['for each', 'group'], ['for every', 'group'],
-  ['in each', 'group'], ['in every', 'group'], ['broken down by', 'group'], ['break down by', 'group'],
-  ['breakdown by', 'group'], ['break it down by', 'group'], ['break that down by', 'group'],
-  ['broken out by', 'group'], ['in terms of', 'group'], ['split by', 'group'], ['split it by', 'group'], ['grouped by', 'group'],
-  ['group by', 'group'], ['segmented by', 'group'], ['drill down by', 'group'], ['drill down into', 'group'],
-  ['drill into', 'group'], ['by each', 'group'], ['for all', 'group'], ['of each', 'group'], ['among', 'group'],
-  ['each', 'each'], ['every', 'each'],
-  ['top', 'desc'], ['best', 'desc'], ['biggest', 'desc'], ['largest', 'desc'], ['highest', 'desc'],
-  ['greatest', 'desc'], ['most', 'desc'], ['leading', 'desc'], ['strongest', 'desc'], ['maximum', 'desc'],
-  ['max', 'desc'], ['best selling', 'desc'], ['best-selling', 'desc'], ['top selling', 'desc'],
-  ['top-selling', 'desc'], ['highest grossing', 'desc'], ['the most', 'desc'],
-  ['most common', 'desc'], ['most frequent', 'desc'], ['least common', 'asc'], ['least frequent', 'asc'],
-  ['the most common', 'desc'], ['the most frequent', 'desc'], ['the least common', 'asc'], ['the least frequent', 'asc'],
-  ['bottom', 'asc'], ['worst', 'asc'], ['smallest', 'asc'], ['lowest', 'asc'], ['least', 'asc'],
-  ['fewest', 'asc'], ['weakest', 'asc'], ['minimum', 'asc'], ['min', 'asc'], ['the least', 'asc'],
-  ['how many', 'count'], ['number of', 'count'], ['count of', 'count'], ['total number of', 'count'],
-  ['the number of', 'count'], ['# of', 'count'], ['count', 'count'], ['no. of', 'count'],
-  ['which', 'which'], ['what', 'which'], ['name the', 'which'],
-  ['share', 'share'], ['percentage', 'share'], ['percent', 'share'], ['proportion', 'share'],
-  ['portion', 'share'], ['fraction', 'share'], ['contribution', 'share'], ['contribute', 'share'],
-  ['contributes', 'share'], ['contributed', 'share'], ['% of', 'share'], ['%', 'share'], ['pct of', 'share'], ['mix', 'share'],
-  ['excluding', 'neg'], ['exclude', 'neg'], ['excludes', 'neg'], ['except', 'neg'], ['except for', 'neg'],
-  ['other than', 'neg'], ['not', 'neg'], ['without', 'neg'], ['excl', 'neg'], ['apart from', 'neg'],
-  ['aside from', 'neg'], ['outside', 'neg'], ['outside of', 'neg'], ['besides', 'neg'], ['non', 'neg'], ['but not', 'neg'], ['leave out', 'neg'],
-  ['leaving out', 'neg'], ['remove', 'neg'], ['ignore', 'neg'], ['ignoring', 'neg'], ["isn't", 'neg'],
-  ["aren't", 'neg'], ["wasn't", 'neg'], ["weren't", 'neg'], ["don't", 'neg'], ["didn't", 'neg'],
-  ['more than', 'cmp_gt'], ['greater than', 'cmp_gt'], ['over', 'cmp_gt'], ['above', 'cmp_gt'],
-  ['exceeding', 'cmp_gt'], ['exceeds', 'cmp_gt'], ['exceeded', 'cmp_gt'], ['exceed', 'cmp_gt'],
-  ['higher than', 'cmp_gt'], ['larger than', 'cmp_gt'], ['bigger than', 'cmp_gt'], ['>', 'cmp_gt'],
-  ['in excess of', 'cmp_gt'], ['upwards of', 'cmp_gt'],
-  ['at least', 'cmp_gte'], ['no less than', 'cmp_gte'], ['>=', 'cmp_gte'], ['or more', 'cmp_gte'],
-  ['less than', 'cmp_lt'], ['fewer than', 'cmp_lt'], ['under', 'cmp_lt'], ['below', 'cmp_lt'],
-  ['lower than', 'cmp_lt'], ['smaller than', 'cmp_lt'], ['<', 'cmp_lt'],
-  ['at most', 'cmp_lte'], ['no more than', 'cmp_lte'], ['<=', 'cmp_lte'], ['or less', 'cmp_lte'],
+  ['by', 'group'],
+  ['per', 'group'],
+  ['across', 'group'],
+  ['for each', 'group'],
+  ['for every', 'group'],
+  ['in each', 'group'],
+  ['in every', 'group'],
+  ['broken down by', 'group'],
+  ['break down by', 'group'],
+  ['breakdown by', 'group'],
+  ['break it down by', 'group'],
+  ['break that down by', 'group'],
+  ['broken out by', 'group'],
+  ['in terms of', 'group'],
+  ['split by', 'group'],
+  ['split it by', 'group'],
+  ['grouped by', 'group'],
+  ['group by', 'group'],
+  ['segmented by', 'group'],
+  ['drill down by', 'group'],
+  ['drill down into', 'group'],
+  ['drill into', 'group'],
+  ['by each', 'group'],
+  ['for all', 'group'],
+  ['of each', 'group'],
+  ['among', 'group'],
+  ['each', 'each'],
+  ['every', 'each'],
+  ['top', 'desc'],
+  ['best', 'desc'],
+  ['biggest', 'desc'],
+  ['largest', 'desc'],
+  ['highest', 'desc'],
+  ['greatest', 'desc'],
+  ['most', 'desc'],
+  ['leading', 'desc'],
+  ['strongest', 'desc'],
+  ['maximum', 'desc'],
+  ['max', 'desc'],
+  ['best selling', 'desc'],
+  ['best-selling', 'desc'],
+  ['top selling', 'desc'],
+  ['top-selling', 'desc'],
+  ['highest grossing', 'desc'],
+  ['the most', 'desc'],
+  ['most common', 'desc'],
+  ['most frequent', 'desc'],
+  ['least common', 'asc'],
+  ['least frequent', 'asc'],
+  ['the most common', 'desc'],
+  ['the most frequent', 'desc'],
+  ['the least common', 'asc'],
+  ['the least frequent', 'asc'],
+  ['bottom', 'asc'],
+  ['worst', 'asc'],
+  ['smallest', 'asc'],
+  ['lowest', 'asc'],
+  ['least', 'asc'],
+  ['fewest', 'asc'],
+  ['weakest', 'asc'],
+  ['minimum', 'asc'],
+  ['min', 'asc'],
+  ['the least', 'asc'],
+  ['how many', 'count'],
+  ['number of', 'count'],
+  ['count of', 'count'],
+  ['total number of', 'count'],
+  ['the number of', 'count'],
+  ['# of', 'count'],
+  ['count', 'count'],
+  ['no. of', 'count'],
+  ['which', 'which'],
+  ['what', 'which'],
+  ['name the', 'which'],
+  ['share', 'share'],
+  ['percentage', 'share'],
+  ['percent', 'share'],
+  ['proportion', 'share'],
+  ['portion', 'share'],
+  ['fraction', 'share'],
+  ['contribution', 'share'],
+  ['contribute', 'share'],
+  ['contributes', 'share'],
+  ['contributed', 'share'],
+  ['% of', 'share'],
+  ['%', 'share'],
+  ['pct of', 'share'],
+  ['mix', 'share'],
+  ['excluding', 'neg'],
+  ['exclude', 'neg'],
+  ['excludes', 'neg'],
+  ['except', 'neg'],
+  ['except for', 'neg'],
+  ['other than', 'neg'],
+  ['not', 'neg'],
+  ['without', 'neg'],
+  ['excl', 'neg'],
+  ['apart from', 'neg'],
+  ['aside from', 'neg'],
+  ['outside', 'neg'],
+  ['outside of', 'neg'],
+  ['besides', 'neg'],
+  ['non', 'neg'],
+  ['but not', 'neg'],
+  ['leave out', 'neg'],
+  ['leaving out', 'neg'],
+  ['remove', 'neg'],
+  ['ignore', 'neg'],
+  ['ignoring', 'neg'],
+  ["isn't", 'neg'],
+  ["aren't", 'neg'],
+  ["wasn't", 'neg'],
+  ["weren't", 'neg'],
+  ["don't", 'neg'],
+  ["didn't", 'neg'],
+  ['more than', 'cmp_gt'],
+  ['greater than', 'cmp_gt'],
+  ['over', 'cmp_gt'],
+  ['above', 'cmp_gt'],
+  ['exceeding', 'cmp_gt'],
+  ['exceeds', 'cmp_gt'],
+  ['exceeded', 'cmp_gt'],
+  ['exceed', 'cmp_gt'],
+  ['higher than', 'cmp_gt'],
+  ['larger than', 'cmp_gt'],
+  ['bigger than', 'cmp_gt'],
+  ['>', 'cmp_gt'],
+  ['in excess of', 'cmp_gt'],
+  ['upwards of', 'cmp_gt'],
+  ['at least', 'cmp_gte'],
+  ['no less than', 'cmp_gte'],
+  ['>=', 'cmp_gte'],
+  ['or more', 'cmp_gte'],
+  ['less than', 'cmp_lt'],
+  ['fewer than', 'cmp_lt'],
+  ['under', 'cmp_lt'],
+  ['below', 'cmp_lt'],
+  ['lower than', 'cmp_lt'],
+  ['smaller than', 'cmp_lt'],
+  ['<', 'cmp_lt'],
+  ['at most', 'cmp_lte'],
+  ['no more than', 'cmp_lte'],
+  ['<=', 'cmp_lte'],
+  ['or less', 'cmp_lte'],
   ['up to', 'cmp_lte'],
-  ['equal to', 'cmp_eq'], ['exactly', 'cmp_eq'], ['=', 'cmp_eq'], ['equals', 'cmp_eq'],
-  ['trend', 'trend'], ['trends', 'trend'], ['trending', 'trend'], ['over time', 'trend'],
-  ['time series', 'trend'], ['evolution', 'trend'], ['evolve', 'trend'], ['evolved', 'trend'],
-  ['history', 'trend'], ['historical', 'trend'], ['progression', 'trend'], ['developed', 'trend'],
-  ['over the years', 'trend'], ['through time', 'trend'],
-  ['compare', 'compare'], ['compared', 'compare'], ['comparing', 'compare'], ['comparison', 'compare'],
-  ['vs', 'compare'], ['versus', 'compare'], ['against', 'compare'], ['compared to', 'compare'],
+  ['equal to', 'cmp_eq'],
+  ['exactly', 'cmp_eq'],
+  ['=', 'cmp_eq'],
+  ['equals', 'cmp_eq'],
+  ['trend', 'trend'],
+  ['trends', 'trend'],
+  ['trending', 'trend'],
+  ['over time', 'trend'],
+  ['time series', 'trend'],
+  ['evolution', 'trend'],
+  ['evolve', 'trend'],
+  ['evolved', 'trend'],
+  ['history', 'trend'],
+  ['historical', 'trend'],
+  ['progression', 'trend'],
+  ['developed', 'trend'],
+  ['over the years', 'trend'],
+  ['through time', 'trend'],
+  ['compare', 'compare'],
+  ['compared', 'compare'],
+  ['comparing', 'compare'],
+  ['comparison', 'compare'],
+  ['vs', 'compare'],
+  ['versus', 'compare'],
+  ['against', 'compare'],
+  ['compared to', 'compare'],
   ['compared with', 'compare'],
-  ['list', 'list'], ['show', 'list'], ['display', 'list'], ['give', 'list'], ['get', 'list'],
-  ['sorted by', 'sort'], ['ranked by', 'sort'], ['ordered by', 'sort'], ['rank', 'sort'],
-  ['ranking', 'sort'], ['sort', 'sort'], ['sort by', 'sort'], ['rank by', 'sort'], ['order by', 'sort'],
-  ['ascending', 'asc_word'], ['ascending order', 'asc_word'], ['descending', 'desc_word'],
+  ['list', 'list'],
+  ['show', 'list'],
+  ['display', 'list'],
+  ['give', 'list'],
+  ['get', 'list'],
+  ['sorted by', 'sort'],
+  ['ranked by', 'sort'],
+  ['ordered by', 'sort'],
+  ['rank', 'sort'],
+  ['ranking', 'sort'],
+  ['sort', 'sort'],
+  ['sort by', 'sort'],
+  ['rank by', 'sort'],
+  ['order by', 'sort'],
+  ['ascending', 'asc_word'],
+  ['ascending order', 'asc_word'],
+  ['descending', 'desc_word'],
   ['descending order', 'desc_word'],
   // "from highest to lowest": the direction of an order the question makes, never a ranking of its own
-  ...orderRuns('desc_word', [['highest', 'lowest'], ['largest', 'smallest'], ['biggest', 'smallest'], ['most', 'least'], ['best', 'worst'], ['high', 'low'], ['longest', 'shortest'], ['greatest', 'least'], ['newest', 'oldest'], ['latest', 'earliest']]),
-  ...orderRuns('asc_word', [['lowest', 'highest'], ['smallest', 'largest'], ['smallest', 'biggest'], ['least', 'most'], ['worst', 'best'], ['low', 'high'], ['shortest', 'longest'], ['oldest', 'newest'], ['earliest', 'latest']]),
-  ['in ascending order', 'asc_word'], ['in descending order', 'desc_word'], ['in increasing order', 'asc_word'], ['in decreasing order', 'desc_word'],
-  ['increasing order', 'asc_word'], ['decreasing order', 'desc_word'],
+  ...orderRuns('desc_word', [
+    ['highest', 'lowest'],
+    ['largest', 'smallest'],
+    ['biggest', 'smallest'],
+    ['most', 'least'],
+    ['best', 'worst'],
+    ['high', 'low'],
+    ['longest', 'shortest'],
+    ['greatest', 'least'],
+    ['newest', 'oldest'],
+    ['latest', 'earliest'],
+  ]),
+  ...orderRuns('asc_word', [
+    ['lowest', 'highest'],
+    ['smallest', 'largest'],
+    ['smallest', 'biggest'],
+    ['least', 'most'],
+    ['worst', 'best'],
+    ['low', 'high'],
+    ['shortest', 'longest'],
+    ['oldest', 'newest'],
+    ['earliest', 'latest'],
+  ]),
+  ['in ascending order', 'asc_word'],
+  ['in descending order', 'desc_word'],
+  ['in increasing order', 'asc_word'],
+  ['in decreasing order', 'desc_word'],
+  ['increasing order', 'asc_word'],
+  ['decreasing order', 'desc_word'],
   // "top 2 states ..., starting from the top": the ranking's own direction, said again
-  ['starting from the top', 'desc_word'], ['starting with the top', 'desc_word'], ['from the top down', 'desc_word'],
-  ['all time', 'alltime'], ['all-time', 'alltime'], ['for all time', 'alltime'], ['across all time', 'alltime'], ['of all time', 'alltime'], ['for all years', 'alltime'], ['across all years', 'alltime'], ['all years', 'alltime'], ['all dates', 'alltime'],
-  ['all periods', 'alltime'], ['any time', 'alltime'], ['the whole period', 'alltime'],
-  ['the entire period', 'alltime'], ['all the data', 'alltime'], ['overall', 'alltime'],
-  ['sell', 'money'], ['sold', 'money'], ['sells', 'money'], ['selling', 'money'], ['earn', 'money'],
-  ['earned', 'money'], ['earning', 'money'], ['earnings', 'money'], ['make', 'money'], ['made', 'money'],
-  ['spend', 'money'], ['spent', 'money'], ['spending', 'money'], ['bring in', 'money'],
-  ['brought in', 'money'], ['generate', 'money'], ['generated', 'money'], ['generating', 'money'],
-  ['gross', 'money'], ['grossed', 'money'], ['buy', 'money'], ['bought', 'money'], ['purchased', 'money'],
-  ['pay', 'money'], ['paid', 'money'], ['worth', 'money'], ['how much', 'money'],
+  ['starting from the top', 'desc_word'],
+  ['starting with the top', 'desc_word'],
+  ['from the top down', 'desc_word'],
+  ['all time', 'alltime'],
+  ['all-time', 'alltime'],
+  ['for all time', 'alltime'],
+  ['across all time', 'alltime'],
+  ['of all time', 'alltime'],
+  ['for all years', 'alltime'],
+  ['across all years', 'alltime'],
+  ['all years', 'alltime'],
+  ['all dates', 'alltime'],
+  ['all periods', 'alltime'],
+  ['any time', 'alltime'],
+  ['the whole period', 'alltime'],
+  ['the entire period', 'alltime'],
+  ['all the data', 'alltime'],
+  ['overall', 'alltime'],
+  ['sell', 'money'],
+  ['sold', 'money'],
+  ['sells', 'money'],
+  ['selling', 'money'],
+  ['earn', 'money'],
+  ['earned', 'money'],
+  ['earning', 'money'],
+  ['earnings', 'money'],
+  ['make', 'money'],
+  ['made', 'money'],
+  ['spend', 'money'],
+  ['spent', 'money'],
+  ['spending', 'money'],
+  ['bring in', 'money'],
+  ['brought in', 'money'],
+  ['generate', 'money'],
+  ['generated', 'money'],
+  ['generating', 'money'],
+  ['gross', 'money'],
+  ['grossed', 'money'],
+  ['buy', 'money'],
+  ['bought', 'money'],
+  ['purchased', 'money'],
+  ['pay', 'money'],
+  ['paid', 'money'],
+  ['worth', 'money'],
+  ['how much', 'money'],
 ];
 
 /** Time grains by word. */
 export const GRAIN_WORDS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = lookupTable({
-  daily: 'day', day: 'day', days: 'day', date: 'day', dates: 'day',
-  weekly: 'week', week: 'week', weeks: 'week',
-  monthly: 'month', month: 'month', months: 'month',
-  quarterly: 'quarter', quarter: 'quarter', quarters: 'quarter',
-  yearly: 'year', year: 'year', years: 'year', annual: 'year', annually: 'year', yoy: 'year',
-  'year-over-year': 'year', 'month-over-month': 'month', 'year-on-year': 'year',
-  'quarter-over-quarter': 'quarter', 'week-over-week': 'week',
+  daily: 'day',
+  day: 'day',
+  days: 'day',
+  date: 'day',
+  dates: 'day',
+  weekly: 'week',
+  week: 'week',
+  weeks: 'week',
+  monthly: 'month',
+  month: 'month',
+  months: 'month',
+  quarterly: 'quarter',
+  quarter: 'quarter',
+  quarters: 'quarter',
+  yearly: 'year',
+  year: 'year',
+  years: 'year',
+  annual: 'year',
+  annually: 'year',
+  yoy: 'year',
+  'year-over-year': 'year',
+  'month-over-month': 'month',
+  'year-on-year': 'year',
+  'quarter-over-quarter': 'quarter',
+  'week-over-week': 'week',
 });
 /** Grain words that group on their own ("monthly revenue"), without "by". */
 export const GRAIN_ADVERBS = new Set([
-  'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'annually', 'yoy', 'year-over-year',
-  'month-over-month', 'year-on-year', 'quarter-over-quarter', 'week-over-week',
+  'daily',
+  'weekly',
+  'monthly',
+  'quarterly',
+  'yearly',
+  'annual',
+  'annually',
+  'yoy',
+  'year-over-year',
+  'month-over-month',
+  'year-on-year',
+  'quarter-over-quarter',
+  'week-over-week',
 ]);
 
 /** Function words and fillers: never "unrecognised content". */
@@ -144,7 +377,9 @@ export const STOPWORDS = new Set(
   how's where's who's that's there's here's let's
   exactly approximately roughly around about nearly almost over under
   versus plus minus
-  vs ie eg etc`.split(/\s+/).filter(Boolean),
+  vs ie eg etc`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Generic business nouns: an unmatched one means the model lacks a business concept. */
@@ -171,27 +406,79 @@ export const BUSINESS_CONCEPTS = new Set(
   city cities state states province provinces zip zipcode postcode address addresses location locations
   age gender demographic demographics loyalty coupon coupons membership
   productivity efficiency utilization capacity backlog
-  contract contracts procurement invoice billing`.split(/\s+/).filter(Boolean),
+  contract contracts procurement invoice billing`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Creative or general-knowledge tasks: never a data question, whatever else they name. */
 export const NON_DATA_TASKS = new Set(
   `recommend recommendation recommendations poem poems haiku haikus limerick sonnet song songs lyric lyrics story stories essay essays joke
   jokes riddle riddles recipe recipes translate translation translating horoscope weather
-  forecast-weather novel fairy rap`.split(/\s+/).filter(Boolean),
+  forecast-weather novel fairy rap`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Words that open a follow-up fragment. */
 export const FOLLOW_UP_CUES = [
-  'what about', 'how about', 'what if', 'and', 'same', 'same for', 'same but', 'instead', 'only',
-  'just', 'now', 'also', 'then', 'ok', 'okay', 'but', 'break it down', 'break that down',
-  'drill down', 'drill into', 'split it', 'add', 'exclude', 'excluding', 'remove', 'without',
-  'show it', 'show that', 'show me that', 'do the same', 'repeat', 'redo', 'again', 'too',
-  'as well', 'limit to', 'restrict to', 'filter to', 'focus on', 'zoom in', 'for', 'in',
+  'what about',
+  'how about',
+  'what if',
+  'and',
+  'same',
+  'same for',
+  'same but',
+  'instead',
+  'only',
+  'just',
+  'now',
+  'also',
+  'then',
+  'ok',
+  'okay',
+  'but',
+  'break it down',
+  'break that down',
+  'drill down',
+  'drill into',
+  'split it',
+  'add',
+  'exclude',
+  'excluding',
+  'remove',
+  'without',
+  'show it',
+  'show that',
+  'show me that',
+  'do the same',
+  'repeat',
+  'redo',
+  'again',
+  'too',
+  'as well',
+  'limit to',
+  'restrict to',
+  'filter to',
+  'focus on',
+  'zoom in',
+  'for',
+  'in',
 ];
 
 /** Follow-up cues that replace (rather than add to) what the previous question had. */
-export const REPLACE_CUES = new Set(['what about', 'how about', 'what if', 'instead', 'now', 'and', 'same for', 'same but', 'then', 'rather']);
+export const REPLACE_CUES = new Set([
+  'what about',
+  'how about',
+  'what if',
+  'instead',
+  'now',
+  'and',
+  'same for',
+  'same but',
+  'then',
+  'rather',
+]);
 /** Follow-up cues that add a metric to the previous ones. */
 export const ADD_CUES = new Set(['also', 'add', 'as well', 'too', 'plus', 'along with', 'together with', 'in addition']);
 
@@ -199,12 +486,16 @@ export const ADD_CUES = new Set(['also', 'add', 'as well', 'too', 'plus', 'along
 export const UNSUPPORTED_ANALYSES = new Set(
   `median medians percentile percentiles quartile quartiles deviation stddev variance correlation correlate
   correlated regression distribution histogram cagr forecast forecasts forecasting predict predicted prediction
-  projection projections`.split(/\s+/).filter(Boolean),
+  projection projections`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 /** Change words: fine with a breakdown over time (the rows show the change), refused without one. */
 export const CHANGE_WORDS = new Set(
   `growth grow grew grown growing increase increased increasing decrease decreased decreasing decline declined
-  declining drop dropped change changed changes delta difference`.split(/\s+/).filter(Boolean),
+  declining drop dropped change changed changes delta difference`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /**
@@ -221,18 +512,24 @@ export const GENERIC_WORDS = new Set(
   like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
   do does did done be been being am is are was were will would should could can may might must
   currently actually basically roughly approximately overall altogether
-  respective respectively corresponding relevant`.split(/\s+/).filter(Boolean),
+  respective respectively corresponding relevant`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Verbs that order a change to data: a question opening with one (and an object) is a command, never a query. */
 export const WRITE_VERBS = new Set(
   `delete drop insert update truncate alter create grant revoke erase wipe purge destroy modify rename overwrite
-  reset clear upsert merge set`.split(/\s+/).filter(Boolean),
+  reset clear upsert merge set`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Actions outside reading data ("email all suppliers", "send the report to"): never a question. */
 export const ACTION_VERBS = new Set(
-  `email mail send notify contact call phone text message remind schedule book cancel refund pay invoice order buy purchase ship`.split(/\s+/),
+  `email mail send notify contact call phone text message remind schedule book cancel refund pay invoice order buy purchase ship`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -245,7 +542,9 @@ export const LINK_BEFORE = new Set(
   `who that which whom whose is are was were be been being have has had do does did will would can could`.split(/\s+/),
 );
 export const LINK_AFTER = new Set(
-  `in on at by with to from for of into onto through throughout via within across along under over among the a an any all their its his her`.split(/\s+/),
+  `in on at by with to from for of into onto through throughout via within across along under over among the a an any all their its his her`.split(
+    /\s+/,
+  ),
 );
 /** Auxiliaries that invert a question ("how many courses does each department offer", "how many books has each author written"). */
 export const LINK_INVERTING = new Set(['do', 'does', 'did', 'has', 'have', 'had']);
@@ -257,7 +556,9 @@ export const STATE_VERBS = new Set(
   `cancel return refund reject fail decline deny lose miss delete remove close stop end expire terminate suspend
   block ban withdraw abandon dispute default complain churn leave quit skip drop finish complete approve accept
   pass win open start begin change increase decrease grow shrink rise fall exceed delay postpone void reverse
-  dismiss fire hire resign retire die kill break damage lack owe`.split(/\s+/).filter(Boolean),
+  dismiss fire hire resign retire die kill break damage lack owe`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 /** Nouns that name the rows of a table ("daily price records"): the rows of the thing named before them. */
 export const ROW_NOUNS = new Set(['record', 'records', 'entry', 'entries', 'row', 'rows']);

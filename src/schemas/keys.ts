@@ -3,8 +3,19 @@ import { z } from 'zod';
 
 export const ApiKeyCreateSchema = z.object(
   {
-    name: z.string({ error: 'name is required: a name to recognise the key by' }).trim().min(1, { error: 'name must not be empty' }).max(100, { error: 'name must be at most 100 characters' }),
-    expires_in_days: z.number({ error: 'expires_in_days must be a number of days' }).int().min(1).max(3650).nullable().optional().describe('Unset or null: the key never expires'),
+    name: z
+      .string({ error: 'name is required: a name to recognise the key by' })
+      .trim()
+      .min(1, { error: 'name must not be empty' })
+      .max(100, { error: 'name must be at most 100 characters' }),
+    expires_in_days: z
+      .number({ error: 'expires_in_days must be a number of days' })
+      .int()
+      .min(1)
+      .max(3650)
+      .nullable()
+      .optional()
+      .describe('Unset or null: the key never expires'),
   },
   { error: 'the request body must be a JSON object: {"name": "...", "expires_in_days": 90}' },
 );
@@ -26,6 +37,22 @@ export const ApiKeyCreatedSchema = z.object({ key: z.string(), api_key: ApiKeyVi
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function apiKeyView(r: { id: string; prefix: string; name: string; created_at: number; last_used_at: number | null; expires_at: number | null; revoked_at: number | null }): ApiKeyView {
-  return { id: r.id, prefix: r.prefix, name: r.name, created_at: iso(r.created_at)!, last_used_at: iso(r.last_used_at), expires_at: iso(r.expires_at), revoked_at: iso(r.revoked_at) };
+export function apiKeyView(r: {
+  id: string;
+  prefix: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+}): ApiKeyView {
+  return {
+    id: r.id,
+    prefix: r.prefix,
+    name: r.name,
+    created_at: iso(r.created_at)!,
+    last_used_at: iso(r.last_used_at),
+    expires_at: iso(r.expires_at),
+    revoked_at: iso(r.revoked_at),
+  };
 }

@@ -4,13 +4,25 @@
  */
 import { z } from 'zod';
 import { DimensionsSchema } from './inquiry.js';
+import { questionField } from './question.js';
 
 /** Limits of one investigation; what is not given takes the default. */
 export const ResearchBudgetSchema = z
   .object({
-    rounds: z.number().int().min(1).max(5).optional().describe('Rounds of questions: the plan, then follow-ups from what was found (1-5, default 2)'),
+    rounds: z
+      .number()
+      .int()
+      .min(1)
+      .max(5)
+      .optional()
+      .describe('Rounds of questions: the plan, then follow-ups from what was found (1-5, default 2)'),
     queries: z.number().int().min(1).max(100).optional().describe('Sub-questions run in all (1-100, default 20)'),
-    minutes: z.number().min(0.05).max(60).optional().describe('Wall-clock minutes before the report is written with what was found (default 10)'),
+    minutes: z
+      .number()
+      .min(0.05)
+      .max(60)
+      .optional()
+      .describe('Wall-clock minutes before the report is written with what was found (default 10)'),
   })
   .strict()
   .describe('Research budget; defaults apply to what is left out');
@@ -43,7 +55,10 @@ export const ResearchOperationSchema = z
     angle: z.string().optional().describe('headline | trend | breakdown | share | top | bottom | drilldown'),
     sql: z.string().optional(),
     row_count: z.number().int().optional(),
-    rows: z.array(z.record(z.string(), z.unknown())).optional().describe('Result rows (at most 100), the source of every number in final_answer'),
+    rows: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Result rows (at most 100), the source of every number in final_answer'),
     columns: z.array(z.record(z.string(), z.unknown())).optional(),
     started_at: z.string().describe('ISO 8601'),
     finished_at: z.string().describe('ISO 8601'),
@@ -57,12 +72,7 @@ export type ResearchOperation = z.infer<typeof ResearchOperationSchema>;
 export function researchRequestSchema(maxQueryLength: number) {
   return z.object(
     {
-      question: z
-        .string({ error: 'question is required: the research question as a string' })
-        .trim()
-        .min(1, { error: 'question must not be empty' })
-        .max(maxQueryLength, { error: `question must be at most ${maxQueryLength} characters` })
-        .describe(`The research question (1 to ${maxQueryLength} characters)`),
+      question: questionField('question', maxQueryLength, 'the research question'),
       dimensions: DimensionsSchema.nullable().optional(),
       budget: ResearchBudgetSchema.nullable().optional(),
     },
@@ -87,11 +97,7 @@ export function batchRequestSchema(maxQueryLength: number) {
       questions: z
         .array(
           z.object({
-            question: z
-              .string({ error: 'question is required: a string' })
-              .trim()
-              .min(1, { error: 'question must not be empty' })
-              .max(maxQueryLength, { error: `question must be at most ${maxQueryLength} characters` }),
+            question: questionField('question', maxQueryLength),
             dimensions: DimensionsSchema.nullable().optional(),
           }),
           { error: 'questions must be an array of {question, dimensions?}' },
@@ -113,18 +119,28 @@ export type BatchSubmitted = z.infer<typeof BatchSubmittedSchema>;
 
 // ---- scheduled reports ----------------------------------------------------------------------
 
-export const ReportCreateSchema = z.object(
-  {
-    name: z.string({ error: 'name is required' }).trim().min(1, { error: 'name must not be empty' }).max(200, { error: 'name must be at most 200 characters' }),
-    question: z.string({ error: 'question is required' }).trim().min(1, { error: 'question must not be empty' }).max(2000, { error: 'question must be at most 2000 characters' }),
-    schedule: z.string({ error: 'schedule is required: a cron expression, e.g. "0 8 * * 1"' }).trim().min(1).describe('Cron expression (5 or 6 fields, croner syntax), e.g. "0 8 * * 1" = Mondays 08:00'),
-    timezone: z.string().trim().min(1).default('UTC').describe('IANA time zone of the schedule, e.g. Europe/Berlin (default UTC)'),
-    dimensions: DimensionsSchema.nullable().optional(),
-    budget: ResearchBudgetSchema.nullable().optional(),
-  },
-  { error: 'the request body must be a JSON object: {"name", "question", "schedule", "timezone"}' },
-);
-export type ReportCreate = z.infer<typeof ReportCreateSchema>;
+/** A new scheduled report; its question has the same limit as every other question. */
+export const reportCreateSchema = (maxQueryLength: number) =>
+  z.object(
+    {
+      name: z
+        .string({ error: 'name is required' })
+        .trim()
+        .min(1, { error: 'name must not be empty' })
+        .max(200, { error: 'name must be at most 200 characters' }),
+      question: questionField('question', maxQueryLength, 'the research question'),
+      schedule: z
+        .string({ error: 'schedule is required: a cron expression, e.g. "0 8 * * 1"' })
+        .trim()
+        .min(1)
+        .describe('Cron expression (5 or 6 fields, croner syntax), e.g. "0 8 * * 1" = Mondays 08:00'),
+      timezone: z.string().trim().min(1).default('UTC').describe('IANA time zone of the schedule, e.g. Europe/Berlin (default UTC)'),
+      dimensions: DimensionsSchema.nullable().optional(),
+      budget: ResearchBudgetSchema.nullable().optional(),
+    },
+    { error: 'the request body must be a JSON object: {"name", "question", "schedule", "timezone"}' },
+  );
+export type ReportCreate = z.infer<ReturnType<typeof reportCreateSchema>>;
 
 export const ReportSchema = z.object({
   id: z.string(),
@@ -145,7 +161,7 @@ export const ReportRunSchema = z.object({
   session_id: z.string(),
   scheduled_for: z.string().describe('ISO 8601: the time the run was due'),
   created_at: z.string(),
-  status: z.string().describe('status.general of the run\'s research inquiry'),
+  status: z.string().describe("status.general of the run's research inquiry"),
   final_answer: z.string(),
   progress: z.number().int(),
 });

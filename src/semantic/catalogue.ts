@@ -167,14 +167,21 @@ export class Catalogue {
         const def = ms ? `${ms.agg}(${ms.sql ?? '*'})${ms.filter ? ` where ${ms.filter}` : ''}` : `= ${dm!.expression}`;
         const attrs = [`definition: ${def}`, ...(it.synonyms.length ? [`also called: ${it.synonyms.join(', ')}`] : [])];
         const meta = ms ?? dm!;
-        attrs.push(meta.time_bound ? `dated by: ${[meta.time_dimension ?? m.defaults.time_dimension, ...meta.alternate_time_dimensions].filter(Boolean).join(', ')}` : 'not dated');
+        attrs.push(
+          meta.time_bound
+            ? `dated by: ${[meta.time_dimension ?? m.defaults.time_dimension, ...meta.alternate_time_dimensions].filter(Boolean).join(', ')}`
+            : 'not dated',
+        );
         const dims = ms ? reachableDims(ms.entity) : [];
         return { ...base, attributes: attrs, dimensions: dims, relationships: ms ? [`measured on ${ms.entity}`] : [] };
       }
       case 'dimension':
       case 'time_dimension': {
         const vals = this.values[it.name] ?? [];
-        const attrs = [...(it.synonyms.length ? [`also called: ${it.synonyms.join(', ')}`] : []), ...vals.slice(0, 50).map((v) => `value: ${v}`)];
+        const attrs = [
+          ...(it.synonyms.length ? [`also called: ${it.synonyms.join(', ')}`] : []),
+          ...vals.slice(0, 50).map((v) => `value: ${v}`),
+        ];
         return { ...base, attributes: attrs, dimensions: [it.name], relationships: it.entity ? [`on ${it.entity}`] : [] };
       }
       default:
@@ -220,13 +227,37 @@ function buildItems(m: SemanticModel, values: ValueIndex): CatalogueItem[] {
   for (const e of m.entities)
     items.push({ id: `entity:${e.name}`, kind: 'entity', name: e.name, description: e.description, synonyms: e.synonyms });
   for (const x of m.measures)
-    items.push({ id: `metric:${x.name}`, kind: 'metric', name: x.name, label: x.label, description: x.description, synonyms: x.synonyms, entity: x.entity });
+    items.push({
+      id: `metric:${x.name}`,
+      kind: 'metric',
+      name: x.name,
+      label: x.label,
+      description: x.description,
+      synonyms: x.synonyms,
+      entity: x.entity,
+    });
   for (const x of m.metrics)
     items.push({ id: `metric:${x.name}`, kind: 'metric', name: x.name, label: x.label, description: x.description, synonyms: x.synonyms });
   for (const d of m.dimensions)
-    items.push({ id: `dimension:${d.name}`, kind: 'dimension', name: d.name, label: d.label, description: d.description, synonyms: d.synonyms, entity: d.entity });
+    items.push({
+      id: `dimension:${d.name}`,
+      kind: 'dimension',
+      name: d.name,
+      label: d.label,
+      description: d.description,
+      synonyms: d.synonyms,
+      entity: d.entity,
+    });
   for (const d of m.time_dimensions)
-    items.push({ id: `time_dimension:${d.name}`, kind: 'time_dimension', name: d.name, label: d.label, description: d.description, synonyms: d.synonyms, entity: d.entity });
+    items.push({
+      id: `time_dimension:${d.name}`,
+      kind: 'time_dimension',
+      name: d.name,
+      label: d.label,
+      description: d.description,
+      synonyms: d.synonyms,
+      entity: d.entity,
+    });
   for (const [term, def] of Object.entries(m.glossary))
     items.push({ id: `glossary:${term}`, kind: 'glossary', name: term, description: def, synonyms: [] });
   for (const d of m.dimensions) {

@@ -10,7 +10,16 @@
  *   final  share of total (window over all groups), metric filters, order, limit
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
-import { type DimensionFilterInput, type EntityCondition, type EntityConditionInput, isPresenceOp, type SamePeriod, type SemanticQuery, type SemanticQueryInput, filterValueWords, TEXT_ONLY_OPS } from './query.js';
+import {
+  type DimensionFilterInput,
+  type EntityConditionInput,
+  isPresenceOp,
+  type SamePeriod,
+  type SemanticQuery,
+  type SemanticQueryInput,
+  filterValueWords,
+  TEXT_ONLY_OPS,
+} from './query.js';
 import { type Expr, parseExpr, renderSql } from './expr.js';
 import { type Hop, joinGraph } from './graph.js';
 import { LiteralError, SqlDialect } from './dialects/dialect.js';
@@ -242,20 +251,24 @@ export function compile(
     same_periods: input.same_periods ?? [],
     include_empty_members: input.include_empty_members ?? false,
   };
-  const constructed = q.subset_metrics.length + q.per_entity_averages.length + q.distinct_counts.length + q.period_counts.length + q.ratios.length + q.durations.length;
+  const constructed =
+    q.subset_metrics.length +
+    q.per_entity_averages.length +
+    q.distinct_counts.length +
+    q.period_counts.length +
+    q.ratios.length +
+    q.durations.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
   // --- group-by columns
   const groups: GroupCol[] = q.group_by.map((g) => {
     const dim = ix.dims.get(g.dimension);
-    if (dim)
-      return { name: dim.name, kind: 'dimension', ref: dim.name, entity: dim.entity, sql: dim.sql, label: dim.label };
+    if (dim) return { name: dim.name, kind: 'dimension', ref: dim.name, entity: dim.entity, sql: dim.sql, label: dim.label };
     const td = ix.timeDims.get(g.dimension);
     if (!td) throw unknown('dimension', g.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
     const grain = g.grain ?? 'month';
-    if (!td.grains.includes(grain))
-      throw new CompileError(`'${td.name}' cannot be grouped by ${grain} (allowed: ${td.grains.join(', ')})`);
+    if (!td.grains.includes(grain)) throw new CompileError(`'${td.name}' cannot be grouped by ${grain} (allowed: ${td.grains.join(', ')})`);
     return { name: `${td.name}_${grain}`, kind: 'time', ref: td.name, entity: td.entity, sql: td.sql, grain, label: td.label };
   });
   // members with no rows: the breakdown's dimensions must all be of one entity, whose table lists the members
@@ -263,8 +276,13 @@ export function compile(
   if (q.include_empty_members) {
     const owners = unique(groups.map((g) => g.entity));
     if (!groups.length || groups.some((g) => g.kind === 'time'))
-      throw new CompileError('members with no rows are listed only for a breakdown by the dimensions of one entity (a time breakdown has no table of members)');
-    if (owners.length !== 1) throw new CompileError(`members with no rows are listed only for a breakdown by the dimensions of one entity (${describe(groups.map((g) => g.ref))} belong to ${describe(owners)})`);
+      throw new CompileError(
+        'members with no rows are listed only for a breakdown by the dimensions of one entity (a time breakdown has no table of members)',
+      );
+    if (owners.length !== 1)
+      throw new CompileError(
+        `members with no rows are listed only for a breakdown by the dimensions of one entity (${describe(groups.map((g) => g.ref))} belong to ${describe(owners)})`,
+      );
     memberEntity = owners[0];
   }
   const outNames = new Set<string>();
@@ -297,8 +315,11 @@ export function compile(
     }
   });
   if (q.ratios.length && q.comparison) throw new CompileError('a ratio cannot be compared between periods: ask for it in each period');
-  for (const s of q.subset_metrics) if (!ix.measures.has(s.metric) && !ix.metrics.has(s.metric)) throw unknown('metric', s.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
-  for (const m of needed) if (!ix.measures.has(m) && !ix.metrics.has(m)) throw unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
+  for (const s of q.subset_metrics)
+    if (!ix.measures.has(s.metric) && !ix.metrics.has(s.metric))
+      throw unknown('metric', s.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
+  for (const m of needed)
+    if (!ix.measures.has(m) && !ix.metrics.has(m)) throw unknown('metric', m, [...ix.measures.keys(), ...ix.metrics.keys()]);
   const baseMeasures = new Map<string, Measure>();
   const collect = (name: string, seen: Set<string>) => {
     const ms = ix.measures.get(name);
@@ -327,7 +348,8 @@ export function compile(
     if (!prev) throw new CompileError('a comparison of periods needs the previous period (comparison.previous)');
     literalFor(d, 'date', prev.start, 'previous period start');
     literalFor(d, 'date', prev.end, 'previous period end');
-    if (q.group_by.some((g) => ix.timeDims.has(g.dimension))) throw new CompileError('a comparison of periods cannot also be broken down by time');
+    if (q.group_by.some((g) => ix.timeDims.has(g.dimension)))
+      throw new CompileError('a comparison of periods cannot also be broken down by time');
   }
   const graph = joinGraph(model);
   const groupedTime = groups.filter((g) => g.kind === 'time').map((g) => g.ref);
@@ -366,26 +388,53 @@ export function compile(
     const name = `${p.name}__members`;
     // per row of the metric's own entity ("quantity per line item"): the rows themselves are the members
     const own = first.entity === p.entity;
-    baseMeasures.set(name, own
-      ? { ...first, name, agg: 'count', sql: undefined, filter: first.filter, format: { kind: 'integer' } }
-      : { ...first, name, agg: 'count_distinct', sql: memberSql(first.entity, p.entity, pkOf(p.entity, `'${p.name}'`)), filter: first.filter, format: { kind: 'integer' } });
+    baseMeasures.set(
+      name,
+      own
+        ? { ...first, name, agg: 'count', sql: undefined, filter: first.filter, format: { kind: 'integer' } }
+        : {
+            ...first,
+            name,
+            agg: 'count_distinct',
+            sql: memberSql(first.entity, p.entity, pkOf(p.entity, `'${p.name}'`)),
+            filter: first.filter,
+            format: { kind: 'integer' },
+          },
+    );
     synthetic.push({ column: p.name, measure: name });
   }
   for (const dc of q.distinct_counts) {
-    const pk = pkOf(dc.entity, `'${dc.name}'`);
+    const dim = dc.dimension ? ix.dims.get(dc.dimension) : undefined;
+    if (dc.dimension && (!dim || dim.entity !== dc.entity))
+      throw unknown(
+        'dimension',
+        dc.dimension,
+        [...ix.dims.values()].filter((x) => x.entity === dc.entity).map((x) => x.name),
+      );
+    // (the values of a dimension: its own expression, on the entity's table wherever the rows are counted)
+    const counted = dim
+      ? (through0: string) => (through0 === dc.entity ? dim.sql : dim.sql.replaceAll('${TABLE}', `\${${dc.entity}}`))
+      : (through0: string) => memberSql(through0, dc.entity, pkOf(dc.entity, `'${dc.name}'`));
     const defaultTd = tr?.dimension ?? model.defaults.time_dimension;
     const tdEntity = tr && defaultTd ? ix.timeDims.get(defaultTd)?.entity : undefined;
     const through =
-      dc.through ?? findRoot(model, [dc.entity, ...conditions.map((c) => c.entity), ...groups.map((g) => g.entity), ...(tdEntity ? [tdEntity] : [])], undefined);
-    if (!through || !ix.entities.has(through)) throw new CompileError(`no entity relates '${dc.entity}' to the query's filters and period, so its members cannot be counted`);
-    if (through !== dc.entity && !graph.path(through, dc.entity)) throw new CompileError(`'${dc.entity}' cannot be counted through '${through}'`);
+      dc.through ??
+      findRoot(
+        model,
+        [dc.entity, ...conditions.map((c) => c.entity), ...groups.map((g) => g.entity), ...(tdEntity ? [tdEntity] : [])],
+        undefined,
+      );
+    if (!through || !ix.entities.has(through))
+      throw new CompileError(`no entity relates '${dc.entity}' to the query's filters and period, so its members cannot be counted`);
+    if (through !== dc.entity && !graph.path(through, dc.entity))
+      throw new CompileError(`'${dc.entity}' cannot be counted through '${through}'`);
     const dated = !!tdEntity && (through === tdEntity || !!graph.path(through, tdEntity));
     const name = `${dc.name}__distinct`;
     baseMeasures.set(name, {
       name,
       entity: through,
       agg: 'count_distinct',
-      sql: memberSql(through, dc.entity, pk),
+      sql: counted(through),
       description: '',
       synonyms: [],
       format: { kind: 'integer' },
@@ -400,15 +449,20 @@ export function compile(
   for (const pc of q.period_counts) {
     const base = ix.measures.get(pc.metric);
     if (!base) {
-      if (ix.metrics.has(pc.metric)) throw new CompileError(`'${pc.name}': '${pc.metric}' is computed from other metrics, so it has no rows whose ${pc.grain}s could be counted`);
+      if (ix.metrics.has(pc.metric))
+        throw new CompileError(
+          `'${pc.name}': '${pc.metric}' is computed from other metrics, so it has no rows whose ${pc.grain}s could be counted`,
+        );
       throw unknown('metric', pc.metric, [...ix.measures.keys(), ...ix.metrics.keys()]);
     }
     const tdName = pc.dimension ?? dating(base);
     if (!tdName) throw new CompileError(`'${pc.metric}' is not dated, so its ${pc.grain}s cannot be counted`);
     const td = ix.timeDims.get(tdName);
     if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
-    if (!td.grains.includes(pc.grain)) throw new CompileError(`'${td.name}' has no ${pc.grain}s to count (its grains: ${td.grains.join(', ')})`);
-    if (td.entity !== base.entity && !graph.path(base.entity, td.entity)) throw new CompileError(`'${pc.metric}' cannot be dated by '${td.name}'`);
+    if (!td.grains.includes(pc.grain))
+      throw new CompileError(`'${td.name}' has no ${pc.grain}s to count (its grains: ${td.grains.join(', ')})`);
+    if (td.entity !== base.entity && !graph.path(base.entity, td.entity))
+      throw new CompileError(`'${pc.metric}' cannot be dated by '${td.name}'`);
     const col = td.entity === base.entity ? td.sql : td.sql.replace(/\$\{TABLE\}/g, `\${${td.entity}}`);
     const name = `${pc.name}__periods`;
     baseMeasures.set(name, {
@@ -471,21 +525,31 @@ export function compile(
   }));
   // a side of a ratio over a subset: the same, once per side (`__r<i>n`, `__r<i>d`)
   q.ratios.forEach((r, i) => {
-    for (const [side, tag] of [['numerator', 'n'], ['denominator', 'd']] as const) {
+    for (const [side, tag] of [
+      ['numerator', 'n'],
+      ['denominator', 'd'],
+    ] as const) {
       const x = r[side];
       if (!x.filters.length && !x.conditions.length) continue;
-      const extra = [...x.filters.map((f) => filterCondition(ix, d, f)), ...x.conditions.map((c) => entityCondition(model, ix, d, c, basesOf(c.metric)))];
+      const extra = [
+        ...x.filters.map((f) => filterCondition(ix, d, f)),
+        ...x.conditions.map((c) => entityCondition(model, ix, d, c, basesOf(c.metric))),
+      ];
       variants.push({ suffix: `__r${i}${tag}`, extra, measures: basesOf(x.metric) });
     }
   });
-  if (q.comparison && prev) variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
+  if (q.comparison && prev)
+    variants.push({ suffix: '__prev', extra: [], range: prev, measures: [...baseMeasures.values()].filter((m) => !m.name.includes('__')) });
   for (const v of variants) {
     for (const base of v.measures) {
       const m = { ...base, name: `${base.name}${v.suffix}` };
       const dt = dating(base);
       datingOut[m.name] = dt;
       let g = measureGroups.find((x) => x.entity === m.entity && x.dating === dt && x.variant === v.suffix);
-      if (!g) measureGroups.push((g = { entity: m.entity, dating: dt, measures: [], variant: v.suffix, extra: v.extra, ...(v.range ? { range: v.range } : {}) }));
+      if (!g)
+        measureGroups.push(
+          (g = { entity: m.entity, dating: dt, measures: [], variant: v.suffix, extra: v.extra, ...(v.range ? { range: v.range } : {}) }),
+        );
       if (!g.measures.some((x) => x.name === m.name)) g.measures.push(m);
     }
   }
@@ -507,7 +571,8 @@ export function compile(
 
   // the aggregated rows are `base`, or `counted` when the members with no rows join them (below)
   const baseCte = memberEntity ? 'counted' : 'base';
-  if (memberEntity && measureGroups.length === 0) throw new CompileError('members with no rows are listed only next to a metric (a list of members shows only those with rows)');
+  if (memberEntity && measureGroups.length === 0)
+    throw new CompileError('members with no rows are listed only next to a metric (a list of members shows only those with rows)');
 
   if (measureGroups.length === 0) {
     // Only dimensions: their distinct combinations.
@@ -523,7 +588,10 @@ export function compile(
     const sel = groups.map((g, i) => `${groupExpr(plan, g, d)} AS ${dimCols[i]}`);
     const where = conds.map((c) => c.build(plan, plan.reach(root, c.entity)));
     ctes.push(
-      `base AS (\n  SELECT DISTINCT ${sel.join(', ')}\n  FROM ${plan.rootFrom()}${plan.joins().map((j) => '\n  ' + j).join('')}` +
+      `base AS (\n  SELECT DISTINCT ${sel.join(', ')}\n  FROM ${plan.rootFrom()}${plan
+        .joins()
+        .map((j) => '\n  ' + j)
+        .join('')}` +
         (where.length ? `\n  WHERE ${where.join(' AND ')}` : '') +
         '\n)',
     );
@@ -544,9 +612,7 @@ export function compile(
       const cols = measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true)));
       ctes.push(`${baseCte} AS (\n  SELECT ${cols.join(', ')}\n  FROM ${measureGroups.map((_, gi) => `g${gi}`).join(' CROSS JOIN ')}\n)`);
     } else {
-      ctes.push(
-        `group_keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`,
-      );
+      ctes.push(`group_keys AS (\n  ${measureGroups.map((_, gi) => `SELECT ${dimCols.join(', ')} FROM g${gi}`).join('\n  UNION\n  ')}\n)`);
       const cols = [
         ...dimCols.map((c) => `group_keys.${c}`),
         ...measureGroups.flatMap((mg, gi) => mg.measures.map((m) => measureOut(d, m, `g${gi}`, true))),
@@ -556,7 +622,20 @@ export function compile(
       );
       ctes.push(`${baseCte} AS (\n  SELECT ${cols.join(', ')}\n  FROM group_keys\n  ${joins.join('\n  ')}\n)`);
     }
-    if (memberEntity) ctes.push(...emptyMembersSql(model, ix, d, memberEntity, groups, measureGroups, conditions, tr ? (dim) => timeCondition(dim) : undefined, tr?.dimension));
+    if (memberEntity)
+      ctes.push(
+        ...emptyMembersSql(
+          model,
+          ix,
+          d,
+          memberEntity,
+          groups,
+          measureGroups,
+          conditions,
+          tr ? (dim) => timeCondition(dim) : undefined,
+          tr?.dimension,
+        ),
+      );
   }
 
   // --- result: output names, derived metrics
@@ -575,11 +654,23 @@ export function compile(
   const extraCols: { column: CompiledColumn; sql: string }[] = [];
   for (const s of synthetic.filter((x) => q.distinct_counts.some((dc) => dc.name === x.column))) {
     const dc = q.distinct_counts.find((x) => x.name === s.column)!;
-    extraCols.push({ column: { name: dc.name, kind: 'metric', ref: dc.name, label: dc.label ?? `Number of ${dc.entity}`, format: { kind: 'integer' } }, sql: `base.${d.ident(s.measure)}` });
+    extraCols.push({
+      column: { name: dc.name, kind: 'metric', ref: dc.name, label: dc.label ?? `Number of ${dc.entity}`, format: { kind: 'integer' } },
+      sql: `base.${d.ident(s.measure)}`,
+    });
   }
   for (const pc of q.period_counts) {
     const measure = synthetic.find((x) => x.column === pc.name)!.measure;
-    extraCols.push({ column: { name: pc.name, kind: 'metric', ref: pc.name, label: pc.label ?? `Number of ${pc.grain}s with ${label(pc.metric).toLowerCase()}`, format: { kind: 'integer' } }, sql: `base.${d.ident(measure)}` });
+    extraCols.push({
+      column: {
+        name: pc.name,
+        kind: 'metric',
+        ref: pc.name,
+        label: pc.label ?? `Number of ${pc.grain}s with ${label(pc.metric).toLowerCase()}`,
+        format: { kind: 'integer' },
+      },
+      sql: `base.${d.ident(measure)}`,
+    });
   }
   for (const du of q.durations) {
     const measure = synthetic.find((x) => x.column === du.name)!.measure;
@@ -587,7 +678,13 @@ export function compile(
     const aggWord = { avg: 'Average', min: 'Shortest', max: 'Longest', sum: 'Total' }[du.agg];
     const tdLabel = (n: string) => (ix.timeDims.get(n)!.label ?? n.replace(/_/g, ' ')).toLowerCase();
     extraCols.push({
-      column: { name: du.name, kind: 'metric', ref: du.name, label: du.label ?? `${aggWord} ${du.unit}s from ${tdLabel(du.from)} to ${tdLabel(du.to)}`, format: whole ? { kind: 'integer' } : { kind: 'number', decimals: 2 } },
+      column: {
+        name: du.name,
+        kind: 'metric',
+        ref: du.name,
+        label: du.label ?? `${aggWord} ${du.unit}s from ${tdLabel(du.from)} to ${tdLabel(du.to)}`,
+        format: whole ? { kind: 'integer' } : { kind: 'number', decimals: 2 },
+      },
       sql: `base.${d.ident(measure)}`,
     });
   }
@@ -595,15 +692,30 @@ export function compile(
     const members = synthetic.find((x) => x.column === p.name)!.measure;
     const f = formatOf(p.metric);
     const format: Format = f.kind === 'integer' ? { kind: 'number', decimals: 2 } : f;
-    extraCols.push({ column: { name: p.name, kind: 'metric', ref: p.name, label: p.label ?? `${label(p.metric)} per ${p.entity}`, format }, sql: d.divide(metricSql(p.metric), `base.${d.ident(members)}`) });
+    extraCols.push({
+      column: { name: p.name, kind: 'metric', ref: p.name, label: p.label ?? `${label(p.metric)} per ${p.entity}`, format },
+      sql: d.divide(metricSql(p.metric), `base.${d.ident(members)}`),
+    });
   }
   q.subset_metrics.forEach((s, i) => {
     const part = variantSql(s.metric, `__s${i}`);
     const what = s.label ?? s.filters.map((f) => (isPresenceOp(f.op) ? filterValueWords(f) : (f.values ?? []).join('/'))).join(', ');
     extraCols.push(
       s.as === 'share'
-        ? { column: { name: s.name, kind: 'metric', ref: s.name, label: `Share of ${label(s.metric).toLowerCase()}: ${what}`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(part, metricSql(s.metric)) }
-        : { column: { name: s.name, kind: 'metric', ref: s.name, label: `${label(s.metric)}: ${what}`, format: formatOf(s.metric) }, sql: part },
+        ? {
+            column: {
+              name: s.name,
+              kind: 'metric',
+              ref: s.name,
+              label: `Share of ${label(s.metric).toLowerCase()}: ${what}`,
+              format: { kind: 'percent', decimals: 1 },
+            },
+            sql: d.divide(part, metricSql(s.metric)),
+          }
+        : {
+            column: { name: s.name, kind: 'metric', ref: s.name, label: `${label(s.metric)}: ${what}`, format: formatOf(s.metric) },
+            sql: part,
+          },
     );
   });
   q.ratios.forEach((r, i) => {
@@ -619,7 +731,13 @@ export function compile(
       x.label ??
       `${label(x.metric).toLowerCase()}${x.filters.length || x.conditions.length ? ` (${[...x.filters.map(filterValueWords), ...x.conditions.map((c) => `${label(c.metric).toLowerCase()} ${FILTER_OPS[c.op]} ${c.value}`)].join(', ')})` : ''}`;
     extraCols.push({
-      column: { name: r.name, kind: 'metric', ref: r.name, label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`, format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 } },
+      column: {
+        name: r.name,
+        kind: 'metric',
+        ref: r.name,
+        label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`,
+        format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 },
+      },
       sql: d.divide(top, sideSql('denominator', 'd')),
     });
   });
@@ -633,10 +751,31 @@ export function compile(
       const cur = additive ? `COALESCE(${metricSql(m)}, 0)` : metricSql(m);
       const before = additive ? `COALESCE(${variantSql(m, '__prev')}, 0)` : variantSql(m, '__prev');
       extraCols.push(
-        { column: { name: `${m}_previous`, kind: 'metric', ref: `${m}_previous`, label: `${label(m)} (${prevLabel})`, format: formatOf(m) }, sql: before },
-        { column: { name: `${m}_change`, kind: 'metric', ref: `${m}_change`, label: `Change in ${label(m).toLowerCase()}`, format: formatOf(m) }, sql: `(${cur}) - (${before})` },
+        {
+          column: { name: `${m}_previous`, kind: 'metric', ref: `${m}_previous`, label: `${label(m)} (${prevLabel})`, format: formatOf(m) },
+          sql: before,
+        },
+        {
+          column: {
+            name: `${m}_change`,
+            kind: 'metric',
+            ref: `${m}_change`,
+            label: `Change in ${label(m).toLowerCase()}`,
+            format: formatOf(m),
+          },
+          sql: `(${cur}) - (${before})`,
+        },
         // divided by |previous|: a negative previous (a loss) does not flip the sign of the change
-        { column: { name: `${m}_change_pct`, kind: 'metric', ref: `${m}_change_pct`, label: `Change in ${label(m).toLowerCase()} (%)`, format: { kind: 'percent', decimals: 1 } }, sql: d.divide(`(${cur}) - (${before})`, `ABS(${before})`) },
+        {
+          column: {
+            name: `${m}_change_pct`,
+            kind: 'metric',
+            ref: `${m}_change_pct`,
+            label: `Change in ${label(m).toLowerCase()} (%)`,
+            format: { kind: 'percent', decimals: 1 },
+          },
+          sql: d.divide(`(${cur}) - (${before})`, `ABS(${before})`),
+        },
       );
     }
   }
@@ -661,7 +800,8 @@ export function compile(
   };
   for (const m of requested) columns.push(metricCol(m));
   for (const c of extraCols) {
-    if (columns.some((x) => x.name === c.column.name) || needed.includes(c.column.name)) throw new CompileError(`'${c.column.name}' clashes with another column`);
+    if (columns.some((x) => x.name === c.column.name) || needed.includes(c.column.name))
+      throw new CompileError(`'${c.column.name}' clashes with another column`);
     columns.push(c.column);
   }
   for (const m of unique(q.share_of_total)) {
@@ -721,7 +861,9 @@ export function compile(
   const tied = q.with_ties && q.limit !== undefined && rankItems.length > 0;
   let where = having;
   if (tied) {
-    ctes.push(`tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`);
+    ctes.push(
+      `tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`,
+    );
     const from = q.offset ?? 0;
     where = [`${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`];
   }
@@ -771,7 +913,9 @@ function emptyMembersSql(
       if (!direct || mg.entity === E) continue;
       const toMember = graph.path(mg.entity, E);
       if (!toMember || via(direct) !== via([...toMember, ...graph.path(E, c.entity)!]))
-        throw new CompileError(`members with no rows cannot be listed: a condition on '${c.entity}' is reached from '${mg.entity}' other than through its '${E}'`);
+        throw new CompileError(
+          `members with no rows cannot be listed: a condition on '${c.entity}' is reached from '${mg.entity}' other than through its '${E}'`,
+        );
     }
   const plan = new JoinPlan(model, ix, d, E);
   const cols = groups.map((_, i) => `d${i}`);
@@ -779,7 +923,10 @@ function emptyMembersSql(
   const where = [`(${exprs.map((x) => `${x} IS NOT NULL`).join(' OR ')})`, ...own.map((c) => c.build(plan, plan.reach(E, c.entity)))];
   const members =
     `members AS (\n  SELECT DISTINCT ${exprs.map((x, i) => `${x} AS ${cols[i]}`).join(', ')}\n  FROM ${plan.rootFrom()}` +
-    plan.joins().map((j) => '\n  ' + j).join('') +
+    plan
+      .joins()
+      .map((j) => '\n  ' + j)
+      .join('') +
     `\n  WHERE ${where.join(' AND ')}\n)`;
   const measures = measureGroups.flatMap((mg) => mg.measures);
   const value = (m: Measure) => {
@@ -796,14 +943,7 @@ function emptyMembersSql(
 }
 
 /** The SQL of one measure group: aggregated at its entity's grain, to-one joins only. */
-function groupSql(
-  model: SemanticModel,
-  ix: ModelIndex,
-  d: SqlDialect,
-  mg: MeasureGroup,
-  groups: GroupCol[],
-  conds: Condition[],
-): string {
+function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: MeasureGroup, groups: GroupCol[], conds: Condition[]): string {
   const graph = joinGraph(model);
   const E = mg.entity;
   const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
@@ -817,7 +957,10 @@ function groupSql(
     const where = conds.map((c) => c.build(plan, plan.reach(E, c.entity)));
     return (
       `  SELECT ${[...sel, ...aggs].join(', ')}\n  FROM ${plan.rootFrom()}` +
-      plan.joins().map((j) => '\n  ' + j).join('') +
+      plan
+        .joins()
+        .map((j) => '\n  ' + j)
+        .join('') +
       (where.length ? `\n  WHERE ${where.join(' AND ')}` : '') +
       (sel.length ? `\n  GROUP BY ${dimCols.map((_, i) => i + 1).join(', ')}` : '')
     );
@@ -844,7 +987,10 @@ function groupSql(
   const bwhere = conds.map((c) => c.build(bridge, keyFor(c.entity)));
   const bridgeSql =
     `SELECT DISTINCT ${bsel.join(', ')}\n    FROM ${bridge.rootFrom()}` +
-    bridge.joins().map((j) => '\n    ' + j).join('') +
+    bridge
+      .joins()
+      .map((j) => '\n    ' + j)
+      .join('') +
     (bwhere.length ? `\n    WHERE ${bwhere.join(' AND ')}` : '');
 
   const plan = new JoinPlan(model, ix, d, E);
@@ -853,7 +999,10 @@ function groupSql(
   return (
     `  SELECT ${[...sel, ...aggs].join(', ')}\n  FROM (\n    ${bridgeSql}\n  ) AS b\n` +
     `  JOIN ${plan.rootFrom()} ON ${pk.map((c, i) => `t0.${c} = b.k${i}`).join(' AND ')}` +
-    plan.joins().map((j) => '\n  ' + j).join('') +
+    plan
+      .joins()
+      .map((j) => '\n  ' + j)
+      .join('') +
     (sel.length ? `\n  GROUP BY ${dimCols.map((_, i) => i + 1).join(', ')}` : '')
   );
 }
@@ -889,7 +1038,7 @@ function renderGroup(plan: JoinPlan, key: string, g: GroupCol, d: SqlDialect): s
   return g.kind === 'time' ? d.timeBucket(x, g.grain!) : x;
 }
 
-function aggregate(plan: JoinPlan, m: Measure, d: SqlDialect): string {
+function aggregate(plan: JoinPlan, m: Measure, _d: SqlDialect): string {
   const expr = m.sql !== undefined ? plan.render(plan.root, m.sql) : undefined;
   const filter = m.filter !== undefined ? plan.render(plan.root, m.filter) : undefined;
   const guarded = (x: string) => (filter ? `CASE WHEN ${filter} THEN ${x} END` : x);
@@ -1046,7 +1195,9 @@ function anyOfCondition(ix: ModelIndex, d: SqlDialect, filters: DimensionFilterI
   const members = filters.map((f) => filterCondition(ix, d, f));
   const entities = unique(members.map((m) => m.entity));
   if (entities.length !== 1)
-    throw new CompileError(`the filters of an any_of group must be dimensions of one entity (${filters.map((f) => `'${f.dimension}'`).join(', ')} belong to ${entities.map((e) => `'${e}'`).join(', ')})`);
+    throw new CompileError(
+      `the filters of an any_of group must be dimensions of one entity (${filters.map((f) => `'${f.dimension}'`).join(', ')} belong to ${entities.map((e) => `'${e}'`).join(', ')})`,
+    );
   return { entity: entities[0]!, build: (plan, key) => `(${members.map((m) => m.build(plan, key)).join(' OR ')})` };
 }
 
@@ -1055,10 +1206,17 @@ function anyOfCondition(ix: ModelIndex, d: SqlDialect, filters: DimensionFilterI
  * (`%`, `_` and the escape character match only themselves) and stays a quoted literal: a value
  * never widens the pattern. Several values: any of them matches (none, for the `not_` forms).
  */
-function textCondition(d: SqlDialect, f: { dimension: string; op: string; values: (string | number | boolean)[] }, dim: Dimension | undefined, td: unknown): Condition {
+function textCondition(
+  d: SqlDialect,
+  f: { dimension: string; op: string; values: (string | number | boolean)[] },
+  dim: Dimension | undefined,
+  td: unknown,
+): Condition {
   const name = f.dimension;
   if (!dim || td || dim.type !== 'string')
-    throw new CompileError(`the filter '${f.op}' on '${name}' applies only to text dimensions ('${name}' is ${dim ? `a ${dim.type}` : 'a time'} dimension; use eq, in, gt..lte or between)`);
+    throw new CompileError(
+      `the filter '${f.op}' on '${name}' applies only to text dimensions ('${name}' is ${dim ? `a ${dim.type}` : 'a time'} dimension; use eq, in, gt..lte or between)`,
+    );
   const texts = f.values.map((v) => {
     if (typeof v === 'boolean') throw new CompileError(`the filter '${f.op}' on '${name}' takes text, not ${v}`);
     const t = String(v);
@@ -1073,7 +1231,8 @@ function textCondition(d: SqlDialect, f: { dimension: string; op: string; values
     return literalFor(d, 'string', pattern, name);
   });
   const build = (x: string): string => {
-    if (op === 'eq_ci') return lits.length === 1 ? `${d.lower(x)} = ${d.lower(lits[0]!)}` : `${d.lower(x)} IN (${lits.map((l) => d.lower(l)).join(', ')})`;
+    if (op === 'eq_ci')
+      return lits.length === 1 ? `${d.lower(x)} = ${d.lower(lits[0]!)}` : `${d.lower(x)} IN (${lits.map((l) => d.lower(l)).join(', ')})`;
     const negated = op.startsWith('not_');
     const each = lits.map((l) => d.likeInsensitive(x, l, negated));
     return each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(negated ? ' AND ' : ' OR ');
@@ -1107,7 +1266,8 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   const pk = Array.isArray(entity.primary_key) ? entity.primary_key : [entity.primary_key];
   if (pk.length !== 1) throw new CompileError(`a condition on '${c.entity}' needs a single-column key`);
   const F = bases[0]?.entity;
-  if (!F || bases.some((b) => b.entity !== F)) throw new CompileError(`a condition on '${c.entity}' needs a metric of one entity ('${c.metric}' is not)`);
+  if (!F || bases.some((b) => b.entity !== F))
+    throw new CompileError(`a condition on '${c.entity}' needs a metric of one entity ('${c.metric}' is not)`);
   const graph = joinGraph(model);
   if (F !== c.entity && !graph.path(F, c.entity)) throw new CompileError(`'${c.metric}' cannot be counted per '${c.entity}'`);
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
@@ -1117,7 +1277,9 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   const own = (c.filters ?? []).map((f) => filterCondition(ix, d, f));
   // conditions on other members the rows belong to ("papers in domain A" of "authors who wrote papers in domain A")
   own.push(...(c.conditions ?? []).map((n) => entityCondition(model, ix, d, n, basesOfCondition(ix, n.metric))));
-  for (const f of own) if (f.entity !== F && !graph.path(F, f.entity)) throw new CompileError(`'${c.metric}' cannot be filtered by '${f.entity}' in a condition on '${c.entity}'`);
+  for (const f of own)
+    if (f.entity !== F && !graph.path(F, f.entity))
+      throw new CompileError(`'${c.metric}' cannot be filtered by '${f.entity}' in a condition on '${c.entity}'`);
   return {
     entity: c.entity,
     build: (plan, at) => {
@@ -1137,7 +1299,10 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
       const memberKey = `${sub.alias(eKey)}.${key}`;
       const inner =
         `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${sub.rootFrom()}` +
-        sub.joins().map((j) => ` ${j}`).join('') +
+        sub
+          .joins()
+          .map((j) => ` ${j}`)
+          .join('') +
         (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
         ' GROUP BY 1';
       const valueOf = (b: string) => {
@@ -1207,8 +1372,10 @@ export function compileDistinctValues(model: SemanticModel, dimension: string, d
   const plan = new JoinPlan(model, ix, dialect, dim.entity);
   const x = plan.render(dim.entity, dim.sql);
   return (
-    `SELECT DISTINCT ${x} AS value FROM ${plan.rootFrom()}${plan.joins().map((j) => ' ' + j).join('')} ` +
-    `WHERE ${x} IS NOT NULL ORDER BY 1 ${dialect.limit(limit)}`
+    `SELECT DISTINCT ${x} AS value FROM ${plan.rootFrom()}${plan
+      .joins()
+      .map((j) => ' ' + j)
+      .join('')} ` + `WHERE ${x} IS NOT NULL ORDER BY 1 ${dialect.limit(limit)}`
   );
 }
 
@@ -1219,7 +1386,10 @@ export function compileLatest(model: SemanticModel, timeDimension: string, diale
   if (!td) throw unknown('time dimension', timeDimension, [...ix.timeDims.keys()]);
   const plan = new JoinPlan(model, ix, dialect, td.entity);
   const x = plan.render(td.entity, td.sql);
-  return `SELECT CAST(MAX(${x}) AS DATE) AS latest FROM ${plan.rootFrom()}${plan.joins().map((j) => ' ' + j).join('')}`;
+  return `SELECT CAST(MAX(${x}) AS DATE) AS latest FROM ${plan.rootFrom()}${plan
+    .joins()
+    .map((j) => ' ' + j)
+    .join('')}`;
 }
 
 function unique<T>(xs: T[]): T[] {

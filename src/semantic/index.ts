@@ -6,6 +6,15 @@ export { compile, compileDistinctValues, compileLatest, resolveValue, CompileErr
 export type { CompiledQuery, CompiledColumn, ColumnKind, CompileOptions } from './compiler.js';
 export { SqlDialect, DuckDbDialect, PostgresDialect, MysqlDialect, dialectFor, LiteralError } from './dialects/index.js';
 export { Catalogue, buildCatalogue } from './catalogue.js';
-export type { CatalogueItem, CatalogueKind, SemanticSummary, SummaryEntity, EntityDetail, SearchHit, SearchResultSet, ValueIndex } from './catalogue.js';
+export type {
+  CatalogueItem,
+  CatalogueKind,
+  SemanticSummary,
+  SummaryEntity,
+  EntityDetail,
+  SearchHit,
+  SearchResultSet,
+  ValueIndex,
+} from './catalogue.js';
 export { loadValueIndex, resolveAsOf, loadSemanticLayer, semanticLayerFor, MAX_INDEXED_VALUES, type SemanticLayer } from './values.js';
 export { JoinGraph, joinGraph, type Hop } from './graph.js';

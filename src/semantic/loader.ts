@@ -23,9 +23,7 @@ export class ModelError extends Error {
     readonly file: string,
     readonly issues: ModelIssue[],
   ) {
-    super(
-      `invalid semantic model ${file}:\n` + issues.map((i) => `  ${i.path || '(root)'}: ${i.problem}`).join('\n'),
-    );
+    super(`invalid semantic model ${file}:\n` + issues.map((i) => `  ${i.path || '(root)'}: ${i.problem}`).join('\n'));
     this.name = 'ModelError';
   }
 }
@@ -87,7 +85,10 @@ export function crossCheck(m: SemanticModel): ModelIssue[] {
       else seen.set(it.name, it.at);
     }
   };
-  dupes('entity', m.entities.map((e, i) => ({ name: e.name, at: `entities[${i}]` })));
+  dupes(
+    'entity',
+    m.entities.map((e, i) => ({ name: e.name, at: `entities[${i}]` })),
+  );
   dupes('dimension', [
     ...m.dimensions.map((d, i) => ({ name: d.name, at: `dimensions[${i}]` })),
     ...m.time_dimensions.map((d, i) => ({ name: d.name, at: `time_dimensions[${i}]` })),
@@ -121,7 +122,13 @@ export function crossCheck(m: SemanticModel): ModelIssue[] {
         add(at, `'\${${ref}}' is not reachable from '${owner}' through many_to_one relationships`);
     }
     for (const mc of sqlMacros(sql)) {
-      if (!(mc.name in MACROS)) add(at, `unknown macro '@${mc.name}' (known: ${Object.keys(MACROS).map((k) => '@' + k).join(', ')})`);
+      if (!(mc.name in MACROS))
+        add(
+          at,
+          `unknown macro '@${mc.name}' (known: ${Object.keys(MACROS)
+            .map((k) => '@' + k)
+            .join(', ')})`,
+        );
       else if (MACROS[mc.name] !== mc.args) add(at, `macro '@${mc.name}' takes ${MACROS[mc.name]} arguments, not ${mc.args}`);
     }
   };

@@ -41,7 +41,19 @@ export type PresenceOp = (typeof PRESENCE_OPS)[number];
 export function isPresenceOp(op: string): op is PresenceOp {
   return (PRESENCE_OPS as readonly string[]).includes(op);
 }
-export const DIMENSION_FILTER_OPS = ['eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', ...TEXT_ONLY_OPS, ...PRESENCE_OPS] as const;
+export const DIMENSION_FILTER_OPS = [
+  'eq',
+  'ne',
+  'in',
+  'not_in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  ...TEXT_ONLY_OPS,
+  ...PRESENCE_OPS,
+] as const;
 export function isTextPatternOp(op: string): op is TextPatternOp {
   return (TEXT_PATTERN_OPS as readonly string[]).includes(op);
 }
@@ -51,7 +63,11 @@ export function filterValueWords(f: { dimension?: string; op: string; values?: u
   if (isPresenceOp(f.op)) return `${(f.dimension ?? 'value').replace(/_/g, ' ')} ${f.op === 'is_set' ? 'present' : 'missing'}`;
   const vals = (f.values ?? []).map(String);
   if (isTextPatternOp(f.op)) {
-    const verb = f.op.replace(/^not_/, '').replace('starts_with', 'starting with').replace('ends_with', 'ending with').replace('contains', 'containing');
+    const verb = f.op
+      .replace(/^not_/, '')
+      .replace('starts_with', 'starting with')
+      .replace('ends_with', 'ending with')
+      .replace('contains', 'containing');
     return `${f.op.startsWith('not_') ? 'not ' : ''}${verb} ${vals.map((v) => `"${v}"`).join(' or ')}`;
   }
   return `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${vals.join('/')}`;
@@ -233,6 +249,8 @@ export const DistinctCountSchema = z.object({
   name: z.string().min(1),
   entity: z.string().min(1),
   through: z.string().min(1).optional(),
+  /** Count the distinct values of this dimension of `entity` instead of its members ("how many different cities"). */
+  dimension: z.string().min(1).optional(),
   label: z.string().optional(),
 });
 export type DistinctCount = z.infer<typeof DistinctCountSchema>;

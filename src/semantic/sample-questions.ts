@@ -42,10 +42,13 @@ export function sampleQuestionCandidates(model: SemanticModel, values: ValueInde
   const counts = model.measures.filter((m) => m.agg === 'count');
   const year = lastFullYear(asOf);
   // Breakdowns read at a glance: indexed dimensions with 2 to 25 values.
-  const breakdowns = model.dimensions.filter((d) => d.index_values && (values[d.name]?.length ?? 0) >= 2 && (values[d.name]?.length ?? 0) <= 25);
+  const breakdowns = model.dimensions.filter(
+    (d) => d.index_values && (values[d.name]?.length ?? 0) >= 2 && (values[d.name]?.length ?? 0) <= 25,
+  );
   // Things to rank: a dimension named after its entity (its name column), not indexed (many values).
   const named = model.dimensions.filter((d) => d.type === 'string' && !d.index_values && d.name === d.entity);
-  const datable = (m: Measure | DerivedMetric) => m.time_bound !== false && (m.time_dimension ?? model.defaults.time_dimension) !== undefined;
+  const datable = (m: Measure | DerivedMetric) =>
+    m.time_bound !== false && (m.time_dimension ?? model.defaults.time_dimension) !== undefined;
 
   const out: Record<SampleKind, string[]> = { total: [], by_dimension: [], by_time: [], top: [], count: [], filtered: [], period: [] };
   for (const m of headline) {

@@ -3,6 +3,7 @@
  * distinct values of `index_values` dimensions and the as-of date. Everything after this is
  * plain data handed to the compiler and the catalogue.
  */
+import { guardLayerModel, type CheckFinding } from './check.js';
 import type { SemanticModel } from './model.js';
 import type { Warehouse } from '../warehouse/types.js';
 import { compile, compileDistinctValues, compileLatest } from './compiler.js';
@@ -56,6 +57,8 @@ export interface SemanticLayer {
   catalogue: Catalogue;
   /** Values that select the same rows in several dimensions (see `loadSameRows`). */
   sameRows?: SameRows;
+  /** What the start-up data check found wrong (keys, fan-out): those joins are left out of `model`. */
+  problems?: CheckFinding[];
 }
 
 /**
@@ -75,17 +78,24 @@ const SAME_ROWS_PAIRS = 5000;
  * A shared value selects the same rows when every distinct pair of the two columns has it on both
  * sides or on neither.
  */
-export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, values: ValueIndex, options: { timeoutMs?: number } = {}): Promise<SameRows> {
+export async function loadSameRows(
+  model: SemanticModel,
+  warehouse: Warehouse,
+  values: ValueIndex,
+  options: { timeoutMs?: number } = {},
+): Promise<SameRows> {
   const dialect = dialectFor(warehouse.dialect);
   const entityOf = new Map(model.dimensions.map((d) => [d.name, d.entity]));
-  const related = (a: string, b: string) => a === b || model.relationships.some((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
+  const related = (a: string, b: string) =>
+    a === b || model.relationships.some((r) => (r.from === a && r.to === b) || (r.from === b && r.to === a));
   // per dimension: each phrase a question may use (a stored value, a value synonym) -> the stored value
   const synonymsOf = new Map(model.dimensions.map((d) => [d.name, d.value_synonyms]));
   const lower = new Map(
     Object.entries(values).map(([d, vs]) => {
       const phrases = new Map<string, string>();
       for (const v of vs) phrases.set(v.toLowerCase(), v.toLowerCase());
-      for (const [v, syns] of Object.entries(synonymsOf.get(d) ?? {})) if (phrases.has(v.toLowerCase())) for (const x of syns) phrases.set(x.toLowerCase(), v.toLowerCase());
+      for (const [v, syns] of Object.entries(synonymsOf.get(d) ?? {}))
+        if (phrases.has(v.toLowerCase())) for (const x of syns) phrases.set(x.toLowerCase(), v.toLowerCase());
       return [d, phrases];
     }),
   );
@@ -114,7 +124,11 @@ export async function loadSameRows(model: SemanticModel, warehouse: Warehouse, v
         continue; // no single way to relate them: not checked
       }
       if (rows.length > SAME_ROWS_PAIRS) continue;
-      const pairs = rows.map((r) => Object.values(r).slice(0, 2).map((x) => String(x ?? '').toLowerCase()));
+      const pairs = rows.map((r) =>
+        Object.values(r)
+          .slice(0, 2)
+          .map((x) => String(x ?? '').toLowerCase()),
+      );
       for (const v of shared) {
         const [va, vb] = [lower.get(a)!.get(v)!, lower.get(b)!.get(v)!];
         if (pairs.some(([x]) => x === va) && pairs.every(([x, y]) => (x === va) === (y === vb))) parentsOf(v).set(find(v, a), find(v, b));
@@ -138,14 +152,24 @@ export interface SemanticLayerOptions {
   asOf?: string;
 }
 
-export async function loadSemanticLayer(modelPath: string, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
+export async function loadSemanticLayer(
+  modelPath: string,
+  warehouse: Warehouse,
+  options: SemanticLayerOptions = {},
+): Promise<SemanticLayer> {
   const model = loadModel(modelPath);
   return semanticLayerFor(model, warehouse, options);
 }
 
-export async function semanticLayerFor(model: SemanticModel, warehouse: Warehouse, options: SemanticLayerOptions = {}): Promise<SemanticLayer> {
+export async function semanticLayerFor(
+  declared: SemanticModel,
+  warehouse: Warehouse,
+  options: SemanticLayerOptions = {},
+): Promise<SemanticLayer> {
+  // The quick data check: a missing table refuses the model; a join that would multiply rows is left out.
+  const { model, failed } = await guardLayerModel(declared, warehouse);
   const values = await loadValueIndex(model, warehouse);
   const asOf = options.asOf ?? (await resolveAsOf(model, warehouse));
   const sameRows = await loadSameRows(model, warehouse, values);
-  return { model, values, asOf, catalogue: buildCatalogue(model, values), sameRows };
+  return { model, values, asOf, catalogue: buildCatalogue(model, values), sameRows, ...(failed.length ? { problems: failed } : {}) };
 }

@@ -94,10 +94,21 @@ export function storePoolConfig(url: string, max = 10): pg.PoolConfig {
   return { connectionString: url, max, idleTimeoutMillis: 0, allowExitOnIdle: true, types: storeTypes, application_name: 'quarry-store' };
 }
 
+/**
+ * Makes a pg pool survive its server going away (a restart, a failover, an administrator's
+ * terminate): an idle client's error reaches the pool's 'error' (handled here), and a client
+ * checked out between two statements gets a listener of its own, since pg-pool listens only while
+ * it is idle and an unheard 'error' ends the process. The statement in flight fails as usual; the
+ * next checkout connects anew.
+ */
+export function survivesServerLoss(pool: pg.Pool, onError: (err: Error) => void = () => undefined): pg.Pool {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 export async function openPostgresStore(url: string, options: { max?: number } = {}): Promise<OpenStore> {
-  const pool = new pg.Pool(storePoolConfig(url, options.max));
-  // An idle client that loses its server emits 'error' on the pool; without a listener it would end the process.
-  pool.on('error', () => undefined);
+  const pool = survivesServerLoss(new pg.Pool(storePoolConfig(url, options.max)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migratePostgres(db, url);
@@ -114,6 +125,8 @@ export async function openPostgresStore(url: string, options: { max?: number } =
  */
 export async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
   const lock = new pg.Client({ connectionString: url, application_name: 'quarry-setup' });
+  // Held for the whole set-up: its server going away fails the set-up, never the process.
+  lock.on('error', () => undefined);
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [key]);

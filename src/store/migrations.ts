@@ -2,7 +2,7 @@
  * Schema migrations, in order. Written with Kysely's schema builder only, so the same list runs on
  * SQLite and Postgres.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -99,7 +99,10 @@ export const migrations: Record<string, Migration> = {
   '0003_web_users': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('users').addColumn('password_hash', 'text').execute();
-      await db.schema.alterTable('users').addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('users').addColumn('locked_until', 'bigint').execute();
       await db.schema.alterTable('users').addColumn('last_login_at', 'bigint').execute();
       await db.schema.createIndex('users_email').on('users').column('email').unique().execute();
@@ -154,6 +157,50 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('mcp_session_plans_pk', ['session_id', 'plan_hash'])
         .execute();
+    },
+  },
+  '0006_web_dashboards': {
+    async up(db: Kysely<any>) {
+      // The web app's daily use: renamed threads, chosen chart views, dashboards of pinned answers.
+      await db.schema
+        .createTable('thread_titles')
+        // no foreign keys to sessions or inquiries: deleting those elsewhere never trips over these rows
+        .addColumn('session_id', 'text', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('answer_views')
+        .addColumn('inquiry_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('chart_type', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('dashboards')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dashboards_account').on('dashboards').columns(['account_id', 'updated_at']).execute();
+      await db.schema
+        .createTable('dashboard_tiles')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('dashboard_id', 'text', (c) => c.notNull().references('dashboards.id'))
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('semantic_query', 'text', (c) => c.notNull())
+        .addColumn('dimensions', 'text')
+        .addColumn('chart_type', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('source_inquiry_id', 'text', (c) => c.notNull())
+        .addColumn('last_inquiry_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dashboard_tiles_dashboard').on('dashboard_tiles').columns(['dashboard_id', 'position']).execute();
     },
   },
 };

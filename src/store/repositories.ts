@@ -7,7 +7,19 @@
 import { sql, type Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
 import { newId } from './ids.js';
-import type { AccountTable, ApiKeyTable, InquiryTable, McpSessionTable, ProcessTable, ReportRunTable, ReportTable, SessionTable, UserTable, WebLoginTable } from './schema.js';
+import { WebRepo } from './web.js';
+import type {
+  AccountTable,
+  ApiKeyTable,
+  InquiryTable,
+  McpSessionTable,
+  ProcessTable,
+  ReportRunTable,
+  ReportTable,
+  SessionTable,
+  UserTable,
+  WebLoginTable,
+} from './schema.js';
 
 export type Account = Selectable<AccountTable>;
 export type ApiKeyRecord = Selectable<ApiKeyTable>;
@@ -23,7 +35,17 @@ export class AccountsRepo {
     await this.db.insertInto('accounts').values(account).execute();
     await this.db
       .insertInto('users')
-      .values({ id: newId('usr'), account_id: account.id, name: `${name} admin`, email: null, created_at: now, password_hash: null, failed_logins: 0, locked_until: null, last_login_at: null })
+      .values({
+        id: newId('usr'),
+        account_id: account.id,
+        name: `${name} admin`,
+        email: null,
+        created_at: now,
+        password_hash: null,
+        failed_logins: 0,
+        locked_until: null,
+        last_login_at: null,
+      })
       .execute();
     return account;
   }
@@ -34,7 +56,10 @@ export class AccountsRepo {
     return this.db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
   }
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }
@@ -61,8 +86,14 @@ export class ApiKeysRepo {
       .selectAll()
       .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('prefix', '=', idOrPrefix)]))
       .execute();
-    if (matches.length !== 1) return matches.length === 0 ? [] : Promise.reject(new Error(`"${idOrPrefix}" matches ${matches.length} keys; use the key id`));
-    await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', matches[0].id).where('revoked_at', 'is', null).execute();
+    if (matches.length !== 1)
+      return matches.length === 0 ? [] : Promise.reject(new Error(`"${idOrPrefix}" matches ${matches.length} keys; use the key id`));
+    await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', matches[0].id)
+      .where('revoked_at', 'is', null)
+      .execute();
     return [{ ...matches[0], revoked_at: matches[0].revoked_at ?? now }];
   }
   /** One write for many keys' last-used times (batched by the caller). */
@@ -105,12 +136,20 @@ export class UsersRepo {
     return q.execute();
   }
   async countWithPassword(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('password_hash', 'is not', null).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('password_hash', 'is not', null)
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
   /** Sets the sign-in name and password of a user (and clears any lock-out). */
   async setCredentials(id: string, email: string, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ email, password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ email, password_hash: passwordHash, failed_logins: 0, locked_until: null })
+      .where('id', '=', id)
+      .execute();
   }
   async recordFailure(id: string, failedLogins: number, lockedUntil: number | null): Promise<void> {
     await this.db.updateTable('users').set({ failed_logins: failedLogins, locked_until: lockedUntil }).where('id', '=', id).execute();
@@ -144,7 +183,13 @@ export class WebLoginsRepo {
 
 export class SessionsRepo {
   constructor(private readonly db: StoreDb) {}
-  async create(accountId: string, origin: 'api_key' | 'ui', apiKeyId: string | null, now = Date.now(), userId: string | null = null): Promise<SessionRecord> {
+  async create(
+    accountId: string,
+    origin: 'api_key' | 'ui',
+    apiKeyId: string | null,
+    now = Date.now(),
+    userId: string | null = null,
+  ): Promise<SessionRecord> {
     const s = { id: newId('ses'), account_id: accountId, origin, api_key_id: apiKeyId, user_id: userId, created_at: now };
     await this.db.insertInto('sessions').values(s).execute();
     return s;
@@ -289,13 +334,22 @@ export class InquiriesRepo {
     q =
       seenOwner === null
         ? q.where('owner', 'is', null)
-        : q.where('owner', '=', seenOwner).where((eb) => eb.not(eb.exists(eb.selectFrom('processes').select('id').where('id', '=', seenOwner).where('lease_until', '>=', now))));
+        : q
+            .where('owner', '=', seenOwner)
+            .where((eb) =>
+              eb.not(eb.exists(eb.selectFrom('processes').select('id').where('id', '=', seenOwner).where('lease_until', '>=', now))),
+            );
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
   /** Hands back what this process still owns (graceful shutdown): the next start runs it again. */
   async release(owner: string): Promise<number> {
-    const r = await this.db.updateTable('inquiries').set({ owner: null, heartbeat_at: null }).where('owner', '=', owner).where('status', '=', 'processing').executeTakeFirst();
+    const r = await this.db
+      .updateTable('inquiries')
+      .set({ owner: null, heartbeat_at: null })
+      .where('owner', '=', owner)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
   async countActive(accountId: string): Promise<number> {
@@ -308,7 +362,11 @@ export class InquiriesRepo {
     return Number(r.n);
   }
   async countByStatus(): Promise<Record<string, number>> {
-    const rows = await this.db.selectFrom('inquiries').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+    const rows = await this.db
+      .selectFrom('inquiries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 }
@@ -365,7 +423,13 @@ export class McpSessionsRepo {
       .execute();
   }
   async plans(sessionId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('mcp_session_plans').select('plan').where('session_id', '=', sessionId).orderBy('created_at').orderBy('plan_hash').execute();
+    const rows = await this.db
+      .selectFrom('mcp_session_plans')
+      .select('plan')
+      .where('session_id', '=', sessionId)
+      .orderBy('created_at')
+      .orderBy('plan_hash')
+      .execute();
     return rows.map((r) => r.plan);
   }
   /** Ends a session (DELETE /mcp) with its plans; returns whether it existed. */
@@ -394,14 +458,30 @@ export class ReportsRepo {
   get(id: string): Promise<ReportRecord | undefined> {
     return this.db.selectFrom('reports').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   }
+  /** A report whether or not it was deleted (its runs stay readable after a delete). */
+  getIncludingDeleted(id: string): Promise<ReportRecord | undefined> {
+    return this.db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
   list(accountId: string): Promise<ReportRecord[]> {
-    return this.db.selectFrom('reports').selectAll().where('account_id', '=', accountId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
   listAll(): Promise<ReportRecord[]> {
     return this.db.selectFrom('reports').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
   }
   async softDelete(id: string, now = Date.now()): Promise<boolean> {
-    const r = await this.db.updateTable('reports').set({ deleted_at: now }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const r = await this.db
+      .updateTable('reports')
+      .set({ deleted_at: now })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
   /**
@@ -409,7 +489,11 @@ export class ReportsRepo {
    * earlier tick, started it). The caller inserts the inquiry first, in the same transaction.
    */
   async addRun(run: ReportRunRecord): Promise<boolean> {
-    const r = await this.db.insertInto('report_runs').values(run).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const r = await this.db
+      .insertInto('report_runs')
+      .values(run)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     // runs of several due times may be recorded out of order (processes racing): the latest stays
     await this.db
@@ -421,10 +505,21 @@ export class ReportsRepo {
     return true;
   }
   hasRun(reportId: string, scheduledFor: number): Promise<ReportRunRecord | undefined> {
-    return this.db.selectFrom('report_runs').selectAll().where('report_id', '=', reportId).where('scheduled_for', '=', scheduledFor).executeTakeFirst();
+    return this.db
+      .selectFrom('report_runs')
+      .selectAll()
+      .where('report_id', '=', reportId)
+      .where('scheduled_for', '=', scheduledFor)
+      .executeTakeFirst();
   }
   runs(reportId: string, limit = 100): Promise<ReportRunRecord[]> {
-    return this.db.selectFrom('report_runs').selectAll().where('report_id', '=', reportId).orderBy('scheduled_for', 'desc').limit(limit).execute();
+    return this.db
+      .selectFrom('report_runs')
+      .selectAll()
+      .where('report_id', '=', reportId)
+      .orderBy('scheduled_for', 'desc')
+      .limit(limit)
+      .execute();
   }
 }
 
@@ -445,13 +540,18 @@ export class Store {
   readonly reports: ReportsRepo;
   readonly processes: ProcessesRepo;
   readonly mcpSessions: McpSessionsRepo;
+  /** The web app's thread titles, chart views and dashboards (web.ts). */
+  readonly web: WebRepo;
   /**
    * `backend` says which database holds the state (and, on Postgres, its pool and URL for other
    * parts that share it); without it the store is a bare Kysely instance (SQLite in tests).
    */
   readonly backend: Pick<OpenStore, 'kind' | 'pool' | 'url' | 'file'>;
   private readonly closeBackend: () => Promise<void>;
-  constructor(readonly db: StoreDb, backend?: OpenStore) {
+  constructor(
+    readonly db: StoreDb,
+    backend?: OpenStore,
+  ) {
     this.backend = backend ?? { kind: 'sqlite' };
     this.closeBackend = backend ? () => backend.close() : () => db.destroy();
     this.accounts = new AccountsRepo(db);
@@ -463,6 +563,7 @@ export class Store {
     this.reports = new ReportsRepo(db);
     this.processes = new ProcessesRepo(db);
     this.mcpSessions = new McpSessionsRepo(db);
+    this.web = new WebRepo(db);
   }
   async ping(): Promise<void> {
     await this.db.selectFrom('accounts').select('id').limit(1).execute();

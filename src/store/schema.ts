@@ -2,7 +2,7 @@
  * Table types of the state store. Times are epoch milliseconds (BIGINT, read back as JS numbers on
  * both backends), JSON columns are text; the same shapes serve SQLite and PostgreSQL.
  */
-
+import type { WebTables } from './web-schema.js';
 
 export interface AccountTable {
   id: string;
@@ -164,7 +164,8 @@ export interface McpSessionPlanTable {
   created_at: number;
 }
 
-export interface Database {
+/** The web app's tables are declared in web-schema.ts. */
+export interface Database extends WebTables {
   accounts: AccountTable;
   users: UserTable;
   web_logins: WebLoginTable;

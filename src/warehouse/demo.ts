@@ -22,11 +22,31 @@ export interface DemoOptions {
 }
 
 const NATIONS: Array<[string, number]> = [
-  ['ALGERIA', 0], ['ARGENTINA', 1], ['BRAZIL', 1], ['CANADA', 1], ['EGYPT', 4], ['ETHIOPIA', 0],
-  ['FRANCE', 3], ['GERMANY', 3], ['INDIA', 2], ['INDONESIA', 2], ['IRAN', 4], ['IRAQ', 4],
-  ['JAPAN', 2], ['JORDAN', 4], ['KENYA', 0], ['MOROCCO', 0], ['MOZAMBIQUE', 0], ['PERU', 1],
-  ['CHINA', 2], ['ROMANIA', 3], ['SAUDI ARABIA', 4], ['VIETNAM', 2], ['RUSSIA', 3],
-  ['UNITED KINGDOM', 3], ['UNITED STATES', 1],
+  ['ALGERIA', 0],
+  ['ARGENTINA', 1],
+  ['BRAZIL', 1],
+  ['CANADA', 1],
+  ['EGYPT', 4],
+  ['ETHIOPIA', 0],
+  ['FRANCE', 3],
+  ['GERMANY', 3],
+  ['INDIA', 2],
+  ['INDONESIA', 2],
+  ['IRAN', 4],
+  ['IRAQ', 4],
+  ['JAPAN', 2],
+  ['JORDAN', 4],
+  ['KENYA', 0],
+  ['MOROCCO', 0],
+  ['MOZAMBIQUE', 0],
+  ['PERU', 1],
+  ['CHINA', 2],
+  ['ROMANIA', 3],
+  ['SAUDI ARABIA', 4],
+  ['VIETNAM', 2],
+  ['RUSSIA', 3],
+  ['UNITED KINGDOM', 3],
+  ['UNITED STATES', 1],
 ];
 const REGIONS = ['AFRICA', 'AMERICA', 'ASIA', 'EUROPE', 'MIDDLE EAST'];
 const SEGMENTS = ['AUTOMOBILE', 'BUILDING', 'FURNITURE', 'HOUSEHOLD', 'MACHINERY'];
@@ -163,7 +183,10 @@ export function demoSql(scale: number): string[] {
  * Builds the demo database at `path` (replacing any file there). It is written to a temporary
  * file beside it and renamed into place, so a crash never leaves half a database at `path`.
  */
-export async function buildDemoWarehouse(path: string, options: DemoOptions = {}): Promise<{ path: string; elapsedMs: number; scale: number }> {
+export async function buildDemoWarehouse(
+  path: string,
+  options: DemoOptions = {},
+): Promise<{ path: string; elapsedMs: number; scale: number }> {
   const started = performance.now();
   const scale = options.scale ?? 0.1;
   if (!(scale > 0) || scale > 10) throw new Error(`Demo scale must be in (0, 10], got ${scale}`);

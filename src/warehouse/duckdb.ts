@@ -170,7 +170,6 @@ function isoFromMicros(micros: bigint): string {
   return Number.isNaN(d.getTime()) ? String(micros) : d.toISOString();
 }
 
-
 /** Interprets engine errors: interruption versus everything else. */
 function isInterrupt(e: unknown): boolean {
   return e instanceof Error && /INTERRUPT|Interrupted/i.test(e.message);
@@ -266,7 +265,9 @@ export class DuckDbWarehouse implements Warehouse {
     } catch (e) {
       instance.closeSync();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
-      throw e instanceof WarehouseError ? e : new WarehouseConnectionError(`Cannot prepare DuckDB warehouse ${abs}: ${(e as Error).message}`, { cause: e });
+      throw e instanceof WarehouseError
+        ? e
+        : new WarehouseConnectionError(`Cannot prepare DuckDB warehouse ${abs}: ${(e as Error).message}`, { cause: e });
     }
   }
 
@@ -445,7 +446,11 @@ export class DuckDbWarehouse implements Warehouse {
       if (r.constraint_type === 'PRIMARY KEY') t.primaryKey = names(r.constraint_column_names);
       else if (r.referenced_table) {
         const ref = String(r.referenced_table);
-        (t.foreignKeys ??= []).push({ columns: names(r.constraint_column_names), references: schema === 'main' ? ref : `${schema}.${ref}`, refColumns: names(r.referenced_column_names) });
+        (t.foreignKeys ??= []).push({
+          columns: names(r.constraint_column_names),
+          references: schema === 'main' ? ref : `${schema}.${ref}`,
+          refColumns: names(r.referenced_column_names),
+        });
       }
     }
     // Row counts are cheap here (Parquet footers, DuckDB metadata); run them side by side.

@@ -11,20 +11,23 @@ export class WarehouseError extends Error {
   }
 }
 
-/**
- * A time limit in seconds as people read it: whole seconds from ten on, else up to two significant
- * decimals ("1.5 s", "0.1 s", "0.05 s"), never "0 s" for a limit below a second.
- */
-export function formatLimit(ms: number): string {
-  if (ms >= 10_000) return `${Math.round(ms / 1000)} s`;
-  return `${Number((ms / 1000).toPrecision(ms >= 1000 ? 2 : 1))} s`;
+/** A time limit as people read it: "1.5 s", "0.1 s", "30 s" (never "0 s" for a sub-second limit). */
+export function secondsText(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds >= 10) return `${Math.round(seconds)} s`;
+  return `${Number(seconds.toPrecision(2))} s`;
+}
+
+/** The sentence for a statement cancelled at its time limit; one wording for questions and research. */
+export function queryTimeoutText(ms: number): string {
+  return `The query took longer than ${secondsText(ms)} and was cancelled.`;
 }
 
 /** The statement ran longer than its time budget and was cancelled in the engine. */
 export class WarehouseTimeoutError extends WarehouseError {
   override readonly code = 'warehouse_timeout';
   constructor(readonly timeoutMs: number) {
-    super(`The query took longer than ${formatLimit(timeoutMs)} and was cancelled.`);
+    super(queryTimeoutText(timeoutMs));
   }
 }
 
@@ -59,5 +62,5 @@ export class SqlRefusedError extends WarehouseError {
  * the extension folder, the temp directory or a data file): each absolute path becomes `<path>`.
  */
 export function redactPaths(message: string): string {
-  return message.replace(/(?<![\w.)\]])(?:[A-Za-z]:)?[\\/](?:[^\s"'`,;()\[\]]+[\\/])+[^\s"'`,;()\[\]]*/g, '<path>');
+  return message.replace(/(?<![\w.)\]])(?:[A-Za-z]:)?[\\/](?:[^\s"'`,;()[\]]+[\\/])+[^\s"'`,;()[\]]*/g, '<path>');
 }

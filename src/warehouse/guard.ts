@@ -93,26 +93,74 @@ const FORBIDDEN_WORDS = new Map<string, string>([
 /** Functions that read files, run dynamic SQL, change state or reach other servers. */
 const FORBIDDEN_FUNCTIONS = new Set([
   // DuckDB file readers and dynamic SQL
-  'glob', 'sniff_csv', 'parquet_scan', 'st_read', 'query', 'query_table', 'getenv',
-  'enable_logging', 'disable_logging', 'truncate_duckdb_logs', 'checkpoint', 'force_checkpoint',
-  'duckdb_secrets', 'which_secret', 'load_extension', 'install_extension',
+  'glob',
+  'sniff_csv',
+  'parquet_scan',
+  'st_read',
+  'query',
+  'query_table',
+  'getenv',
+  'enable_logging',
+  'disable_logging',
+  'truncate_duckdb_logs',
+  'checkpoint',
+  'force_checkpoint',
+  'duckdb_secrets',
+  'which_secret',
+  'load_extension',
+  'install_extension',
   // Postgres: server files, large objects, sequences, settings, other servers, dynamic SQL
-  'pg_stat_file', 'nextval', 'setval', 'set_config', 'pg_terminate_backend', 'pg_cancel_backend',
-  'pg_reload_conf', 'pg_rotate_logfile', 'pg_switch_wal', 'pg_promote', 'txid_current',
-  'pg_current_xact_id', 'pg_notify', 'pg_logical_emit_message', 'query_to_xml',
-  'query_to_xml_and_xmlschema', 'query_to_xmlschema', 'cursor_to_xml', 'cursor_to_xmlschema',
-  'lowrite', 'loread', 'pg_import_system_collations', 'pg_log_backend_memory_contexts',
+  'pg_stat_file',
+  'nextval',
+  'setval',
+  'set_config',
+  'pg_terminate_backend',
+  'pg_cancel_backend',
+  'pg_reload_conf',
+  'pg_rotate_logfile',
+  'pg_switch_wal',
+  'pg_promote',
+  'txid_current',
+  'pg_current_xact_id',
+  'pg_notify',
+  'pg_logical_emit_message',
+  'query_to_xml',
+  'query_to_xml_and_xmlschema',
+  'query_to_xmlschema',
+  'cursor_to_xml',
+  'cursor_to_xmlschema',
+  'lowrite',
+  'loread',
+  'pg_import_system_collations',
+  'pg_log_backend_memory_contexts',
   // MySQL / MariaDB: server files, named locks, replication waits, state, UDF backdoors
-  'load_file', 'get_lock', 'release_lock', 'release_all_locks', 'is_free_lock', 'is_used_lock',
-  'master_pos_wait', 'master_gtid_wait', 'source_pos_wait', 'wait_for_executed_gtid_set',
-  'wait_until_sql_thread_after_gtids', 'last_insert_id', 'sys_exec', 'sys_eval',
+  'load_file',
+  'get_lock',
+  'release_lock',
+  'release_all_locks',
+  'is_free_lock',
+  'is_used_lock',
+  'master_pos_wait',
+  'master_gtid_wait',
+  'source_pos_wait',
+  'wait_for_executed_gtid_set',
+  'wait_until_sql_thread_after_gtids',
+  'last_insert_id',
+  'sys_exec',
+  'sys_eval',
 ]);
 const FORBIDDEN_FUNCTION_PATTERNS: RegExp[] = [
   /^read_/, // read_csv, read_csv_auto, read_parquet, read_json*, read_ndjson*, read_text, read_blob, read_xlsx
   /^parquet_/, // parquet_metadata, parquet_schema, parquet_file_metadata, parquet_kv_metadata
   /^(sqlite|postgres|mysql|iceberg|delta|excel)_/, // scanners of other stores
-  /^pg_read_/, /^pg_ls_/, /^pg_file_/, /^lo_/, /^dblink/, /^pg_(try_)?advisory/,
-  /^pg_(create|drop|copy|replication)_/, /_replication_slot/,
+  /^pg_read_/,
+  /^pg_ls_/,
+  /^pg_file_/,
+  /^lo_/,
+  /^dblink/,
+  /^pg_(try_)?advisory/,
+  /^pg_(create|drop|copy|replication)_/,
+  /_replication_slot/,
 ];
 
 /**
@@ -121,47 +169,145 @@ const FORBIDDEN_FUNCTION_PATTERNS: RegExp[] = [
  * name their files), file caches, other sessions' statements. Refused as functions and as tables.
  */
 const SERVER_FUNCTIONS = new Set([
-  'current_setting', 'duckdb_settings', 'duckdb_databases', 'duckdb_views', 'duckdb_extensions',
-  'duckdb_external_file_cache', 'duckdb_temporary_files', 'duckdb_memory', 'duckdb_logs',
-  'duckdb_log_contexts', 'duckdb_secret_types', 'inet_server_addr', 'inet_server_port',
-  'pg_conf_load_time', 'pg_postmaster_start_time', 'pg_tablespace_location', 'pg_get_viewdef',
+  'current_setting',
+  'duckdb_settings',
+  'duckdb_databases',
+  'duckdb_views',
+  'duckdb_extensions',
+  'duckdb_external_file_cache',
+  'duckdb_temporary_files',
+  'duckdb_memory',
+  'duckdb_logs',
+  'duckdb_log_contexts',
+  'duckdb_secret_types',
+  'inet_server_addr',
+  'inet_server_port',
+  'pg_conf_load_time',
+  'pg_postmaster_start_time',
+  'pg_tablespace_location',
+  'pg_get_viewdef',
 ]);
 const SERVER_FUNCTION_PATTERNS: RegExp[] = [/^pragma_/];
 const SERVER_RELATIONS = new Set([
-  'duckdb_settings', 'duckdb_databases', 'duckdb_views', 'duckdb_logs', 'duckdb_extensions',
-  'sqlite_master', 'sqlite_schema', 'sqlite_temp_master', 'sqlite_temp_schema', 'pg_views',
-  'pg_settings', 'pg_file_settings', 'pg_hba_file_rules', 'pg_ident_file_mappings', 'pg_config',
-  'pg_stat_activity', 'pg_stat_statements', 'pg_tablespace', 'pg_rules', 'pg_matviews',
+  'duckdb_settings',
+  'duckdb_databases',
+  'duckdb_views',
+  'duckdb_logs',
+  'duckdb_extensions',
+  'sqlite_master',
+  'sqlite_schema',
+  'sqlite_temp_master',
+  'sqlite_temp_schema',
+  'pg_views',
+  'pg_settings',
+  'pg_file_settings',
+  'pg_hba_file_rules',
+  'pg_ident_file_mappings',
+  'pg_config',
+  'pg_stat_activity',
+  'pg_stat_statements',
+  'pg_tablespace',
+  'pg_rules',
+  'pg_matviews',
   'pragma_database_list',
 ]);
 /** Relations refused only in this schema (a user table may be called `views`). */
 const SERVER_QUALIFIED = new Set([
-  'information_schema.views', 'information_schema.routines', 'information_schema.processlist',
-  'information_schema.global_variables', 'information_schema.session_variables', 'information_schema.global_status',
-  'information_schema.session_status', 'information_schema.plugins', 'information_schema.files',
-  'information_schema.triggers', 'information_schema.events', 'information_schema.user_privileges',
+  'information_schema.views',
+  'information_schema.routines',
+  'information_schema.processlist',
+  'information_schema.global_variables',
+  'information_schema.session_variables',
+  'information_schema.global_status',
+  'information_schema.session_status',
+  'information_schema.plugins',
+  'information_schema.files',
+  'information_schema.triggers',
+  'information_schema.events',
+  'information_schema.user_privileges',
 ]);
 /** MySQL / MariaDB schemas that describe the server (users, settings, sessions), never the data. */
 const SERVER_SCHEMAS_MYSQL = new Set(['mysql', 'performance_schema', 'sys']);
 
 function describeServerObject(name: string, asFunction: boolean): string | undefined {
   const hit = asFunction ? SERVER_FUNCTIONS.has(name) || SERVER_FUNCTION_PATTERNS.some((re) => re.test(name)) : SERVER_RELATIONS.has(name);
-  return hit ? `${asFunction ? `the function ${name}()` : `"${name}"`} describes the server, not the warehouse's data; query the warehouse's tables` : undefined;
+  return hit
+    ? `${asFunction ? `the function ${name}()` : `"${name}"`} describes the server, not the warehouse's data; query the warehouse's tables`
+    : undefined;
 }
 
 /** A quoted identifier or string naming a file or URL (DuckDB scans such "tables" directly). */
-const FILE_LIKE =
-  /[/\\]|:\/\/|\.(csv|tsv|txt|parquet|json|jsonl|ndjson|gz|zst|xlsx?|db|duckdb|sqlite3?|arrow|avro|ipc|feather)$/i;
+const FILE_LIKE = /[/\\]|:\/\/|\.(csv|tsv|txt|parquet|json|jsonl|ndjson|gz|zst|xlsx?|db|duckdb|sqlite3?|arrow|avro|ipc|feather)$/i;
 
 /** Words before "(" that open something other than a function call's argument list. */
 const NON_FUNCTION_WORDS = new Set([
-  'from', 'join', 'in', 'as', 'exists', 'any', 'some', 'all', 'select', 'where', 'on', 'and', 'or',
-  'not', 'lateral', 'using', 'values', 'over', 'filter', 'within', 'by', 'having', 'when', 'then',
-  'else', 'case', 'union', 'intersect', 'except', 'with', 'materialized', 'recursive', 'is',
-  'like', 'ilike', 'between', 'distinct', 'limit', 'offset', 'qualify', 'window', 'group', 'order',
-  'partition', 'table', 'unnest', 'rollup', 'cube', 'sets',
+  'from',
+  'join',
+  'in',
+  'as',
+  'exists',
+  'any',
+  'some',
+  'all',
+  'select',
+  'where',
+  'on',
+  'and',
+  'or',
+  'not',
+  'lateral',
+  'using',
+  'values',
+  'over',
+  'filter',
+  'within',
+  'by',
+  'having',
+  'when',
+  'then',
+  'else',
+  'case',
+  'union',
+  'intersect',
+  'except',
+  'with',
+  'materialized',
+  'recursive',
+  'is',
+  'like',
+  'ilike',
+  'between',
+  'distinct',
+  'limit',
+  'offset',
+  'qualify',
+  'window',
+  'group',
+  'order',
+  'partition',
+  'table',
+  'unnest',
+  'rollup',
+  'cube',
+  'sets',
 ]);
-const CLAUSE_WORDS = new Set(['select', 'from', 'where', 'group', 'having', 'order', 'limit', 'offset', 'qualify', 'window', 'on', 'using', 'union', 'intersect', 'except']);
+const CLAUSE_WORDS = new Set([
+  'select',
+  'from',
+  'where',
+  'group',
+  'having',
+  'order',
+  'limit',
+  'offset',
+  'qualify',
+  'window',
+  'on',
+  'using',
+  'union',
+  'intersect',
+  'except',
+]);
 
 function refuse(reason: string): never {
   throw new SqlRefusedError(reason);
@@ -199,7 +345,8 @@ function tokenize(sql: string, dialect: SqlDialectName): { tokens: Token[]; comm
     }
     if (c === '/' && sql[i + 1] === '*' && mysql) {
       // MySQL runs /*! ... */ and MariaDB /*M! ... */ as SQL; its comments do not nest.
-      if (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!')) refuse('the SQL has an executable comment (/*! ... */), which the server would run');
+      if (sql[i + 2] === '!' || (sql[i + 2] === 'M' && sql[i + 3] === '!'))
+        refuse('the SQL has an executable comment (/*! ... */), which the server would run');
       const end = sql.indexOf('*/', i + 2);
       if (end === -1) refuse('the SQL has an unterminated /* comment');
       comments.push([i, end + 2]);
@@ -319,10 +466,16 @@ function tokenize(sql: string, dialect: SqlDialectName): { tokens: Token[]; comm
       continue;
     }
     if (c === '`') refuse('the SQL uses backquotes, which this warehouse does not read');
-    if (mysql && c === '@') refuse('the SQL uses a session or server variable (@name, @@name); query the warehouse\'s tables');
+    if (mysql && c === '@') refuse("the SQL uses a session or server variable (@name, @@name); query the warehouse's tables");
     // operators: a run of operator characters
     const start = i;
-    while (i < n && /[+\-*/<>=~!@#%^&|?:]/.test(sql[i]!) && !(sql[i] === '-' && sql[i + 1] === '-') && !(sql[i] === '/' && sql[i + 1] === '*')) i++;
+    while (
+      i < n &&
+      /[+\-*/<>=~!@#%^&|?:]/.test(sql[i]!) &&
+      !(sql[i] === '-' && sql[i + 1] === '-') &&
+      !(sql[i] === '/' && sql[i + 1] === '*')
+    )
+      i++;
     if (i === start) i++; // any other single character
     tokens.push({ kind: 'op', value: sql.slice(start, i), start, end: i });
   }
@@ -347,6 +500,9 @@ interface Frame {
   fn: boolean;
   clause: string;
 }
+
+/** How deep brackets may nest in a query. */
+const MAX_NESTING = 200;
 
 function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
   // Only a trailing semicolon is allowed: anything after it would be a second statement.
@@ -388,11 +544,24 @@ function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
     }
     if (t.kind === 'word' || t.kind === 'qident') {
       const qualifier = prev && prev.kind === 'punct' && prev.value === '.' ? tokens[k - 2] : undefined;
-      const qualified = qualifier && (qualifier.kind === 'word' || qualifier.kind === 'qident') ? `${qualifier.value}.${t.value}` : undefined;
-      if (dialect === 'mysql' && next && next.kind === 'punct' && next.value === '.' && SERVER_SCHEMAS_MYSQL.has(t.value) && !(prev && prev.kind === 'punct' && prev.value === '.')) {
+      const qualified =
+        qualifier && (qualifier.kind === 'word' || qualifier.kind === 'qident') ? `${qualifier.value}.${t.value}` : undefined;
+      if (
+        dialect === 'mysql' &&
+        next &&
+        next.kind === 'punct' &&
+        next.value === '.' &&
+        SERVER_SCHEMAS_MYSQL.has(t.value) &&
+        !(prev && prev.kind === 'punct' && prev.value === '.')
+      ) {
         refuse(`the schema "${t.value}" describes the server, not the warehouse's data; query the warehouse's tables`);
       }
-      const why = describeServerObject(t.value, false) ?? (qualified && SERVER_QUALIFIED.has(qualified) ? describeServerObject(qualified, false) ?? `"${qualified}" describes the server, not the warehouse's data; query the warehouse's tables` : undefined);
+      const why =
+        describeServerObject(t.value, false) ??
+        (qualified && SERVER_QUALIFIED.has(qualified)
+          ? (describeServerObject(qualified, false) ??
+            `"${qualified}" describes the server, not the warehouse's data; query the warehouse's tables`)
+          : undefined);
       if (why) refuse(why);
     }
     if (t.kind === 'qident' && FILE_LIKE.test(t.value)) {
@@ -406,9 +575,12 @@ function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
       }
     }
     if (t.kind === 'punct' && (t.value === '(' || t.value === '[' || t.value === '{')) {
-      const fn = t.value === '(' && prev !== undefined && (prev.kind === 'word' || prev.kind === 'qident') && !NON_FUNCTION_WORDS.has(prev.value);
+      const fn =
+        t.value === '(' && prev !== undefined && (prev.kind === 'word' || prev.kind === 'qident') && !NON_FUNCTION_WORDS.has(prev.value);
       frames.push({ fn, clause: '' });
-      if (frames.length > MAX_BRACKET_DEPTH) refuse(`the query nests brackets more than ${MAX_BRACKET_DEPTH} levels deep`);
+      // Deeper nesting is never written by a person or the compiler, and recursive parsers (the
+      // AST walk here, the engine's own) would exhaust their stack on it.
+      if (frames.length > MAX_NESTING) refuse(`the SQL nests parentheses more than ${MAX_NESTING} levels deep`);
     } else if (t.kind === 'punct' && (t.value === ')' || t.value === ']' || t.value === '}')) {
       if (frames.length === 1) refuse('the SQL has unbalanced parentheses');
       frames.pop();
@@ -419,17 +591,31 @@ function lexicalCheck(tokens: Token[], dialect: SqlDialectName): number {
 }
 
 const WRITE_NODE_TYPES = new Set([
-  'insert', 'update', 'delete', 'replace', 'merge', 'create', 'drop', 'alter', 'truncate', 'rename',
-  'grant', 'revoke', 'set', 'lock', 'unlock', 'use', 'call', 'exec', 'declare', 'load_data', 'transaction',
+  'insert',
+  'update',
+  'delete',
+  'replace',
+  'merge',
+  'create',
+  'drop',
+  'alter',
+  'truncate',
+  'rename',
+  'grant',
+  'revoke',
+  'set',
+  'lock',
+  'unlock',
+  'use',
+  'call',
+  'exec',
+  'declare',
+  'load_data',
+  'transaction',
 ]);
 
-/**
- * Deeper than this the AST of a query is refused: no compiled or hand-written query comes near it
- * (DuckDB itself stops at an expression depth of 1,000), and a parser or engine may overflow its stack.
- */
+/** Deeper ASTs are refused: DuckDB itself stops at an expression depth of 1,000. */
 const MAX_AST_DEPTH = 3_000;
-/** Brackets nested deeper than this are refused before any parser sees the text (same reason). */
-const MAX_BRACKET_DEPTH = 200;
 
 /** Walks node-sql-parser's AST: statement types, SELECT INTO, locking, functions, file tables. */
 function astCheck(ast: unknown): void {
@@ -437,8 +623,8 @@ function astCheck(ast: unknown): void {
   if (stmts.length !== 1) refuse('only one statement is allowed per query');
   const root = stmts[0] as { type?: string };
   if (root?.type !== 'select') refuse('only a read-only SELECT (or WITH ... SELECT) query is allowed');
-  // An explicit stack, not recursion: a deeply nested expression (`1+1+…+1`) must not overflow
-  // the call stack; past MAX_AST_DEPTH the query is refused.
+  // An explicit stack, not recursion: an operator chain (`1+1+…+1`) nests without parentheses and
+  // would overflow the call stack; past MAX_AST_DEPTH the query is refused.
   const seen = new Set<unknown>();
   const pending: Array<[node: unknown, depth: number]> = [[root, 0]];
   while (pending.length > 0) {
@@ -463,7 +649,10 @@ function astCheck(ast: unknown): void {
     if (o.type === 'function' && o.name && typeof o.name === 'object') {
       const parts = (o.name as { name?: Array<{ value?: unknown }> }).name ?? [];
       for (const p of parts) {
-        const why = typeof p.value === 'string' ? describeFunction(p.value.toLowerCase()) ?? describeServerObject(p.value.toLowerCase(), true) : undefined;
+        const why =
+          typeof p.value === 'string'
+            ? (describeFunction(p.value.toLowerCase()) ?? describeServerObject(p.value.toLowerCase(), true))
+            : undefined;
         if (why) refuse(why);
       }
     }
@@ -528,7 +717,7 @@ function guardUncached(sql: string, dialect: SqlDialectName): string {
     ast = parser.astify(normalised, { database: dialect === 'mysql' ? 'MariaDB' : 'PostgresQL' });
   } catch (e) {
     // A query too deep for the parser's stack is refused, never passed on unparsed.
-    if (e instanceof RangeError) refuse('the query is nested too deeply to check');
+    if (e instanceof RangeError) refuse('the query nests expressions too deeply to check');
     ast = undefined; // the lexical check above already held the text to the strict rules
   }
   if (ast !== undefined) astCheck(ast);

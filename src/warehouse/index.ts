@@ -32,7 +32,8 @@ export async function openWarehouse(url: string, options: OpenWarehouseOptions =
   let path: string | undefined;
   if (/^duckdb:/i.test(url)) path = url.slice('duckdb:'.length).replace(/^\/\/(?=\/)/, '');
   else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) path = url;
-  if (!path) throw new WarehouseConnectionError(`Unsupported warehouse URL "${redactUrl(url)}": use duckdb:PATH, postgres://... or mysql://...`);
+  if (!path)
+    throw new WarehouseConnectionError(`Unsupported warehouse URL "${redactUrl(url)}": use duckdb:PATH, postgres://... or mysql://...`);
   const { DuckDbWarehouse } = await import('./duckdb.js');
   return DuckDbWarehouse.open(path, options);
 }

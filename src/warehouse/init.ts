@@ -17,7 +17,7 @@ import type { SemanticModel } from '../semantic/model.js';
 import { sampleQuestionCandidates, type SampleKind } from '../semantic/sample-questions.js';
 import { semanticLayerFor } from '../semantic/values.js';
 import { openWarehouse, redactUrl } from './index.js';
-import { bootstrapDraft, draftYaml, type BootstrapResult } from './introspect.js';
+import { bootstrapDraft, draftYaml, type BootstrapResult } from '../semantic/draft/index.js';
 
 export interface InitOptions {
   warehouseUrl: string;
@@ -66,11 +66,17 @@ export class InitError extends Error {
 
 /** Refuses before any work when a target exists (without force) or its folder does not. */
 export function checkTargets(options: Pick<InitOptions, 'configPath' | 'modelPath' | 'force'>): void {
-  if (resolve(options.configPath) === resolve(options.modelPath)) throw new InitError(`--out and --model name the same file (${options.configPath})`);
-  for (const [flag, path] of [['--out', options.configPath], ['--model', options.modelPath]] as const) {
+  if (resolve(options.configPath) === resolve(options.modelPath))
+    throw new InitError(`--out and --model name the same file (${options.configPath})`);
+  for (const [flag, path] of [
+    ['--out', options.configPath],
+    ['--model', options.modelPath],
+  ] as const) {
     const folder = dirname(resolve(path));
-    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new InitError(`${flag}: no folder ${folder} to write ${basename(path)} in`);
-    if (existsSync(path) && !options.force) throw new InitError(`${flag}: ${path} already exists; nothing was written (use --force to overwrite it)`);
+    if (!existsSync(folder) || !statSync(folder).isDirectory())
+      throw new InitError(`${flag}: no folder ${folder} to write ${basename(path)} in`);
+    if (existsSync(path) && !options.force)
+      throw new InitError(`${flag}: ${path} already exists; nothing was written (use --force to overwrite it)`);
   }
 }
 
@@ -165,18 +171,35 @@ export function formatInitSummary(d: InitDraft): string {
   const m = d.model;
   const declared = d.draft.joins.filter((j) => j.source === 'declared').length;
   const asOf = m.as_of;
-  const asOfText = typeof asOf === 'object' ? `the latest ${asOf.latest} in the data (${d.asOf})` : asOf === 'today' ? `the calendar date (${d.asOf})` : asOf;
+  const asOfText =
+    typeof asOf === 'object'
+      ? `the latest ${asOf.latest} in the data (${d.asOf})`
+      : asOf === 'today'
+        ? `the calendar date (${d.asOf})`
+        : asOf;
   const indexed = m.dimensions.filter((x) => x.index_values).map((x) => `${x.name} (${d.indexedValues[x.name] ?? 0} values)`);
   const lines = [
     `Entities (${m.entities.length}): ${list(m.entities.map((e) => (e.table && e.table !== e.name ? `${e.name} (${e.table})` : e.name)))}`,
-    `Joins (${m.relationships.length}; ${declared} declared, ${d.draft.joins.length - declared} inferred from names and checked on the data): ${list(m.relationships.map((r) => `${r.from} -> ${r.to}`), 10) || 'none'}`,
-    `Metrics (${m.measures.length + m.metrics.length}): ${list([...m.measures, ...m.metrics].map((x) => x.name), 10)}`,
-    `Dimensions (${m.dimensions.length}): ${list(m.dimensions.map((x) => x.name), 10)}${indexed.length ? `; values indexed: ${list(indexed, 8)}` : ''}`,
+    `Joins (${m.relationships.length}; ${declared} declared, ${d.draft.joins.length - declared} inferred from names and checked on the data): ${
+      list(
+        m.relationships.map((r) => `${r.from} -> ${r.to}`),
+        10,
+      ) || 'none'
+    }`,
+    `Metrics (${m.measures.length + m.metrics.length}): ${list(
+      [...m.measures, ...m.metrics].map((x) => x.name),
+      10,
+    )}`,
+    `Dimensions (${m.dimensions.length}): ${list(
+      m.dimensions.map((x) => x.name),
+      10,
+    )}${indexed.length ? `; values indexed: ${list(indexed, 8)}` : ''}`,
     `Time dimensions (${m.time_dimensions.length}): ${list(m.time_dimensions.map((x) => x.name)) || 'none'}${m.defaults.time_dimension ? `; default ${m.defaults.time_dimension}` : ''}`,
     `Main fact table: ${d.draft.fact ?? 'none found'}; ranking metric: ${m.defaults.ranking_metric ?? 'none'}`,
     `"Today" (as_of): ${asOfText}`,
   ];
-  if (d.draft.undecided.length) lines.push(`Could not decide (review these in the model file):`, ...d.draft.undecided.map((u) => `  - ${u}`));
+  if (d.draft.undecided.length)
+    lines.push(`Could not decide (review these in the model file):`, ...d.draft.undecided.map((u) => `  - ${u}`));
   lines.push(
     d.questions.length
       ? `Sample questions that answer (checked on the warehouse, ${d.questions.length} of ${d.asked} asked):`

@@ -28,8 +28,8 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
-import type { FairSlots } from './slots.js';
+import { runLimits, statementConnections, uniqueNames, type WarehousePoolOptions } from './common.js';
+import { PooledSqlWarehouse, TableCatalogue, redactedTarget } from './pooled-sql.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export type MysqlWarehouseOptions = WarehousePoolOptions;
@@ -88,23 +88,32 @@ function typeName(f: Field): string {
       const precision = (f.columnLength ?? 0) - (scale > 0 ? 1 : 0) - (unsigned ? 0 : 1);
       return `decimal(${precision},${scale})${unsigned}`;
     }
-    case T.TINY: return `tinyint${unsigned}`;
-    case T.SHORT: return `smallint${unsigned}`;
-    case T.INT24: return `mediumint${unsigned}`;
-    case T.LONG: return `int${unsigned}`;
-    case T.LONGLONG: return `bigint${unsigned}`;
-    case T.NEWDATE: return 'date';
+    case T.TINY:
+      return `tinyint${unsigned}`;
+    case T.SHORT:
+      return `smallint${unsigned}`;
+    case T.INT24:
+      return `mediumint${unsigned}`;
+    case T.LONG:
+      return `int${unsigned}`;
+    case T.LONGLONG:
+      return `bigint${unsigned}`;
+    case T.NEWDATE:
+      return 'date';
     case T.VAR_STRING:
-    case T.VARCHAR: return f.characterSet === BINARY_CHARSET ? 'varbinary' : 'varchar';
-    case T.STRING: return f.characterSet === BINARY_CHARSET ? 'binary' : 'char';
+    case T.VARCHAR:
+      return f.characterSet === BINARY_CHARSET ? 'varbinary' : 'varchar';
+    case T.STRING:
+      return f.characterSet === BINARY_CHARSET ? 'binary' : 'char';
     case T.TINY_BLOB:
     case T.MEDIUM_BLOB:
     case T.LONG_BLOB:
-    case T.BLOB: return f.characterSet === BINARY_CHARSET ? 'blob' : 'text';
-    default: return (names[f.columnType ?? -1] ?? 'unknown').toLowerCase();
+    case T.BLOB:
+      return f.characterSet === BINARY_CHARSET ? 'blob' : 'text';
+    default:
+      return (names[f.columnType ?? -1] ?? 'unknown').toLowerCase();
   }
 }
-
 
 /** mysql2 options from a `mysql://` / `mariadb://` URL: user, password, host, port, database. */
 function connectionOptions(url: string): mysql.ConnectionOptions {
@@ -145,40 +154,55 @@ function doubleQuotedNameHint(err: { errno?: number; message: string }, sql: str
 const query = (c: mysql.Connection, sql: string): Promise<unknown> =>
   new Promise((resolve, reject) => c.query(sql, (err, rows) => (err ? reject(err) : resolve(rows))));
 
-export class MysqlWarehouse implements Warehouse {
+export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> implements Warehouse {
   readonly dialect = 'mysql' as const;
-  private readonly slots: FairSlots;
-  private closed = false;
+  protected readonly engineName = 'MySQL';
 
   private constructor(
     private readonly pool: mysql.Pool,
     private readonly config: mysql.ConnectionOptions,
     /** MariaDB takes `SET STATEMENT ... FOR`; MySQL takes session variables. */
     readonly flavor: 'mariadb' | 'mysql',
-    private readonly options: MysqlWarehouseOptions,
+    options: MysqlWarehouseOptions,
   ) {
-    this.slots = statementSlots(statementConnections(options), options);
+    super(options);
   }
 
-  get load(): { running: number; waiting: number } {
-    return this.slots.stats;
+  protected probe(): Promise<unknown> {
+    return new Promise((resolve, reject) => this.pool.query('SELECT 1', (err, r) => (err ? reject(err) : resolve(r))));
+  }
+
+  protected endPool(): Promise<void> {
+    return new Promise((r) => this.pool.end(() => r(undefined)));
   }
 
   static async open(url: string, options: MysqlWarehouseOptions = {}): Promise<MysqlWarehouse> {
     const config = connectionOptions(url);
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
     // resetOnRelease: a released connection is reset, so no variable, temp table or setting outlives its statement.
-    const pool = mysql.createPool({ ...config, connectionLimit: statementConnections(options) + 1, maxIdle: 2, idleTimeout: 30_000, waitForConnections: true, resetOnRelease: true });
+    const pool = mysql.createPool({
+      ...config,
+      connectionLimit: statementConnections(options) + 1,
+      maxIdle: 2,
+      idleTimeout: 30_000,
+      waitForConnections: true,
+      resetOnRelease: true,
+    });
     // An idle connection losing its server must not crash the process; the next query reconnects.
     pool.on('connection', (c) => c.on('error', () => undefined));
     let flavor: 'mariadb' | 'mysql';
     try {
-      const rows = (await new Promise<unknown>((resolve, reject) => pool.query('SELECT VERSION() AS v, DATABASE() AS db', (err, r) => (err ? reject(err) : resolve(r))))) as Array<{ v: string; db: string | null }>;
+      const rows = (await new Promise<unknown>((resolve, reject) =>
+        pool.query('SELECT VERSION() AS v, DATABASE() AS db', (err, r) => (err ? reject(err) : resolve(r))),
+      )) as Array<{ v: string; db: string | null }>;
       if (!rows[0]?.db) throw new Error('the URL names no database (mysql://user:password@host:port/DATABASE)');
       flavor = /mariadb/i.test(rows[0].v) ? 'mariadb' : 'mysql';
     } catch (e) {
       await new Promise((r) => pool.end(() => r(undefined)));
-      throw new WarehouseConnectionError(`Cannot connect to the MySQL warehouse ${redactedTarget(url)}: ${redactPaths((e as Error).message)}`, { cause: e });
+      throw new WarehouseConnectionError(
+        `Cannot connect to the MySQL warehouse ${redactedTarget(url)}: ${redactPaths((e as Error).message)}`,
+        { cause: e },
+      );
     }
     return new MysqlWarehouse(pool, config, flavor, options);
   }
@@ -203,7 +227,7 @@ export class MysqlWarehouse implements Warehouse {
 
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    this.assertOpen();
     const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
@@ -254,7 +278,8 @@ export class MysqlWarehouse implements Warehouse {
           if (why) throw new WarehouseCancelledError();
           const limit = maxRows + 1;
           let statement = text;
-          if (this.flavor === 'mariadb') statement = `SET STATEMENT max_statement_time = ${(timeoutMs / 1000).toFixed(3)}, sql_select_limit = ${limit} FOR ${text}`;
+          if (this.flavor === 'mariadb')
+            statement = `SET STATEMENT max_statement_time = ${(timeoutMs / 1000).toFixed(3)}, sql_select_limit = ${limit} FOR ${text}`;
           else await query(c, `SET SESSION max_execution_time = ${timeoutMs}, sql_select_limit = ${limit}`);
           if (why) throw new WarehouseCancelledError();
           return await this.stream(c, statement, maxRows, maxBytes, () => kill(true));
@@ -298,7 +323,14 @@ export class MysqlWarehouse implements Warehouse {
         return o;
       });
       const truncatedBy = fetched.truncatedBy;
-      return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}), elapsedMs: performance.now() - started };
+      return {
+        columns,
+        rows,
+        rowCount: rows.length,
+        truncated: truncatedBy !== undefined,
+        ...(truncatedBy ? { truncatedBy } : {}),
+        elapsedMs: performance.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -309,7 +341,13 @@ export class MysqlWarehouse implements Warehouse {
    * Streams the statement's rows until the end, the row cap (+1, to know there was more) or the
    * byte cap; a cut stops the statement in the server (`kill`).
    */
-  private stream(c: Conn, sql: string, maxRows: number, maxBytes: number, kill: () => void): Promise<{ rows: unknown[][]; fields: Field[]; truncatedBy?: 'rows' | 'bytes' }> {
+  private stream(
+    c: Conn,
+    sql: string,
+    maxRows: number,
+    maxBytes: number,
+    kill: () => void,
+  ): Promise<{ rows: unknown[][]; fields: Field[]; truncatedBy?: 'rows' | 'bytes' }> {
     return new Promise((resolve, reject) => {
       const rows: unknown[][] = [];
       let fields: Field[] = [];
@@ -359,22 +397,24 @@ export class MysqlWarehouse implements Warehouse {
         ORDER BY c.TABLE_NAME, c.ORDINAL_POSITION`,
       { maxRows: 1_000_000 },
     );
-    const tables = new Map<string, TableInfo>();
+    const catalogue = new TableCatalogue();
     for (const r of cols.rows) {
-      const name = String(r.table_name);
-      let t = tables.get(name);
-      if (!t) tables.set(name, (t = { name, columns: [] }));
-      t.columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
+      catalogue
+        .table(String(r.table_name))
+        .columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
     }
     const q = (s: string) => `\`${s.replace(/`/g, '``')}\``;
-    const estimates = await this.run(`SELECT TABLE_NAME AS table_name, TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`, { maxRows: 1_000_000 });
+    const estimates = await this.run(
+      `SELECT TABLE_NAME AS table_name, TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()`,
+      { maxRows: 1_000_000 },
+    );
     const estimate = new Map(estimates.rows.map((r) => [String(r.table_name), r.n === null ? -1 : Number(r.n)]));
-    const list = [...tables.values()];
-    for (const t of list) {
-      // Large tables: the engine's estimate (InnoDB's is rough); small ones: an exact count.
-      const n = estimate.get(t.name) ?? -1;
-      t.rowCount = n >= 1_000_000 ? n : Number((await this.run(`SELECT count(*) AS n FROM ${q(t.name)}`)).rows[0]?.n);
-    }
+    await catalogue.countRows(
+      // InnoDB's estimate is rough, so only large tables use it
+      async (t) => estimate.get(t.name) ?? -1,
+      async (t) => Number((await this.run(`SELECT count(*) AS n FROM ${q(t.name)}`)).rows[0]?.n),
+      false,
+    );
     // Declared keys: primary keys and foreign keys, columns in key order.
     const keys = await this.run(
       `SELECT k.TABLE_NAME AS tbl, k.CONSTRAINT_NAME AS name, k.COLUMN_NAME AS col, k.REFERENCED_TABLE_SCHEMA AS fschema,
@@ -387,7 +427,7 @@ export class MysqlWarehouse implements Warehouse {
     const current = String((await this.run('SELECT DATABASE() AS db')).rows[0]?.db ?? '');
     const foreign = new Map<string, { table: string; columns: string[]; references: string; refColumns: string[] }>();
     for (const r of keys.rows) {
-      const t = tables.get(String(r.tbl));
+      const t = catalogue.tables.get(String(r.tbl));
       if (!t) continue;
       if (r.name === 'PRIMARY') (t.primaryKey ??= []).push(String(r.col));
       else {
@@ -399,42 +439,13 @@ export class MysqlWarehouse implements Warehouse {
         fk.refColumns.push(String(r.fcol));
       }
     }
-    for (const fk of foreign.values()) (tables.get(fk.table)!.foreignKeys ??= []).push({ columns: fk.columns, references: fk.references, refColumns: fk.refColumns });
-    return list.map(({ name, columns, rowCount, primaryKey, foreignKeys }) => ({
-      name,
-      columns,
-      rowCount,
-      ...(primaryKey ? { primaryKey } : {}),
-      ...(foreignKeys ? { foreignKeys } : {}),
-    }));
-  }
-
-  /** Liveness on the pool's spare connection: never queued behind busy statements. */
-  async ping(): Promise<void> {
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    try {
-      const probe = new Promise((resolve, reject) => this.pool.query('SELECT 1', (err, r) => (err ? reject(err) : resolve(r))));
-      await within(probe, 5000, () => new Error('no answer within 5 s'));
-    } catch (e) {
-      throw new WarehouseConnectionError(`The MySQL warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.slots.close();
-    await new Promise((r) => this.pool.end(() => r(undefined)));
-  }
-}
-
-/** host:port/database of a URL, for messages (never the user or password). */
-function redactedTarget(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
-  } catch {
-    return '(unparsable URL)';
+    for (const fk of foreign.values())
+      (catalogue.tables.get(fk.table)!.foreignKeys ??= []).push({
+        columns: fk.columns,
+        references: fk.references,
+        refColumns: fk.refColumns,
+      });
+    return catalogue.list();
   }
 }
 

@@ -17,8 +17,8 @@ import {
   WarehouseTimeoutError,
   redactPaths,
 } from './errors.js';
-import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
-import type { FairSlots } from './slots.js';
+import { runLimits, statementConnections, uniqueNames, type WarehousePoolOptions } from './common.js';
+import { PooledSqlWarehouse, TableCatalogue, redactedTarget } from './pooled-sql.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export type PostgresWarehouseOptions = WarehousePoolOptions;
@@ -28,9 +28,23 @@ const FIRST_FETCH = 64;
 const MAX_FETCH = 4096;
 
 const OID = {
-  bool: 16, int8: 20, int2: 21, int4: 23, text: 25, float4: 700, float8: 701, numeric: 1700,
-  date: 1082, time: 1083, timestamp: 1114, timestamptz: 1184, interval: 1186,
-  int8Array: 1016, numericArray: 1231, dateArray: 1182, textArray: 1009,
+  bool: 16,
+  int8: 20,
+  int2: 21,
+  int4: 23,
+  text: 25,
+  float4: 700,
+  float8: 701,
+  numeric: 1700,
+  date: 1082,
+  time: 1083,
+  timestamp: 1114,
+  timestamptz: 1184,
+  interval: 1186,
+  int8Array: 1016,
+  numericArray: 1231,
+  dateArray: 1182,
+  textArray: 1009,
 } as const;
 
 interface PgCancelConnection {
@@ -50,7 +64,9 @@ const isoTimestamp = (v: string): string => {
 
 /** Per-pool type parsers: the global pg.types stay untouched for other users of pg in-process. */
 function makeTypes(): pg.CustomTypesConfig {
-  const textArray = pg.types.getTypeParser(OID.textArray as unknown as Parameters<typeof pg.types.getTypeParser>[0], 'text') as (v: string) => (string | null)[];
+  const textArray = pg.types.getTypeParser(OID.textArray as unknown as Parameters<typeof pg.types.getTypeParser>[0], 'text') as (
+    v: string,
+  ) => (string | null)[];
   const own = new Map<number, (v: string) => unknown>([
     [OID.int8, (v) => Number(v)],
     [OID.numeric, (v) => Number(v)],
@@ -64,33 +80,40 @@ function makeTypes(): pg.CustomTypesConfig {
   ]);
   return {
     getTypeParser: ((oid: number, format?: string) =>
-      (format ?? 'text') === 'text' && own.has(oid) ? own.get(oid)! : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+      (format ?? 'text') === 'text' && own.has(oid)
+        ? own.get(oid)!
+        : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
 
-
-export class PostgresWarehouse implements Warehouse {
+export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptions> implements Warehouse {
   readonly dialect = 'postgres' as const;
+  protected readonly engineName = 'Postgres';
   private typeNames = new Map<number, string>();
-  /** Who may take a connection next: fair between accounts (slots.ts). */
-  private readonly slots: FairSlots;
-  private closed = false;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly config: pg.ClientConfig,
-    private readonly options: PostgresWarehouseOptions,
+    options: PostgresWarehouseOptions,
   ) {
-    this.slots = statementSlots(statementConnections(options), options);
+    super(options);
   }
 
-  /** Statements holding a connection, and waiting for one. */
-  get load(): { running: number; waiting: number } {
-    return this.slots.stats;
+  protected probe(): Promise<unknown> {
+    return this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig);
+  }
+
+  protected endPool(): Promise<void> {
+    return this.pool.end();
   }
 
   static async open(url: string, options: PostgresWarehouseOptions = {}): Promise<PostgresWarehouse> {
-    const config: pg.ClientConfig = { connectionString: url, types: makeTypes(), application_name: 'quarry', connectionTimeoutMillis: 10_000 };
+    const config: pg.ClientConfig = {
+      connectionString: url,
+      types: makeTypes(),
+      application_name: 'quarry',
+      connectionTimeoutMillis: 10_000,
+    };
     // One connection more than the statement slots: the liveness probe never waits behind busy statements.
     const pool = new pg.Pool({ ...config, max: statementConnections(options) + 1, idleTimeoutMillis: 30_000 });
     // An idle client losing its server must not crash the process; the next query reconnects.
@@ -101,7 +124,9 @@ export class PostgresWarehouse implements Warehouse {
       for (const row of r.rows as Array<{ oid: number; name: string }>) w.typeNames.set(row.oid, row.name);
     } catch (e) {
       await pool.end().catch(() => undefined);
-      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse ${redactedTarget(url)}: ${(e as Error).message}`, { cause: e });
+      throw new WarehouseConnectionError(`Cannot connect to the Postgres warehouse ${redactedTarget(url)}: ${(e as Error).message}`, {
+        cause: e,
+      });
     }
     return w;
   }
@@ -124,7 +149,7 @@ export class PostgresWarehouse implements Warehouse {
 
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
     const started = performance.now();
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
+    this.assertOpen();
     const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
     if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
@@ -216,7 +241,12 @@ export class PostgresWarehouse implements Warehouse {
         if (e instanceof WarehouseError) throw e;
         const err = e as Error & { code?: string };
         if (err.code === '57014') throw new WarehouseTimeoutError(timeoutMs);
-        if (err.code === 'ECONNREFUSED' || err.code === '57P01' || err.code === '08006' || /timeout exceeded when trying to connect/i.test(err.message)) {
+        if (
+          err.code === 'ECONNREFUSED' ||
+          err.code === '57P01' ||
+          err.code === '08006' ||
+          /timeout exceeded when trying to connect/i.test(err.message)
+        ) {
           throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
         }
         throw new WarehouseQueryError(redactPaths(err.message), { cause: e });
@@ -232,7 +262,14 @@ export class PostgresWarehouse implements Warehouse {
         return o;
       });
       const truncatedBy = fetched.truncatedBy;
-      return { columns, rows, rowCount: rows.length, truncated: truncatedBy !== undefined, ...(truncatedBy ? { truncatedBy } : {}), elapsedMs: performance.now() - started };
+      return {
+        columns,
+        rows,
+        rowCount: rows.length,
+        truncated: truncatedBy !== undefined,
+        ...(truncatedBy ? { truncatedBy } : {}),
+        elapsedMs: performance.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
@@ -251,28 +288,28 @@ export class PostgresWarehouse implements Warehouse {
       { maxRows: 1_000_000 },
     );
     const current = String((await this.run('SELECT current_schema() AS s')).rows[0]?.s ?? 'public');
-    const tables = new Map<string, TableInfo & { schema: string; table: string }>();
+    const catalogue = new TableCatalogue<TableInfo & { schema: string; table: string }>();
     for (const r of cols.rows) {
       const schema = String(r.table_schema);
       const table = String(r.table_name);
-      const name = schema === current ? table : `${schema}.${table}`;
-      let t = tables.get(name);
-      if (!t) tables.set(name, (t = { name, schema, table, columns: [] }));
+      const t = catalogue.table(schema === current ? table : `${schema}.${table}`, { schema, table });
       let type = String(r.data_type);
       if (type === 'numeric' && r.numeric_precision !== null) type = `numeric(${r.numeric_precision},${r.numeric_scale})`;
       t.columns.push({ name: String(r.column_name), type, nullable: r.is_nullable === 'YES' });
     }
     const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-    const list = [...tables.values()];
-    await Promise.all(
-      list.map(async (t) => {
-        // Large tables: the planner's estimate; small ones: an exact count.
-        const est = await this.run(
-          `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`,
-        );
-        const n = Number(est.rows[0]?.n ?? -1);
-        t.rowCount = n >= 1_000_000 ? n : Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n);
-      }),
+    await catalogue.countRows(
+      // the planner's estimate
+      async (t) =>
+        Number(
+          (
+            await this.run(
+              `SELECT reltuples::bigint AS n FROM pg_class WHERE oid = to_regclass('${q(t.schema).replace(/'/g, "''")}.${q(t.table).replace(/'/g, "''")}')`,
+            )
+          ).rows[0]?.n ?? -1,
+        ),
+      async (t) => Number((await this.run(`SELECT count(*) AS n FROM ${q(t.schema)}.${q(t.table)}`)).rows[0]?.n),
+      true,
     );
     // Declared keys: primary keys and foreign keys (column lists in key order).
     const cons = await this.run(
@@ -293,47 +330,18 @@ export class PostgresWarehouse implements Warehouse {
     const nameOf = (schema: string, table: string) => (schema === current ? table : `${schema}.${table}`);
     const colList = (v: unknown): string[] => (v === null || v === undefined ? [] : (JSON.parse(String(v)) as string[]));
     for (const r of cons.rows) {
-      const t = tables.get(nameOf(String(r.schema), String(r.tbl)));
+      const t = catalogue.tables.get(nameOf(String(r.schema), String(r.tbl)));
       if (!t) continue;
       if (r.kind === 'p') t.primaryKey = colList(r.cols);
       else if (r.ftbl !== null && r.ftbl !== undefined) {
-        (t.foreignKeys ??= []).push({ columns: colList(r.cols), references: nameOf(String(r.fschema), String(r.ftbl)), refColumns: colList(r.fcols) });
+        (t.foreignKeys ??= []).push({
+          columns: colList(r.cols),
+          references: nameOf(String(r.fschema), String(r.ftbl)),
+          refColumns: colList(r.fcols),
+        });
       }
     }
-    return list.map(({ name, columns, rowCount, primaryKey, foreignKeys }) => ({
-      name,
-      columns,
-      rowCount,
-      ...(primaryKey ? { primaryKey } : {}),
-      ...(foreignKeys ? { foreignKeys } : {}),
-    }));
-  }
-
-  /** Liveness on the pool's spare connection: never queued behind busy statements. */
-  async ping(): Promise<void> {
-    if (this.closed) throw new WarehouseConnectionError('The warehouse is closed');
-    try {
-      await within(this.pool.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig), 5000, () => new Error('no answer within 5 s'));
-    } catch (e) {
-      throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths((e as Error).message)}`, { cause: e });
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.slots.close();
-    await this.pool.end();
-  }
-}
-
-/** host:port/database of a URL, for messages (never the user or password). */
-function redactedTarget(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
-  } catch {
-    return '(unparsable URL)';
+    return catalogue.list();
   }
 }
 

@@ -9,6 +9,10 @@ import type { ApiDeps } from '../api/deps.js';
 import { registerWebAuth } from './auth.js';
 import { inquiryRoute } from './routes/inquiries/inquiry.js';
 import { inquiryStopRoute } from './routes/inquiries/stop.js';
+import { inquiryViewRoute } from './routes/inquiries/view.js';
+import { dashboardsRoutes } from './routes/dashboards/index.js';
+import { dashboardRoutes } from './routes/dashboards/dashboard.js';
+import { dashboardTilesRoutes } from './routes/dashboards/tiles.js';
 import { keyRoute } from './routes/keys/key.js';
 import { keysRoutes } from './routes/keys/index.js';
 import { loginRoute } from './routes/login.js';
@@ -23,6 +27,7 @@ import { semanticRoute } from './routes/semantic/index.js';
 import { semanticSearchRoute } from './routes/semantic/search.js';
 import { startersRoute } from './routes/starters.js';
 import { threadInquiriesRoute } from './routes/threads/inquiries.js';
+import { threadStructuredInquiryRoute } from './routes/threads/structured.js';
 import { threadRoute } from './routes/threads/thread.js';
 import { threadsRoutes } from './routes/threads/index.js';
 import { securityHeaders, staticRoutes } from './static.js';
@@ -53,8 +58,13 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         threadsRoutes,
         threadRoute,
         threadInquiriesRoute,
+        threadStructuredInquiryRoute,
         inquiryRoute,
         inquiryStopRoute,
+        inquiryViewRoute,
+        dashboardsRoutes,
+        dashboardRoutes,
+        dashboardTilesRoutes,
         researchRoute,
         reportsRoutes,
         reportRoute,

@@ -5,12 +5,19 @@
 import { z } from 'zod';
 import { errorResponses } from '../api/schemas.js';
 
-export { InquiryParamsSchema, SessionParamsSchema, InquiryCreatedSchema, InquiryStatusResponseSchema, StopResultSchema, agentInquiryBodySchema } from '../api/schemas.js';
+export {
+  InquiryParamsSchema,
+  SessionParamsSchema,
+  InquiryCreatedSchema,
+  InquiryStatusResponseSchema,
+  StopResultSchema,
+  agentInquiryBodySchema,
+} from '../api/schemas.js';
 
 export const webErrorResponses = {
   ...errorResponses,
   401: errorResponses[401].describe('Not signed in'),
-  403: errorResponses[403].describe('Missing or wrong CSRF token, a cross-site request, or another account\'s resource'),
+  403: errorResponses[403].describe("Missing or wrong CSRF token, a cross-site request, or another account's resource"),
 };
 
 export const KeyParamsSchema = z.object({ key_id: z.string().min(1).max(200) });

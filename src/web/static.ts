@@ -55,13 +55,18 @@ export const staticRoutes: FastifyPluginAsync<{ dist?: string }> = async (app, o
   const dist = options.dist ?? WEB_DIST;
   const config = { public: true, rateLimit: false } as const;
 
+  // Hashed assets never change under their name: read once, then served from memory.
+  const assets = new Map<string, Buffer>();
   const send = async (reply: FastifyReply, file: string, cache: string) => {
-    let body: Buffer;
-    try {
-      if (!(await stat(file)).isFile()) return reply.callNotFound();
-      body = await readFile(file);
-    } catch {
-      return reply.callNotFound();
+    let body = cache.includes('immutable') ? assets.get(file) : undefined;
+    if (!body) {
+      try {
+        if (!(await stat(file)).isFile()) return reply.callNotFound();
+        body = await readFile(file);
+      } catch {
+        return reply.callNotFound();
+      }
+      if (cache.includes('immutable') && assets.size < 200) assets.set(file, body);
     }
     return securityHeaders(reply)
       .type(TYPES[extname(file)] ?? 'application/octet-stream')
@@ -79,5 +84,7 @@ export const staticRoutes: FastifyPluginAsync<{ dist?: string }> = async (app, o
     if (!/^[\w.-]+$/.test(name) || name.startsWith('.')) return reply.callNotFound();
     return send(reply, join(dist, 'assets', name), 'public, max-age=31536000, immutable');
   });
-  app.get('/favicon.svg', { config, schema: { hide: true } }, async (_request, reply) => send(reply, join(dist, 'favicon.svg'), 'public, max-age=86400'));
+  app.get('/favicon.svg', { config, schema: { hide: true } }, async (_request, reply) =>
+    send(reply, join(dist, 'favicon.svg'), 'public, max-age=86400'),
+  );
 };

@@ -46,8 +46,8 @@ function expectCompleteSpec(result: AnswerResult): Record<string, unknown> {
 }
 
 const regions = [
-  { region: 'AMERICA', revenue: 62_345_678.123456789, revenue_share: 0.2012345678 },
-  { region: 'EUROPE', revenue: 65_432_109.987654321, revenue_share: 0.2112345678 },
+  { region: 'AMERICA', revenue: 62_345_678.12345679, revenue_share: 0.2012345678 },
+  { region: 'EUROPE', revenue: 65_432_109.98765432, revenue_share: 0.2112345678 },
   { region: 'AFRICA', revenue: 60_000_000.5, revenue_share: 0.1937 },
 ];
 
@@ -66,7 +66,13 @@ describe('chart type from the shape of the result', () => {
       { order_date_month: '1997-02-01', revenue: 30.25 },
       { order_date_month: '1997-03-01', revenue: 20 },
     ];
-    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: Y1997 }, [col.month, col.revenue], rows));
+    const r = buildAnswer(
+      input(
+        { metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: Y1997 },
+        [col.month, col.revenue],
+        rows,
+      ),
+    );
     expect(r.chart.chart_type).toBe('line');
     const spec = expectCompleteSpec(r);
     const enc = spec.encoding as Record<string, Record<string, unknown>>;
@@ -79,15 +85,30 @@ describe('chart type from the shape of the result', () => {
   });
 
   it('line with an ordinal axis when years come as numbers', () => {
-    const rows = [{ year: 1992, revenue: 1 }, { year: 1993, revenue: 2 }];
-    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'year' }] }, [{ name: 'year', kind: 'time', ref: 'order_date', grain: 'year' }, col.revenue], rows));
+    const rows = [
+      { year: 1992, revenue: 1 },
+      { year: 1993, revenue: 2 },
+    ];
+    const r = buildAnswer(
+      input(
+        { metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'year' }] },
+        [{ name: 'year', kind: 'time', ref: 'order_date', grain: 'year' }, col.revenue],
+        rows,
+      ),
+    );
     expect(r.chart.chart_type).toBe('line');
     const enc = expectCompleteSpec(r).encoding as Record<string, Record<string, unknown>>;
     expect(enc.x.type).toBe('ordinal');
   });
 
   it('bar for a categorical breakdown', () => {
-    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'region' }], share_of_total: ['revenue'], time_range: Y1997 }, [col.region, col.revenue, col.revenueShare], regions));
+    const r = buildAnswer(
+      input(
+        { metrics: ['revenue'], group_by: [{ dimension: 'region' }], share_of_total: ['revenue'], time_range: Y1997 },
+        [col.region, col.revenue, col.revenueShare],
+        regions,
+      ),
+    );
     expect(r.chart.chart_type).toBe('bar');
     const spec = expectCompleteSpec(r);
     const enc = spec.encoding as Record<string, Record<string, unknown>>;
@@ -109,7 +130,17 @@ describe('chart type from the shape of the result', () => {
       { customer: 'Customer#003', revenue: 300 },
     ];
     const r = buildAnswer(
-      input({ metrics: ['revenue'], group_by: [{ dimension: 'customer' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 3, time_range: Y1997 }, [col.customer, col.revenue], rows),
+      input(
+        {
+          metrics: ['revenue'],
+          group_by: [{ dimension: 'customer' }],
+          order: [{ by: 'revenue', direction: 'desc' }],
+          limit: 3,
+          time_range: Y1997,
+        },
+        [col.customer, col.revenue],
+        rows,
+      ),
     );
     expect(r.chart.chart_type).toBe('bar');
     const enc = expectCompleteSpec(r).encoding as Record<string, Record<string, unknown>>;
@@ -122,7 +153,16 @@ describe('chart type from the shape of the result', () => {
 
   it('names the single leader of a top-1 ranking', () => {
     const r = buildAnswer(
-      input({ metrics: ['average_discount'], group_by: [{ dimension: 'ship_mode' }], order: [{ by: 'average_discount', direction: 'asc' }], limit: 1 }, [col.shipMode, col.discount], [{ ship_mode: 'MAIL', average_discount: 0.0498765 }]),
+      input(
+        {
+          metrics: ['average_discount'],
+          group_by: [{ dimension: 'ship_mode' }],
+          order: [{ by: 'average_discount', direction: 'asc' }],
+          limit: 1,
+        },
+        [col.shipMode, col.discount],
+        [{ ship_mode: 'MAIL', average_discount: 0.0498765 }],
+      ),
     );
     expect(r.answer).toMatch(/^<b>MAIL<\/b> had the lowest average discount .*with <b>4\.99%<\/b>\.$/);
   });
@@ -133,7 +173,13 @@ describe('chart type from the shape of the result', () => {
       { region: 'EUROPE', order_status: 'O', orders: 12 },
       { region: 'ASIA', order_status: 'F', orders: 9 },
     ];
-    const r = buildAnswer(input({ metrics: ['orders'], group_by: [{ dimension: 'region' }, { dimension: 'order_status' }] }, [col.region, col.status, col.orders], rows));
+    const r = buildAnswer(
+      input(
+        { metrics: ['orders'], group_by: [{ dimension: 'region' }, { dimension: 'order_status' }] },
+        [col.region, col.status, col.orders],
+        rows,
+      ),
+    );
     expect(r.chart.chart_type).toBe('grouped_bar');
     const enc = expectCompleteSpec(r).encoding as Record<string, Record<string, unknown>>;
     expect(enc.xOffset.field).toBe('order_status');
@@ -149,7 +195,13 @@ describe('chart type from the shape of the result', () => {
       { order_date_year: '1996-01-01', region: 'EUROPE', revenue: 3 },
       { order_date_year: '1997-01-01', region: 'EUROPE', revenue: 4 },
     ];
-    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'year' }, { dimension: 'region' }] }, [col.year, col.region, col.revenue], rows));
+    const r = buildAnswer(
+      input(
+        { metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'year' }, { dimension: 'region' }] },
+        [col.year, col.region, col.revenue],
+        rows,
+      ),
+    );
     expect(r.chart.chart_type).toBe('multi_line');
     const enc = expectCompleteSpec(r).encoding as Record<string, Record<string, unknown>>;
     expect(enc.x.type).toBe('temporal');
@@ -165,7 +217,9 @@ describe('chart type from the shape of the result', () => {
   });
 
   it('table for several metrics without a dimension', () => {
-    const r = buildAnswer(input({ metrics: ['revenue', 'orders'], time_range: Y1997 }, [col.revenue, col.orders], [{ revenue: 1_500_000, orders: 1234 }]));
+    const r = buildAnswer(
+      input({ metrics: ['revenue', 'orders'], time_range: Y1997 }, [col.revenue, col.orders], [{ revenue: 1_500_000, orders: 1234 }]),
+    );
     expect(r.chart.chart_type).toBe('table');
     expectCompleteSpec(r);
     expect(r.answer).toBe('In 1997: revenue <b>$1.50M</b> and orders <b>1,234</b>.');
@@ -180,12 +234,24 @@ describe('data.data carries raw values', () => {
     ];
     const copy = structuredClone(rows);
     const r = buildAnswer(
-      input({ metrics: ['revenue', 'average_discount'], group_by: [{ dimension: 'order_date', grain: 'month' }, { dimension: 'order_status' }] }, [col.month, col.status, col.revenue, col.discount], rows),
+      input(
+        {
+          metrics: ['revenue', 'average_discount'],
+          group_by: [{ dimension: 'order_date', grain: 'month' }, { dimension: 'order_status' }],
+        },
+        [col.month, col.status, col.revenue, col.discount],
+        rows,
+      ),
     );
     expect(r.data.data).toEqual(copy);
     expect(rows).toEqual(copy); // input not mutated
     expect(r.data.symbols).toEqual({ revenue: '$', average_discount: '%' });
-    expect(r.data.semantic_types).toEqual({ order_date_month: 'time', order_status: 'dimension', revenue: 'currency', average_discount: 'percent' });
+    expect(r.data.semantic_types).toEqual({
+      order_date_month: 'time',
+      order_status: 'dimension',
+      revenue: 'currency',
+      average_discount: 'percent',
+    });
   });
 });
 
@@ -199,16 +265,30 @@ describe('answer text', () => {
 
   it('counts with thousands separators, filters named, durations in days', () => {
     const r = buildAnswer(
-      input({ metrics: ['orders'], filters: [{ dimension: 'order_status', op: 'in', values: ['F', 'O'] }], time_range: { start: '1998-04-01', end: '1998-07-01', label: 'last quarter' } }, [col.orders], [{ orders: 1234567 }]),
+      input(
+        {
+          metrics: ['orders'],
+          filters: [{ dimension: 'order_status', op: 'in', values: ['F', 'O'] }],
+          time_range: { start: '1998-04-01', end: '1998-07-01', label: 'last quarter' },
+        },
+        [col.orders],
+        [{ orders: 1234567 }],
+      ),
     );
     expect(r.answer).toBe('There were <b>1,234,567</b> orders for order status F (fulfilled) or O (open) in Q2 1998 (last quarter).');
-    const d = buildAnswer(input({ metrics: ['days_to_ship'] }, [col.days], [{ days_to_ship: 60.51234 }], { dataRange: { start: '1992-01-01', end: '1998-08-02' } }));
+    const d = buildAnswer(
+      input({ metrics: ['days_to_ship'] }, [col.days], [{ days_to_ship: 60.51234 }], {
+        dataRange: { start: '1992-01-01', end: '1998-08-02' },
+      }),
+    );
     expect(d.answer).toBe('Days to ship across all data (1992-01-01 to 1998-08-02) is <b>60.5 days</b>.');
   });
 
   it('says when rows were truncated', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ customer: `C${i}`, revenue: i }));
-    const r = buildAnswer(input({ metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, [col.customer, col.revenue], rows, { truncated: true }));
+    const r = buildAnswer(
+      input({ metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, [col.customer, col.revenue], rows, { truncated: true }),
+    );
     expect(r.answer).toContain('at least <b>10</b> customers');
     expect(r.answer).toContain('truncated');
     expect(r.explanation).toContain('truncated');
@@ -217,10 +297,19 @@ describe('answer text', () => {
   it('escapes dimension values and keeps only its own <b> tags', () => {
     const evil = '<script>alert(1)</script>';
     const r = buildAnswer(
-      input({ metrics: ['revenue'], group_by: [{ dimension: 'customer' }], filters: [{ dimension: 'region', op: 'eq', values: ['<img src=x onerror=alert(1)>'] }] }, [col.customer, col.revenue], [
-        { customer: evil, revenue: 10 },
-        { customer: 'Bob & Co', revenue: 5 },
-      ], { question: evil }),
+      input(
+        {
+          metrics: ['revenue'],
+          group_by: [{ dimension: 'customer' }],
+          filters: [{ dimension: 'region', op: 'eq', values: ['<img src=x onerror=alert(1)>'] }],
+        },
+        [col.customer, col.revenue],
+        [
+          { customer: evil, revenue: 10 },
+          { customer: 'Bob & Co', revenue: 5 },
+        ],
+        { question: evil },
+      ),
     );
     expect(r.answer).not.toContain('<script>');
     expect(r.answer).not.toContain('<img');
@@ -234,7 +323,11 @@ describe('answer text', () => {
 
   it('escapes the question in the no-data answer', () => {
     const q = 'Revenue in 2005 <script>alert("x")</script>?';
-    const r = buildNoDataAnswer(input({ metrics: ['revenue'], time_range: { start: '2005-01-01', end: '2006-01-01', label: '2005' } }, [col.revenue], [], { question: q }));
+    const r = buildNoDataAnswer(
+      input({ metrics: ['revenue'], time_range: { start: '2005-01-01', end: '2006-01-01', label: '2005' } }, [col.revenue], [], {
+        question: q,
+      }),
+    );
     expect(r.answer).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(r.answer).not.toContain('<script>');
     expect(r.answer).toContain('in 2005');
@@ -266,16 +359,27 @@ describe('time frame, explanation, answer_explanation', () => {
 
   it('says "all data" with the data range when no period was given', () => {
     const base = input({ metrics: ['revenue'] }, [col.revenue], [{ revenue: 1 }]);
-    expect(buildAnswer({ ...base, dataRange: { start: '1992-01-01', end: '1998-08-02' } }).time_frame).toBe('all data (1992-01-01 to 1998-08-02)');
+    expect(buildAnswer({ ...base, dataRange: { start: '1992-01-01', end: '1998-08-02' } }).time_frame).toBe(
+      'all data (1992-01-01 to 1998-08-02)',
+    );
     expect(buildAnswer(base).time_frame).toBe('all data (up to 1998-08-02)');
   });
 
   it('reports request filters, ranking and the dialect', () => {
     const r = buildAnswer(
       input(
-        { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }], order: [{ by: 'revenue', direction: 'desc' }], limit: 2 },
+        {
+          metrics: ['revenue'],
+          group_by: [{ dimension: 'customer' }],
+          filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }],
+          order: [{ by: 'revenue', direction: 'desc' }],
+          limit: 2,
+        },
         [col.customer, col.revenue],
-        [{ customer: 'A', revenue: 2 }, { customer: 'B', revenue: 1 }],
+        [
+          { customer: 'A', revenue: 2 },
+          { customer: 'B', revenue: 1 },
+        ],
         { filtersFromRequest: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }], dialect: 'duckdb' },
       ),
     );

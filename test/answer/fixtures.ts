@@ -41,7 +41,15 @@ export const model = SemanticModelSchema.parse({
       format: { kind: 'currency', unit: '$', decimals: 2 },
       time_dimension: 'order_date',
     },
-    { name: 'orders', entity: 'orders', agg: 'count', label: 'Orders', description: 'Count of orders.', format: { kind: 'integer' }, time_dimension: 'order_date' },
+    {
+      name: 'orders',
+      entity: 'orders',
+      agg: 'count',
+      label: 'Orders',
+      description: 'Count of orders.',
+      format: { kind: 'integer' },
+      time_dimension: 'order_date',
+    },
     {
       name: 'average_discount',
       entity: 'sales',
@@ -62,7 +70,9 @@ export const model = SemanticModelSchema.parse({
     },
     { name: 'customers', entity: 'customer', agg: 'count', label: 'Customers', format: { kind: 'integer' }, time_bound: false },
   ],
-  metrics: [{ name: 'revenue_per_order', expression: 'revenue / orders', label: 'Revenue per order', format: { kind: 'currency', unit: '$' } }],
+  metrics: [
+    { name: 'revenue_per_order', expression: 'revenue / orders', label: 'Revenue per order', format: { kind: 'currency', unit: '$' } },
+  ],
   defaults: { time_dimension: 'order_date', ranking_metric: 'revenue' },
 });
 
@@ -81,7 +91,12 @@ export const col = {
   revenueShare: { name: 'revenue_share', kind: 'share', ref: 'revenue' },
 } satisfies Record<string, CompiledColumn>;
 
-export function input(query: SemanticQueryInput, columns: CompiledColumn[], rows: Record<string, unknown>[], extra: Partial<AnswerInput> = {}): AnswerInput {
+export function input(
+  query: SemanticQueryInput,
+  columns: CompiledColumn[],
+  rows: Record<string, unknown>[],
+  extra: Partial<AnswerInput> = {},
+): AnswerInput {
   return {
     question: 'a question',
     query: SemanticQuerySchema.parse(query),

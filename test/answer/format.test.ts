@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describePeriod, escapeHtml, formatTimeBucket, formatValue, inclusiveEnd, parseDateish, unitSymbol } from '../../src/answer/format.js';
+import {
+  describePeriod,
+  escapeHtml,
+  formatTimeBucket,
+  formatValue,
+  inclusiveEnd,
+  parseDateish,
+  unitSymbol,
+} from '../../src/answer/format.js';
 
 describe('formatValue', () => {
   it('formats currency compactly from a million on, in full below, and in full on request', () => {

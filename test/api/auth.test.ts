@@ -43,7 +43,9 @@ describe('authentication (§5, §7)', () => {
 
   it("another account's session and inquiry → 403; unknown ids → 404", async () => {
     const { session_id } = await (await s.api('/session/new', { method: 'POST' })).json();
-    const { inquiry_id } = await (await s.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'end done' } })).json();
+    const { inquiry_id } = await (
+      await s.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'end done' } })
+    ).json();
     const asOther = (path: string, method = 'GET', json?: unknown) => s.api(path, { method, key: otherKey, json });
     expect((await asOther(`/session/${session_id}/inquiry/agent`, 'POST', { query: 'x' })).status).toBe(403);
     expect((await asOther(`/inquiry/${inquiry_id}/status`)).status).toBe(403);

@@ -29,7 +29,13 @@ let s: TestServer;
 let mcp: Client;
 beforeAll(async () => {
   s = await startTestServer({
-    overrides: { warehouse: `duckdb:${TPCH_DIR}`, maxResultBytes: MAX_RESULT_BYTES, duckdbMemoryLimit: '256MB', sqlTimeoutMaxS: 20, rateLimitMax: 100_000 },
+    overrides: {
+      warehouse: `duckdb:${TPCH_DIR}`,
+      maxResultBytes: MAX_RESULT_BYTES,
+      duckdbMemoryLimit: '256MB',
+      sqlTimeoutMaxS: 20,
+      rateLimitMax: 100_000,
+    },
   });
   ({ client: mcp } = await connectHttp(s.base.replace(/\/api$/, '/mcp'), { 'x-api-key': s.key }));
 }, 60_000);
@@ -69,7 +75,13 @@ describe('item 2: a cut result is stated, and its figures cover every row', () =
     expect(body.data.data).toHaveLength(5000);
     expect(body.data.truncated).toBe(true);
     expect(body.data.total_rows).toBe(truth.n);
-    expect(body.answer_explanation).toMatchObject({ truncated: true, truncated_by: 'rows', row_count: 5000, total_row_count: truth.n, figures_cover_all_rows: true });
+    expect(body.answer_explanation).toMatchObject({
+      truncated: true,
+      truncated_by: 'rows',
+      row_count: 5000,
+      total_row_count: truth.n,
+      figures_cover_all_rows: true,
+    });
     const text = body.answer.replace(/<[^>]+>/g, '');
     expect(text).toContain(`covers ${truth.n.toLocaleString('en-US')} customers`);
     expect(text).toContain(`$${(truth.total / 1e9).toFixed(2)}B`);
@@ -152,12 +164,16 @@ describe('item 7: keys, metrics and server paths', () => {
       for (const p of paths) expect(text, query).not.toContain(p);
     }
     // the warehouse's own tables stay open, columns included
-    const cols = await ok(mcp, 'run_sql_query', { query: "SELECT column_name FROM information_schema.columns WHERE table_name = 'region' ORDER BY 1" });
+    const cols = await ok(mcp, 'run_sql_query', {
+      query: "SELECT column_name FROM information_schema.columns WHERE table_name = 'region' ORDER BY 1",
+    });
     expect(cols.rows.map((r: { column_name: string }) => r.column_name)).toContain('r_name');
   });
 
   it('engine messages lose server paths', () => {
-    expect(redactPaths('Permission Error: Cannot access directory "/root/.duckdb/extensions/v1.5.5/linux_amd64"')).toBe('Permission Error: Cannot access directory "<path>"');
+    expect(redactPaths('Permission Error: Cannot access directory "/root/.duckdb/extensions/v1.5.5/linux_amd64"')).toBe(
+      'Permission Error: Cannot access directory "<path>"',
+    );
     expect(redactPaths('Binder Error: column a/b not found')).toBe('Binder Error: column a/b not found');
   });
 });
@@ -169,7 +185,10 @@ describe('item 7: /metrics for loopback clients or a token', () => {
 
   it('a client that is not on loopback is refused without the token', async () => {
     if (!external) return; // no non-loopback address on this machine: the token case below still runs
-    const open = await startTestServer({ overrides: { host: '0.0.0.0' }, engine: (await import('../helpers/scripted-engine.js')).scriptedEngine() });
+    const open = await startTestServer({
+      overrides: { host: '0.0.0.0' },
+      engine: (await import('../helpers/scripted-engine.js')).scriptedEngine(),
+    });
     try {
       const port = new URL(open.base).port;
       const far = await fetch(`http://${external}:${port}/metrics`);
@@ -182,7 +201,10 @@ describe('item 7: /metrics for loopback clients or a token', () => {
   });
 
   it('with QUARRY_METRICS_TOKEN, only the token opens it', async () => {
-    const guarded = await startTestServer({ overrides: { metricsToken: METRICS_TOKEN }, engine: (await import('../helpers/scripted-engine.js')).scriptedEngine() });
+    const guarded = await startTestServer({
+      overrides: { metricsToken: METRICS_TOKEN },
+      engine: (await import('../helpers/scripted-engine.js')).scriptedEngine(),
+    });
     try {
       const url = guarded.base.replace(/\/api$/, '/metrics');
       expect((await fetch(url)).status).toBe(401);

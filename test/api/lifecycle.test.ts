@@ -81,7 +81,10 @@ describe('inquiry lifecycle over HTTP (§3)', () => {
 
   it('a stopped research keeps the progress and operations it stored while running', async () => {
     const principal = { accountId: (await s.runtime.store.accounts.list())[0].id, apiKeyId: 'test' };
-    const record = await s.runtime.inquiries.submit(principal, session, { question: 'report progress then sleep 100000 then done', type: 'research' });
+    const record = await s.runtime.inquiries.submit(principal, session, {
+      question: 'report progress then sleep 100000 then done',
+      type: 'research',
+    });
     await new Promise((r) => setTimeout(r, 150));
     const running = await (await s.api(`/inquiry/${record.id}/status`)).json();
     expect(running.progress).toBe(40);

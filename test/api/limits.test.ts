@@ -60,7 +60,11 @@ describe('limits → 429 {detail} with Retry-After', () => {
     const mcp = (key: string, bearer = false) =>
       fetch(s!.base.replace(/\/api$/, '/mcp'), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key }) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key }),
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
     for (let i = 0; i < 3; i++) expect((await mcp(s.key, i === 1)).status).not.toBe(429);

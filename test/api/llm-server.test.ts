@@ -58,11 +58,24 @@ describe('REST server with an OpenAI-compatible model configured by QUARRY_LLM_*
 
   it('answers a question the interpreter is unsure of with the planned query, and accounts for it', async () => {
     llm.push(
-      { tool: 'plan', args: { kind: 'query', query: { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } } }, usage: { prompt_tokens: 1500, completion_tokens: 60 } },
+      {
+        tool: 'plan',
+        args: {
+          kind: 'query',
+          query: {
+            metrics: ['revenue'],
+            group_by: [{ dimension: 'market_segment' }],
+            time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' },
+          },
+        },
+        usage: { prompt_tokens: 1500, completion_tokens: 60 },
+      },
       { text: 'Revenue by segment for 1996 is in the table.', usage: { prompt_tokens: 400, completion_tokens: 15 } },
     );
     const session = (await (await api('/session/new', { method: 'POST' })).json()).session_id as string;
-    const submitted = await (await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'Takings per market segment during 1996' } })).json();
+    const submitted = await (
+      await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'Takings per market segment during 1996' } })
+    ).json();
     const result = await (await api(`/inquiry/${submitted.inquiry_id}/result?timeout=30`)).json();
     expect(result.status.general).toBe('done');
     expect(result.data.data).toHaveLength(5);
@@ -82,13 +95,16 @@ describe('REST server with an OpenAI-compatible model configured by QUARRY_LLM_*
     expect(logText).toContain('"calls":2');
     expect(logText).not.toContain(LLM_KEY);
     // a row value may not appear as a number of its own (ports and times may contain its digits)
-    for (const row of result.data.data as Record<string, unknown>[]) expect(logText).not.toMatch(new RegExp(`(?<![0-9.])${String(Math.round(Number(row.revenue)))}(?![0-9])`));
+    for (const row of result.data.data as Record<string, unknown>[])
+      expect(logText).not.toMatch(new RegExp(`(?<![0-9.])${String(Math.round(Number(row.revenue)))}(?![0-9])`));
   });
 
   it('an unreachable model ends the inquiry failed over REST', async () => {
     llm.push({ networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' });
     const session = (await (await api('/session/new', { method: 'POST' })).json()).session_id as string;
-    const submitted = await (await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'Takings per market segment during 1996' } })).json();
+    const submitted = await (
+      await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'Takings per market segment during 1996' } })
+    ).json();
     const result = await (await api(`/inquiry/${submitted.inquiry_id}/result?timeout=30`)).json();
     expect(result.status.general).toBe('failed');
     expect(result.explanation).toMatch(/language model .* could not be used after 3 attempts/);

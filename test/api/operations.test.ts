@@ -29,7 +29,13 @@ describe('operations: health, readiness, metrics, OpenAPI, logs', () => {
   it('OpenAPI 3.1 generated from the schemas, and a docs page', async () => {
     const doc = await (await s.api('/openapi.json', { key: null })).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/api/session/new', '/api/session/{session_id}/inquiry/agent', '/api/inquiry/{inquiry_id}/status', '/api/inquiry/{inquiry_id}/result', '/api/inquiry/{inquiry_id}/stop']) {
+    for (const path of [
+      '/api/session/new',
+      '/api/session/{session_id}/inquiry/agent',
+      '/api/inquiry/{inquiry_id}/status',
+      '/api/inquiry/{inquiry_id}/result',
+      '/api/inquiry/{inquiry_id}/stop',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     const params = doc.paths['/api/inquiry/{inquiry_id}/result'].get.parameters;
@@ -38,6 +44,26 @@ describe('operations: health, readiness, metrics, OpenAPI, logs', () => {
     const docs = await fetch(s.base.replace(/\/api$/, '') + '/api/docs/', { redirect: 'follow' });
     expect(docs.status).toBe(200);
     expect(await docs.text()).toMatch(/swagger/i);
+    // Served like the web app: a strict CSP (no inline script), never framed, no sniffing; its assets too.
+    for (const r of [docs, await fetch(s.base.replace(/\/api$/, '') + '/api/docs/static/swagger-initializer.js')]) {
+      expect(r.status).toBe(200);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('a malformed URL gets {detail}, like every other error', async () => {
+    const root = s.base.replace(/\/api$/, '');
+    for (const path of ['/api/inquiry/%E0%A4%A/status', '/api/session/%/inquiry/agent']) {
+      const r = await fetch(root + path, { headers: { 'x-api-key': s.key } });
+      expect(r.status, path).toBe(400);
+      const body = await r.json();
+      expect(Object.keys(body), path).toEqual(['detail']);
+      expect(body.detail).toMatch(/URL/);
+    }
   });
 
   it('Prometheus metrics: requests, inquiries by state, queue depth, latency', async () => {

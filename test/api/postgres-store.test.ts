@@ -19,7 +19,7 @@ import type { StoreKind } from '../../src/store/db.js';
 import { connectHttp, ok } from '../helpers/mcp.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
-import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { STORE_KINDS } from '../helpers/stores.js';
 import { migrations as MIGRATIONS } from '../../src/store/migrations.js';
@@ -28,21 +28,19 @@ const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function quarry(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+  });
 }
 
-let postgres: TestPostgres;
-let databases = 0;
+let postgres: FileDatabases;
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await postgresForFile('quarry_e2e');
 });
 afterAll(() => postgres?.stop());
 
-async function freshDatabase(): Promise<string> {
-  const name = `quarry_e2e_${++databases}`;
-  await execSql(postgres.url, `CREATE DATABASE ${name}`);
-  return postgres.urlFor(name);
-}
+const freshDatabase = (): Promise<string> => postgres.createDatabase('quarry_e2e');
 
 async function json(res: Response | Promise<Response>, status = 200) {
   const r = await res;
@@ -74,13 +72,17 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
     const as = { key };
 
     const { session_id } = await json(server.api('/session/new', { method: 'POST', ...as }));
-    const { inquiry_id } = await json(server.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'revenue by region in 1997' }, ...as }));
+    const { inquiry_id } = await json(
+      server.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'revenue by region in 1997' }, ...as }),
+    );
     const result = await json(server.api(`/inquiry/${inquiry_id}/result?timeout=30&poll_interval=2`, as));
     expect(result.status.general).toBe('done');
     expect(result.data.data).toHaveLength(5);
     expect(result.sql_query).toMatch(/select/i);
     // a follow-up in the same session sees the first (history read back from Postgres)
-    const follow = await json(server.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'and in 1996?' }, ...as }));
+    const follow = await json(
+      server.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'and in 1996?' }, ...as }),
+    );
     expect((await json(server.api(`/inquiry/${follow.inquiry_id}/result?timeout=30`, as))).status.general).toBe('done');
 
     // sessions are listed for the key's account; another account sees none of them
@@ -98,7 +100,19 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
       await other.client.close();
     }
 
-    const report = await json(server.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'How did revenue develop in 1997?', schedule: '0 8 * * 1', timezone: 'Europe/Zurich', budget: { rounds: 1, queries: 2 } }, ...as }));
+    const report = await json(
+      server.api('/reports', {
+        method: 'POST',
+        json: {
+          name: 'pulse',
+          question: 'How did revenue develop in 1997?',
+          schedule: '0 8 * * 1',
+          timezone: 'Europe/Zurich',
+          budget: { rounds: 1, queries: 2 },
+        },
+        ...as,
+      }),
+    );
     expect(report).toMatchObject({ id: expect.stringMatching(/^rep_/), timezone: 'Europe/Zurich', last_run_at: null });
     expect((await json(server.api('/reports', as))).reports.map((r: { id: string }) => r.id)).toEqual([report.id]);
     // a due run through the scheduler's own path: recorded once in Postgres, ends done
@@ -112,7 +126,12 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
     // the state is in Postgres, with epoch-ms times as numbers; no SQLite store was created
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    const counts = (await c.query(`select (select count(*) from accounts)::int as accounts, (select count(*) from inquiries where account_id = $1)::int as inquiries, (select count(*) from report_runs)::int as runs`, [account])).rows[0];
+    const counts = (
+      await c.query(
+        `select (select count(*) from accounts)::int as accounts, (select count(*) from inquiries where account_id = $1)::int as inquiries, (select count(*) from report_runs)::int as runs`,
+        [account],
+      )
+    ).rows[0];
     await c.end();
     expect(counts).toEqual({ accounts: 2, inquiries: 3, runs: 1 });
     expect(typeof (await server.runtime.store.inquiries.get(inquiry_id))!.finished_at).toBe('number');
@@ -122,7 +141,10 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
 
   it('a second process on the same database serves what the first stored', async () => {
     await server.close();
-    server = await startTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'quarry-pgstore-2-')), overrides: { store: url, demoScale: 0.01 } });
+    server = await startTestServer({
+      dataDir: mkdtempSync(join(tmpdir(), 'quarry-pgstore-2-')),
+      overrides: { store: url, demoScale: 0.01 },
+    });
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     const { id } = (await c.query(`select id from inquiries where type = 'agent' order by created_at limit 1`)).rows[0];
@@ -136,15 +158,24 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
 });
 
 describe('two processes on one Postgres store', () => {
-  it('a due report time starts one run across both, and a dead process\'s inquiry is taken over and finished once', async () => {
+  it("a due report time starts one run across both, and a dead process's inquiry is taken over and finished once", async () => {
     const url = await freshDatabase();
-    const start = () => startTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'quarry-pg-two-')), engine: scriptedEngine(), overrides: { store: url, heartbeatMs: 200, staleAfterMs: 1000 } });
+    const start = () =>
+      startTestServer({
+        dataDir: mkdtempSync(join(tmpdir(), 'quarry-pg-two-')),
+        engine: scriptedEngine(),
+        overrides: { store: url, heartbeatMs: 200, staleAfterMs: 1000 },
+      });
     const a = await start();
     const b = await start();
     try {
-      const created = await json(a.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'end done', schedule: '0 0 1 1 *', timezone: 'UTC' } }));
+      const created = await json(
+        a.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'end done', schedule: '0 0 1 1 *', timezone: 'UTC' } }),
+      );
       const dues = [1, 2, 3, 4, 5].map((i) => Date.UTC(2026, 0, i));
-      const started = await Promise.all(dues.flatMap((due) => [a.runtime.reports.fire(created.id, due), b.runtime.reports.fire(created.id, due)]));
+      const started = await Promise.all(
+        dues.flatMap((due) => [a.runtime.reports.fire(created.id, due), b.runtime.reports.fire(created.id, due)]),
+      );
       expect(started.filter(Boolean)).toHaveLength(dues.length);
       const db = b.runtime.store.db;
       const runs = await db.selectFrom('report_runs').selectAll().where('report_id', '=', created.id).execute();
@@ -158,8 +189,15 @@ describe('two processes on one Postgres store', () => {
       const { inquiry_id } = await json(a.api(`/session/${session_id}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } }));
       await a.runtime.inquiries.shutdown(0); // a stops taking work and hands it back ...
       const longAgo = Date.now() - 60_000;
-      await db.insertInto('processes').values({ id: 'proc_dead', pid: 2, host: 'gone', started_at: longAgo, lease_until: longAgo }).execute();
-      await db.updateTable('inquiries').set({ owner: 'proc_dead', question: 'sleep 300 then done', attempts: 1 }).where('id', '=', inquiry_id).execute(); // ... as if it had died
+      await db
+        .insertInto('processes')
+        .values({ id: 'proc_dead', pid: 2, host: 'gone', started_at: longAgo, lease_until: longAgo })
+        .execute();
+      await db
+        .updateTable('inquiries')
+        .set({ owner: 'proc_dead', question: 'sleep 300 then done', attempts: 1 })
+        .where('id', '=', inquiry_id)
+        .execute(); // ... as if it had died
       const result = await json(b.api(`/inquiry/${inquiry_id}/result?timeout=20`));
       expect(result.status.general).toBe('done');
       const row = (await b.runtime.store.inquiries.get(inquiry_id))!;
@@ -177,9 +215,13 @@ describe('a state store that cannot be opened', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-pgstore-down-'));
     const down = `postgres://quarry:s3cret-pw@127.0.0.1:${postgres.port + 1}/quarry`; // nothing listens there
     const config = loadConfig({ env: {}, file: join(dataDir, 'none.yaml'), overrides: { dataDir, store: down } });
-    const err = await createRuntime(config, { logger: pino({ level: 'silent' }), engine: async () => scriptedEngine() }).catch((e: unknown) => e);
+    const err = await createRuntime(config, { logger: pino({ level: 'silent' }), engine: async () => scriptedEngine() }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(StartupError);
-    expect(String((err as Error).message)).toMatch(/the state store QUARRY_STORE=postgres:\/\/quarry:\*\*\*@127\.0\.0\.1:\d+\/quarry cannot be opened/);
+    expect(String((err as Error).message)).toMatch(
+      /the state store QUARRY_STORE=postgres:\/\/quarry:\*\*\*@127\.0\.0\.1:\d+\/quarry cannot be opened/,
+    );
     expect(String((err as Error).message)).not.toContain('s3cret');
   });
 });
@@ -192,10 +234,14 @@ describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: S
     const dataDir = mkdtempSync(join(tmpdir(), `quarry-cp-${kind}-`));
     const url = kind === 'postgres' ? await freshDatabase() : undefined;
     // paced sub-questions: the investigation runs long enough to be seen checkpointing and to be stopped mid-run
-    server = await startTestServer({ dataDir, overrides: { demoScale: 0.01, researchPaceMs: 150, researchConcurrency: 1, ...(url ? { store: url } : {}) } });
+    server = await startTestServer({
+      dataDir,
+      overrides: { demoScale: 0.01, researchPaceMs: 150, researchConcurrency: 1, ...(url ? { store: url } : {}) },
+    });
     if (url) {
       const pool = new pg.Pool({ connectionString: url, max: 1 });
-      countCheckpoints = async (id) => (await pool.query('select count(*)::int as n from checkpoints where thread_id = $1', [id])).rows[0].n;
+      countCheckpoints = async (id) =>
+        (await pool.query('select count(*)::int as n from checkpoints where thread_id = $1', [id])).rows[0].n;
       closeCounter = () => pool.end();
     } else {
       countCheckpoints = async (id) => {
@@ -223,7 +269,9 @@ describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: S
   }
 
   it('are written while the research runs and pruned once it is done', async () => {
-    const { inquiry_id } = await json(server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } }));
+    const { inquiry_id } = await json(
+      server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } }),
+    );
     expect(await untilCheckpointed(inquiry_id)).toBeGreaterThan(0);
     expect((await json(server.api(`/inquiry/${inquiry_id}/result?timeout=90`))).status.general).toBe('done');
     for (let i = 0; i < 100 && (await countCheckpoints(inquiry_id)) > 0; i++) await sleep(20);
@@ -231,7 +279,9 @@ describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: S
   }, 120_000);
 
   it('are pruned when the research is stopped mid-run, including what the run wrote after the stop', async () => {
-    const { inquiry_id } = await json(server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } }));
+    const { inquiry_id } = await json(
+      server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } }),
+    );
     expect(await untilCheckpointed(inquiry_id)).toBeGreaterThan(0);
     const stopped = await json(server.api(`/inquiry/${inquiry_id}/stop`, { method: 'POST' }));
     expect(stopped.status.general).toBe('stopped');

@@ -17,7 +17,9 @@ let pg: TestPostgres & { readOnlyUrl: string };
 let s: TestServer;
 beforeAll(async () => {
   pg = await startTpchPostgres({ where: WHERE });
-  s = await startTestServer({ overrides: { warehouse: pg.readOnlyUrl, queryTimeoutMs: 4000, warehouseConnections: 4, rateLimitMax: 100_000 } });
+  s = await startTestServer({
+    overrides: { warehouse: pg.readOnlyUrl, queryTimeoutMs: 4000, warehouseConnections: 4, rateLimitMax: 100_000 },
+  });
 }, 120_000);
 afterAll(async () => {
   await s?.close();
@@ -32,7 +34,8 @@ async function ask(query: string, key: string): Promise<any> {
 
 /** Statements of the warehouse's role running now (a cursor's statement runs at its FETCH). */
 const ACTIVE = "FROM pg_stat_activity WHERE usename = 'quarry_ro' AND state = 'active' AND query LIKE 'FETCH FORWARD%'";
-const sleepers = async () => Number(((await execSql(pg.url, `SELECT count(*)::int AS n ${ACTIVE}`)) as { rows: { n: number }[] }).rows[0]!.n);
+const sleepers = async () =>
+  Number(((await execSql(pg.url, `SELECT count(*)::int AS n ${ACTIVE}`)) as { rows: { n: number }[] }).rows[0]!.n);
 
 describe('item 1: fairness between accounts on the warehouse', () => {
   it("one account's run_sql_query calls leave connections for another account's question, and readiness", async () => {
@@ -42,7 +45,9 @@ describe('item 1: fairness between accounts on the warehouse', () => {
     let holders: Promise<unknown>[] = [];
     try {
       // four long statements, each allowed (timeout within the cap): more than one account's share
-      holders = Array.from({ length: 4 }, () => call(client as Client, 'run_sql_query', { query: 'SELECT pg_sleep(10) AS slept', timeout: 30 }));
+      holders = Array.from({ length: 4 }, () =>
+        call(client as Client, 'run_sql_query', { query: 'SELECT pg_sleep(10) AS slept', timeout: 30 }),
+      );
       for (let i = 0; i < 100 && (await sleepers()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await sleepers()).toBe(3); // one account holds at most all connections but one
 

@@ -24,10 +24,14 @@ describe('scheduled reports armed by two processes', () => {
     const a = await startTestServer({ dataDir, engine: scriptedEngine() });
     const b = await startTestServer({ dataDir, engine: scriptedEngine() });
     try {
-      const created = await (await a.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'end done', schedule: '0 0 1 1 *', timezone: 'UTC' } })).json();
+      const created = await (
+        await a.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'end done', schedule: '0 0 1 1 *', timezone: 'UTC' } })
+      ).json();
       // Both processes' schedulers fire the same due times at the same moment.
       const dues = [1, 2, 3, 4, 5].map((i) => Date.UTC(2026, 0, i));
-      const started = await Promise.all(dues.flatMap((due) => [a.runtime.reports.fire(created.id, due), b.runtime.reports.fire(created.id, due)]));
+      const started = await Promise.all(
+        dues.flatMap((due) => [a.runtime.reports.fire(created.id, due), b.runtime.reports.fire(created.id, due)]),
+      );
       expect(started.filter(Boolean)).toHaveLength(dues.length);
 
       const db = a.runtime.store.db;
@@ -58,7 +62,11 @@ describe('recovery of a research interrupted too often', () => {
       await sleep(20);
     }
     await first.runtime.inquiries.shutdown(0);
-    await first.runtime.store.db.updateTable('inquiries').set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS }).where('id', '=', inquiry_id).execute();
+    await first.runtime.store.db
+      .updateTable('inquiries')
+      .set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS })
+      .where('id', '=', inquiry_id)
+      .execute();
     await first.close();
 
     const second = await startTestServer({ dataDir, engine: scriptedEngine() });
@@ -78,7 +86,15 @@ describe('a server killed with SIGKILL on a folder warehouse', () => {
   function serveIn(tmp: string, dataDir: string): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, TMPDIR: tmp, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'info', QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}` },
+      env: {
+        ...process.env,
+        TMPDIR: tmp,
+        QUARRY_DATA_DIR: dataDir,
+        QUARRY_PORT: '0',
+        QUARRY_BOOTSTRAP_KEY: TEST_KEY,
+        QUARRY_LOG_LEVEL: 'info',
+        QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     return new Promise((resolve, reject) => {

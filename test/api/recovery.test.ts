@@ -21,15 +21,30 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
     const first = await startTestServer({ dataDir, engine: scriptedEngine() });
     const session = (await (await first.api('/session/new', { method: 'POST' })).json()).session_id;
     const ids: string[] = [];
-    for (const q of ['hang', 'hang', 'hang']) ids.push((await (await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: q } })).json()).inquiry_id);
+    for (const q of ['hang', 'hang', 'hang'])
+      ids.push((await (await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: q } })).json()).inquiry_id);
     await first.runtime.inquiries.shutdown(0); // stops its work without ending the inquiries
     const db = first.runtime.store.db;
     const longAgo = Date.now() - 3_600_000;
-    await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, question: 'end done', attempts: 1 }).where('id', '=', ids[0]).execute();
-    await db.updateTable('inquiries').set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS }).where('id', '=', ids[1]).execute();
+    await db
+      .updateTable('inquiries')
+      .set({ owner: 'proc_dead', heartbeat_at: longAgo, question: 'end done', attempts: 1 })
+      .where('id', '=', ids[0])
+      .execute();
+    await db
+      .updateTable('inquiries')
+      .set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS })
+      .where('id', '=', ids[1])
+      .execute();
     // A live process holds a lease in the process registry; a dead one's has run out (or was never there).
-    await db.insertInto('processes').values({ id: 'proc_alive', pid: 1, host: 'elsewhere', started_at: Date.now(), lease_until: Date.now() + 60_000 }).execute();
-    await db.insertInto('processes').values({ id: 'proc_dead', pid: 2, host: 'elsewhere', started_at: longAgo, lease_until: longAgo }).execute();
+    await db
+      .insertInto('processes')
+      .values({ id: 'proc_alive', pid: 1, host: 'elsewhere', started_at: Date.now(), lease_until: Date.now() + 60_000 })
+      .execute();
+    await db
+      .insertInto('processes')
+      .values({ id: 'proc_dead', pid: 2, host: 'elsewhere', started_at: longAgo, lease_until: longAgo })
+      .execute();
     await db.updateTable('inquiries').set({ owner: 'proc_alive', heartbeat_at: Date.now() }).where('id', '=', ids[2]).execute();
     await first.close();
 
@@ -54,7 +69,9 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-shutdown-'));
     const first = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { shutdownGraceMs: 100 } });
     const session = (await (await first.api('/session/new', { method: 'POST' })).json()).session_id;
-    const { inquiry_id } = await (await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 1500 then done' } })).json();
+    const { inquiry_id } = await (
+      await first.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 1500 then done' } })
+    ).json();
     await new Promise((r) => setTimeout(r, 100));
     await first.close();
     const second = await startTestServer({ dataDir, engine: scriptedEngine() });
@@ -72,7 +89,9 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
     const engineA = scriptedEngine();
     const a = await startTestServer({ dataDir, engine: engineA, overrides: { heartbeatMs: 100, staleAfterMs: 1000 } });
     const session = (await (await a.api('/session/new', { method: 'POST' })).json()).session_id;
-    const { inquiry_id } = await (await a.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 2500 then done' } })).json();
+    const { inquiry_id } = await (
+      await a.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 2500 then done' } })
+    ).json();
     const engineB = scriptedEngine();
     const b = await startTestServer({ dataDir, engine: engineB, overrides: { heartbeatMs: 100, staleAfterMs: 1000 } });
     try {
@@ -99,10 +118,18 @@ describe('a server killed with SIGKILL', () => {
       env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l).url)));
+    const url = await new Promise<string>((resolve) =>
+      createInterface({ input: child.stdout! }).once('line', (l) => resolve(JSON.parse(l).url)),
+    );
     const headers = { 'x-api-key': TEST_KEY, 'content-type': 'application/json' };
     const session = (await (await fetch(`${url}/api/session/new`, { method: 'POST', headers })).json()).session_id;
-    const { inquiry_id } = await (await fetch(`${url}/api/session/${session}/inquiry/agent`, { method: 'POST', headers, body: JSON.stringify({ query: 'sleep 60000 then done' }) })).json();
+    const { inquiry_id } = await (
+      await fetch(`${url}/api/session/${session}/inquiry/agent`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: 'sleep 60000 then done' }),
+      })
+    ).json();
     await new Promise((r) => setTimeout(r, 300));
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));

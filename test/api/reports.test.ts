@@ -25,11 +25,22 @@ describe('scheduled research reports', () => {
     const server = await start();
     const created = await server.api('/reports', {
       method: 'POST',
-      json: { name: 'Revenue pulse', question: 'How did revenue develop in 1997?', schedule: '* * * * * *', timezone: 'Europe/Berlin', budget: { rounds: 1, queries: 2 } },
+      json: {
+        name: 'Revenue pulse',
+        question: 'How did revenue develop in 1997?',
+        schedule: '* * * * * *',
+        timezone: 'Europe/Berlin',
+        budget: { rounds: 1, queries: 2 },
+      },
     });
     expect(created.status).toBe(200);
     const report = await created.json();
-    expect(report).toMatchObject({ id: expect.stringMatching(/^rep_/), name: 'Revenue pulse', timezone: 'Europe/Berlin', last_run_at: null });
+    expect(report).toMatchObject({
+      id: expect.stringMatching(/^rep_/),
+      name: 'Revenue pulse',
+      timezone: 'Europe/Berlin',
+      last_run_at: null,
+    });
     expect(Date.parse(report.next_run_at)).toBeGreaterThan(Date.now() - 1000);
 
     let runs: { inquiry_id: string; status: string; final_answer: string; scheduled_for: string }[] = [];
@@ -42,7 +53,11 @@ describe('scheduled research reports', () => {
     expect(done).toBeDefined();
     expect(done.final_answer).toContain('## Headline');
     const inquiry = await (await server.api(`/inquiry/${done.inquiry_id}/status`)).json();
-    expect(inquiry).toMatchObject({ inquiry_type: 'research', user_input: 'How did revenue develop in 1997?', final_answer: done.final_answer });
+    expect(inquiry).toMatchObject({
+      inquiry_type: 'research',
+      user_input: 'How did revenue develop in 1997?',
+      final_answer: done.final_answer,
+    });
     expect(new Set(runs.map((r) => r.scheduled_for)).size).toBe(runs.length);
 
     const listed = await (await server.api('/reports')).json();
@@ -55,37 +70,70 @@ describe('scheduled research reports', () => {
     await sleep(1500);
     expect((await server.runtime.store.reports.runs(report.id)).length).toBe(count);
     expect((await server.api(`/reports/${report.id}`)).status).toBe(404);
+    // its runs stay readable (soft delete keeps them and their inquiries)
+    const after = await server.api(`/reports/${report.id}/runs`);
+    expect(after.status).toBe(200);
+    const kept = (await after.json()).runs as typeof runs;
+    expect(kept.length).toBe(count);
+    expect(kept.find((r) => r.inquiry_id === done.inquiry_id)?.final_answer).toBe(done.final_answer);
   });
 
-  it('a run missed while no server was up runs once on start-up, and only once', async () => {
+  it('each due time missed while no server was up runs once on start-up, oldest first, and only once', async () => {
     const a = await start();
-    const r = await (await a.api('/reports', { method: 'POST', json: { name: 'Hourly', question: 'How did revenue develop in 1996?', schedule: '0 * * * *', timezone: 'UTC', budget: { rounds: 1, queries: 1 } } })).json();
+    const r = await (
+      await a.api('/reports', {
+        method: 'POST',
+        json: {
+          name: 'Hourly',
+          question: 'How did revenue develop in 1996?',
+          schedule: '0 * * * *',
+          timezone: 'UTC',
+          budget: { rounds: 1, queries: 1 },
+        },
+      })
+    ).json();
     // the report was created two hours ago and has not run since
-    await a.runtime.store.db.updateTable('reports').set({ created_at: Date.now() - 2 * 3_600_000 }).where('id', '=', r.id).execute();
+    await a.runtime.store.db
+      .updateTable('reports')
+      .set({ created_at: Date.now() - 2 * 3_600_000 })
+      .where('id', '=', r.id)
+      .execute();
     await a.close();
     servers.splice(servers.indexOf(a), 1);
 
     const b = await start(a.dataDir);
     const runs = (await (await b.api(`/reports/${r.id}/runs`)).json()).runs;
-    expect(runs.length).toBe(1);
+    // the two tops of the hour since it was created: newest first in the listing
+    expect(runs.length).toBe(2);
     const topOfHour = new Date();
     topOfHour.setUTCMinutes(0, 0, 0);
-    expect(runs[0].scheduled_for).toBe(topOfHour.toISOString());
-    const result = await (await b.api(`/inquiry/${runs[0].inquiry_id}/result?timeout=30`)).json();
-    expect(result.status.general).toBe('done');
+    expect(runs.map((x: { scheduled_for: string }) => x.scheduled_for)).toEqual([
+      topOfHour.toISOString(),
+      new Date(topOfHour.getTime() - 3_600_000).toISOString(),
+    ]);
+    for (const run of runs) {
+      const result = await (await b.api(`/inquiry/${run.inquiry_id}/result?timeout=30`)).json();
+      expect(result.status.general).toBe('done');
+    }
     await b.close();
     servers.splice(servers.indexOf(b), 1);
 
     const c = await start(a.dataDir);
-    expect((await (await c.api(`/reports/${r.id}/runs`)).json()).runs.length).toBe(1);
+    expect((await (await c.api(`/reports/${r.id}/runs`)).json()).runs.length).toBe(2);
   });
 
   it('refuses a bad schedule, time zone or body with 422; unknown reports are 404', async () => {
     const server = servers[0] ?? (await start());
-    const bad = await server.api('/reports', { method: 'POST', json: { name: 'x', question: 'Revenue', schedule: 'every tuesday', timezone: 'UTC' } });
+    const bad = await server.api('/reports', {
+      method: 'POST',
+      json: { name: 'x', question: 'Revenue', schedule: 'every tuesday', timezone: 'UTC' },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).detail).toMatch(/^schedule/);
-    const tz = await server.api('/reports', { method: 'POST', json: { name: 'x', question: 'Revenue', schedule: '0 8 * * 1', timezone: 'Mars/Olympus' } });
+    const tz = await server.api('/reports', {
+      method: 'POST',
+      json: { name: 'x', question: 'Revenue', schedule: '0 8 * * 1', timezone: 'Mars/Olympus' },
+    });
     expect(tz.status).toBe(422);
     expect((await tz.json()).detail).toMatch(/^timezone/);
     const missing = await server.api('/reports', { method: 'POST', json: { name: 'x' } });

@@ -20,7 +20,9 @@ describe('research on the demo data', () => {
   afterAll(() => server?.close());
 
   it('"Why did revenue change in 1997 compared with 1996?" ends done; every number in final_answer is in an operation\'s rows', async () => {
-    const submitted = await (await server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } })).json();
+    const submitted = await (
+      await server.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?' } })
+    ).json();
     expect(submitted.status).toBe('submitted');
     const result = await (await server.api(`/inquiry/${submitted.inquiry_id}/result?timeout=60`)).json();
     expect(result.status.general).toBe('done');

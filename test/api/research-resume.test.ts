@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { TPCH_DIR } from '../helpers/paths.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { killStartedQuarryProcesses, startQuarryProcess, type QuarryProcess } from '../helpers/quarry-process.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
@@ -33,7 +33,7 @@ async function call(server: QuarryProcess, method: string, path: string, body?: 
 }
 
 describe.each(['sqlite', 'postgres'] as const)('research resumes after the process is killed (SIGKILL), state on %s', (kind) => {
-  let postgres: TestPostgres | undefined;
+  let postgres: FileDatabases | undefined;
   afterAll(async () => {
     await killStartedQuarryProcesses();
     await postgres?.stop();
@@ -41,9 +41,12 @@ describe.each(['sqlite', 'postgres'] as const)('research resumes after the proce
 
   it('a new process resumes from the last checkpoint without repeating finished operations', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-resume-'));
-    if (kind === 'postgres') postgres = await startPostgres();
+    if (kind === 'postgres') postgres = await postgresForFile('resume');
     const first = await startServer(dataDir, postgres?.url);
-    const { inquiry_id } = await call(first, 'POST', '/research', { question: 'Why did revenue change in 1997 compared with 1996?', budget: { rounds: 1, queries: 8 } });
+    const { inquiry_id } = await call(first, 'POST', '/research', {
+      question: 'Why did revenue change in 1997 compared with 1996?',
+      budget: { rounds: 1, queries: 8 },
+    });
 
     // wait until some, not all, sub-questions are finished, then kill the process outright
     let before: ResearchOperation[] = [];

@@ -43,13 +43,19 @@ interface Poll {
   id: string;
   openedAt: number;
   receivedAt: number;
-  body: { status: { general: string }; answer?: string; completed_at: string | null; operations?: ResearchOperation[]; final_answer?: string };
+  body: {
+    status: { general: string };
+    answer?: string;
+    completed_at: string | null;
+    operations?: ResearchOperation[];
+    final_answer?: string;
+  };
 }
 
 describe('two API and two worker processes on one Postgres (issue 14)', () => {
   let postgres: TestPostgres;
   let db: pg.Pool;
-  let apis: QuarryProcess[] = [];
+  const apis: QuarryProcess[] = [];
   let workers: QuarryProcess[] = [];
   let report: { id: string };
   const startedAt = Date.now();
@@ -77,10 +83,23 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     // The first API migrates the store; the others start beside each other.
     apis.push(await startQuarryProcess(env, ['--role', 'api']));
     // Created first, so that its first due minute comes as early as possible.
-    const created = await apis[0]!.api('/reports', { method: 'POST', json: { name: 'pulse', question: 'Why did revenue change in 1997 compared with 1996?', schedule: '* * * * *', timezone: 'UTC', budget: { rounds: 1, queries: 2 } } });
+    const created = await apis[0]!.api('/reports', {
+      method: 'POST',
+      json: {
+        name: 'pulse',
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        schedule: '* * * * *',
+        timezone: 'UTC',
+        budget: { rounds: 1, queries: 2 },
+      },
+    });
     expect(created.status).toBe(200);
     report = await created.json();
-    const rest = await Promise.all([startQuarryProcess(env, ['--role', 'api']), startQuarryProcess(env, ['--role', 'worker']), startQuarryProcess(env, ['--role', 'worker'])]);
+    const rest = await Promise.all([
+      startQuarryProcess(env, ['--role', 'api']),
+      startQuarryProcess(env, ['--role', 'worker']),
+      startQuarryProcess(env, ['--role', 'worker']),
+    ]);
     apis.push(rest[0]);
     workers = rest.slice(1);
   }, 180_000);
@@ -93,7 +112,12 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
   }, 30_000);
 
   const ownerPid = async (inquiryId: string): Promise<number | null> =>
-    (await db.query<{ pid: number }>('SELECT p.pid FROM inquiries i JOIN processes p ON p.id = i.owner WHERE i.id = $1 AND i.status = $2', [inquiryId, 'processing'])).rows[0]?.pid ?? null;
+    (
+      await db.query<{ pid: number }>(
+        'SELECT p.pid FROM inquiries i JOIN processes p ON p.id = i.owner WHERE i.id = $1 AND i.status = $2',
+        [inquiryId, 'processing'],
+      )
+    ).rows[0]?.pid ?? null;
 
   it('every inquiry ends once, research resumes where it was, long-polls wake at once, the report runs once', async () => {
     const [a, b] = apis as [QuarryProcess, QuarryProcess];
@@ -107,14 +131,22 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
         return { id, openedAt, receivedAt: Date.now(), body };
       } catch (err) {
         // reported by the assertions (not as an unhandled rejection when the test already failed)
-        return { id, openedAt, receivedAt: Date.now(), body: { status: { general: `the long-poll failed: ${String(err)}` }, completed_at: null } };
+        return {
+          id,
+          openedAt,
+          receivedAt: Date.now(),
+          body: { status: { general: `the long-poll failed: ${String(err)}` }, completed_at: null },
+        };
       }
     };
 
     // two investigations, one through each API
     const research: { id: string; poll: Promise<Poll> }[] = [];
     for (const api of apis) {
-      const r = await api.api('/research', { method: 'POST', json: { question: 'Why did revenue change in 1997 compared with 1996?', budget: { rounds: 1, queries: 8 } } });
+      const r = await api.api('/research', {
+        method: 'POST',
+        json: { question: 'Why did revenue change in 1997 compared with 1996?', budget: { rounds: 1, queries: 8 } },
+      });
       expect(r.status).toBe(200);
       const id = (await r.json()).inquiry_id as string;
       research.push({ id, poll: poll(api, id) });
@@ -125,16 +157,16 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const polls: Promise<Poll>[] = [];
     const submitting = Promise.all(
       apis.map(async (api, half) => {
-      const mine = questions().filter((_, i) => i % 2 === half);
-      let session = '';
-      for (const [i, q] of mine.entries()) {
-        if (i % 10 === 0) session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
-        const r = await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: q } });
-        expect(r.status).toBe(200);
-        const id = (await r.json()).inquiry_id as string;
-        asked.set(id, q);
-        polls.push(poll(api, id));
-      }
+        const mine = questions().filter((_, i) => i % 2 === half);
+        let session = '';
+        for (const [i, q] of mine.entries()) {
+          if (i % 10 === 0) session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
+          const r = await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: q } });
+          expect(r.status).toBe(200);
+          const id = (await r.json()).inquiry_id as string;
+          asked.set(id, q);
+          polls.push(poll(api, id));
+        }
       }),
     );
 
@@ -154,9 +186,15 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const killedAt = Date.now();
     const survivor = workers.find((w) => w !== victim)!;
     // What the dead worker had: its running questions, and the sub-questions it had finished.
-    const held = await db.query<{ id: string; type: string }>('SELECT id, type FROM inquiries WHERE owner = $1 AND status = $2', [victimOwner, 'processing']);
+    const held = await db.query<{ id: string; type: string }>('SELECT id, type FROM inquiries WHERE owner = $1 AND status = $2', [
+      victimOwner,
+      'processing',
+    ]);
     expect(held.rows.filter((r) => r.type === 'agent').length, 'questions running on the killed worker').toBeGreaterThan(0);
-    const before = (JSON.parse((await db.query<{ result: string }>('SELECT result FROM inquiries WHERE id = $1', [victimOf])).rows[0]!.result).operations as ResearchOperation[]).filter((o) => o.kind === 'query');
+    const before = (
+      JSON.parse((await db.query<{ result: string }>('SELECT result FROM inquiries WHERE id = $1', [victimOf])).rows[0]!.result)
+        .operations as ResearchOperation[]
+    ).filter((o) => o.kind === 'query');
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(8);
 
@@ -166,7 +204,9 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     const investigated = await Promise.all(research.map((r) => r.poll));
 
     // every inquiry terminal; every question answered (the rule-based interpreter answers all 200)
-    const rows = (await db.query<{ id: string; type: string; status: string; attempts: number }>('SELECT id, type, status, attempts FROM inquiries')).rows;
+    const rows = (
+      await db.query<{ id: string; type: string; status: string; attempts: number }>('SELECT id, type, status, attempts FROM inquiries')
+    ).rows;
     const ours = [...asked.keys(), ...research.map((r) => r.id)];
     for (const id of ours) expect(TERMINAL, id).toContain(rows.find((r) => r.id === id)?.status);
     for (const p of answered) {
@@ -178,7 +218,8 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     // once: each inquiry finished in exactly one process (the dead one's log up to its death included)
     const finishCounts = () => {
       const counts = new Map<string, number>();
-      for (const p of [...workers, ...apis]) for (const m of p.logged('inquiry finished')) counts.set(m.inquiryId as string, (counts.get(m.inquiryId as string) ?? 0) + 1);
+      for (const p of [...workers, ...apis])
+        for (const m of p.logged('inquiry finished')) counts.set(m.inquiryId as string, (counts.get(m.inquiryId as string) ?? 0) + 1);
       return counts;
     };
     // The live processes' lines come through pipes and may still be on their way when a long-poll returns.
@@ -186,10 +227,18 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     for (const end = Date.now() + 5_000; Date.now() < end && ours.some((id) => !counts.get(id)); await sleep(50)) counts = finishCounts();
     // The killed worker may have committed a finish and died before writing its log line: such an
     // inquiry is logged by no one, and allowed only when it finished before the kill.
-    const finishedAt = new Map((await db.query<{ id: string; finished_at: string }>('SELECT id, finished_at FROM inquiries')).rows.map((r) => [r.id, Number(r.finished_at)]));
+    const finishedAt = new Map(
+      (await db.query<{ id: string; finished_at: string }>('SELECT id, finished_at FROM inquiries')).rows.map((r) => [
+        r.id,
+        Number(r.finished_at),
+      ]),
+    );
     for (const id of ours) {
       const n = counts.get(id) ?? 0;
-      if (n === 0) expect(finishedAt.get(id), `${id} logged by no process: finished by the killed worker before its death`).toBeLessThanOrEqual(killedAt);
+      if (n === 0)
+        expect(finishedAt.get(id), `${id} logged by no process: finished by the killed worker before its death`).toBeLessThanOrEqual(
+          killedAt,
+        );
       else expect(n, `${id} finished once`).toBe(1);
     }
     // those the dead worker held ran again elsewhere; nothing else did
@@ -225,14 +274,40 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     for (const due of dues) expect(Date.parse(due) % 60_000).toBe(0);
     // no process made a run and dropped it: the research inquiries are ours and the runs'
     const now = (await db.query<{ id: string; status: string }>(`SELECT id, status FROM inquiries WHERE type = 'research'`)).rows;
-    expect(now.filter((r) => !research.some((x) => x.id === r.id)).map((r) => r.id).sort()).toEqual(runs.map((r) => r.inquiry_id).sort());
+    expect(
+      now
+        .filter((r) => !research.some((x) => x.id === r.id))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(runs.map((r) => r.inquiry_id).sort());
     expect(now.filter((r) => r.status === 'stopped')).toEqual([]);
     // research: both done; the killed one resumed without repeating its finished sub-questions (soft: the figures above are reported either way)
-    const traceOf = (id: string) => [...apis, ...workers].map((p) => `${p.child.pid}: ` + p.lines.filter((l) => l.includes(id)).filter((l) => !/incoming request|request completed/.test(l)).map((l) => l.slice(0, 300)).join(' | ')).join('\n');
+    const traceOf = (id: string) =>
+      [...apis, ...workers]
+        .map(
+          (p) =>
+            `${p.child.pid}: ` +
+            p.lines
+              .filter((l) => l.includes(id))
+              .filter((l) => !/incoming request|request completed/.test(l))
+              .map((l) => l.slice(0, 300))
+              .join(' | '),
+        )
+        .join('\n');
     const after = (investigated[0]!.body.operations ?? []).filter((o) => o.kind === 'query');
     const repeated = before.filter((op) => after.find((o) => o.id === op.id)?.started_at !== op.started_at).map((o) => o.id);
-    if (repeated.length || investigated.some((p) => p.body.status.general !== 'done')) console.log(`sub-questions finished before the kill and run again: ${repeated.join(', ') || 'none'}; `,`victim ${victim!.child.pid}, survivor ${survivor.child.pid}\n${traceOf(victimOf)}\n${traceOf(research[1]!.id)}`);
-    for (const p of investigated) expect.soft(p.body.status.general, `${p.id === victimOf ? 'resumed' : 'other'} research: ${JSON.stringify({ error: (p.body as { error?: string }).error, operations: p.body.operations?.map((o) => `${o.id}:${o.status}`) })}`).toBe('done');
+    if (repeated.length || investigated.some((p) => p.body.status.general !== 'done'))
+      console.log(
+        `sub-questions finished before the kill and run again: ${repeated.join(', ') || 'none'}; `,
+        `victim ${victim!.child.pid}, survivor ${survivor.child.pid}\n${traceOf(victimOf)}\n${traceOf(research[1]!.id)}`,
+      );
+    for (const p of investigated)
+      expect
+        .soft(
+          p.body.status.general,
+          `${p.id === victimOf ? 'resumed' : 'other'} research: ${JSON.stringify({ error: (p.body as { error?: string }).error, operations: p.body.operations?.map((o) => `${o.id}:${o.status}`) })}`,
+        )
+        .toBe('done');
     expect.soft(after.map((o) => o.id).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8']);
     for (const op of before) {
       const same = after.find((o) => o.id === op.id)!;
@@ -242,6 +317,8 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     expect.soft(after.filter((o) => Date.parse(o.started_at) > killedAt).length).toBe(8 - before.length);
     expect.soft(survivor.logged('resuming research from its last checkpoint').some((m) => m.inquiryId === victimOf)).toBe(true);
 
-    console.log(`scale-out-full: ${((Date.now() - startedAt) / 1000).toFixed(1)} s from set-up to the end, kill at ${before.length}/8 sub-questions, ${heldIds.size} inquiries held by the killed worker`);
+    console.log(
+      `scale-out-full: ${((Date.now() - startedAt) / 1000).toFixed(1)} s from set-up to the end, kill at ${before.length}/8 sub-questions, ${heldIds.size} inquiries held by the killed worker`,
+    );
   }, 420_000);
 });

@@ -113,7 +113,9 @@ describe('an API process and two workers on one Postgres', () => {
     await until('a worker to start it', () => workers.find((w) => w.engine.started.includes(id)));
     const reconnects = () => [api, ...workers.map((w) => w.server)].map((s) => s.runtime.shared!.listener.reconnects);
     const before = reconnects();
-    await api.runtime.shared!.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener'`);
+    await api.runtime.shared!.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener'`,
+    );
     const t0 = Date.now();
     const body = await (await api.api(`/inquiry/${id}/result?timeout=20&poll_interval=30`)).json();
     expect(body.status.general).toBe('done');
@@ -151,7 +153,14 @@ describe('accounts take turns in the Postgres queue', () => {
       const submit = async (key: string, n: number) => {
         const session = (await (await api.api('/session/new', { method: 'POST', key })).json()).session_id;
         const ids: string[] = [];
-        for (let i = 0; i < n; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', key, json: { query: 'sleep 20 then done' } })).json()).inquiry_id);
+        for (let i = 0; i < n; i++)
+          ids.push(
+            (
+              await (
+                await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', key, json: { query: 'sleep 20 then done' } })
+              ).json()
+            ).inquiry_id,
+          );
         return ids;
       };
       const first = await submit(api.key, 6);
@@ -181,7 +190,8 @@ describe('rate limits and the account cap across two API processes', () => {
       // no worker runs: inquiries stay processing
       const sessionA = (await (await a.api('/session/new', { method: 'POST' })).json()).session_id;
       const sessionB = (await (await b.api('/session/new', { method: 'POST' })).json()).session_id;
-      const submit = (s: TestServer, session: string) => s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } });
+      const submit = (s: TestServer, session: string) =>
+        s.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } });
       expect((await submit(a, sessionA)).status).toBe(200);
       expect((await submit(b, sessionB)).status).toBe(200);
       const capped = await submit(a, sessionA);
@@ -224,7 +234,14 @@ describe('a heartbeat while a worker is claiming a job', () => {
       };
       const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 50 then done ${i}` } })).json()).inquiry_id);
+      for (let i = 0; i < 3; i++)
+        ids.push(
+          (
+            await (
+              await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 50 then done ${i}` } })
+            ).json()
+          ).inquiry_id,
+        );
       for (const id of ids) {
         const r = await (await api.api(`/inquiry/${id}/result?timeout=10&poll_interval=2`)).json();
         expect(r.status.general).toBe('done');
@@ -252,7 +269,9 @@ describe('a worker that fetched a job and died before claiming its inquiry', () 
       let fetched = false;
       dead.runtime.store.inquiries.claimQueued = () => ((fetched = true), new Promise<boolean>(() => undefined));
       const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
-      const id = (await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 50 then done' } })).json()).inquiry_id;
+      const id = (
+        await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 50 then done' } })).json()
+      ).inquiry_id;
       await until('the doomed worker to fetch it', () => fetched);
       const engine = scriptedEngine();
       survivor = await startTestServer({ dataDir, engine, overrides: { ...common, role: 'worker' } });
@@ -300,7 +319,14 @@ describe('a worker process killed with SIGKILL mid-run', () => {
       });
       const session = (await (await api.api('/session/new', { method: 'POST' })).json()).session_id;
       const ids: string[] = [];
-      for (let i = 0; i < 2; i++) ids.push((await (await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 1500 then done ${i}` } })).json()).inquiry_id);
+      for (let i = 0; i < 2; i++)
+        ids.push(
+          (
+            await (
+              await api.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: `sleep 1500 then done ${i}` } })
+            ).json()
+          ).inquiry_id,
+        );
       await until('the doomed worker to start both', async () => {
         const rows = await Promise.all(ids.map((id) => api.runtime.store.inquiries.get(id)));
         return rows.every((r) => r?.started_at !== null && r?.owner !== api.runtime.inquiries.owner);

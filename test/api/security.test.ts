@@ -127,13 +127,12 @@ describe('deeply nested SQL', () => {
 });
 
 describe('malformed URLs', () => {
-  it.each(['/api/inquiry/%E0%A4%A/status', '/api/session/%/inquiry/agent', '/ui/api/threads/%zz'])('%s → 400 {detail} naming the URL', async (path) => {
+  it.each(['/api/inquiry/%E0%A4%A/status', '/api/session/%/inquiry/agent', '/ui/api/threads/%zz'])('%s → 400 {detail}', async (path) => {
     const r = await fetch(origin(s.base) + path, { headers: { 'x-api-key': s.key } });
     expect(r.status).toBe(400);
     const body = await r.json();
     expect(Object.keys(body)).toEqual(['detail']);
     expect(body.detail).toMatch(/Malformed URL/);
-    expect(body.detail).toContain(path);
   });
 });
 

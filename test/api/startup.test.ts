@@ -42,13 +42,14 @@ function serve(env: Record<string, string>): Promise<{ code: number | null; stde
   });
 }
 
-
 describe('start-up fails fast on a broken model, warehouse or store', () => {
   it('a missing QUARRY_MODEL file: `quarry serve` exits with one message naming it', async () => {
     const r = await serve({ QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`, QUARRY_MODEL: '/nonexistent/model.yaml' });
     expect(r.serving).toBe(false);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/^quarry: cannot start: the semantic model \(QUARRY_MODEL=\/nonexistent\/model\.yaml\) cannot be used: [\s\S]*cannot read the file/m);
+    expect(r.stderr).toMatch(
+      /^quarry: cannot start: the semantic model \(QUARRY_MODEL=\/nonexistent\/model\.yaml\) cannot be used: [\s\S]*cannot read the file/m,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
   }, 60_000);
 
@@ -60,7 +61,9 @@ describe('start-up fails fast on a broken model, warehouse or store', () => {
       },
       (e: Error) => e,
     );
-    expect(err?.message).toMatch(/^cannot start: the warehouse \(QUARRY_WAREHOUSE=duckdb:\/nonexistent\/warehouse\.duckdb\) cannot be opened: No DuckDB database or data folder/);
+    expect(err?.message).toMatch(
+      /^cannot start: the warehouse \(QUARRY_WAREHOUSE=duckdb:\/nonexistent\/warehouse\.duckdb\) cannot be opened: No DuckDB database or data folder/,
+    );
   });
 
   it('a Postgres warehouse that cannot be reached', async () => {
@@ -72,7 +75,9 @@ describe('start-up fails fast on a broken model, warehouse or store', () => {
       },
       (e: Error) => e,
     );
-    expect(err?.message).toMatch(/^cannot start: the warehouse \(QUARRY_WAREHOUSE=postgres:\/\/reader:\*\*\*@127\.0\.0\.1:\d+\/tpch\) cannot be opened: Cannot connect/);
+    expect(err?.message).toMatch(
+      /^cannot start: the warehouse \(QUARRY_WAREHOUSE=postgres:\/\/reader:\*\*\*@127\.0\.0\.1:\d+\/tpch\) cannot be opened: Cannot connect/,
+    );
     expect(err?.message).not.toContain('secret');
   });
 

@@ -39,7 +39,9 @@ describe('timeouts', () => {
   it('a body trickled to /mcp without a key is cut off with 408', async () => {
     let timer: NodeJS.Timeout | undefined;
     const r = await rawConnection((socket) => {
-      socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 4000\r\n\r\n{');
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 4000\r\n\r\n{',
+      );
       // one byte every 100 ms: the body would take 400 s
       timer = setInterval(() => socket.writable && socket.write(' '), 100);
     }, 6000);
@@ -68,7 +70,9 @@ describe('timeouts', () => {
 
   it('a long-poll whose request has arrived waits longer than the request timeout', async () => {
     const session = (await (await server.api('/session/new', { method: 'POST' })).json()).session_id;
-    const { inquiry_id } = await (await server.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 2000 then done' } })).json();
+    const { inquiry_id } = await (
+      await server.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'sleep 2000 then done' } })
+    ).json();
     const r = await server.api(`/inquiry/${inquiry_id}/result?timeout=10`);
     expect(r.status).toBe(200);
     expect((await r.json()).status.general).toBe('done');

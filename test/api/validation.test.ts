@@ -34,7 +34,16 @@ describe('request validation → 400 / 422 / 413 {detail}, never 500', () => {
   });
 
   it('missing, empty, non-string or over-long query → 422 naming query', async () => {
-    for (const body of ['{}', '{"query": ""}', '{"query": "   "}', '{"query": 5}', JSON.stringify({ query: 'x'.repeat(51) }), '[]', '"text"', '']) {
+    for (const body of [
+      '{}',
+      '{"query": ""}',
+      '{"query": "   "}',
+      '{"query": 5}',
+      JSON.stringify({ query: 'x'.repeat(51) }),
+      '[]',
+      '"text"',
+      '',
+    ]) {
       const r = await ask(body);
       expect(r.status, body).toBe(422);
       const { detail } = await r.json();
@@ -42,6 +51,22 @@ describe('request validation → 400 / 422 / 413 {detail}, never 500', () => {
     }
     const long = await ask(JSON.stringify({ query: 'x'.repeat(51) }));
     expect((await long.json()).detail).toMatch(/at most 50 characters/);
+  });
+
+  it('every way a question arrives holds it to the one configured limit, with the same words', async () => {
+    const long = 'x'.repeat(51);
+    const cases: [string, unknown, string][] = [
+      ['/research', { question: long }, 'question'],
+      ['/inquiries/batch', { questions: [{ question: long }] }, 'questions.0.question'],
+      ['/reports', { name: 'weekly', question: long, schedule: '0 8 * * 1' }, 'question'],
+    ];
+    for (const [path, json, field] of cases) {
+      const r = await s.api(path, { method: 'POST', json });
+      expect(r.status, path).toBe(422);
+      expect((await r.json()).detail, path).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}.*at most 50 characters`));
+    }
+    // Nothing was made: no report was scheduled.
+    expect((await (await s.api('/reports')).json()).reports).toEqual([]);
   });
 
   it('non-object dimensions → 422; unknown dimension → 422 with the valid names', async () => {

@@ -58,6 +58,33 @@ describe('UserService', () => {
     await expect(fail(t0 + 11_005)).rejects.toMatchObject({ statusCode: 401 });
   });
 
+  it('an e-mail with no user is locked out exactly like a real one (the answers never tell which e-mails exist)', async () => {
+    await users.create(accountId, 'walter@example.com', { password: 'walter-password' });
+    const t0 = 2_000_000_000_000;
+    const answers = async (email: string) => {
+      const out: unknown[] = [];
+      for (const [dt, password] of [
+        [0, 'wrong-password!'],
+        [0, 'wrong-password!'],
+        [0, 'wrong-password!'],
+        [500, 'wrong-password!'],
+        [1001, 'wrong-password!'],
+        [3002, 'wrong-password!'],
+      ] as const) {
+        const error = await users.signIn(email, password, t0 + dt).then(
+          () => null,
+          (e: { statusCode: number; message: string; retryAfterSeconds?: number }) => e,
+        );
+        out.push(error && { statusCode: error.statusCode, message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+      }
+      return out;
+    };
+    const real = await answers('walter@example.com');
+    const unknown = await answers('nobody-here@example.com');
+    expect(real.map((a) => (a as { statusCode: number }).statusCode)).toEqual([401, 401, 429, 429, 429, 429]);
+    expect(unknown).toEqual(real);
+  });
+
   it('a login is found by its cookie token only, ends at its expiry and at sign-out', async () => {
     const { password } = await users.create(accountId, 'trent@example.com');
     const now = Date.now();

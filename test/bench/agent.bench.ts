@@ -40,7 +40,11 @@ const base = await new Promise<string>((resolve, reject) => {
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  const r = await fetch(base + path, { method, headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(base + path, {
+    method,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return r.json();
 }
 
@@ -49,7 +53,10 @@ interface Case {
   session?: string[];
   dimensions?: Record<string, unknown>;
 }
-const cases = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Case);
+const cases = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Case);
 
 try {
   const totals: number[] = [];
@@ -68,13 +75,20 @@ try {
       if (round > 0) {
         // the first round warms caches (guard verdicts, prepared statements, OS page cache)
         totals.push(ms);
-        const ran = (result.thinking?.messages ?? []).map(String).map((m: string) => /Ran the query: .* in (\d+) ms/.exec(m)).find(Boolean);
+        const ran = (result.thinking?.messages ?? [])
+          .map(String)
+          .map((m: string) => /Ran the query: .* in (\d+) ms/.exec(m))
+          .find(Boolean);
         if (ran) sqlTimes.push(Number(ran[1]));
       }
     }
   }
-  console.log(`submit → result over REST, ${totals.length} questions (2 rounds after a warm-up): p50 ${quantile(totals, 0.5).toFixed(0)} ms, p95 ${quantile(totals, 0.95).toFixed(0)} ms (goal p50 <= 150 ms)`);
-  console.log(`of which SQL execution in the warehouse: p50 ${quantile(sqlTimes, 0.5)} ms, p95 ${quantile(sqlTimes, 0.95)} ms; overhead p50 ≈ ${(quantile(totals, 0.5) - quantile(sqlTimes, 0.5)).toFixed(0)} ms`);
+  console.log(
+    `submit → result over REST, ${totals.length} questions (2 rounds after a warm-up): p50 ${quantile(totals, 0.5).toFixed(0)} ms, p95 ${quantile(totals, 0.95).toFixed(0)} ms (goal p50 <= 150 ms)`,
+  );
+  console.log(
+    `of which SQL execution in the warehouse: p50 ${quantile(sqlTimes, 0.5)} ms, p95 ${quantile(sqlTimes, 0.95)} ms; overhead p50 ≈ ${(quantile(totals, 0.5) - quantile(sqlTimes, 0.5)).toFixed(0)} ms`,
+  );
 } finally {
   child.kill('SIGTERM');
 }

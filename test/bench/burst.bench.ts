@@ -23,24 +23,34 @@ const f = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 
 export async function startServer(env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-burst-'));
-  const child = spawn(process.execPath, [...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []), '--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      QUARRY_DATA_DIR: dataDir,
-      QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
-      QUARRY_PORT: '0',
-      QUARRY_BOOTSTRAP_KEY: KEY,
-      QUARRY_LOG_LEVEL: 'info',
-      QUARRY_RATE_LIMIT_MAX: '1000000',
-      QUARRY_ACCOUNT_MAX_ACTIVE: '10000',
-      QUARRY_QUEUE_DEPTH: '10000',
-      QUARRY_SHUTDOWN_GRACE_MS: '0',
-      UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+      '--import',
+      'tsx',
+      join(REPO_ROOT, 'src/cli.ts'),
+      'serve',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        QUARRY_DATA_DIR: dataDir,
+        QUARRY_WAREHOUSE: `duckdb:${TPCH_DIR}`,
+        QUARRY_PORT: '0',
+        QUARRY_BOOTSTRAP_KEY: KEY,
+        QUARRY_LOG_LEVEL: 'info',
+        QUARRY_RATE_LIMIT_MAX: '1000000',
+        QUARRY_ACCOUNT_MAX_ACTIVE: '10000',
+        QUARRY_QUEUE_DEPTH: '10000',
+        QUARRY_SHUTDOWN_GRACE_MS: '0',
+        UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const base = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.on('line', (line) => {
@@ -110,7 +120,9 @@ export const questions = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
 if (process.env.QUESTION) questions.splice(0, questions.length, { query: process.env.QUESTION, dimensions: undefined });
 
 if (process.argv[1]?.endsWith('burst.bench.ts')) {
-  const { base, child } = await startServer(process.env.ACCOUNT_CONNECTIONS ? { QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS: process.env.ACCOUNT_CONNECTIONS } : {});
+  const { base, child } = await startServer(
+    process.env.ACCOUNT_CONNECTIONS ? { QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS: process.env.ACCOUNT_CONNECTIONS } : {},
+  );
   try {
     // warm-up: every question once (caches, prepared statements, page cache)
     const warm = (await call('POST', `${base}/session/new`)).json.session_id as string;
@@ -123,11 +135,15 @@ if (process.argv[1]?.endsWith('burst.bench.ts')) {
     await new Promise((r) => setTimeout(r, 2000));
     const idle = await idleProbe.stop();
 
-    const sessions = await Promise.all(Array.from({ length: BURST }, async () => (await call('POST', `${base}/session/new`)).json.session_id as string));
+    const sessions = await Promise.all(
+      Array.from({ length: BURST }, async () => (await call('POST', `${base}/session/new`)).json.session_id as string),
+    );
     const probe = probeHealth(base);
     await new Promise((r) => setTimeout(r, 100));
     const t0 = performance.now();
-    const submits = await Promise.all(sessions.map((s, i) => call('POST', `${base}/session/${s}/inquiry/agent`, questions[i % questions.length])));
+    const submits = await Promise.all(
+      sessions.map((s, i) => call('POST', `${base}/session/${s}/inquiry/agent`, questions[i % questions.length])),
+    );
     const refused = submits.filter((s) => s.status !== 200).length;
     const ids = submits.filter((s) => s.status === 200).map((s) => s.json.inquiry_id as string);
     const results = await Promise.all(ids.map((id) => call('GET', `${base}/inquiry/${id}/result?timeout=600`)));
@@ -138,9 +154,15 @@ if (process.argv[1]?.endsWith('burst.bench.ts')) {
 
     const submitMs = submits.map((s) => s.ms);
     console.log(`/api/health, idle:            p50 ${f(quantile(idle, 0.5))}, p99 ${f(quantile(idle, 0.99))} (${idle.length} probes)`);
-    console.log(`/api/health, during the burst: p50 ${f(quantile(busy, 0.5))}, p99 ${f(quantile(busy, 0.99))}, max ${f(Math.max(...busy))} (${busy.length} probes; goal p99 <= 100 ms)`);
-    console.log(`  ratio burst/idle: p50 ${(quantile(busy, 0.5) / quantile(idle, 0.5)).toFixed(1)}x, p99 ${(quantile(busy, 0.99) / quantile(idle, 0.99)).toFixed(1)}x`);
-    console.log(`submit, ${BURST} at once: p50 ${f(quantile(submitMs, 0.5))}, p95 ${f(quantile(submitMs, 0.95))}, max ${f(Math.max(...submitMs))} (goal p95 <= 200 ms); refused ${refused}`);
+    console.log(
+      `/api/health, during the burst: p50 ${f(quantile(busy, 0.5))}, p99 ${f(quantile(busy, 0.99))}, max ${f(Math.max(...busy))} (${busy.length} probes; goal p99 <= 100 ms)`,
+    );
+    console.log(
+      `  ratio burst/idle: p50 ${(quantile(busy, 0.5) / quantile(idle, 0.5)).toFixed(1)}x, p99 ${(quantile(busy, 0.99) / quantile(idle, 0.99)).toFixed(1)}x`,
+    );
+    console.log(
+      `submit, ${BURST} at once: p50 ${f(quantile(submitMs, 0.5))}, p95 ${f(quantile(submitMs, 0.95))}, max ${f(Math.max(...submitMs))} (goal p95 <= 200 ms); refused ${refused}`,
+    );
     console.log(`all ${ids.length} answered in ${(drained / 1000).toFixed(1)} s: ${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   } finally {
     child.kill('SIGTERM');

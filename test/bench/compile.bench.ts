@@ -19,13 +19,34 @@ const QUERIES: Record<string, SemanticQueryInput> = {
   'two dims + filters': {
     metrics: ['revenue', 'units_sold'],
     group_by: [{ dimension: 'nation' }, { dimension: 'market_segment' }],
-    filters: [{ dimension: 'order_priority', op: 'in', values: ['high priority'] }, { dimension: 'part_size', op: 'between', values: [10, 20] }],
+    filters: [
+      { dimension: 'order_priority', op: 'in', values: ['high priority'] },
+      { dimension: 'part_size', op: 'between', values: [10, 20] },
+    ],
   },
   'monthly trend': { metrics: ['revenue', 'orders'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: year },
-  'top-N + share': { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 10, share_of_total: ['revenue'] },
-  'derived + having': { metrics: ['profit_margin', 'return_rate'], group_by: [{ dimension: 'supplier_region' }], metric_filters: [{ metric: 'profit_margin', op: 'gt', value: 0.1 }] },
-  'fan-out bridge': { metrics: ['orders', 'order_value', 'line_items'], group_by: [{ dimension: 'ship_mode' }], filters: [{ dimension: 'return_flag', op: 'eq', values: ['R'] }] },
-  'ship-dated': { metrics: ['late_delivery_rate', 'days_to_ship'], group_by: [{ dimension: 'ship_date', grain: 'quarter' }], time_range: { ...year, dimension: 'ship_date' } },
+  'top-N + share': {
+    metrics: ['revenue'],
+    group_by: [{ dimension: 'customer' }],
+    order: [{ by: 'revenue', direction: 'desc' }],
+    limit: 10,
+    share_of_total: ['revenue'],
+  },
+  'derived + having': {
+    metrics: ['profit_margin', 'return_rate'],
+    group_by: [{ dimension: 'supplier_region' }],
+    metric_filters: [{ metric: 'profit_margin', op: 'gt', value: 0.1 }],
+  },
+  'fan-out bridge': {
+    metrics: ['orders', 'order_value', 'line_items'],
+    group_by: [{ dimension: 'ship_mode' }],
+    filters: [{ dimension: 'return_flag', op: 'eq', values: ['R'] }],
+  },
+  'ship-dated': {
+    metrics: ['late_delivery_rate', 'days_to_ship'],
+    group_by: [{ dimension: 'ship_date', grain: 'quarter' }],
+    time_range: { ...year, dimension: 'ship_date' },
+  },
 };
 
 function median(xs: number[]): number {
@@ -49,7 +70,9 @@ for (const [name, q] of Object.entries(QUERIES)) {
     const med = median(times);
     medians.push(med);
     const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)]!;
-    rows.push(`${name.padEnd(22)} ${d.name.padEnd(9)} median ${(med * 1000).toFixed(1).padStart(7)} µs   p95 ${(p95 * 1000).toFixed(1).padStart(7)} µs`);
+    rows.push(
+      `${name.padEnd(22)} ${d.name.padEnd(9)} median ${(med * 1000).toFixed(1).padStart(7)} µs   p95 ${(p95 * 1000).toFixed(1).padStart(7)} µs`,
+    );
   }
 }
 console.log(rows.join('\n'));

@@ -27,7 +27,12 @@ const median = (xs: number[]) => {
 };
 
 async function run(label: string, env: Record<string, string>, saturate: boolean) {
-  const { base, child, dataDir } = await startServer({ QUARRY_QUERY_TIMEOUT_MS: '8000', QUARRY_WAREHOUSE_CONNECTIONS: '4', QUARRY_SQL_TIMEOUT_MAX_S: '60', ...env });
+  const { base, child, dataDir } = await startServer({
+    QUARRY_QUERY_TIMEOUT_MS: '8000',
+    QUARRY_WAREHOUSE_CONNECTIONS: '4',
+    QUARRY_SQL_TIMEOUT_MAX_S: '60',
+    ...env,
+  });
   // a second account, as `quarry accounts create` / `quarry keys create` make it
   const store = new Store(await openSqliteStore(join(dataDir, 'quarry.sqlite')));
   const keys = new KeyService(store);
@@ -37,7 +42,9 @@ async function run(label: string, env: Record<string, string>, saturate: boolean
   await store.close();
 
   const mcp = new Client({ name: 'bench', version: '1' });
-  await mcp.connect(new StreamableHTTPClientTransport(new URL(base.replace(/\/api$/, '/mcp')), { requestInit: { headers: { 'x-api-key': KEY } } }));
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL(base.replace(/\/api$/, '/mcp')), { requestInit: { headers: { 'x-api-key': KEY } } }),
+  );
   const hogs: Promise<unknown>[] = [];
   try {
     // warm-up of the second account's questions
@@ -47,7 +54,12 @@ async function run(label: string, env: Record<string, string>, saturate: boolean
       await call('GET', `${base}/inquiry/${inquiry_id}/result?timeout=60`, undefined, otherKey);
     }
     if (saturate) {
-      for (let i = 0; i < HOGS; i++) hogs.push(mcp.callTool({ name: 'run_sql_query', arguments: { query: SLOW, timeout: 60 } }, undefined, { timeout: 120_000 }).catch(() => null));
+      for (let i = 0; i < HOGS; i++)
+        hogs.push(
+          mcp
+            .callTool({ name: 'run_sql_query', arguments: { query: SLOW, timeout: 60 } }, undefined, { timeout: 120_000 })
+            .catch(() => null),
+        );
       await new Promise((r) => setTimeout(r, 500));
     }
     const ms: number[] = [];

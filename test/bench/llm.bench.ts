@@ -8,7 +8,14 @@ import { MemorySaver } from '@langchain/langgraph';
 import nock from 'nock';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
 import type { AgentStateType } from '../../graphs/agent/state.js';
-import { countRequestTokens, createQuestionPlanner, LLM_DEFAULTS, LlmClient, LlmPlanner, type LlmSettings } from '../../src/nlq/llm/index.js';
+import {
+  countRequestTokens,
+  createQuestionPlanner,
+  LLM_DEFAULTS,
+  LlmClient,
+  LlmPlanner,
+  type LlmSettings,
+} from '../../src/nlq/llm/index.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
@@ -29,14 +36,45 @@ nock(new URL(BASE).origin)
   .reply(200, (_uri, body) => {
     const b = body as (typeof bodies)[number];
     bodies.push(b);
-    const usage = { prompt_tokens: countRequestTokens(b.messages, b.tools?.[0]?.function.parameters), completion_tokens: 30, total_tokens: 0 };
+    const usage = {
+      prompt_tokens: countRequestTokens(b.messages, b.tools?.[0]?.function.parameters),
+      completion_tokens: 30,
+      total_tokens: 0,
+    };
     const message = b.tools
-      ? { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'plan', arguments: JSON.stringify({ kind: 'query', query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }] } }) } }] }
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'c',
+              type: 'function',
+              function: {
+                name: 'plan',
+                arguments: JSON.stringify({ kind: 'query', query: { metrics: ['revenue'], group_by: [{ dimension: 'region' }] } }),
+              },
+            },
+          ],
+        }
       : { role: 'assistant', content: 'The result is in the table.' };
-    return { id: 'x', object: 'chat.completion', created: 1, model: 'bench', choices: [{ index: 0, finish_reason: b.tools ? 'tool_calls' : 'stop', message }], usage };
+    return {
+      id: 'x',
+      object: 'chat.completion',
+      created: 1,
+      model: 'bench',
+      choices: [{ index: 0, finish_reason: b.tools ? 'tool_calls' : 'stop', message }],
+      usage,
+    };
   });
 
-const settings = (o: Partial<LlmSettings> = {}): LlmSettings => ({ ...LLM_DEFAULTS, baseUrl: BASE, model: 'bench', sendRows: true, backoffMs: 5, ...o });
+const settings = (o: Partial<LlmSettings> = {}): LlmSettings => ({
+  ...LLM_DEFAULTS,
+  baseUrl: BASE,
+  model: 'bench',
+  sendRows: true,
+  backoffMs: 5,
+  ...o,
+});
 
 // Regular questions in our own words: some the interpreter reads confidently, some it does not.
 const QUESTIONS = [
@@ -66,7 +104,10 @@ async function run(sendRows: boolean) {
   for (const question of QUESTIONS) {
     const before = bodies.length;
     const started = performance.now();
-    const state = (await graph.invoke({ question, dimensions: null, history: [] }, { configurable: { thread_id: `b${++thread}`, layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000, planner } })) as AgentStateType;
+    const state = (await graph.invoke(
+      { question, dimensions: null, history: [] },
+      { configurable: { thread_id: `b${++thread}`, layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000, planner } },
+    )) as AgentStateType;
     ms.push(performance.now() - started);
     calls.push(state.llmUsage?.calls ?? 0);
     routes[state.source ?? state.outcome?.status ?? '?'] = (routes[state.source ?? state.outcome?.status ?? '?'] ?? 0) + 1;
@@ -78,15 +119,37 @@ async function run(sendRows: boolean) {
 const normal = await run(true);
 const privacy = await run(false);
 console.log(`model delay ${DELAY_MS} ms per call; ${QUESTIONS.length} regular questions on TPC-H`);
-console.log(`model calls per question: mean ${(normal.calls.reduce((a, b) => a + b, 0) / QUESTIONS.length).toFixed(2)}, max ${max(normal.calls)} (goal ≤ 2)   [${normal.calls.join(' ')}]   routes ${JSON.stringify(normal.routes)}`);
-console.log(`privacy mode (no narration): mean ${(privacy.calls.reduce((a, b) => a + b, 0) / QUESTIONS.length).toFixed(2)}, max ${max(privacy.calls)}`);
-console.log(`TPC-H planning prompt tokens: median ${median(normal.planTokens)}, max ${max(normal.planTokens)} (${normal.planTokens.length} planning calls)`);
-console.log(`end-to-end per question: median ${median(normal.ms).toFixed(0)} ms, max ${max(normal.ms).toFixed(0)} ms (privacy: median ${median(privacy.ms).toFixed(0)} ms)`);
+console.log(
+  `model calls per question: mean ${(normal.calls.reduce((a, b) => a + b, 0) / QUESTIONS.length).toFixed(2)}, max ${max(normal.calls)} (goal ≤ 2)   [${normal.calls.join(' ')}]   routes ${JSON.stringify(normal.routes)}`,
+);
+console.log(
+  `privacy mode (no narration): mean ${(privacy.calls.reduce((a, b) => a + b, 0) / QUESTIONS.length).toFixed(2)}, max ${max(privacy.calls)}`,
+);
+console.log(
+  `TPC-H planning prompt tokens: median ${median(normal.planTokens)}, max ${max(normal.planTokens)} (${normal.planTokens.length} planning calls)`,
+);
+console.log(
+  `end-to-end per question: median ${median(normal.ms).toFixed(0)} ms, max ${max(normal.ms).toFixed(0)} ms (privacy: median ${median(privacy.ms).toFixed(0)} ms)`,
+);
 
 // Generated 200-table model: prompt tokens of one planning request.
 const big = generatedModel(200);
-const bigPlanner = new LlmPlanner({ client: new LlmClient(settings()), catalogue: big.catalogue, dialect: 'duckdb', sendValues: true, maxRepairs: 0, promptBudget: 4000 });
-const bigQuestions = ['total billing invoices fee by channel in 2023', 'how many support tickets per priority last quarter', 'fleet shipments cost by channel', 'which loyalty campaigns had the highest fee', 'payroll contracts duration by tier and status', 'compare clinic visits count across regions'];
+const bigPlanner = new LlmPlanner({
+  client: new LlmClient(settings()),
+  catalogue: big.catalogue,
+  dialect: 'duckdb',
+  sendValues: true,
+  maxRepairs: 0,
+  promptBudget: 4000,
+});
+const bigQuestions = [
+  'total billing invoices fee by channel in 2023',
+  'how many support tickets per priority last quarter',
+  'fleet shipments cost by channel',
+  'which loyalty campaigns had the highest fee',
+  'payroll contracts duration by tier and status',
+  'compare clinic visits count across regions',
+];
 const bigTokens: number[] = [];
 for (const question of bigQuestions) {
   const before = bodies.length;
@@ -95,7 +158,9 @@ for (const question of bigQuestions) {
   bigTokens.push(countRequestTokens(b.messages, b.tools![0].function.parameters));
 }
 const wholeModel = big.catalogue.items.filter((i) => i.kind !== 'value').length;
-console.log(`200-table model (${wholeModel} catalogue items): planning prompt tokens median ${median(bigTokens)}, max ${max(bigTokens)} (goal ≤ 4000)   [${bigTokens.join(' ')}]`);
+console.log(
+  `200-table model (${wholeModel} catalogue items): planning prompt tokens median ${median(bigTokens)}, max ${max(bigTokens)} (goal ≤ 4000)   [${bigTokens.join(' ')}]`,
+);
 
 await warehouse.close();
 nock.cleanAll();

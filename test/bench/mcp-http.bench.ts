@@ -49,4 +49,6 @@ await client.close();
 await s.close();
 
 console.log(`MCP server build + connect per request: median ${ms(median(build))} (n=${build.length})`);
-console.log(`create a thread: MCP tools/call median ${ms(median(mcp))}, REST POST /session/new median ${ms(median(rest))}, ratio ${(median(mcp) / median(rest)).toFixed(2)} (n=${mcp.length} each)`);
+console.log(
+  `create a thread: MCP tools/call median ${ms(median(mcp))}, REST POST /session/new median ${ms(median(rest))}, ratio ${(median(mcp) / median(rest)).toFixed(2)} (n=${mcp.length} each)`,
+);

@@ -1,19 +1,22 @@
 /**
- * Research quality on planted drivers (`npm run bench research-quality`): the demo warehouse built
- * twice at scale 0.1 (plain, and with known effects planted: test/helpers/planted.ts), the matching
- * "why did revenue change" questions run through the research graph (checkpointed), and scored:
- * - found: the planted member is the first ranked driver;
- * - contribution: its stated contribution (a row value) within 5 points of the truth, the planted
- *   effect's share of the total change (both measured by hand-written SQL). When the report states
- *   the part of the driver's change that came through one factor of the metric (a product
- *   decomposition: e.g. revenue per gross-sales dollar, where a discount acts), that part is the
- *   figure scored; the member's whole change (also stated) includes its own year-to-year noise;
- * - uncited: numbers in the report that no query returned (must be 0);
- * - unplanted: questions where nothing was planted (other years, and the planted questions asked
- *   of the plain demo) must report "Not significant" and claim no driver.
+ * Research quality on seeded planted causes (`npm run bench research-quality`): the demo warehouse
+ * at scale 0.1 is built once, then per seed copied and changed by test/helpers/planted.ts
+ * (plantSeeded): the seed chooses the kind (one driver, two drivers of the same or opposite sign,
+ * a mix shift, noise only), the year, the dimension — any the helper can plant in: line, order,
+ * customer, supplier and part attributes — and the member. Each scenario's "why did X change"
+ * question runs through the research graph (checkpointed) and is scored against truth computed
+ * by this file's own SQL:
+ * - found: every planted driver among the report's drivers at a rank no lower than the number
+ *   planted (the report's own ranking);
+ * - contribution: its stated contribution (a row value) within 5 points of the planted effect's
+ *   share of the total change;
+ * - mix: a mix shift named as mix (the report's mix dimension is the planted one and "Mostly
+ *   mix"), its stated mix share within 5 points of the true one;
+ * - noise only: no driver claimed;
+ * - uncited: numbers in the report that no query returned (must be 0).
  */
 import { MemorySaver } from '@langchain/langgraph';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAgentGraph } from '../../graphs/agent/graph.js';
@@ -24,81 +27,124 @@ import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { buildDemoWarehouse } from '../../src/warehouse/demo.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
-import { buildPlantedWarehouse, UNPLANTED } from '../helpers/planted.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
+import { ORDERS_OF_CUSTOMERS, PLANTABLE, plantSeeded, type SeededScenario } from '../helpers/planted.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 import { researchConfigurable } from '../helpers/tpch.js';
 
 const SCALE = Number(process.env.SCALE ?? 0.1);
+const SEEDS = Number(process.env.SEEDS ?? 20);
+const FIRST_SEED = Number(process.env.FIRST_SEED ?? 1);
 const dir = mkdtempSync(join(tmpdir(), 'quarry-bench-quality-'));
+const base = join(dir, 'base.duckdb');
 const t0 = performance.now();
-const effects = await buildPlantedWarehouse(join(dir, 'planted.duckdb'), SCALE);
-await buildDemoWarehouse(join(dir, 'plain.duckdb'), { scale: SCALE });
-console.log(`research quality on planted drivers: demo warehouse at scale ${SCALE}, built plain and planted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+await buildDemoWarehouse(base, { scale: SCALE });
+console.log(
+  `research quality on seeded planted causes: demo warehouse at scale ${SCALE} built in ${((performance.now() - t0) / 1000).toFixed(1)} s; seeds ${FIRST_SEED}..${FIRST_SEED + SEEDS - 1}`,
+);
 
 const graph = buildResearchGraph(new MemorySaver());
 const agentGraph = buildAgentGraph(false);
-let thread = 0;
 
-async function open(file: string) {
-  const warehouse = await openWarehouse(`duckdb:${join(dir, file)}`);
-  return { warehouse, layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse) };
-}
-async function research(deps: Awaited<ReturnType<typeof open>>, question: string): Promise<ResearchStateType> {
-  const configurable = researchConfigurable(`quality${++thread}`, { ...deps, agentGraph });
-  await graph.invoke({ question, dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never, { configurable });
-  return (await graph.getState({ configurable })).values as ResearchStateType;
-}
-/** The total revenue change between two years, by hand-written SQL. */
-async function totalChange(deps: Awaited<ReturnType<typeof open>>, year: number): Promise<number> {
-  const r = await deps.warehouse.run(
+const questionOf = (s: SeededScenario) =>
+  `Why did ${s.metric === 'revenue' ? 'revenue' : 'average order value'} change in ${s.year} compared with ${s.year - 1}?`;
+const one = async (w: Warehouse, sql: string) => Number((await w.run(sql)).rows[0].v);
+
+/** The total revenue change between the year and the one before, by hand-written SQL. */
+const revenueChange = (w: Warehouse, year: number) =>
+  one(
+    w,
     `SELECT sum(CASE WHEN year(o_orderdate) = ${year} THEN l_extendedprice * (1 - l_discount) ELSE 0 END) - sum(CASE WHEN year(o_orderdate) = ${year - 1} THEN l_extendedprice * (1 - l_discount) ELSE 0 END) AS v
      FROM lineitem JOIN orders ON l_orderkey = o_orderkey WHERE o_orderdate >= DATE '${year - 1}-01-01' AND o_orderdate < DATE '${year + 1}-01-01'`,
   );
-  return Number(r.rows[0].v);
-}
 
-let found = 0;
-let within = 0;
-let uncited = 0;
-let falseClaims = 0;
-let notSignificant = 0;
-const planted = await open('planted.duckdb');
-const plain = await open('plain.duckdb');
-try {
-  for (const e of effects) {
-    const state = await research(planted, e.question);
-    const first = state.findings?.drivers[0];
-    const truth = e.effect / (await totalChange(planted, e.year));
-    const ok = first?.dimension === e.dimension && first.member === e.member;
-    const stated = first?.through?.contribution ?? first?.contribution;
-    const off = ok && stated !== undefined ? Math.abs(stated - truth) * 100 : NaN;
-    const missing = unmatchedNumbers(state.finalAnswer, state.operations);
-    found += ok ? 1 : 0;
-    within += ok && off <= 5 ? 1 : 0;
-    uncited += missing.length;
-    console.log(
-      `  planted ${e.name.padEnd(44)} first driver ${first ? `${first.dimension} ${first.member}` : 'none'} (${ok ? 'found' : 'MISSED'}); contribution ${stated !== undefined ? (100 * stated).toFixed(1) : '-'}%${first?.through ? ` through ${first.through.component === 'rate' ? 'the rate' : 'the base'} (whole member ${(100 * first.contribution).toFixed(1)}%)` : ''} vs truth ${(100 * truth).toFixed(1)}% (${ok ? off.toFixed(1) : '-'} points); uncited numbers ${missing.length}`,
-    );
-  }
-  const controls = [...UNPLANTED.map((u) => ({ deps: planted, question: u.question, where: 'planted' })), ...effects.map((e) => ({ deps: plain, question: e.question, where: 'plain' }))];
-  for (const c of controls) {
-    const state = await research(c.deps, c.question);
-    const claimed = state.findings?.drivers.length ?? 0;
-    const said = /\*\*Not significant\.\*\*/.test(state.finalAnswer) && state.findings?.significant === false;
-    const missing = unmatchedNumbers(state.finalAnswer, state.operations);
-    falseClaims += claimed ? 1 : 0;
-    notSignificant += said ? 1 : 0;
-    uncited += missing.length;
-    console.log(`  unplanted (${c.where}) ${c.question.padEnd(52)} ${said ? 'not significant' : 'SIGNIFICANT'}; drivers claimed ${claimed}; uncited numbers ${missing.length}`);
-  }
-  const pct = (a: number, b: number) => `${a}/${b} (${Math.round((100 * a) / b)}%)`;
-  console.log(
-    `  planted drivers found and ranked first: ${pct(found, effects.length)} (goal >= 95%) | contribution within 5 points: ${pct(within, effects.length)} | ` +
-      `uncited numbers: ${uncited} (goal 0) | unplanted reported not significant: ${pct(notSignificant, controls.length)} | drivers claimed on unplanted data: ${falseClaims} (goal 0)`,
+/** The mix effect's share of the average order value's change across `column`, by hand-written SQL (weights = order counts; mix = Σ Δweight × current rate). */
+const mixShare = (w: Warehouse, year: number, column: string) =>
+  one(
+    w,
+    `WITH b AS (SELECT ${column} AS m, CASE WHEN year(o.o_orderdate) = ${year} THEN 1 ELSE 0 END AS cur, count(*) AS n, sum(o.o_totalprice) AS s FROM ${ORDERS_OF_CUSTOMERS}
+       WHERE o.o_orderdate >= DATE '${year - 1}-01-01' AND o.o_orderdate < DATE '${year + 1}-01-01' GROUP BY 1, 2),
+     w AS (SELECT m, cur, n * 1.0 / sum(n) OVER (PARTITION BY cur) AS wt, s * 1.0 / n AS rate FROM b),
+     p AS (SELECT c.m, c.wt - coalesce(p.wt, 0) AS dw, c.rate AS rc FROM w c LEFT JOIN w p ON p.m = c.m AND p.cur = 0 WHERE c.cur = 1),
+     a AS (SELECT sum(CASE WHEN cur = 1 THEN s ELSE 0 END) / sum(CASE WHEN cur = 1 THEN n ELSE 0 END) - sum(CASE WHEN cur = 0 THEN s ELSE 0 END) / sum(CASE WHEN cur = 0 THEN n ELSE 0 END) AS total FROM b)
+     SELECT (SELECT sum(dw * rc) FROM p) / (SELECT total FROM a) AS v`,
   );
-  if (found < effects.length * 0.95 || within < effects.length || uncited > 0 || falseClaims > 0) process.exitCode = 1;
+
+const tally = { drivers: 0, found: 0, within: 0, mixes: 0, mixNamed: 0, mixWithin: 0, noise: 0, falseClaims: 0, uncited: 0 };
+const seconds: number[] = [];
+try {
+  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+    const path = join(dir, `seed${seed}.duckdb`);
+    copyFileSync(base, path);
+    const scenario = await plantSeeded(path, seed);
+    const warehouse = await openWarehouse(`duckdb:${path}`);
+    try {
+      const layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse);
+      const configurable = researchConfigurable(`quality${seed}`, { warehouse, layer, agentGraph });
+      const started = performance.now();
+      await graph.invoke(
+        { question: questionOf(scenario), dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() } as never,
+        { configurable },
+      );
+      seconds.push((performance.now() - started) / 1000);
+      const state = (await graph.getState({ configurable })).values as ResearchStateType;
+      const drivers = state.findings?.drivers ?? [];
+      const missing = unmatchedNumbers(state.finalAnswer, state.operations);
+      tally.uncited += missing.length;
+      const stated =
+        drivers
+          .map(
+            (d) =>
+              `${d.dimension} ${d.member}${d.and ? ` × ${d.and.dimension} ${d.and.member}` : ''} ${(100 * d.contribution).toFixed(1)}%`,
+          )
+          .join('; ') || 'none';
+      let verdict = '';
+      if (scenario.kind === 'noise only') {
+        tally.noise++;
+        tally.falseClaims += drivers.length ? 1 : 0;
+        verdict = drivers.length
+          ? 'CLAIMED A DRIVER'
+          : `no driver claimed (${state.findings?.significant === false ? 'not significant' : 'significant, unexplained'})`;
+      } else if (scenario.kind === 'mix shift') {
+        tally.mixes++;
+        const column = PLANTABLE.find((p) => p.dimension === scenario.mix!.dimension)!.orderColumn!;
+        const truth = await mixShare(warehouse, scenario.year, column);
+        const mix = state.findings?.mix;
+        const named = mix?.dimension === scenario.mix!.dimension && /\*\*Mostly mix\.\*\*/.test(state.finalAnswer);
+        const off = mix && named ? Math.abs(mix.mixShare - truth) * 100 : NaN;
+        tally.mixNamed += named ? 1 : 0;
+        tally.mixWithin += off <= 5 ? 1 : 0;
+        verdict = `${named ? 'named as mix' : 'MIX MISSED'} by ${mix?.dimension ?? 'none'}: mix share ${mix ? (100 * mix.mixShare).toFixed(1) : '-'}% vs truth ${(100 * truth).toFixed(1)}% (${Number.isFinite(off) ? off.toFixed(1) : '-'} points)`;
+      } else {
+        const total = await revenueChange(warehouse, scenario.year);
+        const parts = scenario.drivers.map((p) => {
+          const truth = p.effect / total;
+          const rank = drivers.findIndex((d) => !d.and && d.dimension === p.dimension && d.member === p.member) + 1;
+          const found = rank > 0 && rank <= scenario.drivers.length;
+          const off = found ? Math.abs(drivers[rank - 1].contribution - truth) * 100 : NaN;
+          tally.drivers++;
+          tally.found += found ? 1 : 0;
+          tally.within += off <= 5 ? 1 : 0;
+          return `${p.dimension} ${p.member} ×${p.factor}: ${found ? `rank ${rank}` : rank ? `RANK ${rank}` : 'MISSED'}, truth ${(100 * truth).toFixed(1)}% (${Number.isFinite(off) ? off.toFixed(1) : '-'} points)`;
+        });
+        verdict = parts.join(' | ');
+      }
+      console.log(
+        `  seed ${String(seed).padStart(2)} ${scenario.kind.padEnd(11)} ${scenario.year} ${verdict}; report: ${stated}; uncited ${missing.length}; ${seconds.at(-1)!.toFixed(1)} s`,
+      );
+    } finally {
+      await warehouse.close();
+      rmSync(path, { force: true });
+    }
+  }
+  const pct = (a: number, b: number) => `${a}/${b} (${b ? Math.round((100 * a) / b) : 0}%)`;
+  const median = [...seconds].sort((a, b) => a - b)[Math.floor(seconds.length / 2)];
+  console.log(
+    `  planted drivers found and ranked among the top: ${pct(tally.found, tally.drivers)} (goal >= 95%) | contribution within 5 points: ${pct(tally.within, tally.drivers)} | ` +
+      `mix shifts named as mix: ${pct(tally.mixNamed, tally.mixes)}, mix share within 5 points: ${pct(tally.mixWithin, tally.mixes)} | drivers claimed on noise only: ${tally.falseClaims} of ${tally.noise} (goal 0) | uncited numbers: ${tally.uncited} (goal 0) | median research ${median.toFixed(1)} s`,
+  );
+  if (tally.found < tally.drivers * 0.95 || tally.falseClaims > 0 || tally.uncited > 0 || tally.mixNamed < tally.mixes)
+    process.exitCode = 1;
 } finally {
-  await planted.warehouse.close();
-  await plain.warehouse.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -92,7 +92,11 @@ const stop = (c: ChildProcess) =>
   });
 
 async function call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const r = await fetch(url, { method, headers: { 'x-api-key': KEY, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(url, {
+    method,
+    headers: { 'x-api-key': KEY, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: r.status, json: await r.json() };
 }
 
@@ -149,7 +153,8 @@ try {
     });
     for (let i = 0; i < 3; i++) {
       const r = await call('GET', `${base}/inquiry/${await ask()}/result?timeout=60`);
-      if (r.json.status?.general !== 'done') throw new Error(`the bench question did not answer: ${JSON.stringify(r.json.status)} ${r.json.error ?? ''}`);
+      if (r.json.status?.general !== 'done')
+        throw new Error(`the bench question did not answer: ${JSON.stringify(r.json.status)} ${r.json.error ?? ''}`);
     }
     const endToEnd: number[] = [];
     const workerSide: number[] = [];
@@ -178,7 +183,9 @@ try {
       `long-poll wake-up across processes (${endToEnd.length} runs${early ? `; ${early} more finished before their poll waited, not counted` : ''}): ` +
         `completion on the worker → response at the client ${spread(endToEnd)}, max ${ms(Math.max(...endToEnd))} (goal p50 ≤ 10 ms)`,
     );
-    console.log(`  of which completion → NOTIFY received by a bystander: ${spread(workerSide)}; NOTIFY → response at the client: ${spread(apiSide)}`);
+    console.log(
+      `  of which completion → NOTIFY received by a bystander: ${spread(workerSide)}; NOTIFY → response at the client: ${spread(apiSide)}`,
+    );
   }
 
   // ---- throughput with 1 and 2 workers, alternating
@@ -186,7 +193,9 @@ try {
     const burst = async () => {
       const t0 = performance.now();
       const ids = await Promise.all(Array.from({ length: QUESTIONS }, () => ask()));
-      const states = await Promise.all(ids.map(async (id) => (await call('GET', `${base}/inquiry/${id}/result?timeout=300`)).json.status?.general as string));
+      const states = await Promise.all(
+        ids.map(async (id) => (await call('GET', `${base}/inquiry/${id}/result?timeout=300`)).json.status?.general as string),
+      );
       const seconds = (performance.now() - t0) / 1000;
       const done = states.filter((s) => s === 'done').length;
       if (done !== QUESTIONS) throw new Error(`only ${done} of ${QUESTIONS} questions were answered`);
@@ -203,8 +212,12 @@ try {
       children.pop();
       console.log(`  round ${round + 1}: 1 worker ${one.at(-1)!.toFixed(1)}/s, 2 workers ${two.at(-1)!.toFixed(1)}/s`);
     }
-    console.log(`throughput, ${QUESTIONS} questions, median of ${ROUNDS} rounds: 1 worker ${median(one).toFixed(1)}/s, 2 workers ${median(two).toFixed(1)}/s; ratio ${(median(two) / median(one)).toFixed(2)}x`);
-    console.log(`  one run on a worker (its own log, durationMs): median ${ms(median(worker1.runMs))} at concurrency ${WORKER_CONCURRENCY}`);
+    console.log(
+      `throughput, ${QUESTIONS} questions, median of ${ROUNDS} rounds: 1 worker ${median(one).toFixed(1)}/s, 2 workers ${median(two).toFixed(1)}/s; ratio ${(median(two) / median(one)).toFixed(2)}x`,
+    );
+    console.log(
+      `  one run on a worker (its own log, durationMs): median ${ms(median(worker1.runMs))} at concurrency ${WORKER_CONCURRENCY}`,
+    );
   }
 } finally {
   for (const c of children.reverse()) await stop(c);

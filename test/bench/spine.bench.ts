@@ -75,7 +75,9 @@ try {
     delays.push(received - Date.parse(r.json.completed_at));
   }
   const wakeP50 = quantile(delays, 0.5);
-  console.log(`long-poll wake-up after completion: p50 ${wakeP50} ms, p95 ${quantile(delays, 0.95)} ms (poll_interval 30 s; goal p50 <= 5 ms)`);
+  console.log(
+    `long-poll wake-up after completion: p50 ${wakeP50} ms, p95 ${quantile(delays, 0.95)} ms (poll_interval 30 s; goal p50 <= 5 ms)`,
+  );
 
   // 2. status throughput with auth on
   const doneId = await ask('end done');

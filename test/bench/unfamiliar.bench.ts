@@ -42,7 +42,9 @@ const run = promisify(execFile);
 const DATA = process.env.QUARRY_DEFOG_DATA;
 const EVAL = process.env.QUARRY_SQL_EVAL;
 if (!DATA || !EVAL) {
-  console.log('skipped: set QUARRY_DEFOG_DATA (a checkout of github.com/defog-ai/defog-data) and QUARRY_SQL_EVAL (github.com/defog-ai/sql-eval)');
+  console.log(
+    'skipped: set QUARRY_DEFOG_DATA (a checkout of github.com/defog-ai/defog-data) and QUARRY_SQL_EVAL (github.com/defog-ai/sql-eval)',
+  );
   process.exit(0);
 }
 
@@ -61,17 +63,27 @@ function parseCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
     } else field += c;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   const [header, ...body] = rows;
   return body.filter((r) => r.some((f) => f !== '')).map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }
@@ -101,7 +113,8 @@ function goldVariants(query: string): string[] {
 }
 
 /** Rows as a set (sql-eval drops duplicate rows: a gold join without DISTINCT repeats them). */
-const distinctRows = (rows: Record<string, unknown>[]) => rows.filter((r, i) => rows.findIndex((o) => JSON.stringify(Object.values(o)) === JSON.stringify(Object.values(r))) === i);
+const distinctRows = (rows: Record<string, unknown>[]) =>
+  rows.filter((r, i) => rows.findIndex((o) => JSON.stringify(Object.values(o)) === JSON.stringify(Object.values(r))) === i);
 const half = (question: string): 'dev' | 'held-out' => (createHash('sha256').update(question).digest()[0]! % 2 === 0 ? 'dev' : 'held-out');
 
 type Verdict = 'correct' | 'refused' | 'wrong' | 'error';
@@ -195,10 +208,15 @@ async function instantiate(db: string, q: Tagged, gold: pg.Client): Promise<{ qu
   for (const [n, v] of Object.entries(values)) {
     const at = t.sql.join(' ').match(new RegExp(`\\b([A-Z_]+)alias\\d+\\.([A-Z_]+) = "${n}"`));
     if (!at || !t.template.includes(n)) continue;
-    const table = db === 'yelp' && at[1] === 'USER' ? 'users' : db === 'yelp' && at[1] === 'NEIGHBORHOOD' ? 'neighbourhood' : at[1]!.toLowerCase();
+    const table =
+      db === 'yelp' && at[1] === 'USER' ? 'users' : db === 'yelp' && at[1] === 'NEIGHBORHOOD' ? 'neighbourhood' : at[1]!.toLowerCase();
     let held: string[];
     try {
-      held = (await gold.query(`SELECT DISTINCT ${at[2]!.toLowerCase()}::text AS v FROM ${table} WHERE ${at[2]!.toLowerCase()} IS NOT NULL ORDER BY 1`)).rows.map((r) => String(r.v));
+      held = (
+        await gold.query(
+          `SELECT DISTINCT ${at[2]!.toLowerCase()}::text AS v FROM ${table} WHERE ${at[2]!.toLowerCase()} IS NOT NULL ORDER BY 1`,
+        )
+      ).rows.map((r) => String(r.v));
     } catch {
       continue;
     }
@@ -227,7 +245,11 @@ try {
     await run(join(PG_BIN, 'createdb'), ['-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'postgres', db]);
     const dump = join(dir, `${db}.sql`);
     writeFileSync(dump, gitFile(DATA, `defog_data/${db}/${db}.sql`));
-    await run(join(PG_BIN, 'psql'), ['-q', '-v', 'ON_ERROR_STOP=0', '-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'postgres', '-d', db, '-f', dump], { maxBuffer: 64 << 20 });
+    await run(
+      join(PG_BIN, 'psql'),
+      ['-q', '-v', 'ON_ERROR_STOP=0', '-h', '127.0.0.1', '-p', String(pgServer.port), '-U', 'postgres', '-d', db, '-f', dump],
+      { maxBuffer: 64 << 20 },
+    );
     const url = pgServer.urlFor(db);
     const gold = new pg.Client({ connectionString: url });
     await gold.connect();
@@ -265,12 +287,26 @@ try {
           continue;
         }
         const got = await answerQuestion(layer, w, question, { timeoutMs: 30_000 });
-        const base = { db, half: q.set, goldEmpty: goldResults.every((g) => g.length === 0), question, status: got.status, reason: got.reason, query: got.query, sql: got.sql, gold: q.query! };
+        const base = {
+          db,
+          half: q.set,
+          goldEmpty: goldResults.every((g) => g.length === 0),
+          question,
+          status: got.status,
+          reason: got.reason,
+          query: got.query,
+          sql: got.sql,
+          gold: q.query!,
+        };
         let verdict: Verdict;
         if (got.status === 'refused') verdict = 'refused';
         else if (got.status === 'error') verdict = 'error';
         else verdict = goldResults.some((g) => containsExpected(distinctRows(got.rows), distinctRows(g)).ok) ? 'correct' : 'wrong';
-        cases.push({ ...base, verdict, ...(verdict === 'wrong' ? { got: got.rows.slice(0, 5), expected: goldResults[0]!.slice(0, 5) } : {}) });
+        cases.push({
+          ...base,
+          verdict,
+          ...(verdict === 'wrong' ? { got: got.rows.slice(0, 5), expected: goldResults[0]!.slice(0, 5) } : {}),
+        });
       }
     } finally {
       await w.close();
@@ -289,28 +325,73 @@ const line = (label: string, cs: Case[]) => {
 };
 for (const h of ['dev', 'held-out'] as const) {
   console.log(`\n${h}: ${'database'.padEnd(7)}      N  correct refused  wrong   error`);
-  for (const db of dbs) console.log(line(db, cases.filter((c) => c.db === db && c.half === h)));
-  console.log(line('overall', cases.filter((c) => c.half === h)));
+  for (const db of dbs)
+    console.log(
+      line(
+        db,
+        cases.filter((c) => c.db === db && c.half === h),
+      ),
+    );
+  console.log(
+    line(
+      'overall',
+      cases.filter((c) => c.half === h),
+    ),
+  );
 }
 const main = cases.filter((c) => c.half === 'dev' || c.half === 'held-out');
 console.log(`\n${line('all questions', main)}`);
 console.log(`\nother public sets                   N  correct refused  wrong   error`);
-console.log(line('advanced dev', cases.filter((c) => c.half === 'advanced-dev')));
-console.log(line('advanced held', cases.filter((c) => c.half === 'advanced-held-out')));
-console.log(line('advanced', cases.filter((c) => c.half.startsWith('advanced'))));
+console.log(
+  line(
+    'advanced dev',
+    cases.filter((c) => c.half === 'advanced-dev'),
+  ),
+);
+console.log(
+  line(
+    'advanced held',
+    cases.filter((c) => c.half === 'advanced-held-out'),
+  ),
+);
+console.log(
+  line(
+    'advanced',
+    cases.filter((c) => c.half.startsWith('advanced')),
+  ),
+);
 if (cases.some((c) => c.half.startsWith('text2sql'))) {
-  console.log(line('text2sql dev', cases.filter((c) => c.half === 'text2sql-dev')));
-  console.log(line('text2sql held', cases.filter((c) => c.half === 'text2sql-held-out')));
+  console.log(
+    line(
+      'text2sql dev',
+      cases.filter((c) => c.half === 'text2sql-dev'),
+    ),
+  );
+  console.log(
+    line(
+      'text2sql held',
+      cases.filter((c) => c.half === 'text2sql-held-out'),
+    ),
+  );
   for (const db of dbs) {
     const cs = cases.filter((c) => c.db === db && c.half.startsWith('text2sql'));
     if (cs.length) console.log(`${line(`  ${db}`, cs)}   gold empty ${cs.filter((c) => c.goldEmpty).length}`);
   }
 }
-console.log(`${line('idk', cases.filter((c) => c.half === 'idk'))}   (correct = refused: the data cannot answer)`);
+console.log(
+  `${line(
+    'idk',
+    cases.filter((c) => c.half === 'idk'),
+  )}   (correct = refused: the data cannot answer)`,
+);
 console.log(`gold SQL that did not run (not counted): ${skipped.length}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (process.env.QUARRY_UNFAMILIAR_SHOW === 'dev') {
-  for (const c of cases.filter((x) => (x.half === 'dev' || x.half === 'advanced-dev' || x.half === 'text2sql-dev') && (x.verdict === 'wrong' || x.verdict === 'error'))) {
-    console.log(`\n[${c.verdict}] ${c.db}: ${c.question}\n  query: ${JSON.stringify(c.query)}\n  reason: ${c.reason ?? ''}\n  got: ${JSON.stringify(c.got)}\n  expected: ${JSON.stringify(c.expected)}`);
+  for (const c of cases.filter(
+    (x) => (x.half === 'dev' || x.half === 'advanced-dev' || x.half === 'text2sql-dev') && (x.verdict === 'wrong' || x.verdict === 'error'),
+  )) {
+    console.log(
+      `\n[${c.verdict}] ${c.db}: ${c.question}\n  query: ${JSON.stringify(c.query)}\n  reason: ${c.reason ?? ''}\n  got: ${JSON.stringify(c.got)}\n  expected: ${JSON.stringify(c.expected)}`,
+    );
   }
 }
 if (process.env.QUARRY_UNFAMILIAR_OUT) writeFileSync(process.env.QUARRY_UNFAMILIAR_OUT, JSON.stringify(cases, null, 1));

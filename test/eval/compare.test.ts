@@ -23,8 +23,24 @@ describe('containsExpected (lenient benchmark comparison)', () => {
     expect(containsExpected([], expected)).toMatchObject({ ok: false, kind: 'empty' });
   });
   it('rejects a column whose values differ, and values paired with the wrong rows', () => {
-    expect(containsExpected([{ city: 'Lyon', visits: 4 }, { city: 'Nice', visits: 5 }], expected)).toMatchObject({ ok: false, kind: 'wrong_values' });
-    expect(containsExpected([{ city: 'Lyon', visits: 5 }, { city: 'Nice', visits: 3 }], expected)).toMatchObject({ ok: false, kind: 'wrong_values' });
+    expect(
+      containsExpected(
+        [
+          { city: 'Lyon', visits: 4 },
+          { city: 'Nice', visits: 5 },
+        ],
+        expected,
+      ),
+    ).toMatchObject({ ok: false, kind: 'wrong_values' });
+    expect(
+      containsExpected(
+        [
+          { city: 'Lyon', visits: 5 },
+          { city: 'Nice', visits: 3 },
+        ],
+        expected,
+      ),
+    ).toMatchObject({ ok: false, kind: 'wrong_values' });
   });
   it('uses each answer column once', () => {
     expect(containsExpected([{ x: 1 }], [{ a: 1, b: 1 }]).ok).toBe(false);

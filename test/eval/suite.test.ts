@@ -35,7 +35,7 @@ describe('quarry eval', () => {
         '  - question: how many orders',
         '    expected: [[1]]',
         '  - question: number of customers by market segment',
-        '    expected_sql: SELECT c_mktsegment, count(*) FROM customer WHERE c_mktsegment <> \'BUILDING\' GROUP BY 1',
+        "    expected_sql: SELECT c_mktsegment, count(*) FROM customer WHERE c_mktsegment <> 'BUILDING' GROUP BY 1",
         '  - question: how many unicorns were sold',
         '    expected: [[0]]',
       ].join('\n'),

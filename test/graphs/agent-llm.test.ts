@@ -20,7 +20,11 @@ const CONFIDENT = 'sales revenue for each region in 1997';
 // the interpreter cannot attach "repeat buyers": coverage is incomplete, so the planner reads it
 const CHANGE = 'Revenue by region from repeat buyers in 1996';
 
-const segmentQuery = { metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' } };
+const segmentQuery = {
+  metrics: ['revenue'],
+  group_by: [{ dimension: 'market_segment' }],
+  time_range: { start: '1996-01-01', end: '1997-01-01', label: '1996' },
+};
 
 describe('agent graph with the LLM planner (scripted model)', () => {
   let warehouse: Warehouse;
@@ -36,7 +40,16 @@ describe('agent graph with the LLM planner (scripted model)', () => {
   afterEach(() => llm?.done());
 
   function deps(overrides: Partial<LlmSettings> = {}, l: SemanticLayer = layer): AgentConfiguration {
-    const settings: LlmSettings = { ...LLM_DEFAULTS, baseUrl: LLM_BASE, apiKey: 'sk-test', model: 'scripted', sendRows: true, backoffMs: 5, timeoutMs: 3000, ...overrides };
+    const settings: LlmSettings = {
+      ...LLM_DEFAULTS,
+      baseUrl: LLM_BASE,
+      apiKey: 'sk-test',
+      model: 'scripted',
+      sendRows: true,
+      backoffMs: 5,
+      timeoutMs: 3000,
+      ...overrides,
+    };
     return { layer: l, warehouse, queryTimeoutMs: 30_000, maxRows: 5000, planner: createQuestionPlanner(settings, l, warehouse) };
   }
 
@@ -51,7 +64,7 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a confident interpreter answer makes no planning call; narration is the one call', async () => {
     llm = scriptLlm();
-    llm.push({ text: 'Each region\'s revenue for 1997 is in the table.' });
+    llm.push({ text: "Each region's revenue for 1997 is in the table." });
     const { state } = await ask(CONFIDENT, deps());
     expect(state.source).toBe('interpreter');
     expect(llm.bodies).toHaveLength(1);
@@ -63,12 +76,20 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a low-confidence question is planned with one structured-output call parsed into a SemanticQuery', async () => {
     llm = scriptLlm();
-    llm.push({ tool: 'plan', args: { kind: 'query', query: segmentQuery }, usage: { prompt_tokens: 900, completion_tokens: 40 } }, { text: 'See the table.', usage: { prompt_tokens: 300, completion_tokens: 10 } });
+    llm.push(
+      { tool: 'plan', args: { kind: 'query', query: segmentQuery }, usage: { prompt_tokens: 900, completion_tokens: 40 } },
+      { text: 'See the table.', usage: { prompt_tokens: 300, completion_tokens: 10 } },
+    );
     const { nodes, state } = await ask(UNSURE, deps());
 
     expect(nodes).toEqual(['contextualize', 'interpret', 'compile', 'guard', 'execute', 'answer']);
     expect(state.source).toBe('llm');
-    expect(state.query).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'market_segment' }], filters: [], time_range: { start: '1996-01-01' } });
+    expect(state.query).toMatchObject({
+      metrics: ['revenue'],
+      group_by: [{ dimension: 'market_segment' }],
+      filters: [],
+      time_range: { start: '1996-01-01' },
+    });
     expect(state.outcome?.status).toBe('done');
     expect(state.outcome!.result.data.data).toHaveLength(5);
     expect(llm.bodies).toHaveLength(2);
@@ -83,7 +104,11 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('repairs a plan that does not compile, sending the error text back', async () => {
     llm = scriptLlm();
-    llm.push({ tool: 'plan', args: { kind: 'query', query: { ...segmentQuery, metrics: ['takings'] } } }, { tool: 'plan', args: { kind: 'query', query: segmentQuery } }, { text: 'See the table.' });
+    llm.push(
+      { tool: 'plan', args: { kind: 'query', query: { ...segmentQuery, metrics: ['takings'] } } },
+      { tool: 'plan', args: { kind: 'query', query: segmentQuery } },
+      { text: 'See the table.' },
+    );
     const { state } = await ask(UNSURE, deps());
     expect(state.outcome?.status).toBe('done');
     expect(llm.bodies).toHaveLength(3);
@@ -109,7 +134,10 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     llm = scriptLlm();
     const sql = `SELECT r_name AS region, sum(CASE WHEN year(o_orderdate) = 1997 THEN o_totalprice END) - sum(CASE WHEN year(o_orderdate) = 1996 THEN o_totalprice END) AS change
       FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey GROUP BY 1 ORDER BY 1`;
-    llm.push({ tool: 'plan', args: { kind: 'sql', sql, reason: 'a change between two years' } }, { text: 'The change by region is in the table.' });
+    llm.push(
+      { tool: 'plan', args: { kind: 'sql', sql, reason: 'a change between two years' } },
+      { text: 'The change by region is in the table.' },
+    );
     const { nodes, state } = await ask(CHANGE, deps());
     expect(nodes).toEqual(['contextualize', 'interpret', 'guard', 'execute', 'answer']);
     expect(state.source).toBe('llm_sql');
@@ -135,7 +163,10 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a model answer containing DELETE is refused by the guard: failed, no repair, nothing run', async () => {
     llm = scriptLlm();
-    llm.push({ tool: 'plan', args: { kind: 'sql', sql: 'DELETE FROM orders WHERE 1=1' } }, { tool: 'plan', args: { kind: 'sql', sql: 'SELECT 1' } });
+    llm.push(
+      { tool: 'plan', args: { kind: 'sql', sql: 'DELETE FROM orders WHERE 1=1' } },
+      { tool: 'plan', args: { kind: 'sql', sql: 'SELECT 1' } },
+    );
     const { nodes, state } = await ask(CHANGE, deps());
     expect(nodes).toEqual(['contextualize', 'interpret']);
     expect(state.outcome?.status).toBe('failed');
@@ -172,7 +203,9 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     llm.push({ networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' });
     const { state } = await ask(UNSURE, deps());
     expect(state.outcome?.status).toBe('failed');
-    expect(state.outcome?.error).toMatch(/language model \(scripted at http:\/\/llm\.quarry\.test\/v1\) could not be used after 3 attempts/);
+    expect(state.outcome?.error).toMatch(
+      /language model \(scripted at http:\/\/llm\.quarry\.test\/v1\) could not be used after 3 attempts/,
+    );
     expect(state.outcome?.error).not.toContain('sk-test');
   });
 
@@ -190,7 +223,10 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('never turns a refusal into a guess without evidence: names not matched by the question are sent back', async () => {
     llm = scriptLlm();
-    llm.push({ tool: 'plan', args: { kind: 'query', query: { metrics: ['supplier_account_balance'] } } }, { tool: 'plan', args: { kind: 'out_of_scope', reason: 'No forecasts.' } });
+    llm.push(
+      { tool: 'plan', args: { kind: 'query', query: { metrics: ['supplier_account_balance'] } } },
+      { tool: 'plan', args: { kind: 'out_of_scope', reason: 'No forecasts.' } },
+    );
     const { state } = await ask('Forecast revenue for next year', deps());
     expect(state.outcome?.status).toBe('out_of_scope');
     expect(JSON.stringify(llm.bodies[1])).toMatch(/supplier_account_balance was not among the model items relevant/);
@@ -198,8 +234,18 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('privacy mode: no rows and no dimension values leave the process; no narration call', async () => {
     llm = scriptLlm();
-    const previous = { metrics: ['revenue'], group_by: [], filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }], metric_filters: [], order: [], share_of_total: [] };
-    llm.push({ tool: 'plan', args: { kind: 'query', query: { ...segmentQuery, filters: [{ dimension: 'region', op: 'eq', values: ['<v1>'] }] } } });
+    const previous = {
+      metrics: ['revenue'],
+      group_by: [],
+      filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }],
+      metric_filters: [],
+      order: [],
+      share_of_total: [],
+    };
+    llm.push({
+      tool: 'plan',
+      args: { kind: 'query', query: { ...segmentQuery, filters: [{ dimension: 'region', op: 'eq', values: ['<v1>'] }] } },
+    });
     const history = [{ question: 'earlier', status: 'done', resolved: previous }];
     // a follow-up read with 0.79 confidence: below this threshold, so the planner is asked
     const { state } = await ask(UNSURE, deps({ sendRows: false, confidenceThreshold: 0.9 }), { history });
@@ -209,7 +255,9 @@ describe('agent graph with the LLM planner (scripted model)', () => {
     expect(state.query?.filters).toEqual([{ dimension: 'region', op: 'eq', values: ['EUROPE'] }]);
     const sent = JSON.stringify(llm.bodies);
     expect(sent).toContain('<v1>');
-    const stored = Object.values(layer.values).flat().filter((v) => v.length > 3);
+    const stored = Object.values(layer.values)
+      .flat()
+      .filter((v) => v.length > 3);
     for (const v of stored) expect(sent, `value ${v} was sent`).not.toContain(v);
     for (const row of state.outcome!.result.data.data) for (const v of Object.values(row)) expect(sent).not.toContain(String(v));
     // the template answer stands, and accounting says one call
@@ -229,7 +277,20 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a verified query answers a close match with zero model calls, marked verified', async () => {
     llm = scriptLlm();
-    const model = { ...layer.model, verified_queries: [{ question: 'Which shipping methods moved the most units in 1995?', query: { metrics: ['units_sold'], group_by: [{ dimension: 'ship_mode' }], time_range: { start: '1995-01-01', end: '1996-01-01', label: '1995' }, order: [{ by: 'units_sold', direction: 'desc' }] } }] };
+    const model = {
+      ...layer.model,
+      verified_queries: [
+        {
+          question: 'Which shipping methods moved the most units in 1995?',
+          query: {
+            metrics: ['units_sold'],
+            group_by: [{ dimension: 'ship_mode' }],
+            time_range: { start: '1995-01-01', end: '1996-01-01', label: '1995' },
+            order: [{ by: 'units_sold', direction: 'desc' }],
+          },
+        },
+      ],
+    };
     const verifiedLayer = { ...layer, model };
     const { state } = await ask('which shipping method moved the most units in 1995', deps({}, verifiedLayer));
     expect(state.source).toBe('verified');
@@ -244,7 +305,12 @@ describe('agent graph with the LLM planner (scripted model)', () => {
 
   it('a verified query hit with narration off makes no call at all', async () => {
     llm = scriptLlm();
-    const model = { ...layer.model, verified_queries: [{ question: 'How many orders did we book in 1994?', sql: 'SELECT count(*) AS orders FROM orders WHERE year(o_orderdate) = 1994' }] };
+    const model = {
+      ...layer.model,
+      verified_queries: [
+        { question: 'How many orders did we book in 1994?', sql: 'SELECT count(*) AS orders FROM orders WHERE year(o_orderdate) = 1994' },
+      ],
+    };
     const { nodes, state } = await ask('how many orders did we book in 1994', deps({ narrate: false }, { ...layer, model }));
     expect(nodes).toEqual(['contextualize', 'interpret', 'guard', 'execute', 'answer']);
     expect(state.outcome?.status).toBe('done');

@@ -35,6 +35,14 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
     return { nodes, state: snapshot.values as AgentStateType, snapshot };
   }
 
+  it('a query cancelled at a sub-second limit says that limit, never "0 s"', async () => {
+    const config = { configurable: { thread_id: `t${++thread}`, ...deps, queryTimeoutMs: 1 } };
+    await graph.invoke({ question: 'Revenue by customer and month', dimensions: null, history: [] }, config);
+    const state = (await graph.getState(config)).values as AgentStateType;
+    expect(state.outcome?.status).toBe('timeout');
+    expect(state.outcome?.error).toBe('The query took longer than 0.001 s and was cancelled.');
+  });
+
   it('runs every node in order and answers with numbers equal to hand-written SQL', async () => {
     const { nodes, state, snapshot } = await ask('What were net sales per customer region in 1997?');
     expect(nodes).toEqual(['contextualize', 'interpret', 'compile', 'guard', 'execute', 'answer']);
@@ -99,7 +107,11 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
 
   it('a compile refusal ends out_of_scope (compile node alone)', async () => {
     const update = await compile(
-      { question: 'x', steps: [], query: { metrics: ['no_such_metric'], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [] } } as unknown as AgentStateType,
+      {
+        question: 'x',
+        steps: [],
+        query: { metrics: ['no_such_metric'], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [] },
+      } as unknown as AgentStateType,
       { configurable: deps },
     );
     expect(update.outcome?.status).toBe('out_of_scope');
@@ -111,7 +123,10 @@ describe('agent graph over the TPC-H warehouse (checkpointed, asserted through g
     const config = { configurable: { thread_id: `stop${++thread}`, ...deps }, signal: controller.signal };
     const seen: string[] = [];
     const run = (async () => {
-      const stream = await graph.stream({ question: 'net sales by region', dimensions: null, history: [] }, { ...config, streamMode: 'updates' as const });
+      const stream = await graph.stream(
+        { question: 'net sales by region', dimensions: null, history: [] },
+        { ...config, streamMode: 'updates' as const },
+      );
       for await (const update of stream) {
         seen.push(...Object.keys(update));
         if (seen.includes('compile')) controller.abort();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCheckpoints, type Checkpoints } from '../../graphs/checkpoints.js';
-import { OPERATION_ROWS } from '../../graphs/research/nodes/investigate.js';
+import { OPERATION_ROWS, SCAN_ROWS } from '../../graphs/research/nodes/investigate.js';
 import { createResearchRunner } from '../../graphs/research/engine.js';
 import type { ResearchStateType } from '../../graphs/research/state.js';
 import type { ResearchOperation } from '../../src/schemas/research.js';
@@ -35,7 +35,11 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
 
   beforeAll(async () => {
     ({ warehouse, layer } = await openTpch());
-    cp = await openCheckpoints(kind === 'postgres' ? { store: await stores.freshDatabase(), dataDir: '/nonexistent' } : { dataDir: mkdtempSync(join(tmpdir(), 'quarry-cp-')) });
+    cp = await openCheckpoints(
+      kind === 'postgres'
+        ? { store: await stores.freshDatabase(), dataDir: '/nonexistent' }
+        : { dataDir: mkdtempSync(join(tmpdir(), 'quarry-cp-')) },
+    );
   });
   afterAll(async () => {
     await cp?.close();
@@ -47,7 +51,16 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const id = `inq_cp_${kind}`;
     const progress: unknown[] = [];
     const outcome = await runner.run(
-      { id, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research', question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: null, history: [] },
+      {
+        id,
+        sessionId: 'ses_cp',
+        accountId: 'acc_cp',
+        type: 'research',
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        dimensions: null,
+        options: null,
+        history: [],
+      },
       { signal: new AbortController().signal, reportProgress: async (r) => void progress.push(r) },
     );
     expect(outcome.status).toBe('done');
@@ -59,12 +72,13 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     const latest = (await runner.graph.getState({ configurable: { thread_id: id } })).values as ResearchStateType;
     const queries = latest.operations.filter((o) => o.kind === 'query');
     expect(queries.length).toBeGreaterThan(5);
-    for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(OPERATION_ROWS);
+    for (const q of queries) expect((q.rows ?? []).length).toBeLessThanOrEqual(q.angle === 'scan' ? SCAN_ROWS : OPERATION_ROWS);
     // no checkpointed value carries the agent's executed result (all rows), nor any row list longer than an operation keeps
     for (const t of all) {
       const values = t.checkpoint.channel_values as Record<string, unknown>;
       for (const [channel, value] of Object.entries(values)) {
-        expect(longestRowList(value), `channel ${channel}`).toBeLessThanOrEqual(OPERATION_ROWS);
+        // a scan keeps every dimension's top members (SCAN_ROWS); every other operation OPERATION_ROWS
+        expect(longestRowList(value), `channel ${channel}`).toBeLessThanOrEqual(SCAN_ROWS);
         expect(JSON.stringify(value ?? null)).not.toContain('"executed"');
       }
     }
@@ -79,11 +93,26 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
   }, 120_000);
 
   it('an interrupted investigation resumes in another runner without re-running its finished sub-questions', async () => {
-    const job = { id: `inq_resume_${kind}`, sessionId: 'ses_cp', accountId: 'acc_cp', type: 'research' as const, question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, options: { budget: { rounds: 1, queries: 8 } }, history: [] };
+    const job = {
+      id: `inq_resume_${kind}`,
+      sessionId: 'ses_cp',
+      accountId: 'acc_cp',
+      type: 'research' as const,
+      question: 'Why did revenue change in 1997 compared with 1996?',
+      dimensions: null,
+      options: { budget: { rounds: 1, queries: 8 } },
+      history: [],
+    };
     const agent = { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
     // one sub-question at a time, paced, and cut off (as a shutdown or a lost lease does) once two are done
     // (as the engine wires it: progress is reported once the checkpoint saves so far have landed)
-    const first = createResearchRunner({ agent, checkpointer: cp.saver, checkpointsSaved: (id) => cp.settled(id), concurrency: 1, paceMs: 200 });
+    const first = createResearchRunner({
+      agent,
+      checkpointer: cp.saver,
+      checkpointsSaved: (id) => cp.settled(id),
+      concurrency: 1,
+      paceMs: 200,
+    });
     const cut = new AbortController();
     let before: ResearchOperation[] = [];
     await first
@@ -115,7 +144,8 @@ function longestRowList(value: unknown): number {
   let longest = 0;
   const walk = (v: unknown) => {
     if (Array.isArray(v)) {
-      if (v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)) && v.length > longest && isRowList(v)) longest = v.length;
+      if (v.length && v.every((x) => x && typeof x === 'object' && !Array.isArray(x)) && v.length > longest && isRowList(v))
+        longest = v.length;
       v.forEach(walk);
     } else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };

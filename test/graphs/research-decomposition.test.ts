@@ -26,7 +26,8 @@ describe('research decomposition (checkpointed, asserted through getState agains
 
   beforeAll(async () => {
     bench = await researchOver('quarry-research-decomposition-', (file) => buildPlantedWarehouse(file, 0.1));
-    ({ warehouse, layer } = bench); effects = bench.built;
+    ({ warehouse, layer } = bench);
+    effects = bench.built;
   }, 120_000);
   afterAll(async () => {
     await bench?.close();
@@ -41,9 +42,19 @@ describe('research decomposition (checkpointed, asserted through getState agains
 
   it('reads the decompositions from the semantic model', () => {
     const model = layer.model;
-    expect(decompositionsOf(model, 'profit')).toEqual([{ kind: 'sum', terms: [{ name: 'revenue', sign: 1 }, { name: 'supply_cost', sign: -1 }] }]);
+    expect(decompositionsOf(model, 'profit')).toEqual([
+      {
+        kind: 'sum',
+        terms: [
+          { name: 'revenue', sign: 1 },
+          { name: 'supply_cost', sign: -1 },
+        ],
+      },
+    ]);
     expect(decompositionsOf(model, 'profit_margin')).toEqual([{ kind: 'ratio', numerator: 'profit', denominator: 'revenue' }]);
-    expect(decompositionsOf(model, 'return_rate')).toEqual([{ kind: 'ratio', numerator: 'returned_line_items', denominator: 'line_items' }]);
+    expect(decompositionsOf(model, 'return_rate')).toEqual([
+      { kind: 'ratio', numerator: 'returned_line_items', denominator: 'line_items' },
+    ]);
     // revenue's row expression is gross sales times (1 - discount); orders is the coarser entity's count
     expect(productBases(model, 'revenue')).toEqual(['gross_sales', 'orders']);
     expect(decompositionsOf(model, 'average_discount')).toEqual([]);
@@ -55,7 +66,9 @@ describe('research decomposition (checkpointed, asserted through getState agains
     const ops = state.operations;
     const opOf = (id: string) => ops.find((o) => o.id === id)!;
     // headline: orders × revenue per order
-    const bySub = state.subQuestions.find((s) => s.angle === 'decomposition' && s.decompose?.kind === 'product' && s.decompose.base === 'orders' && !s.dimension)!;
+    const bySub = state.subQuestions.find(
+      (s) => s.angle === 'decomposition' && s.decompose?.kind === 'product' && s.decompose.base === 'orders' && !s.dimension,
+    )!;
     const r = opOf(bySub.id).rows![0];
     const rev = async (y: number, where = 'TRUE') => value(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE ${where} AND ${year(y)}`);
     const orders = async (y: number) => value(`SELECT count(*) AS v FROM orders WHERE ${year(y)}`);
@@ -69,7 +82,12 @@ describe('research decomposition (checkpointed, asserted through getState agains
     const first = state.findings!.drivers[0];
     expect(first).toMatchObject({ dimension: 'market_segment', member: 'BUILDING', through: { component: 'rate', base: 'gross_sales' } });
     const gross = async (y: number) => value(`SELECT sum(l_extendedprice) AS v ${JOINS} WHERE c_mktsegment = 'BUILDING' AND ${year(y)}`);
-    const [g95, g94, b95, b94] = [await gross(1995), await gross(1994), await rev(1995, "c_mktsegment = 'BUILDING'"), await rev(1994, "c_mktsegment = 'BUILDING'")];
+    const [g95, g94, b95, b94] = [
+      await gross(1995),
+      await gross(1994),
+      await rev(1995, "c_mktsegment = 'BUILDING'"),
+      await rev(1994, "c_mktsegment = 'BUILDING'"),
+    ];
     const total = r95 - r94;
     expect(first.through!.contribution).toBeCloseTo((g95 * (b95 / g95 - b94 / g94)) / total, 6);
     const row = opOf(first.through!.from).rows!.find((x) => x.market_segment === 'BUILDING')!;
@@ -91,8 +109,11 @@ describe('research decomposition (checkpointed, asserted through getState agains
     const sub = state.subQuestions.find((s) => s.angle === 'decomposition' && s.decompose?.kind === 'sum')!;
     const rows = state.operations.find((o) => o.id === sub.id)!.rows!;
     const cost = async (y: number) =>
-      value(`SELECT sum(ps_supplycost * l_quantity) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN partsupp ON ps_partkey = l_partkey AND ps_suppkey = l_suppkey WHERE ${year(y)}`);
-    const rev = async (y: number) => value(`SELECT sum(${REVENUE}) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey WHERE ${year(y)}`);
+      value(
+        `SELECT sum(ps_supplycost * l_quantity) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN partsupp ON ps_partkey = l_partkey AND ps_suppkey = l_suppkey WHERE ${year(y)}`,
+      );
+    const rev = async (y: number) =>
+      value(`SELECT sum(${REVENUE}) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey WHERE ${year(y)}`);
     const dRev = (await rev(1997)) - (await rev(1996));
     const dCost = (await cost(1997)) - (await cost(1996));
     const byName = Object.fromEntries(rows.map((r) => [r.component, r]));
@@ -106,14 +127,18 @@ describe('research decomposition (checkpointed, asserted through getState agains
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
-  it('profit margin: rate and mix across the first key dimension, closing on the margin change', async () => {
+  it('profit margin: rate and mix across every candidate dimension in one statement, closing on the margin change', async () => {
     const state = await research('Why did profit margin change in 1997 compared with 1996?');
     expect(state.outcome?.status).toBe('done');
     expect(state.focus?.metric).toBe('profit_margin');
     const sub = state.subQuestions.find((s) => s.angle === 'decomposition' && s.decompose?.kind === 'ratio')!;
-    const dim = sub.dimension!;
-    expect(dim).toBe(state.focus!.keyDimensions[0]);
-    const rows = state.operations.find((o) => o.id === sub.id)!.rows!;
+    expect(sub.scan?.mix).toEqual({ numerator: 'profit', denominator: 'revenue' });
+    expect(sub.scan!.dimensions).toEqual(
+      expect.arrayContaining(['region', 'nation', 'market_segment', 'ship_mode', 'brand', 'supplier_nation']),
+    );
+    const all = state.operations.find((o) => o.id === sub.id)!.rows!;
+    const dim = 'region';
+    const rows = all.filter((r) => r.dimension === dim);
     const column = { region: 'r_name', nation: 'n_name', market_segment: 'c_mktsegment' }[dim] ?? dim;
     const hand = await warehouse.run(`WITH x AS (
         SELECT ${column} AS k, year(o_orderdate) AS y, sum(${REVENUE}) AS rev, sum(${REVENUE}) - sum(ps_supplycost * l_quantity) AS profit
@@ -128,7 +153,12 @@ describe('research decomposition (checkpointed, asserted through getState agains
     expect(Number(rows[0].total_mix_effect)).toBeCloseTo(Number(h.mix), 9);
     expect(Number(rows[0].total_change)).toBeCloseTo(Number(h.total), 9);
     expect(Math.abs(Number(rows[0].residual))).toBeLessThan(1e-9);
-    expect(state.finalAnswer).toContain('rate and mix');
+    // the dimension reported is the one where mix explains most of the change
+    const best = [...new Set(all.map((r) => String(r.dimension)))].sort(
+      (a, b) => Number(all.find((r) => r.dimension === b)!.mix_share) - Number(all.find((r) => r.dimension === a)!.mix_share),
+    )[0];
+    expect(state.findings!.mix).toMatchObject({ dimension: best, from: sub.id });
+    expect(state.finalAnswer).toMatch(/## Mix or rate: profit margin by /);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 });

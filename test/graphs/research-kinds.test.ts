@@ -5,7 +5,6 @@
  * runs checkpointed on the demo warehouse; state is read through getState and checked against
  * hand-written SQL.
  */
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyQuestion } from '../../graphs/research/planner.js';
 import { formatHuman } from '../../graphs/research/report.js';
@@ -17,7 +16,8 @@ import { unmatchedNumbers } from '../helpers/report-numbers.js';
 import { researchOver } from '../helpers/tpch.js';
 
 const REVENUE = 'l_extendedprice * (1 - l_discount)';
-const JOINS = 'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
+const JOINS =
+  'FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
 const Y1997 = "o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-01-01'";
 
 describe('research investigation types (checkpointed, asserted through getState against SQL)', () => {
@@ -51,13 +51,17 @@ describe('research investigation types (checkpointed, asserted through getState 
   });
 
   it('classifies questions and refuses kinds it does not offer', () => {
-    expect(classifyQuestion('Compare revenue of BUILDING and AUTOMOBILE in 1997', layer)).toEqual({ kind: 'compare', segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] } });
+    expect(classifyQuestion('Compare revenue of BUILDING and AUTOMOBILE in 1997', layer)).toEqual({
+      kind: 'compare',
+      segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] },
+    });
     expect(classifyQuestion('What drives revenue in 1997?', layer)).toEqual({ kind: 'drivers' });
     expect(classifyQuestion('Why did revenue change in 1997 compared with 1996?', layer)).toEqual({ kind: 'change' });
     expect(classifyQuestion('Compare revenue in 1997 and 1996', layer)).toEqual({ kind: 'change' });
     expect(classifyQuestion('Anything unusual last month?', layer)).toEqual({ kind: 'anomalies' });
     expect(classifyQuestion('Profile of our top customers in 1997', layer)).toEqual({ kind: 'profile' });
-    for (const q of ['Forecast revenue for 1999', 'What if discounts were 5 points lower?', 'Profile of our top suppliers']) expect(classifyQuestion(q, layer)).toHaveProperty('refused');
+    for (const q of ['Forecast revenue for 1999', 'What if discounts were 5 points lower?', 'Profile of our top suppliers'])
+      expect(classifyQuestion(q, layer)).toHaveProperty('refused');
   });
 
   it('compare A and B: the gap, its split by region with closure, what explains it', async () => {
@@ -65,7 +69,8 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(state.outcome?.status).toBe('done');
     expect(state.focus).toMatchObject({ kind: 'compare', segments: { dimension: 'market_segment', members: ['BUILDING', 'AUTOMOBILE'] } });
     expect(state.subQuestions.every((s) => s.angle !== 'significance' && s.angle !== 'drilldown')).toBe(true);
-    const side = async (seg: string) => Number((await rows(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE c_mktsegment = '${seg}' AND ${Y1997}`))[0].v);
+    const side = async (seg: string) =>
+      Number((await rows(`SELECT sum(${REVENUE}) AS v ${JOINS} WHERE c_mktsegment = '${seg}' AND ${Y1997}`))[0].v);
     const [a, b] = [await side('BUILDING'), await side('AUTOMOBILE')];
     const h = state.operations.find((o) => o.angle === 'headline')!.rows![0];
     expect(Number(h.current_value)).toBeCloseTo(a, 2);
@@ -82,6 +87,23 @@ describe('research investigation types (checkpointed, asserted through getState 
       expect(Number(row.contribution)).toBeCloseTo(Number(r.gap) / (a - b), 6);
     }
     expect(Math.abs(Number(op.rows![0].residual))).toBeLessThan(0.01);
+    // side by side on the model's headline metrics: value, count, average, shares of the total
+    const metrics = state.subQuestions.find((s) => s.angle === 'metrics')!;
+    expect(metrics.query.metrics).toEqual(['revenue', 'orders', 'average_order_value', 'active_customers']);
+    const bySeg =
+      await rows(`SELECT c_mktsegment AS k, count(*) AS n, avg(o_totalprice) AS aov, count(*) * 1.0 / sum(count(*)) OVER () AS share, count(DISTINCT o_custkey) AS buyers
+      FROM orders JOIN customer ON o_custkey = c_custkey WHERE ${Y1997} GROUP BY 1`);
+    const sideRows = state.operations.find((o) => o.id === metrics.id)!.rows!;
+    for (const seg of ['BUILDING', 'AUTOMOBILE']) {
+      const hand = bySeg.find((r) => r.k === seg)!;
+      const row = sideRows.find((r) => r.market_segment === seg)!;
+      expect(Number(row.orders)).toBe(Number(hand.n));
+      expect(Number(row.average_order_value)).toBeCloseTo(Number(hand.aov), 4);
+      expect(Number(row.orders_share)).toBeCloseTo(Number(hand.share), 9);
+      expect(Number(row.active_customers)).toBe(Number(hand.buyers));
+    }
+    expect(state.finalAnswer).toContain('## BUILDING and AUTOMOBILE side by side');
+    expect(state.finalAnswer).toMatch(/\| Average order value \| \$[\d,.]+ \| \$[\d,.]+ \|/);
     expect(state.finalAnswer).toContain('# Revenue: market segment BUILDING compared with AUTOMOBILE in 1997');
     expect(state.finalAnswer).toContain('| Region | BUILDING | AUTOMOBILE | Gap |');
     // figures for people in the text, exact values in the tables
@@ -103,6 +125,38 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
+  it('compare A and B customers: compared on value (revenue), the customer count among the side-by-side metrics', async () => {
+    const state = await research('Compare FURNITURE and HOUSEHOLD customers in 1997');
+    expect(state.focus).toMatchObject({ kind: 'compare', metric: 'revenue', segments: { members: ['FURNITURE', 'HOUSEHOLD'] } });
+    const metrics = state.subQuestions.find((s) => s.angle === 'metrics')!;
+    expect(metrics.query.metrics).toContain('active_customers');
+    expect(state.finalAnswer).toMatch(/\| Active customers \| [\d,]+ \| [\d,]+ \|/);
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
+  it('anything unusual in a year the data ends inside: every full month of it, and the report says it narrowed the period', async () => {
+    const state = await research('Was anything unusual in 1998?');
+    expect(state.focus).toMatchObject({
+      kind: 'anomalies',
+      current: { start: '1998-01-01', end: '1998-08-01' },
+      asked: { start: '1998-01-01', end: '1999-01-01' },
+    });
+    const total = state.subQuestions.find((s) => s.anomaly && !s.dimension)!;
+    const op = state.operations.find((o) => o.id === total.id)!;
+    const hand =
+      await rows(`WITH m AS (SELECT date_trunc('month', o_orderdate) AS b, sum(${REVENUE}) AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey
+        WHERE o_orderdate >= DATE '1997-01-01' AND o_orderdate < DATE '1998-08-01' GROUP BY 1),
+      h AS (SELECT avg(v) AS mean, stddev_samp(v) AS sd FROM m WHERE b < DATE '1998-01-01')
+      SELECT strftime(b, '%Y-%m') AS month, (v - mean) / sd AS z FROM m, h WHERE b >= DATE '1998-01-01'`);
+    expect(op.rows!.length).toBe(7);
+    for (const r of hand) {
+      const row = op.rows!.find((x) => String(x.order_date_month).slice(0, 7) === r.month)!;
+      expect(Number(row.z_score)).toBeCloseTo(Number(r.z), 6);
+    }
+    expect(state.finalAnswer).toContain('The period asked for, 1998, was narrowed to 1998-01-01 to 1998-07-31');
+    expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
+  }, 90_000);
+
   it('what drives X: dimensions ranked by how much their members differ, with the decompositions', async () => {
     const state = await research('What drives revenue in 1997?');
     expect(state.outcome?.status).toBe('done');
@@ -110,12 +164,21 @@ describe('research investigation types (checkpointed, asserted through getState 
     const ranked = state.findings!.keyDimensions!;
     expect(ranked.length).toBe(state.focus!.keyDimensions.length);
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1].spread).toBeGreaterThanOrEqual(ranked[i].spread);
-    const cols: Record<string, string> = { region: 'r_name', market_segment: 'c_mktsegment', order_priority: 'o_orderpriority', nation: 'n_name', order_status: 'o_orderstatus', ship_mode: 'l_shipmode' };
+    const cols: Record<string, string> = {
+      region: 'r_name',
+      market_segment: 'c_mktsegment',
+      order_priority: 'o_orderpriority',
+      nation: 'n_name',
+      order_status: 'o_orderstatus',
+      ship_mode: 'l_shipmode',
+    };
     expect(ranked.every((k) => k.dimension in cols)).toBe(true);
     for (const k of ranked) {
       const col = cols[k.dimension];
       if (!col) continue;
-      const [h] = await rows(`WITH d AS (SELECT ${col} AS k, sum(${REVENUE}) AS v ${JOINS} WHERE ${Y1997} GROUP BY 1) SELECT stddev_pop(v) / avg(v) AS cv FROM d`);
+      const [h] = await rows(
+        `WITH d AS (SELECT ${col} AS k, sum(${REVENUE}) AS v ${JOINS} WHERE ${Y1997} GROUP BY 1) SELECT stddev_pop(v) / avg(v) AS cv FROM d`,
+      );
       expect(k.spread).toBeCloseTo(Number(h.cv), 9);
     }
     expect(state.subQuestions.some((s) => s.angle === 'decomposition')).toBe(true);
@@ -144,7 +207,12 @@ describe('research investigation types (checkpointed, asserted through getState 
       expect(row.unusual).toBe(Math.abs(Number(r.z)) >= 3);
     }
     const unusual = hand.filter((r) => Math.abs(Number(r.z)) >= 3).map((r) => r.k);
-    expect(state.findings!.anomalies!.filter((a) => a.dimension === 'region').map((a) => a.member).sort()).toEqual(unusual.sort());
+    expect(
+      state
+        .findings!.anomalies!.filter((a) => a.dimension === 'region')
+        .map((a) => a.member)
+        .sort(),
+    ).toEqual(unusual.sort());
     expect(state.finalAnswer).toContain('# Anything unusual: revenue in 1998-07');
     expect(state.finalAnswer).toContain('## By region');
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
@@ -158,17 +226,42 @@ describe('research investigation types (checkpointed, asserted through getState 
     const q1 = state.operations.find((o) => o.angle === 'top')!;
     expect(q1.rows!.map((r) => r.customer)).toEqual(top.map((r) => r.k));
     const names = top.map((r) => `'${r.k}'`).join(', ');
-    const seg = await rows(`SELECT c_mktsegment AS k, sum(${REVENUE}) AS v, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} AND c_name IN (${names}) GROUP BY 1 ORDER BY 2 DESC LIMIT 5`);
-    const segOp = state.operations.find((o) => o.angle === 'profile' && state.subQuestions.find((s) => s.id === o.id)?.dimension === 'market_segment')!;
-    expect(segOp.rows!.map((r) => r.market_segment)).toEqual(seg.map((r) => r.k));
+    const seg = await rows(
+      `SELECT c_mktsegment AS k, sum(${REVENUE}) AS v, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} AND c_name IN (${names}) GROUP BY 1 ORDER BY 2 DESC LIMIT 5`,
+    );
+    const all = await rows(
+      `SELECT c_mktsegment AS k, sum(${REVENUE}) / sum(sum(${REVENUE})) OVER () AS s ${JOINS} WHERE ${Y1997} GROUP BY 1`,
+    );
+    const segOp = state.operations.find(
+      (o) => o.angle === 'profile' && state.subQuestions.find((s) => s.id === o.id)?.dimension === 'market_segment',
+    )!;
     for (const r of seg) {
       const row = segOp.rows!.find((x) => x.market_segment === r.k)!;
-      expect(Number(row.revenue)).toBeCloseTo(Number(r.v), 2);
-      expect(Number(row.revenue_share)).toBeCloseTo(Number(r.s), 9);
+      expect(Number(row.group_value)).toBeCloseTo(Number(r.v), 2);
+      expect(Number(row.group_share)).toBeCloseTo(Number(r.s), 9);
+      const everyone = Number(all.find((x) => x.k === r.k)!.s);
+      expect(Number(row.all_share)).toBeCloseTo(everyone, 9);
+      expect(Number(row.representation)).toBeCloseTo(Number(r.s) / everyone, 9);
     }
-    expect(state.subQuestions.filter((s) => s.angle === 'profile').map((s) => s.dimension)).toEqual(['market_segment', 'nation', 'brand', 'part_type']);
+    expect(state.subQuestions.filter((s) => s.angle === 'profile').map((s) => s.dimension ?? null)).toEqual([
+      null,
+      'market_segment',
+      'nation',
+      'brand',
+      'part_type',
+    ]);
+    // the group against everyone: its share of revenue and its size among the active customers
+    const whole = state.operations.find((o) => o.angle === 'profile' && !state.subQuestions.find((s) => s.id === o.id)?.dimension)!
+      .rows![0];
+    const totals = await rows(`SELECT sum(${REVENUE}) AS v, count(DISTINCT o_custkey) AS n ${JOINS} WHERE ${Y1997}`);
+    expect(Number(whole.group_share)).toBeCloseTo(top.reduce((a, r) => a + Number(r.v), 0) / Number(totals[0].v), 9);
+    expect(Number(whole.group_members)).toBe(10);
+    expect(Number(whole.all_members)).toBe(Number(totals[0].n));
+    expect(state.finalAnswer).toContain('## The group against everyone');
+    expect(state.finalAnswer).toMatch(/They are \*\*10\*\* of \*\*[\d,]+\*\* active customers/);
     expect(state.finalAnswer).toContain('## Who they are');
     expect(state.finalAnswer).toContain('## What they buy');
+    expect(state.finalAnswer).toMatch(/most over-represented/);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 

@@ -33,8 +33,15 @@ describe('research graph with an LLM plan (scripted model)', () => {
 
   async function investigate(withPlanner: boolean) {
     const client = new LlmClient({ ...LLM_DEFAULTS, baseUrl: LLM_BASE, model: 'scripted', sendRows: true, backoffMs: 5 });
-    const configurable = researchConfigurable(`rl${++thread}`, { layer, warehouse, agentGraph }, withPlanner ? { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: true }) } : {});
-    await graph.invoke({ question: QUESTION, dimensions: null, budget: { ...DEFAULT_RESEARCH_BUDGET, rounds: 1 }, startedAt: Date.now() }, { configurable });
+    const configurable = researchConfigurable(
+      `rl${++thread}`,
+      { layer, warehouse, agentGraph },
+      withPlanner ? { researchPlanner: new ResearchPlanner(client, layer.catalogue, { sendValues: true }) } : {},
+    );
+    await graph.invoke(
+      { question: QUESTION, dimensions: null, budget: { ...DEFAULT_RESEARCH_BUDGET, rounds: 1 }, startedAt: Date.now() },
+      { configurable },
+    );
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }
 
@@ -47,7 +54,13 @@ describe('research graph with an LLM plan (scripted model)', () => {
     const planned = ['ship_mode', 'market_segment'].filter((d) => !ruleDims.includes(d));
     expect(planned.length).toBeGreaterThan(0);
     llm.push(
-      { tool: 'research_plan', args: { questions: [{ question: 'revenue by ship mode in 1998 and 1997' }], breakdown_dimensions: [...planned, 'no_such_dimension'] } },
+      {
+        tool: 'research_plan',
+        args: {
+          questions: [{ question: 'revenue by ship mode in 1998 and 1997' }],
+          breakdown_dimensions: [...planned, 'no_such_dimension'],
+        },
+      },
       // the writer (one call) writes nothing usable: the templates stand
       { tool: 'research_sections', args: { headline: '', sections: [] } },
     );
@@ -61,7 +74,8 @@ describe('research graph with an LLM plan (scripted model)', () => {
     expect(plan.detail).toMatch(/language model planned the breakdowns/);
     expect(plan.detail).toMatch(/no_such_dimension/);
     expect(state.outcome?.status).toBe('done');
-    for (const d of planned) expect(state.finalAnswer.toLowerCase()).toContain(layer.model.dimensions.find((x) => x.name === d)!.label!.toLowerCase());
+    for (const d of planned)
+      expect(state.finalAnswer.toLowerCase()).toContain(layer.model.dimensions.find((x) => x.name === d)!.label!.toLowerCase());
   });
 
   it('an unreachable model leaves the rule-based plan in place', async () => {
@@ -69,7 +83,11 @@ describe('research graph with an LLM plan (scripted model)', () => {
     const rule = await investigate(false);
     llm.push({ networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' }, { networkError: 'connect ECONNREFUSED' });
     const state = await investigate(true);
-    expect(breakdowns(state)).toEqual(breakdowns(rule));
+    // the rule-based key dimensions (with a model configured they are broken down beside the scan, for its reflect to choose among)
+    expect(breakdowns(state)).toEqual(rule.focus!.keyDimensions);
+    expect(state.subQuestions.filter((q) => q.angle === 'scan').map((q) => q.scan!.dimensions)).toEqual(
+      rule.subQuestions.filter((q) => q.angle === 'scan').map((q) => q.scan!.dimensions),
+    );
     expect(state.operations.find((o) => o.kind === 'plan')!.detail).toMatch(/could not be used after 3 attempts.*rule-based plan is used/);
     expect(state.outcome?.status).toBe('done');
   });

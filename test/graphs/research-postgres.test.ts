@@ -14,14 +14,14 @@ import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { startTpchPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { tpchPostgresForFile, type FileTpch } from '../helpers/shared-servers.js';
 import { unmatchedNumbers } from '../helpers/report-numbers.js';
 
 describe('research graph on PostgreSQL', () => {
-  let server: TestPostgres & { readOnlyUrl: string };
+  let server: FileTpch;
   let warehouse: Warehouse;
   beforeAll(async () => {
-    server = await startTpchPostgres();
+    server = await tpchPostgresForFile();
     warehouse = await openWarehouse(server.readOnlyUrl);
   }, 120_000);
   afterAll(async () => {
@@ -32,8 +32,25 @@ describe('research graph on PostgreSQL', () => {
   async function investigate(w: Warehouse, thread: string): Promise<ResearchStateType> {
     const layer = await loadSemanticLayer(DEFAULT_MODEL_PATH, w);
     const graph = buildResearchGraph(new MemorySaver());
-    const configurable = { thread_id: thread, layer, warehouse: w, queryTimeoutMs: 30_000, maxRows: 5000, agentGraph: buildAgentGraph(false), limit: pLimit(4), paceMs: 0 };
-    await graph.invoke({ question: 'Why did revenue change in 1997 compared with 1996?', dimensions: null, budget: DEFAULT_RESEARCH_BUDGET, startedAt: Date.now() }, { configurable });
+    const configurable = {
+      thread_id: thread,
+      layer,
+      warehouse: w,
+      queryTimeoutMs: 30_000,
+      maxRows: 5000,
+      agentGraph: buildAgentGraph(false),
+      limit: pLimit(4),
+      paceMs: 0,
+    };
+    await graph.invoke(
+      {
+        question: 'Why did revenue change in 1997 compared with 1996?',
+        dimensions: null,
+        budget: DEFAULT_RESEARCH_BUDGET,
+        startedAt: Date.now(),
+      },
+      { configurable },
+    );
     return (await graph.getState({ configurable })).values as ResearchStateType;
   }
 
@@ -51,8 +68,17 @@ describe('research graph on PostgreSQL', () => {
       const headline = (s: ResearchStateType) => s.operations.find((o) => o.angle === 'headline')!.rows![0];
       expect(Number(headline(state).current_value)).toBeCloseTo(Number(headline(reference).current_value), 2);
       expect(Number(headline(state).change_pct)).toBeCloseTo(Number(headline(reference).change_pct), 8);
-      const section = (s: ResearchStateType) => s.finalAnswer.split('## By region')[1]?.split('##')[0];
+      const section = (s: ResearchStateType) => s.finalAnswer.split('## Dimensions scanned')[0].split('## Drivers')[1];
       expect(section(state)).toBe(section(reference));
+      // the one-statement scan of every dimension: the same members, changes and surprise on both engines
+      const scan = (s: ResearchStateType) => s.operations.find((o) => o.angle === 'scan')!.rows!;
+      const [pg, dk] = [scan(state), scan(reference)];
+      expect(pg.length).toBe(dk.length);
+      for (const r of dk.filter((x) => x.dimension === 'ship_mode' || x.dimension === 'nation')) {
+        const p = pg.find((x) => x.dimension === r.dimension && x.member === r.member)!;
+        expect(Number(p.change)).toBeCloseTo(Number(r.change), 2);
+        expect(Number(p.surprise)).toBeCloseTo(Number(r.surprise), 9);
+      }
     } finally {
       await duck.close();
     }

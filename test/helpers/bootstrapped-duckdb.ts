@@ -14,7 +14,7 @@ import type { SemanticModelInput } from '../../src/semantic/model.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor, type SemanticLayer } from '../../src/semantic/values.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
-import { bootstrapDraft, draftYaml } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, draftYaml } from '../../src/semantic/draft/index.js';
 
 export interface BootstrappedDuckdb {
   /** The drafted model (set once the file's tests start). */

@@ -3,20 +3,50 @@
  * the web app built the way `npm start` builds it.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './paths.js';
 
 export const CHROMIUM = process.env.QUARRY_CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }
 
-/** `npm run build:web` (Vite, about a second). */
+/** Newest modification time of the files the web build reads (web/ without its output). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * `npm run build:web` (Vite), unless web/dist is newer than every source of it: the web app is built
+ * once (by .ci/run before the tests, or by the first test that needs it), not once per test file.
+ */
 export function buildWeb(): void {
-  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(REPO_ROOT, 'web/vite.config.ts')], { cwd: REPO_ROOT, stdio: 'pipe' });
+  const built = join(REPO_ROOT, 'web/dist/index.html');
+  if (existsSync(built) && statSync(built).mtimeMs > newestSource(join(REPO_ROOT, 'web'))) return;
+  execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(REPO_ROOT, 'web/vite.config.ts')],
+    { cwd: REPO_ROOT, stdio: 'pipe' },
+  );
 }
 
 /** Visible form controls without an accessible name (label, aria-label, aria-labelledby, text). */

@@ -71,7 +71,10 @@ export async function startCluster<E extends InquiryEngine>(options: ClusterOpti
     },
   };
   try {
-    for (const [role, count, into] of [['api', options.apis, cluster.apis], ['worker', options.workers, cluster.workers]] as const) {
+    for (const [role, count, into] of [
+      ['api', options.apis, cluster.apis],
+      ['worker', options.workers, cluster.workers],
+    ] as const) {
       for (let i = 0; i < count; i++) {
         const engine = await options.engine({ store: pg.url, dataDir });
         into.push({ engine, server: await startTestServer({ dataDir, engine, overrides: { ...options.overrides, store: pg.url, role } }) });
@@ -123,10 +126,13 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
       const session = req.headers['mcp-session-id'];
       log.push({ upstream, method: req.method ?? '', session: typeof session === 'string' ? session : undefined, rpc });
       const headers: IncomingHttpHeaders = { ...req.headers };
-      const forward = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const forward = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       forward.on('error', () => {
         if (!res.headersSent) res.writeHead(502);
         res.end();

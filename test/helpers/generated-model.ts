@@ -5,7 +5,28 @@
 import { SemanticModelSchema, type SemanticModel } from '../../src/semantic/model.js';
 import { buildCatalogue, type Catalogue } from '../../src/semantic/catalogue.js';
 
-const AREAS = ['sales', 'billing', 'support', 'inventory', 'logistics', 'procurement', 'marketing', 'payroll', 'fleet', 'clinic', 'school', 'warehouse', 'retail', 'web', 'loyalty', 'energy', 'insurance', 'lending', 'travel', 'media'];
+const AREAS = [
+  'sales',
+  'billing',
+  'support',
+  'inventory',
+  'logistics',
+  'procurement',
+  'marketing',
+  'payroll',
+  'fleet',
+  'clinic',
+  'school',
+  'warehouse',
+  'retail',
+  'web',
+  'loyalty',
+  'energy',
+  'insurance',
+  'lending',
+  'travel',
+  'media',
+];
 const THINGS = ['orders', 'invoices', 'tickets', 'shipments', 'contracts', 'campaigns', 'visits', 'claims', 'payments', 'bookings'];
 const ATTRS = ['region', 'channel', 'status', 'tier', 'category', 'country', 'segment', 'source', 'priority', 'brand'];
 const AMOUNTS = ['amount', 'cost', 'quantity', 'duration', 'discount', 'fee'];
@@ -21,18 +42,48 @@ export function generatedModel(tables = 200): { model: SemanticModel; values: Re
     const area = AREAS[i % AREAS.length];
     const thing = THINGS[Math.floor(i / AREAS.length) % THINGS.length];
     const name = `${area}_${thing}${i >= AREAS.length * THINGS.length ? `_${i}` : ''}`;
-    entities.push({ name, table: `t_${name}`, primary_key: 'id', description: `${thing.replace(/s$/, '')} records of the ${area} department` });
-    if (i > 0) relationships.push({ from: name, to: entities[Math.floor((i - 1) / 4)].name, on: [['parent_id', 'id']] as [string, string][] });
+    entities.push({
+      name,
+      table: `t_${name}`,
+      primary_key: 'id',
+      description: `${thing.replace(/s$/, '')} records of the ${area} department`,
+    });
+    if (i > 0)
+      relationships.push({ from: name, to: entities[Math.floor((i - 1) / 4)].name, on: [['parent_id', 'id']] as [string, string][] });
     for (const [k, attr] of [ATTRS[i % ATTRS.length], ATTRS[(i + 3) % ATTRS.length], ATTRS[(i + 7) % ATTRS.length]].entries()) {
       const d = `${name}_${attr}`;
-      dimensions.push({ name: d, entity: name, sql: `\${TABLE}.${attr}`, description: `${attr} of the ${area} ${thing}`, index_values: k === 0 });
+      dimensions.push({
+        name: d,
+        entity: name,
+        sql: `\${TABLE}.${attr}`,
+        description: `${attr} of the ${area} ${thing}`,
+        index_values: k === 0,
+      });
       if (k === 0) values[d] = Array.from({ length: 20 }, (_, j) => `${attr.toUpperCase()}_${j}`);
     }
-    time_dimensions.push({ name: `${name}_date`, entity: name, sql: '${TABLE}.created_at', description: `when the ${area} ${thing.replace(/s$/, '')} was created` });
+    time_dimensions.push({
+      name: `${name}_date`,
+      entity: name,
+      sql: '${TABLE}.created_at',
+      description: `when the ${area} ${thing.replace(/s$/, '')} was created`,
+    });
     for (const amount of [AMOUNTS[i % AMOUNTS.length], AMOUNTS[(i + 2) % AMOUNTS.length]]) {
-      measures.push({ name: `${name}_${amount}`, entity: name, agg: 'sum', sql: `\${TABLE}.${amount}`, time_dimension: `${name}_date`, description: `total ${amount} of ${area} ${thing}` });
+      measures.push({
+        name: `${name}_${amount}`,
+        entity: name,
+        agg: 'sum',
+        sql: `\${TABLE}.${amount}`,
+        time_dimension: `${name}_date`,
+        description: `total ${amount} of ${area} ${thing}`,
+      });
     }
-    measures.push({ name: `${name}_count`, entity: name, agg: 'count', time_dimension: `${name}_date`, description: `number of ${area} ${thing}` });
+    measures.push({
+      name: `${name}_count`,
+      entity: name,
+      agg: 'count',
+      time_dimension: `${name}_date`,
+      description: `number of ${area} ${thing}`,
+    });
   }
   const model = SemanticModelSchema.parse({
     name: 'generated',

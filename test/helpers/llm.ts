@@ -45,9 +45,25 @@ export function scriptLlm(base = LLM_BASE): ScriptedLlm {
     const usage = { ...(next.usage ?? { prompt_tokens: 100, completion_tokens: 20 }) };
     const message =
       'tool' in next
-        ? { role: 'assistant', content: null, tool_calls: [{ id: `call_${bodies.length}`, type: 'function', function: { name: next.tool, arguments: JSON.stringify(next.args) } }] }
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: `call_${bodies.length}`, type: 'function', function: { name: next.tool, arguments: JSON.stringify(next.args) } },
+            ],
+          }
         : { role: 'assistant', content: next.text };
-    return [200, { id: `cmpl_${bodies.length}`, object: 'chat.completion', created: 1, model: 'scripted', choices: [{ index: 0, finish_reason: 'tool' in next ? 'tool_calls' : 'stop', message }], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }];
+    return [
+      200,
+      {
+        id: `cmpl_${bodies.length}`,
+        object: 'chat.completion',
+        created: 1,
+        model: 'scripted',
+        choices: [{ index: 0, finish_reason: 'tool' in next ? 'tool_calls' : 'stop', message }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      },
+    ];
   });
   return {
     bodies,

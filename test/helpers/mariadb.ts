@@ -28,13 +28,23 @@ export const MARIADB_BIN = process.env.QUARRY_MARIADB_BIN ?? '/usr/sbin/mariadbd
 export const MARIADB_INSTALL_DB = process.env.QUARRY_MARIADB_INSTALL_DB ?? '/usr/bin/mariadb-install-db';
 /** TPC-H's primary keys, declared as a MySQL schema would (joins without an index are nested loops there). */
 const TPCH_KEYS: Record<string, string[]> = {
-  region: ['r_regionkey'], nation: ['n_nationkey'], supplier: ['s_suppkey'], customer: ['c_custkey'], part: ['p_partkey'],
-  partsupp: ['ps_partkey', 'ps_suppkey'], orders: ['o_orderkey'], lineitem: ['l_orderkey', 'l_linenumber'],
+  region: ['r_regionkey'],
+  nation: ['n_nationkey'],
+  supplier: ['s_suppkey'],
+  customer: ['c_custkey'],
+  part: ['p_partkey'],
+  partsupp: ['ps_partkey', 'ps_suppkey'],
+  orders: ['o_orderkey'],
+  lineitem: ['l_orderkey', 'l_linenumber'],
 };
 /** The foreign-key columns' indexes InnoDB would create for declared foreign keys. */
 const TPCH_INDEXES: Record<string, string[][]> = {
-  nation: [['n_regionkey']], supplier: [['s_nationkey']], customer: [['c_nationkey']], partsupp: [['ps_suppkey']],
-  orders: [['o_custkey']], lineitem: [['l_partkey', 'l_suppkey'], ['l_suppkey']],
+  nation: [['n_regionkey']],
+  supplier: [['s_nationkey']],
+  customer: [['c_nationkey']],
+  partsupp: [['ps_suppkey']],
+  orders: [['o_custkey']],
+  lineitem: [['l_partkey', 'l_suppkey'], ['l_suppkey']],
 };
 
 export interface TestMariadb {
@@ -48,9 +58,15 @@ export interface TestMariadb {
   /** Kills the server, keeping its data, as an outage would (resume() starts it again). */
   halt(): Promise<void>;
   resume(): Promise<void>;
+  /** Creates an empty database called `name`; its root URL. */
+  createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 }
 
+export interface StartMariadbOptions {
+  /** The server's max_connections (default 100; the run's shared server serves every worker). */
+  maxConnections?: number;
+}
 
 async function waitForServer(port: number, child: ChildProcess, log: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -61,18 +77,25 @@ async function waitForServer(port: number, child: ChildProcess, log: string): Pr
       await c.end();
       return;
     } catch (e) {
-      if (Date.now() > deadline) throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`);
+      if (Date.now() > deadline)
+        throw new Error(`mariadbd did not accept connections within 30 s: ${(e as Error).message}; see ${log}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
 }
 
-export async function startMariadb(): Promise<TestMariadb> {
+export async function startMariadb(options: StartMariadbOptions = {}): Promise<TestMariadb> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-mariadb-'));
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
   const user = userInfo().username;
-  await run(MARIADB_INSTALL_DB, ['--no-defaults', `--datadir=${data}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db']);
+  await run(MARIADB_INSTALL_DB, [
+    '--no-defaults',
+    `--datadir=${data}`,
+    `--user=${user}`,
+    '--auth-root-authentication-method=normal',
+    '--skip-test-db',
+  ]);
   let port = 0;
   let child: ChildProcess | undefined;
   const startOn = async (p: number) => {
@@ -80,10 +103,22 @@ export async function startMariadb(): Promise<TestMariadb> {
     child = spawn(
       MARIADB_BIN,
       [
-        '--no-defaults', `--user=${user}`, `--datadir=${data}`, `--socket=${join(dir, 'sock')}`, `--port=${p}`,
-        '--bind-address=127.0.0.1', `--pid-file=${join(dir, 'pid')}`, `--log-error=${log}`, `--secure-file-priv=${dir}`,
-        '--skip-name-resolve', '--skip-log-bin', '--innodb-flush-log-at-trx-commit=0', '--innodb-doublewrite=0',
-        '--innodb-buffer-pool-size=128M', '--character-set-server=utf8mb4', '--max-connections=100',
+        '--no-defaults',
+        `--user=${user}`,
+        `--datadir=${data}`,
+        `--socket=${join(dir, 'sock')}`,
+        `--port=${p}`,
+        '--bind-address=127.0.0.1',
+        `--pid-file=${join(dir, 'pid')}`,
+        `--log-error=${log}`,
+        `--secure-file-priv=${dir}`,
+        '--skip-name-resolve',
+        '--skip-log-bin',
+        '--innodb-flush-log-at-trx-commit=0',
+        '--innodb-doublewrite=0',
+        '--innodb-buffer-pool-size=128M',
+        '--character-set-server=utf8mb4',
+        `--max-connections=${options.maxConnections ?? 100}`,
       ],
       { stdio: 'ignore' },
     );
@@ -129,6 +164,10 @@ export async function startMariadb(): Promise<TestMariadb> {
     async resume() {
       await startOn(port);
     },
+    async createDatabase(name) {
+      await execMysql(urlFor(''), `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`);
+      return urlFor(name);
+    },
     async stop() {
       process.removeListener('exit', stopSync);
       await kill();
@@ -152,7 +191,12 @@ export async function execMysql(url: string, sql: string): Promise<unknown> {
  * A login that can only read `database`: `GRANT SELECT ON db.*` and nothing else (no FILE, no
  * PROCESS, no SUPER). Returns its URL.
  */
-export async function createReadOnlyUser(adminUrl: string, database: string, user = 'quarry_ro', password = 'quarry-ro-pw'): Promise<string> {
+export async function createReadOnlyUser(
+  adminUrl: string,
+  database: string,
+  user = 'quarry_ro',
+  password = 'quarry-ro-pw',
+): Promise<string> {
   const u = new URL(adminUrl);
   await execMysql(
     adminUrl,
@@ -165,7 +209,19 @@ export async function createReadOnlyUser(adminUrl: string, database: string, use
 const mysqlType = (duck: string): string => {
   const t = duck.toUpperCase();
   if (t.startsWith('DECIMAL')) return t;
-  return ({ INTEGER: 'INT', BIGINT: 'BIGINT', VARCHAR: 'VARCHAR(255)', DATE: 'DATE', DOUBLE: 'DOUBLE', BOOLEAN: 'BOOLEAN', TIMESTAMP: 'DATETIME(6)' } as Record<string, string>)[t] ?? 'TEXT';
+  return (
+    (
+      {
+        INTEGER: 'INT',
+        BIGINT: 'BIGINT',
+        VARCHAR: 'VARCHAR(255)',
+        DATE: 'DATE',
+        DOUBLE: 'DOUBLE',
+        BOOLEAN: 'BOOLEAN',
+        TIMESTAMP: 'DATETIME(6)',
+      } as Record<string, string>
+    )[t] ?? 'TEXT'
+  );
 };
 
 export interface LoadTpchMariadbOptions {
@@ -182,7 +238,11 @@ export interface LoadTpchMariadbOptions {
  * into the server's folder, then `LOAD DATA INFILE` reads it. Types follow the Parquet ones
  * (DECIMAL(15,2) -> DECIMAL(15,2), DATE -> DATE, ...), with TPC-H's primary keys. Returns row counts per table.
  */
-export async function loadTpchMariadb(server: TestMariadb, database: string, options: LoadTpchMariadbOptions = {}): Promise<Record<string, number>> {
+export async function loadTpchMariadb(
+  server: TestMariadb,
+  database: string,
+  options: LoadTpchMariadbOptions = {},
+): Promise<Record<string, number>> {
   const tables = options.tables ?? TPCH_TABLES;
   const src = options.dir ?? TPCH_DIR;
   const csvDir = join(server.dir, 'load');
@@ -196,14 +256,23 @@ export async function loadTpchMariadb(server: TestMariadb, database: string, opt
     for (const t of tables) {
       const parquet = `read_parquet('${join(src, `${t}.parquet`).replace(/'/g, "''")}')`;
       const where = options.where?.[t] ? ` WHERE ${options.where[t]}` : '';
-      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${parquet}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;
+      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${parquet}`)).getRowObjectsJS() as Array<{
+        column_name: string;
+        column_type: string;
+      }>;
       const key = options.keys === false ? undefined : TPCH_KEYS[t];
-      const cols = desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ') + (key ? `, PRIMARY KEY (${key.join(', ')})` : '') +
+      const cols =
+        desc.map((d) => `\`${d.column_name}\` ${mysqlType(d.column_type)}`).join(', ') +
+        (key ? `, PRIMARY KEY (${key.join(', ')})` : '') +
         (key ? (TPCH_INDEXES[t] ?? []).map((ix) => `, KEY (${ix.join(', ')})`).join('') : '');
       const csv = join(csvDir, `${t}.csv`);
-      await dc.run(`COPY (SELECT * FROM ${parquet}${where}) TO '${csv}' (HEADER false, DELIMITER '|', QUOTE '"', ESCAPE '"', NULLSTR 'NULL')`);
+      await dc.run(
+        `COPY (SELECT * FROM ${parquet}${where}) TO '${csv}' (HEADER false, DELIMITER '|', QUOTE '"', ESCAPE '"', NULLSTR 'NULL')`,
+      );
       await c.query(`DROP TABLE IF EXISTS \`${t}\`; CREATE TABLE \`${t}\` (${cols})`);
-      const [res] = await c.query(`LOAD DATA INFILE '${csv}' INTO TABLE \`${t}\` FIELDS TERMINATED BY '|' OPTIONALLY ENCLOSED BY '"' ESCAPED BY '' LINES TERMINATED BY '\\n'`);
+      const [res] = await c.query(
+        `LOAD DATA INFILE '${csv}' INTO TABLE \`${t}\` FIELDS TERMINATED BY '|' OPTIONALLY ENCLOSED BY '"' ESCAPED BY '' LINES TERMINATED BY '\\n'`,
+      );
       counts[t] = (res as { affectedRows: number }).affectedRows;
       rmSync(csv, { force: true });
     }
@@ -217,7 +286,9 @@ export async function loadTpchMariadb(server: TestMariadb, database: string, opt
 }
 
 /** Starts a server, loads TPC-H (or a subset) into database `tpch` and creates the read-only user. */
-export async function startTpchMariadb(options: LoadTpchMariadbOptions = {}): Promise<TestMariadb & { adminUrl: string; readOnlyUrl: string; counts: Record<string, number> }> {
+export async function startTpchMariadb(
+  options: LoadTpchMariadbOptions = {},
+): Promise<TestMariadb & { adminUrl: string; readOnlyUrl: string; counts: Record<string, number> }> {
   const server = await startMariadb();
   try {
     const counts = await loadTpchMariadb(server, 'tpch', options);

@@ -11,14 +11,19 @@ import { expect } from 'vitest';
 import type { InquiryEngine, InquiryJob, InquiryOutcome, RunContext } from '../../src/inquiries/engine.js';
 import { REPO_ROOT } from './paths.js';
 
-export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+export async function connectHttp(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   await client.connect(transport);
   return { client, transport };
 }
 
-export async function connectStdio(env: Record<string, string>): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+export async function connectStdio(
+  env: Record<string, string>,
+): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
   const base: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) base[k] = process.env[k]!;
@@ -40,7 +45,12 @@ export interface CallOptions {
   timeout?: number;
 }
 
-export async function call(client: Client, name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<CallToolResult> {
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args }, undefined, {
     timeout: options.timeout ?? 60_000,
     ...(options.onprogress ? { onprogress: options.onprogress, resetTimeoutOnProgress: true } : {}),
@@ -48,7 +58,12 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 /** A call that must succeed: returns its structured content (and checks there is a text rendering). */
-export async function ok<T = Record<string, any>>(client: Client, name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+export async function ok<T = Record<string, any>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<T> {
   const r = await call(client, name, args, options);
   const text = r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
   expect(r.isError, `${name} failed: ${text}`).toBeFalsy();

@@ -36,9 +36,15 @@ export interface TestPostgres {
   halt(): Promise<void>;
   /** Starts a halted server again on the same port and data. */
   resume(): Promise<void>;
+  /** Creates an empty database called `name` (a template's copy if given); its superuser URL. */
+  createDatabase(name: string, options?: { template?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
+export interface StartPostgresOptions {
+  /** The server's max_connections (default 100; the run's shared server serves every worker). */
+  maxConnections?: number;
+}
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -47,7 +53,7 @@ function pgCommand(bin: string, args: string[]): [string, string[]] {
   return isRoot() ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args]] : [join(PG_BIN, bin), args];
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-pg-'));
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -56,11 +62,21 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
-  const [initCmd, initArgs] = pgCommand('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const [initCmd, initArgs] = pgCommand('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   await run(initCmd, initArgs);
   let port = 0;
   const startOn = (p: number) => {
-    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100 -c statement_timeout=120s -c idle_in_transaction_session_timeout=120s`;
+    const opts = `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 100} -c statement_timeout=120s -c idle_in_transaction_session_timeout=120s`;
     const [cmd, args] = pgCommand('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
     return run(cmd, args);
   };
@@ -101,6 +117,10 @@ export async function startPostgres(): Promise<TestPostgres> {
     async resume() {
       await startOn(port);
     },
+    async createDatabase(name, { template } = {}) {
+      await execSql(urlFor('postgres'), `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+      return urlFor(name);
+    },
     async stop() {
       process.removeListener('exit', stopSync);
       stopSync();
@@ -119,6 +139,20 @@ export async function execSql(url: string, sql: string): Promise<pg.QueryResult 
   }
 }
 
+/** Runs DDL on server-wide objects again when a concurrent session won the race for them. */
+export async function retryConcurrentDdl<T>(ddl: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ddl();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const raced = code === '23505' || code === '42710' || code === '55006' || /concurrently/.test((e as Error).message);
+      if (!raced || attempt >= 8) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
 /**
  * Creates a login role that can only read: SELECT on the schema's tables, and read-only
  * transactions by default. Returns its URL (trust auth, so no password is needed).
@@ -128,9 +162,12 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
   const db = u.pathname.slice(1) || 'postgres';
   const r = `"${role}"`;
   const s = `"${schema}"`;
-  await execSql(
-    adminUrl,
-    `DO $$ BEGIN
+  // Roles are the server's, not a database's: files sharing the run's server may create or alter
+  // the same role at once (duplicate role, "tuple concurrently updated"); the statement is idempotent.
+  await retryConcurrentDdl(() =>
+    execSql(
+      adminUrl,
+      `DO $$ BEGIN
        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${r} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF;
      END $$;
      REVOKE CREATE ON SCHEMA ${s} FROM PUBLIC;
@@ -139,6 +176,7 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
      GRANT SELECT ON ALL TABLES IN SCHEMA ${s} TO ${r};
      ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT SELECT ON TABLES TO ${r};
      ALTER ROLE ${r} SET default_transaction_read_only = on;`,
+    ),
   );
   u.username = role;
   u.password = '';
@@ -148,7 +186,19 @@ export async function createReadOnlyRole(adminUrl: string, role = 'quarry_ro', s
 const pgType = (duck: string): string => {
   const t = duck.toUpperCase();
   if (t.startsWith('DECIMAL')) return t.replace('DECIMAL', 'numeric');
-  return ({ INTEGER: 'integer', BIGINT: 'bigint', VARCHAR: 'text', DATE: 'date', DOUBLE: 'double precision', BOOLEAN: 'boolean', TIMESTAMP: 'timestamp' } as Record<string, string>)[t] ?? 'text';
+  return (
+    (
+      {
+        INTEGER: 'integer',
+        BIGINT: 'bigint',
+        VARCHAR: 'text',
+        DATE: 'date',
+        DOUBLE: 'double precision',
+        BOOLEAN: 'boolean',
+        TIMESTAMP: 'timestamp',
+      } as Record<string, string>
+    )[t] ?? 'text'
+  );
 };
 
 export interface LoadTpchOptions {
@@ -184,7 +234,10 @@ export async function loadTpch(adminUrl: string, options: LoadTpchOptions = {}):
     for (const t of tables) {
       const src = `read_parquet('${join(dir, `${t}.parquet`).replace(/'/g, "''")}')`;
       const where = options.where?.[t] ? ` WHERE ${options.where[t]}` : '';
-      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`)).getRowObjectsJS() as Array<{ column_name: string; column_type: string }>;
+      const desc = (await dc.runAndReadAll(`DESCRIBE SELECT * FROM ${src}`)).getRowObjectsJS() as Array<{
+        column_name: string;
+        column_type: string;
+      }>;
       const cols = desc.map((d) => `"${d.column_name}" ${pgType(d.column_type)}`).join(', ');
       const csv = join(csvDir, `${t}.csv`);
       await dc.run(`COPY (SELECT * FROM ${src}${where}) TO '${csv}' (HEADER false, DELIMITER ',', QUOTE '"', NULLSTR '')`);
@@ -203,7 +256,9 @@ export async function loadTpch(adminUrl: string, options: LoadTpchOptions = {}):
 }
 
 /** Starts a server, loads TPC-H (or the given subset) and creates the read-only role. */
-export async function startTpchPostgres(options: LoadTpchOptions = {}): Promise<TestPostgres & { readOnlyUrl: string; counts: Record<string, number> }> {
+export async function startTpchPostgres(
+  options: LoadTpchOptions = {},
+): Promise<TestPostgres & { readOnlyUrl: string; counts: Record<string, number> }> {
   const server = await startPostgres();
   try {
     const counts = await loadTpch(server.url, options);

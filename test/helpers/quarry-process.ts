@@ -37,7 +37,8 @@ export async function killStartedQuarryProcesses(): Promise<void> {
   );
 }
 
-const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
 export function startQuarryProcess(env: Record<string, string>, args: string[] = []): Promise<QuarryProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', ...args], {

@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './paths.js';
-import { execSql, type TestPostgres } from './postgres.js';
-import { createReadOnlyUser, execMysql, type TestMariadb } from './mariadb.js';
+import { execSql } from './postgres.js';
+import { createReadOnlyUser, execMysql } from './mariadb.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
-import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, writeDraftModel, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { loadModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
 import { answerQuestion } from '../../src/eval/answer.js';
@@ -27,9 +27,12 @@ export function sampleSql(sample: Sample, engine: 'pg' | 'mysql' = 'pg'): string
 }
 
 /** Loads Chinook's MySQL script (it creates and uses database `Chinook`); returns a SELECT-only user's URL. */
-export async function loadChinookMariadb(server: TestMariadb): Promise<string> {
+export async function loadChinookMariadb(server: { url: string }): Promise<string> {
   await execMysql(server.url, sampleSql('chinook', 'mysql'));
-  await execMysql(server.url, 'ANALYZE TABLE Chinook.Album, Chinook.Artist, Chinook.Customer, Chinook.Employee, Chinook.Genre, Chinook.Invoice, Chinook.InvoiceLine, Chinook.MediaType, Chinook.Playlist, Chinook.PlaylistTrack, Chinook.Track');
+  await execMysql(
+    server.url,
+    'ANALYZE TABLE Chinook.Album, Chinook.Artist, Chinook.Customer, Chinook.Employee, Chinook.Genre, Chinook.Invoice, Chinook.InvoiceLine, Chinook.MediaType, Chinook.Playlist, Chinook.PlaylistTrack, Chinook.Track',
+  );
   return createReadOnlyUser(server.url, 'Chinook', 'chinook_ro', 'chinook-ro-pw');
 }
 
@@ -39,7 +42,9 @@ export const joinKey = (j: FoundJoin) => `${j.from}(${j.columns.join(',')})->${j
 /** The foreign keys the warehouse declares, as join keys. */
 export async function declaredJoinKeys(w: Warehouse): Promise<Set<string>> {
   const out = new Set<string>();
-  for (const t of await w.introspect()) for (const fk of t.foreignKeys ?? []) out.add(joinKey({ from: t.name, columns: fk.columns, to: fk.references, refColumns: fk.refColumns, source: 'declared' }));
+  for (const t of await w.introspect())
+    for (const fk of t.foreignKeys ?? [])
+      out.add(joinKey({ from: t.name, columns: fk.columns, to: fk.references, refColumns: fk.refColumns, source: 'declared' }));
   return out;
 }
 
@@ -48,7 +53,12 @@ export async function declaredJoinKeys(w: Warehouse): Promise<Set<string>> {
  * `dir`, loads it unedited and answers each question; each is checked against its hand-written SQL.
  * Returns one PASS/FAIL line per question.
  */
-export async function answerWithBootstrappedModel(w: Warehouse, name: string, dir: string, questions: Array<[string, string]>): Promise<string[]> {
+export async function answerWithBootstrappedModel(
+  w: Warehouse,
+  name: string,
+  dir: string,
+  questions: Array<[string, string]>,
+): Promise<string[]> {
   const draft = await bootstrapDraft(w, { name });
   const path = join(dir, `${name}.yaml`);
   await writeDraftModel(path, draft.model, draft.notes, draft.undecided);
@@ -58,15 +68,21 @@ export async function answerWithBootstrappedModel(w: Warehouse, name: string, di
     const got = await answerQuestion(layer, w, question);
     const expected = (await w.run(expectedSql)).rows;
     const verdict = got.status === 'done' ? compareRows(got.rows, expected) : { ok: false, reason: `${got.status}: ${got.reason ?? ''}` };
-    results.push(`${verdict.ok ? 'PASS' : 'FAIL'} ${question}${verdict.ok ? '' : ` — ${verdict.reason} (query: ${JSON.stringify(got.query)})`}`);
+    results.push(
+      `${verdict.ok ? 'PASS' : 'FAIL'} ${question}${verdict.ok ? '' : ` — ${verdict.reason} (query: ${JSON.stringify(got.query)})`}`,
+    );
   }
   return results;
 }
 
-/** Creates database `db` holding the sample; `bare` drops every primary and foreign key. Returns its URL. */
-export async function loadSample(pg: TestPostgres, sample: Sample, db: string, options: { bare?: boolean } = {}): Promise<string> {
-  await execSql(pg.url, `CREATE DATABASE ${db}`);
-  const url = pg.urlFor(db);
+/** Creates a database named after `db` holding the sample; `bare` drops every primary and foreign key. Returns its URL. */
+export async function loadSample(
+  pg: { createDatabase(name: string): Promise<string> },
+  sample: Sample,
+  db: string,
+  options: { bare?: boolean } = {},
+): Promise<string> {
+  const url = await pg.createDatabase(db);
   await execSql(url, sampleSql(sample));
   if (options.bare) {
     await execSql(

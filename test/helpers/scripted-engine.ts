@@ -15,10 +15,14 @@ export interface ScriptedEngine extends InquiryEngine {
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(new Error('aborted'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(new Error('aborted'));
+      },
+      { once: true },
+    );
   });
 
 export function scriptedEngine(): ScriptedEngine {
@@ -28,15 +32,18 @@ export function scriptedEngine(): ScriptedEngine {
     jobs: [],
     validateDimensions(dimensions) {
       const unknown = Object.keys(dimensions).filter((k) => !['region', 'market_segment'].includes(k));
-      if (unknown.length) throw new RequestValidationError(`dimensions.${unknown[0]}: unknown dimension; valid names: market_segment, region`);
-      if ('market_segment' in dimensions && typeof dimensions.market_segment === 'number') throw new Error('internal detail that must not leak');
+      if (unknown.length)
+        throw new RequestValidationError(`dimensions.${unknown[0]}: unknown dimension; valid names: market_segment, region`);
+      if ('market_segment' in dimensions && typeof dimensions.market_segment === 'number')
+        throw new Error('internal detail that must not leak');
     },
     async run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome> {
       engine.started.push(job.id);
       engine.jobs.push(job);
       ctx.signal.addEventListener('abort', () => engine.aborted.push(job.id), { once: true });
       const q = job.question;
-      if (/report progress/.test(q)) await ctx.reportProgress({ final_answer: '', progress: 40, operations: [{ kind: 'plan', status: 'done' }] });
+      if (/report progress/.test(q))
+        await ctx.reportProgress({ final_answer: '', progress: 40, operations: [{ kind: 'plan', status: 'done' }] });
       const wait = /sleep (\d+)/.exec(q);
       if (wait) await sleep(Number(wait[1]), ctx.signal);
       if (/hang/.test(q)) await sleep(3_600_000, ctx.signal);

@@ -23,12 +23,27 @@ export interface TestServer {
   api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
 }
 
-export async function startTestServer(options: { engine?: InquiryEngine; overrides?: Partial<Record<keyof Config, unknown>>; dataDir?: string; logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    engine?: InquiryEngine;
+    overrides?: Partial<Record<keyof Config, unknown>>;
+    dataDir?: string;
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));
   const config = loadConfig({
     env: {},
     file: join(dataDir, 'no-quarry.yaml'),
-    overrides: { dataDir, port: 0, bootstrapKey: TEST_KEY, logLevel: 'info', shutdownGraceMs: 200, ...options.overrides },
+    overrides: {
+      dataDir,
+      port: 0,
+      bootstrapKey: TEST_KEY,
+      logLevel: 'info',
+      shutdownGraceMs: 200,
+      validateReplies: true,
+      ...options.overrides,
+    },
   });
   const logger = options.logStream ? pino({ level: 'info' }, options.logStream as pino.DestinationStream) : pino({ level: 'silent' });
   const engine = options.engine;

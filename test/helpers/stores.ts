@@ -1,9 +1,9 @@
 /**
  * The state store on each backend, for tests that run the same cases on SQLite and PostgreSQL
- * (`describe.each(STORE_KINDS)`): a fresh SQLite file, or a fresh database on one throwaway
- * PostgreSQL server shared by the test file.
+ * (`describe.each(STORE_KINDS)`): a fresh SQLite file, or a fresh database of the file's own on
+ * the run's shared PostgreSQL (test/helpers/shared-servers.ts).
  *
- *   const stores = testStores();          // in the file: starts Postgres lazily, stops it afterAll
+ *   const stores = testStores();          // in the file: asks for Postgres lazily, drops its databases afterAll
  *   const store = await stores.open(kind);
  */
 import { mkdtempSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { openPostgresStore, openSqliteStoreFile, type StoreKind } from '../../src/store/db.js';
 import { Store } from '../../src/store/repositories.js';
-import { execSql, startPostgres, type TestPostgres } from './postgres.js';
+import { postgresForFile, type FileDatabases } from './shared-servers.js';
 
 export const STORE_KINDS: StoreKind[] = ['sqlite', 'postgres'];
 
@@ -21,29 +21,24 @@ export interface TestStores {
   open(kind: StoreKind): Promise<Store>;
   /** URL of a new, empty Postgres database (not migrated). */
   freshDatabase(): Promise<string>;
-  server(): Promise<TestPostgres>;
 }
 
 export function testStores(): TestStores {
-  let pg: Promise<TestPostgres> | undefined;
-  let n = 0;
+  let pg: Promise<FileDatabases> | undefined;
   const opened: Store[] = [];
-  const server = () => (pg ??= startPostgres());
-  async function freshDatabase(): Promise<string> {
-    const s = await server();
-    const name = `store_${process.pid}_${++n}`;
-    await execSql(s.url, `CREATE DATABASE ${name}`);
-    return s.urlFor(name);
-  }
+  const databases = () => (pg ??= postgresForFile('store'));
+  const freshDatabase = async () => (await databases()).createDatabase('store');
   afterAll(async () => {
     for (const s of opened) await s.close().catch(() => undefined);
     if (pg) await (await pg).stop();
   });
   return {
-    server,
     freshDatabase,
     async open(kind) {
-      const handle = kind === 'postgres' ? await openPostgresStore(await freshDatabase()) : await openSqliteStoreFile(join(mkdtempSync(join(tmpdir(), 'quarry-store-')), 'quarry.sqlite'));
+      const handle =
+        kind === 'postgres'
+          ? await openPostgresStore(await freshDatabase())
+          : await openSqliteStoreFile(join(mkdtempSync(join(tmpdir(), 'quarry-store-')), 'quarry.sqlite'));
       const store = new Store(handle.db, handle);
       opened.push(store);
       return store;

@@ -25,7 +25,10 @@ export async function openTpch(): Promise<{ warehouse: Warehouse; layer: Semanti
 }
 
 /** Hand-written reference SQL over the TPC-H Parquet files (a separate in-memory DuckDB, no guard). */
-export async function tpchReference(): Promise<{ rows: (sql: string) => Promise<unknown[][]>; objects: (sql: string) => Promise<Record<string, unknown>[]> }> {
+export async function tpchReference(): Promise<{
+  rows: (sql: string) => Promise<unknown[][]>;
+  objects: (sql: string) => Promise<Record<string, unknown>[]>;
+}> {
   const db = await (await DuckDBInstance.create(':memory:')).connect();
   for (const t of ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem']) {
     await db.run(`CREATE VIEW ${t} AS SELECT * FROM read_parquet('${TPCH_DIR}/${t}.parquet')`);
@@ -51,7 +54,13 @@ export function researchConfigurable(
 export async function researchOver<T>(
   prefix: string,
   build: (file: string) => Promise<T>,
-): Promise<{ built: T; warehouse: Warehouse; layer: SemanticLayer; research: (question: string) => Promise<StateSnapshot>; close: () => Promise<void> }> {
+): Promise<{
+  built: T;
+  warehouse: Warehouse;
+  layer: SemanticLayer;
+  research: (question: string) => Promise<StateSnapshot>;
+  close: () => Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const file = join(dir, 'warehouse.duckdb');
   const built = await build(file);

@@ -12,14 +12,14 @@ import { PgListener } from '../../src/jobs/pg-listener.js';
 import { PgJobQueue } from '../../src/jobs/pg-queue.js';
 import type { QueuedInquiry } from '../../src/jobs/queue.js';
 import { QueueFullError } from '../../src/jobs/embedded-queue.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let server: TestPostgres;
+let server: FileDatabases;
 beforeAll(async () => {
-  server = await startPostgres();
+  server = await postgresForFile('transport');
 }, 30_000);
 afterAll(async () => {
   await server?.stop();
@@ -71,7 +71,10 @@ describe('wake-ups between two processes', () => {
       const offs = ['inq_small', 'inq_big'].map((id) => reader.events.on(id, (_id, state, view) => heard.set(id, { state, view })));
       const small = JSON.stringify({ answer: 'revenue: 1,000', data: [{ 'a:b': 1 }] });
       const big = JSON.stringify({ rows: 'x'.repeat(9000) });
-      for (const [id, json] of [['inq_small', small], ['inq_big', big]] as const) {
+      for (const [id, json] of [
+        ['inq_small', small],
+        ['inq_big', big],
+      ] as const) {
         const { channel, payload } = writer.events.announcement(id, 'done', { accountId: 'acc_1', json });
         await writer.pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       }
@@ -93,7 +96,9 @@ describe('wake-ups between two processes', () => {
       let rechecks = 0;
       const statesHeard: (string | undefined)[] = [];
       const off = reader.events.on('inq_waiting', (_id, state) => (rechecks++, statesHeard.push(state)));
-      await writer.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND pid <> pg_backend_pid()`);
+      await writer.pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'quarry-listener' AND datname = current_database() AND pid <> pg_backend_pid()`,
+      );
       const end = Date.now() + 5_000;
       while (reader.listener.reconnects === 0 && Date.now() < end) await sleep(20);
       expect(reader.listener.reconnects).toBeGreaterThan(0);
@@ -122,7 +127,13 @@ describe('the pg-boss queue', () => {
     const listener = new PgListener(server.url, log);
     await listener.start();
     try {
-      const queue = await PgJobQueue.create(boss, pool, listener, { concurrency: 1, queueDepth: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 }, log);
+      const queue = await PgJobQueue.create(
+        boss,
+        pool,
+        listener,
+        { concurrency: 1, queueDepth: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
+        log,
+      );
       const job: QueuedInquiry = { inquiryId: 'inq_flaky', accountId: 'acc_1', attempts: 0, timeLimitMs: 5_000 };
       await queue.submit(job);
       await queue.submit({ ...job, inquiryId: 'inq_second' });
@@ -131,14 +142,20 @@ describe('the pg-boss queue', () => {
       const calls: { id: string; at: number }[] = [];
       await queue.start(async (j) => {
         calls.push({ id: j.inquiryId, at: Date.now() });
-        if (j.inquiryId === 'inq_flaky' && calls.filter((c) => c.id === 'inq_flaky').length === 1) throw new Error('the store is unreachable');
+        if (j.inquiryId === 'inq_flaky' && calls.filter((c) => c.id === 'inq_flaky').length === 1)
+          throw new Error('the store is unreachable');
       });
       const end = Date.now() + 15_000;
       while (calls.filter((c) => c.id === 'inq_flaky').length < 2 && Date.now() < end) await sleep(50);
       const flaky = calls.filter((c) => c.id === 'inq_flaky');
       expect(flaky).toHaveLength(2);
       expect(flaky[1]!.at - flaky[0]!.at).toBeGreaterThanOrEqual(900);
-      expect(calls.map((c) => c.id).filter((id) => id !== 'inq_flaky').sort()).toEqual(['inq_forced', 'inq_second']);
+      expect(
+        calls
+          .map((c) => c.id)
+          .filter((id) => id !== 'inq_flaky')
+          .sort(),
+      ).toEqual(['inq_forced', 'inq_second']);
       expect(await queue.stop(1_000)).toBe(true);
       expect(await queue.waiting()).toBe(0);
     } finally {

@@ -27,7 +27,8 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
     return c;
   };
   /** The upstream processes that served requests of one MCP session, for one JSON-RPC method. */
-  const servedBy = (session: string, rpc: string) => new Set(proxy.log.filter((r) => r.session === session && r.rpc.includes(rpc)).map((r) => r.upstream));
+  const servedBy = (session: string, rpc: string) =>
+    new Set(proxy.log.filter((r) => r.session === session && r.rpc.includes(rpc)).map((r) => r.upstream));
 
   beforeAll(async () => {
     const overrides = { warehouse: `duckdb:${TPCH_DIR}`, mcpWaitMs: 20_000, mcpResearchWaitMs: 600, concurrency: 4 };
@@ -36,7 +37,12 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
       workers: 1,
       overrides,
       engine: async (shared) => {
-        const engine = withScriptedResearch(await createAgentEngine(loadConfig({ env: {}, file: join(shared.dataDir, 'none.yaml'), overrides: { ...overrides, ...shared } }), pino({ level: 'silent' })));
+        const engine = withScriptedResearch(
+          await createAgentEngine(
+            loadConfig({ env: {}, file: join(shared.dataDir, 'none.yaml'), overrides: { ...overrides, ...shared } }),
+            pino({ level: 'silent' }),
+          ),
+        );
         const started: string[] = [];
         return { ...engine, started, run: (job, ctx) => (started.push(job.id), engine.run(job, ctx)) };
       },
@@ -57,7 +63,7 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
 
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     const ctx = await ok(client, 'contextualize');
     expect(ctx.available_entities).toEqual(expect.arrayContaining(['orders', 'revenue', 'region']));
     const summary = await ok(client, 'get_semantic_layer_summary');
@@ -96,13 +102,21 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
 
   it('progress notifications reach the client from the process that runs the wait', async () => {
     const { client, transport } = await connect();
-    const { inquiry_id } = await ok(client, 'ask_a_research_question', { question: 'why does revenue differ between regions? 5 steps of 300 ms' });
+    const { inquiry_id } = await ok(client, 'ask_a_research_question', {
+      question: 'why does revenue differ between regions? 5 steps of 300 ms',
+    });
     const notes: { progress: number; message?: string }[] = [];
-    let last = await ok(client, 'wait_for_completion', { inquiry_ids: [inquiry_id], inquiry_type: 'research' }, { onprogress: (p) => notes.push(p) });
+    let last = await ok(
+      client,
+      'wait_for_completion',
+      { inquiry_ids: [inquiry_id], inquiry_type: 'research' },
+      { onprogress: (p) => notes.push(p) },
+    );
     expect(notes.length).toBeGreaterThan(0);
     expect(notes[0]!.message).toMatch(/research progress/);
     for (let i = 1; i < notes.length; i++) expect(notes[i]!.progress).toBeGreaterThan(notes[i - 1]!.progress);
-    for (let i = 0; i < 10 && last.status !== 'done'; i++) last = await ok(client, 'wait_for_completion', { inquiry_ids: [inquiry_id], inquiry_type: 'research' });
+    for (let i = 0; i < 10 && last.status !== 'done'; i++)
+      last = await ok(client, 'wait_for_completion', { inquiry_ids: [inquiry_id], inquiry_type: 'research' });
     expect(last.status).toBe('done');
     expect(last.results[0].final_answer).toMatch(/Report/);
     expect(servedBy(transport.sessionId!, 'tools/call')).toEqual(new Set([0, 1]));
@@ -118,11 +132,19 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
     expect(new Set(proxy.log.slice(before).map((r) => r.upstream))).toEqual(new Set([0, 1]));
 
     const bound = await connect();
-    const other = await cluster.apis[0]!.server.runtime.keys.create((await cluster.apis[0]!.server.runtime.store.accounts.create('other')).id, 'other');
+    const other = await cluster.apis[0]!.server.runtime.keys.create(
+      (await cluster.apis[0]!.server.runtime.store.accounts.create('other')).id,
+      'other',
+    );
     const onSession = (key: string) =>
       fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': bound.transport.sessionId!, 'x-api-key': key },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': bound.transport.sessionId!,
+          'x-api-key': key,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
       });
     for (let i = 0; i < 2; i++) {
@@ -142,7 +164,12 @@ describe('tool interface over streamable HTTP on two API processes and a worker'
     for (let i = 0; i < 2; i++) {
       const r = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': session, 'x-api-key': TEST_KEY },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': session,
+          'x-api-key': TEST_KEY,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: {} }),
       });
       expect(r.status).toBe(404);

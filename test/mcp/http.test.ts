@@ -16,9 +16,25 @@ import { call, connectHttp, fails, ok, withScriptedResearch } from '../helpers/m
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 
 const TOOLS = [
-  'contextualize', 'get_account_info', 'data_collection_strategy', 'create_a_thread', 'get_thread_data', 'get_recent_threads',
-  'ask_a_question', 'ask_a_single_question', 'ask_a_research_question', 'ask_questions', 'wait_for_completion', 'check_question_status',
-  'get_questions_data', 'get_semantic_layer_summary', 'get_semantic_layer_entity', 'search_semantic_layer', 'run_sql_query', 'logout',
+  'contextualize',
+  'get_account_info',
+  'data_collection_strategy',
+  'create_a_thread',
+  'get_thread_data',
+  'get_recent_threads',
+  'ask_a_question',
+  'ask_a_single_question',
+  'ask_a_research_question',
+  'ask_questions',
+  'wait_for_completion',
+  'check_question_status',
+  'get_questions_data',
+  'get_semantic_layer_summary',
+  'get_semantic_layer_entity',
+  'search_semantic_layer',
+  'run_sql_query',
+  'logout',
+  'ask_a_structured_question',
 ];
 
 describe('tool interface over streamable HTTP', () => {
@@ -35,7 +51,14 @@ describe('tool interface over streamable HTTP', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-mcp-http-'));
-    const overrides = { dataDir, warehouse: `duckdb:${TPCH_DIR}`, mcpWaitMs: 20_000, mcpResearchWaitMs: 600, concurrency: 4, mcpAllowedOrigins: 'http://app.example' };
+    const overrides = {
+      dataDir,
+      warehouse: `duckdb:${TPCH_DIR}`,
+      mcpWaitMs: 20_000,
+      mcpResearchWaitMs: 600,
+      concurrency: 4,
+      mcpAllowedOrigins: 'http://app.example',
+    };
     const agent = await createAgentEngine(loadConfig({ env: {}, file: join(dataDir, 'none.yaml'), overrides }), pino({ level: 'silent' }));
     const logStream = new PassThrough();
     logStream.on('data', (c) => logs.push(String(c)));
@@ -49,7 +72,7 @@ describe('tool interface over streamable HTTP', () => {
     await s?.close();
   });
 
-  it('lists the 18 tools with schemas, annotations and actionable descriptions', async () => {
+  it('lists the 19 tools with schemas, annotations and actionable descriptions', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
@@ -85,11 +108,17 @@ describe('tool interface over streamable HTTP', () => {
   it('complex sequence: contextualize, data_collection_strategy, ask_questions, wait_for_completion, get_questions_data', async () => {
     const { client } = await connect();
     await ok(client, 'contextualize');
-    const plan = await ok(client, 'data_collection_strategy', { strategy: '1. order counts per ship mode in 1996\n2. revenue per market segment in 1996\nCompare both.' });
+    const plan = await ok(client, 'data_collection_strategy', {
+      strategy: '1. order counts per ship mode in 1996\n2. revenue per market segment in 1996\nCompare both.',
+    });
     expect(plan.strategy_recorded).toBe(true);
     expect(plan.next_steps.join(' ')).toMatch(/ask_questions/);
     const batch = await ok(client, 'ask_questions', {
-      questions: [{ question: 'count of orders split by ship mode in 1996' }, { question: 'revenue split by market segment in 1996' }, { question: 'revenue in 1996', dimensions: { region: 'EUROPE' } }],
+      questions: [
+        { question: 'count of orders split by ship mode in 1996' },
+        { question: 'revenue split by market segment in 1996' },
+        { question: 'revenue in 1996', dimensions: { region: 'EUROPE' } },
+      ],
     });
     expect(batch.total_inquiries).toBe(3);
     expect(new Set(batch.inquiries.map((i: any) => i.session_id)).size).toBe(3);
@@ -117,7 +146,12 @@ describe('tool interface over streamable HTTP', () => {
     expect(await fails(client, 'wait_for_completion', { inquiry_ids: [id] })).toMatch(/research inquiry[\s\S]*inquiry_type: "research"/);
 
     const notes: { progress: number; message?: string }[] = [];
-    const first = await ok(client, 'wait_for_completion', { inquiry_ids: [id], inquiry_type: 'research' }, { onprogress: (p) => notes.push(p) });
+    const first = await ok(
+      client,
+      'wait_for_completion',
+      { inquiry_ids: [id], inquiry_type: 'research' },
+      { onprogress: (p) => notes.push(p) },
+    );
     expect(first.status).toBe('in_progress');
     expect(first.results[0].status.general).toBe('processing');
     expect(first.results[0].progress).toBeGreaterThan(0);
@@ -128,7 +162,8 @@ describe('tool interface over streamable HTTP', () => {
     for (let i = 1; i < notes.length; i++) expect(notes[i].progress).toBeGreaterThan(notes[i - 1].progress);
 
     let last = first;
-    for (let i = 0; i < 10 && last.status !== 'done'; i++) last = await ok(client, 'wait_for_completion', { inquiry_ids: [id], inquiry_type: 'research' });
+    for (let i = 0; i < 10 && last.status !== 'done'; i++)
+      last = await ok(client, 'wait_for_completion', { inquiry_ids: [id], inquiry_type: 'research' });
     expect(last.status).toBe('done');
     expect(last.progress).toBe(100);
     expect(last.results[0].final_answer).toMatch(/Report/);
@@ -165,7 +200,9 @@ describe('tool interface over streamable HTTP', () => {
     const orders = (await ok(client, 'get_semantic_layer_entity', { node_id: 'orders' })).entity;
     expect(orders.relationships.length).toBeGreaterThan(0);
     expect(orders.dimensions.length).toBeGreaterThan(0);
-    expect(await fails(client, 'get_semantic_layer_entity', { entity_id: 'revenu' })).toMatch(/No semantic layer item[\s\S]*metric:revenue/);
+    expect(await fails(client, 'get_semantic_layer_entity', { entity_id: 'revenu' })).toMatch(
+      /No semantic layer item[\s\S]*metric:revenue/,
+    );
     expect(await fails(client, 'get_semantic_layer_entity', {})).toMatch(/entity_id/);
   });
 
@@ -195,14 +232,20 @@ describe('tool interface over streamable HTTP', () => {
     const times = recent.threads.map((t: any) => Date.parse(t.created_at));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     const more = await ok(client, 'get_recent_threads', { limit: 50 });
-    expect(more.threads.find((t: any) => t.session_id === thread.session_id)).toMatchObject({ total_inquiries: 2, last_question: 'and in 1996?', last_status: 'done' });
+    expect(more.threads.find((t: any) => t.session_id === thread.session_id)).toMatchObject({
+      total_inquiries: 2,
+      last_question: 'and in 1996?',
+      last_status: 'done',
+    });
     const threads = await s.runtime.store.sessions.listRecent((await s.runtime.keys.authenticate(TEST_KEY)).accountId, 100, 'ui');
     expect(threads).toEqual([]); // threads created through tools are API-key sessions, hidden from the web history
   });
 
   it('return_partial_results: false reports unsuccessful inquiries as an error, true returns everything', async () => {
     const { client } = await connect();
-    const batch = await ok(client, 'ask_questions', { questions: [{ question: 'number of orders in 1997' }, { question: 'compose a poem about the sea' }] });
+    const batch = await ok(client, 'ask_questions', {
+      questions: [{ question: 'number of orders in 1997' }, { question: 'compose a poem about the sea' }],
+    });
     const ids = batch.inquiries.map((i: any) => i.inquiry_id);
     const text = await fails(client, 'wait_for_completion', { inquiry_ids: ids });
     expect(text).toMatch(/1 of 2 inquiries ended unsuccessfully[\s\S]*compose a poem[\s\S]*return_partial_results: true/);
@@ -218,7 +261,9 @@ describe('tool interface over streamable HTTP', () => {
     expect(await fails(client, 'ask_a_question', { session_id: 'ses_nope', question: 'revenue in 1996' })).toMatch(/Session not found/);
     expect(await fails(client, 'get_thread_data', { session_id: 'ses_nope' })).toMatch(/Session not found/);
     expect(await fails(client, 'check_question_status', { inquiry_id: 'inq_nope' })).toMatch(/Inquiry not found/);
-    expect(await fails(client, 'ask_a_single_question', { question: 'revenue in 1996', dimensions: { planet: 'Mars' } })).toMatch(/planet[\s\S]*get_semantic_layer_summary/);
+    expect(await fails(client, 'ask_a_single_question', { question: 'revenue in 1996', dimensions: { planet: 'Mars' } })).toMatch(
+      /planet[\s\S]*get_semantic_layer_summary/,
+    );
     const r = await call(client, 'ask_questions', { questions: [] });
     expect(r.isError).toBe(true); // the input schema (at least one question), reported by the SDK
   });
@@ -233,7 +278,12 @@ describe('tool interface over streamable HTTP', () => {
     expect(typeof r.elapsed_ms).toBe('number');
     const capped = await ok(client, 'run_sql_query', { query: 'SELECT n_name FROM nation', max_results: 3 });
     expect(capped).toMatchObject({ row_count: 3, truncated: true });
-    for (const q of ['DELETE FROM region', 'DROP TABLE nation', "INSERT INTO region VALUES (9, 'X', 'y')", "COPY region TO '/tmp/out.csv'"]) {
+    for (const q of [
+      'DELETE FROM region',
+      'DROP TABLE nation',
+      "INSERT INTO region VALUES (9, 'X', 'y')",
+      "COPY region TO '/tmp/out.csv'",
+    ]) {
       expect(await fails(client, 'run_sql_query', { query: q }), q).toMatch(/Query refused[\s\S]*read-only SELECT/);
     }
     for (const q of ["SELECT * FROM read_csv('/etc/passwd')", "SELECT * FROM read_text('/etc/hostname')", "SELECT * FROM '/etc/passwd'"]) {
@@ -242,13 +292,16 @@ describe('tool interface over streamable HTTP', () => {
     expect(await fails(client, 'run_sql_query', { query: 'SELECT no_such_column FROM region' })).toMatch(/rejected the query/);
   });
 
-  it('auth: no key, a bad key, Bearer, another account\'s thread and inquiry, another key on a bound session', async () => {
+  it("auth: no key, a bad key, Bearer, another account's thread and inquiry, another key on a bound session", async () => {
     const none = (await connect({})).client;
     expect(await fails(none, 'contextualize')).toMatch(/no API key[\s\S]*X-API-Key/);
     const bad = (await connect({ 'x-api-key': 'not-a-real-key-0123456789abcdef0123456789' })).client;
     expect(await fails(bad, 'create_a_thread')).toMatch(/Invalid API key/);
     const bearer = (await connect({ authorization: `Bearer ${TEST_KEY}` })).client;
-    const mine = await ok(bearer, 'ask_a_question', { session_id: (await ok(bearer, 'create_a_thread')).session_id, question: 'revenue in 1994' });
+    const mine = await ok(bearer, 'ask_a_question', {
+      session_id: (await ok(bearer, 'create_a_thread')).session_id,
+      question: 'revenue in 1994',
+    });
     const { client: other, transport } = await connect({ 'x-api-key': otherKey });
     const thread = (await ok(bearer, 'get_recent_threads', { limit: 1 })).threads[0].session_id;
     expect(await fails(other, 'get_thread_data', { session_id: thread })).toMatch(/another account/);
@@ -258,7 +311,13 @@ describe('tool interface over streamable HTTP', () => {
     const onSession = (key: string) =>
       fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18', 'x-api-key': key },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': transport.sessionId!,
+          'mcp-protocol-version': '2025-06-18',
+          'x-api-key': key,
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/list', params: {} }),
       });
     expect((await onSession(otherKey)).status).toBe(200);
@@ -282,12 +341,28 @@ describe('tool interface over streamable HTTP', () => {
     const port = new URL(url).port;
     const post = (headers: Record<string, string>) =>
       new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode!, headers: res.headers });
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/mcp',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, headers: res.headers });
+          },
+        );
         req.on('error', reject);
-        req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }));
+        req.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+          }),
+        );
       });
     expect((await post({ host: `evil.example:${port}` })).status).toBe(403);
     const fromPage = await post({ host: `localhost:${port}`, origin: 'http://evil.example' });
@@ -296,13 +371,19 @@ describe('tool interface over streamable HTTP', () => {
     const okay = await post({ host: `localhost:${port}` });
     expect(okay.status).toBe(200);
     expect(okay.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(403);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const listed = await post({ host: `localhost:${port}`, origin: 'http://app.example' });
     expect(listed.status).toBe(200);
     expect(listed.headers['access-control-allow-origin']).toBe('http://app.example');
-    const allowedPreflight = await fetch(url, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' } });
+    const allowedPreflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' },
+    });
     expect(allowedPreflight.status).toBe(204);
     expect(allowedPreflight.headers.get('access-control-allow-origin')).toBe('http://app.example');
     expect(allowedPreflight.headers.get('access-control-allow-headers')).toMatch(/X-API-Key/);

@@ -35,7 +35,10 @@ describe('tool interface over stdio (quarry mcp)', () => {
   const others: Client[] = [];
   const cli = (args: string[], input?: string, extraEnv: Record<string, string> = {}) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env, ...extraEnv, QUARRY_LOG_LEVEL: 'warn' } });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env, ...extraEnv, QUARRY_LOG_LEVEL: 'warn' },
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += String(c)));
@@ -53,9 +56,9 @@ describe('tool interface over stdio (quarry mcp)', () => {
     await main?.client.close();
   });
 
-  it('lists the 18 tools', async () => {
+  it('lists the 19 tools', async () => {
     const { tools } = await main.client.listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     for (const t of tools) expect(t.outputSchema, t.name).toBeDefined();
   });
 
@@ -70,7 +73,9 @@ describe('tool interface over stdio (quarry mcp)', () => {
   it('complex sequence: data_collection_strategy, ask_questions, wait_for_completion, get_questions_data', async () => {
     await ok(main.client, 'contextualize');
     await ok(main.client, 'data_collection_strategy', { strategy: 'Compare revenue of 1995 and 1996 across market segments.' });
-    const batch = await ok(main.client, 'ask_questions', { questions: [{ question: 'revenue split by market segment in 1995' }, { question: 'revenue split by market segment in 1996' }] });
+    const batch = await ok(main.client, 'ask_questions', {
+      questions: [{ question: 'revenue split by market segment in 1995' }, { question: 'revenue split by market segment in 1996' }],
+    });
     const ids = batch.inquiries.map((i: any) => i.inquiry_id);
     const waited = await ok(main.client, 'wait_for_completion', { inquiry_ids: ids });
     expect(waited).toMatchObject({ status: 'done', finished: 2, unsuccessful: 0 });
@@ -80,7 +85,9 @@ describe('tool interface over stdio (quarry mcp)', () => {
 
   it('research sequence with the real research engine: in_progress, then done', async () => {
     await ok(main.client, 'contextualize');
-    const sub = await ok(main.client, 'ask_a_research_question', { question: 'how did revenue develop across regions and market segments in 1996?' });
+    const sub = await ok(main.client, 'ask_a_research_question', {
+      question: 'how did revenue develop across regions and market segments in 1996?',
+    });
     expect(sub.status).toBe('submitted');
     const statuses: string[] = [];
     let last: any;
@@ -107,20 +114,26 @@ describe('tool interface over stdio (quarry mcp)', () => {
     expect(await fails(main.client, 'run_sql_query', { query: "SELECT * FROM read_csv_auto('/etc/passwd')" })).toMatch(/refused/i);
   });
 
-  it('auth: no key, a bad key, `quarry login`, another account\'s thread', async () => {
+  it("auth: no key, a bad key, `quarry login`, another account's thread", async () => {
     // Another account in the same data directory (processes may share one).
     const store = new Store(await openSqliteStore(join(dataDir, 'quarry.sqlite')));
     const keys = new KeyService(store);
     const otherKey = (await keys.create((await store.accounts.create('other')).id, 'other')).key;
     await keys.close();
     await store.close();
-    const [none, other] = await Promise.all([connectStdio({ ...env, QUARRY_CREDENTIALS_FILE: ownCredentials }), connectStdio({ ...env, QUARRY_API_KEY: otherKey })]);
+    const [none, other] = await Promise.all([
+      connectStdio({ ...env, QUARRY_CREDENTIALS_FILE: ownCredentials }),
+      connectStdio({ ...env, QUARRY_API_KEY: otherKey }),
+    ]);
     keyless = none;
     others.push(none.client, other.client);
     expect(await fails(none.client, 'contextualize')).toMatch(/no API key[\s\S]*quarry login/);
     writeCredentials(ownCredentials, 'wrong-key-0123456789abcdef0123456789abcdef');
     expect(await fails(none.client, 'create_a_thread')).toMatch(/Invalid API key \(the key from the credentials file\)[\s\S]*quarry login/);
-    const [good, wrong] = await Promise.all([cli(['login'], KEY + '\n', { QUARRY_CREDENTIALS_FILE: ownCredentials }), cli(['login'], 'nope-0123456789abcdef0123456789abcdef\n')]);
+    const [good, wrong] = await Promise.all([
+      cli(['login'], KEY + '\n', { QUARRY_CREDENTIALS_FILE: ownCredentials }),
+      cli(['login'], 'nope-0123456789abcdef0123456789abcdef\n'),
+    ]);
     expect(good.code, good.stderr).toBe(0);
     expect(wrong.code).not.toBe(0);
     expect(wrong.stderr).toMatch(/Invalid API key/);
@@ -143,16 +156,34 @@ describe('tool interface over stdio (quarry mcp)', () => {
     expect(await fails(main.client, 'get_semantic_layer_summary')).toMatch(/Not authenticated: this server was logged out/);
   });
 
-  it('the official inspector CLI lists the 18 tools and calls one', async () => {
+  it('the official inspector CLI lists the 19 tools and calls one', async () => {
     const args = ['@modelcontextprotocol/inspector', '--cli'];
-    const target = ['-e', `QUARRY_DATA_DIR=${dataDir}`, '-e', `QUARRY_WAREHOUSE=duckdb:${TPCH_DIR}`, '-e', `QUARRY_API_KEY=${KEY}`, '-e', 'QUARRY_LOG_LEVEL=warn', process.execPath, '--import', 'tsx', 'src/cli.ts', 'mcp'];
+    const target = [
+      '-e',
+      `QUARRY_DATA_DIR=${dataDir}`,
+      '-e',
+      `QUARRY_WAREHOUSE=duckdb:${TPCH_DIR}`,
+      '-e',
+      `QUARRY_API_KEY=${KEY}`,
+      '-e',
+      'QUARRY_LOG_LEVEL=warn',
+      process.execPath,
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'mcp',
+    ];
     const opts = { cwd: REPO_ROOT, timeout: 60_000, env: { ...process.env, npm_config_update_notifier: 'false' } };
     const [list, called] = await Promise.all([
       run('npx', [...args, ...target, '--method', 'tools/list'], opts),
-      run('npx', [...args, ...target, '--method', 'tools/call', '--tool-name', 'search_semantic_layer', '--tool-arg', 'query=ship mode'], opts),
+      run(
+        'npx',
+        [...args, ...target, '--method', 'tools/call', '--tool-name', 'search_semantic_layer', '--tool-arg', 'query=ship mode'],
+        opts,
+      ),
     ]);
     const tools = JSON.parse(list.stdout).tools.map((t: { name: string }) => t.name);
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     expect(tools).toContain('wait_for_completion');
     const result = JSON.parse(called.stdout);
     expect(result.isError).toBeFalsy();

@@ -23,7 +23,16 @@ const model = SemanticModelSchema.parse({
     { name: 'playlist', entity: 'playlist', sql: '${TABLE}.name', label: 'Playlist', index_values: true },
   ],
   time_dimensions: [{ name: 'invoice_date', entity: 'invoice_line', sql: '${TABLE}.invoice_date', label: 'Invoice date' }],
-  measures: [{ name: 'sales', entity: 'invoice_line', agg: 'sum', sql: '${TABLE}.unit_price * ${TABLE}.quantity', label: 'Sales', time_dimension: 'invoice_date' }],
+  measures: [
+    {
+      name: 'sales',
+      entity: 'invoice_line',
+      agg: 'sum',
+      sql: '${TABLE}.unit_price * ${TABLE}.quantity',
+      label: 'Sales',
+      time_dimension: 'invoice_date',
+    },
+  ],
   defaults: { time_dimension: 'invoice_date', ranking_metric: 'sales' },
 });
 const values = new Map([

@@ -23,19 +23,56 @@ const model = SemanticModelSchema.parse({
     { name: 'kind', entity: 'boat', sql: '${TABLE}.kind', label: 'Kind', synonyms: ['kinds'] },
   ],
   measures: [
-    { name: 'refunds_issued_count', entity: 'refunds_issued', agg: 'count', label: 'Refunds issued', synonyms: ['number of refunds issued'], time_bound: false },
-    { name: 'total_refund_amount', entity: 'refunds_issued', agg: 'sum', sql: '${TABLE}.refund_amount', label: 'Total refund amount', synonyms: ['refund amount'], time_bound: false },
+    {
+      name: 'refunds_issued_count',
+      entity: 'refunds_issued',
+      agg: 'count',
+      label: 'Refunds issued',
+      synonyms: ['number of refunds issued'],
+      time_bound: false,
+    },
+    {
+      name: 'total_refund_amount',
+      entity: 'refunds_issued',
+      agg: 'sum',
+      sql: '${TABLE}.refund_amount',
+      label: 'Total refund amount',
+      synonyms: ['refund amount'],
+      time_bound: false,
+    },
     { name: 'lease_count', entity: 'lease', agg: 'count', label: 'Leases', time_bound: false },
     { name: 'total_rent_amount', entity: 'lease', agg: 'sum', sql: '${TABLE}.rent_amount', label: 'Total rent amount', time_bound: false },
-    { name: 'total_deposit_value', entity: 'lease', agg: 'sum', sql: '${TABLE}.deposit_value', label: 'Total deposit value', time_bound: false },
+    {
+      name: 'total_deposit_value',
+      entity: 'lease',
+      agg: 'sum',
+      sql: '${TABLE}.deposit_value',
+      label: 'Total deposit value',
+      time_bound: false,
+    },
     { name: 'visit_count', entity: 'visit', agg: 'count', label: 'Visits', time_bound: false },
     { name: 'total_hours', entity: 'visit', agg: 'sum', sql: '${TABLE}.hours', label: 'Total hours', time_bound: false },
     { name: 'boat_count', entity: 'boat', agg: 'count', label: 'Boats', time_bound: false },
     { name: 'total_boat_cost', entity: 'boat', agg: 'sum', sql: '${TABLE}.cost', label: 'Total boat cost', time_bound: false },
     { name: 'average_boat_cost', entity: 'boat', agg: 'avg', sql: '${TABLE}.cost', label: 'Average boat cost', time_bound: false },
     { name: 'total_berth_fee', entity: 'lease', agg: 'sum', sql: '${TABLE}.berth_fee', label: 'Total berth fee', time_bound: false },
-    { name: 'total_cleaning_fee', entity: 'lease', agg: 'sum', sql: '${TABLE}.cleaning_fee', label: 'Total cleaning fee', time_bound: false },
-    { name: 'average_length_m', entity: 'boat', agg: 'avg', sql: '${TABLE}.length_m', label: 'Average length m', synonyms: ['average length', 'average boat length'], time_bound: false },
+    {
+      name: 'total_cleaning_fee',
+      entity: 'lease',
+      agg: 'sum',
+      sql: '${TABLE}.cleaning_fee',
+      label: 'Total cleaning fee',
+      time_bound: false,
+    },
+    {
+      name: 'average_length_m',
+      entity: 'boat',
+      agg: 'avg',
+      sql: '${TABLE}.length_m',
+      label: 'Average length m',
+      synonyms: ['average length', 'average boat length'],
+      time_bound: false,
+    },
   ],
 });
 
@@ -53,7 +90,11 @@ const ask = (q: string) => interpret(q, { model, values: new Map(), asOf: '2024-
 
 describe('the total amount of <things>', () => {
   it('is the one amount figure of the things, by what the question breaks it down by', async () => {
-    for (const q of ['the total amount of refunds issued by method', 'sum of the refunds issued by method', 'the total of refunds issued by method'])
+    for (const q of [
+      'the total amount of refunds issued by method',
+      'sum of the refunds issued by method',
+      'the total of refunds issued by method',
+    ])
       await expectSameRows(tables, model, q, ask(q), 'SELECT method, SUM(refund_amount) FROM refunds_issued GROUP BY method');
   });
   it('"the refunds issued amount", "total refunds issued" (refunds are money themselves): their amount too', async () => {
@@ -63,8 +104,20 @@ describe('the total amount of <things>', () => {
     await expectSameRows(tables, model, 'total visits', ask('total visits'), 'SELECT COUNT(*) FROM visit');
   });
   it('how many, the number of: still their count', async () => {
-    await expectSameRows(tables, model, 'how many refunds issued by method', ask('how many refunds issued by method'), 'SELECT method, COUNT(*) FROM refunds_issued GROUP BY method');
-    await expectSameRows(tables, model, 'the number of refunds issued', ask('the number of refunds issued'), 'SELECT COUNT(*) FROM refunds_issued');
+    await expectSameRows(
+      tables,
+      model,
+      'how many refunds issued by method',
+      ask('how many refunds issued by method'),
+      'SELECT method, COUNT(*) FROM refunds_issued GROUP BY method',
+    );
+    await expectSameRows(
+      tables,
+      model,
+      'the number of refunds issued',
+      ask('the number of refunds issued'),
+      'SELECT COUNT(*) FROM refunds_issued',
+    );
   });
   it('a bare "amount of" may also mean how many: not understood', () => {
     const r = ask('the amount of refunds issued');
@@ -81,8 +134,20 @@ describe('the total amount of <things>', () => {
 
 describe('money named by its own word', () => {
   it('"the cost of boats", "the average cost of boats": the one figure named so', async () => {
-    await expectSameRows(tables, model, 'the total cost of boats by kind', ask('the total cost of boats by kind'), 'SELECT kind, SUM(cost) FROM boat GROUP BY kind');
-    await expectSameRows(tables, model, 'the average cost of boats by kind', ask('the average cost of boats by kind'), 'SELECT kind, AVG(cost) FROM boat GROUP BY kind');
+    await expectSameRows(
+      tables,
+      model,
+      'the total cost of boats by kind',
+      ask('the total cost of boats by kind'),
+      'SELECT kind, SUM(cost) FROM boat GROUP BY kind',
+    );
+    await expectSameRows(
+      tables,
+      model,
+      'the average cost of boats by kind',
+      ask('the average cost of boats by kind'),
+      'SELECT kind, AVG(cost) FROM boat GROUP BY kind',
+    );
   });
   it('two figures named so compete: not understood', () => {
     expect(ask('the total fee of leases').kind).toBe('out_of_scope');

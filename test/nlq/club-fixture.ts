@@ -24,8 +24,23 @@ export const clubModel: SemanticModel = SemanticModelSchema.parse({
   ],
   measures: [
     { name: 'fee_count', entity: 'fee', agg: 'count', label: 'Fees', synonyms: ['number of fees'], time_dimension: 'charged_on' },
-    { name: 'fee_total', entity: 'fee', agg: 'sum', sql: '${TABLE}.amount', label: 'Fee amount', synonyms: ['total fees'], time_dimension: 'charged_on' },
-    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_dimension: 'enrolled_on' },
+    {
+      name: 'fee_total',
+      entity: 'fee',
+      agg: 'sum',
+      sql: '${TABLE}.amount',
+      label: 'Fee amount',
+      synonyms: ['total fees'],
+      time_dimension: 'charged_on',
+    },
+    {
+      name: 'member_count',
+      entity: 'member',
+      agg: 'count',
+      label: 'Members',
+      synonyms: ['number of members'],
+      time_dimension: 'enrolled_on',
+    },
   ],
   defaults: { time_dimension: 'charged_on' },
 });

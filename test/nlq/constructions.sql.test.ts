@@ -65,7 +65,10 @@ describe('constructions against hand-written SQL on TPC-H', () => {
   afterAll(() => warehouse.close());
 
   async function ask(question: string): Promise<AgentStateType> {
-    return (await graph.invoke({ question, dimensions: null, history: [] }, { configurable: { thread_id: `c${++thread}`, ...deps } })) as AgentStateType;
+    return (await graph.invoke(
+      { question, dimensions: null, history: [] },
+      { configurable: { thread_id: `c${++thread}`, ...deps } },
+    )) as AgentStateType;
   }
 
   for (const [construction, question, sql, ordered] of CASES) {

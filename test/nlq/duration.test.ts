@@ -58,13 +58,23 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const ask = (question: string) => interpret(question, { model, values: new Map(Object.entries(layer.values)), asOf: layer.asOf, sameRows: layer.sameRows });
+const ask = (question: string) =>
+  interpret(question, { model, values: new Map(Object.entries(layer.values)), asOf: layer.asOf, sameRows: layer.sameRows });
 function q(question: string): SemanticQuery {
   const r = ask(question);
   if (r.kind !== 'query') throw new Error(`expected a query for "${question}", got ${r.kind}: ${r.reason}`);
   return r.query;
 }
-const rows = async (sql: string) => (await warehouse.run(sql, {})).rows.map((r) => Object.values(r).map((v) => (typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) ? Math.round(Number(v) * 1000) / 1000 : typeof v === 'number' ? Math.round(v * 1000) / 1000 : v)));
+const rows = async (sql: string) =>
+  (await warehouse.run(sql, {})).rows.map((r) =>
+    Object.values(r).map((v) =>
+      typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+        ? Math.round(Number(v) * 1000) / 1000
+        : typeof v === 'number'
+          ? Math.round(v * 1000) / 1000
+          : v,
+    ),
+  );
 /** The answer's rows equal the hand-written SQL's rows (values in column order). */
 async function same(question: string, reference: string) {
   const sql = compile(model, q(question), new DuckDbDialect()).sql;
@@ -84,26 +94,47 @@ describe('durations on a bootstrapped DuckDB: answers equal hand-written SQL', (
   it('shortest, longest and total time; "on average" after; "how long"', async () => {
     await same('the shortest time from joined on to left on', 'SELECT MIN(left_on - joined_on) FROM courier');
     await same('maximum days between joined on and left on', 'SELECT MAX(left_on - joined_on) FROM courier');
-    await same('maximum days between joined on and left on by depot', 'SELECT depot, MAX(left_on - joined_on) FROM courier GROUP BY depot ORDER BY depot');
+    await same(
+      'maximum days between joined on and left on by depot',
+      'SELECT depot, MAX(left_on - joined_on) FROM courier GROUP BY depot ORDER BY depot',
+    );
     await same('total days from joined on to left on in York', "SELECT SUM(left_on - joined_on) FROM courier WHERE depot = 'York'");
     await same('how long from joined on to left on on average', 'SELECT AVG(left_on - joined_on) FROM courier');
     await same('average days to left on since joined on', 'SELECT AVG(left_on - joined_on) FROM courier');
   });
   it('units: the head word or "in <unit>"; seconds, minutes and hours of timestamps', async () => {
-    await same('average time between shift start timestamp and shift end timestamp in seconds', 'SELECT AVG(epoch(shift_end_ts) - epoch(shift_start_ts)) FROM shift');
-    await same('longest minutes from shift start timestamp to shift end timestamp', 'SELECT MAX((epoch(shift_end_ts) - epoch(shift_start_ts)) / 60.0) FROM shift');
-    await same('total hours between shift start timestamp and shift end timestamp by vehicle', 'SELECT vehicle, SUM((epoch(shift_end_ts) - epoch(shift_start_ts)) / 3600.0) FROM shift GROUP BY vehicle ORDER BY vehicle');
+    await same(
+      'average time between shift start timestamp and shift end timestamp in seconds',
+      'SELECT AVG(epoch(shift_end_ts) - epoch(shift_start_ts)) FROM shift',
+    );
+    await same(
+      'longest minutes from shift start timestamp to shift end timestamp',
+      'SELECT MAX((epoch(shift_end_ts) - epoch(shift_start_ts)) / 60.0) FROM shift',
+    );
+    await same(
+      'total hours between shift start timestamp and shift end timestamp by vehicle',
+      'SELECT vehicle, SUM((epoch(shift_end_ts) - epoch(shift_start_ts)) / 3600.0) FROM shift GROUP BY vehicle ORDER BY vehicle',
+    );
   });
   it('"duration" next to a thing reads its one start/end pair', async () => {
     await same('average shift duration in minutes', 'SELECT AVG((epoch(shift_end_ts) - epoch(shift_start_ts)) / 60.0) FROM shift');
-    await same('total duration of shifts in hours for van', "SELECT SUM((epoch(shift_end_ts) - epoch(shift_start_ts)) / 3600.0) FROM shift WHERE vehicle = 'van'");
+    await same(
+      'total duration of shifts in hours for van',
+      "SELECT SUM((epoch(shift_end_ts) - epoch(shift_start_ts)) / 3600.0) FROM shift WHERE vehicle = 'van'",
+    );
   });
-  it('a superlative over the members of the dates\' own thing ranks them by their own duration', async () => {
+  it("a superlative over the members of the dates' own thing ranks them by their own duration", async () => {
     const query = q('the courier with the shortest time from joined on to left on');
     expect(query.order).toEqual([{ by: query.durations![0]!.name, direction: 'asc' }]);
     expect(query.limit).toBe(1);
-    await same('the courier with the shortest time from joined on to left on', 'SELECT courier_id, left_on - joined_on AS d FROM courier WHERE left_on IS NOT NULL ORDER BY d ASC LIMIT 1');
-    await same('which courier had the longest time between joined on and left on', 'SELECT courier_id, left_on - joined_on AS d FROM courier WHERE left_on IS NOT NULL ORDER BY d DESC LIMIT 1');
+    await same(
+      'the courier with the shortest time from joined on to left on',
+      'SELECT courier_id, left_on - joined_on AS d FROM courier WHERE left_on IS NOT NULL ORDER BY d ASC LIMIT 1',
+    );
+    await same(
+      'which courier had the longest time between joined on and left on',
+      'SELECT courier_id, left_on - joined_on AS d FROM courier WHERE left_on IS NOT NULL ORDER BY d DESC LIMIT 1',
+    );
     await same(
       'which depot has the longest average time between joined on and left on',
       'SELECT depot, AVG(left_on - joined_on) AS d FROM courier GROUP BY depot ORDER BY d DESC LIMIT 1',
@@ -120,7 +151,10 @@ describe('durations on a bootstrapped DuckDB: answers equal hand-written SQL', (
     expect(both.durations?.length).toBe(1);
   });
   it('a period dates the rows by the start date', async () => {
-    await same('average days between joined on and left on in 2020', "SELECT AVG(left_on - joined_on) FROM courier WHERE joined_on >= DATE '2020-01-01' AND joined_on < DATE '2021-01-01'");
+    await same(
+      'average days between joined on and left on in 2020',
+      "SELECT AVG(left_on - joined_on) FROM courier WHERE joined_on >= DATE '2020-01-01' AND joined_on < DATE '2021-01-01'",
+    );
   });
 });
 

@@ -36,7 +36,15 @@ const model = SemanticModelSchema.parse({
   time_dimensions: [{ name: 'lent_on', entity: 'loan', sql: '${TABLE}.lent_on', label: 'Loan date' }],
   measures: [
     { name: 'loan_count', entity: 'loan', agg: 'count', label: 'Loans', synonyms: ['number of loans'], time_dimension: 'lent_on' },
-    { name: 'fines', entity: 'loan', agg: 'sum', sql: '${TABLE}.fine', label: 'Fines', synonyms: ['total fines'], time_dimension: 'lent_on' },
+    {
+      name: 'fines',
+      entity: 'loan',
+      agg: 'sum',
+      sql: '${TABLE}.fine',
+      label: 'Fines',
+      synonyms: ['total fines'],
+      time_dimension: 'lent_on',
+    },
     { name: 'average_fine', entity: 'loan', agg: 'avg', sql: '${TABLE}.fine', label: 'Average fine', time_dimension: 'lent_on' },
   ],
   defaults: { time_dimension: 'lent_on' },
@@ -66,26 +74,51 @@ async function answers(question: string, reference: string, previous?: SemanticQ
 
 describe('members with no rows in an ascending ranking by a count', () => {
   it('"the fewest loans": a reader with none ranks first', async () => {
-    const q = await answers('Which reader has the fewest loans?', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 1`);
+    const q = await answers(
+      'Which reader has the fewest loans?',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 1`,
+    );
     expect(q?.include_empty_members).toBe(true);
-    await answers('the 2 borrowers with the lowest number of loans', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 2`);
+    await answers(
+      'the 2 borrowers with the lowest number of loans',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 2`,
+    );
   });
-  it('a period and a value of the loans decide what counts (the join\'s ON), never which readers there are', async () => {
-    await answers('Which 2 readers had the fewest loans in 2024?', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY n, r.name LIMIT 2`);
+  it("a period and a value of the loans decide what counts (the join's ON), never which readers there are", async () => {
+    await answers(
+      'Which 2 readers had the fewest loans in 2024?',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY n, r.name LIMIT 2`,
+    );
     // (the four readers with no renewal are tied for the fewest: all four are the answer)
-    await answers('Which reader has the fewest renewal loans?', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.kind = 'renewal' GROUP BY r.name QUALIFY rank() OVER (ORDER BY n) = 1 ORDER BY n, r.name`);
+    await answers(
+      'Which reader has the fewest renewal loans?',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.kind = 'renewal' GROUP BY r.name QUALIFY rank() OVER (ORDER BY n) = 1 ORDER BY n, r.name`,
+    );
   });
   it('a value of the readers decides which readers there are (WHERE)', async () => {
-    await answers('bottom 3 readers in York by number of loans in 2024', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' WHERE r.town = 'York' GROUP BY r.name ORDER BY n, r.name LIMIT 3`);
+    await answers(
+      'bottom 3 readers in York by number of loans in 2024',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' WHERE r.town = 'York' GROUP BY r.name ORDER BY n, r.name LIMIT 3`,
+    );
   });
   it('a person broken down by key and names: the clerk with no loans', async () => {
-    const q = await answers('bottom 2 clerks by number of loans', `SELECT c.id, c.first_name, c.last_name, count(l.id) AS n FROM clerks c LEFT JOIN loans l ON l.clerk_id = c.id GROUP BY 1, 2, 3 ORDER BY n, c.id LIMIT 2`);
+    const q = await answers(
+      'bottom 2 clerks by number of loans',
+      `SELECT c.id, c.first_name, c.last_name, count(l.id) AS n FROM clerks c LEFT JOIN loans l ON l.clerk_id = c.id GROUP BY 1, 2, 3 ORDER BY n, c.id LIMIT 2`,
+    );
     expect(q?.group_by.map((g) => g.dimension)).toEqual(['clerk_id', 'first_name', 'last_name']);
     expect(q?.include_empty_members).toBe(true);
   });
   it('a follow-up keeps it while the ranking stands, and drops it with the breakdown', async () => {
-    const first = await answers('Which 2 readers had the fewest loans?', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 2`);
-    const second = await answers('and in 2023?', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2023-01-01' AND l.lent_on < DATE '2024-01-01' GROUP BY r.name ORDER BY n, r.name LIMIT 2`, first);
+    const first = await answers(
+      'Which 2 readers had the fewest loans?',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id GROUP BY r.name ORDER BY n, r.name LIMIT 2`,
+    );
+    const second = await answers(
+      'and in 2023?',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2023-01-01' AND l.lent_on < DATE '2024-01-01' GROUP BY r.name ORDER BY n, r.name LIMIT 2`,
+      first,
+    );
     const third = ask('now by town', second);
     expect(third.kind === 'query' && third.query.include_empty_members).toBeFalsy();
   });
@@ -93,11 +126,19 @@ describe('members with no rows in an ascending ranking by a count', () => {
 
 describe('what keeps the members with rows only', () => {
   it('a breakdown with no ranking: "number of loans for each reader" (no reader with none)', async () => {
-    const q = await answers('number of loans for each reader', `SELECT r.name, count(*) AS n FROM loans l JOIN readers r ON l.reader_id = r.id GROUP BY r.name ORDER BY r.name`);
+    const q = await answers(
+      'number of loans for each reader',
+      `SELECT r.name, count(*) AS n FROM loans l JOIN readers r ON l.reader_id = r.id GROUP BY r.name ORDER BY r.name`,
+    );
     expect(q?.include_empty_members).toBeUndefined();
   });
   it('a descending ranking, a ranking by a total, a breakdown by an attribute of the readers', () => {
-    for (const question of ['which reader has the most loans', 'which reader has the lowest fines', 'which town has the fewest loans', 'which reader has the lowest average fine']) {
+    for (const question of [
+      'which reader has the most loans',
+      'which reader has the lowest fines',
+      'which town has the fewest loans',
+      'which reader has the lowest average fine',
+    ]) {
       const r = ask(question);
       expect(r.kind, question).toBe('query');
       if (r.kind === 'query') expect(r.query.include_empty_members, question).toBeUndefined();
@@ -118,7 +159,10 @@ describe('said outright: "including those with no loans"', () => {
       expect(q?.include_empty_members, question).toBe(true);
       expect(q?.entity_conditions, question).toBeUndefined();
     }
-    await answers('number of loans for each reader, including those with none, in 2024', `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY r.name`);
+    await answers(
+      'number of loans for each reader, including those with none, in 2024',
+      `SELECT r.name, count(l.id) AS n FROM readers r LEFT JOIN loans l ON l.reader_id = r.id AND l.lent_on >= DATE '2024-01-01' AND l.lent_on < DATE '2025-01-01' GROUP BY r.name ORDER BY r.name`,
+    );
   });
   it('refused when the words do not fit the query: other members, no members, no count, more words after it', () => {
     for (const question of [

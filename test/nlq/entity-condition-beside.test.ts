@@ -19,7 +19,13 @@ describe('a figure named beside members with a condition', () => {
 
   it('the condition alone, or a figure of the members kept, as before', () => {
     expect(ask('how many members had more than 2 fees in 2023')).toMatchObject({ kind: 'query', query: { metrics: ['member_count'] } });
-    expect(ask('which members have more than 2 fees')).toMatchObject({ kind: 'query', query: { metrics: ['fee_count'], metric_filters: [{ metric: 'fee_count', op: 'gt', value: 2 }] } });
-    expect(ask('total fees of members with more than 2 fees')).toMatchObject({ kind: 'query', query: { metrics: ['fee_total'], entity_conditions: [{ entity: 'member', metric: 'fee_count', op: 'gt', value: 2 }] } });
+    expect(ask('which members have more than 2 fees')).toMatchObject({
+      kind: 'query',
+      query: { metrics: ['fee_count'], metric_filters: [{ metric: 'fee_count', op: 'gt', value: 2 }] },
+    });
+    expect(ask('total fees of members with more than 2 fees')).toMatchObject({
+      kind: 'query',
+      query: { metrics: ['fee_total'], entity_conditions: [{ entity: 'member', metric: 'fee_count', op: 'gt', value: 2 }] },
+    });
   });
 });

@@ -28,7 +28,10 @@ export function loadTpch(): Promise<{ model: SemanticModel; values: Map<string, 
       const r = await con.runAndReadAll(
         `SELECT DISTINCT CAST(${col} AS VARCHAR) FROM read_parquet('${TPCH_DIR}/${entity.table}.parquet') ORDER BY 1 LIMIT 1001`,
       );
-      values.set(d.name, r.getRows().map((row) => String(row[0])));
+      values.set(
+        d.name,
+        r.getRows().map((row) => String(row[0])),
+      );
     }
     con.closeSync?.();
     return { model, values };

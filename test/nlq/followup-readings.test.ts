@@ -10,7 +10,8 @@ import { interpret } from '../../src/nlq/interpret.js';
 import { clubModel as model, clubValues as values } from './club-fixture.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
 
-const ask = (question: string, previous?: SemanticQuery) => interpret(question, { model, values, asOf: '2024-06-30', ...(previous ? { previous } : {}) });
+const ask = (question: string, previous?: SemanticQuery) =>
+  interpret(question, { model, values, asOf: '2024-06-30', ...(previous ? { previous } : {}) });
 const first = (question: string): SemanticQuery => {
   const r = ask(question);
   if (r.kind !== 'query') throw new Error(`not answered: ${question}`);
@@ -49,8 +50,17 @@ describe('a follow-up never answers without a reading it consumed', () => {
   });
 
   it('ordinary follow-ups still merge (a ranking, a time breakdown, a filter)', () => {
-    expect(ask('and the top 3 by total fees', byMember)).toMatchObject({ kind: 'query', query: { metrics: ['fee_total'], order: [{ by: 'fee_total', direction: 'desc' }], limit: 3 } });
-    expect(ask('what about by month', byMember)).toMatchObject({ kind: 'query', query: { order: [{ by: 'charged_on', direction: 'asc' }] } });
-    expect(ask('only for member id 3', byMember)).toMatchObject({ kind: 'query', query: { filters: [{ dimension: 'member_id', op: 'eq', values: [3] }] } });
+    expect(ask('and the top 3 by total fees', byMember)).toMatchObject({
+      kind: 'query',
+      query: { metrics: ['fee_total'], order: [{ by: 'fee_total', direction: 'desc' }], limit: 3 },
+    });
+    expect(ask('what about by month', byMember)).toMatchObject({
+      kind: 'query',
+      query: { order: [{ by: 'charged_on', direction: 'asc' }] },
+    });
+    expect(ask('only for member id 3', byMember)).toMatchObject({
+      kind: 'query',
+      query: { filters: [{ dimension: 'member_id', op: 'eq', values: [3] }] },
+    });
   });
 });

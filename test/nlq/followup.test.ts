@@ -157,6 +157,10 @@ describe('follow-ups of the richer constructions', () => {
     expect(other.time_range).toMatchObject({ start: '1995-01-01' });
   });
   it('"now by orders" re-ranks the previous list', () => {
-    expect(session('top 5 customers by revenue', 'now by orders')).toMatchObject({ metrics: ['orders'], order: [{ by: 'orders', direction: 'desc' }], limit: 5 });
+    expect(session('top 5 customers by revenue', 'now by orders')).toMatchObject({
+      metrics: ['orders'],
+      order: [{ by: 'orders', direction: 'desc' }],
+      limit: 5,
+    });
   });
 });

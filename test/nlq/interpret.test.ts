@@ -123,7 +123,10 @@ describe('filters on dimension values', () => {
 
 describe('supplier vs customer role', () => {
   it('a region word in a supplier phrase is the supplier region', () => {
-    expect(q('How many vendors does each region have?')).toMatchObject({ metrics: ['suppliers'], group_by: [{ dimension: 'supplier_region' }] });
+    expect(q('How many vendors does each region have?')).toMatchObject({
+      metrics: ['suppliers'],
+      group_by: [{ dimension: 'supplier_region' }],
+    });
     expect(q('sales from suppliers located in CANADA').filters).toEqual([{ dimension: 'supplier_nation', op: 'eq', values: ['CANADA'] }]);
   });
   it('without suppliers it is the customer side', () => {
@@ -158,10 +161,19 @@ describe('top / bottom N and superlatives', () => {
     expect(q('top three brands by sales').limit).toBe(3);
     expect(q('the 6 largest customers').limit).toBe(6);
     const w = q('which 2 clerks handled the most orders?');
-    expect(w).toMatchObject({ metrics: ['orders'], group_by: [{ dimension: 'clerk' }], limit: 2, order: [{ by: 'orders', direction: 'desc' }] });
+    expect(w).toMatchObject({
+      metrics: ['orders'],
+      group_by: [{ dimension: 'clerk' }],
+      limit: 2,
+      order: [{ by: 'orders', direction: 'desc' }],
+    });
   });
   it('the default ranking metric when none is named', () => {
-    expect(q('our biggest clients')).toMatchObject({ metrics: ['revenue'], group_by: [{ dimension: 'customer' }], order: [{ by: 'revenue', direction: 'desc' }] });
+    expect(q('our biggest clients')).toMatchObject({
+      metrics: ['revenue'],
+      group_by: [{ dimension: 'customer' }],
+      order: [{ by: 'revenue', direction: 'desc' }],
+    });
   });
   it('bottom, worst, lowest ascend', () => {
     expect(q('bottom 4 segments by profit').order).toEqual([{ by: 'profit', direction: 'asc' }]);
@@ -174,7 +186,10 @@ describe('top / bottom N and superlatives', () => {
       limit: 1,
     });
     expect(q('what priority has the highest late delivery rate')).toMatchObject({ group_by: [{ dimension: 'order_priority' }], limit: 1 });
-    expect(q('in which quarter of 1997 were sales highest')).toMatchObject({ group_by: [{ dimension: 'order_date', grain: 'quarter' }], limit: 1 });
+    expect(q('in which quarter of 1997 were sales highest')).toMatchObject({
+      group_by: [{ dimension: 'order_date', grain: 'quarter' }],
+      limit: 1,
+    });
   });
 });
 
@@ -190,7 +205,11 @@ describe('comparisons on metrics and shares', () => {
     expect(q('segments with at least $2,000,000 of profit').metric_filters).toEqual([{ metric: 'profit', op: 'gte', value: 2_000_000 }]);
   });
   it('share of total', () => {
-    for (const s of ['share of sales by segment', 'what percentage of orders does each priority account for', 'the contribution of each region to profit']) {
+    for (const s of [
+      'share of sales by segment',
+      'what percentage of orders does each priority account for',
+      'the contribution of each region to profit',
+    ]) {
       const query = q(s);
       expect(query.share_of_total.length, s).toBe(1);
       expect(query.group_by.length, s).toBe(1);
@@ -200,7 +219,13 @@ describe('comparisons on metrics and shares', () => {
     const query = q('what portion of sales comes from ASIA');
     expect(query).toMatchObject({ metrics: [], group_by: [], share_of_total: [], filters: [] });
     expect(query.subset_metrics).toEqual([
-      { name: 'revenue_share_asia', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share', label: 'ASIA' },
+      {
+        name: 'revenue_share_asia',
+        metric: 'revenue',
+        filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }],
+        as: 'share',
+        label: 'ASIA',
+      },
     ]);
   });
 });
@@ -223,7 +248,12 @@ describe('more shapes', () => {
     expect(q('profit year over year').group_by).toEqual([{ dimension: 'order_date', grain: 'year' }]);
   });
   it('what the query language cannot express is refused, not approximated', () => {
-    for (const s of ['median order value by region', 'standard deviation of discount', 'sales growth by month', 'correlation of discount and revenue']) {
+    for (const s of [
+      'median order value by region',
+      'standard deviation of discount',
+      'sales growth by month',
+      'correlation of discount and revenue',
+    ]) {
       expect(ask(s).kind, s).toBe('out_of_scope');
     }
   });
@@ -232,7 +262,11 @@ describe('more shapes', () => {
 describe('passive agents and noun modifiers', () => {
   it('"placed by customers" names who placed them, not a breakdown', () => {
     const query = q('how many orders were placed by customers in the furniture segment during 1997');
-    expect(query).toMatchObject({ metrics: ['orders'], group_by: [], filters: [{ dimension: 'market_segment', op: 'eq', values: ['FURNITURE'] }] });
+    expect(query).toMatchObject({
+      metrics: ['orders'],
+      group_by: [],
+      filters: [{ dimension: 'market_segment', op: 'eq', values: ['FURNITURE'] }],
+    });
   });
   it('"placed by each customer" still breaks down', () => {
     expect(q('orders placed by each customer in 1997').group_by).toEqual([{ dimension: 'customer' }]);
@@ -289,24 +323,45 @@ describe('typos in casual questions', () => {
 describe('more casual shapes', () => {
   it('a share written as "%" is a share', () => {
     const query = q('what % of 1996 orders were non-urgent');
-    expect(query.subset_metrics?.[0]).toMatchObject({ metric: 'orders', as: 'share', filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }] });
+    expect(query.subset_metrics?.[0]).toMatchObject({
+      metric: 'orders',
+      as: 'share',
+      filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }],
+    });
   });
   it('"how many non-urgent orders" counts orders with the exclusion', () => {
-    expect(q('how many non-urgent orders did we get in 1996')).toMatchObject({ metrics: ['orders'], filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }] });
+    expect(q('how many non-urgent orders did we get in 1996')).toMatchObject({
+      metrics: ['orders'],
+      filters: [{ dimension: 'order_priority', op: 'ne', values: ['1-URGENT'] }],
+    });
   });
   it('a counted condition with a period counts every member, the period belongs to the condition', () => {
     const query = q("how many customers didn't order anything in 1997");
     expect(query.metrics).toEqual(['customers']);
     expect(query.time_range).toBeUndefined();
-    expect(query.entity_conditions?.[0]).toMatchObject({ entity: 'customer', metric: 'orders', op: 'eq', value: 0, time_range: { start: '1997-01-01' } });
+    expect(query.entity_conditions?.[0]).toMatchObject({
+      entity: 'customer',
+      metric: 'orders',
+      op: 'eq',
+      value: 0,
+      time_range: { start: '1997-01-01' },
+    });
   });
   it('a condition may follow a period ("orders this year had more than 6 line items")', () => {
-    expect(q('how many orders this year had more than 6 line items').entity_conditions?.[0]).toMatchObject({ entity: 'orders', metric: 'line_items', op: 'gt', value: 6 });
+    expect(q('how many orders this year had more than 6 line items').entity_conditions?.[0]).toMatchObject({
+      entity: 'orders',
+      metric: 'line_items',
+      op: 'gt',
+      value: 6,
+    });
   });
   it('a range with no opener ("sizes 1 thru 5")', () => {
     expect(q('revenue by part size for sizes 1 thru 5').filters).toEqual([{ dimension: 'part_size', op: 'between', values: [1, 5] }]);
   });
   it('in a follow-up, "for orders placed in 1998" qualifies the rows of the previous metric', () => {
-    expect(session('avg discount by ship mode', 'only for orders placed in 1998')).toMatchObject({ metrics: ['average_discount'], time_range: { start: '1998-01-01' } });
+    expect(session('avg discount by ship mode', 'only for orders placed in 1998')).toMatchObject({
+      metrics: ['average_discount'],
+      time_range: { start: '1998-01-01' },
+    });
   });
 });

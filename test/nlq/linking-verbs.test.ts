@@ -73,7 +73,11 @@ function refused(q: string, word: string) {
 
 describe('a linking verb with one join path between its two sides is consumed', () => {
   it('between a count and a breakdown of a related thing', () => {
-    for (const q of ['how many books were written by each author', 'how many books did each author write', 'how many books has each author written']) {
+    for (const q of [
+      'how many books were written by each author',
+      'how many books did each author write',
+      'how many books has each author written',
+    ]) {
       const r = query(q);
       expect(r.metrics, q).toEqual(['book_count']);
       expect(r.group_by, q).toEqual([{ dimension: 'author' }]);
@@ -104,7 +108,7 @@ describe('a linking verb with one join path between its two sides is consumed', 
     expect(r.metrics).toEqual(['book_count']);
     expect(r.group_by).toEqual([{ dimension: 'genre' }]);
   });
-  it('between a thing and a value, with the value\'s dimension word after it', () => {
+  it("between a thing and a value, with the value's dimension word after it", () => {
     const r = query('how many shops serve vegan food in each town');
     expect(r.metrics).toEqual(['shop_count']);
     expect(r.group_by).toEqual([{ dimension: 'town' }]);

@@ -42,9 +42,24 @@ const raw = {
     { name: 'join_date', entity: 'member', sql: '${TABLE}.joined_on', label: 'Join date', synonyms: ['joined'] },
   ],
   measures: [
-    { name: 'rental_count', entity: 'rental', agg: 'count', label: 'Rentals', synonyms: ['number of rentals'], time_dimension: 'rental_date' },
+    {
+      name: 'rental_count',
+      entity: 'rental',
+      agg: 'count',
+      label: 'Rentals',
+      synonyms: ['number of rentals'],
+      time_dimension: 'rental_date',
+    },
     { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
-    { name: 'payment_total', entity: 'payment', agg: 'sum', sql: '${TABLE}.amount', label: 'Payments total', synonyms: ['amount paid'], time_bound: false },
+    {
+      name: 'payment_total',
+      entity: 'payment',
+      agg: 'sum',
+      sql: '${TABLE}.amount',
+      label: 'Payments total',
+      synonyms: ['amount paid'],
+      time_bound: false,
+    },
   ],
   defaults: { time_dimension: 'rental_date' },
 };
@@ -53,7 +68,11 @@ const model = SemanticModelSchema.parse(raw);
 const stocked = SemanticModelSchema.parse({
   ...raw,
   entities: [...raw.entities, { name: 'stock', table: 'stock', primary_key: 'id', synonyms: ['stock'] }],
-  relationships: [...raw.relationships, { from: 'stock', to: 'film', on: [['film_id', 'id']] }, { from: 'stock', to: 'shop', on: [['shop_id', 'id']] }],
+  relationships: [
+    ...raw.relationships,
+    { from: 'stock', to: 'film', on: [['film_id', 'id']] },
+    { from: 'stock', to: 'shop', on: [['shop_id', 'id']] },
+  ],
 });
 
 const values = new Map([
@@ -108,7 +127,10 @@ describe('listings: the members of a thing with the attributes named', () => {
       `SELECT DISTINCT film_id FROM rentals WHERE rented_on >= DATE '2024-01-02' AND rented_on < DATE '2024-07-01'`,
     );
     // "on or after" includes the day itself
-    await answers('Return the film ids that have rentals on or after Feb 1, 2024', `SELECT DISTINCT film_id FROM rentals WHERE rented_on >= DATE '2024-02-01'`);
+    await answers(
+      'Return the film ids that have rentals on or after Feb 1, 2024',
+      `SELECT DISTINCT film_id FROM rentals WHERE rented_on >= DATE '2024-02-01'`,
+    );
   });
   it('"which members joined in 2023? give their first and last names": the period dates the named date', async () => {
     const r = ask('Which members joined in 2023? Give their first and last names');
@@ -121,16 +143,31 @@ describe('listings: the members of a thing with the attributes named', () => {
     );
   });
   it('"show the title of every film rated PG ordered by title": a value filter and an order by a listed column', async () => {
-    await answers('show the title of every film rated PG ordered by title', `SELECT title FROM films WHERE rating = 'PG' ORDER BY title`, true);
-    await answers('list the film titles rated PG sorted by title in descending order', `SELECT title FROM films WHERE rating = 'PG' ORDER BY title DESC`, true);
-    await answers('Which members are gold? List their first and last names. Order the results by their last names', `SELECT first_name, last_name, id FROM members WHERE level = 'gold' ORDER BY last_name`, true);
+    await answers(
+      'show the title of every film rated PG ordered by title',
+      `SELECT title FROM films WHERE rating = 'PG' ORDER BY title`,
+      true,
+    );
+    await answers(
+      'list the film titles rated PG sorted by title in descending order',
+      `SELECT title FROM films WHERE rating = 'PG' ORDER BY title DESC`,
+      true,
+    );
+    await answers(
+      'Which members are gold? List their first and last names. Order the results by their last names',
+      `SELECT first_name, last_name, id FROM members WHERE level = 'gold' ORDER BY last_name`,
+      true,
+    );
   });
   it('the members alone, asked as a list: their key and their one name (one row per member)', async () => {
     const cols = await answers('list all the shops', `SELECT id, name FROM shops`);
     expect(cols).toEqual(['shop_id', 'shop']);
   });
   it('"which members have not made any rentals": the members themselves, with no count beside them', async () => {
-    const cols = await answers('which members have not made any rentals', `SELECT id, first_name, last_name FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
+    const cols = await answers(
+      'which members have not made any rentals',
+      `SELECT id, first_name, last_name FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`,
+    );
     // a member's name is their first and last name
     expect(cols).toEqual(['member_id', 'first_name', 'last_name']);
   });
@@ -159,7 +196,9 @@ describe('listings: the members of a thing with the attributes named', () => {
   it('"names" of members whose name is a first and a last name: both, first then last', async () => {
     const cols = await answers('What are the names of the members?', `SELECT DISTINCT first_name, last_name FROM members`);
     expect(cols).toEqual(['first_name', 'last_name']);
-    expect(await answers('list the last names of gold members', `SELECT DISTINCT last_name FROM members WHERE level = 'gold'`)).toEqual(['last_name']);
+    expect(await answers('list the last names of gold members', `SELECT DISTINCT last_name FROM members WHERE level = 'gold'`)).toEqual([
+      'last_name',
+    ]);
   });
   it('an aside naming the columns right after the members ("members (member ID and first name) who ...")', async () => {
     const cols = await answers(
@@ -169,7 +208,10 @@ describe('listings: the members of a thing with the attributes named', () => {
     expect(cols).toEqual(['member_id', 'first_name']);
   });
   it('"member IDs who have not made any rentals": the ids asked for between the members and their condition', async () => {
-    const cols = await answers('List the member IDs who have not made any rentals', `SELECT id FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`);
+    const cols = await answers(
+      'List the member IDs who have not made any rentals',
+      `SELECT id FROM members WHERE id NOT IN (SELECT member_id FROM rentals)`,
+    );
     expect(cols).toEqual(['member_id']);
     await answers('Return the member IDs who have more than 1 rental', `SELECT member_id FROM rentals GROUP BY 1 HAVING COUNT(*) > 1`);
   });

@@ -28,15 +28,37 @@ const model = SemanticModelSchema.parse({
     { name: 'first_name', entity: 'agent', sql: '${TABLE}.first_name', label: 'First name' },
     { name: 'last_name', entity: 'agent', sql: '${TABLE}.last_name', label: 'Last name' },
     { name: 'booking_id', entity: 'booking', sql: '${TABLE}.id', type: 'number', label: 'Booking id' },
-    { name: 'booking_status', entity: 'booking', sql: '${TABLE}.status', label: 'Booking status', synonyms: ['status'], index_values: true },
+    {
+      name: 'booking_status',
+      entity: 'booking',
+      sql: '${TABLE}.status',
+      label: 'Booking status',
+      synonyms: ['status'],
+      index_values: true,
+    },
     { name: 'voucher_id', entity: 'voucher', sql: '${TABLE}.id', type: 'number', label: 'Voucher id' },
     { name: 'voucher_value', entity: 'voucher', sql: '${TABLE}.face_value', type: 'number', label: 'Voucher value' },
     { name: 'voucher_kind', entity: 'voucher', sql: '${TABLE}.kind', label: 'Voucher kind', index_values: true },
   ],
   time_dimensions: [{ name: 'booked_on', entity: 'booking', sql: '${TABLE}.booked_on', label: 'Booking date' }],
   measures: [
-    { name: 'booking_count', entity: 'booking', agg: 'count', label: 'Bookings', synonyms: ['number of bookings'], time_dimension: 'booked_on' },
-    { name: 'booking_value', entity: 'booking', agg: 'sum', sql: '${TABLE}.price', label: 'Booking value', synonyms: ['sales'], time_dimension: 'booked_on' },
+    {
+      name: 'booking_count',
+      entity: 'booking',
+      agg: 'count',
+      label: 'Bookings',
+      synonyms: ['number of bookings'],
+      time_dimension: 'booked_on',
+    },
+    {
+      name: 'booking_value',
+      entity: 'booking',
+      agg: 'sum',
+      sql: '${TABLE}.price',
+      label: 'Booking value',
+      synonyms: ['sales'],
+      time_dimension: 'booked_on',
+    },
     { name: 'average_price', entity: 'booking', agg: 'avg', sql: '${TABLE}.price', label: 'Average price', time_dimension: 'booked_on' },
   ],
   defaults: { time_dimension: 'booked_on' },
@@ -69,7 +91,9 @@ describe('a breakdown by a person: the key, with the names beside it', () => {
     expect(r.query.group_by.map((g) => g.dimension)).toEqual(['agent_id', 'first_name', 'last_name']);
     const compiled = compile(model, r.query, new DuckDbDialect());
     expect(await rows(compiled.sql)).toEqual(
-      await rows(`SELECT a.id, a.first_name, a.last_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 2`),
+      await rows(
+        `SELECT a.id, a.first_name, a.last_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 2`,
+      ),
     );
   });
   it('"sales by agent": the same breakdown with a total', async () => {
@@ -96,7 +120,9 @@ describe('rankings and averages of a breakdown', () => {
       { by: 'booking_value', direction: 'desc' },
     ]);
     expect(await rows(compile(model, r.query, new DuckDbDialect()).sql)).toEqual(
-      await rows(`SELECT a.id, a.first_name, a.last_name, count(*) AS n, sum(price) AS v FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC, v DESC LIMIT 2`),
+      await rows(
+        `SELECT a.id, a.first_name, a.last_name, count(*) AS n, sum(price) AS v FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1, 2, 3 ORDER BY n DESC, v DESC LIMIT 2`,
+      ),
     );
   });
   it('"average price per booking": each booking is one row of the average, so it is the average itself', () => {
@@ -115,20 +141,23 @@ describe('both of two values', () => {
     expect(r.kind, r.kind !== 'query' ? r.reason : '').toBe('query');
     if (r.kind !== 'query') return;
     expect(r.query.filters).toEqual([]);
-    expect(r.query.entity_conditions?.map((c) => c.filters)).toEqual([[{ dimension: 'voucher_kind', op: 'eq', values: ['gift'] }], [{ dimension: 'voucher_kind', op: 'eq', values: ['refund'] }]]);
+    expect(r.query.entity_conditions?.map((c) => c.filters)).toEqual([
+      [{ dimension: 'voucher_kind', op: 'eq', values: ['gift'] }],
+      [{ dimension: 'voucher_kind', op: 'eq', values: ['refund'] }],
+    ]);
     const got = (await rows(compile(model, r.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]);
     expect(got).toEqual([1]);
     // without "both" it is either: agents 1 and 2
     const either = ask('Which agents have bookings with gift and refund vouchers?');
     expect(either.kind).toBe('query');
-    if (either.kind === 'query') expect((await rows(compile(model, either.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]).sort()).toEqual([1, 2]);
+    if (either.kind === 'query')
+      expect((await rows(compile(model, either.query, new DuckDbDialect()).sql)).map((x) => JSON.parse(x)[0]).sort()).toEqual([1, 2]);
   });
-  it('a value of the members\' own dimension cannot be both: refused', () => {
+  it("a value of the members' own dimension cannot be both: refused", () => {
     const r = ask('Which bookings have both confirmed and cancelled status?');
     expect(r.kind).not.toBe('query');
   });
 });
-
 
 describe('a thing named that the answer would not read', () => {
   it('a list of members with a thing it never reads ("agent ids that have a voucher") is refused, never the whole list', () => {
@@ -153,7 +182,9 @@ describe('"by <a dimension> of <a thing>": whose dimension it is, never a second
     if (r.kind !== 'query') return;
     expect(r.query.group_by.map((g) => g.dimension)).toEqual(['first_name']);
     const compiled = compile(model, r.query, new DuckDbDialect());
-    expect(await rows(compiled.sql)).toEqual(await rows(`SELECT a.first_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1 ORDER BY 1`));
+    expect(await rows(compiled.sql)).toEqual(
+      await rows(`SELECT a.first_name, count(*) AS n FROM bookings b JOIN agents a ON a.id = b.agent_id GROUP BY 1 ORDER BY 1`),
+    );
   });
   it('a thing that does not have that dimension ("voucher kind of the agents") is not understood', () => {
     const r = ask('number of bookings by voucher kind of the agents');
@@ -222,7 +253,9 @@ describe('a negated word is no typo of its opposite; "number of X with ..." coun
       if (r.kind !== 'query') continue;
       expect(r.query.group_by, question).toEqual([]);
       const compiled = compile(model, r.query, new DuckDbDialect());
-      expect(await rows(compiled.sql), question).toEqual(await rows(`SELECT count(*) FROM (SELECT agent_id FROM bookings GROUP BY 1 HAVING count(*) > 1)`));
+      expect(await rows(compiled.sql), question).toEqual(
+        await rows(`SELECT count(*) FROM (SELECT agent_id FROM bookings GROUP BY 1 HAVING count(*) > 1)`),
+      );
     }
   });
 });

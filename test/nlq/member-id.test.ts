@@ -28,8 +28,23 @@ const model = SemanticModelSchema.parse({
   ],
   time_dimensions: [{ name: 'delivered_on', entity: 'delivery', sql: '${TABLE}.delivered_on', label: 'Delivery date' }],
   measures: [
-    { name: 'delivery_count', entity: 'delivery', agg: 'count', label: 'Deliveries', synonyms: ['number of deliveries'], time_dimension: 'delivered_on' },
-    { name: 'parcel_weight', entity: 'delivery', agg: 'sum', sql: '${TABLE}.weight_kg', label: 'Total weight', synonyms: ['weight'], time_dimension: 'delivered_on' },
+    {
+      name: 'delivery_count',
+      entity: 'delivery',
+      agg: 'count',
+      label: 'Deliveries',
+      synonyms: ['number of deliveries'],
+      time_dimension: 'delivered_on',
+    },
+    {
+      name: 'parcel_weight',
+      entity: 'delivery',
+      agg: 'sum',
+      sql: '${TABLE}.weight_kg',
+      label: 'Total weight',
+      synonyms: ['weight'],
+      time_dimension: 'delivered_on',
+    },
   ],
   defaults: { time_dimension: 'delivered_on' },
 });
@@ -57,10 +72,16 @@ async function answers(question: string, reference: string) {
 
 describe('one member named by its id', () => {
   it('a text key: "the depot with id D12", "depot id D7"', async () => {
-    const q = await answers('How many deliveries did the depot with id D12 make?', `SELECT count(*) FROM deliveries WHERE depot_code = 'D12'`);
+    const q = await answers(
+      'How many deliveries did the depot with id D12 make?',
+      `SELECT count(*) FROM deliveries WHERE depot_code = 'D12'`,
+    );
     expect(q?.filters).toEqual([{ dimension: 'depot_code', op: 'eq', values: ['D12'] }]);
     await answers('total weight for depot id D7', `SELECT sum(weight_kg) FROM deliveries WHERE depot_code = 'D7'`);
-    await answers('number of deliveries by month for the depot with the identifier D7', `SELECT date_trunc('month', delivered_on), count(*) FROM deliveries WHERE depot_code = 'D7' GROUP BY 1`);
+    await answers(
+      'number of deliveries by month for the depot with the identifier D7',
+      `SELECT date_trunc('month', delivered_on), count(*) FROM deliveries WHERE depot_code = 'D7' GROUP BY 1`,
+    );
   });
   it('a numeric key: "courier ID 3", "the driver with ID = 1"', async () => {
     const q = await answers('How many deliveries were made by courier ID 3?', `SELECT count(*) FROM deliveries WHERE courier_id = 3`);
@@ -71,7 +92,11 @@ describe('one member named by its id', () => {
     await answers('number of deliveries for the depot with id Z99', `SELECT count(*) FROM deliveries WHERE depot_code = 'Z99'`);
   });
   it('what is no id stays unread: a word with no digit, a fraction or a code for a numeric key', () => {
-    for (const q of ['How many deliveries did the depot with id Leedsy make?', 'deliveries of the courier with id 2.5', 'deliveries of the courier with ID C3']) {
+    for (const q of [
+      'How many deliveries did the depot with id Leedsy make?',
+      'deliveries of the courier with id 2.5',
+      'deliveries of the courier with ID C3',
+    ]) {
       const r = ask(q);
       expect(r.kind, q).toBe('out_of_scope');
     }

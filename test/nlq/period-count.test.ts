@@ -6,10 +6,12 @@ import { duckdbEngine, type Engine } from '../semantic/engines.js';
 import { ask, q, tpch } from './helpers.js';
 
 describe('period count: how many days/weeks/months had rows', () => {
-  it('counts the months of the dating time dimension that had the metric\'s rows', () => {
+  it("counts the months of the dating time dimension that had the metric's rows", () => {
     const query = q('how many months in 1997 had orders');
     expect(query.metrics).toEqual([]);
-    expect(query.period_counts).toEqual([{ name: 'orders_months', metric: 'orders', grain: 'month', label: 'Number of months with orders' }]);
+    expect(query.period_counts).toEqual([
+      { name: 'orders_months', metric: 'orders', grain: 'month', label: 'Number of months with orders' },
+    ]);
     expect(query.time_range).toMatchObject({ start: '1997-01-01', end: '1998-01-01' });
   });
   it('reads "on how many days were there", "number of weeks with", values and a range between', () => {
@@ -17,7 +19,10 @@ describe('period count: how many days/weeks/months had rows', () => {
     const weeks = q('number of weeks with urgent orders in 1996');
     expect(weeks.period_counts?.[0]).toMatchObject({ metric: 'orders', grain: 'week' });
     expect(weeks.filters).toEqual([{ dimension: 'order_priority', op: 'eq', values: ['1-URGENT'] }]);
-    expect(q('how many months between June 1996 and December 1996 had orders').time_range).toMatchObject({ start: '1996-06-01', end: '1997-01-01' });
+    expect(q('how many months between June 1996 and December 1996 had orders').time_range).toMatchObject({
+      start: '1996-06-01',
+      end: '1997-01-01',
+    });
   });
   it('a breakdown counts the periods in each group; a period on another date counts its buckets', () => {
     expect(q('how many years had orders per region').group_by).toEqual([{ dimension: 'region' }]);
@@ -25,7 +30,7 @@ describe('period count: how many days/weeks/months had rows', () => {
     expect(shipped.time_range?.dimension).toBe('ship_date');
     expect(shipped.period_counts?.[0]).toMatchObject({ metric: 'line_items', grain: 'day' });
   });
-  it('a condition on each period\'s total, a duration, or two figures are not presence: refused', () => {
+  it("a condition on each period's total, a duration, or two figures are not presence: refused", () => {
     for (const question of [
       'how many months had more than 10 orders',
       'how many days did orders take to ship',
@@ -68,11 +73,13 @@ defaults:
   time_dimension: visit_year_month
 `);
   const ask2 = (question: string) => interpret(question, { model, values: new Map(), asOf: '2024-05-10' });
-  it('counts the calendar months, not the column\'s values', () => {
+  it("counts the calendar months, not the column's values", () => {
     const r = ask2('how many months between March 2023 and October 2023 had visits');
     expect(r.kind).toBe('query');
     if (r.kind !== 'query') return;
-    expect(r.query.period_counts).toEqual([{ name: 'visits_months', metric: 'visits', grain: 'month', label: 'Number of months with visits' }]);
+    expect(r.query.period_counts).toEqual([
+      { name: 'visits_months', metric: 'visits', grain: 'month', label: 'Number of months with visits' },
+    ]);
     expect(r.query.time_range).toMatchObject({ start: '2023-03-01', end: '2023-11-01' });
   });
   it('a grain the time dimension does not have is refused', () => {

@@ -22,8 +22,23 @@ const model = SemanticModelSchema.parse({
   ],
   time_dimensions: [{ name: 'dropped_on', entity: 'delivery', sql: '${TABLE}.dropped_on', label: 'Drop date' }],
   measures: [
-    { name: 'delivery_count', entity: 'delivery', agg: 'count', label: 'Deliveries', synonyms: ['number of deliveries'], time_dimension: 'dropped_on' },
-    { name: 'loaves', entity: 'delivery', agg: 'sum', sql: '${TABLE}.loaves', label: 'Loaves delivered', synonyms: ['loaves'], time_dimension: 'dropped_on' },
+    {
+      name: 'delivery_count',
+      entity: 'delivery',
+      agg: 'count',
+      label: 'Deliveries',
+      synonyms: ['number of deliveries'],
+      time_dimension: 'dropped_on',
+    },
+    {
+      name: 'loaves',
+      entity: 'delivery',
+      agg: 'sum',
+      sql: '${TABLE}.loaves',
+      label: 'Loaves delivered',
+      synonyms: ['loaves'],
+      time_dimension: 'dropped_on',
+    },
   ],
   defaults: { time_dimension: 'dropped_on', ranking_metric: 'delivery_count' },
 });
@@ -107,9 +122,15 @@ describe('qualifiers that do not fit their window are refused', () => {
 
 describe('on weekends / on weekdays: the days of their period', () => {
   it('before or after the period, with its qualifiers', () => {
-    for (const text of ['on weekends in the last 3 weeks excluding the current week', 'in the last 3 weeks excluding the current week, on weekends']) {
+    for (const text of [
+      'on weekends in the last 3 weeks excluding the current week',
+      'in the last 3 weeks excluding the current week, on weekends',
+    ]) {
       const hits = findTimeExpressions(text, TODAY);
-      expect(hits.map((h) => [h.range.start, h.range.end, h.range.days, h.to - h.from]), text).toEqual([['2024-06-03', '2024-06-24', 'weekend', text.length]]);
+      expect(
+        hits.map((h) => [h.range.start, h.range.end, h.range.days, h.to - h.from]),
+        text,
+      ).toEqual([['2024-06-03', '2024-06-24', 'weekend', text.length]]);
     }
     const r = ask('loaves delivered during weekdays in May 2024');
     expect(r.kind === 'query' && r.query.time_range).toMatchObject({ start: '2024-05-01', end: '2024-06-01', days: 'weekday' });
@@ -121,15 +142,33 @@ describe('the windows on DuckDB', () => {
   const db = duckdbTables(TABLES);
   it('"on weekends in the last 3 weeks excluding the current week": Saturdays and Sundays of 3 whole weeks', async () => {
     const question = 'how many deliveries on weekends in the last 3 weeks excluding the current week';
-    await expectSameRows(db, model, question, ask(question), `SELECT COUNT(*) FROM deliveries WHERE dropped_on >= DATE '2024-06-03' AND dropped_on < DATE '2024-06-24' AND dayname(dropped_on) IN ('Saturday', 'Sunday')`);
+    await expectSameRows(
+      db,
+      model,
+      question,
+      ask(question),
+      `SELECT COUNT(*) FROM deliveries WHERE dropped_on >= DATE '2024-06-03' AND dropped_on < DATE '2024-06-24' AND dayname(dropped_on) IN ('Saturday', 'Sunday')`,
+    );
   });
   it('"inclusive of today": the 7 days ending today', async () => {
     const question = 'total loaves in the past 7 days, inclusive of today';
-    await expectSameRows(db, model, question, ask(question), `SELECT SUM(loaves) FROM deliveries WHERE dropped_on BETWEEN DATE '2024-06-20' AND DATE '2024-06-26'`);
+    await expectSameRows(
+      db,
+      model,
+      question,
+      ask(question),
+      `SELECT SUM(loaves) FROM deliveries WHERE dropped_on BETWEEN DATE '2024-06-20' AND DATE '2024-06-26'`,
+    );
   });
   it('"inclusive of 1 month ago": from the same day a month back through today', async () => {
     const question = 'how many deliveries in the past month, inclusive of 1 month ago';
-    await expectSameRows(db, model, question, ask(question), `SELECT COUNT(*) FROM deliveries WHERE dropped_on BETWEEN DATE '2024-05-26' AND DATE '2024-06-26'`);
+    await expectSameRows(
+      db,
+      model,
+      question,
+      ask(question),
+      `SELECT COUNT(*) FROM deliveries WHERE dropped_on BETWEEN DATE '2024-05-26' AND DATE '2024-06-26'`,
+    );
   });
   it('"in each of the last 3 weeks excluding the current week": one row per whole week', async () => {
     const question = 'number of deliveries in each of the last 3 weeks excluding the current week';

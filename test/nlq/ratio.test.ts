@@ -36,12 +36,44 @@ const raw = {
   ],
   time_dimensions: [{ name: 'sent_date', entity: 'parcel', sql: '${TABLE}.sent_on', label: 'Sent date' }],
   measures: [
-    { name: 'parcels', entity: 'parcel', agg: 'count', label: 'Parcels', synonyms: ['number of parcels'], format: { kind: 'integer' }, time_dimension: 'sent_date' },
+    {
+      name: 'parcels',
+      entity: 'parcel',
+      agg: 'count',
+      label: 'Parcels',
+      synonyms: ['number of parcels'],
+      format: { kind: 'integer' },
+      time_dimension: 'sent_date',
+    },
     { name: 'customers', entity: 'customer', agg: 'count', label: 'Customers', format: { kind: 'integer' }, time_bound: false },
-    { name: 'total_weight', entity: 'parcel', agg: 'sum', sql: '${TABLE}.weight', label: 'Total weight', synonyms: ['weight'], time_dimension: 'sent_date' },
-    { name: 'total_volume', entity: 'parcel', agg: 'sum', sql: '${TABLE}.volume', label: 'Total volume', synonyms: ['volume'], time_dimension: 'sent_date' },
+    {
+      name: 'total_weight',
+      entity: 'parcel',
+      agg: 'sum',
+      sql: '${TABLE}.weight',
+      label: 'Total weight',
+      synonyms: ['weight'],
+      time_dimension: 'sent_date',
+    },
+    {
+      name: 'total_volume',
+      entity: 'parcel',
+      agg: 'sum',
+      sql: '${TABLE}.volume',
+      label: 'Total volume',
+      synonyms: ['volume'],
+      time_dimension: 'sent_date',
+    },
     { name: 'average_weight', entity: 'parcel', agg: 'avg', sql: '${TABLE}.weight', label: 'Average weight', time_dimension: 'sent_date' },
-    { name: 'average_rating', entity: 'customer', agg: 'avg', sql: '${TABLE}.rating', label: 'Average rating', synonyms: ['rating'], time_bound: false },
+    {
+      name: 'average_rating',
+      entity: 'customer',
+      agg: 'avg',
+      sql: '${TABLE}.rating',
+      label: 'Average rating',
+      synonyms: ['rating'],
+      time_bound: false,
+    },
     { name: 'average_docks', entity: 'depot', agg: 'avg', sql: '${TABLE}.docks', label: 'Average docks', time_bound: false },
     { name: 'average_staff', entity: 'depot', agg: 'avg', sql: '${TABLE}.staff', label: 'Average staff', time_bound: false },
   ],
@@ -74,7 +106,9 @@ beforeAll(async () => {
   db = await DuckDBInstance.create(':memory:');
   const con = await db.connect();
   await con.run(`CREATE TABLE depot AS SELECT * FROM (VALUES (1, 'Northgate', 4, 10), (2, 'Southport', 6, 12)) t(id, name, docks, staff)`);
-  await con.run(`CREATE TABLE customer AS SELECT * FROM (VALUES (1, 'Acme', 'Ohio', 4.5), (2, 'Birch', 'Ohio', 3.0), (3, 'Cobalt', 'Texas', 5.0), (4, 'Dune', 'Texas', 2.0), (5, 'Elm', 'Texas', 4.0)) t(id, name, state, rating)`);
+  await con.run(
+    `CREATE TABLE customer AS SELECT * FROM (VALUES (1, 'Acme', 'Ohio', 4.5), (2, 'Birch', 'Ohio', 3.0), (3, 'Cobalt', 'Texas', 5.0), (4, 'Dune', 'Texas', 2.0), (5, 'Elm', 'Texas', 4.0)) t(id, name, state, rating)`,
+  );
   // parcels: depot, customer, status, service, size, weight, volume, sent_on
   await con.run(`CREATE TABLE parcel AS SELECT * FROM (VALUES
     (1, 1, 1, 'delivered', 'Express', 2, 10.0, 4.0, DATE '2022-03-01'),
@@ -92,7 +126,14 @@ afterAll(() => db?.closeSync());
 describe('ratio of two metrics', () => {
   it('"ratio of parcels to customers": a decimal of two counts', async () => {
     const q = query('what is the ratio of parcels to customers');
-    expect(q.ratios).toEqual([{ name: 'parcels_to_customers', numerator: { metric: 'parcels', label: 'parcels' }, denominator: { metric: 'customers', label: 'customers' }, label: 'Ratio of parcels to customers' }]);
+    expect(q.ratios).toEqual([
+      {
+        name: 'parcels_to_customers',
+        numerator: { metric: 'parcels', label: 'parcels' },
+        denominator: { metric: 'customers', label: 'customers' },
+        label: 'Ratio of parcels to customers',
+      },
+    ]);
     expect(q.metrics).toEqual([]);
     expect(await run(q)).toEqual([{ parcels_to_customers: 7 / 5 }]);
   });
@@ -101,7 +142,10 @@ describe('ratio of two metrics', () => {
     expect(q.group_by).toEqual([{ dimension: 'depot' }]);
     expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
     const rows = await run(q);
-    expect(rows.map((r) => [r.depot, r[q.ratios![0]!.name]])).toEqual([['Northgate', 35 / 17], ['Southport', 21 / 10]]);
+    expect(rows.map((r) => [r.depot, r[q.ratios![0]!.name]])).toEqual([
+      ['Northgate', 35 / 17],
+      ['Southport', 21 / 10],
+    ]);
   });
   it('"weight per volume by depot": "per" a metric that counts no thing', () => {
     const q = query('weight per volume by depot');
@@ -114,7 +158,10 @@ describe('ratio of two metrics', () => {
     expect(ask('total weight per parcel').kind === 'query' ? query('total weight per parcel').ratios : undefined).toBeUndefined();
   });
   it('"ratio of weight over volume"', () => {
-    expect(query('ratio of weight over volume').ratios?.[0]).toMatchObject({ numerator: { metric: 'total_weight' }, denominator: { metric: 'total_volume' } });
+    expect(query('ratio of weight over volume').ratios?.[0]).toMatchObject({
+      numerator: { metric: 'total_weight' },
+      denominator: { metric: 'total_volume' },
+    });
   });
   it('"the parcels to customers ratio": the ratio word after the sides', () => {
     const q = query('what is the parcels to customers ratio');
@@ -178,7 +225,10 @@ describe('ratio of two subsets of one metric', () => {
     const q = query('proportion of delivered parcels to lost parcels per depot');
     expect(q.group_by).toEqual([{ dimension: 'depot' }]);
     const rows = await run(q);
-    expect(rows.map((r) => Object.values(r))).toEqual([['Northgate', null], ['Southport', 1]]);
+    expect(rows.map((r) => Object.values(r))).toEqual([
+      ['Northgate', null],
+      ['Southport', 1],
+    ]);
   });
   it('"which depot has the highest ratio of delivered to returned parcels": ranked by the ratio', () => {
     const q = query('which depot has the highest ratio of delivered to returned parcels');
@@ -210,18 +260,34 @@ describe('a subset out of all: the share of the subset', () => {
   it('"ratio of Express parcels out of all parcels"', async () => {
     const q = query('ratio of Express parcels out of all parcels');
     expect(q.ratios).toBeUndefined();
-    expect(q.subset_metrics).toEqual([{ name: 'parcels_share_express', metric: 'parcels', filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }], as: 'share', label: 'Express' }]);
+    expect(q.subset_metrics).toEqual([
+      {
+        name: 'parcels_share_express',
+        metric: 'parcels',
+        filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }],
+        as: 'share',
+        label: 'Express',
+      },
+    ]);
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 7]);
   });
   it('"ratio of Express parcels to the total number of parcels in Texas": "total number of" is all of them', () => {
     const q = query('ratio of Express parcels to the total number of parcels in Texas');
     expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
-    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+    expect(q.subset_metrics?.[0]).toMatchObject({
+      metric: 'parcels',
+      filters: [{ dimension: 'service', values: ['Express'] }],
+      as: 'share',
+    });
   });
   it('"proportion of returned parcels out of all parcels in Texas": the trailing value filters the whole', async () => {
     const q = query('proportion of returned parcels out of all parcels in Texas');
     expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Texas'] }]);
-    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'status', values: ['returned'] }], as: 'share' });
+    expect(q.subset_metrics?.[0]).toMatchObject({
+      metric: 'parcels',
+      filters: [{ dimension: 'status', values: ['returned'] }],
+      as: 'share',
+    });
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
   });
 });
@@ -283,21 +349,32 @@ describe('each side a subset defined by conditions', () => {
   it('"happy customers (rating > 3) to unhappy customers (rating < 3)": a condition in brackets defines the word before the members', async () => {
     const q = query('ratio of happy customers (rating > 3) to unhappy customers (rating < 3)');
     expect(q.ratios?.[0]).toMatchObject({
-      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }], label: 'happy customers (rating > 3)' },
+      numerator: {
+        metric: 'customers',
+        conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }],
+        label: 'happy customers (rating > 3)',
+      },
       denominator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'lt', value: 3 }] },
     });
     expect(Object.values((await run(q))[0]!)).toEqual([3]);
     // a number column in brackets is a filter on the rows
-    expect(query('ratio of parcels (size > 4) to parcels (size < 4)').ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] } });
+    expect(query('ratio of parcels (size > 4) to parcels (size < 4)').ratios?.[0]).toMatchObject({
+      numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] },
+    });
   });
   it('"... match service case insensitively": the sides\' values are matched ignoring case; an exclusion has no such form (refused)', () => {
     const q = query('ratio of Express parcels to Standard parcels? match service case insensitively');
-    expect(q.ratios?.[0]).toMatchObject({ numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] }, denominator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Standard'] }] } });
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] },
+      denominator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Standard'] }] },
+    });
     expect(ask('ratio of Express parcels to non Express parcels? match service case insensitively').kind).not.toBe('query');
   });
   it('the answer says how each side is computed, its condition included', () => {
     const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');
-    expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe('Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).');
+    expect(ratioDefinition(model, q, q.ratios![0]!.name)).toBe(
+      'Customers where the customer has average rating above 3 divided by customers where the customer has average rating below 3, per row of the result (empty where the second is 0).',
+    );
   });
   it('"proportion of customers with more than 1 parcel out of all customers": members by a count of their rows, over all of them', async () => {
     const q = query('proportion of customers with more than 1 parcel out of all customers');
@@ -327,15 +404,35 @@ describe('each side a subset defined by conditions', () => {
     const q = query('ratio of parcels in 2021 to parcels in 2022');
     expect(q.time_range).toBeUndefined();
     expect(q.ratios?.[0]).toMatchObject({
-      numerator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2021-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2022-01-01'] }] },
-      denominator: { metric: 'parcels', filters: [{ dimension: 'sent_date', op: 'gte', values: ['2022-01-01'] }, { dimension: 'sent_date', op: 'lt', values: ['2023-01-01'] }] },
+      numerator: {
+        metric: 'parcels',
+        filters: [
+          { dimension: 'sent_date', op: 'gte', values: ['2021-01-01'] },
+          { dimension: 'sent_date', op: 'lt', values: ['2022-01-01'] },
+        ],
+      },
+      denominator: {
+        metric: 'parcels',
+        filters: [
+          { dimension: 'sent_date', op: 'gte', values: ['2022-01-01'] },
+          { dimension: 'sent_date', op: 'lt', values: ['2023-01-01'] },
+        ],
+      },
     });
     expect(Object.values((await run(q))[0]!)).toEqual([1 / 6]);
   });
   it('"Express parcels in 2022 to all parcels": a period of the subset only', async () => {
     const q = query('ratio of Express parcels in 2022 to all parcels');
     expect(q.time_range).toBeUndefined();
-    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', as: 'share', filters: [{ dimension: 'service', values: ['Express'] }, { dimension: 'sent_date', op: 'gte' }, { dimension: 'sent_date', op: 'lt' }] });
+    expect(q.subset_metrics?.[0]).toMatchObject({
+      metric: 'parcels',
+      as: 'share',
+      filters: [
+        { dimension: 'service', values: ['Express'] },
+        { dimension: 'sent_date', op: 'gte' },
+        { dimension: 'sent_date', op: 'lt' },
+      ],
+    });
     // Express in 2022: parcels 1 and 4, of 7
     expect(Object.values((await run(q))[0]!)).toEqual([2 / 7]);
   });
@@ -349,14 +446,28 @@ describe('each side a subset defined by conditions', () => {
     expect(q.group_by).toEqual([{ dimension: 'depot_id' }]);
     expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'average_docks' }, denominator: { metric: 'average_staff' } });
     const rows = await run(q);
-    expect(rows.map((r) => [r.depot_id, r[q.ratios![0]!.name]])).toEqual([[1, 0.4], [2, 0.5]]);
+    expect(rows.map((r) => [r.depot_id, r[q.ratios![0]!.name]])).toEqual([
+      [1, 0.4],
+      [2, 0.5],
+    ]);
   });
   it('a value stored in two dimensions that select the same rows is one reading', () => {
-    const twice = SemanticModelSchema.parse({ ...raw, dimensions: [...raw.dimensions, { name: 'territory', entity: 'customer', sql: '${TABLE}.state', label: 'Territory', index_values: true }] });
+    const twice = SemanticModelSchema.parse({
+      ...raw,
+      dimensions: [
+        ...raw.dimensions,
+        { name: 'territory', entity: 'customer', sql: '${TABLE}.state', label: 'Territory', index_values: true },
+      ],
+    });
     const vals = new Map([...values, ['territory', ['Ohio', 'Texas']]]);
     const question = 'ratio of customers in Ohio to customers in Texas';
     expect(interpret(question, { model: twice, values: vals, asOf: '2023-06-30' }).kind).not.toBe('query');
-    const r = interpret(question, { model: twice, values: vals, asOf: '2023-06-30', sameRows: { ohio: [['state', 'territory']], texas: [['state', 'territory']] } });
+    const r = interpret(question, {
+      model: twice,
+      values: vals,
+      asOf: '2023-06-30',
+      sameRows: { ohio: [['state', 'territory']], texas: [['state', 'territory']] },
+    });
     expect(r.kind).toBe('query');
     if (r.kind === 'query') expect(r.query.ratios?.[0]?.numerator.filters?.[0]?.values).toEqual(['Ohio']);
   });
@@ -372,7 +483,10 @@ describe('a share of members by a condition', () => {
     expect(q.ratios![0]!.label).toMatch(/^Share of /);
     // a part of a whole: the fraction, shown as a percentage
     expect(q.ratios![0]!.as).toBe('share');
-    expect(compile(model, q, new DuckDbDialect()).columns.find((c) => c.name === q.ratios![0]!.name)?.format).toEqual({ kind: 'percent', decimals: 1 });
+    expect(compile(model, q, new DuckDbDialect()).columns.find((c) => c.name === q.ratios![0]!.name)?.format).toEqual({
+      kind: 'percent',
+      decimals: 1,
+    });
     expect(query('ratio of customers with a rating above 3 to customers with a rating below 3').ratios![0]!.as).toBeUndefined();
     // ratings 4.5, 3, 5, 2, 4
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 5]);
@@ -381,13 +495,22 @@ describe('a share of members by a condition', () => {
     const q = query('share of customers with a rating above 3 for each state');
     expect(q.group_by).toEqual([{ dimension: 'state' }]);
     const rows = await run(q);
-    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([
+      ['Ohio', 1 / 2],
+      ['Texas', 2 / 3],
+    ]);
   });
   it('"proportion of customers with a rating of at least 4 by state": "of" before the comparison', async () => {
     const q = query('proportion of customers with a rating of at least 4 by state');
-    expect(q.ratios?.[0]).toMatchObject({ numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gte', value: 4 }] }, denominator: { metric: 'customers' } });
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gte', value: 4 }] },
+      denominator: { metric: 'customers' },
+    });
     const rows = await run(q);
-    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([['Ohio', 1 / 2], ['Texas', 2 / 3]]);
+    expect(rows.map((r) => [r.state, r[q.ratios![0]!.name]])).toEqual([
+      ['Ohio', 1 / 2],
+      ['Texas', 2 / 3],
+    ]);
   });
   it('"what share of customers with more than 1 parcel are in Texas": the part after "are", among the members kept', async () => {
     const q = query('what share of customers with more than 1 parcel are in Texas');
@@ -402,7 +525,11 @@ describe('a share of a subset of values: the part after "are", the whole before 
   it('"what share of parcels from Northgate are Express": among the depot\'s parcels', async () => {
     const q = query('what share of parcels from Northgate are Express');
     expect(q.filters).toEqual([{ dimension: 'depot', op: 'eq', values: ['Northgate'] }]);
-    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }], as: 'share' });
+    expect(q.subset_metrics?.[0]).toMatchObject({
+      metric: 'parcels',
+      filters: [{ dimension: 'service', values: ['Express'] }],
+      as: 'share',
+    });
     // Northgate: parcels 1 (Express), 2, 3
     expect(Object.values((await run(q))[0]!)).toEqual([1 / 3]);
   });

@@ -63,7 +63,13 @@ describe('refusals never produce a query', () => {
 
 describe('commands and hostile words', () => {
   it('commands to change data are out_of_domain, never answered', () => {
-    for (const s of ['delete all customers', 'drop the orders table', 'Please update orders set priority to urgent', 'truncate lineitem', 'insert into orders values (1)']) {
+    for (const s of [
+      'delete all customers',
+      'drop the orders table',
+      'Please update orders set priority to urgent',
+      'truncate lineitem',
+      'insert into orders values (1)',
+    ]) {
       const r = ask(s);
       expect(r.kind, s).toBe('out_of_domain');
       if (r.kind === 'out_of_domain') expect(r.reason, s).toMatch(/change data/);
@@ -141,7 +147,12 @@ describe('an adjective is not a ranking metric', () => {
 
 describe('actions and advice are not questions', () => {
   it('creating, setting or e-mailing is out_of_domain; an e-mail metric is a missing concept', () => {
-    for (const s of ['add a new customer called acme corp in the building segment', "set every supplier's balance to 0 pls", 'email all suppliers with a negative balance', 'can u recommend a good book on supply chain mgmt']) {
+    for (const s of [
+      'add a new customer called acme corp in the building segment',
+      "set every supplier's balance to 0 pls",
+      'email all suppliers with a negative balance',
+      'can u recommend a good book on supply chain mgmt',
+    ]) {
       expect(ask(s).kind, s).toBe('out_of_domain');
     }
     expect(ask('email open rate for the spring campaign?').kind).toBe('out_of_scope');

@@ -62,7 +62,15 @@ const model = SemanticModelSchema.parse({
     { name: 'track_style_count', entity: 'track_style', agg: 'count', label: 'Track styles', time_bound: false },
     { name: 'venue_count', entity: 'venue', agg: 'count', label: 'Venues', time_bound: false },
     { name: 'gig_count', entity: 'gig', agg: 'count', label: 'Gigs', time_dimension: 'gig_start_dt' },
-    { name: 'total_fee', entity: 'gig', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fee'], time_dimension: 'gig_start_dt' },
+    {
+      name: 'total_fee',
+      entity: 'gig',
+      agg: 'sum',
+      sql: '${TABLE}.fee',
+      label: 'Total fee',
+      synonyms: ['fee'],
+      time_dimension: 'gig_start_dt',
+    },
     { name: 'fan_count', entity: 'fan', agg: 'count', label: 'Fans', time_dimension: 'fan_join' },
     { name: 'ticket_count', entity: 'ticket', agg: 'count', label: 'Tickets', time_bound: false },
   ],
@@ -129,14 +137,32 @@ describe('members with a condition through a relation', () => {
 
   it('the passive, its agent carrying the value: "which tracks were released by singers on the Blue Owl label"', async () => {
     const q = 'Which tracks were released by singers on the Blue Owl label?';
-    await expectSameRows(db, model, q, ask(q), `SELECT DISTINCT t.id, t.title FROM tracks t JOIN credits c ON c.track_id = t.id JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Blue Owl'`);
+    await expectSameRows(
+      db,
+      model,
+      q,
+      ask(q),
+      `SELECT DISTINCT t.id, t.title FROM tracks t JOIN credits c ON c.track_id = t.id JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Blue Owl'`,
+    );
     const q2 = 'How many tracks were released by singers on the label Red Fox?';
-    await expectSameRows(db, model, q2, ask(q2), `SELECT COUNT(DISTINCT c.track_id) FROM credits c JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Red Fox'`);
+    await expectSameRows(
+      db,
+      model,
+      q2,
+      ask(q2),
+      `SELECT COUNT(DISTINCT c.track_id) FROM credits c JOIN singers s ON s.id = c.singer_id JOIN labels l ON l.id = s.label_id WHERE l.name = 'Red Fox'`,
+    );
   });
 
   it('a chain: "which labels have singers who have released tracks in the style Jazz"', async () => {
     const q = 'Which labels have singers who have released tracks in the style Jazz?';
-    await expectSameRows(db, model, q, ask(q), `SELECT DISTINCT l.id, l.name FROM labels l JOIN (${jazzSingers}) s ON TRUE JOIN singers s2 ON s2.id = s.id AND s2.label_id = l.id`);
+    await expectSameRows(
+      db,
+      model,
+      q,
+      ask(q),
+      `SELECT DISTINCT l.id, l.name FROM labels l JOIN (${jazzSingers}) s ON TRUE JOIN singers s2 ON s2.id = s.id AND s2.label_id = l.id`,
+    );
   });
 
   it('the related rows\' own value: "which venues have gigs with status sold out", "have had gigs with a sold out status"', async () => {
@@ -176,7 +202,13 @@ describe('dated verbs', () => {
 
   it('"how many gigs started in 2023", "list the fans who joined in 2022"', async () => {
     const q1 = 'How many gigs started in 2023?';
-    await expectSameRows(db, model, q1, ask(q1), `SELECT COUNT(*) FROM gigs WHERE start_date >= DATE '2023-01-01' AND start_date < DATE '2024-01-01'`);
+    await expectSameRows(
+      db,
+      model,
+      q1,
+      ask(q1),
+      `SELECT COUNT(*) FROM gigs WHERE start_date >= DATE '2023-01-01' AND start_date < DATE '2024-01-01'`,
+    );
     const q2 = 'List the fans who joined in 2022';
     const r = ask(q2);
     await expectSameRows(db, model, q2, r, `SELECT name FROM fans WHERE joined_on >= DATE '2022-01-01' AND joined_on < DATE '2023-01-01'`);
@@ -184,7 +216,14 @@ describe('dated verbs', () => {
 
   it('beside another figure of the same rows: "top 2 venues by total fee charged for gigs started in 2023, with the number of gigs"', async () => {
     const q = 'What are the top 2 venues by total fee charged for gigs started in 2023? Return the venue, number of gigs and total fee.';
-    await expectSameRows(db, model, q, ask(q), `SELECT v.name, COUNT(*), SUM(fee) FROM gigs g JOIN venues v ON v.id = g.venue_id WHERE start_date >= DATE '2023-01-01' AND start_date < DATE '2024-01-01' GROUP BY 1 ORDER BY 3 DESC LIMIT 2`, true);
+    await expectSameRows(
+      db,
+      model,
+      q,
+      ask(q),
+      `SELECT v.name, COUNT(*), SUM(fee) FROM gigs g JOIN venues v ON v.id = g.venue_id WHERE start_date >= DATE '2023-01-01' AND start_date < DATE '2024-01-01' GROUP BY 1 ORDER BY 3 DESC LIMIT 2`,
+      true,
+    );
     // (the columns in the order the question lists them); two figures of two things side by side are no relation
     expect(ask('What is the number of singers and the number of tracks released by singers?').kind).toBe('out_of_scope');
   });
@@ -224,9 +263,21 @@ describe('a verb naming one of two foreign keys', () => {
 
   it('"sent" names sender_id (the join the query takes): read; "received" names the other key: refused', async () => {
     const q = 'How many messages were sent by each member?';
-    await expectSameRows(chatDb, chat, q, askChat(q), `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`);
+    await expectSameRows(
+      chatDb,
+      chat,
+      q,
+      askChat(q),
+      `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`,
+    );
     const q2 = 'How many messages did each member send?';
-    await expectSameRows(chatDb, chat, q2, askChat(q2), `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`);
+    await expectSameRows(
+      chatDb,
+      chat,
+      q2,
+      askChat(q2),
+      `SELECT m.handle, COUNT(*) FROM notes n JOIN members m ON m.id = n.sender_id GROUP BY 1`,
+    );
     expect(askChat('How many messages were received by each member?').kind).toBe('out_of_scope');
     expect(askChat('How many messages did each member receive?').kind).toBe('out_of_scope');
     // a verb naming neither key is no relation the model holds once

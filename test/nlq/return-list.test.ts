@@ -38,8 +38,23 @@ const model = SemanticModelSchema.parse({
   ],
   time_dimensions: [{ name: 'held_on', entity: 'session', sql: '${TABLE}.held_on', label: 'Session date' }],
   measures: [
-    { name: 'session_count', entity: 'session', agg: 'count', label: 'Sessions', synonyms: ['number of sessions'], time_dimension: 'held_on' },
-    { name: 'total_fee', entity: 'session', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fees', 'fee'], time_dimension: 'held_on' },
+    {
+      name: 'session_count',
+      entity: 'session',
+      agg: 'count',
+      label: 'Sessions',
+      synonyms: ['number of sessions'],
+      time_dimension: 'held_on',
+    },
+    {
+      name: 'total_fee',
+      entity: 'session',
+      agg: 'sum',
+      sql: '${TABLE}.fee',
+      label: 'Total fee',
+      synonyms: ['fees', 'fee'],
+      time_dimension: 'held_on',
+    },
     { name: 'average_fee', entity: 'session', agg: 'avg', sql: '${TABLE}.fee', label: 'Average fee', time_dimension: 'held_on' },
     { name: 'climber_count', entity: 'climber', agg: 'count', label: 'Climbers', synonyms: ['number of climbers'] },
     { name: 'session_grade', entity: 'session', agg: 'avg', sql: '${TABLE}.grade', label: 'Grade', time_dimension: 'held_on' },
@@ -96,29 +111,65 @@ describe('the columns asked for after the question', () => {
   it('"the count", a thing grouped by its name and "their email", "; give me ...", "with their ..."', async () => {
     const q1 = 'Which 2 coaches ran the most sessions? Return the coach, their email and the count.';
     const r1 = ask(q1);
-    await expectSameRows(tables, model, q1, r1, `SELECT co.name, co.email, count(*) AS n FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY n DESC LIMIT 2`);
+    await expectSameRows(
+      tables,
+      model,
+      q1,
+      r1,
+      `SELECT co.name, co.email, count(*) AS n FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY n DESC LIMIT 2`,
+    );
     const q2 = 'top 2 coaches by total fee; give me the email and the total fee';
-    await expectSameRows(tables, model, q2, ask(q2), `SELECT co.email, co.name, sum(s.fee) AS f FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY f DESC LIMIT 2`);
+    await expectSameRows(
+      tables,
+      model,
+      q2,
+      ask(q2),
+      `SELECT co.email, co.name, sum(s.fee) AS f FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY f DESC LIMIT 2`,
+    );
     const q3 = 'What are the top 2 coaches by total fee, with their email?';
-    await expectSameRows(tables, model, q3, ask(q3), `SELECT co.email, co.name, sum(s.fee) AS f FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY f DESC LIMIT 2`);
+    await expectSameRows(
+      tables,
+      model,
+      q3,
+      ask(q3),
+      `SELECT co.email, co.name, sum(s.fee) AS f FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY f DESC LIMIT 2`,
+    );
   });
 
   it('"the coach ID" of coaches grouped by name: the key joins the breakdown before the name', async () => {
     const q = 'What are the top 2 coaches by number of sessions? Return the coach ID, coach name and number of sessions.';
-    const got = await expectSameRows(tables, model, q, ask(q), `SELECT co.id, co.name, count(*) AS n FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY n DESC LIMIT 2`);
+    const got = await expectSameRows(
+      tables,
+      model,
+      q,
+      ask(q),
+      `SELECT co.id, co.name, count(*) AS n FROM sessions s JOIN coaches co ON co.id = s.coach_id GROUP BY 1, 2 ORDER BY n DESC LIMIT 2`,
+    );
     expect(got?.columns).toEqual(['coach_id', 'coach', 'session_count']);
   });
 
-  it('the answer\'s columns follow the list: figures and dimensions in the order asked', async () => {
+  it("the answer's columns follow the list: figures and dimensions in the order asked", async () => {
     const q = 'What are the top 2 session kinds by total fee? Return the average fee, the kind, the number of sessions and the total fee.';
-    const got = await expectSameRows(tables, model, q, ask(q), `SELECT kind, avg(fee), count(*), sum(fee) AS f FROM sessions GROUP BY 1 ORDER BY f DESC LIMIT 2`);
+    const got = await expectSameRows(
+      tables,
+      model,
+      q,
+      ask(q),
+      `SELECT kind, avg(fee), count(*), sum(fee) AS f FROM sessions GROUP BY 1 ORDER BY f DESC LIMIT 2`,
+    );
     expect(got?.query.metrics).toEqual(['average_fee', 'session_count', 'total_fee']);
     expect(got?.query.order).toEqual([{ by: 'total_fee', direction: 'desc' }]);
   });
 
   it('"average grade": an average only (the model calls it "grade")', async () => {
     const q = 'What are the top 2 session kinds by total fee? Return the kind and average grade.';
-    const got = await expectSameRows(tables, model, q, ask(q), `SELECT kind, avg(grade), sum(fee) AS f FROM sessions GROUP BY 1 ORDER BY f DESC LIMIT 2`);
+    const got = await expectSameRows(
+      tables,
+      model,
+      q,
+      ask(q),
+      `SELECT kind, avg(grade), sum(fee) AS f FROM sessions GROUP BY 1 ORDER BY f DESC LIMIT 2`,
+    );
     expect(got?.query.metrics).toEqual(['session_grade', 'total_fee']);
   });
 
@@ -142,7 +193,13 @@ describe('the columns asked for after the question', () => {
     const r1 = ask(q1);
     expect(r1.kind === 'query' ? r1.query.group_by : []).toEqual([{ dimension: 'held_on', grain: 'month' }]);
     const q2 = 'Which climbers have no sessions? Return their first name and phone.';
-    await expectSameRows(tables, model, q2, ask(q2), `SELECT first_name, phone, id, last_name FROM climbers WHERE id NOT IN (SELECT climber_id FROM sessions)`);
+    await expectSameRows(
+      tables,
+      model,
+      q2,
+      ask(q2),
+      `SELECT first_name, phone, id, last_name FROM climbers WHERE id NOT IN (SELECT climber_id FROM sessions)`,
+    );
   });
 });
 

@@ -32,8 +32,23 @@ const model = SemanticModelSchema.parse({
   ],
   measures: [
     { name: 'fee_count', entity: 'fee', agg: 'count', label: 'Fees', synonyms: ['number of fees'], time_dimension: 'charged_on' },
-    { name: 'fee_total', entity: 'fee', agg: 'sum', sql: '${TABLE}.amount', label: 'Fee amount', synonyms: ['total fees'], time_dimension: 'charged_on' },
-    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_dimension: 'enrolled_on' },
+    {
+      name: 'fee_total',
+      entity: 'fee',
+      agg: 'sum',
+      sql: '${TABLE}.amount',
+      label: 'Fee amount',
+      synonyms: ['total fees'],
+      time_dimension: 'charged_on',
+    },
+    {
+      name: 'member_count',
+      entity: 'member',
+      agg: 'count',
+      label: 'Members',
+      synonyms: ['number of members'],
+      time_dimension: 'enrolled_on',
+    },
   ],
   defaults: { time_dimension: 'charged_on' },
 });
@@ -75,7 +90,13 @@ describe('in the same <unit> as another date', () => {
   });
   it('a pronoun for the thing: "in the same year as they enrolled"', async () => {
     const question = 'number of fees in the same year as they enrolled';
-    await expectSameRows(db, model, question, ask(question), `SELECT COUNT(*) FROM fees f JOIN members m ON f.member_id = m.id WHERE year(f.charged_on) = year(m.enrolled_on)`);
+    await expectSameRows(
+      db,
+      model,
+      question,
+      ask(question),
+      `SELECT COUNT(*) FROM fees f JOIN members m ON f.member_id = m.id WHERE year(f.charged_on) = year(m.enrolled_on)`,
+    );
   });
   for (const question of [
     // the rows' own date

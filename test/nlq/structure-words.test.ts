@@ -86,7 +86,10 @@ describe('structure words consumed when the query reads what they say', () => {
     await answers('count the leeks harvests in the harvest table', `SELECT COUNT(*) FROM harvests WHERE crop = 'leeks'`);
   });
   it('"based on joining the A and B tables": exactly the tables the query reads', async () => {
-    await answers('Return the distinct list of gardener IDs that have plots, based on joining the gardeners and plots tables.', 'SELECT DISTINCT gardener_id FROM plots');
+    await answers(
+      'Return the distinct list of gardener IDs that have plots, based on joining the gardeners and plots tables.',
+      'SELECT DISTINCT gardener_id FROM plots',
+    );
     // the joins pass through plots: all three named
     await answers(
       'Return the gardener IDs that have harvests, based on joining the gardeners, plots and harvests tables',
@@ -138,10 +141,18 @@ describe('person names', () => {
     expect(await answers('list the first names of the gardeners', 'SELECT DISTINCT given_name FROM gardeners')).toEqual(['given_name']);
     expect(await answers('list the last names of gardeners', 'SELECT DISTINCT family_name FROM gardeners')).toEqual(['family_name']);
   });
-  it('compound columns (firstname, surname) are a person\'s name parts', async () => {
-    expect(await answers('List the first and last names of volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual(['firstname', 'surname']);
-    expect(await answers('List the first name and last name of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual(['firstname', 'surname']);
-    expect(await answers('show the names of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual(['firstname', 'surname']);
+  it("compound columns (firstname, surname) are a person's name parts", async () => {
+    expect(await answers('List the first and last names of volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual([
+      'firstname',
+      'surname',
+    ]);
+    expect(
+      await answers('List the first name and last name of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers'),
+    ).toEqual(['firstname', 'surname']);
+    expect(await answers('show the names of the volunteers', 'SELECT DISTINCT firstname, surname FROM volunteers')).toEqual([
+      'firstname',
+      'surname',
+    ]);
   });
   it('ordered by a part of the name ("by last name", "by the volunteers\' last names")', async () => {
     const r = ask('List the names of gardeners ordered by last name');
@@ -154,8 +165,14 @@ describe('person names', () => {
     refused('List the names of gardeners ordered by name');
   });
   it('"which gardeners have a given name": an attribute said to be set is a condition (is_set), no column of a list', async () => {
-    await answers('which gardeners have a given name', `SELECT id, given_name, family_name FROM gardeners WHERE given_name IS NOT NULL AND given_name <> ''`);
-    await answers('list the gardeners with a family name', `SELECT id, given_name, family_name FROM gardeners WHERE family_name IS NOT NULL AND family_name <> ''`);
+    await answers(
+      'which gardeners have a given name',
+      `SELECT id, given_name, family_name FROM gardeners WHERE given_name IS NOT NULL AND given_name <> ''`,
+    );
+    await answers(
+      'list the gardeners with a family name',
+      `SELECT id, given_name, family_name FROM gardeners WHERE family_name IS NOT NULL AND family_name <> ''`,
+    );
   });
   it('a name part the thing does not have is refused', () => {
     refused('list the middle names of the volunteers');

@@ -10,7 +10,16 @@ import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 const own = (entity: string, column: string, label: string, synonyms: string[] = [], unit?: string) => [
-  { name: `total_${entity}_${column}`, entity, agg: 'sum', sql: `\${TABLE}.${column}`, label: `Total ${label}`, synonyms: [label.toLowerCase(), ...synonyms], time_bound: false, ...(unit ? { format: { kind: 'number', unit } } : {}) },
+  {
+    name: `total_${entity}_${column}`,
+    entity,
+    agg: 'sum',
+    sql: `\${TABLE}.${column}`,
+    label: `Total ${label}`,
+    synonyms: [label.toLowerCase(), ...synonyms],
+    time_bound: false,
+    ...(unit ? { format: { kind: 'number', unit } } : {}),
+  },
   { name: `average_${entity}_${column}`, entity, agg: 'avg', sql: `\${TABLE}.${column}`, label: `Average ${label}`, time_bound: false },
 ];
 
@@ -44,8 +53,23 @@ const raw = {
   time_dimensions: [{ name: 'posted_date', entity: 'review', sql: '${TABLE}.posted_on', label: 'Posted date' }],
   measures: [
     ...own('trail', 'length', 'Length'),
-    { name: 'review_count', entity: 'review', agg: 'count', label: 'Reviews', synonyms: ['number of reviews'], time_dimension: 'posted_date' },
-    { name: 'average_rating', entity: 'review', agg: 'avg', sql: '${TABLE}.rating', label: 'Average rating', synonyms: ['rating'], time_dimension: 'posted_date' },
+    {
+      name: 'review_count',
+      entity: 'review',
+      agg: 'count',
+      label: 'Reviews',
+      synonyms: ['number of reviews'],
+      time_dimension: 'posted_date',
+    },
+    {
+      name: 'average_rating',
+      entity: 'review',
+      agg: 'avg',
+      sql: '${TABLE}.rating',
+      label: 'Average rating',
+      synonyms: ['rating'],
+      time_dimension: 'posted_date',
+    },
     { name: 'max_rating', entity: 'review', agg: 'max', sql: '${TABLE}.rating', label: 'Highest rating', time_dimension: 'posted_date' },
     { name: 'max_peak_height', entity: 'peak', agg: 'max', sql: '${TABLE}.height', label: 'Highest peak height', time_bound: false },
     ...own('peak', 'height', 'Height'),
@@ -100,11 +124,17 @@ describe('the columns of the thing with the highest figure: one row', () => {
     expect(cols).toEqual(['trail_id', 'region', 'average_rating']);
   });
   it('a count of related rows: the most reviews; "which ... and what is it" shows the thing and the figure', async () => {
-    await answers('Which trail has the most reviews, and what is it?', `SELECT t.id, t.name, COUNT(*) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`);
+    await answers(
+      'Which trail has the most reviews, and what is it?',
+      `SELECT t.id, t.name, COUNT(*) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
   });
-  it('a figure of the thing\'s own column: its value, one row per member (the key joins the name)', async () => {
+  it("a figure of the thing's own column: its value, one row per member (the key joins the name)", async () => {
     await answers('What is the name of the peak with the lowest height?', `SELECT id, name, height FROM peaks ORDER BY height LIMIT 1`);
-    await answers('What is the latitude of the peak that has reached the greatest height?', `SELECT id, lat, height FROM peaks ORDER BY height DESC LIMIT 1`);
+    await answers(
+      'What is the latitude of the peak that has reached the greatest height?',
+      `SELECT id, lat, height FROM peaks ORDER BY height DESC LIMIT 1`,
+    );
   });
   it('"ordered by" the figure again restates the ranking: every member in that order; a verb between is the linking verb\'s', async () => {
     await answers(
@@ -114,13 +144,19 @@ describe('the columns of the thing with the highest figure: one row', () => {
     refused('Which trails have gathered the most reviews, ordered by the number of reviews in ascending order?');
     refused('Which trails have gathered the most reviews, ordered by region?');
   });
-  it('an aggregation word before the figure must be the figure\'s own', async () => {
-    await answers('What is the region of the trail with the highest average rating?', `SELECT t.id, t.region, AVG(r.rating) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY t.id, t.region ORDER BY 3 DESC LIMIT 1`);
+  it("an aggregation word before the figure must be the figure's own", async () => {
+    await answers(
+      'What is the region of the trail with the highest average rating?',
+      `SELECT t.id, t.region, AVG(r.rating) FROM trails t JOIN reviews r ON r.trail_id = t.id GROUP BY t.id, t.region ORDER BY 3 DESC LIMIT 1`,
+    );
     await answers('Which peak has the greatest total height?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 1`);
     refused('Which trail has the highest total rating?');
   });
   it('a value of the thing filters the members ranked', async () => {
-    await answers('What is the name of the longest trail in Cumbria?', `SELECT id, name, length FROM trails WHERE region = 'Cumbria' ORDER BY length DESC LIMIT 1`);
+    await answers(
+      'What is the name of the longest trail in Cumbria?',
+      `SELECT id, name, length FROM trails WHERE region = 'Cumbria' ORDER BY length DESC LIMIT 1`,
+    );
   });
   it('the columns of the thing with the fewest related rows are refused (members with none have no row to rank)', () => {
     expect(refused('What is the region of the trail with the fewest reviews?')).toMatch(/none/);
@@ -138,8 +174,14 @@ describe('adjectives that name a measure by its sense', () => {
     await answers('What are the 2 highest peaks?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 2`);
   });
   it('a plural with its order spelled out lists every member in that order', async () => {
-    await answers('What are the longest trails, ordered from longest to shortest?', `SELECT id, name, length FROM trails ORDER BY length DESC`);
-    await answers('Which stations have the shortest transfer time, sorted in ascending order? Show the transfer time.', `SELECT transfer_time, id, name FROM stations ORDER BY transfer_time`);
+    await answers(
+      'What are the longest trails, ordered from longest to shortest?',
+      `SELECT id, name, length FROM trails ORDER BY length DESC`,
+    );
+    await answers(
+      'Which stations have the shortest transfer time, sorted in ascending order? Show the transfer time.',
+      `SELECT transfer_time, id, name FROM stations ORDER BY transfer_time`,
+    );
   });
   it('an order whose first end is an adjective of a sense ranks the thing listed by that sense', async () => {
     await answers('List the trails from shortest to longest', `SELECT id, name, length FROM trails ORDER BY length`);
@@ -148,7 +190,10 @@ describe('adjectives that name a measure by its sense', () => {
     refused('List the stations from longest to shortest');
   });
   it('an ordinal before the adjective skips the first ones', async () => {
-    await answers('What is the name of the second longest trail?', `SELECT id, name, length FROM trails ORDER BY length DESC LIMIT 1 OFFSET 1`);
+    await answers(
+      'What is the name of the second longest trail?',
+      `SELECT id, name, length FROM trails ORDER BY length DESC LIMIT 1 OFFSET 1`,
+    );
     await answers('Which peak is the third highest?', `SELECT id, name, height FROM peaks ORDER BY height DESC LIMIT 1 OFFSET 2`);
   });
   it('the figure itself may be the column asked for', async () => {
@@ -169,12 +214,12 @@ describe('adjectives that name a measure by its sense', () => {
   });
 });
 
-describe('units: named only when they are the figure\'s own', () => {
+describe("units: named only when they are the figure's own", () => {
   it('"in feet" of a column in feet is consumed; "in meters" of it is a conversion and refused', async () => {
     await answers('What is the deepest lake in feet?', `SELECT id, name, depth_feet FROM lakes ORDER BY depth_feet DESC LIMIT 1`);
     refused('What is the deepest lake in meters?');
   });
-  it('a unit of another kind than the figure\'s is refused', () => {
+  it("a unit of another kind than the figure's is refused", () => {
     refused('Which peak is the tallest in kilograms?');
   });
   it('a unit outside a ranked lookup is not read (never a skipped conversion)', () => {

@@ -161,13 +161,20 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
     const lakes = q('Which lakes have a name that starts with "Lake"?');
     expect(lakes.filters).toEqual([{ dimension: 'lake_name', op: 'starts_with', values: ['Lake'] }]);
     expect(lakes.metrics).toEqual([]);
-    expect(q("how many lakes whose name begins with 'Big'")).toMatchObject({ metrics: ['lakes'], filters: [{ dimension: 'lake_name', op: 'starts_with', values: ['Big'] }] });
+    expect(q("how many lakes whose name begins with 'Big'")).toMatchObject({
+      metrics: ['lakes'],
+      filters: [{ dimension: 'lake_name', op: 'starts_with', values: ['Big'] }],
+    });
   });
   it('a dimension named right before, and one unquoted word ending the phrase', () => {
     expect(q('list customers whose email ends with .com').filters).toEqual([{ dimension: 'email', op: 'ends_with', values: ['.com'] }]);
-    expect(q("how many customers with an email ending in '.org'").filters).toEqual([{ dimension: 'email', op: 'ends_with', values: ['.org'] }]);
+    expect(q("how many customers with an email ending in '.org'").filters).toEqual([
+      { dimension: 'email', op: 'ends_with', values: ['.org'] },
+    ]);
     expect(q('customer names beginning with A').filters).toEqual([{ dimension: 'customer_name', op: 'starts_with', values: ['A'] }]);
-    expect(q('list customers whose name starts with the letter b').filters).toEqual([{ dimension: 'customer_name', op: 'starts_with', values: ['b'] }]);
+    expect(q('list customers whose name starts with the letter b').filters).toEqual([
+      { dimension: 'customer_name', op: 'starts_with', values: ['b'] },
+    ]);
   });
   it('"<things> containing \'x\'": the one obvious name of the thing; the case words are consumed', () => {
     const r = q("how many diagnoses containing 'psoriasis' (match with wildcards case-insensitively)");
@@ -178,9 +185,15 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
     expect(r.filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['organic'] }]);
   });
   it('"has \'x\' in it", "the word \'x\'", "the letter b"', () => {
-    expect(q("list products whose name has 'milk' in it").filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['milk'] }]);
-    expect(q("how many products whose name does not have 'milk' in it").filters).toEqual([{ dimension: 'product_name', op: 'not_contains', values: ['milk'] }]);
-    expect(q("list products whose name contains the word 'organic'").filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['organic'] }]);
+    expect(q("list products whose name has 'milk' in it").filters).toEqual([
+      { dimension: 'product_name', op: 'contains', values: ['milk'] },
+    ]);
+    expect(q("how many products whose name does not have 'milk' in it").filters).toEqual([
+      { dimension: 'product_name', op: 'not_contains', values: ['milk'] },
+    ]);
+    expect(q("list products whose name contains the word 'organic'").filters).toEqual([
+      { dimension: 'product_name', op: 'contains', values: ['organic'] },
+    ]);
   });
   it('a metric filtered through the thing whose name it is', () => {
     expect(q("revenue by city for customers whose name starts with 'X'")).toMatchObject({
@@ -190,19 +203,33 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
     });
   });
   it('negations, several texts with "or", two patterns joined by "and"', () => {
-    expect(q("how many customers whose name doesn't contain 'x'").filters).toEqual([{ dimension: 'customer_name', op: 'not_contains', values: ['x'] }]);
-    expect(q("how many customers whose name does not start with 'Al'").filters).toEqual([{ dimension: 'customer_name', op: 'not_starts_with', values: ['Al'] }]);
-    expect(q("list products without 'milk' in the name").filters).toEqual([{ dimension: 'product_name', op: 'not_contains', values: ['milk'] }]);
-    expect(q("how many customers whose city starts with 'Lake' or 'Bos'").filters).toEqual([{ dimension: 'city', op: 'starts_with', values: ['Lake', 'Bos'] }]);
+    expect(q("how many customers whose name doesn't contain 'x'").filters).toEqual([
+      { dimension: 'customer_name', op: 'not_contains', values: ['x'] },
+    ]);
+    expect(q("how many customers whose name does not start with 'Al'").filters).toEqual([
+      { dimension: 'customer_name', op: 'not_starts_with', values: ['Al'] },
+    ]);
+    expect(q("list products without 'milk' in the name").filters).toEqual([
+      { dimension: 'product_name', op: 'not_contains', values: ['milk'] },
+    ]);
+    expect(q("how many customers whose city starts with 'Lake' or 'Bos'").filters).toEqual([
+      { dimension: 'city', op: 'starts_with', values: ['Lake', 'Bos'] },
+    ]);
     expect(q("list customers whose name starts with 'A' and ends with 'z'").filters).toEqual([
       { dimension: 'customer_name', op: 'starts_with', values: ['A'] },
       { dimension: 'customer_name', op: 'ends_with', values: ['z'] },
     ]);
   });
   it('"like" with wildcards at the ends of the text', () => {
-    expect(q("list products whose name is like 'milk%'").filters).toEqual([{ dimension: 'product_name', op: 'starts_with', values: ['milk'] }]);
-    expect(q("list products whose name is like '%milk%'").filters).toEqual([{ dimension: 'product_name', op: 'contains', values: ['milk'] }]);
-    expect(q("list products whose name is like '%milk'").filters).toEqual([{ dimension: 'product_name', op: 'ends_with', values: ['milk'] }]);
+    expect(q("list products whose name is like 'milk%'").filters).toEqual([
+      { dimension: 'product_name', op: 'starts_with', values: ['milk'] },
+    ]);
+    expect(q("list products whose name is like '%milk%'").filters).toEqual([
+      { dimension: 'product_name', op: 'contains', values: ['milk'] },
+    ]);
+    expect(q("list products whose name is like '%milk'").filters).toEqual([
+      { dimension: 'product_name', op: 'ends_with', values: ['milk'] },
+    ]);
   });
   it('notes and answer labels say the pattern and that case is ignored', () => {
     const r = ask("how many customers whose email ends with '.org'");
@@ -216,11 +243,15 @@ describe('text pattern: a text dimension starts with, ends with or contains a te
 
 describe('case-insensitive matching of a value', () => {
   it('"match city case insensitively" makes the value filter ignore letter case', () => {
-    expect(q('how many customers in boston, match city case insensitively').filters).toEqual([{ dimension: 'city', op: 'eq_ci', values: ['Boston'] }]);
+    expect(q('how many customers in boston, match city case insensitively').filters).toEqual([
+      { dimension: 'city', op: 'eq_ci', values: ['Boston'] },
+    ]);
     expect(q('how many customers in Leeds case-insensitively').filters).toEqual([{ dimension: 'city', op: 'eq_ci', values: ['Leeds'] }]);
   });
   it('"with wildcards" on a value matches it as a part of the text', () => {
-    expect(q('how many customers in Boston (match with wildcards case insensitively)').filters).toEqual([{ dimension: 'city', op: 'contains', values: ['Boston'] }]);
+    expect(q('how many customers in Boston (match with wildcards case insensitively)').filters).toEqual([
+      { dimension: 'city', op: 'contains', values: ['Boston'] },
+    ]);
   });
   it('with nothing to match, the words are not understood', () => {
     expect(ask('how many customers case insensitively').kind).toBe('out_of_scope');
@@ -255,7 +286,9 @@ describe('text pattern through a real DuckDB warehouse', () => {
   it('a _ in the quoted text matches only itself, in any letter case', async () => {
     const db = await DuckDBInstance.create(':memory:');
     const c = await db.connect();
-    await c.run("CREATE TABLE product AS SELECT * FROM (VALUES (1, 'a_b jam', 'Dairy'), (2, 'axb jam', 'Dairy'), (3, 'A_B Milk', 'Dairy'), (4, 'oat 50% off', 'Bakery'), (5, 'oat 50 off', 'Bakery')) AS t(product_id, product_name, category)");
+    await c.run(
+      "CREATE TABLE product AS SELECT * FROM (VALUES (1, 'a_b jam', 'Dairy'), (2, 'axb jam', 'Dairy'), (3, 'A_B Milk', 'Dairy'), (4, 'oat 50% off', 'Bakery'), (5, 'oat 50 off', 'Bakery')) AS t(product_id, product_name, category)",
+    );
     const run = async (question: string) => {
       const sql = compile(model, q(question), new DuckDbDialect()).sql;
       return (await c.runAndReadAll(sql)).getRowObjectsJS().map((r) => r.product_name);
@@ -271,7 +304,12 @@ describe('text pattern through a real DuckDB warehouse', () => {
 describe("a request's dimensions: text patterns", () => {
   it('{starts_with}, {contains: [...]}, {not_ends_with} on a text dimension become pattern filters', async () => {
     const { resolveRequestDimensions } = await import('../../src/nlq/dimensions.js');
-    expect(resolveRequestDimensions(model, values, { email: { ends_with: '.com' }, customer_name: { starts_with: 'A', not_contains: ['x', 'y'] } })).toEqual([
+    expect(
+      resolveRequestDimensions(model, values, {
+        email: { ends_with: '.com' },
+        customer_name: { starts_with: 'A', not_contains: ['x', 'y'] },
+      }),
+    ).toEqual([
       { dimension: 'email', op: 'ends_with', values: ['.com'] },
       { dimension: 'customer_name', op: 'starts_with', values: ['A'] },
       { dimension: 'customer_name', op: 'not_contains', values: ['x', 'y'] },

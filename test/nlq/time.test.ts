@@ -117,9 +117,12 @@ describe('periods counted back from today or from a named period (as of Sunday 1
       const hits = findTimeExpressions(text.toLowerCase(), TODAY);
       expect(hits.length, text).toBe(1);
       // the whole expression is read: no word of it is left over
-      expect(text.toLowerCase().slice(hits[0].from, hits[0].to).replace(/^members who joined /, '')).toBe(
-        text.toLowerCase().replace(/^members who joined /, ''),
-      );
+      expect(
+        text
+          .toLowerCase()
+          .slice(hits[0].from, hits[0].to)
+          .replace(/^members who joined /, ''),
+      ).toBe(text.toLowerCase().replace(/^members who joined /, ''));
       expect([hits[0].range.start, hits[0].range.end]).toEqual([start, end]);
     });
   }
@@ -127,7 +130,10 @@ describe('periods counted back from today or from a named period (as of Sunday 1
   it('a finer unit than the period, or a span before a period, is not read as a period moved', () => {
     for (const text of ['orders 2 days before March 1997', 'the 3 months before March 1997', 'top 2 years before 1997']) {
       const hits = findTimeExpressions(text.toLowerCase(), TODAY);
-      expect(hits.map((h) => h.range.label), text).toEqual([text.toLowerCase().match(/march 1997|1997$/)![0]]);
+      expect(
+        hits.map((h) => h.range.label),
+        text,
+      ).toEqual([text.toLowerCase().match(/march 1997|1997$/)![0]]);
     }
     expect(ask('revenue 2 days after March 1997')).toMatchObject({ kind: 'out_of_scope', unconsumed: expect.arrayContaining(['after']) });
     expect(ask('revenue in the 3 months before 1997')).toMatchObject({ kind: 'out_of_scope' });
@@ -137,7 +143,10 @@ describe('periods counted back from today or from a named period (as of Sunday 1
 
   it('a restatement that does not hold, or an exclusive range, stays unread', () => {
     // the last 3 months end before today: "including today" would change them
-    expect(ask('revenue in the last 3 months including today')).toMatchObject({ kind: 'out_of_scope', unconsumed: expect.arrayContaining(['including']) });
+    expect(ask('revenue in the last 3 months including today')).toMatchObject({
+      kind: 'out_of_scope',
+      unconsumed: expect.arrayContaining(['including']),
+    });
     // "not including today" after the last 7 days: the 7 whole days before today
     expect(q('revenue in the last 7 days not including today').time_range).toMatchObject({ start: '1998-07-26', end: '1998-08-02' });
     expect(ask('revenue between 1995-01-01 and 1995-03-31 exclusive')).toMatchObject({ kind: 'out_of_scope' });
@@ -148,7 +157,10 @@ describe('periods counted back from today or from a named period (as of Sunday 1
 
   it('the periods reach the query', () => {
     expect(q('revenue 2 years ago').time_range).toMatchObject({ start: '1996-01-01', end: '1997-01-01', label: '2 years ago' });
-    expect(q('number of orders in the whole of the previous week not including the current week').time_range).toMatchObject({ start: '1998-07-20', end: '1998-07-27' });
+    expect(q('number of orders in the whole of the previous week not including the current week').time_range).toMatchObject({
+      start: '1998-07-20',
+      end: '1998-07-27',
+    });
   });
 });
 

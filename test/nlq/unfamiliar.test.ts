@@ -20,7 +20,15 @@ const model = SemanticModelSchema.parse({
   ],
   measures: [
     { name: 'visit_count', entity: 'visit', agg: 'count', label: 'Visits', synonyms: ['number of visits'], time_bound: false },
-    { name: 'average_satisfaction', entity: 'visit', agg: 'avg', sql: '${TABLE}.satisfaction', label: 'Average satisfaction', synonyms: ['satisfaction'], time_bound: false },
+    {
+      name: 'average_satisfaction',
+      entity: 'visit',
+      agg: 'avg',
+      sql: '${TABLE}.satisfaction',
+      label: 'Average satisfaction',
+      synonyms: ['satisfaction'],
+      time_bound: false,
+    },
   ],
 });
 const values = new Map([
@@ -65,7 +73,15 @@ const shared = SemanticModelSchema.parse({
     { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
     { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false },
     { name: 'total_fee', entity: 'club', agg: 'sum', sql: '${TABLE}.fee', label: 'Total fee', synonyms: ['fee'], time_bound: false },
-    { name: 'member_total_fee', entity: 'member', agg: 'sum', sql: '${TABLE}.fee', label: 'Member total fee', synonyms: ['fee'], time_bound: false },
+    {
+      name: 'member_total_fee',
+      entity: 'member',
+      agg: 'sum',
+      sql: '${TABLE}.fee',
+      label: 'Member total fee',
+      synonyms: ['fee'],
+      time_bound: false,
+    },
   ],
 });
 const askShared = (q: string) => interpret(q, { model: shared, values: new Map(), asOf: '2024-06-30' });
@@ -91,7 +107,7 @@ describe('a phrase shared by the metrics or dimensions of several entities', () 
 });
 
 describe('the default metric', () => {
-  it('is only the model\'s own default: with none, a question naming no metric is refused', () => {
+  it("is only the model's own default: with none, a question naming no metric is refused", () => {
     const r = interpret('top 3 clubs', { model: shared, values: new Map(), asOf: '2024-06-30' });
     expect(r.kind).not.toBe('query');
   });
@@ -197,7 +213,10 @@ describe('"in terms of" a metric', () => {
 const counted = SemanticModelSchema.parse({
   ...model,
   name: 'gym5',
-  measures: [...model.measures, { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false }],
+  measures: [
+    ...model.measures,
+    { name: 'club_count', entity: 'club', agg: 'count', label: 'Clubs', synonyms: ['number of clubs'], time_bound: false },
+  ],
 });
 const askCounted = (q: string) => interpret(q, { model: counted, values, asOf: '2024-06-30' });
 
@@ -250,7 +269,10 @@ describe('a total of a metric the model only averages', () => {
 
 describe('"name" after a dimension the query uses', () => {
   it('means its values: "visits by town name", "visits by the club names"', () => {
-    for (const [q, dim] of [['number of visits by town name', 'town'], ['visits by the club names', 'club']] as const) {
+    for (const [q, dim] of [
+      ['number of visits by town name', 'town'],
+      ['visits by the club names', 'club'],
+    ] as const) {
       const r = ask(q);
       expect(r.kind, q).toBe('query');
       if (r.kind === 'query') expect(r.query.group_by, q).toEqual([{ dimension: dim }]);
@@ -333,7 +355,9 @@ const flags = SemanticModelSchema.parse({
     { name: 'town', entity: 'member', sql: '${TABLE}.town', label: 'Town', index_values: true },
     { name: 'membership_type', entity: 'member', sql: '${TABLE}.membership_type', label: 'Membership type' },
   ],
-  measures: [{ name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false }],
+  measures: [
+    { name: 'member_count', entity: 'member', agg: 'count', label: 'Members', synonyms: ['number of members'], time_bound: false },
+  ],
 });
 const askFlags = (q: string) => interpret(q, { model: flags, values: new Map([['town', ['Leeds', 'York']]]), asOf: '2024-06-30' });
 
@@ -381,7 +405,11 @@ describe('numbers in words', () => {
     ] as const) {
       const r = ask(q);
       expect(r.kind, q).toBe('query');
-      if (r.kind === 'query') expect([...(r.query.entity_conditions ?? []), ...r.query.metric_filters].map((c) => c.value), q).toEqual([value]);
+      if (r.kind === 'query')
+        expect(
+          [...(r.query.entity_conditions ?? []), ...r.query.metric_filters].map((c) => c.value),
+          q,
+        ).toEqual([value]);
     }
   });
 });

@@ -43,7 +43,14 @@ const model = SemanticModelSchema.parse({
   ],
   measures: [
     { name: 'pupil_count', entity: 'pupil', agg: 'count', label: 'Pupils', synonyms: ['number of pupils', 'number of students'] },
-    { name: 'parcel_count', entity: 'parcel', agg: 'count', label: 'Parcels', synonyms: ['number of parcels'], time_dimension: 'posted_on' },
+    {
+      name: 'parcel_count',
+      entity: 'parcel',
+      agg: 'count',
+      label: 'Parcels',
+      synonyms: ['number of parcels'],
+      time_dimension: 'posted_on',
+    },
   ],
   defaults: { time_dimension: 'posted_on' },
 });
@@ -89,7 +96,11 @@ describe('a column has a value / has none', () => {
   it('"students who have picked a subject" (the verb and the noun name the column), per house', async () => {
     const r = await answer('How many students have picked a subject in each house?');
     expect(r.query.filters).toEqual([{ dimension: 'pick_subject', op: 'is_set', values: [] }]);
-    expect(r.rows).toEqual(await rows(`SELECT h.id, h.name, COUNT(*) FROM pupils p JOIN houses h ON p.house_id = h.id WHERE pick_subject IS NOT NULL GROUP BY 1, 2`));
+    expect(r.rows).toEqual(
+      await rows(
+        `SELECT h.id, h.name, COUNT(*) FROM pupils p JOIN houses h ON p.house_id = h.id WHERE pick_subject IS NOT NULL GROUP BY 1, 2`,
+      ),
+    );
   });
 
   it('"students with no email": NULL and the empty text both count as none', async () => {
@@ -99,7 +110,13 @@ describe('a column has a value / has none', () => {
   });
 
   it('"without an email", "do not have an email", "whose email is missing / unknown / not recorded" are the same', async () => {
-    for (const q of ['How many students without an email?', 'How many students do not have an email address?', 'How many students whose email is missing?', 'How many students whose email is unknown?', 'How many students whose email is not recorded?']) {
+    for (const q of [
+      'How many students without an email?',
+      'How many students do not have an email address?',
+      'How many students whose email is missing?',
+      'How many students whose email is unknown?',
+      'How many students whose email is not recorded?',
+    ]) {
       const r = ask(q);
       expect(r.kind, q).toBe('query');
       if (r.kind === 'query') expect(r.query.filters, q).toEqual([{ dimension: 'email', op: 'not_set', values: [] }]);
@@ -122,7 +139,11 @@ describe('a column has a value / has none', () => {
 
   it('a missing date of the related thing: "parcels without a delivery date" per house', async () => {
     const r = await answer('Number of parcels without a delivery date by house name');
-    expect(r.rows).toEqual(await rows(`SELECT h.name, COUNT(*) FROM parcels c JOIN pupils p ON c.pupil_id = p.id JOIN houses h ON p.house_id = h.id WHERE c.deliver_date IS NULL GROUP BY 1`));
+    expect(r.rows).toEqual(
+      await rows(
+        `SELECT h.name, COUNT(*) FROM parcels c JOIN pupils p ON c.pupil_id = p.id JOIN houses h ON p.house_id = h.id WHERE c.deliver_date IS NULL GROUP BY 1`,
+      ),
+    );
   });
 });
 
@@ -140,7 +161,9 @@ describe('several conditions', () => {
 
   it('a value of another column after it is its own filter ("with an email in Oak")', async () => {
     const r = await answer('How many students with an email in Oak?');
-    expect(r.rows).toEqual(await rows(`SELECT COUNT(*) FROM pupils p JOIN houses h ON p.house_id = h.id WHERE h.name = 'Oak' AND p.email <> ''`));
+    expect(r.rows).toEqual(
+      await rows(`SELECT COUNT(*) FROM pupils p JOIN houses h ON p.house_id = h.id WHERE h.name = 'Oak' AND p.email <> ''`),
+    );
   });
 
   it('"or" between two conditions is never read as both', () => {
@@ -179,7 +202,11 @@ describe('what stays something else', () => {
   it('a verb with how or when after it is no missing date: "parcels not delivered by courier", "... in 2024"', () => {
     for (const q of ['How many parcels were not delivered by courier?', 'How many parcels were not delivered in 2024?']) {
       const r = ask(q);
-      if (r.kind === 'query') expect(r.query.filters.some((f) => f.op === 'not_set'), q).toBe(false);
+      if (r.kind === 'query')
+        expect(
+          r.query.filters.some((f) => f.op === 'not_set'),
+          q,
+        ).toBe(false);
     }
   });
 

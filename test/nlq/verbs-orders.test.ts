@@ -31,7 +31,12 @@ function school(o: Options = {}) {
       { name: 'report', table: 'report', primary_key: 'id', synonyms: ['reports'] },
     ],
     relationships: [
-      ...(o.direct ? [{ from: 'klass', to: 'term', on: [['term_id', 'id']] }] : [{ from: 'class_run', to: 'klass', on: [['klass_id', 'id']] }, { from: 'class_run', to: 'term', on: [['term_id', 'id']] }]),
+      ...(o.direct
+        ? [{ from: 'klass', to: 'term', on: [['term_id', 'id']] }]
+        : [
+            { from: 'class_run', to: 'klass', on: [['klass_id', 'id']] },
+            { from: 'class_run', to: 'term', on: [['term_id', 'id']] },
+          ]),
       ...(o.direct ? [{ from: 'class_run', to: 'klass', on: [['klass_id', 'id']] }] : []),
       { from: 'lesson', to: 'tutor', on: [['tutor_id', 'id']] },
       ...(o.standIn ? [{ from: 'lesson', to: 'tutor', on: [['stand_in_id', 'id']] }] : []),
@@ -64,7 +69,15 @@ function school(o: Options = {}) {
       { name: 'pupil_count', entity: 'pupil', agg: 'count', label: 'Pupils', time_bound: false },
       { name: 'report_count', entity: 'report', agg: 'count', label: 'Reports', time_bound: false },
       { name: 'max_fee', entity: 'tutor', agg: 'max', sql: '${TABLE}.fee', label: 'Highest fee', time_bound: false },
-      { name: 'average_fee', entity: 'tutor', agg: 'avg', sql: '${TABLE}.fee', label: 'Average fee', synonyms: ['fee', 'fees'], time_bound: false },
+      {
+        name: 'average_fee',
+        entity: 'tutor',
+        agg: 'avg',
+        sql: '${TABLE}.fee',
+        label: 'Average fee',
+        synonyms: ['fee', 'fees'],
+        time_bound: false,
+      },
     ],
   });
 }
@@ -78,7 +91,11 @@ const values = new Map([
   ['pupil_status', ['enrolled', 'waiting']],
 ]);
 const ask = (q: string, o: Options = {}) =>
-  interpret(q, { model: school(o), values: o.taughtStatus ? new Map([...values, ['pupil_status', ['enrolled', 'taught']]]) : values, asOf: '2024-06-30' });
+  interpret(q, {
+    model: school(o),
+    values: o.taughtStatus ? new Map([...values, ['pupil_status', ['enrolled', 'taught']]]) : values,
+    asOf: '2024-06-30',
+  });
 
 function query(q: string, o: Options = {}) {
   const r = ask(q, o);
@@ -168,7 +185,10 @@ describe('a pronoun subject', () => {
 
 describe('what an ordering names', () => {
   it('the key of the thing a breakdown groups by joins the breakdown and orders it', () => {
-    for (const q of ['number of lessons for each tutor, ordered by the tutor ID', "number of lessons for each tutor ordered by tutor id's"]) {
+    for (const q of [
+      'number of lessons for each tutor, ordered by the tutor ID',
+      "number of lessons for each tutor ordered by tutor id's",
+    ]) {
       const r = query(q);
       expect(r.group_by, q).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
       expect(r.order, q).toEqual([{ by: 'tutor_id', direction: 'asc' }]);
@@ -188,8 +208,8 @@ describe('what an ordering names', () => {
   });
 });
 
-describe('a listing ordered by a figure of the members\' own rows', () => {
-  it('orders the list and shows the figure, one row per member (in the column\'s own type: its highest)', () => {
+describe("a listing ordered by a figure of the members' own rows", () => {
+  it("orders the list and shows the figure, one row per member (in the column's own type: its highest)", () => {
     const r = query('list the tutors ordered by fee from highest to lowest');
     expect(r.metrics).toEqual(['max_fee']);
     expect(r.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
@@ -198,7 +218,7 @@ describe('a listing ordered by a figure of the members\' own rows', () => {
     expect(n.group_by).toEqual([{ dimension: 'tutor_id' }, { dimension: 'tutor' }]);
     expect(n.order).toEqual([{ by: 'max_fee', direction: 'asc' }]);
   });
-  it('a count of other rows is a total, never a listing\'s order', () => {
+  it("a count of other rows is a total, never a listing's order", () => {
     const r = ask('list the tutors ordered by the number of lessons');
     if (r.kind === 'query') expect(r.query.metrics).toContain('lesson_count');
   });
@@ -207,7 +227,9 @@ describe('a listing ordered by a figure of the members\' own rows', () => {
 describe('direction phrases', () => {
   it('"from highest to lowest" and its kin set the direction of the order', () => {
     expect(query('number of lessons for each tutor, from highest to lowest').order).toEqual([{ by: 'lesson_count', direction: 'desc' }]);
-    expect(query('number of lessons for each tutor sorted from lowest to highest').order).toEqual([{ by: 'lesson_count', direction: 'asc' }]);
+    expect(query('number of lessons for each tutor sorted from lowest to highest').order).toEqual([
+      { by: 'lesson_count', direction: 'asc' },
+    ]);
     expect(query('number of lessons for each tutor in decreasing order').order).toEqual([{ by: 'lesson_count', direction: 'desc' }]);
   });
   it('"starting from the best X to the lowest" orders by X in the first direction', () => {

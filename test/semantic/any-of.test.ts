@@ -114,7 +114,11 @@ describe('the IR: any_of groups of at least two valid filters', () => {
     expect(schema).toContain('starts_with');
   });
   it('privacy mode redacts and restores the values of its members', () => {
-    const q = SemanticQuerySchema.parse({ metrics: ['vets'], filters: [{ dimension: 'town', op: 'eq', values: ['Ashby'] }], any_of: [{ filters: J_OR_SON }] });
+    const q = SemanticQuerySchema.parse({
+      metrics: ['vets'],
+      filters: [{ dimension: 'town', op: 'eq', values: ['Ashby'] }],
+      any_of: [{ filters: J_OR_SON }],
+    });
     const { query, values } = redactQueryValues(q);
     expect(JSON.stringify(query)).not.toMatch(/Ashby|son|"J"/);
     expect(restoreQueryValues(query, values)).toEqual(q);
@@ -128,13 +132,27 @@ describe('any_of compiles in every dialect', () => {
     ['mysql', new MysqlDialect()],
   ];
   it.each(dialects)('%s: the members OR-ed inside one pair of parentheses, AND-ed with the other filters', (_name, d) => {
-    const sql = compile(model, listed({ filters: [{ dimension: 'town', op: 'eq', values: ['Ashby'] }], any_of: [{ filters: J_OR_SON }] }), d).sql;
+    const sql = compile(
+      model,
+      listed({ filters: [{ dimension: 'town', op: 'eq', values: ['Ashby'] }], any_of: [{ filters: J_OR_SON }] }),
+      d,
+    ).sql;
     const where = sql.slice(sql.indexOf('WHERE'));
     expect(where).toMatch(/\(t0\.town = 'Ashby'\) AND \(\(.*first_name.*\) OR \(.*last_name.*\)\)/);
   });
   it('members on two entities are refused with the reason', () => {
     const d = new DuckDbDialect();
-    const q = { metrics: ['visits'], any_of: [{ filters: [{ dimension: 'species', op: 'eq' as const, values: ['cat'] }, { dimension: 'town', op: 'eq' as const, values: ['Carlow'] }] }] };
+    const q = {
+      metrics: ['visits'],
+      any_of: [
+        {
+          filters: [
+            { dimension: 'species', op: 'eq' as const, values: ['cat'] },
+            { dimension: 'town', op: 'eq' as const, values: ['Carlow'] },
+          ],
+        },
+      ],
+    };
     expect(() => compile(model, q, d)).toThrow(CompileError);
     expect(() => compile(model, q, d)).toThrow(/one entity/);
     expect(() => compile(model, { metrics: ['vets'], any_of: [{ filters: [J_OR_SON[0]!] }] }, d)).toThrow(/at least two/);
@@ -142,20 +160,52 @@ describe('any_of compiles in every dialect', () => {
 });
 
 const CASES: { title: string; query: Partial<SemanticQueryInput>; expected: number[] }[] = [
-  { title: 'two text patterns on two dimensions', query: { any_of: [{ filters: J_OR_SON }] }, expected: ids((v) => /^j/i.test(v[1]) || /son/i.test(v[2] ?? '')) },
+  {
+    title: 'two text patterns on two dimensions',
+    query: { any_of: [{ filters: J_OR_SON }] },
+    expected: ids((v) => /^j/i.test(v[1]) || /son/i.test(v[2] ?? '')),
+  },
   {
     title: 'a starts-with or an ends-with on one dimension',
-    query: { any_of: [{ filters: [{ dimension: 'last_name', op: 'starts_with', values: ['M'] }, { dimension: 'last_name', op: 'ends_with', values: ['ee'] }] }] },
+    query: {
+      any_of: [
+        {
+          filters: [
+            { dimension: 'last_name', op: 'starts_with', values: ['M'] },
+            { dimension: 'last_name', op: 'ends_with', values: ['ee'] },
+          ],
+        },
+      ],
+    },
     expected: ids((v) => /^m/i.test(v[2] ?? '') || /ee$/i.test(v[2] ?? '')),
   },
   {
     title: 'a value or a comparison, AND-ed with another filter',
-    query: { filters: [{ dimension: 'town', op: 'in', values: ['Ashby', 'Carlow'] }], any_of: [{ filters: [{ dimension: 'first_name', op: 'eq', values: ['Omar'] }, { dimension: 'years', op: 'gte', values: [10] }] }] },
+    query: {
+      filters: [{ dimension: 'town', op: 'in', values: ['Ashby', 'Carlow'] }],
+      any_of: [
+        {
+          filters: [
+            { dimension: 'first_name', op: 'eq', values: ['Omar'] },
+            { dimension: 'years', op: 'gte', values: [10] },
+          ],
+        },
+      ],
+    },
     expected: ids((v) => ['Ashby', 'Carlow'].includes(v[3]) && (v[1] === 'Omar' || (v[4] ?? -1) >= 10)),
   },
   {
     title: 'presence or a negated pattern (a NULL matches neither of those)',
-    query: { any_of: [{ filters: [{ dimension: 'years', op: 'not_set' }, { dimension: 'last_name', op: 'not_contains', values: ['e'] }] }] },
+    query: {
+      any_of: [
+        {
+          filters: [
+            { dimension: 'years', op: 'not_set' },
+            { dimension: 'last_name', op: 'not_contains', values: ['e'] },
+          ],
+        },
+      ],
+    },
     expected: ids((v) => v[4] === null || (v[2] !== null && !/e/i.test(v[2]))),
   },
   {
@@ -165,7 +215,8 @@ const CASES: { title: string; query: Partial<SemanticQueryInput>; expected: numb
   },
 ];
 
-const lit = (v: string | number | null, date = false) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `${date ? 'DATE ' : ''}'${v}'`);
+const lit = (v: string | number | null, date = false) =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `${date ? 'DATE ' : ''}'${v}'`;
 
 describe.each(ENGINES)('any_of on a real %s warehouse', (engine) => {
   const engineTarget = engineForSuite(engine, 'clinic', (e) => {
@@ -198,18 +249,33 @@ describe.each(ENGINES)('any_of on a real %s warehouse', (engine) => {
 
 describe('answer words', () => {
   it('a group reads "either ... or ..."', () => {
-    expect(anyOfPhrase(model, { filters: J_OR_SON.map((f) => ({ ...f, values: f.values ?? [] })) })).toBe('either first name starting with "J" or last name containing "son"');
+    expect(anyOfPhrase(model, { filters: J_OR_SON.map((f) => ({ ...f, values: f.values ?? [] })) })).toBe(
+      'either first name starting with "J" or last name containing "son"',
+    );
   });
   it('the answer, its explanation and its explanation structure name the group beside the other filters', () => {
     const r = buildAnswer(
       input(
-        { metrics: ['orders'], filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }], any_of: [{ filters: [{ dimension: 'customer', op: 'starts_with', values: ['J'] }, { dimension: 'order_status', op: 'eq', values: ['F'] }] }] },
+        {
+          metrics: ['orders'],
+          filters: [{ dimension: 'region', op: 'eq', values: ['EUROPE'] }],
+          any_of: [
+            {
+              filters: [
+                { dimension: 'customer', op: 'starts_with', values: ['J'] },
+                { dimension: 'order_status', op: 'eq', values: ['F'] },
+              ],
+            },
+          ],
+        },
         [col.orders],
         [{ orders: 12 }],
       ),
     );
     expect(r.answer).toContain('for region EUROPE and either customer starting with &quot;J&quot; or order status F (fulfilled)');
     expect(r.explanation).toContain('Filtered to region EUROPE and either customer starting with "J" or order status F (fulfilled).');
-    expect(JSON.stringify(r)).toContain('"any_of":[{"filters":[{"dimension":"customer","label":"Customer","op":"starts_with","values":["J"]}');
+    expect(JSON.stringify(r)).toContain(
+      '"any_of":[{"filters":[{"dimension":"customer","label":"Customer","op":"starts_with","values":["J"]}',
+    );
   });
 });

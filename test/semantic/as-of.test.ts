@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
-import { bootstrapModel } from '../../src/warehouse/introspect.js';
+import { bootstrapModel } from '../../src/semantic/draft/index.js';
 import { TPCH_DIR } from '../warehouse/fixtures.js';
 
 const noFile = join(tmpdir(), 'quarry-no-such-config.yaml');

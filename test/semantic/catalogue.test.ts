@@ -15,7 +15,13 @@ function asWarehouse(engine: Engine): Warehouse {
     run: async (sql) => {
       const t = Date.now();
       const rows = await engine.query(sql);
-      return { columns: Object.keys(rows[0] ?? {}).map((name) => ({ name, type: '' })), rows, rowCount: rows.length, truncated: false, elapsedMs: Date.now() - t };
+      return {
+        columns: Object.keys(rows[0] ?? {}).map((name) => ({ name, type: '' })),
+        rows,
+        rowCount: rows.length,
+        truncated: false,
+        elapsedMs: Date.now() - t,
+      };
     },
     ping: async () => {},
     close: async () => {},

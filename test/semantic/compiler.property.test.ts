@@ -39,16 +39,18 @@ const SAMPLE: Record<string, (string | number)[]> = {
 };
 
 const filterArb = fc.constantFrom(...Object.keys(SAMPLE)).chain((dimension) =>
-  fc.record({
-    dimension: fc.constant(dimension),
-    op: fc.constantFrom<DimensionFilter['op'][]>('eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between'),
-    values: fc.subarray(SAMPLE[dimension]!, { minLength: 1 }),
-  }).map((f) => {
-    // Arity the operators need: one value for comparisons, two for between.
-    if (f.op === 'between') return { ...f, values: [f.values[0]!, f.values.at(-1)!].sort() };
-    if (!['in', 'not_in'].includes(f.op)) return { ...f, values: [f.values[0]!] };
-    return f;
-  }),
+  fc
+    .record({
+      dimension: fc.constant(dimension),
+      op: fc.constantFrom<DimensionFilter['op'][]>('eq', 'ne', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between'),
+      values: fc.subarray(SAMPLE[dimension]!, { minLength: 1 }),
+    })
+    .map((f) => {
+      // Arity the operators need: one value for comparisons, two for between.
+      if (f.op === 'between') return { ...f, values: [f.values[0]!, f.values.at(-1)!].sort() };
+      if (!['in', 'not_in'].includes(f.op)) return { ...f, values: [f.values[0]!] };
+      return f;
+    }),
 );
 
 const queryArb: fc.Arbitrary<SemanticQueryInput> = fc
@@ -71,7 +73,13 @@ const queryArb: fc.Arbitrary<SemanticQueryInput> = fc
     group_by: [...r.dims.map((dimension) => ({ dimension })), ...(r.time ? [r.time] : [])],
     filters: r.filters,
     ...(r.range
-      ? { time_range: { ...(r.range.dimension ? { dimension: r.range.dimension } : {}), start: `${r.range.year}-01-01`, end: `${r.range.year + 1}-01-01` } }
+      ? {
+          time_range: {
+            ...(r.range.dimension ? { dimension: r.range.dimension } : {}),
+            start: `${r.range.year}-01-01`,
+            end: `${r.range.year + 1}-01-01`,
+          },
+        }
       : {}),
     ...(r.limit ? { limit: r.limit } : {}),
     order: r.limit ? [{ by: r.metrics[0]!, direction: r.desc ? ('desc' as const) : ('asc' as const) }] : [],
@@ -109,7 +117,9 @@ describe('property: random valid queries compile to SQL DuckDB runs', () => {
   it('grouping an additive measure by a to-one dimension never changes its total (no fan-out)', async () => {
     const g = joinGraph(model);
     const additive = model.measures.filter((m) => m.agg === 'sum' || m.agg === 'count');
-    const pairs = additive.flatMap((m) => model.dimensions.filter((d) => g.path(m.entity, d.entity) && d.index_values).map((d) => [m.name, d.name] as const));
+    const pairs = additive.flatMap((m) =>
+      model.dimensions.filter((d) => g.path(m.entity, d.entity) && d.index_values).map((d) => [m.name, d.name] as const),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...pairs), async ([metric, dimension]) => {
         const total = compile(model, { metrics: [metric] }, engine.dialect);

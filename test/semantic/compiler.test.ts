@@ -39,7 +39,11 @@ describe('compiler shape and errors', () => {
   it('names output columns after the model and describes them', () => {
     const out = compile(
       model,
-      { metrics: ['revenue', 'profit_margin'], group_by: [{ dimension: 'region' }, { dimension: 'order_date', grain: 'quarter' }], share_of_total: ['revenue'] },
+      {
+        metrics: ['revenue', 'profit_margin'],
+        group_by: [{ dimension: 'region' }, { dimension: 'order_date', grain: 'quarter' }],
+        share_of_total: ['revenue'],
+      },
       d,
     );
     expect(out.columns.map((c) => [c.name, c.kind, c.ref])).toEqual([
@@ -56,13 +60,21 @@ describe('compiler shape and errors', () => {
   it('dates each metric by its own time dimension and leaves stock metrics undated', () => {
     const out = compile(model, { metrics: ['revenue', 'customers'], time_range: { start: '1997-01-01', end: '1998-01-01' } }, d);
     expect(out.dating).toEqual({ revenue: 'order_date', customers: null });
-    const shipped = compile(model, { metrics: ['revenue'], time_range: { dimension: 'ship_date', start: '1997-01-01', end: '1998-01-01' } }, d);
+    const shipped = compile(
+      model,
+      { metrics: ['revenue'], time_range: { dimension: 'ship_date', start: '1997-01-01', end: '1998-01-01' } },
+      d,
+    );
     expect(shipped.sql).toContain('l_shipdate >= ');
     expect(shipped.sql).not.toContain('o_orderdate >=');
   });
 
   it('never concatenates filter values raw', () => {
-    const out = compile(model, { metrics: ['orders'], filters: [{ dimension: 'clerk', op: 'eq', values: ["x'; DROP TABLE orders; --"] }] }, d);
+    const out = compile(
+      model,
+      { metrics: ['orders'], filters: [{ dimension: 'clerk', op: 'eq', values: ["x'; DROP TABLE orders; --"] }] },
+      d,
+    );
     expect(out.sql).toContain("'x''; DROP TABLE orders; --'");
   });
 
@@ -83,9 +95,15 @@ describe('compiler shape and errors', () => {
 
   it('applies a row cap, fetching one row more so a cut result is detected', () => {
     expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }] }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 101$/);
-    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 500 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 101$/);
-    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 100 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 100$/);
-    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 5 }, d, { maxRows: 100 }).sql).toMatch(/LIMIT 5$/);
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 500 }, d, { maxRows: 100 }).sql).toMatch(
+      /LIMIT 101$/,
+    );
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 100 }, d, { maxRows: 100 }).sql).toMatch(
+      /LIMIT 100$/,
+    );
+    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'customer' }], limit: 5 }, d, { maxRows: 100 }).sql).toMatch(
+      /LIMIT 5$/,
+    );
   });
 });
 
@@ -104,46 +122,100 @@ describe('richer IR: clear errors', () => {
   const d = new DuckDbDialect();
   const err = compileErrorOf;
   it('a comparison needs the current period and cannot also break down by time', () => {
-    expect(err({ metrics: ['revenue'], comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } })).toMatch(/needs the current period/);
+    expect(err({ metrics: ['revenue'], comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } })).toMatch(
+      /needs the current period/,
+    );
     expect(
-      err({ metrics: ['revenue'], group_by: [{ dimension: 'order_date', grain: 'month' }], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } }),
+      err({
+        metrics: ['revenue'],
+        group_by: [{ dimension: 'order_date', grain: 'month' }],
+        time_range: { start: '1997-01-01', end: '1998-01-01' },
+        comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } },
+      }),
     ).toMatch(/cannot also be broken down by time/);
   });
   it('unknown entities and metrics are named with the allowed ones', () => {
-    expect(err({ metrics: ['orders'], entity_conditions: [{ entity: 'shopper', metric: 'orders', op: 'gt', value: 1 }] })).toMatch(/unknown entity 'shopper'/);
+    expect(err({ metrics: ['orders'], entity_conditions: [{ entity: 'shopper', metric: 'orders', op: 'gt', value: 1 }] })).toMatch(
+      /unknown entity 'shopper'/,
+    );
     expect(err({ metrics: [], distinct_counts: [{ name: 'x', entity: 'warehouse' }] })).toMatch(/unknown entity 'warehouse'/);
     // a nested condition's members must be reached from the rows of the condition it restricts
-    expect(err({ metrics: ['customers'], entity_conditions: [{ entity: 'customer', metric: 'orders', op: 'gt', value: 0, conditions: [{ entity: 'part', metric: 'line_items', op: 'gt', value: 0 }] }] })).toMatch(/cannot be filtered by 'part'/);
-    expect(err({ metrics: [], subset_metrics: [{ name: 'x', metric: 'takings', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share' }] })).toMatch(/unknown metric 'takings'/);
+    expect(
+      err({
+        metrics: ['customers'],
+        entity_conditions: [
+          {
+            entity: 'customer',
+            metric: 'orders',
+            op: 'gt',
+            value: 0,
+            conditions: [{ entity: 'part', metric: 'line_items', op: 'gt', value: 0 }],
+          },
+        ],
+      }),
+    ).toMatch(/cannot be filtered by 'part'/);
+    expect(
+      err({
+        metrics: [],
+        subset_metrics: [{ name: 'x', metric: 'takings', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }], as: 'share' }],
+      }),
+    ).toMatch(/unknown metric 'takings'/);
   });
   it('members of an entity with a composite key cannot be counted', () => {
     expect(err({ metrics: [], per_entity_averages: [{ name: 'x', metric: 'line_items', entity: 'partsupp' }] })).toMatch(/composite key/);
     expect(err({ metrics: [], distinct_counts: [{ name: 'x', entity: 'lineitem' }] })).toMatch(/composite key/);
   });
   it('a constructed column may not clash with another', () => {
-    expect(err({ metrics: ['revenue'], subset_metrics: [{ name: 'revenue', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }] }] })).toMatch(/clashes/);
+    expect(
+      err({
+        metrics: ['revenue'],
+        subset_metrics: [{ name: 'revenue', metric: 'revenue', filters: [{ dimension: 'region', op: 'eq', values: ['ASIA'] }] }],
+      }),
+    ).toMatch(/clashes/);
   });
   it('periods with rows are counted for a dated measure only, at a grain its time dimension has', () => {
-    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'profit_margin', grain: 'month' }] })).toMatch(/computed from other metrics/);
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'profit_margin', grain: 'month' }] })).toMatch(
+      /computed from other metrics/,
+    );
     expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'customers', grain: 'month' }] })).toMatch(/not dated/);
     expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'takings', grain: 'month' }] })).toMatch(/unknown metric 'takings'/);
-    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'orders', grain: 'day', dimension: 'due_date' }] })).toMatch(/unknown time dimension 'due_date'/);
+    expect(err({ metrics: [], period_counts: [{ name: 'x', metric: 'orders', grain: 'day', dimension: 'due_date' }] })).toMatch(
+      /unknown time dimension 'due_date'/,
+    );
     const out = compile(model, { metrics: [], period_counts: [{ name: 'order_days', metric: 'orders', grain: 'day' }] }, d);
     expect(out.columns.map((c) => [c.name, c.format?.kind])).toEqual([['order_days', 'integer']]);
     expect(out.dating).toMatchObject({ order_days__periods: 'order_date' });
   });
   it('an offset skips ranked rows', () => {
-    expect(compile(model, { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 2 }, d).sql).toMatch(/LIMIT 1\nOFFSET 2$/);
+    expect(
+      compile(
+        model,
+        { metrics: ['revenue'], group_by: [{ dimension: 'nation' }], order: [{ by: 'revenue', direction: 'desc' }], limit: 1, offset: 2 },
+        d,
+      ).sql,
+    ).toMatch(/LIMIT 1\nOFFSET 2$/);
   });
 });
 
 describe('richer IR: edges', () => {
   const d = new DuckDbDialect();
   it('an undated metric cannot be compared between periods', () => {
-    expect(() => compile(model, { metrics: ['customers'], time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } } }, d)).toThrow(/not dated, so it cannot be compared/);
+    expect(() =>
+      compile(
+        model,
+        {
+          metrics: ['customers'],
+          time_range: { start: '1997-01-01', end: '1998-01-01' },
+          comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } },
+        },
+        d,
+      ),
+    ).toThrow(/not dated, so it cannot be compared/);
   });
   it('a range given high to low is the same range', () => {
-    expect(compile(model, { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [20, 10] }] }, d).sql).toContain('BETWEEN 10 AND 20');
+    expect(
+      compile(model, { metrics: ['units_sold'], filters: [{ dimension: 'part_size', op: 'between', values: [20, 10] }] }, d).sql,
+    ).toContain('BETWEEN 10 AND 20');
   });
 });
 
@@ -160,10 +232,27 @@ describe('ratios: A / B of two metrics or two subsets of one metric', () => {
   const nowhere = { dimension: 'order_priority', op: 'eq' as const, values: ['9-NOWHERE'] };
 
   it('is a decimal, never integer division, and describes its column', async () => {
-    const out = compile(model, { metrics: [], ratios: [{ name: 'urgent_to_orders', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }] }, d);
-    expect(out.columns).toEqual([{ name: 'urgent_to_orders', kind: 'metric', ref: 'urgent_to_orders', label: 'Ratio of orders (urgent) to orders', format: { kind: 'number', decimals: 2 } }]);
+    const out = compile(
+      model,
+      {
+        metrics: [],
+        ratios: [{ name: 'urgent_to_orders', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }],
+      },
+      d,
+    );
+    expect(out.columns).toEqual([
+      {
+        name: 'urgent_to_orders',
+        kind: 'metric',
+        ref: 'urgent_to_orders',
+        label: 'Ratio of orders (urgent) to orders',
+        format: { kind: 'number', decimals: 2 },
+      },
+    ]);
     const [row] = await duck!.query(out.sql);
-    const [ref] = await duck!.query(`SELECT SUM(CASE WHEN o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END) * 1.0 / COUNT(*) AS r FROM orders`);
+    const [ref] = await duck!.query(
+      `SELECT SUM(CASE WHEN o_orderpriority = '1-URGENT' THEN 1 ELSE 0 END) * 1.0 / COUNT(*) AS r FROM orders`,
+    );
     expect(row!.urgent_to_orders).toBeGreaterThan(0.15);
     expect(row!.urgent_to_orders).toBeLessThan(0.25);
     expect(row!.urgent_to_orders).toBeCloseTo(ref!.r as number, 10);
@@ -172,7 +261,18 @@ describe('ratios: A / B of two metrics or two subsets of one metric', () => {
   it('is NULL when the denominator is 0 or has no rows, per group', async () => {
     const out = compile(
       model,
-      { metrics: ['orders'], group_by: [{ dimension: 'region' }], ratios: [{ name: 'odd', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders', filters: [nowhere] }, label: 'Urgent to nowhere' }] },
+      {
+        metrics: ['orders'],
+        group_by: [{ dimension: 'region' }],
+        ratios: [
+          {
+            name: 'odd',
+            numerator: { metric: 'orders', filters: [urgent] },
+            denominator: { metric: 'orders', filters: [nowhere] },
+            label: 'Urgent to nowhere',
+          },
+        ],
+      },
       d,
     );
     const rows = await duck!.query(out.sql);
@@ -205,25 +305,56 @@ describe('ratios: A / B of two metrics or two subsets of one metric', () => {
   });
 
   it('writes each dialect: a float cast and NULLIF on the denominator', () => {
-    const query = { metrics: [], ratios: [{ name: 'orders_to_customers', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] };
-    expect(compile(model, query, d).sql).toContain('CAST(COALESCE(base."orders", 0) AS DOUBLE) / NULLIF(base."customers", 0) AS "orders_to_customers"');
-    expect(compile(model, query, new PostgresDialect()).sql).toContain('CAST(COALESCE(base."orders", 0) AS DOUBLE PRECISION) / NULLIF(base."customers", 0) AS "orders_to_customers"');
-    expect(compile(model, query, new MysqlDialect()).sql).toContain('CAST(COALESCE(base.`orders`, 0) AS DOUBLE) / NULLIF(base.`customers`, 0) AS `orders_to_customers`');
+    const query = {
+      metrics: [],
+      ratios: [{ name: 'orders_to_customers', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }],
+    };
+    expect(compile(model, query, d).sql).toContain(
+      'CAST(COALESCE(base."orders", 0) AS DOUBLE) / NULLIF(base."customers", 0) AS "orders_to_customers"',
+    );
+    expect(compile(model, query, new PostgresDialect()).sql).toContain(
+      'CAST(COALESCE(base."orders", 0) AS DOUBLE PRECISION) / NULLIF(base."customers", 0) AS "orders_to_customers"',
+    );
+    expect(compile(model, query, new MysqlDialect()).sql).toContain(
+      'CAST(COALESCE(base.`orders`, 0) AS DOUBLE) / NULLIF(base.`customers`, 0) AS `orders_to_customers`',
+    );
   });
 
   it('rejects unknown metrics naming the field, clashes, and period comparisons', () => {
     const err = compileErrorOf;
-    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'shoppers' } }] })).toMatch(/ratios\[0\]\.denominator\.metric \('x'\): unknown metric 'shoppers'/);
-    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'revenu', filters: [urgent] }, denominator: { metric: 'orders' } }] })).toMatch(/ratios\[0\]\.numerator\.metric.*unknown metric 'revenu'.*revenue/);
-    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [{ dimension: 'colour', op: 'eq', values: ['red'] }] }, denominator: { metric: 'orders' } }] })).toMatch(/unknown dimension 'colour'/);
-    expect(err({ metrics: ['orders'], ratios: [{ name: 'orders', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] })).toMatch(/clashes/);
+    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'shoppers' } }] })).toMatch(
+      /ratios\[0\]\.denominator\.metric \('x'\): unknown metric 'shoppers'/,
+    );
+    expect(err({ ratios: [{ name: 'x', numerator: { metric: 'revenu', filters: [urgent] }, denominator: { metric: 'orders' } }] })).toMatch(
+      /ratios\[0\]\.numerator\.metric.*unknown metric 'revenu'.*revenue/,
+    );
     expect(
-      err({ time_range: { start: '1997-01-01', end: '1998-01-01' }, comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } }, ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'line_items' } }] }),
+      err({
+        ratios: [
+          {
+            name: 'x',
+            numerator: { metric: 'orders', filters: [{ dimension: 'colour', op: 'eq', values: ['red'] }] },
+            denominator: { metric: 'orders' },
+          },
+        ],
+      }),
+    ).toMatch(/unknown dimension 'colour'/);
+    expect(
+      err({ metrics: ['orders'], ratios: [{ name: 'orders', numerator: { metric: 'orders' }, denominator: { metric: 'customers' } }] }),
+    ).toMatch(/clashes/);
+    expect(
+      err({
+        time_range: { start: '1997-01-01', end: '1998-01-01' },
+        comparison: { previous: { start: '1996-01-01', end: '1997-01-01' } },
+        ratios: [{ name: 'x', numerator: { metric: 'orders' }, denominator: { metric: 'line_items' } }],
+      }),
     ).toMatch(/ratio cannot be compared between periods/);
   });
 
   it('is part of the one IR schema the planner and verified queries parse', () => {
-    const parsed = SemanticQuerySchema.safeParse({ ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }] });
+    const parsed = SemanticQuerySchema.safeParse({
+      ratios: [{ name: 'x', numerator: { metric: 'orders', filters: [urgent] }, denominator: { metric: 'orders' } }],
+    });
     expect(parsed.success).toBe(true);
     expect(SemanticQuerySchema.safeParse({ ratios: [{ name: 'x', numerator: { metric: 'orders' } }] }).success).toBe(false);
   });

@@ -89,48 +89,80 @@ describe('durations: errors', () => {
   it('the IR defaults to days and the average, and refuses other units', () => {
     const q = SemanticQuerySchema.parse({ durations: [{ name: 'x', from: 'booked_on', to: 'seen_on' }] });
     expect(q.durations![0]).toMatchObject({ unit: 'day', agg: 'avg' });
-    expect(SemanticQuerySchema.safeParse({ durations: [{ name: 'x', from: 'booked_on', to: 'seen_on', unit: 'week' }] }).success).toBe(false);
+    expect(SemanticQuerySchema.safeParse({ durations: [{ name: 'x', from: 'booked_on', to: 'seen_on', unit: 'week' }] }).success).toBe(
+      false,
+    );
   });
   it.each([
     ['duckdb', new DuckDbDialect(), "date_diff('second'"],
     ['postgres', new PostgresDialect(), 'EXTRACT(EPOCH FROM'],
     ['mysql', new MysqlDialect(), 'TIMESTAMPDIFF(SECOND'],
   ] as [string, SqlDialect, string][])('%s writes its own seconds between two timestamps', (_n, dialect, text) => {
-    expect(compile(model, { durations: [{ name: 'stay', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] }, dialect).sql).toContain(text);
+    expect(
+      compile(model, { durations: [{ name: 'stay', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] }, dialect).sql,
+    ).toContain(text);
   });
 });
 
 /** [title, query, expected rows (column -> value), compared as numbers to 2 decimals]. */
 const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
-  ['average whole days; rows with a NULL date do not count', { durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }] }, [{ wait: avg(dayGaps) }]],
-  ['shortest, longest and total days (a negative gap is kept)', {
-    durations: [
-      { name: 'lo', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'min' },
-      { name: 'hi', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'max' },
-      { name: 'tot', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'sum' },
+  [
+    'average whole days; rows with a NULL date do not count',
+    { durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }] },
+    [{ wait: avg(dayGaps) }],
+  ],
+  [
+    'shortest, longest and total days (a negative gap is kept)',
+    {
+      durations: [
+        { name: 'lo', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'min' },
+        { name: 'hi', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'max' },
+        { name: 'tot', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'sum' },
+      ],
+    },
+    [{ lo: Math.min(...dayGaps), hi: Math.max(...dayGaps), tot: dayGaps.reduce((s, x) => s + x, 0) }],
+  ],
+  [
+    'whole days of timestamps count calendar days (23:00 to 01:00 is one day)',
+    { durations: [{ name: 'd', from: 'check_in', to: 'check_out', unit: 'day', agg: 'max' }] },
+    [{ d: 1 }],
+  ],
+  [
+    'average seconds between timestamps',
+    { durations: [{ name: 's', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] },
+    [{ s: avg(stays) }],
+  ],
+  [
+    'total hours and minutes',
+    {
+      durations: [
+        { name: 'h', from: 'check_in', to: 'check_out', unit: 'hour', agg: 'sum' },
+        { name: 'm', from: 'check_in', to: 'check_out', unit: 'minute', agg: 'max' },
+      ],
+    },
+    [{ h: stays.reduce((s, x) => s + x, 0) / 3600, m: Math.max(...stays) / 60 }],
+  ],
+  [
+    'per ward, next to a metric, ordered by the duration',
+    {
+      metrics: ['visits'],
+      group_by: [{ dimension: 'ward_name' }],
+      durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
+      order: [{ by: 'wait', direction: 'asc' }],
+    },
+    [
+      { ward_name: 'South', visits: 3, wait: avg([4, -1]) },
+      { ward_name: 'North', visits: 3, wait: avg([3, 1]) },
     ],
-  }, [{ lo: Math.min(...dayGaps), hi: Math.max(...dayGaps), tot: dayGaps.reduce((s, x) => s + x, 0) }]],
-  ['whole days of timestamps count calendar days (23:00 to 01:00 is one day)', { durations: [{ name: 'd', from: 'check_in', to: 'check_out', unit: 'day', agg: 'max' }] }, [{ d: 1 }]],
-  ['average seconds between timestamps', { durations: [{ name: 's', from: 'check_in', to: 'check_out', unit: 'second', agg: 'avg' }] }, [{ s: avg(stays) }]],
-  ['total hours and minutes', {
-    durations: [
-      { name: 'h', from: 'check_in', to: 'check_out', unit: 'hour', agg: 'sum' },
-      { name: 'm', from: 'check_in', to: 'check_out', unit: 'minute', agg: 'max' },
-    ],
-  }, [{ h: stays.reduce((s, x) => s + x, 0) / 3600, m: Math.max(...stays) / 60 }]],
-  ['per ward, next to a metric, ordered by the duration', {
-    metrics: ['visits'],
-    group_by: [{ dimension: 'ward_name' }],
-    durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
-    order: [{ by: 'wait', direction: 'asc' }],
-  }, [
-    { ward_name: 'South', visits: 3, wait: avg([4, -1]) },
-    { ward_name: 'North', visits: 3, wait: avg([3, 1]) },
-  ]],
-  ['the period dates the rows by the start date', {
-    durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
-    time_range: { start: '2024-02-01', end: '2024-04-01' },
-  }, [{ wait: avg([4, -1]) }]],
+  ],
+  [
+    'the period dates the rows by the start date',
+    {
+      durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
+      time_range: { start: '2024-02-01', end: '2024-04-01' },
+    },
+    [{ wait: avg([4, -1]) }],
+  ],
 ];
 
 const lit = (v: string | null, ts: boolean) => (v === null ? 'NULL' : ts ? `TIMESTAMP '${v}'` : `DATE '${v}'`);
@@ -142,20 +174,31 @@ const inserts = (plain = false) => [
   ...WARDS.map((w) => `INSERT INTO ward VALUES (${w[0]}, '${w[1]}', ${plain ? `'${w[2]}'` : `DATE '${w[2]}'`})`),
 ];
 
-const round = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^-?\d/.test(v)) || typeof v === 'bigint' ? Math.round(Number(v) * 100) / 100 : v);
+const round = (v: unknown) =>
+  typeof v === 'number' || (typeof v === 'string' && /^-?\d/.test(v)) || typeof v === 'bigint' ? Math.round(Number(v) * 100) / 100 : v;
 
 describe.each(ENGINES)('durations on a real %s warehouse', (engine) => {
   const engineTarget = engineForSuite(engine, 'clinic', (e) =>
     e === 'mariadb'
-      ? ['CREATE TABLE visit (id INT, ward_id INT, booked_on DATE, seen_on DATE, check_in DATETIME, check_out DATETIME)', 'CREATE TABLE ward (id INT, name VARCHAR(50), opened DATE)', ...inserts(true)]
-      : ['CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)', `CREATE TABLE ward (id INTEGER, name ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, opened DATE)`, ...inserts()]);
+      ? [
+          'CREATE TABLE visit (id INT, ward_id INT, booked_on DATE, seen_on DATE, check_in DATETIME, check_out DATETIME)',
+          'CREATE TABLE ward (id INT, name VARCHAR(50), opened DATE)',
+          ...inserts(true),
+        ]
+      : [
+          'CREATE TABLE visit (id INTEGER, ward_id INTEGER, booked_on DATE, seen_on DATE, check_in TIMESTAMP, check_out TIMESTAMP)',
+          `CREATE TABLE ward (id INTEGER, name ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, opened DATE)`,
+          ...inserts(),
+        ],
+  );
   it.for(CASES.map(([title, query, expected]) => ({ title, query, expected })))('$title', async ({ query, expected }, ctx) => {
     const target = engineTarget.current();
     if (!target) return ctx.skip();
     const sql = compile(model, query, target.dialect).sql;
     const rows = (await runGuarded(target.warehouse, sql)).rows;
-    expect(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))), sql).toEqual(
-      expected.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))),
-    );
+    expect(
+      rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))),
+      sql,
+    ).toEqual(expected.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, round(v)]))));
   });
 });

@@ -16,7 +16,6 @@ export { TENTH_OF_ORDERS, TPCH_DIR, TPCH_TABLES };
 
 export type Row = Record<string, unknown>;
 
-
 export interface Engine {
   name: 'duckdb' | 'postgres' | 'mariadb';
   /** The fraction of TPC-H's orders it holds (1, or 0.1 for TENTH_OF_ORDERS). */
@@ -68,10 +67,9 @@ const PG_HELPER = fileURLToPath(new URL('../helpers/postgres.ts', import.meta.ur
 export async function postgresEngine(): Promise<Engine | undefined> {
   if (!existsSync(PG_HELPER)) return undefined;
   try {
-    const helper = (await import(PG_HELPER)) as {
-      startTpchPostgres: () => Promise<{ url: string; readOnlyUrl: string; stop: () => Promise<void> }>;
-    };
-    const pgHandle = await helper.startTpchPostgres();
+    // A copy of the run's TPC-H on its shared server (test/helpers/shared-servers.ts).
+    const { tpchPostgresForFile } = await import('../helpers/shared-servers.js');
+    const pgHandle = await tpchPostgresForFile();
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(1082, (s: string) => s); // DATE as YYYY-MM-DD, no time zone shift
     const client = new pg.Client({ connectionString: pgHandle.readOnlyUrl });
@@ -108,11 +106,13 @@ export function mysqlReference(sql: string): string {
     quarter: (x) => `STR_TO_DATE(CONCAT(YEAR(${x}), '-', (QUARTER(${x}) - 1) * 3 + 1, '-01'), '%Y-%c-%d')`,
     week: (x) => `DATE_SUB(${x}, INTERVAL (DAYOFWEEK(${x}) + 5) % 7 DAY)`,
   };
-  return sql
-    .replace(/CAST\(date_trunc\('(month|quarter|week)', ([\w.]+)\) AS DATE\)/g, (_, g: string, x: string) => bucket[g]!(x))
-    .replace(/AS DOUBLE PRECISION\)/g, 'AS DOUBLE)')
-    // date - date is days in Postgres and DuckDB, but YYYYMMDD arithmetic in MySQL.
-    .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)');
+  return (
+    sql
+      .replace(/CAST\(date_trunc\('(month|quarter|week)', ([\w.]+)\) AS DATE\)/g, (_, g: string, x: string) => bucket[g]!(x))
+      .replace(/AS DOUBLE PRECISION\)/g, 'AS DOUBLE)')
+      // date - date is days in Postgres and DuckDB, but YYYYMMDD arithmetic in MySQL.
+      .replace(/\b(\w+\.\w+date) - (\w+\.\w+date)\b/g, 'DATEDIFF($1, $2)')
+  );
 }
 
 /**
@@ -122,8 +122,8 @@ export function mysqlReference(sql: string): string {
 export async function mariadbEngine(): Promise<Engine | undefined> {
   if (!existsSync(MARIADB_HELPER)) return undefined;
   try {
-    const helper = (await import(MARIADB_HELPER)) as typeof import('../helpers/mariadb.js');
-    const handle = await helper.startTpchMariadb({ where: TENTH_OF_ORDERS });
+    const { tpchMariadbForFile } = await import('../helpers/shared-servers.js');
+    const handle = await tpchMariadbForFile({ where: TENTH_OF_ORDERS });
     const { MysqlWarehouse } = await import('../../src/warehouse/mysql.js');
     const { runGuarded } = await import('../../src/warehouse/index.js');
     const w = await MysqlWarehouse.open(handle.readOnlyUrl, { poolSize: 2 });

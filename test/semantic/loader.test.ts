@@ -34,9 +34,29 @@ describe('the bundled TPC-H model', () => {
   const dimNames = m.dimensions.map((d) => d.name);
 
   it('has every glossary metric with its synonyms', () => {
-    for (const name of ['revenue', 'gross_sales', 'order_value', 'average_order_value', 'orders', 'line_items', 'units_sold', 'average_discount',
-      'discount_amount', 'supply_cost', 'profit', 'profit_margin', 'return_rate', 'late_deliveries', 'late_delivery_rate', 'days_to_ship',
-      'customers', 'active_customers', 'suppliers', 'customer_account_balance', 'supplier_account_balance'])
+    for (const name of [
+      'revenue',
+      'gross_sales',
+      'order_value',
+      'average_order_value',
+      'orders',
+      'line_items',
+      'units_sold',
+      'average_discount',
+      'discount_amount',
+      'supply_cost',
+      'profit',
+      'profit_margin',
+      'return_rate',
+      'late_deliveries',
+      'late_delivery_rate',
+      'days_to_ship',
+      'customers',
+      'active_customers',
+      'suppliers',
+      'customer_account_balance',
+      'supplier_account_balance',
+    ])
       expect(metricNames).toContain(name);
     const syn = (n: string) => [...m.measures, ...m.metrics].find((x) => x.name === n)!.synonyms;
     expect(syn('revenue')).toEqual(expect.arrayContaining(['sales', 'net sales', 'turnover', 'income']));
@@ -45,8 +65,26 @@ describe('the bundled TPC-H model', () => {
   });
 
   it('has every glossary dimension name, the role-playing ones on their own entities', () => {
-    for (const name of ['region', 'nation', 'supplier_region', 'supplier_nation', 'market_segment', 'order_priority', 'order_status', 'ship_mode',
-      'return_flag', 'brand', 'manufacturer', 'part_type', 'container', 'part_size', 'customer', 'supplier', 'part', 'clerk'])
+    for (const name of [
+      'region',
+      'nation',
+      'supplier_region',
+      'supplier_nation',
+      'market_segment',
+      'order_priority',
+      'order_status',
+      'ship_mode',
+      'return_flag',
+      'brand',
+      'manufacturer',
+      'part_type',
+      'container',
+      'part_size',
+      'customer',
+      'supplier',
+      'part',
+      'clerk',
+    ])
       expect(dimNames).toContain(name);
     const ent = (n: string) => m.dimensions.find((d) => d.name === n)!.entity;
     expect(ent('region')).not.toBe(ent('supplier_region'));
@@ -73,12 +111,32 @@ describe('model validation errors name the file, the path and the problem', () =
     ['a bad name', (m: any) => (m.metrics[0].name = 'Profit'), 'metrics[0].name', /lower_snake_case/],
     ['an unknown relationship end', (m: any) => (m.relationships[0].to = 'nowhere'), 'relationships[0].to', /unknown entity 'nowhere'/],
     ['a duplicate metric', (m: any) => (m.metrics[0].name = 'revenue'), 'metrics[0].name', /duplicate metric name 'revenue'/],
-    ['a duplicate dimension across kinds', (m: any) => (m.time_dimensions[0].name = 'region'), 'time_dimensions[0].name', /duplicate dimension/],
-    ['an unknown name in an expression', (m: any) => (m.metrics[0].expression = 'revenue - supply_costs'), 'metrics[0].expression', /unknown metric 'supply_costs'/],
+    [
+      'a duplicate dimension across kinds',
+      (m: any) => (m.time_dimensions[0].name = 'region'),
+      'time_dimensions[0].name',
+      /duplicate dimension/,
+    ],
+    [
+      'an unknown name in an expression',
+      (m: any) => (m.metrics[0].expression = 'revenue - supply_costs'),
+      'metrics[0].expression',
+      /unknown metric 'supply_costs'/,
+    ],
     ['a broken expression', (m: any) => (m.metrics[0].expression = 'revenue - (supply_cost'), 'metrics[0].expression', /missing '\)'/],
-    ['a metric cycle', (m: any) => (m.metrics[0].expression = 'profit_margin * revenue'), 'metrics[0].expression', /cycle: profit -> profit_margin -> profit/],
+    [
+      'a metric cycle',
+      (m: any) => (m.metrics[0].expression = 'profit_margin * revenue'),
+      'metrics[0].expression',
+      /cycle: profit -> profit_margin -> profit/,
+    ],
     ['an unknown default', (m: any) => (m.defaults.ranking_metric = 'sales'), 'defaults.ranking_metric', /unknown metric 'sales'/],
-    ['an unknown time dimension', (m: any) => (m.measures[0].time_dimension = 'order_day'), 'measures[0].time_dimension', /unknown time dimension/],
+    [
+      'an unknown time dimension',
+      (m: any) => (m.measures[0].time_dimension = 'order_day'),
+      'measures[0].time_dimension',
+      /unknown time dimension/,
+    ],
     ['an unreachable entity reference', (m: any) => (m.dimensions[0].sql = '${supplier}.s_name'), 'dimensions[0].sql', /not reachable/],
     ['an unknown macro', (m: any) => (m.measures[0].sql = '@weeks_between(a, b)'), 'measures[0].sql', /unknown macro '@weeks_between'/],
     ['a sum without sql', (m: any) => delete m.measures[0].sql, 'measures[0].sql', /needs a sql expression/],

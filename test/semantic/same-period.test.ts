@@ -70,25 +70,52 @@ const PAYMENTS: [number, number, string, string | null][] = [
 
 describe('compiling same_periods', () => {
   it('buckets both dates by the grain, joining the member', () => {
-    const sql = compile(model, { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }] }, new DuckDbDialect()).sql;
+    const sql = compile(
+      model,
+      { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }] },
+      new DuckDbDialect(),
+    ).sql;
     expect(sql).toContain("CAST(date_trunc('month', t0.paid_at) AS DATE) = CAST(date_trunc('month', t1.joined_on) AS DATE)");
     expect(sql).toContain('LEFT JOIN member AS t1 ON t0.member_id = t1.id');
   });
   it('the same date twice, a date the rows cannot reach, or an unknown date is refused', () => {
     const d = new DuckDbDialect();
-    expect(() => compile(model, { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'paid_at', grain: 'month' }] }, d)).toThrow(CompileError);
-    expect(() => compile(model, { metrics: ['members'], same_periods: [{ dimension: 'joined_on', as: 'paid_at', grain: 'month' }] }, d)).toThrow(/cannot be reached/);
-    expect(() => compile(model, { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'nope', grain: 'month' }] }, d)).toThrow(CompileError);
+    expect(() =>
+      compile(model, { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'paid_at', grain: 'month' }] }, d),
+    ).toThrow(CompileError);
+    expect(() =>
+      compile(model, { metrics: ['members'], same_periods: [{ dimension: 'joined_on', as: 'paid_at', grain: 'month' }] }, d),
+    ).toThrow(/cannot be reached/);
+    expect(() =>
+      compile(model, { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'nope', grain: 'month' }] }, d),
+    ).toThrow(CompileError);
   });
 });
 
 const CASES: { title: string; query: SemanticQueryInput; expected: number }[] = [
-  { title: 'payments in the month their member joined', query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }] }, expected: 2 },
-  { title: 'payments in the year their member joined', query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'year' }] }, expected: 3 },
-  { title: 'payments made in the week they were due', query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'due_on', grain: 'week' }] }, expected: 4 },
+  {
+    title: 'payments in the month their member joined',
+    query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }] },
+    expected: 2,
+  },
+  {
+    title: 'payments in the year their member joined',
+    query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'year' }] },
+    expected: 3,
+  },
+  {
+    title: 'payments made in the week they were due',
+    query: { metrics: ['payments'], same_periods: [{ dimension: 'paid_at', as: 'due_on', grain: 'week' }] },
+    expected: 4,
+  },
   {
     title: 'with a period and a breakdown by member',
-    query: { metrics: ['payments'], group_by: [{ dimension: 'member_id' }], time_range: { start: '2024-01-01', end: '2025-01-01' }, same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }] },
+    query: {
+      metrics: ['payments'],
+      group_by: [{ dimension: 'member_id' }],
+      time_range: { start: '2024-01-01', end: '2025-01-01' },
+      same_periods: [{ dimension: 'paid_at', as: 'joined_on', grain: 'month' }],
+    },
     expected: 2,
   },
 ];
@@ -109,6 +136,9 @@ describe.each(ENGINES)('same_periods on a real %s warehouse', (engine) => {
     if (!t) return ctx.skip();
     const sql = compile(model, query, t.dialect).sql;
     const rows = (await runGuarded(t.warehouse, sql)).rows;
-    expect(rows.reduce((n, r) => n + Number(r.payments ?? 0), 0), sql).toBe(expected);
+    expect(
+      rows.reduce((n, r) => n + Number(r.payments ?? 0), 0),
+      sql,
+    ).toBe(expected);
   });
 });

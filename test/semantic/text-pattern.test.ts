@@ -45,7 +45,20 @@ defaults:
   time_dimension: added_on
 `);
 
-const LABELS = ['100% cotton', '100 cotton', '1000 cotton', 'a_b', 'axb', 'back\\slash', 'backXslash', 'Lake Erie', 'lakeside', 'Big Lake', "O'Brien", 'LAKE TAHOE'];
+const LABELS = [
+  '100% cotton',
+  '100 cotton',
+  '1000 cotton',
+  'a_b',
+  'axb',
+  'back\\slash',
+  'backXslash',
+  'Lake Erie',
+  'lakeside',
+  'Big Lake',
+  "O'Brien",
+  'LAKE TAHOE',
+];
 
 const listed = (filters: DimensionFilter[]) => ({ group_by: [{ dimension: 'label' }], filters });
 
@@ -63,12 +76,19 @@ describe('text patterns compile in every dialect, escaped and case-insensitive',
   });
   it.each(dialects)('%s: starts_with, ends_with, negations, several values and eq_ci', (name, d) => {
     const sql = (f: DimensionFilter) => compile(model, listed([f]), d).sql;
-    const like = name === 'mysql' ? (p: string, not = false) => `LOWER(t0.label) ${not ? 'NOT LIKE' : 'LIKE'} LOWER('${p}')` : (p: string, not = false) => `t0.label ${not ? 'NOT ILIKE' : 'ILIKE'} '${p}'`;
+    const like =
+      name === 'mysql'
+        ? (p: string, not = false) => `LOWER(t0.label) ${not ? 'NOT LIKE' : 'LIKE'} LOWER('${p}')`
+        : (p: string, not = false) => `t0.label ${not ? 'NOT ILIKE' : 'ILIKE'} '${p}'`;
     expect(sql({ dimension: 'label', op: 'starts_with', values: ['Lake'] })).toContain(like('Lake%'));
     expect(sql({ dimension: 'label', op: 'ends_with', values: ['.com'] })).toContain(like('%.com'));
     expect(sql({ dimension: 'label', op: 'not_contains', values: ['x'] })).toContain(like('%x%', true));
-    expect(sql({ dimension: 'label', op: 'starts_with', values: ['a', 'b'] })).toContain(`(${like('a%')} ESCAPE '\\') OR (${like('b%')} ESCAPE '\\')`);
-    expect(sql({ dimension: 'label', op: 'not_starts_with', values: ['a', 'b'] })).toContain(`(${like('a%', true)} ESCAPE '\\') AND (${like('b%', true)} ESCAPE '\\')`);
+    expect(sql({ dimension: 'label', op: 'starts_with', values: ['a', 'b'] })).toContain(
+      `(${like('a%')} ESCAPE '\\') OR (${like('b%')} ESCAPE '\\')`,
+    );
+    expect(sql({ dimension: 'label', op: 'not_starts_with', values: ['a', 'b'] })).toContain(
+      `(${like('a%', true)} ESCAPE '\\') AND (${like('b%', true)} ESCAPE '\\')`,
+    );
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['Big Lake'] })).toContain("LOWER(t0.label) = LOWER('Big Lake')");
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['a', 'b'] })).toContain("LOWER(t0.label) IN (LOWER('a'), LOWER('b'))");
   });
@@ -117,7 +137,10 @@ const shelfTables = (e: EngineName): string[] => [
       'CREATE TABLE item (id INT, label VARCHAR(100) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin, weight INT, added_on DATE)'
     : `CREATE TABLE item (id INTEGER, label ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, weight INTEGER, added_on DATE)`,
   // the admin session has no NO_BACKSLASH_ESCAPES: there the backslash is doubled
-  ...LABELS.map((l, k) => `INSERT INTO item VALUES (${k + 1}, '${(e === 'mariadb' ? l.replace(/\\/g, '\\\\') : l).replace(/'/g, "''")}', ${k}, ${e === 'mariadb' ? "'2024-01-01'" : "DATE '2024-01-01'"})`),
+  ...LABELS.map(
+    (l, k) =>
+      `INSERT INTO item VALUES (${k + 1}, '${(e === 'mariadb' ? l.replace(/\\/g, '\\\\') : l).replace(/'/g, "''")}', ${k}, ${e === 'mariadb' ? "'2024-01-01'" : "DATE '2024-01-01'"})`,
+  ),
 ];
 
 describe.each(ENGINES)('text patterns on a real %s warehouse', (engine) => {
@@ -144,16 +167,30 @@ describe('text patterns on DuckDB agree with plain string matching (property)', 
     const target = (await startEngine('duckdb', 'shelf', shelfTables))!;
     try {
       const lower = LABELS.map((l) => l.toLowerCase());
-      const text = fc.string({ unit: fc.constantFrom('a', 'B', 'k', 'L', 'o', 'c', '%', '_', '\\', "'", ' ', '1', '0', 'e'), minLength: 1, maxLength: 4 });
+      const text = fc.string({
+        unit: fc.constantFrom('a', 'B', 'k', 'L', 'o', 'c', '%', '_', '\\', "'", ' ', '1', '0', 'e'),
+        minLength: 1,
+        maxLength: 4,
+      });
       await fc.assert(
-        fc.asyncProperty(text, fc.constantFrom<DimensionFilter['op']>('starts_with', 'ends_with', 'contains', 'not_contains'), async (t, op) => {
-          const sql = compile(model, listed([{ dimension: 'label', op, values: [t] }]), target.dialect).sql;
-          const got = new Set((await runGuarded(target.warehouse, sql)).rows.map((r) => r.label));
-          const n = t.toLowerCase();
-          const keep = (l: string) =>
-            op === 'starts_with' ? l.startsWith(n) : op === 'ends_with' ? l.endsWith(n) : op === 'contains' ? l.includes(n) : !l.includes(n);
-          expect(got).toEqual(new Set(LABELS.filter((_, k) => keep(lower[k]!))));
-        }),
+        fc.asyncProperty(
+          text,
+          fc.constantFrom<DimensionFilter['op']>('starts_with', 'ends_with', 'contains', 'not_contains'),
+          async (t, op) => {
+            const sql = compile(model, listed([{ dimension: 'label', op, values: [t] }]), target.dialect).sql;
+            const got = new Set((await runGuarded(target.warehouse, sql)).rows.map((r) => r.label));
+            const n = t.toLowerCase();
+            const keep = (l: string) =>
+              op === 'starts_with'
+                ? l.startsWith(n)
+                : op === 'ends_with'
+                  ? l.endsWith(n)
+                  : op === 'contains'
+                    ? l.includes(n)
+                    : !l.includes(n);
+            expect(got).toEqual(new Set(LABELS.filter((_, k) => keep(lower[k]!))));
+          },
+        ),
         { numRuns: 150 },
       );
     } finally {

@@ -63,7 +63,11 @@ const listed = (filters: DimensionFilterInput[]) => ({ group_by: [{ dimension: '
 
 describe('the IR: no values for is_set / not_set, values for the rest', () => {
   it('is_set and not_set parse with values omitted or empty, and refuse values', () => {
-    expect(DimensionFilterSchema.parse({ dimension: 'assignee', op: 'not_set' })).toEqual({ dimension: 'assignee', op: 'not_set', values: [] });
+    expect(DimensionFilterSchema.parse({ dimension: 'assignee', op: 'not_set' })).toEqual({
+      dimension: 'assignee',
+      op: 'not_set',
+      values: [],
+    });
     expect(DimensionFilterSchema.safeParse({ dimension: 'assignee', op: 'is_set', values: [] }).success).toBe(true);
     const r = DimensionFilterSchema.safeParse({ dimension: 'assignee', op: 'is_set', values: ['Ann'] });
     expect(r.success).toBe(false);
@@ -107,12 +111,15 @@ const CASES: [string, DimensionFilterInput, number[]][] = [
   ['time dimension is_set', { dimension: 'closed_on', op: 'is_set' }, ids((r) => r[3] !== null)],
 ];
 
-const lit = (v: string | number | null, date = false) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `${date ? 'DATE ' : ''}'${v}'`);
+const lit = (v: string | number | null, date = false) =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `${date ? 'DATE ' : ''}'${v}'`;
 const inserts = (date: boolean) => ROWS.map(([i, a, e, c]) => `INSERT INTO ticket VALUES (${i}, ${lit(a)}, ${lit(e)}, ${lit(c, date)})`);
 
 describe.each(ENGINES)('is_set / not_set on a real %s warehouse', (engine) => {
   const engineTarget = engineForSuite(engine, 'desk', (e) => [
-    e === 'mariadb' ? 'CREATE TABLE ticket (id INT, assignee VARCHAR(50), effort INT, closed_on DATE)' : `CREATE TABLE ticket (id INTEGER, assignee ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, effort INTEGER, closed_on DATE)`,
+    e === 'mariadb'
+      ? 'CREATE TABLE ticket (id INT, assignee VARCHAR(50), effort INT, closed_on DATE)'
+      : `CREATE TABLE ticket (id INTEGER, assignee ${e === 'postgres' ? 'TEXT' : 'VARCHAR'}, effort INTEGER, closed_on DATE)`,
     ...inserts(e !== 'mariadb'),
   ]);
   it.for(CASES.map(([title, filter, expected]) => ({ title, filter, expected })))('$title', async ({ filter, expected }, ctx) => {
@@ -121,7 +128,8 @@ describe.each(ENGINES)('is_set / not_set on a real %s warehouse', (engine) => {
     const sql = compile(model, listed([filter]), target.dialect).sql;
     const rows = (await runGuarded(target.warehouse, sql)).rows;
     expect(new Set(rows.map((r) => Number(r.ticket_id))), sql).toEqual(new Set(expected));
-    const count = (await runGuarded(target.warehouse, compile(model, { metrics: ['tickets'], filters: [filter] }, target.dialect).sql)).rows;
+    const count = (await runGuarded(target.warehouse, compile(model, { metrics: ['tickets'], filters: [filter] }, target.dialect).sql))
+      .rows;
     expect(Number(Object.values(count[0] ?? {})[0])).toBe(expected.length);
   });
 });

@@ -49,7 +49,10 @@ const ROWS: [number, string][] = [
   [7, '2024-05-29 12:00:00'],
 ];
 
-const june = (days: 'weekend' | 'weekday'): SemanticQueryInput => ({ metrics: ['sales'], time_range: { start: '2024-06-01', end: '2024-07-01', days } });
+const june = (days: 'weekend' | 'weekday'): SemanticQueryInput => ({
+  metrics: ['sales'],
+  time_range: { start: '2024-06-01', end: '2024-07-01', days },
+});
 
 describe('the IR and the dialects', () => {
   it('days is weekend or weekday, nothing else', () => {
@@ -78,7 +81,11 @@ const CASES: { title: string; query: SemanticQueryInput; expected: Record<string
   },
   {
     title: 'a comparison keeps the days in the previous period',
-    query: { metrics: ['sales'], time_range: { start: '2024-06-01', end: '2024-07-01', days: 'weekend' }, comparison: { previous: { start: '2024-05-01', end: '2024-06-01' } } },
+    query: {
+      metrics: ['sales'],
+      time_range: { start: '2024-06-01', end: '2024-07-01', days: 'weekend' },
+      comparison: { previous: { start: '2024-05-01', end: '2024-06-01' } },
+    },
     expected: { sales: 2, sales_previous: 1 },
   },
 ];

@@ -10,6 +10,7 @@ import { openCheckpoints } from '../../graphs/checkpoints.js';
 import { openPostgresStore, type StoreKind } from '../../src/store/db.js';
 import type { InquiryRecord, Store } from '../../src/store/repositories.js';
 import { Store as StoreClass } from '../../src/store/repositories.js';
+import { migrations } from '../../src/store/migrations.js';
 import { STORE_KINDS, testStores } from '../helpers/stores.js';
 
 const stores = testStores();
@@ -19,7 +20,14 @@ const T1 = 1_732_419_123_456;
 const T2 = 4_102_444_800_001; // 2100-01-01 + 1 ms
 const MAX = Number.MAX_SAFE_INTEGER;
 
-const JSON_TEXT = JSON.stringify({ quote: 'it\'s "quoted"', unicode: 'Zürich – 東京 🚀', newline: 'a\nb', n: 12345678901234, x: 0.1 + 0.2, nested: [null, true, { deep: [] }] });
+const JSON_TEXT = JSON.stringify({
+  quote: 'it\'s "quoted"',
+  unicode: 'Zürich – 東京 🚀',
+  newline: 'a\nb',
+  n: 12345678901234,
+  x: 0.1 + 0.2,
+  nested: [null, true, { deep: [] }],
+});
 
 function inquiry(over: Partial<InquiryRecord> & Pick<InquiryRecord, 'id' | 'session_id' | 'account_id'>): InquiryRecord {
   return {
@@ -64,32 +72,109 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     const db = store.db;
     const rows = {
       accounts: { id: 'acc_1', name: 'Ünïcode “name”', created_at: MAX },
-      users: { id: 'usr_1', account_id: 'acc_1', name: 'Ada', email: 'ada@example.com', created_at: T1, password_hash: 'scrypt$16384$8$1$salt$hash', failed_logins: 2_147_483_647, locked_until: T2, last_login_at: null },
-      web_logins: { id: 'a'.repeat(64), user_id: 'usr_1', account_id: 'acc_1', csrf_token: 'tok', created_at: T1, last_seen_at: T1 + 1, expires_at: T2 },
-      api_keys: { id: 'key_1', account_id: 'acc_1', name: 'ci', key_hash: 'f'.repeat(64), prefix: 'qk_abc', created_at: T1, last_used_at: null, expires_at: T2, revoked_at: MAX },
+      users: {
+        id: 'usr_1',
+        account_id: 'acc_1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        created_at: T1,
+        password_hash: 'scrypt$16384$8$1$salt$hash',
+        failed_logins: 2_147_483_647,
+        locked_until: T2,
+        last_login_at: null,
+      },
+      web_logins: {
+        id: 'a'.repeat(64),
+        user_id: 'usr_1',
+        account_id: 'acc_1',
+        csrf_token: 'tok',
+        created_at: T1,
+        last_seen_at: T1 + 1,
+        expires_at: T2,
+      },
+      api_keys: {
+        id: 'key_1',
+        account_id: 'acc_1',
+        name: 'ci',
+        key_hash: 'f'.repeat(64),
+        prefix: 'qk_abc',
+        created_at: T1,
+        last_used_at: null,
+        expires_at: T2,
+        revoked_at: MAX,
+      },
       sessions: { id: 'ses_1', account_id: 'acc_1', origin: 'ui' as const, api_key_id: 'key_1', user_id: 'usr_1', created_at: T1 },
-      inquiries: inquiry({ id: 'inq_1', session_id: 'ses_1', account_id: 'acc_1', type: 'research', status: 'done', dimensions: JSON_TEXT, result: JSON_TEXT, resolved: '{}', error: 'it\'s "an error"', options: '{"budget":null}', started_at: T1 + 5, finished_at: T2, owner: 'proc_x', heartbeat_at: MAX, attempts: 3 }),
-      reports: { id: 'rep_1', account_id: 'acc_1', api_key_id: null, name: 'weekly', question: 'why?', schedule: '0 8 * * 1', timezone: 'Europe/Zurich', dimensions: JSON_TEXT, budget: '{"rounds":2}', created_at: T1, last_run_at: T2, deleted_at: null },
+      inquiries: inquiry({
+        id: 'inq_1',
+        session_id: 'ses_1',
+        account_id: 'acc_1',
+        type: 'research',
+        status: 'done',
+        dimensions: JSON_TEXT,
+        result: JSON_TEXT,
+        resolved: '{}',
+        error: 'it\'s "an error"',
+        options: '{"budget":null}',
+        started_at: T1 + 5,
+        finished_at: T2,
+        owner: 'proc_x',
+        heartbeat_at: MAX,
+        attempts: 3,
+      }),
+      reports: {
+        id: 'rep_1',
+        account_id: 'acc_1',
+        api_key_id: null,
+        name: 'weekly',
+        question: 'why?',
+        schedule: '0 8 * * 1',
+        timezone: 'Europe/Zurich',
+        dimensions: JSON_TEXT,
+        budget: '{"rounds":2}',
+        created_at: T1,
+        last_run_at: T2,
+        deleted_at: null,
+      },
       report_runs: { report_id: 'rep_1', scheduled_for: T2, inquiry_id: 'inq_1', created_at: T1 },
       processes: { id: 'proc_x', pid: 4_194_304, host: 'host-1', started_at: T1, lease_until: MAX },
-      mcp_sessions: { id: '7f1c0c1e-1d2b-4c39-9d9e-3c2f1d0b6a55', binding: 'bound' as const, key_hash: 'e'.repeat(64), detail: null, protocol_version: '2025-06-18', created_at: T1, last_seen_at: MAX },
+      mcp_sessions: {
+        id: '7f1c0c1e-1d2b-4c39-9d9e-3c2f1d0b6a55',
+        binding: 'bound' as const,
+        key_hash: 'e'.repeat(64),
+        detail: null,
+        protocol_version: '2025-06-18',
+        created_at: T1,
+        last_seen_at: MAX,
+      },
       mcp_session_plans: { session_id: '7f1c0c1e-1d2b-4c39-9d9e-3c2f1d0b6a55', plan_hash: 'd'.repeat(64), plan: JSON_TEXT, created_at: T2 },
     };
     for (const [table, row] of Object.entries(rows)) {
-      await db.insertInto(table as keyof typeof rows).values(row as never).execute();
+      await db
+        .insertInto(table as keyof typeof rows)
+        .values(row as never)
+        .execute();
     }
     for (const [table, row] of Object.entries(rows)) {
-      const back = await db.selectFrom(table as keyof typeof rows).selectAll().execute();
+      const back = await db
+        .selectFrom(table as keyof typeof rows)
+        .selectAll()
+        .execute();
       expect(back, table).toEqual([row]);
       expect(typesOf(back[0]), table).toEqual(typesOf(row));
     }
     // aggregates come back as numbers too
     expect(await store.accounts.count()).toBe(1);
     expect(await store.inquiries.countByStatus()).toEqual({ done: 1 });
-    const sum = await db.selectFrom('inquiries').select((eb) => eb.fn.sum<number>('heartbeat_at').as('s')).executeTakeFirstOrThrow();
+    const sum = await db
+      .selectFrom('inquiries')
+      .select((eb) => eb.fn.sum<number>('heartbeat_at').as('s'))
+      .executeTakeFirstOrThrow();
     expect(Number(sum.s)).toBe(MAX);
     // the defaults of the migrations
-    await db.insertInto('inquiries').values({ ...inquiry({ id: 'inq_2', session_id: 'ses_1', account_id: 'acc_1' }), attempts: undefined } as never).execute();
+    await db
+      .insertInto('inquiries')
+      .values({ ...inquiry({ id: 'inq_2', session_id: 'ses_1', account_id: 'acc_1' }), attempts: undefined } as never)
+      .execute();
     expect((await store.inquiries.get('inq_2'))!.attempts).toBe(0);
   });
 
@@ -110,17 +195,57 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.users.get(u.id)).toMatchObject({ failed_logins: 0, locked_until: null, last_login_at: T1 + 9 });
     await expect(store.users.create({ accountId: a.id, name: 'Dup', email: 'bo@example.com', passwordHash: 'h' })).rejects.toThrow();
 
-    const k1 = await store.apiKeys.insert({ id: 'key_a', account_id: a.id, name: 'k1', key_hash: 'h1', prefix: 'qk_same', created_at: T1, expires_at: null });
-    await store.apiKeys.insert({ id: 'key_b', account_id: a.id, name: 'k2', key_hash: 'h2', prefix: 'qk_same', created_at: T1 + 1, expires_at: T2 });
+    const k1 = await store.apiKeys.insert({
+      id: 'key_a',
+      account_id: a.id,
+      name: 'k1',
+      key_hash: 'h1',
+      prefix: 'qk_same',
+      created_at: T1,
+      expires_at: null,
+    });
+    await store.apiKeys.insert({
+      id: 'key_b',
+      account_id: a.id,
+      name: 'k2',
+      key_hash: 'h2',
+      prefix: 'qk_same',
+      created_at: T1 + 1,
+      expires_at: T2,
+    });
     expect(await store.apiKeys.findByHash('h1')).toEqual(k1);
     await expect(store.apiKeys.revoke('qk_same')).rejects.toThrow(/matches 2 keys/);
     expect(await store.apiKeys.revoke('key_b', T1 + 5)).toMatchObject([{ id: 'key_b', revoked_at: T1 + 5 }]);
     expect(await store.apiKeys.revoke('nope')).toEqual([]);
-    await store.apiKeys.touchMany(new Map([['key_a', T2], ['key_b', T2 + 1]]));
-    expect((await store.apiKeys.list(a.id)).map((k) => [k.id, k.last_used_at, k.revoked_at])).toEqual([['key_a', T2, null], ['key_b', T2 + 1, T1 + 5]]);
+    await store.apiKeys.touchMany(
+      new Map([
+        ['key_a', T2],
+        ['key_b', T2 + 1],
+      ]),
+    );
+    expect((await store.apiKeys.list(a.id)).map((k) => [k.id, k.last_used_at, k.revoked_at])).toEqual([
+      ['key_a', T2, null],
+      ['key_b', T2 + 1, T1 + 5],
+    ]);
 
-    await store.webLogins.insert({ id: 'w1', user_id: u.id, account_id: b.id, csrf_token: 'c', created_at: T1, last_seen_at: T1, expires_at: T1 + 10 });
-    await store.webLogins.insert({ id: 'w2', user_id: u.id, account_id: b.id, csrf_token: 'c', created_at: T1, last_seen_at: T1, expires_at: T2 });
+    await store.webLogins.insert({
+      id: 'w1',
+      user_id: u.id,
+      account_id: b.id,
+      csrf_token: 'c',
+      created_at: T1,
+      last_seen_at: T1,
+      expires_at: T1 + 10,
+    });
+    await store.webLogins.insert({
+      id: 'w2',
+      user_id: u.id,
+      account_id: b.id,
+      csrf_token: 'c',
+      created_at: T1,
+      last_seen_at: T1,
+      expires_at: T2,
+    });
     await store.webLogins.touch('w2', T1 + 7);
     await store.webLogins.purgeExpired(T1 + 10);
     expect(await store.webLogins.get('w1')).toBeUndefined();
@@ -148,12 +273,25 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     await store.inquiries.insert(inquiry({ id: 'inq_cas', session_id: session.id, account_id: account.id, owner: 'proc_a' }));
     expect(await store.inquiries.countActive(account.id)).toBe(1);
     const wins = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => store.inquiries.finishIfProcessing('inq_cas', { status: i % 2 ? 'done' : 'stopped', result: JSON.stringify({ writer: i }), finishedAt: T2 + i })),
+      Array.from({ length: 12 }, (_, i) =>
+        store.inquiries.finishIfProcessing('inq_cas', {
+          status: i % 2 ? 'done' : 'stopped',
+          result: JSON.stringify({ writer: i }),
+          finishedAt: T2 + i,
+        }),
+      ),
     );
     expect(wins.filter(Boolean)).toHaveLength(1);
     const winner = wins.indexOf(true);
     const r = (await store.inquiries.get('inq_cas'))!;
-    expect(r).toMatchObject({ status: winner % 2 ? 'done' : 'stopped', result: JSON.stringify({ writer: winner }), finished_at: T2 + winner, owner: null, heartbeat_at: null, status_answer: 'ready' });
+    expect(r).toMatchObject({
+      status: winner % 2 ? 'done' : 'stopped',
+      result: JSON.stringify({ writer: winner }),
+      finished_at: T2 + winner,
+      owner: null,
+      heartbeat_at: null,
+      status_answer: 'ready',
+    });
     // progress after the end is ignored
     await store.inquiries.updateProgress('inq_cas', '{"late":true}');
     expect((await store.inquiries.get('inq_cas'))!.result).toBe(JSON.stringify({ writer: winner }));
@@ -169,13 +307,23 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     // renewing again is an upsert, not a second row
     await store.processes.renew({ id: 'proc_live', pid: 1, host: 'h', started_at: T1 }, now + 6000);
     expect((await store.processes.get('proc_live'))!.lease_until).toBe(now + 6000);
-    await store.inquiries.insert(inquiry({ id: 'inq_live', session_id: session.id, account_id: account.id, owner: 'proc_live', created_at: T1 + 1 }));
-    await store.inquiries.insert(inquiry({ id: 'inq_dead', session_id: session.id, account_id: account.id, owner: 'proc_dead', created_at: T1 + 2 }));
-    await store.inquiries.insert(inquiry({ id: 'inq_none', session_id: session.id, account_id: account.id, owner: null, created_at: T1 + 3 }));
-    await store.inquiries.insert(inquiry({ id: 'inq_done', session_id: session.id, account_id: account.id, owner: null, status: 'done', created_at: T1 + 4 }));
+    await store.inquiries.insert(
+      inquiry({ id: 'inq_live', session_id: session.id, account_id: account.id, owner: 'proc_live', created_at: T1 + 1 }),
+    );
+    await store.inquiries.insert(
+      inquiry({ id: 'inq_dead', session_id: session.id, account_id: account.id, owner: 'proc_dead', created_at: T1 + 2 }),
+    );
+    await store.inquiries.insert(
+      inquiry({ id: 'inq_none', session_id: session.id, account_id: account.id, owner: null, created_at: T1 + 3 }),
+    );
+    await store.inquiries.insert(
+      inquiry({ id: 'inq_done', session_id: session.id, account_id: account.id, owner: null, status: 'done', created_at: T1 + 4 }),
+    );
     expect((await store.inquiries.listOrphans(now)).map((o) => o.id)).toEqual(['inq_dead', 'inq_none']);
 
-    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.inquiries.claim('inq_dead', 'proc_dead', `proc_new${i}`, now)));
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => store.inquiries.claim('inq_dead', 'proc_dead', `proc_new${i}`, now)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     const owner = `proc_new${claims.indexOf(true)}`;
     expect(await store.inquiries.claim('inq_live', 'proc_live', 'proc_thief', now)).toBe(false);
@@ -204,7 +352,9 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     await store.mcpSessions.insert({ ...base, id: 'mcp_b', binding: 'invalid', detail: 'Invalid API key', last_seen_at: T1 });
     await expect(store.mcpSessions.insert({ ...base, id: 'mcp_a', binding: 'none', last_seen_at: T1 })).rejects.toThrow();
     // several processes record plans for one session at once: each distinct plan once
-    await Promise.all(['plan 1', 'plan 2', 'plan 1', 'plan 2', 'plan 1'].map((p, i) => store.mcpSessions.addPlan('mcp_a', `hash ${p}`, p, T1 + i)));
+    await Promise.all(
+      ['plan 1', 'plan 2', 'plan 1', 'plan 2', 'plan 1'].map((p, i) => store.mcpSessions.addPlan('mcp_a', `hash ${p}`, p, T1 + i)),
+    );
     expect((await store.mcpSessions.plans('mcp_a')).sort()).toEqual(['plan 1', 'plan 2']);
     await store.mcpSessions.logout('mcp_a');
     expect(await store.mcpSessions.get('mcp_a')).toMatchObject({ binding: 'logged_out', key_hash: null });
@@ -221,14 +371,76 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.mcpSessions.plans('mcp_a')).toEqual([]);
   });
 
+  it('web app records: thread titles and chart views upserted, dashboards with ordered tiles, a thread deleted with what hangs on it', async () => {
+    const store = await stores.open(kind);
+    const { account, session } = await seed(store);
+    await store.inquiries.insert(inquiry({ id: 'inq_web1', session_id: session.id, account_id: account.id }));
+    await store.web.rename(session.id, 'First', T1);
+    await store.web.rename(session.id, 'Second', T2);
+    expect(await store.web.titles([session.id, 'ses_none'])).toEqual(new Map([[session.id, 'Second']]));
+    await store.web.setView('inq_web1', account.id, 'bar', T1);
+    await store.web.setView('inq_web1', account.id, 'table', T2);
+    expect(await store.web.views(['inq_web1'])).toEqual(new Map([['inq_web1', 'table']]));
+    const d = await store.web.createDashboard(account.id, 'usr_x', 'Review', T1);
+    const tile = (n: string) => ({
+      dashboard_id: d.id,
+      account_id: account.id,
+      title: n,
+      semantic_query: JSON_TEXT,
+      dimensions: null,
+      chart_type: null,
+      source_inquiry_id: 'inq_web1',
+    });
+    const a = await store.web.addTile(tile('a'), T1);
+    const b = await store.web.addTile(tile('b'), T2);
+    expect([a.position, b.position]).toEqual([0, 1]);
+    await store.web.setTileRun(b.id, 'inq_run');
+    const tiles = await store.web.tiles(d.id);
+    expect(tiles.map((t) => [t.title, t.position, t.last_inquiry_id, t.semantic_query])).toEqual([
+      ['a', 0, 'inq_web1', JSON_TEXT],
+      ['b', 1, 'inq_run', JSON_TEXT],
+    ]);
+    expect(typesOf(tiles[0])).toMatchObject({ position: 'number', created_at: 'number' });
+    expect((await store.web.listDashboards(account.id)).map((x) => [x.name, x.updated_at])).toEqual([['Review', T2]]);
+    expect(await store.web.removeTile(d.id, a.id)).toBe(true);
+    expect(await store.web.removeTile(d.id, a.id)).toBe(false);
+    await store.web.deleteThread(session.id);
+    expect(await store.sessions.get(session.id)).toBeUndefined();
+    expect(await store.inquiries.get('inq_web1')).toBeUndefined();
+    expect(await store.web.views(['inq_web1'])).toEqual(new Map());
+    await store.web.deleteDashboard(d.id);
+    expect(await store.web.getDashboard(d.id)).toBeUndefined();
+    expect(await store.web.tiles(d.id)).toEqual([]);
+  });
+
   it('a report run for one due time is recorded once, however many schedulers race for it', async () => {
     const store = await stores.open(kind);
     const { account, session } = await seed(store);
-    await store.reports.insert({ id: 'rep_r', account_id: account.id, api_key_id: null, name: 'r', question: 'q', schedule: '* * * * *', timezone: 'UTC', dimensions: null, budget: null, created_at: T1, last_run_at: null, deleted_at: null });
-    for (let i = 0; i < 6; i++) await store.inquiries.insert(inquiry({ id: `inq_r${i}`, session_id: session.id, account_id: account.id, type: 'research' }));
-    const added = await Promise.all(Array.from({ length: 6 }, (_, i) => store.reports.addRun({ report_id: 'rep_r', scheduled_for: T2, inquiry_id: `inq_r${i}`, created_at: T1 })));
+    await store.reports.insert({
+      id: 'rep_r',
+      account_id: account.id,
+      api_key_id: null,
+      name: 'r',
+      question: 'q',
+      schedule: '* * * * *',
+      timezone: 'UTC',
+      dimensions: null,
+      budget: null,
+      created_at: T1,
+      last_run_at: null,
+      deleted_at: null,
+    });
+    for (let i = 0; i < 6; i++)
+      await store.inquiries.insert(inquiry({ id: `inq_r${i}`, session_id: session.id, account_id: account.id, type: 'research' }));
+    const added = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        store.reports.addRun({ report_id: 'rep_r', scheduled_for: T2, inquiry_id: `inq_r${i}`, created_at: T1 }),
+      ),
+    );
     expect(added.filter(Boolean)).toHaveLength(1);
-    expect(await store.reports.runs('rep_r')).toEqual([{ report_id: 'rep_r', scheduled_for: T2, inquiry_id: `inq_r${added.indexOf(true)}`, created_at: T1 }]);
+    expect(await store.reports.runs('rep_r')).toEqual([
+      { report_id: 'rep_r', scheduled_for: T2, inquiry_id: `inq_r${added.indexOf(true)}`, created_at: T1 },
+    ]);
     expect(await store.reports.hasRun('rep_r', T2)).toBeDefined();
     expect((await store.reports.get('rep_r'))!.last_run_at).toBe(T2);
     // an earlier due time recorded later does not move last_run_at back
@@ -252,11 +464,20 @@ describe('state store on PostgreSQL only', () => {
       const heard: string[] = [];
       listening.on('notification', (n) => heard.push(`${n.channel} ${n.payload}`));
       await listening.query('LISTEN quarry_test_channel');
-      const write = (status: string) => store.inquiries.finishIfProcessing('inq_announced', { status, result: '{}', announce: { channel: 'quarry_test_channel', payload: `inq_announced:${status}` } });
+      const write = (status: string) =>
+        store.inquiries.finishIfProcessing('inq_announced', {
+          status,
+          result: '{}',
+          announce: { channel: 'quarry_test_channel', payload: `inq_announced:${status}` },
+        });
       expect(await write('done')).toBe(true);
       expect(await write('stopped')).toBe(false);
       // notifications arrive in commit order, before the reply to a later query on the listening connection
-      await store.inquiries.finishIfProcessing('inq_absent', { status: 'done', result: '{}', announce: { channel: 'quarry_test_channel', payload: 'inq_absent:done' } });
+      await store.inquiries.finishIfProcessing('inq_absent', {
+        status: 'done',
+        result: '{}',
+        announce: { channel: 'quarry_test_channel', payload: 'inq_absent:done' },
+      });
       await listening.query('SELECT 1');
       expect(heard).toEqual(['quarry_test_channel inq_announced:done']);
       expect((await store.inquiries.get('inq_announced'))!.status).toBe('done');
@@ -273,7 +494,14 @@ describe('state store on PostgreSQL only', () => {
       await c.connect();
       const applied = await c.query('select name from kysely_migration order by name');
       await c.end();
-      expect(applied.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_reports', '0003_web_users', '0004_processes', '0005_mcp_sessions']);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+      expect(applied.rows.slice(0, 5).map((r) => r.name)).toEqual([
+        '0001_initial',
+        '0002_reports',
+        '0003_web_users',
+        '0004_processes',
+        '0005_mcp_sessions',
+      ]);
       const [a, b] = handles.map((h) => new StoreClass(h.db, h));
       const acc = await a.accounts.create('shared', T1);
       expect(await b.accounts.get(acc.id)).toEqual(acc);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapDraft, bootstrapModel, draftYaml, splitGlued } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, bootstrapModel, draftYaml, splitGlued } from '../../src/semantic/draft/index.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import type { SemanticModelInput } from '../../src/semantic/model.js';
 import { parseModel } from '../../src/semantic/loader.js';
@@ -130,7 +130,7 @@ describe('bootstrap names', () => {
     const r = folded.relationships!.map((x) => `${x.from}.${x.on[0]![0]}->${x.to}.${x.on[0]![1]}`);
     expect(r).toEqual(['visit.qzvsstoreid->store.qzstid']);
   });
-  it('a key made of the table\'s initial and `id` is its own key, and the same name elsewhere joins to it', () => {
+  it("a key made of the table's initial and `id` is its own key, and the same name elsewhere joins to it", () => {
     const pk = Object.fromEntries(short.entities.map((e) => [e.name, e.primary_key]));
     expect(pk).toMatchObject({ garden: 'gid', plant: 'pid', essay: 'eid' });
     const r = short.relationships!.map((x) => `${x.from}.${x.on[0]![0]}->${x.to}.${x.on[0]![1]}`).sort();
@@ -141,7 +141,11 @@ describe('bootstrap names', () => {
   it('of two unique keys the fuller name is the key; a key refers to the table it names; a bare id refers to nothing', () => {
     expect(short.entities.find((e) => e.name === 'keeper')?.primary_key).toBe('keeper_id');
     const r = short.relationships!.map((x) => `${x.from}.${x.on[0]![0]}->${x.to}.${x.on[0]![1]}`).sort();
-    expect(r.filter((x) => /^(allotment|shed|tag)\./.test(x))).toEqual(['allotment.keeper_id->keeper.keeper_id', 'shed.keeper_id->keeper.keeper_id', 'tag.shed_id->shed.id']);
+    expect(r.filter((x) => /^(allotment|shed|tag)\./.test(x))).toEqual([
+      'allotment.keeper_id->keeper.keeper_id',
+      'shed.keeper_id->keeper.keeper_id',
+      'tag.shed_id->shed.id',
+    ]);
   });
   it('each thing\'s key is a dimension ("garden id"); bare "id" and "name" are shared by the things that have one', () => {
     const gardenId = short.dimensions!.find((d) => d.entity === 'garden' && d.sql?.endsWith('.gid'));
@@ -149,7 +153,10 @@ describe('bootstrap names', () => {
     expect(gardenId?.type).toBe('number');
     expect(gardenId?.synonyms).toContain('id');
     expect(short.dimensions!.find((d) => d.entity === 'keeper' && d.sql?.endsWith('.keeper_id'))?.label).toBe('Keeper id');
-    const names = short.dimensions!.filter((d) => d.synonyms?.includes('name')).map((d) => d.name).sort();
+    const names = short
+      .dimensions!.filter((d) => d.synonyms?.includes('name'))
+      .map((d) => d.name)
+      .sort();
     expect(names).toEqual(['keeper', 'pond']);
     // one "title" only: no bare "title"
     expect(short.dimensions!.some((d) => d.synonyms?.includes('title'))).toBe(false);
@@ -157,7 +164,9 @@ describe('bootstrap names', () => {
   it('a count kept on each row is summed as "the number of" its things, unless a table holds those things', () => {
     const walkers = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.num_walkers'));
     expect(walkers?.synonyms).toEqual(expect.arrayContaining(['number of walkers', 'walkers']));
-    expect(short.measures!.find((m) => m.agg === 'avg' && m.sql?.endsWith('.num_walkers'))?.synonyms).toContain('average number of walkers');
+    expect(short.measures!.find((m) => m.agg === 'avg' && m.sql?.endsWith('.num_walkers'))?.synonyms).toContain(
+      'average number of walkers',
+    );
     const essays = short.measures!.find((m) => m.agg === 'sum' && m.sql?.endsWith('.essay_count'));
     expect(essays?.synonyms).not.toContain('number of essays');
     expect(short.measures!.find((m) => m.agg === 'count' && m.entity === 'essay')?.synonyms).toContain('number of essays');
@@ -168,7 +177,11 @@ describe('bootstrap names', () => {
     expect(short.dimensions!.find((d) => d.sql?.endsWith('.gate_number'))?.type).toBe('number');
   });
   it('in a table of prices (or quotes, rates) the unnamed numbers are prices: averaged, never summed', () => {
-    const aggs = (col: string) => short.measures!.filter((m) => m.sql?.endsWith(`.${col}`)).map((m) => m.agg).sort();
+    const aggs = (col: string) =>
+      short
+        .measures!.filter((m) => m.sql?.endsWith(`.${col}`))
+        .map((m) => m.agg)
+        .sort();
     expect(aggs('close')).toEqual(['avg', 'max', 'min']);
     expect(aggs('open')).toEqual(['avg', 'max', 'min']);
     expect(aggs('volume')).toContain('sum');
@@ -188,7 +201,7 @@ describe('bootstrap names', () => {
     expect(short.measures!.find((m) => m.entity === rides?.name && m.agg === 'count')?.label).toBe('Park rides');
     expect(short.entities.find((e) => e.table === 'park_gate_snapshot')?.synonyms).toEqual(expect.arrayContaining(['park gate', 'gates']));
   });
-  it('a column of US state codes answers to the states\' names; other two-letter codes do not', () => {
+  it("a column of US state codes answers to the states' names; other two-letter codes do not", () => {
     const states = short.dimensions!.find((d) => d.sql?.endsWith('.state') && d.entity === 'depot')?.value_synonyms ?? {};
     expect(states.CA).toEqual(['California']);
     // only the codes in the data: a code is also a stored value, and "IN", "OR", "MO" are words

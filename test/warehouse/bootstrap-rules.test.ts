@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapModel } from '../../src/warehouse/introspect.js';
+import { bootstrapModel } from '../../src/semantic/draft/index.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import type { SemanticModelInput } from '../../src/semantic/model.js';
 
@@ -47,10 +47,11 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const rels = () => (model.relationships ?? []).map((r) => `${r.from}.${r.on.map((p) => p[0]).join('+')}->${r.to}.${r.on.map((p) => p[1]).join('+')}`).sort();
+const rels = () =>
+  (model.relationships ?? []).map((r) => `${r.from}.${r.on.map((p) => p[0]).join('+')}->${r.to}.${r.on.map((p) => p[1]).join('+')}`).sort();
 
 describe('bootstrap rules from unfamiliar databases', () => {
-  it('a table keyed by another table\'s id (a one-to-one extension) still joins to it', () => {
+  it("a table keyed by another table's id (a one-to-one extension) still joins to it", () => {
     const pk = Object.fromEntries(model.entities.map((e) => [e.name, e.primary_key]));
     expect(pk.premises).toBe('eatery_id');
     expect(rels()).toContain('premises.eatery_id->eatery.id');
@@ -61,7 +62,7 @@ describe('bootstrap rules from unfamiliar databases', () => {
     expect(rels()).toContain('critic_critic_badge.critic_id->critic.id');
     expect(rels()).toContain('critic_critic_badge.badge_code->critic_badge.badge_code');
   });
-  it('a text column named as another table\'s single key joins to it when every value is there, one way only', () => {
+  it("a text column named as another table's single key joins to it when every value is there, one way only", () => {
     expect(rels()).toContain('eatery.city_name->area.city_name');
     expect(rels().filter((r) => r.startsWith('area.'))).toEqual([]);
   });
@@ -71,7 +72,7 @@ describe('bootstrap rules from unfamiliar databases', () => {
     expect(avg?.synonyms).toContain('rating');
     expect(model.dimensions!.some((d) => d.sql?.endsWith('.rating'))).toBe(false);
   });
-  it('a whole-number score is a category and is averaged too; its bare name stays the category\'s', () => {
+  it("a whole-number score is a category and is averaged too; its bare name stays the category's", () => {
     const dim = model.dimensions!.find((d) => d.sql?.endsWith('.score'));
     const avg = model.measures!.find((m) => m.agg === 'avg' && m.sql?.endsWith('.score'));
     expect(dim?.label).toBe('Score');

@@ -12,9 +12,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { execSql, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { execSql } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
-import { bootstrapDraft, draftYaml, type BootstrapResult, type FoundJoin } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, draftYaml, type BootstrapResult, type FoundJoin } from '../../src/semantic/draft/index.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import type { SemanticModel } from '../../src/semantic/model.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
@@ -51,14 +52,27 @@ interface Shop {
 
 function drawShop(): Shop {
   const r = random(20240611);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]!;
   const money = (lo: number, hi: number) => Math.round((lo + r() * (hi - lo)) * 100) / 100;
-  const states = STATES.map((s, i) => [s, REGIONS[i % REGIONS.length]!, 500_000 + Math.floor(r() * 20_000_000)] as [string, string, number]);
+  const states = STATES.map(
+    (s, i) => [s, REGIONS[i % REGIONS.length]!, 500_000 + Math.floor(r() * 20_000_000)] as [string, string, number],
+  );
   const customers = Array.from({ length: 200 }, (_, i) => {
     const created = Date.UTC(2020, 0, 1) / 1000 + Math.floor(r() * 3 * 365 * 86400);
-    return [i + 1, `Customer ${String(i + 1).padStart(3, '0')}`, pick(STATES.slice(0, 10)), 2015 + Math.floor(r() * 9), 1 + Math.floor(r() * 5), 10_000 + Math.floor(r() * 89_999), created] as Shop['customers'][number];
+    return [
+      i + 1,
+      `Customer ${String(i + 1).padStart(3, '0')}`,
+      pick(STATES.slice(0, 10)),
+      2015 + Math.floor(r() * 9),
+      1 + Math.floor(r() * 5),
+      10_000 + Math.floor(r() * 89_999),
+      created,
+    ] as Shop['customers'][number];
   });
-  const products = Array.from({ length: 40 }, (_, i) => [i + 1, `Product ${i + 1}`, CATEGORIES[i % CATEGORIES.length]!, money(2, 300), 2010 + (i % 14)] as Shop['products'][number]);
+  const products = Array.from(
+    { length: 40 },
+    (_, i) => [i + 1, `Product ${i + 1}`, CATEGORIES[i % CATEGORIES.length]!, money(2, 300), 2010 + (i % 14)] as Shop['products'][number],
+  );
   const tags = TAGS.map((t, i) => [i + 1, t] as [number, string]);
   const productTags: Array<[number, number]> = [];
   for (const p of products) for (const t of tags) if (r() < 0.25) productTags.push([p[0], t[0]]);
@@ -84,13 +98,18 @@ function drawShop(): Shop {
 /** The shop's tables: columns and, for engines that declare them, keys. `state_name` is never declared. */
 const TABLES = {
   states: 'state_name text PRIMARY KEY, region text NOT NULL, population bigint NOT NULL',
-  customers: 'customer_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, full_name text NOT NULL, state_name text NOT NULL, signup_year integer NOT NULL, loyalty_level smallint NOT NULL, postal_code integer NOT NULL, created_epoch bigint NOT NULL',
-  products: 'product_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, product_name text NOT NULL, category text NOT NULL, unit_price numeric(10,2) NOT NULL, release_year integer NOT NULL',
+  customers:
+    'customer_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, full_name text NOT NULL, state_name text NOT NULL, signup_year integer NOT NULL, loyalty_level smallint NOT NULL, postal_code integer NOT NULL, created_epoch bigint NOT NULL',
+  products:
+    'product_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, product_name text NOT NULL, category text NOT NULL, unit_price numeric(10,2) NOT NULL, release_year integer NOT NULL',
   tags: 'tag_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, tag_name text NOT NULL',
   product_tags: 'product_id integer REFERENCES products, tag_id integer REFERENCES tags, PRIMARY KEY (product_id, tag_id)',
-  orders: 'order_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers, order_date text NOT NULL, status text NOT NULL, shipping_fee numeric(8,2) NOT NULL',
-  order_items: 'order_id integer NOT NULL REFERENCES orders, line_no integer NOT NULL, product_id integer NOT NULL REFERENCES products, quantity integer NOT NULL, unit_price numeric(10,2) NOT NULL, PRIMARY KEY (order_id, line_no)',
-  'logistics.shipments': 'shipment_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, order_id integer NOT NULL REFERENCES public.orders, shipped_at timestamp NOT NULL, carrier text NOT NULL, weight_kg numeric(8,2) NOT NULL',
+  orders:
+    'order_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, customer_id integer NOT NULL REFERENCES customers, order_date text NOT NULL, status text NOT NULL, shipping_fee numeric(8,2) NOT NULL',
+  order_items:
+    'order_id integer NOT NULL REFERENCES orders, line_no integer NOT NULL, product_id integer NOT NULL REFERENCES products, quantity integer NOT NULL, unit_price numeric(10,2) NOT NULL, PRIMARY KEY (order_id, line_no)',
+  'logistics.shipments':
+    'shipment_id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, order_id integer NOT NULL REFERENCES public.orders, shipped_at timestamp NOT NULL, carrier text NOT NULL, weight_kg numeric(8,2) NOT NULL',
 } as const;
 
 const rowsOf = (shop: Shop): Record<keyof typeof TABLES, unknown[][]> => ({
@@ -128,7 +147,12 @@ async function buildDuckDb(path: string, shop: Shop, folder?: string): Promise<v
     await c.run('CREATE SCHEMA logistics');
     const rows = rowsOf(shop);
     for (const [t, cols] of Object.entries(TABLES)) {
-      const ddl = folder ? cols.replace(/ PRIMARY KEY(?! \()/g, '').replace(/, PRIMARY KEY \([^)]*\)/, '').replace(/ REFERENCES [\w.]+/g, '') : cols;
+      const ddl = folder
+        ? cols
+            .replace(/ PRIMARY KEY(?! \()/g, '')
+            .replace(/, PRIMARY KEY \([^)]*\)/, '')
+            .replace(/ REFERENCES [\w.]+/g, '')
+        : cols;
       // DuckDB has no identity columns and no foreign key across schemas: that one is left to inference.
       await c.run(`CREATE TABLE ${t} (${ddl.replace(/ GENERATED ALWAYS AS IDENTITY/g, '').replace(/ REFERENCES public\.\w+/g, '')})`);
       await c.run(`INSERT INTO ${t} VALUES ${values(rows[t as keyof typeof TABLES])}`);
@@ -159,16 +183,15 @@ const INTENDED = [
 const bare = (t: string) => t.replace(/^.*\./, '');
 const joinKey = (j: FoundJoin) => `${bare(j.from)}(${j.columns.join(',')})->${bare(j.to)}(${j.refColumns.join(',')})`;
 
-let pg: TestPostgres;
+let pg: FileDatabases;
 let dir: string;
 const urls: Record<string, string> = {};
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-styles-'));
   const shop = drawShop();
-  pg = await startPostgres();
-  await execSql(pg.url, 'CREATE DATABASE shop');
-  await execSql(pg.urlFor('shop'), postgresSql(shop));
-  urls.postgres = pg.urlFor('shop');
+  pg = await postgresForFile('shop');
+  await execSql(pg.url, postgresSql(shop));
+  urls.postgres = pg.url;
   await buildDuckDb(join(dir, 'shop.duckdb'), shop);
   urls.duckdb = `duckdb:${join(dir, 'shop.duckdb')}`;
   mkdirSync(join(dir, 'files'));
@@ -181,7 +204,11 @@ afterAll(async () => {
 });
 
 const entityOf = (m: SemanticModel, table: string) => m.entities.find((e) => bare(e.table ?? '') === table)!;
-const columnOf = (sql: string | undefined) => /\$\{TABLE\}\.(?:"([^"]+)"|(\w+))/.exec(sql ?? '')?.slice(1).find(Boolean);
+const columnOf = (sql: string | undefined) =>
+  /\$\{TABLE\}\.(?:"([^"]+)"|(\w+))/
+    .exec(sql ?? '')
+    ?.slice(1)
+    .find(Boolean);
 
 describe.each(['postgres', 'duckdb', 'folder'] as const)('bootstrap of the shop as %s', (style) => {
   let draft: BootstrapResult;
@@ -225,7 +252,11 @@ describe.each(['postgres', 'duckdb', 'folder'] as const)('bootstrap of the shop 
   });
 
   it('metrics by column role: amounts summed, prices averaged, years, codes, levels and epochs never summed', () => {
-    const agg = (column: string, table: string) => model.measures.filter((m) => m.entity === entityOf(model, table).name && columnOf(m.sql) === column).map((m) => m.agg).sort();
+    const agg = (column: string, table: string) =>
+      model.measures
+        .filter((m) => m.entity === entityOf(model, table).name && columnOf(m.sql) === column)
+        .map((m) => m.agg)
+        .sort();
     expect(agg('quantity', 'order_items')).toContain('sum');
     expect(agg('weight_kg', 'shipments')).toContain('sum');
     // The unit is the format's, and the measure answers to the words without it.
@@ -235,11 +266,21 @@ describe.each(['postgres', 'duckdb', 'folder'] as const)('bootstrap of the shop 
     expect(agg('shipping_fee', 'orders')).toContain('sum');
     expect(agg('unit_price', 'products')).not.toContain('sum');
     expect(agg('unit_price', 'products')).toContain('avg');
-    for (const [column, table] of [['signup_year', 'customers'], ['postal_code', 'customers'], ['loyalty_level', 'customers'], ['created_epoch', 'customers'], ['release_year', 'products'], ['line_no', 'order_items']] as const) {
+    for (const [column, table] of [
+      ['signup_year', 'customers'],
+      ['postal_code', 'customers'],
+      ['loyalty_level', 'customers'],
+      ['created_epoch', 'customers'],
+      ['release_year', 'products'],
+      ['line_no', 'order_items'],
+    ] as const) {
       expect(agg(column, table), `${table}.${column}`).not.toContain('sum');
     }
     for (const id of ['customer_id', 'product_id', 'order_id', 'tag_id', 'shipment_id']) {
-      expect(model.measures.filter((m) => columnOf(m.sql) === id && m.agg !== 'count_distinct'), id).toEqual([]);
+      expect(
+        model.measures.filter((m) => columnOf(m.sql) === id && m.agg !== 'count_distinct'),
+        id,
+      ).toEqual([]);
     }
     const revenue = model.measures.find((m) => m.name === 'revenue');
     expect(revenue?.sql).toMatch(/unit_price.*\*.*quantity/);
@@ -249,14 +290,31 @@ describe.each(['postgres', 'duckdb', 'folder'] as const)('bootstrap of the shop 
   it('dimensions: text keys, years, levels, categories; time from dates, epochs and date-like text; as_of', () => {
     const tableOf = (entity: string) => bare(model.entities.find((e) => e.name === entity)!.table!);
     const dims = new Map(model.dimensions.map((d) => [`${tableOf(d.entity)}.${columnOf(d.sql)}`, d]));
-    for (const c of ['customers.state_name', 'customers.signup_year', 'customers.loyalty_level', 'states.region', 'products.category', 'products.release_year', 'orders.status', 'shipments.carrier', 'tags.tag_name']) {
+    for (const c of [
+      'customers.state_name',
+      'customers.signup_year',
+      'customers.loyalty_level',
+      'states.region',
+      'products.category',
+      'products.release_year',
+      'orders.status',
+      'shipments.carrier',
+      'tags.tag_name',
+    ]) {
       expect(dims.has(c), `${c} in ${[...dims.keys()].join(', ')}`).toBe(true);
     }
     expect(dims.get('states.region')!.index_values).toBe(true);
     expect(dims.get('customers.loyalty_level')!.type).toBe('number');
     const times = model.time_dimensions.map((t) => `${tableOf(t.entity)}:${t.sql}`);
-    for (const [table, column] of [['orders', 'order_date'], ['customers', 'created_epoch'], ['shipments', 'shipped_at']]) {
-      expect(times.some((t) => t.startsWith(`${table}:`) && t.includes(column)), `${table}.${column} in ${times.join(', ')}`).toBe(true);
+    for (const [table, column] of [
+      ['orders', 'order_date'],
+      ['customers', 'created_epoch'],
+      ['shipments', 'shipped_at'],
+    ]) {
+      expect(
+        times.some((t) => t.startsWith(`${table}:`) && t.includes(column)),
+        `${table}.${column} in ${times.join(', ')}`,
+      ).toBe(true);
     }
     // The main fact table: the lines (no date of their own) or the orders that date them.
     expect([entityOf(model, 'order_items').name, entityOf(model, 'orders').name]).toContain(draft.fact);
@@ -268,9 +326,20 @@ describe.each(['postgres', 'duckdb', 'folder'] as const)('bootstrap of the shop 
     const w = await openWarehouse(urls[style]!);
     try {
       const layer = await semanticLayerFor(model, w);
-      expect(layer.asOf).toBe(drawShop().orders.map((o) => o[2]).sort().at(-1));
+      expect(layer.asOf).toBe(
+        drawShop()
+          .orders.map((o) => o[2])
+          .sort()
+          .at(-1),
+      );
       const out: string[] = [];
-      for (const q of ['revenue by category', 'number of customers by region', 'total weight by carrier', 'revenue last year', 'how many orders']) {
+      for (const q of [
+        'revenue by category',
+        'number of customers by region',
+        'total weight by carrier',
+        'revenue last year',
+        'how many orders',
+      ]) {
         const r = await answerQuestion(layer, w, q);
         out.push(`${r.status} ${q}${r.reason ? ` (${r.reason})` : ''}`);
       }

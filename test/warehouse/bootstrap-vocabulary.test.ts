@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { bootstrapDraft, draftYaml, isParticiple, pluralPhrase } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft, draftYaml, isParticiple, pluralPhrase } from '../../src/semantic/draft/index.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import type { SemanticModelInput } from '../../src/semantic/model.js';
 import { parseModel } from '../../src/semantic/loader.js';

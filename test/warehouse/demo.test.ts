@@ -34,13 +34,29 @@ describe('demo TPC-H warehouse', () => {
     expect(await one("SELECT string_agg(n_name, ',' ORDER BY n_nationkey) AS n FROM nation")).toEqual({
       n: 'ALGERIA,ARGENTINA,BRAZIL,CANADA,EGYPT,ETHIOPIA,FRANCE,GERMANY,INDIA,INDONESIA,IRAN,IRAQ,JAPAN,JORDAN,KENYA,MOROCCO,MOZAMBIQUE,PERU,CHINA,ROMANIA,SAUDI ARABIA,VIETNAM,RUSSIA,UNITED KINGDOM,UNITED STATES',
     });
-    expect(await one("SELECT count(*) AS n FROM nation JOIN region ON n_regionkey = r_regionkey WHERE r_name = 'EUROPE'")).toEqual({ n: 5 });
-    expect(await one('SELECT string_agg(DISTINCT c_mktsegment, \',\' ORDER BY c_mktsegment) AS s FROM customer')).toEqual({ s: 'AUTOMOBILE,BUILDING,FURNITURE,HOUSEHOLD,MACHINERY' });
-    expect(await one("SELECT string_agg(DISTINCT o_orderpriority, ',' ORDER BY o_orderpriority) AS s FROM orders")).toEqual({ s: '1-URGENT,2-HIGH,3-MEDIUM,4-NOT SPECIFIED,5-LOW' });
-    expect(await one("SELECT string_agg(DISTINCT l_shipmode, ',' ORDER BY l_shipmode) AS s FROM lineitem")).toEqual({ s: 'AIR,FOB,MAIL,RAIL,REG AIR,SHIP,TRUCK' });
-    expect(await one("SELECT count(DISTINCT p_brand) AS b, min(p_brand) AS lo, max(p_brand) AS hi FROM part")).toEqual({ b: 25, lo: 'Brand#11', hi: 'Brand#55' });
+    expect(await one("SELECT count(*) AS n FROM nation JOIN region ON n_regionkey = r_regionkey WHERE r_name = 'EUROPE'")).toEqual({
+      n: 5,
+    });
+    expect(await one("SELECT string_agg(DISTINCT c_mktsegment, ',' ORDER BY c_mktsegment) AS s FROM customer")).toEqual({
+      s: 'AUTOMOBILE,BUILDING,FURNITURE,HOUSEHOLD,MACHINERY',
+    });
+    expect(await one("SELECT string_agg(DISTINCT o_orderpriority, ',' ORDER BY o_orderpriority) AS s FROM orders")).toEqual({
+      s: '1-URGENT,2-HIGH,3-MEDIUM,4-NOT SPECIFIED,5-LOW',
+    });
+    expect(await one("SELECT string_agg(DISTINCT l_shipmode, ',' ORDER BY l_shipmode) AS s FROM lineitem")).toEqual({
+      s: 'AIR,FOB,MAIL,RAIL,REG AIR,SHIP,TRUCK',
+    });
+    expect(await one('SELECT count(DISTINCT p_brand) AS b, min(p_brand) AS lo, max(p_brand) AS hi FROM part')).toEqual({
+      b: 25,
+      lo: 'Brand#11',
+      hi: 'Brand#55',
+    });
     expect(await one('SELECT min(o_orderdate) AS lo, max(o_orderdate) AS hi FROM orders')).toEqual({ lo: '1992-01-01', hi: '1998-08-02' });
-    expect(await one('SELECT min(l_discount) AS d0, max(l_discount) AS d1, max(l_tax) AS t1, min(l_quantity) AS q0, max(l_quantity) AS q1 FROM lineitem')).toEqual({ d0: 0, d1: 0.1, t1: 0.08, q0: 1, q1: 50 });
+    expect(
+      await one(
+        'SELECT min(l_discount) AS d0, max(l_discount) AS d1, max(l_tax) AS t1, min(l_quantity) AS q0, max(l_quantity) AS q1 FROM lineitem',
+      ),
+    ).toEqual({ d0: 0, d1: 0.1, t1: 0.08, q0: 1, q1: 50 });
   });
 
   it('derives dates, flags and statuses like TPC-H', async () => {
@@ -62,8 +78,16 @@ describe('demo TPC-H warehouse', () => {
                                  sum(round(l_extendedprice * (1 + l_tax) * (1 - l_discount), 2)) AS t
                             FROM lineitem GROUP BY 1) ON l_orderkey = o_orderkey`);
     expect(orders).toEqual({ status: 0, total: 0, third: 0, statuses: 3 });
-    expect(await one(`SELECT count(*) AS n FROM lineitem LEFT JOIN partsupp ON ps_partkey = l_partkey AND ps_suppkey = l_suppkey WHERE ps_partkey IS NULL`)).toEqual({ n: 0 });
-    expect(await one(`SELECT count(*) AS n FROM lineitem JOIN part ON p_partkey = l_partkey WHERE l_extendedprice <> l_quantity * p_retailprice`)).toEqual({ n: 0 });
+    expect(
+      await one(
+        `SELECT count(*) AS n FROM lineitem LEFT JOIN partsupp ON ps_partkey = l_partkey AND ps_suppkey = l_suppkey WHERE ps_partkey IS NULL`,
+      ),
+    ).toEqual({ n: 0 });
+    expect(
+      await one(
+        `SELECT count(*) AS n FROM lineitem JOIN part ON p_partkey = l_partkey WHERE l_extendedprice <> l_quantity * p_retailprice`,
+      ),
+    ).toEqual({ n: 0 });
   });
 
   it('is deterministic: the same scale gives the same data', async () => {

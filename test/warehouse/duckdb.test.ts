@@ -28,7 +28,16 @@ describe('DuckDB warehouse over the TPC-H Parquet folder', () => {
 
   it('makes one view per file and reports columns, types and row counts', async () => {
     const tables = await w.introspect();
-    expect(tables.map((t) => t.name).sort()).toEqual(['customer', 'lineitem', 'nation', 'orders', 'part', 'partsupp', 'region', 'supplier']);
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      'customer',
+      'lineitem',
+      'nation',
+      'orders',
+      'part',
+      'partsupp',
+      'region',
+      'supplier',
+    ]);
     const orders = tables.find((t) => t.name === 'orders')!;
     expect(orders.rowCount).toBe(150000);
     expect(orders.columns.find((c) => c.name === 'o_totalprice')?.type).toBe('DECIMAL(15,2)');
@@ -147,7 +156,7 @@ describe('DuckDB warehouse over the TPC-H Parquet folder', () => {
   it('refuses non-SELECT statements in the engine itself', async () => {
     await expect(w.run('SELECT 1; SELECT 2')).rejects.toThrow(/one SQL statement/);
     await expect(w.run('CREATE TEMP TABLE t AS SELECT 1')).rejects.toThrow(/Only SELECT/);
-    await expect(w.run("SET VARIABLE x = 1")).rejects.toThrow(/Only SELECT/);
+    await expect(w.run('SET VARIABLE x = 1')).rejects.toThrow(/Only SELECT/);
   });
 
   it('pings', async () => {

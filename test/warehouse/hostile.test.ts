@@ -61,6 +61,9 @@ const HOSTILE: Hostile[] = [
   H('SELECT 1 /* multi */; DELETE FROM region', true),
   H("SELECT '/*'; DELETE FROM region; -- */", true),
   H('SELECT 1 /* nested /* comment */ still hidden; */ ; DELETE FROM region', true),
+  // nesting deep enough to exhaust a recursive parser's stack (the engine's or the guard's)
+  H('SELECT ' + '('.repeat(20_000) + '1' + ')'.repeat(20_000), true),
+  H('SELECT * FROM ' + '(SELECT * FROM '.repeat(300) + 'region' + ') t'.repeat(300)),
   H('/* leading */ DELETE FROM region', true),
   H('-- comment\nDELETE FROM region', true),
   H('SELECT 1 /* unterminated', true),
@@ -199,7 +202,7 @@ const HOSTILE: Hostile[] = [
   H('SELECT txid_current()'),
   H('REFRESH MATERIALIZED VIEW v'),
   H('DECLARE c CURSOR FOR SELECT 1'),
-  H('SELECT 1 FROM region WHERE pg_catalog.set_config(\'x.y\', \'1\', true) IS NOT NULL'),
+  H("SELECT 1 FROM region WHERE pg_catalog.set_config('x.y', '1', true) IS NOT NULL"),
 ];
 
 function listFiles(dir: string): string[] {
@@ -282,14 +285,18 @@ describe('hostile SQL', () => {
 
   it('left no effect: row counts, files, database file, every pooled connection', async () => {
     expect(await counts(files, ['region', 'nation', 'sales'])).toEqual(before.filesCounts);
-    expect(await counts(db, ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'])).toEqual(before.dbCounts);
+    expect(await counts(db, ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'])).toEqual(
+      before.dbCounts,
+    );
     expect(listFiles(folder.root)).toEqual(before.files);
     expect(statSync(dbFile).size).toBe(before.dbSize);
     expect(statSync(dbFile).mtimeMs).toBe(before.dbMtime);
     expect(readFileSync(folder.secret, 'utf8')).toBe('TOP-SECRET-CANARY\n');
     // No connection of either pool sees a poisoned (temp) region view.
     for (const w of [files, db]) {
-      const rs = await Promise.all([1, 2, 3, 4].map(() => w.run("SELECT count(*) AS n, count(*) FILTER (WHERE r_name = 'POISON') AS p FROM region")));
+      const rs = await Promise.all(
+        [1, 2, 3, 4].map(() => w.run("SELECT count(*) AS n, count(*) FILTER (WHERE r_name = 'POISON') AS p FROM region")),
+      );
       for (const r of rs) expect(r.rows[0]).toEqual({ n: 5, p: 0 });
     }
   });
@@ -327,9 +334,9 @@ describe('the guard accepts what it should', () => {
     "SELECT date_trunc('month', o_orderdate)::date AS m, count(*) FILTER (WHERE o_orderstatus = 'F') FROM orders GROUP BY 1",
     'SELECT "n_name" AS "Nation name" FROM nation',
     "SELECT CASE WHEN l_returnflag = 'R' THEN 1 ELSE 0 END FROM lineitem",
-    'SELECT o_orderdate - INTERVAL \'1 year\' FROM orders',
+    "SELECT o_orderdate - INTERVAL '1 year' FROM orders",
     'SELECT $$literal; DROP$$ AS s',
-    'SELECT replace(n_name, \'A\', \'B\') FROM nation',
+    "SELECT replace(n_name, 'A', 'B') FROM nation",
     "SELECT l_shipdate - o_orderdate AS days FROM lineitem JOIN orders ON o_orderkey = l_orderkey WHERE o_orderdate BETWEEN '1995-01-01' AND '1995-12-31'",
   ];
   it.each(ok)('%s', (sql) => {

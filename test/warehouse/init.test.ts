@@ -15,7 +15,10 @@ import { loadConfig } from '../../src/config.js';
 
 describe('sample question candidates', () => {
   const model = loadModel(DEFAULT_MODEL_PATH);
-  const values = { region: ['AFRICA', 'AMERICA', 'ASIA', 'EUROPE', 'MIDDLE EAST'], market_segment: ['AUTOMOBILE', 'BUILDING', 'FURNITURE', 'HOUSEHOLD', 'MACHINERY'] };
+  const values = {
+    region: ['AFRICA', 'AMERICA', 'ASIA', 'EUROPE', 'MIDDLE EAST'],
+    market_segment: ['AUTOMOBILE', 'BUILDING', 'FURNITURE', 'HOUSEHOLD', 'MACHINERY'],
+  };
 
   it('one of each kind before a second of any, named in the model’s words', () => {
     const c = sampleQuestionCandidates(model, values, '1998-08-02');
@@ -45,11 +48,19 @@ describe('quarry.yaml', () => {
   it('keeps relative paths relative when it sits in the current folder, else makes them absolute', () => {
     const here = parseYaml(quarryConfigYaml('duckdb:data/shop.duckdb', 'model.yaml', 'quarry.yaml', '/srv/app')) as Record<string, string>;
     expect(here).toEqual({ warehouse: 'duckdb:data/shop.duckdb', model: 'model.yaml' });
-    const elsewhere = parseYaml(quarryConfigYaml('data/files', 'conf/model.yaml', 'conf/quarry.yaml', '/srv/app')) as Record<string, string>;
+    const elsewhere = parseYaml(quarryConfigYaml('data/files', 'conf/model.yaml', 'conf/quarry.yaml', '/srv/app')) as Record<
+      string,
+      string
+    >;
     expect(elsewhere).toEqual({ warehouse: '/srv/app/data/files', model: '/srv/app/conf/model.yaml' });
-    const outside = parseYaml(quarryConfigYaml('duckdb:../shared/x.duckdb', '/etc/quarry/model.yaml', 'quarry.yaml', '/srv/app')) as Record<string, string>;
+    const outside = parseYaml(quarryConfigYaml('duckdb:../shared/x.duckdb', '/etc/quarry/model.yaml', 'quarry.yaml', '/srv/app')) as Record<
+      string,
+      string
+    >;
     expect(outside).toEqual({ warehouse: 'duckdb:/srv/shared/x.duckdb', model: '/etc/quarry/model.yaml' });
-    const server = parseYaml(quarryConfigYaml('postgres://reader:p%40ss@db:5432/sales?sslmode=require', 'model.yaml', 'quarry.yaml', '/srv/app')) as Record<string, string>;
+    const server = parseYaml(
+      quarryConfigYaml('postgres://reader:p%40ss@db:5432/sales?sslmode=require', 'model.yaml', 'quarry.yaml', '/srv/app'),
+    ) as Record<string, string>;
     expect(server.warehouse).toBe('postgres://reader:p%40ss@db:5432/sales?sslmode=require');
   });
 
@@ -63,8 +74,15 @@ describe('quarry.yaml', () => {
 
   it('holding a password, only its owner can read it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-init-unit-'));
-    const options = { warehouseUrl: 'postgres://reader:secret@db/sales', configPath: join(dir, 'quarry.yaml'), modelPath: join(dir, 'model.yaml') };
-    const draft = { modelYaml: 'name: x\n', configYaml: quarryConfigYaml(options.warehouseUrl, options.modelPath, options.configPath, dir) } as InitDraft;
+    const options = {
+      warehouseUrl: 'postgres://reader:secret@db/sales',
+      configPath: join(dir, 'quarry.yaml'),
+      modelPath: join(dir, 'model.yaml'),
+    };
+    const draft = {
+      modelYaml: 'name: x\n',
+      configYaml: quarryConfigYaml(options.warehouseUrl, options.modelPath, options.configPath, dir),
+    } as InitDraft;
     await writeInit(draft, options);
     expect(statSync(options.configPath).mode & 0o777).toBe(0o600);
     expect(statSync(options.modelPath).mode & 0o777).toBe(0o644);
@@ -76,9 +94,13 @@ describe('before any work', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-init-unit-'));
     writeFileSync(join(dir, 'quarry.yaml'), 'port: 9000\n');
     const at = (f: string) => join(dir, f);
-    expect(() => checkTargets({ configPath: at('quarry.yaml'), modelPath: at('model.yaml') })).toThrow(/--out: .*quarry\.yaml already exists; nothing was written \(use --force/);
+    expect(() => checkTargets({ configPath: at('quarry.yaml'), modelPath: at('model.yaml') })).toThrow(
+      /--out: .*quarry\.yaml already exists; nothing was written \(use --force/,
+    );
     expect(() => checkTargets({ configPath: at('quarry.yaml'), modelPath: at('model.yaml'), force: true })).not.toThrow();
-    expect(() => checkTargets({ configPath: at('q.yaml'), modelPath: at('no/such/model.yaml') })).toThrow(/--model: no folder .*no\/such to write model\.yaml in/);
+    expect(() => checkTargets({ configPath: at('q.yaml'), modelPath: at('no/such/model.yaml') })).toThrow(
+      /--model: no folder .*no\/such to write model\.yaml in/,
+    );
     expect(() => checkTargets({ configPath: at('same.yaml'), modelPath: at('same.yaml') })).toThrow(/--out and --model name the same file/);
   });
 });

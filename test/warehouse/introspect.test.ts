@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bootstrapModel, bootstrapToFile } from '../../src/warehouse/introspect.js';
+import { bootstrapModel, bootstrapToFile } from '../../src/semantic/draft/index.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 import { SemanticModelSchema, type SemanticModelInput } from '../../src/semantic/model.js';
 import { loadModel } from '../../src/semantic/loader.js';

@@ -190,7 +190,10 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
       await expect(runGuarded(w, sql), sql).rejects.toBeInstanceOf(SqlRefusedError);
     }
     // Backquotes, "names", # comments and '' escapes read as the server reads them.
-    const ok = await runGuarded(w, "SELECT `r_name`, \"r_regionkey\" FROM region # trailing comment\n WHERE r_name <> 'it''s' ORDER BY 2 LIMIT 2");
+    const ok = await runGuarded(
+      w,
+      "SELECT `r_name`, \"r_regionkey\" FROM region # trailing comment\n WHERE r_name <> 'it''s' ORDER BY 2 LIMIT 2",
+    );
     expect(ok.rows).toEqual([
       { r_name: 'AFRICA', r_regionkey: 0 },
       { r_name: 'AMERICA', r_regionkey: 1 },
@@ -200,7 +203,9 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
   it('a double-quoted string (MySQL habit) is a name under ANSI_QUOTES: the error says so and how to write it', async () => {
     const err = await runGuarded(w, 'SELECT r_name FROM region WHERE r_name = "ASIA"').catch((e: Error) => e);
     expect(err).toBeInstanceOf(WarehouseQueryError);
-    expect((err as Error).message).toMatch(/Unknown column 'ASIA'.*double quotes mark names on this warehouse \(ANSI_QUOTES\); write a string as 'ASIA'/);
+    expect((err as Error).message).toMatch(
+      /Unknown column 'ASIA'.*double quotes mark names on this warehouse \(ANSI_QUOTES\); write a string as 'ASIA'/,
+    );
     // An unknown name written as a name gets the server's message alone.
     const plain = await runGuarded(w, 'SELECT no_such_column FROM region').catch((e: Error) => e);
     expect((plain as Error).message).not.toMatch(/double quotes/);
@@ -221,7 +226,18 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
               ${d.daysBetween(d.date('1996-01-01'), day)} AS days, ${d.divide('7', '0')} AS by_zero, ${d.divide('7', '2')} AS half,
               ${d.nullSafeEquals('NULL', 'NULL')} AS nulls_equal, ${d.string("it's")} AS s`,
     );
-    expect(b.rows[0]).toEqual({ day: '1996-02-29', week: '1996-02-26', month: '1996-02-01', quarter: '1996-01-01', year: 1996, days: 59, by_zero: null, half: 3.5, nulls_equal: 1, s: "it's" });
+    expect(b.rows[0]).toEqual({
+      day: '1996-02-29',
+      week: '1996-02-26',
+      month: '1996-02-01',
+      quarter: '1996-01-01',
+      year: 1996,
+      days: 59,
+      by_zero: null,
+      half: 3.5,
+      nulls_equal: 1,
+      s: "it's",
+    });
   });
 
   it('introspects tables, columns, row counts and declared keys', async () => {
@@ -232,7 +248,16 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
        ALTER TABLE region DROP PRIMARY KEY;`,
     );
     const tables = await w.introspect();
-    expect(tables.map((t) => t.name).sort()).toEqual(['customer', 'lineitem', 'nation', 'orders', 'part', 'partsupp', 'region', 'supplier']);
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      'customer',
+      'lineitem',
+      'nation',
+      'orders',
+      'part',
+      'partsupp',
+      'region',
+      'supplier',
+    ]);
     const orders = tables.find((t) => t.name === 'orders')!;
     expect(orders.rowCount).toBe(15000);
     expect(orders.columns.find((c) => c.name === 'o_totalprice')?.type).toBe('decimal(15,2)');
@@ -254,7 +279,9 @@ describe('MySQL warehouse on a real MariaDB 10.11', () => {
       await w2.close();
     }
     expect(redactUrl(server.readOnlyUrl)).not.toContain('quarry-ro-pw');
-    await expect(openWarehouse('mysql://nobody:secret@127.0.0.1:1/none')).rejects.toThrow(/Cannot connect to the MySQL warehouse 127\.0\.0\.1:1\/none/);
+    await expect(openWarehouse('mysql://nobody:secret@127.0.0.1:1/none')).rejects.toThrow(
+      /Cannot connect to the MySQL warehouse 127\.0\.0\.1:1\/none/,
+    );
     await expect(openWarehouse('mysql://nobody:secret@127.0.0.1:1/none')).rejects.not.toThrow(/secret/);
     await expect(openWarehouse(server.readOnlyUrl.replace(/\/tpch$/, '/'))).rejects.toThrow(/names no database/);
     await expect(openWarehouse(server.readOnlyUrl.replace('quarry-ro-pw', 'wrong'))).rejects.toBeInstanceOf(WarehouseConnectionError);

@@ -10,17 +10,18 @@ import {
   WarehouseQueryError,
   WarehouseTimeoutError,
 } from '../../src/warehouse/index.js';
-import { execSql, startTpchPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { execSql } from '../helpers/postgres.js';
+import { tpchPostgresForFile, type FileTpch } from '../helpers/shared-servers.js';
 import { TPCH_DIR } from './fixtures.js';
 
 // A slice of TPC-H keeps the load quick; every table is present.
 const WHERE = { lineitem: 'l_orderkey <= 60000', orders: 'o_orderkey <= 60000' };
 
 describe('Postgres warehouse on a real PostgreSQL 15', () => {
-  let server: TestPostgres & { readOnlyUrl: string; counts: Record<string, number> };
+  let server: FileTpch;
   let w: PostgresWarehouse;
   beforeAll(async () => {
-    server = await startTpchPostgres({ where: WHERE });
+    server = await tpchPostgresForFile({ where: WHERE });
     w = await PostgresWarehouse.open(server.readOnlyUrl, { poolSize: 3 });
   });
   afterAll(async () => {
@@ -85,7 +86,10 @@ describe('Postgres warehouse on a real PostgreSQL 15', () => {
 
   const sleeping = async () => {
     // The cursor runs at FETCH, so look for the wait, not the query text.
-    const r = await execSql(server.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'");
+    const r = await execSql(
+      server.url,
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()",
+    );
     return (r as pg.QueryResult).rows[0].n as number;
   };
 
@@ -142,7 +146,16 @@ describe('Postgres warehouse on a real PostgreSQL 15', () => {
 
   it('introspects tables, columns and row counts', async () => {
     const tables = await w.introspect();
-    expect(tables.map((t) => t.name).sort()).toEqual(['customer', 'lineitem', 'nation', 'orders', 'part', 'partsupp', 'region', 'supplier']);
+    expect(tables.map((t) => t.name).sort()).toEqual([
+      'customer',
+      'lineitem',
+      'nation',
+      'orders',
+      'part',
+      'partsupp',
+      'region',
+      'supplier',
+    ]);
     const orders = tables.find((t) => t.name === 'orders')!;
     expect(orders.rowCount).toBe(15000);
     expect(orders.columns.find((c) => c.name === 'o_totalprice')?.type).toBe('numeric(15,2)');

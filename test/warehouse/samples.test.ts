@@ -9,17 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.js';
 import { answerWithBootstrappedModel, declaredJoinKeys, joinKey as key, loadSample, type Sample } from '../helpers/samples.js';
 import { PostgresWarehouse } from '../../src/warehouse/postgres.js';
-import { bootstrapDraft } from '../../src/warehouse/introspect.js';
+import { bootstrapDraft } from '../../src/semantic/draft/index.js';
 
-let pg: TestPostgres;
+let pg: FileDatabases;
 let dir: string;
 const urls: Record<string, string> = {};
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quarry-samples-'));
-  pg = await startPostgres();
+  pg = await postgresForFile();
   for (const s of ['chinook', 'northwind'] as const) {
     urls[s] = await loadSample(pg, s, s);
     urls[`${s}_bare`] = await loadSample(pg, s, `${s}_bare`, { bare: true });
@@ -45,24 +45,51 @@ const QUESTIONS: Record<Sample, Array<[string, string]>> = {
     ['number of customers', 'SELECT count(*) FROM customer'],
     ['number of customers by country', 'SELECT country, count(*) FROM customer GROUP BY 1'],
     ['invoice total by billing country', 'SELECT billing_country, sum(total) FROM invoice GROUP BY 1'],
-    ['revenue by genre', 'SELECT g.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN genre g USING (genre_id) GROUP BY 1'],
-    ['top 5 artists by revenue', 'SELECT a.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN album al USING (album_id) JOIN artist a ON a.artist_id = al.artist_id GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5'],
-    ['revenue by media type', 'SELECT m.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN media_type m USING (media_type_id) GROUP BY 1'],
+    [
+      'revenue by genre',
+      'SELECT g.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN genre g USING (genre_id) GROUP BY 1',
+    ],
+    [
+      'top 5 artists by revenue',
+      'SELECT a.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN album al USING (album_id) JOIN artist a ON a.artist_id = al.artist_id GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5',
+    ],
+    [
+      'revenue by media type',
+      'SELECT m.name, sum(il.unit_price * il.quantity) FROM invoice_line il JOIN track t USING (track_id) JOIN media_type m USING (media_type_id) GROUP BY 1',
+    ],
     ['invoices per year', 'SELECT extract(year FROM invoice_date)::int, count(*) FROM invoice GROUP BY 1'],
-    ['revenue last year', "SELECT sum(il.unit_price * il.quantity) FROM invoice_line il JOIN invoice i USING (invoice_id) WHERE i.invoice_date >= date_trunc('year', (SELECT max(invoice_date) FROM invoice)) - interval '1 year' AND i.invoice_date < date_trunc('year', (SELECT max(invoice_date) FROM invoice))"],
+    [
+      'revenue last year',
+      "SELECT sum(il.unit_price * il.quantity) FROM invoice_line il JOIN invoice i USING (invoice_id) WHERE i.invoice_date >= date_trunc('year', (SELECT max(invoice_date) FROM invoice)) - interval '1 year' AND i.invoice_date < date_trunc('year', (SELECT max(invoice_date) FROM invoice))",
+    ],
     ['number of albums', 'SELECT count(*) FROM album'],
   ],
   northwind: [
     ['how many orders', 'SELECT count(*) FROM orders'],
     ['number of products', 'SELECT count(*) FROM products'],
     ['total freight by ship country', 'SELECT ship_country, sum(freight) FROM orders GROUP BY 1'],
-    ['revenue by category', 'SELECT c.category_name, sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN products p USING (product_id) JOIN categories c USING (category_id) GROUP BY 1'],
-    ['top 3 customers by revenue', 'SELECT c.company_name, sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN orders o USING (order_id) JOIN customers c USING (customer_id) GROUP BY 1 ORDER BY 2 DESC LIMIT 3'],
+    [
+      'revenue by category',
+      'SELECT c.category_name, sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN products p USING (product_id) JOIN categories c USING (category_id) GROUP BY 1',
+    ],
+    [
+      'top 3 customers by revenue',
+      'SELECT c.company_name, sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN orders o USING (order_id) JOIN customers c USING (customer_id) GROUP BY 1 ORDER BY 2 DESC LIMIT 3',
+    ],
     ['orders per year', 'SELECT extract(year FROM order_date)::int, count(*) FROM orders GROUP BY 1'],
     ['number of customers by country', 'SELECT country, count(*) FROM customers GROUP BY 1'],
-    ['average freight by shipper', 'SELECT s.company_name, avg(o.freight) FROM orders o JOIN shippers s ON s.shipper_id = o.ship_via GROUP BY 1'],
-    ['total quantity by product', 'SELECT p.product_name, sum(d.quantity) FROM order_details d JOIN products p USING (product_id) GROUP BY 1'],
-    ['revenue last year', "SELECT sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN orders o USING (order_id) WHERE o.order_date >= (date_trunc('year', (SELECT max(order_date) FROM orders)) - interval '1 year')::date AND o.order_date < date_trunc('year', (SELECT max(order_date) FROM orders))::date"],
+    [
+      'average freight by shipper',
+      'SELECT s.company_name, avg(o.freight) FROM orders o JOIN shippers s ON s.shipper_id = o.ship_via GROUP BY 1',
+    ],
+    [
+      'total quantity by product',
+      'SELECT p.product_name, sum(d.quantity) FROM order_details d JOIN products p USING (product_id) GROUP BY 1',
+    ],
+    [
+      'revenue last year',
+      "SELECT sum(d.unit_price * d.quantity * (1 - d.discount)) FROM order_details d JOIN orders o USING (order_id) WHERE o.order_date >= (date_trunc('year', (SELECT max(order_date) FROM orders)) - interval '1 year')::date AND o.order_date < date_trunc('year', (SELECT max(order_date) FROM orders))::date",
+    ],
   ],
 };
 
@@ -74,7 +101,13 @@ describe.each(['chinook', 'northwind'] as const)('bootstrap on %s (PostgreSQL 15
       try {
         const found = new Set((await bootstrapDraft(w, { name: sample })).joins.map(key));
         const hit = [...found].filter((k) => declared.has(k)).length;
-        return { recall: hit / declared.size, precision: found.size ? hit / found.size : 0, hit, found: found.size, missed: [...declared].filter((k) => !found.has(k)) };
+        return {
+          recall: hit / declared.size,
+          precision: found.size ? hit / found.size : 0,
+          hit,
+          found: found.size,
+          missed: [...declared].filter((k) => !found.has(k)),
+        };
       } finally {
         await w.close();
       }

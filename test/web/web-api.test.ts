@@ -69,7 +69,10 @@ describe('web app endpoints (/ui/api)', () => {
   });
 
   it('QUARRY_COOKIE_SECURE=true marks the cookie Secure (behind a TLS proxy)', async () => {
-    const secure = await startTestServer({ engine: scriptedEngine(), overrides: { cookieSecure: true, bootstrapPassword: 'secure-cookie-password' } });
+    const secure = await startTestServer({
+      engine: scriptedEngine(),
+      overrides: { cookieSecure: true, bootstrapPassword: 'secure-cookie-password' },
+    });
     try {
       const signed = await signIn(secure.base, 'admin@localhost', 'secure-cookie-password');
       expect(signed.setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
@@ -92,24 +95,42 @@ describe('web app endpoints (/ui/api)', () => {
     expect(rest.status).toBe(403);
   });
 
-  it('CSRF: a state-changing request needs the sign-in\'s token and must come from this origin', async () => {
+  it("CSRF: a state-changing request needs the sign-in's token and must come from this origin", async () => {
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, csrf: null })).status).toBe(403);
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, csrf: 'x'.repeat(43) })).status).toBe(403);
     const other = await signIn(s.base, 'admin@localhost', adminPassword);
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, csrf: other.csrf })).status).toBe(403);
-    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: 'http://evil.example' } })).status).toBe(403);
-    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: 'http://evil.example' } })).status,
+    ).toBe(403);
+    expect(
+      (await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
     expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: 'null' } })).status).toBe(403);
     // the same host reached over HTTPS through a TLS proxy is this origin
     const host = new URL(s.base).host;
-    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: `https://${host}` } })).status).toBe(200);
-    const ok = await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: origin(s.base), 'sec-fetch-site': 'same-origin' } });
+    expect((await webFetch(s.base, '/threads', { method: 'POST', session: admin, headers: { origin: `https://${host}` } })).status).toBe(
+      200,
+    );
+    const ok = await webFetch(s.base, '/threads', {
+      method: 'POST',
+      session: admin,
+      headers: { origin: origin(s.base), 'sec-fetch-site': 'same-origin' },
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).session_id).toMatch(/^ses_/);
     // signing in: JSON from this origin only (a cross-site form cannot send it)
-    const form = await fetch(`${origin(s.base)}/ui/api/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ email: 'admin@localhost', password: adminPassword }) });
+    const form = await fetch(`${origin(s.base)}/ui/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ email: 'admin@localhost', password: adminPassword }),
+    });
     expect(form.status).toBe(415);
-    const crossLogin = await webFetch(s.base, '/login', { method: 'POST', json: { email: 'admin@localhost', password: adminPassword }, headers: { origin: 'http://evil.example' } });
+    const crossLogin = await webFetch(s.base, '/login', {
+      method: 'POST',
+      json: { email: 'admin@localhost', password: adminPassword },
+      headers: { origin: 'http://evil.example' },
+    });
     expect(crossLogin.status).toBe(403);
     expect(crossLogin.headers.get('set-cookie')).toBeNull();
   });
@@ -136,7 +157,7 @@ describe('web app endpoints (/ui/api)', () => {
     expect((await signIn(s.base, 'admin@localhost', adminPassword)).body.user.email).toBe('admin@localhost');
   });
 
-  it('history lists the user\'s own web threads, newest first — never API-key sessions or other users\' threads', async () => {
+  it("history lists the user's own web threads, newest first — never API-key sessions or other users' threads", async () => {
     const t1 = (await (await webFetch(s.base, '/threads', { method: 'POST', session: admin })).json()).session_id;
     await ask(admin, t1, 'first web question');
     await ask(admin, t1, 'a follow-up');
@@ -144,7 +165,9 @@ describe('web app endpoints (/ui/api)', () => {
     await ask(admin, t2, 'second web question');
     // an API-key session with a question, in the same account
     const apiSession = (await (await s.api('/session/new', { method: 'POST' })).json()).session_id;
-    const apiInquiry = (await (await s.api(`/session/${apiSession}/inquiry/agent`, { method: 'POST', json: { query: 'asked with an API key' } })).json()).inquiry_id;
+    const apiInquiry = (
+      await (await s.api(`/session/${apiSession}/inquiry/agent`, { method: 'POST', json: { query: 'asked with an API key' } })).json()
+    ).inquiry_id;
     await s.runtime.inquiries.waitForTerminal(apiInquiry, 5000, 50);
     // another user of the same account
     const { password } = await s.runtime.users.create(admin.body.user.account_id, 'colleague@example.com');
@@ -161,9 +184,15 @@ describe('web app endpoints (/ui/api)', () => {
     // the thread reopens with its answers, oldest first
     const thread = await (await webFetch(s.base, `/threads/${t1}`, { session: admin })).json();
     expect(thread.inquiries.map((i: { user_input: string }) => i.user_input)).toEqual(['first web question', 'a follow-up']);
-    expect(thread.inquiries[0]).toMatchObject({ status: { general: 'done' }, answer: 'Answer to <b>first web question</b>', data: { data: [{ answer: 42 }] } });
+    expect(thread.inquiries[0]).toMatchObject({
+      status: { general: 'done' },
+      answer: 'Answer to <b>first web question</b>',
+      data: { data: [{ answer: 42 }] },
+    });
     // the colleague's history has only the colleague's thread
-    expect((await (await webFetch(s.base, '/threads', { session: colleague })).json()).threads.map((t: { session_id: string }) => t.session_id)).toEqual([t3]);
+    expect(
+      (await (await webFetch(s.base, '/threads', { session: colleague })).json()).threads.map((t: { session_id: string }) => t.session_id),
+    ).toEqual([t3]);
     secrets.push(password, colleague.cookie.split('=')[1]);
   });
 
@@ -203,13 +232,25 @@ describe('web app endpoints (/ui/api)', () => {
   });
 
   it('reports: scheduled, listed, validated, deleted', async () => {
-    const bad = await webFetch(s.base, '/reports', { method: 'POST', session: admin, json: { name: 'x', question: 'q', schedule: 'every day', timezone: 'UTC' } });
+    const bad = await webFetch(s.base, '/reports', {
+      method: 'POST',
+      session: admin,
+      json: { name: 'x', question: 'q', schedule: 'every day', timezone: 'UTC' },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).detail).toMatch(/schedule/);
-    const made = await (await webFetch(s.base, '/reports', { method: 'POST', session: admin, json: { name: 'Weekly', question: 'Why did revenue change?', schedule: '0 8 * * 1', timezone: 'Europe/Berlin' } })).json();
+    const made = await (
+      await webFetch(s.base, '/reports', {
+        method: 'POST',
+        session: admin,
+        json: { name: 'Weekly', question: 'Why did revenue change?', schedule: '0 8 * * 1', timezone: 'Europe/Berlin' },
+      })
+    ).json();
     expect(made).toMatchObject({ name: 'Weekly', timezone: 'Europe/Berlin' });
     expect(new Date(made.next_run_at).getTime()).toBeGreaterThan(Date.now());
-    expect((await (await webFetch(s.base, '/reports', { session: admin })).json()).reports.map((r: { id: string }) => r.id)).toContain(made.id);
+    expect((await (await webFetch(s.base, '/reports', { session: admin })).json()).reports.map((r: { id: string }) => r.id)).toContain(
+      made.id,
+    );
     expect((await (await webFetch(s.base, `/reports/${made.id}/runs`, { session: admin })).json()).runs).toEqual([]);
     expect((await webFetch(s.base, `/reports/${made.id}`, { method: 'DELETE', session: admin })).status).toBe(200);
     expect((await (await webFetch(s.base, '/reports', { session: admin })).json()).reports).toEqual([]);
@@ -222,7 +263,8 @@ describe('web app endpoints (/ui/api)', () => {
 
   it('quarry ask prints the answer and the table; --json the status response; quarry users create makes a user who signs in', async () => {
     const env = { ...process.env, QUARRY_URL: origin(s.base), QUARRY_API_KEY: TEST_KEY, QUARRY_DATA_DIR: s.dataDir };
-    const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env });
+    const cli = (args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env });
     const text = await cli(['ask', 'how many answers']);
     expect(text.stdout).toBe('Answer to how many answers\n\nAnswer\nanswer\n------\n    42\n\nTime frame: all data\n');
     expect(text.stderr).toMatch(/session ses_\S+ \(follow up with --session/);

@@ -1,18 +1,24 @@
 /** The shell: sign-in gate, navigation, the page of the current route, sign-out. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, setCsrfToken, whenSignedOut, type SignedInView } from './api.js';
+import { lazyPage } from './lazy.js';
 import { AskPage } from './pages/Ask.js';
-import { HistoryPage } from './pages/History.js';
-import { KeysPage } from './pages/Keys.js';
-import { ReportsPage } from './pages/Reports.js';
-import { ResearchStart, ResearchView } from './pages/Research.js';
-import { SemanticPage } from './pages/Semantic.js';
+
+const DashboardsPage = lazyPage(() => import('./pages/Dashboards.js').then((m) => m.DashboardsPage));
+const DashboardView = lazyPage(() => import('./pages/Dashboards.js').then((m) => m.DashboardView));
+const HistoryPage = lazyPage(() => import('./pages/History.js').then((m) => m.HistoryPage));
+const KeysPage = lazyPage(() => import('./pages/Keys.js').then((m) => m.KeysPage));
+const ReportsPage = lazyPage(() => import('./pages/Reports.js').then((m) => m.ReportsPage));
+const ResearchStart = lazyPage(() => import('./pages/Research.js').then((m) => m.ResearchStart));
+const ResearchView = lazyPage(() => import('./pages/Research.js').then((m) => m.ResearchView));
+const SemanticPage = lazyPage(() => import('./pages/Semantic.js').then((m) => m.SemanticPage));
 import { SignInPage } from './pages/SignIn.js';
 import { href, useRoute } from './router.js';
 
 const NAV: [string, string, (r: string[]) => boolean][] = [
   ['ask', 'Ask', (r) => r[0] === 'ask' || r[0] === 't'],
   ['history', 'History', (r) => r[0] === 'history'],
+  ['dashboards', 'Dashboards', (r) => r[0] === 'dashboards'],
   ['research', 'Research', (r) => r[0] === 'research'],
   ['reports', 'Reports', (r) => r[0] === 'reports'],
   ['settings/keys', 'API keys', (r) => r[0] === 'settings' && r[1] === 'keys'],
@@ -23,6 +29,7 @@ function Page({ route }: { route: string[] }) {
   const [section, id] = route;
   if (section === 't' && id) return <AskPage key={id} sessionId={id} />;
   if (section === 'history') return <HistoryPage />;
+  if (section === 'dashboards') return id ? <DashboardView key={id} dashboardId={id} /> : <DashboardsPage />;
   if (section === 'research') return id ? <ResearchView key={id} inquiryId={id} /> : <ResearchStart />;
   if (section === 'reports') return <ReportsPage />;
   if (section === 'settings' && id === 'semantic') return <SemanticPage />;
@@ -51,18 +58,29 @@ export function App() {
     document.title = me ? `${title ?? 'Quarry'} · Quarry` : 'Sign in · Quarry';
   }, [route.join('/'), me]);
   useEffect(() => {
-    // A page change moves focus to the page's heading, for keyboard and screen-reader users.
+    // A page change moves focus: on Ask into the question box (typing goes there at once), elsewhere to the page's heading.
     if (!me) return;
-    const t = setTimeout(() => {
+    let tries = 0;
+    let t: ReturnType<typeof setTimeout>;
+    const focus = () => {
+      const box = section === 'ask' ? document.querySelector<HTMLElement>('#question') : null;
+      if (box) return box.focus({ preventScroll: true });
       const heading = document.querySelector<HTMLElement>('main h2');
-      if (!heading) return;
+      // a page loaded on first visit has no heading yet: look again shortly
+      if (!heading) return void (++tries < 20 && (t = setTimeout(focus, 50)));
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
-    }, 50);
+    };
+    t = setTimeout(focus, 50);
     return () => clearTimeout(t);
   }, [section, !!me]);
 
-  if (me === undefined) return <p aria-busy="true" class="container">Loading…</p>;
+  if (me === undefined)
+    return (
+      <p aria-busy="true" class="container">
+        Loading…
+      </p>
+    );
   if (me === null)
     return (
       <SignInPage

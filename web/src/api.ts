@@ -35,7 +35,12 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(`/ui/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(`/ui/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0, 'The server cannot be reached. Check that Quarry is running, then try again.');
   }

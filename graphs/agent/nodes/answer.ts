@@ -20,7 +20,12 @@ export function isNoData(rows: Record<string, unknown>[], metricColumns: string[
 export function describeRawResult(rows: Record<string, unknown>[]): { columns: CompiledColumn[]; query: SemanticQuery } {
   const names = Object.keys(rows[0] ?? {});
   const numeric = (n: string) => rows.some((r) => typeof r[n] === 'number') && rows.every((r) => r[n] === null || typeof r[n] === 'number');
-  const columns: CompiledColumn[] = names.map((n) => ({ name: n, kind: numeric(n) ? 'metric' : 'dimension', ref: n, label: n.replace(/_/g, ' ') }));
+  const columns: CompiledColumn[] = names.map((n) => ({
+    name: n,
+    kind: numeric(n) ? 'metric' : 'dimension',
+    ref: n,
+    label: n.replace(/_/g, ' '),
+  }));
   const query: SemanticQuery = {
     metrics: columns.filter((c) => c.kind === 'metric').map((c) => c.name),
     group_by: columns.filter((c) => c.kind !== 'metric').map((c) => ({ dimension: c.name })),
@@ -64,18 +69,28 @@ export async function answer(state: AgentStateType, config: LangGraphRunnableCon
   const metricColumns = columns.filter((c) => c.kind === 'metric').map((c) => c.name);
   // a period that starts after the last day of data (by the date "today" is read from) has no data,
   // even when a count over it comes back as a row of zeros
-  const asOfDimension = typeof layer.model.as_of === 'object' && layer.model.as_of && 'latest' in layer.model.as_of ? layer.model.as_of.latest : undefined;
+  const asOfDimension =
+    typeof layer.model.as_of === 'object' && layer.model.as_of && 'latest' in layer.model.as_of ? layer.model.as_of.latest : undefined;
   const range = query.time_range;
   const afterData = !!range && !!state.asOf && range.start > state.asOf && (!range.dimension || range.dimension === asOfDimension);
   if (afterData || isNoData(executed.rows, metricColumns)) {
-    return { steps: 'The query returned no data.', outcome: { status: 'no_data', resolved, error: 'The query ran and returned no data.', result: withUsage(buildNoDataAnswer(input), state.llmUsage) } };
+    return {
+      steps: 'The query returned no data.',
+      outcome: {
+        status: 'no_data',
+        resolved,
+        error: 'The query ran and returned no data.',
+        result: withUsage(buildNoDataAnswer(input), state.llmUsage),
+      },
+    };
   }
   const { status: _readiness, ...fields } = buildAnswer(input);
   void _readiness;
   const steps: string[] = [];
   const usage = state.llmUsage;
   let result: AnswerFields = fields;
-  if (state.source === 'verified') result = { ...result, explanation: `Verified answer: this question matches a verified query of the model. ${result.explanation}` };
+  if (state.source === 'verified')
+    result = { ...result, explanation: `Verified answer: this question matches a verified query of the model. ${result.explanation}` };
   const narration = planner?.narrate({
     question: state.question,
     timeFrame: result.time_frame,
@@ -89,17 +104,33 @@ export async function answer(state: AgentStateType, config: LangGraphRunnableCon
     const n = await narration;
     const total = addUsage(usage, n.usage);
     if (n.text) {
-      steps.push(`The language model wrote the answer text; every number in it was checked against the result${n.dropped.length ? ` (${n.dropped.length} sentence${n.dropped.length > 1 ? 's' : ''} with unsupported numbers dropped)` : ''}.`);
+      steps.push(
+        `The language model wrote the answer text; every number in it was checked against the result${n.dropped.length ? ` (${n.dropped.length} sentence${n.dropped.length > 1 ? 's' : ''} with unsupported numbers dropped)` : ''}.`,
+      );
       result = { ...result, answer: escapeHtml(n.text) };
     } else {
-      steps.push(n.error ? `Narration by the language model failed (${n.error}); the template answer stands.` : 'The narration had numbers not in the result; the template answer stands.');
+      steps.push(
+        n.error
+          ? `Narration by the language model failed (${n.error}); the template answer stands.`
+          : 'The narration had numbers not in the result; the template answer stands.',
+      );
     }
     result = { ...result, thinking: { ...result.thinking, messages: [...result.thinking.messages, ...steps] } };
-    return { steps: ['Wrote the answer.', ...steps], llmUsage: n.usage, outcome: { status: 'done', resolved, result: withUsage(result, total) } };
+    return {
+      steps: ['Wrote the answer.', ...steps],
+      llmUsage: n.usage,
+      outcome: { status: 'done', resolved, result: withUsage(result, total) },
+    };
   }
   return { steps: 'Wrote the answer.', outcome: { status: 'done', resolved, result: withUsage(result, usage) } };
 }
 
 function htmlToText(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

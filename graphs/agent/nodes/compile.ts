@@ -16,7 +16,11 @@ export async function compile(state: AgentStateType, config: LangGraphRunnableCo
     const reason = `The semantic model cannot express this question: ${err.message}`;
     return {
       steps: reason,
-      outcome: { status: 'out_of_scope', error: reason, result: buildTerminalAnswer('out_of_scope', { question: state.question, reason, thinking: [...state.steps, reason] }) },
+      outcome: {
+        status: 'out_of_scope',
+        error: reason,
+        result: buildTerminalAnswer('out_of_scope', { question: state.question, reason, thinking: [...state.steps, reason] }),
+      },
     };
   }
 }

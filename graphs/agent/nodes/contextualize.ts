@@ -21,6 +21,9 @@ export async function contextualize(state: AgentStateType, config: LangGraphRunn
   const requestFilters = state.dimensions ? resolveRequestDimensions(layer.model, valueMap(layer), state.dimensions) : [];
   const steps = [`Read the question against the ${layer.model.name} model; today is ${layer.asOf}.`];
   if (previousQuery) steps.push('The session has an earlier question; a follow-up builds on it.');
-  if (requestFilters.length) steps.push(`The request scopes every query to ${requestFilters.map((f) => `${f.dimension} ${f.op} ${f.values.join(', ')}`).join('; ')}.`);
+  if (requestFilters.length)
+    steps.push(
+      `The request scopes every query to ${requestFilters.map((f) => `${f.dimension} ${f.op} ${f.values.join(', ')}`).join('; ')}.`,
+    );
   return { asOf: layer.asOf, previousQuery, requestFilters, steps };
 }

@@ -12,6 +12,13 @@ export async function guard(state: AgentStateType, config: LangGraphRunnableConf
   } catch (err) {
     if (!(err instanceof SqlRefusedError)) throw err;
     const reason = `The SQL was refused by the read-only guard: ${err.message}`;
-    return { steps: reason, outcome: { status: 'failed', error: reason, result: buildTerminalAnswer('failed', { question: state.question, reason, sql: state.sql }) } };
+    return {
+      steps: reason,
+      outcome: {
+        status: 'failed',
+        error: reason,
+        result: buildTerminalAnswer('failed', { question: state.question, reason, sql: state.sql }),
+      },
+    };
   }
 }

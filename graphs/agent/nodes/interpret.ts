@@ -23,8 +23,17 @@ function verifiedOf(model: SemanticModel): VerifiedEntry[] {
   return v;
 }
 
-function refusal(state: AgentStateType, kind: 'out_of_domain' | 'out_of_scope' | 'failed', reason: string, steps: string[]): AgentUpdate['outcome'] {
-  return { status: kind, error: reason, result: buildTerminalAnswer(kind, { question: state.question, reason, thinking: [...state.steps, ...steps] }) };
+function refusal(
+  state: AgentStateType,
+  kind: 'out_of_domain' | 'out_of_scope' | 'failed',
+  reason: string,
+  steps: string[],
+): AgentUpdate['outcome'] {
+  return {
+    status: kind,
+    error: reason,
+    result: buildTerminalAnswer(kind, { question: state.question, reason, thinking: [...state.steps, ...steps] }),
+  };
 }
 
 /**
@@ -64,7 +73,13 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
       interpretation.kind === 'query'
         ? [`The rule-based interpreter was unsure (confidence ${interpretation.confidence}); consulting the language model.`]
         : [`The rule-based interpreter refused (${interpretation.kind}); consulting the language model.`];
-    const plan = await planner.plan({ question: state.question, asOf: state.asOf, previous: state.previousQuery, interpretation, signal: config.signal });
+    const plan = await planner.plan({
+      question: state.question,
+      asOf: state.asOf,
+      previous: state.previousQuery,
+      interpretation,
+      signal: config.signal,
+    });
     const steps = [...pre, ...plan.notes];
     const usage = { llmUsage: plan.usage };
     switch (plan.kind) {
@@ -74,15 +89,26 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
       }
       case 'sql':
         if (requestFilters.length) {
-          const reason = 'The question needs SQL beyond the semantic model, and the request scopes it by dimensions, which such SQL cannot guarantee to honour.';
-          return { ...usage, interpretation, steps: [...steps, reason], outcome: refusal(state, 'out_of_scope', reason, [...steps, reason, usageText(plan.usage)]) };
+          const reason =
+            'The question needs SQL beyond the semantic model, and the request scopes it by dimensions, which such SQL cannot guarantee to honour.';
+          return {
+            ...usage,
+            interpretation,
+            steps: [...steps, reason],
+            outcome: refusal(state, 'out_of_scope', reason, [...steps, reason, usageText(plan.usage)]),
+          };
         }
         return { ...usage, interpretation: null, query: null, sql: plan.sql, columns: [], source: 'llm_sql', steps };
       default: {
         // A refusal of the interpreter keeps its own reason unless the model gave one.
         const kind = plan.kind;
         const reason = plan.reason;
-        return { ...usage, interpretation, steps: [...steps, `Ended: ${reason}`], outcome: refusal(state, kind, reason, [...steps, usageText(plan.usage)]) };
+        return {
+          ...usage,
+          interpretation,
+          steps: [...steps, `Ended: ${reason}`],
+          outcome: refusal(state, kind, reason, [...steps, usageText(plan.usage)]),
+        };
       }
     }
   }
@@ -99,6 +125,9 @@ export async function interpret(state: AgentStateType, config: LangGraphRunnable
           question: state.question,
           reason: interpretation.reason,
           catalogue: interpretation.catalogue,
+          ...(interpretation.kind === 'out_of_scope' && interpretation.closest
+            ? { closestReading: { question: interpretation.closest.question, semantic_query: interpretation.closest.query } }
+            : {}),
           thinking: [...state.steps, ...steps],
         }),
       },

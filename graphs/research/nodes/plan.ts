@@ -9,9 +9,24 @@ export async function plan(state: ResearchStateType, config: LangGraphRunnableCo
   const { layer, warehouse, researchPlanner } = ensureResearchConfiguration(config);
   const started = new Date();
   const kind = state.focus!.kind ?? 'change';
-  const llm = researchPlanner && kind === 'change' ? await llmFocus(researchPlanner, state.question, state.focus!, layer, warehouse.dialect, config.signal) : undefined;
-  const planner = kind === 'compare' ? planCompare : kind === 'drivers' ? planDrivers : kind === 'anomalies' ? planAnomalies : kind === 'profile' ? planProfile : planStrategy;
-  const subs = planner(llm?.focus ?? state.focus!, layer.model, state.requestFilters ?? [], state.budget.queries);
+  const llm =
+    researchPlanner && kind === 'change'
+      ? await llmFocus(researchPlanner, state.question, state.focus!, layer, warehouse.dialect, config.signal)
+      : undefined;
+  const planner =
+    kind === 'compare'
+      ? planCompare
+      : kind === 'drivers'
+        ? planDrivers
+        : kind === 'anomalies'
+          ? planAnomalies
+          : kind === 'profile'
+            ? planProfile
+            : planStrategy;
+  // with a language model the key dimensions are broken down beside the scan: the model chooses drill-downs among their movers
+  const focus =
+    researchPlanner && kind === 'change' ? { ...(llm?.focus ?? state.focus!), plannedDimensions: true } : (llm?.focus ?? state.focus!);
+  const subs = planner(focus, layer.model, state.requestFilters ?? [], state.budget.queries);
   const detail = subs.map((s) => `${s.id} (${s.angle}): ${s.question} — ${s.purpose}`).join('\n');
   return {
     ...(llm ? { focus: llm.focus } : {}),

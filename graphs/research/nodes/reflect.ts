@@ -20,8 +20,18 @@ export async function reflect(state: ResearchStateType, config: LangGraphRunnabl
   let llm: Awaited<ReturnType<typeof llmFollowUps>> | undefined;
   const kind = state.focus?.kind ?? 'change';
   if (kind === 'profile' && state.round < rounds && used < queries && Date.now() - state.startedAt < minutes * 60_000) {
-    const subs = profileFollowUps(state.focus!, layer.model, state.subQuestions, state.operations, state.requestFilters ?? [], state.round + 1, queries - used);
-    detail = subs.length ? `Profile the top customers: ${subs.map((s) => `${s.id}: ${s.question}`).join('; ')}` : 'No follow-up: the top customers were not found.';
+    const subs = profileFollowUps(
+      state.focus!,
+      layer.model,
+      state.subQuestions,
+      state.operations,
+      state.requestFilters ?? [],
+      state.round + 1,
+      queries - used,
+    );
+    detail = subs.length
+      ? `Profile the top customers: ${subs.map((s) => `${s.id}: ${s.question}`).join('; ')}`
+      : 'No follow-up: the top customers were not found.';
     if (subs.length) update = { subQuestions: subs, round: state.round + 1 };
   } else if (kind !== 'change') detail = `No follow-up: a ${state.focus!.kind} investigation is answered by its plan.`;
   else if (state.round >= rounds) detail = `No follow-up: the budget allows ${rounds} round${rounds === 1 ? '' : 's'}.`;
@@ -36,16 +46,32 @@ export async function reflect(state: ResearchStateType, config: LangGraphRunnabl
     if (researchPlanner && rule.subs.length) {
       llm = await llmFollowUps(
         researchPlanner,
-        { question: state.question, focus: state.focus!, layer, dialect: warehouse.dialect, plan: state.subQuestions, operations: state.operations, requestFilters, round: next, queriesLeft: queries - used },
+        {
+          question: state.question,
+          focus: state.focus!,
+          layer,
+          dialect: warehouse.dialect,
+          plan: state.subQuestions,
+          operations: state.operations,
+          requestFilters,
+          round: next,
+          queriesLeft: queries - used,
+        },
         config.signal,
       );
       if (llm.subs) {
         subs = llm.subs.map((s, i) => ({ ...s, id: `q${used + i + 1}`, round: next }));
-        reason = llm.done ? 'No follow-up: the language model found the findings sufficient.' : 'Follow-ups chosen by the language model among the biggest movers.';
+        reason = llm.done
+          ? 'No follow-up: the language model found the findings sufficient.'
+          : 'Follow-ups chosen by the language model among the biggest movers.';
       }
     }
     const notes = llm?.notes.length ? `${llm.notes.join(' ')}\n` : '';
-    detail = subs.length ? `${notes}${reason} Follow-ups: ${subs.map((s) => `${s.id}: ${s.question}`).join('; ')}` : llm?.done ? `${notes}${reason}` : `${notes}No follow-up: ${reason}`;
+    detail = subs.length
+      ? `${notes}${reason} Follow-ups: ${subs.map((s) => `${s.id}: ${s.question}`).join('; ')}`
+      : llm?.done
+        ? `${notes}${reason}`
+        : `${notes}No follow-up: ${reason}`;
     if (subs.length) update = { subQuestions: subs, round: next };
   }
   const usage = usageRecord(llm?.usage);

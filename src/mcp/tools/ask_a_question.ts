@@ -19,8 +19,18 @@ export const askAQuestion = defineTool({
   readOnly: false,
   idempotent: false,
   async run({ args, ctx, principal }) {
-    const inquiry = await ctx.runtime.inquiries.submit(principal, args.session_id, { question: checkQuestion(ctx, args.question), dimensions: args.dimensions ?? null });
-    const structured = { inquiry_id: inquiry.id, status: 'processing', estimated_completion: estimatedCompletion('agent', inquiry.created_at) };
-    return { structured, text: rendered(`Submitted ${inquiry.id}; call wait_for_completion with inquiry_ids ["${inquiry.id}"].`, structured) };
+    const inquiry = await ctx.runtime.inquiries.submit(principal, args.session_id, {
+      question: checkQuestion(ctx, args.question),
+      dimensions: args.dimensions ?? null,
+    });
+    const structured = {
+      inquiry_id: inquiry.id,
+      status: 'processing',
+      estimated_completion: estimatedCompletion('agent', inquiry.created_at),
+    };
+    return {
+      structured,
+      text: rendered(`Submitted ${inquiry.id}; call wait_for_completion with inquiry_ids ["${inquiry.id}"].`, structured),
+    };
   },
 });

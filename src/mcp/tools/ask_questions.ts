@@ -28,10 +28,24 @@ export const askQuestions = defineTool({
   readOnly: false,
   idempotent: false,
   async run({ args, ctx, principal }) {
-    const items = args.questions.map((q, i) => ({ question: checkQuestion(ctx, q.question, `questions[${i}].question`), dimensions: q.dimensions ?? null }));
+    const items = args.questions.map((q, i) => ({
+      question: checkQuestion(ctx, q.question, `questions[${i}].question`),
+      dimensions: q.dimensions ?? null,
+    }));
     const submitted = await ctx.runtime.inquiries.submitBatch(principal, items);
-    const inquiries = submitted.map(({ session, inquiry }) => ({ inquiry_id: inquiry.id, question: inquiry.question, status: 'processing', session_id: session.id }));
+    const inquiries = submitted.map(({ session, inquiry }) => ({
+      inquiry_id: inquiry.id,
+      question: inquiry.question,
+      status: 'processing',
+      session_id: session.id,
+    }));
     const structured = { inquiries, total_inquiries: inquiries.length };
-    return { structured, text: rendered(`Submitted ${inquiries.length} questions; call wait_for_completion with inquiry_ids ${JSON.stringify(inquiries.map((i) => i.inquiry_id))}.`, structured) };
+    return {
+      structured,
+      text: rendered(
+        `Submitted ${inquiries.length} questions; call wait_for_completion with inquiry_ids ${JSON.stringify(inquiries.map((i) => i.inquiry_id))}.`,
+        structured,
+      ),
+    };
   },
 });

@@ -7,7 +7,7 @@ import { progressOf, toolStatus } from '../wait.js';
 
 export const checkQuestionStatus = defineTool({
   name: 'check_question_status',
-  title: 'Check an inquiry\'s status',
+  title: "Check an inquiry's status",
   description:
     'A quick, non-blocking look at one inquiry: status ("processing" or "in_progress" while running; "done" or why it ended: failed, timeout, stopped, ' +
     'out_of_scope, out_of_domain, no_data), progress 0-100 and completion_time (when it finished, or the estimate while running). ' +
@@ -28,7 +28,9 @@ export const checkQuestionStatus = defineTool({
     const record = await inquiries.inquiryFor(principal, args.inquiry_id);
     const response = inquiries.toStatusResponse(record);
     const type = record.type;
-    const completion = record.finished_at ? new Date(record.finished_at).toISOString() : estimatedCompletion(type, Math.max(record.created_at, Date.now() - TYPICAL_MS[type] + 5_000));
+    const completion = record.finished_at
+      ? new Date(record.finished_at).toISOString()
+      : estimatedCompletion(type, Math.max(record.created_at, Date.now() - TYPICAL_MS[type] + 5_000));
     const structured = {
       inquiry_id: record.id,
       status: toolStatus(record),
@@ -37,6 +39,9 @@ export const checkQuestionStatus = defineTool({
       inquiry_type: type,
       error: record.error,
     };
-    return { structured, text: rendered(`${record.id}: ${structured.status}, ${structured.progress}%${record.error ? ` (${record.error})` : ''}`, structured) };
+    return {
+      structured,
+      text: rendered(`${record.id}: ${structured.status}, ${structured.progress}%${record.error ? ` (${record.error})` : ''}`, structured),
+    };
   },
 });

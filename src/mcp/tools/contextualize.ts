@@ -11,7 +11,9 @@ export const contextualize = defineTool({
     'get_semantic_layer_summary to explore the catalogue.',
   input: {},
   output: {
-    company_info: z.record(z.string(), z.unknown()).describe('The company as described by the semantic model (name, industry, currency, ...)'),
+    company_info: z
+      .record(z.string(), z.unknown())
+      .describe('The company as described by the semantic model (name, industry, currency, ...)'),
     available_entities: z.array(z.string()).describe('Names of entities, metrics and dimensions'),
     capabilities: z.string(),
   },
@@ -34,6 +36,9 @@ export const contextualize = defineTool({
         'Discovery: get_semantic_layer_summary, search_semantic_layer, get_semantic_layer_entity. Direct read-only SQL: run_sql_query.',
       ].join('\n'),
     };
-    return { structured, text: rendered(`Context for ${String(m.company.name ?? m.name)} (data as of ${layer.asOf}).\n${structured.capabilities}`, structured) };
+    return {
+      structured,
+      text: rendered(`Context for ${String(m.company.name ?? m.name)} (data as of ${layer.asOf}).\n${structured.capabilities}`, structured),
+    };
   },
 });

@@ -5,8 +5,8 @@ export const getRecentThreads = defineTool({
   name: 'get_recent_threads',
   title: 'Recent threads',
   description:
-    'Lists this account\'s most recent threads, newest first (limit, default 5, at most 50): session_id, created_at, how many inquiries it holds and its last question and status. ' +
-    'Use it to find a thread to continue or an earlier answer. Next: get_thread_data for a thread\'s answers, or ask_a_question with its session_id for a follow-up.',
+    "Lists this account's most recent threads, newest first (limit, default 5, at most 50): session_id, created_at, how many inquiries it holds and its last question and status. " +
+    "Use it to find a thread to continue or an earlier answer. Next: get_thread_data for a thread's answers, or ask_a_question with its session_id for a follow-up.",
   input: { limit: z.number().int().min(1).max(50).default(5).describe('How many threads, newest first (default 5)') },
   output: {
     threads: z.array(
@@ -41,7 +41,10 @@ export const getRecentThreads = defineTool({
       }),
     );
     const structured = { threads, total_threads: threads.length };
-    const lines = threads.map((t) => `- ${t.session_id} (${t.created_at}): ${t.total_inquiries} inquiries${t.last_question ? `, last "${t.last_question}" → ${t.last_status}` : ''}`);
+    const lines = threads.map(
+      (t) =>
+        `- ${t.session_id} (${t.created_at}): ${t.total_inquiries} inquiries${t.last_question ? `, last "${t.last_question}" → ${t.last_status}` : ''}`,
+    );
     return { structured, text: rendered(`${threads.length} recent threads:\n${lines.join('\n')}`, structured) };
   },
 });

@@ -7,7 +7,7 @@ export const getSemanticLayerSummary = defineTool({
   title: 'Semantic layer overview',
   description:
     'Starts discovery: lists everything questions can be asked about, as entities (name, type: entity | metric | dimension | time_dimension, description) and total_entities. ' +
-    'Next: search_semantic_layer to find a concept by words, get_semantic_layer_entity for one item\'s details (columns, definition, values, relationships).',
+    "Next: search_semantic_layer to find a concept by words, get_semantic_layer_entity for one item's details (columns, definition, values, relationships).",
   input: {},
   output: { entities: z.array(SummaryEntitySchema), total_entities: z.number().int() },
   readOnly: true,

@@ -23,8 +23,16 @@ export const getThreadData = defineTool({
     const { inquiries, store } = ctx.runtime;
     const session = await inquiries.sessionFor(principal, args.session_id);
     const list = (await store.inquiries.listBySession(session.id)).map((r) => inquiries.toStatusResponse(r));
-    const structured = { session_id: session.id, created_at: new Date(session.created_at).toISOString(), total_inquiries: list.length, inquiries: list };
-    const summary = [`Thread ${session.id}: ${list.length} ${list.length === 1 ? 'inquiry' : 'inquiries'}`, ...list.map(renderInquiry)].join('\n\n');
+    const structured = {
+      session_id: session.id,
+      created_at: new Date(session.created_at).toISOString(),
+      total_inquiries: list.length,
+      inquiries: list,
+    };
+    const summary = [
+      `Thread ${session.id}: ${list.length} ${list.length === 1 ? 'inquiry' : 'inquiries'}`,
+      ...list.map(renderInquiry),
+    ].join('\n\n');
     return { structured, text: rendered(summary, structured) };
   },
 });

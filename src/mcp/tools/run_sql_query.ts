@@ -16,12 +16,18 @@ export const runSqlQuery = defineTool({
   title: 'Run read-only SQL',
   description:
     'Runs one read-only SELECT (or WITH ... SELECT) directly against the warehouse, for what questions in words cannot express. Needs the schema: ' +
-    'get_semantic_layer_entity shows an entity\'s columns. Writes, DDL, settings, file access and server introspection are refused (the same guard as every query). ' +
+    "get_semantic_layer_entity shows an entity's columns. Writes, DDL, settings, file access and server introspection are refused (the same guard as every query). " +
     'Returns columns (name, type), rows (objects keyed by column), row_count, truncated (true when more rows than max_results existed, or the result passed the size limit) and elapsed_ms. ' +
-    'timeout in seconds (default 30, at most the server\'s limit, 60 unless configured); max_results (default 1000, at most 10000).',
+    "timeout in seconds (default 30, at most the server's limit, 60 unless configured); max_results (default 1000, at most 10000).",
   input: {
-    query: z.string().trim().min(1).max(100_000).describe('One SELECT statement in the warehouse\'s SQL dialect'),
-    timeout: z.number().int().min(1).max(TIMEOUT_BOUND_S).optional().describe('Seconds before the query is cancelled (default 30; at most the server\'s limit, 60 unless configured)'),
+    query: z.string().trim().min(1).max(100_000).describe("One SELECT statement in the warehouse's SQL dialect"),
+    timeout: z
+      .number()
+      .int()
+      .min(1)
+      .max(TIMEOUT_BOUND_S)
+      .optional()
+      .describe("Seconds before the query is cancelled (default 30; at most the server's limit, 60 unless configured)"),
     max_results: z.number().int().min(1).max(10_000).default(1000).describe('Most rows returned (default 1000)'),
   },
   output: {
@@ -39,7 +45,11 @@ export const runSqlQuery = defineTool({
     const timeout = args.timeout ?? Math.min(DEFAULT_TIMEOUT_S, cap);
     // A cap per call keeps one account's long statements from holding the warehouse's connections.
     if (timeout > cap) {
-      throw new ToolError('invalid_argument', `timeout: at most ${cap} seconds on this server (got ${timeout}).`, `Pass a timeout between 1 and ${cap}, or narrow the query (filters, aggregation, LIMIT).`);
+      throw new ToolError(
+        'invalid_argument',
+        `timeout: at most ${cap} seconds on this server (got ${timeout}).`,
+        `Pass a timeout between 1 and ${cap}, or narrow the query (filters, aggregation, LIMIT).`,
+      );
     }
     let r;
     try {
@@ -52,7 +62,11 @@ export const runSqlQuery = defineTool({
       });
     } catch (err) {
       if (err instanceof WarehouseTimeoutError) {
-        throw new ToolError('sql_failed', err.message, `Narrow the query (filters, aggregation, LIMIT)${timeout < cap ? ` or pass a larger timeout (seconds, at most ${cap})` : ''}.`);
+        throw new ToolError(
+          'sql_failed',
+          err.message,
+          `Narrow the query (filters, aggregation, LIMIT)${timeout < cap ? ` or pass a larger timeout (seconds, at most ${cap})` : ''}.`,
+        );
       }
       throw err;
     }
@@ -63,7 +77,12 @@ export const runSqlQuery = defineTool({
       truncated: r.truncated,
       elapsed_ms: Math.round(r.elapsedMs),
     };
-    const cut = r.truncatedBy === 'bytes' ? ` (truncated: the result passed the size limit of ${ctx.runtime.config.maxResultBytes} bytes)` : r.truncated ? ` (truncated at ${args.max_results})` : '';
+    const cut =
+      r.truncatedBy === 'bytes'
+        ? ` (truncated: the result passed the size limit of ${ctx.runtime.config.maxResultBytes} bytes)`
+        : r.truncated
+          ? ` (truncated at ${args.max_results})`
+          : '';
     return { structured, text: rendered(`${r.rowCount} rows${cut} in ${structured.elapsed_ms} ms\n${tablePreview(r.rows)}`, structured) };
   },
 });

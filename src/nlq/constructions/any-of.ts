@@ -91,7 +91,10 @@ function filler(it: Item): boolean {
 function namesDimension(lex: Lexicon, it: Item, dimension: string): boolean {
   if (it.kind !== 'lex') return false;
   const base = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
-  return (it.entries ?? []).every((e) => (e.kind === 'dimension' || e.kind === 'time_dimension') && base(e.target) === base(dimension)) && !!it.entries?.length;
+  return (
+    (it.entries ?? []).every((e) => (e.kind === 'dimension' || e.kind === 'time_dimension') && base(e.target) === base(dimension)) &&
+    !!it.entries?.length
+  );
 }
 
 interface Side {
@@ -132,7 +135,12 @@ function entityOf(lex: Lexicon, dimension: string): string | undefined {
 
 /** "case-insensitive", "case insensitively", "ignoring case", "regardless of case" somewhere in the question. */
 function saysCase(items: Item[]): boolean {
-  return items.some((it, k) => (it.lower === 'case' && /^(insensitive(ly)?|in)$/.test(items[k + 1]?.lower ?? '')) || (it.lower === 'case' && ['ignoring', 'ignore', 'of'].includes(items[k - 1]?.lower ?? '')) || /^case-?insensitiv/.test(it.lower));
+  return items.some(
+    (it, k) =>
+      (it.lower === 'case' && /^(insensitive(ly)?|in)$/.test(items[k + 1]?.lower ?? '')) ||
+      (it.lower === 'case' && ['ignoring', 'ignore', 'of'].includes(items[k - 1]?.lower ?? '')) ||
+      /^case-?insensitiv/.test(it.lower),
+  );
 }
 
 interface Group {
@@ -190,7 +198,9 @@ export const anyOf: Construction = {
           }
           // "either A or B"
           const first = Math.min(...g.records.flatMap((r) => r.items.map((it) => items.indexOf(it))));
-          const either = items.find((it, p) => it.kind === 'word' && it.lower === 'either' && !it.consumed && p < items.indexOf(g.ors[0]!) && p >= first - 3);
+          const either = items.find(
+            (it, p) => it.kind === 'word' && it.lower === 'either' && !it.consumed && p < items.indexOf(g.ors[0]!) && p >= first - 3,
+          );
           consume(...g.ors, either);
           q = { ...q, filters: q.filters.filter((f) => !members.includes(f)), any_of: [...(q.any_of ?? []), { filters: members }] };
           // the members' own "Filter:" notes would read as both: the group's note says it
@@ -204,7 +214,8 @@ export const anyOf: Construction = {
         for (const or of refused) {
           // two conditions joined by "or": never both
           or.dropped = true;
-          if (!notes.some((n) => n.startsWith('"or"'))) notes.push(`"or" between these conditions is not supported: the query would keep only the rows that meet both`);
+          if (!notes.some((n) => n.startsWith('"or"')))
+            notes.push(`"or" between these conditions is not supported: the query would keep only the rows that meet both`);
         }
         return q;
       },
@@ -215,7 +226,8 @@ export const anyOf: Construction = {
 /** Why a group cannot be answered as one any-of condition (a refusal note), or undefined. */
 function groupProblem(items: Item[], lex: Lexicon, query: SemanticQuery, g: Group, members: DimensionFilter[]): string | undefined {
   const entities = new Set(members.map((f) => entityOf(lex, f.dimension)));
-  if (entities.size !== 1 || entities.has(undefined)) return `"or" between conditions on different things (${members.map((f) => describe(lex, f)).join(', ')}) is not supported`;
+  if (entities.size !== 1 || entities.has(undefined))
+    return `"or" between conditions on different things (${members.map((f) => describe(lex, f)).join(', ')}) is not supported`;
   if (new Set(members).size !== members.length) return `"or" joins one condition to itself: not supported`;
   // "not in Ashby or with a plot above 10": neither, or one of the two? A negation before the first alternative may cover both
   if (['ne', 'not_in', 'not_starts_with', 'not_ends_with', 'not_contains', 'not_set'].includes(members[0]!.op))
@@ -227,17 +239,27 @@ function groupProblem(items: Item[], lex: Lexicon, query: SemanticQuery, g: Grou
   const [lo, hi] = [Math.min(...positions), Math.max(...positions)];
   if (conditionCount(query) > members.length) {
     let p = lo - 1;
-    while (p >= 0 && (filler(items[p]!) && items[p]!.kind !== 'punct' || (items[p]!.kind === 'word' && items[p]!.lower === 'either') || members.some((f) => namesDimension(lex, items[p]!, f.dimension)))) p--;
+    while (
+      p >= 0 &&
+      ((filler(items[p]!) && items[p]!.kind !== 'punct') ||
+        (items[p]!.kind === 'word' && items[p]!.lower === 'either') ||
+        members.some((f) => namesDimension(lex, items[p]!, f.dimension)))
+    )
+      p--;
     const start = items[p];
     const openBefore = !!start && !entityNamedBy(lex, start) && !(start.kind === 'kw' && (start.kw === 'count' || start.kw === 'which'));
     let n = hi + 1;
     while (n < items.length && items[n]!.kind === 'punct' && QUOTE_MARKS.has(items[n]!.lower)) n++;
     const end = items[n];
     const openAfter = !!end && !(end.kind === 'punct' && !QUOTE_MARKS.has(end.lower));
-    if (openBefore || openAfter) return `"or" beside another condition is not supported unless the alternatives stand apart: say which joins first (e.g. "... whose A or B, and C")`;
+    if (openBefore || openAfter)
+      return `"or" beside another condition is not supported unless the alternatives stand apart: say which joins first (e.g. "... whose A or B, and C")`;
   }
   // a value filter does not ignore letter case: "case-insensitive" would not hold for it
-  if (saysCase(items) && members.some((f) => !isTextPatternOp(f.op) && f.op !== 'eq_ci' && lex.dimensions.get(f.dimension)?.type === 'string'))
+  if (
+    saysCase(items) &&
+    members.some((f) => !isTextPatternOp(f.op) && f.op !== 'eq_ci' && lex.dimensions.get(f.dimension)?.type === 'string')
+  )
     return `"or" with a case-insensitive match of a value is not supported`;
   return undefined;
 }

@@ -28,7 +28,16 @@ export const bothValues: Construction = {
     if (shared.length !== 1 || !between.some((o) => o.lower === 'and')) return null;
     const dimension = shared[0]!;
     // the words between are "and", articles, and the dimension named before each value
-    const ok = between.every((o) => ['and', 'the', 'a', 'an'].includes(o.lower) || (o.kind === 'lex' && entriesOf(o, 'dimension').some((e) => e.target === dimension || lex.dimensions.get(e.target)?.label.toLowerCase() === lex.dimensions.get(dimension)?.label.toLowerCase())));
+    const ok = between.every(
+      (o) =>
+        ['and', 'the', 'a', 'an'].includes(o.lower) ||
+        (o.kind === 'lex' &&
+          entriesOf(o, 'dimension').some(
+            (e) =>
+              e.target === dimension ||
+              lex.dimensions.get(e.target)?.label.toLowerCase() === lex.dimensions.get(dimension)?.label.toLowerCase(),
+          )),
+    );
     if (!ok) return null;
     const model = ctx.model;
     return {
@@ -38,7 +47,8 @@ export const bothValues: Construction = {
         if (!filter) return query;
         const groups = query.group_by.filter((g) => !g.grain);
         const E = lex.dimensions.get(groups[0]?.dimension ?? '')?.entity;
-        if (!E || groups.length !== query.group_by.length || groups.some((g) => lex.dimensions.get(g.dimension)?.entity !== E)) return query;
+        if (!E || groups.length !== query.group_by.length || groups.some((g) => lex.dimensions.get(g.dimension)?.entity !== E))
+          return query;
         if (query.metrics.length !== 1) return query;
         const m = model.measures.find((x) => x.name === query.metrics[0]);
         const De = lex.dimensions.get(dimension)?.entity;
@@ -56,7 +66,9 @@ export const bothValues: Construction = {
         });
         consume(items[k]);
         const label = lex.dimensions.get(dimension)?.label ?? dimension;
-        notes.push(`Kept: ${E.replace(/_/g, ' ')} with ${m.label?.toLowerCase() ?? m.name} in both ${label} ${filter.values.join(' and ')}`);
+        notes.push(
+          `Kept: ${E.replace(/_/g, ' ')} with ${m.label?.toLowerCase() ?? m.name} in both ${label} ${filter.values.join(' and ')}`,
+        );
         return {
           ...query,
           filters: query.filters.filter((f) => f !== filter),

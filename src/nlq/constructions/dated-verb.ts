@@ -15,7 +15,23 @@ import { verbOf } from '../text.js';
 import type { Construction } from './types.js';
 
 /** Between the thing and its verb: "treatments [that were] started", "customers [who have] joined". */
-const BEFORE = new Set(['who', 'that', 'which', 'were', 'was', 'are', 'is', 'have', 'has', 'had', 'been', 'be', 'being', 'first', 'originally']);
+const BEFORE = new Set([
+  'who',
+  'that',
+  'which',
+  'were',
+  'was',
+  'are',
+  'is',
+  'have',
+  'has',
+  'had',
+  'been',
+  'be',
+  'being',
+  'first',
+  'originally',
+]);
 /** Between the verb and its period, when the period does not hold it: "joined [in] 2022". */
 const AFTER = new Set(['in', 'on', 'during', 'within', 'since', 'after', 'before', 'between', 'from']);
 
@@ -71,7 +87,8 @@ export const datedVerb: Construction = {
           const period = query.time_range;
           if (!period) return unread();
           const own = query.metrics.map((m) => lex.metrics.get(m)?.timeDimension);
-          const dating = period.dimension ?? (own.length && own.every((t) => t === own[0]) ? own[0] : undefined) ?? ctx.model.defaults.time_dimension;
+          const dating =
+            period.dimension ?? (own.length && own.every((t) => t === own[0]) ? own[0] : undefined) ?? ctx.model.defaults.time_dimension;
           if (dating !== dimension) return unread();
           consume(it, between);
           notes.push(`"${it.text}" dates the period by ${lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension}`);

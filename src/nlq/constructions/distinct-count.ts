@@ -15,18 +15,34 @@ export const distinctCount: Construction = {
   recognise({ items, a, lex }) {
     const entityOf = (it: Item): string | undefined =>
       entriesOf(it, 'entity')[0]?.target ??
-      entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
+      entriesOf(it, 'metric')
+        .map((e) => lex.metrics.get(e.target))
+        .find((m) => m?.agg === 'count' || m?.agg === 'count_distinct')?.entity ??
       // only the dimension naming the entity's members ("customers"), never another of its attributes ("brands")
-      entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
+      entriesOf(it, 'dimension')
+        .map((e) => lex.dimensions.get(e.target))
+        .find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
+    // an attribute named alone (one dimension, not a thing's own name), stored as text or a number
+    const attributeOf = (it: Item): string | undefined => {
+      if (it.kind !== 'lex' || it.entries!.some((e) => e.kind !== 'dimension')) return undefined;
+      const dims = [...new Set(entriesOf(it, 'dimension').map((e) => e.target))];
+      return dims.length === 1 ? dims[0] : undefined;
+    };
     // 1. "how many parts": a count of an entity the model has no count metric for
+    // (a bare "how many towns" stays refused: the towns' own count or the things in them? only "different" says)
     const uncounted = a.countUnknown.find((it) => it.kind === 'lex' && entityOf(it));
     // 2. "how many different customers": an explicit distinct count
     const distinctWord = items.find((it, k) => it.kind === 'word' && DISTINCT_WORDS.has(it.lower) && items[k + 1]?.kind === 'lex');
     const target = uncounted ?? (distinctWord ? items[items.indexOf(distinctWord) + 1] : undefined);
     if (!target) return null;
-    const entity = entityOf(target);
+    // 3. "how many different cities", "number of distinct colours": the distinct values of an attribute
+    const attribute = entityOf(target) || target === uncounted ? undefined : attributeOf(target);
+    const entity = entityOf(target) ?? (attribute ? lex.dimensions.get(attribute)?.entity : undefined);
     if (!entity) return null;
-    const countKw = items.slice(0, items.indexOf(target)).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
+    const countKw = items
+      .slice(0, items.indexOf(target))
+      .reverse()
+      .find((it) => it.kind === 'kw' && it.kw === 'count');
     if (!countKw) return null;
     a.countUnknown = a.countUnknown.filter((it) => it !== target && it !== distinctWord);
     a.unknown = a.unknown.filter((it) => it !== distinctWord);
@@ -37,10 +53,19 @@ export const distinctCount: Construction = {
       apply(query, notes) {
         consume(target, countKw, distinctWord);
         target.used = true;
-        notes.push(`Counting distinct ${entity} among the rows in scope`);
+        notes.push(
+          attribute
+            ? `Counting the distinct values of ${lex.dimensions.get(attribute)?.label ?? attribute} among the rows in scope`
+            : `Counting distinct ${entity} among the rows in scope`,
+        );
         return {
           ...query,
-          distinct_counts: [...(query.distinct_counts ?? []), { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` }],
+          distinct_counts: [
+            ...(query.distinct_counts ?? []),
+            attribute
+              ? { name: `${attribute}_count`, entity, dimension: attribute, label: `Number of different ${target.text.toLowerCase()}` }
+              : { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` },
+          ],
         };
       },
     };

@@ -28,15 +28,43 @@ type Unit = 'day' | 'hour' | 'minute' | 'second';
 type Agg = 'avg' | 'min' | 'max' | 'sum';
 
 const UNIT_WORDS: Record<string, Unit> = Object.assign(Object.create(null), {
-  days: 'day', day: 'day', hours: 'hour', hour: 'hour', minutes: 'minute', minute: 'minute', seconds: 'second', second: 'second',
+  days: 'day',
+  day: 'day',
+  hours: 'hour',
+  hour: 'hour',
+  minutes: 'minute',
+  minute: 'minute',
+  seconds: 'second',
+  second: 'second',
 });
 /** Heads that name a duration with no unit of their own. */
 const PLAIN_HEADS = new Set(['time', 'duration', 'durations']);
 const AGG_WORDS: Record<string, Agg> = Object.assign(Object.create(null), {
-  average: 'avg', mean: 'avg', avg: 'avg', typical: 'avg',
-  minimum: 'min', min: 'min', shortest: 'min', smallest: 'min', lowest: 'min', least: 'min', fewest: 'min', quickest: 'min', fastest: 'min',
-  maximum: 'max', max: 'max', longest: 'max', largest: 'max', highest: 'max', most: 'max', greatest: 'max', slowest: 'max',
-  total: 'sum', sum: 'sum', combined: 'sum', cumulative: 'sum',
+  average: 'avg',
+  mean: 'avg',
+  avg: 'avg',
+  typical: 'avg',
+  minimum: 'min',
+  min: 'min',
+  shortest: 'min',
+  smallest: 'min',
+  lowest: 'min',
+  least: 'min',
+  fewest: 'min',
+  quickest: 'min',
+  fastest: 'min',
+  maximum: 'max',
+  max: 'max',
+  longest: 'max',
+  largest: 'max',
+  highest: 'max',
+  most: 'max',
+  greatest: 'max',
+  slowest: 'max',
+  total: 'sum',
+  sum: 'sum',
+  combined: 'sum',
+  cumulative: 'sum',
 });
 /** Words before a date that add nothing to which date it is ("from being hired to getting fired"). */
 const DATE_FILLER = new Set(['the', 'being', 'getting', 'its', 'their', 'his', 'her', 'a', 'an']);
@@ -82,7 +110,7 @@ export const duration: Construction = {
       } else if (head.lower === 'duration' || head.lower === 'durations') {
         dates = startEndPair(items, h, lex);
         if (!dates) continue;
-        if (typeof dates !== "string" && dates.before) b -= 1;
+        if (typeof dates !== 'string' && dates.before) b -= 1;
       } else continue;
       const aggWords = pre(b);
 
@@ -93,7 +121,8 @@ export const duration: Construction = {
       let unitConflict: string | undefined;
       if (word(end) === 'in' && UNIT_WORDS[word(end + 1) ?? ''] && free(items[end + 1])) {
         const u = UNIT_WORDS[word(end + 1)!]!;
-        if (unit && unit !== u) unitConflict = `The question counts the time in ${head.lower} and in ${items[end + 1]!.lower}: I could not tell which.`;
+        if (unit && unit !== u)
+          unitConflict = `The question counts the time in ${head.lower} and in ${items[end + 1]!.lower}: I could not tell which.`;
         unit = u;
         words.push(items[end]!, items[end + 1]!);
         end += 2;
@@ -114,8 +143,13 @@ export const duration: Construction = {
       a.countUnknown = a.countUnknown.filter((u) => !mine.has(u));
       a.slotUnknown = a.slotUnknown.filter((u) => !mine.has(u));
       // "top 3 ship modes by average days ...": "by" right before the duration ranks by it
-      const first = items.indexOf(aggWords[0] && items.indexOf(aggWords[0]) < h ? aggWords[0] : words.reduce((x, y) => (items.indexOf(y) < items.indexOf(x) ? y : x), head));
-      const byKw = items[first - 1]?.kind === 'kw' && items[first - 1]!.lower === 'by' && free(items[first - 1]) ? items[first - 1] : undefined;
+      const first = items.indexOf(
+        aggWords[0] && items.indexOf(aggWords[0]) < h
+          ? aggWords[0]
+          : words.reduce((x, y) => (items.indexOf(y) < items.indexOf(x) ? y : x), head),
+      );
+      const byKw =
+        items[first - 1]?.kind === 'kw' && items[first - 1]!.lower === 'by' && free(items[first - 1]) ? items[first - 1] : undefined;
       if (byKw) a.groups = a.groups.filter((g) => !g.kws?.includes(byKw));
       a.metrics = a.metrics.filter((m) => !mine.has(m.item));
       a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
@@ -128,7 +162,13 @@ export const duration: Construction = {
       const entity = typeof dates !== 'string' ? lex.timeDimensions.get(dates.from)!.entity : undefined;
       const members =
         sup.length && entity
-          ? a.metrics.find((m) => items.indexOf(m.item) < h && !mine.has(m.item) && ['count', 'count_distinct'].includes(lex.metrics.get(m.name)?.agg ?? '') && lex.metrics.get(m.name)?.entity === entity)
+          ? a.metrics.find(
+              (m) =>
+                items.indexOf(m.item) < h &&
+                !mine.has(m.item) &&
+                ['count', 'count_distinct'].includes(lex.metrics.get(m.name)?.agg ?? '') &&
+                lex.metrics.get(m.name)?.entity === entity,
+            )
           : undefined;
       if (members) a.metrics = a.metrics.filter((m) => m !== members);
       a.superlatives = a.superlatives.filter((s) => !posIn(s.pos));
@@ -138,12 +178,17 @@ export const duration: Construction = {
       if (other) a.superlatives = a.superlatives.filter((s) => s !== other);
       // a second ranking beside the duration's: which one orders the answer is not clear
       const rivals = a.superlatives.length > 0;
-      const rank = sup[0] ? { item: sup[0], dir: aggOf(sup[0]) === 'min' ? ('asc' as const) : ('desc' as const), n: undefined as number | undefined } : other ? { item: items[other.pos], dir: other.dir, n: other.n } : undefined;
+      const rank = sup[0]
+        ? { item: sup[0], dir: aggOf(sup[0]) === 'min' ? ('asc' as const) : ('desc' as const), n: undefined as number | undefined }
+        : other
+          ? { item: items[other.pos], dir: other.dir, n: other.n }
+          : undefined;
       const agg = aggOf(plain.find((it) => it.lower !== 'on'));
       // "which depot has the longest ...", "the courier with the shortest ...": the superlative ranks;
       // "maximum days ... by depot" is each group's highest
       const supAt = sup[0] ? items.indexOf(sup[0]) : -1;
-      const supRanks = !!sup[0] && (!!members || a.whichPos.some((p) => p < supAt) || a.groups.some((g) => g.pos < supAt && !g.kws?.length));
+      const supRanks =
+        !!sup[0] && (!!members || a.whichPos.some((p) => p < supAt) || a.groups.some((g) => g.pos < supAt && !g.kws?.length));
       a.providesMetric = true;
       const model = ctx.model;
 
@@ -157,7 +202,8 @@ export const duration: Construction = {
           const member = memberDimension(lex, model, entity);
           let q: SemanticQuery = query;
           if (members) {
-            if (!member || q.group_by.length || q.metrics.length) return `I could not tell which ${members.item.text} to rank by the time from ${from} to ${to}.`;
+            if (!member || q.group_by.length || q.metrics.length)
+              return `I could not tell which ${members.item.text} to rank by the time from ${from} to ${to}.`;
             q = { ...q, group_by: [{ dimension: member }] };
             consume(members.item);
           }
@@ -169,19 +215,27 @@ export const duration: Construction = {
           // no ranking: "the longest time" is the highest duration (of each group)
           if (!useAgg && sup[0] && !ranks) useAgg = aggOf(sup[0]);
           // ranking the members of the dates' own entity: one row each, its own duration
-          const own = !!member && q.group_by.some((g) => g.dimension === member) && q.group_by.every((g) => lex.dimensions.get(g.dimension)?.entity === entity);
+          const own =
+            !!member &&
+            q.group_by.some((g) => g.dimension === member) &&
+            q.group_by.every((g) => lex.dimensions.get(g.dimension)?.entity === entity);
           if (!useAgg && own) useAgg = 'avg';
           if (!useAgg)
             return `I can compute the time from ${tdLabel(from)} to ${tdLabel(to)}, but not which figure of it you want (average, shortest, longest, total?).`;
           const u = unit ?? 'day';
           const name = `${useAgg}_${u}s_${from}_to_${to}`;
-          if (q.metrics.includes(name) || q.group_by.some((g) => g.dimension === name)) return `The duration's column would clash with ${name}.`;
+          if (q.metrics.includes(name) || q.group_by.some((g) => g.dimension === name))
+            return `The duration's column would clash with ${name}.`;
           const aggWord = { avg: 'Average', min: 'Shortest', max: 'Longest', sum: 'Total' }[useAgg];
-          const label = agg || !ranks ? `${aggWord} time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)` : `Time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)`;
+          const label =
+            agg || !ranks
+              ? `${aggWord} time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)`
+              : `Time from ${tdLabel(from)} to ${tdLabel(to)} (${u}s)`;
           consume(...mine);
           notes.push(`${label}: rows with either date missing are left out${u === 'day' ? '; whole calendar days' : ''}`);
           q = { ...q, durations: [...(q.durations ?? []), { name, from, to, unit: u, agg: useAgg, label }] };
-          if (rivals) return `I could not tell whether the ranking is by the time from ${tdLabel(from)} to ${tdLabel(to)} or by something else.`;
+          if (rivals)
+            return `I could not tell whether the ranking is by the time from ${tdLabel(from)} to ${tdLabel(to)} or by something else.`;
           if (byKw && !ranks) return `I could not tell what "by" the time from ${tdLabel(from)} to ${tdLabel(to)} means here.`;
           if (ranks) {
             consume(rank!.item, byKw);
@@ -244,8 +298,12 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
   if (!b) return undefined;
   words.push(B!);
   i++;
-  for (const [x, it] of [[a, A], [b, B]] as const)
-    if (Array.isArray(x)) return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
+  for (const [x, it] of [
+    [a, A],
+    [b, B],
+  ] as const)
+    if (Array.isArray(x))
+      return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
   if (reversed) return ordered(b as string, a as string, B!, A!, words, i, lex);
   return ordered(a as string, b as string, A!, B!, words, i, lex);
 }
@@ -255,14 +313,22 @@ function ordered(from: string, to: string, A: Item, B: Item, words: Item[], i: n
   if (from === to) return `"${A.text}" and "${B.text}" are the same date, so there is no time between them.`;
   const ea = lex.timeDimensions.get(from)?.entity;
   const eb = lex.timeDimensions.get(to)?.entity;
-  if (!ea || ea !== eb) return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
+  if (!ea || ea !== eb)
+    return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
   return { from, to, words, end: i, fromItem: A };
 }
 
 /** "session duration", "duration of sessions": the thing's one start/end pair of time dimensions. */
 function startEndPair(items: Item[], h: number, lex: Lexicon): DatePair | string | undefined {
   const entityOf = (it: Item | undefined) =>
-    it && it.kind === 'lex' && !it.consumed ? [...new Set([...entriesOf(it, 'entity').map((e) => e.target), ...entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)?.entity)])] : [];
+    it && it.kind === 'lex' && !it.consumed
+      ? [
+          ...new Set([
+            ...entriesOf(it, 'entity').map((e) => e.target),
+            ...entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)?.entity),
+          ]),
+        ]
+      : [];
   let thing: Item | undefined;
   let words: Item[] = [];
   let end = h + 1;

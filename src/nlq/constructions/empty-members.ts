@@ -41,7 +41,9 @@ function memberEntity(model: SemanticModel, lex: Lexicon, q: SemanticQuery): str
   const owners = new Set(q.group_by.map((g) => lex.dimensions.get(g.dimension)!.entity));
   if (owners.size !== 1) return undefined;
   const E = [...owners][0]!;
-  const memberCols = new Set([keyDimension(model, E), dimensionOfEntity(lex, E), ...nameCandidates(model, lex, E)].filter((x): x is string => !!x));
+  const memberCols = new Set(
+    [keyDimension(model, E), dimensionOfEntity(lex, E), ...nameCandidates(model, lex, E)].filter((x): x is string => !!x),
+  );
   return q.group_by.every((g) => memberCols.has(g.dimension)) ? E : undefined;
 }
 
@@ -54,7 +56,8 @@ export function withEmptyMembers(model: SemanticModel, lex: Lexicon, query: Sema
   if (!measure || !COUNTS.has(measure.agg)) return q;
   const E = memberEntity(model, lex, q);
   if (!E || E === measure.entity) return q;
-  if (notes && !was) notes.push(`Members with no ${(lex.metrics.get(measure.name)?.label ?? measure.name).toLowerCase()} are included (counted 0)`);
+  if (notes && !was)
+    notes.push(`Members with no ${(lex.metrics.get(measure.name)?.label ?? measure.name).toLowerCase()} are included (counted 0)`);
   return { ...q, include_empty_members: true };
 }
 
@@ -122,15 +125,29 @@ export function takeEmptyMembersCue(items: Item[]): EmptyMembersCue | undefined 
  * The query listing its members with no rows, as the cue asked; a string when the cue does not fit
  * it (no breakdown by one thing's members, no count of another thing, words naming something else).
  */
-export function applyEmptyMembersCue(model: SemanticModel, lex: Lexicon, q: SemanticQuery, cue: EmptyMembersCue, notes: string[]): SemanticQuery | string {
-  const words = cue.items.filter((it) => it.kind !== 'punct').map((it) => it.text).join(' ');
+export function applyEmptyMembersCue(
+  model: SemanticModel,
+  lex: Lexicon,
+  q: SemanticQuery,
+  cue: EmptyMembersCue,
+  notes: string[],
+): SemanticQuery | string {
+  const words = cue.items
+    .filter((it) => it.kind !== 'punct')
+    .map((it) => it.text)
+    .join(' ');
   const E = memberEntity(model, lex, q);
   const counts = q.metrics.map((m) => model.measures.find((x) => x.name === m)).filter((m) => !!m && COUNTS.has(m.agg) && m.entity !== E);
-  if (!E || !counts.length) return `I could not tell which members "${words}" would add: it needs a count broken down by the members of one thing.`;
+  if (!E || !counts.length)
+    return `I could not tell which members "${words}" would add: it needs a count broken down by the members of one thing.`;
   const names = (it: Item, entity: string) =>
-    entriesOf(it, 'entity').some((e) => e.target === entity) || entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === entity);
+    entriesOf(it, 'entity').some((e) => e.target === entity) ||
+    entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === entity);
   if (cue.member && !names(cue.member, E)) return `"${words}" does not name the ${E} members the answer lists.`;
-  if (cue.counted && !counts.some((m) => names(cue.counted!, m!.entity) || entriesOf(cue.counted!, 'metric').some((e) => e.target === m!.name)))
+  if (
+    cue.counted &&
+    !counts.some((m) => names(cue.counted!, m!.entity) || entriesOf(cue.counted!, 'metric').some((e) => e.target === m!.name))
+  )
     return `"${words}" does not name what the answer counts.`;
   consume(...cue.items);
   notes.push(`Members with no ${(lex.metrics.get(counts[0]!.name)?.label ?? counts[0]!.name).toLowerCase()} are included (counted 0)`);

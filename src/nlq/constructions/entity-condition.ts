@@ -20,14 +20,43 @@ import { mayLink, verbRelates } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 /** Words between the entity and its condition: "customers [who have] more than...". */
-const LINK = new Set(['with', 'having', 'who', 'that', 'which', 'whose', 'have', 'has', 'had', 'did', 'do', 'does', 'ever', 'a', 'an', 'the', 'any', 'been', 'are', 'were', 'is', 'was', 'made', 'got', 'received']);
+const LINK = new Set([
+  'with',
+  'having',
+  'who',
+  'that',
+  'which',
+  'whose',
+  'have',
+  'has',
+  'had',
+  'did',
+  'do',
+  'does',
+  'ever',
+  'a',
+  'an',
+  'the',
+  'any',
+  'been',
+  'are',
+  'were',
+  'is',
+  'was',
+  'made',
+  'got',
+  'received',
+]);
 const ZERO_WORDS = new Set(['no', 'zero', 'never']);
 /** Between the condition and what it counts: "not [made any] orders", "no [single] order". */
 const AFTER_OP = new Set(['a', 'an', 'the', 'any', 'single', 'have', 'has', 'had', 'been', 'made', 'got', 'received']);
 const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
 /** Between a verb and what it acts on: "used in any treatments", "issued to customers". */
 const VERB_PREPS = new Set(['in', 'on', 'by', 'for', 'to', 'from', 'with', 'at', 'into']);
-const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = { negative: { op: 'lt', value: 0 }, positive: { op: 'gt', value: 0 } };
+const SIGN_WORDS: Record<string, { op: EntityCondition['op']; value: number }> = {
+  negative: { op: 'lt', value: 0 },
+  positive: { op: 'gt', value: 0 },
+};
 const CMP_OPS: Record<string, EntityCondition['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 
 export interface Parsed {
@@ -48,7 +77,9 @@ function entityNamed(lex: Lexicon, it: Item): string | undefined {
   if (it.kind !== 'lex') return undefined;
   const ent = entriesOf(it, 'entity')[0]?.target;
   if (ent) return ent;
-  const m = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((x) => x?.agg === 'count');
+  const m = entriesOf(it, 'metric')
+    .map((e) => lex.metrics.get(e.target))
+    .find((x) => x?.agg === 'count');
   return m?.entity;
 }
 
@@ -63,7 +94,10 @@ function conditionMetric(lex: Lexicon, it: Item, subject: string, model: Semanti
     // the metric's rows do not belong to the subject; "clubs with more than 5 visits" counts the
     // visits of each club (never the clubs themselves: a count of another entity is no variant)
     if (info.entity && info.entity !== subject && info.agg !== 'count' && !joinGraph(model).path(info.entity, subject)) {
-      const swapped = name.split('_').map((p) => (p === info.entity ? subject : p)).join('_');
+      const swapped = name
+        .split('_')
+        .map((p) => (p === info.entity ? subject : p))
+        .join('_');
       if (lex.metrics.get(swapped)?.entity === subject) return swapped;
     }
     return name;
@@ -89,16 +123,23 @@ export const entityCondition: Construction = {
       // words another construction already read ("without a delivery date": a column with no value)
       if (!parsed || parsed.metricItem.consumed || parsed.words.some((w) => w.consumed)) continue;
       const subjectItem = items[e];
-      const countKw = items.slice(0, e).reverse().find((it) => it.kind === 'kw' && it.kw === 'count');
+      const countKw = items
+        .slice(0, e)
+        .reverse()
+        .find((it) => it.kind === 'kw' && it.kw === 'count');
       const qualifies = a.metrics.some((m) => m.pos < e && m.item !== subjectItem);
       // "what share of customers with more than 3 orders are in Ohio": the members are counted, a share of them taken
       // (the part after "are"; "share of customers in Ohio with more than 3 orders" does not say which is the whole)
       const end = Math.max(...[...parsed.words, parsed.metricItem].map((x) => items.indexOf(x)));
       let after = end + 1;
       while (items[after] && plainWord(items[after], new Set(['that', 'which', 'who']))) after++;
-      const shareKw = items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'share') && plainWord(items[after] ?? items[end]!, new Set(['are', 'is', 'were', 'was']));
+      const shareKw =
+        items.slice(0, e).some((it) => it.kind === 'kw' && it.kw === 'share') &&
+        plainWord(items[after] ?? items[end]!, new Set(['are', 'is', 'were', 'was']));
       // ("number of customers with ...": the count's own phrase says the members are counted)
-      const countPhrase = /^(the )?(total )?(number|count) of /.test(subjectItem.lower) && a.metrics.some((m) => m.item === subjectItem && lex.metrics.get(m.name)?.agg === 'count');
+      const countPhrase =
+        /^(the )?(total )?(number|count) of /.test(subjectItem.lower) &&
+        a.metrics.some((m) => m.item === subjectItem && lex.metrics.get(m.name)?.agg === 'count');
       // (or "number of" right before members with no count of their own: a distinct count of them)
       const countRightBefore = countKw !== undefined && items.indexOf(countKw) === e - 1 && !a.metrics.some((m) => m.item === subjectItem);
       const counted = ((!!countKw || countPhrase) && a.metrics.some((m) => m.item === subjectItem)) || countRightBefore || shareKw;
@@ -159,7 +200,11 @@ export const entityCondition: Construction = {
                 if (lost) return lost;
                 const { time_range: _period, ...rest } = query;
                 void _period;
-                return { ...(own.timeBound ? query : rest), metrics: [own.name], entity_conditions: [...(query.entity_conditions ?? []), cond] };
+                return {
+                  ...(own.timeBound ? query : rest),
+                  metrics: [own.name],
+                  entity_conditions: [...(query.entity_conditions ?? []), cond],
+                };
               }
             }
             return { ...query, entity_conditions: [...(query.entity_conditions ?? []), cond] };
@@ -168,7 +213,8 @@ export const entityCondition: Construction = {
           // among several (a city) would add members up.
           const ownDims = [...lex.dimensions.values()].filter((d) => d.entity === subject && !d.roleOf);
           // with no dimension naming them, their key (the listing construction then picks the columns)
-          const nameDim = dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined) ?? keyDimension(ctx.model, subject);
+          const nameDim =
+            dimensionOfEntity(lex, subject) ?? (ownDims.length === 1 ? ownDims[0]!.name : undefined) ?? keyDimension(ctx.model, subject);
           if (!nameDim) return `The ${subject} members cannot be listed: the model has no dimension naming them or holding their key.`;
           if (!zeroQualifies) {
             const lost = beside(parsed.metric);
@@ -179,7 +225,9 @@ export const entityCondition: Construction = {
               metrics: [parsed.metric],
               group_by: [{ dimension: nameDim }, ...query.group_by.filter((g) => g.dimension !== nameDim)],
               metric_filters: [...query.metric_filters, { metric: parsed.metric, op: parsed.op, value: parsed.value }],
-              order: query.order.length ? query.order : [{ by: parsed.metric, direction: parsed.op === 'lt' || parsed.op === 'lte' ? 'asc' : 'desc' }],
+              order: query.order.length
+                ? query.order
+                : [{ by: parsed.metric, direction: parsed.op === 'lt' || parsed.op === 'lte' ? 'asc' : 'desc' }],
             };
           }
           const own = [...lex.metrics.values()].find((m) => m.entity === subject && m.agg === 'count');
@@ -201,12 +249,25 @@ export const entityCondition: Construction = {
 };
 
 /** `ofComparison`: also "with a rating of at least 4" (the ratio's sides; the general rules refuse a condition on one row's figure otherwise). */
-export function parseCondition(items: Item[], from: number, subject: string, lex: Lexicon, model: SemanticModel, ofComparison = false): Parsed | null {
+export function parseCondition(
+  items: Item[],
+  from: number,
+  subject: string,
+  lex: Lexicon,
+  model: SemanticModel,
+  ofComparison = false,
+): Parsed | null {
   let p = from;
   const words: Item[] = [];
   const link: Item[] = [];
   // "customers in GERMANY with more than 10 orders": filters on the subject may come first
-  while (items[p] && ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && (items[p + 1]?.kind === 'lex' || items[p + 1]?.kind === 'time')) || items[p].kind === 'time' || (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))) p++;
+  while (
+    items[p] &&
+    ((plainWord(items[p], new Set(['in', 'from', 'of', 'at', 'the'])) && (items[p + 1]?.kind === 'lex' || items[p + 1]?.kind === 'time')) ||
+      items[p].kind === 'time' ||
+      (items[p].kind === 'lex' && (items[p].entries ?? []).some((e) => e.kind === 'value')))
+  )
+    p++;
   // link words and event verbs ("who placed", "that have")
   while (p < items.length && plainWord(items[p], LINK)) link.push(items[p++]);
   // "authors who wrote more than 3 books": a linking verb, consumed (or not) by its own construction
@@ -247,23 +308,57 @@ export function parseCondition(items: Item[], from: number, subject: string, lex
     form = 'sign';
     words.push(it);
     p++;
-  } else if (ofComparison && it.kind === 'lex' && items[p + 1]?.kind === 'word' && items[p + 1].lower === 'of' && items[p + 2]?.kind === 'kw' && items[p + 2].kw && CMP_OPS[items[p + 2].kw!] && items[p + 3]?.kind === 'num' && !items[p + 3].percent) {
+  } else if (
+    ofComparison &&
+    it.kind === 'lex' &&
+    items[p + 1]?.kind === 'word' &&
+    items[p + 1].lower === 'of' &&
+    items[p + 2]?.kind === 'kw' &&
+    items[p + 2].kw &&
+    CMP_OPS[items[p + 2].kw!] &&
+    items[p + 3]?.kind === 'num' &&
+    !items[p + 3].percent
+  ) {
     // "with a rating of at least 4"
     const metric = conditionMetric(lex, it, subject, model);
     if (!metric) return null;
-    return { form: 'comparison', op: CMP_OPS[items[p + 2].kw!], value: items[p + 3].num!, metric, metricItem: it, words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], items[p + 3]] };
-  } else if (it.kind === 'lex' && items[p + 1]?.kind === 'kw' && items[p + 1].kw && CMP_OPS[items[p + 1].kw!] && items[p + 2]?.kind === 'num') {
+    return {
+      form: 'comparison',
+      op: CMP_OPS[items[p + 2].kw!],
+      value: items[p + 3].num!,
+      metric,
+      metricItem: it,
+      words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], items[p + 3]],
+    };
+  } else if (
+    it.kind === 'lex' &&
+    items[p + 1]?.kind === 'kw' &&
+    items[p + 1].kw &&
+    CMP_OPS[items[p + 1].kw!] &&
+    items[p + 2]?.kind === 'num'
+  ) {
     // "who ordered more than 5 times"
     const metric = conditionMetric(lex, it, subject, model);
     if (!metric) return null;
-    return { form: 'comparison', op: CMP_OPS[items[p + 1].kw!], value: items[p + 2].num!, metric, metricItem: it, words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], ...(items[p + 3]?.lower === 'times' ? [items[p + 3]] : [])] };
+    return {
+      form: 'comparison',
+      op: CMP_OPS[items[p + 1].kw!],
+      value: items[p + 2].num!,
+      metric,
+      metricItem: it,
+      words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], ...(items[p + 3]?.lower === 'times' ? [items[p + 3]] : [])],
+    };
   } else {
     return null;
   }
   // "who have not made any transactions", "that do not have any records"
   const skipped: Item[] = [];
   const skip = () => {
-    while (items[p] && (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))) skipped.push(items[p++]);
+    while (
+      items[p] &&
+      (plainWord(items[p], AFTER_OP) || (items[p].kind === 'kw' && items[p].kw === 'money' && AFTER_OP.has(items[p].lower)))
+    )
+      skipped.push(items[p++]);
   };
   skip();
   // "have not issued any coupons", "were never used in any treatments": a verb between the condition
@@ -283,7 +378,12 @@ export function parseCondition(items: Item[], from: number, subject: string, lex
   }
   // "have not placed any orders": a dating verb before the thing counted says the same event
   const dated = items[p];
-  if (dated?.kind === 'lex' && entriesOf(dated, 'time_dimension').length && !entriesOf(dated, 'metric').length && !entriesOf(dated, 'dimension').length) {
+  if (
+    dated?.kind === 'lex' &&
+    entriesOf(dated, 'time_dimension').length &&
+    !entriesOf(dated, 'metric').length &&
+    !entriesOf(dated, 'dimension').length
+  ) {
     const at = p++;
     skip();
     if (items[p]?.kind === 'lex' && entriesOf(items[p], 'metric').length) skipped.push(dated);
@@ -297,7 +397,15 @@ export function parseCondition(items: Item[], from: number, subject: string, lex
   if (target !== verb && verb) words.push(verb);
   // "daily price records": the rows of the thing counted
   const rows = target !== verb && items[p + 1]?.kind === 'word' && ROW_WORDS.has(items[p + 1].lower) ? [items[p + 1]] : [];
-  return { form, op, value, metric, metricItem: target, words: [...link, ...words, ...skipped, ...rows], ...(linkVerb ? { linkVerb } : {}) };
+  return {
+    form,
+    op,
+    value,
+    metric,
+    metricItem: target,
+    words: [...link, ...words, ...skipped, ...rows],
+    ...(linkVerb ? { linkVerb } : {}),
+  };
 }
 
 /** A word of the set, also when the lexicon read it as an unlikely value (the "a" of return flag A). */

@@ -13,7 +13,9 @@ export const flagBothSides: Construction = {
   name: 'both sides of a flag',
   recognise({ items, lex }) {
     const isCount = (k: number) => items[k]?.kind === 'kw' && items[k]!.kw === 'count';
-    const second = items.findIndex((_, k) => k > 0 && isCount(k) && items[k - 1]!.lower === 'and' && items.slice(0, k - 1).some((_, p) => isCount(p)));
+    const second = items.findIndex(
+      (_, k) => k > 0 && isCount(k) && items[k - 1]!.lower === 'and' && items.slice(0, k - 1).some((_, p) => isCount(p)),
+    );
     if (second < 0) return null;
     const tail = items.slice(second + 1).filter((o) => o.kind !== 'punct');
     const [aux, not] = tail;
@@ -21,9 +23,16 @@ export const flagBothSides: Construction = {
     return {
       construction: 'both sides of a flag',
       apply(query, notes) {
-        const flags = query.filters.filter((f) => f.op === 'eq' && f.values.length === 1 && f.values[0] === 'true' && lex.dimensions.get(f.dimension)?.type === 'boolean');
+        const flags = query.filters.filter(
+          (f) => f.op === 'eq' && f.values.length === 1 && f.values[0] === 'true' && lex.dimensions.get(f.dimension)?.type === 'boolean',
+        );
         // the first "how many" must have counted something; with no single flag the words stay unread
-        if (flags.length !== 1 || items[second]!.consumed || !items.slice(0, second).some((o) => o.kind === 'kw' && o.kw === 'count' && o.consumed)) return query;
+        if (
+          flags.length !== 1 ||
+          items[second]!.consumed ||
+          !items.slice(0, second).some((o) => o.kind === 'kw' && o.kw === 'count' && o.consumed)
+        )
+          return query;
         const flag = flags[0]!.dimension;
         const label = lex.dimensions.get(flag)?.label ?? flag;
         const filterNote = notes.findIndex((n) => n.startsWith(`Filter: ${label} = true`));

@@ -34,10 +34,44 @@ import type { Claim, Construction, ConstructionInput } from './types.js';
 export type { Claim, Construction, ConstructionInput } from './types.js';
 export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './empty-members.js';
 
-export const CONSTRUCTIONS: Construction[] = [textPattern, valuePresence, samePeriod, ratio, duration, numericRange, memberId, datedVerb, entityCondition, relatedCondition, distinctCount, periodCount, perEntityAverage, subsetShare, periodComparison, superlativeLookup, ordinalRank, listing, linkingVerb, flagBothSides, memberColumns, bothValues, anyOf, emptyMembers];
+export const CONSTRUCTIONS: Construction[] = [
+  textPattern,
+  valuePresence,
+  samePeriod,
+  ratio,
+  duration,
+  numericRange,
+  memberId,
+  datedVerb,
+  entityCondition,
+  relatedCondition,
+  distinctCount,
+  periodCount,
+  perEntityAverage,
+  subsetShare,
+  periodComparison,
+  superlativeLookup,
+  ordinalRank,
+  listing,
+  linkingVerb,
+  flagBothSides,
+  memberColumns,
+  bothValues,
+  anyOf,
+  emptyMembers,
+];
 
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
-const NOT_WITH_RATIO = new Set<Construction>([duration, entityCondition, distinctCount, periodCount, perEntityAverage, subsetShare, listing, superlativeLookup]);
+const NOT_WITH_RATIO = new Set<Construction>([
+  duration,
+  entityCondition,
+  distinctCount,
+  periodCount,
+  perEntityAverage,
+  subsetShare,
+  listing,
+  superlativeLookup,
+]);
 
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
@@ -74,7 +108,14 @@ export function hasColumns(q: SemanticQuery): boolean {
 
 /** Columns a construction computes besides the metrics and the breakdown (a list of members has none). */
 export function hasConstructedColumns(q: SemanticQuery): boolean {
-  return !!(q.subset_metrics?.length || q.per_entity_averages?.length || q.distinct_counts?.length || q.period_counts?.length || q.ratios?.length || q.durations?.length);
+  return !!(
+    q.subset_metrics?.length ||
+    q.per_entity_averages?.length ||
+    q.distinct_counts?.length ||
+    q.period_counts?.length ||
+    q.ratios?.length ||
+    q.durations?.length
+  );
 }
 
 /** The constructed parts of a query, carried into a follow-up's merged query. */

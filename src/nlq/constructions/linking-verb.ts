@@ -47,7 +47,9 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
-          const how = l.left ? relation(lex, ctx.model, query, l.left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
+          const how = l.left
+            ? relation(lex, ctx.model, query, l.left, l.right, l.verb)
+            : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           if (!how) continue;
           consume(l.verb);
           notes.push(`"${l.verb.text}" links ${l.left?.text ?? 'them'} and ${l.right.text} (${how})`);
@@ -87,14 +89,23 @@ export function tablesNamed(lex: Lexicon, verb: string): Set<string> {
 }
 
 /** Keywords that may stand between a verb and what it links ("wrote the most papers", "flow through each country"). */
-const isLinkKeyword = (it: Item) => it.kind === 'kw' && (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
+const isLinkKeyword = (it: Item) =>
+  it.kind === 'kw' &&
+  (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
 
 /** "authors who have written papers", "restaurants serving thai food", "reviews posted by users". */
 function forward(items: Item[], k: number): { left: Item; right: Item } | undefined {
   let p = k - 1;
-  while (p >= 0 && ((items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'which'))) p--;
+  while (p >= 0 && ((items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'which')))
+    p--;
   let q = k + 1;
-  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  while (
+    q < items.length &&
+    ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) ||
+      isLinkKeyword(items[q]) ||
+      (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))
+  )
+    q++;
   const left = items[p];
   const right = items[q];
   // "flights that operate on Mondays and Wednesdays": a verb before values joined by "and" may ask
@@ -123,7 +134,13 @@ function coordinated(items: Item[], k: number, links: Link[]): { left: Item; rig
 /** What a verb acts on: the first thing named after it, past prepositions and keywords ("wrote the most papers"). */
 function forwardRight(items: Item[], k: number): Item | undefined {
   let q = k + 1;
-  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || isLinkKeyword(items[q]) || (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))) q++;
+  while (
+    q < items.length &&
+    ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) ||
+      isLinkKeyword(items[q]) ||
+      (items[q].kind === 'num' && items[q - 1]?.kind === 'kw'))
+  )
+    q++;
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
   return items[q]?.kind === 'lex' && !joined ? items[q] : undefined;
 }
@@ -176,7 +193,11 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
   // "does author Smith write": a dimension named next to its value
   while (p > 0 && items[p - 1].kind === 'lex') p--;
   p--;
-  while (p >= 0 && ((items[p].kind === 'word' && ['the', 'a', 'an'].includes(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'each'))) p--;
+  while (
+    p >= 0 &&
+    ((items[p].kind === 'word' && ['the', 'a', 'an'].includes(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'each'))
+  )
+    p--;
   if (!(items[p]?.kind === 'word' && LINK_INVERTING.has(items[p].lower))) return undefined;
   const left = items[p - 1];
   return left?.kind === 'lex' ? { left, right } : undefined;
@@ -214,13 +235,19 @@ function linkTable(model: SemanticModel, l: string, r: string, tables: Set<strin
   if (l === r) return undefined;
   const paths = shortestJoinPaths(model, l, r);
   if (paths.count !== 1 || paths.length !== 2) return undefined;
-  const adjacent = (x: string, y: string) => model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
+  const adjacent = (x: string, y: string) =>
+    model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
   const through = [...tables].filter((t) => t !== l && t !== r && adjacent(l, t) && adjacent(t, r));
   return through.length === 1 ? `the ${through[0]} linking ${l} and ${r}` : undefined;
 }
 
 /** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
-function relationOf(model: SemanticModel, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }, verb?: string): string | undefined {
+function relationOf(
+  model: SemanticModel,
+  l: { entity: string; self: boolean },
+  r: { entity: string; self: boolean },
+  verb?: string,
+): string | undefined {
   if (l.entity === r.entity) {
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
     return l.self !== r.self ? `an attribute of the ${l.entity}` : undefined;
@@ -243,8 +270,13 @@ const AGENT_ENDINGS = new Set(['', 'r', 'er', 'or', 'ee', 'ed', 'd', 'ing']);
  */
 function namedForeignKey(model: SemanticModel, a: string, b: string, verb: string): string | undefined {
   const rels = model.relationships.filter((x) => (x.from === a && x.to === b) || (x.from === b && x.to === a));
-  if (rels.length !== 2 || rels[0]!.from !== rels[1]!.from || rels.some((x) => x.on.length !== 1 || x.cardinality !== 'many_to_one')) return undefined;
-  const shares = (column: string) => column.toLowerCase().split(/[^a-z]+/).some((w) => w.startsWith(verb) && AGENT_ENDINGS.has(w.slice(verb.length)));
+  if (rels.length !== 2 || rels[0]!.from !== rels[1]!.from || rels.some((x) => x.on.length !== 1 || x.cardinality !== 'many_to_one'))
+    return undefined;
+  const shares = (column: string) =>
+    column
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => w.startsWith(verb) && AGENT_ENDINGS.has(w.slice(verb.length)));
   const named = rels.filter((x) => shares(x.on[0]![0]));
   if (named.length !== 1) return undefined;
   const holder = rels[0]!.from;
@@ -294,7 +326,9 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
     new Set([...roots, ...targets, ...roots.flatMap((a) => targets.flatMap((t) => (graph.path(a, t) ?? []).map((h) => h.to)))]);
   return [
     ...defined(q.metrics.map(ofMetric)).map((e) => around([e], qualifying)),
-    ...(q.subset_metrics ?? []).map((s) => around(defined([ofMetric(s.metric)]), [...qualifying, ...defined(s.filters.map((f) => ofDimension(f.dimension)))])),
+    ...(q.subset_metrics ?? []).map((s) =>
+      around(defined([ofMetric(s.metric)]), [...qualifying, ...defined(s.filters.map((f) => ofDimension(f.dimension)))]),
+    ),
     ...(q.entity_conditions ?? []).map((c) => around(defined([ofMetric(c.metric)]), [c.entity])),
     ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
     ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
@@ -313,7 +347,9 @@ function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
   if (!words) {
     const map = new Map<string, Set<string>>();
     const owner = (e: { kind: string; target: string }) =>
-      e.kind === 'time_dimension' ? (lex.timeDimensions.get(e.target) as { entity?: string } | undefined)?.entity ?? '?' : lex.dimensions.get(e.target)?.entity ?? '?';
+      e.kind === 'time_dimension'
+        ? ((lex.timeDimensions.get(e.target) as { entity?: string } | undefined)?.entity ?? '?')
+        : (lex.dimensions.get(e.target)?.entity ?? '?');
     const walk = (node: Lexicon['root'], path: string[]) => {
       for (const e of node.entries)
         if (e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')
@@ -343,7 +379,13 @@ export function verbRelates(lex: Lexicon, model: SemanticModel, verb: Item, memb
  * The same for two sides that may name an attribute rather than the thing itself ("restaurants
  * serving vegan food": the restaurant and its own food type).
  */
-export function verbRelatesSides(lex: Lexicon, model: SemanticModel, verb: Item, l: { entity: string; self: boolean }, r: { entity: string; self: boolean }): string | undefined {
+export function verbRelatesSides(
+  lex: Lexicon,
+  model: SemanticModel,
+  verb: Item,
+  l: { entity: string; self: boolean },
+  r: { entity: string; self: boolean },
+): string | undefined {
   if (!mayLink(lex, verb)) return undefined;
   const v = verbOf(verb.lower)!;
   if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));

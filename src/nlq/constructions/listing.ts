@@ -49,7 +49,26 @@ const EMPTY_VERBS = new Set(['made', 'placed', 'done', 'got', 'gotten']);
 /** Words of a figure over rows: a column after one is summed or averaged, not listed. */
 const FIGURE_WORDS = new Set(['total', 'sum', 'average', 'avg', 'mean', 'combined', 'overall', 'median']);
 /** Words that make a question of a phrase (a bare phrase of things asks to see them). */
-const QUESTION_WORDS = new Set(['what', 'which', 'how', 'who', 'whom', 'whose', 'when', 'where', 'why', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could']);
+const QUESTION_WORDS = new Set([
+  'what',
+  'which',
+  'how',
+  'who',
+  'whom',
+  'whose',
+  'when',
+  'where',
+  'why',
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+]);
 /** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
 const OPENERS = new Set(['return', 'name', 'enumerate']);
 
@@ -73,7 +92,9 @@ function entityOfItem(lex: Lexicon, it: Item): string | undefined {
   const ent = entriesOf(it, 'entity')[0]?.target;
   if (ent) return ent;
   if (entriesOf(it, 'metric').length) return undefined;
-  const named = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name);
+  const named = entriesOf(it, 'dimension')
+    .map((e) => lex.dimensions.get(e.target))
+    .find((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name);
   return named?.entity;
 }
 
@@ -88,12 +109,20 @@ export function asideColumnsLast(items: Item[], lex: Lexicon): void {
     if (items[k]!.lower !== '(' || items[k - 1]!.kind !== 'lex') continue;
     const close = items.findIndex((it, i) => i > k && it.lower === ')');
     if (close < 0 || close === k + 1) return;
-    const thing = entityOfItem(lex, items[k - 1]!) ?? entriesOf(items[k - 1]!, 'metric').map((e) => lex.metrics.get(e.target)?.entity).find((e) => !!e);
+    const thing =
+      entityOfItem(lex, items[k - 1]!) ??
+      entriesOf(items[k - 1]!, 'metric')
+        .map((e) => lex.metrics.get(e.target)?.entity)
+        .find((e) => !!e);
     const inside = items.slice(k + 1, close);
     const ofThing = (it: Item) =>
-      (it.kind === 'lex' && (entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === thing) || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) ||
+      (it.kind === 'lex' &&
+        (entriesOf(it, 'dimension').some((e) => lex.dimensions.get(e.target)?.entity === thing) ||
+          NAME_WORDS.has(it.lower) ||
+          ID_WORDS.has(it.lower))) ||
       (it.kind !== 'lex' && (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower) || ['and', ',', 'or'].includes(it.lower)));
-    if (!thing || !inside.every(ofThing) || !inside.some((it) => it.kind === 'lex' || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower))) continue;
+    if (!thing || !inside.every(ofThing) || !inside.some((it) => it.kind === 'lex' || NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)))
+      continue;
     // the end of the clause: the next sentence mark, or the end
     let end = close + 1;
     while (end < items.length && !(items[end]!.kind === 'punct' && ['.', '?', '!', ';'].includes(items[end]!.lower))) end++;
@@ -147,14 +176,18 @@ export const listing: Construction = {
         subject = ent;
         break;
       }
-      const dims = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)!).filter((d) => !!d);
+      const dims = entriesOf(it, 'dimension')
+        .map((e) => lex.dimensions.get(e.target)!)
+        .filter((d) => !!d);
       const owners = new Set(dims.map((d) => d.entity));
       if (owners.size === 1) {
         subject = [...owners][0];
         break;
       }
       // "ticker id" is the key of tickers and of their prices: the thing its words name
-      const named = [...owners].filter((o) => it.lower.split(' ').some((w) => (lex.entities.get(o)?.synonyms ?? []).concat(o).some((s) => s.toLowerCase() === w)));
+      const named = [...owners].filter((o) =>
+        it.lower.split(' ').some((w) => (lex.entities.get(o)?.synonyms ?? []).concat(o).some((s) => s.toLowerCase() === w)),
+      );
       if (named.length === 1) {
         subject = named[0];
         break;
@@ -174,7 +207,11 @@ export const listing: Construction = {
     const extra: Item[] = [];
     // "the town of York" qualifies a value; "in York and their towns" asks for the column
     const qualifier = (k: number, dim: string) =>
-      a.values.some((v) => Math.abs(v.pos - k) <= (items[k]!.plural ? 1 : 2) && v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim));
+      a.values.some(
+        (v) =>
+          Math.abs(v.pos - k) <= (items[k]!.plural ? 1 : 2) &&
+          v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim),
+      );
     const compared = (k: number) => a.cmps.some((c) => c.pos > k && c.pos - k <= 4) || items[k + 1]?.kind === 'num';
     for (let k = 0; k < items.length; k++) {
       const it = items[k];
@@ -204,24 +241,44 @@ export const listing: Construction = {
       }
       // "that have daily price records": at least one row of a related thing
       // ("that have made a purchase": a thing named only as a thing has rows its count counts)
-      const thingOnly = (it.entries ?? []).every((e) => e.kind === 'entity') && ent && ent !== E ? [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count') : [];
-      const counted = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((m) => m?.agg === 'count' && !!m.entity && m.entity !== E) ?? (thingOnly.length === 1 ? thingOnly[0] : undefined);
+      const thingOnly =
+        (it.entries ?? []).every((e) => e.kind === 'entity') && ent && ent !== E
+          ? [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count')
+          : [];
+      const counted =
+        entriesOf(it, 'metric')
+          .map((e) => lex.metrics.get(e.target))
+          .find((m) => m?.agg === 'count' && !!m.entity && m.entity !== E) ?? (thingOnly.length === 1 ? thingOnly[0] : undefined);
       if (counted && ent === counted.entity) {
         let p = k - 1;
         const link: Item[] = [];
         while (p >= 0 && items[p].kind === 'word' && HAVE_LINK.has(items[p].lower)) link.unshift(items[p--]);
         // "that have prescribed treatments": a verb between "have" and the rows is the linking verb's
         // to read (it stays unconsumed unless the model relates the members and the rows in one way)
-        if (p > 0 && mayLink(lex, items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1].lower) && items[p - 1].lower !== 'with') p--;
+        if (
+          p > 0 &&
+          mayLink(lex, items[p]) &&
+          items[p - 1]?.kind === 'word' &&
+          HAVE_WORDS.has(items[p - 1].lower) &&
+          items[p - 1].lower !== 'with'
+        )
+          p--;
         // "that have made a purchase", "who have placed orders": a verb that says nothing of its own
         const says = (o: Item | undefined) => !!o && (o.kind === 'word' || o.kind === 'kw') && EMPTY_VERBS.has(o.lower);
-        const generic = p > 0 && says(items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1]!.lower) && items[p - 1]!.lower !== 'with' ? items[p--] : undefined;
+        const generic =
+          p > 0 && says(items[p]) && items[p - 1]?.kind === 'word' && HAVE_WORDS.has(items[p - 1]!.lower) && items[p - 1]!.lower !== 'with'
+            ? items[p--]
+            : undefined;
         const have = items[p];
         if (have?.kind === 'word' && HAVE_WORDS.has(have.lower) && (graph.path(counted.entity!, E) || false)) {
           const before = items[p - 1];
           const tail = items[k + 1]?.kind === 'word' && RECORD_WORDS.has(items[k + 1].lower) ? [items[k + 1]] : [];
           if (have.lower === 'with' || (before?.kind === 'word' && ['that', 'who', 'which'].includes(before.lower))) {
-            existence.push({ entity: counted.entity!, metric: counted.name, items: [have, ...(generic ? [generic] : []), ...link, ...(have.lower === 'with' ? [] : [before!]), it, ...tail] });
+            existence.push({
+              entity: counted.entity!,
+              metric: counted.name,
+              items: [have, ...(generic ? [generic] : []), ...link, ...(have.lower === 'with' ? [] : [before!]), it, ...tail],
+            });
             continue;
           }
         }
@@ -242,11 +299,16 @@ export const listing: Construction = {
       }
       // "the total likes", "average age": a column under a word of a figure asks for the figure, never the list
       if (dims.length === 1 && FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
-      if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: dims[0].target });
+      if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length)
+        columns.push({ item: it, dimension: dims[0].target });
     }
     if (setCondition && cue) {
       const said = setCondition;
-      return { construction: 'listing', apply: () => `"${said.text}" is said to be set (the members that have one), which I cannot express as a condition: I did not answer rather than list them all.` };
+      return {
+        construction: 'listing',
+        apply: () =>
+          `"${said.text}" is said to be set (the members that have one), which I cannot express as a condition: I did not answer rather than list them all.`,
+      };
     }
     // "first and last names": "first" names the first-name dimension when "last names" is one
     for (let k = 0; k + 2 < items.length; k++) {
@@ -255,7 +317,9 @@ export const listing: Construction = {
       if (it.kind !== 'word' || it.consumed || !['and', ',', 'or'].includes(items[k + 1].lower) || !then) continue;
       const tail = lex.dimensions.get(then.dimension!)!.label.toLowerCase().split(' ').slice(1).join(' ');
       const phrase = `${it.lower} ${tail}`;
-      const d = model.dimensions.find((x) => x.entity === E && [x.label ?? '', ...(x.synonyms ?? [])].some((s) => s.toLowerCase() === phrase));
+      const d = model.dimensions.find(
+        (x) => x.entity === E && [x.label ?? '', ...(x.synonyms ?? [])].some((s) => s.toLowerCase() === phrase),
+      );
       if (tail && d) columns.splice(columns.indexOf(then), 0, { item: it, dimension: d.name });
     }
     // the members' attributes named, or the members themselves asked as a list (in a conversation, a
@@ -266,7 +330,10 @@ export const listing: Construction = {
       const k = items.indexOf(m);
       let b = k - 1;
       // skip determiners and values: "of all the gold members"
-      const skip = (o: Item) => (o.kind === 'word' && ['the', 'a', 'an', 'all', 'every', 'each', 'those', 'these', 'its', 'their'].includes(o.lower)) || (o.kind === 'kw' && o.kw === 'each') || valueItems.has(o);
+      const skip = (o: Item) =>
+        (o.kind === 'word' && ['the', 'a', 'an', 'all', 'every', 'each', 'those', 'these', 'its', 'their'].includes(o.lower)) ||
+        (o.kind === 'kw' && o.kw === 'each') ||
+        valueItems.has(o);
       while (b > 0 && skip(items[b]!)) b--;
       const before = items[b];
       const after = items[k + 1];
@@ -317,7 +384,13 @@ export const listing: Construction = {
         orderMetric = { name: same && !own.filter ? same.name : m.name, item: m.item, kw: sortKws[0]! };
       }
     }
-    const mine = new Set([...mentions, ...columns.map((c) => c.item), ...existenceItems, ...qualifiers, ...(orderMetric ? [orderMetric.item] : [])]);
+    const mine = new Set([
+      ...mentions,
+      ...columns.map((c) => c.item),
+      ...existenceItems,
+      ...qualifiers,
+      ...(orderMetric ? [orderMetric.item] : []),
+    ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
     // "ordered by title": the column after the keyword orders the list
@@ -346,7 +419,12 @@ export const listing: Construction = {
     // any other group keyword ("open orders by priority", "per town") asks for a breakdown, not a list
     const orderVerb = (by: Item) => {
       let b = items.indexOf(by) - 1;
-      while (b >= 0 && items[b]!.kind === 'word' && ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)) b--;
+      while (
+        b >= 0 &&
+        items[b]!.kind === 'word' &&
+        ['the', 'results', 'result', 'list', 'them', 'it', 'rows', 'output', 'answer'].includes(items[b]!.lower)
+      )
+        b--;
       const verb = items[b];
       return verb?.kind === 'word' && ['order', 'sort', 'ordered', 'sorted', 'arrange', 'arranged'].includes(verb.lower) ? verb : undefined;
     };
@@ -356,7 +434,12 @@ export const listing: Construction = {
     for (const c of columns.filter((x) => x.also?.length)) {
       let b = items.indexOf(c.also![0]!) - 1;
       const passed: Item[] = [];
-      while (b >= 0 && ((items[b]!.kind === 'word' && ['the', 'their', 'its', 's', "'s", "'"].includes(items[b]!.lower)) || items[b]!.kind === 'punct' || mentions.includes(items[b]!))) {
+      while (
+        b >= 0 &&
+        ((items[b]!.kind === 'word' && ['the', 'their', 'its', 's', "'s", "'"].includes(items[b]!.lower)) ||
+          items[b]!.kind === 'punct' ||
+          mentions.includes(items[b]!))
+      ) {
         if (mentions.includes(items[b]!)) passed.push(items[b]!);
         b--;
       }
@@ -393,7 +476,23 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        return listQuery(query, notes, { items, a, lex, model, E, columns, heads: heads.length > 0, mentions, existence, extra, orderBy, orderMetric, groupKws, dating, limit });
+        return listQuery(query, notes, {
+          items,
+          a,
+          lex,
+          model,
+          E,
+          columns,
+          heads: heads.length > 0,
+          mentions,
+          existence,
+          extra,
+          orderBy,
+          orderMetric,
+          groupKws,
+          dating,
+          limit,
+        });
       },
     };
   },
@@ -428,9 +527,18 @@ function column(model: SemanticModel, dim: string): string {
 function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
   const { lex, model, E } = p;
   // how the refusals name the members ("members", "shops")
-  const them = [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ?? `${E.replace(/_/g, ' ')} members`;
+  const them =
+    [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ??
+    `${E.replace(/_/g, ' ')} members`;
   const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label)?.toLowerCase() ?? d;
-  if (query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.comparison || query.share_of_total.length)
+  if (
+    query.distinct_counts?.length ||
+    query.per_entity_averages?.length ||
+    query.subset_metrics?.length ||
+    query.ratios?.length ||
+    query.comparison ||
+    query.share_of_total.length
+  )
     return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
   // a breakdown the general rules made of anything but the members is no listing
   const stray = query.group_by.filter((g) => lex.dimensions.get(g.dimension)?.entity !== E);
@@ -472,7 +580,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     // "which clubs had more than 5 visits": the entity condition lists the members with its figure;
     // "which customers have no orders" has none to show (each member counts 1), so it is a plain list
     const ownCount = [...lex.metrics.values()].find((m) => m.entity === E && m.agg === 'count')?.name;
-    const countsOnly = query.metrics.length === 1 && query.metrics[0] === ownCount && !query.metric_filters.length && !!query.entity_conditions?.length;
+    const countsOnly =
+      query.metrics.length === 1 && query.metrics[0] === ownCount && !query.metric_filters.length && !!query.entity_conditions?.length;
     if (query.metrics.length && !countsOnly) {
       consume(...p.mentions, ...p.extra, ...p.groupKws);
       return query;
@@ -499,27 +608,32 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       const owner = lex.dimensions.get(f.dimension)?.entity;
       return !!owner && owner !== E && !graph.path(E, owner);
     });
-    if (through.length) return `A list of ${them} with a condition on them and a filter on ${through.map((f) => label(f.dimension)).join(', ')} of related rows is ambiguous: the filter could be the condition's or the list's.`;
+    if (through.length)
+      return `A list of ${them} with a condition on them and a filter on ${through.map((f) => label(f.dimension)).join(', ')} of related rows is ambiguous: the filter could be the condition's or the list's.`;
   }
   // conditions on the members: the entity condition's own display metric goes; its HAVING becomes a condition
   const conditions: EntityCondition[] = [...(query.entity_conditions ?? [])];
-  if (query.metric_filters.some((f) => !query.metrics.includes(f.metric))) return `A condition on a figure the question does not compute cannot restrict the ${them}.`;
+  if (query.metric_filters.some((f) => !query.metrics.includes(f.metric)))
+    return `A condition on a figure the question does not compute cannot restrict the ${them}.`;
   for (const f of query.metric_filters) conditions.push({ entity: E, metric: f.metric, op: f.op, value: f.value });
   for (const x of p.existence) conditions.push({ entity: E, metric: x.metric, op: 'gt', value: 0 });
   let timeRange = query.time_range;
   if (timeRange) {
     if (p.dating) {
-      if (conditions.some((c) => c.time_range)) return `The period "${timeRange.label ?? ''}" could date the ${them} or their condition: ask one at a time.`;
+      if (conditions.some((c) => c.time_range))
+        return `The period "${timeRange.label ?? ''}" could date the ${them} or their condition: ask one at a time.`;
       timeRange = { ...timeRange, dimension: p.dating.dimension };
     } else {
       const own = conditions.filter((c) => c.entity === E);
       // "papers after 2000": the members' one date, when no rows about them have dates of their own
       const onlyDate = own.length ? undefined : onlyDateOf(model, E);
       if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate };
-      else if (!own.length) return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
+      else if (!own.length)
+        return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
       if (!onlyDate) {
         for (const c of own) {
-          if (!lex.metrics.get(c.metric)?.timeBound) return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
+          if (!lex.metrics.get(c.metric)?.timeBound)
+            return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
           c.time_range = { ...timeRange };
         }
         timeRange = undefined;
@@ -527,11 +641,18 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     }
   }
   // an undated condition must not carry a period the compiler would ignore
-  for (const c of conditions) if (c.time_range && !lex.metrics.get(c.metric)?.timeBound) return `The period cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
+  for (const c of conditions)
+    if (c.time_range && !lex.metrics.get(c.metric)?.timeBound)
+      return `The period cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;
 
   // "parts in GERMANY's suppliers' rows": a filter through related rows needs the one kind of row that
   // relates them; two as near (the lines sold and the supply offers) are two readings
-  const targets = [E, ...query.filters.map((f) => lex.dimensions.get(f.dimension)?.entity), ...conditions.map((c) => c.entity), ...(timeRange?.dimension ? [model.time_dimensions.find((t) => t.name === timeRange!.dimension)?.entity] : [])].filter((x): x is string => !!x);
+  const targets = [
+    E,
+    ...query.filters.map((f) => lex.dimensions.get(f.dimension)?.entity),
+    ...conditions.map((c) => c.entity),
+    ...(timeRange?.dimension ? [model.time_dimensions.find((t) => t.name === timeRange!.dimension)?.entity] : []),
+  ].filter((x): x is string => !!x);
   if (targets.some((t) => t !== E && !graph.path(E, t))) {
     const costs = model.entities
       .map((e) => ({ e: e.name, paths: graph.pathsFrom(e.name) }))
@@ -539,26 +660,39 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       .map((x) => ({ e: x.e, cost: targets.reduce((n, t) => n + x.paths.get(t)!.length, 0) }));
     const best = Math.min(...costs.map((c) => c.cost));
     const through = costs.filter((c) => c.cost === best).map((c) => c.e);
-    if (through.length > 1) return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
+    if (through.length > 1)
+      return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
   // "ordered by name" where the name is two columns (first and last) says neither
   const unordered = p.orderBy.find((o) => !byItem.has(o.column.item));
-  if (unordered) return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
+  if (unordered)
+    return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
   if (p.orderMetric) {
     // one row per member, never per shared name: the key joins the columns
     const key = keyDimension(model, E);
-    if (!key) return `The ${them} cannot be ordered by ${label(p.orderMetric.name)} one by one: the data model has no dimension holding their key.`;
+    if (!key)
+      return `The ${them} cannot be ordered by ${label(p.orderMetric.name)} one by one: the data model has no dimension holding their key.`;
     if (!groupBy.some((g) => g.dimension === key)) groupBy.unshift({ dimension: key });
     order.push({ by: p.orderMetric.name, direction: p.a.sortDir ?? 'asc' });
     consume(p.orderMetric.item, p.orderMetric.kw);
     p.orderMetric.item.used = true;
   }
-  consume(...(p.limit?.items ?? []), ...p.columns.flatMap((c) => [c.item, ...(c.also ?? [])]), ...p.mentions, ...p.existence.flatMap((x) => x.items), ...p.extra, ...p.groupKws, ...p.orderBy.map((o) => o.kw));
+  consume(
+    ...(p.limit?.items ?? []),
+    ...p.columns.flatMap((c) => [c.item, ...(c.also ?? [])]),
+    ...p.mentions,
+    ...p.existence.flatMap((x) => x.items),
+    ...p.extra,
+    ...p.groupKws,
+    ...p.orderBy.map((o) => o.kw),
+  );
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));
-  notes.push(`Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`);
+  notes.push(
+    `Listing ${them}: ${dims.map(label).join(', ')}${conditions.length ? ` (${conditions.length} condition${conditions.length > 1 ? 's' : ''} on them)` : ''}`,
+  );
   const { time_range: _t, ...rest } = query;
   void _t;
   // "the organization Kempinski is in": members reached from rows that may have none (the rows
@@ -566,7 +700,10 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   // one the join gives
   const key = keyDimension(model, E);
   const reachedFrom = targets.some((t) => t !== E && !graph.path(E, t));
-  const filters = key && reachedFrom && groupBy.some((g) => g.dimension === key) ? [...query.filters, { dimension: key, op: 'is_set' as const, values: [] }] : query.filters;
+  const filters =
+    key && reachedFrom && groupBy.some((g) => g.dimension === key)
+      ? [...query.filters, { dimension: key, op: 'is_set' as const, values: [] }]
+      : query.filters;
   return {
     ...rest,
     filters,

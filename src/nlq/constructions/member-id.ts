@@ -18,7 +18,8 @@ const BEFORE_VALUE = new Set(['of', '=', ':', 'is', 'equal', 'equals', 'to']);
 /** The id an item spells, typed for the key: a whole number, or a code with a digit (`taken`: a comparison read it first). */
 function idValue(it: Item | undefined, numeric: boolean, taken: boolean): number | string | undefined {
   if (!it || (it.used && !taken) || it.consumed) return undefined;
-  if (it.kind === 'num' && it.num !== undefined && Number.isInteger(it.num) && /^\d+$/.test(it.text) && !it.percent) return numeric ? it.num : it.text;
+  if (it.kind === 'num' && it.num !== undefined && Number.isInteger(it.num) && /^\d+$/.test(it.text) && !it.percent)
+    return numeric ? it.num : it.text;
   if (numeric || (it.kind !== 'word' && it.kind !== 'num')) return undefined;
   return /\d/.test(it.text) && /^[A-Za-z0-9][A-Za-z0-9_\-.#/]*$/.test(it.text) ? it.text : undefined;
 }
@@ -31,7 +32,9 @@ export const memberId: Construction = {
       if (it.kind !== 'lex') continue;
       // "customer ID 42" / "store_id = 12": a key dimension named, then the id
       const keyOf = (entity: string) => keyDimension(ctx.model, entity);
-      let key = entriesOf(it, 'dimension').map((e) => e.target).find((d) => keyOf(lex.dimensions.get(d)?.entity ?? '') === d);
+      let key = entriesOf(it, 'dimension')
+        .map((e) => e.target)
+        .find((d) => keyOf(lex.dimensions.get(d)?.entity ?? '') === d);
       const words: Item[] = [it];
       let p = k + 1;
       if (!key) {
@@ -42,7 +45,9 @@ export const memberId: Construction = {
         if (!entityKey) continue;
         while (items[p] && items[p]!.kind !== 'num' && BEFORE_ID.has(items[p]!.lower)) words.push(items[p++]!);
         const idWord = items[p];
-        const named = idWord && (ID_WORDS.has(idWord.lower) || (idWord.kind === 'lex' && entriesOf(idWord, 'dimension').some((e) => e.target === entityKey)));
+        const named =
+          idWord &&
+          (ID_WORDS.has(idWord.lower) || (idWord.kind === 'lex' && entriesOf(idWord, 'dimension').some((e) => e.target === entityKey)));
         if (!named) continue;
         words.push(idWord!);
         p++;

@@ -20,7 +20,12 @@ export const numericRange: Construction = {
       const hi = items[o + 3];
       if (!lo || !mid || !hi || lo.kind !== 'num' || hi.kind !== 'num' || lo.used || hi.used) continue;
       const TO = ['to', '-', 'thru', 'through', 'till', 'until'];
-      if (opener ? !((open.lower === 'between' && mid.lower === 'and') || (open.lower === 'from' && TO.includes(mid.lower))) : !TO.includes(mid.lower)) continue;
+      if (
+        opener
+          ? !((open.lower === 'between' && mid.lower === 'and') || (open.lower === 'from' && TO.includes(mid.lower)))
+          : !TO.includes(mid.lower)
+      )
+        continue;
       // the numeric dimension named right before ("size between", "with a size between", "sizes 1 thru 5")
       let dimItem: Item | undefined;
       let dimension: string | undefined;

@@ -14,13 +14,19 @@ const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);
 export const perEntityAverage: Construction = {
   name: 'per-entity average',
   recognise({ items, a, lex }) {
-    const averageWords = items.filter((it, k) => it.kind === 'word' && (AVERAGE_WORDS.has(it.lower) || (it.lower === 'average' && items[k - 1]?.lower === 'on')));
+    const averageWords = items.filter(
+      (it, k) => it.kind === 'word' && (AVERAGE_WORDS.has(it.lower) || (it.lower === 'average' && items[k - 1]?.lower === 'on')),
+    );
     const entityOf = (it: Item): string | undefined => {
       const ent = entriesOf(it, 'entity')[0]?.target;
       if (ent) return ent;
-      const m = entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)).find((x) => x?.agg === 'count');
+      const m = entriesOf(it, 'metric')
+        .map((e) => lex.metrics.get(e.target))
+        .find((x) => x?.agg === 'count');
       if (m?.entity) return m.entity;
-      const d = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).find((x) => x && dimensionOfEntity(lex, x.entity) === x.name);
+      const d = entriesOf(it, 'dimension')
+        .map((e) => lex.dimensions.get(e.target))
+        .find((x) => x && dimensionOfEntity(lex, x.entity) === x.name);
       return d?.entity;
     };
     // Only an amount adds up per member: an average, lowest or highest divided by a count means nothing.
@@ -49,21 +55,34 @@ export const perEntityAverage: Construction = {
     const entity = entityOf(den);
     if (!entity) return null;
     const denItem = den;
-    const perKw = items.slice(0, items.indexOf(denItem)).reverse().find((it) => it.kind === 'kw' && it.kw === 'group');
+    const perKw = items
+      .slice(0, items.indexOf(denItem))
+      .reverse()
+      .find((it) => it.kind === 'kw' && it.kw === 'group');
     a.ratio = undefined;
     const m = metric;
     return {
       construction: 'per-entity average',
       apply(query, notes) {
         const info = lex.metrics.get(m);
-        consume(denItem, perKw, ...averageWords, ...items.filter((it) => it.lower === 'on' && averageWords.includes(items[items.indexOf(it) + 1])));
-        notes.push(`Average ${info?.label.toLowerCase() ?? m} per ${denItem.text}${viaGroup ? '' : ''}: the total divided by the number of ${entity} in scope`);
+        consume(
+          denItem,
+          perKw,
+          ...averageWords,
+          ...items.filter((it) => it.lower === 'on' && averageWords.includes(items[items.indexOf(it) + 1])),
+        );
+        notes.push(
+          `Average ${info?.label.toLowerCase() ?? m} per ${denItem.text}${viaGroup ? '' : ''}: the total divided by the number of ${entity} in scope`,
+        );
         const name = `${m}_per_${entity}`;
         return {
           ...query,
           metrics: query.metrics.filter((x) => x !== m),
           order: query.order.filter((o) => o.by !== m),
-          per_entity_averages: [...(query.per_entity_averages ?? []), { name, metric: m, entity, label: `${info?.label ?? m} per ${denItem.text}` }],
+          per_entity_averages: [
+            ...(query.per_entity_averages ?? []),
+            { name, metric: m, entity, label: `${info?.label ?? m} per ${denItem.text}` },
+          ],
         };
       },
     };

@@ -52,7 +52,11 @@ export const periodComparison: Construction = {
       } else if (h.unit !== 'span' && (changeWords.length || yoy.length)) {
         // "growth in 1997", "year-over-year change in Q3 1997": against the same period a year before
         current = h.range;
-        previous = { start: shiftYears(h.range.start, -1), end: shiftYears(h.range.end, -1), label: `the same period a year before (${shiftYears(h.range.start, -1).slice(0, 4)})` };
+        previous = {
+          start: shiftYears(h.range.start, -1),
+          end: shiftYears(h.range.end, -1),
+          label: `the same period a year before (${shiftYears(h.range.start, -1).slice(0, 4)})`,
+        };
       } else return null;
     } else return null;
     const cur = current!;
@@ -67,7 +71,8 @@ export const periodComparison: Construction = {
       apply(query, notes) {
         if (!query.metrics.length) return 'A comparison of periods needs a metric to compare.';
         const undated = query.metrics.filter((m) => lex.metrics.get(m)?.timeBound === false);
-        if (undated.length) return `${undated.map((m) => lex.metrics.get(m)?.label ?? m).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated, so ${undated.length > 1 ? 'they' : 'it'} cannot be compared between periods.`;
+        if (undated.length)
+          return `${undated.map((m) => lex.metrics.get(m)?.label ?? m).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated, so ${undated.length > 1 ? 'they' : 'it'} cannot be compared between periods.`;
         consume(...words);
         for (const w of yoy) w.used = true;
         notes.push(`Comparing ${cur.label ?? cur.start} with ${prev.label ?? prev.start}: both values, the change and the change %`);

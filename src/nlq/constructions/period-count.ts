@@ -23,14 +23,71 @@ const UNITS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = Obj
 
 /** Words that say a period had rows of the metric (and nothing about how many or how long). */
 const PRESENCE = new Set([
-  'had', 'have', 'has', 'having', 'with', 'were', 'was', 'there', 'saw', 'see', 'seen', 'recorded', 'record', 'any', 'some',
-  'contained', 'contain', 'containing', 'occurred', 'registered', 'received', 'got', 'the', 'at', 'least', 'one',
+  'had',
+  'have',
+  'has',
+  'having',
+  'with',
+  'were',
+  'was',
+  'there',
+  'saw',
+  'see',
+  'seen',
+  'recorded',
+  'record',
+  'any',
+  'some',
+  'contained',
+  'contain',
+  'containing',
+  'occurred',
+  'registered',
+  'received',
+  'got',
+  'the',
+  'at',
+  'least',
+  'one',
 ]);
 /** Words of a duration or of a timing between two events: never periods that had rows. */
 const DURATION = new Set([
-  'take', 'took', 'taken', 'takes', 'taking', 'last', 'lasted', 'lasting', 'elapsed', 'pass', 'passed', 'long', 'longer',
-  'spend', 'spent', 'apart', 'wait', 'waited', 'delay', 'delayed', 'late', 'early', 'old', 'age', 'between', 'until',
-  'before', 'after', 'since', 'remain', 'remaining', 'left', 'each', 'per', 'average', 'every',
+  'take',
+  'took',
+  'taken',
+  'takes',
+  'taking',
+  'last',
+  'lasted',
+  'lasting',
+  'elapsed',
+  'pass',
+  'passed',
+  'long',
+  'longer',
+  'spend',
+  'spent',
+  'apart',
+  'wait',
+  'waited',
+  'delay',
+  'delayed',
+  'late',
+  'early',
+  'old',
+  'age',
+  'between',
+  'until',
+  'before',
+  'after',
+  'since',
+  'remain',
+  'remaining',
+  'left',
+  'each',
+  'per',
+  'average',
+  'every',
 ]);
 
 export const periodCount: Construction = {
@@ -42,7 +99,9 @@ export const periodCount: Construction = {
       !!UNITS[it.lower] &&
       !it.consumed &&
       ((it.kind === 'grain' && !it.used) ||
-        (it.kind === 'lex' && a.countUnknown.includes(it) && (it.entries ?? []).every((e) => e.kind === 'dimension' || e.kind === 'time_dimension')));
+        (it.kind === 'lex' &&
+          a.countUnknown.includes(it) &&
+          (it.entries ?? []).every((e) => e.kind === 'dimension' || e.kind === 'time_dimension')));
     const k = items.findIndex((it, i) => isUnit(it) && precededByCount(items, i));
     if (k < 0) return null;
     const unitItem = items[k]!;
@@ -70,7 +129,13 @@ export const periodCount: Construction = {
       construction: 'period count',
       apply(query, notes) {
         if (query.metrics.length !== 1 || query.metrics[0] !== metric.name) return `I could not tell which figure's ${grain}s to count.`;
-        if (query.metric_filters.length || query.entity_conditions?.length || query.comparison || query.ratios?.length || query.subset_metrics?.length)
+        if (
+          query.metric_filters.length ||
+          query.entity_conditions?.length ||
+          query.comparison ||
+          query.ratios?.length ||
+          query.subset_metrics?.length
+        )
           return `I can count the ${grain}s that had ${metric.item.text.toLowerCase()}, but not under a condition on their totals.`;
         consume(countKw, unitItem, ...presence);
         unitItem.used = true;
@@ -81,7 +146,12 @@ export const periodCount: Construction = {
           order: query.order.filter((o) => o.by !== metric.name),
           period_counts: [
             ...(query.period_counts ?? []),
-            { name: `${metric.name}_${grain}s`, metric: metric.name, grain, label: `Number of ${grain}s with ${metric.item.text.toLowerCase()}` },
+            {
+              name: `${metric.name}_${grain}s`,
+              metric: metric.name,
+              grain,
+              label: `Number of ${grain}s with ${metric.item.text.toLowerCase()}`,
+            },
           ],
         };
       },

@@ -30,7 +30,35 @@ const RATIO_WORDS = new Set(['ratio', 'ratios']);
 /** Share words that open a ratio when a second side follows ("proportion of A to B"). */
 const SHARE_OPENERS = new Set(['proportion', 'fraction', 'share', 'percentage', 'percent', 'portion']);
 /** Function words inside a side: "the population of the United States", "customers in the state of Ohio". */
-const SIDE_LINKS = new Set(['the', 'a', 'an', 'of', 'in', 'from', 'with', 'for', 'at', 'on', 'that', 'which', 'who', 'whose', 'are', 'is', 'were', 'was', 'have', 'has', 'had', 'having', 'all', 'total', 'overall', '(', ')']);
+const SIDE_LINKS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'in',
+  'from',
+  'with',
+  'for',
+  'at',
+  'on',
+  'that',
+  'which',
+  'who',
+  'whose',
+  'are',
+  'is',
+  'were',
+  'was',
+  'have',
+  'has',
+  'had',
+  'having',
+  'all',
+  'total',
+  'overall',
+  '(',
+  ')',
+]);
 /** Words that make a side "every row" of its metric ("out of all orders"). */
 const ALL_WORDS = new Set(['all', 'total', 'overall']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
@@ -79,13 +107,21 @@ function metricOf(lex: Lexicon, a: Analysis, it: Item, counted: boolean): string
   if (named.length === 1) return named[0];
   if (named.length > 1) return counted ? pickCountMetric(lex, named) : undefined;
   const ents = entriesOf(it, 'entity').map((e) => e.target);
-  const naming = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).filter((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name).map((d) => d!.entity);
+  const naming = entriesOf(it, 'dimension')
+    .map((e) => lex.dimensions.get(e.target))
+    .filter((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)
+    .map((d) => d!.entity);
   return countMetricOfEntities(lex, [...ents, ...naming]);
 }
 
 const isMetricItem = (lex: Lexicon, it: Item) =>
   it.kind === 'lex' &&
-  (entriesOf(it, 'metric').length > 0 || entriesOf(it, 'entity').length > 0 || entriesOf(it, 'dimension').some((e) => { const d = lex.dimensions.get(e.target); return !!d && dimensionOfEntity(lex, d.entity) === d.name; }));
+  (entriesOf(it, 'metric').length > 0 ||
+    entriesOf(it, 'entity').length > 0 ||
+    entriesOf(it, 'dimension').some((e) => {
+      const d = lex.dimensions.get(e.target);
+      return !!d && dimensionOfEntity(lex, d.entity) === d.name;
+    }));
 
 /** A number column of one entity with an average of the same column: its value per member when each group is one member. */
 function perMemberAverage(lex: Lexicon, ctx: InterpretContext, it: Item): { metric: string; entity: string } | undefined {
@@ -94,7 +130,9 @@ function perMemberAverage(lex: Lexicon, ctx: InterpretContext, it: Item): { metr
   const found = entriesOf(it, 'dimension').flatMap((x) => {
     const d = ctx.model.dimensions.find((o) => o.name === x.target);
     if (!d || d.type !== 'number') return [];
-    return ctx.model.measures.filter((m) => m.entity === d.entity && m.agg === 'avg' && !m.filter && column(m.sql) === column(d.sql)).map((m) => ({ metric: m.name, entity: d.entity }));
+    return ctx.model.measures
+      .filter((m) => m.entity === d.entity && m.agg === 'avg' && !m.filter && column(m.sql) === column(d.sql))
+      .map((m) => ({ metric: m.name, entity: d.entity }));
   });
   return found.length === 1 ? found[0] : undefined;
 }
@@ -137,7 +175,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
     let p = start - 1;
-    while (p >= s && items[p].kind === 'word' && ['the', 'a', 'an', 'in', 'from', 'of', 'with', 'for', 'at', 'on'].includes(items[p].lower)) p--;
+    while (p >= s && items[p].kind === 'word' && ['the', 'a', 'an', 'in', 'from', 'of', 'with', 'for', 'at', 'on'].includes(items[p].lower))
+      p--;
     if (p >= s && items[p].kind === 'kw' && items[p].kw === 'neg') {
       negated = true;
       qi.push(items[p]);
@@ -147,12 +186,26 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     const dimension = resolveRole(lex, entry.target, k, roles);
     // "vegan food": a word of the value's own dimension name right after it names that dimension
     const nx = items[k + 1];
-    if (k + 1 < e && nx?.kind === 'word' && !taken.has(nx) && !SIDE_LINKS.has(nx.lower) && entries.every((x) => dimensionWords(lex, x.target).has(lemmas(nx.lower)[0]!))) qi.push(nx);
+    if (
+      k + 1 < e &&
+      nx?.kind === 'word' &&
+      !taken.has(nx) &&
+      !SIDE_LINKS.has(nx.lower) &&
+      entries.every((x) => dimensionWords(lex, x.target).has(lemmas(nx.lower)[0]!))
+    )
+      qi.push(nx);
     const values = entry.values ?? [];
     if (!values.length) return undefined;
     const op: DimensionFilter['op'] = negated ? (values.length > 1 ? 'not_in' : 'ne') : values.length > 1 ? 'in' : 'eq';
     for (const x of qi) taken.add(x);
-    side.quals.push({ filter: { dimension, op, values }, items: qi, start, afterMetric: false, family: base(dimension), text: `${negated ? 'not ' : ''}${it.text}` });
+    side.quals.push({
+      filter: { dimension, op, values },
+      items: qi,
+      start,
+      afterMetric: false,
+      family: base(dimension),
+      text: `${negated ? 'not ' : ''}${it.text}`,
+    });
   }
   // 2. numeric conditions: "with a size above 4", "rating > 3"
   for (let k = s; k < e; k++) {
@@ -164,7 +217,10 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     let d = k - 1;
     while (d >= s && items[d].kind === 'word' && ['is', 'of', 'the'].includes(items[d].lower)) d--;
     const dimItem = items[d];
-    const dim = d >= s && dimItem.kind === 'lex' && !taken.has(dimItem) ? entriesOf(dimItem, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number') : undefined;
+    const dim =
+      d >= s && dimItem.kind === 'lex' && !taken.has(dimItem)
+        ? entriesOf(dimItem, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number')
+        : undefined;
     // no number column named before it: maybe a condition on the members (below), else not understood
     if (!dim) continue;
     if (q >= e || num?.kind !== 'num' || num.percent) return undefined;
@@ -172,7 +228,14 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (!op) return undefined;
     const qi = [dimItem, ...items.slice(d + 1, k), it, ...items.slice(k + 1, q + 1)];
     for (const x of qi) taken.add(x);
-    side.quals.push({ filter: { dimension: dim.target, op, values: [num.num!] }, items: qi, start: d, afterMetric: false, family: base(dim.target), text: qi.map((x) => x.text).join(' ') });
+    side.quals.push({
+      filter: { dimension: dim.target, op, values: [num.num!] },
+      items: qi,
+      start: d,
+      afterMetric: false,
+      family: base(dim.target),
+      text: qi.map((x) => x.text).join(' '),
+    });
   }
   // 1b. a period of this side only ("papers in 2019 to papers in 2020"), with a verb naming its date before it ("ordered in 2020")
   for (let k = s; k < e; k++) {
@@ -180,29 +243,72 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (it.kind !== 'time' || !it.hit || taken.has(it)) continue;
     const qi: Item[] = [it];
     const prev = items[k - 1];
-    if (k - 1 >= s && prev.kind === 'lex' && !taken.has(prev) && entriesOf(prev, 'time_dimension').length && !entriesOf(prev, 'metric').length && !entriesOf(prev, 'entity').length) qi.push(prev);
+    if (
+      k - 1 >= s &&
+      prev.kind === 'lex' &&
+      !taken.has(prev) &&
+      entriesOf(prev, 'time_dimension').length &&
+      !entriesOf(prev, 'metric').length &&
+      !entriesOf(prev, 'entity').length
+    )
+      qi.push(prev);
     for (const x of qi) taken.add(x);
-    side.quals.push({ period: it.hit, items: qi, start: Math.min(...qi.map((x) => items.indexOf(x))), afterMetric: false, family: 'period', text: `in ${it.text}` });
+    side.quals.push({
+      period: it.hit,
+      items: qi,
+      start: Math.min(...qi.map((x) => items.indexOf(x))),
+      afterMetric: false,
+      family: 'period',
+      text: `in ${it.text}`,
+    });
   }
   // 2b. conditions on the members counted: "restaurants with a rating above 4", "customers with more than 3 orders"
   const verbs: Item[] = [];
   for (let k = s; k < e; k++) {
     const it = items[k];
     if (taken.has(it) || it.kind !== 'lex') continue;
-    const subject = entriesOf(it, 'entity')[0]?.target ?? entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)).find((m) => m?.agg === 'count')?.entity;
+    const subject =
+      entriesOf(it, 'entity')[0]?.target ??
+      entriesOf(it, 'metric')
+        .map((x) => lex.metrics.get(x.target))
+        .find((m) => m?.agg === 'count')?.entity;
     if (!subject) continue;
     // "positive reviews (rating > 3)": a condition in brackets right after the members defines them, and the word before them
     const [open, m, cmp, num, close] = items.slice(k + 1, k + 6);
     const op = cmp?.kind === 'kw' && cmp.kw ? (CMP_OPS[cmp.kw] as EntityCondition['op'] | undefined) : undefined;
-    const bracketed = open?.lower === '(' && close?.lower === ')' && m?.kind === 'lex' && !taken.has(m) && op && num?.kind === 'num' && !num.percent && k + 5 < e;
+    const bracketed =
+      open?.lower === '(' &&
+      close?.lower === ')' &&
+      m?.kind === 'lex' &&
+      !taken.has(m) &&
+      op &&
+      num?.kind === 'num' &&
+      !num.percent &&
+      k + 5 < e;
     if (bracketed && !entriesOf(m, 'dimension').some((x) => lex.dimensions.get(x.target)?.type === 'number')) {
-      const own = entriesOf(m, 'metric').map((x) => x.target).filter((x) => lex.metrics.get(x)?.entity === subject);
+      const own = entriesOf(m, 'metric')
+        .map((x) => x.target)
+        .filter((x) => lex.metrics.get(x)?.entity === subject);
       if (own.length !== 1) return undefined;
       const named = items[k - 1];
-      const adjective = k - 1 >= s && named.kind === 'word' && !taken.has(named) && !SIDE_LINKS.has(named.lower) && !ALL_WORDS.has(named.lower) ? named : undefined;
+      const adjective =
+        k - 1 >= s && named.kind === 'word' && !taken.has(named) && !SIDE_LINKS.has(named.lower) && !ALL_WORDS.has(named.lower)
+          ? named
+          : undefined;
       const its = [open!, m, cmp!, num, close!, ...(adjective ? [adjective] : [])];
       for (const x of its) taken.add(x);
-      side.quals.push({ cond: { entity: subject, metric: own[0]!, op, value: num.num! }, subject: it, items: its, start: k + 1, afterMetric: false, family: `cond:${own[0]}`, text: items.slice(k + 2, k + 5).map((x) => x.text).join(' ') });
+      side.quals.push({
+        cond: { entity: subject, metric: own[0]!, op, value: num.num! },
+        subject: it,
+        items: its,
+        start: k + 1,
+        afterMetric: false,
+        family: `cond:${own[0]}`,
+        text: items
+          .slice(k + 2, k + 5)
+          .map((x) => x.text)
+          .join(' '),
+      });
       continue;
     }
     const parsed = parseCondition(items, k + 1, subject, lex, model, true);
@@ -228,7 +334,18 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     }
     for (const x of its) taken.add(x);
     const start = Math.min(...pos, ...verbs.map((v) => items.indexOf(v)).filter((p) => p > k));
-    side.quals.push({ cond: { entity: subject, metric: parsed.metric, op: parsed.op, value: parsed.value }, subject: it, items: [...its, ...verbs.filter((v) => items.indexOf(v) > k && items.indexOf(v) < last)], start, afterMetric: false, family: `cond:${parsed.metric}`, text: items.slice(k + 1, last + 1).map((x) => x.text).join(' ') });
+    side.quals.push({
+      cond: { entity: subject, metric: parsed.metric, op: parsed.op, value: parsed.value },
+      subject: it,
+      items: [...its, ...verbs.filter((v) => items.indexOf(v) > k && items.indexOf(v) < last)],
+      start,
+      afterMetric: false,
+      family: `cond:${parsed.metric}`,
+      text: items
+        .slice(k + 1, last + 1)
+        .map((x) => x.text)
+        .join(' '),
+    });
   }
   // 3. the metric, and nothing else but function words
   let counted = false;
@@ -276,11 +393,28 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     const k = items.indexOf(v);
     const subject = side.metric ? lex.metrics.get(side.metric) : undefined;
     const counts = subject?.agg === 'count' || subject?.agg === 'count_distinct';
-    const next = side.quals.find((q) => q.start > k && items.slice(k + 1, q.start).every((o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only', 'in', 'at', 'from', 'to', 'on', 'with', 'for'].includes(o.lower)));
+    const next = side.quals.find(
+      (q) =>
+        q.start > k &&
+        items
+          .slice(k + 1, q.start)
+          .every(
+            (o) => o.kind === 'word' && ['the', 'a', 'an', 'any', 'only', 'in', 'at', 'from', 'to', 'on', 'with', 'for'].includes(o.lower),
+          ),
+    );
     if (!subject?.entity || !counts || !side.metricItem || items.indexOf(side.metricItem) > k || !next?.filter) return undefined;
     const dim = lex.dimensions.get(next.filter.dimension);
     if (!dim) return undefined;
-    if (!verbRelatesSides(lex, model, v, { entity: subject.entity, self: true }, { entity: dim.entity, self: dimensionOfEntity(lex, dim.entity) === dim.name })) return undefined;
+    if (
+      !verbRelatesSides(
+        lex,
+        model,
+        v,
+        { entity: subject.entity, self: true },
+        { entity: dim.entity, self: dimensionOfEntity(lex, dim.entity) === dim.name },
+      )
+    )
+      return undefined;
     next.items.push(v);
   }
   // a period bounds the date of the side's own rows (the time dimension named before it, else the metric's own)
@@ -318,7 +452,11 @@ function sideEnd(items: Item[], from: number): number {
     const it = items[k];
     if (it.kind === 'time' || it.kind === 'grain') return k;
     if (it.kind === 'punct' && ['?', '.', ';', ','].includes(it.lower)) return k;
-    if (it.kind === 'kw' && ['group', 'each', 'desc', 'asc', 'sort', 'which', 'list', 'trend', 'compare', 'alltime', 'share'].includes(it.kw!)) return k;
+    if (
+      it.kind === 'kw' &&
+      ['group', 'each', 'desc', 'asc', 'sort', 'which', 'list', 'trend', 'compare', 'alltime', 'share'].includes(it.kw!)
+    )
+      return k;
     if (it.kind === 'word' && ['and', 'or', 'ordered', 'sorted', 'ranked', 'ratio', 'ratios'].includes(it.lower)) return k;
   }
   return items.length;
@@ -361,8 +499,14 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   // "per" divides by a metric that counts no thing ("population per area"); "orders per customer" is an average per member
   const perMetric = (den: Item | undefined): boolean => {
     if (!den || den.kind !== 'lex' || !entriesOf(den, 'metric').length || entriesOf(den, 'entity').length) return false;
-    const naming = entriesOf(den, 'dimension').some((e) => { const x = lex.dimensions.get(e.target); return !!x && dimensionOfEntity(lex, x.entity) === x.name; });
-    const counts = entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; });
+    const naming = entriesOf(den, 'dimension').some((e) => {
+      const x = lex.dimensions.get(e.target);
+      return !!x && dimensionOfEntity(lex, x.entity) === x.name;
+    });
+    const counts = entriesOf(den, 'metric').some((e) => {
+      const m = lex.metrics.get(e.target);
+      return m?.agg === 'count' || m?.agg === 'count_distinct';
+    });
     return !naming && !counts;
   };
   /** The word between the sides; a share word ("percentage of A to B") takes only "to" and "out of". */
@@ -401,7 +545,8 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
       if (end <= bStart) continue;
       let b = r - 1;
       while (b >= 0 && items[b].kind === 'word' && items[b].lower === 'the') b--;
-      const by = items[b]?.kind === 'kw' && ((items[b].kw === 'group' && items[b].lower === 'by') || items[b].kw === 'sort') ? items[b] : undefined;
+      const by =
+        items[b]?.kind === 'kw' && ((items[b].kw === 'group' && items[b].lower === 'by') || items[b].kw === 'sort') ? items[b] : undefined;
       const before = ratioWord && items[r - 1]?.kind === 'lex' && entriesOf(items[r - 1], 'metric').length ? items[r - 1] : undefined;
       return {
         spanA: [start, sep.at],
@@ -414,7 +559,10 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     }
     // "(the) A to B ratio"
     if (ratioWord && r > 0) {
-      const sep = [...items.slice(0, r)].map((o, k) => ({ o, k })).reverse().find(({ o }) => o.kind === 'word' && o.lower === 'to');
+      const sep = [...items.slice(0, r)]
+        .map((o, k) => ({ o, k }))
+        .reverse()
+        .find(({ o }) => o.kind === 'word' && o.lower === 'to');
       if (!sep || sep.k === r - 1) continue;
       const aStart = sideStart(items, sep.k);
       if (aStart >= sep.k) continue;
@@ -425,10 +573,19 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   if (a.ratio?.num) {
     const den = a.ratio.den;
     const d = items.indexOf(den);
-    const per = items.slice(0, d).reverse().find((o) => o.kind === 'kw' && o.kw === 'group' && o.lower === 'per');
+    const per = items
+      .slice(0, d)
+      .reverse()
+      .find((o) => o.kind === 'kw' && o.kw === 'group' && o.lower === 'per');
     if (!per || !perMetric(den)) return undefined;
     const pk = items.indexOf(per);
-    if (entriesOf(den, 'metric').some((e) => { const m = lex.metrics.get(e.target); return m?.agg === 'count' || m?.agg === 'count_distinct'; })) return undefined;
+    if (
+      entriesOf(den, 'metric').some((e) => {
+        const m = lex.metrics.get(e.target);
+        return m?.agg === 'count' || m?.agg === 'count_distinct';
+      })
+    )
+      return undefined;
     const aStart = sideStart(items, pk);
     if (aStart >= pk) return undefined;
     return { spanA: [aStart, pk], spanB: [d, sideEnd(items, d)], words: [per] };
@@ -436,10 +593,18 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   return undefined;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', eq: 'eq', ne: 'not' };
 const qualSlug = (q: Qual) =>
-  q.period ? q.text : q.filter ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}` : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
+  q.period
+    ? q.text
+    : q.filter
+      ? `${q.filter.op === 'ne' || q.filter.op === 'not_in' ? 'not ' : ['gt', 'gte', 'lt', 'lte', 'between'].includes(q.filter.op) ? `${q.filter.dimension} ${OP_WORDS[q.filter.op] ?? ''} ` : ''}${q.filter.values.join(' ')}`
+      : `${q.cond!.metric} ${OP_WORDS[q.cond!.op]} ${q.cond!.value}`;
 
 export const ratio: Construction = {
   name: 'ratio',
@@ -447,33 +612,46 @@ export const ratio: Construction = {
     const where = locate(items, lex, a);
     if (!where) return null;
     // "papers in 2019 to papers in 2020": when the first side has a period, the one after the second is its own
-    if (items.slice(...where.spanA).some((it) => it.kind === 'time') && items[where.spanB[1]]?.kind === 'time') where.spanB = [where.spanB[0], sideEnd(items, where.spanB[1] + 1)];
+    if (items.slice(...where.spanA).some((it) => it.kind === 'time') && items[where.spanB[1]]?.kind === 'time')
+      where.spanB = [where.spanB[0], sideEnd(items, where.spanB[1] + 1)];
     // "... to the total number of papers in the database": every row there is
     const [b0, b1] = where.spanB;
     const whole = items.slice(b0, b1).findIndex((it, k, all) => it.kind === 'word' && WHOLE_DATA.has(it.lower) && k === all.length - 1);
     if (whole >= 0) {
       let from = b0 + whole;
-      while (from > b0 && items[from - 1].kind === 'word' && ['in', 'the', 'our', 'this', 'entire', 'whole', 'across'].includes(items[from - 1].lower)) from--;
+      while (
+        from > b0 &&
+        items[from - 1].kind === 'word' &&
+        ['in', 'the', 'our', 'this', 'entire', 'whole', 'across'].includes(items[from - 1].lower)
+      )
+        from--;
       if (items[from]?.lower !== 'in' && items[from]?.lower !== 'across') return null;
       where.words.push(...items.slice(from, b1));
       where.spanB = [b0, from];
     }
     // the entities the sides speak of: a value stored in several dimensions with the same rows is read on theirs
-    const near = items.slice(where.spanA[0], where.spanB[1]).flatMap((it) => [
-      ...entriesOf(it, 'entity').map((x) => x.target),
-      ...entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
-    ]);
+    const near = items
+      .slice(where.spanA[0], where.spanB[1])
+      .flatMap((it) => [
+        ...entriesOf(it, 'entity').map((x) => x.target),
+        ...entriesOf(it, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
+      ]);
     const A = parseSide(items, where.spanA, lex, a, ctx, near);
     // one side out of all of its metric: only a condition on the members counted (values are the share of a subset's rule;
     // two qualifiers could each be the whole or the part)
-    let B = where.whole ? (A?.metric && A.quals.length === 1 && A.quals[0]!.cond ? { items: [], quals: [], all: true, metric: A.metric } : undefined) : parseSide(items, where.spanB, lex, a, ctx, near);
+    let B = where.whole
+      ? A?.metric && A.quals.length === 1 && A.quals[0]!.cond
+        ? { items: [], quals: [], all: true, metric: A.metric }
+        : undefined
+      : parseSide(items, where.spanB, lex, a, ctx, near);
     if (!A || !B) return null;
     // values after the second side's metric: its own in parallel with the first side, else the whole question's
     const post = B.quals.filter((q) => q.afterMetric);
     const pre = B.quals.length - post.length;
     const own = B.all ? 0 : A.metric && A.metric === B.metric && !A.quals.length && !pre ? post.length : Math.max(0, A.quals.length - pre);
     // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
-    if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length) return null;
+    if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length)
+      return null;
     const trailing = post.slice(own);
     // a condition on members is said of the thing before it, never of both sides
     if (trailing.some((q) => q.cond)) return null;
@@ -482,7 +660,12 @@ export const ratio: Construction = {
       if (trailing.some((q) => families.has(q.family))) return null;
       // the second side ends before the first trailing condition (and the words introducing it)
       let cut = trailing[0].start;
-      while (cut > where.spanB[0] && items[cut - 1].kind === 'word' && ['in', 'from', 'for', 'at', 'of', 'with', 'the', 'on'].includes(items[cut - 1].lower)) cut--;
+      while (
+        cut > where.spanB[0] &&
+        items[cut - 1].kind === 'word' &&
+        ['in', 'from', 'for', 'at', 'of', 'with', 'the', 'on'].includes(items[cut - 1].lower)
+      )
+        cut--;
       B = parseSide(items, [where.spanB[0], cut], lex, a, ctx, near);
       if (!B) return null;
     }
@@ -495,7 +678,10 @@ export const ratio: Construction = {
       before = where.before;
     }
     // one side may name only values: it counts what the other side counts ("shipped to returned orders")
-    for (const [x, y] of [[A, B], [B, A]] as const) {
+    for (const [x, y] of [
+      [A, B],
+      [B, A],
+    ] as const) {
       if (x.metric || !x.quals.length || !y.metric) continue;
       if (!x.quals.every((q) => y.quals.some((o) => o.family === q.family))) return null;
       x.metric = y.metric;
@@ -509,7 +695,14 @@ export const ratio: Construction = {
     if ((A.perMember || B.perMember) && A.perMember !== B.perMember) return null;
     // a subset by a condition on members is a ratio to all of them (the share of a subset takes filters only)
     const share = A.metric === B.metric && A.quals.length > 0 && !B.quals.length && A.quals.every((q) => q.filter);
-    if (!share && A.metric === B.metric && A.quals.length && B.quals.length && JSON.stringify(A.quals.map((q) => [q.filter, q.until, q.cond])) === JSON.stringify(B.quals.map((q) => [q.filter, q.until, q.cond]))) return null;
+    if (
+      !share &&
+      A.metric === B.metric &&
+      A.quals.length &&
+      B.quals.length &&
+      JSON.stringify(A.quals.map((q) => [q.filter, q.until, q.cond])) === JSON.stringify(B.quals.map((q) => [q.filter, q.until, q.cond]))
+    )
+      return null;
 
     // the general rules must not read the sides' metrics, values, conditions or groups on their own
     const sideItems = new Set([...A.items, ...B.items, ...(before ? [before] : [])]);
@@ -525,13 +718,20 @@ export const ratio: Construction = {
     a.countUnknown = a.countUnknown.filter((u) => !sideItems.has(u));
     if (a.ratio && (sideItems.has(a.ratio.den) || where.words.includes(a.ratio.den))) a.ratio = undefined;
     if (where.shareKw) a.share = false;
-    if (a.rankingMetric && (a.rankingMetric === A.metric || a.rankingMetric === B.metric) && !a.metrics.some((m) => m.name === a.rankingMetric)) a.rankingMetric = undefined;
+    if (
+      a.rankingMetric &&
+      (a.rankingMetric === A.metric || a.rankingMetric === B.metric) &&
+      !a.metrics.some((m) => m.name === a.rankingMetric)
+    )
+      a.rankingMetric = undefined;
     for (const it of sideItems) if (it.kind === 'num') it.used = true;
     // a ranking ("the highest ratio of ...") ranks by the ratio, never by a default metric
     const superl = a.superlatives.find((s) => !posIn(s.pos));
     const sortDir = a.sortDir;
     const sortKws = items.filter((it) => it.kind === 'kw' && (it.kw === 'sort' || it.kw === 'asc_word' || it.kw === 'desc_word'));
-    const rankWords = items.filter((it, k) => k >= where.spanB[1] && !where.words.includes(it) && it.kind === 'word' && RATIO_WORDS.has(it.lower));
+    const rankWords = items.filter(
+      (it, k) => k >= where.spanB[1] && !where.words.includes(it) && it.kind === 'word' && RATIO_WORDS.has(it.lower),
+    );
     if (where.byKw) a.slotUnknown = a.slotUnknown.filter((u) => !where.words.includes(u));
     if (superl || sortKws.length || where.byKw) {
       a.superlatives = a.superlatives.filter((s) => s !== superl);
@@ -554,20 +754,30 @@ export const ratio: Construction = {
           const its = [...x.items];
           while (its.length && its[0].kind === 'word' && SIDE_LINKS.has(its[0].lower)) its.shift();
           while (its.length && its[its.length - 1].kind === 'word' && SIDE_LINKS.has(its[its.length - 1].lower)) its.pop();
-          return its.map((o) => o.text).join(' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim() || label(x.metric!).toLowerCase();
+          return (
+            its
+              .map((o) => o.text)
+              .join(' ')
+              .replace(/\( /g, '(')
+              .replace(/ \)/g, ')')
+              .trim() || label(x.metric!).toLowerCase()
+          );
         };
         const valuesText = (x: Side) => x.quals.map((q) => q.text).join(', ');
-        const name = share || where.whole
-          ? `${metricA}_share_${slug(share ? valuesText(sides.A) : sides.A.quals.map(qualSlug).join(' '))}`
-          : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
-        if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return `The ratio's column would clash with ${name}.`;
+        const name =
+          share || where.whole
+            ? `${metricA}_share_${slug(share ? valuesText(sides.A) : sides.A.quals.map(qualSlug).join(' '))}`
+            : `${slug(`${metricA} ${sides.A.quals.map(qualSlug).join(' ')}`)}_to_${slug(`${metricB} ${sides.B.quals.map(qualSlug).join(' ')}`)}`;
+        if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name))
+          return `The ratio's column would clash with ${name}.`;
         const filters = (x: Side) => x.quals.flatMap((q) => [q.filter, q.until].filter((f): f is DimensionFilter => !!f));
         // a period of one side: the question has no other period, nor a breakdown by time
         const periods = [sides.A, sides.B].some((x) => x.quals.some((q) => q.period));
         if (periods && (query.time_range || query.group_by.some((g) => ctx.model.time_dimensions.some((t) => t.name === g.dimension))))
-          return 'A ratio of two periods cannot also have a period or a breakdown by time of its own: ask for each side\'s period only.';
+          return "A ratio of two periods cannot also have a period or a breakdown by time of its own: ask for each side's period only.";
         // a condition counts its members over the question's period, like the entity-condition rule
-        const conditions = (x: Side): EntityCondition[] => x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
+        const conditions = (x: Side): EntityCondition[] =>
+          x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
         // a number column read per member needs one member per row of the answer
         for (const x of [sides.A, sides.B]) {
           const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
@@ -577,17 +787,49 @@ export const ratio: Construction = {
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
         consume(...where.words, ...sides.A.items, ...sides.B.items, before);
         const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
-        if (query.time_range && undated.length) notes.push(`${[...new Set(undated)].map(label).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated: the period does not apply to ${undated.length > 1 ? 'them' : 'it'}`);
+        if (query.time_range && undated.length)
+          notes.push(
+            `${[...new Set(undated)].map(label).join(', ')} ${undated.length > 1 ? 'are' : 'is'} not dated: the period does not apply to ${undated.length > 1 ? 'them' : 'it'}`,
+          );
         let q: SemanticQuery = { ...query, share_of_total: [] };
         if (share) {
           notes.push(`Share: ${label(metricA)} where ${valuesText(sides.A)}, as a fraction of all ${label(metricA).toLowerCase()}`);
-          q = { ...q, subset_metrics: [...(q.subset_metrics ?? []), { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) }] };
+          q = {
+            ...q,
+            subset_metrics: [
+              ...(q.subset_metrics ?? []),
+              { name, metric: metricA, filters: filters(sides.A), as: 'share', label: valuesText(sides.A) },
+            ],
+          };
         } else {
           // a share word over all of the same metric: a part of the whole, shown as a percentage
           const part = !!where.shareKw && metricA === metricB && !sides.B.quals.length;
-          notes.push(part ? `Share: ${text(sides.A)} out of all ${label(metricA).toLowerCase()} (a fraction, shown as a percentage)` : `Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`);
-          const side = (x: Side) => ({ metric: x.metric!, ...(filters(x).length ? { filters: filters(x) } : {}), ...(conditions(x).length ? { conditions: conditions(x) } : {}), label: text(x) });
-          q = { ...q, ratios: [...(q.ratios ?? []), { name, numerator: side(sides.A), denominator: side(sides.B), ...(part ? { as: 'share' as const } : {}), label: where.whole ? `Share of ${text(sides.A)}` : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}` }] };
+          notes.push(
+            part
+              ? `Share: ${text(sides.A)} out of all ${label(metricA).toLowerCase()} (a fraction, shown as a percentage)`
+              : `Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`,
+          );
+          const side = (x: Side) => ({
+            metric: x.metric!,
+            ...(filters(x).length ? { filters: filters(x) } : {}),
+            ...(conditions(x).length ? { conditions: conditions(x) } : {}),
+            label: text(x),
+          });
+          q = {
+            ...q,
+            ratios: [
+              ...(q.ratios ?? []),
+              {
+                name,
+                numerator: side(sides.A),
+                denominator: side(sides.B),
+                ...(part ? { as: 'share' as const } : {}),
+                label: where.whole
+                  ? `Share of ${text(sides.A)}`
+                  : `${before ? `${before.text[0]!.toUpperCase()}${before.text.slice(1)} ratio` : 'Ratio'} of ${text(sides.A)} to ${text(sides.B)}`,
+              },
+            ],
+          };
         }
         if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
           const dir = superl?.dir ?? sortDir ?? 'desc';

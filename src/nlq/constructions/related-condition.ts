@@ -86,7 +86,12 @@ interface Step {
  * "authors who have written papers", "customers with orders": from the members' item at `e`, the
  * words up to the related thing. Undefined when the shape is not there.
  */
-function step(items: Item[], e: number, lex: Lexicon, isValue: (it: Item | undefined) => boolean): { step: Step; next: number } | undefined {
+function step(
+  items: Item[],
+  e: number,
+  lex: Lexicon,
+  isValue: (it: Item | undefined) => boolean,
+): { step: Step; next: number } | undefined {
   const entity = thingNamed(lex, items[e]);
   if (!entity) return undefined;
   let p = e + 1;
@@ -166,15 +171,29 @@ export const relatedCondition: Construction = {
       // members that reach the value through to-one joins ("reports written by tutors of the flute")
       // are filtered by the general rules
       const graph = joinGraph(model);
-      if ([...dims].some((d) => { const o = lex.dimensions.get(d)?.entity; return !o || o === steps[0]!.entity || !!graph.path(steps[0]!.entity, o); })) continue;
+      if (
+        [...dims].some((d) => {
+          const o = lex.dimensions.get(d)?.entity;
+          return !o || o === steps[0]!.entity || !!graph.path(steps[0]!.entity, o);
+        })
+      )
+        continue;
       // the members are what is listed or counted, never a total beside them
       const relatedItems = new Set(steps.map((s) => s.relatedItem));
       const members = steps[0]!.entity;
-      if (a.metrics.some((m) => !relatedItems.has(m.item) && m.item !== named && m.item !== items[e] && thingNamed(lex, m.item) !== members)) continue;
+      if (
+        a.metrics.some((m) => !relatedItems.has(m.item) && m.item !== named && m.item !== items[e] && thingNamed(lex, m.item) !== members)
+      )
+        continue;
       // the dimension named before its value names it (never a figure of its own)
       // ("biologic drugs": or the thing whose column holds it, named after it)
       const owners = new Set([...dims].map((d) => lex.dimensions.get(d)?.entity));
-      if (named && !entriesOf(named, 'dimension').some((x) => dims.has(x.target)) && !(after && owners.size === 1 && owners.has(thingNamed(lex, named)))) continue;
+      if (
+        named &&
+        !entriesOf(named, 'dimension').some((x) => dims.has(x.target)) &&
+        !(after && owners.size === 1 && owners.has(thingNamed(lex, named)))
+      )
+        continue;
       // each step the model's one relation, read by one kind of row (checked now: no query needed)
       const rows: string[] = [];
       let ok = true;
@@ -208,7 +227,14 @@ export const relatedCondition: Construction = {
             for (const s of steps) for (const it of [s.relatedItem, s.verb]) if (it && !it.consumed) it.dropped = true;
             return query;
           };
-          if (!filter || query.any_of?.length || query.entity_conditions?.length || query.metric_filters.length || query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)) return unread();
+          if (
+            !filter ||
+            query.any_of?.length ||
+            query.entity_conditions?.length ||
+            query.metric_filters.length ||
+            query.group_by.some((g) => lex.dimensions.get(g.dimension)?.entity !== members)
+          )
+            return unread();
           const last = steps[steps.length - 1]!;
           const valueOf = conditionOnValue(model, lex, last.related, filter);
           if (!valueOf) return unread();
@@ -219,18 +245,27 @@ export const relatedCondition: Construction = {
             const r = rows[k]!;
             const metric = countOf(model, r)!;
             const direct = r === cond.entity && cond.metric === metric && !cond.conditions;
-            cond = { entity: steps[k]!.entity, metric, op: 'gt', value: 0, ...(direct ? { filters: cond.filters } : { conditions: [cond] }) };
+            cond = {
+              entity: steps[k]!.entity,
+              metric,
+              op: 'gt',
+              value: 0,
+              ...(direct ? { filters: cond.filters } : { conditions: [cond] }),
+            };
           }
           // a count of the members counts those kept; a listing (no metric yet) lists them
           const own = countOf(model, members);
           // (counted only when asked: "how many authors wrote crime books"; a bare "authors who wrote crime books" says neither)
-          if (query.metrics.length && !(counted && query.metrics.length === 1 && query.metrics[0] === own && !query.group_by.length)) return unread();
+          if (query.metrics.length && !(counted && query.metrics.length === 1 && query.metrics[0] === own && !query.group_by.length))
+            return unread();
           for (const s of steps) {
             consume(s.relatedItem, ...s.words, s.verb);
             s.relatedItem.used = true;
           }
           consume(...tail);
-          notes.push(`${members} members with ${steps.map((s) => `${s.related}`).join(' with ')} of ${filter.values.join(', ')} (one relation each, through ${rows.join(', ')})`);
+          notes.push(
+            `${members} members with ${steps.map((s) => `${s.related}`).join(' with ')} of ${filter.values.join(', ')} (one relation each, through ${rows.join(', ')})`,
+          );
           return { ...query, filters: [], entity_conditions: [cond] };
         },
       };

@@ -41,7 +41,12 @@ const LEAD_VERBS = new Set(['return', 'give', 'show', 'list', 'include', 'displa
 /** Words between the lead verb and the list ("give me", "also return"). */
 const LEAD_FILLERS = new Set(['me', 'us', 'also', 'please', 'then', 'and', 'just', 'only']);
 /** "with their", "along with their": the list follows. */
-const WITH_LEADS = [['with', 'their'], ['along', 'with', 'their'], ['together', 'with', 'their'], ['including', 'their']];
+const WITH_LEADS = [
+  ['with', 'their'],
+  ['along', 'with', 'their'],
+  ['together', 'with', 'their'],
+  ['including', 'their'],
+];
 /** Sentence marks: a list runs to the next one. */
 const SENTENCE_END = new Set(['.', '?', '!', ';']);
 /** Words that carry nothing inside an item. */
@@ -51,18 +56,39 @@ const NAME_WORDS = new Set(['name', 'names']);
 /** The parts of a person's name a list may name ("first and last name"). */
 const NAME_PARTS = ['first', 'last', 'given', 'family', 'middle'];
 /** A word that, after a column named by the first word, only completes its common English name ("phone number"). */
-const COMPOUND_TAILS: Record<string, string[]> = { phone: ['number', 'numbers', 'no'], mobile: ['number', 'numbers'], telephone: ['number', 'numbers'], zip: ['code', 'codes'], postal: ['code', 'codes'], email: ['address', 'addresses'], 'e-mail': ['address', 'addresses'] };
+const COMPOUND_TAILS: Record<string, string[]> = {
+  phone: ['number', 'numbers', 'no'],
+  mobile: ['number', 'numbers'],
+  telephone: ['number', 'numbers'],
+  zip: ['code', 'codes'],
+  postal: ['code', 'codes'],
+  email: ['address', 'addresses'],
+  'e-mail': ['address', 'addresses'],
+};
 /** Where a clause after the list starts (it stays in the question): "..., for the top 3 types", "ordered by ...". */
 const TRAILING_STARTS = new Set(['for', 'ordered', 'sorted', 'ranked', 'starting', 'order', 'sort', 'rank', 'in', 'from']);
 
-const isSeparator = (it: Item) => it.kind === 'punct' ? it.lower === ',' : it.kind === 'word' && (it.lower === 'and' || it.lower === '&');
+const isSeparator = (it: Item) => (it.kind === 'punct' ? it.lower === ',' : it.kind === 'word' && (it.lower === 'and' || it.lower === '&'));
 
 /** An item that may stand inside a column's name. */
 function columnWord(it: Item): boolean {
-  if (it.kind === 'lex') return (it.entries ?? []).some((e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension');
+  if (it.kind === 'lex')
+    return (it.entries ?? []).some(
+      (e) => e.kind === 'metric' || e.kind === 'dimension' || e.kind === 'entity' || e.kind === 'time_dimension',
+    );
   if (it.kind === 'grain') return true;
   if (it.kind === 'kw') return it.kw === 'count';
-  if (it.kind === 'word') return DETERMINERS.has(it.lower) || ID_WORDS.has(it.lower) || NAME_WORDS.has(it.lower) || NAME_PARTS.includes(it.lower) || it.lower === 'total' || it.lower === 'average' || AMOUNT_AFTER_THINGS.test(it.lower) || Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower));
+  if (it.kind === 'word')
+    return (
+      DETERMINERS.has(it.lower) ||
+      ID_WORDS.has(it.lower) ||
+      NAME_WORDS.has(it.lower) ||
+      NAME_PARTS.includes(it.lower) ||
+      it.lower === 'total' ||
+      it.lower === 'average' ||
+      AMOUNT_AFTER_THINGS.test(it.lower) ||
+      Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower))
+    );
   return false;
 }
 
@@ -92,7 +118,14 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
       while (end < items.length && (columnWord(items[end]!) || isSeparator(items[end]!)) && !stopBefore(end)) end++;
       const stop = items[end];
       // (only before "of"/"for" and the question: a list alone is the question, a listing)
-      if (stop && stop.kind === 'word' && ['of', 'for'].includes(stop.lower) && !stopBefore(end) && end > start && items.slice(end + 1).some((o) => o.kind === 'lex')) {
+      if (
+        stop &&
+        stop.kind === 'word' &&
+        ['of', 'for'].includes(stop.lower) &&
+        !stopBefore(end) &&
+        end > start &&
+        items.slice(end + 1).some((o) => o.kind === 'lex')
+      ) {
         const cols = columnsOf(items.slice(start, end));
         if (cols.length) {
           const taken = items.splice(k, end - k);
@@ -106,7 +139,11 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     let start = -1;
     const it = items[k]!;
     const before = items[k - 1]!;
-    if ((before.kind === 'punct' && (SENTENCE_END.has(before.lower) || before.lower === ',')) || stopBefore(k) || (before.kind === 'word' && LEAD_FILLERS.has(before.lower) && (items[k - 2]?.kind === 'punct' || stopBefore(k - 1)))) {
+    if (
+      (before.kind === 'punct' && (SENTENCE_END.has(before.lower) || before.lower === ',')) ||
+      stopBefore(k) ||
+      (before.kind === 'word' && LEAD_FILLERS.has(before.lower) && (items[k - 2]?.kind === 'punct' || stopBefore(k - 1)))
+    ) {
       if (LEAD_VERBS.has(it.lower) && (it.kind === 'word' || it.kind === 'kw')) {
         lead = before.kind === 'word' && !stopBefore(k) ? k - 1 : k;
         start = k + 1;
@@ -138,7 +175,8 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     // what ends the columns: the sentence, or a clause that stays in the question
     const stop = items[end];
     const clause = !ended && stop && !(stop.kind === 'punct' && SENTENCE_END.has(stop.lower));
-    if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word'].includes(stop.kw!)))) return undefined;
+    if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word'].includes(stop.kw!))))
+      return undefined;
     // (a comma before the clause belongs to neither)
     let last = end;
     while (last > start && isSeparator(items[last - 1]!)) last--;
@@ -168,7 +206,12 @@ function joinNameParts(cols: Item[][]): Item[][] {
     const col = cols[c]!;
     const words = col.filter((o) => !DETERMINERS.has(o.lower));
     const next = cols[c + 1];
-    if (words.length === 1 && NAME_PARTS.includes(words[0]!.lower) && next && NAME_WORDS.has(next[next.length - 1]!.lower.split(' ').pop()!)) {
+    if (
+      words.length === 1 &&
+      NAME_PARTS.includes(words[0]!.lower) &&
+      next &&
+      NAME_WORDS.has(next[next.length - 1]!.lower.split(' ').pop()!)
+    ) {
       out.push([...col, ...next]);
       c++;
     } else out.push(col);
@@ -183,7 +226,12 @@ type Column = { kind: 'group'; group: GroupBy } | { kind: 'metric'; metric: stri
  * Maps every listed column onto the query (adding attributes of grouped members and metrics
  * alongside) and orders the answer's columns as listed; or names the columns that map to nothing.
  */
-export function applyReturnList(query: SemanticQuery, list: ReturnList, lex: Lexicon, model: SemanticModel): { query: SemanticQuery; note: string } | { unmapped: Item[][] } {
+export function applyReturnList(
+  query: SemanticQuery,
+  list: ReturnList,
+  lex: Lexicon,
+  model: SemanticModel,
+): { query: SemanticQuery; note: string } | { unmapped: Item[][] } {
   let q: SemanticQuery = { ...query, group_by: [...query.group_by], metrics: [...query.metrics] };
   const listed: Column[] = [];
   const unmapped: Item[][] = [];
@@ -209,10 +257,10 @@ export function applyReturnList(query: SemanticQuery, list: ReturnList, lex: Lex
   };
   const labelOf = (c: Column) =>
     c.kind === 'metric'
-      ? lex.metrics.get(c.metric)?.label ?? c.metric
+      ? (lex.metrics.get(c.metric)?.label ?? c.metric)
       : c.group.grain
         ? `${c.group.grain} of ${lex.timeDimensions.get(c.group.dimension)?.label ?? c.group.dimension}`
-        : lex.dimensions.get(c.group.dimension)?.label ?? c.group.dimension;
+        : (lex.dimensions.get(c.group.dimension)?.label ?? c.group.dimension);
   const labels = [...new Set(listed.map(labelOf))];
   return { query: q, note: `Columns as asked: ${labels.join(', ')}` };
 }
@@ -231,13 +279,18 @@ function groupedMembers(q: SemanticQuery, lex: Lexicon, model: SemanticModel): {
   return out.filter((m) => m.by === 'key' || !out.some((o) => o.entity === m.entity && o.by === 'key'));
 }
 
-const grouped = (q: SemanticQuery, dim: string) => q.group_by.some((g) => !g.grain && (g.dimension === dim));
+const grouped = (q: SemanticQuery, dim: string) => q.group_by.some((g) => !g.grain && g.dimension === dim);
 
 /**
  * One column of the list: a dimension of the answer (grouped, or an attribute added beside its member),
  * or a metric (computed, or added alongside). Undefined when it maps to nothing exactly.
  */
-function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticModel): { query: SemanticQuery; columns: Column[] } | undefined {
+function mapColumn(
+  q: SemanticQuery,
+  col: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): { query: SemanticQuery; columns: Column[] } | undefined {
   const words = col.filter((o) => !DETERMINERS.has(o.lower));
   if (!words.length) return undefined;
   const members = groupedMembers(q, lex, model);
@@ -246,9 +299,13 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
 
   // an attribute of a grouped member: already grouped, or added beside it (one value per member)
   const attribute = (dims: string[]): { query: SemanticQuery; columns: Column[] } | undefined => {
-    const inQuery = dims.filter((d) => grouped(q, d) || q.group_by.some((g) => !g.grain && lex.dimensions.get(g.dimension)?.roleOf?.base === d && dims.length === 1));
+    const inQuery = dims.filter(
+      (d) => grouped(q, d) || q.group_by.some((g) => !g.grain && lex.dimensions.get(g.dimension)?.roleOf?.base === d && dims.length === 1),
+    );
     if (inQuery.length === 1) {
-      const d = q.group_by.find((g) => !g.grain && (g.dimension === inQuery[0] || lex.dimensions.get(g.dimension)?.roleOf?.base === inQuery[0]))!.dimension;
+      const d = q.group_by.find(
+        (g) => !g.grain && (g.dimension === inQuery[0] || lex.dimensions.get(g.dimension)?.roleOf?.base === inQuery[0]),
+      )!.dimension;
       return { query: q, columns: [group(d)] };
     }
     if (inQuery.length > 1) return undefined;
@@ -266,7 +323,11 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
   // the one member of the answer, or the one a word names ("the customer's id", "drug name")
   const memberOf = (named: Item | undefined) => {
     if (named) {
-      const E = entityNamedBy(lex, named) ?? entriesOf(named, 'dimension').map((e) => lex.dimensions.get(e.target)).find((d) => d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
+      const E =
+        entityNamedBy(lex, named) ??
+        entriesOf(named, 'dimension')
+          .map((e) => lex.dimensions.get(e.target))
+          .find((d) => d && dimensionOfEntity(lex, d.entity) === d.name)?.entity;
       return members.find((m) => m.entity === E);
     }
     return members.length === 1 ? members[0] : undefined;
@@ -289,8 +350,12 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
     const m = thing.length <= 1 ? memberOf(thing[0]) : undefined;
     const names = m ? nameCandidates(model, lex, m.entity) : [];
     let cols: string[] | undefined;
-    if (parts.length) cols = parts.map((p) => names.find((n) => samePart(namePart(model, lex, n) ?? '', p))).filter((n): n is string => !!n);
-    else cols = personName(model, lex, names) ?? (names.length === 1 ? names : names.filter((n) => grouped(q, n)).length === 1 ? names.filter((n) => grouped(q, n)) : undefined);
+    if (parts.length)
+      cols = parts.map((p) => names.find((n) => samePart(namePart(model, lex, n) ?? '', p))).filter((n): n is string => !!n);
+    else
+      cols =
+        personName(model, lex, names) ??
+        (names.length === 1 ? names : names.filter((n) => grouped(q, n)).length === 1 ? names.filter((n) => grouped(q, n)) : undefined);
     if (m && cols?.length && (!parts.length || cols.length === parts.length)) {
       let out: { query: SemanticQuery; columns: Column[] } | undefined = { query: q, columns: [] };
       for (const n of cols) {
@@ -323,7 +388,9 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
   }
   // a name the answer groups by, even when it also names a figure ("the rating" of a list ordered by it)
   if (one) {
-    const dims = entriesOf(one, 'dimension').map((e) => e.target).filter((d) => grouped(q, d));
+    const dims = entriesOf(one, 'dimension')
+      .map((e) => e.target)
+      .filter((d) => grouped(q, d));
     if (dims.length === 1) return { query: q, columns: [group(dims[0]!)] };
   }
   // the members themselves: "the customer" (their naming dimension, or their key)
@@ -332,7 +399,12 @@ function mapColumn(q: SemanticQuery, col: Item[], lex: Lexicon, model: SemanticM
     if (m) return { query: q, columns: [group(m.dimension)] };
   }
   // a dimension: "the ticker symbol", "phone number", "their email"
-  if (phrase.length === 1 && words[0] === phrase[0] && entriesOf(phrase[0]!, 'metric').length === 0 && entriesOf(phrase[0]!, 'dimension').length) {
+  if (
+    phrase.length === 1 &&
+    words[0] === phrase[0] &&
+    entriesOf(phrase[0]!, 'metric').length === 0 &&
+    entriesOf(phrase[0]!, 'dimension').length
+  ) {
     const tail = words.slice(1).map((w) => w.lower);
     const head = phrase[0]!.lower.split(' ').pop()!;
     if (tail.length > 1 || (tail.length === 1 && !(COMPOUND_TAILS[head] ?? []).includes(tail[0]!))) return undefined;
@@ -367,7 +439,9 @@ function metricColumn(q: SemanticQuery, listed: Item[], lex: Lexicon): { query: 
   const count = !average && words[k]?.kind === 'kw' && words[k]!.kw === 'count' ? words[k++] : undefined;
   const phrase = words[k];
   if (!phrase || phrase.kind !== 'lex' || k !== words.length - 1) return undefined;
-  const infos = entriesOf(phrase, 'metric').map((e) => lex.metrics.get(e.target)).filter((m) => !!m);
+  const infos = entriesOf(phrase, 'metric')
+    .map((e) => lex.metrics.get(e.target))
+    .filter((m) => !!m);
   let candidates: string[];
   if (count) {
     // the count of the thing named ("number of transactions")

@@ -23,7 +23,13 @@ export const samePeriod: Construction = {
   recognise({ items, a, lex, ctx }) {
     // "(in|during) the same <unit> as"
     const k = items.findIndex(
-      (it, i) => it.kind === 'word' && it.lower === 'same' && items[i - 1]?.lower === 'the' && items[i + 1]?.kind === 'grain' && UNITS.has(items[i + 1]!.lower) && items[i + 2]?.lower === 'as',
+      (it, i) =>
+        it.kind === 'word' &&
+        it.lower === 'same' &&
+        items[i - 1]?.lower === 'the' &&
+        items[i + 1]?.kind === 'grain' &&
+        UNITS.has(items[i + 1]!.lower) &&
+        items[i + 2]?.lower === 'as',
     );
     if (k < 0) return null;
     const unitItem = items[k + 1]!;

@@ -35,13 +35,34 @@ const DATABASE_WORDS = new Set(['database', 'databases', 'db', 'schema']);
 const TABLE_WORDS = new Set(['table', 'tables']);
 const JOIN_WORDS = new Set(['join', 'joining', 'joined', 'joins']);
 /** Before "joining" / "a left join": how it is done ("based on", "by doing", "using", "via"). */
-const JOIN_LEAD = new Set(['based', 'on', 'by', 'doing', 'using', 'use', 'with', 'via', 'through', 'after', 'performing', 'a', 'an', 'inner', 'left', 'outer']);
+const JOIN_LEAD = new Set([
+  'based',
+  'on',
+  'by',
+  'doing',
+  'using',
+  'use',
+  'with',
+  'via',
+  'through',
+  'after',
+  'performing',
+  'a',
+  'an',
+  'inner',
+  'left',
+  'outer',
+]);
 /** Between the tables a join names. */
 const TABLE_SEPARATORS = new Set([',', 'and', 'with', 'to', 'from', 'of', 'between', 'on', 'the', '&']);
 const PREPOSITIONS = new Set(['in', 'from', 'of', 'across', 'within', 'inside', 'throughout']);
 const DETERMINERS = new Set(['the', 'this', 'our', 'entire', 'whole', 'full', 'given']);
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 const singular = (s: string) => (s.endsWith('ies') ? `${s.slice(0, -3)}y` : s.endsWith('s') && !s.endsWith('ss') ? s.slice(0, -1) : s);
 
 /** The entity a run of words names as a table: its name, its table or a synonym, or the one entity of one model phrase. */
@@ -50,7 +71,9 @@ function tableNamed(model: SemanticModel, lex: Lexicon, run: Item[]): string | u
   const text = norm(run.map((it) => it.text).join(' '));
   const forms = new Set([text, singular(text)]);
   const byName = model.entities.filter((e) =>
-    [e.name, (e.table ?? e.name).split('.').pop() ?? e.name, ...(e.synonyms ?? [])].some((n) => forms.has(norm(n)) || forms.has(singular(norm(n)))),
+    [e.name, (e.table ?? e.name).split('.').pop() ?? e.name, ...(e.synonyms ?? [])].some(
+      (n) => forms.has(norm(n)) || forms.has(singular(norm(n))),
+    ),
   );
   if (byName.length === 1) return byName[0]!.name;
   if (byName.length > 1 || run.length !== 1 || run[0]!.kind !== 'lex') return undefined;
@@ -113,7 +136,11 @@ export function takeStructureWords(items: Item[], model: SemanticModel, lex: Lex
       for (let e = k + 1; e < stop; e++) if (TABLE_WORDS.has(word(e) ?? '')) end = e;
       // "customers who joined the club" is no join of tables: without "table(s)" the lead must say so
       // ("based on joining", "by doing a left join", "using an inner join")
-      if (end < 0 && !lead.some((it) => ['based', 'by', 'using', 'via', 'left', 'inner', 'outer', 'doing', 'performing'].includes(it.lower))) continue;
+      if (
+        end < 0 &&
+        !lead.some((it) => ['based', 'by', 'using', 'via', 'left', 'inner', 'outer', 'doing', 'performing'].includes(it.lower))
+      )
+        continue;
       if (end < 0) end = stop - 1;
       if (end <= k) continue;
       const tables = tablesOf(model, lex, items.slice(k + 1, end + 1));
@@ -127,7 +154,16 @@ export function takeStructureWords(items: Item[], model: SemanticModel, lex: Lex
     // "in the fares table", "from the sales tables"
     if (TABLE_WORDS.has(w)) {
       let b = k - 1;
-      while (b >= 0 && (items[b]!.kind === 'lex' || (items[b]!.kind === 'word' && !DETERMINERS.has(items[b]!.lower) && !PREPOSITIONS.has(items[b]!.lower) && !TABLE_SEPARATORS.has(items[b]!.lower)) || [',', 'and'].includes(word(b) ?? ''))) b--;
+      while (
+        b >= 0 &&
+        (items[b]!.kind === 'lex' ||
+          (items[b]!.kind === 'word' &&
+            !DETERMINERS.has(items[b]!.lower) &&
+            !PREPOSITIONS.has(items[b]!.lower) &&
+            !TABLE_SEPARATORS.has(items[b]!.lower)) ||
+          [',', 'and'].includes(word(b) ?? ''))
+      )
+        b--;
       const names = items.slice(b + 1, k);
       while (b >= 0 && DETERMINERS.has(word(b) ?? '')) b--;
       if (!PREPOSITIONS.has(word(b) ?? '') || !names.length) continue;
@@ -165,7 +201,12 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
     ...anyOfFilters(q).map((f) => ofDim(f.dimension)),
     ...(q.time_range?.dimension ? [ofDim(q.time_range.dimension)] : []),
     // a period dates each metric by its own time dimension (of the order, of the shipment)
-    ...(q.time_range && !q.time_range.dimension ? q.metrics.map((m) => lex.metrics.get(m)?.timeDimension).filter((t): t is string => !!t).map(ofDim) : []),
+    ...(q.time_range && !q.time_range.dimension
+      ? q.metrics
+          .map((m) => lex.metrics.get(m)?.timeDimension)
+          .filter((t): t is string => !!t)
+          .map(ofDim)
+      : []),
     ...(q.entity_conditions ?? []).map((c) => c.entity),
     ...(q.per_entity_averages ?? []).map((p) => p.entity),
     ...(q.distinct_counts ?? []).map((d) => d.entity),
@@ -183,7 +224,11 @@ export function entitiesRead(model: SemanticModel, lex: Lexicon, q: SemanticQuer
 }
 
 /** The entities read from the roots to the targets through their joins; undefined when one does not reach another. */
-function readThrough(graph: ReturnType<typeof joinGraph>, roots: (string | undefined)[], targets: (string | undefined)[]): Set<string> | undefined {
+function readThrough(
+  graph: ReturnType<typeof joinGraph>,
+  roots: (string | undefined)[],
+  targets: (string | undefined)[],
+): Set<string> | undefined {
   if ([...roots, ...targets].some((x) => !x)) return undefined;
   const rs = (roots.length ? roots : targets) as string[];
   const read = new Set<string>([...rs, ...(targets as string[])]);
@@ -200,24 +245,37 @@ function readThrough(graph: ReturnType<typeof joinGraph>, roots: (string | undef
  * Whether what the structure phrases say holds of the query: undefined when it does (their words are
  * consumed), else why not.
  */
-export function checkStructure(model: SemanticModel, lex: Lexicon, q: SemanticQuery, phrases: StructurePhrase[], notes: string[]): string | undefined {
+export function checkStructure(
+  model: SemanticModel,
+  lex: Lexicon,
+  q: SemanticQuery,
+  phrases: StructurePhrase[],
+  notes: string[],
+): string | undefined {
   if (!phrases.some((p) => p.kind !== 'database')) return undefined;
   const read = entitiesRead(model, lex, q);
   const words = (p: StructurePhrase) => `"${p.items.map((it) => it.text).join(' ')}"`;
-  if (!read) return `I could not check ${phrases.map(words).join(', ')} against the tables the answer reads, so I did not answer rather than guess.`;
+  if (!read)
+    return `I could not check ${phrases.map(words).join(', ')} against the tables the answer reads, so I did not answer rather than guess.`;
   for (const p of phrases) {
     if (p.kind === 'table') {
       const missing = p.tables.filter((t) => !read.has(t));
-      if (missing.length) return `The answer does not read the ${missing.join(', ')} table that ${words(p)} names, so I did not answer rather than guess.`;
+      if (missing.length)
+        return `The answer does not read the ${missing.join(', ')} table that ${words(p)} names, so I did not answer rather than guess.`;
     } else if (p.kind === 'join') {
       const named = new Set(p.tables);
       const same = named.size === read.size && [...named].every((t) => read.has(t));
-      if (!same) return `${words(p)} joins ${[...named].join(', ')}, but the answer reads ${[...read].join(', ')}: I did not answer rather than guess.`;
+      if (!same)
+        return `${words(p)} joins ${[...named].join(', ')}, but the answer reads ${[...read].join(', ')}: I did not answer rather than guess.`;
       if (p.left) {
         // the members of the first table with no rows in the second: the query's one condition
         const [from, to] = p.tables as [string, string];
         const conds = q.entity_conditions ?? [];
-        const none = conds.length === 1 && conds[0]!.entity === from && ofCount(lex, conds[0]!.metric) === to && ((conds[0]!.op === 'eq' && conds[0]!.value === 0) || (conds[0]!.op === 'lt' && conds[0]!.value === 1));
+        const none =
+          conds.length === 1 &&
+          conds[0]!.entity === from &&
+          ofCount(lex, conds[0]!.metric) === to &&
+          ((conds[0]!.op === 'eq' && conds[0]!.value === 0) || (conds[0]!.op === 'lt' && conds[0]!.value === 1));
         if (!none || q.metrics.length || q.filters.length)
           return `${words(p)} keeps the ${from} with no ${to} rows only as "with no ${to}"; the question asks something else, so I did not answer rather than guess.`;
       }

@@ -19,26 +19,40 @@ export const subsetShare: Construction = {
       construction: 'share of a subset',
       apply(query, notes) {
         const metric = query.metrics[0];
-        if (!metric || query.metrics.length > 1) return 'A share needs exactly one metric to divide (e.g. "share of orders that are urgent").';
+        if (!metric || query.metrics.length > 1)
+          return 'A share needs exactly one metric to divide (e.g. "share of orders that are urgent").';
         // a share of an average (or a lowest, highest) is no part of a whole
-        if (['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metric)?.agg ?? '')) return `A share is a part of a total: ${lex.metrics.get(metric)?.label ?? metric} is no total to take a part of.`;
-        const valuesOf = (f: (typeof query.filters)[number]) => a.values.filter((v) => v.entries.some((e) => e.target === f.dimension || lex.dimensions.get(f.dimension)?.roleOf?.base === e.target));
+        if (['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metric)?.agg ?? ''))
+          return `A share is a part of a total: ${lex.metrics.get(metric)?.label ?? metric} is no total to take a part of.`;
+        const valuesOf = (f: (typeof query.filters)[number]) =>
+          a.values.filter((v) =>
+            v.entries.some((e) => e.target === f.dimension || lex.dimensions.get(f.dimension)?.roleOf?.base === e.target),
+          );
         let subset = query.filters.filter((f) => valuesOf(f).length);
         if (!subset.length) return query; // nothing to divide by: the share words stay unconsumed
         // "what share of restaurants in Boston are Italian": the values after "are" are the part, those before it the whole
-        const copula = items.findIndex((it, k) => k > items.indexOf(shareKws[0]!) && it.kind === 'word' && ['are', 'is', 'were', 'was'].includes(it.lower));
+        const copula = items.findIndex(
+          (it, k) => k > items.indexOf(shareKws[0]!) && it.kind === 'word' && ['are', 'is', 'were', 'was'].includes(it.lower),
+        );
         if (subset.length > 1) {
-          if (copula < 0) return 'A share of values of two dimensions does not say which is the whole and which the part (e.g. "what share of orders from Europe are urgent").';
+          if (copula < 0)
+            return 'A share of values of two dimensions does not say which is the whole and which the part (e.g. "what share of orders from Europe are urgent").';
           const after = subset.filter((f) => valuesOf(f).every((v) => v.pos > copula));
           const before = subset.filter((f) => valuesOf(f).every((v) => v.pos < copula));
-          if (!after.length || after.length + before.length !== subset.length) return 'A share of values of two dimensions does not say which is the whole and which the part.';
+          if (!after.length || after.length + before.length !== subset.length)
+            return 'A share of values of two dimensions does not say which is the whole and which the part.';
           subset = after;
         }
         const rest = query.filters.filter((f) => !subset.includes(f));
         const label = subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${f.values.join('/')}`).join(', ');
-        const name = `${metric}_share_${subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not_' : ''}${f.values.join('_')}`).join('_')}`.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+        const name =
+          `${metric}_share_${subset.map((f) => `${f.op === 'ne' || f.op === 'not_in' ? 'not_' : ''}${f.values.join('_')}`).join('_')}`
+            .toLowerCase()
+            .replace(/[^a-z0-9_]+/g, '_');
         consume(...shareKws);
-        notes.push(`Share: ${lex.metrics.get(metric)?.label ?? metric} where ${label}, as a fraction of all ${lex.metrics.get(metric)?.label.toLowerCase() ?? metric}`);
+        notes.push(
+          `Share: ${lex.metrics.get(metric)?.label ?? metric} where ${label}, as a fraction of all ${lex.metrics.get(metric)?.label.toLowerCase() ?? metric}`,
+        );
         return {
           ...query,
           metrics: [],

@@ -64,7 +64,25 @@ export function senseSuperlative(word: string): boolean {
 }
 
 /** Superlative keywords that rank by a figure named after them ("the most rentals", "the lowest rating"). */
-const RANKING = new Set(['most', 'the most', 'least', 'the least', 'fewest', 'highest', 'lowest', 'greatest', 'largest', 'biggest', 'smallest', 'maximum', 'minimum', 'max', 'min', 'longest', 'shortest']);
+const RANKING = new Set([
+  'most',
+  'the most',
+  'least',
+  'the least',
+  'fewest',
+  'highest',
+  'lowest',
+  'greatest',
+  'largest',
+  'biggest',
+  'smallest',
+  'maximum',
+  'minimum',
+  'max',
+  'min',
+  'longest',
+  'shortest',
+]);
 /** Words of an aggregation before the figure, and the aggregations they say. */
 const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
   average: ['avg'],
@@ -75,7 +93,20 @@ const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.creat
 /** Between the thing and its superlative: "with the", "that has (received) the", "is the". */
 const LINK = new Set(['with', 'that', 'which', 'who', 'whose', 'has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'the']);
 /** Verbs of having a figure ("that has received the most citations"): nothing else between. */
-const HAVING_VERBS = new Set(['received', 'got', 'gotten', 'earned', 'obtained', 'achieved', 'attracted', 'gained', 'accumulated', 'garnered', 'recorded', 'reached']);
+const HAVING_VERBS = new Set([
+  'received',
+  'got',
+  'gotten',
+  'earned',
+  'obtained',
+  'achieved',
+  'attracted',
+  'gained',
+  'accumulated',
+  'garnered',
+  'recorded',
+  'reached',
+]);
 /** Words naming a column of a thing as a whole ("title"): its one obvious name. */
 const NAME_WORDS = new Set(['name', 'names', 'title', 'titles']);
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -104,7 +135,9 @@ function ownFigure(model: SemanticModel, entity: string, column: string): Figure
 /** The thing's own numeric columns (read by a measure or a numeric dimension). */
 function ownColumns(model: SemanticModel, entity: string): string[] {
   const cols = [
-    ...model.measures.filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct').map((m) => columnOf(m.sql)),
+    ...model.measures
+      .filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct')
+      .map((m) => columnOf(m.sql)),
     ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
   ];
   return [...new Set(cols.filter((c): c is string => !!c))];
@@ -116,7 +149,9 @@ function entityOf(lex: Lexicon, it: Item | undefined): string | undefined {
   const ents = entriesOf(it, 'entity').map((e) => e.target);
   if (ents.length === 1) return ents[0];
   if (ents.length) return undefined;
-  const named = entriesOf(it, 'dimension').map((e) => lex.dimensions.get(e.target)).filter((d) => !!d && lex.dimensions.get(d.entity)?.name === d.name && d.entity === d.name);
+  const named = entriesOf(it, 'dimension')
+    .map((e) => lex.dimensions.get(e.target))
+    .filter((d) => !!d && lex.dimensions.get(d.entity)?.name === d.name && d.entity === d.name);
   return named.length === 1 ? named[0]!.entity : undefined;
 }
 
@@ -139,10 +174,29 @@ export const superlativeLookup: Construction = {
   name: 'superlative lookup',
   recognise({ items, a, lex, ctx }) {
     const model = ctx.model;
-    if (a.grainGroups.length || a.share || a.compare || a.trend || a.ratio || a.whichN !== undefined || a.countUnknown.length || a.slotUnknown.length || a.negTimes.length || a.cmps.length) return null;
+    if (
+      a.grainGroups.length ||
+      a.share ||
+      a.compare ||
+      a.trend ||
+      a.ratio ||
+      a.whichN !== undefined ||
+      a.countUnknown.length ||
+      a.slotUnknown.length ||
+      a.negTimes.length ||
+      a.cmps.length
+    )
+      return null;
     if (a.groups.some((g) => g.time || (g.kws ?? []).some((k) => k.kind === 'kw' && k.kw === 'group'))) return null;
     const sorts = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
-    if (sorts.length > 1 || items.some((it) => it.kind === 'kw' && it.kw === 'count' && !isCountOfFigure(items, it) && !(sorts[0] && items[items.indexOf(it) - 1] === sorts[0]))) return null;
+    if (
+      sorts.length > 1 ||
+      items.some(
+        (it) =>
+          it.kind === 'kw' && it.kw === 'count' && !isCountOfFigure(items, it) && !(sorts[0] && items[items.indexOf(it) - 1] === sorts[0]),
+      )
+    )
+      return null;
 
     // 1. the one superlative: a keyword, an adjective word, or a phrase of the model that opens with one ("highest rating")
     const anchors: { k: number; word: string; dir: 'asc' | 'desc'; inPhrase: boolean }[] = [];
@@ -152,7 +206,12 @@ export const superlativeLookup: Construction = {
       else if (it.kind === 'lex') {
         const first = it.lower.split(' ')[0]!;
         const agg = new Set(entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)?.agg));
-        if (it.lower.includes(' ') && ((['highest', 'maximum', 'max', 'largest', 'biggest'].includes(first) && agg.has('max')) || (['lowest', 'minimum', 'min', 'smallest'].includes(first) && agg.has('min'))) && agg.size === 1)
+        if (
+          it.lower.includes(' ') &&
+          ((['highest', 'maximum', 'max', 'largest', 'biggest'].includes(first) && agg.has('max')) ||
+            (['lowest', 'minimum', 'min', 'smallest'].includes(first) && agg.has('min'))) &&
+          agg.size === 1
+        )
           anchors.push({ k, word: first, dir: agg.has('max') ? 'desc' : 'asc', inPhrase: true });
       }
     });
@@ -160,7 +219,9 @@ export const superlativeLookup: Construction = {
     // adjective of a sense ranks the thing listed by that sense
     let run = false;
     if (!anchors.length) {
-      const runs = items.map((it, k) => ({ it, k })).filter(({ it }) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
+      const runs = items
+        .map((it, k) => ({ it, k }))
+        .filter(({ it }) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
       const first = runs.length === 1 ? runs[0]!.it.lower.replace(/^from (the )?/, '').split(' ')[0]! : '';
       const dir = runs[0]?.it.kw === 'asc_word' ? 'asc' : 'desc';
       if (!SENSES[first] || SENSES[first]!.dir !== dir || !runs[0]!.it.lower.includes(' to ')) return null;
@@ -206,7 +267,11 @@ export const superlativeLookup: Construction = {
       else {
         let verbs = 0;
         // ("the paper after 2000 with the most citations": a period between them is the query's)
-        while (b >= 0 && (items[b]!.kind === 'time' || (items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))))) {
+        while (
+          b >= 0 &&
+          (items[b]!.kind === 'time' ||
+            (items[b]!.kind === 'word' && (LINK.has(items[b]!.lower) || HAVING_VERBS.has(items[b]!.lower) || mayLink(lex, items[b]))))
+        ) {
           if (items[b]!.kind === 'time') {
             b--;
             continue;
@@ -236,7 +301,10 @@ export const superlativeLookup: Construction = {
     // a count keyword between the superlative and the figure: "the highest number of citations"
     const countKw = measureAt >= 0 && items[measureAt]?.kind === 'kw' && items[measureAt]!.kw === 'count' ? items[measureAt++] : undefined;
     // "the highest average rating", "the highest total amount": the word must say the figure's own aggregation
-    const aggWord = measureAt >= 0 && !anchor.inPhrase && items[measureAt]?.kind === 'word' && AGG_WORDS[items[measureAt]!.lower] ? items[measureAt++] : undefined;
+    const aggWord =
+      measureAt >= 0 && !anchor.inPhrase && items[measureAt]?.kind === 'word' && AGG_WORDS[items[measureAt]!.lower]
+        ? items[measureAt++]
+        : undefined;
 
     // 3. the figure
     let figure: Figure | undefined;
@@ -245,8 +313,12 @@ export const superlativeLookup: Construction = {
     const sense = SENSES[anchor.word];
     const senseWords = new Set([...(sense?.words ?? []), ...(sense?.named ?? [])]);
     if (measureItem?.kind === 'lex' && !entriesOf(measureItem, 'value').length) {
-      const metrics = entriesOf(measureItem, 'metric').map((e) => lex.metrics.get(e.target)!).filter((m) => !!m);
-      const dims = entriesOf(measureItem, 'dimension').map((e) => model.dimensions.find((d) => d.name === e.target)).filter((d) => !!d && d.entity === E && d.type === 'number');
+      const metrics = entriesOf(measureItem, 'metric')
+        .map((e) => lex.metrics.get(e.target)!)
+        .filter((m) => !!m);
+      const dims = entriesOf(measureItem, 'dimension')
+        .map((e) => model.dimensions.find((d) => d.name === e.target))
+        .filter((d) => !!d && d.entity === E && d.type === 'number');
       if (anchor.inPhrase) {
         const m = metrics[0]!;
         if (m.entity === E) {
@@ -259,7 +331,10 @@ export const superlativeLookup: Construction = {
           const rest = metricsNamed(lex, measureItem.text.split(' ').slice(1).join(' '));
           const r = rest.length === 1 ? lex.metrics.get(rest[0]!) : undefined;
           if (!r?.entity) return null;
-          figure = r.entity === E ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '') : { metric: r.name, related: true };
+          figure =
+            r.entity === E
+              ? ownFigure(model, E, columnOf(model.measures.find((x) => x.name === r.name)?.sql) ?? '')
+              : { metric: r.name, related: true };
         }
       } else if (metrics.length === 1 && !dims.length) {
         const m = metrics[0]!;
@@ -284,7 +359,11 @@ export const superlativeLookup: Construction = {
         if (!ws.some((w) => senseWords.has(w))) return null;
       }
       figureItems.push(measureItem);
-    } else if (measureItem && measureItem.kind !== 'punct' && !(measureItem.kind === 'word' && ['and', 'in', 'from', 'sorted', 'ordered'].includes(measureItem.lower))) {
+    } else if (
+      measureItem &&
+      measureItem.kind !== 'punct' &&
+      !(measureItem.kind === 'word' && ['and', 'in', 'from', 'sorted', 'ordered'].includes(measureItem.lower))
+    ) {
       return null;
     } else {
       // an adjective alone: the one column of the thing its sense names
@@ -337,7 +416,12 @@ export const superlativeLookup: Construction = {
     }
     // the fewest related rows: members with none have no row to rank (with no columns asked for, the
     // general rules read it as before; with columns, they would rank the columns' values instead)
-    if (figure.related && anchor.dir === 'asc' && figure.metric && ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')) {
+    if (
+      figure.related &&
+      anchor.dir === 'asc' &&
+      figure.metric &&
+      ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')
+    ) {
       if (!columns.length && !repeatsBefore.length) return null;
       a.providesMetric = true;
       const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
@@ -375,7 +459,14 @@ export const superlativeLookup: Construction = {
       if (items[k - 1]?.kind === 'word' && ORDER_VERBS.has(items[k - 1]!.lower)) orderWords.push(items[k - 1]!);
       // "from highest to lowest altitude": the figure named again after the run
       const nx = items[k + 1];
-      if (nx && (nx.kind === 'word' || nx.kind === 'lex') && !nx.used && figure.column && words(nx.lower).every((w) => words(figure!.column!).includes(w))) orderWords.push(nx);
+      if (
+        nx &&
+        (nx.kind === 'word' || nx.kind === 'lex') &&
+        !nx.used &&
+        figure.column &&
+        words(nx.lower).every((w) => words(figure!.column!).includes(w))
+      )
+        orderWords.push(nx);
     }
 
     // 6. "in metres": the unit the figure's own column is kept in (a conversion is never skipped)
@@ -398,7 +489,16 @@ export const superlativeLookup: Construction = {
 
     // nothing else may be read as a metric, a breakdown or a mention of another thing
     repeats.push(...repeatsBefore);
-    const mine = new Set<Item>([entityItem, sup, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...restated]);
+    const mine = new Set<Item>([
+      entityItem,
+      sup,
+      ...figureItems,
+      ...repeats,
+      ...columns.map((c) => c.item),
+      ...orderWords,
+      ...unitWords,
+      ...restated,
+    ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
@@ -411,11 +511,36 @@ export const superlativeLookup: Construction = {
     a.providesMetric = true;
     const entity = E;
     const fig = figure;
-    const consumed = [entityItem, sup, countKw, aggWord, ...restated, ...numItems, ...links, ...figureItems, ...repeats, ...columns.map((c) => c.item), ...orderWords, ...unitWords, ...extra];
+    const consumed = [
+      entityItem,
+      sup,
+      countKw,
+      aggWord,
+      ...restated,
+      ...numItems,
+      ...links,
+      ...figureItems,
+      ...repeats,
+      ...columns.map((c) => c.item),
+      ...orderWords,
+      ...unitWords,
+      ...extra,
+    ];
     return {
       construction: 'superlative lookup',
       apply(query, notes) {
-        return lookupQuery(query, notes, { lex, model, entity, figure: fig, dir: anchor.dir, limit, one: n === undefined && limit === 1, columns, consumed, a });
+        return lookupQuery(query, notes, {
+          lex,
+          model,
+          entity,
+          figure: fig,
+          dir: anchor.dir,
+          limit,
+          one: n === undefined && limit === 1,
+          columns,
+          consumed,
+          a,
+        });
       },
     };
   },
@@ -433,7 +558,10 @@ function isFigure(model: SemanticModel, it: Item, figure: Figure): boolean {
   if (it.kind !== 'lex' || entriesOf(it, 'value').length) return false;
   const metrics = entriesOf(it, 'metric');
   if (figure.metric) return metrics.length > 0 && metrics.every((e) => e.target === figure.metric || sameColumn(model, e.target, figure));
-  return entriesOf(it, 'dimension').some((e) => e.target === figure.dimension) || (metrics.length > 0 && metrics.every((e) => sameColumn(model, e.target, figure)));
+  return (
+    entriesOf(it, 'dimension').some((e) => e.target === figure.dimension) ||
+    (metrics.length > 0 && metrics.every((e) => sameColumn(model, e.target, figure)))
+  );
 }
 
 /** Another measure of the same column of the thing ("citations" and "the highest citation number"). */
@@ -473,13 +601,30 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
   const { lex, model, entity: E, figure } = p;
   const them = E.replace(/_/g, ' ');
   const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label ?? d).toLowerCase();
-  if (query.metrics.length || query.group_by.length || query.metric_filters.length || query.distinct_counts?.length || query.per_entity_averages?.length || query.subset_metrics?.length || query.ratios?.length || query.entity_conditions?.length || query.period_counts?.length || query.comparison || query.share_of_total.length)
+  if (
+    query.metrics.length ||
+    query.group_by.length ||
+    query.metric_filters.length ||
+    query.distinct_counts?.length ||
+    query.per_entity_averages?.length ||
+    query.subset_metrics?.length ||
+    query.ratios?.length ||
+    query.entity_conditions?.length ||
+    query.period_counts?.length ||
+    query.comparison ||
+    query.share_of_total.length
+  )
     return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
-  if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E)) return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
+  if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E))
+    return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
   // (a figure of the members' own rows is dated by their one date, when they have one)
   const ownDate = figure.metric && !figure.related ? onlyDateOf(model, E) : undefined;
-  const datedByOwn = !!ownDate && lex.metrics.get(figure.metric!)?.timeBound && model.measures.find((m) => m.name === figure.metric)?.time_dimension === ownDate;
-  if (query.time_range && !datedByOwn && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound)) return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
+  const datedByOwn =
+    !!ownDate &&
+    lex.metrics.get(figure.metric!)?.timeBound &&
+    model.measures.find((m) => m.name === figure.metric)?.time_dimension === ownDate;
+  if (query.time_range && !datedByOwn && !(figure.metric && figure.related && lex.metrics.get(figure.metric)?.timeBound))
+    return `The period "${query.time_range.label ?? ''}" says no date of the ${them} ranked: ask without it or name the date.`;
   const key = keyDimension(model, E);
   if (!key) return `The ${them} cannot be ranked one by one: the data model has no dimension holding their key.`;
   const dims: GroupBy[] = [];
@@ -496,9 +641,14 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     if (c.word === 'id') continue;
     if (c.word === 'name') {
       const names = nameCandidates(model, lex, E);
-      const titled = c.item.lower.startsWith('title') ? names.filter((n) => words(model.dimensions.find((d) => d.name === n)?.sql ?? '').includes('title') || words(n).includes('title')) : names;
+      const titled = c.item.lower.startsWith('title')
+        ? names.filter((n) => words(model.dimensions.find((d) => d.name === n)?.sql ?? '').includes('title') || words(n).includes('title'))
+        : names;
       const pick = titled.length === 1 ? titled : names;
-      if (pick.length !== 1) return pick.length ? `"${c.item.text}" of ${them} could be ${pick.map((n) => `"${label(n)}"`).join(' or ')}: name the one to show.` : `The ${them} have no name in the data model, so "${c.item.text}" cannot be shown.`;
+      if (pick.length !== 1)
+        return pick.length
+          ? `"${c.item.text}" of ${them} could be ${pick.map((n) => `"${label(n)}"`).join(' or ')}: name the one to show.`
+          : `The ${them} have no name in the data model, so "${c.item.text}" cannot be shown.`;
       add({ dimension: pick[0]! });
     } else if (c.timeDimension) {
       const td = model.time_dimensions.find((t) => t.name === c.timeDimension)!;

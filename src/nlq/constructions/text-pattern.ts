@@ -33,20 +33,92 @@ import type { Construction } from './types.js';
 type Kind = 'starts_with' | 'ends_with' | 'contains' | 'like';
 /** The phrases, as lower-case token sequences. */
 const TRIGGERS: [string[], Kind][] = [
-  ...['starts', 'start', 'starting', 'started', 'begins', 'begin', 'beginning', 'began', 'begun'].map((w): [string[], Kind] => [[w, 'with'], 'starts_with']),
-  ...['ends', 'end', 'ending', 'ended'].flatMap((w): [string[], Kind][] => [[[w, 'with'], 'ends_with'], [[w, 'in'], 'ends_with']]),
+  ...['starts', 'start', 'starting', 'started', 'begins', 'begin', 'beginning', 'began', 'begun'].map((w): [string[], Kind] => [
+    [w, 'with'],
+    'starts_with',
+  ]),
+  ...['ends', 'end', 'ending', 'ended'].flatMap((w): [string[], Kind][] => [
+    [[w, 'with'], 'ends_with'],
+    [[w, 'in'], 'ends_with'],
+  ]),
   ...['contains', 'contain', 'containing', 'contained', 'includes', 'include'].map((w): [string[], Kind] => [[w], 'contains']),
   [['like'], 'like'],
 ];
 /** Between the dimension and the phrase: "whose name starts", "have a name that starts", "that contain". */
-const LINK = new Set(['whose', 'that', 'which', 'who', 'where', 'is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'had', 'a', 'an', 'the', 'its', 'their', 'with', 'whose', 'should', 'must', 'will', 'would', 'can', 'could']);
+const LINK = new Set([
+  'whose',
+  'that',
+  'which',
+  'who',
+  'where',
+  'is',
+  'are',
+  'was',
+  'were',
+  'does',
+  'do',
+  'did',
+  'has',
+  'have',
+  'had',
+  'a',
+  'an',
+  'the',
+  'its',
+  'their',
+  'with',
+  'whose',
+  'should',
+  'must',
+  'will',
+  'would',
+  'can',
+  'could',
+]);
 const NEGATIONS = new Set(['not', "doesn't", "don't", "didn't", "isn't", "aren't", 'never']);
 const NAME_WORDS = new Set(['name', 'names']);
 /** Words an unquoted text may be followed by (it ends the phrase). */
-const ENDERS = new Set(['and', 'or', 'in', 'from', 'with', 'who', 'that', 'which', 'whose', 'for', 'by', 'of', 'on', 'at', 'to', 'as', 'but', 'ordered', 'sorted', 'please', 'only', 'then']);
+const ENDERS = new Set([
+  'and',
+  'or',
+  'in',
+  'from',
+  'with',
+  'who',
+  'that',
+  'which',
+  'whose',
+  'for',
+  'by',
+  'of',
+  'on',
+  'at',
+  'to',
+  'as',
+  'but',
+  'ordered',
+  'sorted',
+  'please',
+  'only',
+  'then',
+]);
 const QUOTES = new Set(["'", '"']);
 /** "the letter A", "the word 'organic'", "the string '-x'": a noun naming the text before it. */
-const TEXT_NOUNS = new Set(['letter', 'letters', 'word', 'words', 'text', 'string', 'phrase', 'term', 'characters', 'character', 'prefix', 'suffix', 'substring']);
+const TEXT_NOUNS = new Set([
+  'letter',
+  'letters',
+  'word',
+  'words',
+  'text',
+  'string',
+  'phrase',
+  'term',
+  'characters',
+  'character',
+  'prefix',
+  'suffix',
+  'substring',
+]);
 
 export interface PatternInput {
   items: Item[];
@@ -79,7 +151,8 @@ interface Found {
 
 /** The pattern phrase starting at item k ("starts with", "containing"), if any. */
 function triggerAt(items: Item[], k: number): { kind: Kind; len: number } | undefined {
-  for (const [ws, kind] of TRIGGERS) if (ws.every((w, o) => items[k + o]?.kind !== 'lex' && items[k + o]?.lower === w)) return { kind, len: ws.length };
+  for (const [ws, kind] of TRIGGERS)
+    if (ws.every((w, o) => items[k + o]?.kind !== 'lex' && items[k + o]?.lower === w)) return { kind, len: ws.length };
   return undefined;
 }
 
@@ -147,15 +220,18 @@ function operandAt(p: PatternInput, k: number, kind: Kind): Operand | undefined 
   return { value, items: [...letterWords, word], next: k2 + 1, quoted: false };
 }
 
-
 /** The one obvious name of an entity, or why not. */
 function nameOf(p: PatternInput, entity: string, model: Parameters<typeof nameCandidates>[0]): { dimension?: string; unclear?: string } {
   const names = nameCandidates(model, p.lex, entity).filter((n) => p.lex.dimensions.get(n)?.type === 'string');
   if (names.length === 1) return { dimension: names[0] };
   const label = p.lex.entities.get(entity)?.name ?? entity;
   return names.length
-    ? { unclear: `Which name of ${label} does the text condition apply to: ${names.map((n) => `"${p.lex.dimensions.get(n)?.label ?? n}"`).join(' or ')}? Name it in the question.` }
-    : { unclear: `${label} has no one text naming it for the text condition to apply to: name the dimension (e.g. "whose <dimension> starts with ...").` };
+    ? {
+        unclear: `Which name of ${label} does the text condition apply to: ${names.map((n) => `"${p.lex.dimensions.get(n)?.label ?? n}"`).join(' or ')}? Name it in the question.`,
+      }
+    : {
+        unclear: `${label} has no one text naming it for the text condition to apply to: name the dimension (e.g. "whose <dimension> starts with ...").`,
+      };
 }
 
 /** The text dimension an item names, resolved with the thing named before it; undefined when it names none. */
@@ -173,7 +249,12 @@ function dimensionOf(p: PatternInput, model: Parameters<typeof nameCandidates>[0
   if (naming || NAME_WORDS.has(it.lower) || (it.kind === 'lex' && it.lower.split(' ').every((w) => NAME_WORDS.has(w)))) {
     const owner = entityBefore();
     if (!owner || (naming && owner.item !== p.items[k - 1])) {
-      return naming ? undefined : { unclear: 'Whose name does the text condition apply to? Name the thing (e.g. "customers whose name starts with ...").', words: [it] };
+      return naming
+        ? undefined
+        : {
+            unclear: 'Whose name does the text condition apply to? Name the thing (e.g. "customers whose name starts with ...").',
+            words: [it],
+          };
     }
     return { ...nameOf(p, owner.entity, model), words: [it], owner: owner.item };
   }
@@ -187,7 +268,10 @@ function dimensionOf(p: PatternInput, model: Parameters<typeof nameCandidates>[0
   const owner = entityBefore()?.entity;
   const own = text.filter((d) => d.entity === owner);
   if (own.length === 1) return { dimension: own[0]!.name, words: [it] };
-  return { unclear: `"${it.text}" names several texts: ${text.map((d) => `"${d.label}"`).join(', ')}. Name the one the text condition applies to.`, words: [it] };
+  return {
+    unclear: `"${it.text}" names several texts: ${text.map((d) => `"${d.label}"`).join(', ')}. Name the one the text condition applies to.`,
+    words: [it],
+  };
 }
 
 interface Resolved {
@@ -304,7 +388,13 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     if ((items[n]?.lower === 'and' || items[n]?.lower === ',') && !triggerAt(items, n + 1)) {
       const more = operandAt(p, n + 1, kind);
       if (more && more.quoted === operand.quoted) {
-        found.push({ op: 'contains', unclear: `"${values.join('", "')}" and "${more.value}": should the text match either of them or all of them? Ask with "or", or one condition each.`, values: [], words: [], dimWords: [] });
+        found.push({
+          op: 'contains',
+          unclear: `"${values.join('", "')}" and "${more.value}": should the text match either of them or all of them? Ask with "or", or one condition each.`,
+          values: [],
+          words: [],
+          dimWords: [],
+        });
         continue;
       }
     }
@@ -312,14 +402,26 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     if (kind === 'like') {
       const read = values.map(likeKind);
       if (read.some((r) => !r) || new Set(read.map((r) => r!.op)).size !== 1) {
-        found.push({ op: 'contains', unclear: `I can read "like" only with text that has wildcards (% or *) at its ends, such as '%word%' or 'word%'.`, values: [], words: [], dimWords: [] });
+        found.push({
+          op: 'contains',
+          unclear: `I can read "like" only with text that has wildcards (% or *) at its ends, such as '%word%' or 'word%'.`,
+          values: [],
+          words: [],
+          dimWords: [],
+        });
         continue;
       }
       op = read[0]!.op;
       values.splice(0, values.length, ...read.map((r) => r!.value));
     } else if (values.some((v) => v.includes('%') || v.includes('*'))) {
       // a wildcard in the text: literal, or a pattern? never guessed
-      found.push({ op: 'contains', unclear: `The text ${values.map((v) => `"${v}"`).join(', ')} holds a wildcard: say "starts with", "ends with" or "contains" with the plain text.`, values: [], words: [], dimWords: [] });
+      found.push({
+        op: 'contains',
+        unclear: `The text ${values.map((v) => `"${v}"`).join(', ')} holds a wildcard: say "starts with", "ends with" or "contains" with the plain text.`,
+        values: [],
+        words: [],
+        dimWords: [],
+      });
       continue;
     }
     // a keyword inside the text ("%", "per") is a word of the text: no other rule reads it
@@ -331,7 +433,15 @@ function findPatterns(p: PatternInput, model: Parameters<typeof nameCandidates>[
     const fullOp = (negated.length ? `not_${op}` : op) as TextPatternOp;
     const all = [...words, ...negated, ...valueItems];
     for (const it of all) taken.add(it);
-    found.push({ op: fullOp, dimension: dimension.dimension, unclear: dimension.unclear, values, words: all, dimWords: dimension.words, owner: dimension.owner });
+    found.push({
+      op: fullOp,
+      dimension: dimension.dimension,
+      unclear: dimension.unclear,
+      values,
+      words: all,
+      dimWords: dimension.words,
+      owner: dimension.owner,
+    });
     last = { next: n, dimension: dimension.dimension, unclear: dimension.unclear };
     k = Math.max(k, n - 1);
   }
@@ -457,7 +567,9 @@ export const textPattern: Construction = {
           q.filters.push({ dimension: f.dimension!, op: f.op, values: f.values });
           noteConditionWords(a, { dimension: f.dimension!, values: f.values }, [...f.words, ...f.dimWords]);
           consume(...f.words, ...f.dimWords, f.owner);
-          notes.push(`Filter: ${lex.dimensions.get(f.dimension!)?.label ?? f.dimension} ${f.op.replace(/_/g, ' ')} ${f.values.map((v) => `"${v}"`).join(' or ')} (ignoring letter case)`);
+          notes.push(
+            `Filter: ${lex.dimensions.get(f.dimension!)?.label ?? f.dimension} ${f.op.replace(/_/g, ' ')} ${f.values.map((v) => `"${v}"`).join(' or ')} (ignoring letter case)`,
+          );
         }
         for (const c of cases) {
           if (found.length && !c.dimension) {
@@ -471,9 +583,16 @@ export const textPattern: Construction = {
           const mapped = mapFilters(q, (fs) =>
             fs.map((f) => {
               const d = lex.dimensions.get(f.dimension);
-              if (d?.type === 'string' && (f.op === 'ne' || f.op === 'not_in') && (!c.dimension || c.dimension === f.dimension) && !found.some((x) => x.dimension === f.dimension)) excluded = true;
+              if (
+                d?.type === 'string' &&
+                (f.op === 'ne' || f.op === 'not_in') &&
+                (!c.dimension || c.dimension === f.dimension) &&
+                !found.some((x) => x.dimension === f.dimension)
+              )
+                excluded = true;
               if (!d || d.type !== 'string' || (f.op !== 'eq' && f.op !== 'in') || (c.dimension && c.dimension !== f.dimension)) {
-                if (c.dimension === f.dimension && f.op !== 'eq' && f.op !== 'in' && found.some((x) => x.dimension === f.dimension)) changed = true;
+                if (c.dimension === f.dimension && f.op !== 'eq' && f.op !== 'in' && found.some((x) => x.dimension === f.dimension))
+                  changed = true;
                 return f;
               }
               changed = true;
@@ -486,7 +605,11 @@ export const textPattern: Construction = {
           }
           q = mapped;
           consume(...c.words);
-          notes.push(c.wildcards ? 'Text values are matched as parts of the text, ignoring letter case' : 'Text values are matched ignoring letter case');
+          notes.push(
+            c.wildcards
+              ? 'Text values are matched as parts of the text, ignoring letter case'
+              : 'Text values are matched ignoring letter case',
+          );
         }
         return q;
       },

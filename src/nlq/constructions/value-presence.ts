@@ -19,7 +19,7 @@ import type { SemanticQuery } from '../../semantic/query.js';
 import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { longestMatch } from '../lexicon.js';
-import { consume, entriesOf, type Item } from '../spans.js';
+import { consume, type Item } from '../spans.js';
 import { entityNamedBy } from '../members.js';
 import { verbOf, type Token } from '../text.js';
 import type { Construction } from './types.js';
@@ -31,7 +31,7 @@ const DETERMINERS = new Set(['a', 'an', 'any']);
 /** "do not have", "doesn't have": a negation before "have". */
 const DO = new Set(['do', 'does', 'did']);
 const NOT = new Set(['not', 'never']);
-const DO_NOT = new Set(["don't", "doesn't", "didn't", "dont", "doesnt", "didnt"]);
+const DO_NOT = new Set(["don't", "doesn't", "didn't", 'dont', 'doesnt', 'didnt']);
 const HAVE_NOT = new Set(["haven't", "hasn't", "hadn't", 'havent', 'hasnt', 'hadnt']);
 const BE = new Set(['is', 'are', 'was', 'were']);
 const BE_NOT = new Set(["isn't", "aren't", "wasn't", "weren't"]);
@@ -40,9 +40,55 @@ const ABSENT = new Set(['missing', 'unknown', 'empty', 'null', 'blank', 'absent'
 /** The value is there: "whose email is known", "is not missing" is the same. */
 const PRESENT = new Set(['set', 'recorded', 'known', 'present', 'available', 'specified', 'given', 'provided', 'filled', 'listed']);
 /** A word after the condition that ends it ("... in each program", "... and their names"). */
-const FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'where', 'in', 'for', 'by', 'per', 'ordered', 'sorted', 'order', 'grouped', 'broken', 'list', 'show', 'give', 'return', 'please', 'only', 'each', 'then', 'yet', 'so', 'far', 'from', 'across', 'along']);
+const FOLLOW = new Set([
+  'and',
+  'who',
+  'that',
+  'which',
+  'whose',
+  'where',
+  'in',
+  'for',
+  'by',
+  'per',
+  'ordered',
+  'sorted',
+  'order',
+  'grouped',
+  'broken',
+  'list',
+  'show',
+  'give',
+  'return',
+  'please',
+  'only',
+  'each',
+  'then',
+  'yet',
+  'so',
+  'far',
+  'from',
+  'across',
+  'along',
+]);
 /** What may follow "not shipped (yet)": the end of a clause, never a preposition. */
-const VERB_FOLLOW = new Set(['and', 'who', 'that', 'which', 'whose', 'ordered', 'sorted', 'list', 'show', 'give', 'return', 'please', 'yet', 'so', 'far']);
+const VERB_FOLLOW = new Set([
+  'and',
+  'who',
+  'that',
+  'which',
+  'whose',
+  'ordered',
+  'sorted',
+  'list',
+  'show',
+  'give',
+  'return',
+  'please',
+  'yet',
+  'so',
+  'far',
+]);
 /** Trailing words that only restate the presence: "with no email recorded", "with a phone on file". */
 const TAIL = new Set(['recorded', 'listed', 'specified', 'given', 'provided', 'set', 'yet']);
 /** Words before a dimension that the "whose X is missing" form allows. */
@@ -62,9 +108,11 @@ interface Ctx {
   a: Analysis;
   lex: Lexicon;
   tokens: Token[];
-  model: { dimensions: { name: string; entity: string; type: string }[]; time_dimensions: { name: string; entity: string; label?: string }[] };
+  model: {
+    dimensions: { name: string; entity: string; type: string }[];
+    time_dimensions: { name: string; entity: string; label?: string }[];
+  };
 }
-
 
 /** The nearest thing named before item k. */
 function thingBefore(c: Ctx, k: number): string | undefined {
@@ -105,7 +153,9 @@ function choose(c: Ctx, cols: Column[], thing: string | undefined, text: string)
   if (own.length === 1) return { dimension: own[0]!.name };
   const label = c.lex.entities.get(thing)?.name ?? thing;
   if (!own.length) return undefined;
-  return { unclear: `"${text}" names several columns of ${label.replace(/_/g, ' ')}: ${own.map((x) => `"${x.label}"`).join(', ')}. Name the one that should have a value.` };
+  return {
+    unclear: `"${text}" names several columns of ${label.replace(/_/g, ' ')}: ${own.map((x) => `"${x.label}"`).join(', ')}. Name the one that should have a value.`,
+  };
 }
 
 /** A noun item whose entries are only columns (no thing, figure or value). */
@@ -143,9 +193,19 @@ function endsAt(c: Ctx, k: number, cols: Column[] = [], verb = false): { ok: boo
   if (c.a.cmps.some((x) => x.pos > k && x.pos - k <= 3)) return { ok: false, tail };
   // "with a status of F", "with region EUROPE": a value of the column named (another column's value is its own filter)
   const own = new Set(cols.map((x) => x.name));
-  if (c.a.values.some((v) => v.pos > k && v.pos - k <= 2 && (!own.size || v.entries.some((e) => own.has(e.target) || own.has(c.lex.dimensions.get(e.target)?.roleOf?.base ?? ''))))) return { ok: false, tail };
-  if (!next || next.kind === 'punct' || next.kind === 'time') return { ok: !next || next.lower !== ',' || c.items[n + 1]?.lower !== 'or', tail };
-  if (next.kind === 'kw' && (next.kw === 'each' || next.kw === 'group' || next.kw === 'sort' || next.kw === 'list')) return { ok: true, tail };
+  if (
+    c.a.values.some(
+      (v) =>
+        v.pos > k &&
+        v.pos - k <= 2 &&
+        (!own.size || v.entries.some((e) => own.has(e.target) || own.has(c.lex.dimensions.get(e.target)?.roleOf?.base ?? ''))),
+    )
+  )
+    return { ok: false, tail };
+  if (!next || next.kind === 'punct' || next.kind === 'time')
+    return { ok: !next || next.lower !== ',' || c.items[n + 1]?.lower !== 'or', tail };
+  if (next.kind === 'kw' && (next.kw === 'each' || next.kw === 'group' || next.kw === 'sort' || next.kw === 'list'))
+    return { ok: true, tail };
   return { ok: (next.kind === 'word' || next.kind === 'kw') && FOLLOW.has(next.lower), tail };
 }
 
@@ -346,7 +406,8 @@ export const valuePresence: Construction = {
         if (unclear) return unclear.unclear!;
         const q: SemanticQuery = { ...query, filters: [...query.filters] };
         for (const f of found) {
-          if (q.filters.some((x) => x.dimension === f.dimension)) return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
+          if (q.filters.some((x) => x.dimension === f.dimension))
+            return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
           q.filters.push({ dimension: f.dimension!, op: f.op, values: [] });
           noteConditionWords(a, { dimension: f.dimension!, values: [] }, f.words);
           const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;

@@ -35,7 +35,9 @@ export function isRetryable(err: unknown): boolean {
   const e = err as ErrorLike;
   if (typeof e?.status === 'number') return e.status === 408 || e.status === 409 || e.status === 429 || e.status >= 500;
   if (e?.name === 'AbortError' && !/timeout|timed out/i.test(e.message ?? '')) return false;
-  return /timeout|timed out|connection|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|socket|fetch failed/i.test(`${e?.name} ${e?.code} ${e?.message}`);
+  return /timeout|timed out|connection|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|socket|fetch failed/i.test(
+    `${e?.name} ${e?.code} ${e?.message}`,
+  );
 }
 
 function retryAfterMs(err: unknown): number | undefined {
@@ -76,13 +78,23 @@ export class LlmClient {
   }
 
   /** One structured-output call (function calling with the zod schema): parsed value + usage. */
-  async structured<S extends z.ZodType>(messages: ChatMessage[], schema: S, name: string, options: CallOptions = {}): Promise<{ value: z.infer<S> | null; error?: string; usage: LlmUsage }> {
+  async structured<S extends z.ZodType>(
+    messages: ChatMessage[],
+    schema: S,
+    name: string,
+    options: CallOptions = {},
+  ): Promise<{ value: z.infer<S> | null; error?: string; usage: LlmUsage }> {
     const runnable = this.chat.withStructuredOutput(schema, { name, method: 'functionCalling', includeRaw: true });
     const { result, usage } = await this.attempt(() => runnable.invoke(toLc(messages), { signal: options.signal }), options.signal);
     const raw = result.raw as { usage_metadata?: { input_tokens?: number; output_tokens?: number } };
     addTokens(usage, raw.usage_metadata);
     const parsed = schema.safeParse(result.parsed);
-    if (!parsed.success) return { value: null, error: `the answer did not match the ${name} schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, usage };
+    if (!parsed.success)
+      return {
+        value: null,
+        error: `the answer did not match the ${name} schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+        usage,
+      };
     return { value: parsed.data, usage };
   }
 
@@ -90,7 +102,8 @@ export class LlmClient {
   async text(messages: ChatMessage[], options: CallOptions = {}): Promise<{ text: string; usage: LlmUsage }> {
     const { result, usage } = await this.attempt(() => this.chat.invoke(toLc(messages), { signal: options.signal }), options.signal);
     addTokens(usage, result.usage_metadata);
-    const content = typeof result.content === 'string' ? result.content : result.content.map((c) => ('text' in c ? String(c.text) : '')).join('');
+    const content =
+      typeof result.content === 'string' ? result.content : result.content.map((c) => ('text' in c ? String(c.text) : '')).join('');
     return { text: content, usage };
   }
 
@@ -118,7 +131,9 @@ export class LlmClient {
       const e = lastErr as ErrorLike;
       const what = e?.status ? `HTTP ${e.status}` : (e?.message ?? String(lastErr)).split('\n')[0];
       const tries = usage.retries + 1;
-      const unavailable = new LlmUnavailableError(`The language model (${this.endpoint}) could not be used after ${tries} attempt${tries === 1 ? '' : 's'}: ${what}.`);
+      const unavailable = new LlmUnavailableError(
+        `The language model (${this.endpoint}) could not be used after ${tries} attempt${tries === 1 ? '' : 's'}: ${what}.`,
+      );
       unavailable.usage = usage;
       throw unavailable;
     } finally {

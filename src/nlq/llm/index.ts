@@ -40,7 +40,12 @@ export function probeSql(sql: string): string {
   return `SELECT * FROM (${sql.replace(/;\s*$/, '')}) AS quarry_probe LIMIT 0`;
 }
 
-export function createQuestionPlanner(settings: LlmSettings, layer: SemanticLayer, warehouse: Warehouse, options: { maxRows?: number; queryTimeoutMs?: number; verified?: import('./verified.js').VerifiedEntry[] } = {}): QuestionPlanner {
+export function createQuestionPlanner(
+  settings: LlmSettings,
+  layer: SemanticLayer,
+  warehouse: Warehouse,
+  options: { maxRows?: number; queryTimeoutMs?: number; verified?: import('./verified.js').VerifiedEntry[] } = {},
+): QuestionPlanner {
   const client = new LlmClient(settings);
   const planner = new LlmPlanner({
     client,

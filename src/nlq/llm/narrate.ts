@@ -30,7 +30,8 @@ export interface Narration {
 /** Rows shown to the model at most. */
 export const NARRATE_MAX_ROWS = 30;
 
-const NUMBER = /(?<![\p{L}#_\d.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|k|m|b|bn|mn|thousand|million|billion|trillion)\b|%)?(?![\p{L}#_\d])/giu;
+const NUMBER =
+  /(?<![\p{L}#_\d.])[-−]?\$?\d[\d,]*(?:\.\d+)?(?:\s?(?:%|percent|k|m|b|bn|mn|thousand|million|billion|trillion)\b|%)?(?![\p{L}#_\d])/giu;
 
 interface NumberMention {
   value: number;
@@ -45,12 +46,32 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const raw = m[0].trim();
-    const digits = raw.replace(/[−]/g, '-').match(/-?\$?[\d,]+(?:\.\d+)?/)![0].replace(/[$,]/g, '');
+    const digits = raw
+      .replace(/[−]/g, '-')
+      .match(/-?\$?[\d,]+(?:\.\d+)?/)![0]
+      .replace(/[$,]/g, '');
     const value = Number(digits);
     if (!Number.isFinite(value)) continue;
-    const suffix = raw.slice(raw.search(/[\d.,]+(?!.*\d)/) + (raw.match(/[\d.,]+(?!.*\d)/)?.[0].length ?? 0)).trim().toLowerCase();
-    const scale = /^(k|thousand)$/.test(suffix) ? 1e3 : /^(m|mn|million)$/.test(suffix) ? 1e6 : /^(b|bn|billion)$/.test(suffix) ? 1e9 : /^trillion$/.test(suffix) ? 1e12 : 1;
-    out.push({ value, decimals: digits.includes('.') ? digits.split('.')[1].length : 0, scale, percent: suffix === '%' || suffix === 'percent', raw });
+    const suffix = raw
+      .slice(raw.search(/[\d.,]+(?!.*\d)/) + (raw.match(/[\d.,]+(?!.*\d)/)?.[0].length ?? 0))
+      .trim()
+      .toLowerCase();
+    const scale = /^(k|thousand)$/.test(suffix)
+      ? 1e3
+      : /^(m|mn|million)$/.test(suffix)
+        ? 1e6
+        : /^(b|bn|billion)$/.test(suffix)
+          ? 1e9
+          : /^trillion$/.test(suffix)
+            ? 1e12
+            : 1;
+    out.push({
+      value,
+      decimals: digits.includes('.') ? digits.split('.')[1].length : 0,
+      scale,
+      percent: suffix === '%' || suffix === 'percent',
+      raw,
+    });
   }
   return out;
 }
@@ -74,7 +95,7 @@ export function allowedNumbers(input: Pick<NarrationInput, 'rows' | 'question' |
 /** True when a written number is one of the allowed values as it could be rounded or scaled. */
 export function supported(n: NumberMention, allowed: number[]): boolean {
   const written = n.value * n.scale;
-  const tolerance = (0.5 * 10 ** -n.decimals) * n.scale;
+  const tolerance = 0.5 * 10 ** -n.decimals * n.scale;
   return allowed.some((a) => {
     const candidates = n.percent ? [a * 100, a] : [a];
     return candidates.some((c) => Math.abs(Math.abs(c) - Math.abs(written)) <= tolerance + 1e-9 * Math.abs(c));

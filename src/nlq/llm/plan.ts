@@ -77,7 +77,11 @@ export class LlmPlanner {
     const model = catalogue.model;
     let usage = emptyUsage();
     const notes: string[] = [];
-    const prev = req.previous ? (this.deps.sendValues ? { query: req.previous, values: new Map() } : redactQueryValues(req.previous)) : undefined;
+    const prev = req.previous
+      ? this.deps.sendValues
+        ? { query: req.previous, values: new Map() }
+        : redactQueryValues(req.previous)
+      : undefined;
     const system = renderPrompt('plan-system', {
       model_name: model.name,
       model_description: model.description.trim().split('\n')[0].slice(0, 200) || 'business data',
@@ -98,7 +102,12 @@ export class LlmPlanner {
       { role: 'system', content: system },
       {
         role: 'user',
-        content: renderPrompt('plan-user', { question: req.question, context, previous: prev ? JSON.stringify(prev.query) : 'none', interpreter_note: interpreterNote }),
+        content: renderPrompt('plan-user', {
+          question: req.question,
+          context,
+          previous: prev ? JSON.stringify(prev.query) : 'none',
+          interpreter_note: interpreterNote,
+        }),
       },
     ];
     const overhead = countRequestTokens(fixed(''), planToolSchema());
@@ -114,8 +123,15 @@ export class LlmPlanner {
     });
     const messages = fixed(retrieved.text);
     const promptTokens = countRequestTokens(messages, planToolSchema());
-    notes.push(`Asked the language model to plan the question with ${retrieved.names.size} relevant model items (${promptTokens} prompt tokens).`);
-    const allowed = new Set([...retrieved.names, ...(req.previous ? [...req.previous.metrics, ...req.previous.group_by.map((g) => g.dimension), ...req.previous.filters.map((f) => f.dimension)] : [])]);
+    notes.push(
+      `Asked the language model to plan the question with ${retrieved.names.size} relevant model items (${promptTokens} prompt tokens).`,
+    );
+    const allowed = new Set([
+      ...retrieved.names,
+      ...(req.previous
+        ? [...req.previous.metrics, ...req.previous.group_by.map((g) => g.dimension), ...req.previous.filters.map((f) => f.dimension)]
+        : []),
+    ]);
 
     for (let attempt = 0; attempt <= this.deps.maxRepairs; attempt++) {
       let reply: Awaited<ReturnType<LlmClient['structured']>>;
@@ -131,23 +147,41 @@ export class LlmPlanner {
         : { ok: false, error: reply.error ?? 'no answer' };
       if (check.ok) return { ...check.result, usage, notes: [...notes, ...check.result.notes] } as PlanResult;
       if (check.final || attempt === this.deps.maxRepairs) {
-        const reason = check.final ? check.error : `The language model's plan could not be used after ${attempt + 1} attempt${attempt ? 's' : ''}: ${check.error}`;
+        const reason = check.final
+          ? check.error
+          : `The language model's plan could not be used after ${attempt + 1} attempt${attempt ? 's' : ''}: ${check.error}`;
         return { kind: 'failed', reason, notes: [...notes, reason], usage, promptTokens };
       }
       notes.push(`The plan did not check out (${check.error}); asked the model to repair it.`);
-      messages.push({ role: 'assistant', content: JSON.stringify(reply.value ?? {}) }, { role: 'user', content: renderPrompt('repair', { error: check.error }) });
+      messages.push(
+        { role: 'assistant', content: JSON.stringify(reply.value ?? {}) },
+        { role: 'user', content: renderPrompt('repair', { error: check.error }) },
+      );
     }
     /* c8 ignore next */
     throw new Error('unreachable');
   }
 
-  private async check(plan: Plan, req: PlanRequest, allowed: Set<string>, values: Map<string, string | number | boolean>, _notes: string[], usage: LlmUsage, promptTokens: number): Promise<Check> {
+  private async check(
+    plan: Plan,
+    req: PlanRequest,
+    allowed: Set<string>,
+    values: Map<string, string | number | boolean>,
+    _notes: string[],
+    usage: LlmUsage,
+    promptTokens: number,
+  ): Promise<Check> {
     const model = this.deps.catalogue.model;
     const refusedBefore = req.interpretation.kind !== 'query';
     const base = { notes: [] as string[], usage, promptTokens };
     if (plan.kind === 'out_of_domain' || plan.kind === 'out_of_scope') {
-      const reason = plan.reason?.trim() || (req.interpretation.kind !== 'query' ? req.interpretation.reason : `The data model cannot answer "${req.question}".`);
-      return { ok: true, result: { ...base, kind: plan.kind, reason, notes: [`The language model classified the question as ${plan.kind}.`] } };
+      const reason =
+        plan.reason?.trim() ||
+        (req.interpretation.kind !== 'query' ? req.interpretation.reason : `The data model cannot answer "${req.question}".`);
+      return {
+        ok: true,
+        result: { ...base, kind: plan.kind, reason, notes: [`The language model classified the question as ${plan.kind}.`] },
+      };
     }
     if (plan.kind === 'query') {
       if (!plan.query) return { ok: false, error: 'kind is "query" but no query was given' };
@@ -156,7 +190,11 @@ export class LlmPlanner {
       // An LLM never turns a refusal into a guess: what it uses must be what the question matched.
       if (refusedBefore) {
         const unsupported = [...query.metrics, ...query.group_by.map((g) => g.dimension)].filter((n) => !allowed.has(n));
-        if (unsupported.length) return { ok: false, error: `${unsupported.join(', ')} ${unsupported.length > 1 ? 'were' : 'was'} not among the model items relevant to the question; use only those, or refuse` };
+        if (unsupported.length)
+          return {
+            ok: false,
+            error: `${unsupported.join(', ')} ${unsupported.length > 1 ? 'were' : 'was'} not among the model items relevant to the question; use only those, or refuse`,
+          };
       }
       try {
         compile(model, query, dialectFor(this.deps.dialect), { maxRows: this.deps.maxRows });
@@ -184,7 +222,17 @@ export class LlmPlanner {
         return { ok: false, error: `the SQL failed: ${(err as Error).message.split('\n')[0]}` };
       }
     }
-    return { ok: true, result: { ...base, kind: 'sql', sql, notes: [`The semantic model cannot express this question${plan.reason ? ` (${plan.reason})` : ''}; the language model wrote SQL, which passed the read-only guard.`] } };
+    return {
+      ok: true,
+      result: {
+        ...base,
+        kind: 'sql',
+        sql,
+        notes: [
+          `The semantic model cannot express this question${plan.reason ? ` (${plan.reason})` : ''}; the language model wrote SQL, which passed the read-only guard.`,
+        ],
+      },
+    };
   }
 }
 
@@ -192,12 +240,20 @@ export class LlmPlanner {
 function namesOf(q: SemanticQuery | undefined): string[] {
   if (!q) return [];
   const sides = (q.ratios ?? []).flatMap((r) => [r.numerator, r.denominator]);
-  return [...q.metrics, ...q.group_by.map((g) => g.dimension), ...q.filters.map((f) => f.dimension), ...(q.any_of ?? []).flatMap((g) => g.filters.map((f) => f.dimension)), ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension), ...(x.conditions ?? []).map((c) => c.metric)])];
+  return [
+    ...q.metrics,
+    ...q.group_by.map((g) => g.dimension),
+    ...q.filters.map((f) => f.dimension),
+    ...(q.any_of ?? []).flatMap((g) => g.filters.map((f) => f.dimension)),
+    ...sides.flatMap((x) => [x.metric, ...(x.filters ?? []).map((f) => f.dimension), ...(x.conditions ?? []).map((c) => c.metric)]),
+  ];
 }
 
 function describeQuery(q: SemanticQuery): string {
   const subset = (x: { filters?: unknown[]; conditions?: unknown[] }) => (x.filters?.length || x.conditions?.length ? ' (subset)' : '');
-  const ratios = (q.ratios ?? []).map((r) => `${r.numerator.metric}${subset(r.numerator)} / ${r.denominator.metric}${subset(r.denominator)}`);
+  const ratios = (q.ratios ?? []).map(
+    (r) => `${r.numerator.metric}${subset(r.numerator)} / ${r.denominator.metric}${subset(r.denominator)}`,
+  );
   const durations = (q.durations ?? []).map((d) => `${d.agg ?? 'avg'} ${d.unit ?? 'day'}s from ${d.from} to ${d.to}`);
   const parts = [[...q.metrics, ...ratios, ...durations].join(', ') || 'members'];
   if (q.group_by.length) parts.push(`by ${q.group_by.map((g) => (g.grain ? `${g.dimension} (${g.grain})` : g.dimension)).join(', ')}`);

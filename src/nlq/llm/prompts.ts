@@ -9,14 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const PROMPTS_DIR = fileURLToPath(new URL('../../../prompts/', import.meta.url));
 
 export type PromptName =
-  | 'plan-system'
-  | 'plan-user'
-  | 'repair'
-  | 'narrate-system'
-  | 'narrate-user'
-  | 'research-plan'
-  | 'research-followups'
-  | 'research-sections';
+  'plan-system' | 'plan-user' | 'repair' | 'narrate-system' | 'narrate-user' | 'research-plan' | 'research-followups' | 'research-sections';
 
 const cache = new Map<string, string>();
 

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { Catalogue } from '../../semantic/catalogue.js';
 import type { LlmClient } from './client.js';
-import { allowedNumbers, verifyNarration, numbersIn } from './narrate.js';
+import { allowedNumbers, verifyNarration } from './narrate.js';
 import { renderPrompt } from './prompts.js';
 import { retrieveContext } from './retrieval.js';
 import type { LlmUsage } from './usage.js';
@@ -98,8 +98,15 @@ export class ResearchPlanner {
     return this.options.maxQuestions ?? 6;
   }
 
-  async plan(question: string, asOf: string, signal?: AbortSignal): Promise<{ plan: ResearchPlan | null; error?: string; usage: LlmUsage }> {
-    const ctx = retrieveContext(this.catalogue, question, { sendValues: this.options.sendValues, budget: this.options.contextBudget ?? 2500 });
+  async plan(
+    question: string,
+    asOf: string,
+    signal?: AbortSignal,
+  ): Promise<{ plan: ResearchPlan | null; error?: string; usage: LlmUsage }> {
+    const ctx = retrieveContext(this.catalogue, question, {
+      sendValues: this.options.sendValues,
+      budget: this.options.contextBudget ?? 2500,
+    });
     const content = renderPrompt('research-plan', {
       model_name: this.catalogue.model.name,
       as_of: asOf,
@@ -109,7 +116,11 @@ export class ResearchPlanner {
       max_dimensions: 3,
     });
     const r = await this.client.structured([{ role: 'user', content }], ResearchPlanSchema, 'research_plan', { signal });
-    return { plan: r.value ? { questions: r.value.questions.slice(0, this.max), breakdown_dimensions: r.value.breakdown_dimensions } : null, error: r.error, usage: r.usage };
+    return {
+      plan: r.value ? { questions: r.value.questions.slice(0, this.max), breakdown_dimensions: r.value.breakdown_dimensions } : null,
+      error: r.error,
+      usage: r.usage,
+    };
   }
 
   /**
@@ -117,10 +128,16 @@ export class ResearchPlanner {
    * mode the movers go out as ids and dimension names only (no member, no change). The caller
    * validates every choice against the semantic model.
    */
-  async chooseFollowUps(req: FollowUpRequest, signal?: AbortSignal): Promise<{ choice: FollowUpChoice | null; error?: string; usage: LlmUsage }> {
+  async chooseFollowUps(
+    req: FollowUpRequest,
+    signal?: AbortSignal,
+  ): Promise<{ choice: FollowUpChoice | null; error?: string; usage: LlmUsage }> {
     const send = this.options.sendValues;
     const movers = req.movers
-      .map((m) => `${m.id}: ${m.dimension}${send ? ` = ${JSON.stringify(m.member)}, change ${m.change}` : ` (rank ${m.id.slice(1)} by absolute change; value withheld: privacy mode)`}; may be broken down by ${m.by.join(', ')}`)
+      .map(
+        (m) =>
+          `${m.id}: ${m.dimension}${send ? ` = ${JSON.stringify(m.member)}, change ${m.change}` : ` (rank ${m.id.slice(1)} by absolute change; value withheld: privacy mode)`}; may be broken down by ${m.by.join(', ')}`,
+      )
       .join('\n');
     const content = renderPrompt('research-followups', {
       question: req.question,
@@ -128,7 +145,9 @@ export class ResearchPlanner {
       current: req.current,
       previous: req.previous,
       movers: movers || '(none)',
-      already: req.already.length ? req.already.map((a) => `${a.dimension}${send ? ` = ${JSON.stringify(a.member)}` : ' (value withheld)'} by ${a.by}`).join('\n') : '(none)',
+      already: req.already.length
+        ? req.already.map((a) => `${a.dimension}${send ? ` = ${JSON.stringify(a.member)}` : ' (value withheld)'} by ${a.by}`).join('\n')
+        : '(none)',
       max_choices: req.maxChoices,
     });
     const r = await this.client.structured([{ role: 'user', content }], FollowUpChoiceSchema, 'research_followups', { signal });
@@ -154,13 +173,26 @@ export class ResearchPlanner {
         return `[${s.id}] ${s.title}\n${rows.map((r) => JSON.stringify(r)).join('\n') || '(no rows)'}${s.rows.length > rows.length ? `\n(${s.rows.length - rows.length} more rows)` : ''}`;
       })
       .join('\n\n');
-    const content = renderPrompt('research-sections', { question: req.question, metric: req.metric, current: req.current, previous: req.previous, sections: text });
+    const content = renderPrompt('research-sections', {
+      question: req.question,
+      metric: req.metric,
+      current: req.current,
+      previous: req.previous,
+      sections: text,
+    });
     const r = await this.client.structured([{ role: 'user', content }], SectionsSchema, 'research_sections', { signal });
     if (!r.value) return { headline: '', sections: {}, dropped: [], usage: r.usage, error: r.error };
     const context = `${req.question} ${req.current} ${req.previous}`;
-    const allowedFor = (rows: Record<string, unknown>[], title: string) => allowedNumbers({ rows, question: `${context} ${title}`, timeFrame: '', draft: '' });
+    const allowedFor = (rows: Record<string, unknown>[], title: string) =>
+      allowedNumbers({ rows, question: `${context} ${title}`, timeFrame: '', draft: '' });
     const dropped: string[] = [];
-    const headline = verifyNarration(r.value.headline, allowedFor(req.sections.flatMap((s) => s.rows.slice(0, SECTION_MAX_ROWS)), ''));
+    const headline = verifyNarration(
+      r.value.headline,
+      allowedFor(
+        req.sections.flatMap((s) => s.rows.slice(0, SECTION_MAX_ROWS)),
+        '',
+      ),
+    );
     dropped.push(...headline.dropped);
     const sections: Record<string, string> = {};
     for (const { id, summary } of r.value.sections) {

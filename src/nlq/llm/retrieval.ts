@@ -28,7 +28,8 @@ export interface RetrievedContext {
   tokens: number;
 }
 
-const STOP = /^(what|which|who|how|many|much|the|a|an|of|in|on|by|for|per|to|and|or|is|are|was|were|did|do|does|our|we|me|show|give|list|top|with|from|each|all|last|this|year|month|quarter|week|day|than|more|less|most)$/i;
+const STOP =
+  /^(what|which|who|how|many|much|the|a|an|of|in|on|by|for|per|to|and|or|is|are|was|were|did|do|does|our|we|me|show|give|list|top|with|from|each|all|last|this|year|month|quarter|week|day|than|more|less|most)$/i;
 
 /** Catalogue hits for the question and each content word, best first, without duplicates. */
 export function relevantItems(catalogue: Catalogue, question: string, sendValues: boolean): CatalogueItem[] {
@@ -56,7 +57,9 @@ function describe(model: SemanticModel, it: CatalogueItem, catalogue: Catalogue,
       const dm = model.metrics.find((m) => m.name === it.name);
       const meta = ms ?? dm!;
       const def = ms ? `${ms.agg}(${ms.sql ?? '*'}) on ${ms.entity}${ms.filter ? ` where ${ms.filter}` : ''}` : `= ${dm!.expression}`;
-      const dated = meta.time_bound ? `dated by ${[meta.time_dimension ?? model.defaults.time_dimension, ...meta.alternate_time_dimensions].filter(Boolean).join('|')}` : 'not dated';
+      const dated = meta.time_bound
+        ? `dated by ${[meta.time_dimension ?? model.defaults.time_dimension, ...meta.alternate_time_dimensions].filter(Boolean).join('|')}`
+        : 'not dated';
       return [`metric ${it.name}: ${def}; ${dated}${desc}${syn}`];
     }
     case 'dimension': {
@@ -76,7 +79,9 @@ function describe(model: SemanticModel, it: CatalogueItem, catalogue: Catalogue,
     case 'glossary':
       return [`glossary "${it.name}": ${it.description}`];
     case 'value':
-      return [`value "${it.name}" of dimension ${it.dimension}${it.values && it.values.join() !== it.name ? ` (stored: ${it.values.join(', ')})` : ''}${syn}`];
+      return [
+        `value "${it.name}" of dimension ${it.dimension}${it.values && it.values.join() !== it.name ? ` (stored: ${it.values.join(', ')})` : ''}${syn}`,
+      ];
   }
 }
 
@@ -112,7 +117,8 @@ export function retrieveContext(catalogue: Catalogue, question: string, options:
       return td ? [catalogue.find(`time_dimension:${td}`)!].filter(Boolean) : [];
     }
     if (it.kind === 'value' && it.dimension) return [catalogue.find(`dimension:${it.dimension}`)!].filter(Boolean);
-    if ((it.kind === 'dimension' || it.kind === 'time_dimension') && it.entity) return [catalogue.find(`entity:${it.entity}`)!].filter(Boolean);
+    if ((it.kind === 'dimension' || it.kind === 'time_dimension') && it.entity)
+      return [catalogue.find(`entity:${it.entity}`)!].filter(Boolean);
     return [];
   };
   let full = false;
@@ -125,7 +131,11 @@ export function retrieveContext(catalogue: Catalogue, question: string, options:
     if (full) break;
   }
   // Entities of what was retrieved (for SQL) and the relationships among them.
-  const entities = new Set([...names].map((n) => catalogue.find(n)?.entity ?? (model.entities.some((e) => e.name === n) ? n : undefined)).filter(Boolean) as string[]);
+  const entities = new Set(
+    [...names]
+      .map((n) => catalogue.find(n)?.entity ?? (model.entities.some((e) => e.name === n) ? n : undefined))
+      .filter(Boolean) as string[],
+  );
   for (const e of entities) if (!full && !take(catalogue.find(`entity:${e}`))) full = true;
   for (const r of model.relationships) {
     if (full) break;
@@ -155,13 +165,35 @@ export function redactQueryValues(query: SemanticQuery): { query: SemanticQuery;
     }));
   const filters = redact(query.filters);
   // a subset's filters hold dimension values too (privacy mode sends none of them)
-  const subset_metrics = query.subset_metrics?.map((s) => ({ ...s, filters: redact(s.filters), ...(s.label ? { label: '<subset>' } : {}) }));
+  const subset_metrics = query.subset_metrics?.map((s) => ({
+    ...s,
+    filters: redact(s.filters),
+    ...(s.label ? { label: '<subset>' } : {}),
+  }));
   // so do a ratio's sides, and its labels (the question's words)
-  const side = (x: RatioSide): RatioSide => ({ ...x, ...(x.filters ? { filters: redact(x.filters) } : {}), ...(x.label ? { label: '<side>' } : {}) });
-  const ratios = query.ratios?.map((r) => ({ ...r, numerator: side(r.numerator), denominator: side(r.denominator), ...(r.label ? { label: '<ratio>' } : {}) }));
+  const side = (x: RatioSide): RatioSide => ({
+    ...x,
+    ...(x.filters ? { filters: redact(x.filters) } : {}),
+    ...(x.label ? { label: '<side>' } : {}),
+  });
+  const ratios = query.ratios?.map((r) => ({
+    ...r,
+    numerator: side(r.numerator),
+    denominator: side(r.denominator),
+    ...(r.label ? { label: '<ratio>' } : {}),
+  }));
   // and the alternatives of an any-of group
   const any_of = query.any_of?.map((g) => ({ ...g, filters: redact(g.filters), ...(g.label ? { label: '<alternatives>' } : {}) }));
-  return { query: { ...query, filters, ...(subset_metrics ? { subset_metrics } : {}), ...(ratios ? { ratios } : {}), ...(any_of ? { any_of } : {}) }, values };
+  return {
+    query: {
+      ...query,
+      filters,
+      ...(subset_metrics ? { subset_metrics } : {}),
+      ...(ratios ? { ratios } : {}),
+      ...(any_of ? { any_of } : {}),
+    },
+    values,
+  };
 }
 
 function restoreSide(x: RatioSide, restore: (fs: SemanticQuery['filters']) => SemanticQuery['filters']): RatioSide {
@@ -170,14 +202,21 @@ function restoreSide(x: RatioSide, restore: (fs: SemanticQuery['filters']) => Se
 
 export function restoreQueryValues(query: SemanticQuery, values: Map<string, string | number | boolean>): SemanticQuery {
   if (!values.size) return query;
-  const restore = (fs: SemanticQuery['filters']) => fs.map((f) => ({ ...f, values: f.values.map((v) => (typeof v === 'string' && values.has(v) ? values.get(v)! : v)) }));
+  const restore = (fs: SemanticQuery['filters']) =>
+    fs.map((f) => ({ ...f, values: f.values.map((v) => (typeof v === 'string' && values.has(v) ? values.get(v)! : v)) }));
   return {
     ...query,
     filters: restore(query.filters),
     ...(query.subset_metrics ? { subset_metrics: query.subset_metrics.map((s) => ({ ...s, filters: restore(s.filters) })) } : {}),
     ...(query.any_of ? { any_of: query.any_of.map((g) => ({ ...g, filters: restore(g.filters) })) } : {}),
     ...(query.ratios
-      ? { ratios: query.ratios.map((r) => ({ ...r, numerator: restoreSide(r.numerator, restore), denominator: restoreSide(r.denominator, restore) })) }
+      ? {
+          ratios: query.ratios.map((r) => ({
+            ...r,
+            numerator: restoreSide(r.numerator, restore),
+            denominator: restoreSide(r.denominator, restore),
+          })),
+        }
       : {}),
   };
 }

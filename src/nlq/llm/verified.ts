@@ -21,7 +21,36 @@ export interface VerifiedMatch {
   score: number;
 }
 
-const STOP = new Set(['a', 'an', 'the', 'of', 'for', 'in', 'on', 'by', 'per', 'to', 'what', 'was', 'were', 'is', 'are', 'our', 'we', 'did', 'do', 'does', 'me', 'show', 'give', 'please', 'tell', 'how', 'much', 'list']);
+const STOP = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'for',
+  'in',
+  'on',
+  'by',
+  'per',
+  'to',
+  'what',
+  'was',
+  'were',
+  'is',
+  'are',
+  'our',
+  'we',
+  'did',
+  'do',
+  'does',
+  'me',
+  'show',
+  'give',
+  'please',
+  'tell',
+  'how',
+  'much',
+  'list',
+]);
 
 function terms(q: string): string[] {
   return q
@@ -32,7 +61,11 @@ function terms(q: string): string[] {
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
 
-const numbers = (ts: string[]) => ts.filter((t) => /\d/.test(t)).sort().join(' ');
+const numbers = (ts: string[]) =>
+  ts
+    .filter((t) => /\d/.test(t))
+    .sort()
+    .join(' ');
 
 /** 0..1 similarity of two questions; 0 when they name different numbers (years, top-N ...). */
 export function questionSimilarity(a: string, b: string): number {
@@ -62,7 +95,10 @@ export function verifiedEntries(model: SemanticModel): { entries: VerifiedEntry[
       const problem = compileProblem(model, parsed.data);
       if (problem) issues.push(`verified_queries[${i}] ("${v.question}"): ${problem}`);
       else entries.push({ question: v.question, query: parsed.data });
-    } else issues.push(`verified_queries[${i}] ("${v.question}"): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    } else
+      issues.push(
+        `verified_queries[${i}] ("${v.question}"): ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`,
+      );
   }
   return { entries, issues };
 }

@@ -9,7 +9,8 @@ import { SqlDialect } from './dialect.js';
 export class MysqlDialect extends SqlDialect {
   readonly name = 'mysql' as const;
   // Sessions run with ANSI_QUOTES (warehouse/mysql.ts): a double-quoted "text" is a column name here, not a string.
-  override readonly quoting = "strings in 'single quotes' only (a quote inside doubled: 'it''s'); \"double quotes\" and `backquotes` both mark names, never strings";
+  override readonly quoting =
+    "strings in 'single quotes' only (a quote inside doubled: 'it''s'); \"double quotes\" and `backquotes` both mark names, never strings";
 
   override ident(name: string): string {
     return `\`${name.replace(/`/g, '``')}\``;

@@ -59,11 +59,47 @@ export function readYaml(file: string): unknown {
     throw new ImportError([{ file, path: '', problem: `cannot read the file: ${(e as Error).message}` }]);
   }
   try {
-    return parseYaml(text);
+    return parseYaml(indentQuotedContinuations(text));
   } catch (e) {
     const where = e instanceof YAMLParseError && e.linePos ? ` (line ${e.linePos[0].line})` : '';
     throw new ImportError([{ file, path: '', problem: `not valid YAML${where}: ${(e as Error).message.split('\n')[0]}` }]);
   }
+}
+
+/**
+ * Quoted scalars whose continuation lines start at the margin (`sql: "` then `SELECT ...` in column
+ * 0, as Snowflake's own Cortex examples write them): PyYAML and Snowflake read them, the YAML 1.2
+ * grammar wants those lines indented. Inside a quoted scalar a line's leading spaces are folded away,
+ * so indenting them changes no value; a document that is already valid is returned unchanged.
+ */
+export function indentQuotedContinuations(text: string): string {
+  const lines = text.split('\n');
+  let quote: '"' | "'" | undefined;
+  let ownerIndent = 0;
+  for (let n = 0; n < lines.length; n++) {
+    let line = lines[n]!;
+    let i = 0;
+    if (quote) {
+      const indent = /^ */.exec(line)![0].length;
+      if (line.trim() !== '' && indent <= ownerIndent) {
+        line = ' '.repeat(ownerIndent + 2 - indent) + line;
+        lines[n] = line;
+      }
+    } else ownerIndent = /^ */.exec(line)![0].length;
+    for (; i < line.length; i++) {
+      const ch = line[i]!;
+      if (quote === '"') {
+        if (ch === '\\') i++;
+        else if (ch === '"') quote = undefined;
+      } else if (quote === "'") {
+        if (ch === "'" && line[i + 1] === "'") i++;
+        else if (ch === "'") quote = undefined;
+      } else if (ch === '#' && (i === 0 || /\s/.test(line[i - 1]!))) break;
+      // (a quote opens a scalar only where a value starts: after `: `, `- `, `[`, `{`, `,` or at the line's start)
+      else if ((ch === '"' || ch === "'") && /^(\s*|.*[:-]\s+|.*[[{,]\s*)$/.test(line.slice(0, i))) quote = ch;
+    }
+  }
+  return lines.join('\n');
 }
 
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -93,9 +129,12 @@ export function schemaIssues(file: string, raw: unknown, error: z.ZodError, pref
     const path = [...prefix, ...i.path];
     const got = valueAt(raw, i.path);
     let problem: string;
-    if (i.code === 'invalid_value' && 'values' in i) problem = `${shown(got)} is not allowed; allowed: ${(i.values as unknown[]).map((v) => String(v)).join(', ')}`;
-    else if (i.code === 'invalid_type') problem = got === undefined ? `missing (${i.expected} required)` : `expected ${i.expected}, got ${shown(got)}`;
-    else if (i.code === 'invalid_union') problem = `${shown(got)} is not allowed here: ${i.message === 'Invalid input' ? unionHint(i) : i.message}`;
+    if (i.code === 'invalid_value' && 'values' in i)
+      problem = `${shown(got)} is not allowed; allowed: ${(i.values as unknown[]).map((v) => String(v)).join(', ')}`;
+    else if (i.code === 'invalid_type')
+      problem = got === undefined ? `missing (${i.expected} required)` : `expected ${i.expected}, got ${shown(got)}`;
+    else if (i.code === 'invalid_union')
+      problem = `${shown(got)} is not allowed here: ${i.message === 'Invalid input' ? unionHint(i) : i.message}`;
     else problem = i.message;
     out.push({ file, path: formatPath(path), problem });
   }
@@ -133,7 +172,11 @@ export function quarryName(name: string): string {
 
 /** Readable words from a name: `order_date` -> `Order date`. */
 export function labelFrom(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\s]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -171,7 +214,10 @@ export function grainsFrom(granularity: string | undefined): { grains: TimeGrain
   const g = granularity.toLowerCase();
   const i = TIME_GRAINS.indexOf(g as TimeGrain);
   if (i >= 0) return { grains: TIME_GRAINS.slice(i) };
-  return { grains: [...TIME_GRAINS], note: `granularity '${granularity}' is finer than a day; Quarry groups time by day, week, month, quarter and year` };
+  return {
+    grains: [...TIME_GRAINS],
+    note: `granularity '${granularity}' is finer than a day; Quarry groups time by day, week, month, quarter and year`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +242,8 @@ export function importedYaml(format: ImportFormat, r: ImportResult): string {
     if (!isSeq(seq)) continue;
     seq.items.forEach((item, i) => {
       if (!isMap(item)) return;
-      const key = section === 'relationships' || section === 'verified_queries' ? `${section}:${i}` : `${section}:${String(item.get('name'))}`;
+      const key =
+        section === 'relationships' || section === 'verified_queries' ? `${section}:${i}` : `${section}:${String(item.get('name'))}`;
       if (r.notes[key]) item.commentBefore = ` ${r.notes[key]!.replace(/\n/g, '\n ')}`;
     });
   }
@@ -241,7 +288,14 @@ export function guessDating(
     return {
       time_dimension: own[0]!.name,
       alternates: own.slice(1).map((t) => t.name),
-      ...(own.length > 1 ? { note: `guess: dated by ${own[0]!.name}, the first time dimension of ${entity}; also by ${own.slice(1).map((t) => t.name).join(', ')}` } : {}),
+      ...(own.length > 1
+        ? {
+            note: `guess: dated by ${own[0]!.name}, the first time dimension of ${entity}; also by ${own
+              .slice(1)
+              .map((t) => t.name)
+              .join(', ')}`,
+          }
+        : {}),
     };
   }
   const paths = [...graph.pathsFrom(entity)].sort((a, b) => a[1].length - b[1].length);

@@ -26,7 +26,17 @@ import { z } from 'zod';
 import type { SemanticModelInput } from '../model.js';
 import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
-import { guessDating, ImportError, labelFrom, parseInput, quarryName, readYaml, uniqueNames, type ImportResult, type Skipped } from './common.js';
+import {
+  guessDating,
+  ImportError,
+  labelFrom,
+  parseInput,
+  quarryName,
+  readYaml,
+  uniqueNames,
+  type ImportResult,
+  type Skipped,
+} from './common.js';
 import { parseAggregateExpr, plainColumn, renderAggregateExpr, rewriteColumns, SqlRewriteError, tokenize, type Token } from './sql.js';
 
 export interface CortexImportOptions {
@@ -131,7 +141,8 @@ const identifier = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? na
 
 export function importCortex(path: string, options: CortexImportOptions = {}): ImportResult {
   const abs = resolve(path);
-  if (!existsSync(abs) || !statSync(abs).isFile()) throw new ImportError([{ file: path, path: '', problem: 'no such file (a Cortex Analyst semantic model is one YAML file)' }]);
+  if (!existsSync(abs) || !statSync(abs).isFile())
+    throw new ImportError([{ file: path, path: '', problem: 'no such file (a Cortex Analyst semantic model is one YAML file)' }]);
   const file = relative(process.cwd(), abs) || abs;
   const raw = readYaml(abs);
   const cm = parseInput(CortexModel, raw, file);
@@ -146,12 +157,18 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   cm.tables.forEach((t, i) => {
     const at = `tables[${i}]`;
     const key = t.name.toLowerCase();
-    if (tables.has(key)) issues.push({ file, path: `${at}.name`, problem: `duplicate table name '${t.name}' (also ${tables.get(key)!.at})` });
+    if (tables.has(key))
+      issues.push({ file, path: `${at}.name`, problem: `duplicate table name '${t.name}' (also ${tables.get(key)!.at})` });
     const columns = new Map<string, LogicalColumn>();
     const add = (kind: Kind, list: ColumnIn[] | null | undefined, field: string) =>
       (list ?? []).forEach((col, j) => {
         const k = col.name.toLowerCase();
-        if (columns.has(k)) issues.push({ file, path: `${at}.${field}[${j}].name`, problem: `duplicate column name '${col.name}' in table '${t.name}' (also ${columns.get(k)!.at})` });
+        if (columns.has(k))
+          issues.push({
+            file,
+            path: `${at}.${field}[${j}].name`,
+            problem: `duplicate column name '${col.name}' in table '${t.name}' (also ${columns.get(k)!.at})`,
+          });
         columns.set(k, { table: t.name, kind, col, at: `${at}.${field}[${j}]` });
       });
     add('dimension', t.dimensions, 'dimensions');
@@ -159,8 +176,20 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
     add('fact', t.facts, 'facts');
     add('fact', t.measures, 'measures');
     (t.columns ?? []).forEach((col, j) => {
-      const kind: Kind | undefined = col.kind === 'dimension' ? 'dimension' : col.kind === 'time_dimension' ? 'time_dimension' : col.kind === 'measure' ? 'fact' : undefined;
-      if (!kind) return issues.push({ file, path: `${at}.columns[${j}].kind`, problem: "'metric' columns are not supported; write metrics under `metrics:`" });
+      const kind: Kind | undefined =
+        col.kind === 'dimension'
+          ? 'dimension'
+          : col.kind === 'time_dimension'
+            ? 'time_dimension'
+            : col.kind === 'measure'
+              ? 'fact'
+              : undefined;
+      if (!kind)
+        return issues.push({
+          file,
+          path: `${at}.columns[${j}].kind`,
+          problem: "'metric' columns are not supported; write metrics under `metrics:`",
+        });
       columns.set(col.name.toLowerCase(), { table: t.name, kind, col, at: `${at}.columns[${j}]` });
     });
     tables.set(key, { t, at, entity: quarryName(t.name), columns });
@@ -168,7 +197,12 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   const table = (name: string) => tables.get(name.toLowerCase());
   (cm.relationships ?? []).forEach((r, i) => {
     for (const side of ['left_table', 'right_table'] as const)
-      if (!table(r[side])) issues.push({ file, path: `relationships[${i}].${side}`, problem: `'${r[side]}' is not a logical table; tables: ${cm.tables.map((t) => t.name).join(', ')}` });
+      if (!table(r[side]))
+        issues.push({
+          file,
+          path: `relationships[${i}].${side}`,
+          problem: `'${r[side]}' is not a logical table; tables: ${cm.tables.map((t) => t.name).join(', ')}`,
+        });
   });
   if (issues.length) throw new ImportError(issues);
 
@@ -203,13 +237,31 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
     const b = t.base_table;
     const name = options.qualified && b.schema ? `${b.schema}.${b.table}` : b.table;
     const full = [b.database, b.schema, b.table].filter(Boolean).join('.');
-    if (full !== name) note(key, `base_table ${full}: ${options.qualified ? 'the database' : 'the database and schema'} left out (Quarry reads the warehouse it is connected to${options.qualified ? '' : '; --qualified keeps the schema'})`);
+    if (full !== name)
+      note(
+        key,
+        `base_table ${full}: ${options.qualified ? 'the database' : 'the database and schema'} left out (Quarry reads the warehouse it is connected to${options.qualified ? '' : '; --qualified keeps the schema'})`,
+      );
     let pk = t.primary_key?.columns.map((c) => physical(t, c));
     if (!pk) {
-      const unique = [...(t.dimensions ?? []), ...(t.time_dimensions ?? [])].filter((d) => d.unique && plainColumn(d.expr)).map((d) => plainColumn(d.expr)!);
-      const joined = (cm.relationships ?? []).filter((r) => r.right_table.toLowerCase() === t.name.toLowerCase()).flatMap((r) => r.relationship_columns.map((c) => physical(t, c.right_column)));
-      pk = unique.length ? unique.slice(0, 1) : joined.length ? [...new Set(joined)] : [...table(t.name)!.columns.values()].map(plain).filter((x): x is string => !!x).slice(0, 1);
-      note(key, `guess: no primary_key; primary key = ${JSON.stringify(pk)} (${unique.length ? 'a unique dimension' : joined.length ? 'the columns other tables join to' : 'the first column'}; only used to count rows once across joins)`);
+      const unique = [...(t.dimensions ?? []), ...(t.time_dimensions ?? [])]
+        .filter((d) => d.unique && plainColumn(d.expr))
+        .map((d) => plainColumn(d.expr)!);
+      const joined = (cm.relationships ?? [])
+        .filter((r) => r.right_table.toLowerCase() === t.name.toLowerCase())
+        .flatMap((r) => r.relationship_columns.map((c) => physical(t, c.right_column)));
+      pk = unique.length
+        ? unique.slice(0, 1)
+        : joined.length
+          ? [...new Set(joined)]
+          : [...table(t.name)!.columns.values()]
+              .map(plain)
+              .filter((x): x is string => !!x)
+              .slice(0, 1);
+      note(
+        key,
+        `guess: no primary_key; primary key = ${JSON.stringify(pk)} (${unique.length ? 'a unique dimension' : joined.length ? 'the columns other tables join to' : 'the first column'}; only used to count rows once across joins)`,
+      );
     }
     entities.push({
       name: entity,
@@ -228,7 +280,8 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
     const what = `relationship ${r.name ?? `${r.left_table} -> ${r.right_table}`} (relationships[${i}])`;
     const type = r.relationship_type ?? 'many_to_one';
     if (type === 'many_to_many') return skipped.push({ what, why: 'many_to_many; Quarry joins to one row only' });
-    if (r.join_type && !['inner', 'left_outer'].includes(r.join_type)) return skipped.push({ what, why: `join_type ${r.join_type}; Quarry joins left outer` });
+    if (r.join_type && !['inner', 'left_outer'].includes(r.join_type))
+      return skipped.push({ what, why: `join_type ${r.join_type}; Quarry joins left outer` });
     const on = r.relationship_columns.map((c) => [physical(left.t, c.left_column), physical(right.t, c.right_column)] as [string, string]);
     const rel =
       type === 'one_to_many'
@@ -237,7 +290,8 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
     const key = `relationships:${relationships.length}`;
     relationships.push(rel);
     note(key, `relationship ${r.name ?? ''} (${type}${r.join_type ? `, ${r.join_type}` : ''})`.replace(/\s+\(/, ' ('));
-    if (r.join_type === 'inner') note(key, 'join_type inner: Quarry joins left outer, so rows without a match stay (grouped under no value)');
+    if (r.join_type === 'inner')
+      note(key, 'join_type inner: Quarry joins left outer, so rows without a match stay (grouped under no value)');
   });
   const graph = new JoinGraph(relationships.map((r) => ({ ...r, cardinality: r.cardinality ?? 'many_to_one' })));
 
@@ -276,7 +330,8 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
       const index = type === 'string' && !lc.col.unique && (lc.col.is_enum === true || (lc.col.sample_values?.length ?? 0) > 0);
       dimensions.push({ ...common, type, index_values: index });
       if (index) note(key, `index_values: true (sample values given: questions may name its values)`);
-      if (lc.col.cortex_search_service || lc.col.cortex_search_service_name) note(key, 'its Cortex Search service is not imported; Quarry indexes the values itself');
+      if (lc.col.cortex_search_service || lc.col.cortex_search_service_name)
+        note(key, 'its Cortex Search service is not imported; Quarry indexes the values itself');
     }
   }
 
@@ -285,7 +340,9 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   const metrics: NonNullable<SemanticModelInput['metrics']> = [];
   const measureNames = uniqueNames([
     ...allCols.filter((c) => c.kind === 'fact').map((lc) => ({ owner: lc.table, name: lc.col.name, at: lc.at })),
-    ...[...tables.values()].flatMap((x) => (x.t.metrics ?? []).map((m, j) => ({ owner: x.t.name, name: m.name, at: `${x.at}.metrics[${j}]` }))),
+    ...[...tables.values()].flatMap((x) =>
+      (x.t.metrics ?? []).map((m, j) => ({ owner: x.t.name, name: m.name, at: `${x.at}.metrics[${j}]` })),
+    ),
     ...(cm.metrics ?? []).map((m, j) => ({ owner: cm.name, name: m.name, at: `metrics[${j}]` })),
   ]);
   const nameAt = new Map([...measureNames].map(([it, n]) => [it.at, n.name]));
@@ -293,9 +350,19 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   const dating = (entity: string, key: string) => {
     const g = guessDating(entity, timeDimensions, graph);
     if (g.note) note(key, g.note);
-    return g.time_dimension ? { time_dimension: g.time_dimension, ...(g.alternates.length ? { alternate_time_dimensions: g.alternates } : {}) } : { time_bound: false };
+    return g.time_dimension
+      ? { time_dimension: g.time_dimension, ...(g.alternates.length ? { alternate_time_dimensions: g.alternates } : {}) }
+      : { time_bound: false };
   };
-  const AGG: Record<string, 'sum' | 'avg' | 'min' | 'max' | 'count' | 'count_distinct'> = { sum: 'sum', avg: 'avg', average: 'avg', min: 'min', max: 'max', count: 'count', count_distinct: 'count_distinct' };
+  const AGG: Record<string, 'sum' | 'avg' | 'min' | 'max' | 'count' | 'count_distinct'> = {
+    sum: 'sum',
+    avg: 'avg',
+    average: 'avg',
+    min: 'min',
+    max: 'max',
+    count: 'count',
+    count_distinct: 'count_distinct',
+  };
 
   for (const lc of allCols.filter((c) => c.kind === 'fact')) {
     const name = nameAt.get(lc.at)!;
@@ -339,7 +406,10 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
       const toks = tokenize(m.expr);
       const refs = toks.filter((t): t is Extract<Token, { t: 'ident' }> => t.t === 'ident');
       if (!owner) {
-        const names = m.expr.replace(/([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g, (all, t: string, x: string) => metricOf.get(`${t}.${x}`.toLowerCase()) ?? all);
+        const names = m.expr.replace(
+          /([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/g,
+          (all, t: string, x: string) => metricOf.get(`${t}.${x}`.toLowerCase()) ?? all,
+        );
         let arithmetic = false;
         try {
           parseExpr(names);
@@ -349,14 +419,26 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
         }
         if (arithmetic) {
           if (m.filter) throw new Refused('a filter on a metric built from other metrics; Quarry filters measures');
-          metrics.push({ name, expression: names.trim(), label: labelFrom(m.name), ...(m.description ? { description: m.description.trim() } : {}), synonyms: m.synonyms ?? [] });
+          metrics.push({
+            name,
+            expression: names.trim(),
+            label: labelFrom(m.name),
+            ...(m.description ? { description: m.description.trim() } : {}),
+            synonyms: m.synonyms ?? [],
+          });
           note(`metrics:${name}`, `model metric ${m.name}; Quarry divides as floats and never by zero (NULL)`);
           metricOf.set(`${cm.name}.${m.name}`.toLowerCase(), name);
           return;
         }
         // else aggregates over one table's columns, e.g. SUM(orders.amount)
-        const used = new Set(refs.filter((t) => toks[toks.indexOf(t) + 1]?.v === '.').map((t) => t.name.toLowerCase()).filter((x) => tables.has(x)));
-        if (used.size !== 1) throw new Refused(`'${m.expr}' neither combines table metrics with + - * / nor aggregates one table's columns`);
+        const used = new Set(
+          refs
+            .filter((t) => toks[toks.indexOf(t) + 1]?.v === '.')
+            .map((t) => t.name.toLowerCase())
+            .filter((x) => tables.has(x)),
+        );
+        if (used.size !== 1)
+          throw new Refused(`'${m.expr}' neither combines table metrics with + - * / nor aggregates one table's columns`);
         owner = table([...used][0]!)!.t.name;
       }
       const own = table(owner)!;
@@ -373,10 +455,23 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
         throw e;
       }
       const key = parsed.kind === 'agg' ? `measures:${name}` : `metrics:${name}`;
-      const common = { label: labelFrom(m.name), ...(m.description ? { description: m.description.trim() } : {}), synonyms: m.synonyms ?? [] };
+      const common = {
+        label: labelFrom(m.name),
+        ...(m.description ? { description: m.description.trim() } : {}),
+        synonyms: m.synonyms ?? [],
+      };
       if (parsed.kind === 'agg') {
         const agg = parsed.fn === 'count' && parsed.distinct ? 'count_distinct' : AGG[parsed.fn]!;
-        measures.push({ name, entity, agg, ...(parsed.arg !== '*' ? { sql: parsed.arg } : {}), ...(filter ? { filter } : {}), ...common, format: { kind: agg.startsWith('count') ? 'integer' : 'number' }, ...dating(entity, key) });
+        measures.push({
+          name,
+          entity,
+          agg,
+          ...(parsed.arg !== '*' ? { sql: parsed.arg } : {}),
+          ...(filter ? { filter } : {}),
+          ...common,
+          format: { kind: agg.startsWith('count') ? 'integer' : 'number' },
+          ...dating(entity, key),
+        });
         note(key, `metric ${m.name} of ${own.t.name}: ${m.expr}${m.filter ? ` where ${m.filter.expr}` : ''}`);
       } else {
         let k = 0;
@@ -386,12 +481,24 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
           const same = measures.find((x) => x.entity === entity && x.agg === agg && x.sql === arg && x.filter === filter);
           if (same) return same.name;
           const part = `${name}_part${++k}`;
-          measures.push({ name: part, entity, agg, ...(arg !== undefined ? { sql: arg } : {}), ...(filter ? { filter } : {}), label: `${labelFrom(m.name)} (part ${k})`, format: { kind: 'number' }, ...dating(entity, `measures:${part}`) });
+          measures.push({
+            name: part,
+            entity,
+            agg,
+            ...(arg !== undefined ? { sql: arg } : {}),
+            ...(filter ? { filter } : {}),
+            label: `${labelFrom(m.name)} (part ${k})`,
+            format: { kind: 'number' },
+            ...dating(entity, `measures:${part}`),
+          });
           note(`measures:${part}`, `part of metric ${m.name} of ${own.t.name}`);
           return part;
         });
         metrics.push({ name, expression, ...common });
-        note(key, `metric ${m.name} of ${own.t.name}: ${m.expr}; its aggregates as measures; Quarry divides as floats and never by zero (NULL)`);
+        note(
+          key,
+          `metric ${m.name} of ${own.t.name}: ${m.expr}; its aggregates as measures; Quarry divides as floats and never by zero (NULL)`,
+        );
       }
       metricOf.set(`${own.t.name}.${m.name}`.toLowerCase(), name);
     } catch (e) {
@@ -401,31 +508,50 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   };
   for (const { t, at } of tables.values()) (t.metrics ?? []).forEach((m, j) => metric(t.name, m, `${at}.metrics[${j}]`));
   (cm.metrics ?? []).forEach((m, j) => metric(undefined, m, `metrics[${j}]`));
-  if (!measures.length) throw new ImportError([{ file, path: 'tables', problem: `no fact or metric could be imported as a measure (facts need a default_aggregation):\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}` }]);
+  if (!measures.length)
+    throw new ImportError([
+      {
+        file,
+        path: 'tables',
+        problem: `no fact or metric could be imported as a measure (facts need a default_aggregation):\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
+      },
+    ]);
 
   // named filters: glossary entries the planner reads
   const glossary: Record<string, string> = {};
   for (const { t } of tables.values())
     for (const f of t.filters ?? []) {
-      glossary[f.name.replace(/_/g, ' ')] = `${f.description ? `${f.description.trim()} ` : ''}(filter on ${t.name}: ${f.expr.trim()})${f.synonyms?.length ? `; also called ${f.synonyms.join(', ')}` : ''}`;
+      glossary[f.name.replace(/_/g, ' ')] =
+        `${f.description ? `${f.description.trim()} ` : ''}(filter on ${t.name}: ${f.expr.trim()})${f.synonyms?.length ? `; also called ${f.synonyms.join(', ')}` : ''}`;
     }
-  if (Object.keys(glossary).length) notes.glossary = 'the named filters of the Cortex tables: Quarry has no named filters, its planner reads the glossary';
-  if (cm.custom_instructions || cm.module_custom_instructions) skipped.push({ what: 'custom_instructions', why: 'Quarry has no instructions for its planner; put business rules into the glossary' });
+  if (Object.keys(glossary).length)
+    notes.glossary = 'the named filters of the Cortex tables: Quarry has no named filters, its planner reads the glossary';
+  if (cm.custom_instructions || cm.module_custom_instructions)
+    skipped.push({ what: 'custom_instructions', why: 'Quarry has no instructions for its planner; put business rules into the glossary' });
 
   // verified queries over the logical tables
   const verified: NonNullable<SemanticModelInput['verified_queries']> = [];
-  const vqs = (cm.verified_queries ?? []).map((v, i) => ({ v, i })).sort((a, b) => Number(b.v.use_as_onboarding_question === true) - Number(a.v.use_as_onboarding_question === true));
+  const vqs = (cm.verified_queries ?? [])
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => Number(b.v.use_as_onboarding_question === true) - Number(a.v.use_as_onboarding_question === true));
   for (const { v, i } of vqs) {
     try {
       const sql = logicalSql(v.sql, tables, cm.relationships ?? [], options.qualified === true);
-      notes[`verified_queries:${verified.length}`] = `verified query ${v.name ?? ''} (verified_queries[${i}])${v.verified_by ? ` by ${String(v.verified_by)}` : ''}: its SQL as written, over the logical tables as CTEs`.replace(/ \(/, ' (').replace(/query  \(/, 'query (');
+      notes[`verified_queries:${verified.length}`] =
+        `verified query ${v.name ?? ''} (verified_queries[${i}])${v.verified_by ? ` by ${String(v.verified_by)}` : ''}: its SQL as written, over the logical tables as CTEs`
+          .replace(/ \(/, ' (')
+          .replace(/query {2}\(/, 'query (');
       verified.push({ question: v.question, sql });
     } catch (e) {
-      if (e instanceof SqlRewriteError || e instanceof Refused) skipped.push({ what: `verified query ${v.name ?? v.question} (verified_queries[${i}])`, why: e.message });
+      if (e instanceof SqlRewriteError || e instanceof Refused)
+        skipped.push({ what: `verified query ${v.name ?? v.question} (verified_queries[${i}])`, why: e.message });
       else throw e;
     }
   }
-  if (verified.length) guesses.push('verified queries keep their SQL as written (Snowflake SQL); run `quarry eval --verified` to check each one on your warehouse');
+  if (verified.length)
+    guesses.push(
+      'verified queries keep their SQL as written (Snowflake SQL); run `quarry eval --verified` to check each one on your warehouse',
+    );
 
   const counts = new Map<string, number>();
   for (const m of measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
@@ -445,22 +571,53 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
     verified_queries: verified,
     defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
   };
-  guesses.push("each measure is dated by its table's first time dimension (else the nearest one through relationships); Cortex does not say");
-  if (defaultTime) notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
+  guesses.push(
+    "each measure is dated by its table's first time dimension (else the nearest one through relationships); Cortex does not say",
+  );
+  if (defaultTime)
+    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
   notes.defaults = `guess: the time dimension most measures are dated by; ranking by the first summed measure (${ranking.name})`;
   return { model, notes, skipped, guesses, files: [file] };
 }
 
 type Tables = Map<string, { t: TableIn; at: string; entity: string; columns: Map<string, LogicalColumn> }>;
 
-const CLAUSE_WORDS = new Set(['where', 'group', 'order', 'having', 'limit', 'join', 'left', 'right', 'inner', 'full', 'cross', 'on', 'using', 'union', 'except', 'intersect', 'qualify', 'window', 'natural', 'lateral', 'offset', 'fetch']);
+const CLAUSE_WORDS = new Set([
+  'where',
+  'group',
+  'order',
+  'having',
+  'limit',
+  'join',
+  'left',
+  'right',
+  'inner',
+  'full',
+  'cross',
+  'on',
+  'using',
+  'union',
+  'except',
+  'intersect',
+  'qualify',
+  'window',
+  'natural',
+  'lateral',
+  'offset',
+  'fetch',
+]);
 
 /**
  * A verified query's SQL over the logical tables, made runnable on the warehouse: each logical
  * table it reads (`__orders`, or `orders` after FROM/JOIN) becomes a CTE of its logical columns
  * (and the key columns joins use) over the base table.
  */
-export function logicalSql(sql: string, tables: Tables, relationships: { left_table: string; right_table: string; relationship_columns: { left_column: string; right_column: string }[] }[], qualified: boolean): string {
+export function logicalSql(
+  sql: string,
+  tables: Tables,
+  relationships: { left_table: string; right_table: string; relationship_columns: { left_column: string; right_column: string }[] }[],
+  qualified: boolean,
+): string {
   const toks = tokenize(sql.trim().replace(/;\s*$/, ''));
   const used = new Set<string>();
   const sig = (from: number, step: 1 | -1) => {
@@ -503,7 +660,10 @@ export function logicalSql(sql: string, tables: Tables, relationships: { left_ta
     for (const lc of columns.values()) cols.set(lc.col.name.toLowerCase(), `${lc.col.expr} AS ${identifier(lc.col.name)}`);
     const keys = [
       ...(t.primary_key?.columns ?? []),
-      ...relationships.flatMap((r) => [...(r.left_table.toLowerCase() === name ? r.relationship_columns.map((c) => c.left_column) : []), ...(r.right_table.toLowerCase() === name ? r.relationship_columns.map((c) => c.right_column) : [])]),
+      ...relationships.flatMap((r) => [
+        ...(r.left_table.toLowerCase() === name ? r.relationship_columns.map((c) => c.left_column) : []),
+        ...(r.right_table.toLowerCase() === name ? r.relationship_columns.map((c) => c.right_column) : []),
+      ]),
     ];
     for (const k of keys) if (!cols.has(k.toLowerCase())) cols.set(k.toLowerCase(), identifier(k));
     return `__${name} AS (SELECT ${[...cols.values()].join(', ')} FROM ${source})`;

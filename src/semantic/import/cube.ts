@@ -23,7 +23,18 @@ import { z } from 'zod';
 import type { SemanticModelInput } from '../model.js';
 import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
-import { guessDating, ImportError, labelFrom, quarryName, readYaml, schemaIssues, uniqueNames, type ImportResult, type InputIssue, type Skipped } from './common.js';
+import {
+  guessDating,
+  ImportError,
+  labelFrom,
+  quarryName,
+  readYaml,
+  schemaIssues,
+  uniqueNames,
+  type ImportResult,
+  type InputIssue,
+  type Skipped,
+} from './common.js';
 import { columnsOf, parseAggregateExpr, plainColumn, renderAggregateExpr, rewriteColumns, SqlRewriteError, tokenize } from './sql.js';
 
 export interface CubeImportOptions {
@@ -34,9 +45,33 @@ export interface CubeImportOptions {
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const Sql = z.union([z.string(), z.number()]).transform((v) => String(v));
 const Text = z.string().optional();
-const MEASURE_TYPES = ['count', 'count_distinct', 'count_distinct_approx', 'sum', 'avg', 'min', 'max', 'number', 'string', 'time', 'boolean', 'running_total', 'number_agg'] as const;
+const MEASURE_TYPES = [
+  'count',
+  'count_distinct',
+  'count_distinct_approx',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'number',
+  'string',
+  'time',
+  'boolean',
+  'running_total',
+  'number_agg',
+] as const;
 const DIMENSION_TYPES = ['string', 'number', 'time', 'boolean', 'geo', 'switch'] as const;
-const RELATIONSHIPS = ['many_to_one', 'one_to_many', 'one_to_one', 'belongs_to', 'has_many', 'has_one', 'belongsto', 'hasmany', 'hasone'] as const;
+const RELATIONSHIPS = [
+  'many_to_one',
+  'one_to_many',
+  'one_to_one',
+  'belongs_to',
+  'has_many',
+  'has_one',
+  'belongsto',
+  'hasmany',
+  'hasone',
+] as const;
 
 const MeasureSchema = z.looseObject({
   name: z.string().min(1),
@@ -68,7 +103,11 @@ const DimensionSchema = z.looseObject({
   sub_query: z.boolean().optional(),
   granularities: z.array(z.unknown()).optional(),
 });
-const JoinSchema = z.looseObject({ name: z.string().min(1), relationship: z.preprocess(lower, z.enum(RELATIONSHIPS)), sql: z.string().min(1) });
+const JoinSchema = z.looseObject({
+  name: z.string().min(1),
+  relationship: z.preprocess(lower, z.enum(RELATIONSHIPS)),
+  sql: z.string().min(1),
+});
 const CubeSchema = z.looseObject({
   name: z.string().min(1),
   sql_table: z.string().min(1).optional(),
@@ -150,12 +189,17 @@ function collect(path: string): { cubes: CubeIn[]; views: ViewIn[]; files: strin
   const cubes: CubeIn[] = [];
   const views: ViewIn[] = [];
   const files: string[] = [];
-  for (const js of found.js) skipped.push({ what: `file ${relative(process.cwd(), js) || js}`, why: 'a JavaScript data model; only YAML models are read' });
+  for (const js of found.js)
+    skipped.push({ what: `file ${relative(process.cwd(), js) || js}`, why: 'a JavaScript data model; only YAML models are read' });
   for (const file of found.yaml) {
     const shown = relative(process.cwd(), file) || file;
     const text = readFileSync(file, 'utf8');
     if (/\{%|\{\{/.test(text)) {
-      issues.push({ file: shown, path: '', problem: 'the file uses Jinja templates ({{ }} / {% %}); import the rendered model (the YAML Cube compiles), not the template' });
+      issues.push({
+        file: shown,
+        path: '',
+        problem: 'the file uses Jinja templates ({{ }} / {% %}); import the rendered model (the YAML Cube compiles), not the template',
+      });
       continue;
     }
     const raw = readYaml(file);
@@ -175,7 +219,8 @@ function collect(path: string): { cubes: CubeIn[]; views: ViewIn[]; files: strin
           const r = CubeSchema.safeParse(item);
           if (!r.success) return issues.push(...schemaIssues(shown, item, r.error, [key, i]));
           const c = r.data;
-          if (!c.sql_table && !c.sql && !c.extends) issues.push({ file: shown, path: at, problem: 'a cube needs sql_table or sql (or extends)' });
+          if (!c.sql_table && !c.sql && !c.extends)
+            issues.push({ file: shown, path: at, problem: 'a cube needs sql_table or sql (or extends)' });
           if (c.sql_table && c.sql) issues.push({ file: shown, path: at, problem: 'a cube has either sql_table or sql, not both' });
           cubes.push({
             file: shown,
@@ -195,7 +240,10 @@ function collect(path: string): { cubes: CubeIn[]; views: ViewIn[]; files: strin
     }
   }
   if (issues.length) throw new ImportError(issues);
-  if (!cubes.length) throw new ImportError([{ file: path, path: '', problem: `no cubes found in ${found.yaml.length} YAML file(s) (expected a top-level \`cubes:\` list)` }]);
+  if (!cubes.length)
+    throw new ImportError([
+      { file: path, path: '', problem: `no cubes found in ${found.yaml.length} YAML file(s) (expected a top-level \`cubes:\` list)` },
+    ]);
   return { cubes, views, files, skipped, root };
 }
 
@@ -207,7 +255,11 @@ function resolveExtends(cubes: CubeIn[], issues: InputIssue[]): void {
     if (done.has(c.name) || !c.raw.extends) return done.add(c.name) && undefined;
     const parent = byName.get(c.raw.extends);
     if (!parent) {
-      issues.push({ file: c.file, path: `${c.at}.extends`, problem: `'${c.raw.extends}' is not a cube; cubes: ${[...byName.keys()].join(', ')}` });
+      issues.push({
+        file: c.file,
+        path: `${c.at}.extends`,
+        problem: `'${c.raw.extends}' is not a cube; cubes: ${[...byName.keys()].join(', ')}`,
+      });
       return void done.add(c.name);
     }
     if (trail.includes(parent.name)) {
@@ -215,11 +267,19 @@ function resolveExtends(cubes: CubeIn[], issues: InputIssue[]): void {
       return void done.add(c.name);
     }
     resolveOne(parent, [...trail, parent.name]);
-    const merge = <T extends { name: string }>(own: T[], inherited: T[], relabel: (x: T) => T) => [...inherited.filter((p) => !own.some((o) => o.name === p.name)).map(relabel), ...own];
+    const merge = <T extends { name: string }>(own: T[], inherited: T[], relabel: (x: T) => T) => [
+      ...inherited.filter((p) => !own.some((o) => o.name === p.name)).map(relabel),
+      ...own,
+    ];
     c.measures = merge(c.measures, parent.measures, (m) => ({ ...m, cube: c.name }));
     c.dimensions = merge(c.dimensions, parent.dimensions, (d) => ({ ...d, cube: c.name }));
     c.joins = merge(c.joins, parent.joins, (j) => j);
-    if (!c.raw.sql_table && !c.raw.sql) c.raw = { ...c.raw, ...(parent.raw.sql_table ? { sql_table: parent.raw.sql_table } : {}), ...(parent.raw.sql ? { sql: parent.raw.sql } : {}) };
+    if (!c.raw.sql_table && !c.raw.sql)
+      c.raw = {
+        ...c.raw,
+        ...(parent.raw.sql_table ? { sql_table: parent.raw.sql_table } : {}),
+        ...(parent.raw.sql ? { sql: parent.raw.sql } : {}),
+      };
     done.add(c.name);
   };
   for (const c of cubes) resolveOne(c, [c.name]);
@@ -240,20 +300,40 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
   resolveExtends(c.cubes, issues);
   const cubes = new Map<string, CubeIn>();
   for (const cube of c.cubes) {
-    if (cubes.has(cube.name)) issues.push({ file: cube.file, path: `${cube.at}.name`, problem: `duplicate cube name '${cube.name}' (also ${cubes.get(cube.name)!.file}: ${cubes.get(cube.name)!.at})` });
+    if (cubes.has(cube.name))
+      issues.push({
+        file: cube.file,
+        path: `${cube.at}.name`,
+        problem: `duplicate cube name '${cube.name}' (also ${cubes.get(cube.name)!.file}: ${cubes.get(cube.name)!.at})`,
+      });
     cubes.set(cube.name, cube);
     const seen = new Map<string, string>();
-    for (const m of [...cube.measures, ...cube.dimensions, ...(cube.raw.segments ?? []).map((s, i) => ({ ...s, at: `${cube.at}.segments[${i}]` }))]) {
-      if (seen.has(m.name)) issues.push({ file: cube.file, path: `${m.at}.name`, problem: `duplicate member name '${m.name}' in cube '${cube.name}' (also at ${seen.get(m.name)})` });
+    for (const m of [
+      ...cube.measures,
+      ...cube.dimensions,
+      ...(cube.raw.segments ?? []).map((s, i) => ({ ...s, at: `${cube.at}.segments[${i}]` })),
+    ]) {
+      if (seen.has(m.name))
+        issues.push({
+          file: cube.file,
+          path: `${m.at}.name`,
+          problem: `duplicate member name '${m.name}' in cube '${cube.name}' (also at ${seen.get(m.name)})`,
+        });
       seen.set(m.name, m.at);
     }
     for (const j of cube.joins)
       if (!cubes.has(j.name) && !c.cubes.some((x) => x.name === j.name))
-        issues.push({ file: j.file, path: `${j.at}.name`, problem: `'${j.name}' is not a cube; cubes: ${c.cubes.map((x) => x.name).join(', ')}` });
+        issues.push({
+          file: j.file,
+          path: `${j.at}.name`,
+          problem: `'${j.name}' is not a cube; cubes: ${c.cubes.map((x) => x.name).join(', ')}`,
+        });
     for (const d of cube.dimensions)
-      if (d.sql === undefined && !d.case && d.type !== 'geo') issues.push({ file: d.file, path: `${d.at}.sql`, problem: 'missing (a dimension needs sql, or case)' });
+      if (d.sql === undefined && !d.case && d.type !== 'geo')
+        issues.push({ file: d.file, path: `${d.at}.sql`, problem: 'missing (a dimension needs sql, or case)' });
     for (const m of cube.measures)
-      if (m.sql === undefined && m.type !== 'count') issues.push({ file: m.file, path: `${m.at}.sql`, problem: `missing (a ${m.type} measure needs sql; only count may omit it)` });
+      if (m.sql === undefined && m.type !== 'count')
+        issues.push({ file: m.file, path: `${m.at}.sql`, problem: `missing (a ${m.type} measure needs sql; only count may omit it)` });
   }
   if (issues.length) throw new ImportError(issues);
 
@@ -307,7 +387,8 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
   };
   const dimensionSql = (d: DimensionIn, trail: string[] = []): string => {
     if (d.case) {
-      const label = (l: string | number | { sql: string }) => (typeof l === 'object' ? translate(d.cube, l.sql, d, trail) : `'${String(l).replace(/'/g, "''")}'`);
+      const label = (l: string | number | { sql: string }) =>
+        typeof l === 'object' ? translate(d.cube, l.sql, d, trail) : `'${String(l).replace(/'/g, "''")}'`;
       const whens = d.case.when.map((w) => `WHEN ${translate(d.cube, w.sql, d, trail)} THEN ${label(w.label)}`).join(' ');
       return `CASE ${whens}${d.case.else ? ` ELSE ${label(d.case.else.label)}` : ''} END`;
     }
@@ -344,7 +425,8 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     const key = `entities:${name}`;
     const source = attempt(`cube ${cube.name} (${cube.file}: ${cube.at})`, () => {
       if (cube.raw.sql_table) return { table: cube.raw.sql_table };
-      if (HAS_REF.test(cube.raw.sql!)) throw new Refused(`its sql references other cubes or context (${cube.raw.sql!.match(REF)!.join(' ')})`);
+      if (HAS_REF.test(cube.raw.sql!))
+        throw new Refused(`its sql references other cubes or context (${cube.raw.sql!.match(REF)!.join(' ')})`);
       return { sql: cube.raw.sql!.trim() };
     });
     if (!source) continue;
@@ -363,13 +445,22 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     }
     if (!pk.length) {
       const own = cube.joins.map((j) => /\{CUBE\}\.([A-Za-z_][A-Za-z0-9_]*)/.exec(j.sql)?.[1]).filter((x): x is string => !!x);
-      pk = own.length ? [...new Set(own)] : cube.dimensions.map((d) => (d.sql ? plainColumn(d.sql.replace(/^\{CUBE\}\./, '')) : undefined)).filter((x): x is string => !!x).slice(0, 1);
+      pk = own.length
+        ? [...new Set(own)]
+        : cube.dimensions
+            .map((d) => (d.sql ? plainColumn(d.sql.replace(/^\{CUBE\}\./, '')) : undefined))
+            .filter((x): x is string => !!x)
+            .slice(0, 1);
       note(key, `guess: no primary_key dimension; primary key = ${JSON.stringify(pk)} (only used to count rows once across joins)`);
     }
     note(key, `from cube ${cube.name} (${cube.file})`);
-    if (cube.raw.pre_aggregations?.length) skipped.push({ what: `pre-aggregations of ${cube.name}`, why: 'Quarry queries the warehouse directly' });
+    if (cube.raw.pre_aggregations?.length)
+      skipped.push({ what: `pre-aggregations of ${cube.name}`, why: 'Quarry queries the warehouse directly' });
     for (const s of cube.raw.segments ?? [])
-      skipped.push({ what: `segment ${cube.name}.${s.name}`, why: "a named filter; Quarry has no named filters (write it into a measure's filter where it matters)" });
+      skipped.push({
+        what: `segment ${cube.name}.${s.name}`,
+        why: "a named filter; Quarry has no named filters (write it into a measure's filter where it matters)",
+      });
     entities.push({
       name,
       ...source,
@@ -414,8 +505,15 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
       const r =
         rel === 'onetomany' || rel === 'hasmany'
           ? { from: other, to: self, on: pairs.map(([a, b]) => [b, a] as [string, string]), cardinality: 'many_to_one' as const }
-          : { from: self, to: other, on: pairs, cardinality: rel === 'onetoone' || rel === 'hasone' ? ('one_to_one' as const) : ('many_to_one' as const) };
-      const same = relationships.find((x) => (x.from === r.from && x.to === r.to) || (r.cardinality === 'one_to_one' && x.from === r.to && x.to === r.from));
+          : {
+              from: self,
+              to: other,
+              on: pairs,
+              cardinality: rel === 'onetoone' || rel === 'hasone' ? ('one_to_one' as const) : ('many_to_one' as const),
+            };
+      const same = relationships.find(
+        (x) => (x.from === r.from && x.to === r.to) || (r.cardinality === 'one_to_one' && x.from === r.to && x.to === r.from),
+      );
       if (same) continue;
       notes[`relationships:${relationships.length}`] = `join ${j.name} of cube ${cube.name}: ${j.relationship}`;
       relationships.push(r);
@@ -425,10 +523,19 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
 
   // which members are exposed, and by which name: the views decide when there are views
   const exposed = new Map<string, { name: string; synonyms: string[]; why?: string }>(); // `${cube}.${member}`
-  const publicMember = (cube: CubeIn, m: { public?: boolean | undefined; shown?: boolean | undefined; primary_key?: boolean | undefined }) =>
-    cube.raw.public !== false && cube.raw.shown !== false && m.public !== false && m.shown !== false && !(m.primary_key && m.public !== true);
+  const publicMember = (
+    cube: CubeIn,
+    m: { public?: boolean | undefined; shown?: boolean | undefined; primary_key?: boolean | undefined },
+  ) =>
+    cube.raw.public !== false &&
+    cube.raw.shown !== false &&
+    m.public !== false &&
+    m.shown !== false &&
+    !(m.primary_key && m.public !== true);
   if (c.views.length) {
-    guesses.push("only the members some view exposes are imported, under the view's names; Quarry joins along the shortest to-one path, not along a view's join_path");
+    guesses.push(
+      "only the members some view exposes are imported, under the view's names; Quarry joins along the shortest to-one path, not along a view's join_path",
+    );
     const add = (cube: string, memberName: string, name: string, view: ViewIn) => {
       const key = `${cube}.${memberName}`;
       const e = exposed.get(key);
@@ -443,7 +550,11 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         const target = path[path.length - 1]!;
         const cube = cubes.get(target);
         if (!cube) {
-          issues.push({ file: v.file, path: `${at}.join_path`, problem: `'${target}' is not a cube; cubes: ${[...cubes.keys()].join(', ')}` });
+          issues.push({
+            file: v.file,
+            path: `${at}.join_path`,
+            problem: `'${target}' is not a cube; cubes: ${[...cubes.keys()].join(', ')}`,
+          });
           continue;
         }
         const prefix = entry.prefix ? `${entry.alias ?? target}_` : '';
@@ -455,7 +566,11 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         wanted.forEach((w, k) => {
           if (entry.excludes?.includes(w.name)) return;
           if (!members.some((m) => m.name === w.name))
-            return issues.push({ file: v.file, path: `${at}.includes[${k}]`, problem: `'${w.name}' is not a member of cube '${target}'; its members: ${members.map((m) => m.name).join(', ')}` });
+            return issues.push({
+              file: v.file,
+              path: `${at}.includes[${k}]`,
+              problem: `'${w.name}' is not a member of cube '${target}'; its members: ${members.map((m) => m.name).join(', ')}`,
+            });
           add(target, w.name, quarryName(w.alias ?? `${prefix}${w.name}`), v);
         });
       }
@@ -468,20 +583,31 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         }
         add(cubeName!, memberName, quarryName(memberName), v);
       }
-      skipped.push({ what: `view ${v.name}`, why: 'Quarry has one model, not views: its members are imported (see the guesses above), its title and description are not' });
+      skipped.push({
+        what: `view ${v.name}`,
+        why: 'Quarry has one model, not views: its members are imported (see the guesses above), its title and description are not',
+      });
     }
   } else {
-    const all = [...cubes.values()].flatMap((cube) => [...cube.dimensions, ...cube.measures].filter((m) => publicMember(cube, m)).map((m) => ({ owner: cube.name, name: m.name, kind: isMeasure(m) ? 'm' : 'd' })));
+    const all = [...cubes.values()].flatMap((cube) =>
+      [...cube.dimensions, ...cube.measures]
+        .filter((m) => publicMember(cube, m))
+        .map((m) => ({ owner: cube.name, name: m.name, kind: isMeasure(m) ? 'm' : 'd' })),
+    );
     for (const kind of ['d', 'm']) {
       const names = uniqueNames(all.filter((x) => x.kind === kind));
-      for (const [it, n] of names) exposed.set(`${it.owner}.${it.name}`, { name: n.name, synonyms: [], ...(n.renamed ? { why: `renamed: ${n.renamed}` } : {}) });
+      for (const [it, n] of names)
+        exposed.set(`${it.owner}.${it.name}`, { name: n.name, synonyms: [], ...(n.renamed ? { why: `renamed: ${n.renamed}` } : {}) });
     }
   }
   if (issues.length) throw new ImportError(issues);
   for (const cube of cubes.values())
     for (const m of [...cube.dimensions, ...cube.measures])
       if (!exposed.has(`${cube.name}.${m.name}`) && !(m as DimensionIn).primary_key)
-        skipped.push({ what: `${isMeasure(m) ? 'measure' : 'dimension'} ${cube.name}.${m.name}`, why: c.views.length ? 'no view exposes it' : 'not public' });
+        skipped.push({
+          what: `${isMeasure(m) ? 'measure' : 'dimension'} ${cube.name}.${m.name}`,
+          why: c.views.length ? 'no view exposes it' : 'not public',
+        });
 
   // dimensions and time dimensions
   const dimensions: NonNullable<SemanticModelInput['dimensions']> = [];
@@ -517,7 +643,11 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
       };
       if (d.type === 'time') {
         timeDimensions.push(common);
-        if (d.granularities?.length) note(`time_dimensions:${ex.name}`, 'its custom granularities are not imported; Quarry groups by day, week, month, quarter and year');
+        if (d.granularities?.length)
+          note(
+            `time_dimensions:${ex.name}`,
+            'its custom granularities are not imported; Quarry groups by day, week, month, quarter and year',
+          );
         if (ex.why) note(`time_dimensions:${ex.name}`, ex.why);
       } else {
         dimensions.push({ ...common, type: d.type as 'string' | 'number' | 'boolean', index_values: d.type === 'string' });
@@ -535,21 +665,28 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
   const dating = (entity: string, key: string) => {
     const g = guessDating(entity, timeDimensions, graph);
     if (g.note) note(key, g.note);
-    return g.time_dimension ? { time_dimension: g.time_dimension, ...(g.alternates.length ? { alternate_time_dimensions: g.alternates } : {}) } : { time_bound: false };
+    return g.time_dimension
+      ? { time_dimension: g.time_dimension, ...(g.alternates.length ? { alternate_time_dimensions: g.alternates } : {}) }
+      : { time_bound: false };
   };
   const format = (m: MeasureIn, key: string) => {
     if (m.format === 'currency') return { kind: 'currency' as const };
-    if (m.format !== undefined) note(key, `format ${JSON.stringify(m.format)} not imported (Quarry's percent shows a fraction; Cube shows the value as it is)`);
+    if (m.format !== undefined)
+      note(key, `format ${JSON.stringify(m.format)} not imported (Quarry's percent shows a fraction; Cube shows the value as it is)`);
     return { kind: m.type === 'count' || m.type.startsWith('count_distinct') ? ('integer' as const) : ('number' as const) };
   };
   const plainMeasure = (cube: CubeIn, m: MeasureIn, name: string): void => {
     const entity = entityOf.get(cube.name)!;
     const key = `measures:${name}`;
-    if (m.type === 'running_total' || m.rolling_window !== undefined) throw new Refused('a running total or rolling window; Quarry has no cumulative measures');
+    if (m.type === 'running_total' || m.rolling_window !== undefined)
+      throw new Refused('a running total or rolling window; Quarry has no cumulative measures');
     if (m.multi_stage) throw new Refused('a multi-stage measure (computed over the result of another query); Quarry has none');
-    if (m.type === 'string' || m.type === 'time' || m.type === 'boolean') throw new Refused(`a ${m.type} measure; Quarry measures are numbers`);
-    if (m.type === 'number_agg') throw new Refused('a number_agg measure (a custom aggregate function); Quarry has sum, count, count_distinct, avg, min and max');
-    const agg = m.type === 'count_distinct_approx' ? 'count_distinct' : (m.type as 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max');
+    if (m.type === 'string' || m.type === 'time' || m.type === 'boolean')
+      throw new Refused(`a ${m.type} measure; Quarry measures are numbers`);
+    if (m.type === 'number_agg')
+      throw new Refused('a number_agg measure (a custom aggregate function); Quarry has sum, count, count_distinct, avg, min and max');
+    const agg =
+      m.type === 'count_distinct_approx' ? 'count_distinct' : (m.type as 'count' | 'count_distinct' | 'sum' | 'avg' | 'min' | 'max');
     if (m.type === 'count_distinct_approx') note(key, 'count_distinct_approx in Cube: Quarry counts exactly');
     const sql = m.sql !== undefined ? translate(cube.name, m.sql, m) : undefined;
     const filters = (m.filters ?? []).map((f) => translate(cube.name, f.sql, m));
@@ -568,7 +705,8 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     quarryMeasure.set(`${cube.name}.${m.name}`, name);
     note(key, `measure ${m.name} of cube ${cube.name} (${m.file}: ${m.at})`);
   };
-  const measureNameFor = (cube: CubeIn, m: MeasureIn) => exposed.get(`${cube.name}.${m.name}`)?.name ?? quarryName(`${cube.name}_${m.name}`);
+  const measureNameFor = (cube: CubeIn, m: MeasureIn) =>
+    exposed.get(`${cube.name}.${m.name}`)?.name ?? quarryName(`${cube.name}_${m.name}`);
 
   // number measures reference other measures; those must be imported even when no view exposes them
   const numberRefs = (cube: CubeIn, m: MeasureIn): MeasureIn[] => {
@@ -641,22 +779,37 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         try {
           parseExpr(marked);
         } catch (e) {
-          if (e instanceof ExprError) throw new Refused(`'${m.sql}' is not arithmetic over measures (Quarry allows + - * /, numbers, parentheses)`);
+          if (e instanceof ExprError)
+            throw new Refused(`'${m.sql}' is not arithmetic over measures (Quarry allows + - * /, numbers, parentheses)`);
           throw e;
         }
-        metrics.push({ name, expression: tokenize(marked).map((t) => t.v).join('').trim(), label: m.title ?? labelFrom(name), ...(m.description ? { description: m.description.trim() } : {}), ...formatOf(m, key) });
+        metrics.push({
+          name,
+          expression: tokenize(marked)
+            .map((t) => t.v)
+            .join('')
+            .trim(),
+          label: m.title ?? labelFrom(name),
+          ...(m.description ? { description: m.description.trim() } : {}),
+          ...formatOf(m, key),
+        });
         quarryMeasure.set(`${cube.name}.${m.name}`, name);
-        note(key, `calculated measure ${m.name} of cube ${cube.name} (${m.file}: ${m.at}); Quarry divides as floats and never by zero (NULL)`);
+        note(
+          key,
+          `calculated measure ${m.name} of cube ${cube.name} (${m.file}: ${m.at}); Quarry divides as floats and never by zero (NULL)`,
+        );
         return;
       }
-      if (numberRefs(cube, m).length) throw new Refused(`'${m.sql}' mixes measures with other SQL; Quarry's derived metrics are arithmetic over measures`);
+      if (numberRefs(cube, m).length)
+        throw new Refused(`'${m.sql}' mixes measures with other SQL; Quarry's derived metrics are arithmetic over measures`);
       // over aggregates of the cube's rows: each aggregate a measure, the whole a derived metric
       const sql = translate(cube.name, m.sql!, m);
       let parsed;
       try {
         parsed = parseAggregateExpr(sql, new Set(['sum', 'avg', 'min', 'max', 'count']));
       } catch (e) {
-        if (e instanceof SqlRewriteError) throw new Refused(`'${m.sql}' is neither arithmetic over measures nor over SUM/AVG/MIN/MAX/COUNT: ${e.message}`);
+        if (e instanceof SqlRewriteError)
+          throw new Refused(`'${m.sql}' is neither arithmetic over measures nor over SUM/AVG/MIN/MAX/COUNT: ${e.message}`);
         throw e;
       }
       const entity = entityOf.get(cube.name)!;
@@ -667,20 +820,48 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         const same = measures.find((x) => x.entity === entity && x.agg === agg && x.sql === arg && !x.filter);
         if (same) return same.name;
         const part = `${name}_part${++k}`;
-        measures.push({ name: part, entity, agg, ...(arg !== undefined ? { sql: arg } : {}), label: `${labelFrom(m.name)} (part ${k})`, format: { kind: 'number' }, ...dating(entity, `measures:${part}`) });
+        measures.push({
+          name: part,
+          entity,
+          agg,
+          ...(arg !== undefined ? { sql: arg } : {}),
+          label: `${labelFrom(m.name)} (part ${k})`,
+          format: { kind: 'number' },
+          ...dating(entity, `measures:${part}`),
+        });
         note(`measures:${part}`, `part of the calculated measure ${m.name} of cube ${cube.name}`);
         return part;
       });
-      metrics.push({ name, expression, label: m.title ?? labelFrom(name), ...(m.description ? { description: m.description.trim() } : {}), ...formatOf(m, key) });
+      metrics.push({
+        name,
+        expression,
+        label: m.title ?? labelFrom(name),
+        ...(m.description ? { description: m.description.trim() } : {}),
+        ...formatOf(m, key),
+      });
       quarryMeasure.set(`${cube.name}.${m.name}`, name);
-      note(key, `calculated measure ${m.name} of cube ${cube.name} (${m.file}: ${m.at}): its aggregates as measures; Quarry divides as floats and never by zero (NULL)`);
+      note(
+        key,
+        `calculated measure ${m.name} of cube ${cube.name} (${m.file}: ${m.at}): its aggregates as measures; Quarry divides as floats and never by zero (NULL)`,
+      );
     });
   };
   const formatOf = (m: MeasureIn, key: string) => ({ format: format(m, key) });
-  for (const cube of cubes.values()) for (const m of cube.measures) if (wantMeasure.has(m) && m.type === 'number' && imported.has(entityOf.get(cube.name)!)) numberMeasure(cube, m);
+  for (const cube of cubes.values())
+    for (const m of cube.measures)
+      if (wantMeasure.has(m) && m.type === 'number' && imported.has(entityOf.get(cube.name)!)) numberMeasure(cube, m);
   if (issues.length) throw new ImportError(issues);
-  if (!measures.length) throw new ImportError([{ file: c.files[0] ?? path, path: 'cubes', problem: `no measure could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}` }]);
-  guesses.push("each measure is dated by its cube's first time dimension (else the nearest one through joins); in Cube a query may pick any");
+  if (!measures.length)
+    throw new ImportError([
+      {
+        file: c.files[0] ?? path,
+        path: 'cubes',
+        problem: `no measure could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
+      },
+    ]);
+  guesses.push(
+    "each measure is dated by its cube's first time dimension (else the nearest one through joins); in Cube a query may pick any",
+  );
 
   const counts = new Map<string, number>();
   for (const m of measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
@@ -698,7 +879,8 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     metrics,
     defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
   };
-  if (defaultTime) notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
+  if (defaultTime)
+    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
   notes.defaults = `guess: the time dimension most measures are dated by; ranking by the first summed measure (${ranking.name})`;
   return { model, notes, skipped, guesses, files: c.files };
 }

@@ -25,7 +25,18 @@ import { z } from 'zod';
 import type { SemanticModelInput } from '../model.js';
 import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
-import { grainsFrom, ImportError, labelFrom, quarryName, readYaml, schemaIssues, uniqueNames, type ImportResult, type InputIssue, type Skipped } from './common.js';
+import {
+  grainsFrom,
+  ImportError,
+  labelFrom,
+  quarryName,
+  readYaml,
+  schemaIssues,
+  uniqueNames,
+  type ImportResult,
+  type InputIssue,
+  type Skipped,
+} from './common.js';
 import { plainColumn, rewriteColumns, SqlRewriteError, tokenize } from './sql.js';
 
 export interface DbtImportOptions {
@@ -59,9 +70,7 @@ const LegacyDimension = z.looseObject({
   expr: Expr.optional(),
   label: Text,
   description: Text,
-  type_params: z
-    .looseObject({ time_granularity: z.string().optional(), validity_params: z.looseObject({}).optional() })
-    .optional(),
+  type_params: z.looseObject({ time_granularity: z.string().optional(), validity_params: z.looseObject({}).optional() }).optional(),
 });
 const LegacyMeasure = z.looseObject({
   name: z.string().min(1),
@@ -86,11 +95,23 @@ const LegacySemanticModel = z.looseObject({
 });
 const MetricRef = z.union([
   z.string().min(1),
-  z.looseObject({ name: z.string().min(1), filter: Filter, alias: z.string().optional(), offset_window: z.unknown().optional(), offset_to_grain: z.unknown().optional() }),
+  z.looseObject({
+    name: z.string().min(1),
+    filter: Filter,
+    alias: z.string().optional(),
+    offset_window: z.unknown().optional(),
+    offset_to_grain: z.unknown().optional(),
+  }),
 ]);
 const MeasureRef = z.union([
   z.string().min(1),
-  z.looseObject({ name: z.string().min(1), filter: Filter, alias: z.string().optional(), fill_nulls_with: z.unknown().optional(), join_to_timespine: z.unknown().optional() }),
+  z.looseObject({
+    name: z.string().min(1),
+    filter: Filter,
+    alias: z.string().optional(),
+    fill_nulls_with: z.unknown().optional(),
+    join_to_timespine: z.unknown().optional(),
+  }),
 ]);
 const LegacyMetric = z.looseObject({
   name: z.string().min(1),
@@ -110,12 +131,27 @@ const LegacyMetric = z.looseObject({
 });
 
 // latest spec (dbt 1.12+ / Fusion): semantics on the model's columns
-const ColumnEntity = z.union([z.preprocess(lower, z.enum(['primary', 'foreign', 'unique', 'natural'])), z.looseObject({ type: EntityType, name: z.string().optional() })]);
+const ColumnEntity = z.union([
+  z.preprocess(lower, z.enum(['primary', 'foreign', 'unique', 'natural'])),
+  z.looseObject({ type: EntityType, name: z.string().optional() }),
+]);
 const ColumnDimension = z.union([
   z.preprocess(lower, z.enum(['categorical', 'time'])),
-  z.looseObject({ type: DimensionType, name: z.string().optional(), label: Text, description: Text, validity_params: z.looseObject({}).optional() }),
+  z.looseObject({
+    type: DimensionType,
+    name: z.string().optional(),
+    label: Text,
+    description: Text,
+    validity_params: z.looseObject({}).optional(),
+  }),
 ]);
-const LatestColumn = z.looseObject({ name: z.string().min(1), description: Text, granularity: z.string().optional(), entity: ColumnEntity.optional(), dimension: ColumnDimension.optional() });
+const LatestColumn = z.looseObject({
+  name: z.string().min(1),
+  description: Text,
+  granularity: z.string().optional(),
+  entity: ColumnEntity.optional(),
+  dimension: ColumnDimension.optional(),
+});
 const LatestMetric = z.looseObject({
   name: z.string().min(1),
   type: MetricType,
@@ -133,7 +169,9 @@ const LatestMetric = z.looseObject({
 const LatestModel = z.looseObject({
   name: z.string().min(1),
   description: Text,
-  semantic_model: z.union([z.boolean(), z.looseObject({ enabled: z.boolean().optional(), name: z.string().optional(), label: Text })]).optional(),
+  semantic_model: z
+    .union([z.boolean(), z.looseObject({ enabled: z.boolean().optional(), name: z.string().optional(), label: Text })])
+    .optional(),
   agg_time_dimension: z.string().optional(),
   primary_entity: z.string().optional(),
   columns: z.array(LatestColumn).nullish(),
@@ -221,7 +259,9 @@ const inputOf = (r: z.infer<typeof MetricRef> | z.infer<typeof MeasureRef>): Inp
 
 /** `ref('orders')`, `ref("pkg", "orders")`, `ref('orders', v=2)` -> `orders`. */
 function refName(model: string): string | undefined {
-  const m = /^\s*ref\(\s*(['"])([^'"]+)\1\s*(?:,\s*(['"])([^'"]+)\3\s*)?(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)\s*$/.exec(model.replace(/^\{\{\s*|\s*\}\}$/g, ''));
+  const m = /^\s*ref\(\s*(['"])([^'"]+)\1\s*(?:,\s*(['"])([^'"]+)\3\s*)?(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)\s*$/.exec(
+    model.replace(/^\{\{\s*|\s*\}\}$/g, ''),
+  );
   if (!m) return undefined;
   return m[4] ?? m[2];
 }
@@ -238,7 +278,8 @@ function yamlFiles(dir: string): string[] {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIP_DIRS.has(e.name)) out.push(...yamlFiles(p));
-    } else if (/\.ya?ml$/i.test(e.name) && e.name !== 'dbt_project.yml' && e.name !== 'packages.yml' && e.name !== 'profiles.yml') out.push(p);
+    } else if (/\.ya?ml$/i.test(e.name) && e.name !== 'dbt_project.yml' && e.name !== 'packages.yml' && e.name !== 'profiles.yml')
+      out.push(p);
   }
   return out;
 }
@@ -287,14 +328,16 @@ function collect(path: string, schema: string | undefined): Collected & { projec
     };
     if (doc.semantic_models !== undefined) {
       used = true;
-      if (!Array.isArray(doc.semantic_models)) issues.push({ file: shown, path: 'semantic_models', problem: 'expected a list of semantic models' });
+      if (!Array.isArray(doc.semantic_models))
+        issues.push({ file: shown, path: 'semantic_models', problem: 'expected a list of semantic models' });
       else
         doc.semantic_models.forEach((rawSm, i) => {
           const sm = parse(LegacySemanticModel, rawSm, ['semantic_models', i]);
           if (!sm) return;
           const at = `semantic_models[${i}]`;
           const table = refName(sm.model);
-          if (!table) return issues.push({ file: shown, path: `${at}.model`, problem: `'${sm.model}' is not a ref; expected ref('model_name')` });
+          if (!table)
+            return issues.push({ file: shown, path: `${at}.model`, problem: `'${sm.model}' is not a ref; expected ref('model_name')` });
           out.sms.push({
             file: shown,
             at,
@@ -303,7 +346,13 @@ function collect(path: string, schema: string | undefined): Collected & { projec
             ...(sm.description ? { description: sm.description.trim() } : {}),
             ...(sm.defaults?.agg_time_dimension ? { aggTime: sm.defaults.agg_time_dimension } : {}),
             ...(sm.primary_entity ? { primaryEntity: sm.primary_entity } : {}),
-            entities: (sm.entities ?? []).map((e, j) => ({ file: shown, at: `${at}.entities[${j}]`, name: e.name, type: e.type, expr: e.expr ?? e.name })),
+            entities: (sm.entities ?? []).map((e, j) => ({
+              file: shown,
+              at: `${at}.entities[${j}]`,
+              name: e.name,
+              type: e.type,
+              expr: e.expr ?? e.name,
+            })),
             dimensions: (sm.dimensions ?? []).map((d, j) => ({
               file: shown,
               at: `${at}.dimensions[${j}]`,
@@ -344,7 +393,13 @@ function collect(path: string, schema: string | undefined): Collected & { projec
           } else {
             const m = parse(LatestMetric, rawM, ['metrics', i]);
             if (m) {
-              if (m.type === 'simple') issues.push({ file: shown, path: `${at}.type`, problem: "a simple metric belongs under its model's `metrics:` (latest spec) or needs `type_params.measure` (legacy spec)" });
+              if (m.type === 'simple')
+                issues.push({
+                  file: shown,
+                  path: `${at}.type`,
+                  problem:
+                    "a simple metric belongs under its model's `metrics:` (latest spec) or needs `type_params.measure` (legacy spec)",
+                });
               else out.metrics.push(latestMetric(m, shown, at));
             }
           }
@@ -367,7 +422,10 @@ function collect(path: string, schema: string | undefined): Collected & { projec
         (m.columns ?? []).forEach((c, j) => {
           const cat = `${at}.columns[${j}]`;
           if (c.entity !== undefined) {
-            const e = typeof c.entity === 'string' ? { type: c.entity as SmEntity['type'], name: c.name } : { type: c.entity.type, name: c.entity.name ?? c.name };
+            const e =
+              typeof c.entity === 'string'
+                ? { type: c.entity as SmEntity['type'], name: c.name }
+                : { type: c.entity.type, name: c.entity.name ?? c.name };
             sm.entities.push({ file: shown, at: `${cat}.entity`, name: e.name, type: e.type, expr: c.name });
           }
           if (c.dimension !== undefined) {
@@ -381,7 +439,9 @@ function collect(path: string, schema: string | undefined): Collected & { projec
               ...(c.granularity ? { granularity: c.granularity } : {}),
               validity: 'validity_params' in d && d.validity_params !== undefined,
               ...('label' in d && d.label ? { label: d.label } : {}),
-              ...((('description' in d && d.description) || c.description) ? { description: String(('description' in d && d.description) || c.description).trim() } : {}),
+              ...(('description' in d && d.description) || c.description
+                ? { description: String(('description' in d && d.description) || c.description).trim() }
+                : {}),
             });
           }
         });
@@ -392,19 +452,32 @@ function collect(path: string, schema: string | undefined): Collected & { projec
             name: d.name,
             type: d.type,
             expr: d.expr ?? d.name,
-            ...((d.granularity ?? d.type_params?.time_granularity) ? { granularity: (d.granularity ?? d.type_params?.time_granularity)! } : {}),
+            ...((d.granularity ?? d.type_params?.time_granularity)
+              ? { granularity: (d.granularity ?? d.type_params?.time_granularity)! }
+              : {}),
             validity: d.type_params?.validity_params !== undefined,
             ...(d.label ? { label: d.label } : {}),
             ...(d.description ? { description: d.description.trim() } : {}),
           }),
         );
         (m.derived_semantics?.entities ?? []).forEach((e, j) =>
-          sm.entities.push({ file: shown, at: `${at}.derived_semantics.entities[${j}]`, name: e.name, type: e.type, expr: e.expr ?? e.name }),
+          sm.entities.push({
+            file: shown,
+            at: `${at}.derived_semantics.entities[${j}]`,
+            name: e.name,
+            type: e.type,
+            expr: e.expr ?? e.name,
+          }),
         );
         (m.metrics ?? []).forEach((x, j) => {
           const mat = `${at}.metrics[${j}]`;
           if (x.type === 'simple') {
-            if (!x.agg) return issues.push({ file: shown, path: `${mat}.agg`, problem: `missing (a simple metric needs one of: ${AGGS.join(', ')})` });
+            if (!x.agg)
+              return issues.push({
+                file: shown,
+                path: `${mat}.agg`,
+                problem: `missing (a simple metric needs one of: ${AGGS.join(', ')})`,
+              });
             // the simple metric's aggregation is a measure of this model, used by the metric
             sm.measures.push({
               file: shown,
@@ -437,7 +510,13 @@ function collect(path: string, schema: string | undefined): Collected & { projec
   }
   if (issues.length) throw new ImportError(issues);
   if (!out.sms.length)
-    throw new ImportError([{ file: path, path: '', problem: `no dbt semantic models found in ${files.length} YAML file(s) (expected \`semantic_models:\`, or \`models:\` with \`semantic_model:\`)` }]);
+    throw new ImportError([
+      {
+        file: path,
+        path: '',
+        problem: `no dbt semantic models found in ${files.length} YAML file(s) (expected \`semantic_models:\`, or \`models:\` with \`semantic_model:\`)`,
+      },
+    ]);
   return { ...out, root, ...(projectName ? { projectName } : {}) };
 }
 
@@ -495,40 +574,71 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
     const seen = new Map<string, T>();
     for (const it of items) {
       const prev = seen.get(it.name);
-      if (prev) issues.push({ file: it.file, path: `${it.at}.name`, problem: `duplicate ${kind} name '${it.name}' (also ${prev.file}: ${prev.at})` });
+      if (prev)
+        issues.push({
+          file: it.file,
+          path: `${it.at}.name`,
+          problem: `duplicate ${kind} name '${it.name}' (also ${prev.file}: ${prev.at})`,
+        });
       else seen.set(it.name, it);
     }
   };
   dupes('semantic model', c.sms);
   dupes('metric', c.metrics);
-  dupes('measure', c.sms.flatMap((s) => s.measures));
+  dupes(
+    'measure',
+    c.sms.flatMap((s) => s.measures),
+  );
   for (const sm of c.sms) {
     const dimNames = new Map<string, SmDimension>();
     for (const d of sm.dimensions) {
-      if (dimNames.has(d.name)) issues.push({ file: d.file, path: `${d.at}.name`, problem: `duplicate dimension name '${d.name}' in semantic model '${sm.name}'` });
+      if (dimNames.has(d.name))
+        issues.push({ file: d.file, path: `${d.at}.name`, problem: `duplicate dimension name '${d.name}' in semantic model '${sm.name}'` });
       dimNames.set(d.name, d);
       if (d.type === 'time' && !d.granularity && !d.validity)
-        issues.push({ file: d.file, path: `${d.at}.type_params.time_granularity`, problem: 'missing (a time dimension needs one of: day, week, month, quarter, year, or finer)' });
+        issues.push({
+          file: d.file,
+          path: `${d.at}.type_params.time_granularity`,
+          problem: 'missing (a time dimension needs one of: day, week, month, quarter, year, or finer)',
+        });
     }
     const aggTimeOk = (name: string | undefined, at: string) => {
       if (!name) return;
       const d = dimNames.get(name);
       if (!d || d.type !== 'time')
-        issues.push({ file: sm.file, path: at, problem: `'${name}' is not a time dimension of '${sm.name}' (its time dimensions: ${sm.dimensions.filter((x) => x.type === 'time').map((x) => x.name).join(', ') || 'none'})` });
+        issues.push({
+          file: sm.file,
+          path: at,
+          problem: `'${name}' is not a time dimension of '${sm.name}' (its time dimensions: ${
+            sm.dimensions
+              .filter((x) => x.type === 'time')
+              .map((x) => x.name)
+              .join(', ') || 'none'
+          })`,
+        });
     };
     aggTimeOk(sm.aggTime, `${sm.at}.defaults.agg_time_dimension`);
     for (const m of sm.measures) {
       aggTimeOk(m.aggTime, `${m.at}.agg_time_dimension`);
       if (!m.aggTime && !sm.aggTime)
-        issues.push({ file: m.file, path: `${m.at}.agg_time_dimension`, problem: `missing: a measure needs an agg_time_dimension (or defaults.agg_time_dimension on '${sm.name}')` });
+        issues.push({
+          file: m.file,
+          path: `${m.at}.agg_time_dimension`,
+          problem: `missing: a measure needs an agg_time_dimension (or defaults.agg_time_dimension on '${sm.name}')`,
+        });
     }
   }
   if (issues.length) throw new ImportError(issues);
 
   // SCD type II models (natural keys with validity windows) join by date range, which Quarry cannot
-  const scd = new Set(c.sms.filter((s) => s.entities.some((e) => e.type === 'natural') || s.dimensions.some((d) => d.validity)).map((s) => s.name));
+  const scd = new Set(
+    c.sms.filter((s) => s.entities.some((e) => e.type === 'natural') || s.dimensions.some((d) => d.validity)).map((s) => s.name),
+  );
   for (const s of c.sms.filter((x) => scd.has(x.name)))
-    skipped.push({ what: `semantic model ${s.name} (${s.file}: ${s.at})`, why: 'a slowly changing dimension (natural key, validity window); Quarry joins on keys only, not on date ranges' });
+    skipped.push({
+      what: `semantic model ${s.name} (${s.file}: ${s.at})`,
+      why: 'a slowly changing dimension (natural key, validity window); Quarry joins on keys only, not on date ranges',
+    });
   const sms = c.sms.filter((s) => !scd.has(s.name));
 
   // entities
@@ -545,8 +655,17 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
       if (pk.type === 'unique') note(key, `primary key from the unique entity '${pk.name}' (no primary entity)`);
     } else {
       const fks = sm.entities.map((e) => plainColumn(e.expr)).filter((x): x is string => !!x);
-      primaryKey = fks.length ? fks : sm.dimensions.map((d) => plainColumn(d.expr)).filter((x): x is string => !!x).slice(0, 1);
-      if (!primaryKey.length) primaryKey = sm.measures.map((m) => plainColumn(m.expr)).filter((x): x is string => !!x).slice(0, 1);
+      primaryKey = fks.length
+        ? fks
+        : sm.dimensions
+            .map((d) => plainColumn(d.expr))
+            .filter((x): x is string => !!x)
+            .slice(0, 1);
+      if (!primaryKey.length)
+        primaryKey = sm.measures
+          .map((m) => plainColumn(m.expr))
+          .filter((x): x is string => !!x)
+          .slice(0, 1);
       note(
         key,
         pk
@@ -554,7 +673,10 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
           : `guess: no primary entity${sm.primaryEntity ? ` column ('${sm.primaryEntity}' names none)` : ''}; primary key = ${JSON.stringify(primaryKey)} (only used to count rows once across joins)`,
       );
     }
-    note(key, `from semantic model ${sm.name} (${sm.file}); table = the dbt model's relation name${options.schema ? ` in schema ${options.schema}` : ''}`);
+    note(
+      key,
+      `from semantic model ${sm.name} (${sm.file}); table = the dbt model's relation name${options.schema ? ` in schema ${options.schema}` : ''}`,
+    );
     entities.push({
       name,
       table: sm.table,
@@ -579,11 +701,19 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
         const ca = plainColumn(ea.expr);
         const cb = plainColumn(eb.expr);
         if (!ca || !cb) {
-          skipped.push({ what: `join ${a.name} -> ${b.name} on entity '${ea.name}'`, why: `the entity is an expression (${!ca ? ea.expr : eb.expr}); Quarry joins on columns` });
+          skipped.push({
+            what: `join ${a.name} -> ${b.name} on entity '${ea.name}'`,
+            why: `the entity is an expression (${!ca ? ea.expr : eb.expr}); Quarry joins on columns`,
+          });
           continue;
         }
         const i = relationships.length;
-        relationships.push({ from: entityOf.get(a.name)!, to: entityOf.get(b.name)!, on: [[ca, cb]], cardinality: one ? 'one_to_one' : 'many_to_one' });
+        relationships.push({
+          from: entityOf.get(a.name)!,
+          to: entityOf.get(b.name)!,
+          on: [[ca, cb]],
+          cardinality: one ? 'one_to_one' : 'many_to_one',
+        });
         notes[`relationships:${i}`] = one
           ? `entity '${ea.name}' is ${ea.type} in ${a.name} and ${eb.type} in ${b.name}: one row each`
           : `entity '${ea.name}': foreign in ${a.name}, ${eb.type} in ${b.name}`;
@@ -637,17 +767,19 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
       if (bool) note(key, `guess: type boolean from the name '${d.name}'`);
     }
   }
-  guesses.push('categorical dimensions are type string with index_values: true (dbt does not give their data type or cardinality); set a number type, or index_values: false on names and ids');
+  guesses.push(
+    'categorical dimensions are type string with index_values: true (dbt does not give their data type or cardinality); set a number type, or index_values: false on names and ids',
+  );
   if (booleanGuess) guesses.push('categorical dimensions named is_/has_ ... are type boolean');
 
   // filters: {{ Dimension('entity__dim') }} and {{ Entity('name') }} become SQL over the measure's entity
-  const smByName = new Map(sms.map((s) => [s.name, s]));
   const translateFilter = (owner: Sm, filter: string): string => {
     return filter.trim().replace(/\{\{\s*([\s\S]*?)\s*\}\}/g, (_m, body: string) => {
       const call = /^(Dimension|TimeDimension|Entity|Metric)\s*\(\s*(['"])([^'"]+)\2\s*(,[^)]*)?\)\s*(\..*)?$/.exec(body.trim());
       if (!call) throw new Refused(`the filter part {{ ${body} }} is not a Dimension(...) or Entity(...) reference`);
       const [, kind, , ref, extra, chained] = call;
-      if (kind === 'TimeDimension') throw new Refused(`TimeDimension('${ref}'${extra ?? ''}) in a filter: Quarry measures cannot be filtered on a time grain`);
+      if (kind === 'TimeDimension')
+        throw new Refused(`TimeDimension('${ref}'${extra ?? ''}) in a filter: Quarry measures cannot be filtered on a time grain`);
       if (kind === 'Metric') throw new Refused(`Metric('${ref}') in a filter: a filter on another metric's value per entity`);
       if (chained) throw new Refused(`${kind}('${ref}')${chained}: grain or date-part modifiers in filters are not supported`);
       const parts = ref!.split('__');
@@ -662,7 +794,8 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
       if (parts.length < 2) throw new Refused(`Dimension('${ref}') needs its entity, as in Dimension('entity__${ref}')`);
       const dimName = parts[parts.length - 1]!;
       const entityName = parts[parts.length - 2]!;
-      const names = (s: Sm, any: boolean) => s.primaryEntity === entityName || s.entities.some((e) => e.name === entityName && (any || keyed(e)));
+      const names = (s: Sm, any: boolean) =>
+        s.primaryEntity === entityName || s.entities.some((e) => e.name === entityName && (any || keyed(e)));
       const hasDim = (s: Sm) => s.dimensions.some((d) => d.name === dimName);
       const target = sms.find((s) => names(s, false) && hasDim(s)) ?? (names(owner, true) && hasDim(owner) ? owner : undefined);
       if (!target) throw new Refused(`Dimension('${ref}'): no semantic model with entity '${entityName}' has a dimension '${dimName}'`);
@@ -675,7 +808,8 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
   const reach = (owner: Sm, target: Sm, sql: string, what: string) => {
     const from = entityOf.get(owner.name)!;
     const to = entityOf.get(target.name)!;
-    if (!graph.path(from, to)) throw new Refused(`${what} is on ${target.name}, which ${owner.name} does not reach through many-to-one joins`);
+    if (!graph.path(from, to))
+      throw new Refused(`${what} is on ${target.name}, which ${owner.name} does not reach through many-to-one joins`);
     return sql.replace(/\$\{TABLE\}/g, `\${${to}}`);
   };
   const filterSql = (owner: Sm, filters: string[]) => {
@@ -692,12 +826,27 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
   const quarryMetric = new Map<string, string>(); // dbt metric name -> Quarry metric name
   const metricKind = new Map<string, Metric['type']>();
 
-  const makeMeasure = (name: string, measureName: string, filters: string[], meta: { label?: string; description?: string }, key: string): void => {
+  const makeMeasure = (
+    name: string,
+    measureName: string,
+    filters: string[],
+    meta: { label?: string; description?: string },
+    key: string,
+  ): void => {
     const found = measuresBySm.get(measureName);
-    if (!found) throw new Refused(scdMeasures.has(measureName) ? `its measure '${measureName}' is on a slowly changing dimension model` : `no semantic model has a measure '${measureName}'`);
+    if (!found)
+      throw new Refused(
+        scdMeasures.has(measureName)
+          ? `its measure '${measureName}' is on a slowly changing dimension model`
+          : `no semantic model has a measure '${measureName}'`,
+      );
     const { sm, m } = found;
-    if (m.agg === 'percentile' || m.agg === 'median') throw new Refused(`measure '${m.name}' aggregates by ${m.agg}; Quarry has sum, count, count_distinct, avg, min and max`);
-    if (m.nonAdditive) throw new Refused(`measure '${m.name}' has a non_additive_dimension (a balance at the period's end); Quarry sums over the whole period`);
+    if (m.agg === 'percentile' || m.agg === 'median')
+      throw new Refused(`measure '${m.name}' aggregates by ${m.agg}; Quarry has sum, count, count_distinct, avg, min and max`);
+    if (m.nonAdditive)
+      throw new Refused(
+        `measure '${m.name}' has a non_additive_dimension (a balance at the period's end); Quarry sums over the whole period`,
+      );
     let sql: string | undefined;
     let agg: 'sum' | 'count' | 'count_distinct' | 'avg' | 'min' | 'max';
     try {
@@ -730,7 +879,10 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
     const filter = filterSql(sm, filters);
     const timeDim = timeDimName.get(`${sm.name}.${m.aggTime ?? sm.aggTime}`);
     if (!timeDim) throw new Refused(`its agg_time_dimension '${m.aggTime ?? sm.aggTime}' was not imported`);
-    const alternates = sm.dimensions.filter((d) => d.type === 'time' && timeDimName.get(`${sm.name}.${d.name}`) !== timeDim).map((d) => timeDimName.get(`${sm.name}.${d.name}`)).filter((x): x is string => !!x);
+    const alternates = sm.dimensions
+      .filter((d) => d.type === 'time' && timeDimName.get(`${sm.name}.${d.name}`) !== timeDim)
+      .map((d) => timeDimName.get(`${sm.name}.${d.name}`))
+      .filter((x): x is string => !!x);
     measures.push({
       name,
       entity: entityOf.get(sm.name)!,
@@ -738,25 +890,45 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
       ...(sql !== undefined ? { sql } : {}),
       ...(filter ? { filter } : {}),
       label: meta.label ?? m.label ?? labelFrom(name),
-      ...description(meta.description ?? (filters.length ? `${m.name} where ${filters.map((f) => f.trim().replace(/\{\{\s*([\s\S]*?)\s*\}\}/g, '$1')).join(' and ')}` : m.description)),
+      ...description(
+        meta.description ??
+          (filters.length
+            ? `${m.name} where ${filters.map((f) => f.trim().replace(/\{\{\s*([\s\S]*?)\s*\}\}/g, '$1')).join(' and ')}`
+            : m.description),
+      ),
       format: { kind: agg === 'count' || agg === 'count_distinct' ? 'integer' : 'number' },
       time_dimension: timeDim,
       ...(alternates.length ? { alternate_time_dimensions: alternates } : {}),
     });
-    note(key, `${m.ofMetric ? 'simple metric' : 'measure'} '${m.name}' of ${sm.name} (${m.file}: ${m.at})${alternates.length ? `; may also be dated by the model's other time dimensions (${alternates.join(', ')})` : ''}`);
+    note(
+      key,
+      `${m.ofMetric ? 'simple metric' : 'measure'} '${m.name}' of ${sm.name} (${m.file}: ${m.at})${alternates.length ? `; may also be dated by the model's other time dimensions (${alternates.join(', ')})` : ''}`,
+    );
   };
 
   // an input of a ratio or derived metric: the metric itself, or a filtered copy of a simple one
   const inputName = (parent: Metric, input: Input, role: string): string => {
-    if (input.offset) throw new Refused(`input '${input.alias ?? input.name}' is offset in time (offset_window / offset_to_grain); Quarry compares periods through questions, not through metrics`);
+    if (input.offset)
+      throw new Refused(
+        `input '${input.alias ?? input.name}' is offset in time (offset_window / offset_to_grain); Quarry compares periods through questions, not through metrics`,
+      );
     const target = c.metrics.find((x) => x.name === input.name);
     if (!target) throw new Refused(`its input '${input.name}' is not a metric`);
     const q = quarryMetric.get(input.name);
     if (!q) throw new Refused(`its input '${input.name}' was not imported`);
     if (!input.filter.length) return q;
-    if (metricKind.get(input.name) !== 'simple') throw new Refused(`input '${input.name}' has a filter but is a ${metricKind.get(input.name)} metric; only simple metrics can be filtered`);
+    if (metricKind.get(input.name) !== 'simple')
+      throw new Refused(
+        `input '${input.name}' has a filter but is a ${metricKind.get(input.name)} metric; only simple metrics can be filtered`,
+      );
     const name = quarryName(`${parent.name}_${input.alias ?? role}`);
-    makeMeasure(name, target.measure!.name, [...target.filter, ...target.measure!.filter, ...input.filter], { label: labelFrom(input.alias ?? `${parent.name} ${role}`) }, `measures:${name}`);
+    makeMeasure(
+      name,
+      target.measure!.name,
+      [...target.filter, ...target.measure!.filter, ...input.filter],
+      { label: labelFrom(input.alias ?? `${parent.name} ${role}`) },
+      `measures:${name}`,
+    );
     note(`measures:${name}`, `the filtered input '${input.alias ?? input.name}' of ${parent.name}`);
     return name;
   };
@@ -765,7 +937,8 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
   const done = new Set<string>();
   const visiting = new Set<string>();
   const byName = new Map(c.metrics.map((m) => [m.name, m]));
-  const deps = (m: Metric) => [m.numerator?.name, m.denominator?.name, ...(m.inputs ?? []).map((i) => i.name)].filter((x): x is string => !!x && byName.has(x));
+  const deps = (m: Metric) =>
+    [m.numerator?.name, m.denominator?.name, ...(m.inputs ?? []).map((i) => i.name)].filter((x): x is string => !!x && byName.has(x));
   const visit = (m: Metric) => {
     if (done.has(m.name) || visiting.has(m.name)) return;
     visiting.add(m.name);
@@ -776,10 +949,19 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
     const what = `metric ${m.name} (${m.file}: ${m.at})`;
     try {
       if (m.type === 'cumulative') throw new Refused('a cumulative metric (running total over a window); Quarry has no cumulative metrics');
-      if (m.type === 'conversion') throw new Refused('a conversion metric (events of one entity followed by others within a window); Quarry has no conversion metrics');
+      if (m.type === 'conversion')
+        throw new Refused(
+          'a conversion metric (events of one entity followed by others within a window); Quarry has no conversion metrics',
+        );
       if (m.type === 'simple') {
         if (!m.measure) throw new Refused('a simple metric without type_params.measure');
-        makeMeasure(name, m.measure.name, [...m.filter, ...m.measure.filter], { ...(m.label ? { label: m.label } : {}), ...(m.description ? { description: m.description } : {}) }, `measures:${name}`);
+        makeMeasure(
+          name,
+          m.measure.name,
+          [...m.filter, ...m.measure.filter],
+          { ...(m.label ? { label: m.label } : {}), ...(m.description ? { description: m.description } : {}) },
+          `measures:${name}`,
+        );
         if (name !== m.name) note(`measures:${name}`, `renamed: '${m.name}' as a Quarry name`);
       } else {
         if (m.filter.length) throw new Refused(`a ${m.type} metric with its own filter; Quarry filters measures, not ${m.type} metrics`);
@@ -788,11 +970,18 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
           if (!m.numerator || !m.denominator) throw new Refused('a ratio metric needs type_params.numerator and type_params.denominator');
           expression = `${inputName(m, m.numerator, 'numerator')} / ${inputName(m, m.denominator, 'denominator')}`;
         } else {
-          if (m.expr === undefined || !m.inputs?.length) throw new Refused('a derived metric needs type_params.expr and type_params.metrics');
+          if (m.expr === undefined || !m.inputs?.length)
+            throw new Refused('a derived metric needs type_params.expr and type_params.metrics');
           const names = new Map<string, string>();
-          for (const input of m.inputs) names.set((input.alias ?? input.name).toLowerCase(), inputName(m, input, input.alias ?? input.name));
-          const unknown = tokenize(m.expr).filter((t) => t.t === 'ident' && !names.has(t.v.toLowerCase())).map((t) => t.v);
-          if (unknown.length) throw new Refused(`its expression '${m.expr}' names ${unknown.map((u) => `'${u}'`).join(', ')}, not among its input metrics (${[...names.keys()].join(', ')})`);
+          for (const input of m.inputs)
+            names.set((input.alias ?? input.name).toLowerCase(), inputName(m, input, input.alias ?? input.name));
+          const unknown = tokenize(m.expr)
+            .filter((t) => t.t === 'ident' && !names.has(t.v.toLowerCase()))
+            .map((t) => t.v);
+          if (unknown.length)
+            throw new Refused(
+              `its expression '${m.expr}' names ${unknown.map((u) => `'${u}'`).join(', ')}, not among its input metrics (${[...names.keys()].join(', ')})`,
+            );
           expression = tokenize(m.expr)
             .map((t) => (t.t === 'ident' && !t.quoted && names.has(t.v.toLowerCase()) ? names.get(t.v.toLowerCase())! : t.v))
             .join('')
@@ -800,7 +989,10 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
           try {
             parseExpr(expression);
           } catch (e) {
-            if (e instanceof ExprError) throw new Refused(`its expression '${m.expr}' is not arithmetic over metrics (Quarry allows + - * /, numbers, parentheses): ${e.message}`);
+            if (e instanceof ExprError)
+              throw new Refused(
+                `its expression '${m.expr}' is not arithmetic over metrics (Quarry allows + - * /, numbers, parentheses): ${e.message}`,
+              );
             throw e;
           }
         }
@@ -834,10 +1026,21 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
           if (!(e instanceof Refused)) throw e;
           skipped.push({ what: `measure ${m.name} (${m.file}: ${m.at})`, why: e.message });
         }
-      } else if (!usedBy && !m.createMetric) skipped.push({ what: `measure ${m.name} (${m.file}: ${m.at})`, why: 'no metric uses it (dbt exposes measures only through metrics)' });
+      } else if (!usedBy && !m.createMetric)
+        skipped.push({
+          what: `measure ${m.name} (${m.file}: ${m.at})`,
+          why: 'no metric uses it (dbt exposes measures only through metrics)',
+        });
     }
 
-  if (!measures.length) throw new ImportError([{ file: c.files[0] ?? path, path: 'metrics', problem: `no metric could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}` }]);
+  if (!measures.length)
+    throw new ImportError([
+      {
+        file: c.files[0] ?? path,
+        path: 'metrics',
+        problem: `no metric could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
+      },
+    ]);
 
   // defaults: the time dimension most measures are dated by; the first summed measure ranks
   const counts = new Map<string, number>();
@@ -857,7 +1060,8 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
     metrics,
     defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
   };
-  if (defaultTime) notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
+  if (defaultTime)
+    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
   notes.defaults = `guess: the time dimension most metrics are dated by; ranking by the first summed metric (${ranking.name})`;
   return { model, notes, skipped, guesses, files: c.files };
 }

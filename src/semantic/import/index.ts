@@ -13,10 +13,12 @@ export { importDbt, importCube, importCortex };
 
 export const IMPORT_FORMATS: readonly ImportFormat[] = ['dbt', 'cube', 'cortex'];
 
-export type ImportOptions = DbtImportOptions & CubeImportOptions & CortexImportOptions & {
-  /** Fail (write nothing) when anything could not be imported. */
-  strict?: boolean;
-};
+export type ImportOptions = DbtImportOptions &
+  CubeImportOptions &
+  CortexImportOptions & {
+    /** Fail (write nothing) when anything could not be imported. */
+    strict?: boolean;
+  };
 
 export function importModel(format: string, path: string, options: ImportOptions = {}): ImportResult {
   switch (format) {

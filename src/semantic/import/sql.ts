@@ -11,8 +11,7 @@
 export class SqlRewriteError extends Error {}
 
 export type Token = (
-  | { t: 'ws' | 'comment' | 'str' | 'num' | 'op' | 'placeholder'; v: string }
-  | { t: 'ident'; v: string; quoted: boolean; name: string }
+  { t: 'ws' | 'comment' | 'str' | 'num' | 'op' | 'placeholder'; v: string } | { t: 'ident'; v: string; quoted: boolean; name: string }
 ) & { /** offset in the text */ at?: number };
 
 /** Splits SQL text into tokens; concatenating every token's `v` gives the text back. */
@@ -54,7 +53,15 @@ export function tokenize(sql: string): Token[] {
         }
       }
       const v = sql.slice(i, j);
-      out.push({ t: 'ident', v, quoted: true, name: v.slice(1, -1).split(c + c).join(c) });
+      out.push({
+        t: 'ident',
+        v,
+        quoted: true,
+        name: v
+          .slice(1, -1)
+          .split(c + c)
+          .join(c),
+      });
     } else if ((m = /^\$\{[^}]*\}/.exec(rest))) out.push({ t: 'placeholder', v: m[0] });
     else if ((m = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?/i.exec(rest))) out.push({ t: 'num', v: m[0] });
     else if ((m = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(rest))) out.push({ t: 'ident', v: m[0], quoted: false, name: m[0] });
@@ -124,7 +131,10 @@ export function rewriteColumns(sql: string, resolver: ColumnResolver = {}): stri
       const nameTok = nameIdx === undefined ? undefined : toks[nameIdx];
       const after = nameIdx === undefined ? undefined : significant(toks, nameIdx + 1, 1);
       if (nameTok && nameTok.t === 'ident' && after?.v !== '.' && after?.v !== '(' && prev?.v !== '.') {
-        const text = toks.slice(k, nameIdx! + 1).map((x) => x.v).join('');
+        const text = toks
+          .slice(k, nameIdx! + 1)
+          .map((x) => x.v)
+          .join('');
         const replaced = resolver.qualified?.(t.name, nameTok.name, text);
         out += replaced ?? text;
         k = nameIdx!;

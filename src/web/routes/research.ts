@@ -7,7 +7,12 @@ import { webErrorResponses } from '../schemas.js';
 /** POST /ui/api/research — starts an investigation in a new thread of the user's history. */
 export const researchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.post('/research', {
-    schema: { summary: 'Start research', tags: ['web'], body: researchRequestSchema(runtime.config.maxQueryLength), response: { 200: ResearchSubmittedSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Start research',
+      tags: ['web'],
+      body: researchRequestSchema(runtime.config.maxQueryLength),
+      response: { 200: ResearchSubmittedSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const s = await runtime.research.submit(
         principalOf(request),

@@ -3,7 +3,15 @@ import { LlmClient, LlmUnavailableError, PlanSchema } from '../../../src/nlq/llm
 import { LLM_DEFAULTS } from '../../../src/nlq/llm/settings.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../../helpers/llm.js';
 
-const settings = { ...LLM_DEFAULTS, baseUrl: LLM_BASE, apiKey: 'sk-secret-test', model: 'scripted', sendRows: true, backoffMs: 5, timeoutMs: 2000 };
+const settings = {
+  ...LLM_DEFAULTS,
+  baseUrl: LLM_BASE,
+  apiKey: 'sk-secret-test',
+  model: 'scripted',
+  sendRows: true,
+  backoffMs: 5,
+  timeoutMs: 2000,
+};
 
 describe('LLM client against a scripted OpenAI-compatible endpoint', () => {
   let llm: ScriptedLlm;
@@ -11,7 +19,11 @@ describe('LLM client against a scripted OpenAI-compatible endpoint', () => {
 
   it('parses a structured answer and counts tokens from the response usage', async () => {
     llm = scriptLlm();
-    llm.push({ tool: 'plan', args: { kind: 'query', query: { metrics: ['revenue'] } }, usage: { prompt_tokens: 321, completion_tokens: 12 } });
+    llm.push({
+      tool: 'plan',
+      args: { kind: 'query', query: { metrics: ['revenue'] } },
+      usage: { prompt_tokens: 321, completion_tokens: 12 },
+    });
     const client = new LlmClient(settings);
     const r = await client.structured([{ role: 'user', content: 'q' }], PlanSchema, 'plan');
     expect(r.value?.kind).toBe('query');

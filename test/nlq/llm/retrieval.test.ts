@@ -1,11 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { countRequestTokens, countTokens, LLM_DEFAULTS, LlmClient, LlmPlanner, placeholders, loadPrompt, renderTemplate, retrieveContext, type PromptName } from '../../../src/nlq/llm/index.js';
+import {
+  countRequestTokens,
+  countTokens,
+  LLM_DEFAULTS,
+  LlmClient,
+  LlmPlanner,
+  placeholders,
+  loadPrompt,
+  renderTemplate,
+  retrieveContext,
+  type PromptName,
+} from '../../../src/nlq/llm/index.js';
 import { readdirSync } from 'node:fs';
 import { PROMPTS_DIR } from '../../../src/nlq/llm/prompts.js';
 import { generatedModel } from '../../helpers/generated-model.js';
 import { LLM_BASE, scriptLlm, type ScriptedLlm } from '../../helpers/llm.js';
 
-const QUESTIONS = ['total billing invoices amount by region in 2023', 'how many support tickets per priority last quarter', 'fleet shipments cost by channel', 'which loyalty campaigns had the highest fee'];
+const QUESTIONS = [
+  'total billing invoices amount by region in 2023',
+  'how many support tickets per priority last quarter',
+  'fleet shipments cost by channel',
+  'which loyalty campaigns had the highest fee',
+];
 
 describe('retrieval and prompt size on a generated 200-table model', () => {
   const big = generatedModel(200);
@@ -33,7 +49,14 @@ describe('retrieval and prompt size on a generated 200-table model', () => {
     llm = scriptLlm();
     llm.push({ tool: 'plan', args: { kind: 'out_of_scope', reason: 'scripted' } });
     const client = new LlmClient({ ...LLM_DEFAULTS, baseUrl: LLM_BASE, model: 'scripted', sendRows: true, backoffMs: 5 });
-    const planner = new LlmPlanner({ client, catalogue: big.catalogue, dialect: 'duckdb', sendValues: true, maxRepairs: 1, promptBudget: 4000 });
+    const planner = new LlmPlanner({
+      client,
+      catalogue: big.catalogue,
+      dialect: 'duckdb',
+      sendValues: true,
+      maxRepairs: 1,
+      promptBudget: 4000,
+    });
     const r = await planner.plan({ question, asOf: '2024-06-30', interpretation: { kind: 'out_of_scope', reason: 'unknown words' } });
     const body = llm.bodies[0] as { messages: { content: string }[]; tools: { function: { parameters: unknown } }[] };
     const counted = countRequestTokens(body.messages, body.tools[0].function.parameters);
@@ -65,8 +88,21 @@ describe('retrieval and prompt size on a generated 200-table model', () => {
 
 describe('prompt templates', () => {
   it('one file per step, and every placeholder is filled by its caller', () => {
-    const files = readdirSync(PROMPTS_DIR).filter((f) => f.endsWith('.txt')).map((f) => f.replace(/\.txt$/, ''));
-    expect(files.sort()).toEqual(['narrate-system', 'narrate-user', 'plan-system', 'plan-user', 'repair', 'research-plan', 'research-followups', 'research-sections'].sort());
+    const files = readdirSync(PROMPTS_DIR)
+      .filter((f) => f.endsWith('.txt'))
+      .map((f) => f.replace(/\.txt$/, ''));
+    expect(files.sort()).toEqual(
+      [
+        'narrate-system',
+        'narrate-user',
+        'plan-system',
+        'plan-user',
+        'repair',
+        'research-plan',
+        'research-followups',
+        'research-sections',
+      ].sort(),
+    );
     for (const f of files) {
       const t = loadPrompt(f as PromptName);
       const values = Object.fromEntries(placeholders(t).map((p) => [p, `<${p}>`]));
@@ -80,8 +116,21 @@ describe('privacy mode over the richer IR', () => {
   it('a subset’s filter values are redacted like filters, and restored', async () => {
     const { redactQueryValues, restoreQueryValues } = await import('../../../src/nlq/llm/retrieval.js');
     const query = {
-      metrics: [], group_by: [], filters: [{ dimension: 'nation', op: 'eq' as const, values: ['GERMANY'] }], metric_filters: [], order: [], share_of_total: [],
-      subset_metrics: [{ name: 'urgent_share', metric: 'orders', filters: [{ dimension: 'order_priority', op: 'eq' as const, values: ['1-URGENT'] }], as: 'share' as const, label: '1-URGENT' }],
+      metrics: [],
+      group_by: [],
+      filters: [{ dimension: 'nation', op: 'eq' as const, values: ['GERMANY'] }],
+      metric_filters: [],
+      order: [],
+      share_of_total: [],
+      subset_metrics: [
+        {
+          name: 'urgent_share',
+          metric: 'orders',
+          filters: [{ dimension: 'order_priority', op: 'eq' as const, values: ['1-URGENT'] }],
+          as: 'share' as const,
+          label: '1-URGENT',
+        },
+      ],
     };
     const red = redactQueryValues(query);
     const text = JSON.stringify(red.query);
@@ -92,8 +141,24 @@ describe('privacy mode over the richer IR', () => {
   it('a ratio’s side values and labels are redacted, and the values restored', async () => {
     const { redactQueryValues, restoreQueryValues } = await import('../../../src/nlq/llm/retrieval.js');
     const query = {
-      metrics: [], group_by: [], filters: [], metric_filters: [], order: [], share_of_total: [],
-      ratios: [{ name: 'r', numerator: { metric: 'customers', filters: [{ dimension: 'nation', op: 'eq' as const, values: ['FRANCE'] }], label: 'customers in FRANCE' }, denominator: { metric: 'customers' }, label: 'Ratio of customers in FRANCE to customers' }],
+      metrics: [],
+      group_by: [],
+      filters: [],
+      metric_filters: [],
+      order: [],
+      share_of_total: [],
+      ratios: [
+        {
+          name: 'r',
+          numerator: {
+            metric: 'customers',
+            filters: [{ dimension: 'nation', op: 'eq' as const, values: ['FRANCE'] }],
+            label: 'customers in FRANCE',
+          },
+          denominator: { metric: 'customers' },
+          label: 'Ratio of customers in FRANCE to customers',
+        },
+      ],
     };
     const red = redactQueryValues(query);
     expect(JSON.stringify(red.query)).not.toContain('FRANCE');

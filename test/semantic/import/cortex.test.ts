@@ -9,7 +9,8 @@ import { FIXTURES, importFixture, roundTrip, type Imported, type RoundTrip } fro
 
 const FILE = join(FIXTURES, 'cortex/tpch_sales.yaml');
 const REVENUE = 'SUM(l_extendedprice * (1 - l_discount))';
-const TO_REGION = 'JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
+const TO_REGION =
+  'JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
 
 let rt: RoundTrip;
 let cortex: Imported;
@@ -25,7 +26,11 @@ describe('quarry semantic import cortex: the imported model gives the numbers of
   it('a fact with a default aggregation by region (through four relationships) and month', async () => {
     await rt.expectSame(
       cortex.model,
-      { metrics: ['revenue'], group_by: [{ dimension: 'region' }, { dimension: 'ship_date', grain: 'month' }], time_range: { start: '1996-01-01', end: '1996-07-01' } },
+      {
+        metrics: ['revenue'],
+        group_by: [{ dimension: 'region' }, { dimension: 'ship_date', grain: 'month' }],
+        time_range: { start: '1996-01-01', end: '1996-07-01' },
+      },
       `SELECT r_name, CAST(date_trunc('month', l_shipdate) AS DATE), ${REVENUE} FROM lineitem JOIN orders ON l_orderkey = o_orderkey ${TO_REGION}
        WHERE l_shipdate >= DATE '1996-01-01' AND l_shipdate < DATE '1996-07-01' GROUP BY 1, 2`,
     );
@@ -47,13 +52,21 @@ describe('quarry semantic import cortex: the imported model gives the numbers of
   it('table metrics of two tables and a model-level metric over them, by nation and by quarter', async () => {
     await rt.expectSame(
       cortex.model,
-      { metrics: ['order_count', 'order_value'], group_by: [{ dimension: 'order_priority' }, { dimension: 'order_date', grain: 'quarter' }], time_range: { start: '1998-01-01', end: '1999-01-01' } },
+      {
+        metrics: ['order_count', 'order_value'],
+        group_by: [{ dimension: 'order_priority' }, { dimension: 'order_date', grain: 'quarter' }],
+        time_range: { start: '1998-01-01', end: '1999-01-01' },
+      },
       `SELECT o_orderpriority, CAST(date_trunc('quarter', o_orderdate) AS DATE), COUNT(*), SUM(o_totalprice) FROM orders
        WHERE o_orderdate >= DATE '1998-01-01' AND o_orderdate < DATE '1999-01-01' GROUP BY 1, 2`,
     );
     await rt.expectSame(
       cortex.model,
-      { metrics: ['revenue_per_order'], group_by: [{ dimension: 'nation' }], filters: [{ dimension: 'market_segment', op: 'eq', values: ['BUILDING'] }] },
+      {
+        metrics: ['revenue_per_order'],
+        group_by: [{ dimension: 'nation' }],
+        filters: [{ dimension: 'market_segment', op: 'eq', values: ['BUILDING'] }],
+      },
       `WITH rev AS (SELECT n_name, ${REVENUE} AS v FROM lineitem JOIN orders ON l_orderkey = o_orderkey JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey WHERE c_mktsegment = 'BUILDING' GROUP BY 1),
             ord AS (SELECT n_name, COUNT(*) AS n FROM orders JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey WHERE c_mktsegment = 'BUILDING' GROUP BY 1)
        SELECT n_name, v / n FROM rev JOIN ord USING (n_name)`,
@@ -64,8 +77,15 @@ describe('quarry semantic import cortex: the imported model gives the numbers of
 describe('quarry semantic import cortex: verified queries', () => {
   it('run on the warehouse over the logical tables (as CTEs) and give the hand-written numbers', async () => {
     const vq = cortex.model.verified_queries;
-    expect(vq.map((v) => v.question)).toEqual(['What is the revenue by region?', 'How many orders by order priority?', 'average discount by ship mode']);
-    await rt.expectSameSql(vq[0]!.sql!, `SELECT r_name, ${REVENUE} FROM lineitem JOIN orders ON l_orderkey = o_orderkey ${TO_REGION} GROUP BY 1`);
+    expect(vq.map((v) => v.question)).toEqual([
+      'What is the revenue by region?',
+      'How many orders by order priority?',
+      'average discount by ship mode',
+    ]);
+    await rt.expectSameSql(
+      vq[0]!.sql!,
+      `SELECT r_name, ${REVENUE} FROM lineitem JOIN orders ON l_orderkey = o_orderkey ${TO_REGION} GROUP BY 1`,
+    );
     await rt.expectSameSql(vq[1]!.sql!, 'SELECT o_orderpriority, COUNT(*) FROM orders GROUP BY 1');
     await rt.expectSameSql(vq[2]!.sql!, 'SELECT l_shipmode, AVG(l_discount) FROM lineitem GROUP BY 1');
     // `FROM orders` (a logical table named like its base table) reads the logical columns
@@ -83,14 +103,55 @@ describe('quarry semantic import cortex: verified queries', () => {
   });
 });
 
+describe('quarry semantic import cortex: what real files write', () => {
+  it('reads a multi-line double-quoted sql whose lines start at the margin (as PyYAML and Snowflake do) and imports the same model', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-cortex-margin-'));
+    try {
+      // each verified query's `sql: |` block rewritten as `sql: "` with its lines at column 0
+      const margin = readFileSync(FILE, 'utf8').replace(
+        /^( +)sql: \|\n((?:\1 +.*\n?)+)/gm,
+        (_all, _indent: string, body: string) =>
+          `    sql: "\n${body
+            .split('\n')
+            .map((l) => l.trim())
+            .join('\n')}"\n`,
+      );
+      expect(margin).toMatch(/sql: "\nSELECT order_priority/);
+      const file = join(dir, 'margin.yaml');
+      writeFileSync(file, margin);
+      const imported = importFixture('cortex', file);
+      expect(imported.model.verified_queries.map((v) => v.question)).toEqual(cortex.model.verified_queries.map((v) => v.question));
+      expect(imported.model.verified_queries.map((v) => v.sql!.replace(/\s+/g, ' ').trim())).toEqual(
+        cortex.model.verified_queries.map((v) => v.sql!.replace(/\s+/g, ' ').trim()),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('quarry semantic import cortex: what it maps, guesses and refuses', () => {
   it('keeps synonyms and descriptions, indexes values with samples, turns named filters into the glossary', () => {
     const m = cortex.result.model;
-    expect(m.entities.find((e) => e.name === 'line_items')).toMatchObject({ table: 'LINEITEM', primary_key: ['L_ORDERKEY', 'L_LINENUMBER'], synonyms: ['order lines'] });
-    expect(m.dimensions!.find((d) => d.name === 'ship_mode')).toMatchObject({ synonyms: ['shipping method'], index_values: true, description: 'How the line was shipped.' });
+    expect(m.entities.find((e) => e.name === 'line_items')).toMatchObject({
+      table: 'LINEITEM',
+      primary_key: ['L_ORDERKEY', 'L_LINENUMBER'],
+      synonyms: ['order lines'],
+    });
+    expect(m.dimensions!.find((d) => d.name === 'ship_mode')).toMatchObject({
+      synonyms: ['shipping method'],
+      index_values: true,
+      description: 'How the line was shipped.',
+    });
     expect(m.dimensions!.find((d) => d.name === 'customer_name')).toMatchObject({ index_values: false });
-    expect(m.measures!.find((x) => x.name === 'revenue')).toMatchObject({ agg: 'sum', synonyms: ['sales', 'net sales'], time_dimension: 'ship_date' });
-    expect(m.glossary).toEqual({ 'urgent orders': "Orders of the highest priority. (filter on orders: O_ORDERPRIORITY = '1-URGENT'); also called rush orders" });
+    expect(m.measures!.find((x) => x.name === 'revenue')).toMatchObject({
+      agg: 'sum',
+      synonyms: ['sales', 'net sales'],
+      time_dimension: 'ship_date',
+    });
+    expect(m.glossary).toEqual({
+      'urgent orders': "Orders of the highest priority. (filter on orders: O_ORDERPRIORITY = '1-URGENT'); also called rush orders",
+    });
     expect(cortex.yaml).toMatch(/# guess: no primary_key; primary key = \["N_NATIONKEY"\] \(the columns other tables join to/);
     expect(cortex.yaml).toMatch(/# join_type inner: Quarry joins left outer/);
     expect(cortex.yaml).toMatch(/# base_table SALES_DB\.TPCH\.LINEITEM: the database and schema left out/);
@@ -116,7 +177,11 @@ describe('quarry semantic import cortex: bad input is an error naming the file, 
   };
 
   it('an unknown aggregation, relationship type and table', async () => {
-    const file = broken('agg', (t) => t.replace('default_aggregation: avg', 'default_aggregation: mean').replace('relationship_type: many_to_one', 'relationship_type: belongs_to'));
+    const file = broken('agg', (t) =>
+      t
+        .replace('default_aggregation: avg', 'default_aggregation: mean')
+        .replace('relationship_type: many_to_one', 'relationship_type: belongs_to'),
+    );
     const out = join(dir, 'out.yaml');
     const err = (await importToFile('cortex', file, out).catch((e: unknown) => e)) as ImportError;
     expect(err).toBeInstanceOf(ImportError);
@@ -126,13 +191,17 @@ describe('quarry semantic import cortex: bad input is an error naming the file, 
     ]);
     expect(err.message).toMatch(/agg\.yaml: tables\[0\]\.facts\[2\]\.default_aggregation/);
     const table = broken('table', (t) => t.replace('right_table: customers', 'right_table: clients'));
-    await expect(importToFile('cortex', table, out)).rejects.toThrow(/relationships\[1\]\.right_table: 'clients' is not a logical table; tables: line_items, orders, customers, nations, regions/);
+    await expect(importToFile('cortex', table, out)).rejects.toThrow(
+      /relationships\[1\]\.right_table: 'clients' is not a logical table; tables: line_items, orders, customers, nations, regions/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it('a table without its base_table; not a file', async () => {
-    const file = broken('base', (t) => t.replace(/    base_table:\n      database: SALES_DB\n      schema: TPCH\n      table: ORDERS\n/, ''));
+    const file = broken('base', (t) => t.replace(/ {4}base_table:\n {6}database: SALES_DB\n {6}schema: TPCH\n {6}table: ORDERS\n/, ''));
     await expect(importToFile('cortex', file, join(dir, 'o.yaml'))).rejects.toThrow(/tables\[1\]\.base_table: missing \(object required\)/);
-    await expect(importToFile('cortex', dir, join(dir, 'o.yaml'))).rejects.toThrow(/no such file \(a Cortex Analyst semantic model is one YAML file\)/);
+    await expect(importToFile('cortex', dir, join(dir, 'o.yaml'))).rejects.toThrow(
+      /no such file \(a Cortex Analyst semantic model is one YAML file\)/,
+    );
   });
 });

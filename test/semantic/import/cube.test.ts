@@ -37,7 +37,11 @@ describe('quarry semantic import cube: the imported model gives the numbers of h
     );
     await rt.expectSame(
       cube.model,
-      { metrics: ['unit_price'], group_by: [{ dimension: 'brand' }, { dimension: 'ship_date', grain: 'month' }], time_range: { start: '1995-01-01', end: '1995-04-01' } },
+      {
+        metrics: ['unit_price'],
+        group_by: [{ dimension: 'brand' }, { dimension: 'ship_date', grain: 'month' }],
+        time_range: { start: '1995-01-01', end: '1995-04-01' },
+      },
       `SELECT p_brand, CAST(date_trunc('month', l_shipdate) AS DATE), SUM(l_extendedprice) / SUM(l_quantity) FROM lineitem JOIN part ON l_partkey = p_partkey
        WHERE l_shipdate >= DATE '1995-01-01' AND l_shipdate < DATE '1995-04-01' GROUP BY 1, 2`,
     );
@@ -62,7 +66,11 @@ describe('quarry semantic import cube: the imported model gives the numbers of h
   it('avg and count_distinct by a prefixed view name, filtered to one region', async () => {
     await rt.expectSame(
       cube.model,
-      { metrics: ['average_discount', 'distinct_parts'], group_by: [{ dimension: 'nation_name' }], filters: [{ dimension: 'regions_name', op: 'eq', values: ['ASIA'] }] },
+      {
+        metrics: ['average_discount', 'distinct_parts'],
+        group_by: [{ dimension: 'nation_name' }],
+        filters: [{ dimension: 'regions_name', op: 'eq', values: ['ASIA'] }],
+      },
       `SELECT n_name, AVG(l_discount), COUNT(DISTINCT l_partkey) FROM lineitem ${LINE_TO_REGION} WHERE r_name = 'ASIA' GROUP BY 1`,
     );
   });
@@ -71,12 +79,33 @@ describe('quarry semantic import cube: the imported model gives the numbers of h
 describe('quarry semantic import cube: what it maps, guesses and refuses', () => {
   it('exposes the members of the views under their names; joins both ways; keys from expressions', () => {
     const m = cube.result.model;
-    expect(m.dimensions!.map((d) => d.name).sort()).toEqual(['brand', 'nation_name', 'priority', 'regions_name', 'return_flag', 'segment', 'ship_mode', 'status']);
-    expect(m.measures!.map((x) => x.name)).toEqual(expect.arrayContaining(['line_items', 'orders', 'revenue', 'line_items_returned', 'distinct_parts', 'average_discount']));
+    expect(m.dimensions!.map((d) => d.name).sort()).toEqual([
+      'brand',
+      'nation_name',
+      'priority',
+      'regions_name',
+      'return_flag',
+      'segment',
+      'ship_mode',
+      'status',
+    ]);
+    expect(m.measures!.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['line_items', 'orders', 'revenue', 'line_items_returned', 'distinct_parts', 'average_discount']),
+    );
     expect(m.entities.find((e) => e.name === 'line_items')!.primary_key).toEqual(['l_orderkey', 'l_linenumber']);
     expect(m.entities.find((e) => e.name === 'orders')).toMatchObject({ sql: 'SELECT * FROM orders', primary_key: 'o_orderkey' });
-    expect(m.relationships).toContainEqual({ from: 'nations', to: 'regions', on: [['n_regionkey', 'r_regionkey']], cardinality: 'many_to_one' });
-    expect(m.relationships).toContainEqual({ from: 'line_items', to: 'parts', on: [['l_partkey', 'p_partkey']], cardinality: 'many_to_one' });
+    expect(m.relationships).toContainEqual({
+      from: 'nations',
+      to: 'regions',
+      on: [['n_regionkey', 'r_regionkey']],
+      cardinality: 'many_to_one',
+    });
+    expect(m.relationships).toContainEqual({
+      from: 'line_items',
+      to: 'parts',
+      on: [['l_partkey', 'p_partkey']],
+      cardinality: 'many_to_one',
+    });
     expect(cube.yaml).toMatch(/# not in a view, imported because a calculated measure uses it\n\s+- name: line_items_returned/);
     expect(cube.yaml).toMatch(/# count_distinct_approx in Cube: Quarry counts exactly/);
   });
@@ -122,23 +151,41 @@ describe('quarry semantic import cube: bad input is an error naming the file, th
   };
 
   it('a relationship, a join target and a view member that do not exist', async () => {
-    const project = broken('rel', 'cubes/orders.yml', (t) => t.replace('relationship: many_to_one', 'relationship: belongs_to_many').replace('- name: customers\n        relationship', '- name: clients\n        relationship'));
+    const project = broken('rel', 'cubes/orders.yml', (t) =>
+      t
+        .replace('relationship: many_to_one', 'relationship: belongs_to_many')
+        .replace('- name: customers\n        relationship', '- name: clients\n        relationship'),
+    );
     const out = join(dir, 'rel.yaml');
     const err = (await importToFile('cube', project, out).catch((e: unknown) => e)) as ImportError;
     expect(err).toBeInstanceOf(ImportError);
-    expect(err.message).toMatch(/cubes\/orders\.yml: cubes\[0\]\.joins\[0\]\.relationship: 'belongs_to_many' is not allowed; allowed: many_to_one, one_to_many, one_to_one/);
+    expect(err.message).toMatch(
+      /cubes\/orders\.yml: cubes\[0\]\.joins\[0\]\.relationship: 'belongs_to_many' is not allowed; allowed: many_to_one, one_to_many, one_to_one/,
+    );
     expect(existsSync(out)).toBe(false);
     const views = broken('view', 'views/sales.yml', (t) => t.replace('includes: [segment]', 'includes: [segmant]'));
-    await expect(importToFile('cube', views, out)).rejects.toThrow(/views\/sales\.yml: views\[0\]\.cubes\[2\]\.includes\[0\]: 'segmant' is not a member of cube 'customers'; its members: id, nation_key, segment/);
-    const target = broken('target', 'cubes/orders.yml', (t) => t.replace('- name: customers\n        relationship', '- name: clients\n        relationship'));
+    await expect(importToFile('cube', views, out)).rejects.toThrow(
+      /views\/sales\.yml: views\[0\]\.cubes\[2\]\.includes\[0\]: 'segmant' is not a member of cube 'customers'; its members: id, nation_key, segment/,
+    );
+    const target = broken('target', 'cubes/orders.yml', (t) =>
+      t.replace('- name: customers\n        relationship', '- name: clients\n        relationship'),
+    );
     await expect(importToFile('cube', target, out)).rejects.toThrow(/cubes\[0\]\.joins\[0\]\.name: 'clients' is not a cube; cubes: /);
     expect(existsSync(out)).toBe(false);
   });
 
   it('a reference to a member that does not exist; a Jinja template', async () => {
-    const project = broken('ref', 'cubes/line_items.yml', (t) => t.replace('sql: "1.0 * {returned} / {count}"', 'sql: "1.0 * {returns} / {count}"'));
-    await expect(importToFile('cube', project, join(dir, 'r.yaml'))).rejects.toThrow(/cubes\[0\]\.measures\[3\]\.sql: \{returns\} is neither a member of 'line_items' nor a cube/);
-    const jinja = broken('jinja', 'cubes/orders.yml', (t) => t.replace('sql: SELECT * FROM orders', "sql: SELECT * FROM {{ env_var('SCHEMA') }}.orders"));
-    await expect(importToFile('cube', jinja, join(dir, 'j.yaml'))).rejects.toThrow(/cubes\/orders\.yml: \(top level\): the file uses Jinja templates/);
+    const project = broken('ref', 'cubes/line_items.yml', (t) =>
+      t.replace('sql: "1.0 * {returned} / {count}"', 'sql: "1.0 * {returns} / {count}"'),
+    );
+    await expect(importToFile('cube', project, join(dir, 'r.yaml'))).rejects.toThrow(
+      /cubes\[0\]\.measures\[3\]\.sql: \{returns\} is neither a member of 'line_items' nor a cube/,
+    );
+    const jinja = broken('jinja', 'cubes/orders.yml', (t) =>
+      t.replace('sql: SELECT * FROM orders', "sql: SELECT * FROM {{ env_var('SCHEMA') }}.orders"),
+    );
+    await expect(importToFile('cube', jinja, join(dir, 'j.yaml'))).rejects.toThrow(
+      /cubes\/orders\.yml: \(top level\): the file uses Jinja templates/,
+    );
   });
 });

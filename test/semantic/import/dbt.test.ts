@@ -10,7 +10,8 @@ const LATEST = join(FIXTURES, 'dbt/latest_spec');
 
 // Hand-written SQL over the TPC-H tables for each imported metric.
 const REVENUE = 'SUM(l_extendedprice * (1 - l_discount))';
-const TO_REGION = 'JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
+const TO_REGION =
+  'JOIN customer ON o_custkey = c_custkey JOIN nation ON c_nationkey = n_nationkey JOIN region ON n_regionkey = r_regionkey';
 
 let rt: RoundTrip;
 let shop: Imported;
@@ -28,14 +29,22 @@ describe('quarry semantic import dbt: the imported model gives the numbers of ha
   it('simple metrics by a time grain, with the measure dated by its agg_time_dimension', async () => {
     await rt.expectSame(
       shop.model,
-      { metrics: ['revenue', 'units'], group_by: [{ dimension: 'ship_date', grain: 'month' }], time_range: { start: '1995-01-01', end: '1996-01-01' } },
+      {
+        metrics: ['revenue', 'units'],
+        group_by: [{ dimension: 'ship_date', grain: 'month' }],
+        time_range: { start: '1995-01-01', end: '1996-01-01' },
+      },
       `SELECT CAST(date_trunc('month', l_shipdate) AS DATE), ${REVENUE}, SUM(l_quantity) FROM lineitem
        WHERE l_shipdate >= DATE '1995-01-01' AND l_shipdate < DATE '1996-01-01' GROUP BY 1`,
     );
   });
 
   it('a count (sum of 1), a filtered count by year, and avg / max / count_distinct measures', async () => {
-    await rt.expectSame(shop.model, { metrics: ['orders'], group_by: [{ dimension: 'order_priority' }] }, 'SELECT o_orderpriority, COUNT(*) FROM orders GROUP BY 1');
+    await rt.expectSame(
+      shop.model,
+      { metrics: ['orders'], group_by: [{ dimension: 'order_priority' }] },
+      'SELECT o_orderpriority, COUNT(*) FROM orders GROUP BY 1',
+    );
     await rt.expectSame(
       shop.model,
       { metrics: ['urgent_orders', 'orders'], group_by: [{ dimension: 'order_date', grain: 'year' }] },
@@ -62,7 +71,11 @@ describe('quarry semantic import dbt: the imported model gives the numbers of ha
     );
     await rt.expectSame(
       shop.model,
-      { metrics: ['air_share', 'european_revenue'], group_by: [{ dimension: 'ship_date', grain: 'quarter' }], time_range: { start: '1996-01-01', end: '1997-01-01' } },
+      {
+        metrics: ['air_share', 'european_revenue'],
+        group_by: [{ dimension: 'ship_date', grain: 'quarter' }],
+        time_range: { start: '1996-01-01', end: '1997-01-01' },
+      },
       `SELECT CAST(date_trunc('quarter', l_shipdate) AS DATE),
          SUM(CASE WHEN l_shipmode IN ('AIR', 'REG AIR') THEN l_extendedprice * (1 - l_discount) END) / ${REVENUE},
          SUM(CASE WHEN r_name = 'EUROPE' THEN l_extendedprice * (1 - l_discount) END)
@@ -95,7 +108,11 @@ describe('quarry semantic import dbt: the imported model gives the numbers of ha
     );
     await rt.expectSame(
       latest.model,
-      { metrics: ['value_per_order'], group_by: [{ dimension: 'order_date', grain: 'quarter' }, { dimension: 'customer_band' }], time_range: { start: '1993-01-01', end: '1994-01-01' } },
+      {
+        metrics: ['value_per_order'],
+        group_by: [{ dimension: 'order_date', grain: 'quarter' }, { dimension: 'customer_band' }],
+        time_range: { start: '1993-01-01', end: '1994-01-01' },
+      },
       `SELECT CAST(date_trunc('quarter', o_orderdate) AS DATE), CASE WHEN c_acctbal < 0 THEN 'in debt' ELSE 'in credit' END, SUM(o_totalprice) / COUNT(*)
        FROM orders JOIN customer ON o_custkey = c_custkey WHERE o_orderdate >= DATE '1993-01-01' AND o_orderdate < DATE '1994-01-01' GROUP BY 1, 2`,
     );
@@ -135,7 +152,9 @@ describe('quarry semantic import dbt: what it maps, guesses and refuses', () => 
     expect(why['metric recent_revenue']).toMatch(/TimeDimension\('metric_time', 'day'\) in a filter/);
     expect(why['metric closing_units']).toMatch(/non_additive_dimension/);
     expect(why['measure order_total']).toMatch(/no metric uses it/);
-    expect(shop.yaml).toMatch(/# Not imported:\n(#   - .*\n)*#   - metric cumulative_revenue \(.*metrics\.yml: metrics\[16\]\): a cumulative metric/);
+    expect(shop.yaml).toMatch(
+      /# Not imported:\n(# {3}- .*\n)*# {3}- metric cumulative_revenue \(.*metrics\.yml: metrics\[16\]\): a cumulative metric/,
+    );
     for (const refused of ['cumulative_revenue', 'revenue_growth_mom', 'median_order_value', 'recent_revenue', 'closing_units'])
       expect([...shop.model.measures, ...shop.model.metrics].map((x) => x.name)).not.toContain(refused);
   });
@@ -161,12 +180,18 @@ describe('quarry semantic import dbt: bad input is an error naming the file, the
     const out = join(dir, 'agg.yaml');
     const err = await importToFile('dbt', project, out).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImportError);
-    expect((err as Error).message).toMatch(/models\/marts\/sales\.yml: semantic_models\[0\]\.measures\[1\]\.agg: 'total' is not allowed; allowed: sum, min, max, count, count_distinct, sum_boolean, average, percentile, median/);
+    expect((err as Error).message).toMatch(
+      /models\/marts\/sales\.yml: semantic_models\[0\]\.measures\[1\]\.agg: 'total' is not allowed; allowed: sum, min, max, count, count_distinct, sum_boolean, average, percentile, median/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it('an agg_time_dimension that is no time dimension, and a missing time granularity', async () => {
-    const project = broken('time', (t) => t.replace('agg_time_dimension: order_date', 'agg_time_dimension: order_status').replace('time_granularity: day\n      - name: order_priority', 'unit: day\n      - name: order_priority'));
+    const project = broken('time', (t) =>
+      t
+        .replace('agg_time_dimension: order_date', 'agg_time_dimension: order_status')
+        .replace('time_granularity: day\n      - name: order_priority', 'unit: day\n      - name: order_priority'),
+    );
     const err = (await importToFile('dbt', project, join(dir, 'time.yaml')).catch((e: unknown) => e)) as ImportError;
     expect(err.issues.map((i) => `${i.path}: ${i.problem}`)).toEqual([
       'semantic_models[0].dimensions[0].type_params.time_granularity: missing (a time dimension needs one of: day, week, month, quarter, year, or finer)',
@@ -176,7 +201,9 @@ describe('quarry semantic import dbt: bad input is an error naming the file, the
 
   it('YAML that does not parse names the line; a folder without semantic models says so', async () => {
     const project = broken('yaml', (t) => t.replace('  - name: orders\n    description', '  - name: orders\n   description'));
-    await expect(importToFile('dbt', project, join(dir, 'y.yaml'))).rejects.toThrow(/sales\.yml: \(top level\): not valid YAML \(line \d+\)/);
+    await expect(importToFile('dbt', project, join(dir, 'y.yaml'))).rejects.toThrow(
+      /sales\.yml: \(top level\): not valid YAML \(line \d+\)/,
+    );
     const empty = join(dir, 'empty');
     cpSync(join(PROJECT, 'models/staging'), empty, { recursive: true });
     await expect(importToFile('dbt', empty, join(dir, 'e.yaml'))).rejects.toThrow(/no dbt semantic models found in 1 YAML file/);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { columnsOf, parseAggregateExpr, plainColumn, renderAggregateExpr, rewriteColumns, SqlRewriteError } from '../../../src/semantic/import/sql.js';
+import {
+  columnsOf,
+  parseAggregateExpr,
+  plainColumn,
+  renderAggregateExpr,
+  rewriteColumns,
+  SqlRewriteError,
+} from '../../../src/semantic/import/sql.js';
 
 describe('column expressions of other semantic layers in Quarry form', () => {
   it('qualifies the bare columns and nothing else', () => {
@@ -46,7 +53,8 @@ describe('column expressions of other semantic layers in Quarry form', () => {
 
 describe('aggregate expressions (Cortex metrics, Cube calculated measures)', () => {
   const AGGS = new Set(['sum', 'avg', 'min', 'max', 'count']);
-  const show = (sql: string) => renderAggregateExpr(parseAggregateExpr(sql, AGGS), (a) => `[${a.fn}${a.distinct ? ' distinct' : ''}:${a.arg}]`);
+  const show = (sql: string) =>
+    renderAggregateExpr(parseAggregateExpr(sql, AGGS), (a) => `[${a.fn}${a.distinct ? ' distinct' : ''}:${a.arg}]`);
 
   it('splits arithmetic over aggregates into the aggregates', () => {
     expect(show('SUM(a * (1 - b))')).toBe('[sum:a * (1 - b)]');

@@ -1,9 +1,17 @@
-/** One question of a thread and what came back: answer, chart, table, SQL, explanation, thinking. */
-import type { InquiryStatusResponse } from '../api.js';
-import { safeHtml } from '../html.js';
-import { Chart } from './Chart.js';
+/**
+ * One question of a thread and what came back: the reading as chips (edit one, ask again), the
+ * answer, the result in the chosen view (kept with the answer), pin, SQL, explanation, thinking.
+ */
+import { useState } from 'preact/hooks';
+import { api, type InquiryStatusResponse } from '../api.js';
+import { defaultView, type ChartView } from '../charts.js';
+import { safeHtml, plainText } from '../html.js';
+import { closestReading, labeller, readingOf, type Query } from '../reading.js';
 import { CopyButton } from './CopyButton.js';
-import { DataTable } from './DataTable.js';
+import { Overview } from './Overview.js';
+import { PinButton } from './PinButton.js';
+import { Reading } from './Reading.js';
+import { ResultView } from './ResultView.js';
 import { Working } from './Working.js';
 
 const REFUSALS: Record<string, string> = {
@@ -20,21 +28,59 @@ const ENDINGS: Record<string, string> = {
 interface Props {
   inquiry: InquiryStatusResponse;
   suggestions: string[];
+  busy: boolean;
   onAsk: (question: string) => void;
+  /** Ask an edited (or confirmed) reading again, in the thread. */
+  onRequery: (query: Query, question?: string) => void;
+  /** Put the question into the box to edit and ask again. */
+  onEditQuestion: (question: string) => void;
   onStop: (inquiryId: string) => void;
 }
 
-export function Answer({ inquiry, suggestions, onAsk, onStop }: Props) {
+export function Answer({ inquiry, suggestions, busy, onAsk, onRequery, onEditQuestion, onStop }: Props) {
   const state = inquiry.status.general;
-  const spec = (inquiry.chart?.chart_metadata as { vega_lite?: Record<string, unknown> } | undefined)?.vega_lite;
-  const rows = inquiry.data?.data ?? [];
+  // Chosen here, else stored with the answer, else the server's own chart type (read once the answer is in).
+  const [chosen, setView] = useState<ChartView | null>(null);
+  const view = chosen ?? (inquiry.selected_view as ChartView | null | undefined) ?? defaultView(inquiry);
   const thinking = (inquiry.thinking?.messages ?? []).map(String);
+  const label = labeller(inquiry.answer_explanation);
+  const reading = readingOf(inquiry);
+  const closest = closestReading(inquiry);
+  const refusalText = inquiry.answer || inquiry.error || '';
+  const choose = (v: ChartView) => {
+    setView(v);
+    void api('POST', `/inquiries/${inquiry.inquiry_id}/view`, { chart_type: v }).catch(() => undefined);
+  };
+  // A refusal says why once: the explanation is shown only when it adds something.
+  const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const explanation =
+    inquiry.explanation && !squash(plainText(refusalText)).includes(squash(inquiry.explanation)) ? inquiry.explanation : '';
   return (
     <article class={`turn turn-${state}`} data-inquiry={inquiry.inquiry_id} data-status={state}>
       <header>
         <h3 class="question">{inquiry.user_input}</h3>
         {inquiry.time_frame ? <small class="time-frame">Time frame: {inquiry.time_frame}</small> : null}
       </header>
+      {state !== 'processing' ? (
+        <div class="turn-actions">
+          <button type="button" class="link small" onClick={() => onEditQuestion(inquiry.user_input)}>
+            Edit question
+          </button>
+          <button
+            type="button"
+            class="link small"
+            disabled={busy}
+            onClick={() => (reading && !inquiry.overview ? onRequery(reading, inquiry.user_input) : onAsk(inquiry.user_input))}
+          >
+            Re-run
+          </button>
+          {/* Others of the account open the thread by its link. */}
+          <CopyButton text={`${location.origin}/#/t/${inquiry.session_id}`} label="Copy link" />
+        </div>
+      ) : null}
+      {state === 'done' && reading && !inquiry.overview ? (
+        <Reading query={reading} label={label} onEdit={(q) => onRequery(q)} busy={busy} />
+      ) : null}
       {state === 'processing' ? (
         <Working since={inquiry.created_at} label="Working on it…" onStop={() => onStop(inquiry.inquiry_id)} />
       ) : state in REFUSALS ? (
@@ -42,7 +88,23 @@ export function Answer({ inquiry, suggestions, onAsk, onStop }: Props) {
           <p>
             <strong class="badge warn">{REFUSALS[state]}</strong>
           </p>
-          <p class="answer" dangerouslySetInnerHTML={safeHtml(inquiry.answer || inquiry.error || '')} />
+          <p class="answer" dangerouslySetInnerHTML={safeHtml(refusalText)} />
+          {closest ? (
+            <div class="closest">
+              <p>
+                <small>The closest reading:</small>
+              </p>
+              <Reading query={closest.semantic_query} label={label} />
+              <button
+                type="button"
+                class="small"
+                disabled={busy}
+                onClick={() => onRequery(closest.semantic_query, closest.question || undefined)}
+              >
+                Ask this instead
+              </button>
+            </div>
+          ) : null}
           {suggestions.length > 0 ? (
             <div class="suggestions">
               <p>
@@ -65,13 +127,14 @@ export function Answer({ inquiry, suggestions, onAsk, onStop }: Props) {
           <p>
             <strong class="badge">{ENDINGS[state] ?? state}</strong>
           </p>
-          <p class="answer" dangerouslySetInnerHTML={safeHtml(inquiry.answer || inquiry.error || '')} />
+          <p class="answer" dangerouslySetInnerHTML={safeHtml(refusalText)} />
         </div>
       ) : (
         <div class="result">
+          {inquiry.overview ? <Overview inquiry={inquiry} onDrill={(q, title) => onRequery(q, title)} /> : null}
           <p class="answer" dangerouslySetInnerHTML={safeHtml(inquiry.answer ?? '')} />
-          {spec && rows.length > 1 ? <Chart spec={spec} title={inquiry.data?.title || inquiry.user_input} /> : null}
-          <DataTable title={inquiry.data?.title ?? ''} rows={rows} symbols={inquiry.data?.symbols} />
+          {inquiry.overview ? null : <ResultView inquiry={inquiry} view={view} onView={choose} />}
+          {reading ? <PinButton inquiryId={inquiry.inquiry_id} view={view} /> : null}
         </div>
       )}
       {state !== 'processing' ? (
@@ -87,10 +150,10 @@ export function Answer({ inquiry, suggestions, onAsk, onStop }: Props) {
               </pre>
             </details>
           ) : null}
-          {inquiry.explanation ? (
+          {explanation ? (
             <details>
               <summary>Explanation</summary>
-              <p class="explanation">{inquiry.explanation}</p>
+              <p class="explanation">{explanation}</p>
             </details>
           ) : null}
           {thinking.length > 0 ? (

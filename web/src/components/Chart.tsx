@@ -13,7 +13,17 @@ export function Chart({ spec, title }: { spec: Record<string, unknown>; title: s
     (async () => {
       const [{ default: embed }, { expressionInterpreter }] = await Promise.all([import('vega-embed'), import('vega-interpreter')]);
       if (cancelled || !ref.current) return;
-      const result = await embed(ref.current, spec as never, {
+      // Charts take the width they are given (and follow it when it changes); composed views keep their own.
+      const composed = ['hconcat', 'vconcat', 'concat', 'facet', 'repeat'].some((k) => k in spec);
+      // a long title is cut with an ellipsis at the width available, not clipped
+      const limit = Math.max(120, (ref.current.clientWidth || 600) - 48);
+      const title = typeof spec.title === 'string' ? { text: spec.title, limit } : spec.title;
+      const fitted = composed
+        ? spec
+        : { ...spec, ...(title ? { title } : {}), width: 'container', autosize: { type: 'fit', contains: 'padding' } };
+      const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+      const result = await embed(ref.current, fitted as never, {
+        ...(dark ? { theme: 'dark' as const, config: { background: 'transparent' } } : {}),
         renderer: 'svg',
         ast: true,
         expr: expressionInterpreter,

@@ -1,6 +1,6 @@
 /** A result table: sortable by any column (click or Enter on its header), downloadable as CSV. */
 import { useMemo, useState } from 'preact/hooks';
-import { downloadText, fileSafe, formatCell, toCsv } from '../format.js';
+import { downloadText, fileSafe, formatCell, styledCell, toCsv, type ColumnStyle } from '../format.js';
 
 interface Props {
   title: string;
@@ -8,6 +8,8 @@ interface Props {
   symbols?: Record<string, string>;
   /** Show at most this many rows (the CSV has them all). */
   limit?: number;
+  /** Labels, time grains and formats from the model; the CSV keeps raw names and values. */
+  style?: ColumnStyle;
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -18,7 +20,7 @@ function compare(a: unknown, b: unknown): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
-export function DataTable({ title, rows, symbols = {}, limit = 500 }: Props) {
+export function DataTable({ title, rows, symbols = {}, limit = 500, style }: Props) {
   const columns = useMemo(() => [...new Set(rows.flatMap((r) => Object.keys(r)))], [rows]);
   const [sort, setSort] = useState<{ column: string; direction: 'ascending' | 'descending' } | null>(null);
   const sorted = useMemo(() => {
@@ -29,7 +31,11 @@ export function DataTable({ title, rows, symbols = {}, limit = 500 }: Props) {
   if (rows.length === 0) return null;
   const numeric = (c: string) => rows.every((r) => r[c] === null || typeof r[c] === 'number');
   const toggle = (column: string) =>
-    setSort((s) => (s?.column === column ? { column, direction: s.direction === 'ascending' ? 'descending' : 'ascending' } : { column, direction: numeric(column) ? 'descending' : 'ascending' }));
+    setSort((s) =>
+      s?.column === column
+        ? { column, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column, direction: numeric(column) ? 'descending' : 'ascending' },
+    );
   return (
     <section class="data-table" aria-label={`Table: ${title || 'result'}`}>
       <div class="table-tools">
@@ -48,8 +54,8 @@ export function DataTable({ title, rows, symbols = {}, limit = 500 }: Props) {
             <tr>
               {columns.map((c) => (
                 <th scope="col" aria-sort={sort?.column === c ? sort.direction : 'none'} class={numeric(c) ? 'num' : ''}>
-                  <button type="button" class="sort" onClick={() => toggle(c)} title={`Sort by ${c}`}>
-                    {c}
+                  <button type="button" class="sort" onClick={() => toggle(c)} title={`Sort by ${style?.labels[c] ?? c}`}>
+                    {style?.labels[c] ?? c}
                     <span aria-hidden="true">{sort?.column === c ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}</span>
                   </button>
                 </th>
@@ -60,7 +66,7 @@ export function DataTable({ title, rows, symbols = {}, limit = 500 }: Props) {
             {sorted.slice(0, limit).map((r) => (
               <tr>
                 {columns.map((c) => (
-                  <td class={typeof r[c] === 'number' ? 'num' : ''}>{formatCell(r[c], symbols[c])}</td>
+                  <td class={typeof r[c] === 'number' ? 'num' : ''}>{style ? styledCell(c, r[c], style) : formatCell(r[c], symbols[c])}</td>
                 ))}
               </tr>
             ))}

@@ -8,10 +8,12 @@ import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
 import { Answer } from '../components/Answer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { navigate } from '../router.js';
+import type { Query } from '../reading.js';
 
 interface Thread {
   session_id: string;
   created_at: string;
+  title?: string;
   inquiries: InquiryStatusResponse[];
 }
 
@@ -31,6 +33,8 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
 
   useEffect(() => {
     loadStarters().then(setStarters, () => setStarters([]));
+    // Typing goes into the question box at once, on a new thread and on reopening one.
+    input.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
@@ -41,7 +45,11 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
   }, [sessionId]);
 
   // Live progress: every running inquiry is re-read each second until it ends.
-  const running = thread?.inquiries.filter((i) => !isTerminal(i.status.general)).map((i) => i.inquiry_id).join(',') ?? '';
+  const running =
+    thread?.inquiries
+      .filter((i) => !isTerminal(i.status.general))
+      .map((i) => i.inquiry_id)
+      .join(',') ?? '';
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(async () => {
@@ -57,15 +65,16 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
     return () => clearInterval(timer);
   }, [running]);
 
-  const ask = async (text: string) => {
-    const query = text.trim();
-    if (!query || busy) return;
+  /** Submits in the thread (a new one first on #/ask): a question in words, or a structured query. */
+  const submit = async (body: { query: string } | { semantic_query: Query; question?: string }) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
       const session = sessionId ?? (await api<{ session_id: string }>('POST', '/threads')).session_id;
-      const { inquiry_id } = await api<{ inquiry_id: string }>('POST', `/threads/${session}/inquiries`, { query });
-      setQuestion('');
+      const path = 'query' in body ? `/threads/${session}/inquiries` : `/threads/${session}/inquiries/structured`;
+      const { inquiry_id } = await api<{ inquiry_id: string }>('POST', path, body);
+      if ('query' in body) setQuestion('');
       if (!sessionId) {
         navigate(`t/${session}`);
         return;
@@ -77,6 +86,34 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
     } finally {
       setBusy(false);
       input.current?.focus();
+    }
+  };
+  const ask = (text: string) => (text.trim() ? submit({ query: text.trim() }) : Promise.resolve());
+  const requery = (semantic_query: Query, title?: string) => submit(title ? { semantic_query, question: title } : { semantic_query });
+  const editQuestion = (text: string) => {
+    setQuestion(text);
+    input.current?.focus();
+    input.current?.scrollIntoView({ block: 'center' });
+  };
+
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const rename = async (e: Event) => {
+    e.preventDefault();
+    try {
+      const r = await api<{ title: string }>('POST', `/threads/${sessionId}/title`, { title: renaming ?? '' });
+      setThread((t) => (t ? { ...t, title: r.title } : t));
+      setRenaming(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const remove = async () => {
+    if (!sessionId || !confirm('Delete this thread and its answers?')) return;
+    try {
+      await api('DELETE', `/threads/${sessionId}`);
+      navigate('history');
+    } catch (err) {
+      setError((err as Error).message);
     }
   };
 
@@ -94,13 +131,53 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
   return (
     <section class="ask" aria-labelledby="ask-title">
       <hgroup>
-        <h2 id="ask-title">{hasQuestions ? 'Thread' : 'Ask a question'}</h2>
-        <p>{hasQuestions ? 'Follow-up questions build on the ones before.' : 'Ask about your business data in plain language.'}</p>
+        <h2 id="ask-title">{hasQuestions ? thread?.title || 'Thread' : 'Ask a question'}</h2>
+        <p>
+          {hasQuestions
+            ? 'Follow-up questions build on the ones before. Remove or change a chip of a reading to ask again.'
+            : 'Ask about your business data in plain language.'}
+        </p>
       </hgroup>
+      {hasQuestions && sessionId ? (
+        renaming !== null ? (
+          <form class="rename-form" onSubmit={rename}>
+            <label>
+              Thread name
+              <input required maxLength={120} value={renaming} onInput={(e) => setRenaming((e.target as HTMLInputElement).value)} />
+            </label>
+            <div class="row-actions">
+              <button type="submit" class="small">
+                Save name
+              </button>
+              <button type="button" class="secondary outline small" onClick={() => setRenaming(null)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div class="row-actions thread-actions">
+            <button type="button" class="secondary outline small" onClick={() => setRenaming(thread?.title ?? '')}>
+              Rename
+            </button>
+            <button type="button" class="secondary outline small" onClick={() => void remove()}>
+              Delete thread
+            </button>
+          </div>
+        )
+      ) : null}
       {sessionId && !thread && !error ? <p aria-busy="true">Loading the thread…</p> : null}
       <div class="turns">
         {inquiries.map((i) => (
-          <Answer key={i.inquiry_id} inquiry={i} suggestions={starters.slice(0, 3)} onAsk={(q) => void ask(q)} onStop={(id) => void stop(id)} />
+          <Answer
+            key={i.inquiry_id}
+            inquiry={i}
+            suggestions={starters.slice(0, 3)}
+            busy={busy}
+            onAsk={(q) => void ask(q)}
+            onRequery={(q, title) => void requery(q, title)}
+            onEditQuestion={editQuestion}
+            onStop={(id) => void stop(id)}
+          />
         ))}
       </div>
       <ErrorNote error={error} />
@@ -115,6 +192,7 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
         <textarea
           id="question"
           ref={input}
+          autofocus
           name="question"
           rows={2}
           maxLength={2000}

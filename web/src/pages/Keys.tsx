@@ -20,7 +20,11 @@ export function KeysPage() {
   const [error, setError] = useState<string | null>(null);
   const shown = useRef<HTMLInputElement>(null);
 
-  const load = () => api<{ keys: ApiKeyView[] }>('GET', '/keys').then((r) => setKeys(r.keys), (e: Error) => setError(e.message));
+  const load = () =>
+    api<{ keys: ApiKeyView[] }>('GET', '/keys').then(
+      (r) => setKeys(r.keys),
+      (e: Error) => setError(e.message),
+    );
   useEffect(() => void load(), []);
   useEffect(() => {
     if (created) shown.current?.focus();
@@ -57,17 +61,35 @@ export function KeysPage() {
     <section aria-labelledby="keys-title">
       <hgroup>
         <h2 id="keys-title">API keys</h2>
-        <p>Keys let programs call the REST API and agents use the tool interface. Sessions made with a key do not appear in your history.</p>
+        <p>
+          Keys let programs call the REST API and agents use the tool interface. Sessions made with a key do not appear in your history.
+        </p>
       </hgroup>
       <form class="new-key" onSubmit={create}>
         <div class="grid">
           <label>
             Key name
-            <input name="key-name" required maxLength={100} placeholder="e.g. ci-bot" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+            <input
+              name="key-name"
+              required
+              maxLength={100}
+              placeholder="e.g. ci-bot"
+              value={name}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
           </label>
           <label>
             Expires in days (optional)
-            <input name="expires" type="number" min={1} max={3650} step={1} placeholder="never" value={days} onInput={(e) => setDays((e.target as HTMLInputElement).value)} />
+            <input
+              name="expires"
+              type="number"
+              min={1}
+              max={3650}
+              step={1}
+              placeholder="never"
+              value={days}
+              onInput={(e) => setDays((e.target as HTMLInputElement).value)}
+            />
           </label>
         </div>
         <button type="submit" aria-busy={busy} disabled={busy}>
@@ -81,7 +103,14 @@ export function KeysPage() {
             <strong>Copy it now: it is shown only this once.</strong> Send it in the <code>X-API-Key</code> header.
           </p>
           <div role="group">
-            <input ref={shown} readOnly aria-label="The new API key" value={created.key} class="key-value" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+            <input
+              ref={shown}
+              readOnly
+              aria-label="The new API key"
+              value={created.key}
+              class="key-value"
+              onFocus={(e) => (e.target as HTMLInputElement).select()}
+            />
             <CopyButton text={created.key} label="Copy key" />
           </div>
           <button type="button" class="secondary small" onClick={() => setCreated(null)}>
@@ -122,7 +151,12 @@ export function KeysPage() {
                   </td>
                   <td>
                     {keyState(k) === 'active' ? (
-                      <button type="button" class="contrast outline small" onClick={() => void revoke(k)} aria-label={`Revoke key ${k.name}`}>
+                      <button
+                        type="button"
+                        class="contrast outline small"
+                        onClick={() => void revoke(k)}
+                        aria-label={`Revoke key ${k.name}`}
+                      >
                         Revoke
                       </button>
                     ) : null}

@@ -25,7 +25,10 @@ function Runs({ reportId }: { reportId: string }) {
   const [runs, setRuns] = useState<Run[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<{ runs: Run[] }>('GET', `/reports/${reportId}/runs`).then((r) => setRuns(r.runs), (e: Error) => setError(e.message));
+    api<{ runs: Run[] }>('GET', `/reports/${reportId}/runs`).then(
+      (r) => setRuns(r.runs),
+      (e: Error) => setError(e.message),
+    );
   }, [reportId]);
   if (error) return <ErrorNote error={error} />;
   if (!runs) return <p aria-busy="true">Loading runs…</p>;
@@ -34,7 +37,8 @@ function Runs({ reportId }: { reportId: string }) {
     <ul class="runs">
       {runs.map((r) => (
         <li>
-          <a href={href(`research/${r.inquiry_id}`)}>{formatDate(r.scheduled_for)}</a> · <span class={`status status-${r.status}`}>{r.status.replace(/_/g, ' ')}</span>
+          <a href={href(`research/${r.inquiry_id}`)}>{formatDate(r.scheduled_for)}</a> ·{' '}
+          <span class={`status status-${r.status}`}>{r.status.replace(/_/g, ' ')}</span>
           {r.status === 'processing' ? ` · ${r.progress}%` : ''}
         </li>
       ))}
@@ -49,7 +53,11 @@ export function ReportsPage() {
   const [form, setForm] = useState({ name: '', question: '', schedule: '0 8 * * 1', timezone: browserZone });
   const [busy, setBusy] = useState(false);
 
-  const load = () => api<{ reports: Report[] }>('GET', '/reports').then((r) => setReports(r.reports), (e: Error) => setError(e.message));
+  const load = () =>
+    api<{ reports: Report[] }>('GET', '/reports').then(
+      (r) => setReports(r.reports),
+      (e: Error) => setError(e.message),
+    );
   useEffect(() => void load(), []);
 
   const create = async (e: Event) => {
@@ -92,7 +100,14 @@ export function ReportsPage() {
           </label>
           <label>
             Research question
-            <input name="question" required maxLength={2000} value={form.question} onInput={field('question')} placeholder="Why did revenue change last month?" />
+            <input
+              name="question"
+              required
+              maxLength={2000}
+              value={form.question}
+              onInput={field('question')}
+              placeholder="Why did revenue change last month?"
+            />
           </label>
           <div class="grid">
             <label>
@@ -141,10 +156,20 @@ export function ReportsPage() {
                     </td>
                     <td>{formatDate(r.next_run_at)}</td>
                     <td class="row-actions">
-                      <button type="button" class="secondary outline small" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                      <button
+                        type="button"
+                        class="secondary outline small"
+                        aria-expanded={open === r.id}
+                        onClick={() => setOpen(open === r.id ? null : r.id)}
+                      >
                         Runs
                       </button>
-                      <button type="button" class="contrast outline small" onClick={() => void remove(r)} aria-label={`Delete report ${r.name}`}>
+                      <button
+                        type="button"
+                        class="contrast outline small"
+                        onClick={() => void remove(r)}
+                        aria-label={`Delete report ${r.name}`}
+                      >
                         Delete
                       </button>
                     </td>

@@ -3,7 +3,10 @@
  * live, read the report (final_answer_html, with its tables) when it ends.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, isTerminal, type InquiryStatusResponse, type ResearchSubmitted } from '../api.js';
+import { api, isTerminal, type InquiryStatusResponse, type ResearchSubmitted, type ThreadSummary } from '../api.js';
+import { Chart } from '../components/Chart.js';
+import { formatDate } from '../format.js';
+import { href } from '../router.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { Working } from '../components/Working.js';
 import { safeHtml } from '../html.js';
@@ -17,6 +20,13 @@ export function ResearchStart() {
   const [minutes, setMinutes] = useState('10');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [past, setPast] = useState<ThreadSummary[] | null>(null);
+  useEffect(() => {
+    api<{ threads: ThreadSummary[] }>('GET', '/threads').then(
+      (r) => setPast(r.threads.filter((t) => t.inquiry_type === 'research')),
+      () => setPast([]),
+    );
+  }, []);
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
@@ -55,15 +65,42 @@ export function ResearchStart() {
           <div class="grid">
             <label>
               Rounds
-              <input type="number" name="rounds" min={1} max={5} step={1} required value={rounds} onInput={(e) => setRounds((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="rounds"
+                min={1}
+                max={5}
+                step={1}
+                required
+                value={rounds}
+                onInput={(e) => setRounds((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label>
               Queries
-              <input type="number" name="queries" min={1} max={100} step={1} required value={queries} onInput={(e) => setQueries((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="queries"
+                min={1}
+                max={100}
+                step={1}
+                required
+                value={queries}
+                onInput={(e) => setQueries((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label>
               Minutes
-              <input type="number" name="minutes" min={0.05} max={60} step="any" required value={minutes} onInput={(e) => setMinutes((e.target as HTMLInputElement).value)} />
+              <input
+                type="number"
+                name="minutes"
+                min={0.05}
+                max={60}
+                step="any"
+                required
+                value={minutes}
+                onInput={(e) => setMinutes((e.target as HTMLInputElement).value)}
+              />
             </label>
           </div>
         </fieldset>
@@ -72,6 +109,21 @@ export function ResearchStart() {
           Start research
         </button>
       </form>
+      {past && past.length > 0 ? (
+        <section class="past-research" aria-labelledby="past-research-title">
+          <h3 id="past-research-title">Past research</h3>
+          <ul class="thread-list">
+            {past.map((t) => (
+              <li class="research-item" data-inquiry={t.last_inquiry_id ?? ''}>
+                <a href={href(`research/${t.last_inquiry_id}`)}>{t.title}</a>
+                <small>
+                  <span class={`status status-${t.last_status}`}>{t.last_status?.replace(/_/g, ' ')}</span> · {formatDate(t.updated_at)}
+                </small>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }
@@ -120,6 +172,10 @@ export function ResearchView({ inquiryId }: { inquiryId: string }) {
   const state = inquiry.status.general;
   const ops = (inquiry.operations ?? []) as Operation[];
   const running = state === 'processing';
+  // Charts the research graph built (Vega-Lite), when the report has them.
+  const charts = ((inquiry as { charts?: { from: string; title: string; spec: Record<string, unknown> }[] }).charts ?? []).filter(
+    (c) => c && c.spec,
+  );
   const opList = (
     <ol class="operations" aria-label="Operations">
       {ops.map((op) => (
@@ -161,6 +217,16 @@ export function ResearchView({ inquiryId }: { inquiryId: string }) {
             <article class="report">
               <pre>{inquiry.final_answer}</pre>
             </article>
+          ) : null}
+          {charts.length > 0 ? (
+            <section class="report-charts" aria-label="Charts of the report">
+              {charts.map((c) => (
+                <div class="report-chart" data-from={c.from}>
+                  <h3>{c.title}</h3>
+                  <Chart spec={c.spec} title={c.title} />
+                </div>
+              ))}
+            </section>
           ) : null}
           {ops.length > 0 ? (
             <details>

@@ -44,7 +44,10 @@ function DetailPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setDetail(null);
-    api<{ entity: Detail }>('GET', `/semantic/entities/${encodeURIComponent(id)}`).then((r) => setDetail(r.entity), (e: Error) => setError(e.message));
+    api<{ entity: Detail }>('GET', `/semantic/entities/${encodeURIComponent(id)}`).then(
+      (r) => setDetail(r.entity),
+      (e: Error) => setError(e.message),
+    );
   }, [id]);
   return (
     <article class="semantic-detail" aria-live="polite">
@@ -107,16 +110,20 @@ export function SemanticPage() {
     <section aria-labelledby="semantic-title">
       <hgroup>
         <h2 id="semantic-title">Semantic layer</h2>
-        <p>
-          What questions can be about{overview ? ` — ${String(overview.company.name ?? '')}, data as of ${overview.as_of}` : ''}.
-        </p>
+        <p>What questions can be about{overview ? ` — ${String(overview.company.name ?? '')}, data as of ${overview.as_of}` : ''}.</p>
       </hgroup>
       <form role="search" onSubmit={search}>
         <label for="semantic-search" class="visually-hidden">
           Search the semantic layer
         </label>
         <div role="group">
-          <input id="semantic-search" type="search" placeholder="Search, e.g. shipping mode, urgent, revenue" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+          <input
+            id="semantic-search"
+            type="search"
+            placeholder="Search, e.g. shipping mode, urgent, revenue"
+            value={query}
+            onInput={(e) => setQuery((e.target as HTMLInputElement).value)}
+          />
           <button type="submit">Search</button>
         </div>
       </form>

@@ -31,11 +31,25 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (s: SignedInView) => vo
           <h2 id="sign-in-title">Sign in</h2>
           <label>
             E-mail
-            <input type="email" name="email" autocomplete="username" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+            <input
+              type="email"
+              name="email"
+              autocomplete="username"
+              required
+              value={email}
+              onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+            />
           </label>
           <label>
             Password
-            <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword((e.target as HTMLInputElement).value)} />
+            <input
+              type="password"
+              name="password"
+              autocomplete="current-password"
+              required
+              value={password}
+              onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+            />
           </label>
           <ErrorNote error={error} />
           <button type="submit" aria-busy={busy} disabled={busy}>
@@ -43,7 +57,9 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (s: SignedInView) => vo
           </button>
         </form>
         <footer>
-          <small>The first start prints the admin's password (also in <code>data/admin-password</code>).</small>
+          <small>
+            The first start prints the admin's password (also in <code>data/admin-password</code>).
+          </small>
         </footer>
       </article>
     </main>

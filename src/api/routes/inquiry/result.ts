@@ -14,11 +14,16 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
   app.get('/inquiry/:inquiry_id/result', {
     schema: {
       summary: 'Long-poll until terminal',
-      description: 'Waits until status.general is terminal (any terminal value) or timeout seconds pass (408). The client HTTP time-out must exceed timeout.',
+      description:
+        'Waits until status.general is terminal (any terminal value) or timeout seconds pass (408). The client HTTP time-out must exceed timeout.',
       tags: ['inquiries'],
       params: InquiryParamsSchema,
       querystring: ResultQuerySchema,
-      response: { 200: InquiryStatusResponseSchema, 408: errorResponses[401].describe('Not terminal within timeout; the inquiry keeps processing'), ...errorResponses },
+      response: {
+        200: InquiryStatusResponseSchema,
+        408: errorResponses[401].describe('Not terminal within timeout; the inquiry keeps processing'),
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       const principal = principalOf(request);
@@ -35,7 +40,9 @@ export const inquiryResultRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
         const done = await runtime.inquiries.waitForTerminal(inquiry.id, timeout * 1000, poll_interval * 1000, disconnected.signal);
         if (done) return sendJsonText(reply, await runtime.inquiries.statusJson(principal, inquiry.id)) as never;
         if (disconnected.signal.aborted) return reply; // nobody is listening any more
-        return reply.code(408).send({ detail: `Inquiry ${inquiry.id} is still processing after ${timeout} s; call again or poll /inquiry/${inquiry.id}/status` });
+        return reply.code(408).send({
+          detail: `Inquiry ${inquiry.id} is still processing after ${timeout} s; call again or poll /inquiry/${inquiry.id}/status`,
+        });
       } finally {
         runtime.metrics.longPolls.dec();
         reply.raw.off('close', onClose);

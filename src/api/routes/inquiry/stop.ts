@@ -8,10 +8,17 @@ export const inquiryStopRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { ru
   app.post('/inquiry/:inquiry_id/stop', {
     schema: {
       summary: 'Stop an inquiry',
-      description: 'Moves a processing inquiry to stopped and cancels its running query. Stopping a finished inquiry changes nothing (stopped: false).',
+      description:
+        'Moves a processing inquiry to stopped and cancels its running query. Stopping a finished inquiry changes nothing (stopped: false).',
       tags: ['inquiries'],
       params: InquiryParamsSchema,
-      response: { 200: StopResultSchema, 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404], 429: errorResponses[429] },
+      response: {
+        200: StopResultSchema,
+        401: errorResponses[401],
+        403: errorResponses[403],
+        404: errorResponses[404],
+        429: errorResponses[429],
+      },
     },
     handler: async (request) => stopReply(runtime, principalOf(request), request.params.inquiry_id),
   });

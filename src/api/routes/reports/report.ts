@@ -10,7 +10,12 @@ export const ReportParamsSchema = z.object({ report_id: z.string().min(1).max(20
 /** GET /reports/{report_id}, DELETE /reports/{report_id}. */
 export const reportRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/reports/:report_id', {
-    schema: { summary: 'A scheduled report', tags: ['reports'], params: ReportParamsSchema, response: { 200: ReportSchema, ...errorResponses } },
+    schema: {
+      summary: 'A scheduled report',
+      tags: ['reports'],
+      params: ReportParamsSchema,
+      response: { 200: ReportSchema, ...errorResponses },
+    },
     handler: async (request) => runtime.reports.view(await runtime.reports.get(principalOf(request), request.params.report_id)),
   });
   app.delete('/reports/:report_id', {

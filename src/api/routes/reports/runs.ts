@@ -10,7 +10,8 @@ export const reportRunsRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { run
   app.get('/reports/:report_id/runs', {
     schema: {
       summary: 'Runs of a scheduled report',
-      description: 'Newest first (at most 100): the research inquiry of each due time, its status.general, progress and final_answer. Full results through GET /inquiry/{inquiry_id}/status.',
+      description:
+        'Newest first (at most 100): the research inquiry of each due time, its status.general, progress and final_answer. Full results through GET /inquiry/{inquiry_id}/status.',
       tags: ['reports'],
       params: ReportParamsSchema,
       response: { 200: ReportRunsSchema, ...errorResponses },

@@ -8,7 +8,8 @@ export const sessionInquiryRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, {
   app.post('/session/:session_id/inquiry/agent', {
     schema: {
       summary: 'Submit a question',
-      description: 'Returns immediately; processing continues in the background. Poll /inquiry/{id}/status or long-poll /inquiry/{id}/result.',
+      description:
+        'Returns immediately; processing continues in the background. Poll /inquiry/{id}/status or long-poll /inquiry/{id}/result.',
       tags: ['inquiries'],
       params: SessionParamsSchema,
       body: agentInquiryBodySchema(runtime.config.maxQueryLength),

@@ -7,7 +7,12 @@ import { InquiryParamsSchema, StopResultSchema, webErrorResponses } from '../../
 /** POST /ui/api/inquiries/{inquiry_id}/stop — processing → stopped (as POST /api/inquiry/{id}/stop). */
 export const inquiryStopRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.post('/inquiries/:inquiry_id/stop', {
-    schema: { summary: 'Stop an inquiry', tags: ['web'], params: InquiryParamsSchema, response: { 200: StopResultSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Stop an inquiry',
+      tags: ['web'],
+      params: InquiryParamsSchema,
+      response: { 200: StopResultSchema, ...webErrorResponses },
+    },
     handler: async (request) => stopReply(runtime, principalOf(request), request.params.inquiry_id),
   });
 };

@@ -8,7 +8,12 @@ import { KeyParamsSchema, webErrorResponses } from '../../schemas.js';
 /** DELETE /ui/api/keys/{key_id} — revokes one of the account's keys (401 for it from then on). */
 export const keyRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.delete('/keys/:key_id', {
-    schema: { summary: 'Revoke an API key', tags: ['web'], params: KeyParamsSchema, response: { 200: ApiKeyViewSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Revoke an API key',
+      tags: ['web'],
+      params: KeyParamsSchema,
+      response: { 200: ApiKeyViewSchema, ...webErrorResponses },
+    },
     handler: async (request) => {
       const principal = principalOf(request);
       const own = (await runtime.store.apiKeys.list(principal.accountId)).find((k) => k.id === request.params.key_id);

@@ -8,7 +8,12 @@ import { webErrorResponses } from '../../schemas.js';
 /** GET /ui/api/reports/{report_id}/runs — newest first, each a research inquiry. */
 export const reportRunsRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/reports/:report_id/runs', {
-    schema: { summary: 'Runs of a scheduled report', tags: ['web'], params: ReportParamsSchema, response: { 200: ReportRunsSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Runs of a scheduled report',
+      tags: ['web'],
+      params: ReportParamsSchema,
+      response: { 200: ReportRunsSchema, ...webErrorResponses },
+    },
     handler: async (request) => runtime.reports.runs(principalOf(request), request.params.report_id),
   });
 };

@@ -9,7 +9,12 @@ import { layerOf } from './layer.js';
 /** GET /ui/api/semantic/entities/{entity_id} — one item's details (as get_semantic_layer_entity). */
 export const semanticEntityRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/semantic/entities/:entity_id', {
-    schema: { summary: 'One semantic layer item', tags: ['web'], params: EntityParamsSchema, response: { 200: z.object({ entity: EntityDetailSchema }), ...webErrorResponses } },
+    schema: {
+      summary: 'One semantic layer item',
+      tags: ['web'],
+      params: EntityParamsSchema,
+      response: { 200: z.object({ entity: EntityDetailSchema }), ...webErrorResponses },
+    },
     handler: async (request) => {
       const entity = layerOf(runtime).catalogue.entity(request.params.entity_id);
       if (!entity) throw new ServiceError(404, `No semantic layer item ${request.params.entity_id}`);

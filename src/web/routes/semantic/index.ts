@@ -11,7 +11,13 @@ export const semanticRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runti
     handler: async () => {
       const layer = layerOf(runtime);
       const summary = layer.catalogue.summary();
-      return { company: { ...layer.model.company }, as_of: layer.asOf, entities: summary.entities, total_entities: summary.total_entities, glossary: { ...layer.model.glossary } };
+      return {
+        company: { ...layer.model.company },
+        as_of: layer.asOf,
+        entities: summary.entities,
+        total_entities: summary.total_entities,
+        glossary: { ...layer.model.glossary },
+      };
     },
   });
 };

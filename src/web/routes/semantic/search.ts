@@ -7,7 +7,12 @@ import { layerOf } from './layer.js';
 /** GET /ui/api/semantic/search?q= — ranked matches (as the search_semantic_layer tool). */
 export const semanticSearchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
   app.get('/semantic/search', {
-    schema: { summary: 'Search the semantic layer', tags: ['web'], querystring: SearchQuerySchema, response: { 200: SemanticSearchSchema, ...webErrorResponses } },
+    schema: {
+      summary: 'Search the semantic layer',
+      tags: ['web'],
+      querystring: SearchQuerySchema,
+      response: { 200: SemanticSearchSchema, ...webErrorResponses },
+    },
     handler: async (request) => layerOf(runtime).catalogue.search(request.query.q),
   });
 };

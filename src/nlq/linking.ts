@@ -1,0 +1,140 @@
+/**
+ * Schema linking, its own stage before any construction: which model elements a word or phrase of
+ * the question may name, each with a score. The candidates come from the element's names, labels
+ * and synonyms, the glossary, the stored values (the value index) and the column names written
+ * short (an abbreviation dictionary: `fname` = first name, `dob` = date of birth, `qty` =
+ * quantity). The lexicon is built through `elementPhrases` (so every phrase a construction can
+ * match passed through here); `linkQuestion` lists the scored candidates of a question's tokens.
+ */
+import type { LexEntry, Lexicon } from './lexicon.js';
+import { longestMatch } from './lexicon.js';
+import type { Token } from './text.js';
+
+/**
+ * How column names are commonly written short, in any domain (never a dataset's own words): each
+ * abbreviation with the words it stands for, the most usual reading first.
+ */
+export const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['fname', ['first name']],
+  ['lname', ['last name']],
+  ['mname', ['middle name']],
+  ['fullname', ['full name']],
+  ['dob', ['date of birth', 'birth date', 'birthday']],
+  ['bdate', ['birth date']],
+  ['qty', ['quantity']],
+  ['amt', ['amount']],
+  ['addr', ['address']],
+  ['num', ['number']],
+  ['nbr', ['number']],
+  ['no', ['number']],
+  ['yr', ['year']],
+  ['yrs', ['years']],
+  ['mo', ['month']],
+  ['desc', ['description']],
+  ['descr', ['description']],
+  ['cnt', ['count']],
+  ['dt', ['date']],
+  ['emp', ['employee']],
+  ['dept', ['department']],
+  ['mgr', ['manager']],
+  ['cust', ['customer']],
+  ['prod', ['product']],
+  ['cat', ['category']],
+  ['pct', ['percent', 'percentage']],
+  ['avg', ['average']],
+  ['tel', ['telephone', 'phone']],
+  ['ph', ['phone']],
+  ['org', ['organisation', 'organization']],
+  ['loc', ['location']],
+  ['sal', ['salary']],
+  ['ctry', ['country']],
+  ['acct', ['account']],
+  ['bal', ['balance']],
+  ['txn', ['transaction']],
+  ['temp', ['temperature']],
+  ['wt', ['weight']],
+  ['ht', ['height']],
+  ['len', ['length']],
+  ['lang', ['language']],
+  ['msg', ['message']],
+  ['ref', ['reference']],
+  ['seq', ['sequence']],
+  ['std', ['standard']],
+  ['grad', ['graduation']],
+  ['reg', ['registration']],
+  ['dur', ['duration']],
+  ['cap', ['capacity']],
+  ['pop', ['population']],
+  ['max', ['maximum']],
+  ['min', ['minimum']],
+  ['tot', ['total']],
+  ['stu', ['student']],
+  ['instr', ['instructor']],
+  ['prof', ['professor']],
+  ['univ', ['university']],
+  ['intl', ['international']],
+  ['natl', ['national']],
+]);
+
+/** Words of a model name as written ("hire_yr", "firstName", "fname") in lower case. */
+export function nameTokens(name: string): string[] {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * The readings of a name written with abbreviations ("emp_dob" -> "emp date of birth", "emp birth
+ * date"...): each abbreviated word replaced by each of its words. Empty when no word is one.
+ */
+export function expandedNames(name: string): string[] {
+  const words = nameTokens(name);
+  if (!words.some((w) => ABBREVIATIONS.has(w))) return [];
+  // one word alone that is also a plain English word ("no", "cap", "min") is no abbreviation
+  if (words.length === 1 && ['no', 'cap', 'min', 'max', 'pop', 'temp', 'std', 'tot', 'len', 'mo'].includes(words[0]!)) return [];
+  let out: string[][] = [[]];
+  for (const w of words) {
+    const readings = ABBREVIATIONS.get(w) ?? [w];
+    out = out.flatMap((prefix) => readings.map((r) => [...prefix, r]));
+    if (out.length > 8) out = out.slice(0, 8);
+  }
+  return out.map((ws) => ws.join(' '));
+}
+
+/** How sure a link is, by where its phrase comes from: a name said as written beats a reading of it. */
+const SOURCE_SCORE: Record<LexEntry['source'], number> = {
+  name: 1,
+  label: 1,
+  synonym: 0.9,
+  abbreviation: 0.85,
+  value: 0.8,
+  value_synonym: 0.8,
+  value_group: 0.8,
+};
+
+/** One candidate model element for a span of the question's tokens. */
+export interface LinkCandidate {
+  /** Token span [i, j). */
+  i: number;
+  j: number;
+  kind: LexEntry['kind'];
+  target: string;
+  source: LexEntry['source'];
+  /** 0..1: the source's weight, lowered for a value that is also an ordinary word or code. */
+  score: number;
+}
+
+/** Scored candidates of every span of the tokens that names a model element, longest first at each token. */
+export function linkQuestion(tokens: Token[], lex: Lexicon): LinkCandidate[] {
+  const out: LinkCandidate[] = [];
+  const keysAt = (j: number) => [tokens[j]!.lemma, tokens[j]!.lower, tokens[j]!.verb];
+  for (let i = 0; i < tokens.length; i++) {
+    const m = longestMatch(lex, tokens.length, i, keysAt);
+    if (!m) continue;
+    for (const e of m.entries)
+      out.push({ i, j: i + m.len, kind: e.kind, target: e.target, source: e.source, score: SOURCE_SCORE[e.source] * (e.weak ? 0.5 : 1) });
+  }
+  return out;
+}

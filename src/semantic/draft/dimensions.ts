@@ -1,0 +1,183 @@
+/**
+ * Dimensions: a thing's key, its naming column, text (indexed when it has few values), booleans,
+ * and, from the number step, years, codes and small categories.
+ */
+import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
+import { NAME_COLUMN, US_STATES, WEEKDAY, isKeyLike, nameWords, readable, sentence, singular } from './vocabulary.js';
+import type { TableInfo } from '../../warehouse/types.js';
+import { tableNames } from './tables.js';
+import { thingNames } from './names.js';
+
+/** The thing's own key, so "the customer ID" can be listed and grouped by. */
+export function keyDimension(ctx: DraftContext, t: TableDraft): void {
+  const { colSql, notes, dimensions, bareWords } = ctx;
+  const { namesOwnKey } = tableNames(ctx);
+  const { uniqueName, claim, columnWords } = thingNames(ctx);
+  const { p, ew } = t;
+  // The thing's own key, so "the customer ID" / "per course id" can be listed and grouped by.
+  const pkCol = p.pk.length === 1 ? p.cols.get(p.pk[0]!) : undefined;
+  if (
+    pkCol &&
+    (pkCol.kind === 'integer' || pkCol.kind === 'text') &&
+    (p.pkWhy.startsWith('declared') || namesOwnKey(p, pkCol.name) || isKeyLike(pkCol.name))
+  ) {
+    const n = uniqueName(`${ew.join('_')}_id`, p.entity);
+    const label = claim('dimension', [sentence([...ew, 'id'])])[0] ?? sentence([...ew, 'id']);
+    const own = readable(columnWords(p, pkCol.name)).join(' ');
+    dimensions.push({
+      name: n,
+      entity: p.entity,
+      sql: colSql(pkCol.name),
+      type: pkCol.kind === 'integer' ? 'number' : 'string',
+      label,
+      description: `${pkCol.name} of ${p.info.name}, its key (${pkCol.distinct} distinct values)`,
+      synonyms: claim('dimension', own.includes(' ') && own !== label.toLowerCase() ? [own] : []),
+      index_values: false,
+    });
+    notes[`dimensions:${n}`] = `the key of ${p.info.name}: lists and groups its rows by id, never summed`;
+    (bareWords.get('id') ?? bareWords.set('id', []).get('id')!).push(n);
+  }
+}
+
+/** What every column step reads of a column, and `dim`, which drafts a dimension over it. */
+export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['columns'][number]): ColumnDraft | undefined {
+  const { colSql, notes, dimensions } = ctx;
+  const { keyish } = tableNames(ctx);
+  const { claim, columnWords } = thingNames(ctx);
+  const { p, keys, ew } = t;
+  const c = p.cols.get(col.name);
+  if (!c || c.kind === 'date' || c.kind === 'other') return;
+  const words = columnWords(p, col.name);
+  const rw = readable(words);
+  const isKey = keys.has(col.name) || keyish(p, col.name);
+  const label = sentence(rw);
+  const desc = `${col.name} of ${p.info.name}`;
+  // The column's words said of its thing: "business name", but "lake name" (never "lake lake name").
+  const whose = (w: string[]) =>
+    ew.length > 0 && ew.every((x, i) => singular(w[i] ?? '') === singular(x)) ? w.join(' ') : `${ew.join(' ')} ${w.join(' ')}`;
+  const dim = (
+    name: string,
+    type: 'string' | 'number' | 'boolean',
+    why: string,
+    extra: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> } = {},
+  ) => {
+    let dLabel = extra.label ?? sentence(readable(nameWords(name)));
+    // A phrase another table's column already took ("country" of customers and of employees) is
+    // kept as a shared synonym: the interpreter reads it as the one of the thing the question is about.
+    const shared: string[] = [];
+    if (claim('dimension', [dLabel]).length === 0) {
+      shared.push(dLabel.toLowerCase());
+      dLabel = sentence([...ew, ...readable(nameWords(name))]);
+    }
+    claim('dimension', [dLabel]);
+    const wanted = extra.synonyms ?? [];
+    extra.synonyms = claim('dimension', wanted);
+    shared.push(...wanted.filter((x) => !extra.synonyms!.includes(x)));
+    extra.synonyms.push(...shared.filter((x) => x !== dLabel.toLowerCase() && x.split(' ').length <= 2));
+    dimensions.push({
+      name,
+      entity: p.entity,
+      sql: c.userDefined ? `CAST(${colSql(col.name)} AS TEXT)` : colSql(col.name),
+      type,
+      label: dLabel,
+      description: `${desc} (${c.distinct} distinct values)`,
+      synonyms: [...new Set(extra.synonyms ?? [])],
+      index_values: extra.index ?? false,
+      ...(extra.valueSynonyms ? { value_synonyms: extra.valueSynonyms } : {}),
+    });
+    notes[`dimensions:${name}`] = why;
+  };
+  return { col, c, words, rw, isKey, label, desc, whose, dim };
+}
+
+/** A text column: the thing's name, or a dimension (opaque text ids are skipped). */
+export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft): void {
+  const { indexMax, profiles, bareWords } = ctx;
+  const { uniqueName, columnWords, entityWords } = thingNames(ctx);
+  const { p, keys, ew } = t;
+  const { col, c, words, rw, isKey, whose, dim } = k;
+  if (isKey && [nameWords(col.name), words].some((w) => /(^|_)(id|key|uuid)$/.test(w.join('_')))) return; // opaque text ids
+  // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
+  // share would add them up as one.
+  // (a column NULL in most rows names nothing)
+  const filled = (name: string) => (p.cols.get(name)?.nulls ?? 0) * 2 < p.rows;
+  const distinctive = c.distinct === p.rows - c.nulls && p.rows > 0 && filled(col.name);
+  // (a person is named by first and last name together: then no other "…_name" stands for them)
+  // ("firstname" written as one word is a first name too)
+  const personNames = p.info.columns.some(
+    (x) =>
+      filled(x.name) &&
+      /^(first|last|given|family|sur)$/.test(readable(columnWords(p, x.name))[0] ?? '') &&
+      readable(columnWords(p, x.name)).includes('name'),
+  );
+  const firstNameCol = personNames
+    ? undefined
+    : p.info.columns.find(
+        (x) =>
+          p.cols.get(x.name)?.kind === 'text' &&
+          filled(x.name) &&
+          columnWords(p, x.name).includes('name') &&
+          !/^(first|last|middle|given|family|sur)/.test(columnWords(p, x.name)[0] ?? ''),
+      );
+  const nameLike =
+    !t.named &&
+    distinctive &&
+    (NAME_COLUMN.test(words.join('_')) ||
+      words.join('_') === `${ew.join('_')}_name` ||
+      words.join('') === `${ew.join('')}name` ||
+      (words.length === 2 && words[1] === 'name' && ew.includes(words[0]!)) ||
+      (!p.info.columns.some((x) => NAME_COLUMN.test(columnWords(p, x.name).join('_'))) && firstNameCol?.name === col.name));
+  if (nameLike) {
+    t.named = true;
+    const n = uniqueName(p.entity, p.entity);
+    const ent = ew.join(' ');
+    dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, {
+      label: sentence(ew),
+      synonyms: [whose(rw)],
+      index: c.distinct <= indexMax,
+    });
+    const bare = rw[rw.length - 1]!;
+    if (bare === 'name' || bare === 'title') (bareWords.get(bare) ?? bareWords.set(bare, []).get(bare)!).push(n);
+    return;
+  }
+  // A bare "name" or "title" that does not stand for the thing (not unique) says whose it is:
+  // "restaurant name", never "name", which any other noun before it would take over.
+  const n = uniqueName(NAME_COLUMN.test(words.join('_')) ? [...ew, ...words].join('_') : words.join('_'), p.entity);
+  // `city_name` of a restaurant is its city: "restaurants per city".
+  // (Not when a table is that thing: "state" stays the states' own name.)
+  const namedThing =
+    words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0])
+      ? [readable([words[0]!]).join(' ')]
+      : [];
+  // Values that are all names of weekdays: "by day of the week", "per weekday".
+  const weekday =
+    c.sample.length > 0 && c.sample.every((v) => WEEKDAY.test(String(v).trim()))
+      ? ['day of the week', 'day of week', 'weekday', 'weekdays']
+      : [];
+  const syn = [...(NAME_COLUMN.test(words.join('_')) ? [] : [rw.join(' ')]), whose(rw), ...namedThing, ...weekday].filter(
+    (s) => s !== n.replace(/_/g, ' ') && s.toLowerCase() !== sentence(readable(nameWords(n))).toLowerCase(),
+  );
+  // Two-letter codes of US states: "California" is CA.
+  const sampled = [...new Set(c.sample.map((v) => String(v).trim()))];
+  const stateCodes =
+    sampled.length > 0 && sampled.every((v) => /^[A-Z]{2}$/.test(v)) && sampled.filter((v) => US_STATES[v]).length >= 0.8 * sampled.length;
+  // (only the codes seen: a code is also taken as a stored value, and "IN", "OR", "ME" are words)
+  const valueSynonyms = stateCodes
+    ? Object.fromEntries(sampled.filter((v) => US_STATES[v]).map((code) => [code, [US_STATES[code]!]]))
+    : undefined;
+  dim(
+    n,
+    'string',
+    `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}${stateCodes ? '; codes of US states (their names are value synonyms)' : ''}`,
+    { synonyms: syn, index: c.distinct <= indexMax, ...(valueSynonyms ? { valueSynonyms } : {}) },
+  );
+  return;
+}
+
+export function booleanDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft): void {
+  const { uniqueName } = thingNames(ctx);
+  const { p } = t;
+  const { words, rw, dim } = k;
+  dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' ')] });
+  return;
+}

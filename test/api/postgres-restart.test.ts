@@ -1,0 +1,98 @@
+/**
+ * PostgreSQL restarted under a running deployment, as operators do (`pg_ctl restart -m fast`: every
+ * backend ends its session with 57P01 "terminating connection due to administrator command"). A
+ * real server process on a Postgres store and queue must outlive it: no unhandled 'error' event
+ * from any pg client, readiness false while the database is away and true once it is back, and
+ * questions answered again after it, with nothing lost from before.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../helpers/cluster.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+import { PG_BIN, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { TEST_KEY } from '../helpers/server.js';
+
+const run = promisify(execFile);
+
+/** `pg_ctl restart -m fast` on the test server's data, as the postgres user when we are root. */
+async function restartFast(pg: TestPostgres): Promise<void> {
+  // -l: the restarted server writes to its log, not to pg_ctl's output (which would stay open).
+  const args = ['-D', join(pg.dir, 'data'), '-l', join(pg.dir, 'log'), '-m', 'fast', '-w', '-t', '30', 'restart'];
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (root) await run('runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), ...args]);
+  else await run(join(PG_BIN, 'pg_ctl'), args);
+}
+
+describe('PostgreSQL restarted under a running server (store, queue, events on Postgres)', () => {
+  let pg: TestPostgres;
+  let child: ChildProcess;
+  let url: string;
+  const exits: (number | null)[] = [];
+  const stderr: string[] = [];
+  const api = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    fetch(`${url}/api${path}`, {
+      ...init,
+      headers: { 'x-api-key': TEST_KEY, ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+  const ask = async (session: string, query: string) =>
+    (await (await api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query } })).json()).inquiry_id as string;
+  const ready = async () => (await fetch(`${url}/api/ready`).catch(() => null))?.status === 200;
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        QUARRY_STORE: pg.url,
+        QUARRY_ROLE: 'all',
+        QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-pg-restart-')),
+        QUARRY_PORT: '0',
+        QUARRY_BOOTSTRAP_KEY: TEST_KEY,
+        QUARRY_LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.on('exit', (code) => exits.push(code));
+    child.stderr!.on('data', (d) => stderr.push(String(d)));
+    url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line).url));
+      child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${stderr.join('')}`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await pg?.stop();
+  });
+
+  it('the process outlives the restart, readiness follows the database, and questions are answered again', async () => {
+    const session = (await (await api('/session/new', { method: 'POST' })).json()).session_id as string;
+    const before = await ask(session, 'end done before');
+    expect((await (await api(`/inquiry/${before}/result?timeout=30`)).json()).status.general).toBe('done');
+    // Several running across the restart: each must end (done, or honestly failed), never hang.
+    const across = await Promise.all(Array.from({ length: 8 }, (_, i) => ask(session, `sleep ${200 * i} then done across ${i}`)));
+
+    await restartFast(pg);
+    const back = performance.now();
+    await until('the server to be ready again', ready, 20_000);
+    const readyAfterMs = performance.now() - back;
+
+    expect(exits, stderr.join('')).toEqual([]);
+    expect(stderr.join('')).not.toMatch(/Unhandled 'error' event/);
+    const after = await ask(session, 'end done after');
+    expect((await (await api(`/inquiry/${after}/result?timeout=30`)).json()).status.general).toBe('done');
+    for (const id of across) {
+      const end = await (await api(`/inquiry/${id}/result?timeout=60`)).json();
+      expect(['done', 'failed'], id).toContain(end.status.general);
+    }
+    expect((await (await api(`/inquiry/${before}/status`)).json()).answer).toContain('before');
+    console.log(`ready again ${readyAfterMs.toFixed(0)} ms after PostgreSQL was back`);
+    expect(exits).toEqual([]);
+  }, 120_000);
+});
