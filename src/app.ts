@@ -55,7 +55,8 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
   });
   // The docs page, its static files and its JSON: never framed, no sniffing (swagger-ui's own hooks reach the page only).
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(DOCS_PREFIX)) reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
+    if (request.url.startsWith(DOCS_PREFIX))
+      reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
   });
   await fastify.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -111,16 +111,26 @@ describe('deeply nested SQL', () => {
     operators: `SELECT ${'1+'.repeat(15_000)}1`,
     cases: `SELECT ${'CASE WHEN true THEN '.repeat(1500)}1${' END'.repeat(1500)}`,
   };
-  it.each(Object.keys(deep))('nested %s: refused by the guard as a tool error, not an unexpected failure', async (kind) => {
-    const before = logs.length;
-    const text = await fails(mcp, 'run_sql_query', { query: deep[kind as keyof typeof deep] });
-    expect(text).toMatch(/refused.*nest/i);
-    const errors = logs.slice(before).map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
-    expect(errors).toEqual([]);
-  }, 30_000);
+  it.each(Object.keys(deep))(
+    'nested %s: refused by the guard as a tool error, not an unexpected failure',
+    async (kind) => {
+      const before = logs.length;
+      const text = await fails(mcp, 'run_sql_query', { query: deep[kind as keyof typeof deep] });
+      expect(text).toMatch(/refused.*nest/i);
+      const errors = logs
+        .slice(before)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.level >= 50);
+      expect(errors).toEqual([]);
+    },
+    30_000,
+  );
 
   it('a moderately nested query still runs', async () => {
-    const r = await mcp.callTool({ name: 'run_sql_query', arguments: { query: `SELECT ${'('.repeat(50)}r_regionkey${')'.repeat(50)} AS k FROM region ORDER BY k` } });
+    const r = await mcp.callTool({
+      name: 'run_sql_query',
+      arguments: { query: `SELECT ${'('.repeat(50)}r_regionkey${')'.repeat(50)} AS k FROM region ORDER BY k` },
+    });
     expect(r.isError).toBeFalsy();
     expect((r.structuredContent as { row_count: number }).row_count).toBe(5);
   });
@@ -153,7 +163,15 @@ describe('a sub-second query time limit', () => {
       run: (_sql, options) => warehouse.run('SELECT sum(a.range * b.range) AS n FROM range(200000) a, range(200000) b', options),
     };
     const graph = buildAgentGraph(new MemorySaver());
-    const config = { configurable: { thread_id: 'sub-second', layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse), warehouse: slow, queryTimeoutMs: 100, maxRows: 100 } };
+    const config = {
+      configurable: {
+        thread_id: 'sub-second',
+        layer: await loadSemanticLayer(DEFAULT_MODEL_PATH, warehouse),
+        warehouse: slow,
+        queryTimeoutMs: 100,
+        maxRows: 100,
+      },
+    };
     await graph.invoke({ question: 'How many orders are there?', dimensions: null, history: [] }, config);
     const state = (await graph.getState(config)).values as AgentStateType;
     expect(state.outcome?.status).toBe('timeout');

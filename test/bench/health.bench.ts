@@ -24,7 +24,10 @@ interface Case {
   session?: string[];
   dimensions?: Record<string, unknown>;
 }
-const cases = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Case);
+const cases = readFileSync(join(TPCH_DIR, 'dev.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Case);
 
 const { base, child } = await startServer();
 const warehouse = await openWarehouse(`duckdb:${TPCH_DIR}`);
@@ -39,7 +42,9 @@ try {
         await call('GET', `${base}/inquiry/${inquiry_id}/result?timeout=60`);
       }
       const t0 = performance.now();
-      const { inquiry_id } = (await call('POST', `${base}/session/${session}/inquiry/agent`, { query: c.question, dimensions: c.dimensions })).json;
+      const { inquiry_id } = (
+        await call('POST', `${base}/session/${session}/inquiry/agent`, { query: c.question, dimensions: c.dimensions })
+      ).json;
       await call('GET', `${base}/inquiry/${inquiry_id}/result?timeout=60`);
       const answerMs = performance.now() - t0;
       if (!c.gold_sql) continue;
@@ -60,12 +65,18 @@ try {
   console.log(`  gold SQL alone (same warehouse):     p50 ${f(g50)}, p95 ${f(quantile(golds, 0.95))}`);
   console.log(`  ratio answer/gold p50: ${(a50 / g50).toFixed(2)}x (goal <= 2x)`);
 
-  const sessions = await Promise.all(Array.from({ length: BURST }, async () => (await call('POST', `${base}/session/new`)).json.session_id as string));
-  const submits = await Promise.all(sessions.map((s, i) => call('POST', `${base}/session/${s}/inquiry/agent`, questions[i % questions.length])));
+  const sessions = await Promise.all(
+    Array.from({ length: BURST }, async () => (await call('POST', `${base}/session/new`)).json.session_id as string),
+  );
+  const submits = await Promise.all(
+    sessions.map((s, i) => call('POST', `${base}/session/${s}/inquiry/agent`, questions[i % questions.length])),
+  );
   const ids = submits.filter((s) => s.status === 200).map((s) => s.json.inquiry_id as string);
   await Promise.all(ids.map((id) => call('GET', `${base}/inquiry/${id}/result?timeout=600`)));
   const submitMs = submits.map((s) => s.ms);
-  console.log(`burst of ${BURST} submissions: submit p50 ${f(quantile(submitMs, 0.5))}, p95 ${f(quantile(submitMs, 0.95))} (goal p95 <= 200 ms); refused ${BURST - ids.length}`);
+  console.log(
+    `burst of ${BURST} submissions: submit p50 ${f(quantile(submitMs, 0.5))}, p95 ${f(quantile(submitMs, 0.95))} (goal p95 <= 200 ms); refused ${BURST - ids.length}`,
+  );
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
