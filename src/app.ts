@@ -53,17 +53,16 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     },
     transform: jsonSchemaTransform,
   });
+  // The docs page, its static files and its JSON: never framed, no sniffing (swagger-ui's own hooks reach the page only).
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(DOCS_PREFIX))
+      reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
+  });
   await fastify.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list' },
     // The docs page is served like the web app: its own scripts only, never framed, no sniffing.
     staticCSP: DOCS_CONTENT_SECURITY_POLICY,
-    uiHooks: {
-      onRequest: (_request, reply, done) => {
-        reply.header('x-content-type-options', 'nosniff').header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
-        done();
-      },
-    },
   });
 
   const api = fastify.withTypeProvider<ZodTypeProvider>();

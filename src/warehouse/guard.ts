@@ -614,19 +614,27 @@ const WRITE_NODE_TYPES = new Set([
   'transaction',
 ]);
 
+/** Deeper ASTs are refused: DuckDB itself stops at an expression depth of 1,000. */
+const MAX_AST_DEPTH = 3_000;
+
 /** Walks node-sql-parser's AST: statement types, SELECT INTO, locking, functions, file tables. */
 function astCheck(ast: unknown): void {
   const stmts = Array.isArray(ast) ? ast : [ast];
   if (stmts.length !== 1) refuse('only one statement is allowed per query');
   const root = stmts[0] as { type?: string };
   if (root?.type !== 'select') refuse('only a read-only SELECT (or WITH ... SELECT) query is allowed');
+  // An explicit stack, not recursion: an operator chain (`1+1+…+1`) nests without parentheses and
+  // would overflow the call stack; past MAX_AST_DEPTH the query is refused.
   const seen = new Set<unknown>();
-  const walk = (node: unknown): void => {
-    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+  const pending: Array<[node: unknown, depth: number]> = [[root, 0]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    if (depth > MAX_AST_DEPTH) refuse(`the query nests expressions more than ${MAX_AST_DEPTH} levels deep`);
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const x of node) walk(x);
-      return;
+      for (const x of node) pending.push([x, depth + 1]);
+      continue;
     }
     const o = node as Record<string, unknown>;
     if (typeof o.type === 'string' && WRITE_NODE_TYPES.has(o.type.toLowerCase())) {
@@ -648,9 +656,8 @@ function astCheck(ast: unknown): void {
         if (why) refuse(why);
       }
     }
-    for (const v of Object.values(o)) walk(v);
-  };
-  walk(root);
+    for (const v of Object.values(o)) pending.push([v, depth + 1]);
+  }
 }
 
 /**
@@ -708,7 +715,9 @@ function guardUncached(sql: string, dialect: SqlDialectName): string {
   try {
     // DuckDB and Postgres speak a Postgres-like SQL; DuckDB extras (EXCLUDE, QUALIFY, ...) may not parse.
     ast = parser.astify(normalised, { database: dialect === 'mysql' ? 'MariaDB' : 'PostgresQL' });
-  } catch {
+  } catch (e) {
+    // A query too deep for the parser's stack is refused, never passed on unparsed.
+    if (e instanceof RangeError) refuse('the query nests expressions too deeply to check');
     ast = undefined; // the lexical check above already held the text to the strict rules
   }
   if (ast !== undefined) astCheck(ast);
