@@ -65,7 +65,7 @@ describe('compose.yaml', () => {
     expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'api', 'worker']));
     // `npm run quarry --` is the quarry command line, and its serve command takes --role
     expect(JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.quarry).toMatch(/tsx src\/cli\.ts$/);
-    expect(readFileSync(join(REPO_ROOT, 'src/cli.ts'), 'utf8')).toMatch(/\.command\('serve'\)[\s\S]{0,200}\.option\('--role <role>'/);
+    expect(readFileSync(join(REPO_ROOT, 'src/cli.ts'), 'utf8')).toMatch(/\.command\('serve'\)[\s\S]{0,200}\.option\(\s*'--role <role>'/);
     expect(quarryServices.map(([name]) => name).sort()).toEqual(['api', 'worker']);
     for (const [name, s] of quarryServices) {
       const args = s.command!.slice(QUARRY_LAUNCHER.length);
