@@ -283,34 +283,25 @@ export function planStrategy(
   if (focus.contributorDimension) {
     const d = focus.contributorDimension;
     const dl = label(model, d).toLowerCase();
-    subs.push({
-      angle: 'top',
-      question: `Top ${dl}s by ${ml} in ${cur.label}`,
-      purpose: 'The largest contributors.',
-      query: q({
-        metrics: [m],
-        group_by: [{ dimension: d }],
-        filters,
-        time_range: cur,
-        order: [{ by: m, direction: 'desc' }],
-        limit: CONTRIBUTORS,
-      }),
-      dimension: d,
-    });
-    subs.push({
-      angle: 'bottom',
-      question: `Bottom ${dl}s by ${ml} in ${cur.label}`,
-      purpose: 'The smallest contributors (the long tail).',
-      query: q({
-        metrics: [m],
-        group_by: [{ dimension: d }],
-        filters,
-        time_range: cur,
-        order: [{ by: m, direction: 'asc' }],
-        limit: CONTRIBUTORS,
-      }),
-      dimension: d,
-    });
+    for (const [angle, direction, purpose] of [
+      ['top', 'desc', 'The largest contributors.'],
+      ['bottom', 'asc', 'The smallest contributors (the long tail).'],
+    ] as const) {
+      subs.push({
+        angle,
+        question: `${angle === 'top' ? 'Top' : 'Bottom'} ${dl}s by ${ml} in ${cur.label}`,
+        purpose,
+        query: q({
+          metrics: [m],
+          group_by: [{ dimension: d }],
+          filters,
+          time_range: cur,
+          order: [{ by: m, direction }],
+          limit: CONTRIBUTORS,
+        }),
+        dimension: d,
+      });
+    }
   }
   subs.push(...decompositionQuestions(focus, model, filters));
   return subs.slice(0, Math.max(0, maxQueries)).map((s, i) => ({ ...s, id: `q${i + 1}`, round: 1 }));

@@ -873,7 +873,15 @@ export function reportCharts(
     return op?.status === 'done' ? (op.rows ?? []) : [];
   };
   const metric = focus.metricLabel;
-  const bar = (s: SubQuestion, title: string, field: string, axis: string, values: Record<string, unknown>[]): ReportChart => ({
+  /** Bars of `field` by member; the members are the sub-question's dimension unless `member` says otherwise. */
+  const bar = (
+    s: SubQuestion,
+    title: string,
+    field: string,
+    axis: string,
+    values: Record<string, unknown>[],
+    member = { field: s.dimension!, dimension: s.dimension! },
+  ): ReportChart => ({
     from: s.id,
     title,
     spec: {
@@ -882,7 +890,7 @@ export function reportCharts(
       data: { values },
       mark: 'bar',
       encoding: {
-        y: { field: s.dimension, type: 'nominal', sort: '-x', title: dimLabel(model, s.dimension!) },
+        y: { field: member.field, type: 'nominal', sort: '-x', title: dimLabel(model, member.dimension) },
         x: { field, type: 'quantitative', title: axis },
       },
       usermeta: { from: s.id },
@@ -931,21 +939,7 @@ export function reportCharts(
       for (const dim of dims) {
         const title = `Change of ${metric.toLowerCase()} by ${dimLabel(model, dim).toLowerCase()}`;
         const values = rows.filter((r) => r.dimension === dim).map((r) => ({ member: r.member, change: r.change }));
-        out.push({
-          from: s.id,
-          title,
-          spec: {
-            $schema: VEGA_LITE,
-            title,
-            data: { values },
-            mark: 'bar',
-            encoding: {
-              y: { field: 'member', type: 'nominal', sort: '-x', title: dimLabel(model, dim) },
-              x: { field: 'change', type: 'quantitative', title: `${focus.previous.label} to ${focus.current.label}` },
-            },
-            usermeta: { from: s.id },
-          },
-        });
+        out.push(bar(s, title, 'change', `${focus.previous.label} to ${focus.current.label}`, values, { field: 'member', dimension: dim }));
       }
     } else if (s.spread && s.dimension) {
       out.push(

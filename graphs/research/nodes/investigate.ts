@@ -31,6 +31,24 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
   });
 
+/** A statement's outcome as an operation keeps it: its first rows, and no_data with the reason when `empty`. */
+function ranRows(
+  sql: string,
+  r: { rowCount: number; rows: Record<string, unknown>[] },
+  columns: Ran['columns'],
+  empty: boolean,
+  { whyEmpty = 'The query ran and returned no data.', keep = OPERATION_ROWS }: { whyEmpty?: string; keep?: number } = {},
+): Ran {
+  return {
+    status: empty ? 'no_data' : 'done',
+    sql,
+    row_count: r.rowCount,
+    rows: r.rows.slice(0, keep),
+    columns,
+    ...(empty ? { error: whyEmpty } : {}),
+  };
+}
+
 const columnsOf = (cols: CompiledColumn[]) => cols.map((c) => ({ name: c.name, kind: c.kind, ...(c.format ? { format: c.format } : {}) }));
 
 /** A sub-question without comparison: the agent graph, as a subgraph, with the query preset. */
@@ -104,14 +122,7 @@ async function runComparison(sub: SubQuestion, deps: ResearchConfiguration, sign
         : []),
     ];
     const empty = r.rows.length === 0 || r.rows.every((row) => row.current_value === null && row.previous_value === null);
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'The query ran and returned no data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty);
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -148,14 +159,7 @@ async function runSignificance(sub: SubQuestion, deps: ResearchConfiguration, si
       { name: 'significant', kind: 'dimension' },
     ];
     const empty = !r.rows.length || r.rows[0].t_stat === null || r.rows[0].t_stat === undefined;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'Too few days with data to compare the periods.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty, { whyEmpty: 'Too few days with data to compare the periods.' });
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -223,14 +227,7 @@ async function runDecomposition(sub: SubQuestion, deps: ResearchConfiguration, s
     sql = guardSql(sql, deps.warehouse.dialect);
     const r = await deps.warehouse.run(sql, { timeoutMs: deps.queryTimeoutMs, maxRows: deps.maxRows, signal, account: deps.account });
     const empty = r.rows.length === 0;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'The query ran and returned no data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty);
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -256,14 +253,7 @@ async function runSpread(sub: SubQuestion, deps: ResearchConfiguration, signal: 
       { name: 'max_to_min', kind: 'metric', format: { kind: 'number', decimals: 2 } },
     ];
     const empty = r.rows.length === 0;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'The query ran and returned no data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty);
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -308,14 +298,7 @@ async function runProfile(sub: SubQuestion, deps: ResearchConfiguration, signal:
             : []),
         ];
     const empty = r.rows.length === 0;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'The query ran and returned no data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty);
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -441,14 +424,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
       account: deps.account,
     });
     const empty = r.rows.length === 0;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, SCAN_ROWS),
-      columns,
-      ...(empty ? { error: 'The query ran and returned no data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty, { keep: SCAN_ROWS });
   } catch (err) {
     return failed(err, sql, deps);
   }
@@ -488,14 +464,7 @@ async function runAnomaly(sub: SubQuestion, deps: ResearchConfiguration, signal:
       { name: 'unusual', kind: 'dimension' },
     ];
     const empty = r.rows.length === 0;
-    return {
-      status: empty ? 'no_data' : 'done',
-      sql,
-      row_count: r.rowCount,
-      rows: r.rows.slice(0, OPERATION_ROWS),
-      columns,
-      ...(empty ? { error: 'No month of the history or the current period has data.' } : {}),
-    };
+    return ranRows(sql, r, columns, empty, { whyEmpty: 'No month of the history or the current period has data.' });
   } catch (err) {
     return failed(err, sql, deps);
   }

@@ -4,6 +4,7 @@
  * existing one (reopened from the history).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { RenameForm } from '../components/RenameForm.js';
 import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
 import { Answer } from '../components/Answer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
@@ -140,20 +141,7 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
       </hgroup>
       {hasQuestions && sessionId ? (
         renaming !== null ? (
-          <form class="rename-form" onSubmit={rename}>
-            <label>
-              Thread name
-              <input required maxLength={120} value={renaming} onInput={(e) => setRenaming((e.target as HTMLInputElement).value)} />
-            </label>
-            <div class="row-actions">
-              <button type="submit" class="small">
-                Save name
-              </button>
-              <button type="button" class="secondary outline small" onClick={() => setRenaming(null)}>
-                Cancel
-              </button>
-            </div>
-          </form>
+          <RenameForm label="Thread name" value={renaming} onInput={setRenaming} onSubmit={rename} onCancel={() => setRenaming(null)} />
         ) : (
           <div class="row-actions thread-actions">
             <button type="button" class="secondary outline small" onClick={() => setRenaming(thread?.title ?? '')}>

@@ -4,6 +4,7 @@
  * with its chart and the time it was computed.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { RenameForm } from '../components/RenameForm.js';
 import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
 import type { Dashboard, DashboardSummary } from '../../../src/schemas/dashboards.js';
 import { defaultView, type ChartView } from '../charts.js';
@@ -170,20 +171,7 @@ export function DashboardView({ dashboardId }: { dashboardId: string }) {
         </p>
       </hgroup>
       {renaming !== null ? (
-        <form class="rename-form" onSubmit={rename}>
-          <label>
-            Dashboard name
-            <input required maxLength={120} value={renaming} onInput={(e) => setRenaming((e.target as HTMLInputElement).value)} />
-          </label>
-          <div class="row-actions">
-            <button type="submit" class="small">
-              Save name
-            </button>
-            <button type="button" class="secondary outline small" onClick={() => setRenaming(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <RenameForm label="Dashboard name" value={renaming} onInput={setRenaming} onSubmit={rename} onCancel={() => setRenaming(null)} />
       ) : null}
       <div class="row-actions">
         <CopyButton text={link} label="Copy link" />
