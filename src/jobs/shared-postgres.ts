@@ -31,6 +31,50 @@ export interface SharedPostgres {
 
 export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'>;
 
+/** Errors that mean the PostgreSQL server went away or is not accepting connections yet. */
+const CONNECTION_LOSS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+export function isConnectionLoss(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return (
+    !!e &&
+    (CONNECTION_LOSS.has(e.code ?? '') ||
+      /Connection terminated|connection error and is not queryable|terminating connection/i.test(e.message ?? ''))
+  );
+}
+
+/**
+ * pg-boss 10 completes and fails a worker's jobs without awaiting it (manager.js: `this.complete(...)`,
+ * `this.fail(...)`), so a database restart at that moment rejects with nobody listening and Node
+ * ends the process. Such a rejection is a lost connection, not a bug: it is logged and the job is
+ * left to pg-boss's expiry (the inquiry's own state is written compare-and-set, so a re-run of a
+ * finished inquiry changes nothing). Any other unhandled rejection still ends the process.
+ */
+function survivesLostConnectionRejections(log: Logger): () => void {
+  const onRejection = (reason: unknown) => {
+    if (isConnectionLoss(reason)) {
+      log.warn({ err: reason }, 'a PostgreSQL call failed while the server was away; carrying on');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled promise rejection');
+    process.exit(1);
+  };
+  process.on('unhandledRejection', onRejection);
+  return () => void process.off('unhandledRejection', onRejection);
+}
+
 export async function openSharedPostgres(url: string, settings: SharedSettings, log: Logger): Promise<SharedPostgres> {
   // Idle connections stay open: a NOTIFY on a fresh connection would pay the connect on a wake-up's path.
   const pool = survivesServerLoss(
@@ -52,10 +96,12 @@ export async function openSharedPostgres(url: string, settings: SharedSettings, 
   boss.on('error', (err) => log.warn({ err }, 'pg-boss reported an error'));
   const listener = new PgListener(url, log);
   const closers: (() => Promise<unknown>)[] = [];
+  const stopSurviving = survivesLostConnectionRejections(log);
   const close = async () => {
     for (const c of closers.reverse()) await c().catch((err) => log.warn({ err }, 'closing a shared Postgres part failed'));
   };
   try {
+    closers.push(async () => stopSurviving());
     closers.push(() => pool.end());
     // One process at a time creates schemas and tables: several starting together on an empty
     // database deadlocked in pg-boss's and our own CREATEs.
