@@ -16,7 +16,7 @@ import {
   sumDecompositionSql,
 } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
-import { contextDimension, mixScanSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
+import { contextDimension, mixScanSql, overlapSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
 /** Rows kept in an operation (the report quotes from these). */
@@ -388,6 +388,52 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'rate_share', kind: 'metric', format: pct },
         { name: 'total_change', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
+      ];
+    } else if (scan.pairs && scan.members) {
+      // the drivers' overlaps: each intersection's change and its split between the two drivers
+      const period = (keys: string[]) => ({
+        current: partFromBase('base_current', keys, metrics, ident, where(keys)),
+        previous: partFromBase('base_previous', keys, metrics, ident, where(keys)),
+      });
+      sql = overlapSql(
+        scan.pairs.map(([dimension, second]) => ({
+          dimension,
+          second,
+          both: period([dimension, second]),
+          first: period([dimension]),
+          other: period([second]),
+        })),
+        metric,
+        totals,
+        ident,
+        lit,
+        text,
+        bases,
+      );
+      columns = [
+        ...['dimension', 'member', 'second_dimension', 'second_member'].map((name) => ({ name, kind: 'dimension' })),
+        ...[
+          'current_value',
+          'previous_value',
+          'change',
+          'first_current',
+          'first_previous',
+          'first_change',
+          'second_current',
+          'second_previous',
+          'second_change',
+          'first_own',
+          'second_own',
+          'interaction',
+          'first_share',
+          'second_share',
+          'first_net_change',
+          'second_net_change',
+        ].map((name) => ({ name, kind: 'metric', ...f })),
+        { name: 'contribution', kind: 'metric', format: pct },
+        { name: 'first_net_contribution', kind: 'metric', format: pct },
+        { name: 'second_net_contribution', kind: 'metric', format: pct },
+        { name: 'total_change', kind: 'metric', ...f },
       ];
     } else {
       const parts = scan.pairs
