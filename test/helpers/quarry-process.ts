@@ -4,9 +4,9 @@
  * Resolves once the process logs that it serves (API or worker), with its address and log lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './paths.js';
+import { quarryArgs } from './quarry-cli.js';
 
 export interface QuarryProcess {
   child: ChildProcess;
@@ -41,7 +41,7 @@ const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
 export function startQuarryProcess(env: Record<string, string>, args: string[] = []): Promise<QuarryProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', ...args], {
+  const child = spawn(process.execPath, quarryArgs('serve', ...args), {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
