@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './paths.js';
+import { quarryArgs } from './quarry-cli.js';
 
 export interface QuarryProcess {
   /** The launched process: the server itself, or `npm` when launched `via: 'npm'`. */
@@ -96,7 +96,7 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
   const viaNpm = options.via === 'npm';
   const [command, argv] = viaNpm
     ? ['npm', ['run', '--silent', 'quarry', '--', 'serve', ...args]]
-    : [process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', ...args]];
+    : [process.execPath, quarryArgs('serve', ...args)];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
