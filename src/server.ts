@@ -61,6 +61,18 @@ async function serveWorker(runtime: Runtime): Promise<Served> {
     running: runtime.inquiries.queue.running,
     waiting: await runtime.inquiries.queue.waiting(),
   }));
+  // Readiness: the store and the queue answer (false while PostgreSQL is down, true again after) and no run is stuck.
+  app.get('/readyz', async (_request, reply) => {
+    const checks = [
+      await runtime.store.ping().then(
+        () => ({ name: 'store', ok: true }),
+        (err: Error) => ({ name: 'store', ok: false, detail: err.message }),
+      ),
+      ...(await runtime.inquiries.readiness()),
+    ];
+    const ok = checks.every((c) => c.ok);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', role: 'worker', checks });
+  });
   await app.register(metricsRoute, { runtime });
   const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
   runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');

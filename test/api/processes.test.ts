@@ -65,7 +65,8 @@ describe('recovery of a research interrupted too often', () => {
     await first.runtime.inquiries.shutdown(0);
     await first.runtime.store.db
       .updateTable('inquiries')
-      .set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS })
+      // a run going on (started) when its process died, after MAX_ATTEMPTS - 1 such deaths already
+      .set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS, interruptions: MAX_ATTEMPTS - 1, started_at: Date.now() })
       .where('id', '=', inquiry_id)
       .execute();
     await first.close();

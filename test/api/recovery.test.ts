@@ -34,7 +34,7 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
       .execute();
     await db
       .updateTable('inquiries')
-      .set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS })
+      .set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS, interruptions: MAX_ATTEMPTS - 1, started_at: longAgo })
       .where('id', '=', ids[1])
       .execute();
     // A live process holds a lease in the process registry; a dead one's has run out (or was never there).
