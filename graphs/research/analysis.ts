@@ -135,7 +135,17 @@ export interface Driver {
   and?: { dimension: string; member: string };
   /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
   context?: { dimension: string; member: string };
+  /**
+   * Its change net of what it shares with drivers of other dimensions (each intersection's change
+   * split between the two, scan.ts overlapSql), and that / the total change: the share of the
+   * change credited to it, row values of the overlap statement `from`. Absent when it overlaps no
+   * other driver (then `contribution` is what is credited).
+   */
+  net?: { change: number; contribution: number; from: string };
 }
+
+/** The share of the change credited to a driver: net of its overlaps with other drivers when it has any, else its contribution. */
+export const creditedContribution = (d: Driver): number => d.net?.contribution ?? d.contribution;
 
 export interface ExplainingSet {
   dimension: string;

@@ -202,6 +202,81 @@ export function scanSql(
   );
 }
 
+/** One pair of the overlap statement: two driver dimensions, the parts of their intersections and of each dimension's drivers alone. */
+export interface OverlapPart {
+  dimension: string;
+  second: string;
+  /** The drivers' intersections by both keys, per period. */
+  both: { current: string; previous: string };
+  /** Each dimension's drivers by their own key, per period. */
+  first: { current: string; previous: string };
+  other: { current: string; previous: string };
+}
+
+/**
+ * The drivers' overlaps in one statement (round 2, once drivers of several dimensions explain
+ * the change): per intersection of two drivers A and B its change, and how that change is split
+ * between them (Shapley over the two): each is given what its own rate of change outside the
+ * intersection would have done to the intersection (`first_own`, `second_own`: the previous value
+ * of the intersection × (A's rate outside it − 1)), plus half of the rest (`interaction`, what
+ * only both together did); `first_share` + `second_share` = the intersection's change. Per driver
+ * `first_net_change` / `second_net_change` is its whole change minus what it gives away in every
+ * intersection it is in, so the drivers' net changes add up to the change of their union (nothing
+ * counted twice), and `*_net_contribution` is that / the total change.
+ */
+export function overlapSql(
+  parts: OverlapPart[],
+  metric: string,
+  totals: { current: string; previous: string },
+  ident: Ident,
+  lit: (s: string) => string,
+  text: (e: string) => string,
+  bases?: ScanBases,
+): string {
+  const m = ident(metric);
+  const ctes: string[] = [];
+  const branches: string[] = [];
+  const v = (x: string) => `coalesce(${x}, 0)`;
+  parts.forEach((p, i) => {
+    const [a, b] = [ident(p.dimension), ident(p.second)];
+    ctes.push(
+      `xc${i} AS (${p.both.current})`,
+      `xp${i} AS (${p.both.previous})`,
+      `ac${i} AS (${p.first.current})`,
+      `ap${i} AS (${p.first.previous})`,
+      `bc${i} AS (${p.other.current})`,
+      `bp${i} AS (${p.other.previous})`,
+    );
+    branches.push(
+      `SELECT ${lit(p.dimension)} AS dimension, ${text(`x.${a}`)} AS member, ${lit(p.second)} AS second_dimension, ${text(`x.${b}`)} AS second_member, ` +
+        `x.current_value, x.previous_value, ac${i}.${m} AS first_current, ap${i}.${m} AS first_previous, bc${i}.${m} AS second_current, bp${i}.${m} AS second_previous ` +
+        `FROM (SELECT coalesce(xc${i}.${a}, xp${i}.${a}) AS ${a}, coalesce(xc${i}.${b}, xp${i}.${b}) AS ${b}, xc${i}.${m} AS current_value, xp${i}.${m} AS previous_value ` +
+        `FROM xc${i} FULL OUTER JOIN xp${i} ON xc${i}.${a} = xp${i}.${a} AND xc${i}.${b} = xp${i}.${b}) x ` +
+        `LEFT JOIN ac${i} ON ac${i}.${a} = x.${a} LEFT JOIN ap${i} ON ap${i}.${a} = x.${a} LEFT JOIN bc${i} ON bc${i}.${b} = x.${b} LEFT JOIN bp${i} ON bp${i}.${b} = x.${b}`,
+    );
+  });
+  // a driver's rate outside the intersection applied to the intersection's previous value (none when it had nothing outside it before)
+  const own = (cur: string, prev: string) =>
+    `${v('previous_value')} * coalesce((${v(cur)} - ${v('current_value')}) * 1.0 / nullif(${v(prev)} - ${v('previous_value')}, 0) - 1, 0)`;
+  return (
+    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
+    `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change FROM tcur CROSS JOIN tprev), ` +
+    `j AS (${branches.join(' UNION ALL ')}), ` +
+    `e AS (SELECT j.*, ${v('current_value')} - ${v('previous_value')} AS change, ${v('first_current')} - ${v('first_previous')} AS first_change, ` +
+    `${v('second_current')} - ${v('second_previous')} AS second_change, ${own('first_current', 'first_previous')} AS first_own, ${own('second_current', 'second_previous')} AS second_own FROM j), ` +
+    `f AS (SELECT e.*, e.change - e.first_own - e.second_own AS interaction, e.first_own + (e.change - e.first_own - e.second_own) / 2 AS first_share, ` +
+    `e.second_own + (e.change - e.first_own - e.second_own) / 2 AS second_share FROM e), ` +
+    // what each driver gives away, summed over every intersection it is in
+    `u AS (SELECT dimension AS d, member AS m, change - first_share AS given FROM f UNION ALL SELECT second_dimension, second_member, change - second_share FROM f), ` +
+    `g AS (SELECT d, m, sum(given) AS given FROM u GROUP BY d, m) ` +
+    `SELECT f.*, f.change * 1.0 / nullif(t.total_change, 0) AS contribution, f.first_change - ga.given AS first_net_change, ` +
+    `(f.first_change - ga.given) * 1.0 / nullif(t.total_change, 0) AS first_net_contribution, f.second_change - gb.given AS second_net_change, ` +
+    `(f.second_change - gb.given) * 1.0 / nullif(t.total_change, 0) AS second_net_contribution, t.total_change ` +
+    `FROM f CROSS JOIN t LEFT JOIN g ga ON ga.d = f.dimension AND ga.m = f.member LEFT JOIN g gb ON gb.d = f.second_dimension AND gb.m = f.second_member ` +
+    `ORDER BY abs(f.change) DESC, f.dimension, f.member, f.second_dimension, f.second_member`
+  );
+}
+
 /**
  * The rate/mix scan of a ratio metric (numerator / denominator) in one statement: per dimension
  * and member its weight (share of the denominator) and rate in both periods, `rate_effect`
@@ -353,6 +428,34 @@ export interface Overlap {
   change: number;
   contribution: number;
   from: string;
+  /** How the intersection's change is split between a and b (the overlap statement's row; absent from a plain pair scan's). */
+  split?: { a: number; b: number };
+}
+
+/**
+ * The drivers with their change net of their overlaps (`net`), read from the overlap statement
+ * (overlapSql): a driver that is the first or second member of one of its rows gets that row's
+ * net change and contribution (the same on every row it is in). Drivers in no row are unchanged.
+ */
+export function netOfOverlaps(drivers: Driver[], plan: SubQuestion[], operations: ResearchOperation[]): Driver[] {
+  const overlaps = plan.filter((s) => s.scan?.pairs && s.scan.members);
+  return drivers.map((d) => {
+    if (d.and) return d;
+    for (const sub of overlaps) {
+      for (const r of rowsOf(operations.find((o) => o.id === sub.id))) {
+        const side =
+          r.dimension === d.dimension && r.member === d.member
+            ? 'first'
+            : r.second_dimension === d.dimension && r.second_member === d.member
+              ? 'second'
+              : null;
+        const contribution = side ? Number(r[`${side}_net_contribution`]) : NaN;
+        if (side && Number.isFinite(contribution))
+          return { ...d, net: { change: Number(r[`${side}_net_change`]), contribution, from: sub.id } };
+      }
+    }
+    return d;
+  });
 }
 
 /** Overlaps between the drivers of different dimensions, read from the pair scans (none when no pair scan covers them). */
@@ -370,12 +473,15 @@ export function overlapsOf(drivers: Driver[], plan: SubQuestion[], operations: R
             (r.dimension === y.dimension && r.member === y.member && r.second_dimension === x.dimension && r.second_member === x.member),
         );
         if (row) {
+          const swapped = row.dimension !== x.dimension;
+          const [sa, sb] = [Number(row.first_share), Number(row.second_share)];
           out.push({
             a: { dimension: x.dimension, member: x.member },
             b: { dimension: y.dimension, member: y.member },
             change: Number(row.change),
             contribution: Number(row.contribution),
             from: sub.id,
+            ...(Number.isFinite(sa) && Number.isFinite(sb) ? { split: swapped ? { a: sb, b: sa } : { a: sa, b: sb } } : {}),
           });
           break;
         }

@@ -292,6 +292,12 @@ export class InquiryService {
    * infrastructure errors escape (a shared queue retries the job later).
    */
   private async runJob(job: QueuedInquiry): Promise<void> {
+    // A second copy of a job this process already runs (a re-queue by recovery or the watchdog):
+    // the run in progress ends the inquiry; this one must not replace its controller.
+    if (this.owned.has(job.inquiryId)) return;
+    // Fetched from the shared queue while shutting down: failing the job hands it to pg-boss's
+    // retry (another worker), where returning would complete it with its inquiry never run.
+    if (this.closing && this.queue.shared) throw new ShutdownSignal('shutting down: the job is left to another worker');
     const controller = new AbortController();
     this.owned.set(job.inquiryId, controller);
     // A wake-up with a terminal state comes from a committed write; one without (after a reconnect of the notification connection) is a hint: the store says whether the run must end.
@@ -308,7 +314,8 @@ export class InquiryService {
     try {
       await this.execute(job, controller);
     } catch (err) {
-      this.log.error({ err, inquiryId: job.inquiryId }, 'inquiry run crashed');
+      if (err instanceof ShutdownSignal) this.log.info({ inquiryId: job.inquiryId }, 'a job fetched while shutting down is handed back');
+      else this.log.error({ err, inquiryId: job.inquiryId }, 'inquiry run crashed');
       if (this.queue.shared) throw err;
     } finally {
       unsubscribe();
@@ -319,6 +326,7 @@ export class InquiryService {
 
   private async execute(job: QueuedInquiry, controller: AbortController): Promise<void> {
     const inquiryId = job.inquiryId;
+    if (this.closing && this.queue.shared) throw new ShutdownSignal('shutting down: the job is left to another worker');
     if (controller.signal.aborted || this.closing) return;
     const claimed = this.queue.shared
       ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
@@ -509,10 +517,12 @@ export class InquiryService {
     if (this.closing) return;
     await this.renewLease();
     const ids = [...this.owned.keys()];
-    // A run not yet claimed when the rows are read has no owner there yet (or the previous one):
-    // that is not a lost ownership. Aborting it would drop the run with its job already
-    // completed, leaving the inquiry processing for good. A stop is seen either way.
-    const judged = this.claimed;
+    // Only runs whose claim was written before the rows are read can be judged by them: a run
+    // claimed while the read is on its way shows its previous owner (the submitting API, a dead
+    // process). Aborting it would drop the run with its job completed, leaving the inquiry
+    // `processing` on a live worker for good; so the claimed set is copied before the read, not
+    // consulted after it (a loaded event loop or a busy pool widens that window). A stop is seen either way.
+    const judged = new Set(this.claimed);
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
       else if (r.owner !== this.owner && judged.has(r.id)) this.owned.get(r.id)?.abort(new LostOwnershipSignal());

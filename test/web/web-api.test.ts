@@ -197,6 +197,34 @@ describe('web app endpoints (/ui/api)', () => {
     secrets.push(password, colleague.cookie.split('=')[1]);
   });
 
+  it("REST's operations mounted in the web app: research starts a web thread, an API-key one does not, and none is in the OpenAPI document", async () => {
+    const web = await webFetch(s.base, '/research', {
+      method: 'POST',
+      session: admin,
+      json: { question: 'why did sales move last year?' },
+    });
+    expect(web.status).toBe(200);
+    const started = await web.json();
+    expect(started).toMatchObject({ status: 'submitted', inquiry_id: expect.any(String) });
+    const viaKey = await (await s.api('/research', { method: 'POST', json: { question: 'why did sales move last year?' } })).json();
+    const ids = (await (await webFetch(s.base, '/threads', { session: admin })).json()).threads.map(
+      (t: { session_id: string }) => t.session_id,
+    );
+    expect(ids).toContain(started.session_id);
+    expect(ids).not.toContain(viaKey.session_id);
+    // the web app's validation and errors are REST's: {detail} naming the field, nothing stored
+    const bad = await webFetch(s.base, '/research', { method: 'POST', session: admin, json: { question: 'x', budget: { rounds: 99 } } });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).detail).toMatch(/rounds/);
+    // stop under the web app's URL answers as REST's does
+    const stopped = await (await webFetch(s.base, `/inquiries/${started.inquiry_id}/stop`, { method: 'POST', session: admin })).json();
+    const again = await (await s.api(`/inquiry/${started.inquiry_id}/stop`, { method: 'POST' })).json();
+    expect(again).toMatchObject({ stopped: false, status: { general: stopped.status.general } });
+    const paths = Object.keys((await (await s.api('/openapi.json')).json()).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/research', '/api/inquiry/{inquiry_id}/stop', '/api/reports/{report_id}']));
+    expect(paths.filter((p) => p.startsWith('/ui/'))).toEqual([]);
+  });
+
   it('a running inquiry is stopped from the web app', async () => {
     const t = (await (await webFetch(s.base, '/threads', { method: 'POST', session: admin })).json()).session_id;
     const r = await webFetch(s.base, `/threads/${t}/inquiries`, { method: 'POST', session: admin, json: { query: 'hang' } });
