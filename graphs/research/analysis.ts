@@ -137,15 +137,20 @@ export interface Driver {
   context?: { dimension: string; member: string };
   /**
    * Its change net of what it shares with drivers of other dimensions (each intersection's change
-   * split between the two, scan.ts overlapSql), and that / the total change: the share of the
-   * change credited to it, row values of the overlap statement `from`. Absent when it overlaps no
-   * other driver (then `contribution` is what is credited).
+   * split between the two, scan.ts overlapSql), that / the total change, and its explanatory power
+   * (net change beyond the trend of everything outside the drivers, `restChangePct`, / the total
+   * change): row values of the overlap statement `from`. Absent when it overlaps no other driver.
    */
-  net?: { change: number; contribution: number; from: string };
+  net?: { change: number; contribution: number; power: number; restChangePct: number; from: string };
+  /** A lone driver's explanatory power: its change beyond how everything else moved (`restChangePct`) / the total change, a row value of its scan row. */
+  power?: { value: number; restChangePct: number; from: string };
 }
 
-/** The share of the change credited to a driver: net of its overlaps with other drivers when it has any, else its contribution. */
-export const creditedContribution = (d: Driver): number => d.net?.contribution ?? d.contribution;
+/**
+ * The share of the change credited to a driver: its explanatory power (net of its overlaps with
+ * other drivers, beyond the trend of everything else) where computed, else its contribution.
+ */
+export const creditedContribution = (d: Driver): number => d.net?.power ?? d.power?.value ?? d.contribution;
 
 export interface ExplainingSet {
   dimension: string;

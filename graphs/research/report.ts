@@ -502,8 +502,10 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
         ? ` It lies in ${safe(dimLabel(model, d.context.dimension).toLowerCase())} ${safe(d.context.member)}${parent ? `, whose change was **${formatHuman(parent.contribution, PCT, true)}** of the total: the ${safe(dimLabel(model, d.context.dimension).toLowerCase())} is context, the ${safe(dimLabel(model, d.dimension).toLowerCase())} explains it` : ''}.`
         : '';
       const net = d.net
-        ? ` Net of what it shares with the other drivers (each overlap split between the two), **${formatHuman(d.net.change, fmt, true)}**: **${formatHuman(d.net.contribution, PCT, true)}** of the total change is credited to it. ${ref(d.net.from)}`
-        : '';
+        ? ` Net of what it shares with the other drivers (each overlap split between the two), **${formatHuman(d.net.change, fmt, true)}** (${formatHuman(d.net.contribution, PCT, true)} of the total change); beyond the trend of everything outside the drivers (${formatHuman(d.net.restChangePct, PCT, true)}), **${formatHuman(d.net.power, PCT, true)}** of the total change is credited to it. ${ref(d.net.from)}`
+        : d.power
+          ? ` Beyond how everything else moved (${formatHuman(d.power.restChangePct, PCT, true)}), **${formatHuman(d.power.value, PCT, true)}** of the total change is credited to it. ${ref(d.power.from)}`
+          : '';
       out.push(
         `${i + 1}. ${who}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT, true)}** of the total change. ${ref(d.from)}${net}${context}${through}`,
       );

@@ -9,8 +9,8 @@
  * - found: every planted driver among the report's drivers at a rank no lower than the number
  *   planted (the report's own ranking);
  * - contribution: its stated contribution (a row value: the share of the change credited to it,
- *   net of its overlaps with other drivers when it has any) within 5 points of the planted
- *   effect's share of the total change. Printed beside it: the member's own movement (its change
+ *   its explanatory power: net of its overlaps with other drivers, beyond the trend of everything
+ *   else) within 5 points of the planted effect's share of the total change. Printed beside it: the member's own movement (its change
  *   in the unplanted warehouse, as points of the total change), which no report can tell apart
  *   from the plant: a miss by about that much is the data's noise, not the computation;
  * - mix: a mix shift named as mix (the report's mix dimension is the planted one and "Mostly
@@ -118,7 +118,7 @@ try {
         drivers
           .map(
             (d) =>
-              `${d.dimension} ${d.member}${d.and ? ` × ${d.and.dimension} ${d.and.member}` : ''} ${(100 * creditedContribution(d)).toFixed(1)}%${d.net ? ` (net; ${(100 * d.contribution).toFixed(1)}% gross)` : ''}`,
+              `${d.dimension} ${d.member}${d.and ? ` × ${d.and.dimension} ${d.and.member}` : ''} ${(100 * creditedContribution(d)).toFixed(1)}%${d.net || d.power ? ` (credited; its change ${(100 * d.contribution).toFixed(1)}% of the total)` : ''}`,
           )
           .join('; ') || 'none';
       let verdict = '';

@@ -89,6 +89,12 @@ describe('research scan on seeded causes (checkpointed, asserted through getStat
     expect(drivers[0].net!.change).toBeCloseTo(aNet, 2);
     expect(drivers[0].net!.contribution).toBeCloseTo(aNet / total, 6);
     expect(drivers[1].net!.contribution).toBeCloseTo(bNet / total, 6);
+    // explanatory power: the net change beyond the trend of everything outside the drivers' union
+    const all = await sums('TRUE');
+    const rest = (all.cur - (a.cur + b.cur - ab.cur)) / (all.prev - (a.prev + b.prev - ab.prev)) - 1;
+    expect(drivers[0].net!.restChangePct).toBeCloseTo(rest, 9);
+    expect(drivers[0].net!.power).toBeCloseTo((aNet - a.prev * rest) / total, 6);
+    expect(drivers[1].net!.power).toBeCloseTo((bNet - b.prev * rest) / total, 6);
     // nothing counted twice: the net changes add up to the change of the union
     expect(drivers[0].net!.change + drivers[1].net!.change).toBeCloseTo(a.cur - a.prev + (b.cur - b.prev) - both, 2);
     expect(overlap.split!.a + overlap.split!.b).toBeCloseTo(both, 2);

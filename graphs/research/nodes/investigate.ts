@@ -439,10 +439,17 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
           'second_share',
           'first_net_change',
           'second_net_change',
+          'first_expected_change',
+          'second_expected_change',
         ].map((name) => ({ name, kind: 'metric', ...f })),
-        { name: 'contribution', kind: 'metric', format: pct },
-        { name: 'first_net_contribution', kind: 'metric', format: pct },
-        { name: 'second_net_contribution', kind: 'metric', format: pct },
+        ...[
+          'contribution',
+          'first_net_contribution',
+          'second_net_contribution',
+          'rest_change_pct',
+          'first_net_power',
+          'second_net_power',
+        ].map((name) => ({ name, kind: 'metric', format: pct })),
         { name: 'total_change', kind: 'metric', ...f },
       ];
     } else {
@@ -468,7 +475,11 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'previous_share', kind: 'share', format: pct },
         { name: 'current_share', kind: 'share', format: pct },
         { name: 'total_change', kind: 'metric', ...f },
+        { name: 'total_previous', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
+        { name: 'rest_change_pct', kind: 'metric', format: pct },
+        { name: 'expected_change', kind: 'metric', ...f },
+        { name: 'explanatory_power', kind: 'metric', format: pct },
         { name: 'surprise', kind: 'metric', format: { kind: 'number', decimals: 6 } },
       ];
     }
