@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { emptyAnswerFields } from '../answer/empty.js';
 import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
-import { THIS_HOST, ownerState } from '../jobs/leases.js';
+import { THIS_HOST, ownerState, registerOwnerHere, unregisterOwnerHere } from '../jobs/leases.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
 import { newId } from '../store/ids.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
@@ -125,6 +125,7 @@ export class InquiryService {
    */
   async start(): Promise<void> {
     this.started = Date.now();
+    registerOwnerHere(this.owner);
     await this.renewLease();
     await this.recover();
     const every = (what: string, fn: () => Promise<unknown>) => {
@@ -692,6 +693,7 @@ export class InquiryService {
   /** Stops taking work, lets running inquiries finish for up to graceMs, then hands the rest back. */
   async shutdown(graceMs: number): Promise<void> {
     this.closing = true;
+    unregisterOwnerHere(this.owner);
     for (const t of this.timers) clearInterval(t);
     const drained = await this.queue.stop(graceMs);
     if (!drained) {

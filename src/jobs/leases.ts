@@ -7,7 +7,8 @@
  *    not (a dead process runs nothing; taking its work at once is never a false takeover);
  *  - its lease ran out and it is on another host (nothing else can be checked from here);
  *  - its lease ran out, its pid lives on this host, but a later-registered process has the same
- *    pid (the pid was reused, e.g. a restarted container; or several runtimes in one process);
+ *    pid (the pid was reused, e.g. a restarted container);
+ *  - it ran in this very process (several runtimes in one: tests) and is no longer registered here;
  *  - it has no row in the registry.
  * A live process whose lease ran out keeps its work; if it is wedged, the watchdog's deadline
  * still ends its inquiries `timeout`.
@@ -24,6 +25,18 @@ export const THIS_HOST: string = (() => {
     return hostname();
   }
 })();
+
+/**
+ * Owners running in this very process (several runtimes can share one: tests, embedders). For
+ * them the answer is exact: alive while registered here, whatever their lease says.
+ */
+const ownersHere = new Set<string>();
+export function registerOwnerHere(owner: string): void {
+  ownersHere.add(owner);
+}
+export function unregisterOwnerHere(owner: string): void {
+  ownersHere.delete(owner);
+}
 
 /** Whether a pid exists on this host (EPERM: it exists, owned by someone else). */
 export function pidExists(pid: number): boolean {
@@ -50,6 +63,7 @@ export function ownerState(
   const row = registry.find((p) => p.id === owner);
   if (!row) return 'lapsed';
   const local = row.host === THIS_HOST;
+  if (local && row.pid === process.pid) return ownersHere.has(owner) ? 'alive' : row.lease_until >= now ? 'alive' : 'dead';
   if (local && !exists(row.pid)) return 'dead';
   if (row.lease_until >= now) return 'alive';
   if (!local) return 'lapsed';

@@ -186,19 +186,22 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
     }
     expect(victim, 'a worker running the first investigation with 2 sub-questions done').toBeDefined();
     const victimOwner = (await db.query<{ owner: string }>('SELECT owner FROM inquiries WHERE id = $1', [victimOf])).rows[0]!.owner;
-    await victim!.kill();
-    const killedAt = Date.now();
-    const survivor = workers.find((w) => w !== victim)!;
+    // Frozen first (alive, so nothing is taken from it), then what it holds is read, then it dies:
+    // a dead pid on this host is taken over at once, before a read after the kill could see it.
+    victim!.child.kill('SIGSTOP');
     // What the dead worker had: its running questions, and the sub-questions it had finished.
     const held = await db.query<{ id: string; type: string }>('SELECT id, type FROM inquiries WHERE owner = $1 AND status = $2', [
       victimOwner,
       'processing',
     ]);
-    expect(held.rows.filter((r) => r.type === 'agent').length, 'questions running on the killed worker').toBeGreaterThan(0);
     const before = (
       JSON.parse((await db.query<{ result: string }>('SELECT result FROM inquiries WHERE id = $1', [victimOf])).rows[0]!.result)
         .operations as ResearchOperation[]
     ).filter((o) => o.kind === 'query');
+    await victim!.kill();
+    const killedAt = Date.now();
+    const survivor = workers.find((w) => w !== victim)!;
+    expect(held.rows.filter((r) => r.type === 'agent').length, 'questions running on the killed worker').toBeGreaterThan(0);
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(8);
 
