@@ -72,7 +72,7 @@ describe('a heartbeat whose read returns after the run was claimed', () => {
       await api.close();
       await pg.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a worker that gets no CPU for longer than its lease', () => {
@@ -128,7 +128,7 @@ describe('a worker that gets no CPU for longer than its lease', () => {
       await api.close();
       await pg.stop();
     }
-  }, 90_000);
+  }, 150_000);
 });
 
 describe('the watchdog', () => {
@@ -177,7 +177,7 @@ describe('the watchdog', () => {
       await api.close();
       await pg.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('queues again an inquiry whose job ended without ending it, and it is answered', async () => {
     const pg = await startPostgres();
@@ -204,5 +204,5 @@ describe('the watchdog', () => {
       await api.close();
       await pg.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
