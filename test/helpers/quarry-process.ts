@@ -40,6 +40,8 @@ export interface LaunchOptions {
    * quarry -- serve` in a process group of its own, as an operator starts it.
    */
   via?: 'node' | 'npm';
+  /** Another entry point than `src/cli.ts serve` (with `via: 'node'`), e.g. test/helpers/scripted-server.ts (role from QUARRY_ROLE). */
+  script?: string;
 }
 
 /** The node process running src/cli.ts in process group `pgid` (npm and its shell are in it too). */
@@ -96,7 +98,10 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
   const viaNpm = options.via === 'npm';
   const [command, argv] = viaNpm
     ? ['npm', ['run', '--silent', 'quarry', '--', 'serve', ...args]]
-    : [process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', ...args]];
+    : [
+        process.execPath,
+        ['--import', 'tsx', ...(options.script ? [join(REPO_ROOT, options.script)] : [join(REPO_ROOT, 'src/cli.ts'), 'serve']), ...args],
+      ];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
