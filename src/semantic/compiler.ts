@@ -214,6 +214,8 @@ interface Variant {
 export interface CompileOptions {
   /** Rows the caller keeps: a LIMIT of maxRows + 1 when the query has no limit or a larger one. */
   maxRows?: number;
+  /** Rows in any order (a statement that only aggregates them further): no ORDER BY, unless a limit needs one. */
+  unordered?: boolean;
 }
 
 export function compile(
@@ -871,7 +873,7 @@ export function compile(
   let sql =
     `WITH ${ctes.join(',\n')}\nSELECT ${columns.map((c) => `${src}.${d.ident(c.name)}`).join(', ')}\nFROM ${tied ? `tied AS ${src}` : src}\n` +
     (where.length ? `WHERE ${where.join(' AND ')}\n` : '');
-  if (orderItems.length) sql += `ORDER BY ${orderItems.join(', ')}\n`;
+  if (orderItems.length && !(options.unordered && limit === undefined)) sql += `ORDER BY ${orderItems.join(', ')}\n`;
   sql += tied ? d.limitOffset(options.maxRows === undefined ? undefined : options.maxRows + 1, undefined) : d.limitOffset(limit, q.offset);
   return { sql: sql.trimEnd(), columns, dating: datingOut };
 }
