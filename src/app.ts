@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { DOCS_PREFIX, registerAuth } from './api/auth.js';
 import { hashKey, presentedKey } from './auth/keys.js';
 import type { ApiDeps } from './api/deps.js';
+import { REST_MOUNT } from './api/mount.js';
 import { registerErrorHandling, registerJsonParsing } from './api/errors.js';
 import { healthRoutes } from './api/routes/health.js';
 import { inquiryResultRoute } from './api/routes/inquiry/result.js';
@@ -90,16 +91,21 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
     async (scope) => {
       await scope.register(healthRoutes, { runtime });
       await scope.register(sessionNewRoute, { runtime });
-      await scope.register(sessionInquiryRoute, { runtime });
-      await scope.register(sessionStructuredInquiryRoute, { runtime });
       await scope.register(inquiryStatusRoute, { runtime });
       await scope.register(inquiryResultRoute, { runtime });
-      await scope.register(inquiryStopRoute, { runtime });
-      await scope.register(researchRoute, { runtime });
       await scope.register(inquiriesBatchRoute, { runtime });
-      await scope.register(reportsRoutes, { runtime });
-      await scope.register(reportRoutes, { runtime });
-      await scope.register(reportRunsRoute, { runtime });
+      // One module per operation, shared with the web app (src/web/plugin.ts mounts them too).
+      for (const route of [
+        sessionInquiryRoute,
+        sessionStructuredInquiryRoute,
+        inquiryStopRoute,
+        researchRoute,
+        reportsRoutes,
+        reportRoutes,
+        reportRunsRoute,
+      ]) {
+        await scope.register(route, { runtime, mount: REST_MOUNT });
+      }
       scope.get('/openapi.json', { config: { public: true, rateLimit: false }, schema: { hide: true } }, async () => fastify.swagger());
     },
     { prefix: API_PREFIX },

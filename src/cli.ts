@@ -9,10 +9,8 @@ import { loadModel, parseModel as loadModelText } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
-import { openConfiguredStore, type Store } from './store/repositories.js';
-import { closeOnSignals, serve } from './server.js';
+import type { Store } from './store/repositories.js';
 import { credentialsPath, removeCredentials, writeCredentials } from './mcp/auth.js';
-import { runStdio } from './mcp/stdio.js';
 
 function config(overrides?: Partial<Record<keyof Config, unknown>>): Config {
   try {
@@ -28,6 +26,9 @@ function config(overrides?: Partial<Record<keyof Config, unknown>>): Config {
 
 async function withStore<T>(fn: (store: Store, keys: KeyService) => Promise<T>): Promise<T> {
   const cfg = config();
+  // Imported when used, as the server and the tool interface are: a command that needs none of them
+  // (init, semantic …) starts without loading the service's whole module graph.
+  const { openConfiguredStore } = await import('./store/repositories.js');
   const store = await openConfiguredStore(cfg);
   const keys = new KeyService(store);
   try {
@@ -50,6 +51,7 @@ program
     'api (HTTP, enqueues), worker (runs inquiries and schedules; /healthz and /metrics only) or all; api and worker need QUARRY_STORE=postgres://... (default: QUARRY_ROLE or all)',
   )
   .action(async (opts: { role?: string }) => {
+    const { closeOnSignals, serve } = await import('./server.js');
     const server = await serve(config(opts.role === undefined ? undefined : { role: opts.role }));
     closeOnSignals(server.close);
   });
@@ -468,6 +470,7 @@ program
   .command('mcp')
   .description('serve the tool interface (MCP) over stdio; the API key comes from QUARRY_API_KEY or `quarry login`')
   .action(async () => {
+    const [{ runStdio }, { closeOnSignals }] = await Promise.all([import('./mcp/stdio.js'), import('./server.js')]);
     const { close } = await runStdio(config());
     const exit = () =>
       void close().then(

@@ -208,14 +208,7 @@ function multiLineChart(ctx: Ctx): ChartMetadata {
     mark: { type: 'line', point: ctx.rows.length <= 120, tooltip: true },
     encoding: { x: x.enc, y: y.enc, color: color.enc, tooltip: tooltip(ctx) },
   };
-  return {
-    title: ctx.title,
-    x_axis: x.meta,
-    y_axis: y.meta,
-    series: { field: cat.name, title: color.meta.title },
-    units: ctx.symbols,
-    vega_lite: spec,
-  };
+  return seriesMetadata(ctx, x, y, color, spec);
 }
 
 function groupedBarChart(ctx: Ctx): ChartMetadata {
@@ -234,11 +227,18 @@ function groupedBarChart(ctx: Ctx): ChartMetadata {
       tooltip: tooltip(ctx),
     },
   };
+  return seriesMetadata(ctx, x, y, color, spec);
+}
+
+type Encoding = ReturnType<typeof dimEncoding>;
+
+/** The metadata of a chart with one colour per series (multi-line, grouped bars): its axes, series and spec. */
+function seriesMetadata(ctx: Ctx, x: Encoding, y: Encoding, color: Encoding, spec: Record<string, unknown>): ChartMetadata {
   return {
     title: ctx.title,
     x_axis: x.meta,
     y_axis: y.meta,
-    series: { field: seriesCol.name, title: color.meta.title },
+    series: { field: color.meta.field, title: color.meta.title },
     units: ctx.symbols,
     vega_lite: spec,
   };

@@ -50,11 +50,16 @@ export function unitSymbol(format: FormatLike): string {
   return format?.unit ?? '';
 }
 
+/** Formatters by decimals: building an Intl.NumberFormat costs far more than formatting with one. */
+const groupedFormats = new Map<string, Intl.NumberFormat>();
+
 function grouped(n: number, minDecimals: number, maxDecimals: number): string {
-  return new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: minDecimals,
-    maximumFractionDigits: Math.max(minDecimals, maxDecimals),
-  }).format(n);
+  const max = Math.max(minDecimals, maxDecimals);
+  const key = `${minDecimals}:${max}`;
+  let format = groupedFormats.get(key);
+  if (!format)
+    groupedFormats.set(key, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: max })));
+  return format.format(n);
 }
 
 function withUnit(text: string, unit: string, negative: boolean): string {

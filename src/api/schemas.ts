@@ -27,6 +27,7 @@ export const ResultQuerySchema = z.object({
 
 export const SessionParamsSchema = z.object({ session_id: z.string().min(1).max(200) });
 export const InquiryParamsSchema = z.object({ inquiry_id: z.string().min(1).max(200) });
+export const ReportParamsSchema = z.object({ report_id: z.string().min(1).max(200) });
 
 export function agentInquiryBodySchema(maxQueryLength: number) {
   return z.object(

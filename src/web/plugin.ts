@@ -2,13 +2,21 @@
  * The web app: its built page and assets at `/`, and its own endpoints under /ui/api with cookie
  * sign-in and CSRF protection (src/web/auth.ts). The endpoints call the same services as REST
  * (inquiries, research, reports, keys, catalogue) with the signed-in user as principal, and share
- * REST's zod schemas and its one error handler.
+ * REST's zod schemas and its one error handler. Operations REST has too (asking, stopping,
+ * research, reports) are REST's route modules mounted here (src/api/mount.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDeps } from '../api/deps.js';
+import { inquiryStopRoute } from '../api/routes/inquiry/stop.js';
+import { reportRoutes } from '../api/routes/reports/report.js';
+import { reportRunsRoute } from '../api/routes/reports/runs.js';
+import { reportsRoutes } from '../api/routes/reports/index.js';
+import { researchRoute } from '../api/routes/research.js';
+import { sessionInquiryRoute } from '../api/routes/session/inquiry.js';
+import { sessionStructuredInquiryRoute } from '../api/routes/session/structured.js';
+import { WEB_MOUNT } from './schemas.js';
 import { registerWebAuth } from './auth.js';
 import { inquiryRoute } from './routes/inquiries/inquiry.js';
-import { inquiryStopRoute } from './routes/inquiries/stop.js';
 import { inquiryViewRoute } from './routes/inquiries/view.js';
 import { dashboardsRoutes } from './routes/dashboards/index.js';
 import { dashboardRoutes } from './routes/dashboards/dashboard.js';
@@ -18,16 +26,10 @@ import { keysRoutes } from './routes/keys/index.js';
 import { loginRoute } from './routes/login.js';
 import { logoutRoute } from './routes/logout.js';
 import { meRoute } from './routes/me.js';
-import { reportRoute } from './routes/reports/report.js';
-import { reportRunsRoute } from './routes/reports/runs.js';
-import { reportsRoutes } from './routes/reports/index.js';
-import { researchRoute } from './routes/research.js';
 import { semanticEntityRoute } from './routes/semantic/entity.js';
 import { semanticRoute } from './routes/semantic/index.js';
 import { semanticSearchRoute } from './routes/semantic/search.js';
 import { startersRoute } from './routes/starters.js';
-import { threadInquiriesRoute } from './routes/threads/inquiries.js';
-import { threadStructuredInquiryRoute } from './routes/threads/structured.js';
 import { threadRoute } from './routes/threads/thread.js';
 import { threadsRoutes } from './routes/threads/index.js';
 import { securityHeaders, staticRoutes } from './static.js';
@@ -57,18 +59,11 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         startersRoute,
         threadsRoutes,
         threadRoute,
-        threadInquiriesRoute,
-        threadStructuredInquiryRoute,
         inquiryRoute,
-        inquiryStopRoute,
         inquiryViewRoute,
         dashboardsRoutes,
         dashboardRoutes,
         dashboardTilesRoutes,
-        researchRoute,
-        reportsRoutes,
-        reportRoute,
-        reportRunsRoute,
         keysRoutes,
         keyRoute,
         semanticRoute,
@@ -76,6 +71,18 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         semanticEntityRoute,
       ]) {
         await scope.register(route, { runtime });
+      }
+      // The operations REST has too: one module each, mounted here with the web app's origin and URLs.
+      for (const route of [
+        sessionInquiryRoute,
+        sessionStructuredInquiryRoute,
+        inquiryStopRoute,
+        researchRoute,
+        reportsRoutes,
+        reportRoutes,
+        reportRunsRoute,
+      ]) {
+        await scope.register(route, { runtime, mount: WEB_MOUNT });
       }
     },
     { prefix: WEB_API_PREFIX },

@@ -3,6 +3,7 @@
  * (src/schemas, src/api/schemas): a field is defined once for REST, tools and the web app.
  */
 import { z } from 'zod';
+import type { Mount } from '../api/mount.js';
 import { errorResponses } from '../api/schemas.js';
 
 export {
@@ -19,6 +20,9 @@ export const webErrorResponses = {
   401: errorResponses[401].describe('Not signed in'),
   403: errorResponses[403].describe("Missing or wrong CSRF token, a cross-site request, or another account's resource"),
 };
+
+/** REST's shared route modules as the web app mounts them: sessions it starts are threads (origin ui). */
+export const WEB_MOUNT: Mount = { surface: 'ui', origin: 'ui', errors: webErrorResponses };
 
 export const KeyParamsSchema = z.object({ key_id: z.string().min(1).max(200) });
 export const EntityParamsSchema = z.object({ entity_id: z.string().min(1).max(300) });

@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../helpers/paths.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 import { origin, signIn, webFetch, type WebSession } from '../helpers/web.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 
@@ -196,6 +197,34 @@ describe('web app endpoints (/ui/api)', () => {
     secrets.push(password, colleague.cookie.split('=')[1]);
   });
 
+  it("REST's operations mounted in the web app: research starts a web thread, an API-key one does not, and none is in the OpenAPI document", async () => {
+    const web = await webFetch(s.base, '/research', {
+      method: 'POST',
+      session: admin,
+      json: { question: 'why did sales move last year?' },
+    });
+    expect(web.status).toBe(200);
+    const started = await web.json();
+    expect(started).toMatchObject({ status: 'submitted', inquiry_id: expect.any(String) });
+    const viaKey = await (await s.api('/research', { method: 'POST', json: { question: 'why did sales move last year?' } })).json();
+    const ids = (await (await webFetch(s.base, '/threads', { session: admin })).json()).threads.map(
+      (t: { session_id: string }) => t.session_id,
+    );
+    expect(ids).toContain(started.session_id);
+    expect(ids).not.toContain(viaKey.session_id);
+    // the web app's validation and errors are REST's: {detail} naming the field, nothing stored
+    const bad = await webFetch(s.base, '/research', { method: 'POST', session: admin, json: { question: 'x', budget: { rounds: 99 } } });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).detail).toMatch(/rounds/);
+    // stop under the web app's URL answers as REST's does
+    const stopped = await (await webFetch(s.base, `/inquiries/${started.inquiry_id}/stop`, { method: 'POST', session: admin })).json();
+    const again = await (await s.api(`/inquiry/${started.inquiry_id}/stop`, { method: 'POST' })).json();
+    expect(again).toMatchObject({ stopped: false, status: { general: stopped.status.general } });
+    const paths = Object.keys((await (await s.api('/openapi.json')).json()).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/research', '/api/inquiry/{inquiry_id}/stop', '/api/reports/{report_id}']));
+    expect(paths.filter((p) => p.startsWith('/ui/'))).toEqual([]);
+  });
+
   it('a running inquiry is stopped from the web app', async () => {
     const t = (await (await webFetch(s.base, '/threads', { method: 'POST', session: admin })).json()).session_id;
     const r = await webFetch(s.base, `/threads/${t}/inquiries`, { method: 'POST', session: admin, json: { query: 'hang' } });
@@ -263,8 +292,7 @@ describe('web app endpoints (/ui/api)', () => {
 
   it('quarry ask prints the answer and the table; --json the status response; quarry users create makes a user who signs in', async () => {
     const env = { ...process.env, QUARRY_URL: origin(s.base), QUARRY_API_KEY: TEST_KEY, QUARRY_DATA_DIR: s.dataDir };
-    const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env });
+    const cli = (args: string[]) => run(process.execPath, quarryArgs(...args), { cwd: REPO_ROOT, env });
     const text = await cli(['ask', 'how many answers']);
     expect(text.stdout).toBe('Answer to how many answers\n\nAnswer\nanswer\n------\n    42\n\nTime frame: all data\n');
     expect(text.stderr).toMatch(/session ses_\S+ \(follow up with --session/);

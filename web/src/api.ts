@@ -2,13 +2,31 @@
  * The web app's one door to the server: /ui/api with the sign-in cookie (sent by the browser) and
  * the CSRF token on every state-changing request. Types are the server's own zod schemas.
  */
+import type { z } from 'zod';
+import type { AnswerExplanation, ChartMetadata } from '../../src/answer/types.js';
+import type { InquiryCreatedSchema, SessionCreatedSchema } from '../../src/api/schemas.js';
 import type { InquiryStatusResponse } from '../../src/schemas/inquiry.js';
-import type { Report, ResearchSubmitted } from '../../src/schemas/research.js';
-import type { ApiKeyView } from '../../src/schemas/keys.js';
+import type { Report, ReportRunsSchema, ResearchSubmitted } from '../../src/schemas/research.js';
+import type { ApiKeyCreatedSchema, ApiKeyView } from '../../src/schemas/keys.js';
+import type { EntityDetailSchema, SemanticOverviewSchema, SemanticSearchSchema } from '../../src/schemas/semantic.js';
 import type { SignedInView } from '../../src/schemas/users.js';
-import type { ThreadSummary } from '../../src/schemas/threads.js';
+import type { StarterQuestionsSchema, ThreadSchema, ThreadSummary } from '../../src/schemas/threads.js';
 
+// Type-only imports: the schemas (and zod) stay out of the bundle.
 export type { InquiryStatusResponse, Report, ResearchSubmitted, ApiKeyView, SignedInView, ThreadSummary };
+/** What answer_explanation and chart.chart_metadata hold (the status schema leaves them open objects). */
+export type { AnswerExplanation, ChartMetadata };
+export type Thread = z.infer<typeof ThreadSchema>;
+export type StarterQuestions = z.infer<typeof StarterQuestionsSchema>;
+export type SessionCreated = z.infer<typeof SessionCreatedSchema>;
+export type InquiryCreated = z.infer<typeof InquiryCreatedSchema>;
+/** A vague question's overview answer: the headline metrics, each with its drill-in query. */
+export type InquiryOverview = NonNullable<InquiryStatusResponse['overview']>;
+export type ReportRuns = z.infer<typeof ReportRunsSchema>;
+export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
+export type SemanticOverview = z.infer<typeof SemanticOverviewSchema>;
+export type SemanticSearch = z.infer<typeof SemanticSearchSchema>;
+export type EntityDetail = z.infer<typeof EntityDetailSchema>;
 
 export class ApiError extends Error {
   constructor(

@@ -2,18 +2,14 @@
  * Chart types that fit an answer's shape, and the Vega-Lite spec of each: the server's spec with
  * its mark changed (bar, line, area), so axes, formats and titles stay the model's.
  */
-import type { InquiryStatusResponse } from './api.js';
+import type { ChartMetadata, InquiryStatusResponse } from './api.js';
 import type { ChartView } from '../../src/schemas/inquiry.js';
 
 export type { ChartView };
 
 export const VIEW_NAMES: Record<ChartView, string> = { bar: 'Bar', line: 'Line', area: 'Area', table: 'Table', number: 'Number' };
 
-interface Meta {
-  x_axis?: { field: string; type: string; title: string };
-  value?: { field: string; title: string };
-  vega_lite?: Record<string, unknown>;
-}
+type Meta = Partial<ChartMetadata>;
 
 export const metaOf = (inquiry: InquiryStatusResponse) => (inquiry.chart?.chart_metadata ?? {}) as Meta;
 
@@ -53,7 +49,7 @@ export function specFor(spec: Record<string, unknown>, view: ChartView): Record<
 
 /** Bars grouped by two categories can swap them: the axis categories become the colours and back. */
 export function canSwapAxes(inquiry: InquiryStatusResponse): boolean {
-  const meta = metaOf(inquiry) as Meta & { series?: { field: string } };
+  const meta = metaOf(inquiry);
   const enc = (meta.vega_lite?.encoding ?? {}) as Record<string, { field?: string; type?: string } | undefined>;
   return !!meta.series && meta.x_axis?.type === 'nominal' && !!enc.color?.field && !!enc.xOffset;
 }

@@ -1,4 +1,5 @@
 /** Numbers, dates and CSV for people. */
+import type { AnswerExplanation, ChartMetadata } from './api.js';
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -76,25 +77,13 @@ export interface ColumnStyle {
   percent: Set<string>;
 }
 
-interface ExplanationLike {
-  metrics?: { name: string; label: string; format?: { kind?: string } }[];
-  dimensions?: { name: string; label: string; kind?: string; grain?: string }[];
-}
-interface MetaLike {
-  x_axis?: { field: string; title: string };
-  y_axis?: { field: string; title: string };
-  series?: { field: string; title: string };
-  value?: { field: string; title: string };
-  columns?: { field: string; title: string }[];
-}
-
 export function columnStyle(inquiry: {
   answer_explanation?: unknown;
   chart?: { chart_metadata?: unknown };
   data?: { symbols?: Record<string, string>; semantic_types?: Record<string, unknown> };
 }): ColumnStyle {
-  const e = (inquiry.answer_explanation ?? {}) as ExplanationLike;
-  const meta = (inquiry.chart?.chart_metadata ?? {}) as MetaLike;
+  const e = (inquiry.answer_explanation ?? {}) as AnswerExplanation;
+  const meta = (inquiry.chart?.chart_metadata ?? {}) as Partial<ChartMetadata>;
   const labels: Record<string, string> = {};
   const grains: Record<string, string> = {};
   const percent = new Set<string>();

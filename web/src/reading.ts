@@ -3,7 +3,7 @@
  * period, ranking. Each chip may remove itself or change (a time grouping's grain), giving the
  * edited query that is asked again. Labels come from the answer's own explanation (the model's).
  */
-import type { InquiryStatusResponse } from './api.js';
+import type { AnswerExplanation, InquiryStatusResponse } from './api.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
 
 export type Query = SemanticQuery;
@@ -20,19 +20,13 @@ export interface Chip {
 
 export const GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 
-interface Explanation {
-  metrics?: { name: string; label: string }[];
-  dimensions?: { name: string; label: string }[];
-  filters?: { dimension: string; label: string }[];
-}
-
 const words = (name: string) => {
   const s = name.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 
 export function labeller(explanation: unknown): (name: string) => string {
-  const e = (explanation ?? {}) as Explanation;
+  const e = (explanation ?? {}) as AnswerExplanation;
   const known = new Map<string, string>();
   for (const m of e.metrics ?? []) known.set(m.name, m.label);
   for (const d of e.dimensions ?? []) known.set(d.name, d.label);

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../auth.js';
-import type { ApiDeps } from '../deps.js';
-import { errorResponses } from '../schemas.js';
+import type { SharedRouteDeps } from '../mount.js';
 import { ResearchSubmittedSchema, researchRequestSchema } from '../../schemas/research.js';
 
-/** POST /research — starts an investigation in a new session; answers at once. */
-export const researchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
+/** POST /research (REST and the web app) — starts an investigation in a new session; answers at once. */
+export const researchRoute: FastifyPluginAsyncZod<SharedRouteDeps> = async (app, { runtime, mount }) => {
   app.post('/research', {
     schema: {
       summary: 'Start a research investigation',
@@ -16,14 +15,14 @@ export const researchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runti
         'Default budget: 2 rounds, 20 queries, 10 minutes.',
       tags: ['research'],
       body: researchRequestSchema(runtime.config.maxQueryLength),
-      response: { 200: ResearchSubmittedSchema, ...errorResponses },
+      response: { 200: ResearchSubmittedSchema, ...mount.errors },
     },
     handler: async (request) => {
-      const s = await runtime.research.submit(principalOf(request), {
-        question: request.body.question,
-        dimensions: request.body.dimensions ?? null,
-        budget: request.body.budget ?? null,
-      });
+      const s = await runtime.research.submit(
+        principalOf(request),
+        { question: request.body.question, dimensions: request.body.dimensions ?? null, budget: request.body.budget ?? null },
+        mount.origin,
+      );
       return { session_id: s.session_id, inquiry_id: s.inquiry_id, status: s.status, message: s.message };
     },
   });

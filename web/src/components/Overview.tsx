@@ -1,16 +1,10 @@
 /** The overview answer of a vague question: each headline metric now against the period before, each a drill-in. */
-import type { InquiryStatusResponse } from '../api.js';
+import type { InquiryOverview, InquiryStatusResponse } from '../api.js';
 import { columnStyle, headlineCell, styledCell } from '../format.js';
 import type { Query } from '../reading.js';
 
-interface OverviewField {
-  period: string;
-  previous: string;
-  metrics: { name: string; label: string; drill_in: Record<string, unknown> }[];
-}
-
 export function Overview({ inquiry, onDrill }: { inquiry: InquiryStatusResponse; onDrill: (query: Query, title: string) => void }) {
-  const overview = inquiry.overview as OverviewField;
+  const overview = inquiry.overview as InquiryOverview;
   const row = inquiry.data?.data?.[0] ?? {};
   const style = columnStyle(inquiry);
   return (

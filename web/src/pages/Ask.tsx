@@ -5,22 +5,23 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { RenameForm } from '../components/RenameForm.js';
-import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
+import {
+  api,
+  isTerminal,
+  type InquiryCreated,
+  type InquiryStatusResponse,
+  type SessionCreated,
+  type StarterQuestions,
+  type Thread,
+} from '../api.js';
 import { Answer } from '../components/Answer.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { navigate } from '../router.js';
 import type { Query } from '../reading.js';
 
-interface Thread {
-  session_id: string;
-  created_at: string;
-  title?: string;
-  inquiries: InquiryStatusResponse[];
-}
-
 let startersCache: string[] | null = null;
 async function loadStarters(): Promise<string[]> {
-  startersCache ??= (await api<{ questions: { question: string }[] }>('GET', '/starters')).questions.map((q) => q.question);
+  startersCache ??= (await api<StarterQuestions>('GET', '/starters')).questions.map((q) => q.question);
   return startersCache;
 }
 
@@ -72,9 +73,9 @@ export function AskPage({ sessionId }: { sessionId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const session = sessionId ?? (await api<{ session_id: string }>('POST', '/threads')).session_id;
+      const session = sessionId ?? (await api<SessionCreated>('POST', '/threads')).session_id;
       const path = 'query' in body ? `/threads/${session}/inquiries` : `/threads/${session}/inquiries/structured`;
-      const { inquiry_id } = await api<{ inquiry_id: string }>('POST', path, body);
+      const { inquiry_id } = await api<InquiryCreated>('POST', path, body);
       if ('query' in body) setQuestion('');
       if (!sessionId) {
         navigate(`t/${session}`);

@@ -5,11 +5,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { RenameForm } from '../components/RenameForm.js';
-import { api, isTerminal, type InquiryStatusResponse } from '../api.js';
+import { api } from '../api.js';
 import type { Dashboard, DashboardSummary } from '../../../src/schemas/dashboards.js';
 import { defaultView, type ChartView } from '../charts.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { usePolledInquiry } from '../polling.js';
 import { ResultView } from '../components/ResultView.js';
 import { Working } from '../components/Working.js';
 import { formatDate } from '../format.js';
@@ -77,28 +78,7 @@ function Tile({
   chartType: ChartView | null;
   onRemove: () => void;
 }) {
-  const [inquiry, setInquiry] = useState<InquiryStatusResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!inquiryId) return;
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const r = await api<InquiryStatusResponse>('GET', `/inquiries/${inquiryId}`);
-        if (!alive) return;
-        setInquiry(r);
-        if (!isTerminal(r.status.general)) timer = setTimeout(load, 700);
-      } catch (e) {
-        if (alive) setError((e as Error).message);
-      }
-    };
-    void load();
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [inquiryId]);
+  const { inquiry, error } = usePolledInquiry(inquiryId, 700);
   const state = inquiry?.status.general ?? 'processing';
   return (
     <article class="tile" data-status={state} data-inquiry={inquiryId ?? ''}>

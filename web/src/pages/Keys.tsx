@@ -1,6 +1,6 @@
 /** Settings → API keys: create with a name (the value is shown once), list, revoke. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type ApiKeyView } from '../api.js';
+import { api, type ApiKeyCreated, type ApiKeyView } from '../api.js';
 import { CopyButton } from '../components/CopyButton.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatDate } from '../format.js';
@@ -35,7 +35,7 @@ export function KeysPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ key: string; api_key: ApiKeyView }>('POST', '/keys', { name, expires_in_days: days ? Number(days) : null });
+      const r = await api<ApiKeyCreated>('POST', '/keys', { name, expires_in_days: days ? Number(days) : null });
       setCreated(r);
       setName('');
       setDays('');

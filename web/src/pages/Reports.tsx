@@ -1,16 +1,11 @@
 /** Scheduled reports: create (cron + time zone), list, their runs, delete. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Report } from '../api.js';
+import { api, type Report, type ReportRuns } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 import { formatDate } from '../format.js';
 import { href } from '../router.js';
 
-interface Run {
-  inquiry_id: string;
-  scheduled_for: string;
-  status: string;
-  progress: number;
-}
+type Run = ReportRuns['runs'][number];
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const zones: string[] = (() => {
@@ -25,7 +20,7 @@ function Runs({ reportId }: { reportId: string }) {
   const [runs, setRuns] = useState<Run[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<{ runs: Run[] }>('GET', `/reports/${reportId}/runs`).then(
+    api<ReportRuns>('GET', `/reports/${reportId}/runs`).then(
       (r) => setRuns(r.runs),
       (e: Error) => setError(e.message),
     );

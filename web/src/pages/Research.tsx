@@ -3,11 +3,12 @@
  * live, read the report (final_answer_html, with its tables) when it ends.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, isTerminal, type InquiryStatusResponse, type ResearchSubmitted, type ThreadSummary } from '../api.js';
+import { api, type InquiryStatusResponse, type ResearchSubmitted, type ThreadSummary } from '../api.js';
 import { Chart } from '../components/Chart.js';
 import { formatDate } from '../format.js';
 import { href } from '../router.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { usePolledInquiry } from '../polling.js';
 import { Working } from '../components/Working.js';
 import { safeHtml } from '../html.js';
 import { navigate } from '../router.js';
@@ -138,27 +139,7 @@ function operationText(op: Operation): string {
 }
 
 export function ResearchView({ inquiryId }: { inquiryId: string }) {
-  const [inquiry, setInquiry] = useState<InquiryStatusResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let alive = true;
-    const load = async () => {
-      try {
-        const r = await api<InquiryStatusResponse>('GET', `/inquiries/${encodeURIComponent(inquiryId)}`);
-        if (!alive) return;
-        setInquiry(r);
-        if (!isTerminal(r.status.general)) timer = setTimeout(load, 1000);
-      } catch (e) {
-        if (alive) setError((e as Error).message);
-      }
-    };
-    void load();
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [inquiryId]);
+  const { inquiry, setInquiry, error, setError } = usePolledInquiry(inquiryId, 1000);
 
   const stop = async () => {
     try {

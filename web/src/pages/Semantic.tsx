@@ -1,36 +1,10 @@
 /** Settings → Semantic layer: browse entities, metrics, dimensions and the glossary; search. */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api, type EntityDetail, type SemanticOverview, type SemanticSearch } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
 
-interface Item {
-  name: string;
-  type: string;
-  description: string;
-}
-interface Overview {
-  company: Record<string, unknown>;
-  as_of: string;
-  entities: Item[];
-  glossary: Record<string, string>;
-}
-interface Hit {
-  name: string;
-  entity_id: string;
-  kind: string;
-  description: string;
-  relevance_score: number;
-  dimension?: string;
-}
-interface Detail {
-  name: string;
-  entity_id: string;
-  type: string;
-  description: string;
-  attributes: string[];
-  dimensions: string[];
-  relationships: string[];
-}
+type Item = SemanticOverview['entities'][number];
+type Hit = SemanticSearch['matching_entities'][number];
 
 const GROUPS: [string, string][] = [
   ['metric', 'Metrics'],
@@ -40,11 +14,11 @@ const GROUPS: [string, string][] = [
 ];
 
 function DetailPanel({ id, onClose }: { id: string; onClose: () => void }) {
-  const [detail, setDetail] = useState<Detail | null>(null);
+  const [detail, setDetail] = useState<EntityDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     setDetail(null);
-    api<{ entity: Detail }>('GET', `/semantic/entities/${encodeURIComponent(id)}`).then(
+    api<{ entity: EntityDetail }>('GET', `/semantic/entities/${encodeURIComponent(id)}`).then(
       (r) => setDetail(r.entity),
       (e: Error) => setError(e.message),
     );
@@ -88,19 +62,19 @@ function DetailPanel({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 export function SemanticPage() {
-  const [overview, setOverview] = useState<Overview | null>(null);
+  const [overview, setOverview] = useState<SemanticOverview | null>(null);
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<Overview>('GET', '/semantic').then(setOverview, (e: Error) => setError(e.message));
+    api<SemanticOverview>('GET', '/semantic').then(setOverview, (e: Error) => setError(e.message));
   }, []);
   const search = async (e: Event) => {
     e.preventDefault();
     if (!query.trim()) return setHits(null);
     try {
-      setHits((await api<{ matching_entities: Hit[] }>('GET', `/semantic/search?q=${encodeURIComponent(query)}`)).matching_entities);
+      setHits((await api<SemanticSearch>('GET', `/semantic/search?q=${encodeURIComponent(query)}`)).matching_entities);
     } catch (err) {
       setError((err as Error).message);
     }

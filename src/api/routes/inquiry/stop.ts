@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../auth.js';
-import { InquiryParamsSchema, StopResultSchema, errorResponses } from '../../schemas.js';
-import type { ApiDeps } from '../../deps.js';
+import type { Surface, SharedRouteDeps } from '../../mount.js';
+import { InquiryParamsSchema, StopResultSchema } from '../../schemas.js';
 
-/** POST /inquiry/{inquiry_id}/stop — processing → stopped; a finished inquiry is left unchanged, and the reply says so. */
-export const inquiryStopRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
-  app.post('/inquiry/:inquiry_id/stop', {
+/** The web app names inquiries in the plural, as in its GET /ui/api/inquiries/{inquiry_id}. */
+const URL: Record<Surface, string> = { api: '/inquiry/:inquiry_id/stop', ui: '/inquiries/:inquiry_id/stop' };
+
+/**
+ * POST /inquiry/{inquiry_id}/stop (the web app: POST /ui/api/inquiries/{inquiry_id}/stop) —
+ * processing → stopped; a finished inquiry is left unchanged, and the reply says so.
+ */
+export const inquiryStopRoute: FastifyPluginAsyncZod<SharedRouteDeps> = async (app, { runtime, mount }) => {
+  app.post(URL[mount.surface], {
     schema: {
       summary: 'Stop an inquiry',
       description:
@@ -14,22 +20,19 @@ export const inquiryStopRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { ru
       params: InquiryParamsSchema,
       response: {
         200: StopResultSchema,
-        401: errorResponses[401],
-        403: errorResponses[403],
-        404: errorResponses[404],
-        429: errorResponses[429],
+        401: mount.errors[401],
+        403: mount.errors[403],
+        404: mount.errors[404],
+        429: mount.errors[429],
       },
     },
-    handler: async (request) => stopReply(runtime, principalOf(request), request.params.inquiry_id),
+    handler: async (request) => {
+      const { changed, record } = await runtime.inquiries.stop(principalOf(request), request.params.inquiry_id);
+      return {
+        ...runtime.inquiries.toStatusResponse(record),
+        stopped: changed,
+        detail: changed ? 'Inquiry stopped' : `Inquiry had already ended (${record.status}); nothing changed`,
+      };
+    },
   });
 };
-
-/** Stops an inquiry and says whether anything changed (the REST route and the web app's share it). */
-export async function stopReply(runtime: ApiDeps['runtime'], principal: ReturnType<typeof principalOf>, inquiryId: string) {
-  const { changed, record } = await runtime.inquiries.stop(principal, inquiryId);
-  return {
-    ...runtime.inquiries.toStatusResponse(record),
-    stopped: changed,
-    detail: changed ? 'Inquiry stopped' : `Inquiry had already ended (${record.status}); nothing changed`,
-  };
-}

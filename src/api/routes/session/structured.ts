@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../auth.js';
-import { InquiryCreatedSchema, SessionParamsSchema, errorResponses } from '../../schemas.js';
-import type { ApiDeps } from '../../deps.js';
+import type { Surface, SharedRouteDeps } from '../../mount.js';
+import { InquiryCreatedSchema, SessionParamsSchema } from '../../schemas.js';
 import { StructuredInquiryBodySchema } from '../../../schemas/structured.js';
 import { submitStructured } from '../../../structured/submit.js';
 
-/** POST /session/{session_id}/inquiry/structured — a structured query instead of a question; answers {inquiry_id} at once. */
-export const sessionStructuredInquiryRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
-  app.post('/session/:session_id/inquiry/structured', {
+/** The web app asks an edited reading again in a thread, beside its questions (see ./inquiry.ts). */
+const URL: Record<Surface, string> = { api: '/session/:session_id/inquiry/structured', ui: '/threads/:session_id/inquiries/structured' };
+
+/**
+ * POST /session/{session_id}/inquiry/structured (the web app: POST
+ * /ui/api/threads/{session_id}/inquiries/structured) — a structured query instead of a question;
+ * answers {inquiry_id} at once.
+ */
+export const sessionStructuredInquiryRoute: FastifyPluginAsyncZod<SharedRouteDeps> = async (app, { runtime, mount }) => {
+  app.post(URL[mount.surface], {
     schema: {
       summary: 'Submit a structured query',
       description:
@@ -17,7 +24,7 @@ export const sessionStructuredInquiryRoute: FastifyPluginAsyncZod<ApiDeps> = asy
       tags: ['inquiries'],
       params: SessionParamsSchema,
       body: StructuredInquiryBodySchema,
-      response: { 200: InquiryCreatedSchema, ...errorResponses },
+      response: { 200: InquiryCreatedSchema, ...mount.errors },
     },
     handler: async (request) => {
       const inquiry = await submitStructured(runtime, principalOf(request), request.params.session_id, request.body);
