@@ -799,20 +799,6 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       it.used = true;
       continue;
     }
-    // "Ada's latest paper", "the Leeds branch's oldest book": a thing named by its own name that ends the question in the singular is
-    // that thing, never how many of them there are (a count is asked with "how many", "number of", a
-    // plural or a ranking): left unread, so the question is refused rather than answered with a count
-    if (
-      metrics.length &&
-      !it.plural &&
-      !it.lower.includes(' ') &&
-      ents.some((e) => e.target === it.lower) &&
-      !superBefore &&
-      items.slice(k + 1).every((o) => o.kind === 'punct') &&
-      metrics.every((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m.target)?.agg ?? '')) &&
-      !items.some((o) => o.kind === 'kw' && ['count', 'desc', 'asc', 'group', 'each', 'which'].includes(o.kw ?? ''))
-    )
-      continue;
     if (metrics.length) {
       const name = metrics[0].target;
       const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;

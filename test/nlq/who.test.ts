@@ -124,14 +124,3 @@ describe('a filter through another linking table than the breakdown', () => {
     );
   });
 });
-
-describe('a thing named once, in the singular, at the end is that thing, never its count', () => {
-  it('refused rather than answered with how many', () => {
-    for (const question of ["Ada Lark's Sea book", 'the 2020 Fire book']) expect(read(question).kind, question).toBe('out_of_scope');
-  });
-  it('the count itself is still asked with "how many", "number of" or a plural', async () => {
-    const reference = `SELECT COUNT(DISTINCT w.book_id) FROM wrote w JOIN authors a ON a.id = w.author_id WHERE a.name = 'Ada Lark'`;
-    await answers('how many books by Ada Lark', reference);
-    await answers('the number of books by Ada Lark', reference);
-  });
-});
