@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', 'data/**', '.scratch/**', 'test/fixtures/**'] },
+  { ignores: ['node_modules/**', 'web/dist/**', 'data/**', '.scratch/**', 'test/fixtures/**', '.test-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

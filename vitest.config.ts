@@ -29,7 +29,8 @@ const common = {
 export default defineConfig({
   test: {
     // One PostgreSQL and one MariaDB per run, started on first use (test/helpers/shared-servers.ts).
-    globalSetup: ['test/setup/servers.ts'],
+    // and quarry's CLI prebuilt for the tests' child processes (test/setup/quarry-build.ts).
+    globalSetup: ['test/setup/servers.ts', 'test/setup/quarry-build.ts'],
     // Files wait on servers, child processes and the browser as much as on the CPU: a third worker
     // keeps 2 cores busy. QUARRY_TEST_WORKERS overrides it (e.g. 1 to debug).
     maxWorkers: Number(process.env.QUARRY_TEST_WORKERS ?? 3),

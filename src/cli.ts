@@ -5,14 +5,12 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
-import { loadModel } from './semantic/loader.js';
+import { loadModel, parseModel as loadModelText } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
-import { openConfiguredStore, type Store } from './store/repositories.js';
-import { closeOnSignals, serve } from './server.js';
+import type { Store } from './store/repositories.js';
 import { credentialsPath, removeCredentials, writeCredentials } from './mcp/auth.js';
-import { runStdio } from './mcp/stdio.js';
 
 function config(overrides?: Partial<Record<keyof Config, unknown>>): Config {
   try {
@@ -28,6 +26,9 @@ function config(overrides?: Partial<Record<keyof Config, unknown>>): Config {
 
 async function withStore<T>(fn: (store: Store, keys: KeyService) => Promise<T>): Promise<T> {
   const cfg = config();
+  // Imported when used, as the server and the tool interface are: a command that needs none of them
+  // (init, semantic …) starts without loading the service's whole module graph.
+  const { openConfiguredStore } = await import('./store/repositories.js');
   const store = await openConfiguredStore(cfg);
   const keys = new KeyService(store);
   try {
@@ -50,6 +51,7 @@ program
     'api (HTTP, enqueues), worker (runs inquiries and schedules; /healthz and /metrics only) or all; api and worker need QUARRY_STORE=postgres://... (default: QUARRY_ROLE or all)',
   )
   .action(async (opts: { role?: string }) => {
+    const { closeOnSignals, serve } = await import('./server.js');
     const server = await serve(config(opts.role === undefined ? undefined : { role: opts.role }));
     closeOnSignals(server.close);
   });
@@ -335,6 +337,35 @@ semantic
     }
   });
 
+semantic
+  .command('refresh')
+  .description(
+    'compare a semantic model with the warehouse after a schema change: propose entities, dimensions and measures for new tables and columns and the removal of what reads a dropped one; --write applies them, keeping comments and hand edits',
+  )
+  .argument('<file>', 'model file (YAML)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .option('--write', 'write the changes into the file (default: only print them)')
+  .action(async (file: string, opts: { warehouse?: string; write?: boolean }) => {
+    const { planRefresh, formatRefresh, writeRefreshed } = await import('./semantic/refresh.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const { readFileSync } = await import('node:fs');
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config()));
+    try {
+      const plan = await planRefresh(readFileSync(file, 'utf8'), file, warehouse);
+      console.log(formatRefresh(plan));
+      if (plan.changes.length === 0) return;
+      if (opts.write) {
+        await writeRefreshed(file, plan);
+        console.log(`${file}: ${plan.changes.length} changes written (review the comments "added by quarry semantic refresh")`);
+      } else {
+        loadModelText(plan.text, file);
+        console.log(`Nothing written: run again with --write to apply these ${plan.changes.length} changes.`);
+      }
+    } finally {
+      await warehouse.close();
+    }
+  });
+
 program
   .command('eval')
   .description('run your own questions (YAML: question + expected_sql or expected rows) against a model; exit 1 when any fails')
@@ -439,6 +470,7 @@ program
   .command('mcp')
   .description('serve the tool interface (MCP) over stdio; the API key comes from QUARRY_API_KEY or `quarry login`')
   .action(async () => {
+    const [{ runStdio }, { closeOnSignals }] = await Promise.all([import('./mcp/stdio.js'), import('./server.js')]);
     const { close } = await runStdio(config());
     const exit = () =>
       void close().then(

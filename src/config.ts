@@ -86,7 +86,13 @@ export const ConfigSchema = z.object({
   /** How often a process renews its lease in the process registry. */
   heartbeatMs: int(50, 600_000).default(1_000),
   /** A process whose lease was not renewed for this long is gone: its processing inquiries are taken over. */
-  staleAfterMs: int(200, 3_600_000).default(5_000),
+  staleAfterMs: int(200, 3_600_000).default(30_000),
+  /**
+   * With Postgres: how often the shared report clock ticks, in ms; unset = once a minute (pg-boss
+   * cron). Report schedules stay minute-aligned either way; a shorter tick only notices a due
+   * time sooner (drills and tests).
+   */
+  reportTickMs: int(100, 600_000).optional(),
   /** How long graceful shutdown waits for running inquiries before handing them back. */
   shutdownGraceMs: int(0, 600_000).default(10_000),
   /** Warehouse statement limits. */
@@ -167,6 +173,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   idleTimeoutMs: 'QUARRY_IDLE_TIMEOUT_MS',
   heartbeatMs: 'QUARRY_HEARTBEAT_MS',
   staleAfterMs: 'QUARRY_STALE_AFTER_MS',
+  reportTickMs: 'QUARRY_REPORT_TICK_MS',
   shutdownGraceMs: 'QUARRY_SHUTDOWN_GRACE_MS',
   queryTimeoutMs: 'QUARRY_QUERY_TIMEOUT_MS',
   maxRows: 'QUARRY_MAX_ROWS',

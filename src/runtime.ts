@@ -34,6 +34,18 @@ export interface Runtime {
   metrics: ServiceMetrics;
   /** Queue, schedules, wake-ups and rate limits shared with other processes (QUARRY_STORE=postgres://...); null with SQLite. */
   shared: SharedPostgres | null;
+  /**
+   * Aborted once this process has handed back its work on the way down (after drain()): requests
+   * still waiting for an inquiry (long-polls) then answer with a retryable 503.
+   */
+  stopping: AbortSignal;
+  /**
+   * The first half of a graceful stop, once: no new work, schedules stopped, running inquiries
+   * finish within QUARRY_SHUTDOWN_GRACE_MS and the rest go back to the store (and queue) for
+   * other processes; then `stopping` is aborted. Connections stay open (close() ends them).
+   */
+  drain(): Promise<void>;
+  /** drain(), then every connection closed (queue, store, warehouse and its temp files). */
   close(): Promise<void>;
 }
 
@@ -104,6 +116,17 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const research = new ResearchService(inquiries);
   const reports = new ReportService(store, inquiries, research, log);
   await startRole(config, options, inquiries, reports, shared);
+  const stopping = new AbortController();
+  let draining: Promise<void> | null = null;
+  const drain = () =>
+    (draining ??= (async () => {
+      reports.stop();
+      try {
+        await inquiries.shutdown(config.shutdownGraceMs);
+      } finally {
+        stopping.abort();
+      }
+    })());
   return {
     config,
     log,
@@ -116,9 +139,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     reports,
     metrics,
     shared,
+    stopping: stopping.signal,
+    drain,
     async close() {
-      reports.stop();
-      await inquiries.shutdown(config.shutdownGraceMs);
+      await drain();
       await shared?.close();
       await keys.close();
       await engine.close?.();

@@ -61,6 +61,18 @@ async function serveWorker(runtime: Runtime): Promise<Served> {
     running: runtime.inquiries.queue.running,
     waiting: await runtime.inquiries.queue.waiting(),
   }));
+  // Readiness: the store and the queue answer (false while PostgreSQL is down, true again after) and no run is stuck.
+  app.get('/readyz', async (_request, reply) => {
+    const checks = [
+      await runtime.store.ping().then(
+        () => ({ name: 'store', ok: true }),
+        (err: Error) => ({ name: 'store', ok: false, detail: err.message }),
+      ),
+      ...(await runtime.inquiries.readiness()),
+    ];
+    const ok = checks.every((c) => c.ok);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', role: 'worker', checks });
+  });
   await app.register(metricsRoute, { runtime });
   const address = await app.listen({ host: runtime.config.host, port: runtime.config.port });
   runtime.log.info({ address, role: 'worker', warehouse: redactUrl(warehouseUrl(runtime.config)) }, 'quarry worker is running');
@@ -69,31 +81,75 @@ async function serveWorker(runtime: Runtime): Promise<Served> {
 
 type Served = { url: string; runtime: Runtime; close: () => Promise<void> };
 
-/** What serve() hands back: close() stops listening, then closes the runtime, once however often it is called. */
+/** How long open responses (a long-poll just answered 503, an MCP stream) may take to end once work is handed back. */
+const RESPONSES_END_MS = 2000;
+
+/**
+ * What serve() hands back: close() is the one graceful stop, once however often it is called.
+ * It stops accepting connections, lets running inquiries finish within QUARRY_SHUTDOWN_GRACE_MS
+ * and hands back the rest, then answers the long-polls still open with a retryable 503 (the
+ * client asks another process), ends what connections remain and closes the runtime. An `api`
+ * process runs nothing itself, so its long-polls are answered at once.
+ */
 function served(url: string, app: FastifyInstance, runtime: Runtime): Served {
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      await app.close();
+      // Fastify's close waits for every open request: started first, awaited after the drain.
+      const stopped = app.close();
+      await runtime.drain();
+      // Keep-alive connections whose last response just went out are idle now: closed at once.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 25);
+      const ended = await Promise.race([stopped.then(() => true), sleep(RESPONSES_END_MS).then(() => false)]);
+      if (!ended) app.server.closeAllConnections();
+      await stopped.finally(() => clearInterval(idle));
       await runtime.close();
     })());
   return { url, runtime, close };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /** Passwords in a postgres URL never reach the log. */
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-export function closeOnSignals(close: () => Promise<void>): void {
-  let count = 0;
+/**
+ * Signals within this long of the last one counted are the same request to stop: a signal sent to
+ * the process group reaches this process directly and again through its launcher (tsx relays it
+ * when it has not seen this process acknowledge it in time, which a busy host makes likely).
+ */
+export const SAME_REQUEST_MS = 2000;
+
+/**
+ * SIGINT/SIGTERM, however delivered, start the one graceful stop (`close`), once. A second
+ * request during it only says what is happening; a third stops at once (what runs is taken over
+ * by other processes once this one's lease has run out, or on the next start).
+ */
+export function closeOnSignals(close: () => Promise<void>, write: (line: string) => void = (l) => process.stderr.write(l)): void {
+  let requests = 0;
+  let last = -Infinity;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (++count > 1) process.exit(1);
-    process.stderr.write(`received ${signal}: finishing running inquiries\n`);
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    const now = Date.now();
+    if (now - last < SAME_REQUEST_MS) return;
+    last = now;
+    requests += 1;
+    if (requests === 1) {
+      write(`received ${signal}: finishing running inquiries, handing back the rest\n`);
+      close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          write(`stopping failed: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.exit(1);
+        },
+      );
+    } else if (requests === 2) {
+      write(`received ${signal} again: still stopping gracefully (up to QUARRY_SHUTDOWN_GRACE_MS); send it once more to stop at once\n`);
+    } else {
+      write(`received ${signal} a third time: stopping at once\n`);
+      process.exit(130);
+    }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -12,7 +12,7 @@ import { freePort } from './helpers/net.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, TPCH_DIR } from './helpers/paths.js';
+import { TPCH_DIR } from './helpers/paths.js';
 import { createReadOnlyRole } from './helpers/postgres.js';
 import { postgresForFile, type FileDatabases } from './helpers/shared-servers.js';
 import { loadSample } from './helpers/samples.js';
@@ -22,9 +22,8 @@ import { openWarehouse } from '../src/warehouse/index.js';
 import { answerQuestion } from '../src/eval/answer.js';
 import { buildDemoWarehouse } from '../src/warehouse/demo.js';
 import { draftInit } from '../src/warehouse/init.js';
+import { quarryArgs } from './helpers/quarry-cli.js';
 
-const TSX = import.meta.resolve('tsx');
-const CLI = join(REPO_ROOT, 'src/cli.ts');
 // The child must not see this process's warehouse, model or settings file.
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('QUARRY_')));
 
@@ -34,10 +33,10 @@ interface Ran {
   stderr: string;
 }
 
-/** Runs `quarry <args>` in `cwd` (tsx found from the repository, wherever cwd is), feeding `input`. */
+/** Runs `quarry <args>` in `cwd` (the CLI found from the repository, wherever cwd is), feeding `input`. */
 function quarry(args: string[], cwd: string, input = ''): Promise<Ran> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd, env: cleanEnv() });
+    const child = spawn(process.execPath, quarryArgs(...args), { cwd, env: cleanEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += String(c)));
@@ -130,7 +129,7 @@ describe('quarry init', () => {
 
     const port = await freePort();
     const key = 'init-test-key-0123456789abcdef0123456789';
-    const server = spawn(process.execPath, ['--import', TSX, CLI, 'serve'], {
+    const server = spawn(process.execPath, quarryArgs('serve'), {
       cwd: dir,
       env: {
         ...cleanEnv(),

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, TPCH_DIR } from './helpers/paths.js';
+import { quarryArgs } from './helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 
 function quarry(args: string[], dataDir: string) {
-  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], {
+  return run(process.execPath, quarryArgs(...args), {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_DATA_DIR: dataDir },
   });
@@ -59,7 +60,7 @@ describe('quarry CLI', () => {
 
   it('a wrong setting stops start-up naming it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-cli-'));
-    const failed = run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
+    const failed = run(process.execPath, quarryArgs('serve'), {
       cwd: REPO_ROOT,
       env: { ...process.env, QUARRY_DATA_DIR: dir, QUARRY_PORT: 'not-a-port' },
     });

@@ -54,8 +54,10 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   if (!config.warehouse) {
     const path = resolve(config.dataDir, 'demo.duckdb');
     const started = Date.now();
-    await ensureDemoWarehouse(path, { scale: config.demoScale });
-    log.info({ path, ms: Date.now() - started }, 'demo warehouse ready');
+    const demo = await ensureDemoWarehouse(path, { scale: config.demoScale }, (holder) =>
+      log.info({ path, holder }, 'waiting for another process to build the demo warehouse'),
+    );
+    log.info({ path, ms: Date.now() - started, built: demo.built }, 'demo warehouse ready');
   }
   const url = warehouseUrl(config);
   log.info({ warehouse: redactUrl(url) }, 'opening warehouse');

@@ -135,7 +135,22 @@ export interface Driver {
   and?: { dimension: string; member: string };
   /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
   context?: { dimension: string; member: string };
+  /**
+   * Its change net of what it shares with drivers of other dimensions (each intersection's change
+   * split between the two, scan.ts overlapSql), that / the total change, and its explanatory power
+   * (net change beyond the trend of everything outside the drivers, `restChangePct`, / the total
+   * change): row values of the overlap statement `from`. Absent when it overlaps no other driver.
+   */
+  net?: { change: number; contribution: number; power: number; restChangePct: number; from: string };
+  /** A lone driver's explanatory power: its change beyond how everything else moved (`restChangePct`) / the total change, a row value of its scan row. */
+  power?: { value: number; restChangePct: number; from: string };
 }
+
+/**
+ * The share of the change credited to a driver: its explanatory power (net of its overlaps with
+ * other drivers, beyond the trend of everything else) where computed, else its contribution.
+ */
+export const creditedContribution = (d: Driver): number => d.net?.power ?? d.power?.value ?? d.contribution;
 
 export interface ExplainingSet {
   dimension: string;

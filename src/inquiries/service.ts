@@ -4,11 +4,11 @@
  * inquiries whose owner is gone. Shared by REST, the tool interface and the CLI.
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { emptyAnswerFields } from '../answer/empty.js';
 import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
+import { THIS_HOST, ownerState } from '../jobs/leases.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
 import { newId } from '../store/ids.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
@@ -33,7 +33,11 @@ export interface LifecycleSettings {
 const TERMINAL_CACHE_ENTRIES = 2000;
 const TERMINAL_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** Runs whose owner vanished this many times are ended `failed` rather than tried again. */
+/**
+ * Runs lost to a dead process this many times end `failed` rather than run again (an inquiry that
+ * crashes every process running it must not take them all down in turn). Only deaths count
+ * (`interruptions`): a run handed back by a graceful stop or re-queued by the watchdog does not.
+ */
 export const MAX_ATTEMPTS = 2;
 
 /** Where runs are queued and how wake-ups travel; default: in this process only. */
@@ -70,6 +74,12 @@ export function timeLimitOf(record: Pick<InquiryRecord, 'type' | 'options'>, inq
   return Math.max(inquiryTimeoutMs, resolveBudget(options.budget).minutes * 60_000 + RESEARCH_GRACE_MS);
 }
 
+/** The error of an inquiry ended at its time limit (by its run's timer or by the watchdog). */
+function timeLimitMessage(limitMs: number): string {
+  const seconds = limitMs >= 10_000 ? String(Math.round(limitMs / 1000)) : (limitMs / 1000).toFixed(1);
+  return `Processing took longer than the server's limit of ${seconds} s and was cancelled.`;
+}
+
 export class InquiryService {
   /** This process's identity as the owner of the inquiries it runs. */
   readonly owner = `proc_${randomUUID()}`;
@@ -84,6 +94,8 @@ export class InquiryService {
    */
   private readonly claimed = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Running claimed runs → when their time limit ends (for stuckRuns). */
+  private readonly deadlines = new Map<string, number>();
   private closing = false;
   /** Terminal inquiries never change, so their serialised status is kept (bounded in bytes, oldest dropped first). */
   private readonly terminalJson = new Map<string, { accountId: string; json: string }>();
@@ -120,15 +132,18 @@ export class InquiryService {
       t.unref();
       this.timers.push(t);
     };
+    // The lease has a timer of its own: renewing it never waits behind the ownership check or the scans.
+    every('lease renewal', () => (this.closing ? Promise.resolve() : this.renewLease()));
     every('heartbeat', () => this.beat());
     every('recovery scan', () => this.recover());
+    every('watchdog', () => this.watch());
   }
 
   private started = 0;
 
   private renewLease(now = Date.now()): Promise<void> {
     return this.store.processes.renew(
-      { id: this.owner, pid: process.pid, host: hostname(), started_at: this.started || now },
+      { id: this.owner, pid: process.pid, host: THIS_HOST, started_at: this.started || now },
       now + this.settings.staleAfterMs,
     );
   }
@@ -236,6 +251,7 @@ export class InquiryService {
       owner: this.owner,
       heartbeat_at: now,
       attempts: 0,
+      interruptions: 0,
     };
   }
 
@@ -292,6 +308,12 @@ export class InquiryService {
    * infrastructure errors escape (a shared queue retries the job later).
    */
   private async runJob(job: QueuedInquiry): Promise<void> {
+    // A second copy of a job this process already runs (a re-queue by recovery or the watchdog):
+    // the run in progress ends the inquiry; this one must not replace its controller.
+    if (this.owned.has(job.inquiryId)) return;
+    // Fetched from the shared queue while shutting down: failing the job hands it to pg-boss's
+    // retry (another worker), where returning would complete it with its inquiry never run.
+    if (this.closing && this.queue.shared) throw new ShutdownSignal('shutting down: the job is left to another worker');
     const controller = new AbortController();
     this.owned.set(job.inquiryId, controller);
     // A wake-up with a terminal state comes from a committed write; one without (after a reconnect of the notification connection) is a hint: the store says whether the run must end.
@@ -308,7 +330,8 @@ export class InquiryService {
     try {
       await this.execute(job, controller);
     } catch (err) {
-      this.log.error({ err, inquiryId: job.inquiryId }, 'inquiry run crashed');
+      if (err instanceof ShutdownSignal) this.log.info({ inquiryId: job.inquiryId }, 'a job fetched while shutting down is handed back');
+      else this.log.error({ err, inquiryId: job.inquiryId }, 'inquiry run crashed');
       if (this.queue.shared) throw err;
     } finally {
       unsubscribe();
@@ -319,6 +342,7 @@ export class InquiryService {
 
   private async execute(job: QueuedInquiry, controller: AbortController): Promise<void> {
     const inquiryId = job.inquiryId;
+    if (this.closing && this.queue.shared) throw new ShutdownSignal('shutting down: the job is left to another worker');
     if (controller.signal.aborted || this.closing) return;
     const claimed = this.queue.shared
       ? await this.store.inquiries.claimQueued(inquiryId, this.owner, job.attempts)
@@ -330,6 +354,7 @@ export class InquiryService {
     const started = Date.now();
     const limitMs = timeLimitOf(record, this.settings.inquiryTimeoutMs);
     const timer = setTimeout(() => controller.abort(new TimeLimitSignal()), limitMs);
+    this.deadlines.set(inquiryId, started + limitMs);
     let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: object; error: string } | null;
     try {
       const job = await this.jobOf(record);
@@ -346,6 +371,7 @@ export class InquiryService {
       }
     } finally {
       clearTimeout(timer);
+      this.deadlines.delete(inquiryId);
     }
     if (outcome === null) {
       // a stop wrote `stopped` while the run went on: what it checkpointed since is dropped too
@@ -377,13 +403,7 @@ export class InquiryService {
     if (reason instanceof ShutdownSignal) return null;
     if (reason instanceof StopSignal) return null; // the stop already wrote `stopped`
     if (reason instanceof LostOwnershipSignal) return null; // its new owner finishes it
-    const limit = limitMs;
-    const seconds = limit >= 10_000 ? String(Math.round(limit / 1000)) : (limit / 1000).toFixed(1);
-    return {
-      status: 'timeout' as const,
-      result: partial,
-      error: `Processing took longer than the server's limit of ${seconds} s and was cancelled.`,
-    };
+    return { status: 'timeout' as const, result: partial, error: timeLimitMessage(limitMs) };
   }
 
   private async jobOf(record: InquiryRecord): Promise<InquiryJob> {
@@ -507,12 +527,13 @@ export class InquiryService {
   /** Renews the lease; a run that was stopped or taken over elsewhere (another process sharing the store) is cancelled here. */
   private async beat(): Promise<void> {
     if (this.closing) return;
-    await this.renewLease();
     const ids = [...this.owned.keys()];
-    // A run not yet claimed when the rows are read has no owner there yet (or the previous one):
-    // that is not a lost ownership. Aborting it would drop the run with its job already
-    // completed, leaving the inquiry processing for good. A stop is seen either way.
-    const judged = this.claimed;
+    // Only runs whose claim was written before the rows are read can be judged by them: a run
+    // claimed while the read is on its way shows its previous owner (the submitting API, a dead
+    // process). Aborting it would drop the run with its job completed, leaving the inquiry
+    // `processing` on a live worker for good; so the claimed set is copied before the read, not
+    // consulted after it (a loaded event loop or a busy pool widens that window). A stop is seen either way.
+    const judged = new Set(this.claimed);
     for (const r of await this.store.inquiries.ownership(ids)) {
       if (r.status !== 'processing') this.owned.get(r.id)?.abort(new StopSignal());
       else if (r.owner !== this.owner && judged.has(r.id)) this.owned.get(r.id)?.abort(new LostOwnershipSignal());
@@ -520,28 +541,38 @@ export class InquiryService {
   }
 
   /**
-   * Takes over processing inquiries whose owner is gone (no owner, or an owner without a live
-   * lease): runs them again, or ends them `failed` after MAX_ATTEMPTS interrupted runs (a
-   * research keeps the progress and operations it stored). A live process renews its lease well
-   * within QUARRY_STALE_AFTER_MS, so its work is never taken.
+   * Takes over processing inquiries whose owner is gone (src/jobs/leases.ts: no owner, a dead pid
+   * on this host, or a lease run out with nothing showing the owner alive): runs them again, or
+   * ends them `failed` once MAX_ATTEMPTS runs were lost to dead processes (a research keeps the
+   * progress and operations it stored). A live process whose lease ran out on a busy host keeps
+   * its work; a graceful hand-back (no owner) is not counted against the inquiry.
    */
   async recover(): Promise<{ resumed: string[]; failed: string[] }> {
     const resumed: string[] = [];
     const failed: string[] = [];
     if (this.closing) return { resumed, failed };
     const now = Date.now();
-    const orphans = await this.store.inquiries.listOrphans(now);
-    for (const o of orphans) {
-      if (this.owned.has(o.id)) continue;
-      if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now))) continue;
-      if (o.attempts >= MAX_ATTEMPTS) {
+    const registry = await this.store.processes.list();
+    const states = new Map<string, ReturnType<typeof ownerState>>();
+    const stateOf = (owner: string) => states.get(owner) ?? states.set(owner, ownerState(owner, registry, now)).get(owner)!;
+    for (const c of await this.store.inquiries.listTakeoverCandidates(now, THIS_HOST)) {
+      if (this.owned.has(c.id)) continue;
+      const state = c.owner === null ? 'lapsed' : stateOf(c.owner);
+      if (state === 'alive') continue;
+      const o = await this.store.inquiries.get(c.id);
+      if (!o || o.status !== 'processing' || o.owner !== c.owner) continue;
+      // A run was lost only if its owner had started it (a takeover or a hand-back clears started_at).
+      const interrupted = o.owner !== null && o.started_at !== null;
+      if (!(await this.store.inquiries.claim(o.id, o.owner, this.owner, now, { ownerGone: state === 'dead', interrupted }))) continue;
+      const interruptions = o.interruptions + (interrupted ? 1 : 0);
+      if (interruptions >= MAX_ATTEMPTS) {
         const partial = await this.partialResult(o.id);
         await this.finish(
           o,
           {
             status: 'failed',
             result: partial,
-            error: `Processing was interrupted ${o.attempts} times by a server restart; please ask again.`,
+            error: `Processing was interrupted ${interruptions} times by a server restart; please ask again.`,
           },
           Date.now() - o.created_at,
         );
@@ -565,9 +596,97 @@ export class InquiryService {
     }
     if (resumed.length + failed.length > 0)
       this.log.info({ resumed: resumed.length, failed: failed.length }, 'recovered inquiries whose owner was gone');
-    // Processes gone for longer than a lease own nothing any more.
-    await this.store.processes.purgeExpired(now - this.settings.staleAfterMs);
+    // Processes gone for longer than a lease own nothing any more (a live one that lost its lease stays).
+    const forgotten = registry.filter((p) => p.lease_until < now - this.settings.staleAfterMs && stateOf(p.id) !== 'alive');
+    await this.store.processes.removeMany(forgotten.map((p) => p.id));
     return { resumed, failed };
+  }
+
+  /**
+   * The store-side watchdog, run by every process that keeps a lease (whichever notices first):
+   *  - a run past its deadline (its start + the inquiry's time limit + a lease, so the owner's own
+   *    timer normally ends it first, with its partial result) ends `timeout`; the terminal write
+   *    cancels the run wherever it still goes on;
+   *  - an inquiry with a live owner that nothing will run (no job waiting or running for it in
+   *    the queue, untouched for a lease: its job ended without ending it) is queued again, or,
+   *    after MAX_ATTEMPTS + 1 runs, ended `failed` with an honest message.
+   */
+  async watch(): Promise<{ timedOut: string[]; requeued: string[]; failed: string[] }> {
+    const out = { timedOut: [] as string[], requeued: [] as string[], failed: [] as string[] };
+    if (this.closing) return out;
+    const now = Date.now();
+    const slack = this.settings.staleAfterMs;
+    for (const r of await this.store.inquiries.listStartedBefore(now - this.settings.inquiryTimeoutMs - slack)) {
+      const limitMs = timeLimitOf(r, this.settings.inquiryTimeoutMs);
+      if (r.started_at! + limitMs + slack > now) continue;
+      const partial = r.type === 'research' && r.result ? (JSON.parse(r.result) as object) : {};
+      const won = await this.finish(r, { status: 'timeout', result: partial, error: timeLimitMessage(limitMs) }, now - r.started_at!);
+      if (!won) continue;
+      this.owned.get(r.id)?.abort(new StopSignal());
+      out.timedOut.push(r.id);
+      this.log.warn({ inquiryId: r.id, owner: r.owner, limitMs }, 'watchdog: a run past its deadline was ended as timeout');
+    }
+    if (this.queue.holds) {
+      const registry = await this.store.processes.list();
+      // With the embedded queue only this process's own jobs can be seen; orphans are recovery's.
+      const quiet = (await this.store.inquiries.listQuiet(now - slack)).filter(
+        (q) => !this.owned.has(q.id) && (this.queue.shared ? ownerState(q.owner, registry, now) === 'alive' : q.owner === this.owner),
+      );
+      const held = quiet.length > 0 ? await this.queue.holds(quiet.map((q) => q.id)) : new Set<string>();
+      for (const q of quiet) {
+        if (held.has(q.id) || !(await this.store.inquiries.touch(q.id, q.heartbeat_at, now))) continue;
+        const r = await this.store.inquiries.get(q.id);
+        if (!r || r.status !== 'processing') continue;
+        if (r.attempts > MAX_ATTEMPTS) {
+          const partial = await this.partialResult(r.id);
+          const error = `Processing ended ${r.attempts} times without a result; please ask again.`;
+          if (await this.finish(r, { status: 'failed', result: partial, error }, now - r.created_at)) out.failed.push(r.id);
+        } else {
+          await this.schedule(r);
+          out.requeued.push(r.id);
+        }
+        this.log.warn({ inquiryId: r.id, owner: r.owner, attempts: r.attempts }, 'watchdog: an inquiry nothing would run was queued again');
+      }
+    }
+    return out;
+  }
+
+  /**
+   * This process's part of readiness: its queue answers (on Postgres: the database is up) and no
+   * run is stuck past its time limit (stuckRuns).
+   */
+  async readiness(): Promise<{ name: string; ok: boolean; detail?: string }[]> {
+    const checks: { name: string; ok: boolean; detail?: string }[] = [];
+    try {
+      await this.queue.waiting();
+      checks.push({ name: 'queue', ok: true });
+    } catch (err) {
+      checks.push({ name: 'queue', ok: false, detail: (err as Error).message });
+    }
+    const stuck = this.stuckRuns();
+    checks.push(
+      stuck.length === 0
+        ? { name: 'runs', ok: true }
+        : {
+            name: 'runs',
+            ok: false,
+            detail: `${stuck.length} run(s) past their time limit and not stopping: ${stuck
+              .slice(0, 5)
+              .map((r) => `${r.inquiryId} (${Math.round(r.overdueMs / 1000)} s over)`)
+              .join(', ')}`,
+          },
+    );
+    return checks;
+  }
+
+  /** Runs in this process still going past their time limit plus a lease (their engine did not stop when cancelled): readiness reports them. */
+  stuckRuns(now = Date.now()): { inquiryId: string; overdueMs: number }[] {
+    const stuck: { inquiryId: string; overdueMs: number }[] = [];
+    for (const [inquiryId, deadline] of this.deadlines) {
+      const overdue = now - deadline - this.settings.staleAfterMs;
+      if (overdue > 0) stuck.push({ inquiryId, overdueMs: overdue });
+    }
+    return stuck;
   }
 
   /** Stops taking work, lets running inquiries finish for up to graceMs, then hands the rest back. */

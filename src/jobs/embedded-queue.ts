@@ -122,6 +122,8 @@ export class EmbeddedJobQueue implements JobQueue {
   private readonly queue: EmbeddedQueue;
   private runner: JobRunner | null = null;
   private readonly held: QueuedInquiry[] = [];
+  /** Inquiries with a job here (held, waiting or running) → how many jobs. */
+  private readonly jobsOf = new Map<string, number>();
 
   constructor(
     concurrency: number,
@@ -156,6 +158,10 @@ export class EmbeddedJobQueue implements JobQueue {
     for (const job of this.held.splice(0)) this.push(job, { force: true });
   }
 
+  async holds(inquiryIds: string[]): Promise<Set<string>> {
+    return new Set(inquiryIds.filter((id) => this.jobsOf.has(id) || this.held.some((j) => j.inquiryId === id)));
+  }
+
   async stop(graceMs: number): Promise<boolean> {
     this.held.length = 0;
     this.queue.clearWaiting();
@@ -164,7 +170,21 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private push(job: QueuedInquiry, options: SubmitOptions): void {
     const runner = this.runner!;
-    // The runner logs its own failures; nothing is left to handle here.
-    this.queue.push(() => runner(job), { account: job.accountId, force: options.force }).catch(() => undefined);
+    const id = job.inquiryId;
+    this.jobsOf.set(id, (this.jobsOf.get(id) ?? 0) + 1);
+    const done = () => {
+      const n = (this.jobsOf.get(id) ?? 1) - 1;
+      if (n > 0) this.jobsOf.set(id, n);
+      else this.jobsOf.delete(id);
+    };
+    let queued: Promise<void>;
+    try {
+      queued = this.queue.push(() => runner(job), { account: job.accountId, force: options.force });
+    } catch (err) {
+      done();
+      throw err;
+    }
+    // The runner logs its own failures; nothing is left to handle here. A dropped waiting task resolves too.
+    queued.catch(() => undefined).finally(done);
   }
 }

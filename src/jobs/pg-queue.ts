@@ -160,6 +160,14 @@ export class PgJobQueue implements JobQueue {
     return r.rowCount === 1;
   }
 
+  async holds(inquiryIds: string[]): Promise<Set<string>> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT DISTINCT data->>'inquiryId' AS id FROM ${this.schema}.job WHERE name = $1 AND state < 'completed' AND data->>'inquiryId' = ANY($2::text[])`,
+      [INQUIRY_QUEUE, inquiryIds],
+    );
+    return new Set(r.rows.map((row) => row.id));
+  }
+
   private wakeWorkers(): void {
     if (this.stopping) return;
     for (const id of this.workerIds) this.boss.notifyWorker(id);

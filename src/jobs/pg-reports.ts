@@ -17,13 +17,23 @@ import type { ReportService } from './reports.js';
 
 export const REPORT_TICK_QUEUE = 'quarry-report-tick';
 
+/** What the clock reads and how often it ticks; injectable so that tests and drills need not wait for wall-clock minutes. */
+export interface ReportClockSettings {
+  /** Tick every this many ms (each worker sends a tick; the queue keeps at most one waiting); unset = pg-boss cron, once a minute. */
+  tickMs?: number;
+  /** The time a tick runs due reports up to (default: the wall clock). */
+  now?: () => Date;
+}
+
 export class PgReportClock {
   private workerId: string | null = null;
+  private ticker: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly boss: PgBoss,
     private readonly reports: ReportService,
     private readonly log: Logger,
+    private readonly settings: ReportClockSettings = {},
   ) {}
 
   /** Installs the schedule (idempotent, every process may) and takes ticks in this process. */
@@ -36,14 +46,26 @@ export class PgReportClock {
           if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) throw err;
         });
     }
-    await this.boss.schedule(REPORT_TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
+    const { tickMs, now = () => new Date() } = this.settings;
+    if (tickMs) {
+      // The same tick job the cron would send, only more often: one worker still takes each.
+      this.ticker = setInterval(
+        () => void this.boss.send(REPORT_TICK_QUEUE, {}).catch((err) => this.log.warn({ err }, 'sending a report tick failed')),
+        tickMs,
+      );
+      this.ticker.unref();
+    } else {
+      await this.boss.schedule(REPORT_TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
+    }
     this.workerId = await this.boss.work(REPORT_TICK_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
-      const started = await this.reports.runDue();
+      const started = await this.reports.runDue(now());
       if (started.length > 0) this.log.info({ runs: started.length }, 'report tick started due runs');
     });
   }
 
   async stop(): Promise<void> {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
     if (this.workerId) await this.boss.offWork({ id: this.workerId }).catch(() => undefined);
     this.workerId = null;
   }

@@ -48,4 +48,9 @@ export interface JobQueue {
   stalled?(olderThanMs: number): Promise<{ jobId: string; job: QueuedInquiry }[]>;
   /** Retires one stalled job; true for the one process that did (only it queues the inquiry again). */
   takeStalled?(jobId: string): Promise<boolean>;
+  /**
+   * Of `inquiryIds`, those with a job waiting, retrying or running: in this process (embedded) or
+   * anywhere (Postgres). The watchdog queues again an inquiry that has none and will never end.
+   */
+  holds?(inquiryIds: string[]): Promise<Set<string>>;
 }

@@ -29,7 +29,8 @@ export interface SharedPostgres {
   close(): Promise<void>;
 }
 
-export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'>;
+export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'> &
+  Partial<Pick<Config, 'reportTickMs'>>;
 
 /** Errors that mean the PostgreSQL server went away or is not accepting connections yet. */
 const CONNECTION_LOSS = new Set([
@@ -133,7 +134,7 @@ export async function openSharedPostgres(url: string, settings: SharedSettings, 
       events,
       rateLimitStore: pgRateLimitStore(pool),
       async startReports(reports) {
-        clock = new PgReportClock(boss, reports, log);
+        clock = new PgReportClock(boss, reports, log, { tickMs: settings.reportTickMs });
         await clock.start();
         closers.push(() => clock!.stop());
       },

@@ -578,7 +578,20 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         prev.used &&
         a.superlatives.some((s) => items[nextSig(s.pos, new Set(['the']))] === prev || items[prevSig(s.pos, new Set(['the']))] === prev)) ||
       (prev?.kind === 'num' && prev.used && a.whichN !== undefined);
-    const whichCtx = prevKw === 'which' || (prev?.kind === 'num' && items[pk - 1]?.kw === 'which');
+    // "return me the author who has the most ...", "find the journals that have the fewest ...": a request
+    // that opens the question, then the thing a ranking clause qualifies, asks which ones (as "which
+    // author has the most ...")
+    const opener = ['me', 'us'].includes(items[pk]?.lower ?? '') ? pk - 1 : pk;
+    const relative = RELATIVES.has(items[k + 1]?.lower ?? '') || (items[k + 1]?.lower === ',' && RELATIVES.has(items[k + 2]?.lower ?? ''));
+    const whichCtx =
+      prevKw === 'which' ||
+      (prev?.kind === 'num' && items[pk - 1]?.kw === 'which') ||
+      (opener === 0 &&
+        REQUESTS.has(items[0]!.lower) &&
+        relative &&
+        !values.length &&
+        // (a clause ranking them; any other condition on them is the listing's and the entity condition's)
+        items.slice(k + 1).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')));
     const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
     const allCtx = items[k - 1]?.lower === 'all' && it.plural;
     const nk = nextSig(k, new Set(['the']));
@@ -732,6 +745,19 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       }
       continue;
     }
+    // "which author has the most papers": things right after a quantity superlative are how many of
+    // them there are (their count, as "the most number of papers"), never a breakdown by each one
+    if (superBefore && it.plural && !metrics.length && !values.length) {
+      const naming = dims.map((d) => lex.dimensions.get(d.target)!).filter((d) => dimensionOfEntity(lex, d.entity) === d.name);
+      const counted = countMetricOfEntities(lex, [...naming.map((d) => d.entity), ...ents.map((e) => e.target)]);
+      if (counted && (naming.length > 0 || ents.length > 0)) {
+        consume(prev);
+        a.rankingKeywords = [...(a.rankingKeywords ?? []), prev];
+        a.metrics.push({ name: counted, pos: k, ambiguous: false, item: it, via: it.text });
+        it.used = true;
+        continue;
+      }
+    }
     if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
@@ -773,6 +799,20 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       it.used = true;
       continue;
     }
+    // "Ada's latest paper", "the Leeds branch's oldest book": a thing named by its own name that ends the question in the singular is
+    // that thing, never how many of them there are (a count is asked with "how many", "number of", a
+    // plural or a ranking): left unread, so the question is refused rather than answered with a count
+    if (
+      metrics.length &&
+      !it.plural &&
+      !it.lower.includes(' ') &&
+      ents.some((e) => e.target === it.lower) &&
+      !superBefore &&
+      items.slice(k + 1).every((o) => o.kind === 'punct') &&
+      metrics.every((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m.target)?.agg ?? '')) &&
+      !items.some((o) => o.kind === 'kw' && ['count', 'desc', 'asc', 'group', 'each', 'which'].includes(o.kw ?? ''))
+    )
+      continue;
     if (metrics.length) {
       const name = metrics[0].target;
       const ambiguous = dims.length > 0 || ents.length > 0 || tds.length > 0;
@@ -865,6 +905,11 @@ export function pickCountMetric(lex: Lexicon, names: string[]): string | undefin
 }
 
 /** The count metric of an entity ("how many suppliers" -> suppliers). */
+/** Verbs that open a request for things ("return me the authors who ..."). */
+const REQUESTS = new Set(['return', 'return me', 'return us', 'show', 'give', 'find', 'list', 'get', 'display', 'tell', 'name', 'fetch']);
+/** Relative pronouns opening a clause on the thing before them. */
+const RELATIVES = new Set(['who', 'that', 'which', 'whose']);
+
 export function countMetricOfEntities(lex: Lexicon, entities: string[]): string | undefined {
   for (const ent of entities) {
     const ms = [...lex.metrics.values()].filter((m) => m.entity === ent && m.agg === 'count');

@@ -215,6 +215,9 @@ export const KEYWORDS: [string, Keyword][] = [
   ['display', 'list'],
   ['give', 'list'],
   ['get', 'list'],
+  // (a request, never the model's "returns")
+  ['return me', 'list'],
+  ['return us', 'list'],
   ['sorted by', 'sort'],
   ['ranked by', 'sort'],
   ['ordered by', 'sort'],

@@ -203,6 +203,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('dashboard_tiles_dashboard').on('dashboard_tiles').columns(['dashboard_id', 'position']).execute();
     },
   },
+  '0007_inquiry_interruptions': {
+    async up(db: Kysely<any>) {
+      // Runs lost to a dead process, apart from `attempts` (runs started): a run handed back by a
+      // graceful stop or re-queued by the watchdog is not a restart against the inquiry.
+      await db.schema
+        .alterTable('inquiries')
+        .addColumn('interruptions', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('inquiries_processing_started').on('inquiries').columns(['status', 'started_at']).execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

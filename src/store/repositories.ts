@@ -233,8 +233,11 @@ export interface TerminalWrite {
 
 export class InquiriesRepo {
   constructor(private readonly db: StoreDb) {}
-  async insert(record: InquiryRecord): Promise<void> {
-    await this.db.insertInto('inquiries').values(record).execute();
+  async insert(record: Omit<InquiryRecord, 'interruptions'> & { interruptions?: number }): Promise<void> {
+    await this.db
+      .insertInto('inquiries')
+      .values({ ...record, interruptions: record.interruptions ?? 0 })
+      .execute();
   }
   /** Removes an inquiry nobody was told about (a scheduled run that lost its claim). */
   async delete(id: string): Promise<void> {
@@ -328,17 +331,88 @@ export class InquiriesRepo {
       .orderBy('created_at')
       .execute();
   }
-  /** Takes ownership of an orphan, only if it still has the owner we saw and that owner is still gone (compare-and-set). */
-  async claim(id: string, seenOwner: string | null, owner: string, now = Date.now()): Promise<boolean> {
-    let q = this.db.updateTable('inquiries').set({ owner, heartbeat_at: now }).where('id', '=', id).where('status', '=', 'processing');
+  /**
+   * Processing inquiries whose owner may be gone, for the caller to judge (src/jobs/leases.ts): no
+   * owner, an owner without a live lease, or one on `host` (whose pid can be checked). Only the
+   * columns that judgement needs.
+   */
+  listTakeoverCandidates(now: number, host: string): Promise<{ id: string; owner: string | null }[]> {
+    return this.db
+      .selectFrom('inquiries')
+      .select(['id', 'owner'])
+      .where('status', '=', 'processing')
+      .where((eb) =>
+        eb.or([
+          eb('owner', 'is', null),
+          eb('owner', 'not in', eb.selectFrom('processes').select('id').where('lease_until', '>=', now).where('host', '<>', host)),
+        ]),
+      )
+      .orderBy('created_at')
+      .execute();
+  }
+  /**
+   * Takes ownership of an orphan, only if it still has the owner we saw and that owner is still
+   * gone (compare-and-set). `ownerGone`: the caller knows the owner is dead (its pid is gone), so
+   * its lease is not consulted; `interrupted`: a run was lost with it (counted in `interruptions`).
+   */
+  async claim(
+    id: string,
+    seenOwner: string | null,
+    owner: string,
+    now = Date.now(),
+    options: { ownerGone?: boolean; interrupted?: boolean } = {},
+  ): Promise<boolean> {
+    let q = this.db
+      .updateTable('inquiries')
+      // No run goes on for it now: started_at is set again by the next claim (the watchdog's deadline counts from there).
+      .set((eb) => ({
+        owner,
+        heartbeat_at: now,
+        started_at: null,
+        interruptions: options.interrupted ? eb('interruptions', '+', 1) : eb.ref('interruptions'),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'processing');
     q =
       seenOwner === null
         ? q.where('owner', 'is', null)
-        : q
-            .where('owner', '=', seenOwner)
-            .where((eb) =>
-              eb.not(eb.exists(eb.selectFrom('processes').select('id').where('id', '=', seenOwner).where('lease_until', '>=', now))),
-            );
+        : options.ownerGone
+          ? q.where('owner', '=', seenOwner)
+          : q
+              .where('owner', '=', seenOwner)
+              .where((eb) =>
+                eb.not(eb.exists(eb.selectFrom('processes').select('id').where('id', '=', seenOwner).where('lease_until', '>=', now))),
+              );
+    const r = await q.executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  /** Processing inquiries whose run started before `startedBefore` (the watchdog's candidates for a passed deadline). */
+  listStartedBefore(startedBefore: number): Promise<InquiryRecord[]> {
+    return this.db
+      .selectFrom('inquiries')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .where('started_at', '<', startedBefore)
+      .orderBy('started_at')
+      .limit(500)
+      .execute();
+  }
+  /** Processing inquiries with an owner, untouched (no claim, no take-over, no submission) since `before`. */
+  listQuiet(before: number): Promise<{ id: string; owner: string; heartbeat_at: number | null; attempts: number }[]> {
+    return this.db
+      .selectFrom('inquiries')
+      .select(['id', 'owner', 'heartbeat_at', 'attempts'])
+      .where('status', '=', 'processing')
+      .where('owner', 'is not', null)
+      .where((eb) => eb.or([eb('heartbeat_at', '<', before), eb.and([eb('heartbeat_at', 'is', null), eb('created_at', '<', before)])]))
+      .orderBy('created_at')
+      .limit(500)
+      .execute() as Promise<{ id: string; owner: string; heartbeat_at: number | null; attempts: number }[]>;
+  }
+  /** Marks a quiet inquiry as seen to (compare-and-set on the heartbeat read): one process acts on it. */
+  async touch(id: string, seenHeartbeat: number | null, now = Date.now()): Promise<boolean> {
+    let q = this.db.updateTable('inquiries').set({ heartbeat_at: now }).where('id', '=', id).where('status', '=', 'processing');
+    q = seenHeartbeat === null ? q.where('heartbeat_at', 'is', null) : q.where('heartbeat_at', '=', seenHeartbeat);
     const r = await q.executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
@@ -346,7 +420,7 @@ export class InquiriesRepo {
   async release(owner: string): Promise<number> {
     const r = await this.db
       .updateTable('inquiries')
-      .set({ owner: null, heartbeat_at: null })
+      .set({ owner: null, heartbeat_at: null, started_at: null })
       .where('owner', '=', owner)
       .where('status', '=', 'processing')
       .executeTakeFirst();
@@ -393,6 +467,13 @@ export class ProcessesRepo {
   }
   get(id: string): Promise<ProcessRecord | undefined> {
     return this.db.selectFrom('processes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  /** The whole registry (one row per running process: small). */
+  list(): Promise<ProcessRecord[]> {
+    return this.db.selectFrom('processes').selectAll().execute();
+  }
+  async removeMany(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.db.deleteFrom('processes').where('id', 'in', ids).execute();
   }
 }
 

@@ -91,7 +91,10 @@ export interface InquiryTable {
   owner: string | null;
   /** When its owner took it (informational: liveness is the owner's lease). */
   heartbeat_at: number | null;
+  /** Runs started (claims): the compare-and-set token that keeps a copy of a job from running it twice. */
   attempts: number;
+  /** Runs lost because their process died (not handed back, not moved by the watchdog): MAX_ATTEMPTS of these end it `failed`. */
+  interruptions: number;
 }
 
 /** A scheduled research report: its runs are research inquiries. */

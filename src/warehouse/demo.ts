@@ -12,8 +12,9 @@
  * No *_comment columns.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
 export interface DemoOptions {
@@ -215,8 +216,120 @@ export async function buildDemoWarehouse(
   return { path: target, elapsedMs: performance.now() - started, scale };
 }
 
-/** Builds the demo database unless a file is already there (the server's first start). */
-export async function ensureDemoWarehouse(path: string, options: DemoOptions = {}): Promise<string> {
-  if (!existsSync(path)) await buildDemoWarehouse(path, options);
-  return resolve(path);
+export interface EnsuredDemo {
+  path: string;
+  /** This process built it (false: it was there, or another process built it meanwhile). */
+  built: boolean;
+  /** Time spent waiting for another process's build. */
+  waitedMs: number;
+}
+
+/** A builder that has not touched its lock for this long is gone (another host, or hung). */
+export const DEMO_LOCK_STALE_MS = 30_000;
+const DEMO_LOCK_TOUCH_MS = 2_000;
+const DEMO_LOCK_POLL_MS = 200;
+
+/**
+ * The demo database at `path`, built once per data dir however many processes start on it at
+ * once: the builder holds `<path>.lock` (its pid and host; touched every 2 s while it builds);
+ * the others wait for the file and use it. A lock whose process is gone (same host, pid not
+ * running) or that has not been touched for DEMO_LOCK_STALE_MS is taken over, and the dead
+ * builder's half-written file removed: the database only appears at `path` complete (renamed
+ * into place), so a crash never leaves half of one in use.
+ */
+export async function ensureDemoWarehouse(
+  path: string,
+  options: DemoOptions = {},
+  onWait?: (holder: string) => void,
+): Promise<EnsuredDemo> {
+  const target = resolve(path);
+  const started = performance.now();
+  let told = false;
+  for (;;) {
+    if (existsSync(target)) return { path: target, built: false, waitedMs: performance.now() - started };
+    const lock = await takeLock(`${target}.lock`);
+    if (lock) {
+      try {
+        // Built by the previous holder between our look and our lock.
+        if (existsSync(target)) return { path: target, built: false, waitedMs: performance.now() - started };
+        await removeDeadBuilds(target);
+        const waitedMs = performance.now() - started;
+        await buildDemoWarehouse(target, options);
+        return { path: target, built: true, waitedMs };
+      } finally {
+        await lock.release();
+      }
+    }
+    if (!told) {
+      told = true;
+      onWait?.(await readFile(`${target}.lock`, 'utf8').catch(() => 'another process'));
+    }
+    await new Promise((r) => setTimeout(r, DEMO_LOCK_POLL_MS));
+  }
+}
+
+interface LockHolder {
+  pid: number;
+  host: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates the lock file (exclusive), or takes over a stale one; null while a live builder holds it. */
+async function takeLock(lockPath: string): Promise<{ release(): Promise<void> } | null> {
+  const mine = JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockHolder);
+  try {
+    await writeFile(lockPath, mine, { flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if (await isStale(lockPath)) {
+      // Moved aside rather than deleted: of several processes that judged it stale, one moves it.
+      const aside = `${lockPath}.stale-${process.pid}`;
+      await rename(lockPath, aside).catch(() => undefined);
+      await rm(aside, { force: true });
+    }
+    return null; // look again on the next round (the file may be complete by then)
+  }
+  const touch = setInterval(() => {
+    const now = new Date();
+    void utimes(lockPath, now, now).catch(() => undefined);
+  }, DEMO_LOCK_TOUCH_MS);
+  touch.unref();
+  return {
+    async release() {
+      clearInterval(touch);
+      await rm(lockPath, { force: true });
+    },
+  };
+}
+
+async function isStale(lockPath: string): Promise<boolean> {
+  try {
+    const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
+    if (Date.now() - info.mtimeMs > DEMO_LOCK_STALE_MS) return true;
+    const holder = JSON.parse(text) as Partial<LockHolder>;
+    return holder.host === hostname() && typeof holder.pid === 'number' && !isAlive(holder.pid);
+  } catch {
+    // Gone meanwhile (look again), or half written by a holder that crashed right after creating
+    // it (stale once the mtime above is old enough).
+    return false;
+  }
+}
+
+/**
+ * Half-written databases of builders that died (`<path>.building-<pid>-<time>` and its WAL). Only
+ * the lock holder calls this, and a holder whose lock was taken over is dead or hung.
+ */
+async function removeDeadBuilds(target: string): Promise<void> {
+  const prefix = `${basename(target)}.building-`;
+  for (const name of await readdir(dirname(target))) {
+    if (name.startsWith(prefix)) await rm(join(dirname(target), name), { force: true });
+  }
 }

@@ -416,10 +416,11 @@ export class DuckDbWarehouse implements Warehouse {
 
   async introspect(): Promise<TableInfo[]> {
     const cols = await this.run(
-      `SELECT table_schema, table_name, column_name, data_type, is_nullable
-         FROM information_schema.columns
-        WHERE table_schema NOT IN ('information_schema', 'pg_catalog') AND table_catalog = current_database()
-        ORDER BY table_schema, table_name, ordinal_position`,
+      `SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.is_nullable, t.table_type
+         FROM information_schema.columns c
+         JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
+        WHERE c.table_schema NOT IN ('information_schema', 'pg_catalog') AND c.table_catalog = current_database()
+        ORDER BY c.table_schema, c.table_name, c.ordinal_position`,
       { maxRows: 1_000_000 },
     );
     const tables = new Map<string, TableInfo>();
@@ -427,7 +428,7 @@ export class DuckDbWarehouse implements Warehouse {
       const schema = String(r.table_schema);
       const name = schema === 'main' ? String(r.table_name) : `${schema}.${String(r.table_name)}`;
       let t = tables.get(name);
-      if (!t) tables.set(name, (t = { name, columns: [] }));
+      if (!t) tables.set(name, (t = { name, columns: [], ...(r.table_type === 'VIEW' ? { view: true } : {}) }));
       t.columns.push({ name: String(r.column_name), type: String(r.data_type), nullable: r.is_nullable === 'YES' });
     }
     const list = [...tables.values()];

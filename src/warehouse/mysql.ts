@@ -390,7 +390,8 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
 
   async introspect(): Promise<TableInfo[]> {
     const cols = await this.run(
-      `SELECT c.TABLE_NAME AS table_name, c.COLUMN_NAME AS column_name, c.COLUMN_TYPE AS column_type, c.IS_NULLABLE AS is_nullable
+      `SELECT c.TABLE_NAME AS table_name, c.COLUMN_NAME AS column_name, c.COLUMN_TYPE AS column_type, c.IS_NULLABLE AS is_nullable,
+              t.TABLE_TYPE AS table_type
          FROM information_schema.COLUMNS c
          JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME
         WHERE c.TABLE_SCHEMA = DATABASE()
@@ -399,9 +400,9 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
     );
     const catalogue = new TableCatalogue();
     for (const r of cols.rows) {
-      catalogue
-        .table(String(r.table_name))
-        .columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
+      const t = catalogue.table(String(r.table_name));
+      t.columns.push({ name: String(r.column_name), type: String(r.column_type), nullable: r.is_nullable === 'YES' });
+      if (r.table_type === 'VIEW') t.view = true;
     }
     const q = (s: string) => `\`${s.replace(/`/g, '``')}\``;
     const estimates = await this.run(

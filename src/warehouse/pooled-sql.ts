@@ -18,6 +18,7 @@ interface TableDraft {
   rowCount?: number;
   primaryKey?: string[];
   foreignKeys?: ForeignKeyInfo[];
+  view?: boolean;
 }
 
 /** Tables at or above this estimated size are not counted exactly (a count would scan them). */
@@ -91,12 +92,13 @@ export class TableCatalogue<T extends TableDraft = TableDraft> {
 
   /** The tables as the Warehouse interface returns them (no engine-only fields, no empty key lists). */
   list(): TableInfo[] {
-    return [...this.tables.values()].map(({ name, columns, rowCount, primaryKey, foreignKeys }) => ({
+    return [...this.tables.values()].map(({ name, columns, rowCount, primaryKey, foreignKeys, view }) => ({
       name,
       columns,
       rowCount,
       ...(primaryKey ? { primaryKey } : {}),
       ...(foreignKeys ? { foreignKeys } : {}),
+      ...(view ? { view } : {}),
     }));
   }
 }

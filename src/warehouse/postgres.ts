@@ -279,7 +279,7 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
   async introspect(): Promise<TableInfo[]> {
     const cols = await this.run(
       `SELECT c.table_schema, c.table_name, c.column_name, c.data_type, c.is_nullable,
-              c.numeric_precision, c.numeric_scale
+              c.numeric_precision, c.numeric_scale, t.table_type
          FROM information_schema.columns c
          JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
         WHERE c.table_schema NOT IN ('pg_catalog', 'information_schema')
@@ -293,6 +293,7 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
       const schema = String(r.table_schema);
       const table = String(r.table_name);
       const t = catalogue.table(schema === current ? table : `${schema}.${table}`, { schema, table });
+      if (r.table_type === 'VIEW') t.view = true;
       let type = String(r.data_type);
       if (type === 'numeric' && r.numeric_precision !== null) type = `numeric(${r.numeric_precision},${r.numeric_scale})`;
       t.columns.push({ name: String(r.column_name), type, nullable: r.is_nullable === 'YES' });

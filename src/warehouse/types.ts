@@ -28,6 +28,8 @@ export interface TableInfo {
   primaryKey?: string[];
   /** Declared foreign keys, when the engine has them. */
   foreignKeys?: ForeignKeyInfo[];
+  /** A view (a stored query) rather than a table of its own rows. */
+  view?: boolean;
 }
 
 export interface RunOptions {

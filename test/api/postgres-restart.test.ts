@@ -17,6 +17,7 @@ import { until } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { PG_BIN, startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { TEST_KEY } from '../helpers/server.js';
+import { scriptedServerArgs } from '../helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 
@@ -47,7 +48,7 @@ describe('PostgreSQL restarted under a running server (store, queue, events on P
 
   beforeAll(async () => {
     pg = await startPostgres();
-    child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+    child = spawn(process.execPath, scriptedServerArgs(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

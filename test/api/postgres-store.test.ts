@@ -23,12 +23,13 @@ import { postgresForFile, type FileDatabases } from '../helpers/shared-servers.j
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { STORE_KINDS } from '../helpers/stores.js';
 import { migrations as MIGRATIONS } from '../../src/store/migrations.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function quarry(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], {
+  return run(process.execPath, quarryArgs(...args), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
   });

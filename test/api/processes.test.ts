@@ -15,6 +15,7 @@ import { MAX_ATTEMPTS } from '../../src/inquiries/service.js';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer } from '../helpers/server.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,7 +65,8 @@ describe('recovery of a research interrupted too often', () => {
     await first.runtime.inquiries.shutdown(0);
     await first.runtime.store.db
       .updateTable('inquiries')
-      .set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS })
+      // a run going on (started) when its process died, after MAX_ATTEMPTS - 1 such deaths already
+      .set({ owner: 'proc_gone', attempts: MAX_ATTEMPTS, interruptions: MAX_ATTEMPTS - 1, started_at: Date.now() })
       .where('id', '=', inquiry_id)
       .execute();
     await first.close();
@@ -84,7 +86,7 @@ describe('recovery of a research interrupted too often', () => {
 
 describe('a server killed with SIGKILL on a folder warehouse', () => {
   function serveIn(tmp: string, dataDir: string): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
+    const child = spawn(process.execPath, quarryArgs('serve'), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/inquiries/service.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { startTestServer } from '../helpers/server.js';
+import { scriptedServerArgs } from '../helpers/quarry-cli.js';
 
 const waitFor = async (fn: () => Promise<boolean>, ms = 10_000) => {
   const until = Date.now() + ms;
@@ -33,7 +34,7 @@ describe('restart recovery: no inquiry stays processing for ever', () => {
       .execute();
     await db
       .updateTable('inquiries')
-      .set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS })
+      .set({ owner: 'proc_dead', heartbeat_at: longAgo, attempts: MAX_ATTEMPTS, interruptions: MAX_ATTEMPTS - 1, started_at: longAgo })
       .where('id', '=', ids[1])
       .execute();
     // A live process holds a lease in the process registry; a dead one's has run out (or was never there).
@@ -113,7 +114,7 @@ describe('a server killed with SIGKILL', () => {
     const { REPO_ROOT } = await import('../helpers/paths.js');
     const { TEST_KEY } = await import('../helpers/server.js');
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-sigkill-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+    const child = spawn(process.execPath, scriptedServerArgs(), {
       cwd: REPO_ROOT,
       env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'ignore'],

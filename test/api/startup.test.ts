@@ -10,11 +10,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
 import { TEST_KEY, startTestServer } from '../helpers/server.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 /** `quarry serve` as an operator runs it; resolves with its exit code and output, or `serving` if it started. */
 function serve(env: Record<string, string>): Promise<{ code: number | null; stderr: string; serving: boolean }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-startup-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve'], {
+  const child = spawn(process.execPath, quarryArgs('serve'), {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_PORT: '0', QUARRY_BOOTSTRAP_KEY: TEST_KEY, QUARRY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

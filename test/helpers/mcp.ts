@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import type { InquiryEngine, InquiryJob, InquiryOutcome, RunContext } from '../../src/inquiries/engine.js';
 import { REPO_ROOT } from './paths.js';
+import { quarryArgs } from './quarry-cli.js';
 
 export async function connectHttp(
   url: string,
@@ -29,7 +30,7 @@ export async function connectStdio(
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[k]) base[k] = process.env[k]!;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli.ts', 'mcp'],
+    args: quarryArgs('mcp'),
     cwd: REPO_ROOT,
     env: { ...base, QUARRY_LOG_LEVEL: 'info', ...env },
     stderr: 'pipe',

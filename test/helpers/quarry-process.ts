@@ -4,12 +4,17 @@
  * Resolves once the process logs that it serves (API or worker), with its address and log lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './paths.js';
+import { quarryArgs } from './quarry-cli.js';
 
 export interface QuarryProcess {
+  /** The launched process: the server itself, or `npm` when launched `via: 'npm'`. */
   child: ChildProcess;
+  /** The server's own process id (from its log; npm and its shell stand between when launched via npm). */
+  pid: number;
   /** The process's own address (http://127.0.0.1:port); the REST API is under /api. */
   url: string;
   /** Every stdout line so far (pino JSON at QUARRY_LOG_LEVEL). */
@@ -22,16 +27,66 @@ export interface QuarryProcess {
   kill(): Promise<void>;
   /** SIGTERM (a graceful stop), resolved once it has exited; SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** Sends `signal` to the whole process group (launched `via: 'npm'`: npm, its shell and the server), as Ctrl-C and most supervisors do. */
+  signalGroup(signal: NodeJS.Signals): void;
+  /** Resolves once the server process (pid) no longer exists; rejects after `ms`. */
+  gone(ms: number): Promise<void>;
+  /** Every stderr chunk so far. */
+  stderr: string[];
 }
+
+export interface LaunchOptions {
+  /**
+   * `node` (default): `node --import tsx src/cli.ts serve`, a child of the test. `npm`: `npm run
+   * quarry -- serve` in a process group of its own, as an operator starts it.
+   */
+  via?: 'node' | 'npm';
+  /** Another entry point than `src/cli.ts serve` (with `via: 'node'`), e.g. test/helpers/scripted-server.ts (role from QUARRY_ROLE). */
+  script?: string;
+}
+
+/** The node process running src/cli.ts in process group `pgid` (npm and its shell are in it too). */
+function serverInGroup(pgid: number): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // field 5 of stat is the process group; the command name (field 2) may hold spaces, so count from its ')'
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (pgrp === pgid && /node$/.test(argv[0] ?? '') && argv.some((a) => a.endsWith('src/cli.ts'))) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  throw new Error(`no server process in process group ${pgid}`);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Every child started and not yet exited: a set-up that times out still has them ended (see killStartedQuarryProcesses). */
 const live = new Set<ChildProcess>();
+/** Those of `live` that lead a process group of their own (launched via npm). */
+const groups = new Set<ChildProcess>();
 
 /** SIGKILLs every `quarry serve` child this test file started that is still running (for afterAll). */
 export async function killStartedQuarryProcesses(): Promise<void> {
   await Promise.all(
     [...live].map((child) => {
-      child.kill('SIGKILL');
+      if (groups.has(child)) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      } else child.kill('SIGKILL');
       return exited(child);
     }),
   );
@@ -40,13 +95,21 @@ export async function killStartedQuarryProcesses(): Promise<void> {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
-export function startQuarryProcess(env: Record<string, string>, args: string[] = []): Promise<QuarryProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), 'serve', ...args], {
+export function startQuarryProcess(env: Record<string, string>, args: string[] = [], options: LaunchOptions = {}): Promise<QuarryProcess> {
+  const viaNpm = options.via === 'npm';
+  const [command, argv] = viaNpm
+    ? ['npm', ['run', '--silent', 'quarry', '--', 'serve', ...args]]
+    : options.script
+      ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, options.script), ...args]]
+      : [process.execPath, quarryArgs('serve', ...args)];
+  const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: viaNpm,
   });
   live.add(child);
+  if (viaNpm) groups.add(child);
   child.once('exit', () => live.delete(child));
   const lines: string[] = [];
   const stderr: string[] = [];
@@ -56,7 +119,7 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
     const rl = createInterface({ input: child.stdout! });
     rl.on('line', (line) => {
       lines.push(line);
-      let m: { msg?: string; address?: string };
+      let m: { msg?: string; address?: string; pid?: number };
       try {
         m = JSON.parse(line);
       } catch {
@@ -64,10 +127,21 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
       }
       if (m.msg !== 'quarry is serving' && m.msg !== 'quarry worker is running') return;
       const url = m.address!;
+      const pid = viaNpm ? serverInGroup(child.pid!) : child.pid!;
+      const signalGroup = (signal: NodeJS.Signals) => process.kill(-child.pid!, signal);
+      const gone = async (ms: number) => {
+        const end = Date.now() + ms;
+        while (alive(pid)) {
+          if (Date.now() > end) throw new Error(`process ${pid} still running after ${ms} ms; stderr: ${stderr.join('').slice(-2000)}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
       resolve({
         child,
+        pid,
         url,
         lines,
+        stderr,
         api(path, init = {}) {
           const headers = new Headers(init.headers);
           if (!headers.has('x-api-key')) headers.set('x-api-key', key);
@@ -88,15 +162,20 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
             }
           }),
         async kill() {
-          child.kill('SIGKILL');
+          process.kill(pid, 'SIGKILL');
+          await gone(10_000);
+          if (viaNpm) signalGroup('SIGKILL');
           await exited(child);
         },
+        signalGroup,
+        gone,
         async stop(graceMs = 10_000) {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          child.kill('SIGTERM');
-          const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          if (!alive(pid)) return;
+          process.kill(pid, 'SIGTERM');
+          await gone(graceMs).catch(() => process.kill(pid, 'SIGKILL'));
+          await gone(10_000);
+          if (viaNpm && alive(child.pid!)) signalGroup('SIGKILL');
           await exited(child);
-          clearTimeout(t);
         },
       });
     });

@@ -15,6 +15,7 @@ import { Store } from '../../src/store/repositories.js';
 import { writeCredentials } from '../../src/mcp/auth.js';
 import { connectStdio, fails, ok } from '../helpers/mcp.js';
 import { REPO_ROOT, TPCH_DIR } from '../helpers/paths.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 const KEY = 'stdio-key-0123456789abcdef0123456789abcdef';
 const run = promisify(execFile);
@@ -35,7 +36,7 @@ describe('tool interface over stdio (quarry mcp)', () => {
   const others: Client[] = [];
   const cli = (args: string[], input?: string, extraEnv: Record<string, string> = {}) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      const child = spawn(process.execPath, quarryArgs(...args), {
         cwd: REPO_ROOT,
         env: { ...process.env, ...env, ...extraEnv, QUARRY_LOG_LEVEL: 'warn' },
       });
@@ -168,10 +169,7 @@ describe('tool interface over stdio (quarry mcp)', () => {
       '-e',
       'QUARRY_LOG_LEVEL=warn',
       process.execPath,
-      '--import',
-      'tsx',
-      'src/cli.ts',
-      'mcp',
+      ...quarryArgs('mcp'),
     ];
     const opts = { cwd: REPO_ROOT, timeout: 60_000, env: { ...process.env, npm_config_update_notifier: 'false' } };
     const [list, called] = await Promise.all([

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { REPO_ROOT } from '../helpers/paths.js';
 import { freePort } from '../helpers/net.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
@@ -20,9 +19,8 @@ import { compile } from '../../src/semantic/compiler.js';
 import { dialectFor } from '../../src/semantic/dialects/index.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
-const TSX = import.meta.resolve('tsx');
-const CLI = join(REPO_ROOT, 'src/cli.ts');
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('QUARRY_')));
 
 // A garden centre: each depot row repeated per season (5 rows per depot_id), a supplier code shared
@@ -129,7 +127,7 @@ describe('quarry semantic check', () => {
     const path = join(dir, 'garden.yaml');
     writeFileSync(path, model());
     const r = await new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', TSX, CLI, 'semantic', 'check', path, '--warehouse', `duckdb:${file}`], {
+      const child = spawn(process.execPath, quarryArgs('semantic', 'check', path, '--warehouse', `duckdb:${file}`), {
         env: cleanEnv(),
       });
       let out = '';
@@ -168,7 +166,7 @@ describe('the check when a model is loaded', () => {
     writeFileSync(path, model('  - { name: refund, table: refund, primary_key: refund_id }'));
     const port = await freePort();
     const r = await new Promise<{ code: number | null; out: string }>((done) => {
-      const child = spawn(process.execPath, ['--import', TSX, CLI, 'serve'], {
+      const child = spawn(process.execPath, quarryArgs('serve'), {
         cwd: dir,
         env: {
           ...cleanEnv(),

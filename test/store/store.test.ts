@@ -47,6 +47,7 @@ function inquiry(over: Partial<InquiryRecord> & Pick<InquiryRecord, 'id' | 'sess
     owner: null,
     heartbeat_at: null,
     attempts: 0,
+    interruptions: 0,
     ...over,
   };
 }

@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../helpers/paths.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 import { origin, signIn, webFetch, type WebSession } from '../helpers/web.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 
@@ -291,8 +292,7 @@ describe('web app endpoints (/ui/api)', () => {
 
   it('quarry ask prints the answer and the table; --json the status response; quarry users create makes a user who signs in', async () => {
     const env = { ...process.env, QUARRY_URL: origin(s.base), QUARRY_API_KEY: TEST_KEY, QUARRY_DATA_DIR: s.dataDir };
-    const cli = (args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], { cwd: REPO_ROOT, env });
+    const cli = (args: string[]) => run(process.execPath, quarryArgs(...args), { cwd: REPO_ROOT, env });
     const text = await cli(['ask', 'how many answers']);
     expect(text.stdout).toBe('Answer to how many answers\n\nAnswer\nanswer\n------\n    42\n\nTime frame: all data\n');
     expect(text.stderr).toMatch(/session ses_\S+ \(follow up with --session/);

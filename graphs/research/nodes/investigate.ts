@@ -16,7 +16,7 @@ import {
   sumDecompositionSql,
 } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
-import { contextDimension, mixScanSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
+import { contextDimension, mixScanSql, overlapSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
 /** Rows kept in an operation (the report quotes from these). */
@@ -323,11 +323,13 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
     const contexts = new Map(scan.pairs || scan.mix ? [] : scan.dimensions.map((d) => [d, contextDimension(model, d, scan.dimensions)]));
     const all = [...new Set([...scan.dimensions, ...(scan.pairs ?? []).flat(), ...[...contexts.values()].filter((x): x is string => !!x)])];
     // one pass over the fact per period: grouped by every dimension involved, each part sums its keys from it
+    // (unordered: the parts only sum its rows; sorting line-level rows by every key cost as much as grouping them)
     const baseOf = (q: typeof sub.query) =>
       compileQuery(
         model,
         { ...q, metrics, group_by: all.map((dimension) => ({ dimension })), order: [], limit: undefined, share_of_total: [] },
         dialect,
+        { unordered: true },
       ).sql;
     const bases = { current: baseOf(sub.query), previous: baseOf(sub.compare!), materialized: deps.warehouse.dialect !== 'mysql' };
     const where = (dims: string[]) =>
@@ -351,6 +353,14 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
       current: compileQuery(model, sub.totals!.current, dialect).sql,
       previous: compileQuery(model, sub.totals!.previous, dialect).sql,
     };
+    // the total of an additive metric over the scan's own rows is the sum of its base: no further pass over the fact
+    const sameScope = (t: typeof sub.query, q: typeof sub.query) =>
+      compileQuery(model, t, dialect).sql === compileQuery(model, { ...q, metrics: t.metrics, group_by: [] }, dialect).sql;
+    if (!scan.mix && sameScope(sub.totals!.current, sub.query) && sameScope(sub.totals!.previous, sub.compare!)) {
+      const m = ident(sub.totals!.current.metrics[0]);
+      totals.current = `SELECT sum(${m}) AS ${m} FROM base_current`;
+      totals.previous = `SELECT sum(${m}) AS ${m} FROM base_previous`;
+    }
     const text = (e: string) => `CAST(${e} AS ${deps.warehouse.dialect === 'mysql' ? 'CHAR' : 'VARCHAR'})`;
     const metric = sub.totals!.current.metrics[0];
     const format = model.measures.find((m) => m.name === metric)?.format ?? model.metrics.find((m) => m.name === metric)?.format;
@@ -389,6 +399,59 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'total_change', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
       ];
+    } else if (scan.pairs && scan.members) {
+      // the drivers' overlaps: each intersection's change and its split between the two drivers
+      const period = (keys: string[]) => ({
+        current: partFromBase('base_current', keys, metrics, ident, where(keys)),
+        previous: partFromBase('base_previous', keys, metrics, ident, where(keys)),
+      });
+      sql = overlapSql(
+        scan.pairs.map(([dimension, second]) => ({
+          dimension,
+          second,
+          both: period([dimension, second]),
+          first: period([dimension]),
+          other: period([second]),
+        })),
+        metric,
+        totals,
+        ident,
+        lit,
+        text,
+        bases,
+      );
+      columns = [
+        ...['dimension', 'member', 'second_dimension', 'second_member'].map((name) => ({ name, kind: 'dimension' })),
+        ...[
+          'current_value',
+          'previous_value',
+          'change',
+          'first_current',
+          'first_previous',
+          'first_change',
+          'second_current',
+          'second_previous',
+          'second_change',
+          'first_own',
+          'second_own',
+          'interaction',
+          'first_share',
+          'second_share',
+          'first_net_change',
+          'second_net_change',
+          'first_expected_change',
+          'second_expected_change',
+        ].map((name) => ({ name, kind: 'metric', ...f })),
+        ...[
+          'contribution',
+          'first_net_contribution',
+          'second_net_contribution',
+          'rest_change_pct',
+          'first_net_power',
+          'second_net_power',
+        ].map((name) => ({ name, kind: 'metric', format: pct })),
+        { name: 'total_change', kind: 'metric', ...f },
+      ];
     } else {
       const parts = scan.pairs
         ? partsOf(scan.pairs, false)
@@ -412,7 +475,11 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'previous_share', kind: 'share', format: pct },
         { name: 'current_share', kind: 'share', format: pct },
         { name: 'total_change', kind: 'metric', ...f },
+        { name: 'total_previous', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
+        { name: 'rest_change_pct', kind: 'metric', format: pct },
+        { name: 'expected_change', kind: 'metric', ...f },
+        { name: 'explanatory_power', kind: 'metric', format: pct },
         { name: 'surprise', kind: 'metric', format: { kind: 'number', decimals: 6 } },
       ];
     }

@@ -27,6 +27,8 @@ export const healthRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtim
         checks.push({ name: 'store', ok: false, detail: (err as Error).message });
       }
       checks.push(...(await runtime.engine.readiness().catch((err: Error) => [{ name: 'engine', ok: false, detail: err.message }])));
+      // the queue answers, and no run in this process is stuck past its time limit
+      checks.push(...(await runtime.inquiries.readiness()));
       const ok = checks.every((c) => c.ok);
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not_ready', checks });
     },

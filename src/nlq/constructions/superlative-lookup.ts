@@ -25,7 +25,7 @@
  */
 import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
-import type { Analysis } from '../analyse.js';
+import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
@@ -83,6 +83,8 @@ const RANKING = new Set([
   'longest',
   'shortest',
 ]);
+/** Superlatives of how many ("the most rentals"): a thing named after one is counted. */
+const COUNTING = new Set(['most', 'the most', 'least', 'the least', 'fewest']);
 /** Words of an aggregation before the figure, and the aggregations they say. */
 const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
   average: ['avg'],
@@ -348,6 +350,12 @@ export const superlativeLookup: Construction = {
         }
       } else if (dims.length === 1 && !metrics.length) {
         figure = { dimension: dims[0]!.name, column: columnOf(dims[0]!.sql), related: false };
+      } else if (!metrics.length && measureItem.plural && COUNTING.has(anchor.word) && !countKw && !aggWord) {
+        // "the film with the most rentals" where rentals are a thing of their own: how many of them
+        // each member has (their count), as "the most number of rentals"
+        const other = entityOf(lex, measureItem);
+        const counted = other && other !== E ? countMetricOfEntities(lex, [other]) : undefined;
+        if (counted) figure = { metric: counted, related: true };
       }
       if (!figure) return null;
       // (of the thing's own column, any aggregation of its one row is its value)

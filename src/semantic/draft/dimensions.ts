@@ -3,7 +3,7 @@
  * and, from the number step, years, codes and small categories.
  */
 import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
-import { NAME_COLUMN, US_STATES, WEEKDAY, isKeyLike, nameWords, readable, sentence, singular } from './vocabulary.js';
+import { NAME_COLUMN, US_STATES, WEEKDAY, isKeyLike, nameWords, partsOfSpeech, readable, sentence, singular } from './vocabulary.js';
 import type { TableInfo } from '../../warehouse/types.js';
 import { tableNames } from './tables.js';
 import { thingNames } from './names.js';
@@ -38,6 +38,27 @@ export function keyDimension(ctx: DraftContext, t: TableDraft): void {
     (bareWords.get('id') ?? bareWords.set('id', []).get('id')!).push(n);
   }
 }
+
+/**
+ * A thing with few members and no text at all (a shop's two stores) is named by its key, so
+ * "customers per store" groups by store; a thing with many members (orders) stays one to average
+ * over ("line items per order").
+ */
+export function nameByKey(ctx: DraftContext, t: TableDraft): void {
+  const { p } = t;
+  if (t.named || p.rows === 0 || p.rows > FEW_MEMBERS || ctx.dimensions.some((d) => d.name === p.entity)) return;
+  // (nor when a text could name it, unique or not: a person looks at it first)
+  if (p.info.columns.some((x) => p.cols.get(x.name)?.kind === 'text' && !t.keys.has(x.name))) return;
+  const key = ctx.dimensions.find((d) => d.entity === p.entity && ctx.notes[`dimensions:${d.name}`]?.startsWith('the key of'));
+  if (!key) return;
+  const old = key.name;
+  key.name = p.entity;
+  ctx.notes[`dimensions:${p.entity}`] = `${ctx.notes[`dimensions:${old}`]}; no naming column and ${p.rows} rows: its key names it`;
+  delete ctx.notes[`dimensions:${old}`];
+  for (const names of ctx.bareWords.values()) names.forEach((n, i) => n === old && (names[i] = p.entity));
+  t.named = true;
+}
+const FEW_MEMBERS = 100;
 
 /** What every column step reads of a column, and `dim`, which drafts a dimension over it. */
 export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['columns'][number]): ColumnDraft | undefined {
@@ -90,6 +111,17 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
   return { col, c, words, rw, isKey, label, desc, whose, dim };
 }
 
+/**
+ * A company that does something, named by its company column, is also "the <doing> company":
+ * shippers are shipping companies, publishers publishing companies (the gerund must be a word).
+ */
+function agentCompany(ew: string[], rw: string[]): string[] {
+  const agent = ew.length === 1 ? singular(ew[0]!) : '';
+  if (!rw.includes('company') || !/(er|or)$/.test(agent)) return [];
+  const gerund = `${agent.slice(0, -2)}ing`;
+  return partsOfSpeech[gerund]?.includes('VBG') ? [`${gerund} company`, `${gerund} companies`] : [];
+}
+
 /** A text column: the thing's name, or a dimension (opaque text ids are skipped). */
 export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft): void {
   const { indexMax, profiles, bareWords } = ctx;
@@ -97,6 +129,12 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
   const { p, keys, ew } = t;
   const { col, c, words, rw, isKey, whose, dim } = k;
   if (isKey && [nameWords(col.name), words].some((w) => /(^|_)(id|key|uuid)$/.test(w.join('_')))) return; // opaque text ids
+  // `supplier_ids`: a list of other rows' keys in one text, neither a category nor a name; its values
+  // (`4`, `1;6`) would be read as numbers a question says.
+  if (/^(ids|keys|uuids)$/.test(nameWords(col.name).at(-1) ?? '')) {
+    ctx.notes[`skipped:${p.entity}.${col.name}`] = 'a list of keys in one text: neither grouped by nor indexed';
+    return;
+  }
   // Only a unique name may stand for the thing: grouping "by business" on a name two businesses
   // share would add them up as one.
   // (a column NULL in most rows names nothing)
@@ -133,7 +171,7 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
     const ent = ew.join(' ');
     dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, {
       label: sentence(ew),
-      synonyms: [whose(rw)],
+      synonyms: [whose(rw), ...agentCompany(ew, rw)],
       index: c.distinct <= indexMax,
     });
     const bare = rw[rw.length - 1]!;

@@ -12,7 +12,7 @@ import { draftPrimaryKeys } from './keys.js';
 import { draftRelationships, findJoins } from './joins.js';
 import { draftEntity, shareBareWords, thingNames } from './names.js';
 import { datingHelpers, draftTimeDimensions } from './time.js';
-import { booleanDimension, columnDraft, keyDimension, textDimension } from './dimensions.js';
+import { booleanDimension, columnDraft, keyDimension, nameByKey, textDimension } from './dimensions.js';
 import { numberColumn, revenueSynonyms, tableMeasures } from './measures.js';
 import { chooseFact } from './fact.js';
 import { IDENT, snake } from './vocabulary.js';
@@ -32,6 +32,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
   ctx.tables = (await warehouse.introspect()).filter((t) => t.columns.length > 0);
   if (ctx.tables.length === 0) throw new Error('The warehouse has no tables to describe');
   await foldPartitions(ctx, warehouse);
+  leaveOutViews(ctx);
   await profileTables(ctx);
   await draftPrimaryKeys(ctx);
   await findJoins(ctx);
@@ -57,6 +58,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       else if (k.c.kind === 'boolean') booleanDimension(ctx, t, k);
       else numberColumn(ctx, t, k);
     }
+    nameByKey(ctx, t);
     tableMeasures(ctx, t);
     draftEntity(ctx, t);
   }
@@ -76,6 +78,21 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     defaults,
   };
   return { model, notes: ctx.notes, joins: ctx.joins, undecided: ctx.undecided, ...(fact ? { fact: fact.entity } : {}) };
+}
+
+/**
+ * Where a schema holds tables, its views are queries over them (`sales_by_store`, `customer_list`):
+ * drafting them would answer the same words from two places, one without keys or joins. They are
+ * left out and listed in the draft's header. A warehouse of views only (a folder of files, a dbt
+ * schema) is drafted from its views.
+ */
+function leaveOutViews(ctx: DraftContext): void {
+  const views = ctx.tables.filter((t) => t.view);
+  if (views.length === 0 || views.length === ctx.tables.length) return;
+  ctx.tables = ctx.tables.filter((t) => !t.view);
+  ctx.undecided.push(
+    `views left out (queries over the tables drafted here; add one as an entity if it holds rows the tables do not): ${views.map((t) => t.name).join(', ')}`,
+  );
 }
 
 /**

@@ -8,12 +8,15 @@ import { readable } from './vocabulary.js';
 import {
   ADDITIVE_WORDS,
   AVERAGE_WORDS,
+  BILLED_PARTICIPLES,
   CODE_WORDS,
+  DURATION_UNITS,
   NOT_REVENUE_WORDS,
   ORDINAL_WORDS,
   PRICE_TABLE_WORDS,
   QUALIFIED_MONEY_WORDS,
   SALE_MONEY_WORDS,
+  SOLD_HEADS,
   UNIT_WORDS,
   YEAR_WORDS,
   nameWords,
@@ -147,6 +150,23 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
     )
       ? [...counted.slice(0, -1), plural(singular(counted[counted.length - 1]!))].join(' ')
       : undefined;
+  // A number named by a unit of time is a length: "average track length", "total duration in minutes".
+  const durationUnit = DURATION_UNITS.has(rw[rw.length - 1] ?? '') ? rw[rw.length - 1]! : undefined;
+  const durationSyn = (prefix: string) =>
+    durationUnit
+      ? ['length', 'duration', ...(ew.length ? [`${ew.join(' ')} length`, `${ew.join(' ')} duration`] : [])].flatMap((x) => [
+          `${prefix}${x}`,
+          `${prefix}${x} in ${durationUnit}`,
+        ])
+      : [];
+  // A quantity of things sold or ordered counts units: "units sold", "the most units".
+  const quantity = [...ws].some((w) => w === 'quantity' || w === 'qty');
+  const sold = ew.some((w) => SOLD_HEADS.has(singular(w)));
+  const unitSyn = quantity ? ['units', 'number of units', 'total units', ...(sold ? ['units sold', 'number of units sold'] : [])] : [];
+  // The total of an invoice or order is what was invoiced or ordered: "total invoiced in 2022".
+  const billed =
+    generic && ['total', 'amount', 'value'].includes(words[0]!) ? BILLED_PARTICIPLES[singular(ew[ew.length - 1] ?? '')] : undefined;
+  const billedSyn = billed ? [`total ${billed}`, `amount ${billed}`, `sum ${billed}`] : [];
   if (additive || !averaged) {
     const countSyn = countedThing
       ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing]
@@ -167,6 +187,9 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
         ),
         ...countSyn,
         ...(base.includes('total') ? [] : ofThing('total ')),
+        ...durationSyn('total '),
+        ...unitSyn,
+        ...billedSyn,
       ],
       countedThing
         ? `a count kept on each row (of ${countedThing}): summed (and averaged)`
@@ -184,6 +207,8 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
         ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
         ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
         ...(base.includes('total') ? [] : ofThing('average ')),
+        ...durationSyn('average '),
+        ...(billed ? [`average ${billed}`] : []),
       ],
       'average of the amount',
     );

@@ -157,6 +157,18 @@ export const NOT_REVENUE_WORDS = new Set([
 ]);
 /** Money said of a kind of thing ("the cost of round trip fares"). */
 export const QUALIFIED_MONEY_WORDS = new Set(['cost', 'price', 'fee', 'charge', 'fare']);
+/** A number named by a unit of time alone (`milliseconds`, `duration_seconds`) is a length of time. */
+export const DURATION_UNITS = new Set(['milliseconds', 'ms', 'seconds', 'secs', 'minutes', 'mins', 'hours', 'hrs']);
+/** Things billed or ordered: the total of one is also the amount "invoiced", "ordered", ... */
+export const BILLED_PARTICIPLES: Record<string, string> = {
+  invoice: 'invoiced',
+  bill: 'billed',
+  order: 'ordered',
+  charge: 'charged',
+  purchase: 'purchased',
+};
+/** Rows of these are sold: their quantity is "units sold". */
+export const SOLD_HEADS = new Set(['sale', 'order', 'invoice', 'receipt', 'transaction', 'purchase']);
 /** Tables whose rows are what people call purchases (one such table only: two would compete). */
 export const PURCHASE_HEADS = new Set(['sale', 'order']);
 export const plural = (w: string) =>

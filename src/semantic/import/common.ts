@@ -47,6 +47,50 @@ export interface ImportResult {
 
 export type ImportFormat = 'dbt' | 'cube' | 'cortex';
 
+/** The input held nothing Quarry can measure: the error lists what was skipped and why. */
+export function nothingImported(file: string, path: string, what: string, skipped: Skipped[]): ImportError {
+  return new ImportError([{ file, path, problem: `${what}:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}` }]);
+}
+
+/** The parts an importer translated; `finishImportedModel` makes them a model. */
+export interface ImportedParts extends Pick<
+  SemanticModelInput,
+  'name' | 'description' | 'entities' | 'relationships' | 'dimensions' | 'time_dimensions' | 'measures' | 'metrics'
+> {
+  measures: NonNullable<SemanticModelInput['measures']>;
+  /** Sections only some formats have (Cortex: glossary, verified queries). */
+  extra?: Pick<SemanticModelInput, 'glossary' | 'verified_queries'>;
+  /** What the source calls its figures, for the defaults' note ("measures", dbt's "metrics"). */
+  figures?: string;
+}
+
+/**
+ * The model-assembly tail every importer shares: "today" is the latest date of the time dimension
+ * most measures are dated by (also the default time dimension), the first summed measure ranks, and
+ * both guesses are noted.
+ */
+export function finishImportedModel(parts: ImportedParts, result: Omit<ImportResult, 'model'>): ImportResult {
+  const { extra, figures = 'measures', ...sections } = parts;
+  const counts = new Map<string, number>();
+  for (const m of parts.measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
+  const defaultTime = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const ranking = parts.measures.find((m) => m.agg === 'sum') ?? parts.measures[0]!;
+  const { name, description, ...rest } = sections;
+  const model: SemanticModelInput = {
+    name,
+    description,
+    ...(defaultTime ? { as_of: { latest: defaultTime } } : {}),
+    ...rest,
+    ...extra,
+    defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
+  };
+  if (defaultTime)
+    result.notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
+  const figure = figures.replace(/s$/, '');
+  result.notes.defaults = `guess: the time dimension most ${figures} are dated by; ranking by the first summed ${figure} (${ranking.name})`;
+  return { model, ...result };
+}
+
 // ---------------------------------------------------------------------------------------------
 // reading
 

@@ -28,7 +28,9 @@ import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
 import {
   guessDating,
+  finishImportedModel,
   ImportError,
+  nothingImported,
   labelFrom,
   parseInput,
   quarryName,
@@ -509,13 +511,7 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
   for (const { t, at } of tables.values()) (t.metrics ?? []).forEach((m, j) => metric(t.name, m, `${at}.metrics[${j}]`));
   (cm.metrics ?? []).forEach((m, j) => metric(undefined, m, `metrics[${j}]`));
   if (!measures.length)
-    throw new ImportError([
-      {
-        file,
-        path: 'tables',
-        problem: `no fact or metric could be imported as a measure (facts need a default_aggregation):\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
-      },
-    ]);
+    throw nothingImported(file, 'tables', 'no fact or metric could be imported as a measure (facts need a default_aggregation)', skipped);
 
   // named filters: glossary entries the planner reads
   const glossary: Record<string, string> = {};
@@ -553,31 +549,23 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
       'verified queries keep their SQL as written (Snowflake SQL); run `quarry eval --verified` to check each one on your warehouse',
     );
 
-  const counts = new Map<string, number>();
-  for (const m of measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
-  const defaultTime = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const ranking = measures.find((m) => m.agg === 'sum') ?? measures[0]!;
-  const model: SemanticModelInput = {
-    name: options.name ?? quarryName(cm.name),
-    description: (cm.description ?? `Imported from the Cortex Analyst semantic model ${cm.name} (${basename(file)}).`).trim(),
-    ...(defaultTime ? { as_of: { latest: defaultTime } } : {}),
-    entities,
-    relationships,
-    dimensions,
-    time_dimensions: timeDimensions,
-    measures,
-    metrics,
-    ...(Object.keys(glossary).length ? { glossary } : {}),
-    verified_queries: verified,
-    defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
-  };
   guesses.push(
     "each measure is dated by its table's first time dimension (else the nearest one through relationships); Cortex does not say",
   );
-  if (defaultTime)
-    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
-  notes.defaults = `guess: the time dimension most measures are dated by; ranking by the first summed measure (${ranking.name})`;
-  return { model, notes, skipped, guesses, files: [file] };
+  return finishImportedModel(
+    {
+      name: options.name ?? quarryName(cm.name),
+      description: (cm.description ?? `Imported from the Cortex Analyst semantic model ${cm.name} (${basename(file)}).`).trim(),
+      entities,
+      relationships,
+      dimensions,
+      time_dimensions: timeDimensions,
+      measures,
+      metrics,
+      extra: { ...(Object.keys(glossary).length ? { glossary } : {}), verified_queries: verified },
+    },
+    { notes, skipped, guesses, files: [file] },
+  );
 }
 
 type Tables = Map<string, { t: TableIn; at: string; entity: string; columns: Map<string, LogicalColumn> }>;

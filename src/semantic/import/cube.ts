@@ -25,7 +25,9 @@ import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
 import {
   guessDating,
+  finishImportedModel,
   ImportError,
+  nothingImported,
   labelFrom,
   quarryName,
   readYaml,
@@ -851,36 +853,22 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
     for (const m of cube.measures)
       if (wantMeasure.has(m) && m.type === 'number' && imported.has(entityOf.get(cube.name)!)) numberMeasure(cube, m);
   if (issues.length) throw new ImportError(issues);
-  if (!measures.length)
-    throw new ImportError([
-      {
-        file: c.files[0] ?? path,
-        path: 'cubes',
-        problem: `no measure could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
-      },
-    ]);
+  if (!measures.length) throw nothingImported(c.files[0] ?? path, 'cubes', 'no measure could be imported', skipped);
   guesses.push(
     "each measure is dated by its cube's first time dimension (else the nearest one through joins); in Cube a query may pick any",
   );
 
-  const counts = new Map<string, number>();
-  for (const m of measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
-  const defaultTime = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const ranking = measures.find((m) => m.agg === 'sum') ?? measures[0]!;
-  const model: SemanticModelInput = {
-    name: options.name ?? basename(c.root),
-    description: `Imported from the Cube data model in ${basename(c.root)}.`,
-    ...(defaultTime ? { as_of: { latest: defaultTime } } : {}),
-    entities,
-    relationships,
-    dimensions,
-    time_dimensions: timeDimensions,
-    measures,
-    metrics,
-    defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
-  };
-  if (defaultTime)
-    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
-  notes.defaults = `guess: the time dimension most measures are dated by; ranking by the first summed measure (${ranking.name})`;
-  return { model, notes, skipped, guesses, files: c.files };
+  return finishImportedModel(
+    {
+      name: options.name ?? basename(c.root),
+      description: `Imported from the Cube data model in ${basename(c.root)}.`,
+      entities,
+      relationships,
+      dimensions,
+      time_dimensions: timeDimensions,
+      measures,
+      metrics,
+    },
+    { notes, skipped, guesses, files: c.files },
+  );
 }

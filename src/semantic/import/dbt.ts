@@ -27,7 +27,9 @@ import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
 import {
   grainsFrom,
+  finishImportedModel,
   ImportError,
+  nothingImported,
   labelFrom,
   quarryName,
   readYaml,
@@ -1033,35 +1035,19 @@ export function importDbt(path: string, options: DbtImportOptions = {}): ImportR
         });
     }
 
-  if (!measures.length)
-    throw new ImportError([
-      {
-        file: c.files[0] ?? path,
-        path: 'metrics',
-        problem: `no metric could be imported:\n${skipped.map((s) => `  - ${s.what}: ${s.why}`).join('\n')}`,
-      },
-    ]);
-
-  // defaults: the time dimension most measures are dated by; the first summed measure ranks
-  const counts = new Map<string, number>();
-  for (const m of measures) if (m.time_dimension) counts.set(m.time_dimension, (counts.get(m.time_dimension) ?? 0) + 1);
-  const defaultTime = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const ranking = measures.find((m) => m.agg === 'sum') ?? measures[0]!;
-  const name = options.name ?? c.projectName ?? basename(c.root);
-  const model: SemanticModelInput = {
-    name,
-    description: `Imported from the dbt project ${c.projectName ?? basename(c.root)}.`,
-    ...(defaultTime ? { as_of: { latest: defaultTime } } : {}),
-    entities,
-    relationships,
-    dimensions,
-    time_dimensions: timeDimensions,
-    measures,
-    metrics,
-    defaults: { ...(defaultTime ? { time_dimension: defaultTime } : {}), ranking_metric: ranking.name },
-  };
-  if (defaultTime)
-    notes.as_of = `guess: "today" is the latest ${defaultTime} in the data, so "last year" means the data's last year (QUARRY_AS_OF overrides)`;
-  notes.defaults = `guess: the time dimension most metrics are dated by; ranking by the first summed metric (${ranking.name})`;
-  return { model, notes, skipped, guesses, files: c.files };
+  if (!measures.length) throw nothingImported(c.files[0] ?? path, 'metrics', 'no metric could be imported', skipped);
+  return finishImportedModel(
+    {
+      name: options.name ?? c.projectName ?? basename(c.root),
+      description: `Imported from the dbt project ${c.projectName ?? basename(c.root)}.`,
+      entities,
+      relationships,
+      dimensions,
+      time_dimensions: timeDimensions,
+      measures,
+      metrics,
+      figures: 'metrics',
+    },
+    { notes, skipped, guesses, files: c.files },
+  );
 }

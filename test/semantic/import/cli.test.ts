@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TPCH_DIR } from '../../helpers/paths.js';
 import { FIXTURES } from './roundtrip.js';
+import { quarryArgs } from '../../helpers/quarry-cli.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -15,7 +16,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function quarry(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli.ts'), ...args], {
+  return run(process.execPath, quarryArgs(...args), {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_DATA_DIR: dir, QUARRY_MODEL: '', QUARRY_WAREHOUSE: '' },
   });

@@ -1,0 +1,72 @@
+/**
+ * Vitest globalSetup: quarry's CLI (src/cli.ts) and the scripted test server compiled once per run
+ * into plain ES modules, which the tests' child processes run with `node` (test/helpers/quarry-cli.ts).
+ * A child started through tsx pays its loader hooks on every module it imports, node_modules
+ * included: about 2.5x the CPU of loading the same graph prebuilt, for every one of the suite's
+ * many `quarry` children.
+ *
+ * The output sits in the checkout (`.test-build/run-<pid>`, git-ignored) so that its imports of
+ * packages resolve from the repository's node_modules as the sources' do; `import.meta.url` keeps
+ * each source file's own URL, so paths relative to a source (prompts, the default model, the web
+ * build) stay what they are under tsx. Code-splitting keeps the CLI's lazy imports lazy.
+ */
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Folder of this run's prebuilt entries: cli.js and scripted-server.js. */
+    quarryBuild: string;
+  }
+}
+
+const BUILD_ROOT = join(REPO_ROOT, '.test-build');
+
+/** Each source keeps its own `import.meta.url`, as if it ran unbundled. */
+const sourceUrls: Plugin = {
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+    }));
+  },
+};
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  // Builds left by runs that were killed before their teardown.
+  if (existsSync(BUILD_ROOT))
+    for (const name of readdirSync(BUILD_ROOT)) {
+      const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+      if (pid && !alive(pid)) rmSync(join(BUILD_ROOT, name), { recursive: true, force: true });
+    }
+  const outdir = join(BUILD_ROOT, `run-${process.pid}`);
+  await build({
+    entryPoints: { cli: join(REPO_ROOT, 'src/cli.ts'), 'scripted-server': join(REPO_ROOT, 'test/helpers/scripted-server.ts') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    plugins: [sourceUrls],
+    logLevel: 'warning',
+  });
+  project.provide('quarryBuild', outdir);
+  return () => rmSync(outdir, { recursive: true, force: true });
+}
