@@ -5,7 +5,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
-import { loadModel } from './semantic/loader.js';
+import { loadModel, parseModel as loadModelText } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
 import { UserService } from './auth/users.js';
@@ -332,6 +332,35 @@ semantic
       const report = await checkModel(model, warehouse);
       console.log(`${file}: ${formatCheckReport(report)}`);
       if (report.failed.length) process.exitCode = 1;
+    } finally {
+      await warehouse.close();
+    }
+  });
+
+semantic
+  .command('refresh')
+  .description(
+    'compare a semantic model with the warehouse after a schema change: propose entities, dimensions and measures for new tables and columns and the removal of what reads a dropped one; --write applies them, keeping comments and hand edits',
+  )
+  .argument('<file>', 'model file (YAML)')
+  .option('--warehouse <url>', 'warehouse URL (default: QUARRY_WAREHOUSE)')
+  .option('--write', 'write the changes into the file (default: only print them)')
+  .action(async (file: string, opts: { warehouse?: string; write?: boolean }) => {
+    const { planRefresh, formatRefresh, writeRefreshed } = await import('./semantic/refresh.js');
+    const { openWarehouse } = await import('./warehouse/index.js');
+    const { readFileSync } = await import('node:fs');
+    const warehouse = await openWarehouse(opts.warehouse ?? warehouseUrl(config()));
+    try {
+      const plan = await planRefresh(readFileSync(file, 'utf8'), file, warehouse);
+      console.log(formatRefresh(plan));
+      if (plan.changes.length === 0) return;
+      if (opts.write) {
+        await writeRefreshed(file, plan);
+        console.log(`${file}: ${plan.changes.length} changes written (review the comments "added by quarry semantic refresh")`);
+      } else {
+        loadModelText(plan.text, file);
+        console.log(`Nothing written: run again with --write to apply these ${plan.changes.length} changes.`);
+      }
     } finally {
       await warehouse.close();
     }

@@ -60,49 +60,13 @@ import {
   singular,
   uniq,
 } from './refusals.js';
-import { nameTokens, personEntity } from './linking.js';
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
   const r = interpretOnce(question, ctx, true);
-  if (r.kind === 'out_of_scope') {
-    const who = whoAsPerson(question, ctx);
-    if (who) return who;
-  }
   if (r.kind !== 'out_of_scope' || !r.unconsumed?.length) return r;
   const closest = closestReading(question, r.unconsumed, ctx);
   return closest ? { ...r, closest } : r;
-}
-
-/**
- * "who wrote the most papers", "who published papers in 2015": "who" opening a question with a verb
- * links to the model's one kind of person (`personEntity`), read as "which author ...". Kept only
- * when that reading is read whole and answers with those members (one of the person's columns in
- * the breakdown, their key beside it); "who is / are ..." asks who someone is, and stays as it was.
- */
-function whoAsPerson(question: string, ctx: InterpretContext): Interpretation | undefined {
-  const m = /^\s*(who|whom)\s+(?!(?:is|are|was|were|'s)\b)/i.exec(question);
-  if (!m) return undefined;
-  const person = personEntity(ctx.model);
-  if (!person) return undefined;
-  const noun = nameTokens(person).join(' ');
-  const r = interpretOnce(`which ${noun} ${question.slice(m[0].length)}`, ctx, true);
-  if (r.kind !== 'query') return undefined;
-  const members = new Set(ctx.model.dimensions.filter((d) => d.entity === person).map((d) => d.name));
-  if (!r.query.group_by.some((g) => members.has(g.dimension))) return undefined;
-  // (people are told apart by their key, shown before their name: two authors may share a name)
-  const key = keyDimension(ctx.model, person);
-  const at = r.query.group_by.findIndex((g) => members.has(g.dimension));
-  const group_by =
-    key && !r.query.group_by.some((g) => g.dimension === key)
-      ? [...r.query.group_by.slice(0, at), { dimension: key }, ...r.query.group_by.slice(at)]
-      : r.query.group_by;
-  return {
-    ...r,
-    query: { ...r.query, group_by },
-    confidence: Math.round(r.confidence * 0.9 * 100) / 100,
-    notes: [...r.notes, `"${m[1]}" read as the ${noun} (the one kind of person in the data)`],
-  };
 }
 
 const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'nor', 'none', "n't", 'neither']);

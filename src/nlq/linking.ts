@@ -9,7 +9,6 @@
 import type { LexEntry, Lexicon } from './lexicon.js';
 import { longestMatch } from './lexicon.js';
 import type { Token } from './text.js';
-import type { SemanticModel } from '../semantic/model.js';
 
 /**
  * How column names are commonly written short, in any domain (never a dataset's own words): each
@@ -138,27 +137,4 @@ export function linkQuestion(tokens: Token[], lex: Lexicon): LinkCandidate[] {
       out.push({ i, j: i + m.len, kind: e.kind, target: e.target, source: e.source, score: SOURCE_SCORE[e.source] * (e.weak ? 0.5 : 1) });
   }
   return out;
-}
-
-/** Nouns that name people in any domain (general English): "who" may stand for such a thing. */
-const PERSON_NOUNS = new Set(
-  `person people author writer user customer client employee worker student teacher instructor professor lecturer
-  doctor physician nurse patient member player actor director artist musician singer salesperson seller buyer driver
-  passenger pilot manager owner agent broker reviewer guest volunteer athlete coach trainer candidate applicant subscriber
-  therapist officer clerk cashier representative speaker attendee participant resident citizen voter parent child
-  researcher scientist scholar editor contributor donor tenant traveller traveler`.split(/\s+/),
-);
-
-/**
- * The one kind of person the model holds ("who" links to it: "who wrote the most papers" asks
- * which author), by the entity's name read as English; none, or several (customers and employees:
- * who is meant is not said), and "who" links to nothing.
- */
-export function personEntity(model: SemanticModel): string | undefined {
-  const people = model.entities.filter((e) => {
-    const words = nameTokens(e.name);
-    const last = words[words.length - 1] ?? '';
-    return PERSON_NOUNS.has(last) || PERSON_NOUNS.has(last.replace(/s$/, ''));
-  });
-  return people.length === 1 ? people[0]!.name : undefined;
 }

@@ -971,21 +971,7 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
 
   // Fan-out: some dimension or filter lies on the "many" side of E. Bridge through an entity F
   // that reaches E and every target; keep each (row of E, group key) once, then aggregate E.
-  let F = findRoot(model, targets, E);
-  // A filter through another linking table than the breakdown's ("papers with the keyword X" per
-  // author: papers reach authors through one table, keywords through another) keeps the rows of E
-  // that have such a related row: a semi-join on E's key from a root of its own.
-  let apart: { cond: Condition; root: string }[] = [];
-  if (!F) {
-    F = findRoot(
-      model,
-      groups.map((g) => g.entity),
-      E,
-    );
-    const reached = F ? graph.pathsFrom(F) : undefined;
-    apart = conds.filter((c) => !reached?.has(c.entity)).map((cond) => ({ cond, root: findRoot(model, [cond.entity], E) ?? '' }));
-    if (apart.some((x) => !x.root)) F = undefined;
-  }
+  const F = findRoot(model, targets, E);
   if (!F)
     throw new CompileError(
       `${describe(mg.measures.map((m) => m.name))} cannot be broken down or filtered by ` +
@@ -1001,14 +987,7 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
     ...pk.map((c, i) => `${bridge.alias(eKey)}.${c} AS k${i}`),
     ...groups.map((g, i) => `${renderGroup(bridge, keyFor(g.entity), g, d)} AS ${dimCols[i]}`),
   ];
-  const bwhere = conds.filter((c) => !apart.some((x) => x.cond === c)).map((c) => c.build(bridge, keyFor(c.entity)));
-  for (const { cond, root } of apart) {
-    const sub = new JoinPlan(model, ix, d, root);
-    const subKey = sub.reach(root, E);
-    const where = cond.build(sub, graph.path(E, cond.entity) ? sub.reach(subKey, cond.entity) : sub.reach(root, cond.entity));
-    const keys = (plan: JoinPlan, key: string) => pk.map((c) => `${plan.alias(key)}.${c}`).join(', ');
-    bwhere.push(`(${keys(bridge, eKey)}) IN (SELECT ${keys(sub, subKey)} FROM ${sub.rootFrom()} ${sub.joins().join(' ')} WHERE ${where})`);
-  }
+  const bwhere = conds.map((c) => c.build(bridge, keyFor(c.entity)));
   const bridgeSql =
     `SELECT DISTINCT ${bsel.join(', ')}\n    FROM ${bridge.rootFrom()}` +
     bridge

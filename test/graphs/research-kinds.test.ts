@@ -125,11 +125,22 @@ describe('research investigation types (checkpointed, asserted through getState 
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);
 
-  it('compare A and B customers: compared on value (revenue), the customer count among the side-by-side metrics', async () => {
+  it('compare A and B customers: compared on value (revenue), the customer count among the side-by-side metrics, both against SQL', async () => {
     const state = await research('Compare FURNITURE and HOUSEHOLD customers in 1997');
     expect(state.focus).toMatchObject({ kind: 'compare', metric: 'revenue', segments: { members: ['FURNITURE', 'HOUSEHOLD'] } });
     const metrics = state.subQuestions.find((s) => s.angle === 'metrics')!;
     expect(metrics.query.metrics).toContain('active_customers');
+    // the value of each side and its customers, by hand-written SQL
+    const bySeg = await rows(
+      `SELECT c_mktsegment AS k, sum(${REVENUE}) AS v, count(DISTINCT o_custkey) AS buyers ${JOINS} WHERE ${Y1997} AND c_mktsegment IN ('FURNITURE', 'HOUSEHOLD') GROUP BY 1`,
+    );
+    const [furniture, household] = ['FURNITURE', 'HOUSEHOLD'].map((k) => bySeg.find((r) => r.k === k)!);
+    const h = state.operations.find((o) => o.angle === 'headline')!.rows![0];
+    expect(Number(h.current_value)).toBeCloseTo(Number(furniture.v), 2);
+    expect(Number(h.previous_value)).toBeCloseTo(Number(household.v), 2);
+    const sideRows = state.operations.find((o) => o.id === metrics.id)!.rows!;
+    expect(Number(sideRows.find((r) => r.market_segment === 'FURNITURE')!.active_customers)).toBe(Number(furniture.buyers));
+    expect(Number(sideRows.find((r) => r.market_segment === 'HOUSEHOLD')!.active_customers)).toBe(Number(household.buyers));
     expect(state.finalAnswer).toMatch(/\| Active customers \| [\d,]+ \| [\d,]+ \|/);
     expect(unmatchedNumbers(state.finalAnswer, state.operations)).toEqual([]);
   }, 90_000);

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './paths.js';
 import { quarryArgs } from './quarry-cli.js';
@@ -40,6 +41,8 @@ export interface LaunchOptions {
    * quarry -- serve` in a process group of its own, as an operator starts it.
    */
   via?: 'node' | 'npm';
+  /** Another entry point than `src/cli.ts serve` (with `via: 'node'`), e.g. test/helpers/scripted-server.ts (role from QUARRY_ROLE). */
+  script?: string;
 }
 
 /** The node process running src/cli.ts in process group `pgid` (npm and its shell are in it too). */
@@ -96,7 +99,9 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
   const viaNpm = options.via === 'npm';
   const [command, argv] = viaNpm
     ? ['npm', ['run', '--silent', 'quarry', '--', 'serve', ...args]]
-    : [process.execPath, quarryArgs('serve', ...args)];
+    : options.script
+      ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, options.script), ...args]]
+      : [process.execPath, quarryArgs('serve', ...args)];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     env: { ...process.env, QUARRY_PORT: '0', QUARRY_LOG_LEVEL: 'info', ...env },
