@@ -1,5 +1,5 @@
 /**
- * A real `quarry serve` child process (`src/cli.ts serve` through tsx), configured as an operator
+ * A real `quarry serve` child process (`src/cli.ts serve`, the run's prebuilt CLI: test/helpers/quarry-cli.ts), configured as an operator
  * would (QUARRY_* variables), for tests that kill processes outright or run several of them.
  * Resolves once the process logs that it serves (API or worker), with its address and log lines.
  */
@@ -37,7 +37,7 @@ export interface QuarryProcess {
 
 export interface LaunchOptions {
   /**
-   * `node` (default): `node --import tsx src/cli.ts serve`, a child of the test. `npm`: `npm run
+   * `node` (default): `node <prebuilt cli.js> serve` (quarryArgs), a child of the test. `npm`: `npm run
    * quarry -- serve` in a process group of its own, as an operator starts it.
    */
   via?: 'node' | 'npm';
