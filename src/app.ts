@@ -2,6 +2,7 @@
  * The Fastify app as a plugin: JSON parsing, the error handler, auth, rate limits, OpenAPI, routes.
  * `server.ts` only builds and starts it; tests build it the same way.
  */
+import { SHARED_OPERATION_ROUTES } from './api/routes/shared.js';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { registerReplyCheck } from './api/reply-check.js';
@@ -17,17 +18,10 @@ import { registerErrorHandling, registerJsonParsing } from './api/errors.js';
 import { healthRoutes } from './api/routes/health.js';
 import { inquiryResultRoute } from './api/routes/inquiry/result.js';
 import { inquiryStatusRoute } from './api/routes/inquiry/status.js';
-import { inquiryStopRoute } from './api/routes/inquiry/stop.js';
 import { metricsRoute } from './api/routes/metrics.js';
 import { mcpRoutes } from './mcp/http.js';
-import { sessionInquiryRoute } from './api/routes/session/inquiry.js';
 import { sessionNewRoute } from './api/routes/session/new.js';
-import { sessionStructuredInquiryRoute } from './api/routes/session/structured.js';
-import { researchRoute } from './api/routes/research.js';
 import { inquiriesBatchRoute } from './api/routes/inquiries/batch.js';
-import { reportsRoutes } from './api/routes/reports/index.js';
-import { reportRoutes } from './api/routes/reports/report.js';
-import { reportRunsRoute } from './api/routes/reports/runs.js';
 import type { Runtime } from './runtime.js';
 import { webApp } from './web/plugin.js';
 
@@ -95,15 +89,7 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
       await scope.register(inquiryResultRoute, { runtime });
       await scope.register(inquiriesBatchRoute, { runtime });
       // One module per operation, shared with the web app (src/web/plugin.ts mounts them too).
-      for (const route of [
-        sessionInquiryRoute,
-        sessionStructuredInquiryRoute,
-        inquiryStopRoute,
-        researchRoute,
-        reportsRoutes,
-        reportRoutes,
-        reportRunsRoute,
-      ]) {
+      for (const route of SHARED_OPERATION_ROUTES) {
         await scope.register(route, { runtime, mount: REST_MOUNT });
       }
       scope.get('/openapi.json', { config: { public: true, rateLimit: false }, schema: { hide: true } }, async () => fastify.swagger());

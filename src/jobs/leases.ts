@@ -16,6 +16,7 @@
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { ProcessRecord } from '../store/repositories.js';
+import { pidExists } from '../pid.js';
 
 /** This host as the registry names it: host name plus PID namespace (containers sharing a host name do not share pids). */
 export const THIS_HOST: string = (() => {
@@ -36,16 +37,6 @@ export function registerOwnerHere(owner: string): void {
 }
 export function unregisterOwnerHere(owner: string): void {
   ownersHere.delete(owner);
-}
-
-/** Whether a pid exists on this host (EPERM: it exists, owned by someone else). */
-export function pidExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'n
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { pidExists } from '../pid.js';
 
 export interface DemoOptions {
   /** TPC-H scale factor; 1 = 6M line items. Default 0.1 (~600k line items, a few seconds). */
@@ -273,15 +274,6 @@ interface LockHolder {
   host: string;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Creates the lock file (exclusive), or takes over a stale one; null while a live builder holds it. */
 async function takeLock(lockPath: string): Promise<{ release(): Promise<void> } | null> {
   const mine = JSON.stringify({ pid: process.pid, host: hostname() } satisfies LockHolder);
@@ -315,7 +307,7 @@ async function isStale(lockPath: string): Promise<boolean> {
     const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
     if (Date.now() - info.mtimeMs > DEMO_LOCK_STALE_MS) return true;
     const holder = JSON.parse(text) as Partial<LockHolder>;
-    return holder.host === hostname() && typeof holder.pid === 'number' && !isAlive(holder.pid);
+    return holder.host === hostname() && typeof holder.pid === 'number' && !pidExists(holder.pid);
   } catch {
     // Gone meanwhile (look again), or half written by a holder that crashed right after creating
     // it (stale once the mtime above is old enough).

@@ -43,6 +43,7 @@ import {
 } from './errors.js';
 import { runLimits, statementConnections, statementSlots, uniqueNames, within, type WarehousePoolOptions } from './common.js';
 import type { FairSlots } from './slots.js';
+import { pidExists } from '../pid.js';
 import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 /** `poolSize` connections run statements concurrently; DuckDB parallelises inside each too. */
@@ -67,15 +68,6 @@ export function threadpoolStatements(): number {
 /** Folders of views of a folder warehouse: `quarry-duckdb-<pid>-XXXXXX` in the temp folder. */
 const VIEWS_DIR_PREFIX = 'quarry-duckdb-';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes views folders left by processes that no longer run (a kill -9 skips close()). The pid
  * in the name says whose a folder is; a live process's folder is never touched.
@@ -90,7 +82,7 @@ export async function sweepOrphanedViewFolders(dir = tmpdir()): Promise<string[]
   }
   for (const name of names) {
     const m = new RegExp(`^${VIEWS_DIR_PREFIX}(\\d+)-`).exec(name);
-    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    if (!m || Number(m[1]) === process.pid || pidExists(Number(m[1]))) continue;
     await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined);
     removed.push(name);
   }

@@ -5,15 +5,9 @@
  * REST's zod schemas and its one error handler. Operations REST has too (asking, stopping,
  * research, reports) are REST's route modules mounted here (src/api/mount.ts).
  */
+import { SHARED_OPERATION_ROUTES } from '../api/routes/shared.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDeps } from '../api/deps.js';
-import { inquiryStopRoute } from '../api/routes/inquiry/stop.js';
-import { reportRoutes } from '../api/routes/reports/report.js';
-import { reportRunsRoute } from '../api/routes/reports/runs.js';
-import { reportsRoutes } from '../api/routes/reports/index.js';
-import { researchRoute } from '../api/routes/research.js';
-import { sessionInquiryRoute } from '../api/routes/session/inquiry.js';
-import { sessionStructuredInquiryRoute } from '../api/routes/session/structured.js';
 import { WEB_MOUNT } from './schemas.js';
 import { registerWebAuth } from './auth.js';
 import { inquiryRoute } from './routes/inquiries/inquiry.js';
@@ -73,15 +67,7 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         await scope.register(route, { runtime });
       }
       // The operations REST has too: one module each, mounted here with the web app's origin and URLs.
-      for (const route of [
-        sessionInquiryRoute,
-        sessionStructuredInquiryRoute,
-        inquiryStopRoute,
-        researchRoute,
-        reportsRoutes,
-        reportRoutes,
-        reportRunsRoute,
-      ]) {
+      for (const route of SHARED_OPERATION_ROUTES) {
         await scope.register(route, { runtime, mount: WEB_MOUNT });
       }
     },
