@@ -693,7 +693,6 @@ export class InquiryService {
   /** Stops taking work, lets running inquiries finish for up to graceMs, then hands the rest back. */
   async shutdown(graceMs: number): Promise<void> {
     this.closing = true;
-    unregisterOwnerHere(this.owner);
     for (const t of this.timers) clearInterval(t);
     const drained = await this.queue.stop(graceMs);
     if (!drained) {
@@ -703,6 +702,9 @@ export class InquiryService {
     await Promise.all(this.forgetting);
     const released = await this.store.inquiries.release(this.owner);
     await this.store.processes.remove(this.owner);
+    // Alive until its runs are handed back: another runtime in this process would otherwise take
+    // them over mid-drain and count a graceful stop as an interruption.
+    unregisterOwnerHere(this.owner);
     if (released > 0) this.log.info({ released }, 'handed back unfinished inquiries for the next start');
   }
 

@@ -23,7 +23,7 @@ describe('operations: health, readiness, metrics, OpenAPI, logs', () => {
     expect(ready.status).toBe(200);
     const body = await ready.json();
     expect(body.status).toBe('ready');
-    expect(body.checks.map((c: { name: string }) => c.name)).toEqual(['store', 'engine']);
+    expect(body.checks.map((c: { name: string }) => c.name)).toEqual(['store', 'engine', 'queue', 'runs']);
   });
 
   it('OpenAPI 3.1 generated from the schemas, and a docs page', async () => {

@@ -346,7 +346,8 @@ describe('the web app for daily use, in Chromium', () => {
   it('bars grouped by two categories can swap their axes', async () => {
     await page.getByLabel('Follow-up question').fill('revenue by region and market segment in 1997');
     await page.getByLabel('Follow-up question').press('Enter');
-    const t = page.locator('.turn').last();
+    // the thread's fourth turn, named by position: `.last()` can still be the previous answer's turn
+    const t = turn(3);
     await t.and(page.locator('[data-status=done]')).waitFor({ timeout: 30_000 });
     await t.locator('.chart svg .mark-rect path').first().waitFor({ timeout: 20_000 });
     const axisTitles = () => t.locator('.chart svg .role-axis-title text').allTextContents();

@@ -60,6 +60,6 @@ describe('README walk-through on the demo warehouse', () => {
   it('readiness reports the model and the warehouse', async () => {
     const ready = await (await s.api('/ready', { key: null })).json();
     expect(ready.status).toBe('ready');
-    expect(ready.checks.map((c: { name: string }) => c.name)).toEqual(['store', 'model', 'warehouse']);
+    expect(ready.checks.map((c: { name: string }) => c.name)).toEqual(['store', 'model', 'warehouse', 'queue', 'runs']);
   });
 });
