@@ -142,4 +142,29 @@ describe('PostgreSQL restarted under a running server (store, queue, events on P
     const after = await ask(session, 'end done after the outage');
     expect((await (await api(`/inquiry/${after}/result?timeout=30`)).json()).status.general).toBe('done');
   }, 120_000);
+
+  it('an answer computed while PostgreSQL is down is written once it is back, not lost', async () => {
+    const session = (await (await api('/session/new', { method: 'POST' })).json()).session_id as string;
+    const id = await ask(session, 'sleep 1500 then done across the outage');
+    await new Promise((r) => setTimeout(r, 400));
+    await pg.halt();
+    try {
+      await new Promise((r) => setTimeout(r, 3000)); // the run ends meanwhile
+    } finally {
+      await pg.resume();
+    }
+    // written as soon as the database answers again (without the retry: lost until the watchdog re-ran it, minutes later)
+    const status = await until(
+      'the inquiry to end',
+      async () => {
+        const r = await api(`/inquiry/${id}/status`).catch(() => null);
+        const body = r?.status === 200 ? ((await r.json()) as { status: { general: string }; answer: string }) : undefined;
+        return body && body.status.general !== 'processing' ? body : undefined;
+      },
+      20_000,
+    );
+    expect(status.status.general).toBe('done');
+    expect(status.answer).toContain('across the outage');
+    expect(exits, stderr.join('')).toEqual([]);
+  }, 120_000);
 });

@@ -9,7 +9,7 @@
  * the counts the issue asks to be 0, the time from PostgreSQL back to every process ready (goal
  * ≤ 10 s), the research and report checks, and each phase's duration. Exits 1 when a count is not 0.
  *
- *   npm run bench chaos       (QUESTIONS=300 RESEARCH=3 BUSY_MS=60000)
+ *   npm run bench chaos       (QUESTIONS=300 RESEARCH=3 BUSY_MS=60000; CHAOS_LOG_DIR=dir keeps every process's log)
  */
 import { runChaos } from '../helpers/chaos.js';
 import { TPCH_DIR } from '../helpers/paths.js';
@@ -54,6 +54,7 @@ try {
     // the limit, one lease (30 s) and the watchdog's sweep
     limitMs: 60_000 + 30_000 + 15_000,
     log: (l) => console.log(l),
+    logDir: process.env.CHAOS_LOG_DIR,
   });
   const zero = {
     lost: outcome.lost,

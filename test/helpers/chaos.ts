@@ -9,7 +9,7 @@
  * the database is back. It returns what happened; the caller asserts or prints.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -43,6 +43,8 @@ export interface ChaosOptions {
   /** The same for research inquiries (their budget's minutes plus a margin); default 11 minutes. */
   researchLimitMs?: number;
   log?: (line: string) => void;
+  /** Keep each process's log lines there (`<role>-<pid>.log`), the killed ones' too. */
+  logDir?: string;
 }
 
 export interface ChaosOutcome {
@@ -107,10 +109,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     QUARRY_BOOTSTRAP_KEY: options.key,
   };
   const everyone: QuarryProcess[] = [];
+  const roleOf = new Map<QuarryProcess, string>();
   const start = async (role: 'api' | 'worker') => {
     const t = performance.now();
     const p = await startQuarryProcess({ ...env, QUARRY_ROLE: role }, options.launch?.script ? [] : ['--role', role], options.launch);
     everyone.push(p);
+    roleOf.set(p, role);
     log(`  ${role} ${p.pid} serving after ${((performance.now() - t) / 1000).toFixed(1)} s`);
     return p;
   };
@@ -313,6 +317,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   for (const r of rows) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   // log lines of live processes may still be on their way through their pipes
   await sleep(1000);
+  if (options.logDir) {
+    mkdirSync(options.logDir, { recursive: true });
+    for (const p of everyone) writeFileSync(join(options.logDir, `${roleOf.get(p)}-${p.pid}.log`), p.lines.join('\n') + '\n');
+  }
   const finishes = new Map<string, number>();
   for (const p of everyone)
     for (const m of p.logged('inquiry finished')) finishes.set(m.inquiryId as string, (finishes.get(m.inquiryId as string) ?? 0) + 1);
