@@ -99,7 +99,8 @@ export function saturateCpus(): { stop(): void } {
 export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const postgres = await startPostgres();
+  // a crash-stop must not take back what the database acknowledged, as in production
+  const postgres = await startPostgres({ durableCommits: true });
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
   db.on('error', () => undefined); // the restart ends its idle connections too
   const env = {
@@ -243,17 +244,36 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
         readyAfterOutageMs = await allReady();
       });
 
+    /**
+     * The index of the worker running a research inquiry, when one is (so that the fault lands on
+     * research under way and its resume is checked), else `fallback`.
+     */
+    const researchWorker = async (fallback: number) => {
+      const r = await db
+        .query<{ pid: number }>(
+          `SELECT p.pid FROM inquiries i JOIN processes p ON p.id = i.owner
+            WHERE i.type = 'research' AND i.status = 'processing' AND i.id = ANY($1)`,
+          [researchIds],
+        )
+        .catch(() => null);
+      const pids = new Set((r?.rows ?? []).map((row) => Number(row.pid)));
+      const i = workers.findIndex((w) => pids.has(w.pid));
+      if (i >= 0) log(`  the fault lands on worker ${workers[i]!.pid}, running research`);
+      return i >= 0 ? i : fallback;
+    };
+
     // Each fault's replacement starts at once, beside the next fault (process start-up is the slow part).
     await phase('kill -9 of a worker, then of an API', async () => {
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[0]!.kill();
+      const w = await researchWorker(0);
+      await workers[w]!.kill();
       const worker = start('worker');
       await ask(perPhase);
       await noteFinishedSubQuestions();
       await apis[1]!.kill();
       const api = start('api');
-      [workers[0], apis[1]] = await Promise.all([worker, api]);
+      [workers[w], apis[1]] = await Promise.all([worker, api]);
     });
 
     await phase('SIGTERM of an API, then of a worker', async () => {
@@ -262,9 +282,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const api = start('api');
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[1]!.stop(30_000);
+      const w = await researchWorker(1);
+      await workers[w]!.stop(30_000);
       const worker = start('worker');
-      [apis[0], workers[1]] = await Promise.all([api, worker]);
+      [apis[0], workers[w]] = await Promise.all([api, worker]);
     });
 
     await phase('CPU-saturated host', async () => {
