@@ -385,7 +385,8 @@ export class InquiryService {
             outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
             break;
           }
-          if (isConnectionLoss(err) && resumes < MAX_RESUMES_AFTER_OUTAGE && (await this.storeBack(inquiryId, controller.signal))) continue;
+          if (isConnectionLoss(err) && resumes < MAX_RESUMES_AFTER_OUTAGE && (await this.storeBack(inquiryId, err, controller.signal)))
+            continue;
           this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
           outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
           break;
@@ -448,8 +449,8 @@ export class InquiryService {
    * Waits for the store to answer again after a run failed on a lost connection: true once it
    * does; false when the run is aborted (time limit, stop, shutdown) or after STORE_OUTAGE_RETRY_MS.
    */
-  private async storeBack(inquiryId: string, signal: AbortSignal): Promise<boolean> {
-    this.log.warn({ inquiryId }, 'the store went away during a run; it runs again once the store is back');
+  private async storeBack(inquiryId: string, err: unknown, signal: AbortSignal): Promise<boolean> {
+    this.log.warn({ err, inquiryId }, 'the store went away during a run; it runs again once the store is back');
     const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
     for (let delay = 100; !signal.aborted && Date.now() < giveUpAt; delay = Math.min(delay * 2, 2000)) {
       await new Promise((r) => setTimeout(r, delay));

@@ -38,7 +38,10 @@ export interface ChaosOptions {
   busyMs: number;
   /** How long to wait for every inquiry to end after the last fault. */
   settleMs: number;
-  /** A processing question (not research) older than this counts as past the limit. */
+  /**
+   * A question (not research) running longer than this counts as past the limit: the product's
+   * time limit runs from a run's start; time waiting in the queue is reported apart (longestQueueWaitMs).
+   */
   limitMs: number;
   /** The same for research inquiries (their budget's minutes plus a margin); default 11 minutes. */
   researchLimitMs?: number;
@@ -53,8 +56,10 @@ export interface ChaosOutcome {
   lost: string[];
   /** Finished by more than one process (counted from every process's log, the killed ones' too). */
   duplicated: string[];
-  /** Seen processing for longer than limitMs after creation (sampled every 500 ms): id, attempts, how long it took in all. */
+  /** Seen running for longer than limitMs (sampled every 500 ms): id, attempts, how long it took in all. */
   pastLimit: string[];
+  /** The longest a question waited between submission and the start of its last run. */
+  longestQueueWaitMs: number;
   /** Ended `failed` because their runs were "interrupted" (takeovers counted as restarts). */
   failedByTakeover: string[];
   statuses: Record<string, number>;
@@ -181,7 +186,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const r = await db
         .query<{ id: string }>(
           `SELECT id FROM inquiries WHERE status = 'processing'
-             AND ((type <> 'research' AND created_at < $1) OR (type = 'research' AND created_at < $2))`,
+             AND ((type <> 'research' AND started_at < $1) OR (type = 'research' AND created_at < $2))`,
           [Date.now() - options.limitMs, Date.now() - researchLimitMs],
         )
         .catch(() => null);
@@ -328,10 +333,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       `${r.id} (${r.status}, attempts ${r.attempts}, ${r.finished_at ? `${((Number(r.finished_at) - Number(r.created_at)) / 1000).toFixed(1)} s in all` : 'not finished'})`,
   );
   const rows = (
-    await db.query<{ id: string; status: string; error: string | null; result: string | null; interruptions: number }>(
-      'SELECT id, status, error, result, interruptions FROM inquiries WHERE id = ANY($1)',
-      [ours],
-    )
+    await db.query<{
+      id: string;
+      status: string;
+      error: string | null;
+      result: string | null;
+      interruptions: number;
+      created_at: string;
+      started_at: string | null;
+    }>('SELECT id, status, error, result, interruptions, created_at, started_at FROM inquiries WHERE id = ANY($1)', [ours])
   ).rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const statuses: Record<string, number> = {};
@@ -377,6 +387,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     lost: ours.filter((id) => !TERMINAL.includes(byId.get(id)?.status ?? 'missing')),
     duplicated: ours.filter((id) => (finishes.get(id) ?? 0) > 1),
     pastLimit: pastLimitDetail,
+    longestQueueWaitMs: Math.max(0, ...rows.filter((r) => r.started_at !== null).map((r) => Number(r.started_at) - Number(r.created_at))),
     failedByTakeover: rows.filter((r) => r.status === 'failed' && /interrupted/i.test(r.error ?? '')).map((r) => r.id),
     statuses,
     readyAfterRestartMs,
