@@ -139,6 +139,8 @@ export interface Driver {
   and?: { dimension: string; member: string };
   /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
   context?: { dimension: string; member: string };
+  /** Its share of its dimension in the previous period (a scan row's `previous_share`): for choosing drivers, never stated. */
+  previousShare?: number;
 }
 
 export interface ExplainingSet {

@@ -272,6 +272,8 @@ function candidateOf(r: Row, from: string): Driver | null {
   )
     return null;
   const d: Driver = { dimension: String(r.dimension), member: String(r.member), contribution, surprise: Number(r.surprise) || 0, from };
+  const previousShare = Number(r.previous_share);
+  if (Number.isFinite(previousShare)) d.previousShare = previousShare;
   if (r.second_dimension !== null && r.second_dimension !== undefined)
     d.and = { dimension: String(r.second_dimension), member: String(r.second_member) };
   if (r.context_dimension !== null && r.context_dimension !== undefined && r.context_member !== null && r.context_member !== undefined)
@@ -280,6 +282,9 @@ function candidateOf(r: Row, from: string): Driver | null {
 }
 
 const dimsOf = (d: Driver) => [d.dimension, ...(d.and ? [d.and.dimension] : [])];
+
+/** The contribution of the intersection of two members (a row of a pair scan), undefined when no row holds it. */
+export type SharedChange = (a: Driver, b: Driver) => number | undefined;
 
 /** The explaining set across every scanned dimension (and pair), with how far its sum is from the whole change. */
 export interface ScanExplanation {
@@ -293,12 +298,15 @@ export interface ScanExplanation {
  * surprise; one is taken when it brings the sum of contributions closer to 100 % (so members of
  * opposite sign can both be taken) and its dimension is not of a roll-up with a dimension already
  * taken (a region is not credited next to its nation); until the sum is within EXPLAINED_WITHIN
- * of 100 % (after that only members with LARGE_PART of the change that bring the sum closer still)
- * or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
+ * of 100 % (after that only members with LARGE_PART of the change that bring the sum closer still
+ * — counted outside the drivers already taken: their intersections from a pair scan (`shared`),
+ * else the part of each driver's change proportional to the member's previous share, since every
+ * member of an unrelated dimension carries its slice of a driver's change and is not a second
+ * cause for that) or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
  * up into it) carries DEEPER_SHARE of its change is replaced by the child, with the parent as
  * context: the deepest explaining level.
  */
-export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanExplanation {
+export function explainAcross(model: SemanticModel, candidates: Driver[], shared: SharedChange = () => undefined): ScanExplanation {
   const ranked = candidates
     .filter((c) => Math.abs(c.contribution) >= MIN_MEMBER_CONTRIBUTION)
     .sort((a, b) => b.surprise - a.surprise || Math.abs(b.contribution) - Math.abs(a.contribution));
@@ -307,7 +315,11 @@ export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanE
   for (const c of ranked) {
     if (taken.length >= MAX_DRIVERS) break;
     // once explained, only a member carrying a large part of the change still joins (a fall beside a larger rise)
-    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN && Math.abs(c.contribution) < LARGE_PART) continue;
+    // where no pair scan holds the intersection, as if independent: the taken driver's change in proportion to c's previous share
+    const inside = (t: Driver) =>
+      t.dimension === c.dimension ? 0 : (shared(c, t) ?? (t.and || c.and ? 0 : t.contribution * (c.previousShare ?? 0)));
+    const outside = c.contribution - taken.reduce((a, t) => a + inside(t), 0);
+    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN && (Math.abs(c.contribution) < LARGE_PART || Math.abs(outside) < LARGE_PART)) continue;
     if (Math.abs(1 - (sum + c.contribution)) >= Math.abs(1 - sum)) continue;
     if (taken.some((t) => dimsOf(t).some((a) => dimsOf(c).some((b) => related(model, a, b))))) continue;
     if (taken.some((t) => t.dimension === c.dimension && t.member === c.member && t.and?.member === c.and?.member)) continue;
@@ -347,15 +359,42 @@ export function scanExplanation(model: SemanticModel, plan: SubQuestion[], opera
   const singles = scanRows(plan, operations, false).filter((x) => x.rows.length);
   if (!singles.length) return null;
   const candidates = singles.flatMap(({ sub, rows }) => rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c));
-  const single = explainAcross(model, candidates);
+  const single = explainAcross(model, candidates, sharedChanges(plan, operations));
   if (single.explained) return single;
   const pairRows = scanRows(plan, operations, true).flatMap(({ sub, rows }) =>
     rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c),
   );
   if (!pairRows.length) return single;
-  const both = explainAcross(model, [...candidates, ...pairRows]);
+  const both = explainAcross(model, [...candidates, ...pairRows], sharedChanges(plan, operations));
   return both.explained ? both : single;
 }
+
+/** The pair scan row of the intersection of members `a` and `b` (either order) and its sub-question, if a pair scan holds it. */
+function intersectionRow(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  a: Driver,
+  b: Driver,
+): { sub: SubQuestion; row: Row } | null {
+  if (a.and || b.and || a.dimension === b.dimension) return null;
+  for (const { sub, rows } of scanRows(plan, operations, true)) {
+    const row = rows.find(
+      (r) =>
+        (r.dimension === a.dimension && r.member === a.member && r.second_dimension === b.dimension && r.second_member === b.member) ||
+        (r.dimension === b.dimension && r.member === b.member && r.second_dimension === a.dimension && r.second_member === a.member),
+    );
+    if (row) return { sub, row };
+  }
+  return null;
+}
+
+/** The intersections the pair scans hold (round 2), as a SharedChange. */
+const sharedChanges =
+  (plan: SubQuestion[], operations: ResearchOperation[]): SharedChange =>
+  (a, b) => {
+    const c = Number(intersectionRow(plan, operations, a, b)?.row.contribution);
+    return Number.isFinite(c) ? c : undefined;
+  };
 
 /** Where two drivers of different dimensions overlap: the change of the members' intersection, from a pair scan's row. */
 export interface Overlap {
@@ -369,28 +408,18 @@ export interface Overlap {
 /** Overlaps between the drivers of different dimensions, read from the pair scans (none when no pair scan covers them). */
 export function overlapsOf(drivers: Driver[], plan: SubQuestion[], operations: ResearchOperation[]): Overlap[] {
   const out: Overlap[] = [];
-  const pairs = scanRows(plan, operations, true);
   for (let i = 0; i < drivers.length; i++) {
     for (let j = i + 1; j < drivers.length; j++) {
       const [x, y] = [drivers[i], drivers[j]];
-      if (x.and || y.and || x.dimension === y.dimension) continue;
-      for (const { sub, rows } of pairs) {
-        const row = rows.find(
-          (r) =>
-            (r.dimension === x.dimension && r.member === x.member && r.second_dimension === y.dimension && r.second_member === y.member) ||
-            (r.dimension === y.dimension && r.member === y.member && r.second_dimension === x.dimension && r.second_member === x.member),
-        );
-        if (row) {
-          out.push({
-            a: { dimension: x.dimension, member: x.member },
-            b: { dimension: y.dimension, member: y.member },
-            change: Number(row.change),
-            contribution: Number(row.contribution),
-            from: sub.id,
-          });
-          break;
-        }
-      }
+      const found = intersectionRow(plan, operations, x, y);
+      if (found)
+        out.push({
+          a: { dimension: x.dimension, member: x.member },
+          b: { dimension: y.dimension, member: y.member },
+          change: Number(found.row.change),
+          contribution: Number(found.row.contribution),
+          from: found.sub.id,
+        });
     }
   }
   return out;

@@ -92,6 +92,7 @@ const tally = {
   mixWithin: 0,
   noise: 0,
   falseClaims: 0,
+  extraDrivers: 0,
   uncited: 0,
 };
 const seconds: number[] = [];
@@ -164,6 +165,10 @@ try {
           tally.within += off <= 5 ? 1 : 0;
           return `${p.dimension} ${p.member} ×${p.factor}: ${found ? `rank ${rank}` : rank ? `RANK ${rank}` : 'MISSED'}, truth ${(100 * truth).toFixed(1)}% (${Number.isFinite(off) ? off.toFixed(1) : '-'} points; the plant alone ${(100 * (p.effect / total)).toFixed(1)}%, own movement ${(100 * own[i]).toFixed(1)})`;
         });
+        // members named beside the planted ones (their share is exact, but nothing was planted there)
+        tally.extraDrivers += drivers.filter(
+          (d) => !scenario.drivers.some((p) => !d.and && d.dimension === p.dimension && d.member === p.member),
+        ).length;
         verdict = parts.join(' | ');
       }
       console.log(
@@ -177,7 +182,7 @@ try {
   const pct = (a: number, b: number) => `${a}/${b} (${b ? Math.round((100 * a) / b) : 0}%)`;
   const median = [...seconds].sort((a, b) => a - b)[Math.floor(seconds.length / 2)];
   console.log(
-    `  planted drivers found and ranked among the top: ${pct(tally.found, tally.drivers)} (goal >= 95%) | contribution within 5 points of the truth: ${pct(tally.within, tally.drivers)} (goal >= 95%) | ` +
+    `  planted drivers found and ranked among the top: ${pct(tally.found, tally.drivers)} (goal >= 95%) | contribution within 5 points of the truth: ${pct(tally.within, tally.drivers)} (goal >= 95%) | other members named as drivers beside the planted: ${tally.extraDrivers} | ` +
       `mix shifts named as mix: ${pct(tally.mixNamed, tally.mixes)}, mix share within 5 points: ${pct(tally.mixWithin, tally.mixes)} | drivers claimed on noise only: ${tally.falseClaims} of ${tally.noise} (goal 0) | uncited numbers: ${tally.uncited} (goal 0) | median research ${median.toFixed(1)} s`,
   );
   if (
