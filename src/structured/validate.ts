@@ -6,7 +6,7 @@
  * left to the compiler, whose refusal is returned the same way. Nothing is stored on a refusal.
  */
 import { RequestValidationError } from '../inquiries/engine.js';
-import { CompileError, compile } from '../semantic/compiler.js';
+import { CompileError, compile, rowAttributes } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { TIME_GRAINS } from '../semantic/model.js';
@@ -51,6 +51,7 @@ function ownColumns(q: SemanticQuery): string[] {
     ...(q.period_counts ?? []).map((s) => s.name),
     ...(q.ratios ?? []).map((s) => s.name),
     ...(q.durations ?? []).map((s) => s.name),
+    ...(q.column_aggregates ?? []).map((s) => s.name),
   ];
 }
 
@@ -72,9 +73,12 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
       );
     }
   });
+  // (a comparison may also name a row attribute: a measure's value per row, see ColumnAggregateSchema)
+  const rowAttrs = [...rowAttributes(model).keys()];
   const checkFilters = (filters: { dimension: string }[], at: string) =>
     filters.forEach((f, i) => {
-      if (!anyDimension.includes(f.dimension)) refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension', anyDimension);
+      if (!anyDimension.includes(f.dimension) && !rowAttrs.includes(f.dimension))
+        refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension or row attribute', [...anyDimension, ...rowAttrs]);
     });
   checkFilters(q.filters, 'filters');
   (q.any_of ?? []).forEach((g, i) => checkFilters(g.filters, `any_of[${i}].filters`));
