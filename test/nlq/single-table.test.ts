@@ -7,6 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../src/eval/answer.js';
+import { interpret } from '../../src/nlq/interpret.js';
+import { clubModel, clubValues } from './club-fixture.js';
 import { compareRows } from '../../src/eval/compare.js';
 import type { SemanticLayer } from '../../src/semantic/values.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
@@ -61,11 +63,11 @@ describe('single-table reading on TPC-H', () => {
 describe('single-table reading on a database of our own, bootstrapped unedited', () => {
   const db = bootstrappedDuckdb(
     'venues',
-    `CREATE TABLE halls (hall_id INTEGER PRIMARY KEY, hall_name VARCHAR, town VARCHAR, capacity INTEGER, floor_area DOUBLE, hire_fee_amt DECIMAL(10,2));
+    `CREATE TABLE halls (hall_id INTEGER PRIMARY KEY, hall_name VARCHAR, town VARCHAR, capacity INTEGER, floor_area DOUBLE, hire_fee_amt DECIMAL(10,2), zone VARCHAR);
      INSERT INTO halls VALUES
-       (1, 'Riverside', 'Leeds', 120, 310.5, 450.00), (2, 'Old Mill', 'York', 60, 150.0, 220.00),
-       (3, 'Glasshouse', 'Leeds', 300, 820.0, 1200.00), (4, 'Chapel Rooms', 'Hull', 45, 98.0, 150.00),
-       (5, 'Corn Exchange', 'York', 500, 1400.0, 2100.00), (6, 'Studio Nine', 'Hull', 25, 60.0, 95.00);
+       (1, 'Riverside', 'Leeds', 120, 310.5, 450.00, '5'), (2, 'Old Mill', 'York', 60, 150.0, 220.00, '2'),
+       (3, 'Glasshouse', 'Leeds', 300, 820.0, 1200.00, '5'), (4, 'Chapel Rooms', 'Hull', 45, 98.0, 150.00, '3'),
+       (5, 'Corn Exchange', 'York', 500, 1400.0, 2100.00, '2'), (6, 'Studio Nine', 'Hull', 25, 60.0, 95.00, '3');
      CREATE TABLE organisers (organiser_id INTEGER PRIMARY KEY, fname VARCHAR, lname VARCHAR, age INTEGER, town VARCHAR);
      INSERT INTO organisers VALUES
        (1, 'Ada', 'Lark', 34, 'Leeds'), (2, 'Ben', 'Moss', 51, 'York'), (3, 'Cara', 'Neil', 28, 'Hull'),
@@ -97,5 +99,34 @@ describe('single-table reading on a database of our own, bootstrapped unedited',
   ])('refuses %s', async (question) => {
     const [first] = await db.ask(question);
     expect(first).toMatch(/^refused/);
+  });
+});
+
+describe('numbers beside things ranked', () => {
+  const db = bootstrappedDuckdb(
+    'zones',
+    `CREATE TABLE halls (hall_id INTEGER PRIMARY KEY, hall_name VARCHAR, zone VARCHAR, capacity INTEGER);
+     INSERT INTO halls VALUES (1, 'Riverside', '5', 120), (2, 'Old Mill', '2', 60), (3, 'Glasshouse', '5', 300),
+       (4, 'Chapel Rooms', '3', 45), (5, 'Corn Exchange', '2', 500);
+     CREATE TABLE bookings (booking_id INTEGER PRIMARY KEY, hall_id INTEGER REFERENCES halls(hall_id), guests INTEGER);
+     INSERT INTO bookings VALUES (1, 1, 10), (2, 1, 20), (3, 1, 5), (4, 3, 40), (5, 3, 50), (6, 5, 70);`,
+  );
+
+  it('a number that is also a stored text is the number unless its column is named before it', async () => {
+    // ("2" is also a zone: "top 2" keeps two halls, never the halls of zone 2)
+    expect(await db.ask('top 2 halls by capacity')).toEqual(['Corn Exchange 500', 'Glasshouse 300']);
+    expect(await db.ask('how many halls are in zone 5')).toEqual(['2']);
+  });
+
+  it('"the N things with the most/highest X" keeps N of them', async () => {
+    expect(await db.ask('the 2 halls with the highest capacity')).toEqual(['3 Glasshouse 300', '5 Corn Exchange 500']);
+    expect(await db.ask('the 2 halls with the most bookings')).toEqual(['1 Riverside 3', '3 Glasshouse 2']);
+    // and in a club's words: two members ranked by their fees
+    const r = interpret('the 2 members with the most fees', { model: clubModel, values: clubValues, asOf: '2024-06-30' });
+    expect(r.kind === 'query' && { limit: r.query.limit, order: r.query.order, metrics: r.query.metrics }).toEqual({
+      limit: 2,
+      order: [{ by: 'fee_count', direction: 'desc' }],
+      metrics: ['fee_count'],
+    });
   });
 });
