@@ -144,11 +144,13 @@ export function readSingleTable(
   only?: 'aggregates',
 ): Extract<Interpretation, { kind: 'query' }> | undefined {
   const { model } = ctx;
-  const lex = getLexicon(model, ctx.values);
   const text = normalise(question).trim();
+  const tokens = tokenize(text);
+  // (the pass before the general rules costs nothing to a question with no aggregate word)
+  if (only === 'aggregates' && !tokens.some((t) => AGG_WORDS.has(t.lower))) return undefined;
+  const lex = getLexicon(model, ctx.values);
   // periods have their own rules (which date, which calendar): not read here
   if (findTimeExpressions(text.toLowerCase(), ctx.asOf).length) return undefined;
-  const tokens = tokenize(text);
   const links = linkQuestion(tokens, lex);
 
   // the longest link at each token, left to right (a phrase is read whole or not at all)
