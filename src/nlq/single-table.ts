@@ -106,6 +106,31 @@ function columnsNamed(model: SemanticModel, thing: string, column: string): stri
   return attrs.length ? [attrs[0]!.name] : [];
 }
 
+/** What "all the ___ about X" says of every column. */
+const ALL_COLUMNS = ['information', 'info', 'details', 'detail', 'data', 'columns', 'fields', 'attributes'];
+
+/**
+ * Every column of a thing, for "all the information about": its key first, each dimension, each date
+ * (by day), and each number kept in a measure (one per column: a sum and an average of one column are
+ * one column).
+ */
+function everyColumn(model: SemanticModel, thing: string): GroupBy[] {
+  const key = keyDimension(model, thing);
+  const out: GroupBy[] = key ? [{ dimension: key }] : [];
+  const sqls = new Set<string>();
+  for (const d of model.dimensions.filter((x) => x.entity === thing && x.name !== key)) {
+    out.push({ dimension: d.name });
+    sqls.add(d.sql);
+  }
+  for (const t of model.time_dimensions.filter((x) => x.entity === thing)) out.push({ dimension: t.name, grain: 'day' });
+  for (const m of model.measures.filter((x) => x.entity === thing && rowAttribute(model, x.name))) {
+    if (sqls.has(m.sql!)) continue;
+    sqls.add(m.sql!);
+    out.push({ dimension: m.name });
+  }
+  return out;
+}
+
 /** Words of a name or label, lower case, each as its noun lemma. */
 const labelWords = (s: string) => tokenize(s.replace(/_/g, ' ').toLowerCase()).map((t) => t.lemma);
 
@@ -259,7 +284,6 @@ function readSpan(model: SemanticModel, lex: Lexicon, thing: string, i: number, 
   if ([...metrics].some((m) => m === countOf(model, thing)) && !dims.size) return { kind: 'entity', at: i, to: j };
   if (dims.size === 1 && !metrics.size) {
     const d = lex.dimensions.get([...dims][0]!)!;
-    if (memberDimension(lex, model, thing) === d.name && d.name === thing) return { kind: 'entity', at: i, to: j };
     return { kind: 'column', at: i, to: j, name: d.name, number: d.type === 'number', dimension: true };
   }
   if (metrics.size === 1 && !dims.size) {
@@ -290,6 +314,8 @@ function buildReading(
   const aggregates: ColumnAggregate[] = [];
   const filters: DimensionFilter[] = [];
   const columns: GroupBy[] = [];
+  /** The columns named one by one (not "all the information"). */
+  const asked: string[] = [];
   const distinct: NonNullable<SemanticQuery['distinct_counts']> = [];
   const notes: string[] = [];
   const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
@@ -380,9 +406,9 @@ function buildReading(
         claim(p);
         continue;
       }
-      // a column asked for: a listing's column (a dimension only: a row attribute has no rows to list by)
-      if (!p.dimension) return undefined;
+      // a column asked for: a listing's column (a row attribute lists each row's own value)
       if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name });
+      asked.push(p.name);
       claim(p);
       continue;
     }
@@ -399,6 +425,15 @@ function buildReading(
       } else if (filters.some((f) => f.dimension === p.dimension)) return undefined;
       else filters.push({ dimension: p.dimension, op: 'in', values: vals });
       claim(p);
+      continue;
+    }
+    // "all (the) information / details about the halls": every column of the thing
+    if (word(p, 'all') && (word(parts[n + 1], ...ALL_COLUMNS) || (word(parts[n + 1], 'the') && word(parts[n + 2], ...ALL_COLUMNS)))) {
+      const m = word(parts[n + 1], 'the') ? n + 2 : n + 1;
+      if (!word(parts[m + 1], 'about', 'on', 'of', 'for')) return undefined;
+      for (const c of everyColumn(model, thing)) if (!columns.some((x) => x.dimension === c.dimension)) columns.push(c);
+      claim(p, parts[n + 1]!, parts[m]!, parts[m + 1]!);
+      n = m + 1;
       continue;
     }
     // "older than 50", "younger than 30": the thing's one age column
@@ -428,7 +463,7 @@ function buildReading(
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
   // every token read
-  for (const p of parts) if (!claimed.has(p.at)) return undefined;
+  for (const p of parts) if (!claimed.has(p.at)) return process.env.DEBUG_SINGLE ? void console.error('unclaimed', p) : undefined;
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
@@ -450,7 +485,7 @@ function buildReading(
   }
   if (!figures && !group_by.length) return undefined;
   // a column listed and held to one value lists that value back: the question asks for something else
-  if (group_by.some((g) => filters.some((f) => f.dimension === g.dimension && (f.op === 'eq' || f.op === 'in')))) return undefined;
+  if (asked.some((g) => filters.some((f) => f.dimension === g && (f.op === 'eq' || f.op === 'in')))) return undefined;
   if (counted && !figures) return undefined;
   notes.push(`Read as one table: the rows of ${thing}${filters.length ? ' that meet every condition named' : ''}.`);
   const query: SemanticQuery = {

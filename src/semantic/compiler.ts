@@ -294,7 +294,8 @@ export function compile(
 
   // --- group-by columns
   const groups: GroupCol[] = q.group_by.map((g) => {
-    const dim = ix.dims.get(g.dimension);
+    // (a row attribute lists each row's own value, like a number dimension)
+    const dim = ix.dims.get(g.dimension) ?? ix.rowAttrs.get(g.dimension);
     if (dim) return { name: dim.name, kind: 'dimension', ref: dim.name, entity: dim.entity, sql: dim.sql, label: dim.label };
     const td = ix.timeDims.get(g.dimension);
     if (!td) throw unknown('dimension', g.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);

@@ -10,7 +10,7 @@ import { TimeGrain } from './model.js';
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const GroupBySchema = z.object({
-  /** A dimension or time dimension name. */
+  /** A dimension or time dimension name, or a row attribute (each row's own value: see `ColumnAggregateSchema`). */
   dimension: z.string().min(1),
   /** Required for a time dimension: the bucket (day..year). */
   grain: TimeGrain.optional(),

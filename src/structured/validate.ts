@@ -65,20 +65,21 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
   q.metrics.forEach((m, i) => {
     if (!names.metrics.includes(m)) refuse(`metrics[${i}]`, m, 'a metric', names.metrics);
   });
+  // (a comparison or a listing may also name a row attribute: a measure's value per row, see ColumnAggregateSchema)
+  const rowAttrs = [...rowAttributes(model).keys()];
   q.group_by.forEach((g, i) => {
-    if (!anyDimension.includes(g.dimension)) refuse(`group_by[${i}].dimension`, g.dimension, 'a dimension', anyDimension);
+    if (!anyDimension.includes(g.dimension) && !rowAttrs.includes(g.dimension))
+      refuse(`group_by[${i}].dimension`, g.dimension, 'a dimension', [...anyDimension, ...rowAttrs]);
     if (names.timeDimensions.includes(g.dimension) && !g.grain) {
       throw new RequestValidationError(
         `semantic_query.group_by[${i}].grain: required for the time dimension "${g.dimension}"; allowed: ${TIME_GRAINS.join(', ')}`,
       );
     }
   });
-  // (a comparison may also name a row attribute: a measure's value per row, see ColumnAggregateSchema)
-  const rowAttrs = [...rowAttributes(model).keys()];
   const checkFilters = (filters: { dimension: string }[], at: string) =>
     filters.forEach((f, i) => {
       if (!anyDimension.includes(f.dimension) && !rowAttrs.includes(f.dimension))
-        refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension or row attribute', [...anyDimension, ...rowAttrs]);
+        refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension', [...anyDimension, ...rowAttrs]);
     });
   checkFilters(q.filters, 'filters');
   (q.any_of ?? []).forEach((g, i) => checkFilters(g.filters, `any_of[${i}].filters`));

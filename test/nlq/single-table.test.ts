@@ -45,6 +45,20 @@ describe('single-table reading on TPC-H', () => {
     expect(ok.ok, `${JSON.stringify(got.query)} ${'reason' in ok ? ok.reason : ''}`).toBe(true);
   });
 
+  it('lists every column for "all the details of" a supplier', async () => {
+    const got = await answerQuestion(layer, warehouse, 'all the details of suppliers with an account balance above 9990');
+    expect(got.status, got.reason).toBe('done');
+    const expected = (await warehouse.run('SELECT s_name, s_acctbal FROM supplier WHERE s_acctbal > 9990')).rows;
+    const key = (r: Record<string, unknown>) => JSON.stringify(Object.values(r).map(String));
+    // every column of the supplier is there, the expected ones among them
+    expect(got.rows.length).toBe(expected.length);
+    for (const e of expected)
+      expect(
+        got.rows.some((r) => Object.values(e).every((v) => Object.values(r).map(String).includes(String(v)))),
+        key(e),
+      ).toBe(true);
+  });
+
   it.each([
     // a percent of a column whose scale the model does not state
     'line items with a quantity of 5%',
@@ -89,6 +103,14 @@ describe('single-table reading on a database of our own, bootstrapped unedited',
   it('reads columns named short (fname, lname) and a condition on age', async () => {
     expect(await db.ask('the first name and last name of organisers older than 50')).toEqual(['Ben Moss', 'Eve Pratt']);
     expect(await db.ask('organisers younger than 30')).toEqual(['3 Cara Neil']);
+  });
+
+  it('lists every column for "all the information about", numbers kept in measures included', async () => {
+    expect(await db.ask('all the information about halls in Hull')).toEqual([
+      '4 Chapel Rooms Hull 3 45 98 150',
+      '6 Studio Nine Hull 3 25 60 95',
+    ]);
+    expect(await db.ask('the hall names and capacities of halls in York')).toEqual(['Corn Exchange 500', 'Old Mill 60']);
   });
 
   it.each([
