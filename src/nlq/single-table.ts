@@ -249,7 +249,7 @@ export function readSingleTable(
       continue;
     }
     const strong = own.filter((c) => !weak(c));
-    const part = readSpan(model, lex, thing, s.i, s.j, strong);
+    const part = readSpan(model, lex, thing, s.i, s.j, strong, tokens.slice(s.i, s.j));
     if (!part) return undefined;
     parts.push(part);
     i = s.j;
@@ -269,7 +269,15 @@ export function readSingleTable(
 }
 
 /** What one linked span reads as for the thing, or undefined when it reads as none or as several. */
-function readSpan(model: SemanticModel, lex: Lexicon, thing: string, i: number, j: number, cands: LinkCandidate[]): Part | undefined {
+function readSpan(
+  model: SemanticModel,
+  lex: Lexicon,
+  thing: string,
+  i: number,
+  j: number,
+  cands: LinkCandidate[],
+  spanTokens: Token[],
+): Part | undefined {
   if (!cands.length) return undefined;
   if (cands.some((c) => c.kind === 'entity')) return { kind: 'entity', at: i, to: j };
   const values = cands.filter((c) => c.kind === 'value');
@@ -280,21 +288,25 @@ function readSpan(model: SemanticModel, lex: Lexicon, thing: string, i: number, 
   }
   const dims = new Set(cands.filter((c) => c.kind === 'dimension').map((c) => c.target));
   const metrics = new Set(cands.filter((c) => c.kind === 'metric').map((c) => c.target));
-  // the count of the thing's rows names the thing
-  if ([...metrics].some((m) => m === countOf(model, thing)) && !dims.size) return { kind: 'entity', at: i, to: j };
+  // the count of the thing's rows written as a count ("number of halls", "count of organisers") is that
+  // count; the thing's own name was read above
+  const count = countOf(model, thing);
+  if (count && metrics.has(count) && !dims.size) return metrics.size === 1 ? { kind: 'metric', at: i, to: j, name: count } : undefined;
   if (dims.size === 1 && !metrics.size) {
     const d = lex.dimensions.get([...dims][0]!)!;
     return { kind: 'column', at: i, to: j, name: d.name, number: d.type === 'number', dimension: true };
   }
+  // a measure named with its aggregate ("average age", "total capacity") is that figure, never a column
+  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower));
   if (metrics.size === 1 && !dims.size) {
     const name = [...metrics][0]!;
-    if (rowAttribute(model, name)) return { kind: 'column', at: i, to: j, name, number: true, dimension: false };
+    if (rowAttribute(model, name) && !aggregated) return { kind: 'column', at: i, to: j, name, number: true, dimension: false };
     return { kind: 'metric', at: i, to: j, name };
   }
   // a sum and an average of one column both named by it ("cost"): the column
   const attrs = [...metrics].filter((m) => rowAttribute(model, m));
   const sqls = new Set(attrs.map((m) => model.measures.find((x) => x.name === m)!.sql));
-  if (!dims.size && attrs.length === metrics.size && sqls.size === 1) {
+  if (!dims.size && attrs.length === metrics.size && sqls.size === 1 && !aggregated) {
     const plain = attrs.find((m) => model.measures.find((x) => x.name === m)!.agg === 'sum') ?? attrs[0]!;
     return { kind: 'column', at: i, to: j, name: plain, number: true, dimension: false };
   }
@@ -463,7 +475,7 @@ function buildReading(
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
   // every token read
-  for (const p of parts) if (!claimed.has(p.at)) return process.env.DEBUG_SINGLE ? void console.error('unclaimed', p) : undefined;
+  for (const p of parts) if (!claimed.has(p.at)) return undefined;
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;

@@ -100,6 +100,13 @@ describe('single-table reading on a database of our own, bootstrapped unedited',
     expect(await db.ask('list the hall names with a floor area below 100')).toEqual(['Chapel Rooms 98', 'Studio Nine 60']);
   });
 
+  it('never drops a word that changes the answer: a count or an aggregate named with its thing', async () => {
+    // (the count's own phrase counts; "average age" is the average, never a list of ages)
+    expect(await db.ask('number of halls whose capacity is at least 100')).toEqual(['3']);
+    expect(await db.ask('the count of organisers older than 40')).toEqual(['3']);
+    expect(await db.ask('the average age of organisers in York')).toEqual(['56.5']);
+  });
+
   it('reads columns named short (fname, lname) and a condition on age', async () => {
     expect(await db.ask('the first name and last name of organisers older than 50')).toEqual(['Ben Moss', 'Eve Pratt']);
     expect(await db.ask('organisers younger than 30')).toEqual(['3 Cara Neil']);
