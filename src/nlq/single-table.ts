@@ -412,7 +412,12 @@ function buildReading(
         n = cond.end - 1;
         continue;
       }
-      // its value named right after it ("with status shipped"): the value's own part claims it
+      // its value named right before or after it ("the BUILDING segment", "with status shipped")
+      const prev = parts[n - 1];
+      if (prev?.kind === 'value' && prev.dimension === p.name) {
+        claim(p);
+        continue;
+      }
       const next = parts[n + 1];
       if (next?.kind === 'value' && next.dimension === p.name) {
         claim(p);
@@ -426,7 +431,8 @@ function buildReading(
     }
     if (p.kind === 'value') {
       // "in Leeds", "from York": the preposition before a value is the value's
-      if (word(parts[n - 1], 'in', 'from', 'at')) claim(parts[n - 1]!);
+      const before = word(parts[n - 1], 'the') ? n - 2 : n - 1;
+      if (word(parts[before], 'in', 'from', 'at')) claim(parts[before]!);
       const vals = valuesOf(lex, p.dimension, tokens.slice(p.at, p.to));
       if (!vals.length) return undefined;
       // "X or Y" of one column: any of them

@@ -31,6 +31,11 @@ describe('single-table reading on TPC-H', () => {
     // "maximum" is a MAX of the column, never a ranking of suppliers nor a total
     ['the maximum account balance of suppliers', 'SELECT MAX(s_acctbal) AS a FROM supplier'],
     ['what is the largest part size', 'SELECT MAX(p_size) AS a FROM part'],
+    // a value with its dimension after it ("the BUILDING segment") filters the rows aggregated
+    [
+      'the highest account balance of customers in the BUILDING segment',
+      "SELECT MAX(c_acctbal) AS a FROM customer WHERE c_mktsegment = 'BUILDING'",
+    ],
     ['the lowest quantity of line items with a quantity above 20', 'SELECT MIN(l_quantity) AS a FROM lineitem WHERE l_quantity > 20'],
     ['count the line items with a quantity between 10 and 20', 'SELECT COUNT(*) AS a FROM lineitem WHERE l_quantity BETWEEN 10 AND 20'],
   ];
