@@ -56,6 +56,8 @@ class TimeLimitSignal extends Error {}
 
 /** How long a finished run keeps retrying its terminal write while the store is unreachable. */
 const STORE_OUTAGE_RETRY_MS = 120_000;
+/** How often one run starts again after the store went away under it (then it fails, as any other error). */
+const MAX_RESUMES_AFTER_OUTAGE = 5;
 class StopSignal extends Error {}
 /** Another process took the inquiry over (this one's lease had run out): stop without writing. */
 class LostOwnershipSignal extends Error {}
@@ -362,22 +364,33 @@ export class InquiryService {
     this.deadlines.set(inquiryId, started + limitMs);
     let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: object; error: string } | null;
     try {
-      const job = await this.jobOf(record);
-      outcome = await this.engine.run(job, {
-        signal: controller.signal,
-        // progress lost to a store outage is written again with the next step's
-        reportProgress: (result) =>
-          this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)).catch((err: unknown) => {
-            if (!isConnectionLoss(err)) throw err;
-            this.log.warn({ err, inquiryId }, 'progress not written: the store is unreachable');
-          }),
-      });
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result, limitMs);
-    } catch (err) {
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
-      else {
-        this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
-        outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
+      // A run that fails because the store went away (its checkpoints and progress live there)
+      // waits for it and runs again in place: research resumes from its last checkpoint.
+      for (let resumes = 0; ; resumes++) {
+        try {
+          const job = await this.jobOf(record);
+          outcome = await this.engine.run(job, {
+            signal: controller.signal,
+            // progress lost to a store outage is written again with the next step's
+            reportProgress: (result) =>
+              this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)).catch((err: unknown) => {
+                if (!isConnectionLoss(err)) throw err;
+                this.log.warn({ err, inquiryId }, 'progress not written: the store is unreachable');
+              }),
+          });
+          if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result, limitMs);
+          break;
+        } catch (err) {
+          if (controller.signal.aborted) {
+            outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
+            break;
+          }
+          if (isConnectionLoss(err) && resumes < MAX_RESUMES_AFTER_OUTAGE && (await this.storeBack(inquiryId, err, controller.signal)))
+            continue;
+          this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
+          outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
+          break;
+        }
       }
     } finally {
       clearTimeout(timer);
@@ -430,6 +443,24 @@ export class InquiryService {
       options: record.options ? (JSON.parse(record.options) as Record<string, unknown>) : null,
       history: earlier.map((i) => ({ question: i.question, status: i.status, resolved: i.resolved ? JSON.parse(i.resolved) : null })),
     };
+  }
+
+  /**
+   * Waits for the store to answer again after a run failed on a lost connection: true once it
+   * does; false when the run is aborted (time limit, stop, shutdown) or after STORE_OUTAGE_RETRY_MS.
+   */
+  private async storeBack(inquiryId: string, err: unknown, signal: AbortSignal): Promise<boolean> {
+    this.log.warn({ err, inquiryId }, 'the store went away during a run; it runs again once the store is back');
+    const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
+    for (let delay = 100; !signal.aborted && Date.now() < giveUpAt; delay = Math.min(delay * 2, 2000)) {
+      await new Promise((r) => setTimeout(r, delay));
+      const back = await this.store.ping().then(
+        () => true,
+        () => false,
+      );
+      if (back) return !signal.aborted;
+    }
+    return false;
   }
 
   /**

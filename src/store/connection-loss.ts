@@ -16,11 +16,13 @@ const CONNECTION_LOSS = new Set([
   '08006',
 ]);
 
-export function isConnectionLoss(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
+/** True for a lost or refused PostgreSQL connection, also when wrapped (`cause`) by the layer that met it. */
+export function isConnectionLoss(err: unknown, depth = 0): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
   return (
-    !!e &&
-    (CONNECTION_LOSS.has(e.code ?? '') ||
-      /Connection terminated|connection error and is not queryable|terminating connection/i.test(e.message ?? ''))
+    CONNECTION_LOSS.has(e.code ?? '') ||
+    /Connection terminated|connection error and is not queryable|terminating connection/i.test(e.message ?? '') ||
+    (depth < 3 && e.cause !== undefined && isConnectionLoss(e.cause, depth + 1))
   );
 }

@@ -38,7 +38,10 @@ export interface ChaosOptions {
   busyMs: number;
   /** How long to wait for every inquiry to end after the last fault. */
   settleMs: number;
-  /** A processing question (not research) older than this counts as past the limit. */
+  /**
+   * A question (not research) running longer than this counts as past the limit: the product's
+   * time limit runs from a run's start; time waiting in the queue is reported apart (longestQueueWaitMs).
+   */
   limitMs: number;
   /** The same for research inquiries (their budget's minutes plus a margin); default 11 minutes. */
   researchLimitMs?: number;
@@ -53,8 +56,10 @@ export interface ChaosOutcome {
   lost: string[];
   /** Finished by more than one process (counted from every process's log, the killed ones' too). */
   duplicated: string[];
-  /** Seen processing for longer than limitMs after creation (sampled every 500 ms): id, attempts, how long it took in all. */
+  /** Seen running for longer than limitMs (sampled every 500 ms): id, attempts, how long it took in all. */
   pastLimit: string[];
+  /** The longest a question waited between submission and the start of its last run. */
+  longestQueueWaitMs: number;
   /** Ended `failed` because their runs were "interrupted" (takeovers counted as restarts). */
   failedByTakeover: string[];
   statuses: Record<string, number>;
@@ -99,7 +104,8 @@ export function saturateCpus(): { stop(): void } {
 export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const postgres = await startPostgres();
+  // a crash-stop must not take back what the database acknowledged, as in production
+  const postgres = await startPostgres({ durableCommits: true });
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
   db.on('error', () => undefined); // the restart ends its idle connections too
   const env = {
@@ -180,7 +186,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const r = await db
         .query<{ id: string }>(
           `SELECT id FROM inquiries WHERE status = 'processing'
-             AND ((type <> 'research' AND created_at < $1) OR (type = 'research' AND created_at < $2))`,
+             AND ((type <> 'research' AND started_at < $1) OR (type = 'research' AND created_at < $2))`,
           [Date.now() - options.limitMs, Date.now() - researchLimitMs],
         )
         .catch(() => null);
@@ -243,17 +249,36 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
         readyAfterOutageMs = await allReady();
       });
 
+    /**
+     * The index of the worker running a research inquiry, when one is (so that the fault lands on
+     * research under way and its resume is checked), else `fallback`.
+     */
+    const researchWorker = async (fallback: number) => {
+      const r = await db
+        .query<{ pid: number }>(
+          `SELECT p.pid FROM inquiries i JOIN processes p ON p.id = i.owner
+            WHERE i.type = 'research' AND i.status = 'processing' AND i.id = ANY($1)`,
+          [researchIds],
+        )
+        .catch(() => null);
+      const pids = new Set((r?.rows ?? []).map((row) => Number(row.pid)));
+      const i = workers.findIndex((w) => pids.has(w.pid));
+      if (i >= 0) log(`  the fault lands on worker ${workers[i]!.pid}, running research`);
+      return i >= 0 ? i : fallback;
+    };
+
     // Each fault's replacement starts at once, beside the next fault (process start-up is the slow part).
     await phase('kill -9 of a worker, then of an API', async () => {
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[0]!.kill();
+      const w = await researchWorker(0);
+      await workers[w]!.kill();
       const worker = start('worker');
       await ask(perPhase);
       await noteFinishedSubQuestions();
       await apis[1]!.kill();
       const api = start('api');
-      [workers[0], apis[1]] = await Promise.all([worker, api]);
+      [workers[w], apis[1]] = await Promise.all([worker, api]);
     });
 
     await phase('SIGTERM of an API, then of a worker', async () => {
@@ -262,9 +287,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const api = start('api');
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[1]!.stop(30_000);
+      const w = await researchWorker(1);
+      await workers[w]!.stop(30_000);
       const worker = start('worker');
-      [apis[0], workers[1]] = await Promise.all([api, worker]);
+      [apis[0], workers[w]] = await Promise.all([api, worker]);
     });
 
     await phase('CPU-saturated host', async () => {
@@ -307,10 +333,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       `${r.id} (${r.status}, attempts ${r.attempts}, ${r.finished_at ? `${((Number(r.finished_at) - Number(r.created_at)) / 1000).toFixed(1)} s in all` : 'not finished'})`,
   );
   const rows = (
-    await db.query<{ id: string; status: string; error: string | null; result: string | null; interruptions: number }>(
-      'SELECT id, status, error, result, interruptions FROM inquiries WHERE id = ANY($1)',
-      [ours],
-    )
+    await db.query<{
+      id: string;
+      status: string;
+      error: string | null;
+      result: string | null;
+      interruptions: number;
+      created_at: string;
+      started_at: string | null;
+    }>('SELECT id, status, error, result, interruptions, created_at, started_at FROM inquiries WHERE id = ANY($1)', [ours])
   ).rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const statuses: Record<string, number> = {};
@@ -356,6 +387,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     lost: ours.filter((id) => !TERMINAL.includes(byId.get(id)?.status ?? 'missing')),
     duplicated: ours.filter((id) => (finishes.get(id) ?? 0) > 1),
     pastLimit: pastLimitDetail,
+    longestQueueWaitMs: Math.max(0, ...rows.filter((r) => r.started_at !== null).map((r) => Number(r.started_at) - Number(r.created_at))),
     failedByTakeover: rows.filter((r) => r.status === 'failed' && /interrupted/i.test(r.error ?? '')).map((r) => r.id),
     statuses,
     readyAfterRestartMs,
