@@ -3,7 +3,8 @@
  * warehouse rows) and the answer fields of the inquiry status response it produces
  * (spec/service-api.md §2).
  */
-import type { SemanticModel, TimeGrain, Format } from '../semantic/model.js';
+import type { SemanticModel } from '../semantic/model.js';
+import type { AnswerFields } from '../schemas/answer.js';
 import type { DimensionFilter, SemanticQuery } from '../semantic/query.js';
 import type { CompiledColumn } from '../semantic/compiler.js';
 
@@ -64,115 +65,18 @@ export interface ResultSummary {
   lowest?: Record<string, unknown>;
 }
 
-export type ChartType = 'kpi' | 'line' | 'bar' | 'grouped_bar' | 'multi_line' | 'table';
-
-export interface AnswerData {
-  title: string;
-  data: Record<string, unknown>[];
-  symbols: Record<string, string>;
-  semantic_types: Record<string, string>;
-  /** true when `data` holds only the first rows of the result. */
-  truncated?: boolean;
-  /** Rows of the whole result when `data` was cut (when the warehouse could count them). */
-  total_rows?: number;
-}
-
-export interface AxisMeta {
-  field: string;
-  title: string;
-  type: 'temporal' | 'ordinal' | 'nominal' | 'quantitative';
-  unit?: string;
-  format?: Format;
-  /** d3-format / d3-time-format string used on the axis. */
-  vega_format?: string;
-}
-
-export interface ChartMetadata {
-  title: string;
-  x_axis?: AxisMeta;
-  y_axis?: AxisMeta;
-  series?: { field: string; title: string };
-  /** The value column of a KPI. */
-  value?: AxisMeta;
-  /** Columns of a table chart, in order. */
-  columns?: { field: string; title: string; type: string }[];
-  /** Column name -> unit or currency symbol. */
-  units: Record<string, string>;
-  /** A complete Vega-Lite v5 specification (data inlined). */
-  vega_lite: Record<string, unknown>;
-}
-
-export interface AnswerChart {
-  chart_type: ChartType | '';
-  chart_metadata: ChartMetadata | Record<string, never>;
-  chart_data: Record<string, unknown>[];
-}
-
-/** A question Quarry answers as written, nearest to a refused one, and its query: a one-click suggestion. */
-export interface ClosestReadingExplanation {
-  question: string;
-  semantic_query: SemanticQuery;
-}
-
-export interface AnswerExplanation {
-  /** On a refusal only: the nearest complete reading, offered (never run unasked). */
-  closest_reading?: ClosestReadingExplanation;
-  metrics?: { name: string; label: string; definition: string; format?: Format }[];
-  dimensions?: { name: string; label: string; kind: 'dimension' | 'time'; grain?: TimeGrain; definition: string }[];
-  filters?: {
-    dimension: string;
-    label: string;
-    op: DimensionFilter['op'];
-    values: (string | number | boolean)[];
-    source: 'question' | 'request';
-  }[];
-  /** Groups of alternative filters from the question: a row is kept when any filter of a group holds. */
-  any_of?: { filters: { dimension: string; label: string; op: DimensionFilter['op']; values: (string | number | boolean)[] }[] }[];
-  metric_filters?: { metric: string; op: string; value: number }[];
-  period?: {
-    /** Inclusive start; null when all data and the data range is unknown. */
-    start: string | null;
-    /** Inclusive end (the last day covered). */
-    end: string | null;
-    /** Exclusive end, as the query used it. */
-    end_exclusive?: string | null;
-    label: string;
-    /** The dating time dimension(s). */
-    dated_by?: string[];
-  };
-  order?: { by: string; direction: 'asc' | 'desc' }[];
-  limit?: number;
-  share_of_total?: string[];
-  source_entities?: string[];
-  sql_dialect?: string;
-  row_count?: number;
-  truncated?: boolean;
-  /** Periods the data does not cover to their end (the current year, a partial last bucket), as sentences. */
-  incomplete_periods?: string[];
-  /** When truncated: what cut the result (`rows`: the row limit, `bytes`: the result size limit). */
-  truncated_by?: 'rows' | 'bytes';
-  /** When truncated: rows of the whole result, counted by the warehouse. */
-  total_row_count?: number;
-  /** When truncated: whether counts, totals, highest and lowest in the answer cover every row (computed by the warehouse). */
-  figures_cover_all_rows?: boolean;
-}
-
-export interface AnswerThinking {
-  title: string;
-  messages: string[];
-}
-
-/** Every answer field of the inquiry status response (status.general is set elsewhere). */
-export interface AnswerFields {
-  answer: string;
-  sql_query: string;
-  data: AnswerData;
-  chart: AnswerChart;
-  explanation: string;
-  time_frame: string;
-  answer_explanation: AnswerExplanation | Record<string, never>;
-  thinking: AnswerThinking;
-}
+/** The answer fields it produces: their zod schemas (src/schemas/answer.ts) are the one definition. */
+export type {
+  AnswerChart,
+  AnswerData,
+  AnswerExplanation,
+  AnswerFields,
+  AnswerThinking,
+  AxisMeta,
+  ChartMetadata,
+  ChartType,
+  ClosestReadingExplanation,
+} from '../schemas/answer.js';
 
 export interface AnswerStatus {
   answer: 'ready';

@@ -3,6 +3,7 @@
  * interface and the graphs.
  */
 import { z } from 'zod';
+import { AnswerFieldsSchema } from './answer.js';
 
 export const TERMINAL_STATES = ['done', 'failed', 'timeout', 'stopped', 'out_of_domain', 'out_of_scope', 'no_data'] as const;
 export const INQUIRY_STATES = ['processing', ...TERMINAL_STATES] as const;
@@ -80,38 +81,8 @@ export const DimensionsSchema = z
   });
 export type Dimensions = z.infer<typeof DimensionsSchema>;
 
-export const DataTableSchema = z.object({
-  title: z.string(),
-  data: z.array(z.record(z.string(), z.unknown())),
-  symbols: z.record(z.string(), z.string()),
-  semantic_types: z.record(z.string(), z.unknown()),
-  truncated: z.boolean().optional().describe('true when data holds only the first rows of the result'),
-  total_rows: z.number().int().optional().describe('rows of the whole result, when data was cut'),
-});
-
-export const ChartSchema = z.object({
-  chart_type: z.string(),
-  chart_metadata: z.record(z.string(), z.unknown()),
-  chart_data: z.array(z.unknown()),
-});
-
-export const ThinkingSchema = z.object({
-  title: z.string(),
-  messages: z.array(z.unknown()),
-});
-
-/** Answer fields of a regular (agent) inquiry; empty values while processing. */
-export const AnswerFieldsSchema = z.object({
-  answer: z.string(),
-  sql_query: z.string(),
-  data: DataTableSchema,
-  chart: ChartSchema,
-  explanation: z.string(),
-  time_frame: z.string(),
-  answer_explanation: z.record(z.string(), z.unknown()),
-  thinking: ThinkingSchema,
-});
-export type AnswerFields = z.infer<typeof AnswerFieldsSchema>;
+// The answer fields are written once, in ./answer.ts.
+export { AnswerFieldsSchema, type AnswerFields } from './answer.js';
 
 /** Chart types a client may show an answer as (`selected_view`); which fit depends on the result's shape. */
 export const CHART_VIEWS = ['bar', 'line', 'area', 'table', 'number'] as const;

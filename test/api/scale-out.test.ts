@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startCluster, until, type Cluster } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { scriptedServerArgs } from '../helpers/quarry-cli.js';
 import { startPostgres } from '../helpers/postgres.js';
 import { scriptedEngine, type ScriptedEngine } from '../helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer, type TestServer } from '../helpers/server.js';
@@ -295,7 +296,7 @@ describe('a worker process killed with SIGKILL mid-run', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-scale-kill-'));
     const lease = { heartbeatMs: 200, staleAfterMs: 1_000 };
     const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { store: pg.url, role: 'api', ...lease } });
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+    const child = spawn(process.execPath, scriptedServerArgs(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

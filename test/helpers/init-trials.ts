@@ -8,16 +8,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from './paths.js';
+import { quarryArgs } from './quarry-cli.js';
 import { execMysql } from './mariadb.js';
 import { loadConfig } from '../../src/config.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import { loadSemanticLayer } from '../../src/semantic/values.js';
 import { answerQuestion } from '../../src/eval/answer.js';
 import { cell, compareRows } from '../../src/eval/compare.js';
-
-const TSX = import.meta.resolve('tsx');
-const CLI = join(REPO_ROOT, 'src/cli.ts');
 
 /** A question in everyday words and the SQL that answers it on that database. */
 export type Trial = [question: string, goldSql: string];
@@ -136,7 +133,7 @@ export function quarryInit(url: string): Promise<{ dir: string; code: number | n
   const dir = mkdtempSync(join(tmpdir(), 'quarry-trial-'));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('QUARRY_')));
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, 'init', '--warehouse', url, '--yes'], { cwd: dir, env });
+    const child = spawn(process.execPath, quarryArgs('init', '--warehouse', url, '--yes'), { cwd: dir, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += String(c)));

@@ -10,7 +10,7 @@ import { REPO_ROOT } from './paths.js';
 /** tsx resolved from the repository, so a child started in another folder still finds it. */
 const TSX = import.meta.resolve('tsx');
 
-function entry(name: 'cli' | 'scripted-server', source: string): string[] {
+function entry(name: 'cli' | 'scripted-server' | 'demo-builder', source: string): string[] {
   let built: string | undefined;
   try {
     built = inject('quarryBuild');
@@ -25,3 +25,6 @@ export const quarryArgs = (...args: string[]): string[] => [...entry('cli', 'src
 
 /** Node arguments for test/helpers/scripted-server.ts (a server whose engine follows scripts). */
 export const scriptedServerArgs = (): string[] => entry('scripted-server', 'test/helpers/scripted-server.ts');
+
+/** Node arguments for test/helpers/demo-builder.ts (one process's share of building the demo warehouse). */
+export const demoBuilderArgs = (): string[] => entry('demo-builder', 'test/helpers/demo-builder.ts');

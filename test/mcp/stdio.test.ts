@@ -158,7 +158,7 @@ describe('tool interface over stdio (quarry mcp)', () => {
   });
 
   it('the official inspector CLI lists the 19 tools and calls one', async () => {
-    const args = ['@modelcontextprotocol/inspector', '--cli'];
+    const args = ['@modelcontextprotocol/inspector-cli', '--cli'];
     const target = [
       '-e',
       `QUARRY_DATA_DIR=${dataDir}`,

@@ -11,20 +11,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { REPO_ROOT } from '../helpers/paths.js';
+import { quarryArgs } from '../helpers/quarry-cli.js';
 import { loadModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
 import { answerQuestion } from '../../src/eval/answer.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
 import { bootstrapDraft, writeDraftModel } from '../../src/semantic/draft/index.js';
 
-const TSX = import.meta.resolve('tsx');
-const CLI = join(REPO_ROOT, 'src/cli.ts');
 const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('QUARRY_')));
 
 function quarry(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { env: cleanEnv() });
+    const child = spawn(process.execPath, quarryArgs(...args), { env: cleanEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += String(c)));

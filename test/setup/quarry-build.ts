@@ -20,7 +20,7 @@ import { REPO_ROOT } from '../helpers/paths.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Folder of this run's prebuilt entries: cli.js and scripted-server.js. */
+    /** Folder of this run's prebuilt entries: cli.js, scripted-server.js and demo-builder.js. */
     quarryBuild: string;
   }
 }
@@ -56,7 +56,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
     }
   const outdir = join(BUILD_ROOT, `run-${process.pid}`);
   await build({
-    entryPoints: { cli: join(REPO_ROOT, 'src/cli.ts'), 'scripted-server': join(REPO_ROOT, 'test/helpers/scripted-server.ts') },
+    entryPoints: {
+      cli: join(REPO_ROOT, 'src/cli.ts'),
+      'scripted-server': join(REPO_ROOT, 'test/helpers/scripted-server.ts'),
+      'demo-builder': join(REPO_ROOT, 'test/helpers/demo-builder.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { until } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { demoBuilderArgs } from '../helpers/quarry-cli.js';
 import { DuckDbWarehouse } from '../../src/warehouse/duckdb.js';
 
 interface Outcome {
@@ -23,7 +24,7 @@ interface Outcome {
 const children: ChildProcess[] = [];
 
 function builder(path: string, scale: number): { child: ChildProcess; outcome: Promise<Outcome> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/demo-builder.ts'), path, String(scale)], {
+  const child = spawn(process.execPath, [...demoBuilderArgs(), path, String(scale)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,7 +5,7 @@
  * `LlmUnavailableError`, which the graph turns into a clear `failed`.
  */
 import type { BaseMessageLike } from '@langchain/core/messages';
-import { ChatOpenAI } from '@langchain/openai';
+import type { ChatOpenAI } from '@langchain/openai';
 import type { z } from 'zod';
 import { describeEndpoint, type LlmSettings } from './settings.js';
 import { emptyUsage, type LlmUsage } from './usage.js';
@@ -60,21 +60,29 @@ export interface CallOptions {
 }
 
 export class LlmClient {
-  readonly chat: ChatOpenAI;
+  /** Created on the first call: @langchain/openai takes ~0.5 s to load, and most processes never call a model. */
+  private chat?: Promise<ChatOpenAI>;
   readonly endpoint: string;
   /** Usage of every call made through this client (process totals; per-inquiry usage is returned per call). */
   readonly total: LlmUsage = emptyUsage();
 
   constructor(readonly settings: LlmSettings) {
     this.endpoint = describeEndpoint(settings);
-    this.chat = new ChatOpenAI({
-      model: settings.model,
-      apiKey: settings.apiKey ?? 'not-needed',
-      temperature: 0,
-      timeout: settings.timeoutMs,
-      maxRetries: 0,
-      configuration: { baseURL: settings.baseUrl },
-    });
+  }
+
+  private model(): Promise<ChatOpenAI> {
+    const { settings } = this;
+    return (this.chat ??= import('@langchain/openai').then(
+      ({ ChatOpenAI }) =>
+        new ChatOpenAI({
+          model: settings.model,
+          apiKey: settings.apiKey ?? 'not-needed',
+          temperature: 0,
+          timeout: settings.timeoutMs,
+          maxRetries: 0,
+          configuration: { baseURL: settings.baseUrl },
+        }),
+    ));
   }
 
   /** One structured-output call (function calling with the zod schema): parsed value + usage. */
@@ -84,7 +92,7 @@ export class LlmClient {
     name: string,
     options: CallOptions = {},
   ): Promise<{ value: z.infer<S> | null; error?: string; usage: LlmUsage }> {
-    const runnable = this.chat.withStructuredOutput(schema, { name, method: 'functionCalling', includeRaw: true });
+    const runnable = (await this.model()).withStructuredOutput(schema, { name, method: 'functionCalling', includeRaw: true });
     const { result, usage } = await this.attempt(() => runnable.invoke(toLc(messages), { signal: options.signal }), options.signal);
     const raw = result.raw as { usage_metadata?: { input_tokens?: number; output_tokens?: number } };
     addTokens(usage, raw.usage_metadata);
@@ -100,7 +108,10 @@ export class LlmClient {
 
   /** One plain-text call. */
   async text(messages: ChatMessage[], options: CallOptions = {}): Promise<{ text: string; usage: LlmUsage }> {
-    const { result, usage } = await this.attempt(() => this.chat.invoke(toLc(messages), { signal: options.signal }), options.signal);
+    const { result, usage } = await this.attempt(
+      async () => (await this.model()).invoke(toLc(messages), { signal: options.signal }),
+      options.signal,
+    );
     addTokens(usage, result.usage_metadata);
     const content =
       typeof result.content === 'string' ? result.content : result.content.map((c) => ('text' in c ? String(c.text) : '')).join('');
