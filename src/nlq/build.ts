@@ -519,6 +519,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     order.push({ by: tg.dimension, direction: 'asc' });
   }
 
+  // ---- running totals ("cumulative cost by day"): the one metric summed up to each bucket of the one time breakdown
+  const running = runningTotalOf(items, metrics, groupBy, lex);
+  if (running) notes.push(`Running total of ${lex.metrics.get(running)?.label ?? running} over the periods shown`);
+
   // ---- share of total
   const share: string[] = [];
   // a share of an average (or of a lowest, highest) is no part of a whole: the share word stays unconsumed
@@ -594,6 +598,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit ? { limit } : {}),
     ...(limit && withTies ? { with_ties: true } : {}),
     share_of_total: share,
+    ...(running ? { running_totals: [running] } : {}),
   };
   return {
     query,
@@ -680,6 +685,19 @@ function reachableRole(lex: Lexicon, model: SemanticModel, dim: string, metrics:
 }
 
 /** The keyword items of one kind. */
+/**
+ * The metric a running-total word ("cumulative", "running total of") asks about, its words consumed:
+ * only with one metric that adds up (a sum or a count) and one time breakdown, else none (the word
+ * stays unread and the question is refused).
+ */
+function runningTotalOf(items: Item[], metrics: string[], groupBy: { grain?: unknown }[], lex: Lexicon): string | undefined {
+  const words = kwItems(items, 'running');
+  if (!words.length || metrics.length !== 1 || groupBy.filter((g) => g.grain).length !== 1) return undefined;
+  if (!['sum', 'count'].includes(lex.metrics.get(metrics[0]!)?.agg ?? '')) return undefined;
+  consume(...words);
+  return metrics[0];
+}
+
 export function kwItems(items: Item[], kw: Keyword): Item[] {
   return items.filter((it) => it.kind === 'kw' && it.kw === kw);
 }

@@ -380,6 +380,11 @@ export const SemanticQuerySchema = z.object({
   ratios: z.array(RatioSchema).optional(),
   /** Durations between two time dimensions of one entity, aggregated (one column each). */
   durations: z.array(DurationSchema).optional(),
+  /**
+   * Metrics also shown as running totals ("cumulative cost by day"): `<metric>_running_total`, the
+   * metric summed over the time breakdown's buckets up to each (within the other breakdowns).
+   */
+  running_totals: z.array(z.string().min(1)).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
   /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */
