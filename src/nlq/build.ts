@@ -589,7 +589,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (ungrouped.filter((d) => !a.roles.some((r) => r.pos === d.pos && r.roles.size)).length && !fragment) confidence -= 0.05;
 
   const query: SemanticQuery = {
-    metrics,
+    // "cumulative cost by day" asks for the running total only, not the cost of each day beside it
+    metrics: running ? metrics.filter((m) => m !== running) : metrics,
     group_by: groupBy,
     filters,
     metric_filters: metricFilters,

@@ -821,8 +821,8 @@ export function compile(
       throw new CompileError(`running_totals: '${m}' does not add up over periods (a running total needs a sum or a count)`);
   }
   const running = runningTotalColumns(q.running_totals, groups, metricCol);
+  // (a running total of a metric not asked for itself is shown alone: "cumulative cost by day")
   for (const c of running.columns) {
-    if (!requested.includes(c.ref) && !columns.some((x) => x.name === c.ref)) columns.push(metricCol(c.ref));
     if (columns.some((x) => x.name === c.name)) throw new CompileError(`'${c.name}' clashes with another column`);
     columns.push(c);
   }
