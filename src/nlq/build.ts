@@ -870,7 +870,15 @@ function timeBreakdown(a: Analysis, items: Item[]): Grain | undefined {
   const finest = grains.find((g) => grains.every((o) => SAYS[g].includes(o)));
   const comparing = (g: (typeof groups)[number]) => COMPARING_GRAINS.test(items[g.pos]?.lower ?? '');
   const chosen = finest && !groups.some(comparing) ? finest : groups[0]!.grain;
+  // "which day had the lowest sales in each month" ranks within each month: a ranking beside a coarser
+  // "each <unit>" is not the finest breakdown ranked as a whole, so that unit is dropped (refused, never a wrong answer)
+  const ranked = items.some((it) => it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc'));
+  const withinEach = (g: (typeof groups)[number]) => {
+    const before = items[g.pos - 1];
+    return g.grain !== chosen && before?.kind === 'kw' && /\b(each|every)\b/.test(before.lower);
+  };
   for (const g of groups)
-    if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g)) items[g.pos]!.dropped = true;
+    if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g) || (ranked && withinEach(g)))
+      items[g.pos]!.dropped = true;
   return chosen;
 }
