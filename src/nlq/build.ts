@@ -328,7 +328,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const days = a.times[0].range.days;
     timeRange = { start, end, label, ...(days ? { days } : {}) };
   }
-  let grain: Grain | undefined = timeBreakdown(a, items);
+  const breakdown = timeBreakdown(a, items);
+  let grain: Grain | undefined = breakdown.grain;
   if (!grain && a.trend) grain = naturalGrain(timeRange);
   if (!grain && timeGroups.length) grain = naturalGrainFor(timeRange);
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
@@ -418,6 +419,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
   }
+  // "which day had the lowest sales in each month": the ranking runs within each of the coarser unit
+  let rankWithin: { dimension: string; grain: Grain } | undefined;
   if (grain) {
     const td = datingTd ?? metricTd(lex, metrics) ?? defaultTd;
     if (td) {
@@ -425,6 +428,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const g = tdi && !tdi.grains.includes(grain) ? (tdi.grains[tdi.grains.length - 1] as Grain) : grain;
       groupBy.push({ dimension: td, grain: g });
       groupNotes.push(`Grouped by ${g} of ${tdi?.label.toLowerCase() ?? td}`);
+      if (breakdown.within && tdi?.grains.includes(breakdown.within)) {
+        rankWithin = { dimension: td, grain: breakdown.within };
+        groupBy.push(rankWithin);
+      }
     }
   }
   notes.push(...groupNotes);
@@ -463,7 +470,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     // "top 5 states and ticker types": one ranking of the pairs, not one within each group
     const jointRanking =
       groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
-    if (rankMetric && groupBy.length > 1 && !jointRanking) {
+    // (a finer unit ranked within each coarser one, "which day ... in each month", is rank_within)
+    const withinUnit = !!rankWithin && groupBy.length === 2;
+    if (rankMetric && groupBy.length > 1 && !jointRanking && !withinUnit) {
       // "top region in each year": a ranking within each group is not something a query here can say
       items[superl.pos].dropped = true;
       notes.push(
@@ -598,6 +607,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     order,
     ...(limit ? { limit } : {}),
     ...(limit && withTies ? { with_ties: true } : {}),
+    ...(limit && rankWithin ? { rank_within: [rankWithin] } : {}),
     share_of_total: share,
     ...(running ? { running_totals: [running] } : {}),
   };
@@ -862,23 +872,30 @@ const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
  * the others were read (marked used) but would not be in the query: they are dropped, so the question
  * is refused rather than broken down by the first one said.
  */
-function timeBreakdown(a: Analysis, items: Item[]): Grain | undefined {
+function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Grain } {
   const groups = a.grainGroups;
-  if (!groups.length) return undefined;
+  if (!groups.length) return {};
   const grains = [...new Set(groups.map((g) => g.grain))];
-  if (grains.length === 1) return grains[0];
+  if (grains.length === 1) return { grain: grains[0] };
   const finest = grains.find((g) => grains.every((o) => SAYS[g].includes(o)));
   const comparing = (g: (typeof groups)[number]) => COMPARING_GRAINS.test(items[g.pos]?.lower ?? '');
   const chosen = finest && !groups.some(comparing) ? finest : groups[0]!.grain;
   // "which day had the lowest sales in each month" ranks within each month: a ranking beside a coarser
-  // "each <unit>" is not the finest breakdown ranked as a whole, so that unit is dropped (refused, never a wrong answer)
+  // "each <unit>" is not the finest breakdown ranked as a whole; it is returned as the unit to rank within
   const ranked = items.some((it) => it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc'));
   const withinEach = (g: (typeof groups)[number]) => {
     const before = items[g.pos - 1];
     return g.grain !== chosen && before?.kind === 'kw' && /\b(each|every)\b/.test(before.lower);
   };
+  // (one coarser unit to rank within; with several, they are dropped and the question refused)
+  const within = ranked && chosen === finest ? groups.filter(withinEach) : [];
   for (const g of groups)
-    if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g) || (ranked && withinEach(g)))
+    if (
+      !SAYS[chosen].includes(g.grain) ||
+      (chosen !== finest && g.grain !== chosen) ||
+      comparing(g) ||
+      (ranked && withinEach(g) && within.length !== 1)
+    )
       items[g.pos]!.dropped = true;
-  return chosen;
+  return { grain: chosen, ...(within.length === 1 ? { within: within[0]!.grain } : {}) };
 }

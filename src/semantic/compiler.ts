@@ -238,6 +238,7 @@ export function compile(
     with_ties: input.with_ties,
     share_of_total: input.share_of_total ?? [],
     running_totals: input.running_totals ?? [],
+    rank_within: input.rank_within ?? [],
     offset: input.offset,
     subset_metrics: (input.subset_metrics ?? []).map((s) => ({ ...s, as: s.as ?? 'value' })),
     entity_conditions: input.entity_conditions ?? [],
@@ -862,6 +863,18 @@ export function compile(
   }
   // (a cut that keeps ties ranks on the order's own columns, before group keys break ties)
   const rankItems = [...orderItems];
+  // a ranking within breakdowns ("the lowest day in each month") lists each one's rows together
+  const within = q.rank_within.map((w, i) => {
+    const g = groups.find((x) => x.ref === w.dimension && (x.grain ?? undefined) === (w.grain ?? undefined));
+    if (!g)
+      throw new CompileError(
+        `rank_within[${i}]: '${w.dimension}${w.grain ? ` (${w.grain})` : ''}' is not a breakdown of the query (group_by)`,
+      );
+    return g;
+  });
+  if (within.length && q.limit === undefined) throw new CompileError('rank_within needs a limit (how many rows of each)');
+  orderItems.unshift(...within.map((g) => d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC')));
+  for (const g of within) ordered.add(g.name);
   // A limit without an order ranks by the first metric; group keys break ties so results are stable.
   if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
     orderItems.push(d.orderItem(`${src}.${d.ident(requested[0]!)}`, 'DESC'));
@@ -875,11 +888,17 @@ export function compile(
 
   // Ties kept: RANK() over the order, and every row ranked within offset + limit (the CTE is read
   // back under the name the select list uses).
-  const tied = q.with_ties && q.limit !== undefined && rankItems.length > 0;
+  const tied = (q.with_ties || within.length > 0) && q.limit !== undefined && rankItems.length > 0;
   let where = having;
   if (tied) {
+    const partition = within.length ? `PARTITION BY ${within.map((g) => `${src}.${d.ident(g.name)}`).join(', ')} ` : '';
+    // without ties kept, a ranking within breakdowns numbers the rows (group keys break ties)
+    const rank = q.with_ties ? 'RANK()' : 'ROW_NUMBER()';
+    const tieBreak = q.with_ties
+      ? []
+      : groups.filter((g) => !within.includes(g)).map((g) => d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC'));
     ctes.push(
-      `tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`,
+      `tied AS (\n  SELECT ${src}.*, ${rank} OVER (${partition}ORDER BY ${[...rankItems, ...tieBreak].join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`,
     );
     const from = q.offset ?? 0;
     where = [`${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`];
