@@ -122,7 +122,11 @@ export function readSignificance(plan: SubQuestion[], operations: ResearchOperat
 export interface Driver {
   dimension: string;
   member: string;
-  /** Its change / the total change (a row value). */
+  /**
+   * Its change / the total change (a row value): what the report credits to it. Adtributor's
+   * explanatory power with the previous period as the forecast, so the member's own year-to-year
+   * movement is part of it, as in any share of a change the data gives.
+   */
   contribution: number;
   surprise: number;
   /** The sub-question whose row it is. */
@@ -135,22 +139,9 @@ export interface Driver {
   and?: { dimension: string; member: string };
   /** The roll-up parent the member lies in (nation GERMANY in region EUROPE), from the same scan row. */
   context?: { dimension: string; member: string };
-  /**
-   * Its change net of what it shares with drivers of other dimensions (each intersection's change
-   * split between the two, scan.ts overlapSql), that / the total change, and its explanatory power
-   * (net change beyond the trend of everything outside the drivers, `restChangePct`, / the total
-   * change): row values of the overlap statement `from`. Absent when it overlaps no other driver.
-   */
-  net?: { change: number; contribution: number; power: number; restChangePct: number; from: string };
-  /** A lone driver's explanatory power: its change beyond how everything else moved (`restChangePct`) / the total change, a row value of its scan row. */
-  power?: { value: number; restChangePct: number; from: string };
+  /** Its share of its dimension in the previous period (a scan row's `previous_share`): for choosing drivers, never stated. */
+  previousShare?: number;
 }
-
-/**
- * The share of the change credited to a driver: its explanatory power (net of its overlaps with
- * other drivers, beyond the trend of everything else) where computed, else its contribution.
- */
-export const creditedContribution = (d: Driver): number => d.net?.power ?? d.power?.value ?? d.contribution;
 
 export interface ExplainingSet {
   dimension: string;

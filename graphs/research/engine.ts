@@ -16,6 +16,7 @@ import { buildAgentGraph } from '../agent/graph.js';
 import { DEFAULT_RESEARCH_CONCURRENCY, type ResearchConfiguration } from './configuration.js';
 import { buildResearchGraph } from './graph.js';
 import { renderReportHtml } from './report.js';
+import { isConnectionLoss } from '../../src/store/connection-loss.js';
 import { mergeOperations, type ResearchStateType, type SubQuestion } from './state.js';
 
 export interface ResearchRunnerOptions {
@@ -87,6 +88,8 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     const resumed = existing.values && (existing.values as Partial<ResearchStateType>).question !== undefined;
     let subQuestions: SubQuestion[] = resumed ? ((existing.values as ResearchStateType).subQuestions ?? []) : [];
     let operations: ResearchOperation[] = resumed ? ((existing.values as ResearchStateType).operations ?? []) : [];
+    /** The report as the last step returned it: kept when only saving the checkpoints failed. */
+    let written = null as Pick<ResearchStateType, 'finalAnswer' | 'charts' | 'outcome'> | null;
     if (resumed && existing.next.length === 0) {
       options.log?.info({ inquiryId: job.id }, 'research already finished before the restart');
     } else {
@@ -100,37 +103,55 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
       let shown = 0;
       const counted = new Set<string>();
       const stream = await graph.stream(input, { ...config, streamMode: 'updates' as const });
-      for await (const update of stream) {
-        let changed = false;
-        for (const value of Object.values(update as Record<string, Partial<ResearchStateType> | undefined>)) {
-          if (!value) continue;
-          if (value.subQuestions)
-            subQuestions = subQuestions.filter((s) => !value.subQuestions!.some((n) => n.id === s.id)).concat(value.subQuestions);
-          if (value.operations) {
-            operations = mergeOperations(operations, value.operations);
-            // model use of the steps run by this process (a resumed run does not count earlier ones again)
-            for (const o of Array.isArray(value.operations) ? value.operations : [value.operations]) {
-              const u = usageOf(o);
-              if (!u || counted.has(o.id) || !options.metrics) continue;
-              counted.add(o.id);
-              options.metrics.llmCalls.inc(u.calls);
-              options.metrics.llmTokens.inc({ kind: 'prompt' }, u.prompt_tokens);
-              options.metrics.llmTokens.inc({ kind: 'completion' }, u.completion_tokens);
-              options.metrics.llmRetries.inc(u.retries);
-              options.metrics.llmLatency.observe(u.latency_ms / 1000);
+      try {
+        for await (const update of stream) {
+          let changed = false;
+          for (const value of Object.values(update as Record<string, Partial<ResearchStateType> | undefined>)) {
+            if (!value) continue;
+            if (value.outcome)
+              written = {
+                finalAnswer: value.finalAnswer ?? written?.finalAnswer ?? '',
+                charts: value.charts ?? written?.charts ?? [],
+                outcome: value.outcome,
+              };
+            if (value.subQuestions)
+              subQuestions = subQuestions.filter((s) => !value.subQuestions!.some((n) => n.id === s.id)).concat(value.subQuestions);
+            if (value.operations) {
+              operations = mergeOperations(operations, value.operations);
+              // model use of the steps run by this process (a resumed run does not count earlier ones again)
+              for (const o of Array.isArray(value.operations) ? value.operations : [value.operations]) {
+                const u = usageOf(o);
+                if (!u || counted.has(o.id) || !options.metrics) continue;
+                counted.add(o.id);
+                options.metrics.llmCalls.inc(u.calls);
+                options.metrics.llmTokens.inc({ kind: 'prompt' }, u.prompt_tokens);
+                options.metrics.llmTokens.inc({ kind: 'completion' }, u.completion_tokens);
+                options.metrics.llmRetries.inc(u.retries);
+                options.metrics.llmLatency.observe(u.latency_ms / 1000);
+              }
+              changed = true;
             }
-            changed = true;
           }
+          if (!changed) continue;
+          // follow-ups add planned work; progress never goes back
+          shown = Math.max(shown, progressOf(subQuestions.length, operations, false));
+          // what is shown done is durable first: a crash after this never runs it again
+          await options.checkpointsSaved?.(job.id);
+          await ctx.reportProgress({ final_answer: '', progress: shown, operations });
         }
-        if (!changed) continue;
-        // follow-ups add planned work; progress never goes back
-        shown = Math.max(shown, progressOf(subQuestions.length, operations, false));
-        // what is shown done is durable first: a crash after this never runs it again
-        await options.checkpointsSaved?.(job.id);
-        await ctx.reportProgress({ final_answer: '', progress: shown, operations });
+      } catch (err) {
+        // LangGraph saves a step's checkpoint writes while the next step runs and reports a failed
+        // save only when the graph ends: with the report written, an outage that lost a save
+        // loses nothing the user sees (the checkpoints are pruned once the inquiry ends).
+        if (!(written && isConnectionLoss(err))) throw err;
+        options.log?.warn(
+          { err, inquiryId: job.id },
+          'the research finished; saving its last checkpoints failed while the database was away',
+        );
       }
     }
-    const final = (await graph.getState(config)).values as ResearchStateType;
+    const stored = written ? null : ((await graph.getState(config)).values as ResearchStateType);
+    const final = stored ?? ({ ...existing.values, ...written, operations } as ResearchStateType);
     const outcome = final.outcome;
     const usage = researchUsage(final.operations ?? []);
     // accounting only: counts and timings, never rows, values or the key

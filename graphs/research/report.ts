@@ -501,23 +501,14 @@ function writeChangeReport({ question, model, focus, plan, operations, asOf, nar
       const context = d.context
         ? ` It lies in ${safe(dimLabel(model, d.context.dimension).toLowerCase())} ${safe(d.context.member)}${parent ? `, whose change was **${formatHuman(parent.contribution, PCT, true)}** of the total: the ${safe(dimLabel(model, d.context.dimension).toLowerCase())} is context, the ${safe(dimLabel(model, d.dimension).toLowerCase())} explains it` : ''}.`
         : '';
-      const net = d.net
-        ? ` Net of what it shares with the other drivers (each overlap split between the two), **${formatHuman(d.net.change, fmt, true)}** (${formatHuman(d.net.contribution, PCT, true)} of the total change); beyond the trend of everything outside the drivers (${formatHuman(d.net.restChangePct, PCT, true)}), **${formatHuman(d.net.power, PCT, true)}** of the total change is credited to it. ${ref(d.net.from)}`
-        : d.power
-          ? ` Beyond how everything else moved (${formatHuman(d.power.restChangePct, PCT, true)}), **${formatHuman(d.power.value, PCT, true)}** of the total change is credited to it. ${ref(d.power.from)}`
-          : '';
       out.push(
-        `${i + 1}. ${who}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT, true)}** of the total change. ${ref(d.from)}${net}${context}${through}`,
+        `${i + 1}. ${who}${within}: a change of **${formatHuman(row.change, fmt, true)}** (${formatHuman(row.change_pct, PCT, true)}), **${formatHuman(row.contribution, PCT, true)}** of the total change. ${ref(d.from)}${context}${through}`,
       );
     });
     out.push('');
     for (const o of findings.overlaps ?? []) {
       out.push(
-        `Overlap: ${safe(dimLabel(model, o.a.dimension))} ${safe(o.a.member)} and ${safe(dimLabel(model, o.b.dimension).toLowerCase())} ${safe(o.b.member)} share a change of **${formatHuman(o.change, fmt, true)}** (**${formatHuman(o.contribution, PCT, true)}** of the total change); ${
-          o.split
-            ? `it is counted in both changes above, and split in the net figures: ${formatHuman(o.split.a, fmt, true)} to ${safe(o.a.member)} and ${formatHuman(o.split.b, fmt, true)} to ${safe(o.b.member)} (what each one's own rate of change elsewhere would have done there, plus half of what only both together did).`
-            : 'it is counted in both contributions above.'
-        } ${ref(o.from)}`,
+        `Overlap: ${safe(dimLabel(model, o.a.dimension))} ${safe(o.a.member)} and ${safe(dimLabel(model, o.b.dimension).toLowerCase())} ${safe(o.b.member)} share a change of **${formatHuman(o.change, fmt, true)}** (**${formatHuman(o.contribution, PCT, true)}** of the total change); it is counted in both contributions above. ${ref(o.from)}`,
         '',
       );
     }

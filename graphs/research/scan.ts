@@ -146,27 +146,39 @@ export interface ScanPart {
 }
 
 /**
- * The change scan in one statement: (with `bases`) the fact grouped once per period by every
- * dimension; per part, the members' values in both periods summed from those (FULL OUTER JOIN), all parts UNION ALL'ed; per dimension the SCAN_TOP members with the largest change kept
- * and the rest summed as ALL_OTHERS; then per row `change`, `change_pct`, `contribution` (its
- * change / the total change), `previous_share`/`current_share` (within its dimension),
- * `surprise` (Jensen-Shannon divergence of the shares, Adtributor), `rest_change_pct` (how
- * everything but the member moved), `expected_change` (its previous value moved so: Adtributor's
- * forecast), `explanatory_power` ((change − expected) / the total change: its change beyond the
- * rest's trend), `total_change`, `total_previous`, `residual`
+ * What every scan statement is built from besides its parts: the metric's total in each period
+ * (`totals`), the dialect's quoting of names (`ident`) and strings (`lit`) and its cast to text
+ * (`text`), and the per-period bases the parts sum from, if any.
+ */
+export interface ScanStatement {
+  totals: { current: string; previous: string };
+  ident: Ident;
+  lit: (s: string) => string;
+  text: (e: string) => string;
+  bases?: ScanBases;
+}
+
+/** The opening of a scan statement: the bases, both periods' totals (`tcur`, `tprev`) and `ctes`. */
+const scanWith = (st: ScanStatement, ctes: string[]) =>
+  `WITH ${basesSql(st.bases)}tcur AS (${st.totals.current}), tprev AS (${st.totals.previous}), ${ctes.join(', ')}, `;
+
+/** The total change of the metric `m` (quoted) between the periods, as the CTE `t`. */
+const totalChange = (m: string) =>
+  `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change FROM tcur CROSS JOIN tprev), `;
+
+/**
+ * The change scan in one statement: (with bases) the fact grouped once per period by every
+ * dimension; per part, the members' values in both periods summed from those (FULL OUTER JOIN),
+ * all parts UNION ALL'ed; per dimension the `top` members with the largest change kept and the
+ * rest summed as ALL_OTHERS; then per row `change`, `change_pct`, `contribution` (its change /
+ * the total change: Adtributor's explanatory power with the previous period as the forecast, what
+ * the report credits to a driver), `previous_share`/`current_share` (within its dimension),
+ * `surprise` (Jensen-Shannon divergence of the shares, Adtributor), `total_change`, `residual`
  * (the total change minus the dimension's members' changes: closure), `members` (how many members
  * the row stands for) and `dimension_members`.
  */
-export function scanSql(
-  parts: ScanPart[],
-  metric: string,
-  totals: { current: string; previous: string },
-  ident: Ident,
-  lit: (s: string) => string,
-  text: (e: string) => string,
-  bases?: ScanBases,
-  top = SCAN_TOP,
-): string {
+export function scanSql(parts: ScanPart[], metric: string, st: ScanStatement, top = SCAN_TOP): string {
+  const { ident, lit, text } = st;
   const m = ident(metric);
   const ctes: string[] = [];
   const branches: string[] = [];
@@ -191,8 +203,8 @@ export function scanSql(
   const change = 'coalesce(g.current_value, 0) - coalesce(g.previous_value, 0)';
   const js = (a: string, b: string) => `CASE WHEN ${a} > 0 THEN ${a} * ln(2 * ${a} / (${a} + ${b})) ELSE 0 END`;
   return (
-    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
-    `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change, coalesce(tprev.${m}, 0) AS total_previous FROM tcur CROSS JOIN tprev), ` +
+    scanWith(st, ctes) +
+    totalChange(m) +
     `j AS (${branches.join(' UNION ALL ')}), ` +
     `r AS (SELECT j.*, row_number() OVER (${part} ORDER BY abs(coalesce(j.current_value, 0) - coalesce(j.previous_value, 0)) DESC, j.member, j.second_member) AS rank_in_dimension, count(*) OVER (${part}) AS dimension_members FROM j), ` +
     `k AS (SELECT r.dimension, r.second_dimension, CASE WHEN ${kept} THEN r.member ELSE ${lit(ALL_OTHERS)} END AS member, CASE WHEN ${kept} THEN r.second_member END AS second_member, ` +
@@ -200,94 +212,9 @@ export function scanSql(
     `g AS (SELECT dimension, second_dimension, member, second_member, context_dimension, context_member, sum(current_value) AS current_value, sum(previous_value) AS previous_value, count(*) AS members, max(dimension_members) AS dimension_members ` +
     `FROM k GROUP BY dimension, second_dimension, member, second_member, context_dimension, context_member), ` +
     `s AS (SELECT g.*, ${change} AS change, (${change}) * 1.0 / nullif(g.previous_value, 0) AS change_pct, (${change}) * 1.0 / nullif(t.total_change, 0) AS contribution, ` +
-    `coalesce(${ps}, 0) AS previous_share, coalesce(${cs}, 0) AS current_share, t.total_change, t.total_previous, t.total_change - sum(${change}) OVER (${part}) AS residual FROM g CROSS JOIN t), ` +
-    // the rest's growth: how everything but the member moved; its expected change had it moved so (Adtributor's forecast)
-    `x AS (SELECT s.*, (s.total_change - s.change) * 1.0 / nullif(s.total_previous - coalesce(s.previous_value, 0), 0) AS rest_change_pct FROM s), ` +
-    `e AS (SELECT x.*, coalesce(x.previous_value, 0) * x.rest_change_pct AS expected_change FROM x) ` +
-    `SELECT e.*, (e.change - e.expected_change) * 1.0 / nullif(e.total_change, 0) AS explanatory_power, ` +
-    `0.5 * (${js('e.previous_share', 'e.current_share')} + ${js('e.current_share', 'e.previous_share')}) AS surprise FROM e ORDER BY e.dimension, e.second_dimension, CASE WHEN e.member = ${lit(ALL_OTHERS)} THEN 1 ELSE 0 END, abs(e.change) DESC, e.member`
-  );
-}
-
-/** One pair of the overlap statement: two driver dimensions, the parts of their intersections and of each dimension's drivers alone. */
-export interface OverlapPart {
-  dimension: string;
-  second: string;
-  /** The drivers' intersections by both keys, per period. */
-  both: { current: string; previous: string };
-  /** Each dimension's drivers by their own key, per period. */
-  first: { current: string; previous: string };
-  other: { current: string; previous: string };
-}
-
-/**
- * The drivers' overlaps in one statement (round 2, once drivers of several dimensions explain
- * the change): per intersection of two drivers A and B its change, and how that change is split
- * between them (Shapley over the two): each is given what its own rate of change outside the
- * intersection would have done to the intersection (`first_own`, `second_own`: the previous value
- * of the intersection × (A's rate outside it − 1)), plus half of the rest (`interaction`, what
- * only both together did); `first_share` + `second_share` = the intersection's change. Per driver
- * `first_net_change` / `second_net_change` is its whole change minus what it gives away in every
- * intersection it is in, so the drivers' net changes add up to the change of their union (nothing
- * counted twice), and `*_net_contribution` is that / the total change. `rest_change_pct` is how
- * everything outside the drivers' union moved; `*_expected_change` a driver's previous value moved
- * so, and `*_net_power` (net change − expected) / the total change: its explanatory power.
- */
-export function overlapSql(
-  parts: OverlapPart[],
-  metric: string,
-  totals: { current: string; previous: string },
-  ident: Ident,
-  lit: (s: string) => string,
-  text: (e: string) => string,
-  bases?: ScanBases,
-): string {
-  const m = ident(metric);
-  const ctes: string[] = [];
-  const branches: string[] = [];
-  const v = (x: string) => `coalesce(${x}, 0)`;
-  parts.forEach((p, i) => {
-    const [a, b] = [ident(p.dimension), ident(p.second)];
-    ctes.push(
-      `xc${i} AS (${p.both.current})`,
-      `xp${i} AS (${p.both.previous})`,
-      `ac${i} AS (${p.first.current})`,
-      `ap${i} AS (${p.first.previous})`,
-      `bc${i} AS (${p.other.current})`,
-      `bp${i} AS (${p.other.previous})`,
-    );
-    branches.push(
-      `SELECT ${lit(p.dimension)} AS dimension, ${text(`x.${a}`)} AS member, ${lit(p.second)} AS second_dimension, ${text(`x.${b}`)} AS second_member, ` +
-        `x.current_value, x.previous_value, ac${i}.${m} AS first_current, ap${i}.${m} AS first_previous, bc${i}.${m} AS second_current, bp${i}.${m} AS second_previous ` +
-        `FROM (SELECT coalesce(xc${i}.${a}, xp${i}.${a}) AS ${a}, coalesce(xc${i}.${b}, xp${i}.${b}) AS ${b}, xc${i}.${m} AS current_value, xp${i}.${m} AS previous_value ` +
-        `FROM xc${i} FULL OUTER JOIN xp${i} ON xc${i}.${a} = xp${i}.${a} AND xc${i}.${b} = xp${i}.${b}) x ` +
-        `LEFT JOIN ac${i} ON ac${i}.${a} = x.${a} LEFT JOIN ap${i} ON ap${i}.${a} = x.${a} LEFT JOIN bc${i} ON bc${i}.${b} = x.${b} LEFT JOIN bp${i} ON bp${i}.${b} = x.${b}`,
-    );
-  });
-  // a driver's rate outside the intersection applied to the intersection's previous value (none when it had nothing outside it before)
-  const own = (cur: string, prev: string) =>
-    `${v('previous_value')} * coalesce((${v(cur)} - ${v('current_value')}) * 1.0 / nullif(${v(prev)} - ${v('previous_value')}, 0) - 1, 0)`;
-  return (
-    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
-    `t AS (SELECT coalesce(tcur.${m}, 0) - coalesce(tprev.${m}, 0) AS total_change, coalesce(tcur.${m}, 0) AS total_current, coalesce(tprev.${m}, 0) AS total_previous FROM tcur CROSS JOIN tprev), ` +
-    `j AS (${branches.join(' UNION ALL ')}), ` +
-    `e AS (SELECT j.*, ${v('current_value')} - ${v('previous_value')} AS change, ${v('first_current')} - ${v('first_previous')} AS first_change, ` +
-    `${v('second_current')} - ${v('second_previous')} AS second_change, ${own('first_current', 'first_previous')} AS first_own, ${own('second_current', 'second_previous')} AS second_own FROM j), ` +
-    `f AS (SELECT e.*, e.change - e.first_own - e.second_own AS interaction, e.first_own + (e.change - e.first_own - e.second_own) / 2 AS first_share, ` +
-    `e.second_own + (e.change - e.first_own - e.second_own) / 2 AS second_share FROM e), ` +
-    // what each driver gives away, summed over every intersection it is in
-    `u AS (SELECT dimension AS d, member AS m, change - first_share AS given FROM f UNION ALL SELECT second_dimension, second_member, change - second_share FROM f), ` +
-    `g AS (SELECT d, m, sum(given) AS given FROM u GROUP BY d, m), ` +
-    // the drivers' union (each driver once, minus the intersections) and how everything outside it moved
-    `dm AS (SELECT dimension AS d, member AS m, first_current AS c, first_previous AS p FROM f UNION SELECT second_dimension, second_member, second_current, second_previous FROM f), ` +
-    `rg AS (SELECT (t.total_current - ((SELECT sum(${v('c')}) FROM dm) - (SELECT sum(${v('current_value')}) FROM f))) * 1.0 / ` +
-    `nullif(t.total_previous - ((SELECT sum(${v('p')}) FROM dm) - (SELECT sum(${v('previous_value')}) FROM f)), 0) - 1 AS rest_change_pct FROM t), ` +
-    `n AS (SELECT f.*, f.change * 1.0 / nullif(t.total_change, 0) AS contribution, f.first_change - ga.given AS first_net_change, f.second_change - gb.given AS second_net_change, ` +
-    `rg.rest_change_pct, ${v('f.first_previous')} * rg.rest_change_pct AS first_expected_change, ${v('f.second_previous')} * rg.rest_change_pct AS second_expected_change, t.total_change ` +
-    `FROM f CROSS JOIN t CROSS JOIN rg LEFT JOIN g ga ON ga.d = f.dimension AND ga.m = f.member LEFT JOIN g gb ON gb.d = f.second_dimension AND gb.m = f.second_member) ` +
-    `SELECT n.*, n.first_net_change * 1.0 / nullif(n.total_change, 0) AS first_net_contribution, n.second_net_change * 1.0 / nullif(n.total_change, 0) AS second_net_contribution, ` +
-    `(n.first_net_change - n.first_expected_change) * 1.0 / nullif(n.total_change, 0) AS first_net_power, (n.second_net_change - n.second_expected_change) * 1.0 / nullif(n.total_change, 0) AS second_net_power ` +
-    `FROM n ORDER BY abs(n.change) DESC, n.dimension, n.member, n.second_dimension, n.second_member`
+    `coalesce(${ps}, 0) AS previous_share, coalesce(${cs}, 0) AS current_share, t.total_change, t.total_change - sum(${change}) OVER (${part}) AS residual FROM g CROSS JOIN t) ` +
+    `SELECT s.*, 0.5 * (${js('s.previous_share', 's.current_share')} + ${js('s.current_share', 's.previous_share')}) AS surprise FROM s ` +
+    `ORDER BY s.dimension, s.second_dimension, CASE WHEN s.member = ${lit(ALL_OTHERS)} THEN 1 ELSE 0 END, abs(s.change) DESC, s.member`
   );
 }
 
@@ -296,21 +223,16 @@ export function overlapSql(
  * and member its weight (share of the denominator) and rate in both periods, `rate_effect`
  * (previous weight × Δrate) and `mix_effect` (Δweight × current rate); per dimension
  * `total_rate_effect`, `total_mix_effect`, `mix_share` (the mix effect / the metric's change) and
- * `residual` (the change minus both effects: closure); `total_change` from `totals`.
+ * `residual` (the change minus both effects: closure); `total_change` from the statement's totals.
  */
 export function mixScanSql(
   parts: ScanPart[],
-  numerator: string,
-  denominator: string,
-  metric: string,
-  totals: { current: string; previous: string },
-  ident: Ident,
-  lit: (s: string) => string,
-  text: (e: string) => string,
-  bases?: ScanBases,
+  ratio: { numerator: string; denominator: string; metric: string },
+  st: ScanStatement,
 ): string {
-  const n = ident(numerator);
-  const d = ident(denominator);
+  const { ident, lit, text } = st;
+  const n = ident(ratio.numerator);
+  const d = ident(ratio.denominator);
   const ctes: string[] = [];
   const branches: string[] = [];
   parts.forEach((p, i) => {
@@ -322,8 +244,8 @@ export function mixScanSql(
   });
   const part = 'PARTITION BY dimension';
   return (
-    `WITH ${basesSql(bases)}tcur AS (${totals.current}), tprev AS (${totals.previous}), ${ctes.join(', ')}, ` +
-    `t AS (SELECT coalesce(tcur.${ident(metric)}, 0) - coalesce(tprev.${ident(metric)}, 0) AS total_change FROM tcur CROSS JOIN tprev), ` +
+    scanWith(st, ctes) +
+    totalChange(ident(ratio.metric)) +
     `j AS (${branches.join(' UNION ALL ')}), ` +
     `w AS (SELECT dimension, member, coalesce(dc, 0) * 1.0 / nullif(sum(coalesce(dc, 0)) OVER (${part}), 0) AS weight_current, coalesce(dp, 0) * 1.0 / nullif(sum(coalesce(dp, 0)) OVER (${part}), 0) AS weight_previous, ` +
     `nc * 1.0 / nullif(dc, 0) AS rate_current, np * 1.0 / nullif(dp, 0) AS rate_previous FROM j), ` +
@@ -350,6 +272,8 @@ function candidateOf(r: Row, from: string): Driver | null {
   )
     return null;
   const d: Driver = { dimension: String(r.dimension), member: String(r.member), contribution, surprise: Number(r.surprise) || 0, from };
+  const previousShare = Number(r.previous_share);
+  if (Number.isFinite(previousShare)) d.previousShare = previousShare;
   if (r.second_dimension !== null && r.second_dimension !== undefined)
     d.and = { dimension: String(r.second_dimension), member: String(r.second_member) };
   if (r.context_dimension !== null && r.context_dimension !== undefined && r.context_member !== null && r.context_member !== undefined)
@@ -358,6 +282,9 @@ function candidateOf(r: Row, from: string): Driver | null {
 }
 
 const dimsOf = (d: Driver) => [d.dimension, ...(d.and ? [d.and.dimension] : [])];
+
+/** The contribution of the intersection of two members (a row of a pair scan), undefined when no row holds it. */
+export type SharedChange = (a: Driver, b: Driver) => number | undefined;
 
 /** The explaining set across every scanned dimension (and pair), with how far its sum is from the whole change. */
 export interface ScanExplanation {
@@ -371,12 +298,15 @@ export interface ScanExplanation {
  * surprise; one is taken when it brings the sum of contributions closer to 100 % (so members of
  * opposite sign can both be taken) and its dimension is not of a roll-up with a dimension already
  * taken (a region is not credited next to its nation); until the sum is within EXPLAINED_WITHIN
- * of 100 % (after that only members with LARGE_PART of the change that bring the sum closer still)
- * or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
+ * of 100 % (after that only members with LARGE_PART of the change that bring the sum closer still
+ * — counted outside the drivers already taken: their intersections from a pair scan (`shared`),
+ * else the part of each driver's change proportional to the member's previous share, since every
+ * member of an unrelated dimension carries its slice of a driver's change and is not a second
+ * cause for that) or MAX_DRIVERS are taken. A taken member whose child (a member of a dimension rolling
  * up into it) carries DEEPER_SHARE of its change is replaced by the child, with the parent as
  * context: the deepest explaining level.
  */
-export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanExplanation {
+export function explainAcross(model: SemanticModel, candidates: Driver[], shared: SharedChange = () => undefined): ScanExplanation {
   const ranked = candidates
     .filter((c) => Math.abs(c.contribution) >= MIN_MEMBER_CONTRIBUTION)
     .sort((a, b) => b.surprise - a.surprise || Math.abs(b.contribution) - Math.abs(a.contribution));
@@ -385,7 +315,11 @@ export function explainAcross(model: SemanticModel, candidates: Driver[]): ScanE
   for (const c of ranked) {
     if (taken.length >= MAX_DRIVERS) break;
     // once explained, only a member carrying a large part of the change still joins (a fall beside a larger rise)
-    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN && Math.abs(c.contribution) < LARGE_PART) continue;
+    // where no pair scan holds the intersection, as if independent: the taken driver's change in proportion to c's previous share
+    const inside = (t: Driver) =>
+      t.dimension === c.dimension ? 0 : (shared(c, t) ?? (t.and || c.and ? 0 : t.contribution * (c.previousShare ?? 0)));
+    const outside = c.contribution - taken.reduce((a, t) => a + inside(t), 0);
+    if (Math.abs(1 - sum) <= EXPLAINED_WITHIN && (Math.abs(c.contribution) < LARGE_PART || Math.abs(outside) < LARGE_PART)) continue;
     if (Math.abs(1 - (sum + c.contribution)) >= Math.abs(1 - sum)) continue;
     if (taken.some((t) => dimsOf(t).some((a) => dimsOf(c).some((b) => related(model, a, b))))) continue;
     if (taken.some((t) => t.dimension === c.dimension && t.member === c.member && t.and?.member === c.and?.member)) continue;
@@ -425,15 +359,42 @@ export function scanExplanation(model: SemanticModel, plan: SubQuestion[], opera
   const singles = scanRows(plan, operations, false).filter((x) => x.rows.length);
   if (!singles.length) return null;
   const candidates = singles.flatMap(({ sub, rows }) => rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c));
-  const single = explainAcross(model, candidates);
+  const single = explainAcross(model, candidates, sharedChanges(plan, operations));
   if (single.explained) return single;
   const pairRows = scanRows(plan, operations, true).flatMap(({ sub, rows }) =>
     rows.map((r) => candidateOf(r, sub.id)).filter((c): c is Driver => !!c),
   );
   if (!pairRows.length) return single;
-  const both = explainAcross(model, [...candidates, ...pairRows]);
+  const both = explainAcross(model, [...candidates, ...pairRows], sharedChanges(plan, operations));
   return both.explained ? both : single;
 }
+
+/** The pair scan row of the intersection of members `a` and `b` (either order) and its sub-question, if a pair scan holds it. */
+function intersectionRow(
+  plan: SubQuestion[],
+  operations: ResearchOperation[],
+  a: Driver,
+  b: Driver,
+): { sub: SubQuestion; row: Row } | null {
+  if (a.and || b.and || a.dimension === b.dimension) return null;
+  for (const { sub, rows } of scanRows(plan, operations, true)) {
+    const row = rows.find(
+      (r) =>
+        (r.dimension === a.dimension && r.member === a.member && r.second_dimension === b.dimension && r.second_member === b.member) ||
+        (r.dimension === b.dimension && r.member === b.member && r.second_dimension === a.dimension && r.second_member === a.member),
+    );
+    if (row) return { sub, row };
+  }
+  return null;
+}
+
+/** The intersections the pair scans hold (round 2), as a SharedChange. */
+const sharedChanges =
+  (plan: SubQuestion[], operations: ResearchOperation[]): SharedChange =>
+  (a, b) => {
+    const c = Number(intersectionRow(plan, operations, a, b)?.row.contribution);
+    return Number.isFinite(c) ? c : undefined;
+  };
 
 /** Where two drivers of different dimensions overlap: the change of the members' intersection, from a pair scan's row. */
 export interface Overlap {
@@ -442,90 +403,23 @@ export interface Overlap {
   change: number;
   contribution: number;
   from: string;
-  /** How the intersection's change is split between a and b (the overlap statement's row; absent from a plain pair scan's). */
-  split?: { a: number; b: number };
-}
-
-/**
- * The drivers with their change net of their overlaps (`net`), read from the overlap statement
- * (overlapSql): a driver that is the first or second member of one of its rows gets that row's
- * net change and contribution (the same on every row it is in). Drivers in no row are unchanged.
- */
-function netOfOverlaps(drivers: Driver[], plan: SubQuestion[], operations: ResearchOperation[]): Driver[] {
-  const overlaps = plan.filter((s) => s.scan?.pairs && s.scan.members);
-  return drivers.map((d) => {
-    if (d.and) return d;
-    for (const sub of overlaps) {
-      for (const r of rowsOf(operations.find((o) => o.id === sub.id))) {
-        const side =
-          r.dimension === d.dimension && r.member === d.member
-            ? 'first'
-            : r.second_dimension === d.dimension && r.second_member === d.member
-              ? 'second'
-              : null;
-        const contribution = side ? Number(r[`${side}_net_contribution`]) : NaN;
-        if (side && Number.isFinite(contribution))
-          return {
-            ...d,
-            net: {
-              change: Number(r[`${side}_net_change`]),
-              contribution,
-              power: Number(r[`${side}_net_power`]),
-              restChangePct: Number(r.rest_change_pct),
-              from: sub.id,
-            },
-          };
-      }
-    }
-    return d;
-  });
-}
-
-/**
- * The drivers with what is credited to each: net of their overlaps (netOfOverlaps) and beyond
- * the trend of everything outside them; a lone driver its scan row's explanatory power (beyond
- * how everything else moved). Several drivers without an overlap statement keep their
- * contribution (each one's "everything else" would hold the others' movements).
- */
-export function creditDrivers(drivers: Driver[], plan: SubQuestion[], operations: ResearchOperation[]): Driver[] {
-  const netted = netOfOverlaps(drivers, plan, operations);
-  if (netted.length !== 1 || netted[0].and || netted[0].net) return netted;
-  const d = netted[0];
-  const row = rowsOf(operations.find((o) => o.id === d.from)).find(
-    (r) => r.dimension === d.dimension && r.member === d.member && (r.second_dimension === null || r.second_dimension === undefined),
-  );
-  const power = Number(row?.explanatory_power);
-  return Number.isFinite(power) ? [{ ...d, power: { value: power, restChangePct: Number(row!.rest_change_pct), from: d.from } }] : netted;
 }
 
 /** Overlaps between the drivers of different dimensions, read from the pair scans (none when no pair scan covers them). */
 export function overlapsOf(drivers: Driver[], plan: SubQuestion[], operations: ResearchOperation[]): Overlap[] {
   const out: Overlap[] = [];
-  const pairs = scanRows(plan, operations, true);
   for (let i = 0; i < drivers.length; i++) {
     for (let j = i + 1; j < drivers.length; j++) {
       const [x, y] = [drivers[i], drivers[j]];
-      if (x.and || y.and || x.dimension === y.dimension) continue;
-      for (const { sub, rows } of pairs) {
-        const row = rows.find(
-          (r) =>
-            (r.dimension === x.dimension && r.member === x.member && r.second_dimension === y.dimension && r.second_member === y.member) ||
-            (r.dimension === y.dimension && r.member === y.member && r.second_dimension === x.dimension && r.second_member === x.member),
-        );
-        if (row) {
-          const swapped = row.dimension !== x.dimension;
-          const [sa, sb] = [Number(row.first_share), Number(row.second_share)];
-          out.push({
-            a: { dimension: x.dimension, member: x.member },
-            b: { dimension: y.dimension, member: y.member },
-            change: Number(row.change),
-            contribution: Number(row.contribution),
-            from: sub.id,
-            ...(Number.isFinite(sa) && Number.isFinite(sb) ? { split: swapped ? { a: sb, b: sa } : { a: sa, b: sb } } : {}),
-          });
-          break;
-        }
-      }
+      const found = intersectionRow(plan, operations, x, y);
+      if (found)
+        out.push({
+          a: { dimension: x.dimension, member: x.member },
+          b: { dimension: y.dimension, member: y.member },
+          change: Number(found.row.change),
+          contribution: Number(found.row.contribution),
+          from: found.sub.id,
+        });
     }
   }
   return out;

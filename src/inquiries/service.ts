@@ -10,6 +10,7 @@ import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
 import { THIS_HOST, ownerState, registerOwnerHere, unregisterOwnerHere } from '../jobs/leases.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
+import { isConnectionLoss } from '../store/connection-loss.js';
 import { newId } from '../store/ids.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
 import { type Dimensions, type InquiryStatusResponse, type InquiryType, type TerminalState, isTerminal } from '../schemas/inquiry.js';
@@ -52,6 +53,11 @@ export interface InquiryObserver {
 
 class ShutdownSignal extends Error {}
 class TimeLimitSignal extends Error {}
+
+/** How long a finished run keeps retrying its terminal write while the store is unreachable. */
+const STORE_OUTAGE_RETRY_MS = 120_000;
+/** How often one run starts again after the store went away under it (then it fails, as any other error). */
+const MAX_RESUMES_AFTER_OUTAGE = 5;
 class StopSignal extends Error {}
 /** Another process took the inquiry over (this one's lease had run out): stop without writing. */
 class LostOwnershipSignal extends Error {}
@@ -358,17 +364,33 @@ export class InquiryService {
     this.deadlines.set(inquiryId, started + limitMs);
     let outcome: InquiryOutcome | { status: 'timeout' | 'failed'; result: object; error: string } | null;
     try {
-      const job = await this.jobOf(record);
-      outcome = await this.engine.run(job, {
-        signal: controller.signal,
-        reportProgress: (result) => this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)),
-      });
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result, limitMs);
-    } catch (err) {
-      if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
-      else {
-        this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
-        outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
+      // A run that fails because the store went away (its checkpoints and progress live there)
+      // waits for it and runs again in place: research resumes from its last checkpoint.
+      for (let resumes = 0; ; resumes++) {
+        try {
+          const job = await this.jobOf(record);
+          outcome = await this.engine.run(job, {
+            signal: controller.signal,
+            // progress lost to a store outage is written again with the next step's
+            reportProgress: (result) =>
+              this.store.inquiries.updateProgress(inquiryId, JSON.stringify(result)).catch((err: unknown) => {
+                if (!isConnectionLoss(err)) throw err;
+                this.log.warn({ err, inquiryId }, 'progress not written: the store is unreachable');
+              }),
+          });
+          if (controller.signal.aborted) outcome = this.abortOutcome(controller.signal.reason, outcome.result, limitMs);
+          break;
+        } catch (err) {
+          if (controller.signal.aborted) {
+            outcome = this.abortOutcome(controller.signal.reason, await this.partialResult(inquiryId), limitMs);
+            break;
+          }
+          if (isConnectionLoss(err) && resumes < MAX_RESUMES_AFTER_OUTAGE && (await this.storeBack(inquiryId, err, controller.signal)))
+            continue;
+          this.log.error({ err, inquiryId }, 'inquiry failed unexpectedly');
+          outcome = { status: 'failed', result: {}, error: 'Processing failed unexpectedly; the error was logged.' };
+          break;
+        }
       }
     } finally {
       clearTimeout(timer);
@@ -379,7 +401,7 @@ export class InquiryService {
       if (controller.signal.reason instanceof StopSignal) this.forgetRun(record);
       return; // shutdown or lost ownership: handed back, a next run resumes it
     }
-    await this.finish(record, outcome, Date.now() - started);
+    await this.finish(record, outcome, Date.now() - started, controller.signal);
   }
 
   /** Pruning of what the engine kept to resume an inquiry, once it is terminal (shutdown waits for these). */
@@ -424,6 +446,46 @@ export class InquiryService {
   }
 
   /**
+   * Waits for the store to answer again after a run failed on a lost connection: true once it
+   * does; false when the run is aborted (time limit, stop, shutdown) or after STORE_OUTAGE_RETRY_MS.
+   */
+  private async storeBack(inquiryId: string, err: unknown, signal: AbortSignal): Promise<boolean> {
+    this.log.warn({ err, inquiryId }, 'the store went away during a run; it runs again once the store is back');
+    const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
+    for (let delay = 100; !signal.aborted && Date.now() < giveUpAt; delay = Math.min(delay * 2, 2000)) {
+      await new Promise((r) => setTimeout(r, delay));
+      const back = await this.store.ping().then(
+        () => true,
+        () => false,
+      );
+      if (back) return !signal.aborted;
+    }
+    return false;
+  }
+
+  /**
+   * A run's terminal write, retried while the store is unreachable (a PostgreSQL restart, failover
+   * or crash): the answer is already computed, so it is written once the database is back instead
+   * of being lost and run again by the watchdog minutes later. The run stays claimed meanwhile, so
+   * its lease is renewed as soon as the database answers. Gives up after STORE_OUTAGE_RETRY_MS, or
+   * when the run is handed back (shutdown, lost ownership): then the job's retry or the watchdog
+   * takes over, as before.
+   */
+  private async throughStoreOutage<T>(inquiryId: string, signal: AbortSignal | undefined, write: () => Promise<T>): Promise<T> {
+    const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
+    for (let delay = 100, tries = 0; ; delay = Math.min(delay * 2, 2000), tries++) {
+      try {
+        return await write();
+      } catch (err) {
+        const handedBack = signal?.aborted && !(signal.reason instanceof TimeLimitSignal);
+        if (!isConnectionLoss(err) || handedBack || Date.now() + delay > giveUpAt) throw err;
+        if (tries === 0) this.log.warn({ err, inquiryId }, 'the store is unreachable; the answer is kept and written once it is back');
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  /**
    * The one terminal write: compare-and-set from processing, then wake every waiter. The status
    * JSON is built here, from the result text being stored, and kept: the long-polls it wakes send
    * it without reading the result back or serialising it again.
@@ -432,6 +494,7 @@ export class InquiryService {
     record: InquiryRecord,
     outcome: { status: TerminalState; result: object; resolved?: unknown; error?: string },
     durationMs: number,
+    signal?: AbortSignal,
   ): Promise<boolean> {
     const resultJson = JSON.stringify(outcome.result);
     const finishedAt = Date.now();
@@ -447,14 +510,16 @@ export class InquiryService {
     const view = { accountId: record.account_id, json: this.statusJsonWith(terminal, resultJson, Object.keys(outcome.result)) };
     // On Postgres the write itself NOTIFYs the other processes (with the status JSON when it fits): they hear of it at its commit.
     const announce = this.store.backend.kind === 'postgres' ? this.events.announcement(record.id, outcome.status, view) : null;
-    const won = await this.store.inquiries.finishIfProcessing(record.id, {
-      status: outcome.status,
-      result: resultJson,
-      resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
-      error: outcome.error ?? null,
-      finishedAt,
-      announce,
-    });
+    const won = await this.throughStoreOutage(record.id, signal, () =>
+      this.store.inquiries.finishIfProcessing(record.id, {
+        status: outcome.status,
+        result: resultJson,
+        resolved: outcome.resolved === undefined ? null : JSON.stringify(outcome.resolved),
+        error: outcome.error ?? null,
+        finishedAt,
+        announce,
+      }),
+    );
     if (won) {
       // Announce first (other processes' long-polls are waiting for it); this process's waiters
       // resume only after the synchronous work below, so they still find the status JSON kept.

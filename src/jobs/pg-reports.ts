@@ -49,10 +49,7 @@ export class PgReportClock {
     const { tickMs, now = () => new Date() } = this.settings;
     if (tickMs) {
       // The same tick job the cron would send, only more often: one worker still takes each.
-      this.ticker = setInterval(
-        () => void this.boss.send(REPORT_TICK_QUEUE, {}).catch((err) => this.log.warn({ err }, 'sending a report tick failed')),
-        tickMs,
-      );
+      this.ticker = setInterval(() => this.tickNow(), tickMs);
       this.ticker.unref();
     } else {
       await this.boss.schedule(REPORT_TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
@@ -61,6 +58,15 @@ export class PgReportClock {
       const started = await this.reports.runDue(now());
       if (started.length > 0) this.log.info({ runs: started.length }, 'report tick started due runs');
     });
+  }
+
+  /**
+   * Sends one tick now (e.g. when Postgres is back after an outage, so due times missed meanwhile
+   * run at once). Every process may: the queue keeps at most one waiting and runDue claims each due
+   * time once.
+   */
+  tickNow(): void {
+    void this.boss.send(REPORT_TICK_QUEUE, {}).catch((err) => this.log.warn({ err }, 'sending a report tick failed'));
   }
 
   async stop(): Promise<void> {

@@ -15,6 +15,7 @@ import { PgJobQueue } from './pg-queue.js';
 import { PgReportClock } from './pg-reports.js';
 import type { ReportService } from './reports.js';
 import { QUEUE_SETUP_LOCK, survivesServerLoss, withAdvisoryLock } from '../store/db.js';
+import { isConnectionLoss } from '../store/connection-loss.js';
 
 export interface SharedPostgres {
   pool: pg.Pool;
@@ -32,29 +33,7 @@ export interface SharedPostgres {
 export type SharedSettings = Pick<Config, 'role' | 'concurrency' | 'queueDepth' | 'rateLimitWindowMs'> &
   Partial<Pick<Config, 'reportTickMs'>>;
 
-/** Errors that mean the PostgreSQL server went away or is not accepting connections yet. */
-const CONNECTION_LOSS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
-
-export function isConnectionLoss(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  return (
-    !!e &&
-    (CONNECTION_LOSS.has(e.code ?? '') ||
-      /Connection terminated|connection error and is not queryable|terminating connection/i.test(e.message ?? ''))
-  );
-}
+export { isConnectionLoss };
 
 /**
  * pg-boss 10 completes and fails a worker's jobs without awaiting it (manager.js: `this.complete(...)`,
@@ -136,7 +115,12 @@ export async function openSharedPostgres(url: string, settings: SharedSettings, 
       async startReports(reports) {
         clock = new PgReportClock(boss, reports, log, { tickMs: settings.reportTickMs });
         await clock.start();
-        closers.push(() => clock!.stop());
+        // Postgres back after an outage: due times missed meanwhile run now, not at the next minute.
+        const off = listener.onReconnect(() => clock?.tickNow());
+        closers.push(async () => {
+          off();
+          await clock!.stop();
+        });
       },
       close,
     };

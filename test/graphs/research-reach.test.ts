@@ -96,6 +96,29 @@ describe("research reachability is the compiler's (JoinGraph)", () => {
     expect(explained).toBe(true);
   });
 
+  it('once explained, a member whose large change is mostly its slice of a driver already taken is not a second driver', () => {
+    const d = (dimension: string, member: string, contribution: number, surprise: number, previousShare = 0) => ({
+      dimension,
+      member,
+      contribution,
+      surprise,
+      previousShare,
+      from: 'q4',
+    });
+    // a supplier nation cut explains 78 %; a manufacturer (a fifth of the business) moved 31 % of the change the same way
+    const alone = [d('supplier_nation', 'CANADA', 0.78, 0.02), d('manufacturer', 'Manufacturer#3', 0.31, 0.004)];
+    expect(explainAcross(tpch, alone).drivers.map((x) => x.member)).toEqual(['CANADA', 'Manufacturer#3']);
+    // as if independent, a fifth of the cut lies in it (0.16): what is left outside is no large part
+    const sliced = [d('supplier_nation', 'CANADA', 0.78, 0.02), d('manufacturer', 'Manufacturer#3', 0.31, 0.004, 0.2)];
+    expect(explainAcross(tpch, sliced)).toMatchObject({ drivers: [{ member: 'CANADA' }], explained: true });
+    // the pair scan's intersection, when known, counts instead of the estimate
+    const known = (a: { member: string }, b: { member: string }) => ([a.member, b.member].includes('CANADA') ? 0.02 : undefined);
+    expect(explainAcross(tpch, sliced, known).drivers.map((x) => x.member)).toEqual(['CANADA', 'Manufacturer#3']);
+    // a fall beside a larger rise: a small member of its dimension, still a driver
+    const fall = [d('nation', 'KENYA', 1.3, 0.01, 0.04), d('supplier_nation', 'PERU', -0.37, 0.003, 0.04)];
+    expect(explainAcross(tpch, fall).drivers.map((x) => x.member)).toEqual(['KENYA', 'PERU']);
+  });
+
   it("mix: a region is named over its nations when it explains nearly as much (the nations' mix contains it)", () => {
     const sub = {
       id: 'q9',

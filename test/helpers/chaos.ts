@@ -4,10 +4,12 @@
  * 2 API and 2 worker processes (real `quarry serve` children) on one real PostgreSQL, taken in
  * turn through a PostgreSQL restart (`pg_ctl restart -m fast`), kill -9 of a worker, kill -9 of an
  * API, SIGTERM of each role, and a CPU-saturated host (a busy loop per core), with questions
- * submitted throughout. It returns what happened; the caller asserts or prints.
+ * submitted throughout. With a report, PostgreSQL is also halted (`-m immediate`, as a crash) from
+ * shortly before a report's due time to shortly after it: the missed due time must run once when
+ * the database is back. It returns what happened; the caller asserts or prints.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -36,9 +38,16 @@ export interface ChaosOptions {
   busyMs: number;
   /** How long to wait for every inquiry to end after the last fault. */
   settleMs: number;
-  /** A processing inquiry older than this counts as past the limit. */
+  /**
+   * A question (not research) running longer than this counts as past the limit: the product's
+   * time limit runs from a run's start; time waiting in the queue is reported apart (longestQueueWaitMs).
+   */
   limitMs: number;
+  /** The same for research inquiries (their budget's minutes plus a margin); default 11 minutes. */
+  researchLimitMs?: number;
   log?: (line: string) => void;
+  /** Keep each process's log lines there (`<role>-<pid>.log`), the killed ones' too. */
+  logDir?: string;
 }
 
 export interface ChaosOutcome {
@@ -47,18 +56,31 @@ export interface ChaosOutcome {
   lost: string[];
   /** Finished by more than one process (counted from every process's log, the killed ones' too). */
   duplicated: string[];
-  /** Seen processing for longer than limitMs after creation (sampled every 500 ms): id, attempts, how long it took in all. */
+  /** Seen running for longer than limitMs (sampled every 500 ms): id, attempts, how long it took in all. */
   pastLimit: string[];
+  /** The longest a question waited between submission and the start of its last run. */
+  longestQueueWaitMs: number;
   /** Ended `failed` because their runs were "interrupted" (takeovers counted as restarts). */
   failedByTakeover: string[];
   statuses: Record<string, number>;
   /** From PostgreSQL accepting connections again to every process ready. */
   readyAfterRestartMs: number;
+  /** The same after the outage across a report's due time (NaN without a report). */
+  readyAfterOutageMs: number;
   /** Research: sub-questions finished before a fault and run again after it. */
   repeatedSubQuestions: string[];
-  research: { id: string; status: string; queries: number }[];
+  /** Research: how many sub-questions had finished before some fault (what the check above covers). */
+  checkedSubQuestions: number;
+  /** Research inquiries: status, sub-questions in the end, how often a run was taken over from a dead process. */
+  research: { id: string; status: string; queries: number; interruptions: number }[];
   /** Report: due times run, and minutes missing or run twice between the first and the last. */
-  report?: { dues: string[]; missing: string[]; twice: string[]; statuses: Record<string, number> };
+  report?: {
+    dues: string[];
+    missing: string[];
+    twice: string[];
+    statuses: Record<string, number>;
+    runs: { scheduled_for: string; status: string }[];
+  };
   phases: { name: string; ms: number }[];
   elapsedMs: number;
 }
@@ -82,7 +104,8 @@ export function saturateCpus(): { stop(): void } {
 export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const postgres = await startPostgres();
+  // a crash-stop must not take back what the database acknowledged, as in production
+  const postgres = await startPostgres({ durableCommits: true });
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
   db.on('error', () => undefined); // the restart ends its idle connections too
   const env = {
@@ -92,10 +115,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     QUARRY_BOOTSTRAP_KEY: options.key,
   };
   const everyone: QuarryProcess[] = [];
+  const roleOf = new Map<QuarryProcess, string>();
   const start = async (role: 'api' | 'worker') => {
     const t = performance.now();
     const p = await startQuarryProcess({ ...env, QUARRY_ROLE: role }, options.launch?.script ? [] : ['--role', role], options.launch);
     everyone.push(p);
+    roleOf.set(p, role);
     log(`  ${role} ${p.pid} serving after ${((performance.now() - t) / 1000).toFixed(1)} s`);
     return p;
   };
@@ -119,6 +144,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const finishedBefore = new Map<string, Map<string, string>>();
   let reportId: string | undefined;
   let readyAfterRestartMs = NaN;
+  let readyAfterOutageMs = NaN;
 
   /** A load balancer's view: the next API in turn, the other when one is down or stopping. */
   const call = async (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
@@ -154,10 +180,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     return r?.status === 200;
   };
 
+  const researchLimitMs = options.researchLimitMs ?? 11 * 60_000;
   const sampler = (async () => {
     while (sampling) {
       const r = await db
-        .query<{ id: string }>(`SELECT id FROM inquiries WHERE status = 'processing' AND created_at < $1`, [Date.now() - options.limitMs])
+        .query<{ id: string }>(
+          `SELECT id FROM inquiries WHERE status = 'processing'
+             AND ((type <> 'research' AND started_at < $1) OR (type = 'research' AND created_at < $2))`,
+          [Date.now() - options.limitMs, Date.now() - researchLimitMs],
+        )
         .catch(() => null);
       for (const row of r?.rows ?? []) pastLimit.add(row.id);
       await sleep(500);
@@ -188,31 +219,66 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       await ask(perPhase);
     });
 
+    /** From now until every process answers ready (NaN after two minutes). */
+    const allReady = async () => {
+      const back = performance.now();
+      const roles = [...apis.map((p) => [p, 'api'] as const), ...workers.map((p) => [p, 'worker'] as const)];
+      for (const end = Date.now() + 120_000; Date.now() < end; await sleep(50))
+        if ((await Promise.all(roles.map(([p, role]) => ready(p, role)))).every(Boolean)) return performance.now() - back;
+      return NaN;
+    };
+
     await phase('PostgreSQL restart', async () => {
       await ask(perPhase);
       await noteFinishedSubQuestions();
       await restartPostgresFast(postgres);
-      const back = performance.now();
-      const roles = [...apis.map((p) => [p, 'api'] as const), ...workers.map((p) => [p, 'worker'] as const)];
-      for (const end = Date.now() + 120_000; Date.now() < end; await sleep(50)) {
-        if ((await Promise.all(roles.map(([p, role]) => ready(p, role)))).every(Boolean)) {
-          readyAfterRestartMs = performance.now() - back;
-          break;
-        }
-      }
+      readyAfterRestartMs = await allReady();
     });
+
+    if (options.report)
+      await phase('PostgreSQL down across a report due time', async () => {
+        await ask(perPhase);
+        await noteFinishedSubQuestions();
+        // halted 5 s before the next minute (the due time), back 5 s after it
+        const due = Math.ceil((Date.now() + 6000) / 60_000) * 60_000;
+        await sleep(due - 5000 - Date.now());
+        await postgres.halt();
+        log(`  PostgreSQL halted before the due time ${new Date(due).toISOString()}`);
+        await sleep(due + 5000 - Date.now());
+        await postgres.resume();
+        readyAfterOutageMs = await allReady();
+      });
+
+    /**
+     * The index of the worker running a research inquiry, when one is (so that the fault lands on
+     * research under way and its resume is checked), else `fallback`.
+     */
+    const researchWorker = async (fallback: number) => {
+      const r = await db
+        .query<{ pid: number }>(
+          `SELECT p.pid FROM inquiries i JOIN processes p ON p.id = i.owner
+            WHERE i.type = 'research' AND i.status = 'processing' AND i.id = ANY($1)`,
+          [researchIds],
+        )
+        .catch(() => null);
+      const pids = new Set((r?.rows ?? []).map((row) => Number(row.pid)));
+      const i = workers.findIndex((w) => pids.has(w.pid));
+      if (i >= 0) log(`  the fault lands on worker ${workers[i]!.pid}, running research`);
+      return i >= 0 ? i : fallback;
+    };
 
     // Each fault's replacement starts at once, beside the next fault (process start-up is the slow part).
     await phase('kill -9 of a worker, then of an API', async () => {
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[0]!.kill();
+      const w = await researchWorker(0);
+      await workers[w]!.kill();
       const worker = start('worker');
       await ask(perPhase);
       await noteFinishedSubQuestions();
       await apis[1]!.kill();
       const api = start('api');
-      [workers[0], apis[1]] = await Promise.all([worker, api]);
+      [workers[w], apis[1]] = await Promise.all([worker, api]);
     });
 
     await phase('SIGTERM of an API, then of a worker', async () => {
@@ -221,9 +287,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const api = start('api');
       await ask(perPhase);
       await noteFinishedSubQuestions();
-      await workers[1]!.stop(30_000);
+      const w = await researchWorker(1);
+      await workers[w]!.stop(30_000);
       const worker = start('worker');
-      [apis[0], workers[1]] = await Promise.all([api, worker]);
+      [apis[0], workers[w]] = await Promise.all([api, worker]);
     });
 
     await phase('CPU-saturated host', async () => {
@@ -241,7 +308,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       await ask(options.questions);
       const ours = [...submitted, ...researchIds];
       for (const end = Date.now() + options.settleMs; Date.now() < end; await sleep(250)) {
-        const r = await db.query<{ n: string }>(`SELECT count(*) AS n FROM inquiries WHERE id = ANY($1) AND status = 'processing'`, [ours]);
+        // ours, and the report's runs started so far
+        const r = await db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM inquiries WHERE status = 'processing'
+             AND (id = ANY($1) OR id IN (SELECT inquiry_id FROM report_runs WHERE report_id = $2))`,
+          [ours, reportId ?? ''],
+        );
         if (Number(r.rows[0]!.n) === 0) break;
       }
     });
@@ -261,16 +333,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       `${r.id} (${r.status}, attempts ${r.attempts}, ${r.finished_at ? `${((Number(r.finished_at) - Number(r.created_at)) / 1000).toFixed(1)} s in all` : 'not finished'})`,
   );
   const rows = (
-    await db.query<{ id: string; status: string; error: string | null; result: string | null }>(
-      'SELECT id, status, error, result FROM inquiries WHERE id = ANY($1)',
-      [ours],
-    )
+    await db.query<{
+      id: string;
+      status: string;
+      error: string | null;
+      result: string | null;
+      interruptions: number;
+      created_at: string;
+      started_at: string | null;
+    }>('SELECT id, status, error, result, interruptions, created_at, started_at FROM inquiries WHERE id = ANY($1)', [ours])
   ).rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const statuses: Record<string, number> = {};
   for (const r of rows) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
   // log lines of live processes may still be on their way through their pipes
   await sleep(1000);
+  if (options.logDir) {
+    mkdirSync(options.logDir, { recursive: true });
+    for (const p of everyone) writeFileSync(join(options.logDir, `${roleOf.get(p)}-${p.pid}.log`), p.lines.join('\n') + '\n');
+  }
   const finishes = new Map<string, number>();
   for (const p of everyone)
     for (const m of p.logged('inquiry finished')) finishes.set(m.inquiryId as string, (finishes.get(m.inquiryId as string) ?? 0) + 1);
@@ -283,8 +364,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
       const now = queries.filter((o) => o.id === opId);
       if (now.length !== 1 || now[0]!.started_at !== startedAt) repeatedSubQuestions.push(`${id}:${opId}`);
     }
-    return { id, status: byId.get(id)?.status ?? 'missing', queries: queries.length };
+    return { id, status: byId.get(id)?.status ?? 'missing', queries: queries.length, interruptions: byId.get(id)?.interruptions ?? 0 };
   });
+  const checkedSubQuestions = [...finishedBefore.values()].reduce((n, m) => n + m.size, 0);
 
   let report: ChaosOutcome['report'];
   if (reportId) {
@@ -297,7 +379,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     const twice = dues.filter((d, i) => dues.indexOf(d) !== i);
     const runStatuses: Record<string, number> = {};
     for (const r of runs) runStatuses[r.status] = (runStatuses[r.status] ?? 0) + 1;
-    report = { dues, missing, twice, statuses: runStatuses };
+    report = { dues, missing, twice, statuses: runStatuses, runs };
   }
 
   const outcome: ChaosOutcome = {
@@ -305,10 +387,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
     lost: ours.filter((id) => !TERMINAL.includes(byId.get(id)?.status ?? 'missing')),
     duplicated: ours.filter((id) => (finishes.get(id) ?? 0) > 1),
     pastLimit: pastLimitDetail,
+    longestQueueWaitMs: Math.max(0, ...rows.filter((r) => r.started_at !== null).map((r) => Number(r.started_at) - Number(r.created_at))),
     failedByTakeover: rows.filter((r) => r.status === 'failed' && /interrupted/i.test(r.error ?? '')).map((r) => r.id),
     statuses,
     readyAfterRestartMs,
+    readyAfterOutageMs,
     repeatedSubQuestions,
+    checkedSubQuestions,
     research,
     report,
     phases,

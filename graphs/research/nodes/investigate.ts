@@ -16,7 +16,7 @@ import {
   sumDecompositionSql,
 } from '../analysis.js';
 import { ensureResearchConfiguration, type ResearchConfiguration } from '../configuration.js';
-import { contextDimension, mixScanSql, overlapSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
+import { contextDimension, mixScanSql, partFromBase, scanSql, type ScanPart } from '../scan.js';
 import type { InvestigateInput, ResearchUpdate, SubQuestion } from '../state.js';
 
 /** Rows kept in an operation (the report quotes from these). */
@@ -362,6 +362,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
       totals.previous = `SELECT sum(${m}) AS ${m} FROM base_previous`;
     }
     const text = (e: string) => `CAST(${e} AS ${deps.warehouse.dialect === 'mysql' ? 'CHAR' : 'VARCHAR'})`;
+    const statement = { totals, ident, lit, text, bases };
     const metric = sub.totals!.current.metrics[0];
     const format = model.measures.find((m) => m.name === metric)?.format ?? model.metrics.find((m) => m.name === metric)?.format;
     const f = format ? { format } : {};
@@ -373,14 +374,8 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
           scan.dimensions.map((d) => [d]),
           false,
         ),
-        scan.mix.numerator,
-        scan.mix.denominator,
-        metric,
-        totals,
-        ident,
-        lit,
-        text,
-        bases,
+        { numerator: scan.mix.numerator, denominator: scan.mix.denominator, metric },
+        statement,
       );
       columns = [
         { name: 'dimension', kind: 'dimension' },
@@ -399,59 +394,6 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'total_change', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
       ];
-    } else if (scan.pairs && scan.members) {
-      // the drivers' overlaps: each intersection's change and its split between the two drivers
-      const period = (keys: string[]) => ({
-        current: partFromBase('base_current', keys, metrics, ident, where(keys)),
-        previous: partFromBase('base_previous', keys, metrics, ident, where(keys)),
-      });
-      sql = overlapSql(
-        scan.pairs.map(([dimension, second]) => ({
-          dimension,
-          second,
-          both: period([dimension, second]),
-          first: period([dimension]),
-          other: period([second]),
-        })),
-        metric,
-        totals,
-        ident,
-        lit,
-        text,
-        bases,
-      );
-      columns = [
-        ...['dimension', 'member', 'second_dimension', 'second_member'].map((name) => ({ name, kind: 'dimension' })),
-        ...[
-          'current_value',
-          'previous_value',
-          'change',
-          'first_current',
-          'first_previous',
-          'first_change',
-          'second_current',
-          'second_previous',
-          'second_change',
-          'first_own',
-          'second_own',
-          'interaction',
-          'first_share',
-          'second_share',
-          'first_net_change',
-          'second_net_change',
-          'first_expected_change',
-          'second_expected_change',
-        ].map((name) => ({ name, kind: 'metric', ...f })),
-        ...[
-          'contribution',
-          'first_net_contribution',
-          'second_net_contribution',
-          'rest_change_pct',
-          'first_net_power',
-          'second_net_power',
-        ].map((name) => ({ name, kind: 'metric', format: pct })),
-        { name: 'total_change', kind: 'metric', ...f },
-      ];
     } else {
       const parts = scan.pairs
         ? partsOf(scan.pairs, false)
@@ -459,7 +401,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
             scan.dimensions.map((d) => [d]),
             true,
           );
-      sql = scanSql(parts, metric, totals, ident, lit, text, bases);
+      sql = scanSql(parts, metric, statement);
       columns = [
         ...['dimension', 'member', 'second_dimension', 'second_member', 'context_dimension', 'context_member'].map((name) => ({
           name,
@@ -475,11 +417,7 @@ async function runScan(sub: SubQuestion, deps: ResearchConfiguration, signal: Ab
         { name: 'previous_share', kind: 'share', format: pct },
         { name: 'current_share', kind: 'share', format: pct },
         { name: 'total_change', kind: 'metric', ...f },
-        { name: 'total_previous', kind: 'metric', ...f },
         { name: 'residual', kind: 'metric', ...f },
-        { name: 'rest_change_pct', kind: 'metric', format: pct },
-        { name: 'expected_change', kind: 'metric', ...f },
-        { name: 'explanatory_power', kind: 'metric', format: pct },
         { name: 'surprise', kind: 'metric', format: { kind: 'number', decimals: 6 } },
       ];
     }

@@ -4,7 +4,7 @@ import { ensureResearchConfiguration } from '../configuration.js';
 import { usageRecord } from '../llm-plan.js';
 import { llmNarrative } from '../llm-write.js';
 import { explainingSets, mechanismOf, rankDrivers, rankKeyDimensions, readAnomalies, readSignificance } from '../analysis.js';
-import { creditDrivers, overlapsOf, readMix, scanExplanation } from '../scan.js';
+import { overlapsOf, readMix, scanExplanation } from '../scan.js';
 import { reportCharts, writeReport } from '../report.js';
 import type { ResearchFindings, ResearchOutcome, ResearchStateType, ResearchUpdate } from '../state.js';
 
@@ -21,7 +21,7 @@ function changeFindings(state: ResearchStateType, model: SemanticModel, sig: Ret
   if (!scanned)
     return { ...base, drivers: sig?.significant ? rankDrivers(state.subQuestions, state.operations) : [], ...(mix ? { mix } : {}) };
   if (!sig?.significant) return { ...base, drivers: [], ...(mix ? { mix } : {}) };
-  const drivers = creditDrivers(scanned.drivers, state.subQuestions, state.operations).map((d) => {
+  const drivers = scanned.drivers.map((d) => {
     const through = d.and ? null : mechanismOf(d, state.subQuestions, state.operations);
     return through ? { ...d, through } : d;
   });
