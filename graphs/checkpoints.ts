@@ -10,6 +10,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
+import { retryThroughOutage } from '../src/store/connection-loss.js';
 import { CHECKPOINT_SETUP_LOCK, survivesServerLoss, withAdvisoryLock } from '../src/store/db.js';
 
 /**
@@ -60,15 +61,28 @@ const droppedPut = (config: RunnableConfig, checkpoint: Checkpoint): RunnableCon
   configurable: { thread_id: threadOf(config), checkpoint_ns: config.configurable?.checkpoint_ns ?? '', checkpoint_id: checkpoint.id },
 });
 
+/** How long a checkpoint save waits for PostgreSQL to come back (a restart, a failover) before failing the step. */
+const SAVE_THROUGH_OUTAGE_MS = 120_000;
+
 class PostgresCheckpoints extends PostgresSaver {
   readonly endedThreads = new EndedThreads();
+  // Saves are retried through an outage: LangGraph saves them while the next step runs and reports
+  // a lost one only when the graph ends, after which the investigation could not be resumed whole.
   override put(...args: Parameters<PostgresSaver['put']>): Promise<RunnableConfig> {
     if (this.endedThreads.has(threadOf(args[0]))) return Promise.resolve(droppedPut(args[0], args[1]));
-    return this.endedThreads.track(threadOf(args[0]), super.put(...args));
+    const thread = threadOf(args[0]);
+    return this.endedThreads.track(
+      thread,
+      retryThroughOutage(() => super.put(...args), { maxMs: SAVE_THROUGH_OUTAGE_MS, stop: () => this.endedThreads.has(thread) }),
+    );
   }
   override putWrites(...args: Parameters<PostgresSaver['putWrites']>): Promise<void> {
     if (this.endedThreads.has(threadOf(args[0]))) return Promise.resolve();
-    return this.endedThreads.track(threadOf(args[0]), super.putWrites(...args));
+    const thread = threadOf(args[0]);
+    return this.endedThreads.track(
+      thread,
+      retryThroughOutage(() => super.putWrites(...args), { maxMs: SAVE_THROUGH_OUTAGE_MS, stop: () => this.endedThreads.has(thread) }),
+    );
   }
   override deleteThread(threadId: string): Promise<void> {
     return this.endedThreads.end(threadId, () => super.deleteThread(threadId));

@@ -10,7 +10,7 @@ import type { Principal } from '../auth/keys.js';
 import { EmbeddedJobQueue } from '../jobs/embedded-queue.js';
 import { THIS_HOST, ownerState, registerOwnerHere, unregisterOwnerHere } from '../jobs/leases.js';
 import type { JobQueue, QueuedInquiry } from '../jobs/queue.js';
-import { isConnectionLoss } from '../store/connection-loss.js';
+import { isConnectionLoss, retryThroughOutage } from '../store/connection-loss.js';
 import { newId } from '../store/ids.js';
 import type { InquiryRecord, SessionRecord, Store } from '../store/repositories.js';
 import { type Dimensions, type InquiryStatusResponse, type InquiryType, type TerminalState, isTerminal } from '../schemas/inquiry.js';
@@ -471,18 +471,12 @@ export class InquiryService {
    * when the run is handed back (shutdown, lost ownership): then the job's retry or the watchdog
    * takes over, as before.
    */
-  private async throughStoreOutage<T>(inquiryId: string, signal: AbortSignal | undefined, write: () => Promise<T>): Promise<T> {
-    const giveUpAt = Date.now() + STORE_OUTAGE_RETRY_MS;
-    for (let delay = 100, tries = 0; ; delay = Math.min(delay * 2, 2000), tries++) {
-      try {
-        return await write();
-      } catch (err) {
-        const handedBack = signal?.aborted && !(signal.reason instanceof TimeLimitSignal);
-        if (!isConnectionLoss(err) || handedBack || Date.now() + delay > giveUpAt) throw err;
-        if (tries === 0) this.log.warn({ err, inquiryId }, 'the store is unreachable; the answer is kept and written once it is back');
-        await new Promise((r) => setTimeout(r, delay));
-      }
-    }
+  private throughStoreOutage<T>(inquiryId: string, signal: AbortSignal | undefined, write: () => Promise<T>): Promise<T> {
+    return retryThroughOutage(write, {
+      maxMs: STORE_OUTAGE_RETRY_MS,
+      stop: () => !!signal?.aborted && !(signal.reason instanceof TimeLimitSignal),
+      onFirstLoss: (err) => this.log.warn({ err, inquiryId }, 'the store is unreachable; the answer is kept and written once it is back'),
+    });
   }
 
   /**

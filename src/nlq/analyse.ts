@@ -344,6 +344,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         } else if (pv?.kind === 'num' && !pv.used && Number.isInteger(pv.num) && pv.num! > 0 && pv.num! < 10_000) {
           s.n = pv.num;
           pv.used = true;
+        } else {
+          // "the 5 customers with the most orders": the number before the things the ranking picks
+          const n = countBeforeThing(items, k);
+          if (n) {
+            s.n = n.num;
+            n.used = true;
+          }
         }
         // "top 3 most common": one ranking, by frequency, of the number the first one took
         const before = a.superlatives[a.superlatives.length - 1];
@@ -949,3 +956,20 @@ const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon)
   new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
 export { dimensionOfEntity } from './members.js';
+
+/**
+ * "the 5 customers with the most orders", "the 3 halls that have the highest capacity": the number
+ * right after "the" (or opening the question) before one thing named in the plural, joined to the
+ * superlative at `k` by "with" / "that have" / "having": how many of the things the ranking keeps.
+ */
+function countBeforeThing(items: Item[], k: number): Item | undefined {
+  const JOIN = new Set(['with', 'having', 'have', 'has', 'had', 'that', 'who', 'which', 'the']);
+  let j = k - 1;
+  while (j >= 0 && items[j]!.kind === 'word' && JOIN.has(items[j]!.lower)) j--;
+  if (j === k - 1 || items[j]?.kind !== 'lex' || !(items[j]!.entries ?? []).some((e) => e.kind === 'entity')) return undefined;
+  const num = items[j - 1];
+  const before = items[j - 2];
+  if (num?.kind !== 'num' || num.used || !Number.isInteger(num.num) || num.num! <= 0 || num.num! >= 10_000 || num.percent) return undefined;
+  if (before && !(before.kind === 'word' && before.lower === 'the')) return undefined;
+  return num;
+}

@@ -48,6 +48,7 @@ import {
 } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
+import { readSingleTable } from './single-table.js';
 import {
   catalogue,
   missingPhrase,
@@ -63,7 +64,18 @@ import {
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
+  // "the maximum capacity of the halls": an aggregate of one table's column, never a ranking or a sum
+  const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
+  if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
   const r = interpretOnce(question, ctx, true);
+  // a question about one table's own rows, every word read by its schema links (`single-table.ts`)
+  if (r.kind === 'out_of_scope' && !ctx.previous) {
+    const single = readSingleTable(question, ctx);
+    if (single) {
+      const checked = computable(single, ctx.model);
+      if (checked.kind === 'query') return checked;
+    }
+  }
   if (r.kind !== 'out_of_scope' || !r.unconsumed?.length) return r;
   const closest = closestReading(question, r.unconsumed, ctx);
   return closest ? { ...r, closest } : r;

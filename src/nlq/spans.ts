@@ -151,7 +151,14 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
       return !!entity && !!dimensionOfEntity(lex, entity);
     };
     const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e)) : lx?.entries;
-    if (lx && found!.length) {
+    // a number that is also a stored text ("5" of a zone) is that value only right after a word of its
+    // column's name ("zone 5"); otherwise it is the number ("top 5 halls", "the 2 largest")
+    const numberFirst =
+      !!lx &&
+      lx.len === 1 &&
+      t.num !== undefined &&
+      found!.every((e) => e.kind === 'value' && !valueNamedBefore(lex, e.target, tokens[i - 1]));
+    if (lx && found!.length && !numberFirst) {
       const it = span('lex', tokens, i, i + lx.len, { entries: found! });
       const f = fuzzyKeys.get(i);
       if (f && lx.len === 1) it.fuzzy = f;
@@ -181,6 +188,14 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
     i++;
   }
   return items;
+}
+
+/** Whether the token before a value is a word of its dimension's name or label ("zone" before "5"). */
+function valueNamedBefore(lex: Lexicon, dimension: string, before: Token | undefined): boolean {
+  if (!before) return false;
+  const d = lex.dimensions.get(dimension);
+  const words = [dimension, d?.label ?? '', d?.roleOf?.base ?? ''].flatMap((x) => x.toLowerCase().split(/[^a-z0-9]+/));
+  return words.includes(before.lemma) || words.includes(before.lower);
 }
 
 export function span(kind: Item['kind'], tokens: Token[], i: number, j: number, extra: Partial<Item>): Item {

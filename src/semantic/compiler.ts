@@ -62,6 +62,32 @@ interface ModelIndex {
   measures: Map<string, Measure>;
   metrics: Map<string, DerivedMetric>;
   exprs: Map<string, Expr>;
+  /** Row attributes: measures of one value per row of their own table, read as number columns (see `ColumnAggregateSchema`). */
+  rowAttrs: Map<string, Dimension>;
+}
+
+/** A measure's per-row value as a number column: a sum/avg/min/max of its own table's columns with no filter. */
+export function rowAttributes(model: SemanticModel): Map<string, Dimension> {
+  const out = new Map<string, Dimension>();
+  const dims = new Set(model.dimensions.map((d) => d.name));
+  for (const m of model.measures) {
+    if (!['sum', 'avg', 'min', 'max'].includes(m.agg) || m.filter || !m.sql || dims.has(m.name)) continue;
+    // only its own table's columns: a value reached through another table is no attribute of the row
+    if ([...m.sql.matchAll(/\$\{(\w+)\}/g)].some((x) => x[1] !== 'TABLE') || !m.sql.includes('${TABLE}')) continue;
+    out.set(m.name, {
+      name: m.name,
+      entity: m.entity,
+      sql: m.sql,
+      type: 'number',
+      label: m.label,
+      description: m.description,
+      synonyms: [],
+      index_values: false,
+      value_synonyms: {},
+      value_groups: {},
+    });
+  }
+  return out;
 }
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
@@ -81,6 +107,7 @@ function indexOf(model: SemanticModel): ModelIndex {
       measures: new Map(model.measures.map((d) => [d.name, d])),
       metrics: new Map(model.metrics.map((d) => [d.name, d])),
       exprs: new Map(model.metrics.map((d) => [d.name, parseExpr(d.expression)])),
+      rowAttrs: rowAttributes(model),
     };
     indexes.set(model, ix);
   }
@@ -246,6 +273,7 @@ export function compile(
     distinct_counts: input.distinct_counts ?? [],
     period_counts: input.period_counts ?? [],
     durations: (input.durations ?? []).map((x) => ({ ...x, unit: x.unit ?? 'day', agg: x.agg ?? 'avg' })),
+    column_aggregates: input.column_aggregates ?? [],
     ratios: (input.ratios ?? []).map((r) => ({
       ...r,
       numerator: { ...r.numerator, filters: r.numerator.filters ?? [], conditions: r.numerator.conditions ?? [] },
@@ -261,13 +289,15 @@ export function compile(
     q.distinct_counts.length +
     q.period_counts.length +
     q.ratios.length +
-    q.durations.length;
+    q.durations.length +
+    q.column_aggregates.length;
   if (q.metrics.length === 0 && q.group_by.length === 0 && constructed === 0)
     throw new CompileError('the query names no metric and no dimension');
 
   // --- group-by columns
   const groups: GroupCol[] = q.group_by.map((g) => {
-    const dim = ix.dims.get(g.dimension);
+    // (a row attribute lists each row's own value, like a number dimension)
+    const dim = ix.dims.get(g.dimension) ?? ix.rowAttrs.get(g.dimension);
     if (dim) return { name: dim.name, kind: 'dimension', ref: dim.name, entity: dim.entity, sql: dim.sql, label: dim.label };
     const td = ix.timeDims.get(g.dimension);
     if (!td) throw unknown('dimension', g.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
@@ -511,6 +541,34 @@ export function compile(
     synthetic.push({ column: du.name, measure: name });
   }
 
+  // column aggregates: one value per row (a number dimension or a row attribute), aggregated anew
+  for (const ca of q.column_aggregates) {
+    const col = ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of);
+    if (!col || col.type !== 'number')
+      throw unknown('number dimension or row attribute', ca.of, [
+        ...[...ix.dims.values()].filter((x) => x.type === 'number').map((x) => x.name),
+        ...ix.rowAttrs.keys(),
+      ]);
+    if (outNames.has(ca.name) || q.column_aggregates.filter((x) => x.name === ca.name).length > 1)
+      throw new CompileError(`'${ca.name}' names two columns of the answer`);
+    // dated like the entity's own rows (its plain count), so a period applies to them
+    const rows = model.measures.find((m) => m.entity === col.entity && m.agg === 'count' && !m.filter);
+    const name = `${ca.name}__column`;
+    baseMeasures.set(name, {
+      name,
+      entity: col.entity,
+      agg: ca.agg,
+      sql: col.sql,
+      description: '',
+      synonyms: [],
+      format: { kind: 'number' },
+      time_bound: !!rows?.time_bound,
+      ...(rows?.time_dimension ? { time_dimension: rows.time_dimension } : {}),
+      alternate_time_dimensions: rows?.alternate_time_dimensions ?? [],
+    });
+    synthetic.push({ column: ca.name, measure: name });
+  }
+
   // --- measure groups
   const measureGroups: MeasureGroup[] = [];
   const datingOut: Record<string, string | null> = {};
@@ -690,6 +748,25 @@ export function compile(
         ref: du.name,
         label: du.label ?? `${aggWord} ${du.unit}s from ${tdLabel(du.from)} to ${tdLabel(du.to)}`,
         format: whole ? { kind: 'integer' } : { kind: 'number', decimals: 2 },
+      },
+      sql: `base.${d.ident(measure)}`,
+    });
+  }
+  for (const ca of q.column_aggregates) {
+    const measure = synthetic.find((x) => x.column === ca.name)!.measure;
+    const col = (ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of))!;
+    const source = ix.measures.get(ca.of)?.format;
+    const aggWord = { avg: 'Average', min: 'Lowest', max: 'Highest', sum: 'Total' }[ca.agg];
+    extraCols.push({
+      column: {
+        name: ca.name,
+        kind: 'metric',
+        ref: ca.name,
+        label: ca.label ?? `${aggWord} ${(col.label ?? col.name.replace(/_/g, ' ')).toLowerCase()}`,
+        format:
+          ca.agg === 'avg'
+            ? { kind: 'number', decimals: 2, ...(source && source.kind !== 'integer' ? source : {}) }
+            : (source ?? { kind: 'number' }),
       },
       sql: `base.${d.ident(measure)}`,
     });
@@ -1166,9 +1243,12 @@ function samePeriodCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect
 
 function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
   const f = { ...input, values: input.values ?? [] };
-  const dim = ix.dims.get(f.dimension);
+  const attr = ix.dims.has(f.dimension) ? undefined : ix.rowAttrs.get(f.dimension);
+  const dim = ix.dims.get(f.dimension) ?? attr;
   const td = dim ? undefined : ix.timeDims.get(f.dimension);
   if (!dim && !td) throw unknown('dimension', f.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
+  if (attr && (isPresenceOp(f.op) || (TEXT_ONLY_OPS as readonly string[]).includes(f.op)))
+    throw new CompileError(`'${f.dimension}' is a row attribute (a number per row): it takes only comparisons, not '${f.op}'`);
   const type = dim ? dim.type : 'date';
   const name = f.dimension;
   if (isPresenceOp(f.op)) {

@@ -10,7 +10,7 @@ import { TimeGrain } from './model.js';
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const GroupBySchema = z.object({
-  /** A dimension or time dimension name. */
+  /** A dimension or time dimension name, or a row attribute (each row's own value: see `ColumnAggregateSchema`). */
   dimension: z.string().min(1),
   /** Required for a time dimension: the bucket (day..year). */
   grain: TimeGrain.optional(),
@@ -75,6 +75,11 @@ export function filterValueWords(f: { dimension?: string; op: string; values?: u
 
 export const DimensionFilterSchema = z
   .object({
+    /**
+     * A dimension or time dimension; for the comparisons (eq..between) also a row attribute: a measure
+     * that adds up one value per row of its own table (see `ColumnAggregateSchema`), compared row by row
+     * ("customers with an account balance over 9000" keeps each customer whose own balance is over 9000).
+     */
     dimension: z.string().min(1),
     op: z.enum(DIMENSION_FILTER_OPS),
     /**
@@ -300,6 +305,25 @@ export const DurationSchema = z.object({
 });
 export type Duration = z.infer<typeof DurationSchema>;
 
+/**
+ * An aggregate of one value per row, as its own column: "the lowest and highest retail price of parts" =
+ * {of: retail_price, agg: min} and {of: retail_price, agg: max}. `of` is a number dimension or a row
+ * attribute (a measure that adds up one value per row of its own table: a sum, average, lowest or
+ * highest of that table's columns with no filter of its own), whose per-row value is aggregated anew:
+ * "the largest account balance" is the highest single balance, never the total. Computed per group
+ * like any metric; the query's filters and period apply (dated like the entity's rows).
+ */
+export const ColumnAggregateSchema = z.object({
+  /** Output column name (unique in the query), e.g. `retail_price_max`. */
+  name: z.string().min(1),
+  /** A number dimension or a row attribute (see above). */
+  of: z.string().min(1),
+  agg: z.enum(['avg', 'min', 'max', 'sum']),
+  /** How the question named it (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type ColumnAggregate = z.infer<typeof ColumnAggregateSchema>;
+
 /** One side of a ratio: a metric, over all of its rows or over a subset of them. */
 export const RatioSideSchema = z.object({
   metric: z.string().min(1),
@@ -390,6 +414,8 @@ export const SemanticQuerySchema = z.object({
    * metric summed over the time breakdown's buckets up to each (within the other breakdowns).
    */
   running_totals: z.array(z.string().min(1)).optional(),
+  /** Aggregates of one value per row: a number dimension or a row attribute (one column each). */
+  column_aggregates: z.array(ColumnAggregateSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */
   comparison: PeriodComparisonSchema.optional(),
   /** Rows dated in the same period as another date of theirs (AND-ed with the filters). */

@@ -16,6 +16,7 @@ export function describeQuery(model: SemanticModel, q: SemanticQuery): string {
       ...(q.per_entity_averages ?? []),
       ...(q.period_counts ?? []),
       ...(q.durations ?? []),
+      ...(q.column_aggregates ?? []),
     ].map((c) => c.label ?? c.name.replace(/_/g, ' ')),
   ];
   let text = andList(columns.map((c, i) => (i === 0 ? c : lowerFirst(c)))) || 'Rows';

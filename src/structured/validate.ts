@@ -6,7 +6,7 @@
  * left to the compiler, whose refusal is returned the same way. Nothing is stored on a refusal.
  */
 import { RequestValidationError } from '../inquiries/engine.js';
-import { CompileError, compile } from '../semantic/compiler.js';
+import { CompileError, compile, rowAttributes } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { TIME_GRAINS } from '../semantic/model.js';
@@ -51,6 +51,7 @@ function ownColumns(q: SemanticQuery): string[] {
     ...(q.period_counts ?? []).map((s) => s.name),
     ...(q.ratios ?? []).map((s) => s.name),
     ...(q.durations ?? []).map((s) => s.name),
+    ...(q.column_aggregates ?? []).map((s) => s.name),
   ];
 }
 
@@ -64,8 +65,11 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
   q.metrics.forEach((m, i) => {
     if (!names.metrics.includes(m)) refuse(`metrics[${i}]`, m, 'a metric', names.metrics);
   });
+  // (a comparison or a listing may also name a row attribute: a measure's value per row, see ColumnAggregateSchema)
+  const rowAttrs = [...rowAttributes(model).keys()];
   q.group_by.forEach((g, i) => {
-    if (!anyDimension.includes(g.dimension)) refuse(`group_by[${i}].dimension`, g.dimension, 'a dimension', anyDimension);
+    if (!anyDimension.includes(g.dimension) && !rowAttrs.includes(g.dimension))
+      refuse(`group_by[${i}].dimension`, g.dimension, 'a dimension', [...anyDimension, ...rowAttrs]);
     if (names.timeDimensions.includes(g.dimension) && !g.grain) {
       throw new RequestValidationError(
         `semantic_query.group_by[${i}].grain: required for the time dimension "${g.dimension}"; allowed: ${TIME_GRAINS.join(', ')}`,
@@ -74,7 +78,8 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
   });
   const checkFilters = (filters: { dimension: string }[], at: string) =>
     filters.forEach((f, i) => {
-      if (!anyDimension.includes(f.dimension)) refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension', anyDimension);
+      if (!anyDimension.includes(f.dimension) && !rowAttrs.includes(f.dimension))
+        refuse(`${at}[${i}].dimension`, f.dimension, 'a dimension', [...anyDimension, ...rowAttrs]);
     });
   checkFilters(q.filters, 'filters');
   (q.any_of ?? []).forEach((g, i) => checkFilters(g.filters, `any_of[${i}].filters`));

@@ -294,6 +294,13 @@ export const superlativeLookup: Construction = {
       if (!E || (b === anchor.k - 1 && !run)) return null;
       measureAt = run ? -1 : anchor.inPhrase ? anchor.k : anchor.k + 1;
       if (n !== undefined) return null;
+      // "the 5 customers with the most orders": the number before the thing says how many
+      const count = items[b - 1];
+      if (count?.kind === 'num' && Number.isInteger(count.num) && count.num! > 0 && (b < 2 || items[b - 2]!.lower === 'the')) {
+        n = count.num;
+        numItems.push(count);
+        head = b - 1;
+      }
     }
     if (!E || !entityItem) return null;
     // "the name of the second longest river": the ordinal opens the noun phrase (the ordinal rank skips the first)

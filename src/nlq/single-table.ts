@@ -1,0 +1,583 @@
+/**
+ * The single-table reading: a question about the rows of ONE thing, read from its schema links alone.
+ * Projection ("the names and cities of the suppliers"), row conditions on the thing's own columns
+ * ("with a size between 5 and 15", "whose balance is over 9000", "in FRANCE"), counts ("count the
+ * parts", "how many different brands") and aggregates of its columns, several at once ("the lowest
+ * and highest price"). Each part of the grammar claims the tokens it reads; the reading stands only
+ * when every token is claimed (a linked element, a number, a function word), otherwise there is none
+ * and the general interpreter's refusal stands. Tried only after that interpreter refused.
+ */
+import type { SemanticModel } from '../semantic/model.js';
+import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery } from '../semantic/query.js';
+import { shortestJoinPaths } from '../semantic/graph.js';
+import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
+import { linkQuestion, type LinkCandidate } from './linking.js';
+import { keyDimension, memberDimension, nameCandidates } from './members.js';
+import { normalise, tokenize, type Token } from './text.js';
+import { findTimeExpressions } from './time.js';
+import type { InterpretContext, Interpretation } from './types.js';
+
+type Agg = ColumnAggregate['agg'];
+/** Words of an aggregate of a column: "the lowest price", "average salary". */
+const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
+  ['minimum', 'min'],
+  ['min', 'min'],
+  ['lowest', 'min'],
+  ['smallest', 'min'],
+  ['maximum', 'max'],
+  ['max', 'max'],
+  ['highest', 'max'],
+  ['largest', 'max'],
+  ['biggest', 'max'],
+  ['greatest', 'max'],
+  ['average', 'avg'],
+  ['mean', 'avg'],
+  ['avg', 'avg'],
+  ['total', 'sum'],
+  ['sum', 'sum'],
+]);
+
+const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
+
+/** Words that ask, point or join, and carry nothing a query holds. */
+const FUNCTION_WORDS = new Set(
+  `what which is are was were be the a an of for all every show list give me find return tell get display
+  please there do does their its his her i we you want know would like see can could any each
+  that who whose with have has having where whom these those this about`.split(/\s+/),
+);
+/** Words that begin a listing of the thing's rows ("list the suppliers in FRANCE"). */
+const LIST_WORDS = new Set(['list', 'show', 'give', 'find', 'return', 'which', 'what', 'display', 'get']);
+/** Row comparisons: the words, the operator, and how many numbers follow. */
+const COMPARISONS: { words: string[]; op: DimensionFilter['op'] }[] = [
+  { words: ['more', 'than'], op: 'gt' },
+  { words: ['greater', 'than'], op: 'gt' },
+  { words: ['higher', 'than'], op: 'gt' },
+  { words: ['larger', 'than'], op: 'gt' },
+  { words: ['bigger', 'than'], op: 'gt' },
+  { words: ['above'], op: 'gt' },
+  { words: ['over'], op: 'gt' },
+  { words: ['exceeding'], op: 'gt' },
+  { words: ['at', 'least'], op: 'gte' },
+  { words: ['no', 'less', 'than'], op: 'gte' },
+  { words: ['less', 'than'], op: 'lt' },
+  { words: ['lower', 'than'], op: 'lt' },
+  { words: ['smaller', 'than'], op: 'lt' },
+  { words: ['fewer', 'than'], op: 'lt' },
+  { words: ['below'], op: 'lt' },
+  { words: ['under'], op: 'lt' },
+  { words: ['at', 'most'], op: 'lte' },
+  { words: ['no', 'more', 'than'], op: 'lte' },
+  { words: ['equal', 'to'], op: 'eq' },
+  { words: ['exactly'], op: 'eq' },
+  { words: ['of'], op: 'eq' },
+  { words: ['between'], op: 'between' },
+  { words: ['from'], op: 'between' },
+];
+
+/** What a stretch of the question reads as, once the thing is chosen. */
+type Part =
+  | { kind: 'word'; at: number; lower: string }
+  | { kind: 'number'; at: number; value: number; percent: boolean; token: Token }
+  /** The thing itself (its name, its count's name, its naming column). */
+  | { kind: 'entity'; at: number; to: number }
+  /** A column of the thing: a dimension, or a row attribute (a measure's per-row value). */
+  | { kind: 'column'; at: number; to: number; name: string; number: boolean; dimension: boolean }
+  /** A measure of the thing named whole ("average cost", "number of sales"). */
+  | { kind: 'metric'; at: number; to: number; name: string }
+  | { kind: 'value'; at: number; to: number; dimension: string };
+
+/** A measure whose per-row value is a number column of its own table (the compiler's row attribute). */
+function rowAttribute(model: SemanticModel, name: string): { entity: string } | undefined {
+  const m = model.measures.find((x) => x.name === name);
+  if (!m || !['sum', 'avg', 'min', 'max'].includes(m.agg) || m.filter || !m.sql?.includes('${TABLE}')) return undefined;
+  if ([...m.sql.matchAll(/\$\{(\w+)\}/g)].some((x) => x[1] !== 'TABLE')) return undefined;
+  return model.dimensions.some((d) => d.name === name) ? undefined : { entity: m.entity };
+}
+
+/**
+ * The number column of a thing stored under a name ("age"): one name for it (a number dimension, else
+ * a row attribute: the measures over one column compare the same per-row value), one per column.
+ */
+function columnsNamed(model: SemanticModel, thing: string, column: string): string[] {
+  const re = new RegExp(`^\\$\\{TABLE\\}\\.["\`]?${column}["\`]?$`, 'i');
+  const dims = model.dimensions.filter((d) => d.entity === thing && d.type === 'number' && re.test(d.sql.trim())).map((d) => d.name);
+  if (dims.length) return dims;
+  const attrs = model.measures.filter((m) => m.entity === thing && !!m.sql && re.test(m.sql.trim()) && rowAttribute(model, m.name));
+  return attrs.length ? [attrs[0]!.name] : [];
+}
+
+/** What "all the ___ about X" says of every column. */
+const ALL_COLUMNS = ['information', 'info', 'details', 'detail', 'data', 'columns', 'fields', 'attributes'];
+
+/**
+ * Every column of a thing, for "all the information about": its key first, each dimension, each date
+ * (by day), and each number kept in a measure (one per column: a sum and an average of one column are
+ * one column).
+ */
+function everyColumn(model: SemanticModel, thing: string): GroupBy[] {
+  const key = keyDimension(model, thing);
+  const out: GroupBy[] = key ? [{ dimension: key }] : [];
+  const sqls = new Set<string>();
+  for (const d of model.dimensions.filter((x) => x.entity === thing && x.name !== key)) {
+    out.push({ dimension: d.name });
+    sqls.add(d.sql);
+  }
+  for (const t of model.time_dimensions.filter((x) => x.entity === thing)) out.push({ dimension: t.name, grain: 'day' });
+  for (const m of model.measures.filter((x) => x.entity === thing && rowAttribute(model, x.name))) {
+    if (sqls.has(m.sql!)) continue;
+    sqls.add(m.sql!);
+    out.push({ dimension: m.name });
+  }
+  return out;
+}
+
+/** Words of a name or label, lower case, each as its noun lemma. */
+const labelWords = (s: string) => tokenize(s.replace(/_/g, ' ').toLowerCase()).map((t) => t.lemma);
+
+/** The thing's dimensions and measures whose name or label is the thing's name followed by these words. */
+function ownElements(model: SemanticModel, thing: string, span: Token[]): { kind: 'dimension' | 'metric'; target: string }[] {
+  const entity = model.entities.find((e) => e.name === thing);
+  const prefixes = [thing, ...(entity?.synonyms ?? [])].map((x) => labelWords(x).join(' '));
+  const phrase = span.map((t) => t.lemma).join(' ');
+  const names = (x: { name: string; label?: string }) => [x.name, x.label ?? ''].map((n) => labelWords(n).join(' '));
+  const says = (x: { name: string; label?: string }) => names(x).some((n) => prefixes.some((p) => n === `${p} ${phrase}`));
+  return [
+    ...model.dimensions.filter((d) => d.entity === thing && says(d)).map((d) => ({ kind: 'dimension' as const, target: d.name })),
+    ...model.measures.filter((m) => m.entity === thing && says(m)).map((m) => ({ kind: 'metric' as const, target: m.name })),
+  ];
+}
+
+/** The entity a linked element belongs to, or undefined when it belongs to none (a metric over several). */
+function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | undefined {
+  if (e.kind === 'entity') return e.target;
+  if (e.kind === 'dimension' || e.kind === 'value') return lex.dimensions.get(e.target)?.entity;
+  if (e.kind === 'metric') return model.measures.find((m) => m.name === e.target)?.entity;
+  return undefined;
+}
+
+/** The plain count of an entity's rows. */
+const countOf = (model: SemanticModel, entity: string) =>
+  model.measures.find((m) => m.entity === entity && m.agg === 'count' && !m.filter)?.name;
+
+/**
+ * The single-table reading of a question, or undefined when some word is not read by it (then the
+ * general interpreter's answer stands).
+ */
+export function readSingleTable(
+  question: string,
+  ctx: InterpretContext,
+  only?: 'aggregates',
+): Extract<Interpretation, { kind: 'query' }> | undefined {
+  const { model } = ctx;
+  const text = normalise(question).trim();
+  const tokens = tokenize(text);
+  // (the pass before the general rules costs nothing to a question with no aggregate word)
+  if (only === 'aggregates' && !tokens.some((t) => AGG_WORDS.has(t.lower))) return undefined;
+  const lex = getLexicon(model, ctx.values);
+  // periods have their own rules (which date, which calendar): not read here
+  if (findTimeExpressions(text.toLowerCase(), ctx.asOf).length) return undefined;
+  const links = linkQuestion(tokens, lex);
+
+  // the longest link at each token, left to right (a phrase is read whole or not at all)
+  const spans: { i: number; j: number; cands: LinkCandidate[]; entries: LexEntry[] }[] = [];
+  for (let i = 0; i < tokens.length;) {
+    const here = links.filter((c) => c.i === i);
+    const t = tokens[i]!;
+    // a number is a number (never a stored text "5" in "top 5"), unless its column is named right before it
+    if (!here.length || t.num !== undefined) {
+      i++;
+      continue;
+    }
+    const j = Math.max(...here.map((c) => c.j));
+    const cands = here.filter((c) => c.j === j);
+    spans.push({ i, j, cands, entries: [] });
+    i = j;
+  }
+  // the entries behind each candidate (the lexicon's, to read values and owners)
+  for (const s of spans) s.entries = s.cands.map((c) => ({ kind: c.kind, target: c.target, source: c.source, phrase: '' }) as LexEntry);
+
+  // the one thing: the one named, else the one every linked element can belong to
+  const named = new Set(spans.flatMap((s) => s.entries.filter((e) => e.kind === 'entity').map((e) => e.target)));
+  let things: Set<string> | undefined;
+  for (const s of spans) {
+    const owners = new Set(s.entries.map((e) => ownerOf(lex, model, e)).filter((x): x is string => !!x));
+    things = things ? new Set([...things].filter((x) => owners.has(x))) : owners;
+  }
+  const thing = named.size === 1 ? [...named][0]! : things?.size === 1 ? [...things][0]! : undefined;
+  if (!thing) return undefined;
+  // a phrase the model writes with the thing's name before it ("account balance" of suppliers = the
+  // supplier account balance): the thing's own element
+  for (const s of spans) {
+    if (s.entries.some((e) => ownerOf(lex, model, e) === thing)) continue;
+    const own = ownElements(model, thing, tokens.slice(s.i, s.j));
+    s.cands = own.map((e) => ({ i: s.i, j: s.j, kind: e.kind, target: e.target, source: 'label', score: 1 }));
+    s.entries = s.cands.map((c) => ({ kind: c.kind, target: c.target, source: c.source, phrase: '' }) as LexEntry);
+  }
+
+  // each token's part, read with the thing chosen
+  const parts: Part[] = [];
+  let k = 0;
+  for (let i = 0; i < tokens.length;) {
+    const s = spans[k]?.i === i ? spans[k++] : undefined;
+    const t = tokens[i]!;
+    if (!s) {
+      if (t.num !== undefined) parts.push({ kind: 'number', at: i, value: t.num, percent: !!t.percent, token: t });
+      else parts.push({ kind: 'word', at: i, lower: t.lower });
+      i++;
+      continue;
+    }
+    const own = s.cands.filter((c) => ownerOf(lex, model, c as unknown as LexEntry) === thing);
+    // a value also stored for a related thing competes (airports "in Denver": their own location, or
+    // the city they serve?), unless it selects the same rows in each (`sameRows`)
+    const phrase = tokens
+      .slice(s.i, s.j)
+      .map((x) => x.lower)
+      .join(' ');
+    const others = s.cands.filter((c) => c.kind === 'value' && ownerOf(lex, model, c as unknown as LexEntry) !== thing);
+    const related = others.filter((c) => {
+      const owner = ownerOf(lex, model, c as unknown as LexEntry);
+      return !!owner && shortestJoinPaths(model, thing, owner).count > 0;
+    });
+    const dims = [...own.filter((c) => c.kind === 'value'), ...related].map((c) => c.target);
+    if (related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
+    // weak values (a word that is also ordinary English) need capitals
+    const weak = (c: LinkCandidate) => c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper);
+    // (a weak value and nothing else, "a" of a flag: the ordinary word)
+    if (s.cands.every(weak)) {
+      for (let x = s.i; x < s.j; x++) parts.push({ kind: 'word', at: x, lower: tokens[x]!.lower });
+      i = s.j;
+      continue;
+    }
+    const strong = own.filter((c) => !weak(c));
+    const part = readSpan(model, lex, thing, s.i, s.j, strong, tokens.slice(s.i, s.j));
+    if (!part) return undefined;
+    parts.push(part);
+    i = s.j;
+  }
+  // `only: 'aggregates'`: a question that opens on an aggregate of a column ("what is the maximum
+  // balance of suppliers"), never on the thing or "which" (then it asks for members)
+  if (only === 'aggregates') {
+    const first = parts.find(
+      (x) =>
+        x.kind !== 'word' || !['what', 'is', 'are', 'was', 'the', 'give', 'me', 'show', 'tell', 'find', 'return', 'get'].includes(x.lower),
+    );
+    if (first?.kind !== 'word' || !AGG_WORDS.has(first.lower)) return undefined;
+  }
+  const r = buildReading(model, lex, thing, parts, tokens);
+  if (only === 'aggregates' && (!r?.query.column_aggregates?.length || r.query.metrics.length)) return undefined;
+  return r;
+}
+
+/** What one linked span reads as for the thing, or undefined when it reads as none or as several. */
+function readSpan(
+  model: SemanticModel,
+  lex: Lexicon,
+  thing: string,
+  i: number,
+  j: number,
+  cands: LinkCandidate[],
+  spanTokens: Token[],
+): Part | undefined {
+  if (!cands.length) return undefined;
+  if (cands.some((c) => c.kind === 'entity')) return { kind: 'entity', at: i, to: j };
+  const values = cands.filter((c) => c.kind === 'value');
+  if (values.length) {
+    const dims = new Set(values.map((c) => c.target));
+    if (dims.size !== 1) return undefined;
+    return { kind: 'value', at: i, to: j, dimension: values[0]!.target };
+  }
+  const dims = new Set(cands.filter((c) => c.kind === 'dimension').map((c) => c.target));
+  const metrics = new Set(cands.filter((c) => c.kind === 'metric').map((c) => c.target));
+  // the count of the thing's rows written as a count ("number of halls", "count of organisers") is that
+  // count; the thing's own name was read above
+  const count = countOf(model, thing);
+  if (count && metrics.has(count) && !dims.size) return metrics.size === 1 ? { kind: 'metric', at: i, to: j, name: count } : undefined;
+  if (dims.size === 1 && !metrics.size) {
+    const d = lex.dimensions.get([...dims][0]!)!;
+    return { kind: 'column', at: i, to: j, name: d.name, number: d.type === 'number', dimension: true };
+  }
+  // a measure named with its aggregate ("average age", "total capacity") is that figure, never a column
+  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower));
+  if (metrics.size === 1 && !dims.size) {
+    const name = [...metrics][0]!;
+    if (rowAttribute(model, name) && !aggregated) return { kind: 'column', at: i, to: j, name, number: true, dimension: false };
+    return { kind: 'metric', at: i, to: j, name };
+  }
+  // a sum and an average of one column both named by it ("cost"): the column
+  const attrs = [...metrics].filter((m) => rowAttribute(model, m));
+  const sqls = new Set(attrs.map((m) => model.measures.find((x) => x.name === m)!.sql));
+  if (!dims.size && attrs.length === metrics.size && sqls.size === 1 && !aggregated) {
+    const plain = attrs.find((m) => model.measures.find((x) => x.name === m)!.agg === 'sum') ?? attrs[0]!;
+    return { kind: 'column', at: i, to: j, name: plain, number: true, dimension: false };
+  }
+  return undefined;
+}
+
+function buildReading(
+  model: SemanticModel,
+  lex: Lexicon,
+  thing: string,
+  parts: Part[],
+  tokens: Token[],
+): Extract<Interpretation, { kind: 'query' }> | undefined {
+  const claimed = new Set<number>();
+  const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
+  const metrics: string[] = [];
+  const aggregates: ColumnAggregate[] = [];
+  const filters: DimensionFilter[] = [];
+  const columns: GroupBy[] = [];
+  /** The columns named one by one (not "all the information"). */
+  const asked: string[] = [];
+  const distinct: NonNullable<SemanticQuery['distinct_counts']> = [];
+  const notes: string[] = [];
+  const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
+  let entityNamed = false;
+  let counted = false;
+
+  for (let n = 0; n < parts.length; n++) {
+    const p = parts[n]!;
+    // "how many [different] X", "(the total) number of [distinct] X", "count (of) the X"
+    const countLen =
+      word(p, 'how') && word(parts[n + 1], 'many')
+        ? 2
+        : word(p, 'number') && word(parts[n + 1], 'of')
+          ? 2
+          : word(p, 'count')
+            ? word(parts[n + 1], 'of')
+              ? 2
+              : 1
+            : 0;
+    if (countLen) {
+      let m = n + countLen;
+      while (word(parts[m], 'the', 'all')) m++;
+      const isDistinct = word(parts[m], 'different', 'distinct', 'unique');
+      if (isDistinct) m++;
+      const target = parts[m];
+      if (target?.kind === 'entity' && !isDistinct) {
+        const c = countOf(model, thing);
+        if (!c) return undefined;
+        metrics.push(c);
+        entityNamed = counted = true;
+      } else if (target?.kind === 'column' && target.dimension && isDistinct) {
+        distinct.push({
+          name: `${target.name}_count`,
+          entity: thing,
+          dimension: target.name,
+          label: `Number of different ${target.name.replace(/_/g, ' ')}`,
+        });
+        counted = true;
+      } else return undefined;
+      for (let x = n; x <= m; x++) claim(parts[x]!);
+      n = m;
+      continue;
+    }
+    // "the lowest and highest price", "average and total cost", "the minimum price and maximum weight"
+    if (p.kind === 'word' && AGG_WORDS.has(p.lower)) {
+      const aggs: Part[] = [p];
+      let m = n + 1;
+      while (
+        word(parts[m], 'and', 'or', ',') &&
+        parts[m + 1]?.kind === 'word' &&
+        AGG_WORDS.has((parts[m + 1] as { lower: string }).lower)
+      ) {
+        aggs.push(parts[m + 1]!);
+        m += 2;
+      }
+      const col = parts[m];
+      if (col?.kind !== 'column' || !col.number) return undefined;
+      for (const a of aggs) {
+        const agg = AGG_WORDS.get((a as { lower: string }).lower)!;
+        const name = `${col.name}_${agg}`;
+        if (aggregates.some((x) => x.name === name)) return undefined;
+        const what = (
+          model.dimensions.find((d) => d.name === col.name)?.label ??
+          model.measures.find((m) => m.name === col.name)?.label ??
+          col.name
+        )
+          .replace(/^(total|average|avg|sum of|min|max)\s+/i, '')
+          .toLowerCase();
+        aggregates.push({ name, of: col.name, agg, label: `${AGG_LABELS[agg]} ${what}` });
+      }
+      for (let x = n; x <= m; x++) claim(parts[x]!);
+      n = m;
+      continue;
+    }
+    // a column with a condition: "a size between 5 and 15", "balance over 9000", "size of 5 or more"
+    if (p.kind === 'column') {
+      const cond = readCondition(parts, n + 1, p);
+      if (cond) {
+        if (cond === 'refuse') return undefined;
+        filters.push(cond.filter);
+        for (let x = n; x < cond.end; x++) claim(parts[x]!);
+        n = cond.end - 1;
+        continue;
+      }
+      // its value named right before or after it ("the BUILDING segment", "with status shipped")
+      const prev = parts[n - 1];
+      if (prev?.kind === 'value' && prev.dimension === p.name) {
+        claim(p);
+        continue;
+      }
+      const next = parts[n + 1];
+      if (next?.kind === 'value' && next.dimension === p.name) {
+        claim(p);
+        continue;
+      }
+      // a column asked for: a listing's column (a row attribute lists each row's own value)
+      if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name });
+      asked.push(p.name);
+      claim(p);
+      continue;
+    }
+    if (p.kind === 'value') {
+      // "in Leeds", "from York": the preposition before a value is the value's
+      const before = word(parts[n - 1], 'the') ? n - 2 : n - 1;
+      if (word(parts[before], 'in', 'from', 'at')) claim(parts[before]!);
+      const vals = valuesOf(lex, p.dimension, tokens.slice(p.at, p.to));
+      if (!vals.length) return undefined;
+      // "X or Y" of one column: any of them
+      const same = filters.find((f) => f.dimension === p.dimension && f.op === 'in' && word(parts[n - 1], 'or'));
+      if (same) {
+        same.values.push(...vals);
+        claim(parts[n - 1]!);
+      } else if (filters.some((f) => f.dimension === p.dimension)) return undefined;
+      else filters.push({ dimension: p.dimension, op: 'in', values: vals });
+      claim(p);
+      continue;
+    }
+    // "all (the) information / details about the halls": every column of the thing
+    if (word(p, 'all') && (word(parts[n + 1], ...ALL_COLUMNS) || (word(parts[n + 1], 'the') && word(parts[n + 2], ...ALL_COLUMNS)))) {
+      const m = word(parts[n + 1], 'the') ? n + 2 : n + 1;
+      if (!word(parts[m + 1], 'about', 'on', 'of', 'for')) return undefined;
+      for (const c of everyColumn(model, thing)) if (!columns.some((x) => x.dimension === c.dimension)) columns.push(c);
+      claim(p, parts[n + 1]!, parts[m]!, parts[m + 1]!);
+      n = m + 1;
+      continue;
+    }
+    // "older than 50", "younger than 30": the thing's one age column
+    if (word(p, 'older', 'younger') && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
+      const ages = columnsNamed(model, thing, 'age');
+      const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
+      if (ages.length !== 1 || v.percent) return undefined;
+      filters.push({ dimension: ages[0]!, op: word(p, 'older') ? 'gt' : 'lt', values: [v.value] });
+      claim(p, parts[n + 1]!, v);
+      n += 2;
+      continue;
+    }
+    if (p.kind === 'entity') {
+      entityNamed = true;
+      claim(p);
+      continue;
+    }
+    if (p.kind === 'metric') {
+      const m = model.measures.find((x) => x.name === p.name);
+      if (!m || metrics.includes(p.name)) return undefined;
+      metrics.push(p.name);
+      claim(p);
+      continue;
+    }
+    if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
+    // "and" joins two asked-for parts; anything else is not read
+    else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
+  }
+  // every token read
+  for (const p of parts) if (!claimed.has(p.at)) return undefined;
+  for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
+
+  const figures = metrics.length + aggregates.length + distinct.length;
+  let group_by = columns;
+  if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
+  if (!figures) {
+    // a listing: the columns asked for, or the thing's members when it alone is named after a listing word
+    if (!columns.length) {
+      // (named first, "organisers older than 50", or after a listing word)
+      const first = parts.find((x) => x.kind !== 'word' || !['?', '.', 'the', 'all'].includes(x.lower));
+      if (!entityNamed || !first || (first.kind !== 'entity' && !(first.kind === 'word' && LIST_WORDS.has(first.lower)))) return undefined;
+      const member = memberDimension(lex, model, thing);
+      if (!member) return undefined;
+      const key = keyDimension(model, thing);
+      const names = member === key ? nameCandidates(model, lex, thing) : [];
+      group_by = [{ dimension: member }, ...names.map((d) => ({ dimension: d }))];
+    }
+    if (!filters.length && !entityNamed && columns.length < 1) return undefined;
+  }
+  if (!figures && !group_by.length) return undefined;
+  // a column listed and held to one value lists that value back: the question asks for something else
+  if (asked.some((g) => filters.some((f) => f.dimension === g && (f.op === 'eq' || f.op === 'in')))) return undefined;
+  if (counted && !figures) return undefined;
+  notes.push(`Read as one table: the rows of ${thing}${filters.length ? ' that meet every condition named' : ''}.`);
+  const query: SemanticQuery = {
+    metrics,
+    group_by,
+    filters,
+    metric_filters: [],
+    order: [],
+    share_of_total: [],
+    ...(aggregates.length ? { column_aggregates: aggregates } : {}),
+    ...(distinct.length ? { distinct_counts: distinct } : {}),
+  };
+  return { kind: 'query', query, confidence: 0.8, notes, followUp: false };
+}
+
+/** Stored spellings of the value a span names in a dimension. */
+function valuesOf(lex: Lexicon, dimension: string, tokens: Token[]): string[] {
+  const index = lex.valueIndex.get(dimension);
+  if (!index) return [];
+  const phrase = tokens.map((t) => t.lower).join(' ');
+  const stored = index.get(phrase);
+  return stored ? [stored] : [];
+}
+
+/**
+ * A comparison after a column, from `at`: "between 5 and 15", "from 5 to 15", "over 9000", "of 5 or
+ * more", "5 to 15", "at least 3". The filter and where it ends, 'refuse' when it is one but cannot be
+ * read (a percent, a text column), undefined when none starts here.
+ */
+function readCondition(
+  parts: Part[],
+  at: number,
+  col: Extract<Part, { kind: 'column' }>,
+): { filter: DimensionFilter; end: number } | 'refuse' | undefined {
+  let n = at;
+  const w = (p: Part | undefined) => (p?.kind === 'word' ? p.lower : undefined);
+  // "is", "are", "was", "of a", "with a" between the column and the comparison
+  while (['is', 'are', 'was', 'were'].includes(w(parts[n]) ?? '')) n++;
+  const num = (p: Part | undefined) => (p?.kind === 'number' ? p : undefined);
+  // "whose size is 5"
+  if (n > at && num(parts[n]) && w(parts[n + 1]) !== 'to') {
+    if (!col.number || num(parts[n])!.percent) return 'refuse';
+    return { filter: { dimension: col.name, op: 'eq', values: [num(parts[n])!.value] }, end: n + 1 };
+  }
+  for (const c of COMPARISONS) {
+    if (!c.words.every((x, k) => w(parts[n + k]) === x)) continue;
+    let m = n + c.words.length;
+    const a = num(parts[m]);
+    if (!a) continue;
+    if (!col.number || a.percent) return 'refuse';
+    if (c.op === 'between') {
+      const sep = w(parts[m + 1]);
+      const b = num(parts[m + 2]);
+      if (!b || (c.words[0] === 'between' ? sep !== 'and' : sep !== 'to')) return 'refuse';
+      if (b.percent) return 'refuse';
+      return { filter: { dimension: col.name, op: 'between', values: [a.value, b.value] }, end: m + 3 };
+    }
+    m++;
+    let op = c.op;
+    // "of 5 or more", "5 or less"
+    if (w(parts[m]) === 'or' && ['more', 'greater', 'higher', 'above'].includes(w(parts[m + 1]) ?? '') && op === 'eq') {
+      op = 'gte';
+      m += 2;
+    } else if (w(parts[m]) === 'or' && ['less', 'fewer', 'lower', 'below'].includes(w(parts[m + 1]) ?? '') && op === 'eq') {
+      op = 'lte';
+      m += 2;
+    }
+    return { filter: { dimension: col.name, op, values: [a.value] }, end: m };
+  }
+  // "5 to 15" right after the column ("sized 5 to 15")
+  const a = num(parts[n]);
+  if (a && w(parts[n + 1]) === 'to' && num(parts[n + 2])) {
+    if (!col.number || a.percent || num(parts[n + 2])!.percent) return 'refuse';
+    return { filter: { dimension: col.name, op: 'between', values: [a.value, num(parts[n + 2])!.value] }, end: n + 3 };
+  }
+  return undefined;
+}
