@@ -4,7 +4,7 @@
  */
 import { Command } from 'commander';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, warehouseUrl, type Config } from './config.js';
+import { ConfigError, accountWarehouseOf, loadConfig, warehouseUrl, type Config } from './config.js';
 import { loadModel, parseModel as loadModelText } from './semantic/loader.js';
 import { bootstrapUrlToFile } from './semantic/draft/index.js';
 import { KeyService } from './auth/keys.js';
@@ -57,22 +57,47 @@ program
   });
 
 const accounts = program.command('accounts').description('manage accounts');
+/** The stored warehouse of `--warehouse NAME`, or exit 2 naming the configured warehouses. */
+function accountWarehouse(name: string | undefined): string | null {
+  if (name === undefined) return null;
+  try {
+    return accountWarehouseOf(config(), name);
+  } catch (err) {
+    process.stderr.write(`quarry: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+}
 accounts
   .command('create')
   .option('--name <name>', 'account name', 'account')
+  .option('--warehouse <name>', 'the warehouse it asks (QUARRY_WAREHOUSE_NAME or a key of QUARRY_WAREHOUSES; default: the first)')
   .description('create an account and print its id')
-  .action((opts: { name: string }) =>
-    withStore(async (store) => {
-      const a = await store.accounts.create(opts.name);
+  .action((opts: { name: string; warehouse?: string }) => {
+    const warehouse = accountWarehouse(opts.warehouse);
+    return withStore(async (store) => {
+      const a = await store.accounts.create(opts.name, Date.now(), warehouse);
       console.log(a.id);
-    }),
-  );
+    });
+  });
+accounts
+  .command('set-warehouse')
+  .argument('<account>', 'account id')
+  .argument('<warehouse>', 'a configured warehouse name')
+  .description('point an account at another warehouse (its questions, research and SQL run there from then on)')
+  .action((account: string, name: string) => {
+    const warehouse = accountWarehouse(name);
+    return withStore(async (store) => {
+      if (!(await store.accounts.setWarehouse(account, warehouse))) throw new Error(`no account ${account}`);
+      process.stderr.write(`account ${account} now asks warehouse ${name}\n`);
+    });
+  });
 accounts
   .command('list')
-  .description('list accounts')
+  .description('list accounts: id, name, created, warehouse')
   .action(() =>
     withStore(async (store) => {
-      for (const a of await store.accounts.list()) console.log(`${a.id}\t${a.name}\t${iso(a.created_at)}`);
+      const fallback = config().warehouseName;
+      for (const a of await store.accounts.list()) console.log(`${a.id}\t${a.name}\t${iso(a.created_at)}\t${a.warehouse ?? fallback}`);
     }),
   );
 

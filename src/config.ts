@@ -7,11 +7,41 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { WarehouseNameSchema } from './schemas/warehouse.js';
 
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const warehouseUrlSetting = z
+  .string()
+  .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+|(mysql|mariadb):\/\/.+)$/, 'duckdb:PATH, postgres://... or mysql://...');
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'a real calendar date',
+  );
+
+/** One more warehouse of the deployment (QUARRY_WAREHOUSES): where it is, the model that reads it, its "today". */
+export const ExtraWarehouseSchema = z.strictObject({
+  url: warehouseUrlSetting,
+  /** The semantic model file; unset = the bundled TPC-H model. */
+  model: z.string().min(1).optional(),
+  as_of: calendarDate.optional(),
+});
+export type ExtraWarehouse = z.infer<typeof ExtraWarehouseSchema>;
+
+/** The environment carries QUARRY_WAREHOUSES as text (JSON or a YAML flow mapping); quarry.yaml as a mapping. */
+const mappingText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return parseYaml(v) as unknown;
+  } catch {
+    return v; // zod then says what is expected
+  }
+};
 
 /** Setting name (as an environment variable) → schema and yaml path. Defaults live here too. */
 export const ConfigSchema = z.object({
@@ -19,10 +49,25 @@ export const ConfigSchema = z.object({
   port: int(0, 65535).default(8080),
   dataDir: z.string().min(1).default('./data'),
   /** `duckdb:PATH` (a .duckdb file or a folder of Parquet/CSV), `postgres://...` or `mysql://` / `mariadb://...`; unset = the demo DuckDB in the data dir. */
-  warehouse: z
-    .string()
-    .regex(/^(duckdb:.+|postgres(ql)?:\/\/.+|(mysql|mariadb):\/\/.+)$/, 'duckdb:PATH, postgres://... or mysql://...')
-    .optional(),
+  warehouse: warehouseUrlSetting.optional(),
+  /** What accounts, answers and logs call the warehouse of QUARRY_WAREHOUSE / QUARRY_MODEL (accounts naming none use it). */
+  warehouseName: WarehouseNameSchema.default('default'),
+  /**
+   * Further warehouses of this deployment, each with its own model: name → {url, model, as_of}. An
+   * account naming one (`quarry accounts create --warehouse NAME`) asks, researches and runs SQL there only.
+   */
+  warehouses: z
+    .preprocess(
+      mappingText,
+      z.record(z.string(), ExtraWarehouseSchema).superRefine((all, ctx) => {
+        // checked here, not as the record's key schema: zod then says only "Invalid key in record"
+        for (const name of Object.keys(all)) {
+          const bad = WarehouseNameSchema.safeParse(name);
+          if (!bad.success) ctx.addIssue({ code: 'custom', path: [name], message: `"${name}" is not ${bad.error.issues[0]!.message}` });
+        }
+      }),
+    )
+    .default({}),
   /** The state store: unset = SQLite in the data dir; `postgres://...` = shared by several processes (queue, schedules, wake-ups, rate limits too). */
   store: z
     .string()
@@ -33,14 +78,7 @@ export const ConfigSchema = z.object({
   /** The semantic model file; unset = the bundled TPC-H model. */
   model: z.string().min(1).optional(),
   /** "Today" for relative periods (YYYY-MM-DD); overrides the model's `as_of`. */
-  asOf: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      'a real calendar date',
-    )
-    .optional(),
+  asOf: calendarDate.optional(),
   bootstrapKey: z.string().min(32, 'at least 32 characters').max(256).optional(),
   /** On first start (no user can sign in yet), the admin's password; unset = a random one, printed once. */
   bootstrapPassword: z.string().min(10, 'at least 10 characters').max(256).optional(),
@@ -145,6 +183,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   port: 'QUARRY_PORT',
   dataDir: 'QUARRY_DATA_DIR',
   warehouse: 'QUARRY_WAREHOUSE',
+  warehouseName: 'QUARRY_WAREHOUSE_NAME',
+  warehouses: 'QUARRY_WAREHOUSES',
   store: 'QUARRY_STORE',
   role: 'QUARRY_ROLE',
   model: 'QUARRY_MODEL',
@@ -249,7 +289,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     const problems = result.error.issues.map((i) => {
       const key = String(i.path[0]) as keyof Config;
       const where = ENV_NAMES[key] ?? key;
-      return `${where} (${yamlKey(key)} in quarry.yaml): ${i.message}`;
+      const inner = i.path.length > 1 ? ` at ${i.path.slice(1).join('.')}` : '';
+      return `${where} (${yamlKey(key)} in quarry.yaml)${inner}: ${i.message}`;
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
@@ -273,7 +314,61 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       `invalid configuration: QUARRY_WAREHOUSE_ACCOUNT_CONNECTIONS (${config.warehouseAccountConnections}) cannot exceed QUARRY_WAREHOUSE_CONNECTIONS (${config.warehouseConnections})`,
     );
   }
+  if (config.warehouses[config.warehouseName]) {
+    throw new ConfigError(
+      `invalid configuration: QUARRY_WAREHOUSES names "${config.warehouseName}", which is already the warehouse of QUARRY_WAREHOUSE (QUARRY_WAREHOUSE_NAME); give it another name`,
+    );
+  }
   return config;
+}
+
+/** One warehouse of the deployment with the model that reads it. */
+export interface WarehouseEntry {
+  name: string;
+  /** `duckdb:PATH`, `postgres://...` or `mysql://...` (holds credentials: never shown or logged unredacted). */
+  url: string;
+  /** The model file; undefined = the bundled TPC-H model. */
+  model?: string;
+  asOf?: string;
+  /** The setting that configured it, for start-up messages. */
+  setting: string;
+  /** The demo DuckDB in the data dir (built on first start). */
+  demo: boolean;
+}
+
+/** Every warehouse of the deployment: QUARRY_WAREHOUSE (named QUARRY_WAREHOUSE_NAME) first, then QUARRY_WAREHOUSES. */
+export function warehouseEntries(config: Config): WarehouseEntry[] {
+  return [
+    {
+      name: config.warehouseName,
+      url: warehouseUrl(config),
+      model: config.model,
+      asOf: config.asOf,
+      setting: 'QUARRY_WAREHOUSE',
+      demo: !config.warehouse,
+    },
+    ...Object.entries(config.warehouses).map(([name, w]) => ({
+      name,
+      url: w.url,
+      model: w.model,
+      asOf: w.as_of ?? config.asOf,
+      setting: `QUARRY_WAREHOUSES.${name}`,
+      demo: false,
+    })),
+  ];
+}
+
+/**
+ * The stored form of an account's warehouse for `name`: null for the default one (so renaming
+ * QUARRY_WAREHOUSE_NAME keeps its accounts), the name for another; a ConfigError naming the
+ * allowed names when the deployment has no such warehouse.
+ */
+export function accountWarehouseOf(config: Config, name: string): string | null {
+  const names = warehouseEntries(config).map((w) => w.name);
+  if (!names.includes(name)) {
+    throw new ConfigError(`warehouse: no warehouse named "${name}" in this deployment (allowed: ${names.join(', ')})`);
+  }
+  return name === config.warehouseName ? null : name;
 }
 
 /** Warehouse connections one account may hold at once: configured, or all but one (at least 1). */

@@ -52,6 +52,8 @@ export interface Runtime {
 /** What the runtime hands an engine besides configuration and logger. */
 export interface EngineDeps {
   metrics: ServiceMetrics;
+  /** The warehouse an account names (null: the default one; undefined: no such account). */
+  warehouseOf(accountId: string): Promise<string | null | undefined>;
 }
 
 export interface RuntimeOptions {
@@ -85,7 +87,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   let engine: InquiryEngine;
   try {
-    engine = await makeEngine(config, log, { metrics });
+    engine = await makeEngine(config, log, { metrics, warehouseOf: (accountId) => store.accounts.warehouseOf(accountId) });
   } catch (err) {
     await store.close().catch(() => undefined);
     throw err instanceof StartupError ? err : new StartupError('the question engine could not start', err);

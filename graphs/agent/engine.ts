@@ -8,8 +8,15 @@
  */
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import { StartupError, accountConnections, warehouseUrl, type Config } from '../../src/config.js';
-import { RequestValidationError, type InquiryEngine, type InquiryJob, type RunContext } from '../../src/inquiries/engine.js';
+import { StartupError, accountConnections, warehouseEntries, type Config, type WarehouseEntry } from '../../src/config.js';
+import {
+  AccountWarehouseError,
+  RequestValidationError,
+  type InquiryEngine,
+  type InquiryJob,
+  type RunContext,
+} from '../../src/inquiries/engine.js';
+import type { WarehouseInfo } from '../../src/schemas/warehouse.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
 import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
@@ -32,14 +39,28 @@ import { structuredQueryOf } from '../../src/structured/submit.js';
 import { isVagueQuestion, overviewPlan } from '../../src/answer/overview.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
 
-export interface AgentEngine extends InquiryEngine {
+/** One warehouse of the deployment, open, with the model that reads it and what answers from it. */
+export interface AnsweringWarehouse {
+  /** Its name (QUARRY_WAREHOUSE_NAME or a key of QUARRY_WAREHOUSES). */
+  name: string;
+  /** What callers are shown of it. */
+  info: WarehouseInfo;
   layer: SemanticLayer;
   warehouse: Warehouse;
+  /** The LLM planner over this warehouse's model, when a model is configured. */
+  planner?: QuestionPlanner;
+  /** What the agent graph runs against for this warehouse. */
+  configurable: AgentConfiguration;
+}
+
+export interface AgentEngine extends InquiryEngine {
+  /** Every warehouse of the deployment by name; the first is QUARRY_WAREHOUSE's. */
+  warehouses: ReadonlyMap<string, AnsweringWarehouse>;
+  /** The warehouse an account asks: its own, never another (AccountWarehouseError when it cannot be used). */
+  warehouseFor(accountId: string): Promise<AnsweringWarehouse>;
   graph: AgentGraph;
   /** Durable checkpoints (checkpoints.sqlite, or Postgres with QUARRY_STORE), for the research graph. */
   checkpoints: Checkpoints;
-  /** The LLM planner when a model is configured (the research graph may share it). */
-  planner?: QuestionPlanner;
 }
 
 export interface AgentEngineOptions {
@@ -47,11 +68,20 @@ export interface AgentEngineOptions {
   metrics?: Pick<ServiceMetrics, 'llmCalls' | 'llmTokens' | 'llmRetries' | 'llmLatency' | 'querySources'>;
   /** Overrides of the LLM settings (tests: short backoff and timeouts). */
   llm?: Partial<LlmSettings>;
+  /**
+   * The warehouse an account names (null: the default one; undefined: no such account). Needed
+   * once the deployment has several warehouses; with one, every account asks it.
+   */
+  warehouseOf?: (accountId: string) => Promise<string | null | undefined>;
 }
 
-/** Opens the configured warehouse; the default demo database is built on first use. */
-export async function openConfiguredWarehouse(config: Config, log: Logger): Promise<Warehouse> {
-  if (!config.warehouse) {
+/** Opens one warehouse of the deployment; the demo database is built on first use. */
+export async function openConfiguredWarehouse(
+  config: Config,
+  log: Logger,
+  entry: WarehouseEntry = warehouseEntries(config)[0]!,
+): Promise<Warehouse> {
+  if (entry.demo) {
     const path = resolve(config.dataDir, 'demo.duckdb');
     const started = Date.now();
     const demo = await ensureDemoWarehouse(path, { scale: config.demoScale }, (holder) =>
@@ -59,9 +89,8 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
     );
     log.info({ path, ms: Date.now() - started, built: demo.built }, 'demo warehouse ready');
   }
-  const url = warehouseUrl(config);
-  log.info({ warehouse: redactUrl(url) }, 'opening warehouse');
-  const warehouse = await openWarehouse(url, {
+  log.info({ warehouse: redactUrl(entry.url), name: entry.name }, 'opening warehouse');
+  const warehouse = await openWarehouse(entry.url, {
     poolSize: config.warehouseConnections,
     accountConnections: accountConnections(config),
     defaultMaxBytes: config.maxResultBytes,
@@ -79,38 +108,37 @@ export async function openConfiguredWarehouse(config: Config, log: Logger): Prom
   return warehouse;
 }
 
-export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
+/** Opens one warehouse and loads its model; a StartupError names the setting when either fails. */
+async function openAnsweringWarehouse(
+  config: Config,
+  entry: WarehouseEntry,
+  log: Logger,
+  options: AgentEngineOptions,
+): Promise<AnsweringWarehouse> {
   let warehouse: Warehouse;
   try {
-    warehouse = await openConfiguredWarehouse(config, log);
+    warehouse = await openConfiguredWarehouse(config, log, entry);
   } catch (err) {
     throw new StartupError(
-      `the warehouse ${config.warehouse ? `(QUARRY_WAREHOUSE=${redactUrl(config.warehouse)})` : `(the demo database in ${config.dataDir})`} cannot be opened`,
+      `the warehouse ${entry.demo ? `(the demo database in ${config.dataDir})` : `(${entry.setting}=${redactUrl(entry.url)})`} cannot be opened`,
       err,
     );
   }
   let layer: SemanticLayer;
-  const modelPath = config.model ?? DEFAULT_MODEL_PATH;
+  const modelPath = entry.model ?? DEFAULT_MODEL_PATH;
+  const modelSetting = entry.setting === 'QUARRY_WAREHOUSE' ? 'QUARRY_MODEL' : `${entry.setting}.model`;
   try {
-    layer = await loadSemanticLayer(modelPath, warehouse, config.asOf ? { asOf: config.asOf } : {});
+    layer = await loadSemanticLayer(modelPath, warehouse, entry.asOf ? { asOf: entry.asOf } : {});
   } catch (err) {
     await warehouse.close();
-    throw new StartupError(`the semantic model ${config.model ? `(QUARRY_MODEL=${config.model})` : modelPath} cannot be used`, err);
+    throw new StartupError(`the semantic model ${entry.model ? `(${modelSetting}=${entry.model})` : modelPath} cannot be used`, err);
   }
   log.info(
-    { model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length },
+    { warehouse: entry.name, model: layer.model.name, asOf: layer.asOf, metrics: layer.model.measures.length + layer.model.metrics.length },
     'semantic model loaded',
   );
-  let checkpoints: Checkpoints;
-  try {
-    checkpoints = await openCheckpoints(config);
-  } catch (err) {
-    await warehouse.close();
-    throw new StartupError(`the research checkpoints ${config.store ? 'in QUARRY_STORE' : `in ${config.dataDir}`} cannot be opened`, err);
-  }
-  const graph = buildAgentGraph(false);
   const verified = verifiedEntries(layer.model);
-  for (const issue of verified.issues) log.warn({ issue }, 'verified query skipped');
+  for (const issue of verified.issues) log.warn({ warehouse: entry.name, issue }, 'verified query skipped');
   const llm = llmSettingsFrom(config, options.llm);
   const planner = llm
     ? createQuestionPlanner(llm, layer, warehouse, {
@@ -121,20 +149,69 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
     : undefined;
   if (planner)
     log.info(
-      { llm: planner.client.endpoint, sendRows: llm!.sendRows, verifiedQueries: verified.entries.length },
+      { warehouse: entry.name, llm: planner.client.endpoint, sendRows: llm!.sendRows, verifiedQueries: verified.entries.length },
       'language model configured',
     );
-  else log.info({ verifiedQueries: verified.entries.length }, 'no language model configured: the rule-based interpreter answers alone');
-  const configurable: AgentConfiguration = { layer, warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, planner };
+  else
+    log.info(
+      { warehouse: entry.name, verifiedQueries: verified.entries.length },
+      'no language model configured: the rule-based interpreter answers alone',
+    );
+  return {
+    name: entry.name,
+    info: { name: entry.name, engine: warehouse.dialect, model: layer.model.name },
+    layer,
+    warehouse,
+    planner,
+    configurable: { layer, warehouse, queryTimeoutMs: config.queryTimeoutMs, maxRows: config.maxRows, planner },
+  };
+}
+
+export async function createAgentEngine(config: Config, log: Logger, options: AgentEngineOptions = {}): Promise<AgentEngine> {
+  const entries = warehouseEntries(config);
+  if (entries.length > 1 && !options.warehouseOf) {
+    throw new StartupError('the question engine', new Error('several warehouses need a lookup of which one each account asks'));
+  }
+  const warehouses = new Map<string, AnsweringWarehouse>();
+  const closeWarehouses = () => Promise.all([...warehouses.values()].map((w) => w.warehouse.close().catch(() => undefined)));
+  try {
+    for (const entry of entries) warehouses.set(entry.name, await openAnsweringWarehouse(config, entry, log, options));
+  } catch (err) {
+    await closeWarehouses();
+    throw err;
+  }
+  const primary = warehouses.get(entries[0]!.name)!;
+  let checkpoints: Checkpoints;
+  try {
+    checkpoints = await openCheckpoints(config);
+  } catch (err) {
+    await closeWarehouses();
+    throw new StartupError(`the research checkpoints ${config.store ? 'in QUARRY_STORE' : `in ${config.dataDir}`} cannot be opened`, err);
+  }
+  const graph = buildAgentGraph(false);
+  const lookup = options.warehouseOf;
+  async function warehouseFor(accountId: string): Promise<AnsweringWarehouse> {
+    if (warehouses.size === 1 && !lookup) return primary;
+    const named = await lookup!(accountId);
+    if (named === undefined) throw new AccountWarehouseError(`There is no account ${accountId}.`);
+    if (named === null) return primary;
+    const found = warehouses.get(named);
+    if (!found) {
+      throw new AccountWarehouseError(
+        `This account asks the warehouse "${named}", which this deployment does not configure (configured: ${[...warehouses.keys()].join(', ')}); ask the operator to add it to QUARRY_WAREHOUSES or move the account (quarry accounts set-warehouse).`,
+      );
+    }
+    return found;
+  }
   const metrics = options.metrics;
 
   return {
-    layer,
-    warehouse,
+    warehouses,
+    warehouseFor,
     graph,
     checkpoints,
-    planner,
-    validateDimensions(dimensions) {
+    async validateDimensions(dimensions, accountId) {
+      const { layer } = await warehouseFor(accountId);
       try {
         resolveRequestDimensions(layer.model, valueMap(layer), dimensions);
       } catch (err) {
@@ -146,6 +223,14 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       if (job.type !== 'agent') {
         return { status: 'failed', result: {}, error: `This server cannot run ${job.type} inquiries yet.` };
       }
+      let asked: AnsweringWarehouse;
+      try {
+        asked = await warehouseFor(job.accountId);
+      } catch (err) {
+        if (err instanceof AccountWarehouseError) return { status: 'failed', result: {}, error: err.message };
+        throw err;
+      }
+      const { layer, configurable } = asked;
       // A structured query (submitted as such, or an edited reading) runs in place of interpretation.
       const presetQuery = structuredQueryOf(job.options);
       const invoke = (preset: SemanticQuery | null) =>
@@ -181,6 +266,7 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       const overviewNote = `The question asks how things stand in general, so it is answered with an overview: ${overview?.metrics.map((m) => m.label).join(', ')} for ${overview?.period} against ${overview?.previous}.`;
       const result = {
         ...outcome.result,
+        warehouse: asked.info,
         ...(overview && outcome.status === 'done'
           ? { thinking: { ...outcome.result.thinking, messages: [overviewNote, ...outcome.result.thinking.messages] } }
           : {}),
@@ -192,17 +278,27 @@ export async function createAgentEngine(config: Config, log: Logger, options: Ag
       return { status: outcome.status, result, resolved: outcome.resolved, error: outcome.error };
     },
     async readiness() {
-      const checks = [{ name: 'model', ok: true, detail: `${layer.model.name}, as of ${layer.asOf}` }];
-      try {
-        await warehouse.ping();
-        return [...checks, { name: 'warehouse', ok: true }];
-      } catch (err) {
-        return [...checks, { name: 'warehouse', ok: false, detail: (err as Error).message }];
-      }
+      // The first warehouse's checks keep their plain names; another's carry its name.
+      const named = (what: string, w: AnsweringWarehouse) => (w === primary ? what : `${what} ${w.name}`);
+      const checks = await Promise.all(
+        [...warehouses.values()].map(async (w) => {
+          const model = { name: named('model', w), ok: true, detail: `${w.layer.model.name}, as of ${w.layer.asOf}` };
+          try {
+            await w.warehouse.ping();
+            return [model, { name: named('warehouse', w), ok: true }];
+          } catch (err) {
+            return [model, { name: named('warehouse', w), ok: false, detail: (err as Error).message }];
+          }
+        }),
+      );
+      return checks.flat();
     },
-    resources: () => ({ layer, warehouse }),
+    async resources(accountId: string) {
+      const { layer, warehouse, info } = await warehouseFor(accountId);
+      return { layer, warehouse, info };
+    },
     async close() {
-      await warehouse.close();
+      await closeWarehouses();
       await checkpoints.close();
     },
   };

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AuthError } from '../auth/keys.js';
-import { RequestValidationError } from '../inquiries/engine.js';
+import { AccountWarehouseError, RequestValidationError } from '../inquiries/engine.js';
 import { ServiceError } from '../inquiries/errors.js';
 import { QueueFullError } from '../jobs/embedded-queue.js';
 
@@ -26,6 +26,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(422).send({ detail: validationDetail(err) });
     if (err instanceof AuthError) return reply.code(err.statusCode).send({ detail: err.message });
     if (err instanceof RequestValidationError) return reply.code(422).send({ detail: err.message });
+    // the account's warehouse is not configured here: the operator's to fix, never answered from another
+    if (err instanceof AccountWarehouseError) return reply.code(503).send({ detail: err.message });
     if (err instanceof QueueFullError)
       return reply.code(429).header('retry-after', String(err.retryAfterSeconds)).send({ detail: err.message });
     if (err instanceof ServiceError) {

@@ -5,6 +5,7 @@
 import type { Dimensions, InquiryType, TerminalState } from '../schemas/inquiry.js';
 import type { SemanticLayer } from '../semantic/values.js';
 import type { Warehouse } from '../warehouse/types.js';
+import type { WarehouseInfo } from '../schemas/warehouse.js';
 
 export interface InquiryJob {
   id: string;
@@ -36,6 +37,15 @@ export interface RunContext {
   reportProgress(result: Record<string, unknown>): Promise<void>;
 }
 
+/**
+ * The account's warehouse cannot be used: the account names a warehouse this deployment does not
+ * configure (QUARRY_WAREHOUSES changed), or the account is gone. Never answered from another
+ * warehouse instead.
+ */
+export class AccountWarehouseError extends Error {
+  override name = 'AccountWarehouseError';
+}
+
 /** Thrown by validation when a request names what the model does not have (→ 422). */
 export class RequestValidationError extends Error {
   override name = 'RequestValidationError';
@@ -48,8 +58,8 @@ export interface ReadinessCheck {
 }
 
 export interface InquiryEngine {
-  /** Validates request dimensions against the model; throws RequestValidationError. */
-  validateDimensions(dimensions: Dimensions): void | Promise<void>;
+  /** Validates request dimensions against the model of the account's warehouse; throws RequestValidationError. */
+  validateDimensions(dimensions: Dimensions, accountId: string): void | Promise<void>;
   run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome>;
   readiness(): Promise<ReadinessCheck[]>;
   /**
@@ -59,13 +69,17 @@ export interface InquiryEngine {
   ended?(inquiryId: string, type: InquiryType): Promise<void>;
   close?(): Promise<void>;
   /**
-   * The semantic layer and warehouse the engine answers from, for callers that read them directly
-   * (the tool interface's discovery tools and run_sql_query). Engines without them leave it out.
+   * The semantic layer and warehouse the engine answers one account from, for callers that read
+   * them directly (the tool interface's discovery tools and run_sql_query, structured queries, the
+   * web app's model browser); AccountWarehouseError when the account's cannot be used. Engines
+   * without them leave it out.
    */
-  resources?(): EngineResources;
+  resources?(accountId: string): Promise<EngineResources>;
 }
 
 export interface EngineResources {
   layer: SemanticLayer;
   warehouse: Warehouse;
+  /** Which warehouse it is, as shown to callers. */
+  info: WarehouseInfo;
 }

@@ -183,8 +183,8 @@ export class InquiryService {
   // ---- submission -----------------------------------------------------------------------------
 
   /** Checks a dimensions object against the model (RequestValidationError → 422). */
-  async validateDimensions(dimensions: Dimensions): Promise<void> {
-    await this.engine.validateDimensions(dimensions);
+  async validateDimensions(dimensions: Dimensions, accountId: string): Promise<void> {
+    await this.engine.validateDimensions(dimensions, accountId);
   }
 
   async submit(principal: Principal, sessionId: string, request: SubmitRequest): Promise<InquiryRecord> {
@@ -226,7 +226,7 @@ export class InquiryService {
 
   /** What every submission must pass: dimensions known to the model, room in the queue and in the account's share. */
   private async admit(principal: Principal, request: SubmitRequest, count: number): Promise<void> {
-    if (request.dimensions) await this.engine.validateDimensions(request.dimensions);
+    if (request.dimensions) await this.engine.validateDimensions(request.dimensions, principal.accountId);
     await this.queue.checkRoom(count);
     if ((await this.store.inquiries.countActive(principal.accountId)) + count > this.settings.accountMaxActive) {
       throw tooMany(
@@ -281,7 +281,7 @@ export class InquiryService {
    */
   async submitBatch(principal: Principal, items: SubmitRequest[]): Promise<{ session: SessionRecord; inquiry: InquiryRecord }[]> {
     if (this.closing) throw unavailable('The server is shutting down; retry shortly.', 5);
-    for (const item of items) if (item.dimensions) await this.engine.validateDimensions(item.dimensions);
+    for (const item of items) if (item.dimensions) await this.engine.validateDimensions(item.dimensions, principal.accountId);
     await this.queue.checkRoom(items.length);
     const active = await this.store.inquiries.countActive(principal.accountId);
     if (active + items.length > this.settings.accountMaxActive) {

@@ -66,7 +66,7 @@ export class ReportService {
 
   async create(principal: Principal, request: ReportCreate): Promise<ReportRecord> {
     checkSchedule(request.schedule, request.timezone).stop();
-    if (request.dimensions) await this.inquiries.validateDimensions(request.dimensions);
+    if (request.dimensions) await this.inquiries.validateDimensions(request.dimensions, principal.accountId);
     const record: ReportRecord = {
       id: newId('rep'),
       account_id: principal.accountId,

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AuthError } from '../auth/keys.js';
-import { RequestValidationError } from '../inquiries/engine.js';
+import { AccountWarehouseError, RequestValidationError } from '../inquiries/engine.js';
 import { ServiceError } from '../inquiries/errors.js';
 import { QueueFullError } from '../jobs/embedded-queue.js';
 import { SqlRefusedError, WarehouseError, WarehouseTimeoutError } from '../warehouse/errors.js';
@@ -53,6 +53,8 @@ export function toToolError(err: unknown): ToolError | null {
       'Fix the dimensions argument: call get_semantic_layer_summary or search_semantic_layer to see dimension names and their values, or leave dimensions out.',
     );
   }
+  if (err instanceof AccountWarehouseError)
+    return new ToolError('unavailable', err.message, "Ask the operator to configure this account's warehouse.");
   if (err instanceof QueueFullError)
     return new ToolError('busy', err.message, `The server is busy; call again in ${err.retryAfterSeconds} s.`);
   if (err instanceof ServiceError) {

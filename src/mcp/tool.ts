@@ -57,17 +57,20 @@ export function defineTool<I extends z.ZodRawShape, O extends z.ZodRawShape>(def
   return def;
 }
 
-/** The semantic layer and warehouse, or a tool error when this server's engine has none. */
-export function resourcesOf(ctx: ToolContext): EngineResources {
-  const resources = ctx.runtime.engine.resources?.();
-  if (!resources) {
+/**
+ * The semantic layer and warehouse of the caller's account (never another account's), or a tool
+ * error when this server's engine has none or the account's warehouse cannot be used.
+ */
+export async function resourcesOf(call: { ctx: ToolContext; principal: Principal }): Promise<EngineResources> {
+  const { ctx } = call;
+  if (!ctx.runtime.engine.resources) {
     throw new ToolError(
       'unavailable',
       'The semantic layer and warehouse are not available on this server (its question engine did not start).',
       'Ask the operator to check the server log and the QUARRY_WAREHOUSE / QUARRY_MODEL settings.',
     );
   }
-  return resources;
+  return ctx.runtime.engine.resources(call.principal.accountId);
 }
 
 /**

@@ -328,7 +328,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const days = a.times[0].range.days;
     timeRange = { start, end, label, ...(days ? { days } : {}) };
   }
-  let grain: Grain | undefined = timeBreakdown(a, items);
+  const breakdown = timeBreakdown(a, items);
+  let grain: Grain | undefined = breakdown.grain;
   if (!grain && a.trend) grain = naturalGrain(timeRange);
   if (!grain && timeGroups.length) grain = naturalGrainFor(timeRange);
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
@@ -418,6 +419,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
   }
+  // "which day had the lowest sales in each month": the ranking runs within each of the coarser unit
+  let rankWithin: { dimension: string; grain: Grain } | undefined;
   if (grain) {
     const td = datingTd ?? metricTd(lex, metrics) ?? defaultTd;
     if (td) {
@@ -425,6 +428,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const g = tdi && !tdi.grains.includes(grain) ? (tdi.grains[tdi.grains.length - 1] as Grain) : grain;
       groupBy.push({ dimension: td, grain: g });
       groupNotes.push(`Grouped by ${g} of ${tdi?.label.toLowerCase() ?? td}`);
+      if (breakdown.within && tdi?.grains.includes(breakdown.within)) {
+        rankWithin = { dimension: td, grain: breakdown.within };
+        groupBy.push(rankWithin);
+      }
     }
   }
   notes.push(...groupNotes);
@@ -463,7 +470,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     // "top 5 states and ticker types": one ranking of the pairs, not one within each group
     const jointRanking =
       groupBy.length > 1 && groups.length === groupBy.length && groups.slice(1).every((g) => g.joint) && !groupBy.some((g) => g.grain);
-    if (rankMetric && groupBy.length > 1 && !jointRanking) {
+    // (a finer unit ranked within each coarser one, "which day ... in each month", is rank_within)
+    const withinUnit = !!rankWithin && groupBy.length === 2;
+    if (rankMetric && groupBy.length > 1 && !jointRanking && !withinUnit) {
       // "top region in each year": a ranking within each group is not something a query here can say
       items[superl.pos].dropped = true;
       notes.push(
@@ -518,6 +527,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const tg = groupBy.find((g) => g.grain)!;
     order.push({ by: tg.dimension, direction: 'asc' });
   }
+
+  // ---- running totals ("cumulative cost by day"): the one metric summed up to each bucket of the one time breakdown
+  const running = runningTotalOf(items, metrics, groupBy, lex);
+  if (running) notes.push(`Running total of ${lex.metrics.get(running)?.label ?? running} over the periods shown`);
 
   // ---- share of total
   const share: string[] = [];
@@ -585,7 +598,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (ungrouped.filter((d) => !a.roles.some((r) => r.pos === d.pos && r.roles.size)).length && !fragment) confidence -= 0.05;
 
   const query: SemanticQuery = {
-    metrics,
+    // "cumulative cost by day" asks for the running total only, not the cost of each day beside it
+    metrics: running ? metrics.filter((m) => m !== running) : metrics,
     group_by: groupBy,
     filters,
     metric_filters: metricFilters,
@@ -593,7 +607,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     order,
     ...(limit ? { limit } : {}),
     ...(limit && withTies ? { with_ties: true } : {}),
+    ...(limit && rankWithin ? { rank_within: [rankWithin] } : {}),
     share_of_total: share,
+    ...(running ? { running_totals: [running] } : {}),
   };
   return {
     query,
@@ -680,6 +696,19 @@ function reachableRole(lex: Lexicon, model: SemanticModel, dim: string, metrics:
 }
 
 /** The keyword items of one kind. */
+/**
+ * The metric a running-total word ("cumulative", "running total of") asks about, its words consumed:
+ * only with one metric that adds up (a sum or a count) and one time breakdown, else none (the word
+ * stays unread and the question is refused).
+ */
+function runningTotalOf(items: Item[], metrics: string[], groupBy: { grain?: unknown }[], lex: Lexicon): string | undefined {
+  const words = kwItems(items, 'running');
+  if (!words.length || metrics.length !== 1 || groupBy.filter((g) => g.grain).length !== 1) return undefined;
+  if (!['sum', 'count'].includes(lex.metrics.get(metrics[0]!)?.agg ?? '')) return undefined;
+  consume(...words);
+  return metrics[0];
+}
+
 export function kwItems(items: Item[], kw: Keyword): Item[] {
   return items.filter((it) => it.kind === 'kw' && it.kw === kw);
 }
@@ -843,15 +872,30 @@ const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
  * the others were read (marked used) but would not be in the query: they are dropped, so the question
  * is refused rather than broken down by the first one said.
  */
-function timeBreakdown(a: Analysis, items: Item[]): Grain | undefined {
+function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Grain } {
   const groups = a.grainGroups;
-  if (!groups.length) return undefined;
+  if (!groups.length) return {};
   const grains = [...new Set(groups.map((g) => g.grain))];
-  if (grains.length === 1) return grains[0];
+  if (grains.length === 1) return { grain: grains[0] };
   const finest = grains.find((g) => grains.every((o) => SAYS[g].includes(o)));
   const comparing = (g: (typeof groups)[number]) => COMPARING_GRAINS.test(items[g.pos]?.lower ?? '');
   const chosen = finest && !groups.some(comparing) ? finest : groups[0]!.grain;
+  // "which day had the lowest sales in each month" ranks within each month: a ranking beside a coarser
+  // "each <unit>" is not the finest breakdown ranked as a whole; it is returned as the unit to rank within
+  const ranked = items.some((it) => it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc'));
+  const withinEach = (g: (typeof groups)[number]) => {
+    const before = items[g.pos - 1];
+    return g.grain !== chosen && before?.kind === 'kw' && /\b(each|every)\b/.test(before.lower);
+  };
+  // (one coarser unit to rank within; with several, they are dropped and the question refused)
+  const within = ranked && chosen === finest ? groups.filter(withinEach) : [];
   for (const g of groups)
-    if (!SAYS[chosen].includes(g.grain) || (chosen !== finest && g.grain !== chosen) || comparing(g)) items[g.pos]!.dropped = true;
-  return chosen;
+    if (
+      !SAYS[chosen].includes(g.grain) ||
+      (chosen !== finest && g.grain !== chosen) ||
+      comparing(g) ||
+      (ranked && withinEach(g) && within.length !== 1)
+    )
+      items[g.pos]!.dropped = true;
+  return { grain: chosen, ...(within.length === 1 ? { within: within[0]!.grain } : {}) };
 }

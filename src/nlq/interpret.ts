@@ -428,6 +428,10 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
     const structure = {
       ...undated,
       group_by: q.group_by.filter((g) => !g.grain),
+      // (a running total runs over the time breakdown left out here: its metric is checked alone)
+      metrics: [...q.metrics, ...(q.running_totals ?? [])],
+      running_totals: undefined,
+      rank_within: undefined,
       order: [],
       entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
     };

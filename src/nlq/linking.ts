@@ -89,8 +89,22 @@ export function nameTokens(name: string): string[] {
  * The readings of a name written with abbreviations ("emp_dob" -> "emp date of birth", "emp birth
  * date"...): each abbreviated word replaced by each of its words. Empty when no word is one.
  */
+/**
+ * Words of general English that name the same thing in a model's phrases (never a dataset's own
+ * words): a phrase with one is also read with the other ("expenditures" is also "expenses").
+ */
+export const SAME_MEANING: ReadonlyMap<string, readonly string[]> = new Map([
+  ['expenditure', ['expense']],
+  ['expenditures', ['expenses']],
+  ['expense', ['expenditure']],
+  ['expenses', ['expenditures']],
+]);
+
 export function expandedNames(name: string): string[] {
   const words = nameTokens(name);
+  if (words.some((w) => SAME_MEANING.has(w)) && !words.some((w) => ABBREVIATIONS.has(w))) {
+    return [words.map((w) => SAME_MEANING.get(w)?.[0] ?? w).join(' ')];
+  }
   if (!words.some((w) => ABBREVIATIONS.has(w))) return [];
   // one word alone that is also a plain English word ("no", "cap", "min") is no abbreviation
   if (words.length === 1 && ['no', 'cap', 'min', 'max', 'pop', 'temp', 'std', 'tot', 'len', 'mo'].includes(words[0]!)) return [];

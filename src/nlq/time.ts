@@ -236,6 +236,8 @@ const R = {
   half: sticky(`(?:h([12])|(?:the\\s+)?(first|second|1st|2nd|last)\\s+half)\\s*(?:of\\s+|in\\s+)?${YEAR}`),
   my: sticky(`(${MONTH_RE})\\.?\\s*(?:of\\s+|,\\s*)?${YEAR}`),
   ym: sticky('((?:19|20)\\d\\d)-(0[1-9]|1[0-2])\\b(?!-\\d)'),
+  // "2023 dec", "2023 December" (year first; not "may", which is a verb after a year as often as a month)
+  yMonth: sticky(`${YEAR}\\s+(?!may\\b)(${MONTH_RE})\\b\\.?`),
   mSlashY: sticky(`(0?[1-9]|1[0-2])/${YEAR}`),
   year: sticky(`(?:fy\\s?|calendar\\s+(?:year\\s+)?|the\\s+year\\s+)?${YEAR}`),
   qNoYear: sticky('q([1-4])\\b'),
@@ -280,6 +282,10 @@ const absolute: Parser = (s, at) => {
   }
   if ((m = run(R.my, s, at))) {
     const [a, b] = monthRange(+m[2], MONTHS[m[1]]);
+    return { p: { start: a, end: b, unit: 'month' }, len: m[0].length };
+  }
+  if ((m = run(R.yMonth, s, at))) {
+    const [a, b] = monthRange(+m[1], MONTHS[m[2]]);
     return { p: { start: a, end: b, unit: 'month' }, len: m[0].length };
   }
   if ((m = run(R.ym, s, at))) {

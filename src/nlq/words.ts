@@ -15,6 +15,7 @@ export type Keyword =
   | 'count' // how many, number of, count of
   | 'which' // which, what (as a determiner)
   | 'share' // share, percentage, portion, contribution
+  | 'running' // cumulative, running total (a sum up to each period)
   | 'neg' // excluding, except, other than, not, without
   | 'cmp_gt'
   | 'cmp_gte'
@@ -113,6 +114,13 @@ export const KEYWORDS: [string, Keyword][] = [
   ['what', 'which'],
   ['name the', 'which'],
   ['share', 'share'],
+  ['cumulative', 'running'],
+  ['cumulated', 'running'],
+  ['accumulated', 'running'],
+  ['running total of', 'running'],
+  ['running total', 'running'],
+  ['running sum of', 'running'],
+  ['running sum', 'running'],
   ['percentage', 'share'],
   ['percent', 'share'],
   ['proportion', 'share'],

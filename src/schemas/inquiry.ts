@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AnswerFieldsSchema } from './answer.js';
+import { WarehouseInfoSchema } from './warehouse.js';
 
 export const TERMINAL_STATES = ['done', 'failed', 'timeout', 'stopped', 'out_of_domain', 'out_of_scope', 'no_data'] as const;
 export const INQUIRY_STATES = ['processing', ...TERMINAL_STATES] as const;
@@ -90,6 +91,9 @@ export type ChartView = (typeof CHART_VIEWS)[number];
 
 /** How an agent inquiry was read and is shown: fields for clients that let people edit and keep answers. */
 export const ReadingFieldsSchema = z.object({
+  warehouse: WarehouseInfoSchema.optional().describe(
+    "The warehouse that answered (the account's own; a deployment may have several), once terminal",
+  ),
   semantic_query: z
     .record(z.string(), z.unknown())
     .nullable()

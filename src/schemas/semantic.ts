@@ -3,6 +3,7 @@
  * and the web app's semantic layer browser.
  */
 import { z } from 'zod';
+import { WarehouseInfoSchema } from './warehouse.js';
 
 export const SummaryEntitySchema = z.object({
   name: z.string(),
@@ -43,4 +44,5 @@ export const SemanticOverviewSchema = z.object({
   entities: z.array(SummaryEntitySchema),
   total_entities: z.number().int(),
   glossary: z.record(z.string(), z.string()),
+  warehouse: WarehouseInfoSchema.describe('The warehouse this account asks (a deployment may have several)'),
 });

@@ -264,6 +264,8 @@ export function compile(
     limit: input.limit,
     with_ties: input.with_ties,
     share_of_total: input.share_of_total ?? [],
+    running_totals: input.running_totals ?? [],
+    rank_within: input.rank_within ?? [],
     offset: input.offset,
     subset_metrics: (input.subset_metrics ?? []).map((s) => ({ ...s, as: s.as ?? 'value' })),
     entity_conditions: input.entity_conditions ?? [],
@@ -330,6 +332,7 @@ export function compile(
   const needed = unique([
     ...requested,
     ...q.share_of_total,
+    ...q.running_totals,
     ...q.metric_filters.map((f) => f.metric),
     ...orderNames.filter((n) => ix.measures.has(n) || ix.metrics.has(n)),
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
@@ -890,17 +893,29 @@ export function compile(
     if (columns.some((c) => c.name === name)) throw new CompileError(`'${name}' clashes with another column`);
     columns.push({ name, kind: 'share', ref: m, format: { kind: 'percent', decimals: 1 } });
   }
+  for (const m of q.running_totals) {
+    const agg = ix.measures.get(m)?.agg;
+    if (agg !== 'sum' && agg !== 'count')
+      throw new CompileError(`running_totals: '${m}' does not add up over periods (a running total needs a sum or a count)`);
+  }
+  const running = runningTotalColumns(q.running_totals, groups, metricCol);
+  // (a running total of a metric not asked for itself is shown alone: "cumulative cost by day")
+  for (const c of running.columns) {
+    if (columns.some((x) => x.name === c.name)) throw new CompileError(`'${c.name}' clashes with another column`);
+    columns.push(c);
+  }
   const outCols = new Set(columns.map((c) => c.name));
 
-  // --- final select. Shares are a window over all groups, so they are computed before metric
-  // filters and the limit cut rows.
+  // --- final select. Shares and running totals are windows over all groups, so they are computed
+  // before metric filters and the limit cut rows.
   let src = 'result';
   const shares = columns.filter((c) => c.kind === 'share');
-  if (shares.length) {
-    const cols = shares.map(
-      (c) => `${d.divide(`result.${d.ident(c.ref)}`, `SUM(result.${d.ident(c.ref)}) OVER ()`)} AS ${d.ident(c.name)}`,
-    );
-    ctes.push(`shared AS (\n  SELECT result.*, ${cols.join(', ')}\n  FROM result\n)`);
+  const windows = [
+    ...shares.map((c) => `${d.divide(`result.${d.ident(c.ref)}`, `SUM(result.${d.ident(c.ref)}) OVER ()`)} AS ${d.ident(c.name)}`),
+    ...running.columns.map((c) => `${running.window(d, c.ref)} AS ${d.ident(c.name)}`),
+  ];
+  if (windows.length) {
+    ctes.push(`shared AS (\n  SELECT result.*, ${windows.join(', ')}\n  FROM result\n)`);
     src = 'shared';
   }
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
@@ -925,6 +940,18 @@ export function compile(
   }
   // (a cut that keeps ties ranks on the order's own columns, before group keys break ties)
   const rankItems = [...orderItems];
+  // a ranking within breakdowns ("the lowest day in each month") lists each one's rows together
+  const within = q.rank_within.map((w, i) => {
+    const g = groups.find((x) => x.ref === w.dimension && (x.grain ?? undefined) === (w.grain ?? undefined));
+    if (!g)
+      throw new CompileError(
+        `rank_within[${i}]: '${w.dimension}${w.grain ? ` (${w.grain})` : ''}' is not a breakdown of the query (group_by)`,
+      );
+    return g;
+  });
+  if (within.length && q.limit === undefined) throw new CompileError('rank_within needs a limit (how many rows of each)');
+  orderItems.unshift(...within.map((g) => d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC')));
+  for (const g of within) ordered.add(g.name);
   // A limit without an order ranks by the first metric; group keys break ties so results are stable.
   if (q.order.length === 0 && q.limit !== undefined && requested.length && groups.length) {
     orderItems.push(d.orderItem(`${src}.${d.ident(requested[0]!)}`, 'DESC'));
@@ -938,11 +965,17 @@ export function compile(
 
   // Ties kept: RANK() over the order, and every row ranked within offset + limit (the CTE is read
   // back under the name the select list uses).
-  const tied = q.with_ties && q.limit !== undefined && rankItems.length > 0;
+  const tied = (q.with_ties || within.length > 0) && q.limit !== undefined && rankItems.length > 0;
   let where = having;
   if (tied) {
+    const partition = within.length ? `PARTITION BY ${within.map((g) => `${src}.${d.ident(g.name)}`).join(', ')} ` : '';
+    // without ties kept, a ranking within breakdowns numbers the rows (group keys break ties)
+    const rank = q.with_ties ? 'RANK()' : 'ROW_NUMBER()';
+    const tieBreak = q.with_ties
+      ? []
+      : groups.filter((g) => !within.includes(g)).map((g) => d.orderItem(`${src}.${d.ident(g.name)}`, 'ASC'));
     ctes.push(
-      `tied AS (\n  SELECT ${src}.*, RANK() OVER (ORDER BY ${rankItems.join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`,
+      `tied AS (\n  SELECT ${src}.*, ${rank} OVER (${partition}ORDER BY ${[...rankItems, ...tieBreak].join(', ')}) AS tie_rank\n  FROM ${src}${having.length ? `\n  WHERE ${having.join(' AND ')}` : ''}\n)`,
     );
     const from = q.offset ?? 0;
     where = [`${src}.tie_rank > ${from}`, `${src}.tie_rank <= ${from + q.limit!}`];
@@ -1486,4 +1519,41 @@ function describe(names: string[]): string {
 function unknown(kind: string, name: string, candidates: string[]): CompileError {
   const close = candidates.filter((c) => c.includes(name) || name.includes(c)).slice(0, 3);
   return new CompileError(`unknown ${kind} '${name}'` + (close.length ? ` (did you mean ${describe(close)}?)` : ''));
+}
+
+/**
+ * Running totals: `<metric>_running_total`, the metric summed over the time breakdown's buckets up
+ * to each one (within each member of the other breakdowns), over the rows in scope (the period and
+ * filters apply first, so "in December" runs from December 1). Needs exactly one time breakdown and
+ * a metric that adds up (a sum or a count, not an average, a lowest or a ratio).
+ */
+function runningTotalColumns(
+  metrics: readonly string[],
+  groups: readonly GroupCol[],
+  metricCol: (name: string) => CompiledColumn,
+): { columns: CompiledColumn[]; window(d: SqlDialect, metric: string): string } {
+  const names = unique([...metrics]);
+  const times = groups.filter((g) => g.kind === 'time');
+  if (names.length && times.length !== 1) {
+    throw new CompileError(`running_totals needs exactly one time breakdown (group_by a time dimension with a grain), got ${times.length}`);
+  }
+  const columns = names.map((m) => {
+    const base = metricCol(m);
+    return {
+      name: `${m}_running_total`,
+      kind: 'metric' as const,
+      ref: m,
+      label: `Running total of ${base.label ?? m}`,
+      format: base.format,
+    };
+  });
+  const time = times[0];
+  const others = groups.filter((g) => g !== time);
+  return {
+    columns,
+    window: (d, metric) => {
+      const partition = others.length ? `PARTITION BY ${others.map((g) => `result.${d.ident(g.name)}`).join(', ')} ` : '';
+      return `SUM(result.${d.ident(metric)}) OVER (${partition}ORDER BY result.${d.ident(time!.name)} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)`;
+    },
+  };
 }

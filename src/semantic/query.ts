@@ -404,6 +404,16 @@ export const SemanticQuerySchema = z.object({
   ratios: z.array(RatioSchema).optional(),
   /** Durations between two time dimensions of one entity, aggregated (one column each). */
   durations: z.array(DurationSchema).optional(),
+  /**
+   * Breakdowns within which `limit` (and `offset`, `with_ties`) rank, each the same as one of
+   * `group_by` ("the lowest day in each month": group by day and month, rank within the month).
+   */
+  rank_within: z.array(GroupBySchema).optional(),
+  /**
+   * Metrics also shown as running totals ("cumulative cost by day"): `<metric>_running_total`, the
+   * metric summed over the time breakdown's buckets up to each (within the other breakdowns).
+   */
+  running_totals: z.array(z.string().min(1)).optional(),
   /** Aggregates of one value per row: a number dimension or a row attribute (one column each). */
   column_aggregates: z.array(ColumnAggregateSchema).optional(),
   /** Period-over-period comparison of every metric (current = `time_range`). */

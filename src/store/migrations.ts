@@ -214,6 +214,12 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('inquiries_processing_started').on('inquiries').columns(['status', 'started_at']).execute();
     },
   },
+  '0008_account_warehouse': {
+    async up(db: Kysely<any>) {
+      // The warehouse an account asks (a name of the configuration); NULL = the default one.
+      await db.schema.alterTable('accounts').addColumn('warehouse', 'text').execute();
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -30,8 +30,9 @@ export type WebLoginRecord = Selectable<WebLoginTable>;
 
 export class AccountsRepo {
   constructor(private readonly db: StoreDb) {}
-  async create(name: string, now = Date.now()): Promise<Account> {
-    const account = { id: newId('acc'), name, created_at: now };
+  /** `warehouse`: the name of the warehouse it asks; null = the default one. */
+  async create(name: string, now = Date.now(), warehouse: string | null = null): Promise<Account> {
+    const account = { id: newId('acc'), name, created_at: now, warehouse };
     await this.db.insertInto('accounts').values(account).execute();
     await this.db
       .insertInto('users')
@@ -54,6 +55,16 @@ export class AccountsRepo {
   }
   list(): Promise<Account[]> {
     return this.db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+  }
+  /** Points the account at another warehouse (null = the default one); false when there is no such account. */
+  async setWarehouse(id: string, warehouse: string | null): Promise<boolean> {
+    const r = await this.db.updateTable('accounts').set({ warehouse }).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+  /** The warehouse the account asks: its name, null for the default one, undefined when there is no such account. */
+  async warehouseOf(id: string): Promise<string | null | undefined> {
+    const row = await this.db.selectFrom('accounts').select('warehouse').where('id', '=', id).executeTakeFirst();
+    return row ? row.warehouse : undefined;
   }
   async count(): Promise<number> {
     const r = await this.db

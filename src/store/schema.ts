@@ -8,6 +8,8 @@ export interface AccountTable {
   id: string;
   name: string;
   created_at: number;
+  /** The warehouse the account asks (QUARRY_WAREHOUSES key or QUARRY_WAREHOUSE_NAME); null = the default one. */
+  warehouse: string | null;
 }
 
 export interface UserTable {

@@ -23,9 +23,11 @@ export function structuredQueryOf(options: Record<string, unknown> | null | unde
 }
 
 /** Checks the body and returns the request the inquiry service stores. */
-export function structuredRequest(runtime: Pick<Runtime, 'engine'>, body: StructuredInquiryBody) {
-  const resources = runtime.engine.resources?.();
-  if (!resources) throw unavailable("Structured queries need the semantic layer, which this server's engine does not have.", 5);
+export async function structuredRequest(runtime: Pick<Runtime, 'engine'>, principal: Principal, body: StructuredInquiryBody) {
+  if (!runtime.engine.resources)
+    throw unavailable("Structured queries need the semantic layer, which this server's engine does not have.", 5);
+  // checked against the model of the account's own warehouse, the one it will run on
+  const resources = await runtime.engine.resources(principal.accountId);
   const query = body.semantic_query as SemanticQuery;
   validateStructuredQuery(resources.layer.model, resources.warehouse, query);
   const question = body.question ?? describeQuery(resources.layer.model, query);
@@ -39,5 +41,5 @@ export async function submitStructured(
   sessionId: string,
   body: StructuredInquiryBody,
 ): Promise<InquiryRecord> {
-  return runtime.inquiries.submit(principal, sessionId, structuredRequest(runtime, body));
+  return runtime.inquiries.submit(principal, sessionId, await structuredRequest(runtime, principal, body));
 }

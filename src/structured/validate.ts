@@ -86,6 +86,9 @@ export function validateStructuredQuery(model: SemanticModel, warehouse: Pick<Wa
   q.metric_filters.forEach((f, i) => {
     if (!names.metrics.includes(f.metric)) refuse(`metric_filters[${i}].metric`, f.metric, 'a metric', names.metrics);
   });
+  (q.running_totals ?? []).forEach((m, i) => {
+    if (!names.metrics.includes(m)) refuse(`running_totals[${i}]`, m, 'a metric', names.metrics);
+  });
   q.share_of_total.forEach((m, i) => {
     if (!q.metrics.includes(m)) refuse(`share_of_total[${i}]`, m, 'a metric of this query', q.metrics);
   });

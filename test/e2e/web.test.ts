@@ -321,6 +321,8 @@ describe('the web app in Chromium', () => {
     await nav('Semantic layer', 'Semantic layer');
     await page.getByRole('button', { name: 'revenue', exact: true }).waitFor();
     await expectLabelled();
+    // which warehouse this account asks (a deployment may have several)
+    expect(await page.locator('.semantic-warehouse').textContent()).toBe('Warehouse default (duckdb), model tpch');
     expect(await page.locator('details summary', { hasText: /^Dimensions \(\d+\)/ }).count()).toBe(1);
     await page.locator('details summary', { hasText: /^Glossary/ }).click();
     expect(await page.locator('.glossary dt').count()).toBeGreaterThan(5);

@@ -94,9 +94,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export function withScriptedResearch(agent: InquiryEngine): InquiryEngine {
   return {
-    validateDimensions: (d) => agent.validateDimensions(d),
+    validateDimensions: (d, accountId) => agent.validateDimensions(d, accountId),
     readiness: () => agent.readiness(),
-    resources: agent.resources ? () => agent.resources!() : undefined,
+    resources: agent.resources ? (accountId) => agent.resources!(accountId) : undefined,
     close: () => agent.close?.() ?? Promise.resolve(),
     async run(job: InquiryJob, ctx: RunContext): Promise<InquiryOutcome> {
       if (job.type !== 'research') return agent.run(job, ctx);

@@ -72,7 +72,7 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     const store = await stores.open(kind);
     const db = store.db;
     const rows = {
-      accounts: { id: 'acc_1', name: 'Ünïcode “name”', created_at: MAX },
+      accounts: { id: 'acc_1', name: 'Ünïcode “name”', created_at: MAX, warehouse: 'music_2' },
       users: {
         id: 'usr_1',
         account_id: 'acc_1',
@@ -186,6 +186,16 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect((await store.accounts.list()).map((x) => x.name)).toEqual(['One', 'Two']);
     expect(await store.accounts.get(a.id)).toEqual(a);
     expect(await store.accounts.count()).toBe(2);
+    // the warehouse an account asks: null (the default one) until it names one
+    expect(await store.accounts.warehouseOf(a.id)).toBeNull();
+    expect(await store.accounts.setWarehouse(a.id, 'music')).toBe(true);
+    expect(await store.accounts.warehouseOf(a.id)).toBe('music');
+    expect(await store.accounts.warehouseOf(b.id)).toBeNull();
+    expect(await store.accounts.warehouseOf('acc_missing')).toBeUndefined();
+    expect(await store.accounts.setWarehouse('acc_missing', 'music')).toBe(false);
+    expect((await store.accounts.create('Three', T1 + 3, 'shop')).warehouse).toBe('shop');
+    await store.accounts.setWarehouse(a.id, null);
+    expect(await store.accounts.count()).toBe(3);
     // each account gets an admin user without a password
     expect(await store.users.countWithPassword()).toBe(0);
     const u = await store.users.create({ accountId: b.id, name: 'Bo', email: 'bo@example.com', passwordHash: 'h' }, T1 + 2);

@@ -29,7 +29,7 @@ export const askAStructuredQuestion = defineTool({
   readOnly: false,
   idempotent: false,
   async run({ args, ctx, principal }) {
-    const request = structuredRequest(ctx.runtime, {
+    const request = await structuredRequest(ctx.runtime, principal, {
       semantic_query: args.semantic_query,
       question: args.question,
       dimensions: args.dimensions ?? null,

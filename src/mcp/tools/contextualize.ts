@@ -13,23 +13,25 @@ export const contextualize = defineTool({
   output: {
     company_info: z
       .record(z.string(), z.unknown())
-      .describe('The company as described by the semantic model (name, industry, currency, ...)'),
+      .describe(
+        'The company as described by the semantic model (name, industry, currency, ...), data_as_of, and warehouse: the one this account asks (name, engine, model)',
+      ),
     available_entities: z.array(z.string()).describe('Names of entities, metrics and dimensions'),
     capabilities: z.string(),
   },
   readOnly: true,
   idempotent: true,
-  async run({ ctx }) {
-    const { layer, warehouse } = resourcesOf(ctx);
+  async run(call) {
+    const { layer, warehouse, info } = await resourcesOf(call);
     const m = layer.model;
     const metrics = [...m.measures, ...m.metrics].map((x) => x.name);
     const dims = m.dimensions.map((d) => d.name);
     const times = m.time_dimensions.map((d) => d.name);
     const structured = {
-      company_info: { ...m.company, data_as_of: layer.asOf },
+      company_info: { ...m.company, data_as_of: layer.asOf, warehouse: info },
       available_entities: layer.catalogue.summary().entities.map((e) => e.name),
       capabilities: [
-        `Answers business questions in plain language from the ${warehouse.dialect} warehouse of ${String(m.company.name ?? m.name)}: each answer has text, the SQL that ran, the result table and a chart.`,
+        `Answers business questions in plain language from the ${warehouse.dialect} warehouse "${info.name}" of ${String(m.company.name ?? m.name)}: each answer has text, the SQL that ran, the result table and a chart.`,
         `Metrics: ${metrics.join(', ')}. Breakdowns and filters (also usable as the dimensions argument): ${dims.join(', ')}. Dates: ${times.join(', ')}. Relative periods ("last year") are anchored on ${layer.asOf}.`,
         'A regular question takes 10-30 s (ask_a_single_question waits for it; ask_a_question / ask_questions return at once, then wait_for_completion). Follow-ups reuse a thread (session_id).',
         'A research question (ask_a_research_question) runs many queries and writes a report; it takes minutes: wait with wait_for_completion and inquiry_type "research", repeating while it says in_progress.',

@@ -5,7 +5,7 @@ export const getAccountInfo = defineTool({
   name: 'get_account_info',
   title: 'Account information',
   description:
-    "Returns the company this account's data describes (company: name, industry, currency, data range) and its glossary (business term → definition). " +
+    "Returns the company this account's data describes (company: name, industry, currency, data range, and `warehouse`: the warehouse this account asks — name, engine, model) and its glossary (business term → definition). " +
     'Use it to learn the vocabulary before phrasing questions or to explain a term to the user. Next: contextualize for capabilities, or ask a question.',
   input: {},
   output: {
@@ -14,13 +14,19 @@ export const getAccountInfo = defineTool({
   },
   readOnly: true,
   idempotent: true,
-  async run({ ctx }) {
-    const { layer } = resourcesOf(ctx);
-    const structured = { company: { ...layer.model.company }, glossary: { ...layer.model.glossary } };
+  async run(call) {
+    const { layer, info } = await resourcesOf(call);
+    const structured = {
+      company: { ...layer.model.company, warehouse: info } as Record<string, unknown>,
+      glossary: { ...layer.model.glossary },
+    };
     const terms = Object.entries(structured.glossary).map(([t, d]) => `- ${t}: ${d}`);
     return {
       structured,
-      text: rendered(`${String(structured.company.name ?? layer.model.name)}\nGlossary:\n${terms.join('\n') || '(empty)'}`, structured),
+      text: rendered(
+        `${String(structured.company.name ?? layer.model.name)} (warehouse ${info.name}, ${info.engine})\nGlossary:\n${terms.join('\n') || '(empty)'}`,
+        structured,
+      ),
     };
   },
 });

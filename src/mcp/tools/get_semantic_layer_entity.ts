@@ -18,8 +18,9 @@ export const getSemanticLayerEntity = defineTool({
   output: { entity: EntityDetailSchema },
   readOnly: true,
   idempotent: true,
-  async run({ args, ctx }) {
-    const { catalogue } = resourcesOf(ctx).layer;
+  async run(call) {
+    const { args } = call;
+    const { catalogue } = (await resourcesOf(call)).layer;
     const id = args.entity_id ?? args.node_id;
     if (!id)
       throw new ToolError(

@@ -12,8 +12,8 @@ export const getSemanticLayerSummary = defineTool({
   output: { entities: z.array(SummaryEntitySchema), total_entities: z.number().int() },
   readOnly: true,
   idempotent: true,
-  async run({ ctx }) {
-    const structured = resourcesOf(ctx).layer.catalogue.summary();
+  async run(call) {
+    const structured = (await resourcesOf(call)).layer.catalogue.summary();
     const byType = new Map<string, string[]>();
     for (const e of structured.entities) byType.set(e.type, [...(byType.get(e.type) ?? []), e.name]);
     const lines = [...byType].map(([t, names]) => `${t}: ${names.join(', ')}`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runGuarded } from '../../warehouse/index.js';
 import { WarehouseTimeoutError } from '../../warehouse/errors.js';
 import { SqlColumnSchema } from '../schemas.js';
+import { WarehouseInfoSchema } from '../../schemas/warehouse.js';
 import { tablePreview } from '../render.js';
 import { ToolError } from '../errors.js';
 import { defineTool, rendered, resourcesOf } from '../tool.js';
@@ -15,7 +16,7 @@ export const runSqlQuery = defineTool({
   name: 'run_sql_query',
   title: 'Run read-only SQL',
   description:
-    'Runs one read-only SELECT (or WITH ... SELECT) directly against the warehouse, for what questions in words cannot express. Needs the schema: ' +
+    "Runs one read-only SELECT (or WITH ... SELECT) directly against this account's warehouse (named in `warehouse`), for what questions in words cannot express. Needs the schema: " +
     "get_semantic_layer_entity shows an entity's columns. Writes, DDL, settings, file access and server introspection are refused (the same guard as every query). " +
     'Returns columns (name, type), rows (objects keyed by column), row_count, truncated (true when more rows than max_results existed, or the result passed the size limit) and elapsed_ms. ' +
     "timeout in seconds (default 30, at most the server's limit, 60 unless configured); max_results (default 1000, at most 10000).",
@@ -36,11 +37,13 @@ export const runSqlQuery = defineTool({
     row_count: z.number().int(),
     truncated: z.boolean(),
     elapsed_ms: z.number(),
+    warehouse: WarehouseInfoSchema,
   },
   readOnly: true,
   idempotent: true,
-  async run({ args, ctx, extra, principal }) {
-    const { warehouse } = resourcesOf(ctx);
+  async run(call) {
+    const { args, ctx, extra, principal } = call;
+    const { warehouse, info } = await resourcesOf(call);
     const cap = ctx.runtime.config.sqlTimeoutMaxS;
     const timeout = args.timeout ?? Math.min(DEFAULT_TIMEOUT_S, cap);
     // A cap per call keeps one account's long statements from holding the warehouse's connections.
@@ -76,6 +79,7 @@ export const runSqlQuery = defineTool({
       row_count: r.rowCount,
       truncated: r.truncated,
       elapsed_ms: Math.round(r.elapsedMs),
+      warehouse: info,
     };
     const cut =
       r.truncatedBy === 'bytes'
@@ -83,6 +87,12 @@ export const runSqlQuery = defineTool({
         : r.truncated
           ? ` (truncated at ${args.max_results})`
           : '';
-    return { structured, text: rendered(`${r.rowCount} rows${cut} in ${structured.elapsed_ms} ms\n${tablePreview(r.rows)}`, structured) };
+    return {
+      structured,
+      text: rendered(
+        `${r.rowCount} rows${cut} in ${structured.elapsed_ms} ms on warehouse ${info.name}\n${tablePreview(r.rows)}`,
+        structured,
+      ),
+    };
   },
 });

@@ -13,8 +13,9 @@ export const searchSemanticLayer = defineTool({
   output: { search_term: z.string(), matching_entities: z.array(SearchHitSchema), total_matches: z.number().int() },
   readOnly: true,
   idempotent: true,
-  async run({ args, ctx }) {
-    const structured = resourcesOf(ctx).layer.catalogue.search(args.query);
+  async run(call) {
+    const { args } = call;
+    const structured = (await resourcesOf(call)).layer.catalogue.search(args.query);
     const lines = structured.matching_entities.slice(0, 10).map((m) => `- ${m.entity_id} (${m.relevance_score}): ${m.description}`);
     return { structured, text: rendered(`${structured.total_matches} matches for "${args.query}":\n${lines.join('\n')}`, structured) };
   },

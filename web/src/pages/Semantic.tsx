@@ -86,6 +86,11 @@ export function SemanticPage() {
         <h2 id="semantic-title">Semantic layer</h2>
         <p>What questions can be about{overview ? ` — ${String(overview.company.name ?? '')}, data as of ${overview.as_of}` : ''}.</p>
       </hgroup>
+      {overview ? (
+        <p class="semantic-warehouse" data-warehouse={overview.warehouse.name}>
+          Warehouse <strong>{overview.warehouse.name}</strong> ({overview.warehouse.engine}), model {overview.warehouse.model}
+        </p>
+      ) : null}
       <form role="search" onSubmit={search}>
         <label for="semantic-search" class="visually-hidden">
           Search the semantic layer

@@ -3,6 +3,7 @@ import type { ApiDeps } from '../../../api/deps.js';
 import { SemanticSearchSchema } from '../../../schemas/semantic.js';
 import { SearchQuerySchema, webErrorResponses } from '../../schemas.js';
 import { layerOf } from './layer.js';
+import { principalOf } from '../../../api/auth.js';
 
 /** GET /ui/api/semantic/search?q= — ranked matches (as the search_semantic_layer tool). */
 export const semanticSearchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, { runtime }) => {
@@ -13,6 +14,6 @@ export const semanticSearchRoute: FastifyPluginAsyncZod<ApiDeps> = async (app, {
       querystring: SearchQuerySchema,
       response: { 200: SemanticSearchSchema, ...webErrorResponses },
     },
-    handler: async (request) => layerOf(runtime).catalogue.search(request.query.q),
+    handler: async (request) => (await layerOf(runtime, principalOf(request))).layer.catalogue.search(request.query.q),
   });
 };
