@@ -437,6 +437,13 @@ export const SemanticQuerySchema = z.object({
  * The query the LLM planner is offered: entity conditions not nested (the rule-based reader's shape),
  * so that the plan tool's JSON schema carries no recursive definition.
  */
-export const PlannerQuerySchema = SemanticQuerySchema.extend({ entity_conditions: z.array(EntityConditionBase).optional() });
+/**
+ * What the LLM planner may fill in: the query without the forms only the rule-based reading
+ * produces (running totals, ranking within a coarser breakdown, per-row column aggregates), whose
+ * schema would push a planning request past its 4k-token budget; plus entity conditions.
+ */
+export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
+  entity_conditions: z.array(EntityConditionBase).optional(),
+});
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;
