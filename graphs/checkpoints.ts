@@ -70,18 +70,17 @@ class PostgresCheckpoints extends PostgresSaver {
   // a lost one only when the graph ends, after which the investigation could not be resumed whole.
   override put(...args: Parameters<PostgresSaver['put']>): Promise<RunnableConfig> {
     if (this.endedThreads.has(threadOf(args[0]))) return Promise.resolve(droppedPut(args[0], args[1]));
-    const thread = threadOf(args[0]);
-    return this.endedThreads.track(
-      thread,
-      retryThroughOutage(() => super.put(...args), { maxMs: SAVE_THROUGH_OUTAGE_MS, stop: () => this.endedThreads.has(thread) }),
-    );
+    return this.save(threadOf(args[0]), () => super.put(...args));
   }
   override putWrites(...args: Parameters<PostgresSaver['putWrites']>): Promise<void> {
     if (this.endedThreads.has(threadOf(args[0]))) return Promise.resolve();
-    const thread = threadOf(args[0]);
+    return this.save(threadOf(args[0]), () => super.putWrites(...args));
+  }
+  /** A save of `thread`, tracked, retried through an outage until it lands or the thread ends. */
+  private save<T>(thread: string | undefined, work: () => Promise<T>): Promise<T> {
     return this.endedThreads.track(
       thread,
-      retryThroughOutage(() => super.putWrites(...args), { maxMs: SAVE_THROUGH_OUTAGE_MS, stop: () => this.endedThreads.has(thread) }),
+      retryThroughOutage(work, { maxMs: SAVE_THROUGH_OUTAGE_MS, stop: () => this.endedThreads.has(thread) }),
     );
   }
   override deleteThread(threadId: string): Promise<void> {
