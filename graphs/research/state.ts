@@ -143,13 +143,34 @@ export function mergeSubQuestions(left: SubQuestion[], right: SubQuestion[]): Su
   return left.filter((s) => !ids.has(s.id)).concat(right);
 }
 
-/** Adds operations, replacing one with the same id; kept in the order first seen. */
+/** Splits an operation id such as `q12` into its prefix and number. */
+function operationSequence(id: string): { prefix: string; n: number } | null {
+  const m = /^([a-z]+)(\d+)$/i.exec(id);
+  return m ? { prefix: m[1]!, n: Number(m[2]) } : null;
+}
+
+/**
+ * Adds operations, replacing one with the same id. Parallel sub-questions finish in any order, so a
+ * new operation goes before the first of its series with a higher number (q2 before q3): readers see
+ * the plan's order whatever the timing.
+ */
 export function mergeOperations(left: ResearchOperation[], right: ResearchOperation[] | ResearchOperation): ResearchOperation[] {
   const incoming = Array.isArray(right) ? right : [right];
   const out = [...left];
   for (const op of incoming) {
     const i = out.findIndex((o) => o.id === op.id);
-    if (i >= 0) out[i] = op;
+    if (i >= 0) {
+      out[i] = op;
+      continue;
+    }
+    const seq = operationSequence(op.id);
+    const later = seq
+      ? out.findIndex((o) => {
+          const other = operationSequence(o.id);
+          return other !== null && other.prefix === seq.prefix && other.n > seq.n;
+        })
+      : -1;
+    if (later >= 0) out.splice(later, 0, op);
     else out.push(op);
   }
   return out;
