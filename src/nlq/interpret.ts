@@ -14,7 +14,7 @@ import { compile, CompileError } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
-import { findTimeExpressions, OPEN_START } from './time.js';
+import { expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
   BUSINESS_CONCEPTS,
@@ -151,7 +151,7 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
 function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
-  const text = normalise(question).trim();
+  const text = expandShortYears(normalise(question).trim(), ctx.asOf);
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text

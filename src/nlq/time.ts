@@ -559,6 +559,19 @@ function shifted(s: string, i: number, today: string): { p: Period; len: number 
 const RANGE_SEP = /\s*(?:and|to|through|thru|until|till|up\s+to|-)\s*/y;
 
 /** Finds all time expressions in a lower-case question, left to right, longest first. */
+/**
+ * Years written with two digits after an apostrophe ("in '97", "Q3 '05") as four: the century that
+ * puts the year nearest the data's today. A decade ("the '90s") or a quoted text ("'50%'") is left alone.
+ */
+export function expandShortYears(text: string, today: string): string {
+  const now = Number(today.slice(0, 4));
+  return text.replace(/(^|[\s(,/-]|q[1-4]\s*)'(\d{2})(?=$|[\s?.,;:!)])/gi, (_, before: string, yy: string) => {
+    const base = now - (now % 100) + Number(yy);
+    const year = [base - 100, base, base + 100].reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+    return `${before}${year}`;
+  });
+}
+
 export function findTimeExpressions(s: string, today: string): TimeHit[] {
   const hits: TimeHit[] = [];
   const tomorrow = addDays(today, 1);
