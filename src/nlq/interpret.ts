@@ -447,6 +447,15 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
   }
 }
 
+/**
+ * A word for the event a time dimension dates ("shipped", "shipments", "delivered", "hires"), as
+ * against a word for the date itself ("ship date", "when", "day"): the former can name the rows that
+ * had the event.
+ */
+function isEventWord(text: string): boolean {
+  return !/\b(?:date|dates|time|times|day|days|when|period|year|month|week|timestamp|on)\b/.test(text);
+}
+
 /** The write verb when the question is a command to change data: the verb first, then an object. */
 function writeCommand(items: Item[], lex: Lexicon, inSession: boolean): string | undefined {
   let k = 0;
@@ -833,8 +842,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       !!q.period_counts?.length ||
       (q.entity_conditions ?? []).some((c) => c.time_range);
     if (a.dating && !a.dating.item.consumed && !datesSomething && !fragment) {
-      a.dating.item.dropped = true;
-      built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+      const td = ctx.model.time_dimensions.find((t) => t.name === a.dating!.dimension);
+      if (td && isEventWord(a.dating.item.lower)) {
+        // "the discount on AIR shipments", "line items shipped by truck": with no period, the word of an
+        // event names the rows that had it (a ship date set), not a date to filter on
+        q.filters.push({ dimension: td.name, op: 'is_set', values: [] });
+        consume(a.dating.item);
+      } else {
+        a.dating.item.dropped = true;
+        built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+      }
     }
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
