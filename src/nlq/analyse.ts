@@ -531,6 +531,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           (o) => o?.kind === 'lex' && entriesOf(o, 'dimension').some((d) => sameFamily(lex, d.target, v.target)),
         );
         if (v.weak === 'code') return near && (it.upper || /["']/.test(it.text));
+        // a word of several values: also its thing named right after it ("brass parts")
+        if (v.weak === 'part')
+          return (
+            it.upper ||
+            (v.phrase.length <= 2 ? false : near) ||
+            (v.phrase.length > 2 &&
+              items[k + 1]?.kind === 'lex' &&
+              entriesOf(items[k + 1]!, 'entity').some((x) => x.target === lex.dimensions.get(v.target)?.entity))
+          );
         return it.upper || near;
       });
     }
