@@ -232,7 +232,7 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   }
   if (r.kind === 'query') {
     const out =
-      rowsAccounted(r, a, lex) ??
+      rowsAccounted(r, a, lex, ctx) ??
       thingsAccounted(r, items, lex, ctx.model) ??
       moneyVerbsAccounted(r, items, lex, ctx.model) ??
       noTotalOfAverage(r, a, items, lex) ??
@@ -356,7 +356,12 @@ function moneyVerbsAccounted(
  * the query aggregates (a metric, a condition's metric, a distinct count or an average over it);
  * otherwise it restricts nothing the query says and is not understood (never silently dropped).
  */
-function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, lex: Lexicon): Interpretation | undefined {
+function rowsAccounted(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  lex: Lexicon,
+  ctx: InterpretContext,
+): Interpretation | undefined {
   const q = r.query;
   const entityOf = (metric: string) => lex.metrics.get(metric)?.entity;
   const aggregated = new Set<string | undefined>([
@@ -372,7 +377,21 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
       [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)])),
     ),
   ]);
-  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
+  // "revenue for orders with status P", "return rate for orders placed in 1995": a thing between the rows
+  // aggregated and a condition the query applies (a filter, its period's date) is whose condition it is
+  const conditioned = [
+    ...q.filters.map((f) => lex.dimensions.get(f.dimension)?.entity ?? lex.timeDimensions.get(f.dimension)?.entity),
+    ...anyOfFilters(q).map((f) => lex.dimensions.get(f.dimension)?.entity),
+    ...(q.time_range
+      ? (q.time_range.dimension ? [q.time_range.dimension] : q.metrics.map((m) => lex.metrics.get(m)?.timeDimension)).map(
+          (t) => lex.timeDimensions.get(t ?? '')?.entity,
+        )
+      : []),
+  ].filter((e): e is string => !!e);
+  const graph = joinGraph(ctx.model);
+  const onPath = (e: string) =>
+    [...aggregated].some((m) => !!m && (m === e || !!graph.path(m, e))) && conditioned.some((c) => c === e || !!graph.path(e, c));
+  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity) && !onPath(x.entity));
   if (!dropped.length) return undefined;
   const words = uniq(dropped.map((x) => x.item.text));
   return {
