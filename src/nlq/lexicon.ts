@@ -196,6 +196,31 @@ function abbreviated(x: { name: string; label?: string; synonyms: string[] }): s
 }
 
 /**
+ * Model phrases of two or three words written as one ("shipmode", "orderdate", "lastname"): the
+ * joined form reads as the phrase (as an abbreviation would), unless it is a word of the model already.
+ */
+function addClosedCompounds(
+  root: TrieNode,
+  vocab: Set<string>,
+  add: (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys?: string[]) => void,
+): void {
+  const found: { keys: string[]; entries: LexEntry[] }[] = [];
+  const walk = (node: TrieNode, keys: string[]) => {
+    if (keys.length >= 2) {
+      const entries = node.entries.filter((e) => e.kind !== 'value');
+      if (entries.length && keys.every((k) => /^[a-z]+$/.test(k))) found.push({ keys, entries });
+    }
+    if (keys.length < 3) for (const [k, next] of node.next) walk(next, [...keys, k]);
+  };
+  walk(root, []);
+  for (const { keys, entries } of found) {
+    const joined = keys.join('');
+    if (vocab.has(joined)) continue;
+    for (const e of entries) add(joined, { kind: e.kind, target: e.target, source: 'abbreviation' }, [joined]);
+  }
+}
+
+/**
  * Words that make up multi-word stored values ("JUMBO" of JUMBO BOX / JUMBO PKG, "brass" of
  * ... BRUSHED BRASS): a word found, as a whole word, in two or more values of exactly one indexed
  * dimension, always first, always last or always inside, reads as the rows whose value has it there
@@ -389,6 +414,8 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     for (const s of t.synonyms) add(s, { kind: 'time_dimension', target: t.name, source: 'synonym' });
     for (const x of abbreviated(t)) add(x, { kind: 'time_dimension', target: t.name, source: 'abbreviation' });
   }
+
+  addClosedCompounds(root, vocab, add);
 
   // values: stored values, value synonyms, value groups
   const valueIndex = new Map<string, Map<string, string>>();
