@@ -14,7 +14,7 @@ import { compile, CompileError } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
-import { expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
+import { anchorToPrevious, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
   BUSINESS_CONCEPTS,
@@ -151,7 +151,7 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
 function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
-  const text = expandShortYears(normalise(question).trim(), ctx.asOf);
+  const text = anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range);
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text
@@ -951,6 +951,10 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       // a reading of the follow-up the merge did not carry (its words were consumed when it was read)
       const lost = lostInMerge(built.query, query, lex);
       if (lost) return outOfScope(lex, [], undefined, false, lost);
+      // "how many of those were urgent?": after a count, "how many" asks the same count of fewer rows
+      const counting = items.filter((o) => o.kind === 'kw' && o.kw === 'count' && !o.consumed);
+      const isCount = (m: string) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? '');
+      if (counting.length && !built.query.metrics.length && query.metrics.length === 1 && isCount(query.metrics[0]!)) consume(...counting);
       const refused = covered();
       if (refused) return refused;
       return {
@@ -1042,10 +1046,7 @@ function isFragmentShape(items: Item[]): boolean {
 
 function referencesPrevious(items: Item[]): boolean {
   return (
-    items.some(
-      (it) =>
-        it.kind === 'word' &&
-        (it.lower === 'it' || it.lower === 'that' || it.lower === 'those' || it.lower === 'same' || it.lower === 'instead'),
-    ) && items.length <= 8
+    items.some((it) => it.kind === 'word' && ['it', 'that', 'those', 'them', 'they', 'these', 'same', 'instead'].includes(it.lower)) &&
+    items.length <= 8
   );
 }
