@@ -97,6 +97,8 @@ export interface Analysis {
   grainGroups: { grain: Grain; pos: number }[];
   /** Mentions of a thing with no dimension naming it, read as whose rows these are ("clubs had visits"). */
   rowsOf?: { item: Item; entity: string }[];
+  /** Words read as a class of rows (a filtered count's rows: "late", "returned items"), by the row-class rule. */
+  rowClassWords?: Item[];
   trend: boolean;
   share: boolean;
   compare: boolean;

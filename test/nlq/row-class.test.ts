@@ -74,6 +74,23 @@ describe('the rows of a filtered count as a condition', () => {
     );
   });
 
+  it('a share of a class of rows: the class over all rows, in both vocabularies', async () => {
+    const late = q('what percentage of line items were late by ship mode');
+    expect(late.subset_metrics?.[0]).toMatchObject({
+      metric: 'line_items',
+      as: 'share',
+      filters: [{ dimension: 'late_deliveries', op: 'is_set', values: [] }],
+    });
+    expect(late.group_by).toEqual([{ dimension: 'ship_mode' }]);
+    await expectSameRows(
+      tables,
+      library,
+      'share of loans that were overdue',
+      askLibrary('share of loans that were overdue'),
+      'SELECT COUNT(CASE WHEN returned_on > due_on THEN 1 END) * 1.0 / COUNT(*) FROM loans',
+    );
+  });
+
   it('alone the class word or the count is read as before; with no thing of its own it is not a condition', () => {
     expect(q('late line items in 1996').metrics).toEqual(['late_deliveries']);
     expect(ask('how many late orders').kind).toBe('out_of_scope');

@@ -63,6 +63,7 @@ export const rowClass: Construction = {
       const prep = items[k - 1];
       if (!prep || !PREPOSITIONS.has(prep.lower)) continue;
       a.metrics = a.metrics.filter((x) => x !== m);
+      (a.rowClassWords ??= []).push(m.item);
       return {
         construction: 'row class',
         apply(query, notes) {
@@ -93,6 +94,7 @@ export const rowClass: Construction = {
           entriesOf(thing, 'metric').some((e) => lex.metrics.get(e.target)?.entity === cls.entity && !classes.has(e.target)));
       if (!ofThing) continue;
       const between = items.slice(p + 1, k).filter((x) => x.kind !== 'lex');
+      (a.rowClassWords ??= []).push(w);
       return {
         construction: 'row class',
         apply(query, notes) {
