@@ -21,6 +21,7 @@ import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
 import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
+import { periodMetricExtreme } from './period-metric-extreme.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { relatedCondition } from './related-condition.js';
@@ -39,6 +40,7 @@ export const CONSTRUCTIONS: Construction[] = [
   textPattern,
   valuePresence,
   samePeriod,
+  periodMetricExtreme,
   ratio,
   duration,
   numericRange,
