@@ -19,7 +19,8 @@ import {
 import type { WarehouseInfo } from '../../src/schemas/warehouse.js';
 import { DimensionValidationError, resolveRequestDimensions } from '../../src/nlq/dimensions.js';
 import { DEFAULT_MODEL_PATH } from '../../src/semantic/loader.js';
-import { loadSemanticLayer, type SemanticLayer } from '../../src/semantic/values.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
+import { loadEditedSemanticLayer, ModelEditsStore } from '../../src/semantic/edits/index.js';
 import { ensureDemoWarehouse } from '../../src/warehouse/demo.js';
 import { openWarehouse, redactUrl } from '../../src/warehouse/index.js';
 import type { Warehouse } from '../../src/warehouse/types.js';
@@ -128,7 +129,14 @@ async function openAnsweringWarehouse(
   const modelPath = entry.model ?? DEFAULT_MODEL_PATH;
   const modelSetting = entry.setting === 'QUARRY_WAREHOUSE' ? 'QUARRY_MODEL' : `${entry.setting}.model`;
   try {
-    layer = await loadSemanticLayer(modelPath, warehouse, entry.asOf ? { asOf: entry.asOf } : {});
+    // (with the edits saved in the web app, newest version)
+    layer = await loadEditedSemanticLayer(
+      new ModelEditsStore(config.dataDir),
+      entry.name,
+      modelPath,
+      warehouse,
+      entry.asOf ? { asOf: entry.asOf } : {},
+    );
   } catch (err) {
     await warehouse.close();
     throw new StartupError(`the semantic model ${entry.model ? `(${modelSetting}=${entry.model})` : modelPath} cannot be used`, err);

@@ -20,6 +20,7 @@ import { keysRoutes } from './routes/keys/index.js';
 import { loginRoute } from './routes/login.js';
 import { logoutRoute } from './routes/logout.js';
 import { meRoute } from './routes/me.js';
+import { semanticEditsRoutes } from './routes/semantic/edits.js';
 import { semanticEntityRoute } from './routes/semantic/entity.js';
 import { semanticRoute } from './routes/semantic/index.js';
 import { semanticSearchRoute } from './routes/semantic/search.js';
@@ -63,6 +64,7 @@ export const webApp: FastifyPluginAsync<ApiDeps & { dist?: string }> = async (fa
         semanticRoute,
         semanticSearchRoute,
         semanticEntityRoute,
+        semanticEditsRoutes,
       ]) {
         await scope.register(route, { runtime });
       }
