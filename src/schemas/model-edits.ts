@@ -37,8 +37,19 @@ export const ModelEditsVersionSchema = z.object({
   restored_from: z.number().int().nullable(),
 });
 
+/** One item of the model file as written, before any edit (what the editor starts from). */
+export const EditableItemSchema = z.object({
+  kind: EditableKindSchema,
+  name: z.string(),
+  label: z.string().nullable(),
+  synonyms: z.array(z.string()),
+  time_dimension: z.string().nullable().describe('measure only: the time dimension that dates it'),
+});
+
 export const ModelEditsViewSchema = z.object({
   warehouse: z.string(),
+  items: z.array(EditableItemSchema).describe('The model file as written (edits apply over it)'),
+  default_time_dimension: z.string().nullable().describe("The model file's default time dimension"),
   version: z.number().int(),
   edits: ModelEditsSchema,
   versions: z.array(ModelEditsVersionSchema),

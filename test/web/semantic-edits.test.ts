@@ -5,70 +5,23 @@
  * synonyms, hides and sets the default date, is answered from at once and after a restart; an
  * earlier version comes back (saved again as the newest); a stale base version is refused.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBakery } from '../helpers/bakery.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { signIn, webFetch, type WebSession } from '../helpers/web.js';
 
 const PASSWORD = 'bakery-admin-password';
-const MODEL = `
-name: bakery
-entities:
-  - name: sale
-    table: sales
-    primary_key: id
-    synonyms: [sales]
-dimensions:
-  - name: branch
-    entity: sale
-    sql: \${TABLE}.branch
-    label: Branch
-  - name: till
-    entity: sale
-    sql: \${TABLE}.till
-    label: Till
-time_dimensions:
-  - name: baked_on
-    entity: sale
-    sql: \${TABLE}.baked_on
-    label: Bake date
-  - name: delivered_on
-    entity: sale
-    sql: \${TABLE}.delivered_on
-    label: Delivery date
-measures:
-  - name: loaves
-    entity: sale
-    agg: sum
-    sql: \${TABLE}.qty
-    label: Loaves
-    time_dimension: baked_on
-  - name: takings
-    entity: sale
-    agg: sum
-    sql: \${TABLE}.amount
-    label: Takings
-    time_dimension: baked_on
-metrics:
-  - name: price_per_loaf
-    expression: takings / loaves
-    label: Price per loaf
-defaults:
-  time_dimension: baked_on
-`;
 
 describe('Settings -> Semantic layer: editing the model (/ui/api/semantic/edits)', () => {
-  let dir: string;
+  let bakery: Awaited<ReturnType<typeof makeBakery>>;
   let s: TestServer;
   let admin: WebSession;
 
   const start = async () => {
     s = await startTestServer({
-      dataDir: join(dir, 'data'),
-      overrides: { warehouse: `duckdb:${join(dir, 'bakery.duckdb')}`, model: join(dir, 'bakery.yaml'), bootstrapPassword: PASSWORD },
+      dataDir: join(bakery.dir, 'data'),
+      overrides: { warehouse: bakery.url, model: bakery.model, bootstrapPassword: PASSWORD },
     });
     admin = await signIn(s.base, 'admin@localhost', PASSWORD);
   };
@@ -82,15 +35,7 @@ describe('Settings -> Semantic layer: editing the model (/ui/api/semantic/edits)
   const put = (body: unknown) => webFetch(s.base, '/semantic/edits', { method: 'PUT', session: admin, json: body });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-edits-'));
-    writeFileSync(join(dir, 'bakery.yaml'), MODEL);
-    const db = await DuckDBInstance.create(join(dir, 'bakery.duckdb'));
-    const c = await db.connect();
-    await c.run(`CREATE TABLE sales (id INTEGER, branch VARCHAR, till VARCHAR, baked_on DATE, delivered_on DATE, qty INTEGER, amount DOUBLE);
-      INSERT INTO sales VALUES (1, 'Harbour', 't1', DATE '2024-01-03', NULL, 10, 32.5), (2, 'Old Town', 't2', DATE '2024-01-04', NULL, 4, 14.0),
-        (3, 'Harbour', 't1', DATE '2024-02-11', NULL, 7, 21.0)`);
-    c.closeSync();
-    db.closeSync();
+    bakery = await makeBakery();
     await start();
   });
   afterAll(() => s?.close());

@@ -9,6 +9,7 @@ import type { InquiryStatusResponse } from '../../src/schemas/inquiry.js';
 import type { Report, ReportRunsSchema, ResearchSubmitted } from '../../src/schemas/research.js';
 import type { ApiKeyCreatedSchema, ApiKeyView } from '../../src/schemas/keys.js';
 import type { EntityDetailSchema, SemanticOverviewSchema, SemanticSearchSchema } from '../../src/schemas/semantic.js';
+import type { ModelEditsViewSchema } from '../../src/schemas/model-edits.js';
 import type { SignedInView } from '../../src/schemas/users.js';
 import type { StarterQuestionsSchema, ThreadSchema, ThreadSummary } from '../../src/schemas/threads.js';
 
@@ -25,6 +26,7 @@ export type InquiryOverview = NonNullable<InquiryStatusResponse['overview']>;
 export type ReportRuns = z.infer<typeof ReportRunsSchema>;
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
 export type SemanticOverview = z.infer<typeof SemanticOverviewSchema>;
+export type ModelEditsView = z.infer<typeof ModelEditsViewSchema>;
 export type SemanticSearch = z.infer<typeof SemanticSearchSchema>;
 export type EntityDetail = z.infer<typeof EntityDetailSchema>;
 
@@ -47,7 +49,7 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type EntityDetail, type SemanticOverview, type SemanticSearch } from '../api.js';
 import { ErrorNote } from '../components/ErrorNote.js';
+import { ModelEditor } from '../components/ModelEditor.js';
 
 type Item = SemanticOverview['entities'][number];
 type Hit = SemanticSearch['matching_entities'][number];
@@ -67,8 +68,10 @@ export function SemanticPage() {
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const reload = () => api<SemanticOverview>('GET', '/semantic').then(setOverview, (e: Error) => setError(e.message));
   useEffect(() => {
-    api<SemanticOverview>('GET', '/semantic').then(setOverview, (e: Error) => setError(e.message));
+    void reload();
   }, []);
   const search = async (e: Event) => {
     e.preventDefault();
@@ -107,6 +110,10 @@ export function SemanticPage() {
         </div>
       </form>
       <ErrorNote error={error} />
+      <button type="button" class="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        {editing ? 'Close the editor' : 'Edit the model'}
+      </button>
+      {editing ? <ModelEditor onSaved={() => void reload()} /> : null}
       {selected ? <DetailPanel id={selected} onClose={() => setSelected(null)} /> : null}
       {hits ? (
         <section class="search-results" aria-labelledby="hits-title">

@@ -4,7 +4,13 @@ import type { ApiDeps } from '../../../api/deps.js';
 import { warehouseEntries } from '../../../config.js';
 import { ServiceError } from '../../../inquiries/errors.js';
 import type { Runtime } from '../../../runtime.js';
-import { ModelEditsRevertSchema, ModelEditsSaveSchema, ModelEditsViewSchema, type ModelEdits } from '../../../schemas/model-edits.js';
+import {
+  ModelEditsRevertSchema,
+  ModelEditsSaveSchema,
+  ModelEditsViewSchema,
+  type ModelEdits,
+  type EditableKind,
+} from '../../../schemas/model-edits.js';
 import { checkModel } from '../../../semantic/check.js';
 import { applyModelEdits, ModelEditError, ModelEditsStore } from '../../../semantic/edits/index.js';
 import { loadModel, DEFAULT_MODEL_PATH } from '../../../semantic/loader.js';
@@ -13,14 +19,37 @@ import type { EngineResources } from '../../../inquiries/engine.js';
 import { webErrorResponses } from '../../schemas.js';
 import { layerOf } from './layer.js';
 
-function view(store: ModelEditsStore, warehouse: string) {
-  const { version, edits } = store.current(warehouse);
+function entryOf(runtime: Runtime, res: EngineResources) {
+  const entry = warehouseEntries(runtime.config).find((e) => e.name === res.info.name);
+  if (!entry) throw new ServiceError(503, `The warehouse "${res.info.name}" is not configured here`);
+  return entry;
+}
+
+function view(runtime: Runtime, store: ModelEditsStore, res: EngineResources) {
+  const entry = entryOf(runtime, res);
+  const file = loadModel(entry.model ?? DEFAULT_MODEL_PATH);
+  const { version, edits } = store.current(entry.name);
+  const named = (kind: EditableKind, x: { name: string; label?: string; synonyms: string[]; time_dimension?: string }) => ({
+    kind,
+    name: x.name,
+    label: x.label ?? null,
+    synonyms: x.synonyms,
+    time_dimension: kind === 'measure' ? (x.time_dimension ?? null) : null,
+  });
   return {
-    warehouse,
+    warehouse: entry.name,
+    items: [
+      ...file.entities.map((x) => named('entity', x)),
+      ...file.measures.map((x) => named('measure', x)),
+      ...file.metrics.map((x) => named('metric', x)),
+      ...file.dimensions.map((x) => named('dimension', x)),
+      ...file.time_dimensions.map((x) => named('time_dimension', x)),
+    ],
+    default_time_dimension: file.defaults.time_dimension ?? null,
     version,
     edits,
     versions: store
-      .versions(warehouse)
+      .versions(entry.name)
       .map(({ version: v, saved_at, saved_by, restored_from }) => ({ version: v, saved_at, saved_by, restored_from })),
   };
 }
@@ -37,8 +66,7 @@ async function saveEdits(
   savedBy: string | null,
   restoredFrom: number | null,
 ) {
-  const entry = warehouseEntries(runtime.config).find((e) => e.name === res.info.name);
-  if (!entry) throw new ServiceError(503, `The warehouse "${res.info.name}" is not configured here`);
+  const entry = entryOf(runtime, res);
   let edited;
   try {
     edited = applyModelEdits(loadModel(entry.model ?? DEFAULT_MODEL_PATH), edits);
@@ -91,8 +119,7 @@ export const semanticEditsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, {
       response: { 200: ModelEditsViewSchema, ...webErrorResponses },
     },
     handler: async (request) => {
-      const { info } = await layerOf(runtime, principalOf(request));
-      return view(store, info.name);
+      return view(runtime, store, await layerOf(runtime, principalOf(request)));
     },
   });
   app.put('/semantic/edits', {
@@ -109,7 +136,7 @@ export const semanticEditsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, {
       if (request.body.base_version !== current)
         throw new ServiceError(409, `base_version: the model was edited meanwhile (now version ${current}); reload and edit again`);
       await saveEdits(runtime, store, res, request.body.edits, principal.userId ?? null, null);
-      return view(store, res.info.name);
+      return view(runtime, store, res);
     },
   });
   app.post('/semantic/edits/revert', {
@@ -130,7 +157,7 @@ export const semanticEditsRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, {
           `version: no version ${request.body.version} (allowed: ${[0, ...versions.map((v) => v.version)].join(', ')})`,
         );
       await saveEdits(runtime, store, res, edits, principal.userId ?? null, request.body.version);
-      return view(store, res.info.name);
+      return view(runtime, store, res);
     },
   });
 };
