@@ -24,6 +24,7 @@
  * unit nor the column's name says another (a conversion is never skipped).
  */
 import type { SemanticModel } from '../../semantic/model.js';
+import { joinGraph } from '../../semantic/graph.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type Lexicon } from '../lexicon.js';
@@ -242,6 +243,8 @@ export const superlativeLookup: Construction = {
     const numItems: Item[] = [];
     const links: Item[] = [];
     let measureAt = -1;
+    /** Values (and their columns' names) between the thing and the ranking, filtering the members ranked. */
+    const qualifiers: Item[] = [];
     /** Where the noun phrase of the thing opens ("the 3 longest rivers": at the number). */
     let head = -1;
     let p = anchor.k + 1;
@@ -285,6 +288,15 @@ export const superlativeLookup: Construction = {
           b--;
         }
         if (links.length + verbs > 1) return null;
+      }
+      // "the customer in FRANCE with the most orders", "the part of brand X with the largest size": values
+      // of what each member has one of, between the thing and its ranking, keep the members ranked
+      if (!run) {
+        const found = qualifierRun(items, b, lex, model);
+        if (found) {
+          b = found.at;
+          qualifiers.push(...found.items);
+        }
       }
       // ("the paper in the ICML conference with the most citations": a thing read with its value is no subject)
       if (items[b]?.consumed) return null;
@@ -513,11 +525,12 @@ export const superlativeLookup: Construction = {
       ...orderWords,
       ...unitWords,
       ...restated,
+      ...qualifiers,
     ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
-    if (a.values.some((v) => v.entries.some((e) => lex.dimensions.get(e.target)?.entity !== E))) return null;
+    if (a.values.some((v) => v.entries.some((e) => !ownedBy(model, E, lex.dimensions.get(e.target)?.entity)))) return null;
     a.metrics = [];
     a.groups = [];
     a.dimMentions = [];
@@ -560,6 +573,50 @@ export const superlativeLookup: Construction = {
     };
   },
 };
+
+/**
+ * Whether a column of `owner` is one value per member of `entity`: its own, or of a thing each member
+ * has one of (a to-one path: a customer's nation), so a filter on it keeps whole members.
+ */
+function ownedBy(model: SemanticModel, entity: string, owner: string | undefined): boolean {
+  return !!owner && (owner === entity || !!joinGraph(model).path(entity, owner));
+}
+
+/**
+ * A run of values right before `b` (walking left): "in FRANCE", "of brand X", "in the BUILDING
+ * segment", with prepositions, articles and the values' own column names; where it opens on the
+ * thing, that thing's position and the run's lex items. At least one value; every column named is
+ * a value's own; every value is of what each member of the thing has one of.
+ */
+function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticModel): { at: number; items: Item[] } | undefined {
+  const run: Item[] = [];
+  let q = b;
+  while (q >= 0) {
+    const it = items[q]!;
+    const entities = it.kind === 'lex' ? entriesOf(it, 'entity') : [];
+    if (it.kind === 'lex' && !entities.length && (entriesOf(it, 'value').length || entriesOf(it, 'dimension').length)) {
+      run.push(it);
+      q--;
+      continue;
+    }
+    if (it.kind === 'word' && ['in', 'from', 'of', 'at', 'the'].includes(it.lower)) {
+      q--;
+      continue;
+    }
+    break;
+  }
+  const values = run.filter((it) => entriesOf(it, 'value').length);
+  if (!values.length) return undefined;
+  const E = entityOf(lex, items[q]);
+  if (!E) return undefined;
+  const valueDims = new Set(values.flatMap((v) => entriesOf(v, 'value').map((e) => e.target)));
+  for (const it of run) {
+    if (entriesOf(it, 'value').length) {
+      if (!entriesOf(it, 'value').every((e) => ownedBy(model, E, lex.dimensions.get(e.target)?.entity))) return undefined;
+    } else if (!entriesOf(it, 'dimension').some((e) => valueDims.has(e.target))) return undefined;
+  }
+  return { at: q, items: run };
+}
 
 /** "the number of" right before the figure it counts ("the highest number of citations"). */
 function isCountOfFigure(items: Item[], kw: Item): boolean {
@@ -630,7 +687,7 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     query.share_of_total.length
   )
     return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
-  if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E))
+  if (query.filters.some((f) => !ownedBy(model, E, lex.dimensions.get(f.dimension)?.entity)))
     return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
   // (a figure of the members' own rows is dated by their one date, when they have one)
   const ownDate = figure.metric && !figure.related ? onlyDateOf(model, E) : undefined;
