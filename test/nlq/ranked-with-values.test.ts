@@ -5,8 +5,12 @@
  * Two vocabularies of our own, each a DuckDB file bootstrapped unedited; answers are compared with the
  * rows hand-written SQL would give. A value of rows each member has many of stays refused.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../src/eval/answer.js';
+import type { SemanticLayer } from '../../src/semantic/values.js';
+import type { Warehouse } from '../../src/warehouse/types.js';
 import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
+import { openTpch } from '../helpers/tpch.js';
 
 describe('a library: books, their authors (one each) and loans', () => {
   const library = bootstrappedDuckdb(
@@ -35,6 +39,13 @@ describe('a library: books, their authors (one each) and loans', () => {
     expect(rows[0]).toMatch(/Glass Road/);
   });
 
+  it('"the book with the lowest X": the book, never the lowest value alone', async () => {
+    // Poetry: Salt Wind 80 pages (Ember 95, Low Tide 120)
+    expect(await library.ask('which Poetry book has the lowest pages')).toEqual(['10 Salt Wind 80']);
+    // "highest" and "average" after "with" are no ranking of members: refused, never a figure alone
+    expect((await library.ask('the book with the average pages'))[0]).toMatch(/^refused/);
+  });
+
   it('a value of rows each member has many of (an author has many books) is refused, never a ranking', async () => {
     expect((await library.ask('the author of genre Crime with the most loans'))[0]).toMatch(/^refused/);
   });
@@ -58,10 +69,50 @@ describe('a retailer: stores, their city (one each) and their sales', () => {
     expect(rows[0]).toMatch(/Canal Yard/);
   });
 
+  it('"the store with the largest floor area": the store and its area, ties kept', async () => {
+    expect(await shop.ask('the store with the largest floor area')).toEqual(['3 Minster Gate 2500']);
+    expect(await shop.ask('which store has the smallest floor area')).toEqual(['1 North Arcade 900']);
+    // a plural says no count: refused
+    expect((await shop.ask('the stores with the largest floor area'))[0]).toMatch(/^refused/);
+  });
+
   it('a value of the one city each store is in keeps the stores ranked (related rows)', async () => {
     // Leeds: North Arcade has 3 sales, Canal Yard 1 (Minster Gate in York has 3, kept out)
     const rows = await shop.ask('the store in Leeds with the most sales');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(/North Arcade/);
+  });
+});
+
+describe('TPC-H: the member with the highest value of its own column', () => {
+  let warehouse: Warehouse;
+  let layer: SemanticLayer;
+  beforeAll(async () => {
+    ({ warehouse, layer } = await openTpch());
+  });
+  afterAll(async () => {
+    await warehouse?.close();
+  });
+
+  it.each([
+    [
+      'the supplier with the highest account balance',
+      'SELECT s_name FROM supplier WHERE s_acctbal = (SELECT MAX(s_acctbal) FROM supplier)',
+    ],
+    [
+      'which customer in the MACHINERY segment has the lowest account balance',
+      "SELECT c_name FROM customer WHERE c_mktsegment = 'MACHINERY' AND c_acctbal = (SELECT MIN(c_acctbal) FROM customer WHERE c_mktsegment = 'MACHINERY')",
+    ],
+  ])('%s', async (question, sql) => {
+    const got = await answerQuestion(layer, warehouse, question);
+    expect(got.status, got.reason).toBe('done');
+    const names = (await warehouse.run(sql)).rows.map((r) => String(Object.values(r)[0]));
+    expect(
+      got.rows.map((r) =>
+        Object.values(r)
+          .map(String)
+          .find((v) => v.startsWith('Customer#') || v.startsWith('Supplier#')),
+      ),
+    ).toEqual(names);
   });
 });
