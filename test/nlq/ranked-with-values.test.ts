@@ -59,6 +59,8 @@ describe('a retailer: stores, their city (one each) and their sales', () => {
      CREATE TABLE stores (store_id INTEGER PRIMARY KEY, store_name VARCHAR, floor_area INTEGER,
        city_id INTEGER REFERENCES cities(city_id));
      INSERT INTO stores VALUES (1, 'North Arcade', 900, 1), (2, 'Canal Yard', 1500, 1), (3, 'Minster Gate', 2500, 2);
+     CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name VARCHAR, town VARCHAR);
+     INSERT INTO suppliers VALUES (1, 'Dale Foods', 'Leeds'), (2, 'Moor Paper', 'York');
      CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, store_id INTEGER REFERENCES stores(store_id), amount DECIMAL(10,2));
      INSERT INTO sales VALUES (1, 1, 10), (2, 1, 20), (3, 1, 5), (4, 2, 50), (5, 3, 70), (6, 3, 80), (7, 3, 90);`,
   );
@@ -74,6 +76,12 @@ describe('a retailer: stores, their city (one each) and their sales', () => {
     expect(await shop.ask('which store has the smallest floor area')).toEqual(['1 North Arcade 900']);
     // a plural says no count: refused
     expect((await shop.ask('the stores with the largest floor area'))[0]).toMatch(/^refused/);
+  });
+
+  it('a value also stored in an unrelated table is read in the column of what each store has one of', async () => {
+    // "Leeds" is also a supplier's town; the stores ranked are in a city, never a supplier's town
+    expect((await shop.ask('the largest store in Leeds')).join('|')).toMatch(/Canal Yard/);
+    expect((await shop.ask('the largest store in Leeds')).join('|')).not.toMatch(/Minster Gate/);
   });
 
   it('a value of the one city each store is in keeps the stores ranked (related rows)', async () => {

@@ -27,7 +27,7 @@ import type { SemanticModel } from '../../semantic/model.js';
 import { joinGraph } from '../../semantic/graph.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
-import { longestMatch, type Lexicon } from '../lexicon.js';
+import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
 import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
@@ -530,7 +530,18 @@ export const superlativeLookup: Construction = {
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
-    if (a.values.some((v) => v.entries.some((e) => !ownedBy(model, E, lex.dimensions.get(e.target)?.entity)))) return null;
+    // a value stored in several columns is read in the ranked thing's own column, else in the one column
+    // of a thing each member has one of ("the largest city in Ontario": the city's state, not another table's)
+    const readings = new Map<(typeof a.values)[number], LexEntry[]>();
+    for (const v of a.values) {
+      const of = (e: LexEntry) => lex.dimensions.get(e.target)?.entity;
+      const own = v.entries.filter((e) => of(e) === E);
+      const owned = v.entries.filter((e) => ownedBy(model, E, of(e)));
+      const pick = own.length ? own : owned;
+      if (new Set(pick.map((e) => e.target)).size !== 1) return null;
+      readings.set(v, pick);
+    }
+    for (const [v, pick] of readings) v.entries = pick;
     a.metrics = [];
     a.groups = [];
     a.dimMentions = [];
@@ -586,7 +597,7 @@ function ownedBy(model: SemanticModel, entity: string, owner: string | undefined
  * A run of values right before `b` (walking left): "in FRANCE", "of brand X", "in the BUILDING
  * segment", with prepositions, articles and the values' own column names; where it opens on the
  * thing, that thing's position and the run's lex items. At least one value; every column named is
- * a value's own; every value is of what each member of the thing has one of.
+ * a value's own; every value can be read in a column of what each member of the thing has one of.
  */
 function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticModel): { at: number; items: Item[] } | undefined {
   const run: Item[] = [];
@@ -612,7 +623,7 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
   const valueDims = new Set(values.flatMap((v) => entriesOf(v, 'value').map((e) => e.target)));
   for (const it of run) {
     if (entriesOf(it, 'value').length) {
-      if (!entriesOf(it, 'value').every((e) => ownedBy(model, E, lex.dimensions.get(e.target)?.entity))) return undefined;
+      if (!entriesOf(it, 'value').some((e) => ownedBy(model, E, lex.dimensions.get(e.target)?.entity))) return undefined;
     } else if (!entriesOf(it, 'dimension').some((e) => valueDims.has(e.target))) return undefined;
   }
   return { at: q, items: run };
