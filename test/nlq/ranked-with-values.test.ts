@@ -59,6 +59,11 @@ describe('a retailer: stores, their city (one each) and their sales', () => {
      CREATE TABLE stores (store_id INTEGER PRIMARY KEY, store_name VARCHAR, floor_area INTEGER,
        city_id INTEGER REFERENCES cities(city_id));
      INSERT INTO stores VALUES (1, 'North Arcade', 900, 1), (2, 'Canal Yard', 1500, 1), (3, 'Minster Gate', 2500, 2);
+     CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_name VARCHAR, weight INTEGER);
+     INSERT INTO products VALUES (1, 'Kettle', 1200), (2, 'Lamp', 800), (3, 'Anvil', 9000);
+     CREATE TABLE stock (stock_id INTEGER PRIMARY KEY, store_id INTEGER REFERENCES stores(store_id),
+       product_id INTEGER REFERENCES products(product_id), quantity INTEGER);
+     INSERT INTO stock VALUES (1, 1, 1, 5), (2, 1, 2, 9), (3, 2, 1, 4), (4, 3, 3, 1), (5, 2, 2, 2), (6, 1, 1, 7);
      CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, supplier_name VARCHAR, town VARCHAR);
      INSERT INTO suppliers VALUES (1, 'Dale Foods', 'Leeds'), (2, 'Moor Paper', 'York');
      CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, store_id INTEGER REFERENCES stores(store_id), amount DECIMAL(10,2));
@@ -82,6 +87,11 @@ describe('a retailer: stores, their city (one each) and their sales', () => {
     // "Leeds" is also a supplier's town; the stores ranked are in a city, never a supplier's town
     expect((await shop.ask('the largest store in Leeds')).join('|')).toMatch(/Canal Yard/);
     expect((await shop.ask('the largest store in Leeds')).join('|')).not.toMatch(/Minster Gate/);
+  });
+
+  it('a value of rows each member has many of keeps those members, ranked by their own value (never summed over them)', async () => {
+    // products stocked in North Arcade: Kettle (1200, stocked twice there) and Lamp (800); Anvil is in York
+    expect(await shop.ask('the product in North Arcade with the highest weight')).toEqual(['1 Kettle 1200']);
   });
 
   it('a value of the one city each store is in keeps the stores ranked (related rows)', async () => {

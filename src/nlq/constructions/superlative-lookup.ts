@@ -24,7 +24,7 @@
  * unit nor the column's name says another (a conversion is never skipped).
  */
 import type { SemanticModel } from '../../semantic/model.js';
-import { joinGraph } from '../../semantic/graph.js';
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
@@ -537,7 +537,10 @@ export const superlativeLookup: Construction = {
       const of = (e: LexEntry) => lex.dimensions.get(e.target)?.entity;
       const own = v.entries.filter((e) => of(e) === E);
       const owned = v.entries.filter((e) => ownedBy(model, E, of(e)));
-      const pick = own.length ? own : owned;
+      // ("the paper by Ada with the most citations": members with such a row, when the figure is the member's
+      // own highest or lowest value, which the rows joined beside it cannot change)
+      const linked = v.entries.filter((e) => linkedOnce(model, E, of(e)));
+      const pick = own.length ? own : owned.length ? owned : fanOutSafe(lex, figure) ? linked : [];
       if (new Set(pick.map((e) => e.target)).size !== 1) return null;
       readings.set(v, pick);
     }
@@ -593,6 +596,18 @@ function ownedBy(model: SemanticModel, entity: string, owner: string | undefined
   return !!owner && (owner === entity || !!joinGraph(model).path(entity, owner));
 }
 
+/** Rows of `owner` relate to the members of `entity` in one way only (a paper's authors through who wrote it). */
+function linkedOnce(model: SemanticModel, entity: string, owner: string | undefined): boolean {
+  return !!owner && owner !== entity && shortestJoinPaths(model, entity, owner).count === 1;
+}
+
+/** The figure is a member's own highest or lowest value (or its column): rows joined beside it never change it. */
+function fanOutSafe(lex: Lexicon, figure: Figure): boolean {
+  if (figure.related) return false;
+  // (a measure of the member's own column is then read per row, as a row attribute: `lookupQuery`)
+  return !!figure.dimension || (!!figure.metric && !!figure.column);
+}
+
 /**
  * A run of values right before `b` (walking left): "in FRANCE", "of brand X", "in the BUILDING
  * segment", with prepositions, articles and the values' own column names; where it opens on the
@@ -610,7 +625,8 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
       q--;
       continue;
     }
-    if (it.kind === 'word' && ['in', 'from', 'of', 'at', 'the'].includes(it.lower)) {
+    // ("by" is also a grouping keyword: here it names who the rows are of)
+    if ((it.kind === 'word' || it.kind === 'kw') && ['in', 'from', 'of', 'at', 'by', 'the'].includes(it.lower)) {
       q--;
       continue;
     }
@@ -623,7 +639,8 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
   const valueDims = new Set(values.flatMap((v) => entriesOf(v, 'value').map((e) => e.target)));
   for (const it of run) {
     if (entriesOf(it, 'value').length) {
-      if (!entriesOf(it, 'value').some((e) => ownedBy(model, E, lex.dimensions.get(e.target)?.entity))) return undefined;
+      const of = (e: LexEntry) => lex.dimensions.get(e.target)?.entity;
+      if (!entriesOf(it, 'value').some((e) => ownedBy(model, E, of(e)) || linkedOnce(model, E, of(e)))) return undefined;
     } else if (!entriesOf(it, 'dimension').some((e) => valueDims.has(e.target))) return undefined;
   }
   return { at: q, items: run };
@@ -698,7 +715,8 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     query.share_of_total.length
   )
     return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
-  if (query.filters.some((f) => !ownedBy(model, E, lex.dimensions.get(f.dimension)?.entity)))
+  const whose = (f: { dimension: string }) => lex.dimensions.get(f.dimension)?.entity;
+  if (query.filters.some((f) => !ownedBy(model, E, whose(f)) && !(fanOutSafe(lex, figure) && linkedOnce(model, E, whose(f)))))
     return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
   // (a figure of the members' own rows is dated by their one date, when they have one)
   const ownDate = figure.metric && !figure.related ? onlyDateOf(model, E) : undefined;
@@ -738,14 +756,17 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
       add({ dimension: td.name, grain: td.grains.includes('day') ? 'day' : td.grains[0] });
     } else if (c.dimension) add({ dimension: c.dimension });
   }
+  // members kept by rows they have many of ("the paper by Ada"): the figure is each member's own value,
+  // read per row (a row attribute), so the rows joined to keep them never add up into it
+  const perRow = !!figure.metric && !figure.related && query.filters.some((f) => !ownedBy(model, E, whose(f)));
   const by = figure.metric ?? figure.dimension!;
-  if (figure.dimension) add({ dimension: figure.dimension });
+  if (figure.dimension || perRow) add({ dimension: by });
   consume(...p.consumed);
   for (const it of p.consumed) if (it) it.used = true;
   notes.push(`${p.dir === 'desc' ? 'Highest' : 'Lowest'} ${p.limit ?? 'all'} ${them} by ${lex.metrics.get(by)?.label ?? label(by)}`);
   return {
     ...query,
-    metrics: figure.metric ? [figure.metric] : [],
+    metrics: figure.metric && !perRow ? [figure.metric] : [],
     group_by: dims,
     order: [{ by, direction: p.dir }],
     ...(p.limit !== undefined ? { limit: p.limit } : {}),
