@@ -3,7 +3,15 @@
  * filters and periods. Everything here returns PLAIN text; callers escape it before it lands in HTML.
  */
 import type { DerivedMetric, Dimension, Format, Measure, SemanticModel, TimeDimension, TimeGrain } from '../semantic/model.js';
-import type { AnyOf, DimensionFilter, MetricFilter, SemanticQuery, TextPatternOp } from '../semantic/query.js';
+import {
+  isPresenceOp,
+  type AnyOf,
+  type DimensionFilter,
+  type MetricFilter,
+  type SemanticQuery,
+  type TextPatternOp,
+} from '../semantic/query.js';
+import { rowClasses } from '../semantic/compiler.js';
 import type { CompiledColumn, TimeFrame } from './types.js';
 import { describePeriod, formatTimeBucket, formatValue, inclusiveEnd } from './format.js';
 
@@ -141,6 +149,12 @@ export function andList(values: string[]): string {
 /** `region EUROPE`, `market segment BUILDING or MACHINERY`, `part size above 10`, ... */
 export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
   const label = lowerFirst(dimensionLabel(model, f.dimension));
+  // a class of rows (the rows a filtered count counts): "returned line items", "other than late deliveries"
+  const rowClass = isPresenceOp(f.op) ? rowClasses(model).get(f.dimension) : undefined;
+  if (rowClass) {
+    const rows = lowerFirst(rowClass.label ?? humanize(rowClass.name));
+    return f.op === 'is_set' ? rows : `other than ${rows}`;
+  }
   const vals = f.values.map((v) => displayDimValue(model, f.dimension, v));
   switch (f.op) {
     case 'eq':

@@ -16,10 +16,27 @@ const GENERAL_STATE = [
   /\b(?:any|what(?:'s|\s+is))\s+(?:news|new|up)\b/,
 ];
 
+/**
+ * Words a general request may hold besides its "how is it going" phrase: asking, politeness,
+ * pronouns, "now" and "this year"-like words. Anything else names a topic ("summarise the French
+ * revolution"), and an overview of the business would answer a question nobody asked.
+ */
+const GENERAL_WORDS = new Set(
+  (
+    'a an the of on for about in at to with so far and or me us we our i you your it its is are was were be ' +
+    "what what's whats how how's give show tell get let can could would please quick quickly brief short " +
+    'current currently overall general generally latest lately recent recently now today right this year quarter ' +
+    'month week so far things business company everything numbers figures metrics key headline state ' +
+    'doing going performing looking tracking holding up news new'
+  ).split(' '),
+);
+
 export function isVagueQuestion(question: string): boolean {
   const text = question.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
   if (text.split(' ').length > 14) return false;
-  return GENERAL_STATE.some((p) => p.test(text));
+  if (!GENERAL_STATE.some((p) => p.test(text))) return false;
+  const rest = GENERAL_STATE.reduce((t, p) => t.replace(new RegExp(p.source, 'g'), ' '), text);
+  return (rest.match(/[a-z0-9']+/g) ?? []).every((w) => GENERAL_WORDS.has(w));
 }
 
 /**

@@ -97,6 +97,8 @@ export interface Analysis {
   grainGroups: { grain: Grain; pos: number }[];
   /** Mentions of a thing with no dimension naming it, read as whose rows these are ("clubs had visits"). */
   rowsOf?: { item: Item; entity: string }[];
+  /** Words read as a class of rows (a filtered count's rows: "late", "returned items"), by the row-class rule. */
+  rowClassWords?: Item[];
   trend: boolean;
   share: boolean;
   compare: boolean;
@@ -531,6 +533,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           (o) => o?.kind === 'lex' && entriesOf(o, 'dimension').some((d) => sameFamily(lex, d.target, v.target)),
         );
         if (v.weak === 'code') return near && (it.upper || /["']/.test(it.text));
+        // a word of several values: also its thing named right after it ("brass parts")
+        if (v.weak === 'part')
+          return (
+            it.upper ||
+            (v.phrase.length <= 2 ? false : near) ||
+            (v.phrase.length > 2 &&
+              items[k + 1]?.kind === 'lex' &&
+              entriesOf(items[k + 1]!, 'entity').some((x) => x.target === lex.dimensions.get(v.target)?.entity))
+          );
         return it.upper || near;
       });
     }

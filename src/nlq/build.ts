@@ -136,6 +136,17 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     const e = chooseValueEntry(lex, entries);
     const dim = reachableRole(lex, model, resolveRole(lex, e.target, v.pos, a.roles), metrics);
+    if (e.pattern) {
+      // a word of several stored values ("JUMBO containers"): the rows whose value has it in its place
+      const op = (v.negated ? `not_${e.pattern.op}` : e.pattern.op) as DimensionFilter['op'];
+      filters.push({ dimension: dim, op, values: [e.pattern.text] });
+      noteConditionWords(a, { dimension: dim, values: [e.pattern.text] }, [v.item]);
+      notes.push(
+        `Filter: ${lex.dimensions.get(dim)?.label ?? dim} ${op.replace(/_/g, ' ')} "${e.pattern.text.trim()}" (from "${v.item.text}")`,
+      );
+      valueDims.set(v.item, dim);
+      continue;
+    }
     const key = `${dim}|${v.negated ? 'not' : ''}`;
     const cur = byDim.get(key) ?? { values: [], negated: v.negated, text: [], items: [] };
     for (const x of e.values ?? []) if (!cur.values.includes(x)) cur.values.push(x);

@@ -14,7 +14,7 @@ import { compile, CompileError } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
-import { findTimeExpressions, OPEN_START } from './time.js';
+import { anchorToPrevious, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
   BUSINESS_CONCEPTS,
@@ -151,7 +151,7 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
 function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
-  const text = normalise(question).trim();
+  const text = anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range);
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text
@@ -232,7 +232,7 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   }
   if (r.kind === 'query') {
     const out =
-      rowsAccounted(r, a, lex) ??
+      rowsAccounted(r, a, lex, ctx) ??
       thingsAccounted(r, items, lex, ctx.model) ??
       moneyVerbsAccounted(r, items, lex, ctx.model) ??
       noTotalOfAverage(r, a, items, lex) ??
@@ -356,7 +356,12 @@ function moneyVerbsAccounted(
  * the query aggregates (a metric, a condition's metric, a distinct count or an average over it);
  * otherwise it restricts nothing the query says and is not understood (never silently dropped).
  */
-function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysis, lex: Lexicon): Interpretation | undefined {
+function rowsAccounted(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  lex: Lexicon,
+  ctx: InterpretContext,
+): Interpretation | undefined {
   const q = r.query;
   const entityOf = (metric: string) => lex.metrics.get(metric)?.entity;
   const aggregated = new Set<string | undefined>([
@@ -372,7 +377,21 @@ function rowsAccounted(r: Extract<Interpretation, { kind: 'query' }>, a: Analysi
       [r.numerator, r.denominator].flatMap((x) => (x.conditions ?? []).flatMap((c) => [c.entity, entityOf(c.metric)])),
     ),
   ]);
-  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity));
+  // "revenue for orders with status P", "return rate for orders placed in 1995": a thing between the rows
+  // aggregated and a condition the query applies (a filter, its period's date) is whose condition it is
+  const conditioned = [
+    ...q.filters.map((f) => lex.dimensions.get(f.dimension)?.entity ?? lex.timeDimensions.get(f.dimension)?.entity),
+    ...anyOfFilters(q).map((f) => lex.dimensions.get(f.dimension)?.entity),
+    ...(q.time_range
+      ? (q.time_range.dimension ? [q.time_range.dimension] : q.metrics.map((m) => lex.metrics.get(m)?.timeDimension)).map(
+          (t) => lex.timeDimensions.get(t ?? '')?.entity,
+        )
+      : []),
+  ].filter((e): e is string => !!e);
+  const graph = joinGraph(ctx.model);
+  const onPath = (e: string) =>
+    [...aggregated].some((m) => !!m && (m === e || !!graph.path(m, e))) && conditioned.some((c) => c === e || !!graph.path(e, c));
+  const dropped = (a.rowsOf ?? []).filter((x) => !x.item.consumed && !aggregated.has(x.entity) && !onPath(x.entity));
   if (!dropped.length) return undefined;
   const words = uniq(dropped.map((x) => x.item.text));
   return {
@@ -445,6 +464,15 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
       partial: r.query,
     };
   }
+}
+
+/**
+ * A word for the event a time dimension dates ("shipped", "shipments", "delivered", "hires"), as
+ * against a word for the date itself ("ship date", "when", "day"): the former can name the rows that
+ * had the event.
+ */
+function isEventWord(text: string): boolean {
+  return !/\b(?:date|dates|time|times|day|days|when|period|year|month|week|timestamp|on)\b/.test(text);
 }
 
 /** The write verb when the question is a command to change data: the verb first, then an object. */
@@ -833,8 +861,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       !!q.period_counts?.length ||
       (q.entity_conditions ?? []).some((c) => c.time_range);
     if (a.dating && !a.dating.item.consumed && !datesSomething && !fragment) {
-      a.dating.item.dropped = true;
-      built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+      const td = ctx.model.time_dimensions.find((t) => t.name === a.dating!.dimension);
+      if (td && isEventWord(a.dating.item.lower)) {
+        // "the discount on AIR shipments", "line items shipped by truck": with no period, the word of an
+        // event names the rows that had it (a ship date set), not a date to filter on
+        q.filters.push({ dimension: td.name, op: 'is_set', values: [] });
+        consume(a.dating.item);
+      } else {
+        a.dating.item.dropped = true;
+        built.notes.push(`"${a.dating.item.text}" is not supported here: the query has no period or time breakdown for it to date`);
+      }
     }
   }
   // "by the region name", "the town names": "name" right after a dimension the query uses means its values
@@ -915,6 +951,10 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       // a reading of the follow-up the merge did not carry (its words were consumed when it was read)
       const lost = lostInMerge(built.query, query, lex);
       if (lost) return outOfScope(lex, [], undefined, false, lost);
+      // "how many of those were urgent?": after a count, "how many" asks the same count of fewer rows
+      const counting = items.filter((o) => o.kind === 'kw' && o.kw === 'count' && !o.consumed);
+      const isCount = (m: string) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? '');
+      if (counting.length && !built.query.metrics.length && query.metrics.length === 1 && isCount(query.metrics[0]!)) consume(...counting);
       const refused = covered();
       if (refused) return refused;
       return {
@@ -1006,10 +1046,7 @@ function isFragmentShape(items: Item[]): boolean {
 
 function referencesPrevious(items: Item[]): boolean {
   return (
-    items.some(
-      (it) =>
-        it.kind === 'word' &&
-        (it.lower === 'it' || it.lower === 'that' || it.lower === 'those' || it.lower === 'same' || it.lower === 'instead'),
-    ) && items.length <= 8
+    items.some((it) => it.kind === 'word' && ['it', 'that', 'those', 'them', 'they', 'these', 'same', 'instead'].includes(it.lower)) &&
+    items.length <= 8
   );
 }

@@ -8,6 +8,7 @@ import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
 import { expandedNames } from './linking.js';
+import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
 
@@ -18,14 +19,20 @@ export interface LexEntry {
   /** Stored values (for kind 'value'). */
   values?: string[];
   /** Where the phrase comes from. */
-  source: 'name' | 'label' | 'synonym' | 'abbreviation' | 'value' | 'value_synonym' | 'value_group';
+  source: 'name' | 'label' | 'synonym' | 'abbreviation' | 'value' | 'value_synonym' | 'value_group' | 'value_part';
   /** The phrase as written in the model. */
   phrase: string;
   /**
    * A value that is also an ordinary word or code (SHIP, F, high): it needs capitals in the
    * question or its dimension named next to it.
    */
-  weak?: 'word' | 'code';
+  weak?: 'word' | 'code' | 'part';
+  /**
+   * A word that is part of several stored values of one dimension, always in the same place
+   * ("JUMBO" of JUMBO BOX, JUMBO PKG; "brass" of LARGE BRUSHED BRASS): the rows whose value starts,
+   * ends or contains that word (source 'value_part', weak 'part').
+   */
+  pattern?: { op: 'starts_with' | 'ends_with' | 'contains'; text: string };
 }
 
 interface TrieNode {
@@ -188,6 +195,88 @@ function abbreviated(x: { name: string; label?: string; synonyms: string[] }): s
   return [...new Set([x.name, x.label ?? '', ...x.synonyms].flatMap(expandedNames))].filter((p) => !said.has(p));
 }
 
+/**
+ * Model phrases of two or three words written as one ("shipmode", "orderdate", "lastname"): the
+ * joined form reads as the phrase (as an abbreviation would), unless it is a word of the model already.
+ */
+function addClosedCompounds(
+  root: TrieNode,
+  vocab: Set<string>,
+  add: (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys?: string[]) => void,
+): void {
+  const found: { keys: string[]; entries: LexEntry[] }[] = [];
+  const walk = (node: TrieNode, keys: string[]) => {
+    if (keys.length >= 2) {
+      const entries = node.entries.filter((e) => e.kind !== 'value');
+      if (entries.length && keys.every((k) => /^[a-z]+$/.test(k))) found.push({ keys, entries });
+    }
+    if (keys.length < 3) for (const [k, next] of node.next) walk(next, [...keys, k]);
+  };
+  walk(root, []);
+  for (const { keys, entries } of found) {
+    const joined = keys.join('');
+    if (vocab.has(joined)) continue;
+    for (const e of entries) add(joined, { kind: e.kind, target: e.target, source: 'abbreviation' }, [joined]);
+  }
+}
+
+/**
+ * Words that make up multi-word stored values ("JUMBO" of JUMBO BOX / JUMBO PKG, "brass" of
+ * ... BRUSHED BRASS): a word found, as a whole word, in two or more values of exactly one indexed
+ * dimension, always first, always last or always inside, reads as the rows whose value has it there
+ * (a category's word: never in a thing's own name or title).
+ * Never a model word or a stored value of its own; weak: it needs capitals, or its dimension or its
+ * thing named next to it ("brass parts"); a two-letter word (LG of LG BOX) needs capitals.
+ */
+function addValueParts(
+  model: SemanticModel,
+  values: Map<string, string[]>,
+  modelWords: Set<string>,
+  singleValues: Map<string, unknown>,
+  add: (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys?: string[]) => void,
+): void {
+  const seen = new Map<string, { dimension: string; places: Set<'first' | 'last' | 'inside'>; count: number } | null>();
+  for (const d of model.dimensions) {
+    // categories only: a thing's own name or title ("Peter's Cafe", "John Smith") is not built from
+    // category words, and a word shared by some names says nothing about what they are
+    if (d.type !== 'string' || d.name === d.entity || /(?:^|_)(?:name|names|title|label)(?:_|$)/.test(d.name)) continue;
+    const stored = values.get(d.name) ?? [];
+    // (free text — comments, descriptions — is not a category either: short values only)
+    if (stored.length > 2000 || stored.some((v) => typeof v === 'string' && (v.length > 40 || v.split(/\s+/).length > 4))) continue;
+    const fullValues = new Set(stored.map((v) => String(v).toLowerCase()));
+    for (const v of stored) {
+      if (typeof v !== 'string') continue;
+      const words = v.toLowerCase().split(/\s+/).filter(Boolean);
+      if (words.length < 2) continue;
+      words.forEach((w, i) => {
+        if (!/^[a-z]{2,}$/.test(w) || fullValues.has(w)) return;
+        const place = i === 0 ? 'first' : i === words.length - 1 ? 'last' : 'inside';
+        const cur = seen.get(w);
+        if (cur === null) return;
+        if (cur && cur.dimension !== d.name) return void seen.set(w, null); // in two dimensions: not one reading
+        const next = cur ?? { dimension: d.name, places: new Set(), count: 0 };
+        next.places.add(place);
+        next.count++;
+        seen.set(w, next);
+      });
+    }
+  }
+  for (const [word, found] of seen) {
+    if (!found || found.count < 2 || found.places.size !== 1) continue;
+    const key = tokenize(word)[0]?.lemma;
+    if (!key || modelWords.has(key) || modelWords.has(word) || singleValues.has(word) || STOPWORDS.has(word) || GENERIC_WORDS.has(word))
+      continue;
+    const place = [...found.places][0];
+    const pattern =
+      place === 'first'
+        ? { op: 'starts_with' as const, text: `${word.toUpperCase()} ` }
+        : place === 'last'
+          ? { op: 'ends_with' as const, text: ` ${word.toUpperCase()}` }
+          : { op: 'contains' as const, text: ` ${word.toUpperCase()} ` };
+    add(word, { kind: 'value', target: found.dimension, values: [], source: 'value_part', weak: 'part', pattern }, [key]);
+  }
+}
+
 export function buildLexicon(model: SemanticModel, values: Map<string, string[]>): Lexicon {
   const root: TrieNode = { next: new Map(), entries: [] };
   const vocab = new Set<string>();
@@ -326,6 +415,8 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     for (const x of abbreviated(t)) add(x, { kind: 'time_dimension', target: t.name, source: 'abbreviation' });
   }
 
+  addClosedCompounds(root, vocab, add);
+
   // values: stored values, value synonyms, value groups
   const valueIndex = new Map<string, Map<string, string>>();
   const singleValues = new Map<string, { dimension: string; value: string }[]>();
@@ -368,6 +459,8 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       }
     }
   }
+
+  addValueParts(model, values, modelWords, singleValues, add);
 
   // value shapes from description examples ("e.g. Customer#000000001")
   const shapes: ValueShape[] = [];

@@ -126,6 +126,7 @@ const SOURCE_SCORE: Record<LexEntry['source'], number> = {
   value: 0.8,
   value_synonym: 0.8,
   value_group: 0.8,
+  value_part: 0.6,
 };
 
 /** One candidate model element for a span of the question's tokens. */

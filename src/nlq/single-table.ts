@@ -14,7 +14,7 @@ import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, type LinkCandidate } from './linking.js';
 import { keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, type Token } from './text.js';
-import { findTimeExpressions } from './time.js';
+import { expandShortYears, findTimeExpressions } from './time.js';
 import type { InterpretContext, Interpretation } from './types.js';
 
 type Agg = ColumnAggregate['agg'];
@@ -169,7 +169,7 @@ export function readSingleTable(
   only?: 'aggregates',
 ): Extract<Interpretation, { kind: 'query' }> | undefined {
   const { model } = ctx;
-  const text = normalise(question).trim();
+  const text = expandShortYears(normalise(question).trim(), ctx.asOf);
   const tokens = tokenize(text);
   // (the pass before the general rules costs nothing to a question with no aggregate word)
   if (only === 'aggregates' && !tokens.some((t) => AGG_WORDS.has(t.lower))) return undefined;

@@ -559,6 +559,48 @@ function shifted(s: string, i: number, today: string): { p: Period; len: number 
 const RANGE_SEP = /\s*(?:and|to|through|thru|until|till|up\s+to|-)\s*/y;
 
 /** Finds all time expressions in a lower-case question, left to right, longest first. */
+const MONTH_LABELS = 'January February March April May June July August September October November December'.split(' ');
+
+/**
+ * In a follow-up, "the year before (that)", "the previous quarter", "the following month" speak of
+ * the period the previous question asked about, not of today: the words are replaced by that
+ * neighbouring period ("1995", "Q4 1995", "December 1995") before the periods are read. "Last year"
+ * and "the year before last" stay anchored on today; so does anything when the previous question had
+ * no closed period.
+ */
+export function anchorToPrevious(text: string, previous: { start: string; end: string } | undefined): string {
+  if (!previous || previous.start === OPEN_START || previous.start >= previous.end) return text;
+  const unitRe = '(year|quarter|month)';
+  const notAbsolute = '(?!\\s+(?:last\\b|\\d|q[1-4]\\b|(?:' + Object.keys(MONTHS).join('|') + ')\\b))';
+  const shifted = (unit: CalendarUnit, before: boolean): string => {
+    const start = before ? shiftDate(periodStart(previous.start, unit), unit, -1) : periodStart(previous.end, unit);
+    const { y, m } = parseYmd(start);
+    return unit === 'year' ? `${y}` : unit === 'quarter' ? `Q${quarterOf(m)} ${y}` : `${MONTH_LABELS[m - 1]} ${y}`;
+  };
+  return text
+    .replace(
+      new RegExp(`\\b(?:the\\s+)?(previous|prior|preceding|next|following)\\s+${unitRe}\\b${notAbsolute}`, 'gi'),
+      (_, w: string, u: string) => shifted(u.toLowerCase() as CalendarUnit, /^(previous|prior|preceding)$/i.test(w)),
+    )
+    .replace(
+      new RegExp(`\\b(?:the\\s+)?${unitRe}\\s+(before|after|earlier|later)(?:\\s+(?:that|this|it|then))?\\b${notAbsolute}`, 'gi'),
+      (_, u: string, w: string) => shifted(u.toLowerCase() as CalendarUnit, /^(before|earlier)$/i.test(w)),
+    );
+}
+
+/**
+ * Years written with two digits after an apostrophe ("in '97", "Q3 '05") as four: the century that
+ * puts the year nearest the data's today. A decade ("the '90s") or a quoted text ("'50%'") is left alone.
+ */
+export function expandShortYears(text: string, today: string): string {
+  const now = Number(today.slice(0, 4));
+  return text.replace(/(^|[\s(,/-]|q[1-4]\s*)'(\d{2})(?=$|[\s?.,;:!)])/gi, (_, before: string, yy: string) => {
+    const base = now - (now % 100) + Number(yy);
+    const year = [base - 100, base, base + 100].reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+    return `${before}${year}`;
+  });
+}
+
 export function findTimeExpressions(s: string, today: string): TimeHit[] {
   const hits: TimeHit[] = [];
   const tomorrow = addDays(today, 1);

@@ -64,6 +64,23 @@ interface ModelIndex {
   exprs: Map<string, Expr>;
   /** Row attributes: measures of one value per row of their own table, read as number columns (see `ColumnAggregateSchema`). */
   rowAttrs: Map<string, Dimension>;
+  /** Row classes: count measures whose filter over their own table says which rows they count (see `rowClasses`). */
+  rowClasses: Map<string, Measure>;
+}
+
+/**
+ * A count measure's filter as a class of rows ("late deliveries": the line items received after their
+ * commit date), usable as a row condition (`is_set` / `not_set`) under any metric of rows that reach it.
+ */
+export function rowClasses(model: SemanticModel): Map<string, Measure> {
+  const out = new Map<string, Measure>();
+  const names = new Set([...model.dimensions, ...model.time_dimensions].map((d) => d.name));
+  for (const m of model.measures) {
+    if (m.agg !== 'count' || !m.filter || m.sql || names.has(m.name)) continue;
+    if ([...m.filter.matchAll(/\$\{(\w+)\}/g)].some((x) => x[1] !== 'TABLE')) continue;
+    out.set(m.name, m);
+  }
+  return out;
 }
 
 /** A measure's per-row value as a number column: a sum/avg/min/max of its own table's columns with no filter. */
@@ -108,6 +125,7 @@ function indexOf(model: SemanticModel): ModelIndex {
       metrics: new Map(model.metrics.map((d) => [d.name, d])),
       exprs: new Map(model.metrics.map((d) => [d.name, parseExpr(d.expression)])),
       rowAttrs: rowAttributes(model),
+      rowClasses: rowClasses(model),
     };
     indexes.set(model, ix);
   }
@@ -1243,6 +1261,20 @@ function samePeriodCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect
 
 function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
   const f = { ...input, values: input.values ?? [] };
+  const rowClass = ix.dims.has(f.dimension) || ix.timeDims.has(f.dimension) ? undefined : ix.rowClasses.get(f.dimension);
+  if (rowClass) {
+    if (!isPresenceOp(f.op) || f.values.length)
+      throw new CompileError(`'${f.dimension}' is a class of rows (the rows it counts): it takes only is_set or not_set, not '${f.op}'`);
+    const keep = f.op === 'is_set';
+    // (a row the filter cannot decide, NULL, is not counted by the measure: it is not in the class)
+    return {
+      entity: rowClass.entity,
+      build: (plan, key) => {
+        const x = plan.render(key, rowClass.filter!);
+        return keep ? `(${x})` : `(NOT COALESCE(${x}, FALSE))`;
+      },
+    };
+  }
   const attr = ix.dims.has(f.dimension) ? undefined : ix.rowAttrs.get(f.dimension);
   const dim = ix.dims.get(f.dimension) ?? attr;
   const td = dim ? undefined : ix.timeDims.get(f.dimension);

@@ -79,6 +79,9 @@ export const DimensionFilterSchema = z
      * A dimension or time dimension; for the comparisons (eq..between) also a row attribute: a measure
      * that adds up one value per row of its own table (see `ColumnAggregateSchema`), compared row by row
      * ("customers with an account balance over 9000" keeps each customer whose own balance is over 9000).
+     * For is_set / not_set also a row class: a count measure with a filter over its own table's columns,
+     * whose filter says which rows it counts ("the discount of returned items": the rows
+     * `returned_line_items` counts are_set; not_set keeps the others).
      */
     dimension: z.string().min(1),
     op: z.enum(DIMENSION_FILTER_OPS),

@@ -13,6 +13,8 @@ describe('overview for vague questions', () => {
       'How is the company performing',
       'big picture please',
       'how are things going this year?',
+      'can you summarise how the business is doing right now',
+      'quick snapshot please',
     ])
       expect(isVagueQuestion(q), q).toBe(true);
     for (const q of [
@@ -21,6 +23,11 @@ describe('overview for vague questions', () => {
       'how are you',
       'tell me a joke',
       'how are we doing on the thing that we discussed with the team last week in the meeting room',
+      // a general word beside a topic the data does not hold is a question about that topic
+      'summarize the french revolution',
+      'give me an overview of quantum physics',
+      'a snapshot of the weather in Oslo',
+      'what are the key numbers of the 1998 world cup',
     ])
       expect(isVagueQuestion(q), q).toBe(false);
   });

@@ -87,10 +87,11 @@ describe('commands and hostile words', () => {
 });
 
 describe('near matches', () => {
-  it('a run-together or misspelt dimension is named with the model term it is close to', () => {
-    const r = ask('revenue by shipmode');
+  it('a misspelt run-together dimension is named with the model term it is close to', () => {
+    // ("shipmode" written whole is read as "ship mode": closed-compounds.test.ts)
+    const r = ask('revenue by shipmd');
     expect(r.kind).toBe('out_of_scope');
-    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Did you mean "ship mode"\?/);
+    if (r.kind === 'out_of_scope') expect(r.reason).toMatch(/Did you mean .*"ship mode"\?/);
   });
   it('a different concept is not "corrected" into a model term', () => {
     const r = ask('What was our marketing spend per campaign in 1997?');

@@ -24,6 +24,7 @@ import { periodComparison } from './period-comparison.js';
 import { periodCount } from './period-count.js';
 import { ratio } from './ratio.js';
 import { relatedCondition } from './related-condition.js';
+import { rowClass } from './row-class.js';
 import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
 import { superlativeLookup } from './superlative-lookup.js';
@@ -41,6 +42,7 @@ export const CONSTRUCTIONS: Construction[] = [
   ratio,
   duration,
   numericRange,
+  rowClass,
   memberId,
   datedVerb,
   entityCondition,

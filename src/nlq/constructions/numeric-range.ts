@@ -1,6 +1,7 @@
 /**
  * A numeric range on a numeric dimension: "parts with size between 10 and 20", "size from 5 to
- * 15" -> a `between` filter (both ends inclusive). Comparisons (">= 45", "at least 45") are the
+ * 15" -> a `between` filter (both ends inclusive); "not between 10 and 20", "outside sizes 10 to 20" ->
+ * an any-of group (below the low end, or above the high end). Comparisons (">= 45", "at least 45") are the
  * comparison rule's; this one needs two numbers and a numeric dimension named just before.
  */
 import { consume, entriesOf, type Item } from '../spans.js';
@@ -43,13 +44,33 @@ export const numericRange: Construction = {
       const [x, y] = lo.num! <= hi.num! ? [lo.num!, hi.num!] : [hi.num!, lo.num!];
       const dim = dimension;
       const item = dimItem;
+      // "not between 1 and 10", "outside sizes 1 to 10": the rows on either side of the range
+      const at = items.indexOf(item);
+      const beforeRange = opener ? items[k - 1] : undefined;
+      const beforeDim = items[at - 1];
+      const negation = [beforeRange, beforeDim].find(
+        (w) => w?.kind !== 'num' && !w?.used && !w?.consumed && (w?.lower === 'outside' || (w === beforeRange && w?.lower === 'not')),
+      );
       a.dimMentions = a.dimMentions.filter((m) => m.item !== item);
       return {
         construction: 'numeric range',
         apply(query, notes) {
-          consume(opener ? open : undefined, lo, mid, hi, item);
-          noteConditionWords(a, { dimension: dim, values: [x, y] }, [opener ? open : undefined, lo, mid, hi, item]);
-          notes.push(`Filter: ${lex.dimensions.get(dim)?.label ?? dim} between ${x} and ${y} (inclusive)`);
+          const words = [opener ? open : undefined, lo, mid, hi, item, negation];
+          consume(...words);
+          noteConditionWords(a, { dimension: dim, values: [x, y] }, words);
+          const label = lex.dimensions.get(dim)?.label ?? dim;
+          if (negation) {
+            notes.push(`Filter: ${label} below ${x} or above ${y} (outside ${x} to ${y})`);
+            const outside = {
+              label: `${label} outside ${x} to ${y}`,
+              filters: [
+                { dimension: dim, op: 'lt' as const, values: [x] },
+                { dimension: dim, op: 'gt' as const, values: [y] },
+              ],
+            };
+            return { ...query, any_of: [...(query.any_of ?? []), outside] };
+          }
+          notes.push(`Filter: ${label} between ${x} and ${y} (inclusive)`);
           return { ...query, filters: [...query.filters, { dimension: dim, op: 'between', values: [x, y] }] };
         },
       };

@@ -1,0 +1,53 @@
+/**
+ * Years written with two digits after an apostrophe ("in '97") are read as the year nearest the
+ * data's today, in two vocabularies: TPC-H (today 1998) and a bakery's deliveries (today 2024).
+ * A decade ("the '90s") is not a year.
+ */
+import { describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { expandShortYears } from '../../src/nlq/time.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { q } from './helpers.js';
+
+const bakery = SemanticModelSchema.parse({
+  name: 'bakery',
+  entities: [{ name: 'delivery', table: 'deliveries', primary_key: 'id', synonyms: ['deliveries'] }],
+  dimensions: [{ name: 'van', entity: 'delivery', sql: '${TABLE}.van', label: 'Van', index_values: true }],
+  time_dimensions: [{ name: 'dropped_on', entity: 'delivery', sql: '${TABLE}.dropped_on', label: 'Drop date' }],
+  measures: [
+    {
+      name: 'loaves',
+      entity: 'delivery',
+      agg: 'sum',
+      sql: '${TABLE}.loaves',
+      label: 'Loaves delivered',
+      synonyms: ['loaves'],
+      time_dimension: 'dropped_on',
+    },
+  ],
+});
+
+describe("two-digit years ('97)", () => {
+  it('TPC-H: the year nearest the data, alone or after a quarter', () => {
+    expect(q("revenue in '97").time_range).toMatchObject({ start: '1997-01-01', end: '1998-01-01' });
+    expect(q("number of orders by month for '95").time_range).toMatchObject({ start: '1995-01-01', end: '1996-01-01' });
+    expect(q("revenue in Q3 '96").time_range).toMatchObject({ start: '1996-07-01', end: '1996-10-01' });
+  });
+
+  it('a bakery whose data runs to 2024: the same words, another century when nearer', () => {
+    const read = (question: string) => {
+      const r = interpret(question, { model: bakery, values: new Map([['van', ['North', 'South']]]), asOf: '2024-06-26' });
+      if (r.kind !== 'query') throw new Error(`${question}: ${r.kind} ${r.reason}`);
+      return r.query;
+    };
+    expect(read("loaves delivered in '19").time_range).toMatchObject({ start: '2019-01-01', end: '2020-01-01' });
+    expect(read("loaves by van in '98").time_range).toMatchObject({ start: '1998-01-01', end: '1999-01-01' });
+  });
+
+  it('a decade, a quoted word or a number that is not after an apostrophe is left alone', () => {
+    expect(expandShortYears("sales in the '90s", '1998-08-02')).toBe("sales in the '90s");
+    expect(expandShortYears("the 'gold' customers", '1998-08-02')).toBe("the 'gold' customers");
+    expect(expandShortYears('top 97 customers', '1998-08-02')).toBe('top 97 customers');
+    expect(expandShortYears("names containing '50%'", '1998-08-02')).toBe("names containing '50%'");
+  });
+});
