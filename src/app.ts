@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { registerReplyCheck } from './api/reply-check.js';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { type ZodTypeProvider, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { DOCS_PREFIX, registerAuth } from './api/auth.js';
@@ -109,20 +109,6 @@ export const app: FastifyPluginAsync<ApiDeps> = async (fastify, { runtime }) => 
   });
 };
 
-/**
- * One log line per request, when it ends, with the request and the outcome: Fastify's default is a
- * line on arrival and another at the end, and in a burst of submissions serialising and writing
- * the two was a tenth of a request's cost.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
 /** A Fastify instance with the app registered (not listening). */
 export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   const { requestTimeoutMs, idleTimeoutMs } = runtime.config;
@@ -132,7 +118,6 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     // randomUUID draws from a cached pool of entropy; randomBytes asked the system on every request.
     genReqId: () => `req_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-    logController: new OneLinePerRequest(),
     // Errors Fastify raises before routing (a URL that does not decode, a too-long parameter) get
     // the same {detail} body as every other error.
     frameworkErrors: (err, _request, reply: FastifyReply) => {
