@@ -49,6 +49,7 @@ import {
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
+import { expandHeadWords } from './head-words.js';
 import {
   catalogue,
   missingPhrase,
@@ -151,7 +152,11 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
 function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
-  const text = anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range);
+  const text = expandHeadWords(
+    anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range),
+    lex,
+    ctx.model,
+  );
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text

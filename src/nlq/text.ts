@@ -229,6 +229,20 @@ const ALIASES: Record<string, string> = lookupTable({
   tot: 'total',
   cust: 'customer',
   custs: 'customers',
+  acct: 'account',
+  accts: 'accounts',
+  bal: 'balance',
+  mkt: 'market',
+  mkts: 'markets',
+  rev: 'revenue',
+  dept: 'department',
+  depts: 'departments',
+  mgr: 'manager',
+  mgrs: 'managers',
+  txn: 'transaction',
+  txns: 'transactions',
+  ctry: 'country',
+  addr: 'address',
 });
 
 function mk(raw: string, start: number, extra: Partial<Token>): Token {

@@ -594,11 +594,23 @@ export function anchorToPrevious(text: string, previous: { start: string; end: s
  */
 export function expandShortYears(text: string, today: string): string {
   const now = Number(today.slice(0, 4));
-  return text.replace(/(^|[\s(,/-]|q[1-4]\s*)'(\d{2})(?=$|[\s?.,;:!)])/gi, (_, before: string, yy: string) => {
+  const nearest = (yy: string) => {
     const base = now - (now % 100) + Number(yy);
-    const year = [base - 100, base, base + 100].reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
-    return `${before}${year}`;
-  });
+    return [base - 100, base, base + 100].reduce((a, b) => (Math.abs(b - now) < Math.abs(a - now) ? b : a));
+  };
+  return (
+    text
+      // time units written short: "last yr", "this qtr"
+      .replace(/\b(yr|qtr|wk)(s?)\b/gi, (_, u: string, s: string) => `${{ yr: 'year', qtr: 'quarter', wk: 'week' }[u.toLowerCase()]}${s}`)
+      // a month or quarter and two digits that cannot be its day ("march 98", "q3 97"): a year
+      .replace(
+        new RegExp(`\\b(${Object.keys(MONTHS).join('|')}|q[1-4])\\.?\\s+(3[2-9]|[4-9]\\d)\\b(?![:.,]?\\d)`, 'gi'),
+        (_, m: string, yy: string) => `${m} ${nearest(yy)}`,
+      )
+      .replace(/(^|[\s(,/-]|q[1-4]\s*)'(\d{2})(?=$|[\s?.,;:!)])/gi, (_, before: string, yy: string) => {
+        return `${before}${nearest(yy)}`;
+      })
+  );
 }
 
 export function findTimeExpressions(s: string, today: string): TimeHit[] {

@@ -44,6 +44,21 @@ describe("two-digit years ('97)", () => {
     expect(read("loaves by van in '98").time_range).toMatchObject({ start: '1998-01-01', end: '1999-01-01' });
   });
 
+  it('time units and words written short (yr, qtr, acct, mkt, rev), in both vocabularies', () => {
+    expect(q('rev by nation last yr').time_range).toMatchObject({ start: '1997-01-01', end: '1998-01-01' });
+    expect(q('avg acct balance of suppliers by nation').metrics).toEqual(['average_supplier_account_balance']);
+    expect(q('orders by mkt segment this qtr').group_by).toEqual([{ dimension: 'market_segment' }]);
+    const r = interpret('loaves by van last yr', { model: bakery, values: new Map([['van', ['North']]]), asOf: '2024-06-26' });
+    expect(r.kind === 'query' && r.query.time_range).toMatchObject({ start: '2023-01-01', end: '2024-01-01' });
+  });
+
+  it('a month or quarter and two digits that cannot be a day: a year ("march 98", "q3 97")', () => {
+    expect(q('units sold in march 98').time_range).toMatchObject({ start: '1998-03-01', end: '1998-04-01' });
+    expect(q('orders in q3 95').time_range).toMatchObject({ start: '1995-07-01', end: '1995-10-01' });
+    // "march 15" may be a day: not read as a year
+    expect(expandShortYears('revenue in march 15', '1998-08-02')).toBe('revenue in march 15');
+  });
+
   it('a decade, a quoted word or a number that is not after an apostrophe is left alone', () => {
     expect(expandShortYears("sales in the '90s", '1998-08-02')).toBe("sales in the '90s");
     expect(expandShortYears("the 'gold' customers", '1998-08-02')).toBe("the 'gold' customers");

@@ -1,0 +1,100 @@
+/**
+ * A model phrase said by its last word alone when its thing is named: "suppliers with a negative
+ * balance" is the suppliers' "account balance", "the price of parts" their "retail price". The word
+ * must link to nothing itself, the thing must be named in the question, and exactly one phrase of
+ * that thing (a dimension's or a measure's name, label or synonym of two or more words, aggregate
+ * words aside) must end with it; the word is then read as that phrase. Otherwise the question is left
+ * as it is (and the word stays not understood).
+ */
+import type { SemanticModel } from '../semantic/model.js';
+import type { Lexicon } from './lexicon.js';
+import { linkQuestion } from './linking.js';
+import { phraseKeys, tokenize } from './text.js';
+import { STOPWORDS } from './words.js';
+
+/** Words that make a phrase an aggregate of another ("average account balance"): not the column itself. */
+const AGGREGATE_WORDS = new Set([
+  'average',
+  'avg',
+  'mean',
+  'total',
+  'sum',
+  'number',
+  'count',
+  'min',
+  'max',
+  'minimum',
+  'maximum',
+  'median',
+]);
+
+/** Words with rules of their own: "the name of X" is its naming column, an id its key. */
+const OWN_RULES = new Set(['name', 'id', 'identifier']);
+
+interface HeadCandidate {
+  target: string;
+  entity: string;
+  phrase: string;
+}
+
+const cache = new WeakMap<SemanticModel, Map<string, HeadCandidate[]>>();
+
+/** Last word (lemma) -> the phrases of two or more words that end with it, with their thing. */
+function headIndex(model: SemanticModel): Map<string, HeadCandidate[]> {
+  let index = cache.get(model);
+  if (index) return index;
+  index = new Map();
+  const elements = [
+    ...model.dimensions.map((d) => ({
+      target: d.name,
+      entity: d.entity,
+      phrases: [d.name.replace(/_/g, ' '), d.label ?? '', ...d.synonyms],
+    })),
+    ...model.measures.map((m) => ({
+      target: m.name,
+      entity: m.entity,
+      phrases: [m.name.replace(/_/g, ' '), m.label ?? '', ...m.synonyms],
+    })),
+  ];
+  for (const el of elements) {
+    for (const phrase of el.phrases) {
+      const keys = phraseKeys(phrase);
+      if (keys.length < 2 || AGGREGATE_WORDS.has(keys[0]!)) continue;
+      const head = keys[keys.length - 1]!;
+      const list = index.get(head) ?? [];
+      if (!list.some((c) => c.target === el.target)) list.push({ target: el.target, entity: el.entity, phrase });
+      index.set(head, list);
+    }
+  }
+  cache.set(model, index);
+  return index;
+}
+
+export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel): string {
+  const tokens = tokenize(text);
+  const links = linkQuestion(tokens, lex);
+  const named = new Set(links.filter((l) => l.kind === 'entity').map((l) => l.target));
+  if (!named.size) return text;
+  const linked = new Set<number>();
+  for (const l of links) for (let i = l.i; i < l.j; i++) linked.add(i);
+  const index = headIndex(model);
+  let out = text;
+  // from the end, so that earlier offsets stay right
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || STOPWORDS.has(t.lower)) continue;
+    if (OWN_RULES.has(t.lemma)) continue;
+    const own = (index.get(t.lemma) ?? []).filter((c) => named.has(c.entity));
+    if (own.length !== 1) continue;
+    // the phrase's other words said elsewhere ("declared a major" for "declare major"): other rules read it
+    // (its thing's own words aside: "suppliers ... balance" for "supplier account balance" is this very case)
+    const entity = model.entities.find((e) => e.name === own[0]!.entity);
+    const thingWords = new Set([entity?.name ?? '', ...(entity?.synonyms ?? [])].flatMap((x) => phraseKeys(x)));
+    const rest = phraseKeys(own[0]!.phrase)
+      .slice(0, -1)
+      .filter((r) => !thingWords.has(r));
+    if (tokens.some((o, i) => i !== k && rest.some((r) => r === o.lemma || r === o.verb))) continue;
+    out = `${out.slice(0, t.start)}${own[0]!.phrase}${out.slice(t.end)}`;
+  }
+  return out;
+}
