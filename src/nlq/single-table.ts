@@ -333,6 +333,10 @@ function buildReading(
   const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
   let entityNamed = false;
   let counted = false;
+  /** The thing was named in the plural ("cities"). */
+  let plural = false;
+  /** "the city with the largest population": the member(s) with the highest or lowest value of a column. */
+  let ranking: { by: string; direction: 'asc' | 'desc' } | undefined;
 
   for (let n = 0; n < parts.length; n++) {
     const p = parts[n]!;
@@ -385,6 +389,19 @@ function buildReading(
       }
       const col = parts[m];
       if (col?.kind !== 'column' || !col.number) return undefined;
+      // "the city with the largest population", "which store has the lowest floor area": the member
+      // holding the figure is asked for, never the figure alone
+      const link = word(parts[n - 1], 'the') ? n - 2 : n - 1;
+      if (word(parts[link], 'with', 'has', 'have', 'having', 'had')) {
+        const agg = AGG_WORDS.get((p as { lower: string }).lower)!;
+        if (aggs.length !== 1 || (agg !== 'max' && agg !== 'min') || ranking) return undefined;
+        // ("the smallest population density": a figure right before another modifies it, no column alone)
+        if (['column', 'metric'].includes(parts[m + 1]?.kind ?? '')) return undefined;
+        ranking = { by: col.name, direction: agg === 'max' ? 'desc' : 'asc' };
+        for (let x = link; x <= m; x++) claim(parts[x]!);
+        n = m;
+        continue;
+      }
       for (const a of aggs) {
         const agg = AGG_WORDS.get((a as { lower: string }).lower)!;
         const name = `${col.name}_${agg}`;
@@ -466,6 +483,7 @@ function buildReading(
     }
     if (p.kind === 'entity') {
       entityNamed = true;
+      if (tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower)) plural = true;
       claim(p);
       continue;
     }
@@ -485,6 +503,7 @@ function buildReading(
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
+  if (ranking) return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes });
   let group_by = columns;
   if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
   if (!figures) {
@@ -517,6 +536,49 @@ function buildReading(
     ...(distinct.length ? { distinct_counts: distinct } : {}),
   };
   return { kind: 'query', query, confidence: 0.8, notes, followUp: false };
+}
+
+/**
+ * The one member of the thing with the highest (or lowest) value of one of its columns: its key (one row
+ * per member), the columns asked for (else its names) and the value, every member tied for it kept.
+ * Only for one member of a thing named ("the city with", "which store has"): a plural says no count.
+ */
+function rankedMember(
+  model: SemanticModel,
+  lex: Lexicon,
+  thing: string,
+  ranking: { by: string; direction: 'asc' | 'desc' },
+  r: {
+    figures: number;
+    filters: DimensionFilter[];
+    asked: string[];
+    entityNamed: boolean;
+    plural: boolean;
+    counted: boolean;
+    notes: string[];
+  },
+): Extract<Interpretation, { kind: 'query' }> | undefined {
+  if (r.figures || r.counted || !r.entityNamed || r.plural) return undefined;
+  const key = keyDimension(model, thing);
+  const member = memberDimension(lex, model, thing);
+  if (!key && !member) return undefined;
+  const shown = r.asked.length ? r.asked : [member, ...(member === key ? nameCandidates(model, lex, thing) : [])];
+  const group_by: GroupBy[] = [];
+  for (const d of [key, ...shown, ranking.by]) if (d && !group_by.some((g) => g.dimension === d)) group_by.push({ dimension: d });
+  r.notes.push(
+    `Read as one table: the ${thing.replace(/_/g, ' ')} with the ${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${ranking.by.replace(/_/g, ' ')}${r.filters.length ? ' among the rows that meet every condition named' : ''} (every one tied for it).`,
+  );
+  const query: SemanticQuery = {
+    metrics: [],
+    group_by,
+    filters: r.filters,
+    metric_filters: [],
+    order: [{ by: ranking.by, direction: ranking.direction }],
+    share_of_total: [],
+    limit: 1,
+    with_ties: true,
+  };
+  return { kind: 'query', query, confidence: 0.8, notes: r.notes, followUp: false };
 }
 
 /** Stored spellings of the value a span names in a dimension. */

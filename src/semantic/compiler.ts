@@ -352,7 +352,8 @@ export function compile(
     ...q.share_of_total,
     ...q.running_totals,
     ...q.metric_filters.map((f) => f.metric),
-    ...orderNames.filter((n) => ix.measures.has(n) || ix.metrics.has(n)),
+    // (a row attribute the query groups by orders by its per-row value, never also by its total)
+    ...orderNames.filter((n) => (ix.measures.has(n) || ix.metrics.has(n)) && !outNames.has(n)),
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
     ...q.per_entity_averages.map((p) => p.metric),
     // a side of a ratio over every row in scope is the metric itself

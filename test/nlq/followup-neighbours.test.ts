@@ -4,38 +4,12 @@
  * urgent?"). "Last year" still counts from today. Two vocabularies: TPC-H and a bakery's deliveries.
  */
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/nlq/interpret.js';
 import type { SemanticQuery } from '../../src/semantic/query.js';
-import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { askBakery } from './bakery-fixture.js';
 import { ask, q } from './helpers.js';
 
-const bakery = SemanticModelSchema.parse({
-  name: 'bakery',
-  entities: [{ name: 'delivery', table: 'deliveries', primary_key: 'id', synonyms: ['deliveries'] }],
-  dimensions: [{ name: 'van', entity: 'delivery', sql: '${TABLE}.van', label: 'Van', index_values: true }],
-  time_dimensions: [{ name: 'dropped_on', entity: 'delivery', sql: '${TABLE}.dropped_on', label: 'Drop date' }],
-  measures: [
-    {
-      name: 'delivery_count',
-      entity: 'delivery',
-      agg: 'count',
-      label: 'Deliveries',
-      synonyms: ['number of deliveries'],
-      time_dimension: 'dropped_on',
-    },
-    {
-      name: 'loaves',
-      entity: 'delivery',
-      agg: 'sum',
-      sql: '${TABLE}.loaves',
-      label: 'Loaves delivered',
-      synonyms: ['loaves'],
-      time_dimension: 'dropped_on',
-    },
-  ],
-});
-const askBakery = (question: string, previous?: SemanticQuery) => {
-  const r = interpret(question, { model: bakery, values: new Map([['van', ['Blue', 'Red']]]), asOf: '2024-06-26', previous });
+const readBakery = (question: string, previous?: SemanticQuery) => {
+  const r = askBakery(question, previous);
   if (r.kind !== 'query') throw new Error(`${question}: ${r.kind} ${r.reason}`);
   return r.query;
 };
@@ -51,9 +25,9 @@ describe('follow-ups on the neighbouring period', () => {
   });
 
   it('a bakery: loaves in a month, then the month after', () => {
-    const first = askBakery('loaves delivered in March 2024');
-    expect(askBakery('and the month after?', first).time_range).toMatchObject({ start: '2024-04-01', end: '2024-05-01' });
-    expect(askBakery('the year before', first).time_range).toMatchObject({ start: '2023-01-01', end: '2024-01-01' });
+    const first = readBakery('loaves delivered in March 2024');
+    expect(readBakery('and the month after?', first).time_range).toMatchObject({ start: '2024-04-01', end: '2024-05-01' });
+    expect(readBakery('the year before', first).time_range).toMatchObject({ start: '2023-01-01', end: '2024-01-01' });
   });
 });
 
@@ -71,8 +45,8 @@ describe('follow-ups that count fewer of the same rows', () => {
   });
 
   it('a bakery: how many of them went in the Blue van', () => {
-    const first = askBakery('how many deliveries in 2023');
-    const r = askBakery('how many of them were Blue', first);
+    const first = readBakery('how many deliveries in 2023');
+    const r = readBakery('how many of them were Blue', first);
     expect(r.metrics).toEqual(['delivery_count']);
     expect(r.filters).toEqual([{ dimension: 'van', op: 'eq', values: ['Blue'] }]);
   });

@@ -5,45 +5,15 @@
  * DuckDB, checked against hand-written SQL. A qualifier that does not fit its window is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/nlq/interpret.js';
 import { findTimeExpressions } from '../../src/nlq/time.js';
-import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { askBakery, bakery, BAKERY_TODAY } from './bakery-fixture.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 
 // a Wednesday: the current week began on Monday 2024-06-24
-const TODAY = '2024-06-26';
+const TODAY = BAKERY_TODAY;
 
-const model = SemanticModelSchema.parse({
-  name: 'bakery',
-  entities: [{ name: 'delivery', table: 'deliveries', primary_key: 'id', synonyms: ['deliveries'] }],
-  dimensions: [
-    { name: 'delivery_id', entity: 'delivery', sql: '${TABLE}.id', type: 'number', label: 'Delivery id' },
-    { name: 'van', entity: 'delivery', sql: '${TABLE}.van', label: 'Van', index_values: true },
-  ],
-  time_dimensions: [{ name: 'dropped_on', entity: 'delivery', sql: '${TABLE}.dropped_on', label: 'Drop date' }],
-  measures: [
-    {
-      name: 'delivery_count',
-      entity: 'delivery',
-      agg: 'count',
-      label: 'Deliveries',
-      synonyms: ['number of deliveries'],
-      time_dimension: 'dropped_on',
-    },
-    {
-      name: 'loaves',
-      entity: 'delivery',
-      agg: 'sum',
-      sql: '${TABLE}.loaves',
-      label: 'Loaves delivered',
-      synonyms: ['loaves'],
-      time_dimension: 'dropped_on',
-    },
-  ],
-  defaults: { time_dimension: 'dropped_on', ranking_metric: 'delivery_count' },
-});
-const values = new Map([['van', ['Blue', 'Red']]]);
-const ask = (question: string) => interpret(question, { model, values, asOf: TODAY });
+const model = bakery;
+const ask = (question: string) => askBakery(question);
 
 // one delivery on each day from 2024-04-20 to 2024-06-26 (loaves = day of month), and one after today
 const TABLES = `

@@ -4,28 +4,9 @@
  * A decade ("the '90s") is not a year.
  */
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/nlq/interpret.js';
 import { expandShortYears } from '../../src/nlq/time.js';
-import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { askBakery } from './bakery-fixture.js';
 import { q } from './helpers.js';
-
-const bakery = SemanticModelSchema.parse({
-  name: 'bakery',
-  entities: [{ name: 'delivery', table: 'deliveries', primary_key: 'id', synonyms: ['deliveries'] }],
-  dimensions: [{ name: 'van', entity: 'delivery', sql: '${TABLE}.van', label: 'Van', index_values: true }],
-  time_dimensions: [{ name: 'dropped_on', entity: 'delivery', sql: '${TABLE}.dropped_on', label: 'Drop date' }],
-  measures: [
-    {
-      name: 'loaves',
-      entity: 'delivery',
-      agg: 'sum',
-      sql: '${TABLE}.loaves',
-      label: 'Loaves delivered',
-      synonyms: ['loaves'],
-      time_dimension: 'dropped_on',
-    },
-  ],
-});
 
 describe("two-digit years ('97)", () => {
   it('TPC-H: the year nearest the data, alone or after a quarter', () => {
@@ -36,7 +17,7 @@ describe("two-digit years ('97)", () => {
 
   it('a bakery whose data runs to 2024: the same words, another century when nearer', () => {
     const read = (question: string) => {
-      const r = interpret(question, { model: bakery, values: new Map([['van', ['North', 'South']]]), asOf: '2024-06-26' });
+      const r = askBakery(question);
       if (r.kind !== 'query') throw new Error(`${question}: ${r.kind} ${r.reason}`);
       return r.query;
     };
@@ -48,7 +29,7 @@ describe("two-digit years ('97)", () => {
     expect(q('rev by nation last yr').time_range).toMatchObject({ start: '1997-01-01', end: '1998-01-01' });
     expect(q('avg acct balance of suppliers by nation').metrics).toEqual(['average_supplier_account_balance']);
     expect(q('orders by mkt segment this qtr').group_by).toEqual([{ dimension: 'market_segment' }]);
-    const r = interpret('loaves by van last yr', { model: bakery, values: new Map([['van', ['North']]]), asOf: '2024-06-26' });
+    const r = askBakery('loaves by van last yr');
     expect(r.kind === 'query' && r.query.time_range).toMatchObject({ start: '2023-01-01', end: '2024-01-01' });
   });
 

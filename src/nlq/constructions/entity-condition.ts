@@ -131,6 +131,12 @@ export const entityCondition: Construction = {
       // "what share of customers with more than 3 orders are in Ohio": the members are counted, a share of them taken
       // (the part after "are"; "share of customers in Ohio with more than 3 orders" does not say which is the whole)
       const end = Math.max(...[...parsed.words, parsed.metricItem].map((x) => items.indexOf(x)));
+      // "a discount over 5%" compared with an amount of money: a percent of what? not read
+      const percent = items.slice(e + 1, end + 1).some((x) => x.kind === 'num' && x.percent);
+      const fraction = !!lex.metrics.get(parsed.metric)?.percent;
+      if (percent && !fraction) continue;
+      // a rate kept as a fraction: "a return rate over 5%" (or "over 5") is over 0.05, as for any comparison
+      if (fraction && (percent || parsed.value > 1)) parsed.value = parsed.value / 100;
       let after = end + 1;
       while (items[after] && plainWord(items[after], new Set(['that', 'which', 'who']))) after++;
       const shareKw =

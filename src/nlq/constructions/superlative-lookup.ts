@@ -24,9 +24,10 @@
  * unit nor the column's name says another (a conversion is never skipped).
  */
 import type { SemanticModel } from '../../semantic/model.js';
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
-import { longestMatch, type Lexicon } from '../lexicon.js';
+import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
 import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
@@ -242,6 +243,8 @@ export const superlativeLookup: Construction = {
     const numItems: Item[] = [];
     const links: Item[] = [];
     let measureAt = -1;
+    /** Values (and their columns' names) between the thing and the ranking, filtering the members ranked. */
+    const qualifiers: Item[] = [];
     /** Where the noun phrase of the thing opens ("the 3 longest rivers": at the number). */
     let head = -1;
     let p = anchor.k + 1;
@@ -285,6 +288,15 @@ export const superlativeLookup: Construction = {
           b--;
         }
         if (links.length + verbs > 1) return null;
+      }
+      // "the customer in FRANCE with the most orders", "the part of brand X with the largest size": values
+      // of what each member has one of, between the thing and its ranking, keep the members ranked
+      if (!run) {
+        const found = qualifierRun(items, b, lex, model);
+        if (found) {
+          b = found.at;
+          qualifiers.push(...found.items);
+        }
       }
       // ("the paper in the ICML conference with the most citations": a thing read with its value is no subject)
       if (items[b]?.consumed) return null;
@@ -513,11 +525,26 @@ export const superlativeLookup: Construction = {
       ...orderWords,
       ...unitWords,
       ...restated,
+      ...qualifiers,
     ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
     if (a.dimMentions.some((d) => !mine.has(d.item))) return null;
-    if (a.values.some((v) => v.entries.some((e) => lex.dimensions.get(e.target)?.entity !== E))) return null;
+    // a value stored in several columns is read in the ranked thing's own column, else in the one column
+    // of a thing each member has one of ("the largest city in Ontario": the city's state, not another table's)
+    const readings = new Map<(typeof a.values)[number], LexEntry[]>();
+    for (const v of a.values) {
+      const of = (e: LexEntry) => lex.dimensions.get(e.target)?.entity;
+      const own = v.entries.filter((e) => of(e) === E);
+      const owned = v.entries.filter((e) => ownedBy(model, E, of(e)));
+      // ("the paper by Ada with the most citations": members with such a row, when the figure is the member's
+      // own highest or lowest value, which the rows joined beside it cannot change)
+      const linked = v.entries.filter((e) => linkedOnce(model, E, of(e)));
+      const pick = own.length ? own : owned.length ? owned : fanOutSafe(lex, figure) ? linked : [];
+      if (new Set(pick.map((e) => e.target)).size !== 1) return null;
+      readings.set(v, pick);
+    }
+    for (const [v, pick] of readings) v.entries = pick;
     a.metrics = [];
     a.groups = [];
     a.dimMentions = [];
@@ -560,6 +587,64 @@ export const superlativeLookup: Construction = {
     };
   },
 };
+
+/**
+ * Whether a column of `owner` is one value per member of `entity`: its own, or of a thing each member
+ * has one of (a to-one path: a customer's nation), so a filter on it keeps whole members.
+ */
+function ownedBy(model: SemanticModel, entity: string, owner: string | undefined): boolean {
+  return !!owner && (owner === entity || !!joinGraph(model).path(entity, owner));
+}
+
+/** Rows of `owner` relate to the members of `entity` in one way only (a paper's authors through who wrote it). */
+function linkedOnce(model: SemanticModel, entity: string, owner: string | undefined): boolean {
+  return !!owner && owner !== entity && shortestJoinPaths(model, entity, owner).count === 1;
+}
+
+/** The figure is a member's own highest or lowest value (or its column): rows joined beside it never change it. */
+function fanOutSafe(lex: Lexicon, figure: Figure): boolean {
+  if (figure.related) return false;
+  // (a measure of the member's own column is then read per row, as a row attribute: `lookupQuery`)
+  return !!figure.dimension || (!!figure.metric && !!figure.column);
+}
+
+/**
+ * A run of values right before `b` (walking left): "in FRANCE", "of brand X", "in the BUILDING
+ * segment", with prepositions, articles and the values' own column names; where it opens on the
+ * thing, that thing's position and the run's lex items. At least one value; every column named is
+ * a value's own; every value can be read in a column of what each member of the thing has one of.
+ */
+function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticModel): { at: number; items: Item[] } | undefined {
+  const run: Item[] = [];
+  let q = b;
+  while (q >= 0) {
+    const it = items[q]!;
+    const entities = it.kind === 'lex' ? entriesOf(it, 'entity') : [];
+    if (it.kind === 'lex' && !entities.length && (entriesOf(it, 'value').length || entriesOf(it, 'dimension').length)) {
+      run.push(it);
+      q--;
+      continue;
+    }
+    // ("by" is also a grouping keyword: here it names who the rows are of)
+    if ((it.kind === 'word' || it.kind === 'kw') && ['in', 'from', 'of', 'at', 'by', 'the'].includes(it.lower)) {
+      q--;
+      continue;
+    }
+    break;
+  }
+  const values = run.filter((it) => entriesOf(it, 'value').length);
+  if (!values.length) return undefined;
+  const E = entityOf(lex, items[q]);
+  if (!E) return undefined;
+  const valueDims = new Set(values.flatMap((v) => entriesOf(v, 'value').map((e) => e.target)));
+  for (const it of run) {
+    if (entriesOf(it, 'value').length) {
+      const of = (e: LexEntry) => lex.dimensions.get(e.target)?.entity;
+      if (!entriesOf(it, 'value').some((e) => ownedBy(model, E, of(e)) || linkedOnce(model, E, of(e)))) return undefined;
+    } else if (!entriesOf(it, 'dimension').some((e) => valueDims.has(e.target))) return undefined;
+  }
+  return { at: q, items: run };
+}
 
 /** "the number of" right before the figure it counts ("the highest number of citations"). */
 function isCountOfFigure(items: Item[], kw: Item): boolean {
@@ -630,7 +715,8 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     query.share_of_total.length
   )
     return `Ranking ${them} by one figure cannot also compute another total: ask one at a time.`;
-  if (query.filters.some((f) => lex.dimensions.get(f.dimension)?.entity !== E))
+  const whose = (f: { dimension: string }) => lex.dimensions.get(f.dimension)?.entity;
+  if (query.filters.some((f) => !ownedBy(model, E, whose(f)) && !(fanOutSafe(lex, figure) && linkedOnce(model, E, whose(f)))))
     return `A filter on related rows beside a ranking of ${them} is ambiguous: say whose it is.`;
   // (a figure of the members' own rows is dated by their one date, when they have one)
   const ownDate = figure.metric && !figure.related ? onlyDateOf(model, E) : undefined;
@@ -670,14 +756,17 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
       add({ dimension: td.name, grain: td.grains.includes('day') ? 'day' : td.grains[0] });
     } else if (c.dimension) add({ dimension: c.dimension });
   }
+  // members kept by rows they have many of ("the paper by Ada"): the figure is each member's own value,
+  // read per row (a row attribute), so the rows joined to keep them never add up into it
+  const perRow = !!figure.metric && !figure.related && query.filters.some((f) => !ownedBy(model, E, whose(f)));
   const by = figure.metric ?? figure.dimension!;
-  if (figure.dimension) add({ dimension: figure.dimension });
+  if (figure.dimension || perRow) add({ dimension: by });
   consume(...p.consumed);
   for (const it of p.consumed) if (it) it.used = true;
   notes.push(`${p.dir === 'desc' ? 'Highest' : 'Lowest'} ${p.limit ?? 'all'} ${them} by ${lex.metrics.get(by)?.label ?? label(by)}`);
   return {
     ...query,
-    metrics: figure.metric ? [figure.metric] : [],
+    metrics: figure.metric && !perRow ? [figure.metric] : [],
     group_by: dims,
     order: [{ by, direction: p.dir }],
     ...(p.limit !== undefined ? { limit: p.limit } : {}),
