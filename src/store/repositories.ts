@@ -6,6 +6,7 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { openStore, type OpenStore, type StoreDb } from './db.js';
+import { CompiledOnce } from './compiled.js';
 import { newId } from './ids.js';
 import { WebRepo } from './web.js';
 import type {
@@ -76,14 +77,17 @@ export class AccountsRepo {
 }
 
 export class ApiKeysRepo {
-  constructor(private readonly db: StoreDb) {}
+  private readonly byHash: CompiledOnce<ApiKeyRecord>;
+  constructor(private readonly db: StoreDb) {
+    this.byHash = new CompiledOnce(db, 1, (hash) => db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash));
+  }
   async insert(record: Omit<ApiKeyRecord, 'last_used_at' | 'revoked_at'>): Promise<ApiKeyRecord> {
     const full = { ...record, last_used_at: null, revoked_at: null };
     await this.db.insertInto('api_keys').values(full).execute();
     return full;
   }
-  findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+  async findByHash(hash: string): Promise<ApiKeyRecord | undefined> {
+    return (await this.byHash.rows(hash))[0];
   }
   list(accountId?: string): Promise<ApiKeyRecord[]> {
     let q = this.db.selectFrom('api_keys').selectAll().orderBy('created_at');
@@ -193,7 +197,10 @@ export class WebLoginsRepo {
 }
 
 export class SessionsRepo {
-  constructor(private readonly db: StoreDb) {}
+  private readonly byId: CompiledOnce<SessionRecord>;
+  constructor(private readonly db: StoreDb) {
+    this.byId = new CompiledOnce(db, 1, (id) => db.selectFrom('sessions').selectAll().where('id', '=', id));
+  }
   async create(
     accountId: string,
     origin: 'api_key' | 'ui',
@@ -218,8 +225,8 @@ export class SessionsRepo {
       .limit(limit)
       .execute();
   }
-  get(id: string): Promise<SessionRecord | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  async get(id: string): Promise<SessionRecord | undefined> {
+    return (await this.byId.rows(id))[0];
   }
   /** Removes a session that never got an inquiry (a scheduled run that lost its claim). */
   async delete(id: string): Promise<void> {
@@ -243,7 +250,16 @@ export interface TerminalWrite {
 }
 
 export class InquiriesRepo {
-  constructor(private readonly db: StoreDb) {}
+  private readonly activeCount: CompiledOnce<{ n: number | string }>;
+  constructor(private readonly db: StoreDb) {
+    this.activeCount = new CompiledOnce(db, 2, (accountId, status) =>
+      db
+        .selectFrom('inquiries')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('status', '=', status as InquiryRecord['status']),
+    );
+  }
   async insert(record: Omit<InquiryRecord, 'interruptions'> & { interruptions?: number }): Promise<void> {
     await this.db
       .insertInto('inquiries')
@@ -438,13 +454,7 @@ export class InquiriesRepo {
     return Number(r.numUpdatedRows);
   }
   async countActive(accountId: string): Promise<number> {
-    const r = await this.db
-      .selectFrom('inquiries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId)
-      .where('status', '=', 'processing')
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
+    return Number((await this.activeCount.rows(accountId, 'processing'))[0]!.n);
   }
   async countByStatus(): Promise<Record<string, number>> {
     const rows = await this.db
