@@ -28,6 +28,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { QueueFullError } from './embedded-queue.js';
+import { ensureQueue } from './ensure-queue.js';
 import type { PgListener } from './pg-listener.js';
 import type { JobQueue, JobRunner, QueuedInquiry, SubmitOptions } from './queue.js';
 
@@ -69,20 +70,13 @@ export class PgJobQueue implements JobQueue {
     log: Logger,
     schema = 'pgboss',
   ): Promise<PgJobQueue> {
-    if (!(await boss.getQueue(INQUIRY_QUEUE))) {
-      await boss
-        .createQueue(INQUIRY_QUEUE, {
-          name: INQUIRY_QUEUE,
-          policy: 'standard',
-          retryLimit: settings.retryLimit ?? 3,
-          retryDelay: settings.retryDelaySeconds ?? 2,
-          retryBackoff: true,
-        })
-        .catch(async (err) => {
-          // Another process created it at the same moment.
-          if (!(await boss.getQueue(INQUIRY_QUEUE))) throw err;
-        });
-    }
+    await ensureQueue(boss, INQUIRY_QUEUE, {
+      name: INQUIRY_QUEUE,
+      policy: 'standard',
+      retryLimit: settings.retryLimit ?? 3,
+      retryDelay: settings.retryDelaySeconds ?? 2,
+      retryBackoff: true,
+    });
     const queue = new PgJobQueue(boss, pool, settings, log, schema);
     await listener.listen(JOB_CHANNEL, () => queue.wakeWorkers());
     listener.onReconnect(() => queue.wakeWorkers());

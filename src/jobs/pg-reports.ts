@@ -13,6 +13,7 @@
  */
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { ensureQueue } from './ensure-queue.js';
 import type { ReportService } from './reports.js';
 
 export const REPORT_TICK_QUEUE = 'quarry-report-tick';
@@ -38,14 +39,8 @@ export class PgReportClock {
 
   /** Installs the schedule (idempotent, every process may) and takes ticks in this process. */
   async start(): Promise<void> {
-    if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) {
-      // `short`: at most one tick waits; a tick never queues behind another.
-      await this.boss
-        .createQueue(REPORT_TICK_QUEUE, { name: REPORT_TICK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 300 })
-        .catch(async (err) => {
-          if (!(await this.boss.getQueue(REPORT_TICK_QUEUE))) throw err;
-        });
-    }
+    // `short`: at most one tick waits; a tick never queues behind another.
+    await ensureQueue(this.boss, REPORT_TICK_QUEUE, { name: REPORT_TICK_QUEUE, policy: 'short', retryLimit: 2, expireInSeconds: 300 });
     const { tickMs, now = () => new Date() } = this.settings;
     if (tickMs) {
       // The same tick job the cron would send, only more often: one worker still takes each.
