@@ -73,6 +73,11 @@ interface ModelIndex {
  * commit date), usable as a row condition (`is_set` / `not_set`) under any metric of rows that reach it.
  */
 export function rowClasses(model: SemanticModel): Map<string, Measure> {
+  // (kept with the model's index: the interpreter and the answer text ask for every question)
+  return indexOf(model).rowClasses;
+}
+
+function findRowClasses(model: SemanticModel): Map<string, Measure> {
   const out = new Map<string, Measure>();
   const names = new Set([...model.dimensions, ...model.time_dimensions].map((d) => d.name));
   for (const m of model.measures) {
@@ -125,7 +130,7 @@ function indexOf(model: SemanticModel): ModelIndex {
       metrics: new Map(model.metrics.map((d) => [d.name, d])),
       exprs: new Map(model.metrics.map((d) => [d.name, parseExpr(d.expression)])),
       rowAttrs: rowAttributes(model),
-      rowClasses: rowClasses(model),
+      rowClasses: findRowClasses(model),
     };
     indexes.set(model, ix);
   }
