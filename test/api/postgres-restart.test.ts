@@ -72,7 +72,9 @@ describe('PostgreSQL restarted under a running server (store, queue, events on P
   let worker: { child: ChildProcess; url: string };
 
   beforeAll(async () => {
-    pg = await startPostgres();
+    // Acknowledged commits must survive halt() (`-m immediate`), as in production: with the test
+    // default (synchronous_commit=off) the question submitted just before the outage could vanish.
+    pg = await startPostgres({ durableCommits: true });
     // together: migrations and queue set-up take an advisory lock
     [{ child, url }, worker] = await Promise.all([startChild('all'), startChild('worker')]);
   }, 60_000);
