@@ -588,12 +588,26 @@ export class ReportsRepo {
   }
   /**
    * Records a run for a due time; false when that run already exists (another process, or an
-   * earlier tick, started it). The caller inserts the inquiry first, in the same transaction.
+   * earlier tick, started it) or the report was deleted meanwhile. The caller inserts the inquiry first, in the same transaction.
    */
   async addRun(run: ReportRunRecord): Promise<boolean> {
+    // Only while the report is not deleted, in the insert itself: a tick that read the report just
+    // before a delete must not add a run after it.
     const r = await this.db
       .insertInto('report_runs')
-      .values(run)
+      .columns(['report_id', 'scheduled_for', 'inquiry_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('reports')
+          .select([
+            eb.val(run.report_id).as('report_id'),
+            eb.val(run.scheduled_for).as('scheduled_for'),
+            eb.val(run.inquiry_id).as('inquiry_id'),
+            eb.val(run.created_at).as('created_at'),
+          ])
+          .where('id', '=', run.report_id)
+          .where('deleted_at', 'is', null),
+      )
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(r.numInsertedOrUpdatedRows ?? 0) !== 1) return false;

@@ -21,7 +21,7 @@ describe('scheduled research reports', () => {
     return s;
   }
 
-  it('a schedule fires and its run is stored as a research inquiry with its report', async () => {
+  it('a schedule fires and its run is stored as a research inquiry with its report', { timeout: 90_000 }, async () => {
     const server = await start();
     const created = await server.api('/reports', {
       method: 'POST',
@@ -44,7 +44,8 @@ describe('scheduled research reports', () => {
     expect(Date.parse(report.next_run_at)).toBeGreaterThan(Date.now() - 1000);
 
     let runs: { inquiry_id: string; status: string; final_answer: string; scheduled_for: string }[] = [];
-    for (let i = 0; i < 100; i++) {
+    // a deadline, not a count of polls: a research run takes several seconds on a loaded host
+    for (const end = Date.now() + 60_000; Date.now() < end;) {
       runs = (await (await server.api(`/reports/${report.id}/runs`)).json()).runs;
       if (runs.some((r) => r.status === 'done')) break;
       await sleep(100);

@@ -28,7 +28,9 @@ const QUESTION = 'What made revenue drop in 1998 versus 1997?';
 const PLAN = { tool: 'research_plan', args: { questions: [{ question: 'revenue in 1998 and 1997' }], breakdown_dimensions: [] } };
 const DOWN = { networkError: 'connect ECONNREFUSED' };
 
-describe('research graph with LLM reflect and write (scripted model)', () => {
+// Each test runs one or two whole investigations on TPC-H (the first also warms the engine): up to
+// 19 s on a loaded 2-core CI host, too near vitest's 30 s default.
+describe('research graph with LLM reflect and write (scripted model)', { timeout: 90_000 }, () => {
   let warehouse: Warehouse;
   let layer: SemanticLayer;
   let llm: ScriptedLlm | undefined;

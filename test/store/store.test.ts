@@ -461,6 +461,11 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.reports.softDelete('rep_r', T1 + 1)).toBe(true);
     expect(await store.reports.softDelete('rep_r', T1 + 2)).toBe(false);
     expect(await store.reports.list(account.id)).toEqual([]);
+    // a scheduler that read the report just before the delete records no run after it
+    expect(await store.reports.addRun({ report_id: 'rep_r', scheduled_for: T2 + 60_000, inquiry_id: 'inq_r1', created_at: T1 })).toBe(
+      false,
+    );
+    expect((await store.reports.runs('rep_r')).map((r) => r.scheduled_for)).toEqual([T2, T2 - 60_000]);
   });
 });
 
