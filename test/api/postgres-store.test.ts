@@ -261,7 +261,7 @@ describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: S
   });
 
   async function untilCheckpointed(id: string): Promise<number> {
-    for (let i = 0; i < 400; i++) {
+    for (const end = Date.now() + 30_000; Date.now() < end;) {
       const n = await countCheckpoints(id).catch(() => 0);
       if (n > 0) return n;
       await sleep(25);
