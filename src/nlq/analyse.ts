@@ -633,12 +633,36 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if (values.length && !(inGroup && dims.length && !values.some((v) => !v.weak))) {
       // a value: becomes a filter (role and negation resolved later)
       let negated = false;
+      // between a negation and its value: "the ones", "anything", or the thing whose rows the value
+      // picks ("excluding customers in Asia"): read with the negation, never as a figure or a listing
+      const excludedRows: Item[] = [];
+      const valueOwners = new Set(values.map((v) => lex.dimensions.get(v.target)?.entity ?? ''));
       for (let p = k - 1; p >= 0 && p >= k - 6; p--) {
         const o = items[p];
         if (o.kind === 'kw' && o.kw === 'neg') {
           negated = true;
-          consume(o);
+          consume(o, ...excludedRows);
+          for (const r of excludedRows) {
+            r.used = true;
+            for (let m = a.metrics.length - 1; m >= 0; m--) if (a.metrics[m].item === r) a.metrics.splice(m, 1);
+          }
           break;
+        }
+        if (o.kind === 'word' && EXCLUDED_ROWS.has(o.lower)) {
+          excludedRows.push(o);
+          continue;
+        }
+        if (
+          o.kind === 'lex' &&
+          o.plural &&
+          !entriesOf(o, 'value').length &&
+          !valueOwners.has('') &&
+          entriesOf(o, 'entity').some((e) =>
+            [...valueOwners].every((owner) => e.target === owner || !!joinGraph(ctx.model).path(e.target, owner)),
+          )
+        ) {
+          excludedRows.push(o);
+          continue;
         }
         if (o.kind === 'kw' && o.kw === 'group') continue;
         if (
@@ -910,6 +934,8 @@ export function pickCountMetric(lex: Lexicon, names: string[]): string | undefin
 
 /** The count metric of an entity ("how many suppliers" -> suppliers). */
 /** Verbs that open a request for things ("return me the authors who ..."). */
+/** Words that stand for the rows a negation leaves out ("except the ones from ...", "excluding anything in ..."). */
+const EXCLUDED_ROWS = new Set(['ones', 'one', 'any', 'anything', 'everything', 'anyone', 'anybody', 'everyone', 'everybody']);
 const REQUESTS = new Set(['return', 'return me', 'return us', 'show', 'give', 'find', 'list', 'get', 'display', 'tell', 'name', 'fetch']);
 /** Relative pronouns opening a clause on the thing before them. */
 const RELATIVES = new Set(['who', 'that', 'which', 'whose']);

@@ -125,7 +125,28 @@ export function mergeFollowUp(
   }
 
   // filters
+  const isOneOf = (op: string) => op === 'eq' || op === 'in';
+  const isNoneOf = (op: string) => op === 'ne' || op === 'not_in';
   for (const f of q.filters) {
+    // "and Asia too" adds to the values the previous question named on that dimension: to those it
+    // kept ("for Europe" → Europe and Asia) or to those it left out ("leave out Europe" → both out)
+    const kept = out.filters.filter((x) => x.dimension === f.dimension);
+    const extended = kept[0];
+    // (an add cue outweighs the cue that opened the follow-up, "and"/"what about", but not "instead")
+    if (
+      adding &&
+      !['instead', 'rather', 'now'].some((w) => words.has(w)) &&
+      kept.length === 1 &&
+      extended &&
+      ((isOneOf(extended.op) && isOneOf(f.op)) || (isNoneOf(extended.op) && (isOneOf(f.op) || isNoneOf(f.op))))
+    ) {
+      extended.values = uniq([...extended.values, ...f.values]);
+      const many = extended.values.length > 1;
+      extended.op = isNoneOf(extended.op) ? (many ? 'not_in' : 'ne') : many ? 'in' : 'eq';
+      notes.push(`Filter ${f.dimension} ${opText(extended.op)} ${extended.values.join(', ')}`);
+      changed = true;
+      continue;
+    }
     const related = (d: string) => d === f.dimension || (replacing && sameHierarchy(lex, ctx.model, d, f.dimension));
     if (f.op === 'ne' || f.op === 'not_in') {
       out.filters = out.filters.filter((x) => !(x.dimension === f.dimension && (x.op === 'ne' || x.op === 'not_in')));
