@@ -8,7 +8,7 @@ import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
 import { readAmountsOf } from './amounts.js';
-import { readUnitsAfterFigures } from './units.js';
+import { readStatedUnits, readUnitsAfterFigures } from './units.js';
 import {
   consume,
   CONNECT,
@@ -433,6 +433,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   readAmountsOf(items, lex);
   // ---- "average height in cm": the unit the figure's column is kept in
   readUnitsAfterFigures(items, ctx.model);
+  readStatedUnits(items, ctx.model);
 
   // ---- lexical items, by grammatical context
   /** Things named right after a value of theirs ("ICML conference"): read with the value, nothing else. */

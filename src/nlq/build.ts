@@ -545,8 +545,14 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
 
   // ---- share of total
   const share: string[] = [];
-  // a share of an average (or of a lowest, highest) is no part of a whole: the share word stays unconsumed
-  if (a.share && metrics.length && !['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metrics[0])?.agg ?? '')) {
+  // a share of an average (or of a lowest, highest) or of a rate is no part of a whole: the share word
+  // stays unconsumed
+  if (
+    a.share &&
+    metrics.length &&
+    !['avg', 'min', 'max', 'median'].includes(lex.metrics.get(metrics[0])?.agg ?? '') &&
+    !lex.metrics.get(metrics[0])?.percent
+  ) {
     const target = metrics[0];
     if (!groupBy.length) {
       // "what share of revenue comes from Europe": show every member's share, the named one included

@@ -181,6 +181,35 @@ function humanName(name: string): string {
   return name.replace(/_/g, ' ');
 }
 
+/**
+ * "net revenue" when "net sales" is a synonym of revenue: a modifier that opens a two-word synonym of
+ * one figure, and is said of no other figure, said before the figure's own one-word name or label.
+ * (A modifier another figure also uses, "gross" of gross sales and gross profit, tells them apart
+ * and is never moved.)
+ */
+function modifiedNames(figures: { name: string; label?: string; synonyms: string[] }[]): [string, string][] {
+  const phrases = (f: (typeof figures)[number]) =>
+    [humanName(f.name), f.label ?? '', ...f.synonyms].map((x) => x.toLowerCase()).filter(Boolean);
+  const wordsOf = new Map(figures.map((f) => [f.name, new Set(phrases(f).flatMap((p) => p.split(/\s+/)))]));
+  const out: [string, string][] = [];
+  for (const f of figures) {
+    const own = phrases(f);
+    // (its own name only: "net income" may mean profit wherever "income" is a synonym of sales)
+    const heads = [humanName(f.name), f.label ?? ''].map((x) => x.toLowerCase()).filter((p) => p && !p.includes(' '));
+    for (const modifier of new Set(
+      own
+        .map((p) => p.split(/\s+/))
+        .filter((w) => w.length === 2)
+        .map((w) => w[0]!),
+    )) {
+      if (STOPWORDS.has(modifier) || GENERIC_WORDS.has(modifier)) continue;
+      if (figures.some((g) => g !== f && wordsOf.get(g.name)!.has(modifier))) continue;
+      for (const head of heads) if (!own.includes(`${modifier} ${head}`)) out.push([`${modifier} ${head}`, f.name]);
+    }
+  }
+  return out;
+}
+
 /** A dimension's names as a question may say them: its name, label and synonyms, lower case, once each. */
 function namesOf(d: SemanticModel['dimensions'][number]): Set<string> {
   return new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()).filter(Boolean));
@@ -348,6 +377,8 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     for (const s of m.synonyms) add(s, { kind: 'metric', target: m.name, source: 'synonym' });
     for (const x of abbreviated(m)) add(x, { kind: 'metric', target: m.name, source: 'abbreviation' });
   }
+  for (const [phrase, target] of modifiedNames([...model.measures, ...model.metrics]))
+    add(phrase, { kind: 'metric', target, source: 'synonym' });
 
   // entities
   const entities = new Map<string, { name: string; synonyms: string[] }>();

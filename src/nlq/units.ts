@@ -8,7 +8,7 @@
  * column's name or its unit: `stated`).
  */
 import type { SemanticModel } from '../semantic/model.js';
-import type { Item } from './spans.js';
+import { consume, type Item } from './spans.js';
 
 type Kind = 'length' | 'area' | 'weight' | 'duration';
 
@@ -134,5 +134,43 @@ export function readUnitsAfterFigures(items: Item[], model: SemanticModel): void
       return !!m && !!col && unitFits(model, m.entity, col, u.unit) && says([...nameWords(col), ...nameWords(m.format.unit ?? '')]);
     });
     if (fits) for (const w of u.items) w.used = true;
+  }
+}
+
+/** Spellings of a unit a model may state as a symbol (`format.unit: $`). */
+const SYMBOL_WORDS: Record<string, string[]> = { $: ['dollar', 'dollars', 'usd', '$'], '%': ['percent', 'percentage', 'percentages', '%'] };
+
+/** Whether `said` ("days", "dollars") names the unit the model states for a figure ("days", "$"). */
+function namesStatedUnit(said: string, stated: string): boolean {
+  const unit = stated.trim().toLowerCase();
+  if (!unit) return false;
+  if (SYMBOL_WORDS[unit]) return SYMBOL_WORDS[unit].includes(said);
+  const singular = (w: string) => w.replace(/s$/, '');
+  return said === unit || singular(said) === singular(unit);
+}
+
+/**
+ * "average time to resolve in hours", "revenue in dollars by region": "in" and a unit right after a
+ * figure whose unit the model states (a measure's `format.unit`) says how the figure is shown, and is
+ * read with it — for every figure that word names. A unit the model does not state for it (a
+ * conversion, "in weeks" of a figure kept in days) stays not understood.
+ */
+export function readStatedUnits(items: Item[], model: SemanticModel): void {
+  for (let k = 0; k + 2 < items.length; k++) {
+    const it = items[k]!;
+    const figures = (it.entries ?? []).filter((e) => e.kind === 'metric');
+    if (it.kind !== 'lex' || !figures.length || figures.length !== it.entries!.length) continue;
+    const at = items[k + 1]!;
+    const unit = items[k + 2]!;
+    if (at.lower !== 'in' || at.used || unit.used || !['word', 'lex', 'grain', 'kw'].includes(unit.kind)) continue;
+    const stated = figures.map((e) => {
+      const format = [...model.measures, ...model.metrics].find((m) => m.name === e.target)?.format;
+      // (a rate shown as a percentage states "%" by its kind)
+      return format?.unit ?? (format?.kind === 'percent' ? '%' : '');
+    });
+    if (stated.every((u) => namesStatedUnit(unit.lower, u))) {
+      at.used = unit.used = true;
+      consume(at, unit);
+    }
   }
 }
