@@ -6,14 +6,35 @@
  * explicit "average"/"on average".
  */
 import { dimensionOfEntity } from '../analyse.js';
+import type { SemanticModel } from '../../semantic/model.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { columnOf } from '../units.js';
 import type { Construction } from './types.js';
 
 const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical']);
 
+/**
+ * "orders per active customer": a denominator that counts the distinct members of an entity among
+ * the numerator's own rows (a count_distinct of a key that refers to that entity, on the same rows,
+ * neither figure filtered) is that entity's per-member average, since the members it counts are
+ * exactly those the average divides by. Any other pair of figures is a ratio the model does not
+ * define (refused).
+ */
+function distinctMembersOf(model: SemanticModel, numerator: string, denominator: string): string | undefined {
+  const num = model.measures.find((m) => m.name === numerator);
+  const den = model.measures.find((m) => m.name === denominator);
+  if (!num || !den || den.agg !== 'count_distinct' || num.entity !== den.entity || num.filter || den.filter) return undefined;
+  const column = columnOf(den.sql);
+  if (!column) return undefined;
+  const own = model.entities.find((e) => e.name === den.entity);
+  if (own && (Array.isArray(own.primary_key) ? own.primary_key : [own.primary_key]).join() === column) return den.entity;
+  const refers = model.relationships.filter((r) => r.from === den.entity && r.on.length === 1 && r.on[0]![0] === column);
+  return refers.length === 1 ? refers[0]!.to : undefined;
+}
+
 export const perEntityAverage: Construction = {
   name: 'per-entity average',
-  recognise({ items, a, lex }) {
+  recognise({ items, a, lex, ctx }) {
     const averageWords = items.filter(
       (it, k) => it.kind === 'word' && (AVERAGE_WORDS.has(it.lower) || (it.lower === 'average' && items[k - 1]?.lower === 'on')),
     );
@@ -52,7 +73,12 @@ export const perEntityAverage: Construction = {
       }
     }
     if (!den || !metric || !addsUp(metric)) return null;
-    const entity = entityOf(den);
+    const numerator = metric;
+    const entity =
+      entityOf(den) ??
+      entriesOf(den, 'metric')
+        .map((e) => distinctMembersOf(ctx.model, numerator, e.target))
+        .find((x) => !!x);
     if (!entity) return null;
     const denItem = den;
     const perKw = items
