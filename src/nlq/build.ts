@@ -603,7 +603,16 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
           sameFamily(lex, filtered, dim) ||
           (!!entity && lex.dimensions.get(filtered)?.entity === entity && dimensionOfEntity(lex, entity) === dim)
         );
-      return Math.abs(v.pos - pos) <= 3 && v.entries.some((e) => lex.dimensions.get(e.target)?.entity === entity);
+      // a few words away only the value's own column or the thing's naming column names it: another
+      // attribute ("the capital of Ontario", Ontario a province) asks for that attribute, never dropped
+      return (
+        Math.abs(v.pos - pos) <= 3 &&
+        v.entries.some(
+          (e) =>
+            lex.dimensions.get(e.target)?.entity === entity &&
+            (sameFamily(lex, e.target, dim) || (!!entity && dimensionOfEntity(lex, entity) === dim)),
+        )
+      );
     });
   const ungrouped = a.dimMentions.filter(
     (d) =>

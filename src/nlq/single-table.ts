@@ -479,6 +479,9 @@ function buildReading(
         claim(p);
         continue;
       }
+      // "the population of the capital": a column of what another column holds (a lookup), not two columns
+      const after = word(parts[n + 2], 'the') ? parts[n + 3] : parts[n + 2];
+      if (word(parts[n + 1], 'of') && after?.kind === 'column') return undefined;
       // a column asked for: a listing's column (a row attribute lists each row's own value)
       if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name });
       asked.push(p.name);
