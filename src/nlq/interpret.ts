@@ -7,6 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
+import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
@@ -65,6 +66,21 @@ import {
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
+  // "the minimum and maximum price": read as the figure said after each aggregate word
+  const distributed = distributeAggregates(question, getLexicon(ctx.model, ctx.values));
+  if (distributed) {
+    const r = interpretWhole(distributed.text, ctx);
+    if (r.kind !== 'query' || checkDistributed(r.query, distributed)) return r;
+    return {
+      kind: 'out_of_scope',
+      reason: `I cannot honour the words "${distributed.words}" in this question: each should be a figure of its own, and the question does not read that way. I did not answer rather than guess.`,
+      unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
+    };
+  }
+  return interpretWhole(question, ctx);
+}
+
+function interpretWhole(question: string, ctx: InterpretContext): Interpretation {
   // "the maximum capacity of the halls": an aggregate of one table's column, never a ranking or a sum
   const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
   if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
