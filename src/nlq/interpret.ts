@@ -31,6 +31,7 @@ import {
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { keyDimension } from './members.js';
+import { combinedRankingRefusal } from './combined-ranking.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
@@ -252,6 +253,8 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
   }
   if (r.kind === 'query') {
+    const combined = combinedRankingRefusal(r.query, items);
+    if (combined) return { kind: 'out_of_scope', reason: combined, partial: r.query };
     const out =
       rowsAccounted(r, a, lex, ctx) ??
       thingsAccounted(r, items, lex, ctx.model) ??
