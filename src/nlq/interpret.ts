@@ -8,6 +8,7 @@
  * See CONTEXT.md for the invariants.
  */
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
+import { periodOnYearColumn } from './year-columns.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
@@ -842,6 +843,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       catalogue: catalogue(lex),
     };
   }
+  // "cars from 2021": a period of whole years on a thing that keeps its year in a number column
+  periodOnYearColumn(built.query, items, lex, ctx.model);
   if (claims.length) {
     const applied = applyConstructions(built.query, claims, built.notes);
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
