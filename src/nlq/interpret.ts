@@ -95,6 +95,11 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
       if (checked.kind === 'query') return checked;
     }
   }
+  // "how long is the Danube": only values and an adjective of measurement, no figure or column named
+  if (r.kind === 'out_of_domain' && !ctx.previous) {
+    const measured = readSingleTable(question, ctx, 'measured');
+    if (measured && computable(measured, ctx.model).kind === 'query') return computable(measured, ctx.model);
+  }
   if (r.kind !== 'out_of_scope' || !r.unconsumed?.length) return r;
   const closest = closestReading(question, r.unconsumed, ctx);
   return closest ? { ...r, closest } : r;

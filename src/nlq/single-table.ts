@@ -98,13 +98,36 @@ function rowAttribute(model: SemanticModel, name: string): { entity: string } | 
  * The number column of a thing stored under a name ("age"): one name for it (a number dimension, else
  * a row attribute: the measures over one column compare the same per-row value), one per column.
  */
-function columnsNamed(model: SemanticModel, thing: string, column: string): string[] {
-  const re = new RegExp(`^\\$\\{TABLE\\}\\.["\`]?${column}["\`]?$`, 'i');
+function columnsNamed(model: SemanticModel, thing: string, column: string, loose = false): string[] {
+  // (loose: a word before the name and a unit after it, "mountain_altitude", "length_km")
+  const name = loose ? `(?:[a-z]+_)?${column}${UNIT_SUFFIX}` : column;
+  const re = new RegExp(`^\\$\\{TABLE\\}\\.["\`]?${name}["\`]?$`, 'i');
   const dims = model.dimensions.filter((d) => d.entity === thing && d.type === 'number' && re.test(d.sql.trim())).map((d) => d.name);
   if (dims.length) return dims;
   const attrs = model.measures.filter((m) => m.entity === thing && !!m.sql && re.test(m.sql.trim()) && rowAttribute(model, m.name));
-  return attrs.length ? [attrs[0]!.name] : [];
+  // (one per column: a sum and an average of one column are one column)
+  const bySql = new Map(attrs.map((m) => [m.sql!.trim().toLowerCase(), m.name]));
+  return [...bySql.values()];
 }
+
+/**
+ * "how long is the Danube", "how old is Ann", "how heavy is the crate": the adjective of a measurement
+ * names the column that holds it (its usual names, a unit after them allowed: `length_km`).
+ */
+const MEASURED_BY: ReadonlyMap<string, string[]> = new Map([
+  ['long', ['length', 'len']],
+  ['tall', ['height', 'altitude']],
+  ['high', ['height', 'altitude', 'elevation']],
+  ['old', ['age']],
+  ['heavy', ['weight']],
+  ['wide', ['width']],
+  ['deep', ['depth']],
+  ['far', ['distance']],
+  ['big', ['size']],
+  ['large', ['size']],
+]);
+/** A unit written after a column's name ("length_km", "weight_kg", "age_years"). */
+const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi))?';
 
 /** What "all the ___ about X" says of every column. */
 const ALL_COLUMNS = ['information', 'info', 'details', 'detail', 'data', 'columns', 'fields', 'attributes'];
@@ -166,7 +189,7 @@ const countOf = (model: SemanticModel, entity: string) =>
 export function readSingleTable(
   question: string,
   ctx: InterpretContext,
-  only?: 'aggregates',
+  only?: 'aggregates' | 'measured',
 ): Extract<Interpretation, { kind: 'query' }> | undefined {
   const { model } = ctx;
   const text = expandShortYears(normalise(question).trim(), ctx.asOf);
@@ -265,7 +288,8 @@ export function readSingleTable(
   }
   const r = buildReading(model, lex, thing, parts, tokens);
   if (only === 'aggregates' && (!r?.query.column_aggregates?.length || r.query.metrics.length)) return undefined;
-  return r;
+  if (only === 'measured' && !r?.measured) return undefined;
+  return r && { kind: r.kind, query: r.query, confidence: r.confidence, notes: r.notes, followUp: r.followUp };
 }
 
 /** What one linked span reads as for the thing, or undefined when it reads as none or as several. */
@@ -319,7 +343,7 @@ function buildReading(
   thing: string,
   parts: Part[],
   tokens: Token[],
-): Extract<Interpretation, { kind: 'query' }> | undefined {
+): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean }) | undefined {
   const claimed = new Set<number>();
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
@@ -337,6 +361,8 @@ function buildReading(
   let plural = false;
   /** "the city with the largest population": the member(s) with the highest or lowest value of a column. */
   let ranking: { by: string; direction: 'asc' | 'desc' } | undefined;
+  /** "how long is the Danube": a member's measurement asked by its adjective. */
+  let measured = false;
 
   for (let n = 0; n < parts.length; n++) {
     const p = parts[n]!;
@@ -373,6 +399,19 @@ function buildReading(
       } else return undefined;
       for (let x = n; x <= m; x++) claim(parts[x]!);
       n = m;
+      continue;
+    }
+    // "how long is the Danube", "how old is Ann": the one column the adjective measures, of members named
+    // by a value ("how long are the rivers" names none: not read)
+    const adjective = parts[n + 1]?.kind === 'word' ? (parts[n + 1] as { lower: string }).lower : '';
+    if (word(p, 'how') && MEASURED_BY.has(adjective) && word(parts[n + 2], 'is', 'are', 'was', 'were')) {
+      const cols = [...new Set(MEASURED_BY.get(adjective)!.flatMap((c) => columnsNamed(model, thing, c, true)))];
+      if (cols.length !== 1 || measured) return undefined;
+      columns.push({ dimension: cols[0]! });
+      asked.push(cols[0]!);
+      measured = true;
+      claim(p, parts[n + 1]!);
+      n += 1;
       continue;
     }
     // "the lowest and highest price", "average and total cost", "the minimum price and maximum weight"
@@ -524,6 +563,7 @@ function buildReading(
   // a column listed and held to one value lists that value back: the question asks for something else
   if (asked.some((g) => filters.some((f) => f.dimension === g && (f.op === 'eq' || f.op === 'in')))) return undefined;
   if (counted && !figures) return undefined;
+  if (measured && (figures || columns.length !== 1 || !filters.some((f) => f.op === 'eq' || f.op === 'in'))) return undefined;
   notes.push(`Read as one table: the rows of ${thing}${filters.length ? ' that meet every condition named' : ''}.`);
   const query: SemanticQuery = {
     metrics,
@@ -535,7 +575,7 @@ function buildReading(
     ...(aggregates.length ? { column_aggregates: aggregates } : {}),
     ...(distinct.length ? { distinct_counts: distinct } : {}),
   };
-  return { kind: 'query', query, confidence: 0.8, notes, followUp: false };
+  return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured };
 }
 
 /**
