@@ -337,7 +337,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       }
       case 'desc':
       case 'asc': {
-        const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$/.test(it.lower) ? { frequency: true } : {}) };
+        const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$|\bused\b/.test(it.lower) ? { frequency: true } : {}) };
         const nx = items[nextSig(k, new Set(['the']))];
         const pv = items[prevSig(k, new Set(['the']))];
         if (nx?.kind === 'num' && !nx.used && Number.isInteger(nx.num) && nx.num! > 0 && nx.num! < 10_000) {

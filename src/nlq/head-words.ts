@@ -83,7 +83,8 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
   for (let k = tokens.length - 1; k >= 0; k--) {
     const t = tokens[k]!;
     if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || STOPWORDS.has(t.lower)) continue;
-    if (OWN_RULES.has(t.lemma)) continue;
+    // "count of distinct tickers": an aggregate word is grammar, never the head of "ticker count"
+    if (OWN_RULES.has(t.lemma) || AGGREGATE_WORDS.has(t.lower) || AGGREGATE_WORDS.has(t.lemma)) continue;
     const own = (index.get(t.lemma) ?? []).filter((c) => named.has(c.entity));
     if (own.length !== 1) continue;
     // the phrase's other words said elsewhere ("declared a major" for "declare major"): other rules read it

@@ -7,6 +7,8 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
+import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
+import { periodOnYearColumn } from './year-columns.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
@@ -30,6 +32,7 @@ import {
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { keyDimension } from './members.js';
+import { combinedRankingRefusal } from './combined-ranking.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
@@ -65,6 +68,21 @@ import {
 // ------------------------------------------------------------------------------------------
 
 export function interpret(question: string, ctx: InterpretContext): Interpretation {
+  // "the minimum and maximum price": read as the figure said after each aggregate word
+  const distributed = distributeAggregates(question, getLexicon(ctx.model, ctx.values));
+  if (distributed) {
+    const r = interpretWhole(distributed.text, ctx);
+    if (r.kind !== 'query' || checkDistributed(r.query, distributed)) return r;
+    return {
+      kind: 'out_of_scope',
+      reason: `I cannot honour the words "${distributed.words}" in this question: each should be a figure of its own, and the question does not read that way. I did not answer rather than guess.`,
+      unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
+    };
+  }
+  return interpretWhole(question, ctx);
+}
+
+function interpretWhole(question: string, ctx: InterpretContext): Interpretation {
   // "the maximum capacity of the halls": an aggregate of one table's column, never a ranking or a sum
   const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
   if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
@@ -241,6 +259,8 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
   }
   if (r.kind === 'query') {
+    const combined = combinedRankingRefusal(r.query, items);
+    if (combined) return { kind: 'out_of_scope', reason: combined, partial: r.query };
     const out =
       rowsAccounted(r, a, lex, ctx) ??
       thingsAccounted(r, items, lex, ctx.model) ??
@@ -828,6 +848,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
       catalogue: catalogue(lex),
     };
   }
+  // "cars from 2021": a period of whole years on a thing that keeps its year in a number column
+  periodOnYearColumn(built.query, items, lex, ctx.model);
   if (claims.length) {
     const applied = applyConstructions(built.query, claims, built.notes);
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);

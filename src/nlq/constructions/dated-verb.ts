@@ -51,6 +51,19 @@ function dateWords(lex: Lexicon, name: string): Set<string> {
   return new Set([td?.label ?? '', name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
 }
 
+/** Verbs whose date is named by a noun of another stem: "born" and a birth date, "died" and a death date. */
+const IRREGULAR_NOUNS: Record<string, string> = { bear: 'birth', die: 'death', sell: 'sale' };
+/** Endings that make a noun of a verb: payment, delivery, approval, registration, enrolment, departure. */
+const NOUN_ENDINGS = /^(l?ment|a?tion|ion|al|y|ery|ure|ance|ence)$/;
+
+/** The verb names the date: its lemma is a word of it, or that word is the verb's noun ("registered" and "registration"). */
+export function verbNamesDate(verb: string, words: Set<string>): boolean {
+  if (words.has(verb) || words.has(IRREGULAR_NOUNS[verb] ?? '')) return true;
+  const stem = verb.replace(/e$/, '');
+  if (stem.length < 3) return false;
+  return [...words].some((w) => w.startsWith(stem) && NOUN_ENDINGS.test(w.slice(stem.length)));
+}
+
 export const datedVerb: Construction = {
   name: 'dated verb',
   recognise({ items, a, lex, ctx }) {
@@ -70,7 +83,7 @@ export const datedVerb: Construction = {
       while (p > 0 && items[p]!.kind === 'word' && BEFORE.has(items[p]!.lower)) p--;
       const thing = thingOf(lex, items[p]);
       if (!thing) continue;
-      const named = ctx.model.time_dimensions.filter((t) => t.entity === thing && dateWords(lex, t.name).has(verb));
+      const named = ctx.model.time_dimensions.filter((t) => t.entity === thing && verbNamesDate(verb, dateWords(lex, t.name)));
       if (named.length !== 1) continue;
       const dimension = named[0]!.name;
       a.dating = { dimension, item: it };
@@ -86,6 +99,12 @@ export const datedVerb: Construction = {
           };
           const period = query.time_range;
           if (!period) return unread();
+          // no figure yet (a listing's members, "the patients born before 1980"): the verb's date dates the period
+          if (!period.dimension && !query.metrics.length) {
+            consume(it, between);
+            notes.push(`"${it.text}" dates the period by ${lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension}`);
+            return { ...query, time_range: { ...period, dimension } };
+          }
           const own = query.metrics.map((m) => lex.metrics.get(m)?.timeDimension);
           const dating =
             period.dimension ?? (own.length && own.every((t) => t === own[0]) ? own[0] : undefined) ?? ctx.model.defaults.time_dimension;

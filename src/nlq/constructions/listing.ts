@@ -33,6 +33,7 @@ import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
+import { isStamp, yearColumn, yearFilters } from '../year-columns.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -627,10 +628,23 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       const own = conditions.filter((c) => c.entity === E);
       // "papers after 2000": the members' one date, when no rows about them have dates of their own
       const onlyDate = own.length ? undefined : onlyDateOf(model, E);
-      if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate };
+      // "cars from 2021": the members' year kept as a number
+      const year = own.length || timeRange.days ? undefined : yearColumn(model, E);
+      const byYear =
+        year && (!onlyDate || isStamp(model, onlyDate))
+          ? yearFilters(
+              timeRange,
+              p.items.filter((it) => it.kind === 'time'),
+              year,
+            )
+          : undefined;
+      if (byYear) {
+        query.filters.push(...byYear);
+        timeRange = undefined;
+      } else if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate };
       else if (!own.length)
         return `The period "${timeRange.label ?? ''}" says no date of the ${them}: name the date it applies to (e.g. when they joined).`;
-      if (!onlyDate) {
+      if (!onlyDate && timeRange) {
         for (const c of own) {
           if (!lex.metrics.get(c.metric)?.timeBound)
             return `The period "${timeRange.label ?? ''}" cannot apply to ${lex.metrics.get(c.metric)?.label.toLowerCase() ?? c.metric}: it is not dated.`;

@@ -406,6 +406,8 @@ export const valuePresence: Construction = {
         if (unclear) return unclear.unclear!;
         const q: SemanticQuery = { ...query, filters: [...query.filters] };
         for (const f of found) {
+          // "with a model year after 2020": the comparison on the column already says it is set
+          if (f.op === 'is_set' && q.filters.some((x) => x.dimension === f.dimension && x.op !== 'not_set' && x.values.length)) continue;
           if (q.filters.some((x) => x.dimension === f.dimension))
             return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
           q.filters.push({ dimension: f.dimension!, op: f.op, values: [] });

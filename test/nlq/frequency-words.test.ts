@@ -1,0 +1,41 @@
+/**
+ * How often a thing is used is how many rows name it: "the most used", "used the most", "the most
+ * frequently used", "least used" rank a breakdown by its number of rows, as "most common" does.
+ * Two vocabularies: TPC-H's ship modes and a bakery's vans.
+ */
+import { describe, expect, it } from 'vitest';
+import { askBakery } from './bakery-fixture.js';
+import { q } from './helpers.js';
+
+describe('"used the most": ranked by how many rows name each member', () => {
+  it('TPC-H: ship modes by their line items', () => {
+    for (const [question, direction] of [
+      ['which ship mode is used the most', 'desc'],
+      ['what is the most frequently used ship mode', 'desc'],
+      ['the least used ship mode in 1996', 'asc'],
+    ] as const) {
+      expect(q(question), question).toMatchObject({
+        metrics: ['line_items'],
+        group_by: [{ dimension: 'ship_mode' }],
+        order: [{ by: 'line_items', direction }],
+        limit: 1,
+      });
+    }
+    expect(q('top 3 most used ship modes')).toMatchObject({ metrics: ['line_items'], limit: 3 });
+  });
+
+  it('a bakery: vans by their deliveries', () => {
+    for (const [question, direction] of [
+      ['which van was used the most in 2023', 'desc'],
+      ['the least often used van', 'asc'],
+    ] as const) {
+      const r = askBakery(question);
+      if (r.kind !== 'query') throw new Error(`${question}: ${r.reason}`);
+      expect(r.query, question).toMatchObject({
+        metrics: ['delivery_count'],
+        group_by: [{ dimension: 'van' }],
+        order: [{ by: 'delivery_count', direction }],
+      });
+    }
+  });
+});
