@@ -188,6 +188,11 @@ export function normalise(q: string): string {
       // "he/she", "his/her": one pronoun (a slash between other words is an "or" and stays a word)
       .replace(/\b(he|she|his|her|him|hers)\/(he|she|his|her|him|hers|they|their|them)\b/gi, 'they')
       .replace(/\b(year|month|quarter|week)\s+(over|on|to|by)\s+\1\b/gi, '$1-over-$1')
+      // "first and last name": each part of a person's name said with "name" (a bare "first" is an ordinal)
+      .replace(
+        /\b(first|last|given|family|middle)\s*(,|and|or|&)\s*(first|last|given|family|middle)\s+(names?)\b/gi,
+        (_, a: string, and: string, b: string, name: string) => `${a} ${name}${and === ',' ? ',' : ` ${and}`} ${b} ${name}`,
+      )
   );
 }
 

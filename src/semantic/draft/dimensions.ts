@@ -3,7 +3,18 @@
  * and, from the number step, years, codes and small categories.
  */
 import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
-import { NAME_COLUMN, US_STATES, WEEKDAY, isKeyLike, nameWords, partsOfSpeech, readable, sentence, singular } from './vocabulary.js';
+import {
+  NAME_COLUMN,
+  NAME_PART_WORDS,
+  US_STATES,
+  WEEKDAY,
+  isKeyLike,
+  nameWords,
+  partsOfSpeech,
+  readable,
+  sentence,
+  singular,
+} from './vocabulary.js';
 import type { TableInfo } from '../../warehouse/types.js';
 import { tableNames } from './tables.js';
 import { thingNames } from './names.js';
@@ -182,9 +193,14 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
   // "restaurant name", never "name", which any other noun before it would take over.
   const n = uniqueName(NAME_COLUMN.test(words.join('_')) ? [...ew, ...words].join('_') : words.join('_'), p.entity);
   // `city_name` of a restaurant is its city: "restaurants per city".
-  // (Not when a table is that thing: "state" stays the states' own name.)
+  // (Not when a table is that thing: "state" stays the states' own name; nor for a part of a person's
+  // name: "first" of `first_name` is an ordinal, "hired first")
   const namedThing =
-    words.length === 2 && words[1] === 'name' && !ew.includes(words[0]!) && !profiles.some((o) => entityWords(o).join(' ') === words[0])
+    words.length === 2 &&
+    words[1] === 'name' &&
+    !ew.includes(words[0]!) &&
+    !NAME_PART_WORDS.has(words[0]!) &&
+    !profiles.some((o) => entityWords(o).join(' ') === words[0])
       ? [readable([words[0]!]).join(' ')]
       : [];
   // Values that are all names of weekdays: "by day of the week", "per weekday".

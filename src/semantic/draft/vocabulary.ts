@@ -133,6 +133,23 @@ export const SIGNUP_TABLE_HEADS = new Set([
   'participant',
 ]);
 /** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
+/** Words that say which part of a person's name a column holds ("first_name"): never the name of a thing. */
+export const NAME_PART_WORDS = new Set([
+  'first',
+  'last',
+  'middle',
+  'given',
+  'family',
+  'sur',
+  'full',
+  'display',
+  'nick',
+  'short',
+  'long',
+  'maiden',
+  'legal',
+  'preferred',
+]);
 export const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales']);
 export const NOT_REVENUE_WORDS = new Set([
   'cost',
