@@ -28,6 +28,7 @@ import { relatedCondition } from './related-condition.js';
 import { rowClass } from './row-class.js';
 import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
+import { dateExtreme } from './date-extreme.js';
 import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
 import { valuePresence } from './value-presence.js';
@@ -57,6 +58,7 @@ export const CONSTRUCTIONS: Construction[] = [
   superlativeLookup,
   ordinalRank,
   listing,
+  dateExtreme,
   linkingVerb,
   flagBothSides,
   memberColumns,

@@ -1,0 +1,129 @@
+/**
+ * The member that came first or last by one of its own dates: "which employee was hired first",
+ * "the most recently hired employee", "the customer with the earliest signup date", "the first 3
+ * orders placed in 1996". One thing is named; the date is the one its verb names ("hired" and the
+ * hire date, as `dated-verb.ts` reads it), the one named outright, or the thing's only date. The
+ * answer lists the member (its key and names) with that date, ordered by it, the first one (or N)
+ * kept with ties. A figure, a breakdown, a date that is not the thing's own or one kept only as a
+ * year (most members tie): no reading here.
+ */
+import type { GroupBy } from '../../semantic/query.js';
+import { dimensionOfEntity, keyDimension, nameCandidates, namePart, personName } from '../members.js';
+import { consume, entriesOf, type Item } from '../spans.js';
+import { verbOf } from '../text.js';
+import { verbNamesDate } from './dated-verb.js';
+import type { Construction } from './types.js';
+
+const EARLY = new Set(['first', 'earliest', 'soonest']);
+const LATE = new Set(['last', 'latest', 'newest']);
+const RECENT = new Set(['recent', 'recently']);
+
+/** The words of a time dimension's label and name. */
+const dateWords = (label: string, name: string) =>
+  new Set([label, name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
+
+export const dateExtreme: Construction = {
+  name: 'date extreme',
+  recognise({ items, a, lex, ctx }) {
+    const model = ctx.model;
+    // the extreme word: "first"/"earliest", "last"/"latest"/"newest", "most recent(ly)"
+    let k = items.findIndex((it) => it.kind === 'word' && !it.used && !it.consumed && (EARLY.has(it.lower) || LATE.has(it.lower)));
+    let extreme: Item[] = [];
+    let direction: 'asc' | 'desc' = 'asc';
+    if (k >= 0) {
+      extreme = [items[k]!];
+      direction = EARLY.has(items[k]!.lower) ? 'asc' : 'desc';
+    } else {
+      k = items.findIndex((it, i) => it.kind === 'kw' && it.lower === 'most' && RECENT.has(items[i + 1]?.lower ?? ''));
+      if (k < 0) return null;
+      extreme = [items[k]!, items[k + 1]!];
+      direction = 'desc';
+    }
+    // no figure, breakdown or comparison of its own: the member is what is asked for
+    if (a.groups.length || a.cmps.length || a.superlatives.some((s) => !extreme.includes(items[s.pos]!))) return null;
+    // "the first 3 orders", "the 3 earliest orders": how many
+    const n = [items[k + extreme.length], items[k - 1]].find((o) => o?.kind === 'num' && !o.used);
+    const limit = n && Number.isInteger(n.num) && n.num! > 0 && n.num! <= 100 ? n.num! : 1;
+
+    // the one thing named (the thing itself, or its count)
+    const things = items.filter(
+      (it) =>
+        it.kind === 'lex' &&
+        !entriesOf(it, 'value').length &&
+        !entriesOf(it, 'time_dimension').length &&
+        (entriesOf(it, 'entity').length > 0 || entriesOf(it, 'metric').some((e) => lex.metrics.get(e.target)?.agg === 'count')),
+    );
+    const owners = new Set(
+      things.flatMap((it) => [
+        ...entriesOf(it, 'entity').map((e) => e.target),
+        ...entriesOf(it, 'metric')
+          .filter((e) => lex.metrics.get(e.target)?.agg === 'count')
+          .map((e) => lex.metrics.get(e.target)?.entity ?? ''),
+      ]),
+    );
+    if (things.length !== 1 || owners.size !== 1 || owners.has('')) return null;
+    const E = [...owners][0]!;
+    const own = model.time_dimensions.filter((t) => t.entity === E);
+    if (!own.length) return null;
+
+    // its date: named outright, the one its verb names, or its only one
+    const namedDates = items.filter(
+      (it) => it.kind === 'lex' && entriesOf(it, 'time_dimension').some((e) => own.some((t) => t.name === e.target)),
+    );
+    let dateItems: Item[] = [];
+    let T: string | undefined;
+    if (namedDates.length === 1) {
+      T = entriesOf(namedDates[0]!, 'time_dimension').find((e) => own.some((t) => t.name === e.target))!.target;
+      dateItems = namedDates;
+    } else if (namedDates.length === 0) {
+      const verbs = items.filter((it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower));
+      for (const v of verbs) {
+        const verb = verbOf(v.lower)!;
+        const named = own.filter((t) => verbNamesDate(verb, dateWords(t.label ?? '', t.name)));
+        if (named.length === 1) {
+          T = named[0]!.name;
+          dateItems = [v];
+          break;
+        }
+      }
+      // (no verb naming one of its dates: its only date)
+      if (!T && own.length === 1) T = own[0]!.name;
+    }
+    if (!T || (a.dating && a.dating.dimension !== T)) return null;
+    const dimension = T;
+    // a date kept only as a year (or month) ties most members: "the first paper" is no one member there
+    if (!(model.time_dimensions.find((t) => t.name === T)?.grains ?? ['day']).includes('day')) return null;
+
+    // the member's key and names
+    const naming = dimensionOfEntity(lex, E);
+    const key = keyDimension(model, E);
+    const candidates = nameCandidates(model, lex, E);
+    const parts = candidates.filter((c) => namePart(model, lex, c));
+    const names = naming && naming !== key ? [naming] : (personName(model, lex, parts) ?? (candidates.length === 1 ? candidates : []));
+    const columns = [...(key && !names.includes(key) ? [key] : []), ...names];
+    if (!columns.length) return null;
+    const thing = things[0]!;
+    return {
+      construction: 'date extreme',
+      apply(query, notes) {
+        if (query.metrics.some((m) => lex.metrics.get(m)?.entity !== E || lex.metrics.get(m)?.agg !== 'count')) return query;
+        consume(...extreme, ...(n ? [n] : []), ...dateItems, thing);
+        for (const it of [...extreme, ...dateItems, thing, ...(n ? [n] : [])]) it.used = true;
+        const label = lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension;
+        notes.push(`The ${limit === 1 ? '' : `${limit} `}${direction === 'asc' ? 'earliest' : 'latest'} by ${label}, ties kept`);
+        // the columns a listing of the thing asked for ("the first name of the employee hired last"), else its key and names
+        const asked = query.group_by.filter((g) => !g.grain && g.dimension !== dimension && lex.dimensions.get(g.dimension)?.entity === E);
+        const group_by: GroupBy[] = [...(asked.length ? asked : columns.map((c) => ({ dimension: c }))), { dimension, grain: 'day' }];
+        return {
+          ...query,
+          metrics: [],
+          group_by,
+          order: [{ by: dimension, direction }],
+          limit,
+          with_ties: true,
+          share_of_total: [],
+        };
+      },
+    };
+  },
+};
