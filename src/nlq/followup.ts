@@ -131,12 +131,11 @@ export function mergeFollowUp(
     // "and Asia too" adds to the values the previous question named on that dimension: to those it
     // kept ("for Europe" → Europe and Asia) or to those it left out ("leave out Europe" → both out)
     const kept = out.filters.filter((x) => x.dimension === f.dimension);
-    const extended = kept[0];
+    const extended = kept.length === 1 ? kept[0] : undefined;
     // (an add cue outweighs the cue that opened the follow-up, "and"/"what about", but not "instead")
     if (
       adding &&
       !['instead', 'rather', 'now'].some((w) => words.has(w)) &&
-      kept.length === 1 &&
       extended &&
       ((isOneOf(extended.op) && isOneOf(f.op)) || (isNoneOf(extended.op) && (isOneOf(f.op) || isNoneOf(f.op))))
     ) {

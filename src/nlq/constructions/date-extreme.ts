@@ -11,16 +11,12 @@ import type { GroupBy } from '../../semantic/query.js';
 import { dimensionOfEntity, keyDimension, nameCandidates, namePart, personName } from '../members.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
-import { verbNamesDate } from './dated-verb.js';
+import { dateWords, verbNamesDate } from './dated-verb.js';
 import type { Construction } from './types.js';
 
 const EARLY = new Set(['first', 'earliest', 'soonest']);
 const LATE = new Set(['last', 'latest', 'newest']);
 const RECENT = new Set(['recent', 'recently']);
-
-/** The words of a time dimension's label and name. */
-const dateWords = (label: string, name: string) =>
-  new Set([label, name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
 
 export const dateExtreme: Construction = {
   name: 'date extreme',
@@ -79,7 +75,7 @@ export const dateExtreme: Construction = {
       const verbs = items.filter((it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower));
       for (const v of verbs) {
         const verb = verbOf(v.lower)!;
-        const named = own.filter((t) => verbNamesDate(verb, dateWords(t.label ?? '', t.name)));
+        const named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
         if (named.length === 1) {
           T = named[0]!.name;
           dateItems = [v];

@@ -46,7 +46,7 @@ function thingOf(lex: Lexicon, it: Item | undefined): string | undefined {
 }
 
 /** Words of a time dimension's label and column name ("Treatments start date", `start_dt`). */
-function dateWords(lex: Lexicon, name: string): Set<string> {
+export function dateWords(lex: Lexicon, name: string): Set<string> {
   const td = lex.timeDimensions.get(name);
   return new Set([td?.label ?? '', name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
 }
