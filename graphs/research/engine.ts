@@ -90,16 +90,21 @@ export function createResearchRunner(options: ResearchRunnerOptions) {
     let operations: ResearchOperation[] = resumed ? ((existing.values as ResearchStateType).operations ?? []) : [];
     /** The report as the last step returned it: kept when only saving the checkpoints failed. */
     let written = null as Pick<ResearchStateType, 'finalAnswer' | 'charts' | 'outcome'> | null;
-    if (resumed && existing.next.length === 0) {
+    // a checkpoint with no next step and no report: the process died after a step's checkpoint was
+    // saved and before its pending writes (the fan-out) were; nothing is left to resume, so it starts
+    // again from the question (finished sub-questions are merged by id)
+    const stranded = resumed && existing.next.length === 0 && !(existing.values as Partial<ResearchStateType>).outcome;
+    if (resumed && existing.next.length === 0 && !stranded) {
       options.log?.info({ inquiryId: job.id }, 'research already finished before the restart');
     } else {
-      if (resumed)
+      if (stranded) options.log?.warn({ inquiryId: job.id }, 'research checkpoint has no next step and no report: starting again');
+      else if (resumed)
         options.log?.info(
           { inquiryId: job.id, finished: operations.filter((o) => o.kind === 'query').length },
           'resuming research from its last checkpoint',
         );
       const budget = resolveBudget((job.options?.budget ?? null) as ResearchBudgetInput | null);
-      const input = resumed ? null : { question: job.question, dimensions: job.dimensions, budget, startedAt: Date.now() };
+      const input = resumed && !stranded ? null : { question: job.question, dimensions: job.dimensions, budget, startedAt: Date.now() };
       let shown = 0;
       const counted = new Set<string>();
       const stream = await graph.stream(input, { ...config, streamMode: 'updates' as const });
