@@ -24,6 +24,7 @@ const common = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
+  setupFiles: ['test/setup/fast-check-seed.ts'],
 };
 
 export default defineConfig({

@@ -485,6 +485,8 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
       entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
     };
     compile(model, structure, dialectFor('duckdb'));
+    // the whole reading too: a time breakdown of an undated metric ("monthly suppliers") is no reading
+    compile(model, q, dialectFor('duckdb'));
     return r;
   } catch (err) {
     if (!(err instanceof CompileError)) throw err;
