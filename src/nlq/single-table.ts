@@ -123,9 +123,16 @@ const MEASURED_BY: ReadonlyMap<string, string[]> = new Map([
   ['wide', ['width']],
   ['deep', ['depth']],
   ['far', ['distance']],
-  ['big', ['size']],
-  ['large', ['size']],
+  ['big', ['size', 'area']],
+  ['large', ['size', 'area']],
 ]);
+/**
+ * "how many people live in Ohio", "the number of inhabitants of Leeds": people counted in a place are its
+ * population, the one column holding it (never a count of rows); the verb of living is theirs.
+ */
+const PEOPLE = ['people', 'persons', 'residents', 'inhabitants', 'citizens'];
+const LIVING = ['live', 'lives', 'living', 'reside', 'resides', 'residing'];
+const POPULATION = ['population', 'inhabitants', 'residents', 'pop'];
 /** A unit written after a column's name ("length_km", "weight_kg", "age_years"). */
 const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi))?';
 
@@ -383,6 +390,19 @@ function buildReading(
       const isDistinct = word(parts[m], 'different', 'distinct', 'unique');
       if (isDistinct) m++;
       const target = parts[m];
+      if (word(target, ...PEOPLE) && !isDistinct) {
+        const cols = [...new Set(POPULATION.flatMap((c) => columnsNamed(model, thing, c, true)))];
+        if (cols.length !== 1 || measured) return undefined;
+        columns.push({ dimension: cols[0]! });
+        asked.push(cols[0]!);
+        measured = true;
+        if (word(parts[m + 1], ...LIVING)) m++;
+        // (the place's preposition: "live on Skye", "in the parish of Ashwell")
+        if (word(parts[m + 1], 'in', 'on', 'at')) m++;
+        for (let x = n; x <= m; x++) claim(parts[x]!);
+        n = m;
+        continue;
+      }
       if (target?.kind === 'entity' && !isDistinct) {
         const c = countOf(model, thing);
         if (!c) return undefined;

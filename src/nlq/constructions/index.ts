@@ -23,6 +23,7 @@ import { perEntityAverage } from './per-entity-average.js';
 import { periodComparison } from './period-comparison.js';
 import { periodMetricExtreme } from './period-metric-extreme.js';
 import { periodCount } from './period-count.js';
+import { peopleLiving } from './people-living.js';
 import { ratio } from './ratio.js';
 import { relatedCondition } from './related-condition.js';
 import { rowClass } from './row-class.js';
@@ -60,6 +61,7 @@ export const CONSTRUCTIONS: Construction[] = [
   listing,
   dateExtreme,
   linkingVerb,
+  peopleLiving,
   flagBothSides,
   memberColumns,
   bothValues,

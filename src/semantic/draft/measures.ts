@@ -173,7 +173,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       : [];
     // a population counts people: "fewer than 100000 people", "number of inhabitants"
     if (rw.length === 1 && rw[0] === 'population')
-      countSyn.push('people', 'number of people', 'inhabitants', 'number of inhabitants', 'residents');
+      countSyn.push('people', 'number of people', 'inhabitants', 'number of inhabitants', 'residents', 'citizens');
     const n = addMeasure(
       'sum',
       generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`,
