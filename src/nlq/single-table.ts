@@ -133,6 +133,41 @@ const MEASURED_BY: ReadonlyMap<string, string[]> = new Map([
 const PEOPLE = ['people', 'persons', 'residents', 'inhabitants', 'citizens'];
 const LIVING = ['live', 'lives', 'living', 'reside', 'resides', 'residing'];
 const POPULATION = ['population', 'inhabitants', 'residents', 'pop'];
+/**
+ * "how long is the Mississippi", "how many people live in Ohio" where the name is also stored elsewhere (a
+ * state named Mississippi, rivers listing the states they cross): the one thing that holds the measurement
+ * (its one column the words name) and has every value named in its own naming columns; that value then
+ * names its member, never rows of other things that mention it.
+ */
+function measuredOwner(
+  model: SemanticModel,
+  lex: Lexicon,
+  tokens: Token[],
+  spans: { cands: LinkCandidate[]; entries: LexEntry[] }[],
+): { thing: string; names: string[] } | undefined {
+  const k = tokens.findIndex((t) => t.lower === 'how');
+  const adjective = tokens[k + 1]?.lower ?? '';
+  const columns =
+    k >= 0 && MEASURED_BY.has(adjective) && ['is', 'are', 'was', 'were'].includes(tokens[k + 2]?.lower ?? '')
+      ? MEASURED_BY.get(adjective)!
+      : k >= 0 && adjective === 'many' && PEOPLE.includes(tokens[k + 2]?.lower ?? '')
+        ? POPULATION
+        : undefined;
+  if (!columns || !spans.some((s) => s.cands.some((c) => c.kind === 'value'))) return undefined;
+  const fits: { thing: string; names: string[] }[] = [];
+  for (const e of model.entities.map((x) => x.name)) {
+    if (new Set(columns.flatMap((c) => columnsNamed(model, e, c, true))).size !== 1) continue;
+    const names = [...nameCandidates(model, lex, e), keyDimension(model, e)].filter((d): d is string => !!d);
+    const ok = spans.every((s) =>
+      s.cands.some((c) => c.kind === 'value')
+        ? s.cands.some((c) => c.kind === 'value' && names.includes(c.target))
+        : s.entries.some((x) => ownerOf(lex, model, x) === e),
+    );
+    if (ok) fits.push({ thing: e, names });
+  }
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
 /** A unit written after a column's name ("length_km", "weight_kg", "age_years"). */
 const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi))?';
 
@@ -233,7 +268,10 @@ export function readSingleTable(
     const owners = new Set(s.entries.map((e) => ownerOf(lex, model, e)).filter((x): x is string => !!x));
     things = things ? new Set([...things].filter((x) => owners.has(x))) : owners;
   }
-  const thing = named.size === 1 ? [...named][0]! : things?.size === 1 ? [...things][0]! : undefined;
+  let thing = named.size === 1 ? [...named][0]! : things?.size === 1 ? [...things][0]! : undefined;
+  // "how long is the Mississippi": the member named by its own name, of the one thing holding the measurement
+  const byName = !thing && only === 'measured' ? measuredOwner(model, lex, tokens, spans) : undefined;
+  if (byName) thing = byName.thing;
   if (!thing) return undefined;
   // a phrase the model writes with the thing's name before it ("account balance" of suppliers = the
   // supplier account balance): the thing's own element
@@ -256,7 +294,9 @@ export function readSingleTable(
       i++;
       continue;
     }
-    const own = s.cands.filter((c) => ownerOf(lex, model, c as unknown as LexEntry) === thing);
+    const own = s.cands.filter(
+      (c) => ownerOf(lex, model, c as unknown as LexEntry) === thing && (!byName || c.kind !== 'value' || byName.names.includes(c.target)),
+    );
     // a value also stored for a related thing competes (airports "in Denver": their own location, or
     // the city they serve?), unless it selects the same rows in each (`sameRows`)
     const phrase = tokens
@@ -269,7 +309,7 @@ export function readSingleTable(
       return !!owner && shortestJoinPaths(model, thing, owner).count > 0;
     });
     const dims = [...own.filter((c) => c.kind === 'value'), ...related].map((c) => c.target);
-    if (related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
+    if (!byName && related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
     // weak values (a word that is also ordinary English) need capitals
     const weak = (c: LinkCandidate) => c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper);
     // (a weak value and nothing else, "a" of a flag: the ordinary word)
@@ -390,7 +430,10 @@ function buildReading(
       const isDistinct = word(parts[m], 'different', 'distinct', 'unique');
       if (isDistinct) m++;
       const target = parts[m];
-      if (word(target, ...PEOPLE) && !isDistinct) {
+      // (the people may be linked to the population's total, as the draft names it)
+      const people =
+        word(target, ...PEOPLE) || (target?.kind === 'metric' && target.to === target.at + 1 && PEOPLE.includes(tokens[target.at]!.lower));
+      if (people && !isDistinct) {
         const cols = [...new Set(POPULATION.flatMap((c) => columnsNamed(model, thing, c, true)))];
         if (cols.length !== 1 || measured) return undefined;
         columns.push({ dimension: cols[0]! });

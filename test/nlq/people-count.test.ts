@@ -68,3 +68,25 @@ describe('people living in the wards of a city', () => {
     expect(await db.ask('number of people living in Camden')).toEqual(['11000']);
   });
 });
+
+describe('a member named by its own name where other tables mention it', () => {
+  const db = bootstrappedDuckdb(
+    'waterways',
+    `CREATE TABLE rivers (river_id INTEGER PRIMARY KEY, river_name VARCHAR, length_km DOUBLE);
+     INSERT INTO rivers VALUES (1, 'Ouse', 230.0), (2, 'Wye', 250.0), (3, 'Tees', 137.0);
+     CREATE TABLE towns (town_id INTEGER PRIMARY KEY, town_name VARCHAR, river VARCHAR, population INTEGER);
+     INSERT INTO towns VALUES (1, 'York', 'Ouse', 200000), (2, 'Hereford', 'Wye', 61000), (3, 'Tees', 'Tees', 4000);`,
+  );
+
+  it('reads the measurement of the one thing that holds it and is named so', async () => {
+    // (rivers hold a length and are named Ouse; towns only mention the Ouse)
+    expect(await db.ask('how long is the Ouse')).toEqual(['230']);
+    // (towns hold a population; rivers do not)
+    expect(await db.ask('how many people live in Hereford')).toEqual(['61000']);
+  });
+
+  it('refuses a measurement the thing named does not hold', async () => {
+    // (York is a town; only rivers hold a length)
+    expect((await db.ask('how long is York'))[0]).toMatch(/^refused/);
+  });
+});
