@@ -16,6 +16,7 @@ import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
 import { memberColumns } from './member-columns.js';
 import { memberId } from './member-id.js';
+import { namingParticiple } from './naming-participle.js';
 import { linkingVerb } from './linking-verb.js';
 import { numericRange } from './numeric-range.js';
 import { ordinalRank } from './ordinal.js';
@@ -64,6 +65,7 @@ export const CONSTRUCTIONS: Construction[] = [
   peopleLiving,
   flagBothSides,
   memberColumns,
+  namingParticiple,
   bothValues,
   anyOf,
   emptyMembers,
