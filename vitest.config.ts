@@ -6,18 +6,18 @@ import HeavyFirstSequencer from './test/setup/sequencer.js';
 process.env.UV_THREADPOOL_SIZE ??= '16';
 
 /**
- * Files that share no process-wide state (no nock, no vi mocks, no env changes, no servers): they
- * run in the `unit` project without isolation, so a worker loads the modules and the TPC-H
- * fixture once for all of them instead of once per file.
+ * Files that change process-wide state (nock intercepts the LLM's HTTP endpoint in-process) run
+ * in the `isolated` project, each with fresh modules. Every other file shares its worker's loaded
+ * modules with the files before it (`isolate: false`): the app's module graph (LangGraph, DuckDB,
+ * the SQL guard's grammar) is loaded once per worker instead of once per file, about 1.5 s each.
+ * Such a file must not mock modules, stub globals or leave environment changes behind.
  */
-const UNIT = [
-  'test/nlq/*.test.ts',
-  'test/answer/**/*.test.ts',
-  'test/eval/**/*.test.ts',
-  'test/config.test.ts',
-  'test/semantic/{as-of,catalogue,loader}.test.ts',
-  'test/semantic/import/{cortex,cube,dbt,sql}.test.ts',
-  'test/warehouse/bootstrap-{members,names,rules,verbs,vocabulary}.test.ts',
+const ISOLATED = [
+  'test/api/llm-server.test.ts',
+  'test/graphs/agent-llm.test.ts',
+  'test/graphs/research-llm.test.ts',
+  'test/graphs/research-llm-reflect-write.test.ts',
+  'test/nlq/llm/*.test.ts',
 ];
 
 const common = {
@@ -41,15 +41,15 @@ export default defineConfig({
         test: {
           ...common,
           name: 'isolated',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/bench/**', 'node_modules/**', ...UNIT],
+          include: ISOLATED,
         },
       },
       {
         test: {
           ...common,
-          name: 'unit',
-          include: UNIT,
+          name: 'shared-modules',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/bench/**', 'node_modules/**', ...ISOLATED],
           isolate: false,
         },
       },

@@ -134,6 +134,48 @@ describe.each(STORE_KINDS)('research checkpoints on %s', (kind: StoreKind) => {
     await cp.deleteThread(job.id);
   }, 120_000);
 
+  it('a checkpoint with no next step and no report (its process died between saving a step and saving its fan-out) starts again from the question', async () => {
+    const agent = { layer, warehouse, queryTimeoutMs: 30_000, maxRows: 5000 };
+    const job = (id: string) => ({
+      id,
+      sessionId: 'ses_cp',
+      accountId: 'acc_cp',
+      type: 'research' as const,
+      question: 'Why did revenue change in 1997 compared with 1996?',
+      dimensions: null,
+      options: { budget: { rounds: 1, queries: 4 } },
+      history: [],
+    });
+    const ctx = { signal: new AbortController().signal, reportProgress: async () => undefined };
+    const runner = createResearchRunner({ agent, checkpointer: cp.saver, checkpointsSaved: (id) => cp.settled(id) });
+    const source = job(`inq_stranded_source_${kind}`);
+    expect((await runner.run(source, ctx)).status).toBe('done');
+    // the checkpoint saved after the plan, copied to a new thread without the writes saved after it ...
+    const planned = (await checkpointsOf(cp, source.id)).find((t) => {
+      const values = t.checkpoint.channel_values as Partial<ResearchStateType>;
+      return !t.config.configurable?.checkpoint_ns && values.subQuestions?.length && !values.operations?.some((o) => o.kind === 'query');
+    });
+    expect(planned).toBeDefined();
+    // ... its fan-out (the Sends the plan returned) lost: nothing is left to resume
+    const { __pregel_tasks: _sends, ...values } = planned!.checkpoint.channel_values;
+    const { __pregel_tasks: _version, ...versions } = planned!.checkpoint.channel_versions;
+    const checkpoint = { ...planned!.checkpoint, channel_values: values, channel_versions: versions };
+    const stranded = job(`inq_stranded_${kind}`);
+    await cp.saver.put({ configurable: { thread_id: stranded.id, checkpoint_ns: '' } }, checkpoint, planned!.metadata!, versions);
+    const left = await runner.graph.getState({ configurable: { thread_id: stranded.id } });
+    expect(left.next).toEqual([]);
+    expect((left.values as Partial<ResearchStateType>).question).toBeDefined();
+    expect((left.values as Partial<ResearchStateType>).outcome).toBeUndefined();
+
+    const outcome = await createResearchRunner({ agent, checkpointer: cp.saver }).run(stranded, ctx);
+    expect(outcome.status, (outcome as { error?: string }).error).toBe('done');
+    const result = outcome.result as { final_answer: string; operations: ResearchOperation[] };
+    expect(result.final_answer.length).toBeGreaterThan(0);
+    expect(result.operations.filter((o) => o.kind === 'query').length).toBeGreaterThan(0);
+    await cp.deleteThread(source.id);
+    await cp.deleteThread(stranded.id);
+  }, 120_000);
+
   it('deleting a thread that never checkpointed is fine (regular questions, a fresh store)', async () => {
     await expect(cp.deleteThread('inq_never')).resolves.toBeUndefined();
   });
