@@ -45,6 +45,11 @@ function orderedBy(tokens: ReturnType<typeof tokenize>, k: number): boolean {
   return (by === 'by' && ORDER_VERBS.has(verb)) || (by === 'of' && verb === 'order' && tokens[b - 2]?.lower === 'in');
 }
 
+/** "the total amount of", "the average value of": an aggregate of the column, when its thing has one such column. */
+function aggregateOf(tokens: ReturnType<typeof tokenize>, k: number): boolean {
+  return tokens[k + 1]?.lower === 'of' && AGGREGATE_WORDS.has(tokens[k - 1]?.lower ?? '');
+}
+
 interface HeadCandidate {
   target: string;
   entity: string;
@@ -100,7 +105,7 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
   for (let k = tokens.length - 1; k >= 0; k--) {
     const t = tokens[k]!;
     // ("amount" and "value" are filler in "the total amount of"; what an order is by is a column: "ordered by amount")
-    const filler = STOPWORDS.has(t.lower) && !(HEAD_NOUNS.has(t.lower) && orderedBy(tokens, k));
+    const filler = STOPWORDS.has(t.lower) && !(HEAD_NOUNS.has(t.lower) && (orderedBy(tokens, k) || aggregateOf(tokens, k)));
     if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || filler) continue;
     // "count of distinct tickers": an aggregate word is grammar, never the head of "ticker count"
     if (OWN_RULES.has(t.lemma) || AGGREGATE_WORDS.has(t.lower) || AGGREGATE_WORDS.has(t.lemma)) continue;
@@ -114,7 +119,12 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
       .slice(0, -1)
       .filter((r) => !thingWords.has(r));
     if (tokens.some((o, i) => i !== k && rest.some((r) => r === o.lemma || r === o.verb))) continue;
-    out = `${out.slice(0, t.start)}${own[0]!.phrase}${out.slice(t.end)}`;
+    // "the total amount of sales": a summed figure's phrase is its total already (the word "total" would
+    // join another phrase, "total revenue", and leave "amount" over)
+    const before = tokens[k - 1];
+    const summed = model.measures.find((m) => m.name === own[0]!.target)?.agg === 'sum';
+    const from = before && aggregateOf(tokens, k) && summed && ['total', 'sum'].includes(before.lower) ? before.start : t.start;
+    out = `${out.slice(0, from)}${own[0]!.phrase}${out.slice(t.end)}`;
   }
   return out;
 }

@@ -15,7 +15,8 @@
  */
 import type { DimensionFilter, EntityCondition, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, dimensionOfEntity, dimensionWords, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
-import { chooseValueEntry, closestTo, resolveRole, sameRowsIn } from '../build.js';
+import { joinGraph } from '../../semantic/graph.js';
+import { chooseValueEntry, closestTo, describedThing, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas } from '../text.js';
@@ -171,6 +172,17 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (bases.length > 1 && sameRowsIn(ctx, entries, bases)) {
       const pick = closestTo(lex, model, bases, near);
       entries = entries.filter((x) => base(x.target) === pick);
+    }
+    // "active merchants": a value said right before a thing is that thing's own (or one it reaches to-one);
+    // of several, the one it owns; a value of a thing it does not reach so ("inactive tickers" of a
+    // customer status) is not understood
+    const thing = describedThing(lex, items, k, []);
+    if (thing) {
+      const graph = joinGraph(model);
+      const entityOf = (d: string) => lex.dimensions.get(base(d))?.entity ?? '';
+      const owned = entries.filter((x) => entityOf(x.target) === thing);
+      if (new Set(owned.map((x) => base(x.target))).size === 1) entries = owned;
+      else if (entries.some((x) => entityOf(x.target) !== thing && !graph.path(thing, entityOf(x.target)))) return undefined;
     }
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
