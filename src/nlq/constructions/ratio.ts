@@ -24,6 +24,7 @@ import type { TimeHit } from '../time.js';
 import type { InterpretContext } from '../types.js';
 import { parseCondition } from './entity-condition.js';
 import { keyDimension } from './listing.js';
+import { nameCandidates } from '../members.js';
 import { mayLink, verbRelatesSides } from './linking-verb.js';
 import type { Construction } from './types.js';
 
@@ -790,7 +791,20 @@ export const ratio: Construction = {
         // a condition counts its members over the question's period, like the entity-condition rule
         const conditions = (x: Side): EntityCondition[] =>
           x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
-        // a number column read per member needs one member per row of the answer
+        // a number column read per member needs one member per row of the answer: "for each course"
+        // (grouped by its name) is each course, its key joining the name (names may be shared)
+        for (const x of [sides.A, sides.B]) {
+          // (a figure of the members' own column, "clarity score" of courses, is theirs too)
+          const info = x.metric ? lex.metrics.get(x.metric) : undefined;
+          const own =
+            x.perMember ?? (info && !x.quals.length && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '') ? info.entity : undefined);
+          const key = own ? keyDimension(ctx.model, own) : undefined;
+          // (its naming dimension, else its one name: "course_name" of courses)
+          const names = own ? [dimensionOfEntity(lex, own), ...nameCandidates(ctx.model, lex, own)].filter(Boolean) : [];
+          const naming = own ? (dimensionOfEntity(lex, own) ?? (names.length === 1 ? names[0] : undefined)) : undefined;
+          if (key && naming && !query.group_by.some((g) => g.dimension === key) && query.group_by.some((g) => g.dimension === naming))
+            query = { ...query, group_by: [{ dimension: key }, ...query.group_by] };
+        }
         for (const x of [sides.A, sides.B]) {
           const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
           if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
