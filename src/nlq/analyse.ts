@@ -543,7 +543,16 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
               items[k + 1]?.kind === 'lex' &&
               entriesOf(items[k + 1]!, 'entity').some((x) => x.target === lex.dimensions.get(v.target)?.entity))
           );
-        return it.upper || near;
+        // "active customers", "pending orders": the value said right before its own thing
+        const thingNext =
+          items[k + 1]?.kind === 'lex' &&
+          [
+            ...entriesOf(items[k + 1]!, 'entity').map((x) => x.target),
+            ...entriesOf(items[k + 1]!, 'metric')
+              .filter((x) => lex.metrics.get(x.target)?.agg === 'count')
+              .map((x) => lex.metrics.get(x.target)?.entity),
+          ].includes(lex.dimensions.get(v.target)?.entity);
+        return it.upper || near || thingNext;
       });
     }
 

@@ -53,6 +53,23 @@ export function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: str
   return phrases.length === 1 && !!ctx.sameRows?.[phrases[0]!]?.some((g) => dims.every((d) => g.includes(d)));
 }
 
+/** The thing a value describes: the one named right after it ("active merchants"), else the one thing counted. */
+export function describedThing(lex: Lexicon, items: Item[], pos: number, metrics: string[]): string | undefined {
+  const next = items[pos + 1];
+  const named =
+    next?.kind === 'lex'
+      ? uniq([
+          ...entriesOf(next, 'entity').map((e) => e.target),
+          ...entriesOf(next, 'metric')
+            .filter((e) => lex.metrics.get(e.target)?.agg === 'count')
+            .map((e) => lex.metrics.get(e.target)?.entity ?? ''),
+        ]).filter(Boolean)
+      : [];
+  if (named.length) return named.length === 1 ? named[0] : undefined;
+  const counted = uniq(metrics.map((m) => lex.metrics.get(m)?.entity ?? ''));
+  return counted.length === 1 && metrics.every((m) => lex.metrics.get(m)?.agg === 'count') ? counted[0] || undefined : undefined;
+}
+
 /** Of dimensions that give one answer, the one on an entity the question is about, else one it reaches, else the first. */
 export function closestTo(lex: Lexicon, model: SemanticModel, dims: string[], entities: string[]): string {
   const own = entities.filter(Boolean);
@@ -96,7 +113,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     let entries = v.entries;
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {
-      const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex');
+      // (the value's own word naming a flag, "active" of is_active, names no column beside it)
+      const near = items.slice(Math.max(0, v.pos - 3), v.pos + 4).filter((o) => o.kind === 'lex' && o !== v.item);
       let named = bases.filter((b) => near.some((o) => entriesOf(o, 'dimension').some((d) => baseOf(d.target) === b)));
       // the column named right before the value ("the state with capital Tokyo"); one that does not
       // hold it ("bordering Texas") says something else of it: still two readings
@@ -121,6 +139,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         const columns = namingItems.flatMap((o) => entriesOf(o, 'dimension'));
         const asked = [...metrics.map((m) => lex.metrics.get(m)?.entity), ...columns.map((d) => lex.dimensions.get(d.target)?.entity)];
         const own = bases.filter((b) => asked.some((ent) => !!ent && dimensionOfEntity(lex, ent) === b));
+        if (own.length === 1) named = own;
+      }
+      // "active merchants", "how many merchants are active": the value of the thing it describes (named
+      // right after it, else the one thing counted) when exactly one of the dimensions is that thing's own
+      if (named.length !== 1) {
+        const thing = describedThing(lex, items, v.pos, metrics);
+        const own = thing ? bases.filter((b) => lex.dimensions.get(b)?.entity === thing) : [];
         if (own.length === 1) named = own;
       }
       // a value that selects the same rows in each of them ("Los Angeles" the city and its county): one answer

@@ -31,6 +31,25 @@ const AGGREGATE_WORDS = new Set([
 /** Words with rules of their own: "the name of X" is its naming column, an id its key. */
 const OWN_RULES = new Set(['name', 'id', 'identifier']);
 
+/** Function words that are also the last word of model phrases ("transaction amount", "order value"). */
+const HEAD_NOUNS = new Set(['amount', 'value']);
+
+const ORDER_VERBS = new Set(['ordered', 'sorted', 'ranked', 'arranged', 'order', 'sort', 'rank', 'arrange']);
+
+/** The token is what an order is by: "ordered by (the/their) amount", "in order of value". */
+function orderedBy(tokens: ReturnType<typeof tokenize>, k: number): boolean {
+  let b = k - 1;
+  while (b >= 0 && ['the', 'their', 'its'].includes(tokens[b]!.lower)) b--;
+  const by = tokens[b]?.lower;
+  const verb = tokens[b - 1]?.lower ?? '';
+  return (by === 'by' && ORDER_VERBS.has(verb)) || (by === 'of' && verb === 'order' && tokens[b - 2]?.lower === 'in');
+}
+
+/** "the total amount of", "the average value of": an aggregate of the column, when its thing has one such column. */
+function aggregateOf(tokens: ReturnType<typeof tokenize>, k: number): boolean {
+  return tokens[k + 1]?.lower === 'of' && AGGREGATE_WORDS.has(tokens[k - 1]?.lower ?? '');
+}
+
 interface HeadCandidate {
   target: string;
   entity: string;
@@ -54,12 +73,15 @@ function headIndex(model: SemanticModel): Map<string, HeadCandidate[]> {
       target: m.name,
       entity: m.entity,
       phrases: [m.name.replace(/_/g, ' '), m.label ?? '', ...m.synonyms],
+      column: /^\$\{TABLE\}\.(\w+)$/.exec(m.sql ?? '')?.[1]?.toLowerCase(),
     })),
   ];
   for (const el of elements) {
     for (const phrase of el.phrases) {
       const keys = phraseKeys(phrase);
-      if (keys.length < 2 || AGGREGATE_WORDS.has(keys[0]!)) continue;
+      // (an aggregate word that is part of the column's own name, "total_gpa", is no aggregate of it)
+      const columnName = 'column' in el && !!el.column && phrase.toLowerCase().replace(/ /g, '_') === el.column;
+      if (keys.length < 2 || (AGGREGATE_WORDS.has(keys[0]!) && !columnName)) continue;
       const head = keys[keys.length - 1]!;
       const list = index.get(head) ?? [];
       if (!list.some((c) => c.target === el.target)) list.push({ target: el.target, entity: el.entity, phrase });
@@ -82,7 +104,9 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
   // from the end, so that earlier offsets stay right
   for (let k = tokens.length - 1; k >= 0; k--) {
     const t = tokens[k]!;
-    if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || STOPWORDS.has(t.lower)) continue;
+    // ("amount" and "value" are filler in "the total amount of"; what an order is by is a column: "ordered by amount")
+    const filler = STOPWORDS.has(t.lower) && !(HEAD_NOUNS.has(t.lower) && (orderedBy(tokens, k) || aggregateOf(tokens, k)));
+    if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || filler) continue;
     // "count of distinct tickers": an aggregate word is grammar, never the head of "ticker count"
     if (OWN_RULES.has(t.lemma) || AGGREGATE_WORDS.has(t.lower) || AGGREGATE_WORDS.has(t.lemma)) continue;
     const own = (index.get(t.lemma) ?? []).filter((c) => named.has(c.entity));
@@ -95,7 +119,12 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
       .slice(0, -1)
       .filter((r) => !thingWords.has(r));
     if (tokens.some((o, i) => i !== k && rest.some((r) => r === o.lemma || r === o.verb))) continue;
-    out = `${out.slice(0, t.start)}${own[0]!.phrase}${out.slice(t.end)}`;
+    // "the total amount of sales": a summed figure's phrase is its total already (the word "total" would
+    // join another phrase, "total revenue", and leave "amount" over)
+    const before = tokens[k - 1];
+    const summed = model.measures.find((m) => m.name === own[0]!.target)?.agg === 'sum';
+    const from = before && aggregateOf(tokens, k) && summed && ['total', 'sum'].includes(before.lower) ? before.start : t.start;
+    out = `${out.slice(0, from)}${own[0]!.phrase}${out.slice(t.end)}`;
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * synonyms, stored dimension values, value synonyms and value groups. Phrases are stored as
  * sequences of lemmas in a trie so a question can be matched longest-phrase-first.
  */
+import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
@@ -480,6 +481,11 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     for (const [v, syns] of Object.entries(d.value_synonyms)) {
       for (const s of syns) addValue(d.name, s, [v], 'value_synonym');
     }
+    // "successful" of `success`, "failed" of `fail`: never a model word or a stored value of its own
+    if (stored.size <= 50)
+      for (const v of stored)
+        for (const form of valueForms(v))
+          if (!stored.has(form) && !vocab.has(form) && !idx.has(form)) addValue(d.name, form, [v], 'value_synonym');
     for (const [g, members] of Object.entries(d.value_groups)) addValue(d.name, g, members, 'value_group');
     // A flag says what its rows have or are: "has_final_exam" is true for "courses with a final exam",
     // "is_active" for "active users" (and false for "without", "not").

@@ -308,3 +308,14 @@ export function phraseKeys(phrase: string): string[] {
   const toks = tokenize(normalise(phrase.replace(/_/g, ' ')));
   return toks.map((t) => t.lemma);
 }
+
+/** Whether common English uses the word with one of these Penn tags ("successful" JJ, "failed" VBN). */
+export function taggedAs(lower: string, tags: readonly string[]): boolean {
+  const own = Object.prototype.hasOwnProperty.call(partsOfSpeech, lower) ? partsOfSpeech[lower] : undefined;
+  return !!own?.some((t) => tags.includes(t));
+}
+
+/** The verb an inflected form goes back to ("failed" -> fail), by WordNet's rules. */
+export function verbBase(lower: string): string {
+  return wink.verb(lower);
+}

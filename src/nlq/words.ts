@@ -38,6 +38,13 @@ function orderRuns(kw: Keyword, pairs: [string, string][]): [string, Keyword][] 
   );
 }
 
+/** "newest first", "the highest first", "with the lowest first": the end an order starts from. */
+function firstRuns(kw: Keyword, ends: string[]): [string, Keyword][] {
+  return ends.flatMap((e) =>
+    [`${e} first`, `the ${e} first`, `${e} ones first`, `the ${e} ones first`].map((p): [string, Keyword] => [p, kw]),
+  );
+}
+
 export const KEYWORDS: [string, Keyword][] = [
   ['by', 'group'],
   ['per', 'group'],
@@ -257,6 +264,8 @@ export const KEYWORDS: [string, Keyword][] = [
   ['sort by', 'sort'],
   ['rank by', 'sort'],
   ['order by', 'sort'],
+  ['in order of', 'sort'],
+  ['arranged by', 'sort'],
   ['ascending', 'asc_word'],
   ['ascending order', 'asc_word'],
   ['descending', 'desc_word'],
@@ -291,6 +300,17 @@ export const KEYWORDS: [string, Keyword][] = [
   ['in decreasing order', 'desc_word'],
   ['increasing order', 'asc_word'],
   ['decreasing order', 'desc_word'],
+  // "newest first", "lowest first": which end the order starts from
+  ...firstRuns('desc_word', ['highest', 'largest', 'biggest', 'greatest', 'best', 'longest', 'newest', 'latest', 'most recent', 'recent']),
+  ...firstRuns('asc_word', ['lowest', 'smallest', 'least', 'worst', 'shortest', 'oldest', 'earliest']),
+  // "in alphabetical order": A to Z
+  ['alphabetically', 'asc_word'],
+  ['alphabetical order', 'asc_word'],
+  ['in alphabetical order', 'asc_word'],
+  ['a to z', 'asc_word'],
+  ['from a to z', 'asc_word'],
+  ['z to a', 'desc_word'],
+  ['from z to a', 'desc_word'],
   // "top 2 states ..., starting from the top": the ranking's own direction, said again
   ['starting from the top', 'desc_word'],
   ['starting with the top', 'desc_word'],

@@ -35,4 +35,9 @@ describe('first and last by a date of the thing', () => {
     // a year-only date ties most members: no one first book
     expect((await club.ask('which book was published first'))[0]).toMatch(/^refused/);
   });
+
+  it('"the N most recent": N members, never one', async () => {
+    expect(await staff.ask('show the 2 most recent employees')).toEqual(['1 Ann Lee 2003-05-01', '3 Cy Poe 2007-09-09']);
+    expect(await club.ask('list the 3 most recent members')).toEqual(['1 Dee 2019-01-05', '3 Fay 2021-07-07', '4 Gus 2021-07-07']);
+  });
 });

@@ -38,8 +38,16 @@ export const dateExtreme: Construction = {
     // no figure, breakdown or comparison of its own: the member is what is asked for
     if (a.groups.length || a.cmps.length || a.superlatives.some((s) => !extreme.includes(items[s.pos]!))) return null;
     // "the first 3 orders", "the 3 earliest orders": how many
-    const n = [items[k + extreme.length], items[k - 1]].find((o) => o?.kind === 'num' && !o.used);
-    const limit = n && Number.isInteger(n.num) && n.num! > 0 && n.num! <= 100 ? n.num! : 1;
+    // (a number beside it the superlative already took, "the 10 most recent", is that count too;
+    // any other number there is no reading: one member would answer a question about several)
+    const beside = [items[k + extreme.length], items[k - 1]].filter((o) => o?.kind === 'num');
+    const n = beside.find((o) => !o!.used);
+    const taken = a.superlatives.find((s) => extreme.includes(items[s.pos]!) && s.n !== undefined)?.n;
+    const counted = n?.num ?? (beside.length ? taken : undefined);
+    if (beside.length && counted === undefined) return null;
+    if (counted !== undefined && !(Number.isInteger(counted) && counted > 0 && counted <= 100)) return null;
+    const limit = counted ?? 1;
+    const nums = (counted !== undefined ? beside : []) as Item[];
 
     // the one thing named (the thing itself, or its count)
     const things = items.filter(
@@ -103,8 +111,8 @@ export const dateExtreme: Construction = {
       construction: 'date extreme',
       apply(query, notes) {
         if (query.metrics.some((m) => lex.metrics.get(m)?.entity !== E || lex.metrics.get(m)?.agg !== 'count')) return query;
-        consume(...extreme, ...(n ? [n] : []), ...dateItems, thing);
-        for (const it of [...extreme, ...dateItems, thing, ...(n ? [n] : [])]) it.used = true;
+        consume(...extreme, ...nums, ...dateItems, thing);
+        for (const it of [...extreme, ...dateItems, thing, ...nums]) it.used = true;
         const label = lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension;
         notes.push(`The ${limit === 1 ? '' : `${limit} `}${direction === 'asc' ? 'earliest' : 'latest'} by ${label}, ties kept`);
         // the columns a listing of the thing asked for ("the first name of the employee hired last"), else its key and names

@@ -499,6 +499,9 @@ export const listing: Construction = {
   },
 };
 
+/** Orders that say "by name" themselves. */
+const ALPHABETICAL = /^(?:(?:in )?alphabetical order|alphabetically|(?:from )?(?:a to z|z to a))$/;
+
 interface Parts {
   items: Item[];
   a: Analysis;
@@ -683,6 +686,14 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   if (unordered)
     return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
   const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
+  // "in alphabetical order" with nothing else to order by: the members' own name, A to Z (or Z to A)
+  const alphabetical = p.items.find((it) => it.kind === 'kw' && ALPHABETICAL.test(it.lower));
+  if (alphabetical && !order.length && !p.orderMetric) {
+    const naming = dimensionOfEntity(lex, E);
+    if (!naming || !groupBy.some((g) => g.dimension === naming))
+      return `"${alphabetical.text}" needs one name of the ${them} to order by: name the column.`;
+    order.push({ by: naming, direction: alphabetical.kw === 'desc_word' ? 'desc' : 'asc' });
+  }
   if (p.orderMetric) {
     // one row per member, never per shared name: the key joins the columns
     const key = keyDimension(model, E);

@@ -15,7 +15,8 @@
  */
 import type { DimensionFilter, EntityCondition, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, dimensionOfEntity, dimensionWords, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
-import { chooseValueEntry, closestTo, resolveRole, sameRowsIn } from '../build.js';
+import { joinGraph } from '../../semantic/graph.js';
+import { chooseValueEntry, closestTo, describedThing, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas } from '../text.js';
@@ -23,6 +24,7 @@ import type { TimeHit } from '../time.js';
 import type { InterpretContext } from '../types.js';
 import { parseCondition } from './entity-condition.js';
 import { keyDimension } from './listing.js';
+import { nameCandidates } from '../members.js';
 import { mayLink, verbRelatesSides } from './linking-verb.js';
 import type { Construction } from './types.js';
 
@@ -171,6 +173,17 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (bases.length > 1 && sameRowsIn(ctx, entries, bases)) {
       const pick = closestTo(lex, model, bases, near);
       entries = entries.filter((x) => base(x.target) === pick);
+    }
+    // "active merchants": a value said right before a thing is that thing's own (or one it reaches to-one);
+    // of several, the one it owns; a value of a thing it does not reach so ("inactive tickers" of a
+    // customer status) is not understood
+    const thing = describedThing(lex, items, k, []);
+    if (thing) {
+      const graph = joinGraph(model);
+      const entityOf = (d: string) => lex.dimensions.get(base(d))?.entity ?? '';
+      const owned = entries.filter((x) => entityOf(x.target) === thing);
+      if (new Set(owned.map((x) => base(x.target))).size === 1) entries = owned;
+      else if (entries.some((x) => entityOf(x.target) !== thing && !graph.path(thing, entityOf(x.target)))) return undefined;
     }
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
@@ -778,7 +791,20 @@ export const ratio: Construction = {
         // a condition counts its members over the question's period, like the entity-condition rule
         const conditions = (x: Side): EntityCondition[] =>
           x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
-        // a number column read per member needs one member per row of the answer
+        // a number column read per member needs one member per row of the answer: "for each course"
+        // (grouped by its name) is each course, its key joining the name (names may be shared)
+        for (const x of [sides.A, sides.B]) {
+          // (a figure of the members' own column, "clarity score" of courses, is theirs too)
+          const info = x.metric ? lex.metrics.get(x.metric) : undefined;
+          const own =
+            x.perMember ?? (info && !x.quals.length && ['avg', 'sum', 'min', 'max'].includes(info.agg ?? '') ? info.entity : undefined);
+          const key = own ? keyDimension(ctx.model, own) : undefined;
+          // (its naming dimension, else its one name: "course_name" of courses)
+          const names = own ? [dimensionOfEntity(lex, own), ...nameCandidates(ctx.model, lex, own)].filter(Boolean) : [];
+          const naming = own ? (dimensionOfEntity(lex, own) ?? (names.length === 1 ? names[0] : undefined)) : undefined;
+          if (key && naming && !query.group_by.some((g) => g.dimension === key) && query.group_by.some((g) => g.dimension === naming))
+            query = { ...query, group_by: [{ dimension: key }, ...query.group_by] };
+        }
         for (const x of [sides.A, sides.B]) {
           const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
           if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
