@@ -15,7 +15,7 @@ describe('chaos: restarts, kills, stop signals and a busy host under 2 API + 2 w
     try {
       const outcome = await runChaos({
         key: 'chaos-key-0123456789abcdef0123456789abcdef',
-        launch: { script: 'test/helpers/scripted-server.ts' },
+        launch: { script: 'scripted-server' },
         env: {
           QUARRY_LOG_LEVEL: 'info',
           QUARRY_CONCURRENCY: '4',

@@ -18,6 +18,7 @@ import type { InquiryEngine } from '../../src/inquiries/engine.js';
 import { sleep, until } from '../helpers/cluster.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 import { startPostgres } from '../helpers/postgres.js';
+import { scriptedServerArgs } from '../helpers/quarry-cli.js';
 import { scriptedEngine } from '../helpers/scripted-engine.js';
 import { TEST_KEY, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -81,7 +82,7 @@ describe('a worker that gets no CPU for longer than its lease', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quarry-watchdog-starved-'));
     const lease = { heartbeatMs: 100, staleAfterMs: 1_000 };
     const api = await startTestServer({ dataDir, engine: scriptedEngine(), overrides: { store: pg.url, role: 'api', ...lease } });
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/helpers/scripted-server.ts')], {
+    const child = spawn(process.execPath, scriptedServerArgs(), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -5,10 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './paths.js';
-import { quarryArgs } from './quarry-cli.js';
+import { quarryArgs, scriptedServerArgs } from './quarry-cli.js';
 
 export interface QuarryProcess {
   /** The launched process: the server itself, or `npm` when launched `via: 'npm'`. */
@@ -41,8 +40,12 @@ export interface LaunchOptions {
    * quarry -- serve` in a process group of its own, as an operator starts it.
    */
   via?: 'node' | 'npm';
-  /** Another entry point than `src/cli.ts serve` (with `via: 'node'`), e.g. test/helpers/scripted-server.ts (role from QUARRY_ROLE). */
-  script?: string;
+  /**
+   * Another entry point than `src/cli.ts serve` (with `via: 'node'`): `scripted-server`, the server
+   * whose engine follows scripts (test/helpers/scripted-server.ts; role from QUARRY_ROLE), prebuilt
+   * like the CLI, so a test restarting it many times does not compile TypeScript each time.
+   */
+  script?: 'scripted-server';
 }
 
 /** The node process running src/cli.ts in process group `pgid` (npm and its shell are in it too). */
@@ -100,7 +103,7 @@ export function startQuarryProcess(env: Record<string, string>, args: string[] =
   const [command, argv] = viaNpm
     ? ['npm', ['run', '--silent', 'quarry', '--', 'serve', ...args]]
     : options.script
-      ? [process.execPath, ['--import', 'tsx', join(REPO_ROOT, options.script), ...args]]
+      ? [process.execPath, [...scriptedServerArgs(), ...args]]
       : [process.execPath, quarryArgs('serve', ...args)];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
