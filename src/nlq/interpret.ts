@@ -464,37 +464,47 @@ function noTotalOfAverage(
 
 /**
  * A reading the model cannot compute (a breakdown its metric does not reach, an average per an
- * entity its rows do not belong to) is not an answer: it is refused with the compiler's reason,
- * never handed on to fail. Only how the parts join is checked here: periods and time buckets have
- * their own rules (an undated metric loses the period, with a note), and the SQL dialect does not
- * change what the model can reach.
+ * entity its rows do not belong to, a time breakdown of an undated metric) is not an answer: it is
+ * refused with the compiler's reason, never handed on to fail. The reading is compiled once; only
+ * when that fails is its structure alone (how the parts join, without periods, time buckets and
+ * order) compiled too, because its reason names the part that does not join.
  */
 function computable(r: Extract<Interpretation, { kind: 'query' }>, model: SemanticModel): Interpretation {
+  const q = r.query;
   try {
-    const q = r.query;
-    const { time_range: _period, comparison: _previous, ...undated } = q;
-    // the order only sorts what is computed (and may name a change column of the period comparison)
-    const structure = {
-      ...undated,
-      group_by: q.group_by.filter((g) => !g.grain),
-      // (a running total runs over the time breakdown left out here: its metric is checked alone)
-      metrics: [...q.metrics, ...(q.running_totals ?? [])],
-      running_totals: undefined,
-      rank_within: undefined,
-      order: [],
-      entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
-    };
-    compile(model, structure, dialectFor('duckdb'));
-    // the whole reading too: a time breakdown of an undated metric ("monthly suppliers") is no reading
     compile(model, q, dialectFor('duckdb'));
     return r;
   } catch (err) {
     if (!(err instanceof CompileError)) throw err;
+    const reason = structuralError(q, model) ?? err;
     return {
       kind: 'out_of_scope',
-      reason: `I understood the question but the data model cannot compute it: ${err.message}.`,
+      reason: `I understood the question but the data model cannot compute it: ${reason.message}.`,
       partial: r.query,
     };
+  }
+}
+
+/** The compiler's reason when the query's parts do not join, leaving out periods, time buckets and order. */
+function structuralError(q: SemanticQuery, model: SemanticModel): CompileError | undefined {
+  const { time_range: _period, comparison: _previous, ...undated } = q;
+  // the order only sorts what is computed (and may name a change column of the period comparison)
+  const structure = {
+    ...undated,
+    group_by: q.group_by.filter((g) => !g.grain),
+    // (a running total runs over the time breakdown left out here: its metric is checked alone)
+    metrics: [...q.metrics, ...(q.running_totals ?? [])],
+    running_totals: undefined,
+    rank_within: undefined,
+    order: [],
+    entity_conditions: q.entity_conditions?.map(({ time_range: _t, ...c }) => c),
+  };
+  try {
+    compile(model, structure, dialectFor('duckdb'));
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof CompileError)) throw err;
+    return err;
   }
 }
 
