@@ -350,7 +350,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // ---- time: dating dimension, range, grain
   const defaultTd = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
   let datingTd: string | undefined;
-  if (a.dating && a.dating.dimension !== defaultTd) {
+  // (the default date needs saying too when a metric named is dated by another: "patients born in 1980" of a count by registration)
+  const datedOtherwise = (td: string) =>
+    metrics.some((n) => {
+      const m = lex.metrics.get(n);
+      return !!m?.timeBound && !!m.timeDimension && m.timeDimension !== td;
+    });
+  if (a.dating && (a.dating.dimension !== defaultTd || datedOtherwise(a.dating.dimension))) {
     datingTd = a.dating.dimension;
   }
   const timeGroups = a.groups.filter((g) => g.time);
@@ -434,7 +440,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (datingTd && metrics.length) {
     const ok = metrics.every((n) => {
       const m = lex.metrics.get(n)!;
-      return !m.timeBound || m.timeDimension === datingTd || m.alternates.includes(datingTd!);
+      return (
+        !m.timeBound ||
+        m.timeDimension === datingTd ||
+        m.alternates.includes(datingTd!) ||
+        // a figure of a thing's own rows may be dated by any date of those rows that the question names
+        lex.timeDimensions.get(datingTd!)?.entity === m.entity
+      );
     });
     if (!ok) {
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
