@@ -26,6 +26,7 @@ import {
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
+import { yearColumn, yearFilters } from './year-columns.js';
 
 export interface Built {
   query: SemanticQuery;
@@ -426,7 +427,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       return name;
     });
     metrics = uniq(metrics);
-    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
+    // "films from 1994" of a thing with no date but a year number column: the period is that column's
+    // (`periodOnYearColumn` moves it there), when it is made of whole years
+    const owners = uniq(metrics.map((n) => lex.metrics.get(n)!.entity ?? ''));
+    const yearCol = owners.length === 1 && owners[0] ? yearColumn(model, owners[0]) : undefined;
+    const byYear =
+      !!yearCol &&
+      !!yearFilters(
+        timeRange,
+        items.filter((it) => it.kind === 'time'),
+        yearCol,
+      );
+    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound) && !byYear) {
       notes.push(
         `${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`,
       );
