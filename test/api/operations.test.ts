@@ -82,7 +82,16 @@ describe('operations: health, readiness, metrics, OpenAPI, logs', () => {
     const r = await s.api('/session/new', { method: 'POST', headers: { 'x-request-id': 'trace-abc' } });
     expect(r.status).toBe(200);
     const parsed = lines.map((l) => JSON.parse(l));
-    expect(parsed.some((l) => l.reqId === 'trace-abc')).toBe(true);
+    // one line per request, when it is answered: method, path, status and time together
+    const ofRequest = parsed.filter((l) => l.reqId === 'trace-abc');
+    expect(ofRequest).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'POST', url: '/api/session/new' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
     expect(lines.join('\n')).not.toContain(s.key);
     // the scripted answer's row value {answer: 42} must not be logged
     expect(lines.join('\n')).not.toMatch(/"answer":42/);
