@@ -26,6 +26,7 @@ import {
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { lookupTable } from './lookup.js';
+import { yearColumn, yearFilters } from './year-columns.js';
 
 export interface Built {
   query: SemanticQuery;
@@ -350,7 +351,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // ---- time: dating dimension, range, grain
   const defaultTd = model.defaults.time_dimension ?? model.time_dimensions[0]?.name;
   let datingTd: string | undefined;
-  if (a.dating && a.dating.dimension !== defaultTd) {
+  // (the default date needs saying too when a metric named is dated by another: "patients born in 1980" of a count by registration)
+  const datedOtherwise = (td: string) =>
+    metrics.some((n) => {
+      const m = lex.metrics.get(n);
+      return !!m?.timeBound && !!m.timeDimension && m.timeDimension !== td;
+    });
+  if (a.dating && (a.dating.dimension !== defaultTd || datedOtherwise(a.dating.dimension))) {
     datingTd = a.dating.dimension;
   }
   const timeGroups = a.groups.filter((g) => g.time);
@@ -420,7 +427,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       return name;
     });
     metrics = uniq(metrics);
-    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
+    // "films from 1994" of a thing with no date but a year number column: the period is that column's
+    // (`periodOnYearColumn` moves it there), when it is made of whole years
+    const owners = uniq(metrics.map((n) => lex.metrics.get(n)!.entity ?? ''));
+    const yearCol = owners.length === 1 && owners[0] ? yearColumn(model, owners[0]) : undefined;
+    const byYear =
+      !!yearCol &&
+      !!yearFilters(
+        timeRange,
+        items.filter((it) => it.kind === 'time'),
+        yearCol,
+      );
+    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound) && !byYear) {
       notes.push(
         `${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`,
       );
@@ -434,7 +452,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   if (datingTd && metrics.length) {
     const ok = metrics.every((n) => {
       const m = lex.metrics.get(n)!;
-      return !m.timeBound || m.timeDimension === datingTd || m.alternates.includes(datingTd!);
+      return (
+        !m.timeBound ||
+        m.timeDimension === datingTd ||
+        m.alternates.includes(datingTd!) ||
+        // a figure of a thing's own rows may be dated by any date of those rows that the question names
+        lex.timeDimensions.get(datingTd!)?.entity === m.entity
+      );
     });
     if (!ok) {
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);

@@ -9,6 +9,7 @@
  */
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
+import { checkComparative, readMeasuredComparative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
@@ -79,7 +80,15 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
     };
   }
-  return interpretWhole(question, ctx);
+  const whole = interpretWhole(question, ctx);
+  if (whole.kind === 'query') return whole;
+  // "rivers longer than 500": read as the column the adjective names, compared with the number
+  const compared = readMeasuredComparative(question, getLexicon(ctx.model, ctx.values), ctx.model);
+  if (compared) {
+    const r = interpretWhole(compared.text, ctx);
+    if (r.kind === 'query' && checkComparative(r.query, compared, ctx.model)) return r;
+  }
+  return whole;
 }
 
 function interpretWhole(question: string, ctx: InterpretContext): Interpretation {

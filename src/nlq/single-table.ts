@@ -12,6 +12,7 @@ import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery } from '.
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, type LinkCandidate } from './linking.js';
+import { comparativeSense } from './measured-comparatives.js';
 import { keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, type Token } from './text.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
@@ -576,12 +577,13 @@ function buildReading(
       n = m + 1;
       continue;
     }
-    // "older than 50", "younger than 30": the thing's one age column
-    if (word(p, 'older', 'younger') && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      const ages = columnsNamed(model, thing, 'age');
+    // "older than 50", "longer than 500": the thing's one column of the comparative's sense (age, length)
+    const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
+    if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
+      const cols = [...new Set(sense.words.flatMap((w) => columnsNamed(model, thing, w)))];
       const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
-      if (ages.length !== 1 || v.percent) return undefined;
-      filters.push({ dimension: ages[0]!, op: word(p, 'older') ? 'gt' : 'lt', values: [v.value] });
+      if (cols.length !== 1 || v.percent) return undefined;
+      filters.push({ dimension: cols[0]!, op: sense.dir === 'more' ? 'gt' : 'lt', values: [v.value] });
       claim(p, parts[n + 1]!, v);
       n += 2;
       continue;

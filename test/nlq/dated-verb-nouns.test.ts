@@ -58,4 +58,20 @@ describe('a verb naming the date whose noun it is', () => {
     // a verb that names no date of theirs stays not understood
     expect(read(staff, 'Which employees were promoted in 2023?').kind).toBe('out_of_scope');
   });
+
+  it("a count of the thing's own rows is dated by the date the verb names, though the model dates it by another of theirs", () => {
+    // (before: "Birth date cannot date patient_count", refused; the rows counted are the patients themselves)
+    const born = read(clinic, 'How many patients were born before 1980?');
+    expect(born.kind).toBe('query');
+    if (born.kind === 'query') {
+      expect(born.query.metrics).toEqual(['patient_count']);
+      expect(born.query.time_range).toMatchObject({ dimension: 'birth_dt', end: '1980-01-01' });
+    }
+    const left = read(staff, 'How many employees were terminated in 2023?');
+    expect(left.kind).toBe('query');
+    if (left.kind === 'query') {
+      expect(left.query.metrics).toEqual(['headcount']);
+      expect(left.query.time_range).toMatchObject({ dimension: 'terminated_on', start: '2023-01-01', end: '2024-01-01' });
+    }
+  });
 });

@@ -12,6 +12,7 @@
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
+import { isStamp, yearColumn } from '../year-columns.js';
 import type { Construction } from './types.js';
 
 /** Between the thing and its verb: "treatments [that were] started", "customers [who have] joined". */
@@ -48,7 +49,9 @@ function thingOf(lex: Lexicon, it: Item | undefined): string | undefined {
 /** Words of a time dimension's label and column name ("Treatments start date", `start_dt`). */
 export function dateWords(lex: Lexicon, name: string): Set<string> {
   const td = lex.timeDimensions.get(name);
-  return new Set([td?.label ?? '', name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2));
+  return new Set(
+    [td?.label ?? lex.dimensions.get(name)?.label ?? '', name].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2),
+  );
 }
 
 /** Verbs whose date is named by a noun of another stem: "born" and a birth date, "died" and a death date. */
@@ -63,6 +66,24 @@ export function verbNamesDate(verb: string, words: Set<string>): boolean {
   if (stem.length < 3) return false;
   return [...words].some((w) => w.startsWith(stem) && NOUN_ENDINGS.test(w.slice(stem.length)));
 }
+
+/** Verbs of a thing coming into being (general English): its only date is when it did. */
+const CREATION_VERBS = new Set([
+  'publish',
+  'release',
+  'create',
+  'make',
+  'found',
+  'establish',
+  'build',
+  'produce',
+  'manufacture',
+  'issue',
+  'post',
+  'launch',
+  'record',
+  'form',
+]);
 
 export const datedVerb: Construction = {
   name: 'dated verb',
@@ -83,7 +104,32 @@ export const datedVerb: Construction = {
       while (p > 0 && items[p]!.kind === 'word' && BEFORE.has(items[p]!.lower)) p--;
       const thing = thingOf(lex, items[p]);
       if (!thing) continue;
-      const named = ctx.model.time_dimensions.filter((t) => t.entity === thing && verbNamesDate(verb, dateWords(lex, t.name)));
+      const own = ctx.model.time_dimensions.filter((t) => t.entity === thing);
+      let named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
+      // "papers published in 2020", "films released before 1980": a verb of coming into being dates the
+      // thing by its only date (a year, often), when no date is named by it
+      // (a record stamp, created_at, says when the row was written down, not when the thing came to be)
+      const lasting = own.filter((t) => !isStamp(ctx.model, t.name));
+      if (!named.length && CREATION_VERBS.has(verb) && own.length === 1 && lasting.length === 1) named = lasting;
+      // "films released before 1980" of a thing with no date of its own but a year number column (`release_year`):
+      // the verb names that column, or comes-into-being with it; the period becomes conditions on it
+      const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing) : undefined;
+      if (year && (verbNamesDate(verb, dateWords(lex, year)) || CREATION_VERBS.has(verb))) {
+        it.used = true;
+        const between = q === k + 2 ? items[k + 1] : undefined;
+        return {
+          construction: 'dated verb',
+          apply(query, notes) {
+            if (query.time_range || !query.filters.some((f) => f.dimension === year)) {
+              it.dropped = true;
+              return query;
+            }
+            consume(it, between);
+            notes.push(`"${it.text}" dates the ${thing.replace(/_/g, ' ')} by their ${year.replace(/_/g, ' ')}`);
+            return query;
+          },
+        };
+      }
       if (named.length !== 1) continue;
       const dimension = named[0]!.name;
       a.dating = { dimension, item: it };
