@@ -25,6 +25,7 @@ import {
 } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
+import { yearColumnTakes } from './year-columns.js';
 import { lookupTable } from './lookup.js';
 
 export interface Built {
@@ -420,7 +421,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       return name;
     });
     metrics = uniq(metrics);
-    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound)) {
+    // "films released in 2015": an undated thing keeping its year in a number column takes the
+    // period there (`periodOnYearColumn`, after build)
+    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound) && !yearColumnTakes(model, lex, metrics, timeRange, items)) {
       notes.push(
         `${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`,
       );
