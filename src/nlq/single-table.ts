@@ -711,6 +711,8 @@ function readCondition(
   // "is", "are", "was", "of a", "with a" between the column and the comparison
   while (['is', 'are', 'was', 'were'].includes(w(parts[n]) ?? '')) n++;
   const num = (p: Part | undefined) => (p?.kind === 'number' ? p : undefined);
+  // "with a weight of more than 5", "a rating of at least 7": the comparison after "of"
+  if (w(parts[n]) === 'of' && !num(parts[n + 1]) && COMPARISONS.some((c) => c.words[0] === w(parts[n + 1]) && c.words[0] !== 'of')) n++;
   // "whose size is 5"
   if (n > at && num(parts[n]) && w(parts[n + 1]) !== 'to') {
     if (!col.number || num(parts[n])!.percent) return 'refuse';
