@@ -11,7 +11,8 @@ import type { SemanticModel } from '../semantic/model.js';
 import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery } from '../semantic/query.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
-import { linkQuestion, type LinkCandidate } from './linking.js';
+import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
+import { columnOf, unitSpellings } from './units.js';
 import { keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, type Token } from './text.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
@@ -169,7 +170,22 @@ function measuredOwner(
 }
 
 /** A unit written after a column's name ("length_km", "weight_kg", "age_years"). */
-const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi))?';
+const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi|min|mins|minutes|secs|seconds|hrs|hours))?';
+
+/** Comparatives and the columns they name by sense (general English), with the comparison they make. */
+const COMPARED_BY: ReadonlyMap<string, { op: 'gt' | 'lt'; columns: string[] }> = new Map([
+  ['older', { op: 'gt', columns: ['age'] }],
+  ['younger', { op: 'lt', columns: ['age'] }],
+  ['longer', { op: 'gt', columns: ['length', 'len', 'duration', 'runtime'] }],
+  ['shorter', { op: 'lt', columns: ['length', 'len', 'duration', 'runtime'] }],
+  ['taller', { op: 'gt', columns: ['height'] }],
+  ['heavier', { op: 'gt', columns: ['weight'] }],
+  ['lighter', { op: 'lt', columns: ['weight'] }],
+  ['wider', { op: 'gt', columns: ['width'] }],
+  ['narrower', { op: 'lt', columns: ['width'] }],
+  ['deeper', { op: 'gt', columns: ['depth'] }],
+  ['shallower', { op: 'lt', columns: ['depth'] }],
+]);
 
 /** What "all the ___ about X" says of every column. */
 const ALL_COLUMNS = ['information', 'info', 'details', 'detail', 'data', 'columns', 'fields', 'attributes'];
@@ -576,14 +592,25 @@ function buildReading(
       n = m + 1;
       continue;
     }
-    // "older than 50", "younger than 30": the thing's one age column
-    if (word(p, 'older', 'younger') && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      const ages = columnsNamed(model, thing, 'age');
+    // "older than 50", "longer than 120 minutes", "heavier than 5 kg": the thing's one column the
+    // comparative names by its sense; a unit after the number is the column's own (else no reading)
+    const compared = p.kind === 'word' ? COMPARED_BY.get(p.lower) : undefined;
+    if (compared && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
+      const found = [...new Set(compared.columns.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
       const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
-      if (ages.length !== 1 || v.percent) return undefined;
-      filters.push({ dimension: ages[0]!, op: word(p, 'older') ? 'gt' : 'lt', values: [v.value] });
+      if (found.length !== 1 || v.percent) return undefined;
+      filters.push({ dimension: found[0]!, op: compared.op, values: [v.value] });
       claim(p, parts[n + 1]!, v);
       n += 2;
+      const unit = parts[n + 1]?.kind === 'word' ? unitSpellings((parts[n + 1] as { lower: string }).lower) : undefined;
+      if (unit) {
+        const column = columnOf(
+          model.dimensions.find((d) => d.name === found[0])?.sql ?? model.measures.find((m) => m.name === found[0])?.sql,
+        );
+        if (!column || !nameTokens(column).some((w) => unit.includes(w))) return undefined;
+        claim(parts[n + 1]!);
+        n++;
+      }
       continue;
     }
     if (p.kind === 'entity') {
