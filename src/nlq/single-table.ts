@@ -543,6 +543,16 @@ function buildReading(
       if (cond) {
         if (cond === 'refuse') return undefined;
         filters.push(cond.filter);
+        // "with a runtime between 90 and 110 minutes": the unit the column's own name says (`runtime_min`)
+        const after = parts[cond.end];
+        const unit = after?.kind === 'word' ? unitSpellings(after.lower) : undefined;
+        if (unit) {
+          const column = columnOf(
+            model.dimensions.find((d) => d.name === p.name)?.sql ?? model.measures.find((m) => m.name === p.name)?.sql,
+          );
+          if (!column || !nameTokens(column).some((w) => unit.includes(w))) return undefined;
+          cond.end++;
+        }
         for (let x = n; x < cond.end; x++) claim(parts[x]!);
         n = cond.end - 1;
         continue;

@@ -21,6 +21,11 @@ describe('comparatives of sense, in a film archive', () => {
     expect(await db.ask('how many films are shorter than 100 minutes')).toEqual(['2']);
   });
 
+  it('a unit after a condition on the column is its own unit', async () => {
+    expect(await db.ask('how many films have a runtime between 90 and 115 minutes')).toEqual(['2']);
+    expect((await db.ask('how many films have a runtime above 2 hours'))[0]).toMatch(/^refused/);
+  });
+
   it('another unit, or no column of that sense, is not understood', async () => {
     expect((await db.ask('how many films are longer than 2 hours'))[0]).toMatch(/^refused/);
     expect((await db.ask('how many films are heavier than 5'))[0]).toMatch(/^refused/);
