@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { testPool } from '../helpers/postgres.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StartupError, loadConfig } from '../../src/config.js';
@@ -240,7 +241,7 @@ describe.each(STORE_KINDS)('research checkpoints with the state on %s', (kind: S
       overrides: { demoScale: 0.01, researchPaceMs: 150, researchConcurrency: 1, ...(url ? { store: url } : {}) },
     });
     if (url) {
-      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const pool = testPool(url, 1);
       countCheckpoints = async (id) =>
         (await pool.query('select count(*)::int as n from checkpoints where thread_id = $1', [id])).rows[0].n;
       closeCounter = () => pool.end();

@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchOperation } from '../../src/schemas/research.js';
 import { TPCH_DIR } from '../helpers/paths.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { startPostgres, testPool, type TestPostgres } from '../helpers/postgres.js';
 import { killStartedQuarryProcesses, startQuarryProcess, type QuarryProcess } from '../helpers/quarry-process.js';
 
 const KEY = 'scale-full-key-0123456789abcdef0123456789abcdef';
@@ -63,7 +63,7 @@ describe('two API and two worker processes on one Postgres (issue 14)', () => {
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    db = testPool(postgres.url);
     const env = {
       QUARRY_STORE: postgres.url,
       QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-scale-full-')),

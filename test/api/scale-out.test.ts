@@ -87,10 +87,11 @@ describe('an API process and two workers on one Postgres', () => {
     lags.sort((a, b) => a - b);
     expect(lags[0]).toBeGreaterThanOrEqual(0);
     // The median, so that one scheduling hiccup does not decide it. The goal is 50 ms (a few ms on an
-    // idle machine, see `npm run bench scale`); the bound leaves room for a machine shared by
-    // several test runs, and is still far below the 30 s poll tick, so only the notification passes.
-    expect(lags[2]).toBeLessThan(100);
-    expect(lags[4]).toBeLessThan(1_000);
+    // idle machine, see `npm run bench scale` for the figure); this checks the class, not the speed:
+    // a bound far below the 30 s poll tick, which only the notification can meet, with room for a
+    // saturated 2-core CI machine.
+    expect(lags[2]).toBeLessThan(1_000);
+    expect(lags[4]).toBeLessThan(5_000);
   }, 30_000);
 
   it('a stop on the API cancels the run on the worker at once', async () => {

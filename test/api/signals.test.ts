@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { testPool } from '../helpers/postgres.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../helpers/cluster.js';
 import { TPCH_DIR } from '../helpers/paths.js';
@@ -31,7 +32,7 @@ describe('SIGTERM to the process group of npm-launched roles', () => {
 
   beforeAll(async () => {
     postgres = await postgresForFile('signals');
-    db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    db = testPool(postgres.url);
     tmp = mkdtempSync(join(tmpdir(), 'quarry-signals-tmp-'));
     env = {
       QUARRY_STORE: postgres.url,

@@ -5,20 +5,16 @@
  * the answer), labels and time buckets from the model, one refusal text, the overview of a vague
  * question with a drill-in, pins and a dashboard opened by a second user of the account, threads
  * renamed, searched and deleted, past research, 390 px on every page, dark mode, the focus ring.
- * Screenshots at 1280 and 390 px go to test/e2e/__screenshots__ (daily-*.png).
+ * With QUARRY_SCREENSHOTS=1, screenshots at 1280 and 390 px go to test/e2e/__screenshots__ (daily-*.png).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/web/static.js';
-import { buildWeb, launchChromium, unlabelledControls } from '../helpers/browser.js';
-import { REPO_ROOT } from '../helpers/paths.js';
+import { buildWeb, launchChromium, saveScreenshot, unlabelledControls } from '../helpers/browser.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { origin } from '../helpers/web.js';
 
 const PASSWORD = 'daily-e2e-password-horse';
-const SHOTS = join(REPO_ROOT, 'test/e2e/__screenshots__');
 
 describe('the web app for daily use, in Chromium', () => {
   let s: TestServer;
@@ -44,9 +40,9 @@ describe('the web app for daily use, in Chromium', () => {
     await p.getByRole('button', { name: 'Sign in' }).click();
     await p.getByRole('heading', { name: 'Ask a question' }).waitFor();
   };
-  /** A screenshot at 1280 px of this page, and the same route at 390 px in another tab. */
+  /** The same route at 390 px in another tab fits the screen (and screenshots of both, if asked for). */
   const shots = async (name: string, settle: (p: Page) => Promise<unknown> = async () => undefined) => {
-    await page.screenshot({ path: join(SHOTS, `daily-${name}-1280.png`), fullPage: true });
+    await saveScreenshot(page, `daily-${name}-1280`, { fullPage: true });
     const narrow = await context.newPage();
     watch(narrow);
     await narrow.setViewportSize({ width: 390, height: 844 });
@@ -54,7 +50,7 @@ describe('the web app for daily use, in Chromium', () => {
     await narrow.locator('main h2').first().waitFor();
     await settle(narrow);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth), `${name} at 390 px`).toBeLessThanOrEqual(390);
-    await narrow.screenshot({ path: join(SHOTS, `daily-${name}-390.png`), fullPage: true });
+    await saveScreenshot(narrow, `daily-${name}-390`, { fullPage: true });
     await narrow.close();
   };
   const turn = (n: number) => page.locator('.turn').nth(n);
@@ -63,7 +59,6 @@ describe('the web app for daily use, in Chromium', () => {
     (await t.locator(`tbody tr td:nth-child(${column})`).allTextContents()).reduce((a, x) => a + Number(x.replace(/[^\d.-]/g, '')), 0);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     buildWeb();
     s = await startTestServer({ overrides: { demoScale: 0.01, bootstrapPassword: PASSWORD, researchConcurrency: 1, researchPaceMs: 50 } });
     base = origin(s.base);
@@ -210,7 +205,7 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await turn(5).locator('.overview-period').textContent()).toMatch(/Q2 1998 against Q1 1998/);
     expect(await cards.first().textContent()).toMatch(/Revenue\s*\$[\d.,]+[KMB]?.*vs/);
     await shots('overview', (p) => p.locator('.overview-card').first().waitFor());
-    await turn(5).screenshot({ path: join(SHOTS, 'daily-overview-answer-1280.png') });
+    await saveScreenshot(turn(5), 'daily-overview-answer-1280');
     await cards.first().getByRole('button', { name: 'Drill into revenue' }).click();
     await waitDone(6);
     expect(await turn(6).locator('.question').textContent()).toBe('Revenue by month, Q1 1998 to Q2 1998');
@@ -248,7 +243,7 @@ describe('the web app for daily use, in Chromium', () => {
     expect(await tiles.nth(0).locator('.result-view').getAttribute('data-view')).toBe('table');
     expect(await tiles.nth(0).locator('tbody tr').count()).toBe(5);
     await tiles.nth(1).locator('.chart svg .mark-line path').first().waitFor({ timeout: 20_000 });
-    await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-1280.png'), fullPage: true });
+    await saveScreenshot(colleague, 'daily-dashboard-colleague-1280', { fullPage: true });
     await colleague.setViewportSize({ width: 390, height: 844 });
     await colleague.waitForTimeout(300);
     const widths = await colleague.evaluate(() => ({
@@ -257,7 +252,7 @@ describe('the web app for daily use, in Chromium', () => {
     }));
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.chart).toBeLessThanOrEqual(390);
-    await colleague.screenshot({ path: join(SHOTS, 'daily-dashboard-colleague-390.png'), fullPage: true });
+    await saveScreenshot(colleague, 'daily-dashboard-colleague-390', { fullPage: true });
     // renamed by the colleague
     await colleague.getByRole('button', { name: 'Rename' }).click();
     await colleague.getByLabel('Dashboard name').fill('Daily review (shared)');
@@ -431,7 +426,7 @@ describe('the web app for daily use, in Chromium', () => {
     const [r, g, b] = background.match(/\d+/g)!.map(Number);
     expect(r + g + b).toBeLessThan(150);
     await darkPage.locator('.chart svg').first().waitFor({ timeout: 20_000 });
-    await darkPage.screenshot({ path: join(SHOTS, 'daily-dark-1280.png'), fullPage: false });
+    await saveScreenshot(darkPage, 'daily-dark-1280');
     await dark.close();
 
     await page.goto(`${base}/${threadHash}`);

@@ -4,24 +4,21 @@
  * sort and download the table, copy the SQL, follow up, a refusal, history (the UI thread, never
  * an API-key session), research with live progress and stop, scheduled reports, an API key made
  * here and used with curl then revoked, the semantic layer, 390 px, sign out. Cookie flags and
- * CSRF are checked from inside the page. One browser launch; screenshots of every page at 1280 px
- * go to test/e2e/__screenshots__.
+ * CSRF are checked from inside the page. One browser launch; with QUARRY_SCREENSHOTS=1, screenshots
+ * of every page at 1280 px go to test/e2e/__screenshots__.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, launchChromium, unlabelledControls } from '../helpers/browser.js';
-import { REPO_ROOT } from '../helpers/paths.js';
+import { buildWeb, launchChromium, saveScreenshot, unlabelledControls } from '../helpers/browser.js';
 import { startTestServer, TEST_KEY, type TestServer } from '../helpers/server.js';
 import { origin } from '../helpers/web.js';
 
 const run = promisify(execFile);
 const PASSWORD = 'e2e-password-correct-horse';
-const SHOTS = join(REPO_ROOT, 'test/e2e/__screenshots__');
 
 describe('the web app in Chromium', () => {
   let s: TestServer;
@@ -34,7 +31,7 @@ describe('the web app in Chromium', () => {
   const logs: string[] = [];
   const secrets: string[] = [PASSWORD, TEST_KEY];
 
-  const shot = (name: string, target: Page = page) => target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string, target: Page = page) => saveScreenshot(target, name, { fullPage: true });
   const expectLabelled = async () => expect(await unlabelledControls(page)).toEqual([]);
   const nav = async (name: string, heading: string | RegExp) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -45,7 +42,6 @@ describe('the web app in Chromium', () => {
       .stdout;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     buildWeb();
     const logStream = new Writable({
       write(chunk, _enc, cb) {

@@ -3,7 +3,7 @@
  * the web app built the way `npm start` builds it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './paths.js';
@@ -19,6 +19,24 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Where the browser tests leave their screenshots. */
+const SCREENSHOTS = join(REPO_ROOT, 'test/e2e/__screenshots__');
+
+/**
+ * A screenshot into test/e2e/__screenshots__/<name>.png, taken only when QUARRY_SCREENSHOTS=1
+ * (`QUARRY_SCREENSHOTS=1 npx vitest run test/e2e` refreshes the committed ones). Screenshots assert
+ * nothing; encoding full pages costs the suite CPU, and writing them leaves the checkout modified.
+ */
+export async function saveScreenshot(
+  target: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.QUARRY_SCREENSHOTS !== '1') return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await target.screenshot({ path: join(SCREENSHOTS, `${name}.png`), ...options });
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });

@@ -13,9 +13,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import type { ResearchOperation } from '../../src/schemas/research.js';
-import { PG_BIN, startPostgres, type TestPostgres } from './postgres.js';
+import { PG_BIN, startPostgres, testPool, type TestPostgres } from './postgres.js';
 import { startQuarryProcess, type LaunchOptions, type QuarryProcess } from './quarry-process.js';
 
 const run = promisify(execFile);
@@ -106,8 +105,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosOutcome> {
   const started = performance.now();
   // a crash-stop must not take back what the database acknowledged, as in production
   const postgres = await startPostgres({ durableCommits: true });
-  const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  db.on('error', () => undefined); // the restart ends its idle connections too
+  const db = testPool(postgres.url); // the restart ends its idle connections too
   const env = {
     ...options.env,
     QUARRY_STORE: postgres.url,

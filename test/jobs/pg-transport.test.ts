@@ -3,7 +3,7 @@
  * processes would have: wake-ups through LISTEN/NOTIFY (latency, reconnect after the listening
  * connection is killed), and pg-boss retries with backoff.
  */
-import pg from 'pg';
+import { testPool } from '../helpers/postgres.js';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function bus() {
-  const pool = new pg.Pool({ connectionString: server.url, max: 2 });
+  const pool = testPool(server.url);
   const listener = new PgListener(server.url, log, { minBackoffMs: 50, maxBackoffMs: 200 });
   await listener.start();
   const events = await PgInquiryEvents.create(pool, listener, log);
@@ -55,7 +55,9 @@ describe('wake-ups between two processes', () => {
       // the wake-up carries the terminal state written: the waiter need not read it back
       expect([...states]).toEqual(['done']);
       lags.sort((a, b) => a - b);
-      expect(lags[Math.floor(lags.length / 2)]!).toBeLessThan(10);
+      // A notification, not a poll: the long-poll's own status checks are at least 2 s apart.
+      // (Milliseconds on a quiet host; the bound leaves room for a saturated CI machine.)
+      expect(lags[Math.floor(lags.length / 2)]!).toBeLessThan(200);
       expect(reader.events.size).toBe(0);
     } finally {
       await writer.close();
@@ -123,7 +125,7 @@ describe('the pg-boss queue', () => {
     const boss = new PgBoss({ connectionString: server.url, max: 3 });
     boss.on('error', () => undefined);
     await boss.start();
-    const pool = new pg.Pool({ connectionString: server.url, max: 2 });
+    const pool = testPool(server.url);
     const listener = new PgListener(server.url, log);
     await listener.start();
     try {

@@ -9,6 +9,11 @@
  * packages resolve from the repository's node_modules as the sources' do; `import.meta.url` keeps
  * each source file's own URL, so paths relative to a source (prompts, the default model, the web
  * build) stay what they are under tsx. Code-splitting keeps the CLI's lazy imports lazy.
+ *
+ * Packages are bundled too, except those in EXTERNAL: Node 20's ESM loader resolves, reads and
+ * compiles each of the ~1,500 files of node_modules a server imports one by one, about a third of
+ * a child's start-up CPU. The packages left out load native addons or find files of their own
+ * beside their code (`__dirname`), which a bundle would move.
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -37,6 +42,31 @@ const sourceUrls: Plugin = {
     }));
   },
 };
+
+/** Packages that stay in node_modules: native addons, and packages that read files next to their code. */
+const EXTERNAL = [
+  '@duckdb/*',
+  'better-sqlite3',
+  'pg-native',
+  'pino',
+  'thread-stream',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'esbuild',
+  'vite',
+  'playwright-core',
+  'fsevents',
+];
+
+/** CommonJS code in the bundle still finds `require`, `__filename` and `__dirname` in an ES module. */
+const COMMONJS_GLOBALS = [
+  "import { createRequire as __quarryCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __quarryFileURLToPath } from 'node:url';",
+  "import { dirname as __quarryDirname } from 'node:path';",
+  'const require = __quarryCreateRequire(import.meta.url);',
+  'const __filename = __quarryFileURLToPath(import.meta.url);',
+  'const __dirname = __quarryDirname(__filename);',
+].join(' ');
 
 const alive = (pid: number) => {
   try {
@@ -67,7 +97,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    banner: { js: COMMONJS_GLOBALS },
     plugins: [sourceUrls],
     logLevel: 'warning',
   });

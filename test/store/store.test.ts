@@ -5,6 +5,7 @@
  * writers win.
  */
 import pg from 'pg';
+import { testPool } from '../helpers/postgres.js';
 import { describe, expect, it } from 'vitest';
 import { openCheckpoints } from '../../graphs/checkpoints.js';
 import { openPostgresStore, type StoreKind } from '../../src/store/db.js';
@@ -548,7 +549,7 @@ describe('state store on PostgreSQL only', () => {
       const own = await handle.pool!.query('select 1732419123456::bigint as t, 9007199254740991::bigint as m');
       expect(own.rows[0]).toEqual({ t: T1, m: MAX });
       // the Postgres warehouse's pool (and any other) still gets pg's defaults
-      const other = new pg.Pool({ connectionString: url, max: 1 });
+      const other = testPool(url, 1);
       const theirs = await other.query('select 1732419123456::bigint as t');
       await other.end();
       expect(theirs.rows[0].t).toBe('1732419123456');
