@@ -621,7 +621,17 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         // (a clause ranking them; any other condition on them is the listing's and the entity condition's)
         items.slice(k + 1).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')));
     const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
-    const allCtx = items[k - 1]?.lower === 'all' && it.plural;
+    // "the total salary of all employees (in Leeds)": an aggregate said of all the members is one
+    // figure of the whole set, never one per member (members: the thing itself or its naming column);
+    // "the salary of all employees" still shows each one's
+    const lastMetric = a.metrics.at(-1);
+    const figureOfAllMembers =
+      items[k - 2]?.lower === 'of' &&
+      !!lastMetric &&
+      (AGGREGATE_SAID.test(lastMetric.item.lower) || AGGREGATE_SAID.test(items[lastMetric.pos - 1]?.lower ?? '')) &&
+      (ents.length > 0 ||
+        (dims.length > 0 && dims.every((d) => dimensionOfEntity(lex, lex.dimensions.get(d.target)!.entity) === d.target)));
+    const allCtx = items[k - 1]?.lower === 'all' && it.plural && !figureOfAllMembers;
     const nk = nextSig(k, new Set(['the']));
     const withAfter = items[nk]?.kind === 'word' && WITH_WORDS.has(items[nk].lower) && !!items[nk + 1];
     const superBefore = (prevKw === 'desc' || prevKw === 'asc') && QUANTITY_SUPERLATIVES.has(prev.lower) && !items[k - 1]?.used;
@@ -1003,6 +1013,8 @@ const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon)
   new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
 export { dimensionOfEntity } from './members.js';
+/** An aggregate word in or right before a figure's phrase: the figure is said as one number. */
+const AGGREGATE_SAID = /\b(total|sum|average|avg|mean|number|count|minimum|maximum|min|max|highest|lowest|combined|overall)\b/;
 
 /**
  * "the 5 customers with the most orders", "the 3 halls that have the highest capacity": the number

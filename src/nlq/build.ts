@@ -25,8 +25,8 @@ import {
 } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
+import { yearColumnTakes } from './year-columns.js';
 import { lookupTable } from './lookup.js';
-import { yearColumn, yearFilters } from './year-columns.js';
 
 export interface Built {
   query: SemanticQuery;
@@ -427,18 +427,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       return name;
     });
     metrics = uniq(metrics);
-    // "films from 1994" of a thing with no date but a year number column: the period is that column's
-    // (`periodOnYearColumn` moves it there), when it is made of whole years
-    const owners = uniq(metrics.map((n) => lex.metrics.get(n)!.entity ?? ''));
-    const yearCol = owners.length === 1 && owners[0] ? yearColumn(model, owners[0]) : undefined;
-    const byYear =
-      !!yearCol &&
-      !!yearFilters(
-        timeRange,
-        items.filter((it) => it.kind === 'time'),
-        yearCol,
-      );
-    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound) && !byYear) {
+    // "films released in 2015": an undated thing keeping its year in a number column takes the
+    // period there (`periodOnYearColumn`, after build)
+    if (metrics.every((n) => !lex.metrics.get(n)!.timeBound) && !yearColumnTakes(model, lex, metrics, timeRange, items)) {
       notes.push(
         `${metrics.map((n) => lex.metrics.get(n)!.label).join(', ')} ${metrics.length > 1 ? 'are' : 'is'} not dated: the period "${timeRange.label}" does not apply`,
       );

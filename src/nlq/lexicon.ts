@@ -9,6 +9,7 @@ import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
 import { expandedNames } from './linking.js';
+import { modelColumns, unitlessNames } from './unit-suffixes.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
@@ -447,6 +448,22 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     for (const x of abbreviated(t)) add(x, { kind: 'time_dimension', target: t.name, source: 'abbreviation' });
   }
 
+  // "budget" of `budget_amt`, "runtime" of `runtime_mins`: a name without its unit word
+  const taken = (phrase: string) => {
+    let node: TrieNode | undefined = root;
+    for (const k of phraseKeys(phrase)) node = node?.next.get(k);
+    return !!node?.entries.length;
+  };
+  const columns = modelColumns([...model.measures, ...model.dimensions]);
+  // (a measure's column is shared by its sum and average: only its own names)
+  for (const [phrase, m] of unitlessNames(
+    [...model.measures, ...model.metrics].map((m) => ({ name: m.name, label: m.label, synonyms: m.synonyms })),
+    taken,
+    columns,
+  ))
+    add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
+  for (const [phrase, d] of unitlessNames(model.dimensions, taken, columns))
+    add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
   addClosedCompounds(root, vocab, add);
 
   // values: stored values, value synonyms, value groups

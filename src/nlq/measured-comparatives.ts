@@ -18,8 +18,8 @@ import { columnOf, nameWords } from './units.js';
 type Direction = 'more' | 'less';
 /** Comparative adjectives (general English), the direction each says and the column words of its sense. */
 const COMPARATIVES: Readonly<Record<string, { dir: Direction; words: string[] }>> = Object.assign(Object.create(null), {
-  longer: { dir: 'more', words: ['length', 'long', 'distance'] },
-  shorter: { dir: 'less', words: ['length', 'long', 'distance', 'height'] },
+  longer: { dir: 'more', words: ['length', 'len', 'long', 'distance', 'duration', 'runtime'] },
+  shorter: { dir: 'less', words: ['length', 'len', 'long', 'distance', 'duration', 'runtime', 'height'] },
   taller: { dir: 'more', words: ['height', 'tall'] },
   higher: { dir: 'more', words: ['altitude', 'height', 'elevation'] },
   lower: { dir: 'less', words: ['altitude', 'height', 'elevation'] },

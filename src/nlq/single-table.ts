@@ -11,8 +11,9 @@ import type { SemanticModel } from '../semantic/model.js';
 import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery } from '../semantic/query.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
-import { linkQuestion, type LinkCandidate } from './linking.js';
+import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
+import { columnOf, unitSpellings } from './units.js';
 import { keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, type Token } from './text.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
@@ -170,7 +171,7 @@ function measuredOwner(
 }
 
 /** A unit written after a column's name ("length_km", "weight_kg", "age_years"). */
-const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi))?';
+const UNIT_SUFFIX = '(?:_(?:km|m|mi|miles|ft|feet|cm|mm|kg|g|lb|lbs|t|years|yrs|sqkm|sqmi|min|mins|minutes|secs|seconds|hrs|hours))?';
 
 /** What "all the ___ about X" says of every column. */
 const ALL_COLUMNS = ['information', 'info', 'details', 'detail', 'data', 'columns', 'fields', 'attributes'];
@@ -528,6 +529,16 @@ function buildReading(
       if (cond) {
         if (cond === 'refuse') return undefined;
         filters.push(cond.filter);
+        // "with a runtime between 90 and 110 minutes": the unit the column's own name says (`runtime_min`)
+        const after = parts[cond.end];
+        const unit = after?.kind === 'word' ? unitSpellings(after.lower) : undefined;
+        if (unit) {
+          const column = columnOf(
+            model.dimensions.find((d) => d.name === p.name)?.sql ?? model.measures.find((m) => m.name === p.name)?.sql,
+          );
+          if (!column || !nameTokens(column).some((w) => unit.includes(w))) return undefined;
+          cond.end++;
+        }
         for (let x = n; x < cond.end; x++) claim(parts[x]!);
         n = cond.end - 1;
         continue;
@@ -577,15 +588,26 @@ function buildReading(
       n = m + 1;
       continue;
     }
-    // "older than 50", "longer than 500": the thing's one column of the comparative's sense (age, length)
+    // "older than 50", "longer than 120 minutes", "heavier than 5 kg": the thing's one column the
+    // comparative names by its sense (`comparativeSense`); a unit after the number is the column's own
+    // (else no reading)
     const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
     if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      const cols = [...new Set(sense.words.flatMap((w) => columnsNamed(model, thing, w)))];
+      const found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
       const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
-      if (cols.length !== 1 || v.percent) return undefined;
-      filters.push({ dimension: cols[0]!, op: sense.dir === 'more' ? 'gt' : 'lt', values: [v.value] });
+      if (found.length !== 1 || v.percent) return undefined;
+      filters.push({ dimension: found[0]!, op: sense.dir === 'more' ? 'gt' : 'lt', values: [v.value] });
       claim(p, parts[n + 1]!, v);
       n += 2;
+      const unit = parts[n + 1]?.kind === 'word' ? unitSpellings((parts[n + 1] as { lower: string }).lower) : undefined;
+      if (unit) {
+        const column = columnOf(
+          model.dimensions.find((d) => d.name === found[0])?.sql ?? model.measures.find((m) => m.name === found[0])?.sql,
+        );
+        if (!column || !nameTokens(column).some((w) => unit.includes(w))) return undefined;
+        claim(parts[n + 1]!);
+        n++;
+      }
       continue;
     }
     if (p.kind === 'entity') {
@@ -713,6 +735,8 @@ function readCondition(
   // "is", "are", "was", "of a", "with a" between the column and the comparison
   while (['is', 'are', 'was', 'were'].includes(w(parts[n]) ?? '')) n++;
   const num = (p: Part | undefined) => (p?.kind === 'number' ? p : undefined);
+  // "with a weight of more than 5", "a rating of at least 7": the comparison after "of"
+  if (w(parts[n]) === 'of' && !num(parts[n + 1]) && COMPARISONS.some((c) => c.words[0] === w(parts[n + 1]) && c.words[0] !== 'of')) n++;
   // "whose size is 5"
   if (n > at && num(parts[n]) && w(parts[n + 1]) !== 'to') {
     if (!col.number || num(parts[n])!.percent) return 'refuse';

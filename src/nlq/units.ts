@@ -36,6 +36,11 @@ const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
   { kind: 'duration', spellings: ['hour', 'hours', 'hr', 'hrs'] },
 ];
 
+/** The spellings of the unit a word names ("minutes": minute, min, mins...), or undefined. */
+export function unitSpellings(word: string): string[] | undefined {
+  return UNITS.find((u) => u.spellings.includes(word))?.spellings;
+}
+
 /** Words of a column that say what kind of figure it is. */
 const KIND_WORDS: Record<Kind, string[]> = {
   length: [

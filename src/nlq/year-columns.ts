@@ -8,7 +8,9 @@
 import type { SemanticModel } from '../semantic/model.js';
 import type { DimensionFilter, SemanticQuery } from '../semantic/query.js';
 import type { Lexicon } from './lexicon.js';
-import { entriesOf, type Item } from './spans.js';
+import { consume, entriesOf, type Item } from './spans.js';
+import { verbOf } from './text.js';
+import { verbNamesDate } from './constructions/dated-verb.js';
 import { OPEN_START } from './time.js';
 
 /** Words that make a column name a year: its last word. */
@@ -34,6 +36,54 @@ export function yearColumn(model: SemanticModel, entity: string): string | undef
   return found.length === 1 ? found[0]!.name : undefined;
 }
 
+/**
+ * The period can be read on the year column of the one thing the undated metrics are of (so it is
+ * kept for `periodOnYearColumn`, never dropped as "not dated").
+ */
+export function yearColumnTakes(
+  model: SemanticModel,
+  lex: Lexicon,
+  metrics: string[],
+  range: { start: string; end: string; days?: unknown },
+  items: Item[],
+): boolean {
+  if (range.days) return false;
+  const entities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity));
+  const entity = entities.size === 1 ? [...entities][0] : undefined;
+  const column = entity && yearColumn(model, entity);
+  return (
+    !!column &&
+    !!yearFilters(
+      range,
+      items.filter((it) => it.kind === 'time'),
+      column,
+    )
+  );
+}
+
+/**
+ * The verb right before the period names the year column ("films released in 2015" and
+ * `release_yr`, "companies founded before 1990" and `founded_year`): its lemma is the first word of
+ * the column's name or label, or that word is the verb's noun.
+ */
+export function verbNamingColumn(items: Item[], model: SemanticModel, column: string): Item[] | undefined {
+  const d = model.dimensions.find((x) => x.name === column);
+  const named = new Set([column, d?.label ?? '', d?.sql.replace(/^\$\{TABLE\}\./, '') ?? ''].flatMap((n) => words(n).slice(0, 1)));
+  for (let k = 0; k < items.length; k++) {
+    const time = items[k]!;
+    if (time.kind !== 'time') continue;
+    const between = items[k - 1]?.kind === 'word' && AFTER_VERB.has(items[k - 1]!.lower) ? items[k - 1] : undefined;
+    const it = items[k - (between ? 2 : 1)];
+    if (it?.kind !== 'word' || it.consumed) continue;
+    const verb = verbOf(it.lower);
+    // ("founded" and `founded_year`: the column says the verb's own participle)
+    if (verb && (verbNamesDate(verb, named) || [...named].some((w) => verbOf(w) === verb))) return between ? [it, between] : [it];
+  }
+  return undefined;
+}
+/** Between a verb and its period when the period does not hold it: "released [in] 2015". */
+const AFTER_VERB = new Set(['in', 'on', 'during', 'since', 'after', 'before', 'between', 'from']);
+
 const isJanFirst = (d: string) => d.endsWith('-01-01');
 const yearOf = (d: string) => Number(d.slice(0, 4));
 
@@ -56,7 +106,8 @@ export function periodOnYearColumn(query: SemanticQuery, items: Item[], lex: Lex
   const column = yearColumn(model, entity);
   if (!column) return false;
   // the column named in the question ("with a year after 2020", "whose year is 2021")
-  const named = items.some((it) => it.kind === 'lex' && entriesOf(it, 'dimension').some((e) => e.target === column));
+  const verb = verbNamingColumn(items, model, column);
+  const named = !!verb || items.some((it) => it.kind === 'lex' && entriesOf(it, 'dimension').some((e) => e.target === column));
   const sayYear = items
     .filter((it) => it.kind === 'time')
     .some((it) => /\byears?\b/.test(it.lower) && /\b(after|before|since|from|until)\b/.test(it.lower));
@@ -70,6 +121,7 @@ export function periodOnYearColumn(query: SemanticQuery, items: Item[], lex: Lex
   // "have a year of 2021": the column being set is said by the comparison itself
   query.filters = query.filters.filter((f) => !(f.dimension === column && f.op === 'is_set'));
   query.filters.push(...filters);
+  if (verb) consume(...verb);
   return true;
 }
 

@@ -38,6 +38,8 @@ describe('single-table reading on TPC-H', () => {
     ],
     ['the lowest quantity of line items with a quantity above 20', 'SELECT MIN(l_quantity) AS a FROM lineitem WHERE l_quantity > 20'],
     ['count the line items with a quantity between 10 and 20', 'SELECT COUNT(*) AS a FROM lineitem WHERE l_quantity BETWEEN 10 AND 20'],
+    // a comparison after "of" ("a balance of more than 9000")
+    ['how many suppliers have an account balance of more than 9000', 'SELECT COUNT(*) AS a FROM supplier WHERE s_acctbal > 9000'],
   ];
   it.each(cases)('%s', async (question, sql) => {
     const got = await answerQuestion(layer, warehouse, question);
@@ -101,6 +103,7 @@ describe('single-table reading on a database of our own, bootstrapped unedited',
   it('reads a condition on a row attribute: a range, a bound, a value', async () => {
     expect(await db.ask('count the halls with a capacity between 50 and 150')).toEqual(['2']);
     expect(await db.ask('how many halls have a capacity of 300 or more')).toEqual(['2']);
+    expect(await db.ask('how many halls have a floor area of at least 300')).toEqual(['3']);
     // (the column of the condition is shown beside the names)
     expect(await db.ask('list the hall names with a floor area below 100')).toEqual(['Chapel Rooms 98', 'Studio Nine 60']);
   });

@@ -12,7 +12,7 @@
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
-import { isStamp, yearColumn } from '../year-columns.js';
+import { isStamp, verbNamingColumn, yearColumn } from '../year-columns.js';
 import type { Construction } from './types.js';
 
 /** Between the thing and its verb: "treatments [that were] started", "customers [who have] joined". */
@@ -114,7 +114,9 @@ export const datedVerb: Construction = {
       // "films released before 1980" of a thing with no date of its own but a year number column (`release_year`):
       // the verb names that column, or comes-into-being with it; the period becomes conditions on it
       const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing) : undefined;
-      if (year && (verbNamesDate(verb, dateWords(lex, year)) || CREATION_VERBS.has(verb))) {
+      // (a verb that names the year column itself, "released" of `release_yr`, is read where the
+      // period becomes conditions on that column: `verbNamingColumn` in year-columns.ts)
+      if (year && CREATION_VERBS.has(verb) && !verbNamingColumn(items, ctx.model, year)) {
         it.used = true;
         const between = q === k + 2 ? items[k + 1] : undefined;
         return {

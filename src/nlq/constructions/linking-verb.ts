@@ -28,6 +28,8 @@ interface Link {
   /** Undefined when a pronoun stands for the thing the query groups ("the papers they wrote"). */
   left?: Item;
   right: Item;
+  /** The thing a qualifier before the verb qualifies ("papers" of "papers in ISA conference containing ..."). */
+  head?: Item;
 }
 
 /** Subject pronouns that stand for the one thing a breakdown or listing is about. */
@@ -47,12 +49,16 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
-          const how = l.left
-            ? relation(lex, ctx.model, query, l.left, l.right, l.verb)
-            : pronounRelation(lex, ctx.model, query, l.right, l.verb);
+          let left = l.left;
+          let how = left ? relation(lex, ctx.model, query, left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
+          // "papers in ISA conference containing keyword AI": a participle after a qualifier says of the thing qualified
+          if (!how && l.head) {
+            left = l.head;
+            how = relation(lex, ctx.model, query, left, l.right, l.verb);
+          }
           if (!how) continue;
           consume(l.verb);
-          notes.push(`"${l.verb.text}" links ${l.left?.text ?? 'them'} and ${l.right.text} (${how})`);
+          notes.push(`"${l.verb.text}" links ${left?.text ?? 'them'} and ${l.right.text} (${how})`);
         }
         return query;
       },
@@ -111,7 +117,30 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // "flights that operate on Mondays and Wednesdays": a verb before values joined by "and" may ask
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
-  return left?.kind === 'lex' && right?.kind === 'lex' && !joined ? { left, right } : undefined;
+  if (left?.kind !== 'lex' || right?.kind !== 'lex' || joined) return undefined;
+  return { left, right, ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}) };
+}
+
+/** Prepositions of a qualifier right after a thing: "papers [in ISA conference]", "orders [from Leeds]". */
+const QUALIFIER = new Set(['in', 'at', 'of', 'from', 'by', 'on', 'for']);
+
+/**
+ * The thing a qualifier ending at `p` qualifies: a value (with its dimension's word before or after
+ * it: "ISA conference", "the journal Nature") after a preposition, right after a thing named.
+ */
+function qualifiedHead(items: Item[], p: number): Item | undefined {
+  let m = p;
+  const valueOrName = (it: Item | undefined) =>
+    it?.kind === 'lex' && (entriesOf(it, 'value').length > 0 || entriesOf(it, 'dimension').length > 0);
+  if (!valueOrName(items[m])) return undefined;
+  if (valueOrName(items[m - 1])) m--;
+  if (items[m - 1]?.lower === 'the') m--;
+  // ("by" is also a breakdown's keyword: a qualifier only before a value, "books by Faber")
+  const prep = items[m - 1];
+  if (!prep || !QUALIFIER.has(prep.lower) || (prep.kind !== 'word' && !(prep.kind === 'kw' && entriesOf(items[p]!, 'value').length)))
+    return undefined;
+  const head = items[m - 2];
+  return head?.kind === 'lex' && (entriesOf(head, 'entity').length > 0 || entriesOf(head, 'metric').length > 0) ? head : undefined;
 }
 
 /**

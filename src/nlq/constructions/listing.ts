@@ -33,7 +33,7 @@ import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
-import { isStamp, yearColumn, yearFilters } from '../year-columns.js';
+import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -633,8 +633,9 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       const onlyDate = own.length ? undefined : onlyDateOf(model, E);
       // "cars from 2021": the members' year kept as a number
       const year = own.length || timeRange.days ? undefined : yearColumn(model, E);
+      const yearVerb = year ? verbNamingColumn(p.items, model, year) : undefined;
       const byYear =
-        year && (!onlyDate || isStamp(model, onlyDate))
+        year && (!onlyDate || isStamp(model, onlyDate) || yearVerb)
           ? yearFilters(
               timeRange,
               p.items.filter((it) => it.kind === 'time'),
@@ -643,6 +644,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
           : undefined;
       if (byYear) {
         query.filters.push(...byYear);
+        consume(...(yearVerb ?? []));
         timeRange = undefined;
       } else if (onlyDate) timeRange = { ...timeRange, dimension: onlyDate };
       else if (!own.length)
