@@ -14,31 +14,32 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords } from './units.js';
+import { ALTITUDE, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
 /** Comparative adjectives (general English), the direction each says and the column words of its sense. */
 const COMPARATIVES: Readonly<Record<string, { dir: Direction; words: string[] }>> = Object.assign(Object.create(null), {
-  longer: { dir: 'more', words: ['length', 'len', 'long', 'distance', 'duration', 'runtime'] },
-  shorter: { dir: 'less', words: ['length', 'len', 'long', 'distance', 'duration', 'runtime', 'height'] },
+  longer: { dir: 'more', words: [...LENGTH, 'len', 'duration', 'runtime'] },
+  shorter: { dir: 'less', words: [...LENGTH, 'len', 'duration', 'runtime', 'height'] },
   taller: { dir: 'more', words: ['height', 'tall'] },
-  higher: { dir: 'more', words: ['altitude', 'height', 'elevation'] },
-  lower: { dir: 'less', words: ['altitude', 'height', 'elevation'] },
-  larger: { dir: 'more', words: ['area', 'size', 'population'] },
-  bigger: { dir: 'more', words: ['area', 'size', 'population'] },
-  smaller: { dir: 'less', words: ['area', 'size', 'population'] },
+  higher: { dir: 'more', words: ALTITUDE },
+  lower: { dir: 'less', words: ALTITUDE },
+  larger: { dir: 'more', words: SIZE },
+  bigger: { dir: 'more', words: SIZE },
+  smaller: { dir: 'less', words: SIZE },
   older: { dir: 'more', words: ['age'] },
   younger: { dir: 'less', words: ['age'] },
-  heavier: { dir: 'more', words: ['weight', 'mass'] },
-  lighter: { dir: 'less', words: ['weight', 'mass'] },
-  deeper: { dir: 'more', words: ['depth', 'deep'] },
-  shallower: { dir: 'less', words: ['depth', 'deep'] },
-  faster: { dir: 'more', words: ['speed'] },
-  slower: { dir: 'less', words: ['speed'] },
-  wider: { dir: 'more', words: ['width', 'wide', 'breadth'] },
-  narrower: { dir: 'less', words: ['width', 'wide', 'breadth'] },
-  cheaper: { dir: 'less', words: ['price', 'cost', 'fee'] },
-  pricier: { dir: 'more', words: ['price', 'cost', 'fee'] },
-  costlier: { dir: 'more', words: ['price', 'cost', 'fee'] },
+  heavier: { dir: 'more', words: WEIGHT },
+  lighter: { dir: 'less', words: WEIGHT },
+  deeper: { dir: 'more', words: DEPTH },
+  shallower: { dir: 'less', words: DEPTH },
+  faster: { dir: 'more', words: SPEED },
+  slower: { dir: 'less', words: SPEED },
+  wider: { dir: 'more', words: WIDTH },
+  narrower: { dir: 'less', words: WIDTH },
+  cheaper: { dir: 'less', words: PRICE },
+  pricier: { dir: 'more', words: PRICE },
+  costlier: { dir: 'more', words: PRICE },
 });
 /** The direction and column words of a comparative adjective ("longer": more, length), if it is one. */
 export function comparativeSense(word: string): { dir: Direction; words: string[] } | undefined {
@@ -46,8 +47,8 @@ export function comparativeSense(word: string): { dir: Direction; words: string[
 }
 /** Adjectives said with "more" / "less" ("more expensive than"), and the column words of their sense. */
 const PERIPHRASTIC: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
-  expensive: ['price', 'cost', 'fee'],
-  costly: ['price', 'cost', 'fee'],
+  expensive: PRICE,
+  costly: PRICE,
   populous: ['population'],
   populated: ['population'],
 });

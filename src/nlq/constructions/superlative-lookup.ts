@@ -35,6 +35,7 @@ import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 import { onlyDateOf } from '../members.js';
+import { ALTITUDE, DEPTH, LENGTH, SIZE, SPEED, WEIGHT, WIDTH } from '../measure-senses.js';
 
 /**
  * Superlative adjectives and the words of the measure they name by sense (general English). The
@@ -42,22 +43,22 @@ import { onlyDateOf } from '../members.js';
  * shortest connect time").
  */
 const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; named?: string[] }>> = Object.assign(Object.create(null), {
-  longest: { dir: 'desc', words: ['length', 'long', 'distance'], named: ['duration', 'time', 'range', 'span'] },
-  shortest: { dir: 'asc', words: ['length', 'long', 'distance'], named: ['duration', 'time', 'range', 'span'] },
-  highest: { dir: 'desc', words: ['altitude', 'height', 'elevation'] },
-  lowest: { dir: 'asc', words: ['altitude', 'height', 'elevation'] },
+  longest: { dir: 'desc', words: LENGTH, named: ['duration', 'time', 'range', 'span'] },
+  shortest: { dir: 'asc', words: LENGTH, named: ['duration', 'time', 'range', 'span'] },
+  highest: { dir: 'desc', words: ALTITUDE },
+  lowest: { dir: 'asc', words: ALTITUDE },
   tallest: { dir: 'desc', words: ['height', 'altitude', 'elevation', 'tall'] },
-  largest: { dir: 'desc', words: ['area', 'size', 'population'] },
-  biggest: { dir: 'desc', words: ['area', 'size', 'population'] },
-  smallest: { dir: 'asc', words: ['area', 'size', 'population'] },
-  deepest: { dir: 'desc', words: ['depth', 'deep'] },
-  shallowest: { dir: 'asc', words: ['depth', 'deep'] },
-  heaviest: { dir: 'desc', words: ['weight', 'mass'] },
-  lightest: { dir: 'asc', words: ['weight', 'mass'] },
-  fastest: { dir: 'desc', words: ['speed'] },
-  slowest: { dir: 'asc', words: ['speed'] },
-  widest: { dir: 'desc', words: ['width', 'wide', 'breadth'] },
-  narrowest: { dir: 'asc', words: ['width', 'wide', 'breadth'] },
+  largest: { dir: 'desc', words: SIZE },
+  biggest: { dir: 'desc', words: SIZE },
+  smallest: { dir: 'asc', words: SIZE },
+  deepest: { dir: 'desc', words: DEPTH },
+  shallowest: { dir: 'asc', words: DEPTH },
+  heaviest: { dir: 'desc', words: WEIGHT },
+  lightest: { dir: 'asc', words: WEIGHT },
+  fastest: { dir: 'desc', words: SPEED },
+  slowest: { dir: 'asc', words: SPEED },
+  widest: { dir: 'desc', words: WIDTH },
+  narrowest: { dir: 'asc', words: WIDTH },
 });
 /** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
 export function senseSuperlative(word: string): boolean {
