@@ -939,7 +939,17 @@ const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
  * is refused rather than broken down by the first one said.
  */
 function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Grain } {
-  const groups = a.grainGroups;
+  // "by day of (the) week", "month of the year": a part of a cycle (Mondays together across weeks), never the
+  // finer unit's own buckets; no query computes it, so both words are dropped and the question refused
+  const cyclic = (pos: number) => {
+    const at = items[pos + 1]?.lower === 'of' ? pos + (items[pos + 2]?.lower === 'the' ? 3 : 2) : -1;
+    return at > 0 && items[at]?.kind === 'grain' ? at : -1;
+  };
+  for (const g of a.grainGroups) {
+    const of = cyclic(g.pos);
+    if (of > 0) for (const it of [items[g.pos]!, items[of]!]) it.dropped = true;
+  }
+  const groups = a.grainGroups.filter((g) => cyclic(g.pos) < 0 && !items[g.pos]!.dropped);
   if (!groups.length) return {};
   const grains = [...new Set(groups.map((g) => g.grain))];
   if (grains.length === 1) return { grain: grains[0] };
