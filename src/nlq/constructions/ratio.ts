@@ -826,6 +826,23 @@ export const ratio: Construction = {
           if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
             return `A ratio of ${text(x)} is a figure of each ${x.perMember.replace(/_/g, ' ')}: ask for it for each ${x.perMember.replace(/_/g, ' ')} (by its id).`;
         }
+        // another figure beside the ratio ("... for each category of businesses": the categories read as their count
+        // beside a breakdown by business) is no part of it: never answered beside it
+        const others = query.metrics.filter((m) => m !== metricA && m !== metricB);
+        if (others.length && query.group_by.length)
+          return `The ratio is asked beside ${others.map((m) => label(m).toLowerCase()).join(', ')}: ask for each separately, naming one breakdown.`;
+        // each side's rows must reach every member of the breakdown to-one: through a linking table ("publications
+        // to authors for each organization", the publications of its authors) it is unclear whether members with no
+        // linked rows count, so the ratio is refused
+        const graph = joinGraph(ctx.model);
+        for (const g of query.group_by) {
+          const owner = lex.dimensions.get(g.dimension)?.entity ?? lex.timeDimensions.get(g.dimension)?.entity;
+          for (const m of [metricA, metricB]) {
+            const rows = lex.metrics.get(m)?.entity;
+            if (owner && rows && rows !== owner && !graph.path(rows, owner))
+              return `${label(m)} reach ${owner.replace(/_/g, ' ')} only through related rows: ask for the ratio of each thing's own rows.`;
+          }
+        }
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
         consume(...where.words, ...sides.A.items, ...sides.B.items, before);
         const undated = [metricA, metricB].filter((m) => lex.metrics.get(m)?.timeBound === false);
