@@ -26,6 +26,7 @@ import {
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { yearColumnTakes } from './year-columns.js';
+import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 
 export interface Built {
@@ -451,7 +452,20 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         lex.timeDimensions.get(datingTd!)?.entity === m.entity
       );
     });
-    if (!ok) {
+    // "transactions by customers who joined in 2023": a date (or its verb) of the members the rows belong to holds the period
+    const onMembers =
+      // (one period, no time breakdown: "fees in 2023 by members who enrolled in 2022" has two dates to bound)
+      !ok && timeRange && a.times.length === 1 && !timeGroups.length && !grain && a.dating?.dimension === datingTd
+        ? relatedDateFilters(lex, model, metrics, datingTd, timeRange)
+        : undefined;
+    if (onMembers) {
+      filters.push(...onMembers);
+      notes.push(
+        `Period: ${timeRange!.label} = the ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()} of the rows' ${lex.timeDimensions.get(datingTd)?.entity.replace(/_/g, ' ')}`,
+      );
+      timeRange = undefined;
+      datingTd = undefined;
+    } else if (!ok) {
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
       // "orders shipped in 1996": the dating word cannot be honoured, so it is not understood
       if (a.dating && a.dating.dimension === datingTd) a.dating.item.dropped = true;

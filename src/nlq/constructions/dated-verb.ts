@@ -159,6 +159,11 @@ export const datedVerb: Construction = {
             return query;
           };
           const period = query.time_range;
+          // ("transactions by customers who joined in 2023": the period became conditions on the members' date)
+          if (!period && query.filters.some((f) => f.dimension === dimension)) {
+            consume(it, between);
+            return query;
+          }
           if (!period) return unread();
           // no figure yet (a listing's members, "the patients born before 1980"): the verb's date dates the period
           if (!period.dimension && !query.metrics.length) {
