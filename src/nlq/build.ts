@@ -26,6 +26,7 @@ import {
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
 import { yearColumnTakes } from './year-columns.js';
+import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 
 export interface Built {
@@ -451,7 +452,20 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         lex.timeDimensions.get(datingTd!)?.entity === m.entity
       );
     });
-    if (!ok) {
+    // "transactions by customers who joined in 2023": a date (or its verb) of the members the rows belong to holds the period
+    const onMembers =
+      // (one period, no time breakdown: "fees in 2023 by members who enrolled in 2022" has two dates to bound)
+      !ok && timeRange && a.times.length === 1 && !timeGroups.length && !grain && a.dating?.dimension === datingTd
+        ? relatedDateFilters(lex, model, metrics, datingTd, timeRange)
+        : undefined;
+    if (onMembers) {
+      filters.push(...onMembers);
+      notes.push(
+        `Period: ${timeRange!.label} = the ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()} of the rows' ${lex.timeDimensions.get(datingTd)?.entity.replace(/_/g, ' ')}`,
+      );
+      timeRange = undefined;
+      datingTd = undefined;
+    } else if (!ok) {
       notes.push(`${lex.timeDimensions.get(datingTd)?.label} cannot date ${metrics.join(', ')}`);
       // "orders shipped in 1996": the dating word cannot be honoured, so it is not understood
       if (a.dating && a.dating.dimension === datingTd) a.dating.item.dropped = true;
@@ -939,7 +953,17 @@ const COMPARING_GRAINS = /^(yoy|year-over-year|year-on-year|month-over-month)$/;
  * is refused rather than broken down by the first one said.
  */
 function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Grain } {
-  const groups = a.grainGroups;
+  // "by day of (the) week", "month of the year": a part of a cycle (Mondays together across weeks), never the
+  // finer unit's own buckets; no query computes it, so both words are dropped and the question refused
+  const cyclic = (pos: number) => {
+    const at = items[pos + 1]?.lower === 'of' ? pos + (items[pos + 2]?.lower === 'the' ? 3 : 2) : -1;
+    return at > 0 && items[at]?.kind === 'grain' ? at : -1;
+  };
+  for (const g of a.grainGroups) {
+    const of = cyclic(g.pos);
+    if (of > 0) for (const it of [items[g.pos]!, items[of]!]) it.dropped = true;
+  }
+  const groups = a.grainGroups.filter((g) => cyclic(g.pos) < 0 && !items[g.pos]!.dropped);
   if (!groups.length) return {};
   const grains = [...new Set(groups.map((g) => g.grain))];
   if (grains.length === 1) return { grain: grains[0] };

@@ -7,6 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
+import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
 import { checkComparative, readMeasuredComparative } from './measured-comparatives.js';
@@ -270,6 +271,8 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   if (r.kind === 'query') {
     const combined = combinedRankingRefusal(r.query, items);
     if (combined) return { kind: 'out_of_scope', reason: combined, partial: r.query };
+    const optional = optionalLinkRefusal(r.query, items, lex, ctx.model);
+    if (optional) return { kind: 'out_of_scope', reason: optional, partial: r.query };
     const out =
       rowsAccounted(r, a, lex, ctx) ??
       thingsAccounted(r, items, lex, ctx.model) ??

@@ -633,6 +633,21 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
       i = found;
       continue;
     }
+    // "how many sales on weekends": the days alone are those days of all the data up to today (an open bound,
+    // never joined to another period: beside one it is refused like any bound)
+    const alone = !found ? run(R_DAYS_ALONE, s, i) : null;
+    if (alone) {
+      hits.push({
+        from: i,
+        to: i + alone[0].length,
+        range: { start: OPEN_START, end: tomorrow, label: cleanLabel(alone[0]), days: daysOf(alone[1]!) },
+        unit: 'span',
+        relative: false,
+        open: true,
+      });
+      i += alone[0].length;
+      continue;
+    }
     const hit = found && onDays(s, restated(s, found, today));
     if (hit) {
       // "since 2050" when today is 1998: an empty period (no data), never an inverted one
@@ -713,6 +728,7 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
 const DAYS = '(?:the\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days)';
 const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+(?:a\\s+)?${DAYS}\\b\\s*(\\))?`);
 const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}\\s*,?\\s+`);
+const R_DAYS_ALONE = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}(?![\\w'’])`);
 const daysOf = (w: string): 'weekend' | 'weekday' => (w.startsWith('weekend') ? 'weekend' : 'weekday');
 
 /** "... on weekends" / "... on weekdays" right after a period: only those days of it. */

@@ -44,6 +44,8 @@ export const RelationshipSchema = z.object({
   /** Column pairs: [from_column, to_column]. */
   on: z.array(z.tuple([z.string().min(1), z.string().min(1)])).min(1),
   cardinality: z.enum(['many_to_one', 'one_to_one', 'one_to_many']).default('many_to_one'),
+  /** Some rows of `from` have no key to join on (found in the data when the layer loads: `markOptionalLinks`). */
+  optional: z.boolean().optional(),
 });
 export type Relationship = z.infer<typeof RelationshipSchema>;
 

@@ -147,6 +147,41 @@ export async function loadSameRows(
   return out;
 }
 
+/**
+ * Relationships some of whose rows have no key to join on (a transaction's coupon, set only when one was
+ * used): found once when the layer loads, one `... WHERE key IS NULL` probe per relationship, stopping at
+ * the first such row. The interpreter never reaches a thing through such a link unless the question names
+ * what the link passes through (`src/nlq/optional-links.ts`).
+ */
+export async function markOptionalLinks(
+  model: SemanticModel,
+  warehouse: Warehouse,
+  options: { timeoutMs?: number } = {},
+): Promise<SemanticModel> {
+  const dialect = dialectFor(warehouse.dialect);
+  const entities = new Map(model.entities.map((e) => [e.name, e]));
+  const relationships = [];
+  for (const r of model.relationships) {
+    const from = entities.get(r.from);
+    if (!from || r.cardinality === 'one_to_many') {
+      relationships.push(r);
+      continue;
+    }
+    const source = from.table !== undefined ? from.table : `(${from.sql})`;
+    const empty = r.on.map(([c]) => `t0.${c} IS NULL`).join(' OR ');
+    try {
+      const { rows } = await warehouse.run(`SELECT 1 AS found FROM ${source} AS t0 WHERE ${empty}\n${dialect.limit(1)}`, {
+        timeoutMs: options.timeoutMs ?? 5_000,
+        maxRows: 1,
+      });
+      relationships.push(rows.length ? { ...r, optional: true } : r);
+    } catch {
+      relationships.push(r); // not checked: read as before
+    }
+  }
+  return { ...model, relationships };
+}
+
 export interface SemanticLayerOptions {
   /** "Today" (YYYY-MM-DD), overriding the model's `as_of` (QUARRY_AS_OF). */
   asOf?: string;
@@ -167,7 +202,9 @@ export async function semanticLayerFor(
   options: SemanticLayerOptions = {},
 ): Promise<SemanticLayer> {
   // The quick data check: a missing table refuses the model; a join that would multiply rows is left out.
-  const { model, failed } = await guardLayerModel(declared, warehouse);
+  const guarded = await guardLayerModel(declared, warehouse);
+  const failed = guarded.failed;
+  const model = await markOptionalLinks(guarded.model, warehouse);
   const values = await loadValueIndex(model, warehouse);
   const asOf = options.asOf ?? (await resolveAsOf(model, warehouse));
   const sameRows = await loadSameRows(model, warehouse, values);

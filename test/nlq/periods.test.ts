@@ -5,8 +5,9 @@
  * DuckDB, checked against hand-written SQL. A qualifier that does not fit its window is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { findTimeExpressions } from '../../src/nlq/time.js';
+import { findTimeExpressions, OPEN_START } from '../../src/nlq/time.js';
 import { askBakery, bakery, BAKERY_TODAY } from './bakery-fixture.js';
+import { ask as askTpch } from './helpers.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
 
 // a Wednesday: the current week began on Monday 2024-06-24
@@ -82,12 +83,33 @@ describe('qualifiers that do not fit their window are refused', () => {
     'number of deliveries in 2023 before June',
     'number of deliveries since 2023 until last month',
     'number of deliveries last year after March',
-    // weekends of which period?
-    'number of deliveries on weekends',
+    // (with no period at all, "on weekends" is every weekend of the data: below)
     'number of deliveries in May 2024 and on weekends in June 2024',
     'number of deliveries excluding weekends in June 2024',
   ])
     it(question, () => expect(ask(question).kind).toBe('out_of_scope'));
+});
+
+describe('on weekends / on weekdays with no period: those days of all the data', () => {
+  it('is an open bound up to today keeping the days (was: refused)', () => {
+    expect(ask('number of deliveries on weekends')).toMatchObject({
+      kind: 'query',
+      query: { time_range: { start: OPEN_START, end: '2024-06-27', days: 'weekend' } },
+    });
+    expect(ask('loaves delivered on weekdays by van')).toMatchObject({
+      kind: 'query',
+      query: { group_by: [{ dimension: 'van' }], time_range: { days: 'weekday' } },
+    });
+  });
+  it('in TPC-H words too', () => {
+    expect(askTpch('how many orders were placed on weekends')).toMatchObject({
+      kind: 'query',
+      query: { metrics: ['orders'], time_range: { start: OPEN_START, days: 'weekend' } },
+    });
+  });
+  it('beside another period it stays refused', () => {
+    expect(ask('number of deliveries on weekends and in May 2024').kind).toBe('out_of_scope');
+  });
 });
 
 describe('on weekends / on weekdays: the days of their period', () => {

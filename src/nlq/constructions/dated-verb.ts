@@ -9,6 +9,7 @@
  * thing the verb could name ("started": a start date and a start time), none, a thing named before
  * it that is not one entity, or another date already named: the verb stays unconsumed.
  */
+import type { SemanticModel } from '../../semantic/model.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
@@ -85,6 +86,21 @@ const CREATION_VERBS = new Set([
   'form',
 ]);
 
+/**
+ * The one date of `thing` a verb names: its lemma is a word of the date, or the verb is one of coming into
+ * being and the thing has one date, no record stamp ("papers published in 2020"). Undefined: none or several.
+ */
+export function dateOfVerb(lex: Lexicon, model: SemanticModel, verb: string, thing: string): string | undefined {
+  const own = model.time_dimensions.filter((t) => t.entity === thing);
+  const named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
+  if (named.length) return named.length === 1 ? named[0]!.name : undefined;
+  // "papers published in 2020", "films released before 1980": a verb of coming into being dates the thing by
+  // its only date (a year, often); a record stamp, created_at, says when the row was written down, not when
+  // the thing came to be
+  const lasting = own.filter((t) => !isStamp(model, t.name));
+  return CREATION_VERBS.has(verb) && own.length === 1 && lasting.length === 1 ? lasting[0]!.name : undefined;
+}
+
 export const datedVerb: Construction = {
   name: 'dated verb',
   recognise({ items, a, lex, ctx }) {
@@ -105,14 +121,11 @@ export const datedVerb: Construction = {
       const thing = thingOf(lex, items[p]);
       if (!thing) continue;
       const own = ctx.model.time_dimensions.filter((t) => t.entity === thing);
-      let named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
-      // "papers published in 2020", "films released before 1980": a verb of coming into being dates the
-      // thing by its only date (a year, often), when no date is named by it
-      // (a record stamp, created_at, says when the row was written down, not when the thing came to be)
-      const lasting = own.filter((t) => !isStamp(ctx.model, t.name));
-      if (!named.length && CREATION_VERBS.has(verb) && own.length === 1 && lasting.length === 1) named = lasting;
+      const named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
+      const date = dateOfVerb(lex, ctx.model, verb, thing);
       // "films released before 1980" of a thing with no date of its own but a year number column (`release_year`):
       // the verb names that column, or comes-into-being with it; the period becomes conditions on it
+      const lasting = own.filter((t) => !isStamp(ctx.model, t.name));
       const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing) : undefined;
       // (a verb that names the year column itself, "released" of `release_yr`, is read where the
       // period becomes conditions on that column: `verbNamingColumn` in year-columns.ts)
@@ -132,8 +145,8 @@ export const datedVerb: Construction = {
           },
         };
       }
-      if (named.length !== 1) continue;
-      const dimension = named[0]!.name;
+      if (!date) continue;
+      const dimension = date;
       a.dating = { dimension, item: it };
       it.used = true;
       const between = q === k + 2 ? items[k + 1] : undefined;
@@ -146,6 +159,11 @@ export const datedVerb: Construction = {
             return query;
           };
           const period = query.time_range;
+          // ("transactions by customers who joined in 2023": the period became conditions on the members' date)
+          if (!period && query.filters.some((f) => f.dimension === dimension)) {
+            consume(it, between);
+            return query;
+          }
           if (!period) return unread();
           // no figure yet (a listing's members, "the patients born before 1980"): the verb's date dates the period
           if (!period.dimension && !query.metrics.length) {

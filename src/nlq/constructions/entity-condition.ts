@@ -11,7 +11,7 @@
  */
 import type { EntityCondition } from '../../semantic/query.js';
 import type { SemanticModel } from '../../semantic/model.js';
-import { joinGraph } from '../../semantic/graph.js';
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
@@ -67,7 +67,7 @@ export interface Parsed {
   words: Item[];
   metricItem: Item;
   /** How the condition was said: a comparison, a zero ("no", "never"), or a sign ("negative"). */
-  form: 'comparison' | 'zero' | 'sign';
+  form: 'comparison' | 'zero' | 'sign' | 'presence';
   /** A verb after the negation or comparison ("have not issued any coupons"): consumed when it links the members and the rows counted. */
   linkVerb?: Item;
 }
@@ -157,6 +157,8 @@ export const entityCondition: Construction = {
       }
       const zeroQualifies = holds(parsed.op, parsed.value, 0);
       const listing = !counted && !qualifies;
+      // "which states have lakes": the general rules list the members with their rows already
+      if (listing && parsed.form === 'presence') continue;
       // the general rules must not read the condition's metric or comparison on their own
       a.metrics = a.metrics.filter((m) => m.item !== parsed.metricItem);
       a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && parsed.words.includes(w)));
@@ -355,7 +357,8 @@ export function parseCondition(
       words: [...link, ...(verb ? [verb] : []), items[p + 1], items[p + 2], ...(items[p + 3]?.lower === 'times' ? [items[p + 3]] : [])],
     };
   } else {
-    return null;
+    // (after a verb, "who have taught lessons", the verb's own constructions read it)
+    return linked ? null : hasRelatedRows(items, p, link, subject, lex, model);
   }
   // "who have not made any transactions", "that do not have any records"
   const skipped: Item[] = [];
@@ -412,6 +415,31 @@ export function parseCondition(
     words: [...link, ...words, ...skipped, ...rows],
     ...(linkVerb ? { linkVerb } : {}),
   };
+}
+
+/** Words that say the members have the rows named after them ("states with a lake", "customers who have orders"). */
+const HAVING_WORDS = new Set(['with', 'having', 'have', 'has', 'had']);
+/** Words that end the condition: nothing may follow what is counted but punctuation or the question's end. */
+const CLAUSE_END = new Set([',', '?', '.', ';', '!']);
+
+/**
+ * "states with a lake", "how many customers have transactions", "clubs that have any visits": the members
+ * having at least one row of another thing (its count >= 1). Only when the thing's rows reach the members
+ * to-one along the model's one shortest path (never a thing related twice or through another's rows), and
+ * the clause ends there: a value or period after the thing ("with orders in 1997") may be the rows' or the
+ * members', so the other rules decide.
+ */
+function hasRelatedRows(items: Item[], p: number, link: Item[], subject: string, lex: Lexicon, model: SemanticModel): Parsed | null {
+  const it = items[p];
+  if (!it || !link.some((w) => HAVING_WORDS.has(w.lower))) return null;
+  const next = items[p + 1];
+  if (next && !(next.kind === 'punct' && CLAUSE_END.has(next.text))) return null;
+  const rows = entityNamed(lex, it);
+  if (!rows || rows === subject) return null;
+  if (!joinGraph(model).path(rows, subject) || shortestJoinPaths(model, rows, subject).count !== 1) return null;
+  const metric = [...lex.metrics.values()].find((m) => m.entity === rows && m.agg === 'count')?.name;
+  if (!metric) return null;
+  return { form: 'presence', op: 'gte', value: 1, metric, metricItem: it, words: link };
 }
 
 /** A word of the set, also when the lexicon read it as an unlikely value (the "a" of return flag A). */

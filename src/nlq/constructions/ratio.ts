@@ -19,9 +19,10 @@ import { joinGraph } from '../../semantic/graph.js';
 import { chooseValueEntry, closestTo, describedThing, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
-import { lemmas } from '../text.js';
+import { lemmas, verbOf } from '../text.js';
 import type { TimeHit } from '../time.js';
 import type { InterpretContext } from '../types.js';
+import { dateOfVerb } from './dated-verb.js';
 import { parseCondition } from './entity-condition.js';
 import { keyDimension } from './listing.js';
 import { nameCandidates } from '../members.js';
@@ -67,6 +68,8 @@ const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
 const CMP_OPS: Record<string, DimensionFilter['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 /** "in the database", "in the dataset" after the second side: every row there is, no filter. */
 const WHOLE_DATA = new Set(['database', 'dataset', 'db']);
+/** Between a side's verb and its period: "published [in] 2020". */
+const VERB_TO_PERIOD = new Set(['in', 'on', 'during', 'since', 'after', 'before', 'between', 'from']);
 
 interface Qual {
   /** A filter on the side's rows ("delivered", "with a size above 4") ... */
@@ -77,6 +80,8 @@ interface Qual {
   subject?: Item;
   /** A period of this side only ("papers in 2020"): `filter` and `until` bound the metric's dating time dimension. */
   period?: TimeHit;
+  /** The lemma of a verb said before the period ("published in 2020"): it must name the date the period bounds. */
+  verb?: string;
   until?: DimensionFilter;
   items: Item[];
   /** Index (in items) of its first item. */
@@ -256,6 +261,9 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (it.kind !== 'time' || !it.hit || taken.has(it)) continue;
     const qi: Item[] = [it];
     const prev = items[k - 1];
+    // "papers published in 2020", "treatments that ended during 2023": a verb naming the rows' date (checked below)
+    const at = prev?.kind === 'word' && VERB_TO_PERIOD.has(prev.lower) ? k - 2 : k - 1;
+    const verb = at >= s && items[at]!.kind === 'word' && !taken.has(items[at]!) ? verbOf(items[at]!.lower) : undefined;
     if (
       k - 1 >= s &&
       prev.kind === 'lex' &&
@@ -265,9 +273,11 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       !entriesOf(prev, 'entity').length
     )
       qi.push(prev);
+    else if (verb) qi.push(...items.slice(at, k));
     for (const x of qi) taken.add(x);
     side.quals.push({
       period: it.hit,
+      ...(verb && qi.length > 1 ? { verb } : {}),
       items: qi,
       start: Math.min(...qi.map((x) => items.indexOf(x))),
       afterMetric: false,
@@ -437,6 +447,10 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (q.period.range.days) return undefined;
     const info = side.metric ? lex.metrics.get(side.metric) : undefined;
     const named = q.items.flatMap((x) => (x.kind === 'lex' ? entriesOf(x, 'time_dimension').map((t) => t.target) : []));
+    // the verb's date, of the rows the side counts (none, or several it could name: not read)
+    const verbDate = q.verb && info?.entity ? dateOfVerb(lex, model, q.verb, info.entity) : undefined;
+    if (q.verb && !verbDate) return undefined;
+    if (verbDate) named.push(verbDate);
     const td = named[0] ?? info?.timeDimension;
     if (!info?.timeBound || !td || (named.length && ![info.timeDimension, ...info.alternates].includes(td))) return undefined;
     q.filter = { dimension: td, op: 'gte', values: [q.period.range.start] };
@@ -738,6 +752,8 @@ export const ratio: Construction = {
     )
       a.rankingMetric = undefined;
     for (const it of sideItems) if (it.kind === 'num') it.used = true;
+    // a side's verb dating its period is the side's ("papers published in 2020"), never the dated-verb rule's
+    for (const q of [...A.quals, ...B.quals]) if (q.verb) for (const it of q.items) if (it.kind === 'word') it.used = true;
     // a ranking ("the highest ratio of ...") ranks by the ratio, never by a default metric
     const superl = a.superlatives.find((s) => !posIn(s.pos));
     const sortDir = a.sortDir;
@@ -809,6 +825,23 @@ export const ratio: Construction = {
           const key = x.perMember ? keyDimension(ctx.model, x.perMember) : undefined;
           if (x.perMember && !(key && query.group_by.some((g) => g.dimension === key)))
             return `A ratio of ${text(x)} is a figure of each ${x.perMember.replace(/_/g, ' ')}: ask for it for each ${x.perMember.replace(/_/g, ' ')} (by its id).`;
+        }
+        // another figure beside the ratio ("... for each category of businesses": the categories read as their count
+        // beside a breakdown by business) is no part of it: never answered beside it
+        const others = query.metrics.filter((m) => m !== metricA && m !== metricB);
+        if (others.length && query.group_by.length)
+          return `The ratio is asked beside ${others.map((m) => label(m).toLowerCase()).join(', ')}: ask for each separately, naming one breakdown.`;
+        // each side's rows must reach every member of the breakdown to-one: through a linking table ("publications
+        // to authors for each organization", the publications of its authors) it is unclear whether members with no
+        // linked rows count, so the ratio is refused
+        const graph = joinGraph(ctx.model);
+        for (const g of query.group_by) {
+          const owner = lex.dimensions.get(g.dimension)?.entity ?? lex.timeDimensions.get(g.dimension)?.entity;
+          for (const m of [metricA, metricB]) {
+            const rows = lex.metrics.get(m)?.entity;
+            if (owner && rows && rows !== owner && !graph.path(rows, owner))
+              return `${label(m)} reach ${owner.replace(/_/g, ' ')} only through related rows: ask for the ratio of each thing's own rows.`;
+          }
         }
         for (const x of [sides.A, sides.B]) for (const q of x.quals) consume(...q.items);
         consume(...where.words, ...sides.A.items, ...sides.B.items, before);
