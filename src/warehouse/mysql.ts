@@ -20,17 +20,10 @@
  * binary -> hex text, others as the driver reads them.
  */
 import mysql from 'mysql2';
-import {
-  WarehouseCancelledError,
-  WarehouseConnectionError,
-  WarehouseError,
-  WarehouseQueryError,
-  WarehouseTimeoutError,
-  redactPaths,
-} from './errors.js';
-import { runLimits, statementConnections, uniqueNames, type WarehousePoolOptions } from './common.js';
+import { WarehouseCancelledError, WarehouseConnectionError, WarehouseQueryError, WarehouseTimeoutError, redactPaths } from './errors.js';
+import { statementConnections, type WarehousePoolOptions } from './common.js';
 import { PooledSqlWarehouse, TableCatalogue, redactedTarget } from './pooled-sql.js';
-import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
+import { valueBytes, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export type MysqlWarehouseOptions = WarehousePoolOptions;
 
@@ -226,13 +219,7 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
   }
 
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
-    const started = performance.now();
-    this.assertOpen();
-    const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
-    if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
-
-    let why: 'timeout' | 'abort' | undefined;
     let conn: Conn | undefined;
     let killSent = false;
     /**
@@ -248,25 +235,10 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
       else setTimeout(() => c.destroy(), 5000).unref();
       void this.killQuery(c.threadId);
     };
-    let reject!: (e: unknown) => void;
-    const cancelled = new Promise<never>((_, r) => (reject = r));
-    cancelled.catch(() => undefined);
-    const waiting = new AbortController();
-    const cancel = (reason: 'timeout' | 'abort') => {
-      why ??= reason;
-      waiting.abort();
-      kill(false);
-      reject(why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
-    };
-    const timer = setTimeout(() => cancel('timeout'), timeoutMs);
-    const onAbort = () => cancel('abort');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    const work = (async () => {
-      const releaseSlot = await this.slots.acquire(options.account, waiting.signal);
-      try {
+    return this.runStatement<Field>(options, {
+      fetch: async ({ timeoutMs, maxRows, maxBytes }, stopping) => {
         const c = await this.connect();
-        if (why) {
+        if (stopping()) {
           c.release();
           throw new WarehouseCancelledError();
         }
@@ -275,13 +247,13 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
         try {
           await query(c, sessionSetup(this.flavor));
           await query(c, 'START TRANSACTION READ ONLY');
-          if (why) throw new WarehouseCancelledError();
+          if (stopping()) throw new WarehouseCancelledError();
           const limit = maxRows + 1;
           let statement = text;
           if (this.flavor === 'mariadb')
             statement = `SET STATEMENT max_statement_time = ${(timeoutMs / 1000).toFixed(3)}, sql_select_limit = ${limit} FOR ${text}`;
           else await query(c, `SET SESSION max_execution_time = ${timeoutMs}, sql_select_limit = ${limit}`);
-          if (why) throw new WarehouseCancelledError();
+          if (stopping()) throw new WarehouseCancelledError();
           return await this.stream(c, statement, maxRows, maxBytes, () => kill(true));
         } catch (e) {
           // A statement's own error leaves the connection usable; a lost connection does not.
@@ -293,48 +265,18 @@ export class MysqlWarehouse extends PooledSqlWarehouse<MysqlWarehouseOptions> im
           if (killSent || broken) c.destroy();
           else c.release();
         }
-      } finally {
-        releaseSlot();
-      }
-    })();
-    work.catch(() => undefined);
-
-    try {
-      let fetched: { rows: unknown[][]; fields: Field[]; truncatedBy?: 'rows' | 'bytes' };
-      try {
-        fetched = await Promise.race([work, cancelled]);
-      } catch (e) {
-        if (why === 'timeout') throw new WarehouseTimeoutError(timeoutMs);
-        if (why === 'abort') throw new WarehouseCancelledError();
-        if (e instanceof WarehouseError) throw e;
-        const err = e as Error & { code?: string; errno?: number };
-        if (err.errno === ER_STATEMENT_TIMEOUT || err.errno === ER_QUERY_TIMEOUT) throw new WarehouseTimeoutError(timeoutMs);
-        if (err.errno === ER_QUERY_INTERRUPTED) throw new WarehouseCancelledError();
-        if ((err.code && CONNECTION_CODES.has(err.code)) || (err as { fatal?: boolean }).fatal) {
-          throw new WarehouseConnectionError(`The MySQL warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
+      },
+      stop: () => kill(false),
+      classify: (err: Error & { code?: string; errno?: number; fatal?: boolean }, { timeoutMs }) => {
+        if (err.errno === ER_STATEMENT_TIMEOUT || err.errno === ER_QUERY_TIMEOUT) return new WarehouseTimeoutError(timeoutMs);
+        if (err.errno === ER_QUERY_INTERRUPTED) return new WarehouseCancelledError();
+        if ((err.code && CONNECTION_CODES.has(err.code)) || err.fatal) {
+          return new WarehouseConnectionError(`The MySQL warehouse is unreachable: ${redactPaths(err.message)}`, { cause: err });
         }
-        throw new WarehouseQueryError(redactPaths(err.message) + doubleQuotedNameHint(err, text), { cause: e });
-      }
-      const names = uniqueNames(fetched.fields.map((f) => f.name));
-      const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({ name: names[i]!, type: typeName(f) }));
-      const rows = fetched.rows.map((r) => {
-        const o: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) o[names[i]!] = r[i] ?? null;
-        return o;
-      });
-      const truncatedBy = fetched.truncatedBy;
-      return {
-        columns,
-        rows,
-        rowCount: rows.length,
-        truncated: truncatedBy !== undefined,
-        ...(truncatedBy ? { truncatedBy } : {}),
-        elapsedMs: performance.now() - started,
-      };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+        return new WarehouseQueryError(redactPaths(err.message) + doubleQuotedNameHint(err, text), { cause: err });
+      },
+      typeOf: typeName,
+    });
   }
 
   /**

@@ -6,10 +6,40 @@
  * engine keeps what really differs: how a statement runs, is cut and is cancelled, and its
  * catalogue queries.
  */
-import { statementConnections, statementSlots, within, type WarehousePoolOptions } from './common.js';
-import { WarehouseConnectionError, redactPaths } from './errors.js';
+import {
+  runLimits,
+  statementConnections,
+  statementSlots,
+  uniqueNames,
+  within,
+  type RunLimits,
+  type WarehousePoolOptions,
+} from './common.js';
+import { WarehouseCancelledError, WarehouseConnectionError, WarehouseError, WarehouseTimeoutError, redactPaths } from './errors.js';
 import type { FairSlots } from './slots.js';
-import type { ColumnInfo, ForeignKeyInfo, TableInfo } from './types.js';
+import type { ColumnInfo, ForeignKeyInfo, QueryResult, RunOptions, TableInfo } from './types.js';
+
+/** What a statement fetched: rows as arrays (at most the row cap), the driver's fields, and which cap cut it. */
+export interface FetchedRows<Field extends { name: string }> {
+  rows: unknown[][];
+  fields: Field[];
+  truncatedBy?: 'rows' | 'bytes';
+}
+
+/** How one engine runs a statement under the shared limits and cancellation of PooledSqlWarehouse.runStatement. */
+export interface StatementRun<Field extends { name: string }> {
+  /**
+   * Runs the statement on a connection of its own (a slot is held), fetching at most the caps.
+   * `stopping()` is true once the statement is being cancelled: a step that starts after it must not run.
+   */
+  fetch(limits: RunLimits, stopping: () => boolean): Promise<FetchedRows<Field>>;
+  /** Stops the running statement in the server (the time limit passed or the caller aborted). */
+  stop(): void;
+  /** A driver error as the WarehouseError it means (the shared time limit and aborts are mapped already). */
+  classify(error: Error, limits: RunLimits): WarehouseError;
+  /** A result column's type name. */
+  typeOf(field: Field): string;
+}
 
 /** A table being assembled from catalogue rows. */
 interface TableDraft {
@@ -58,6 +88,77 @@ export abstract class PooledSqlWarehouse<Options extends WarehousePoolOptions = 
       throw new WarehouseConnectionError(`The ${this.engineName} warehouse is unreachable: ${redactPaths((e as Error).message)}`, {
         cause: e,
       });
+    }
+  }
+
+  /**
+   * One statement: a fair slot, then the engine's fetch, ended by the time limit or the caller's
+   * abort — whichever comes first — with WarehouseTimeoutError or WarehouseCancelledError (the
+   * engine stops it in the server), any other failure classified by the engine, and the rows as a
+   * QueryResult with unique column names.
+   */
+  protected async runStatement<Field extends { name: string }>(options: RunOptions, run: StatementRun<Field>): Promise<QueryResult> {
+    const started = performance.now();
+    this.assertOpen();
+    const limits = runLimits(options, this.options);
+    const { timeoutMs } = limits;
+    if (options.signal?.aborted) throw new WarehouseCancelledError();
+
+    let why: 'timeout' | 'abort' | undefined;
+    let reject!: (e: unknown) => void;
+    const cancelled = new Promise<never>((_, r) => (reject = r));
+    cancelled.catch(() => undefined);
+    // Aborts waiting for a slot; a running statement is stopped by the engine.
+    const waiting = new AbortController();
+    const cancel = (reason: 'timeout' | 'abort') => {
+      why ??= reason;
+      waiting.abort();
+      run.stop();
+      reject(why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
+    };
+    const timer = setTimeout(() => cancel('timeout'), timeoutMs);
+    const onAbort = () => cancel('abort');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const work = (async () => {
+      const releaseSlot = await this.slots.acquire(options.account, waiting.signal);
+      try {
+        return await run.fetch(limits, () => why !== undefined);
+      } finally {
+        releaseSlot();
+      }
+    })();
+    work.catch(() => undefined);
+
+    try {
+      let fetched: FetchedRows<Field>;
+      try {
+        fetched = await Promise.race([work, cancelled]);
+      } catch (e) {
+        if (why === 'timeout') throw new WarehouseTimeoutError(timeoutMs);
+        if (why === 'abort') throw new WarehouseCancelledError();
+        if (e instanceof WarehouseError) throw e;
+        throw run.classify(e as Error, limits);
+      }
+      const names = uniqueNames(fetched.fields.map((f) => f.name));
+      const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({ name: names[i]!, type: run.typeOf(f) }));
+      const rows = fetched.rows.map((r) => {
+        const o: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) o[names[i]!] = r[i] ?? null;
+        return o;
+      });
+      const truncatedBy = fetched.truncatedBy;
+      return {
+        columns,
+        rows,
+        rowCount: rows.length,
+        truncated: truncatedBy !== undefined,
+        ...(truncatedBy ? { truncatedBy } : {}),
+        elapsedMs: performance.now() - started,
+      };
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
     }
   }
 

@@ -9,17 +9,10 @@
  * pool only (numeric/int8 -> number, date -> 'YYYY-MM-DD', timestamps -> ISO strings).
  */
 import pg from 'pg';
-import {
-  WarehouseCancelledError,
-  WarehouseConnectionError,
-  WarehouseError,
-  WarehouseQueryError,
-  WarehouseTimeoutError,
-  redactPaths,
-} from './errors.js';
-import { runLimits, statementConnections, uniqueNames, type WarehousePoolOptions } from './common.js';
+import { WarehouseCancelledError, WarehouseConnectionError, WarehouseQueryError, WarehouseTimeoutError, redactPaths } from './errors.js';
+import { statementConnections, type WarehousePoolOptions } from './common.js';
 import { PooledSqlWarehouse, TableCatalogue, redactedTarget } from './pooled-sql.js';
-import { valueBytes, type ColumnInfo, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
+import { valueBytes, type QueryResult, type RunOptions, type TableInfo, type Warehouse } from './types.js';
 
 export type PostgresWarehouseOptions = WarehousePoolOptions;
 
@@ -148,38 +141,13 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
   }
 
   async run(sql: string, options: RunOptions = {}): Promise<QueryResult> {
-    const started = performance.now();
-    this.assertOpen();
-    const { timeoutMs, maxRows, maxBytes } = runLimits(options, this.options);
-    if (options.signal?.aborted) throw new WarehouseCancelledError();
     const text = sql.replace(/[\s;]+$/, '');
-
-    let why: 'timeout' | 'abort' | undefined;
     let client: pg.PoolClient | undefined;
     let cancelSent = false;
-    let reject!: (e: unknown) => void;
-    const cancelled = new Promise<never>((_, r) => (reject = r));
-    cancelled.catch(() => undefined);
-    // Aborts waiting for a slot; a running statement is cancelled in the backend.
-    const waiting = new AbortController();
-    const cancel = (reason: 'timeout' | 'abort') => {
-      why ??= reason;
-      waiting.abort();
-      if (client) {
-        cancelSent = true;
-        this.cancelBackend(client);
-      }
-      reject(why === 'timeout' ? new WarehouseTimeoutError(timeoutMs) : new WarehouseCancelledError());
-    };
-    const timer = setTimeout(() => cancel('timeout'), timeoutMs);
-    const onAbort = () => cancel('abort');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    const work = (async () => {
-      const releaseSlot = await this.slots.acquire(options.account, waiting.signal);
-      try {
+    return this.runStatement<pg.FieldDef>(options, {
+      fetch: async ({ timeoutMs, maxRows, maxBytes }, stopping) => {
         const c = await this.pool.connect();
-        if (why) {
+        if (stopping()) {
           c.release();
           throw new WarehouseCancelledError();
         }
@@ -225,55 +193,26 @@ export class PostgresWarehouse extends PooledSqlWarehouse<PostgresWarehouseOptio
           client = undefined;
           c.release(broken || cancelSent);
         }
-      } finally {
-        releaseSlot();
-      }
-    })();
-    work.catch(() => undefined);
-
-    try {
-      let fetched: { rows: unknown[][]; fields: pg.FieldDef[]; truncatedBy?: 'rows' | 'bytes' };
-      try {
-        fetched = await Promise.race([work, cancelled]);
-      } catch (e) {
-        if (why === 'timeout') throw new WarehouseTimeoutError(timeoutMs);
-        if (why === 'abort') throw new WarehouseCancelledError();
-        if (e instanceof WarehouseError) throw e;
-        const err = e as Error & { code?: string };
-        if (err.code === '57014') throw new WarehouseTimeoutError(timeoutMs);
+      },
+      stop: () => {
+        if (!client) return;
+        cancelSent = true;
+        this.cancelBackend(client);
+      },
+      classify: (err: Error & { code?: string }, { timeoutMs }) => {
+        if (err.code === '57014') return new WarehouseTimeoutError(timeoutMs);
         if (
           err.code === 'ECONNREFUSED' ||
           err.code === '57P01' ||
           err.code === '08006' ||
           /timeout exceeded when trying to connect/i.test(err.message)
         ) {
-          throw new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths(err.message)}`, { cause: e });
+          return new WarehouseConnectionError(`The Postgres warehouse is unreachable: ${redactPaths(err.message)}`, { cause: err });
         }
-        throw new WarehouseQueryError(redactPaths(err.message), { cause: e });
-      }
-      const names = uniqueNames(fetched.fields.map((f) => f.name));
-      const columns: ColumnInfo[] = fetched.fields.map((f, i) => ({
-        name: names[i]!,
-        type: this.typeNames.get(f.dataTypeID) ?? `oid ${f.dataTypeID}`,
-      }));
-      const rows = fetched.rows.map((r) => {
-        const o: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) o[names[i]!] = r[i] ?? null;
-        return o;
-      });
-      const truncatedBy = fetched.truncatedBy;
-      return {
-        columns,
-        rows,
-        rowCount: rows.length,
-        truncated: truncatedBy !== undefined,
-        ...(truncatedBy ? { truncatedBy } : {}),
-        elapsedMs: performance.now() - started,
-      };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
+        return new WarehouseQueryError(redactPaths(err.message), { cause: err });
+      },
+      typeOf: (f) => this.typeNames.get(f.dataTypeID) ?? `oid ${f.dataTypeID}`,
+    });
   }
 
   async introspect(): Promise<TableInfo[]> {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
+import { Cron } from 'croner';
 import pg from 'pg';
 import { testPool } from '../helpers/postgres.js';
 import pino from 'pino';
@@ -117,8 +118,9 @@ describe('the service with QUARRY_STORE=postgres://...', () => {
     );
     expect(report).toMatchObject({ id: expect.stringMatching(/^rep_/), timezone: 'Europe/Zurich', last_run_at: null });
     expect((await json(server.api('/reports', as))).reports.map((r: { id: string }) => r.id)).toEqual([report.id]);
-    // a due run through the scheduler's own path: recorded once in Postgres, ends done
-    const due = Date.UTC(2026, 0, 5, 7);
+    // a due run through the scheduler's own path: recorded once in Postgres, ends done. The latest
+    // due time before now, so the shared clock's next tick finds nothing missed since it to catch up.
+    const due = new Cron('0 8 * * 1', { timezone: 'Europe/Zurich' }).previousRuns(1)[0]!.getTime();
     expect(await server.runtime.reports.fire(report.id, due)).toBeTruthy();
     expect(await server.runtime.reports.fire(report.id, due)).toBeFalsy();
     const runs = (await json(server.api(`/reports/${report.id}/runs`, as))).runs;

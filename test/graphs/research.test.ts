@@ -187,7 +187,8 @@ describe('research graph over the TPC-H warehouse (checkpointed, asserted throug
     expect(sum).toBeGreaterThan(8 * 400);
     // the scan is one long statement among short ones: the fan-out still takes far less than the sum
     expect(wallMs).toBeLessThan(sum / 2);
-    expect(wallMs).toBeLessThan(max + 1500);
+    // and about as long as the slowest (with room for a loaded host's scheduling)
+    expect(wallMs).toBeLessThan(max * 1.5 + 1000);
     // the runs overlapped in time
     const starts = queries.map((q) => Date.parse(q.started_at));
     const ends = queries.map((q) => Date.parse(q.finished_at));

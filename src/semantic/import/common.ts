@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { IDENTIFIER, TIME_GRAINS, type SemanticModelInput, type TimeGrain } from '../model.js';
 import { ModelError, validateModel } from '../loader.js';
 import type { JoinGraph } from '../graph.js';
+import { renderAggregateExpr, type AggregateExpr } from './sql.js';
 
 /** One problem of the input: the file, where in it (`semantic_models[0].measures[2].agg`), what. */
 export interface InputIssue {
@@ -353,4 +354,53 @@ export function guessDating(
       };
   }
   return { alternates: [], note: `${entity} reaches no time dimension: never filtered by time (time_bound: false)` };
+}
+
+/** The aggregates a calculated figure may call, as Quarry's measure aggregations. */
+export type PartAggregation = 'sum' | 'avg' | 'min' | 'max' | 'count' | 'count_distinct';
+
+/**
+ * A calculated figure (arithmetic over aggregates of one entity's rows, Cube's and Cortex's
+ * `SUM(a) / COUNT(b)`) as measures and the expression over them: each aggregate becomes a measure
+ * `<name>_part<k>` of `entity` (under `filter`, if any), or reuses a measure that already computes
+ * the same aggregate; `aggregation` maps a call's function name. Returns the metric's expression.
+ */
+export function aggregatesAsMeasures(
+  parsed: AggregateExpr,
+  figure: {
+    name: string;
+    label: string;
+    entity: string;
+    filter?: string;
+    /** What the parts are part of, for their notes ("metric revenue of orders"). */
+    partOf: string;
+    aggregation: (fn: string) => PartAggregation;
+  },
+  into: {
+    measures: NonNullable<SemanticModelInput['measures']>;
+    dating: (entity: string, key: string) => object;
+    note: (key: string, text: string) => void;
+  },
+): string {
+  const { name, entity, filter } = figure;
+  let k = 0;
+  return renderAggregateExpr(parsed, (a) => {
+    const agg = a.fn === 'count' && a.distinct ? 'count_distinct' : figure.aggregation(a.fn);
+    const arg = a.arg === '*' ? undefined : a.arg;
+    const same = into.measures.find((x) => x.entity === entity && x.agg === agg && x.sql === arg && x.filter === filter);
+    if (same) return same.name;
+    const part = `${name}_part${++k}`;
+    into.measures.push({
+      name: part,
+      entity,
+      agg,
+      ...(arg !== undefined ? { sql: arg } : {}),
+      ...(filter ? { filter } : {}),
+      label: `${figure.label} (part ${k})`,
+      format: { kind: 'number' },
+      ...into.dating(entity, `measures:${part}`),
+    });
+    into.note(`measures:${part}`, `part of ${figure.partOf}`);
+    return part;
+  });
 }

@@ -27,6 +27,7 @@ import type { SemanticModelInput } from '../model.js';
 import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
 import {
+  aggregatesAsMeasures,
   guessDating,
   finishImportedModel,
   ImportError,
@@ -39,7 +40,7 @@ import {
   type ImportResult,
   type Skipped,
 } from './common.js';
-import { parseAggregateExpr, plainColumn, renderAggregateExpr, rewriteColumns, SqlRewriteError, tokenize, type Token } from './sql.js';
+import { parseAggregateExpr, plainColumn, rewriteColumns, SqlRewriteError, tokenize, type Token } from './sql.js';
 
 export interface CortexImportOptions {
   /** The Quarry model's name (default: the Cortex model's). */
@@ -476,26 +477,11 @@ export function importCortex(path: string, options: CortexImportOptions = {}): I
         });
         note(key, `metric ${m.name} of ${own.t.name}: ${m.expr}${m.filter ? ` where ${m.filter.expr}` : ''}`);
       } else {
-        let k = 0;
-        const expression = renderAggregateExpr(parsed, (a) => {
-          const agg = a.fn === 'count' && a.distinct ? 'count_distinct' : AGG[a.fn]!;
-          const arg = a.arg === '*' ? undefined : a.arg;
-          const same = measures.find((x) => x.entity === entity && x.agg === agg && x.sql === arg && x.filter === filter);
-          if (same) return same.name;
-          const part = `${name}_part${++k}`;
-          measures.push({
-            name: part,
-            entity,
-            agg,
-            ...(arg !== undefined ? { sql: arg } : {}),
-            ...(filter ? { filter } : {}),
-            label: `${labelFrom(m.name)} (part ${k})`,
-            format: { kind: 'number' },
-            ...dating(entity, `measures:${part}`),
-          });
-          note(`measures:${part}`, `part of metric ${m.name} of ${own.t.name}`);
-          return part;
-        });
+        const expression = aggregatesAsMeasures(
+          parsed,
+          { name, label: labelFrom(m.name), entity, filter, partOf: `metric ${m.name} of ${own.t.name}`, aggregation: (fn) => AGG[fn]! },
+          { measures, dating, note },
+        );
         metrics.push({ name, expression, ...common });
         note(
           key,

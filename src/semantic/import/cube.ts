@@ -24,6 +24,7 @@ import type { SemanticModelInput } from '../model.js';
 import { ExprError, parseExpr } from '../expr.js';
 import { JoinGraph } from '../graph.js';
 import {
+  aggregatesAsMeasures,
   guessDating,
   finishImportedModel,
   ImportError,
@@ -34,10 +35,11 @@ import {
   schemaIssues,
   uniqueNames,
   type ImportResult,
+  type PartAggregation,
   type InputIssue,
   type Skipped,
 } from './common.js';
-import { columnsOf, parseAggregateExpr, plainColumn, renderAggregateExpr, rewriteColumns, SqlRewriteError, tokenize } from './sql.js';
+import { columnsOf, parseAggregateExpr, plainColumn, rewriteColumns, SqlRewriteError, tokenize } from './sql.js';
 
 export interface CubeImportOptions {
   /** The Quarry model's name (default: the folder's). */
@@ -815,25 +817,17 @@ export function importCube(path: string, options: CubeImportOptions = {}): Impor
         throw e;
       }
       const entity = entityOf.get(cube.name)!;
-      let k = 0;
-      const expression = renderAggregateExpr(parsed, (a) => {
-        const agg = a.fn === 'count' && a.distinct ? 'count_distinct' : (a.fn as 'sum' | 'avg' | 'min' | 'max' | 'count');
-        const arg = a.arg === '*' ? undefined : a.arg;
-        const same = measures.find((x) => x.entity === entity && x.agg === agg && x.sql === arg && !x.filter);
-        if (same) return same.name;
-        const part = `${name}_part${++k}`;
-        measures.push({
-          name: part,
+      const expression = aggregatesAsMeasures(
+        parsed,
+        {
+          name,
+          label: labelFrom(m.name),
           entity,
-          agg,
-          ...(arg !== undefined ? { sql: arg } : {}),
-          label: `${labelFrom(m.name)} (part ${k})`,
-          format: { kind: 'number' },
-          ...dating(entity, `measures:${part}`),
-        });
-        note(`measures:${part}`, `part of the calculated measure ${m.name} of cube ${cube.name}`);
-        return part;
-      });
+          partOf: `the calculated measure ${m.name} of cube ${cube.name}`,
+          aggregation: (fn) => fn as PartAggregation,
+        },
+        { measures, dating, note },
+      );
       metrics.push({
         name,
         expression,
