@@ -40,6 +40,12 @@ const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
 ]);
 
 const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
+/**
+ * Words of the first or last value of a date ("the earliest order date", "the most recent hire date") or,
+ * with the aggregate words' min/max, of a text column in its sort order ("the minimum name"): one value.
+ */
+const FIRST_WORDS = new Set(['earliest', 'first', 'oldest']);
+const LAST_WORDS = new Set(['latest', 'last', 'newest']);
 
 /** Words that ask, point or join, and carry nothing a query holds. */
 const FUNCTION_WORDS = new Set(
@@ -86,7 +92,9 @@ type Part =
   | { kind: 'column'; at: number; to: number; name: string; number: boolean; dimension: boolean }
   /** A measure of the thing named whole ("average cost", "number of sales"). */
   | { kind: 'metric'; at: number; to: number; name: string }
-  | { kind: 'value'; at: number; to: number; dimension: string };
+  | { kind: 'value'; at: number; to: number; dimension: string }
+  /** A date of the thing (a time dimension). */
+  | { kind: 'date'; at: number; to: number; name: string };
 
 /** A measure whose per-row value is a number column of its own table (the compiler's row attribute). */
 function rowAttribute(model: SemanticModel, name: string): { entity: string } | undefined {
@@ -219,6 +227,7 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   if (e.kind === 'entity') return e.target;
   if (e.kind === 'dimension' || e.kind === 'value') return lex.dimensions.get(e.target)?.entity;
   if (e.kind === 'metric') return model.measures.find((m) => m.name === e.target)?.entity;
+  if (e.kind === 'time_dimension') return model.time_dimensions.find((t) => t.name === e.target)?.entity;
   return undefined;
 }
 
@@ -336,7 +345,7 @@ export function readSingleTable(
     if (first?.kind !== 'word' || !AGG_WORDS.has(first.lower)) return undefined;
   }
   const r = buildReading(model, lex, thing, parts, tokens);
-  if (only === 'aggregates' && (!r?.query.column_aggregates?.length || r.query.metrics.length)) return undefined;
+  if (only === 'aggregates' && (!(r?.query.column_aggregates?.length || r?.extreme) || r.query.metrics.length)) return undefined;
   if (only === 'measured' && !r?.measured) return undefined;
   return r && { kind: r.kind, query: r.query, confidence: r.confidence, notes: r.notes, followUp: r.followUp };
 }
@@ -361,6 +370,9 @@ function readSpan(
   }
   const dims = new Set(cands.filter((c) => c.kind === 'dimension').map((c) => c.target));
   const metrics = new Set(cands.filter((c) => c.kind === 'metric').map((c) => c.target));
+  const dates = new Set(cands.filter((c) => c.kind === 'time_dimension').map((c) => c.target));
+  if (dates.size === 1 && !dims.size && !metrics.size) return { kind: 'date', at: i, to: j, name: [...dates][0]! };
+  if (dates.size) return undefined;
   // the count of the thing's rows written as a count ("number of halls", "count of organisers") is that
   // count; the thing's own name was read above
   const count = countOf(model, thing);
@@ -392,7 +404,7 @@ function buildReading(
   thing: string,
   parts: Part[],
   tokens: Token[],
-): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean }) | undefined {
+): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean; extreme?: boolean }) | undefined {
   const claimed = new Set<number>();
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
@@ -412,6 +424,10 @@ function buildReading(
   let ranking: { by: string; direction: 'asc' | 'desc' } | undefined;
   /** "how long is the Danube": a member's measurement asked by its adjective. */
   let measured = false;
+  /** "the earliest order date", "the minimum name": the first or last value of a date or text column. */
+  let extreme: { by: string; date: boolean; direction: 'asc' | 'desc' } | undefined;
+  /** "when ...": the answer must be a date. */
+  let asksWhen = false;
 
   for (let n = 0; n < parts.length; n++) {
     const p = parts[n]!;
@@ -477,6 +493,31 @@ function buildReading(
       measured = true;
       claim(p, parts[n + 1]!);
       n += 1;
+      continue;
+    }
+    // "the earliest order date", "the most recent hire date", "the maximum name": one value, the first or
+    // last in the column's order (a date's, or a text's); the member holding it ("with the latest date") is not read here
+    const recent = word(p, 'most') && word(parts[n + 1], 'recent');
+    const width = recent ? 2 : 1;
+    const target = parts[n + width];
+    const direction =
+      recent || (p.kind === 'word' && LAST_WORDS.has(p.lower))
+        ? 'desc'
+        : p.kind === 'word' && FIRST_WORDS.has(p.lower)
+          ? 'asc'
+          : p.kind === 'word' && ['min', 'max'].includes(AGG_WORDS.get(p.lower) ?? '')
+            ? AGG_WORDS.get(p.lower) === 'min'
+              ? 'asc'
+              : 'desc'
+            : undefined;
+    // (of a text only the words of min and max: "the largest city" is a size, never the last name in sort order)
+    const textColumn = target?.kind === 'column' && target.dimension && !target.number && word(p, 'minimum', 'min', 'maximum', 'max');
+    if (direction && (target?.kind === 'date' || textColumn)) {
+      const link = word(parts[n - 1], 'the') ? n - 2 : n - 1;
+      if (extreme || word(parts[link], 'with', 'has', 'have', 'having', 'had')) return undefined;
+      extreme = { by: (target as { name: string }).name, date: target.kind === 'date', direction };
+      for (let x = n; x <= n + width; x++) claim(parts[x]!);
+      n += width;
       continue;
     }
     // "the lowest and highest price", "average and total cost", "the minimum price and maximum weight"
@@ -623,7 +664,11 @@ function buildReading(
       claim(p);
       continue;
     }
-    if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
+    // ("when was the earliest sign-up date": a date is asked for; read when the answer is one)
+    if (word(p, 'when')) {
+      asksWhen = true;
+      claim(p);
+    } else if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
     // "and" joins two asked-for parts; anything else is not read
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
@@ -632,6 +677,23 @@ function buildReading(
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
+  if (asksWhen && !extreme?.date) return undefined;
+  if (extreme) {
+    if (figures || ranking || counted || measured || columns.length) return undefined;
+    notes.push(
+      `Read as one table: the ${extreme.direction === 'asc' ? (extreme.date ? 'earliest' : 'first') : extreme.date ? 'latest' : 'last'} ${extreme.by.replace(/_/g, ' ')} of ${thing.replace(/_/g, ' ')}${extreme.date ? '' : ' in sort order'}${filters.length ? ' among the rows that meet every condition named' : ''}.`,
+    );
+    const query: SemanticQuery = {
+      metrics: [],
+      group_by: [{ dimension: extreme.by, ...(extreme.date ? { grain: 'day' as const } : {}) }],
+      filters: [...filters, { dimension: extreme.by, op: 'is_set', values: [] }],
+      metric_filters: [],
+      order: [{ by: extreme.by, direction: extreme.direction }],
+      share_of_total: [],
+      limit: 1,
+    };
+    return { kind: 'query', query, confidence: 0.8, notes, followUp: false, extreme: true };
+  }
   if (ranking) return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes });
   let group_by = columns;
   if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
