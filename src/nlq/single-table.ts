@@ -14,8 +14,9 @@ import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
 import { columnOf, unitSpellings } from './units.js';
-import { keyDimension, memberDimension, nameCandidates } from './members.js';
-import { normalise, tokenize, type Token } from './text.js';
+import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
+import { normalise, tokenize, verbOf, type Token } from './text.js';
+import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
 import type { InterpretContext, Interpretation } from './types.js';
 
@@ -231,6 +232,12 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   return undefined;
 }
 
+/** The thing's one naming column ("the name of album 5": its title), if it has one. */
+function namingColumn(model: SemanticModel, lex: Lexicon, thing: string): string | undefined {
+  const names = nameCandidates(model, lex, thing);
+  return dimensionOfEntity(lex, thing) ?? (names.length === 1 ? names[0] : undefined);
+}
+
 /** The plain count of an entity's rows. */
 const countOf = (model: SemanticModel, entity: string) =>
   model.measures.find((m) => m.entity === entity && m.agg === 'count' && !m.filter)?.name;
@@ -300,7 +307,9 @@ export function readSingleTable(
     const s = spans[k]?.i === i ? spans[k++] : undefined;
     const t = tokens[i]!;
     if (!s) {
+      const naming = ['name', 'title'].includes(t.lemma) ? namingColumn(model, lex, thing) : undefined;
       if (t.num !== undefined) parts.push({ kind: 'number', at: i, value: t.num, percent: !!t.percent, token: t });
+      else if (naming) parts.push({ kind: 'column', at: i, to: i + 1, name: naming, number: false, dimension: true });
       else parts.push({ kind: 'word', at: i, lower: t.lower });
       i++;
       continue;
@@ -321,6 +330,16 @@ export function readSingleTable(
     });
     const dims = [...own.filter((c) => c.kind === 'value'), ...related].map((c) => c.target);
     if (!byName && related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
+    // "the name of album 5", "the title of the film": the thing's one naming column, though the model gives
+    // the bare word to other things' columns
+    const bare = s.j === s.i + 1 && ['name', 'title'].includes(tokens[s.i]!.lower) && !own.length;
+    const naming = bare ? namingColumn(model, lex, thing) : undefined;
+    if (bare) {
+      if (!naming) return undefined;
+      parts.push({ kind: 'column', at: s.i, to: s.j, name: naming, number: false, dimension: true });
+      i = s.j;
+      continue;
+    }
     // weak values (a word that is also ordinary English) need capitals
     const weak = (c: LinkCandidate) => c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper);
     // (a weak value and nothing else, "a" of a flag: the ordinary word)
@@ -346,7 +365,8 @@ export function readSingleTable(
   }
   const r = buildReading(model, lex, thing, parts, tokens);
   if (only === 'aggregates' && (!(r?.query.column_aggregates?.length || r?.extreme) || r.query.metrics.length)) return undefined;
-  if (only === 'measured' && !r?.measured) return undefined;
+  // (tried also when no word named the data: a measurement, or a date asked with "when" and a verb)
+  if (only === 'measured' && !r?.measured && !r?.when) return undefined;
   return r && { kind: r.kind, query: r.query, confidence: r.confidence, notes: r.notes, followUp: r.followUp };
 }
 
@@ -404,7 +424,7 @@ function buildReading(
   thing: string,
   parts: Part[],
   tokens: Token[],
-): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean; extreme?: boolean }) | undefined {
+): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean; extreme?: boolean; when?: boolean }) | undefined {
   const claimed = new Set<number>();
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
@@ -428,6 +448,8 @@ function buildReading(
   let extreme: { by: string; date: boolean; direction: 'asc' | 'desc' } | undefined;
   /** "when ...": the answer must be a date. */
   let asksWhen = false;
+  /** A date of the thing is asked for (named, or by the verb after "when"). */
+  let whenAnswered = false;
 
   for (let n = 0; n < parts.length; n++) {
     const p = parts[n]!;
@@ -653,7 +675,50 @@ function buildReading(
     }
     if (p.kind === 'entity') {
       entityNamed = true;
-      if (tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower)) plural = true;
+      const isPlural = tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower);
+      if (isPlural) plural = true;
+      claim(p);
+      // "order 10250", "album 5": one member by its whole-number key, right after the thing named in the singular
+      const id = parts[n + 1];
+      const key = keyDimension(model, thing);
+      if (!isPlural && id?.kind === 'number' && !id.percent && Number.isInteger(id.value) && id.value >= 0 && key) {
+        if (model.dimensions.find((d) => d.name === key)?.type !== 'number' || filters.some((f) => f.dimension === key)) return undefined;
+        filters.push({ dimension: key, op: 'eq', values: [id.value] });
+        claim(id);
+        n++;
+      }
+      continue;
+    }
+    // "the hire date of Ann Lee": a date of the thing asked for, by day
+    if (p.kind === 'date') {
+      if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name, grain: 'day' });
+      asked.push(p.name);
+      whenAnswered = true;
+      claim(p);
+      continue;
+    }
+    // "when was Ann Lee hired", "when did order 7 ship": the verb names one date of the thing (its lemma a word
+    // of the date, or the date's noun: "born" and a birth date), or its one year column ("founded" and `founded_year`)
+    const verb = asksWhen && p.kind === 'word' ? verbOf(p.lower) : undefined;
+    let dates: SemanticModel['time_dimensions'] | undefined;
+    let years: SemanticModel['dimensions'] | undefined;
+    if (verb) {
+      // ("founded" and `founded_year`: the name says the verb's own participle)
+      const names = (ws: Set<string>) => verbNamesDate(verb, ws) || [...ws].some((w) => verbOf(w) === verb);
+      dates = model.time_dimensions.filter((t) => t.entity === thing && names(dateWords(lex, t.name)));
+      years = model.dimensions.filter(
+        (d) =>
+          d.entity === thing &&
+          d.type === 'number' &&
+          /(year|yr)$/.test(columnOf(d.sql) ?? '') &&
+          names(new Set(nameTokens(columnOf(d.sql) ?? '').slice(0, 1))),
+      );
+      if (dates.length + years.length > 1 || (dates.length + years.length === 1 && whenAnswered)) return undefined;
+    }
+    if (verb && (dates?.length ?? 0) + (years?.length ?? 0) === 1) {
+      columns.push(dates!.length ? { dimension: dates![0]!.name, grain: 'day' } : { dimension: years![0]!.name });
+      asked.push((dates![0] ?? years![0])!.name);
+      whenAnswered = true;
       claim(p);
       continue;
     }
@@ -665,10 +730,11 @@ function buildReading(
       continue;
     }
     // ("when was the earliest sign-up date": a date is asked for; read when the answer is one)
-    if (word(p, 'when')) {
+    if (word(p, 'when') && n === parts.findIndex((x) => x.kind !== 'word' || !['?', '.'].includes(x.lower))) {
       asksWhen = true;
       claim(p);
-    } else if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
+    } else if (asksWhen && word(p, 'did')) claim(p);
+    else if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
     // "and" joins two asked-for parts; anything else is not read
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
@@ -677,7 +743,7 @@ function buildReading(
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
-  if (asksWhen && !extreme?.date) return undefined;
+  if (asksWhen && !extreme?.date && !whenAnswered) return undefined;
   if (extreme) {
     if (figures || ranking || counted || measured || columns.length) return undefined;
     notes.push(
@@ -727,7 +793,7 @@ function buildReading(
     ...(aggregates.length ? { column_aggregates: aggregates } : {}),
     ...(distinct.length ? { distinct_counts: distinct } : {}),
   };
-  return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured };
+  return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured, when: asksWhen && whenAnswered };
 }
 
 /**
