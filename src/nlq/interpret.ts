@@ -96,8 +96,11 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
   if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
   const r = interpretOnce(question, ctx, true);
-  // a question about one table's own rows, every word read by its schema links (`single-table.ts`)
-  if (r.kind === 'out_of_scope' && !ctx.previous) {
+  // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
+  // tried before a total held to a bound with nothing broken down ("invoices whose total is at least 20" is
+  // a condition on each invoice's own total, never on how many invoices there are)
+  const wholeBound = r.kind === 'query' && r.query.metric_filters.length > 0 && !r.query.group_by.length;
+  if ((r.kind === 'out_of_scope' || wholeBound) && !ctx.previous) {
     const single = readSingleTable(question, ctx);
     if (single) {
       const checked = computable(single, ctx.model);

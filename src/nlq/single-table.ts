@@ -232,6 +232,17 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   return undefined;
 }
 
+/** The thing's one number column (a number dimension or a row attribute) the model calls "<thing> <word>". */
+function ownNumberColumn(model: SemanticModel, thing: string, token: Token): string | undefined {
+  const found = ownElements(model, thing, [token]).filter((e) =>
+    e.kind === 'dimension' ? model.dimensions.find((d) => d.name === e.target)?.type === 'number' : !!rowAttribute(model, e.target),
+  );
+  const sqls = new Set(
+    found.map((e) => (model.dimensions.find((d) => d.name === e.target) ?? model.measures.find((m) => m.name === e.target))?.sql),
+  );
+  return sqls.size === 1 ? found[0]!.target : undefined;
+}
+
 /** The thing's one naming column ("the name of album 5": its title), if it has one. */
 function namingColumn(model: SemanticModel, lex: Lexicon, thing: string): string | undefined {
   const names = nameCandidates(model, lex, thing);
@@ -542,6 +553,21 @@ function buildReading(
       n += width;
       continue;
     }
+    // "invoices with a total over 20": an aggregate word that is the thing's own column's name (its label is the
+    // thing's name and the word: "Invoice total"), read as that column only before a condition
+    const ownColumn =
+      p.kind === 'word' && AGG_WORDS.has(p.lower) && parts[n + 1]?.kind !== 'column'
+        ? ownNumberColumn(model, thing, tokens[p.at]!)
+        : undefined;
+    const ownCondition = ownColumn
+      ? readCondition(parts, n + 1, { kind: 'column', at: p.at, to: p.at + 1, name: ownColumn, number: true, dimension: false })
+      : undefined;
+    if (ownCondition && ownCondition !== 'refuse') {
+      filters.push(ownCondition.filter);
+      for (let x = n; x < ownCondition.end; x++) claim(parts[x]!);
+      n = ownCondition.end - 1;
+      continue;
+    }
     // "the lowest and highest price", "average and total cost", "the minimum price and maximum weight"
     if (p.kind === 'word' && AGG_WORDS.has(p.lower)) {
       const aggs: Part[] = [p];
@@ -769,9 +795,10 @@ function buildReading(
       // (named first, "organisers older than 50", or after a listing word)
       const first = parts.find((x) => x.kind !== 'word' || !['?', '.', 'the', 'all'].includes(x.lower));
       if (!entityNamed || !first || (first.kind !== 'entity' && !(first.kind === 'word' && LIST_WORDS.has(first.lower)))) return undefined;
-      const member = memberDimension(lex, model, thing);
-      if (!member) return undefined;
+      // (a thing with no name, an invoice, is listed by its key)
       const key = keyDimension(model, thing);
+      const member = memberDimension(lex, model, thing) ?? key;
+      if (!member) return undefined;
       const names = member === key ? nameCandidates(model, lex, thing) : [];
       group_by = [{ dimension: member }, ...names.map((d) => ({ dimension: d }))];
     }
