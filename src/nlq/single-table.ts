@@ -13,7 +13,7 @@ import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
-import { columnOf, unitSpellings } from './units.js';
+import { columnOf, isDurationUnit, unitSpellings } from './units.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
@@ -232,6 +232,12 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   return undefined;
 }
 
+/** The one word a part reads (a linked column's too: "milliseconds"), else ''. */
+function oneWord(p: Part | undefined, tokens: Token[]): string {
+  if (p?.kind === 'word') return p.lower;
+  return p && 'to' in p && p.to === p.at + 1 ? tokens[p.at]!.lower : '';
+}
+
 /** The thing's one number column (a number dimension or a row attribute) the model calls "<thing> <word>". */
 function ownNumberColumn(model: SemanticModel, thing: string, token: Token): string | undefined {
   const found = ownElements(model, thing, [token]).filter((e) =>
@@ -413,7 +419,9 @@ function readSpan(
     return { kind: 'column', at: i, to: j, name: d.name, number: d.type === 'number', dimension: true };
   }
   // a measure named with its aggregate ("average age", "total capacity") is that figure, never a column
-  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower));
+  // (unless the word is its column's own name: an invoice's `total`)
+  const columnWords = (m: string) => nameTokens(columnOf(model.measures.find((x) => x.name === m)?.sql) ?? '');
+  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower) && ![...metrics].every((m) => columnWords(m).includes(t.lower)));
   if (metrics.size === 1 && !dims.size) {
     const name = [...metrics][0]!;
     if (rowAttribute(model, name) && !aggregated) return { kind: 'column', at: i, to: j, name, number: true, dimension: false };
@@ -580,7 +588,11 @@ function buildReading(
         aggs.push(parts[m + 1]!);
         m += 2;
       }
-      const col = parts[m];
+      // ("which invoice has the highest total": the thing's own column called by an aggregate word)
+      const ownTotal = parts[m]?.kind === 'word' ? ownNumberColumn(model, thing, tokens[parts[m]!.at]!) : undefined;
+      const col: Part | undefined = ownTotal
+        ? { kind: 'column', at: parts[m]!.at, to: parts[m]!.at + 1, name: ownTotal, number: true, dimension: false }
+        : parts[m];
       if (col?.kind !== 'column' || !col.number) return undefined;
       // "the city with the largest population", "which store has the lowest floor area": the member
       // holding the figure is asked for, never the figure alone
@@ -682,13 +694,18 @@ function buildReading(
     // (else no reading)
     const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
     if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      const found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
+      let found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
+      // "tracks longer than 300000 milliseconds": with no column of the sense, a time unit after the number
+      // names the one column kept in it (`milliseconds`, `duration_secs`)
+      const after = oneWord(parts[n + 3], tokens);
+      if (!found.length && sense.words.includes('duration') && isDurationUnit(after))
+        found = [...new Set(unitSpellings(after)!.flatMap((u) => columnsNamed(model, thing, u, true)))];
       const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
       if (found.length !== 1 || v.percent) return undefined;
       filters.push({ dimension: found[0]!, op: sense.dir === 'more' ? 'gt' : 'lt', values: [v.value] });
       claim(p, parts[n + 1]!, v);
       n += 2;
-      const unit = parts[n + 1]?.kind === 'word' ? unitSpellings((parts[n + 1] as { lower: string }).lower) : undefined;
+      const unit = unitSpellings(oneWord(parts[n + 1], tokens));
       if (unit) {
         const column = columnOf(
           model.dimensions.find((d) => d.name === found[0])?.sql ?? model.measures.find((m) => m.name === found[0])?.sql,

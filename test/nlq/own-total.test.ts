@@ -28,6 +28,12 @@ describe('a column called by an aggregate word, before a condition', () => {
     expect((await cafe.ask('receipts with a sum below 5')).map((r) => r.split(' ')[0])).toEqual(['1']);
   });
 
+  it('ranks by it and aggregates it: the word is the column, no second aggregate', async () => {
+    expect((await shop.ask('which invoice has the highest total')).map((r) => r.split(' ')[0])).toEqual(['3']);
+    expect(await shop.ask('what is the highest invoice total')).toEqual(['31.75']);
+    expect(await cafe.ask('the lowest receipt sum')).toEqual(['4.2']);
+  });
+
   it('counts them, with a value condition beside', async () => {
     expect(await shop.ask('how many invoices in Leeds have a total above 20')).toEqual(['1']);
     expect(await cafe.ask('how many receipts have a sum of at least 10')).toEqual(['2']);
