@@ -5,9 +5,17 @@
  * Beyond `depth`, `push` refuses with QueueFullError instead of growing memory.
  *
  * Tasks start on a later turn of the event loop (setImmediate), never inside the request that
- * queued them: a submission is answered before its work begins.
+ * queued them: a submission is answered before its work begins. While tasks keep arriving (a burst
+ * of submissions), starting work waits until the intake pauses for INTAKE_QUIET_MS, and at most
+ * INTAKE_HOLD_MS from the burst's first arrival: work started in the middle of a burst takes the
+ * CPU (the warehouse's threads included) from the submissions still being admitted. A lone task
+ * starts at once, and a steady stream is held back once, never again until it pauses.
  */
 import type { JobQueue, JobRunner, QueuedInquiry, SubmitOptions } from './queue.js';
+
+/** How long the intake must be quiet before work starts after a burst, and the longest a burst holds work back. */
+export const INTAKE_QUIET_MS = 5;
+export const INTAKE_HOLD_MS = 100;
 
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
@@ -35,6 +43,10 @@ export class EmbeddedQueue {
   /** Waiting tasks per account; Map order is the round-robin order. */
   private readonly lanes = new Map<string, Task[]>();
   private dispatchScheduled = false;
+  /** The current run of arrivals (each within INTAKE_QUIET_MS of the one before): how many, when it began, the latest (ms). */
+  private burstArrivals = 0;
+  private burstStartedAt = 0;
+  private lastArrivalAt = -Infinity;
 
   constructor(
     private readonly concurrency: number,
@@ -57,6 +69,13 @@ export class EmbeddedQueue {
       if (!lane) this.lanes.set(account, (lane = []));
       lane.push({ run: task, resolve, reject });
       this.pending++;
+      const now = performance.now();
+      if (now - this.lastArrivalAt >= INTAKE_QUIET_MS) {
+        this.burstStartedAt = now;
+        this.burstArrivals = 0;
+      }
+      this.burstArrivals++;
+      this.lastArrivalAt = now;
       this.scheduleDispatch();
     });
   }
@@ -81,10 +100,19 @@ export class EmbeddedQueue {
   private scheduleDispatch(): void {
     if (this.dispatchScheduled) return;
     this.dispatchScheduled = true;
-    setImmediate(() => {
-      this.dispatchScheduled = false;
-      this.dispatch();
-    });
+    setImmediate(() => this.dispatchUnlessBurst());
+  }
+
+  /** Starts work now, or once a burst of arrivals pauses (see INTAKE_QUIET_MS). */
+  private dispatchUnlessBurst(): void {
+    const now = performance.now();
+    const inBurst = this.burstArrivals > 1 && now - this.lastArrivalAt < INTAKE_QUIET_MS && now - this.burstStartedAt < INTAKE_HOLD_MS;
+    if (inBurst && this.active < this.concurrency) {
+      setTimeout(() => this.dispatchUnlessBurst(), INTAKE_QUIET_MS);
+      return;
+    }
+    this.dispatchScheduled = false;
+    this.dispatch();
   }
 
   private dispatch(): void {

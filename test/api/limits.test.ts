@@ -53,6 +53,20 @@ describe('limits → 429 {detail} with Retry-After', () => {
     expect((await third.json()).detail).toMatch(/at most 2/);
   });
 
+  it('the per-account cap holds when many submissions arrive at the same moment', async () => {
+    s = await startTestServer({ engine: scriptedEngine(), overrides: { accountMaxActive: 3 } });
+    const session = (await (await s.api('/session/new', { method: 'POST' })).json()).session_id;
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 12 },
+        async () => (await s!.api(`/session/${session}/inquiry/agent`, { method: 'POST', json: { query: 'hang' } })).status,
+      ),
+    );
+    expect(statuses.filter((c) => c === 200)).toHaveLength(3);
+    expect(statuses.filter((c) => c === 429)).toHaveLength(9);
+    expect(await s.runtime.store.inquiries.countActive((await s.runtime.store.accounts.list())[0]!.id)).toBe(3);
+  });
+
   it('the tool interface at /mcp is limited per API key too', async () => {
     s = await startTestServer({ engine: scriptedEngine(), overrides: { rateLimitMax: 3, rateLimitWindowMs: 60_000 } });
     const account = (await s.runtime.store.accounts.list())[0];

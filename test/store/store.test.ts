@@ -279,6 +279,35 @@ describe.each(STORE_KINDS)('state store on %s', (kind: StoreKind) => {
     expect(await store.sessions.get(ui1.id)).toBeUndefined();
   });
 
+  it('inquiries submitted at the same moment are all stored, and a bad one fails alone', async () => {
+    const store = await stores.open(kind);
+    const { account, session } = await seed(store);
+    await store.inquiries.insert(inquiry({ id: 'inq_taken', session_id: session.id, account_id: account.id }));
+    // 30 at once, written together; one reuses a stored id and one names a session that does not exist.
+    const ids = Array.from({ length: 30 }, (_, i) => (i === 7 ? 'inq_taken' : `inq_burst${i}`));
+    const outcomes = await Promise.allSettled(
+      ids.map((id, i) =>
+        store.inquiries.insert(inquiry({ id, session_id: i === 19 ? 'ses_missing' : session.id, account_id: account.id })),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(ids.map((_, i) => (i === 7 || i === 19 ? 'rejected' : 'fulfilled')));
+    const stored = (await store.inquiries.listBySession(session.id)).map((r) => r.id).sort();
+    expect(stored).toEqual(['inq_taken', ...ids.filter((_, i) => i !== 7 && i !== 19)].sort());
+    expect(await store.inquiries.countActive(account.id)).toBe(29);
+  });
+
+  it("an account's running count includes inquiries whose insert is still waiting for its turn", async () => {
+    const store = await stores.open(kind);
+    const { account, session } = await seed(store);
+    const inserting = Promise.all(
+      [1, 2, 3].map((i) => store.inquiries.insert(inquiry({ id: `inq_wait${i}`, session_id: session.id, account_id: account.id }))),
+    );
+    // Counted before the shared insert is written: the per-account cap must see them already.
+    expect(await store.inquiries.countActive(account.id)).toBeGreaterThanOrEqual(3);
+    await inserting;
+    expect(await store.inquiries.countActive(account.id)).toBe(3);
+  });
+
   it('a terminal state is written once: of many concurrent finishers exactly one wins', async () => {
     const store = await stores.open(kind);
     const { account, session } = await seed(store);
