@@ -53,6 +53,7 @@ import {
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
+import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
   catalogue,
@@ -81,7 +82,16 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     };
   }
   const whole = interpretWhole(question, ctx);
-  if (whole.kind === 'query') return whole;
+  if (whole.kind === 'query') {
+    // "products that are discontinued": a column said of the thing is a condition, never a column listed
+    const predicated = predicatedColumn(question, getLexicon(ctx.model, ctx.values), whole.query);
+    if (!predicated) return whole;
+    return {
+      kind: 'out_of_scope',
+      reason: `I cannot read "${predicated}" as a condition on the rows: the data model has no value or flag for it, and listing it beside every row would answer another question. I did not answer rather than guess.`,
+      unconsumed: predicated.split(/\s+/),
+    };
+  }
   // "rivers longer than 500": read as the column the adjective names, compared with the number
   const compared = readMeasuredComparative(question, getLexicon(ctx.model, ctx.values), ctx.model);
   if (compared) {
