@@ -1,7 +1,7 @@
 /**
  * "longer / shorter than <number> <time unit>" of a thing with no column of the sense (length,
  * duration, runtime) but one named by that very unit (`milliseconds`, `call_seconds`): the unit names
- * the column. Another unit is a conversion and is refused. Our own wordings on two drafted databases.
+ * the column, and "the longest" / "the shortest" rank by it. Another unit is a conversion and is refused. Our own wordings on two drafted databases.
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
@@ -22,6 +22,11 @@ describe('a time unit naming the column compared', () => {
     expect((await music.ask('songs longer than 300000 milliseconds')).map((r) => r.split(' ')[0])).toEqual(['2']);
     expect(await music.ask('how many songs are shorter than 250000 milliseconds')).toEqual(['2']);
     expect(await desk.ask('how many calls were longer than 60 seconds')).toEqual(['2']);
+  });
+
+  it('ranks by it: "the longest song", "the 2 shortest songs"', async () => {
+    expect((await music.ask('which song is the longest')).map((r) => r.split(' ')[0])).toEqual(['2']);
+    expect((await music.ask('the 2 shortest songs')).map((r) => r.split(' ')[0]).sort()).toEqual(['1', '3']);
   });
 
   it('refuses another unit (a conversion)', async () => {

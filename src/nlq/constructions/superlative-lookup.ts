@@ -30,7 +30,7 @@ import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
-import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
+import { columnOf, isDurationUnit, nameWords as words, unitAt, unitFits } from '../units.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
@@ -426,7 +426,10 @@ export const superlativeLookup: Construction = {
     } else {
       // an adjective alone: the one column of the thing its sense names
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
-      const fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      let fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
+      if (!fits.length && sense.named?.includes('duration'))
+        fits = ownColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
       if (fits.length !== 1) {
         // (with a figure named besides, the general rules read the question as before)
         if (fits.length > 1 && !a.metrics.length) {
