@@ -331,9 +331,22 @@ export function readSingleTable(
       i++;
       continue;
     }
-    const own = s.cands.filter(
+    let own = s.cands.filter(
       (c) => ownerOf(lex, model, c as unknown as LexEntry) === thing && (!byName || c.kind !== 'value' || byName.names.includes(c.target)),
     );
+    // "the maximum unit price of products" where the model calls another thing's figure "maximum unit price": the
+    // aggregate word is the question's, the rest the thing's own column
+    if (!own.length && !s.cands.some((c) => c.kind === 'value') && s.j > s.i + 1 && AGG_WORDS.has(tokens[s.i]!.lower)) {
+      const rest = links.filter(
+        (c) => c.i === s.i + 1 && c.j === s.j && c.kind !== 'value' && ownerOf(lex, model, c as unknown as LexEntry) === thing,
+      );
+      if (rest.length) {
+        parts.push({ kind: 'word', at: s.i, lower: tokens[s.i]!.lower });
+        s.i++;
+        s.cands = rest;
+        own = rest;
+      }
+    }
     // a value also stored for a related thing competes (airports "in Denver": their own location, or
     // the city they serve?), unless it selects the same rows in each (`sameRows`)
     const phrase = tokens
