@@ -6,13 +6,15 @@ import HeavyFirstSequencer from './test/setup/sequencer.js';
 process.env.UV_THREADPOOL_SIZE ??= '16';
 
 /**
- * Files that change process-wide state (nock intercepts the LLM's HTTP endpoint in-process) run
- * in the `isolated` project, each with fresh modules. Every other file shares its worker's loaded
- * modules with the files before it (`isolate: false`): the app's module graph (LangGraph, DuckDB,
- * the SQL guard's grammar) is loaded once per worker instead of once per file, about 1.5 s each.
- * Such a file must not mock modules, stub globals or leave environment changes behind.
+ * Files whose LLM endpoint is nock's (it patches Node's HTTP client for the whole process) run in
+ * the `llm` project, apart from every other file, so no other file's real HTTP passes through
+ * nock. Within each project a worker's loaded modules are shared by the files it runs
+ * (`isolate: false`): the app's module graph (LangGraph, DuckDB, the SQL guard's grammar, the
+ * tokenizer) is loaded once per worker instead of once per file, about 1.5 s each. Such a file must
+ * not mock modules, stub globals or leave environment changes behind; an LLM file ends its scripted
+ * endpoint (test/helpers/llm.ts `done()`) so the next one starts with none.
  */
-const ISOLATED = [
+const LLM_FILES = [
   'test/api/llm-server.test.ts',
   'test/graphs/agent-llm.test.ts',
   'test/graphs/research-llm.test.ts',
@@ -40,8 +42,9 @@ export default defineConfig({
       {
         test: {
           ...common,
-          name: 'isolated',
-          include: ISOLATED,
+          name: 'llm',
+          include: LLM_FILES,
+          isolate: false,
         },
       },
       {
@@ -49,7 +52,7 @@ export default defineConfig({
           ...common,
           name: 'shared-modules',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/bench/**', 'node_modules/**', ...ISOLATED],
+          exclude: ['test/bench/**', 'node_modules/**', ...LLM_FILES],
           isolate: false,
         },
       },
