@@ -54,6 +54,7 @@ import {
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
+import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
   catalogue,
@@ -82,7 +83,16 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     };
   }
   const whole = interpretWhole(question, ctx);
-  if (whole.kind === 'query') return whole;
+  if (whole.kind === 'query') {
+    // "products that are discontinued": a column said of the thing is a condition, never a column listed
+    const predicated = predicatedColumn(question, getLexicon(ctx.model, ctx.values), whole.query);
+    if (!predicated) return whole;
+    return {
+      kind: 'out_of_scope',
+      reason: `I cannot read "${predicated}" as a condition on the rows: the data model has no value or flag for it, and listing it beside every row would answer another question. I did not answer rather than guess.`,
+      unconsumed: predicated.split(/\s+/),
+    };
+  }
   // "rivers longer than 500": read as the column the adjective names, compared with the number
   const compared = readMeasuredComparative(question, getLexicon(ctx.model, ctx.values), ctx.model);
   if (compared) {
@@ -97,8 +107,11 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
   if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
   const r = interpretOnce(question, ctx, true);
-  // a question about one table's own rows, every word read by its schema links (`single-table.ts`)
-  if (r.kind === 'out_of_scope' && !ctx.previous) {
+  // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
+  // tried before a total held to a bound with nothing broken down ("invoices whose total is at least 20" is
+  // a condition on each invoice's own total, never on how many invoices there are)
+  const wholeBound = r.kind === 'query' && r.query.metric_filters.length > 0 && !r.query.group_by.length;
+  if ((r.kind === 'out_of_scope' || wholeBound) && !ctx.previous) {
     const single = readSingleTable(question, ctx);
     if (single) {
       const checked = computable(single, ctx.model);

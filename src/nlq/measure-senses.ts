@@ -11,3 +11,5 @@ export const WEIGHT = ['weight', 'mass'];
 export const SPEED = ['speed'];
 export const WIDTH = ['width', 'wide', 'breadth'];
 export const PRICE = ['price', 'cost', 'fee'];
+export const AGE = ['age'];
+export const POPULATION = ['population', 'inhabitants', 'residents'];

@@ -13,9 +13,10 @@ import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
-import { columnOf, unitSpellings } from './units.js';
-import { keyDimension, memberDimension, nameCandidates } from './members.js';
-import { normalise, tokenize, type Token } from './text.js';
+import { columnOf, isDurationUnit, unitSpellings } from './units.js';
+import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
+import { normalise, tokenize, verbOf, type Token } from './text.js';
+import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
 import type { InterpretContext, Interpretation } from './types.js';
 
@@ -40,6 +41,12 @@ const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
 ]);
 
 const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
+/**
+ * Words of the first or last value of a date ("the earliest order date", "the most recent hire date") or,
+ * with the aggregate words' min/max, of a text column in its sort order ("the minimum name"): one value.
+ */
+const FIRST_WORDS = new Set(['earliest', 'first', 'oldest']);
+const LAST_WORDS = new Set(['latest', 'last', 'newest']);
 
 /** Words that ask, point or join, and carry nothing a query holds. */
 const FUNCTION_WORDS = new Set(
@@ -86,7 +93,9 @@ type Part =
   | { kind: 'column'; at: number; to: number; name: string; number: boolean; dimension: boolean }
   /** A measure of the thing named whole ("average cost", "number of sales"). */
   | { kind: 'metric'; at: number; to: number; name: string }
-  | { kind: 'value'; at: number; to: number; dimension: string };
+  | { kind: 'value'; at: number; to: number; dimension: string }
+  /** A date of the thing (a time dimension). */
+  | { kind: 'date'; at: number; to: number; name: string };
 
 /** A measure whose per-row value is a number column of its own table (the compiler's row attribute). */
 function rowAttribute(model: SemanticModel, name: string): { entity: string } | undefined {
@@ -219,7 +228,31 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   if (e.kind === 'entity') return e.target;
   if (e.kind === 'dimension' || e.kind === 'value') return lex.dimensions.get(e.target)?.entity;
   if (e.kind === 'metric') return model.measures.find((m) => m.name === e.target)?.entity;
+  if (e.kind === 'time_dimension') return model.time_dimensions.find((t) => t.name === e.target)?.entity;
   return undefined;
+}
+
+/** The one word a part reads (a linked column's too: "milliseconds"), else ''. */
+function oneWord(p: Part | undefined, tokens: Token[]): string {
+  if (p?.kind === 'word') return p.lower;
+  return p && 'to' in p && p.to === p.at + 1 ? tokens[p.at]!.lower : '';
+}
+
+/** The thing's one number column (a number dimension or a row attribute) the model calls "<thing> <word>". */
+function ownNumberColumn(model: SemanticModel, thing: string, token: Token): string | undefined {
+  const found = ownElements(model, thing, [token]).filter((e) =>
+    e.kind === 'dimension' ? model.dimensions.find((d) => d.name === e.target)?.type === 'number' : !!rowAttribute(model, e.target),
+  );
+  const sqls = new Set(
+    found.map((e) => (model.dimensions.find((d) => d.name === e.target) ?? model.measures.find((m) => m.name === e.target))?.sql),
+  );
+  return sqls.size === 1 ? found[0]!.target : undefined;
+}
+
+/** The thing's one naming column ("the name of album 5": its title), if it has one. */
+function namingColumn(model: SemanticModel, lex: Lexicon, thing: string): string | undefined {
+  const names = nameCandidates(model, lex, thing);
+  return dimensionOfEntity(lex, thing) ?? (names.length === 1 ? names[0] : undefined);
 }
 
 /** The plain count of an entity's rows. */
@@ -291,14 +324,29 @@ export function readSingleTable(
     const s = spans[k]?.i === i ? spans[k++] : undefined;
     const t = tokens[i]!;
     if (!s) {
+      const naming = ['name', 'title'].includes(t.lemma) ? namingColumn(model, lex, thing) : undefined;
       if (t.num !== undefined) parts.push({ kind: 'number', at: i, value: t.num, percent: !!t.percent, token: t });
+      else if (naming) parts.push({ kind: 'column', at: i, to: i + 1, name: naming, number: false, dimension: true });
       else parts.push({ kind: 'word', at: i, lower: t.lower });
       i++;
       continue;
     }
-    const own = s.cands.filter(
+    let own = s.cands.filter(
       (c) => ownerOf(lex, model, c as unknown as LexEntry) === thing && (!byName || c.kind !== 'value' || byName.names.includes(c.target)),
     );
+    // "the maximum unit price of products" where the model calls another thing's figure "maximum unit price": the
+    // aggregate word is the question's, the rest the thing's own column
+    if (!own.length && !s.cands.some((c) => c.kind === 'value') && s.j > s.i + 1 && AGG_WORDS.has(tokens[s.i]!.lower)) {
+      const rest = links.filter(
+        (c) => c.i === s.i + 1 && c.j === s.j && c.kind !== 'value' && ownerOf(lex, model, c as unknown as LexEntry) === thing,
+      );
+      if (rest.length) {
+        parts.push({ kind: 'word', at: s.i, lower: tokens[s.i]!.lower });
+        s.i++;
+        s.cands = rest;
+        own = rest;
+      }
+    }
     // a value also stored for a related thing competes (airports "in Denver": their own location, or
     // the city they serve?), unless it selects the same rows in each (`sameRows`)
     const phrase = tokens
@@ -312,6 +360,16 @@ export function readSingleTable(
     });
     const dims = [...own.filter((c) => c.kind === 'value'), ...related].map((c) => c.target);
     if (!byName && related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
+    // "the name of album 5", "the title of the film": the thing's one naming column, though the model gives
+    // the bare word to other things' columns
+    const bare = s.j === s.i + 1 && ['name', 'title'].includes(tokens[s.i]!.lower) && !own.length;
+    const naming = bare ? namingColumn(model, lex, thing) : undefined;
+    if (bare) {
+      if (!naming) return undefined;
+      parts.push({ kind: 'column', at: s.i, to: s.j, name: naming, number: false, dimension: true });
+      i = s.j;
+      continue;
+    }
     // weak values (a word that is also ordinary English) need capitals
     const weak = (c: LinkCandidate) => c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper);
     // (a weak value and nothing else, "a" of a flag: the ordinary word)
@@ -336,8 +394,9 @@ export function readSingleTable(
     if (first?.kind !== 'word' || !AGG_WORDS.has(first.lower)) return undefined;
   }
   const r = buildReading(model, lex, thing, parts, tokens);
-  if (only === 'aggregates' && (!r?.query.column_aggregates?.length || r.query.metrics.length)) return undefined;
-  if (only === 'measured' && !r?.measured) return undefined;
+  if (only === 'aggregates' && (!(r?.query.column_aggregates?.length || r?.extreme) || r.query.metrics.length)) return undefined;
+  // (tried also when no word named the data: a measurement, or a date asked with "when" and a verb)
+  if (only === 'measured' && !r?.measured && !r?.when) return undefined;
   return r && { kind: r.kind, query: r.query, confidence: r.confidence, notes: r.notes, followUp: r.followUp };
 }
 
@@ -361,6 +420,9 @@ function readSpan(
   }
   const dims = new Set(cands.filter((c) => c.kind === 'dimension').map((c) => c.target));
   const metrics = new Set(cands.filter((c) => c.kind === 'metric').map((c) => c.target));
+  const dates = new Set(cands.filter((c) => c.kind === 'time_dimension').map((c) => c.target));
+  if (dates.size === 1 && !dims.size && !metrics.size) return { kind: 'date', at: i, to: j, name: [...dates][0]! };
+  if (dates.size) return undefined;
   // the count of the thing's rows written as a count ("number of halls", "count of organisers") is that
   // count; the thing's own name was read above
   const count = countOf(model, thing);
@@ -370,7 +432,9 @@ function readSpan(
     return { kind: 'column', at: i, to: j, name: d.name, number: d.type === 'number', dimension: true };
   }
   // a measure named with its aggregate ("average age", "total capacity") is that figure, never a column
-  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower));
+  // (unless the word is its column's own name: an invoice's `total`)
+  const columnWords = (m: string) => nameTokens(columnOf(model.measures.find((x) => x.name === m)?.sql) ?? '');
+  const aggregated = spanTokens.some((t) => AGG_WORDS.has(t.lower) && ![...metrics].every((m) => columnWords(m).includes(t.lower)));
   if (metrics.size === 1 && !dims.size) {
     const name = [...metrics][0]!;
     if (rowAttribute(model, name) && !aggregated) return { kind: 'column', at: i, to: j, name, number: true, dimension: false };
@@ -392,7 +456,7 @@ function buildReading(
   thing: string,
   parts: Part[],
   tokens: Token[],
-): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean }) | undefined {
+): (Extract<Interpretation, { kind: 'query' }> & { measured?: boolean; extreme?: boolean; when?: boolean }) | undefined {
   const claimed = new Set<number>();
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
@@ -412,6 +476,12 @@ function buildReading(
   let ranking: { by: string; direction: 'asc' | 'desc' } | undefined;
   /** "how long is the Danube": a member's measurement asked by its adjective. */
   let measured = false;
+  /** "the earliest order date", "the minimum name": the first or last value of a date or text column. */
+  let extreme: { by: string; date: boolean; direction: 'asc' | 'desc' } | undefined;
+  /** "when ...": the answer must be a date. */
+  let asksWhen = false;
+  /** A date of the thing is asked for (named, or by the verb after "when"). */
+  let whenAnswered = false;
 
   for (let n = 0; n < parts.length; n++) {
     const p = parts[n]!;
@@ -479,6 +549,46 @@ function buildReading(
       n += 1;
       continue;
     }
+    // "the earliest order date", "the most recent hire date", "the maximum name": one value, the first or
+    // last in the column's order (a date's, or a text's); the member holding it ("with the latest date") is not read here
+    const recent = word(p, 'most') && word(parts[n + 1], 'recent');
+    const width = recent ? 2 : 1;
+    const target = parts[n + width];
+    const direction =
+      recent || (p.kind === 'word' && LAST_WORDS.has(p.lower))
+        ? 'desc'
+        : p.kind === 'word' && FIRST_WORDS.has(p.lower)
+          ? 'asc'
+          : p.kind === 'word' && ['min', 'max'].includes(AGG_WORDS.get(p.lower) ?? '')
+            ? AGG_WORDS.get(p.lower) === 'min'
+              ? 'asc'
+              : 'desc'
+            : undefined;
+    // (of a text only the words of min and max: "the largest city" is a size, never the last name in sort order)
+    const textColumn = target?.kind === 'column' && target.dimension && !target.number && word(p, 'minimum', 'min', 'maximum', 'max');
+    if (direction && (target?.kind === 'date' || textColumn)) {
+      const link = word(parts[n - 1], 'the') ? n - 2 : n - 1;
+      if (extreme || word(parts[link], 'with', 'has', 'have', 'having', 'had')) return undefined;
+      extreme = { by: (target as { name: string }).name, date: target.kind === 'date', direction };
+      for (let x = n; x <= n + width; x++) claim(parts[x]!);
+      n += width;
+      continue;
+    }
+    // "invoices with a total over 20": an aggregate word that is the thing's own column's name (its label is the
+    // thing's name and the word: "Invoice total"), read as that column only before a condition
+    const ownColumn =
+      p.kind === 'word' && AGG_WORDS.has(p.lower) && parts[n + 1]?.kind !== 'column'
+        ? ownNumberColumn(model, thing, tokens[p.at]!)
+        : undefined;
+    const ownCondition = ownColumn
+      ? readCondition(parts, n + 1, { kind: 'column', at: p.at, to: p.at + 1, name: ownColumn, number: true, dimension: false })
+      : undefined;
+    if (ownCondition && ownCondition !== 'refuse') {
+      filters.push(ownCondition.filter);
+      for (let x = n; x < ownCondition.end; x++) claim(parts[x]!);
+      n = ownCondition.end - 1;
+      continue;
+    }
     // "the lowest and highest price", "average and total cost", "the minimum price and maximum weight"
     if (p.kind === 'word' && AGG_WORDS.has(p.lower)) {
       const aggs: Part[] = [p];
@@ -491,7 +601,11 @@ function buildReading(
         aggs.push(parts[m + 1]!);
         m += 2;
       }
-      const col = parts[m];
+      // ("which invoice has the highest total": the thing's own column called by an aggregate word)
+      const ownTotal = parts[m]?.kind === 'word' ? ownNumberColumn(model, thing, tokens[parts[m]!.at]!) : undefined;
+      const col: Part | undefined = ownTotal
+        ? { kind: 'column', at: parts[m]!.at, to: parts[m]!.at + 1, name: ownTotal, number: true, dimension: false }
+        : parts[m];
       if (col?.kind !== 'column' || !col.number) return undefined;
       // "the city with the largest population", "which store has the lowest floor area": the member
       // holding the figure is asked for, never the figure alone
@@ -593,13 +707,18 @@ function buildReading(
     // (else no reading)
     const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
     if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      const found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
+      let found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
+      // "tracks longer than 300000 milliseconds": with no column of the sense, a time unit after the number
+      // names the one column kept in it (`milliseconds`, `duration_secs`)
+      const after = oneWord(parts[n + 3], tokens);
+      if (!found.length && sense.words.includes('duration') && isDurationUnit(after))
+        found = [...new Set(unitSpellings(after)!.flatMap((u) => columnsNamed(model, thing, u, true)))];
       const v = parts[n + 2] as Extract<Part, { kind: 'number' }>;
       if (found.length !== 1 || v.percent) return undefined;
       filters.push({ dimension: found[0]!, op: sense.dir === 'more' ? 'gt' : 'lt', values: [v.value] });
       claim(p, parts[n + 1]!, v);
       n += 2;
-      const unit = parts[n + 1]?.kind === 'word' ? unitSpellings((parts[n + 1] as { lower: string }).lower) : undefined;
+      const unit = unitSpellings(oneWord(parts[n + 1], tokens));
       if (unit) {
         const column = columnOf(
           model.dimensions.find((d) => d.name === found[0])?.sql ?? model.measures.find((m) => m.name === found[0])?.sql,
@@ -612,7 +731,50 @@ function buildReading(
     }
     if (p.kind === 'entity') {
       entityNamed = true;
-      if (tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower)) plural = true;
+      const isPlural = tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower);
+      if (isPlural) plural = true;
+      claim(p);
+      // "order 10250", "album 5": one member by its whole-number key, right after the thing named in the singular
+      const id = parts[n + 1];
+      const key = keyDimension(model, thing);
+      if (!isPlural && id?.kind === 'number' && !id.percent && Number.isInteger(id.value) && id.value >= 0 && key) {
+        if (model.dimensions.find((d) => d.name === key)?.type !== 'number' || filters.some((f) => f.dimension === key)) return undefined;
+        filters.push({ dimension: key, op: 'eq', values: [id.value] });
+        claim(id);
+        n++;
+      }
+      continue;
+    }
+    // "the hire date of Ann Lee": a date of the thing asked for, by day
+    if (p.kind === 'date') {
+      if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name, grain: 'day' });
+      asked.push(p.name);
+      whenAnswered = true;
+      claim(p);
+      continue;
+    }
+    // "when was Ann Lee hired", "when did order 7 ship": the verb names one date of the thing (its lemma a word
+    // of the date, or the date's noun: "born" and a birth date), or its one year column ("founded" and `founded_year`)
+    const verb = asksWhen && p.kind === 'word' ? verbOf(p.lower) : undefined;
+    let dates: SemanticModel['time_dimensions'] | undefined;
+    let years: SemanticModel['dimensions'] | undefined;
+    if (verb) {
+      // ("founded" and `founded_year`: the name says the verb's own participle)
+      const names = (ws: Set<string>) => verbNamesDate(verb, ws) || [...ws].some((w) => verbOf(w) === verb);
+      dates = model.time_dimensions.filter((t) => t.entity === thing && names(dateWords(lex, t.name)));
+      years = model.dimensions.filter(
+        (d) =>
+          d.entity === thing &&
+          d.type === 'number' &&
+          /(year|yr)$/.test(columnOf(d.sql) ?? '') &&
+          names(new Set(nameTokens(columnOf(d.sql) ?? '').slice(0, 1))),
+      );
+      if (dates.length + years.length > 1 || (dates.length + years.length === 1 && whenAnswered)) return undefined;
+    }
+    if (verb && (dates?.length ?? 0) + (years?.length ?? 0) === 1) {
+      columns.push(dates!.length ? { dimension: dates![0]!.name, grain: 'day' } : { dimension: years![0]!.name });
+      asked.push((dates![0] ?? years![0])!.name);
+      whenAnswered = true;
       claim(p);
       continue;
     }
@@ -623,7 +785,12 @@ function buildReading(
       claim(p);
       continue;
     }
-    if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
+    // ("when was the earliest sign-up date": a date is asked for; read when the answer is one)
+    if (word(p, 'when') && n === parts.findIndex((x) => x.kind !== 'word' || !['?', '.'].includes(x.lower))) {
+      asksWhen = true;
+      claim(p);
+    } else if (asksWhen && word(p, 'did')) claim(p);
+    else if (p.kind === 'word' && (FUNCTION_WORDS.has(p.lower) || ['?', '.', ',', '!', ':', ';'].includes(p.lower))) claim(p);
     // "and" joins two asked-for parts; anything else is not read
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
@@ -632,6 +799,23 @@ function buildReading(
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
+  if (asksWhen && !extreme?.date && !whenAnswered) return undefined;
+  if (extreme) {
+    if (figures || ranking || counted || measured || columns.length) return undefined;
+    notes.push(
+      `Read as one table: the ${extreme.direction === 'asc' ? (extreme.date ? 'earliest' : 'first') : extreme.date ? 'latest' : 'last'} ${extreme.by.replace(/_/g, ' ')} of ${thing.replace(/_/g, ' ')}${extreme.date ? '' : ' in sort order'}${filters.length ? ' among the rows that meet every condition named' : ''}.`,
+    );
+    const query: SemanticQuery = {
+      metrics: [],
+      group_by: [{ dimension: extreme.by, ...(extreme.date ? { grain: 'day' as const } : {}) }],
+      filters: [...filters, { dimension: extreme.by, op: 'is_set', values: [] }],
+      metric_filters: [],
+      order: [{ by: extreme.by, direction: extreme.direction }],
+      share_of_total: [],
+      limit: 1,
+    };
+    return { kind: 'query', query, confidence: 0.8, notes, followUp: false, extreme: true };
+  }
   if (ranking) return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes });
   let group_by = columns;
   if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
@@ -641,9 +825,10 @@ function buildReading(
       // (named first, "organisers older than 50", or after a listing word)
       const first = parts.find((x) => x.kind !== 'word' || !['?', '.', 'the', 'all'].includes(x.lower));
       if (!entityNamed || !first || (first.kind !== 'entity' && !(first.kind === 'word' && LIST_WORDS.has(first.lower)))) return undefined;
-      const member = memberDimension(lex, model, thing);
-      if (!member) return undefined;
+      // (a thing with no name, an invoice, is listed by its key)
       const key = keyDimension(model, thing);
+      const member = memberDimension(lex, model, thing) ?? key;
+      if (!member) return undefined;
       const names = member === key ? nameCandidates(model, lex, thing) : [];
       group_by = [{ dimension: member }, ...names.map((d) => ({ dimension: d }))];
     }
@@ -665,7 +850,7 @@ function buildReading(
     ...(aggregates.length ? { column_aggregates: aggregates } : {}),
     ...(distinct.length ? { distinct_counts: distinct } : {}),
   };
-  return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured };
+  return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured, when: asksWhen && whenAnswered };
 }
 
 /**

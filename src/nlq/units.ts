@@ -31,10 +31,16 @@ const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
   { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'], symbol: 'g' },
   { kind: 'weight', spellings: ['pound', 'pounds', 'lb', 'lbs'] },
   { kind: 'weight', spellings: ['tonne', 'tonnes', 'ton', 'tons'] },
+  { kind: 'duration', spellings: ['millisecond', 'milliseconds', 'ms'] },
   { kind: 'duration', spellings: ['second', 'seconds', 'sec', 'secs'] },
   { kind: 'duration', spellings: ['minute', 'minutes', 'min', 'mins'] },
   { kind: 'duration', spellings: ['hour', 'hours', 'hr', 'hrs'] },
 ];
+
+/** Whether a word names a unit of time ("milliseconds", "mins"). */
+export function isDurationUnit(word: string): boolean {
+  return UNITS.some((u) => u.kind === 'duration' && u.spellings.includes(word));
+}
 
 /** The spellings of the unit a word names ("minutes": minute, min, mins...), or undefined. */
 export function unitSpellings(word: string): string[] | undefined {

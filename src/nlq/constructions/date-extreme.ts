@@ -17,18 +17,28 @@ import type { Construction } from './types.js';
 const EARLY = new Set(['first', 'earliest', 'soonest']);
 const LATE = new Set(['last', 'latest', 'newest']);
 const RECENT = new Set(['recent', 'recently']);
+/** Age by a birth date: the oldest was born first ("the oldest employee" with no age column). */
+const AGED: ReadonlyMap<string, 'asc' | 'desc'> = new Map([
+  ['oldest', 'asc'],
+  ['eldest', 'asc'],
+  ['youngest', 'desc'],
+]);
+const BIRTH = new Set(['birth', 'born', 'dob', 'birthday', 'birthdate']);
 
 export const dateExtreme: Construction = {
   name: 'date extreme',
   recognise({ items, a, lex, ctx }) {
     const model = ctx.model;
     // the extreme word: "first"/"earliest", "last"/"latest"/"newest", "most recent(ly)"
-    let k = items.findIndex((it) => it.kind === 'word' && !it.used && !it.consumed && (EARLY.has(it.lower) || LATE.has(it.lower)));
+    let k = items.findIndex(
+      (it) => it.kind === 'word' && !it.used && !it.consumed && (EARLY.has(it.lower) || LATE.has(it.lower) || AGED.has(it.lower)),
+    );
     let extreme: Item[] = [];
     let direction: 'asc' | 'desc' = 'asc';
+    const aged = k >= 0 && AGED.has(items[k]!.lower);
     if (k >= 0) {
       extreme = [items[k]!];
-      direction = EARLY.has(items[k]!.lower) ? 'asc' : 'desc';
+      direction = AGED.get(items[k]!.lower) ?? (EARLY.has(items[k]!.lower) ? 'asc' : 'desc');
     } else {
       k = items.findIndex((it, i) => it.kind === 'kw' && it.lower === 'most' && RECENT.has(items[i + 1]?.lower ?? ''));
       if (k < 0) return null;
@@ -67,7 +77,15 @@ export const dateExtreme: Construction = {
     );
     if (things.length !== 1 || owners.size !== 1 || owners.has('')) return null;
     const E = [...owners][0]!;
-    const own = model.time_dimensions.filter((t) => t.entity === E);
+    let own = model.time_dimensions.filter((t) => t.entity === E);
+    if (aged) {
+      // (an age column of its own is the superlative lookup's: "oldest" by its sense)
+      const ageColumn = [...model.dimensions, ...model.measures].some(
+        (x) => x.entity === E && /(^|[._"`])age(_\w+)?["`]?$/i.test(x.sql?.trim() ?? ''),
+      );
+      own = ageColumn ? [] : own.filter((t) => [...dateWords(lex, t.name)].some((w) => BIRTH.has(w)));
+      if (own.length !== 1) return null;
+    }
     if (!own.length) return null;
 
     // its date: named outright, the one its verb names, or its only one
@@ -117,7 +135,9 @@ export const dateExtreme: Construction = {
         notes.push(`The ${limit === 1 ? '' : `${limit} `}${direction === 'asc' ? 'earliest' : 'latest'} by ${label}, ties kept`);
         // the columns a listing of the thing asked for ("the first name of the employee hired last"), else its key and names
         const asked = query.group_by.filter((g) => !g.grain && g.dimension !== dimension && lex.dimensions.get(g.dimension)?.entity === E);
-        const group_by: GroupBy[] = [...(asked.length ? asked : columns.map((c) => ({ dimension: c }))), { dimension, grain: 'day' }];
+        // ("which employee ...": the key a listing of the thing gives, its names beside it)
+        const named = asked.length && !asked.every((g) => g.dimension === key);
+        const group_by: GroupBy[] = [...(named ? asked : columns.map((c) => ({ dimension: c }))), { dimension, grain: 'day' }];
         return {
           ...query,
           metrics: [],

@@ -30,12 +30,12 @@ import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
-import { columnOf, nameWords as words, unitAt, unitFits } from '../units.js';
+import { columnOf, isDurationUnit, nameWords as words, unitAt, unitFits } from '../units.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 import { onlyDateOf } from '../members.js';
-import { ALTITUDE, DEPTH, LENGTH, SIZE, SPEED, WEIGHT, WIDTH } from '../measure-senses.js';
+import { AGE, ALTITUDE, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from '../measure-senses.js';
 
 /**
  * Superlative adjectives and the words of the measure they name by sense (general English). The
@@ -59,7 +59,23 @@ const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; na
   slowest: { dir: 'asc', words: SPEED },
   widest: { dir: 'desc', words: WIDTH },
   narrowest: { dir: 'asc', words: WIDTH },
+  oldest: { dir: 'desc', words: AGE },
+  youngest: { dir: 'asc', words: AGE },
+  cheapest: { dir: 'asc', words: PRICE },
+  priciest: { dir: 'desc', words: PRICE },
+  costliest: { dir: 'desc', words: PRICE },
+  // said with "most" / "least" ("the most expensive", "the least populous": `PERIPHRASTIC`)
+  'most expensive': { dir: 'desc', words: PRICE },
+  'least expensive': { dir: 'asc', words: PRICE },
+  'most costly': { dir: 'desc', words: PRICE },
+  'least costly': { dir: 'asc', words: PRICE },
+  'most populous': { dir: 'desc', words: POPULATION },
+  'least populous': { dir: 'asc', words: POPULATION },
+  'most populated': { dir: 'desc', words: POPULATION },
+  'least populated': { dir: 'asc', words: POPULATION },
 });
+/** Adjectives ranked with "most" / "least" before them (their senses are `SENSES["most expensive"]`...). */
+const PERIPHRASTIC = new Set(['expensive', 'costly', 'populous', 'populated']);
 /** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
 export function senseSuperlative(word: string): boolean {
   return !!SENSES[word];
@@ -204,8 +220,19 @@ export const superlativeLookup: Construction = {
 
     // 1. the one superlative: a keyword, an adjective word, or a phrase of the model that opens with one ("highest rating")
     const anchors: { k: number; word: string; dir: 'asc' | 'desc'; inPhrase: boolean }[] = [];
+    /** "most" / "least" before an adjective of a sense ("the most expensive"): consumed with it. */
+    let degree: Item | undefined;
     items.forEach((it, k) => {
-      if (it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc')) anchors.push({ k, word: it.lower, dir: it.kw, inPhrase: false });
+      const next = items[k + 1];
+      const periphrastic =
+        it.kind === 'kw' && next?.kind === 'word' && PERIPHRASTIC.has(next.lower)
+          ? SENSES[`${it.lower.replace(/^the /, '')} ${next.lower}`]
+          : undefined;
+      if (periphrastic) {
+        degree = it;
+        anchors.push({ k: k + 1, word: `${it.lower.replace(/^the /, '')} ${next!.lower}`, dir: periphrastic.dir, inPhrase: false });
+      } else if (it.kind === 'word' && PERIPHRASTIC.has(it.lower) && degree === items[k - 1]) return;
+      else if (it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc')) anchors.push({ k, word: it.lower, dir: it.kw, inPhrase: false });
       else if (it.kind === 'word' && SENSES[it.lower]) anchors.push({ k, word: it.lower, dir: SENSES[it.lower]!.dir, inPhrase: false });
       else if (it.kind === 'lex') {
         const first = it.lower.split(' ')[0]!;
@@ -235,6 +262,9 @@ export const superlativeLookup: Construction = {
     if (anchors.length !== 1) return null;
     const anchor = anchors[0]!;
     const sup = items[anchor.k]!;
+    /** Where the superlative opens ("most" of "the most expensive"). */
+    const open = degree && items[anchor.k - 1] === degree ? anchor.k - 1 : anchor.k;
+    if (open === anchor.k) degree = undefined;
     if (!anchor.inPhrase && !RANKING.has(anchor.word) && !SENSES[anchor.word]) return null;
 
     // 2. the thing ranked: right after the superlative ("the 3 longest trails") or before it ("the shop with the highest rating")
@@ -258,15 +288,15 @@ export const superlativeLookup: Construction = {
     if (!anchor.inPhrase && after && SENSES[anchor.word] && !entriesOf(items[p]!, 'value').length) {
       E = after;
       entityItem = items[p];
-      head = anchor.k;
-      const before = items[anchor.k - 1];
+      head = open;
+      const before = items[open - 1];
       if (before?.kind === 'num' && n === undefined && Number.isInteger(before.num) && before.num! > 0) {
         n = before.num;
         numItems.push(before);
         head--;
       }
     } else {
-      let b = anchor.k - 1;
+      let b = open - 1;
       // "which peak is the third highest": the ordinal is the ordinal rank's
       if (!run && items[b]?.kind === 'word' && (ORDINALS[items[b]!.lower] ?? 0) >= 2) b--;
       if (run) while (b >= 0 && ((items[b]!.kind === 'word' && ORDER_VERBS.has(items[b]!.lower)) || items[b]!.lower === ',')) b--;
@@ -304,7 +334,7 @@ export const superlativeLookup: Construction = {
       E = entityOf(lex, items[b]);
       entityItem = items[b];
       head = b;
-      if (!E || (b === anchor.k - 1 && !run)) return null;
+      if (!E || (b === open - 1 && !run)) return null;
       measureAt = run ? -1 : anchor.inPhrase ? anchor.k : anchor.k + 1;
       if (n !== undefined) return null;
       // "the 5 customers with the most orders": the number before the thing says how many
@@ -396,7 +426,10 @@ export const superlativeLookup: Construction = {
     } else {
       // an adjective alone: the one column of the thing its sense names
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
-      const fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      let fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
+      if (!fits.length && sense.named?.includes('duration'))
+        fits = ownColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
       if (fits.length !== 1) {
         // (with a figure named besides, the general rules read the question as before)
         if (fits.length > 1 && !a.metrics.length) {
@@ -520,6 +553,7 @@ export const superlativeLookup: Construction = {
     const mine = new Set<Item>([
       entityItem,
       sup,
+      ...(degree ? [degree] : []),
       ...figureItems,
       ...repeats,
       ...columns.map((c) => c.item),
@@ -557,6 +591,7 @@ export const superlativeLookup: Construction = {
     const consumed = [
       entityItem,
       sup,
+      degree,
       countKw,
       aggWord,
       ...restated,
@@ -679,6 +714,8 @@ function columnItem(lex: Lexicon, model: SemanticModel, entity: string, it: Item
   if (it.kind !== 'lex' || entriesOf(it, 'value').length) return undefined;
   const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === entity);
   if (dims.length === 1) return { item: it, dimension: dims[0]!.target };
+  // ("name" the model gives other things' columns as a synonym: still the thing's own name)
+  if (!dims.length && NAME_WORDS.has(it.lower)) return { item: it, word: 'name' };
   const tds = entriesOf(it, 'time_dimension').filter((e) => model.time_dimensions.find((t) => t.name === e.target)?.entity === entity);
   if (tds.length === 1 && (it.entries ?? []).every((e) => e.kind === 'time_dimension')) return { item: it, timeDimension: tds[0]!.target };
   return undefined;

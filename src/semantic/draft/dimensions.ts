@@ -182,7 +182,8 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
     const ent = ew.join(' ');
     dim(n, 'string', `the ${words.join(' ')} of a ${ent}: names the ${ent}`, {
       label: sentence(ew),
-      synonyms: [whose(rw), ...agentCompany(ew, rw)],
+      // (its column's own words too: `pet_name` naming an adoption is also "pet name")
+      synonyms: [...new Set([whose(rw), ...(rw.length > 1 ? [rw.join(' ')] : []), ...agentCompany(ew, rw)])],
       index: c.distinct <= indexMax,
     });
     const bare = rw[rw.length - 1]!;

@@ -30,6 +30,9 @@ import { thingNames } from './names.js';
 import { datingHelpers } from './time.js';
 
 /** A number column: a year, code or category (a dimension), else an amount or a level. */
+/** Phrases two columns of one thing would share (`entity|phrase`), per draft: given to neither. */
+const contestedPhrases = new WeakMap<DraftContext, Set<string>>();
+
 export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): void {
   const { colSql, notes, undecided, profiles, measures, measureWords, measureBase } = ctx;
   const { uniqueName, claim, entityWords } = thingNames(ctx);
@@ -113,8 +116,25 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
     }
     const wanted = [...new Set(syn.filter((s) => s.toLowerCase() !== mLabel.toLowerCase()))];
     const synonyms = claim('metric', wanted);
+    // a phrase wanted by two columns of one thing (`fee_usd` and `fee_eur` both "total fee") names neither:
+    // the first would be a guess
+    const contested = contestedPhrases.get(ctx) ?? contestedPhrases.set(ctx, new Set()).get(ctx)!;
+    const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+    for (const x of wanted.filter((w) => !synonyms.includes(w))) {
+      const rivals = measures.filter(
+        (m) => m.entity === p.entity && m.sql !== colSql(col.name) && (m.synonyms ?? []).some((y) => same(x, y)),
+      );
+      if (!rivals.length) continue;
+      contested.add(`${p.entity}|${x.toLowerCase()}`);
+      for (const m of rivals) m.synonyms = (m.synonyms ?? []).filter((y) => !same(x, y));
+      notes[`synonym:${p.entity}.${x}`] = `"${x}" would name two columns of ${p.entity}: given to neither`;
+    }
     // as for dimensions: "population" of cities and of states, read by the thing the question is about
-    synonyms.push(...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter((x) => x.split(' ').length <= 2));
+    synonyms.push(
+      ...[...shared, ...wanted.filter((x) => !synonyms.includes(x))].filter(
+        (x) => x.split(' ').length <= 2 && !contested.has(`${p.entity}|${x.toLowerCase()}`),
+      ),
+    );
     measures.push({
       name: n,
       entity: p.entity,

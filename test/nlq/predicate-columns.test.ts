@@ -1,0 +1,33 @@
+/**
+ * A column said as a predicate of the thing ("products that are discontinued") where the model holds
+ * no value or flag for it (a 0/1 number): not understood, never every product listed with the column
+ * beside it (a wrong answer before). A true flag (a boolean column) still filters, and "what are the
+ * product names" still lists. Our own wordings on two drafted databases.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
+
+describe('a column said of the thing', () => {
+  const pantry = bootstrappedDuckdb(
+    'pantry-predicates',
+    `CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_name VARCHAR, discontinued INTEGER, price DECIMAL(6,2));
+     INSERT INTO products VALUES (1, 'Oat milk', 0, 2.10), (2, 'Rye flour', 1, 3.40), (3, 'Honey', 0, 6.00);`,
+  );
+  const venue = bootstrappedDuckdb(
+    'venue-predicates',
+    `CREATE TABLE rooms (room_id INTEGER PRIMARY KEY, room_name VARCHAR, soundproofed INTEGER, is_accessible BOOLEAN);
+     INSERT INTO rooms VALUES (1, 'Attic', 1, false), (2, 'Cellar', 0, true), (3, 'Loft', 1, true);`,
+  );
+
+  it('refuses a 0/1 column said as a predicate', async () => {
+    expect((await pantry.ask('products that are discontinued'))[0]).toMatch(/^refused/);
+    expect((await pantry.ask('which products are discontinued'))[0]).toMatch(/^refused/);
+    expect((await venue.ask('which rooms are soundproofed'))[0]).toMatch(/^refused/);
+  });
+
+  it('still lists names asked for and filters by a true flag', async () => {
+    expect(await pantry.ask('what are the product names')).toEqual(['Honey', 'Oat milk', 'Rye flour']);
+    expect((await venue.ask('which rooms are accessible')).join('|')).toMatch(/Cellar/);
+    expect((await venue.ask('which rooms are accessible')).join('|')).not.toMatch(/Attic/);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Superlatives that name a column by its sense: "the cheapest", "the most expensive", "the least
+ * populous", "the youngest" (an age column, else the birth date read backwards: the oldest was born
+ * first). The member holding the figure is listed (key, names, the figure), ties kept; "the 3 most
+ * expensive" keeps three. Two columns of the sense, or none, and the question is refused. Our own
+ * wordings on two drafted databases (an animal shelter, a town guide) and TPC-H.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
+import { ask } from './helpers.js';
+
+describe('superlatives of a measured sense', () => {
+  const shelter = bootstrappedDuckdb(
+    'shelter-senses',
+    `CREATE TABLE pets (pet_id INTEGER PRIMARY KEY, pet_name VARCHAR, age INTEGER, adoption_fee DECIMAL(8,2));
+     INSERT INTO pets VALUES (1, 'Biscuit', 4, 80.00), (2, 'Pepper', 11, 35.00), (3, 'Moss', 1, 120.00), (4, 'Juniper', 7, 35.00);
+     CREATE TABLE keepers (keeper_id INTEGER PRIMARY KEY, first_name VARCHAR, last_name VARCHAR, birth_date DATE);
+     INSERT INTO keepers VALUES (1, 'Rana', 'Holt', '1988-04-02'), (2, 'Ivo', 'Marsh', '1975-11-30'), (3, 'Tess', 'Quinn', '1999-06-15');`,
+  );
+  const guide = bootstrappedDuckdb(
+    'guide-senses',
+    `CREATE TABLE towns (town_id INTEGER PRIMARY KEY, town_name VARCHAR, population INTEGER);
+     INSERT INTO towns VALUES (1, 'Ashby', 5200), (2, 'Brill', 61000), (3, 'Corfe', 800);
+     CREATE TABLE tours (tour_id INTEGER PRIMARY KEY, tour_title VARCHAR, price DECIMAL(8,2), cost DECIMAL(8,2));
+     INSERT INTO tours VALUES (1, 'Castle walk', 12.00, 4.00), (2, 'River cruise', 30.00, 18.00);`,
+  );
+
+  it('"the cheapest" and "the most expensive" rank by the one price-like column', async () => {
+    expect(await shelter.ask('which pet is the most expensive')).toEqual(['3 Moss 120']);
+    // (ties kept)
+    expect(await shelter.ask('what is the cheapest pet')).toEqual(['2 Pepper 35', '4 Juniper 35']);
+    expect(await shelter.ask('the 2 least expensive pets')).toEqual(['2 Pepper 35', '4 Juniper 35']);
+    expect(await shelter.ask('the name of the priciest pet')).toEqual(['3 Moss 120']);
+  });
+
+  it('"the youngest" / "the oldest": the age column, else the birth date read backwards', async () => {
+    expect(await shelter.ask('which pet is the oldest')).toEqual(['2 Pepper 11']);
+    expect(await shelter.ask('the youngest pet')).toEqual(['3 Moss 1']);
+    expect(await shelter.ask('who is the oldest keeper')).toEqual(['2 Ivo Marsh 1975-11-30']);
+    expect(await shelter.ask('the first name of the youngest keeper')).toEqual(['3 Tess 1999-06-15']);
+  });
+
+  it('"the most populous", "the least populous" rank by population', async () => {
+    expect(await guide.ask('which town is the most populous')).toEqual(['2 Brill 61000']);
+    expect(await guide.ask('the least populous town')).toEqual(['3 Corfe 800']);
+  });
+
+  it('refuses a sense with two columns (price and cost) or none', async () => {
+    expect((await guide.ask('which tour is the most expensive'))[0]).toMatch(/^refused/);
+    expect((await guide.ask('the oldest town'))[0]).toMatch(/^refused/);
+    // TPC-H's parts keep no price of their own in its model
+    expect(ask('the most expensive part').kind).not.toBe('query');
+    expect(ask('which nation is the most populous').kind).not.toBe('query');
+  });
+});
