@@ -1,7 +1,7 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
-import { dimensionOfEntity, keyDimension, memberDimension, rowsNamed } from './members.js';
+import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -757,12 +757,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     // a thing with no naming dimension stands for its members by its key, unless it only modifies
     // the next noun ("transaction statuses")
     const modifier = items[k + 1]?.kind === 'lex';
-    // "for each treatment", "each sale": the members named one by one, by their key when nothing names them
-    const eachSaid = eachCtx || (inGroup && groupKws.some((g) => /\b(each|every)\b/.test(g.lower)));
-    const memberOf = (e: string) =>
-      modifier
-        ? dimensionOfEntity(lex, e)
-        : (memberDimension(lex, ctx.model, e) ?? (eachSaid && !it.plural ? keyDimension(ctx.model, e) : undefined));
+    const memberOf = (e: string) => (modifier ? dimensionOfEntity(lex, e) : memberDimension(lex, ctx.model, e));
     const dimHere = dims.length > 0 || ents.some((e) => memberOf(e.target));
     // "customers with more than 30 orders" lists customers; after a metric ("revenue for parts with
     // size 15") the entity only qualifies the metric's rows
