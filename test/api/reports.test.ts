@@ -80,23 +80,27 @@ describe('scheduled research reports', () => {
   });
 
   it('each due time missed while no server was up runs once on start-up, oldest first, and only once', async () => {
+    // A daily time 12 h from now: created 40 h ago, the report missed the due times 12 h and 36 h
+    // ago, and its next one is 12 h away, so no due time comes while the test runs (an hourly
+    // schedule failed whenever a run crossed the top of an hour).
+    const at = new Date(Date.now() + 12 * 3_600_000);
+    at.setUTCSeconds(0, 0);
     const a = await start();
     const r = await (
       await a.api('/reports', {
         method: 'POST',
         json: {
-          name: 'Hourly',
+          name: 'Daily',
           question: 'How did revenue develop in 1996?',
-          schedule: '0 * * * *',
+          schedule: `${at.getUTCMinutes()} ${at.getUTCHours()} * * *`,
           timezone: 'UTC',
           budget: { rounds: 1, queries: 1 },
         },
       })
     ).json();
-    // the report was created two hours ago and has not run since
     await a.runtime.store.db
       .updateTable('reports')
-      .set({ created_at: Date.now() - 2 * 3_600_000 })
+      .set({ created_at: Date.now() - 40 * 3_600_000 })
       .where('id', '=', r.id)
       .execute();
     await a.close();
@@ -104,13 +108,10 @@ describe('scheduled research reports', () => {
 
     const b = await start(a.dataDir);
     const runs = (await (await b.api(`/reports/${r.id}/runs`)).json()).runs;
-    // the two tops of the hour since it was created: newest first in the listing
-    expect(runs.length).toBe(2);
-    const topOfHour = new Date();
-    topOfHour.setUTCMinutes(0, 0, 0);
+    // the two due times since it was created: newest first in the listing
     expect(runs.map((x: { scheduled_for: string }) => x.scheduled_for)).toEqual([
-      topOfHour.toISOString(),
-      new Date(topOfHour.getTime() - 3_600_000).toISOString(),
+      new Date(at.getTime() - 24 * 3_600_000).toISOString(),
+      new Date(at.getTime() - 48 * 3_600_000).toISOString(),
     ]);
     for (const run of runs) {
       const result = await (await b.api(`/inquiry/${run.inquiry_id}/result?timeout=30`)).json();
