@@ -13,7 +13,7 @@ import type { SemanticQuery } from '../semantic/query.js';
 import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
-import { columnOf, nameWords } from './units.js';
+import { columnOf, nameWords, ownNumberColumns } from './units.js';
 import { ALTITUDE, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
@@ -70,17 +70,6 @@ export interface MeasuredComparison {
   value: number;
 }
 
-/** The thing's own number columns (measures of its rows or numeric dimensions), by column name. */
-function numberColumns(model: SemanticModel, entity: string): string[] {
-  const cols = [
-    ...model.measures
-      .filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct')
-      .map((m) => columnOf(m.sql)),
-    ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
-  ];
-  return [...new Set(cols.filter((c): c is string => !!c))];
-}
-
 /** How the model says the column: a measure's label without its aggregate word ("product price"), else the dimension's label. */
 function phraseOf(model: SemanticModel, entity: string, column: string): string {
   const labels = [
@@ -123,7 +112,7 @@ export function readMeasuredComparative(question: string, lex: Lexicon, model: S
     const things = links.filter((l) => l.j === p + 1 && l.kind === 'entity');
     const entities = [...new Set(things.map((l) => l.target))];
     if (entities.length !== 1) return undefined;
-    const fits = numberColumns(model, entities[0]!).filter((c) => nameWords(c).some((w) => sense!.words.includes(w)));
+    const fits = ownNumberColumns(model, entities[0]!).filter((c) => nameWords(c).some((w) => sense!.words.includes(w)));
     if (fits.length !== 1) return undefined;
     const column = fits[0]!;
     const phrase = phraseOf(model, entities[0]!, column);

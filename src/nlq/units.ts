@@ -185,3 +185,14 @@ export function readStatedUnits(items: Item[], model: SemanticModel): void {
     }
   }
 }
+
+/** A thing's own number columns (measures of its rows, numeric dimensions), by column name, each once. */
+export function ownNumberColumns(model: SemanticModel, entity: string): string[] {
+  const cols = [
+    ...model.measures
+      .filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct')
+      .map((m) => columnOf(m.sql)),
+    ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
+  ];
+  return [...new Set(cols.filter((c): c is string => !!c))];
+}

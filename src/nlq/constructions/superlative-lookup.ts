@@ -30,7 +30,7 @@ import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { ORDINALS, tokenize } from '../text.js';
-import { columnOf, isDurationUnit, nameWords as words, unitAt, unitFits } from '../units.js';
+import { columnOf, isDurationUnit, nameWords as words, ownNumberColumns, unitAt, unitFits } from '../units.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
@@ -150,17 +150,6 @@ function ownFigure(model: SemanticModel, entity: string, column: string): Figure
   if (m) return { metric: m.name, column, related: false };
   const d = model.dimensions.find((x) => x.entity === entity && x.type === 'number' && columnOf(x.sql) === column);
   return d ? { dimension: d.name, column, related: false } : undefined;
-}
-
-/** The thing's own numeric columns (read by a measure or a numeric dimension). */
-function ownColumns(model: SemanticModel, entity: string): string[] {
-  const cols = [
-    ...model.measures
-      .filter((m) => m.entity === entity && !m.filter && m.agg !== 'count' && m.agg !== 'count_distinct')
-      .map((m) => columnOf(m.sql)),
-    ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
-  ];
-  return [...new Set(cols.filter((c): c is string => !!c))];
 }
 
 /** The entity an item names: an entity, or the dimension naming one. */
@@ -426,10 +415,10 @@ export const superlativeLookup: Construction = {
     } else {
       // an adjective alone: the one column of the thing its sense names
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
-      let fits = ownColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      let fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
       // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
       if (!fits.length && sense.named?.includes('duration'))
-        fits = ownColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
+        fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
       if (fits.length !== 1) {
         // (with a figure named besides, the general rules read the question as before)
         if (fits.length > 1 && !a.metrics.length) {
