@@ -20,17 +20,24 @@ import { createReadOnlyRole, PG_BIN, startPostgres, type TestPostgres } from '..
 import { createReadOnlyUser, execMysql, startMariadb, type TestMariadb } from '../helpers/mariadb.js';
 import { loadSample } from '../helpers/samples.js';
 import { CHINOOK, MYWIND, SAKILA, mysqlRows, pgRows, trial, type TrialResult } from '../helpers/init-trials.js';
+import { CHINOOK_SIMPLE, NORTHWIND_SIMPLE } from '../helpers/simple-trials.js';
 
 const run = promisify(execFile);
 
 async function main() {
   const results: TrialResult[] = [];
+  const simple: TrialResult[] = [];
   let pg: TestPostgres | undefined;
   let maria: TestMariadb | undefined;
   try {
     pg = await startPostgres();
     const chinook = await loadSample(pg, 'chinook', 'chinook');
-    results.push(await trial('Chinook (PostgreSQL)', await createReadOnlyRole(chinook, 'chinook_ro'), CHINOOK, (s) => pgRows(chinook, s)));
+    const chinookRo = await createReadOnlyRole(chinook, 'chinook_ro');
+    results.push(await trial('Chinook (PostgreSQL)', chinookRo, CHINOOK, (s) => pgRows(chinook, s)));
+    simple.push(await trial('Chinook (PostgreSQL)', chinookRo, CHINOOK_SIMPLE, (s) => pgRows(chinook, s)));
+    const northwind = await loadSample(pg, 'northwind', 'northwind');
+    const northwindRo = await createReadOnlyRole(northwind, 'northwind_ro');
+    simple.push(await trial('Northwind (PostgreSQL)', northwindRo, NORTHWIND_SIMPLE, (s) => pgRows(northwind, s)));
 
     const sakilaDir = process.env.QUARRY_SAKILA_DIR;
     if (sakilaDir && existsSync(join(sakilaDir, 'postgres-sakila-db'))) {
@@ -72,6 +79,21 @@ async function main() {
     console.log(
       r.name.padEnd(24),
       r.init.padEnd(7),
+      String(r.counts.right).padStart(5),
+      String(r.counts.refused).padStart(8),
+      String(r.counts.wrong).padStart(6),
+      met ? 'met' : 'missed',
+    );
+  }
+  console.log('\nsimple questions (test/helpers/simple-trials.ts), same init (goal: >= 80% right, 0 wrong)');
+  console.log('database'.padEnd(24), 'N'.padStart(7), 'right'.padStart(5), 'refused'.padStart(8), 'wrong'.padStart(6), 'goal');
+  for (const r of simple) {
+    const n = r.counts.right + r.counts.refused + r.counts.wrong;
+    const met = r.counts.right >= 0.8 * n && r.counts.wrong === 0;
+    missed ||= !met;
+    console.log(
+      r.name.padEnd(24),
+      String(n).padStart(7),
       String(r.counts.right).padStart(5),
       String(r.counts.refused).padStart(8),
       String(r.counts.wrong).padStart(6),
