@@ -9,7 +9,10 @@ import type { ColumnProfile, TableProfile } from './profile.js';
 export interface BootstrapOptions {
   /** The model's name; default `warehouse`. */
   name?: string;
-  /** Text columns with at most this many distinct values get `index_values: true`. Default 50. */
+  /**
+   * Text columns with at most this many distinct values get `index_values: true`. Default 50. Short
+   * name-like text (cities, people, titles: see `indexable`) is indexed up to `MAX_INDEXED_VALUES`.
+   */
   indexValuesMax?: number;
   /** Per-query time budget of the profiling queries. Default 60 s. */
   timeoutMs?: number;

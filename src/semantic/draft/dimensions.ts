@@ -16,6 +16,8 @@ import {
   singular,
 } from './vocabulary.js';
 import type { TableInfo } from '../../warehouse/types.js';
+import type { ColumnProfile } from './profile.js';
+import { MAX_INDEXED_VALUES } from '../values.js';
 import { tableNames } from './tables.js';
 import { thingNames } from './names.js';
 
@@ -184,7 +186,7 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
       label: sentence(ew),
       // (its column's own words too: `pet_name` naming an adoption is also "pet name")
       synonyms: [...new Set([whose(rw), ...(rw.length > 1 ? [rw.join(' ')] : []), ...agentCompany(ew, rw)])],
-      index: c.distinct <= indexMax,
+      index: indexable(c, indexMax),
     });
     const bare = rw[rw.length - 1]!;
     if (bare === 'name' || bare === 'title') (bareWords.get(bare) ?? bareWords.set(bare, []).get(bare)!).push(n);
@@ -223,8 +225,8 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
   dim(
     n,
     'string',
-    `text${c.distinct <= indexMax ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}${stateCodes ? '; codes of US states (their names are value synonyms)' : ''}`,
-    { synonyms: syn, index: c.distinct <= indexMax, ...(valueSynonyms ? { valueSynonyms } : {}) },
+    `text${indexable(c, indexMax) ? `, ${c.distinct} values: indexed so questions can name them` : ''}${keys.has(col.name) ? '; also a join key' : ''}${stateCodes ? '; codes of US states (their names are value synonyms)' : ''}`,
+    { synonyms: syn, index: indexable(c, indexMax), ...(valueSynonyms ? { valueSynonyms } : {}) },
   );
   return;
 }
@@ -235,4 +237,21 @@ export function booleanDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraf
   const { words, rw, dim } = k;
   dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' ')] });
   return;
+}
+
+/**
+ * Whether a text column's values go into the value index, so that a question can name one ("billed
+ * to Paris", "albums by Queen"): every column with few values, and one with up to
+ * `MAX_INDEXED_VALUES` when most sampled values are short names (a few words), not free text —
+ * a user names a city, a person or a title, never a comment.
+ */
+export function indexable(c: ColumnProfile, indexMax: number): boolean {
+  if (c.distinct <= indexMax) return true;
+  if (c.distinct > MAX_INDEXED_VALUES || c.sample.length === 0) return false;
+  const short = c.sample.filter((v) => {
+    const s = String(v).trim();
+    return s.length <= 40 && s.split(/\s+/).length <= 5;
+  });
+  // (a few long names among them are still names: "Orchestra of the Age of Enlightenment")
+  return short.length >= 0.8 * c.sample.length;
 }
