@@ -429,6 +429,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     });
   });
   shared.forEach((it, i) => (it.entries = resolved[i]));
+  readFigureOfNamedThing(items, ctx);
   // ---- "the total amount of payments received": the things' amount, not their count
   readAmountsOf(items, lex);
   // ---- "average height in cm": the unit the figure's column is kept in
@@ -1013,6 +1014,31 @@ const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon)
   new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
 export { dimensionOfEntity } from './members.js';
+/**
+ * "the average unit price of products", "the highest weight of parcels sent to Leeds": a figure
+ * followed by "of <thing>" is that thing's own when the thing holds the same aggregate of a column of
+ * the same name (a draft calls the second one after its thing: "Product average unit price"),
+ * never the figure of other rows that merely relate to the thing (its order lines' prices).
+ */
+function readFigureOfNamedThing(items: Item[], ctx: InterpretContext): void {
+  const column = (sql: string | undefined) => /^\$\{TABLE\}\.(\w+)$/.exec(sql ?? '')?.[1];
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k]!;
+    const metrics = it.kind === 'lex' ? entriesOf(it, 'metric') : [];
+    if (metrics.length !== 1 || items[k + 1]?.lower !== 'of') continue;
+    let j = k + 2;
+    while (items[j]?.kind === 'word' && /^(the|all|our|its|their)$/.test(items[j]!.lower)) j++;
+    const things = items[j]?.kind === 'lex' ? entriesOf(items[j]!, 'entity') : [];
+    if (things.length !== 1) continue;
+    const thing = things[0]!.target;
+    const said = ctx.model.measures.find((m) => m.name === metrics[0]!.target);
+    if (!said || said.entity === thing || !column(said.sql)) continue;
+    const own = ctx.model.measures.filter((m) => m.entity === thing && m.agg === said.agg && column(m.sql) === column(said.sql));
+    if (own.length !== 1) continue;
+    it.entries = it.entries!.map((e) => (e === metrics[0] ? { ...e, target: own[0]!.name } : e));
+  }
+}
+
 /** An aggregate word in or right before a figure's phrase: the figure is said as one number. */
 const AGGREGATE_SAID = /\b(total|sum|average|avg|mean|number|count|minimum|maximum|min|max|highest|lowest|combined|overall)\b/;
 

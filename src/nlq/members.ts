@@ -99,6 +99,10 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   const found = model.dimensions
     .filter((d) => d.entity === entity && (d.name === own || [d.name, d.label ?? '', d.sql].some(isName)))
     .map((d) => d.name);
+  // a person named by a first and a last name holds a job title, not a name ("title" of employees)
+  const parts = found.map((n) => namePart(model, lex, n));
+  if (parts.some((p) => FIRST_PARTS.has(p ?? '')) && parts.some((p) => LAST_PARTS.has(p ?? '')))
+    return found.filter((n, i) => parts[i] || n === own);
   if (found.length) return found;
   // a thing with one attribute besides its key is named by it (a nation by its name)
   const key = keyDimension(model, entity);

@@ -343,9 +343,13 @@ export const listing: Construction = {
     // "papers by Ada Lark", "COVID-19 papers": a bare noun phrase of the things picked by a value (no
     // question word, no word of a figure) asks to see them, unless the model names a figure by that
     // very word ("orders"); the thing alone ("vendors", "total visits") is its figure
+    // "employees hired after 1993": the same of things with a name of their own (people, products)
+    // held to a period of a date of theirs; rows with no name (orders, visits) are counted
+    const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
+    const ownPeriod = namedThing && items.some((it) => it.kind === 'time') && model.time_dimensions.some((t) => t.entity === E);
     const bare =
       !ctx.previous &&
-      a.values.length > 0 &&
+      (a.values.length > 0 || ownPeriod) &&
       !items.some((it) => QUESTION_WORDS.has(it.lower) || FIGURE_WORDS.has(it.lower) || it.lower === 'number') &&
       mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
