@@ -406,6 +406,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     }
   }
 
+  readSharedModifier(items, lex);
   // ---- a phrase shared by several entities' metrics or dimensions: the one of the thing asked about
   const shared = items.filter(
     (it) =>
@@ -1014,6 +1015,39 @@ const owners = (entries: LexEntry[], kind: 'metric' | 'dimension', lex: Lexicon)
   new Set(entries.filter((e) => e.kind === kind).map((e) => ownerOf(e, lex)));
 
 export { dimensionOfEntity } from './members.js';
+/**
+ * "contact name and title", "manager name and phone": a modifier said once before coordinated column
+ * words applies to each of them when the model holds the modified phrase for the same thing
+ * ("contact title"), which the bare word would read otherwise (the thing's name, its own phone).
+ * The single-table reading does the same on its tokens (`readSingleTable`).
+ */
+function readSharedModifier(items: Item[], lex: Lexicon): void {
+  const entriesAt = (words: string[]) => {
+    let node: { next: Map<string, unknown>; entries: LexEntry[] } | undefined = lex.root;
+    for (const k of phraseKeys(words.join(' '))) node = node?.next.get(k) as typeof node;
+    return node?.entries ?? [];
+  };
+  for (let k = 0; k < items.length; k++) {
+    const head = items[k]!;
+    const dims = head.kind === 'lex' ? entriesOf(head, 'dimension') : [];
+    const words = head.lower.split(' ');
+    if (!dims.length || words.length !== 2) continue;
+    const owners = new Set(dims.map((d) => lex.dimensions.get(d.target)?.entity));
+    for (let j = k + 1; items[j] && (items[j]!.lower === 'and' || items[j]!.lower === ','); j += 2) {
+      const next = items[j + 1];
+      // (a bare "title" or "name" is a word the listing reads as the thing's name)
+      if (!next || (next.kind !== 'lex' && next.kind !== 'word') || next.lower.includes(' ')) break;
+      const modified = entriesAt([words[0]!, next.lower]).filter(
+        (e) => e.kind === 'dimension' && owners.has(lex.dimensions.get(e.target)?.entity),
+      );
+      if (modified.length === 1 && !entriesOf(next, 'dimension').some((e) => e.target === modified[0]!.target)) {
+        next.kind = 'lex';
+        next.entries = modified;
+      }
+    }
+  }
+}
+
 /**
  * "the average unit price of products", "the highest weight of parcels sent to Leeds": a figure
  * followed by "of <thing>" is that thing's own when the thing holds the same aggregate of a column of

@@ -323,6 +323,18 @@ export function readSingleTable(
   for (let i = 0; i < tokens.length;) {
     const s = spans[k]?.i === i ? spans[k++] : undefined;
     const t = tokens[i]!;
+    // "contact name and title", "manager name and phone": a modifier said once before coordinated
+    // columns is the next word's too, when the thing has that column
+    const before = parts.at(-2);
+    const modified =
+      (!s || s.j === i + 1) && ['and', ','].includes(tokens[i - 1]?.lower ?? '') && before?.kind === 'column' && before.to - before.at === 2
+        ? ownElements(model, thing, [tokens[before.at]!, t]).filter((e) => e.kind === 'dimension')
+        : [];
+    if (modified.length === 1) {
+      parts.push({ kind: 'column', at: i, to: i + 1, name: modified[0]!.target, number: false, dimension: true });
+      i++;
+      continue;
+    }
     if (!s) {
       const naming = ['name', 'title'].includes(t.lemma) ? namingColumn(model, lex, thing) : undefined;
       if (t.num !== undefined) parts.push({ kind: 'number', at: i, value: t.num, percent: !!t.percent, token: t });
