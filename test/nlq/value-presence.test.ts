@@ -214,3 +214,42 @@ describe('what stays something else', () => {
     expect(ask('How many parcels have not been opened yet?').kind).toBe('out_of_scope');
   });
 });
+
+describe('a participle that is also the name of the date ("shipped" of a shipped date), negated', () => {
+  // a draft gives a date column named after a participle that participle as a synonym
+  const ledger = SemanticModelSchema.parse({
+    name: 'ledger',
+    entities: [{ name: 'invoice', table: 'invoices', primary_key: 'id', synonyms: ['invoices', 'bills'] }],
+    dimensions: [{ name: 'invoice_id', entity: 'invoice', sql: '${TABLE}.id', type: 'number', label: 'Invoice id' }],
+    time_dimensions: [
+      { name: 'issued_date', entity: 'invoice', sql: '${TABLE}.issued_date', label: 'Issued date', synonyms: ['issued'] },
+      { name: 'approved_date', entity: 'invoice', sql: '${TABLE}.approved_date', label: 'Approved date', synonyms: ['approved'] },
+    ],
+    measures: [{ name: 'invoice_count', entity: 'invoice', agg: 'count', label: 'Invoices', time_dimension: 'issued_date' }],
+  });
+  const kennel = SemanticModelSchema.parse({
+    name: 'kennel',
+    entities: [{ name: 'dog', table: 'dogs', primary_key: 'id', synonyms: ['dogs'] }],
+    dimensions: [{ name: 'dog_name', entity: 'dog', sql: '${TABLE}.name', label: 'Dog name' }],
+    time_dimensions: [
+      { name: 'arrived_date', entity: 'dog', sql: '${TABLE}.arrived_date', label: 'Arrived date', synonyms: ['arrived'] },
+      { name: 'adopted_date', entity: 'dog', sql: '${TABLE}.adopted_date', label: 'Adopted date', synonyms: ['adopted'] },
+    ],
+    measures: [{ name: 'dog_count', entity: 'dog', agg: 'count', label: 'Dogs', time_dimension: 'arrived_date' }],
+  });
+  const filtersOf = (m: typeof ledger, q: string) => {
+    const r = interpret(q, { model: m, values: new Map(), asOf: '2024-06-30' });
+    expect(r.kind, JSON.stringify(r)).toBe('query');
+    return r.kind === 'query' ? { filters: r.query.filters, conditions: r.query.entity_conditions ?? [] } : undefined;
+  };
+  it('is the date not set, never a count of the things held to zero', () => {
+    for (const [m, q, date] of [
+      [ledger, 'how many invoices have not been approved', 'approved_date'],
+      [ledger, 'invoices not yet approved', 'approved_date'],
+      [kennel, 'how many dogs have not been adopted', 'adopted_date'],
+      [kennel, 'which dogs were not adopted yet', 'adopted_date'],
+    ] as const) {
+      expect(filtersOf(m, q), q).toEqual({ filters: [{ dimension: date, op: 'not_set', values: [] }], conditions: [] });
+    }
+  });
+});

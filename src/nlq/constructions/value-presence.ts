@@ -333,7 +333,9 @@ function find(c: Ctx): Found[] {
     }
     // 3. "orders that have not shipped (yet)", "orders not yet delivered": the verb names a time
     // dimension of the thing ("ship date")
-    if (it.kind === 'word' && /(ed|en)$/.test(it.lower) && verbOf(it.lower)) {
+    // (the participle may also be the date's own name, "shipped" of a shipped date, or a keyword)
+    const dateWord = it.kind === 'lex' && (it.entries ?? []).every((e) => e.kind === 'time_dimension');
+    if ((it.kind === 'word' || it.kind === 'kw' || dateWord) && /(ed|en)$/.test(it.lower) && verbOf(it.lower)) {
       const words: Item[] = [it];
       let b = k - 1;
       if (items[b]?.lower === 'been') words.push(items[b--]!);
