@@ -100,8 +100,26 @@ export const SAME_MEANING: ReadonlyMap<string, readonly string[]> = new Map([
   ['expenses', ['expenditures']],
 ]);
 
+/**
+ * Column words people say with their noun ("phone" is "phone number", "email" an "email address"):
+ * a phrase ending in one is also read in the longer form (never a dataset's own words).
+ */
+export const SAID_WITH_NOUN: ReadonlyMap<string, readonly string[]> = new Map([
+  ['phone', ['phone number', 'telephone', 'telephone number']],
+  ['telephone', ['telephone number', 'phone number']],
+  ['fax', ['fax number']],
+  ['mobile', ['mobile number', 'mobile phone']],
+  ['email', ['email address', 'e-mail', 'e-mail address']],
+  ['zip', ['zip code']],
+  ['postcode', ['postal code', 'post code']],
+]);
+
 export function expandedNames(name: string): string[] {
   const words = nameTokens(name);
+  const last = words[words.length - 1];
+  if (last && SAID_WITH_NOUN.has(last) && !words.some((w) => ABBREVIATIONS.has(w))) {
+    return SAID_WITH_NOUN.get(last)!.map((f) => [...words.slice(0, -1), f].join(' '));
+  }
   if (words.some((w) => SAME_MEANING.has(w)) && !words.some((w) => ABBREVIATIONS.has(w))) {
     return [words.map((w) => SAME_MEANING.get(w)?.[0] ?? w).join(' ')];
   }

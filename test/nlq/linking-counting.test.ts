@@ -14,6 +14,7 @@ const workshop = SemanticModelSchema.parse({
     { name: 'fname', entity: 'staff', sql: '${TABLE}.fname', label: 'Fname', index_values: true },
     { name: 'lname', entity: 'staff', sql: '${TABLE}.lname', label: 'Lname', index_values: true },
     { name: 'dept', entity: 'staff', sql: '${TABLE}.dept', label: 'Department', index_values: true },
+    { name: 'staff_phone', entity: 'staff', sql: '${TABLE}.phone', label: 'Staff phone', synonyms: ['phone'] },
   ],
   measures: [{ name: 'staff_count', entity: 'staff', agg: 'count', label: 'Staff', synonyms: ['number of staff'], time_bound: false }],
 });
@@ -23,6 +24,7 @@ const library = SemanticModelSchema.parse({
   dimensions: [
     { name: 'branch_addr', entity: 'loan', sql: '${TABLE}.branch_addr', label: 'Branch addr', index_values: true },
     { name: 'genre', entity: 'loan', sql: '${TABLE}.genre', label: 'Genre', index_values: true },
+    { name: 'borrower_email', entity: 'loan', sql: '${TABLE}.borrower_email', label: 'Borrower email' },
   ],
   measures: [{ name: 'loan_count', entity: 'loan', agg: 'count', label: 'Loans', synonyms: ['number of loans'], time_bound: false }],
 });
@@ -45,6 +47,19 @@ describe('names written short are linked through the abbreviation dictionary', (
     expect(l.kind).toBe('query');
     if (l.kind === 'query')
       expect(l.query.distinct_counts).toEqual([expect.objectContaining({ entity: 'loan', dimension: 'branch_addr' })]);
+  });
+});
+
+describe('a column word said with its noun', () => {
+  it('"phone number" finds phone, "email address" finds email; the bare noun still counts', () => {
+    const r = ask(workshop, 'the phone numbers of staff in Sales');
+    expect(r.kind, JSON.stringify(r)).toBe('query');
+    if (r.kind === 'query') expect(r.query.group_by.map((g) => g.dimension)).toEqual(['staff_phone']);
+    const l = ask(library, 'the borrower email address of loans of Poetry');
+    expect(l.kind, JSON.stringify(l)).toBe('query');
+    if (l.kind === 'query') expect(l.query.group_by.map((g) => g.dimension)).toEqual(['borrower_email']);
+    const n = ask(workshop, 'number of staff in Sales');
+    expect(n.kind === 'query' && n.query.metrics).toEqual(['staff_count']);
   });
 });
 
