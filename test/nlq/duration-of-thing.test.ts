@@ -3,10 +3,13 @@
  * dates they are: "the average number of days between the start date and the end date of rentals" reads
  * the rentals' own pair. Without the thing, or with a thing that has no such pair, it stays refused. Two
  * small models of our own: a tool hire shop (rentals, repairs) and a school (courses, enrolments).
+ * On the hire shop and the club of club-fixture.ts, a verb right before a breakdown by a unit of time names the date it is by: "how many
+ * rentals ended each month" (by the end date, though rentals are counted by their start).
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { clubModel, clubValues } from './club-fixture.js';
 
 /** A model of two things that each have a start and an end date labelled alike. */
 function twoDatedThings(name: string, [x, y]: [string, string], other: string) {
@@ -46,5 +49,20 @@ describe('"between the start date and the end date of <thing>"', () => {
   });
   it('a thing that has no such dates does not choose them', () => {
     expect(ask(school, 'average number of days between the start date and the end date of teachers').kind).toBe('out_of_scope');
+  });
+});
+
+describe('a verb before a breakdown by a unit of time names its date', () => {
+  it('in both vocabularies', () => {
+    const r = ask(hire, 'how many rentals were ended each month');
+    expect(r.kind === 'query' && r.query.group_by).toEqual([{ dimension: 'rental_end', grain: 'month' }]);
+    // (the club's default date is the fees' charge date; members are counted by when they enrolled)
+    const c = interpret('how many members enrolled per year', { model: clubModel, values: clubValues, asOf: '2024-06-30' });
+    expect(c.kind === 'query' && c.query.group_by).toEqual([{ dimension: 'enrolled_on', grain: 'year' }]);
+  });
+  it('a verb that names no date of the thing is not understood', () => {
+    expect(interpret('how many members joined each month', { model: clubModel, values: clubValues, asOf: '2024-06-30' }).kind).toBe(
+      'out_of_scope',
+    );
   });
 });
