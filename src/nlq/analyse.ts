@@ -478,9 +478,16 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "top 3 months": a ranked count of buckets
       const rankedBuckets =
         prev?.kind === 'num' && items[pk - 1]?.kind === 'kw' && (items[pk - 1].kw === 'desc' || items[pk - 1].kw === 'asc');
+      // "the month with the most sales", "the year having the highest revenue": the buckets ranked, as "which month"
+      const nx = nextSig(k, new Set(['the']));
+      const rankedAfter =
+        items[nx]?.kind === 'word' &&
+        ['with', 'having', 'that', 'which'].includes(items[nx]!.lower) &&
+        items.slice(nx + 1, nx + 4).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc'));
       const ctxGroup =
         inGroup ||
         rankedBuckets ||
+        rankedAfter ||
         GRAIN_ADVERBS.has(it.lower) ||
         (prev?.kind === 'kw' &&
           (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));

@@ -72,6 +72,15 @@ export const KEYWORDS: [string, Keyword][] = [
   ['for all', 'group'],
   ['of each', 'group'],
   ['among', 'group'],
+  // "how does X vary across (the) different Y": X broken down by Y
+  ...['vary', 'varies', 'differ', 'differs', ''].flatMap((verb) =>
+    ['across', 'among', 'by'].flatMap((prep) =>
+      ['different', 'the different', 'various', 'the various', ...(verb ? [''] : [])].map((kind): [string, Keyword] => [
+        [verb, prep, kind].filter(Boolean).join(' '),
+        'group',
+      ]),
+    ),
+  ),
   ['each', 'each'],
   ['every', 'each'],
   ['top', 'desc'],
@@ -613,5 +622,7 @@ export const STATE_VERBS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
+/** Verbs of arithmetic between two figures ("revenue divided by cost", "price multiplied by quantity"): never a link between things. */
+export const ARITHMETIC_VERBS = new Set(['divide', 'multiply', 'subtract']);
 /** Nouns that name the rows of a table ("daily price records"): the rows of the thing named before them. */
 export const ROW_NOUNS = new Set(['record', 'records', 'entry', 'entries', 'row', 'rows']);

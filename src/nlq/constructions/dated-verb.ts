@@ -114,7 +114,10 @@ export const datedVerb: Construction = {
       // the period right after it
       let q = k + 1;
       if (items[q]?.kind === 'word' && AFTER.has(items[q]!.lower)) q++;
-      if (items[q]?.kind !== 'time') continue;
+      // ... or a breakdown by a unit of time right after it: "treatments started per month", "members who joined each year"
+      const byUnit =
+        q === k + 1 && items[q]?.kind === 'kw' && (items[q]!.kw === 'group' || items[q]!.kw === 'each') && items[q + 1]?.kind === 'grain';
+      if (items[q]?.kind !== 'time' && !byUnit) continue;
       // the thing it says of, right before it
       let p = k - 1;
       while (p > 0 && items[p]!.kind === 'word' && BEFORE.has(items[p]!.lower)) p--;
@@ -159,6 +162,12 @@ export const datedVerb: Construction = {
             return query;
           };
           const period = query.time_range;
+          if (byUnit) {
+            if (!query.group_by.some((g) => g.grain && g.dimension === dimension)) return unread();
+            consume(it);
+            notes.push(`"${it.text}" dates the breakdown by ${lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension}`);
+            return query;
+          }
           // ("transactions by customers who joined in 2023": the period became conditions on the members' date)
           if (!period && query.filters.some((f) => f.dimension === dimension)) {
             consume(it, between);

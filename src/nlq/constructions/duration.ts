@@ -298,14 +298,28 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
   if (!b) return undefined;
   words.push(B!);
   i++;
+  // "between the start date and the end date of treatments": dates of the thing named right after them
+  let [da, db] = [a, b];
+  const ofThing = items[i]?.lower === 'of' ? items.slice(i + 1).find((o) => !(o.kind === 'word' && DATE_FILLER.has(o.lower))) : undefined;
+  const things = ofThing && ofThing.kind === 'lex' ? entriesOf(ofThing, 'entity').map((e) => e.target) : [];
+  if (things.length === 1 && (Array.isArray(da) || Array.isArray(db))) {
+    const own = (x: string | string[]) => (Array.isArray(x) ? x.filter((n) => lex.timeDimensions.get(n)?.entity === things[0]) : [x]);
+    const [oa, ob] = [own(da), own(db)];
+    if (oa.length === 1 && ob.length === 1) {
+      [da, db] = [oa[0]!, ob[0]!];
+      const at = items.indexOf(ofThing!);
+      words.push(...items.slice(i, at + 1));
+      i = at + 1;
+    }
+  }
   for (const [x, it] of [
-    [a, A],
-    [b, B],
+    [da, A],
+    [db, B],
   ] as const)
     if (Array.isArray(x))
       return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
-  if (reversed) return ordered(b as string, a as string, B!, A!, words, i, lex);
-  return ordered(a as string, b as string, A!, B!, words, i, lex);
+  if (reversed) return ordered(db as string, da as string, B!, A!, words, i, lex);
+  return ordered(da as string, db as string, A!, B!, words, i, lex);
 }
 
 /** The pair from A to B, refused when it is one date or two things' dates. */

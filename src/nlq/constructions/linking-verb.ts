@@ -20,7 +20,7 @@ import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
-import { GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
+import { ARITHMETIC_VERBS, GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
 import type { Construction } from './types.js';
 
 interface Link {
@@ -74,7 +74,7 @@ export const linkingVerb: Construction = {
 export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
   if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
   const verb = verbOf(it.lower);
-  if (!verb || STATE_VERBS.has(verb)) return false;
+  if (!verb || STATE_VERBS.has(verb) || ARITHMETIC_VERBS.has(verb)) return false;
   // a verb naming only things of the tables it names ("offered": the course offerings, their ids) may
   // still link, through such a table (checked when the sides are known)
   const owners = modelOwners(lex, it.lower, verb);

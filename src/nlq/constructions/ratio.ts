@@ -61,7 +61,11 @@ const SIDE_LINKS = new Set([
   'overall',
   '(',
   ')',
+  // "capacity of an aircraft to its range": the thing the first side measures (checked below)
+  'its',
+  'their',
 ]);
+const POSSESSIVES = new Set(['its', 'their']);
 /** Words that make a side "every row" of its metric ("out of all orders"). */
 const ALL_WORDS = new Set(['all', 'total', 'overall']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
@@ -189,6 +193,19 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       const owned = entries.filter((x) => entityOf(x.target) === thing);
       if (new Set(owned.map((x) => base(x.target))).size === 1) entries = owned;
       else if (entries.some((x) => entityOf(x.target) !== thing && !graph.path(thing, entityOf(x.target)))) return undefined;
+    }
+    // "the population of Ohio" where a lake's state is also Ohio: the value of the thing the side measures
+    if (new Set(entries.map((x) => base(x.target))).size > 1) {
+      const measured = new Set(
+        items
+          .slice(s, e)
+          .flatMap((o) => [
+            ...entriesOf(o, 'entity').map((x) => x.target),
+            ...entriesOf(o, 'metric').map((x) => lex.metrics.get(x.target)?.entity ?? ''),
+          ]),
+      );
+      const owned = entries.filter((x) => measured.has(lex.dimensions.get(base(x.target))?.entity ?? ''));
+      if (new Set(owned.map((x) => base(x.target))).size === 1) entries = owned;
     }
     if (new Set(entries.map((x) => base(x.target))).size !== 1) return undefined;
     let negated = false;
@@ -386,6 +403,14 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       if (it.lower.startsWith('total')) side.all = true;
       continue;
     }
+    // "aircraft capacity": the thing named right before its own figure only says whose it is
+    const owner = side.metricItem && items[k - 1] === side.metricItem && !counted ? entriesOf(side.metricItem, 'entity') : [];
+    const owned = owner.length && isMetricItem(lex, it) ? metricOf(lex, a, it, false) : undefined;
+    if (owned && owner.some((x) => x.target === lex.metrics.get(owned)?.entity)) {
+      side.metric = owned;
+      side.metricItem = it;
+      continue;
+    }
     if (!side.metricItem && isMetricItem(lex, it)) {
       const m = metricOf(lex, a, it, counted);
       if (!m) return undefined;
@@ -542,6 +567,8 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
       const it = items[k];
       if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
       if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
+      // "the percentage of red cars among all cars"
+      if (share && it.lower === 'among') return { at: k, len: 1 };
       if (share) continue;
       // "ratio of revenue over cost"
       if (it.kind === 'kw' && it.kw === 'cmp_gt' && it.lower === 'over') return { at: k, len: 1 };
@@ -555,12 +582,31 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
     const it = items[r];
     const ratioWord = it.kind === 'word' && RATIO_WORDS.has(it.lower);
     const shareWord = it.kind === 'kw' && it.kw === 'share' && SHARE_OPENERS.has(it.lower);
+    // "A divided by B": the quotient of two figures
+    const divided = it.kind === 'word' && it.lower === 'divided' && items[r + 1]?.kind === 'kw' && items[r + 1]!.lower === 'by';
+    if (divided) {
+      const aStart = sideStart(items, r);
+      const end = sideEnd(items, r + 2);
+      if (aStart < r && end > r + 2) return { spanA: [aStart, r], spanB: [r + 2, end], words: [it, items[r + 1]!] };
+      continue;
+    }
     if (!ratioWord && !shareWord) continue;
     const next = items[r + 1];
-    // "ratio of A to B", "ratio between A and B", "proportion of A out of all B"
+    // "A as a fraction / percentage / share of B": A out of B
+    const as = items[r - 1] && ['a', 'an'].includes(items[r - 1]!.lower) && items[r - 2]?.lower === 'as';
+    if (shareWord && as && next?.lower === 'of') {
+      const aStart = sideStart(items, r - 2);
+      const end = sideEnd(items, r + 2);
+      if (aStart < r - 2 && end > r + 2)
+        return { spanA: [aStart, r - 2], spanB: [r + 2, end], words: items.slice(r - 2, r + 2), shareKw: it };
+      continue;
+    }
+    // "ratio of A to B", "ratio between A and B", "proportion of A out of all B"; "ratio of A and B" when nothing else divides
     if (next && (next.lower === 'of' || (ratioWord && next.lower === 'between'))) {
       const start = r + 2;
-      const sep = separator(start, items.length, next.lower === 'between', shareWord);
+      const sep =
+        separator(start, items.length, next.lower === 'between', shareWord) ??
+        (ratioWord ? separator(start, items.length, true, false) : undefined);
       // "what proportion of restaurants have a rating above 4": a share word with one side, out of all of it
       if (!sep && shareWord && next.lower === 'of') {
         const end = sideEnd(items, start);
@@ -677,7 +723,15 @@ export const ratio: Construction = {
     const pre = B.quals.length - post.length;
     const own = B.all ? 0 : A.metric && A.metric === B.metric && !A.quals.length && !pre ? post.length : Math.max(0, A.quals.length - pre);
     // "Italian restaurants to restaurants in Boston": Boston for the second side only, or for both? Refused.
-    if (A.metric && A.metric === B.metric && post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) && A.quals.length)
+    // ("the population of Ohio to the population of the United States": each side's values after its own metric, in parallel)
+    const parallel = A.quals.length > 0 && A.quals.every((q) => q.afterMetric) && !pre && post.length === A.quals.length;
+    if (
+      A.metric &&
+      A.metric === B.metric &&
+      !parallel &&
+      post.slice(0, own).some((q) => !A.quals.some((x) => x.family === q.family)) &&
+      A.quals.length
+    )
       return null;
     const trailing = post.slice(own);
     // a condition on members is said of the thing before it, never of both sides
@@ -714,6 +768,10 @@ export const ratio: Construction = {
       x.metric = y.metric;
     }
     if (!A.metric || !B.metric) return null;
+    // "its" / "their" on the second side is the thing the first side measures
+    const entityOf = (m: string) => lex.metrics.get(m)?.entity;
+    if (B.items.some((it) => it.kind === 'word' && POSSESSIVES.has(it.lower)) && entityOf(A.metric) !== entityOf(B.metric)) return null;
+    if (A.items.some((it) => it.kind === 'word' && POSSESSIVES.has(it.lower))) return null;
     // "population of Ohio per area": the density of Ohio or Ohio's people over all the area? Refused.
     const per = where.words.some((w) => w.kind === 'kw' && w.lower === 'per');
     if (per && A.metric !== B.metric && A.quals.length && !B.quals.length) return null;
@@ -737,7 +795,9 @@ export const ratio: Construction = {
     a.metrics = a.metrics.filter((m) => !sideItems.has(m.item));
     a.values = a.values.filter((v) => !sideItems.has(v.item));
     a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && sideItems.has(w)) && !posIn(c.pos));
-    a.groups = a.groups.filter((g) => !posIn(g.pos));
+    // ("among all cars": the separator, no breakdown and no ranking)
+    a.groups = a.groups.filter((g) => !posIn(g.pos) && !where.words.includes(items[g.pos]!));
+    a.rankingKeywords = a.rankingKeywords?.filter((k) => !where.words.includes(k));
     a.dimMentions = a.dimMentions.filter((d) => !sideItems.has(d.item));
     a.unknown = a.unknown.filter((u) => !where.words.includes(u));
     const sideTimes = [...sideItems].flatMap((it) => (it.kind === 'time' && it.hit ? [it.hit] : []));
@@ -868,9 +928,17 @@ export const ratio: Construction = {
               ? `Share: ${text(sides.A)} out of all ${label(metricA).toLowerCase()} (a fraction, shown as a percentage)`
               : `Ratio: ${text(sides.A)} divided by ${text(sides.B)} (a decimal; empty when the second is 0)`,
           );
+          // a side's rows that reach no member of the breakdown ("authors to organizations by continent": authors with no
+          // organization) belong to no group: counted there, they would be set against members they are not of
+          const reaching = (x: Side): DimensionFilter[] =>
+            q.group_by.flatMap((g) => {
+              const owner = lex.dimensions.get(g.dimension)?.entity;
+              const key = owner && owner !== lex.metrics.get(x.metric!)?.entity ? keyDimension(ctx.model, owner) : undefined;
+              return key ? [{ dimension: key, op: 'is_set' as const, values: [] }] : [];
+            });
           const side = (x: Side) => ({
             metric: x.metric!,
-            ...(filters(x).length ? { filters: filters(x) } : {}),
+            ...(filters(x).length || reaching(x).length ? { filters: [...filters(x), ...reaching(x)] } : {}),
             ...(conditions(x).length ? { conditions: conditions(x) } : {}),
             label: text(x),
           });

@@ -38,6 +38,12 @@ export interface ReturnList {
 
 /** Verbs that ask for columns at the start of a clause after the question. */
 const LEAD_VERBS = new Set(['return', 'give', 'show', 'list', 'include', 'display', 'provide', 'output', 'report']);
+/**
+ * A question word and its plural copula before a list: "what are the names and ids of the top 5 ...". ("what is the
+ * name of the peak with the lowest height" asks of one member: the superlative lookup's.)
+ */
+const QUESTION_LEADS = new Set(['what', 'which']);
+const COPULAS = new Set(['are', 'were']);
 /** Words between the lead verb and the list ("give me", "also return"). */
 const LEAD_FILLERS = new Set(['me', 'us', 'also', 'please', 'then', 'and', 'just', 'only']);
 /** "with their", "along with their": the list follows. */
@@ -111,8 +117,10 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     let k = 0;
     while (k < items.length && items[k]!.kind === 'word' && ['please', 'kindly', 'now'].includes(items[k]!.lower)) k++;
     const it = items[k];
-    if (it && LEAD_VERBS.has(it.lower) && (it.kind === 'word' || it.kind === 'kw')) {
-      let start = k + 1;
+    // ("what are the names of the top 3 ...": the question word and its copula lead the list as a verb does)
+    const asked = !!it && QUESTION_LEADS.has(it.lower) && COPULAS.has(items[k + 1]?.lower ?? '');
+    if (it && (LEAD_VERBS.has(it.lower) || asked) && (it.kind === 'word' || it.kind === 'kw')) {
+      let start = asked ? k + 2 : k + 1;
       while (start < items.length && items[start]!.kind === 'word' && LEAD_FILLERS.has(items[start]!.lower)) start++;
       let end = start;
       while (end < items.length && (columnWord(items[end]!) || isSeparator(items[end]!)) && !stopBefore(end)) end++;

@@ -34,7 +34,7 @@ import { columnOf, isDurationUnit, nameWords as words, ownNumberColumns, unitAt,
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
-import { onlyDateOf } from '../members.js';
+import { onlyDateOf, personName } from '../members.js';
 import { AGE, ALTITUDE, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from '../measure-senses.js';
 
 /**
@@ -772,12 +772,13 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
       const titled = c.item.lower.startsWith('title')
         ? names.filter((n) => words(model.dimensions.find((d) => d.name === n)?.sql ?? '').includes('title') || words(n).includes('title'))
         : names;
-      const pick = titled.length === 1 ? titled : names;
-      if (pick.length !== 1)
+      // (a person's first and last names are together their name)
+      const pick = titled.length === 1 ? titled : (personName(model, lex, names) ?? names);
+      if (pick.length !== 1 && !personName(model, lex, pick))
         return pick.length
           ? `"${c.item.text}" of ${them} could be ${pick.map((n) => `"${label(n)}"`).join(' or ')}: name the one to show.`
           : `The ${them} have no name in the data model, so "${c.item.text}" cannot be shown.`;
-      add({ dimension: pick[0]! });
+      for (const n of pick) add({ dimension: n });
     } else if (c.timeDimension) {
       const td = model.time_dimensions.find((t) => t.name === c.timeDimension)!;
       add({ dimension: td.name, grain: td.grains.includes('day') ? 'day' : td.grains[0] });
