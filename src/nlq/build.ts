@@ -75,9 +75,16 @@ export function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: str
   return phrases.length === 1 && !!ctx.sameRows?.[phrases[0]!]?.some((g) => dims.every((d) => g.includes(d)));
 }
 
-/** The thing a value describes: the one named right after it ("active merchants"), else the one thing counted. */
+/**
+ * The thing a value describes: the one named right after it ("active merchants"), past other values
+ * before the same noun ("active retail merchants"), else the one thing counted.
+ */
 export function describedThing(lex: Lexicon, items: Item[], pos: number, metrics: string[]): string | undefined {
-  const next = items[pos + 1];
+  let p = pos + 1;
+  const valueOnly = (o: Item | undefined) =>
+    o?.kind === 'lex' && entriesOf(o, 'value').length > 0 && (o.entries ?? []).every((e) => e.kind === 'value');
+  while (valueOnly(items[p])) p++;
+  const next = items[p];
   const named =
     next?.kind === 'lex'
       ? uniq([
