@@ -4,6 +4,7 @@ import type { SemanticModel } from '../semantic/model.js';
 import {
   anyOfFilters,
   type DimensionFilter,
+  type EntityCondition,
   type GroupBy,
   type MetricFilter,
   type SemanticQuery,
@@ -12,7 +13,7 @@ import {
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
-import { STOPWORDS, type Keyword } from './words.js';
+import { ALL_OF_AFTER, ALL_OF_BEFORE, STOPWORDS, type Keyword } from './words.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf } from './spans.js';
 import {
   countMetricOfEntities,
@@ -49,15 +50,41 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
   to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
 });
 
+/** The word saying "all of them" of the values from item `first` to item `last`: right before them, or a few words after. */
+function allOfWord(items: Item[], first: number, last: number): Item | undefined {
+  const before = items.slice(Math.max(0, first - 3), first).find((o) => o.kind === 'word' && ALL_OF_BEFORE.has(o.lower));
+  const after = items.slice(last + 1, last + 6).find((o) => o.kind === 'word' && ALL_OF_AFTER.has(o.lower));
+  return before ?? after;
+}
+
+/**
+ * The count of the one thing whose rows relate `thing` to `owner` (a paper's authorships: writes),
+ * each row reaching both; none when no thing or several do.
+ */
+function linkingCount(model: SemanticModel, thing: string, owner: string): string | undefined {
+  const graph = joinGraph(model);
+  const counts = model.measures.filter(
+    (m) => m.agg === 'count' && !m.filter && m.entity !== thing && !!graph.path(m.entity, thing) && !!graph.path(m.entity, owner),
+  );
+  return uniq(counts.map((m) => m.entity)).length === 1 ? counts[0]!.name : undefined;
+}
+
 /** The phrase of these entries selects the same rows in every one of the dimensions (checked on the data). */
 export function sameRowsIn(ctx: InterpretContext, entries: LexEntry[], dims: string[]): boolean {
   const phrases = uniq(entries.map((e) => e.phrase.toLowerCase()));
   return phrases.length === 1 && !!ctx.sameRows?.[phrases[0]!]?.some((g) => dims.every((d) => g.includes(d)));
 }
 
-/** The thing a value describes: the one named right after it ("active merchants"), else the one thing counted. */
+/**
+ * The thing a value describes: the one named right after it ("active merchants"), past other values
+ * before the same noun ("active retail merchants"), else the one thing counted.
+ */
 export function describedThing(lex: Lexicon, items: Item[], pos: number, metrics: string[]): string | undefined {
-  const next = items[pos + 1];
+  let p = pos + 1;
+  const valueOnly = (o: Item | undefined) =>
+    o?.kind === 'lex' && entriesOf(o, 'value').length > 0 && (o.entries ?? []).every((e) => e.kind === 'value');
+  while (valueOnly(items[p])) p++;
+  const next = items[p];
   const named =
     next?.kind === 'lex'
       ? uniq([
@@ -183,6 +210,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     valueDims.set(v.item, dim);
   }
   const comparedDims: string[] = [];
+  const entityConditions: EntityCondition[] = [];
   for (const [key, f] of byDim) {
     const dim = key.split('|')[0];
     if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
@@ -203,10 +231,36 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         !joinGraph(model).path(counted[0]!, owner) &&
         between.some((o) => o.lower === 'and') &&
         !between.some((o) => ['or', 'either'].includes(o.lower))
-      )
+      ) {
+        // "papers by both Ada and Bo", "papers Ada and Bo wrote together": the things with rows for each value
+        // (the things asked for by number or in the plural: "has Ada written a paper with Bo" asks whether one exists)
+        const many = items.some(
+          (o) =>
+            (o.kind === 'kw' && o.kw === 'count') ||
+            (o.kind === 'lex' && !!o.plural && entriesOf(o, 'entity').some((e) => e.target === counted[0])),
+        );
+        const said = many ? allOfWord(items, Math.min(...k), Math.max(...k)) : undefined;
+        const rows = said ? linkingCount(model, counted[0]!, owner) : undefined;
+        if (said && rows) {
+          consume(said);
+          for (const value of f.values)
+            entityConditions.push({
+              entity: counted[0]!,
+              metric: rows,
+              op: 'gte',
+              value: 1,
+              filters: [{ dimension: dim, op: 'eq', values: [value] }],
+            });
+          noteConditionWords(a, { dimension: dim, values: f.values }, f.items);
+          notes.push(
+            `Kept: ${counted[0]!.replace(/_/g, ' ')} rows with every one of ${lex.dimensions.get(dim)?.label ?? dim} ${f.values.join(', ')} (from "${said.text}")`,
+          );
+          continue;
+        }
         unsaid.push(
           `${quoteList(f.text)}: ${counted[0]!.replace(/_/g, ' ')} rows with all of them, or with any one of them? Say "both" or "either".`,
         );
+      }
     }
     filters.push({ dimension: dim, op, values: f.values });
     noteConditionWords(a, { dimension: dim, values: f.values }, f.items);
@@ -690,6 +744,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     ...(limit && rankWithin ? { rank_within: [rankWithin] } : {}),
     share_of_total: share,
     ...(running ? { running_totals: [running] } : {}),
+    ...(entityConditions.length ? { entity_conditions: entityConditions } : {}),
   };
   return {
     query,

@@ -603,6 +603,9 @@ export const ACTION_VERBS = new Set(
 export const LINK_BEFORE = new Set(
   `who that which whom whose is are was were be been being have has had do does did will would can could`.split(/\s+/),
 );
+/** Words that say the rows have every one of the values named: "both A and B", "A and B ... together". */
+export const ALL_OF_BEFORE = new Set(['both']);
+export const ALL_OF_AFTER = new Set(['together', 'jointly']);
 export const LINK_AFTER = new Set(
   `in on at by with to from for of into onto through throughout via within across along under over among the a an any all their its his her`.split(
     /\s+/,

@@ -5,7 +5,7 @@
  * that does not reach its column ("sold sellers" of a listing status) is not understood. A value
  * said as its adjective or participle ("successful", "failed", "approved") is that value. "the total
  * amount of X" is the sum of X's one amount column. Two vocabularies, drafted from their tables: a
- * marketplace and a clinic.
+ * marketplace and a clinic. Other values may stand between a value and its thing ("active gold sellers").
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
@@ -13,17 +13,17 @@ import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
 describe('the value of the thing it describes', () => {
   const market = bootstrappedDuckdb(
     'market-value-of-thing',
-    `CREATE TABLE sellers (seller_id INTEGER PRIMARY KEY, seller_name VARCHAR, status VARCHAR);
-     INSERT INTO sellers VALUES (1, 'Oak', 'active'), (2, 'Elm', 'inactive'), (3, 'Ash', 'active');
+    `CREATE TABLE sellers (seller_id INTEGER PRIMARY KEY, seller_name VARCHAR, status VARCHAR, tier VARCHAR);
+     INSERT INTO sellers VALUES (1, 'Oak', 'active', 'gold'), (2, 'Elm', 'inactive', 'gold'), (3, 'Ash', 'active', 'basic');
      CREATE TABLE listings (listing_id INTEGER PRIMARY KEY, seller_id INTEGER REFERENCES sellers(seller_id), title VARCHAR, status VARCHAR, is_active BOOLEAN);
-     INSERT INTO listings VALUES (1, 1, 'Lamp', 'active', true), (2, 1, 'Desk', 'sold', false), (3, 2, 'Rug', 'active', true), (4, 3, 'Vase', 'active', false);
+     INSERT INTO listings VALUES (1, 1, 'Lamp', 'active', true), (2, 1, 'Desk', 'sold', false), (3, 2, 'Rug', 'active', true), (4, 3, 'Vase', 'active', false), (5, 3, 'Mat', 'inactive', false);
      CREATE TABLE sales (sale_id INTEGER PRIMARY KEY, listing_id INTEGER REFERENCES listings(listing_id), sale_amount DECIMAL(10,2), outcome VARCHAR);
      INSERT INTO sales VALUES (1, 1, 20.00, 'success'), (2, 2, 35.00, 'fail'), (3, 3, 15.00, 'success'), (4, 4, 50.00, 'success');`,
   );
   const clinic = bootstrappedDuckdb(
     'clinic-value-of-thing',
-    `CREATE TABLE doctors (doctor_id INTEGER PRIMARY KEY, doctor_name VARCHAR, licence_status VARCHAR);
-     INSERT INTO doctors VALUES (1, 'Ray', 'approve'), (2, 'Kim', 'reject'), (3, 'Lu', 'approve');
+    `CREATE TABLE doctors (doctor_id INTEGER PRIMARY KEY, doctor_name VARCHAR, licence_status VARCHAR, grade VARCHAR);
+     INSERT INTO doctors VALUES (1, 'Ray', 'approve', 'junior'), (2, 'Kim', 'reject', 'senior'), (3, 'Lu', 'approve', 'senior');
      CREATE TABLE claims (claim_id INTEGER PRIMARY KEY, doctor_id INTEGER REFERENCES doctors(doctor_id), claim_amount DECIMAL(10,2), claim_status VARCHAR);
      INSERT INTO claims VALUES (1, 1, 100.00, 'reject'), (2, 1, 40.00, 'approve'), (3, 3, 60.00, 'approve');`,
   );
@@ -33,6 +33,13 @@ describe('the value of the thing it describes', () => {
     expect(await market.ask('how many sellers are active')).toEqual(['2']);
     // (a listing's status and its flag both say "active": two readings, refused)
     expect((await market.ask('how many active listings are there'))[0]).toMatch(/^refused/);
+  });
+
+  it('values stacked before the thing ("active gold sellers"): each the value of that thing', async () => {
+    expect(await market.ask('list the inactive gold sellers')).toEqual(['2 Elm']);
+    expect(await clinic.ask('show the approved senior doctors')).toEqual(['3 Lu']);
+    // (no thing after the values: a seller's or a listing's status? still refused)
+    expect((await market.ask('list the inactive gold'))[0]).toMatch(/^refused/);
   });
 
   it('a ratio side: the value of the thing counted; a value the thing does not reach is refused', async () => {

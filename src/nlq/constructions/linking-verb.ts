@@ -20,7 +20,17 @@ import { dimensionOfEntity } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
-import { ARITHMETIC_VERBS, GENERIC_WORDS, LINK_AFTER, LINK_BEFORE, LINK_INVERTING, STATE_VERBS, STOPWORDS } from '../words.js';
+import {
+  ALL_OF_AFTER,
+  ALL_OF_BEFORE,
+  ARITHMETIC_VERBS,
+  GENERIC_WORDS,
+  LINK_AFTER,
+  LINK_BEFORE,
+  LINK_INVERTING,
+  STATE_VERBS,
+  STOPWORDS,
+} from '../words.js';
 import type { Construction } from './types.js';
 
 interface Link {
@@ -30,6 +40,8 @@ interface Link {
   right: Item;
   /** The thing a qualifier before the verb qualifies ("papers" of "papers in ISA conference containing ..."). */
   head?: Item;
+  /** Values joined by "and" follow the verb: it links them only when the query keeps rows with each one. */
+  joined?: boolean;
 }
 
 /** Subject pronouns that stand for the one thing a breakdown or listing is about. */
@@ -49,6 +61,9 @@ export const linkingVerb: Construction = {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
+          // "flights that operate on Mondays and Wednesdays": things that hold both (a list stored in
+          // one column?) is said by no filter; "papers written by Ada and Bo together" is, one condition each
+          if (l.joined && !eachValueKept(lex, query, l.right)) continue;
           let left = l.left;
           let how = left ? relation(lex, ctx.model, query, left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           // "papers in ISA conference containing keyword AI": a participle after a qualifier says of the thing qualified
@@ -65,6 +80,13 @@ export const linkingVerb: Construction = {
     };
   },
 };
+
+/** The query keeps rows with each value of the item's dimension by a condition of its own ("both A and B"). */
+function eachValueKept(lex: Lexicon, query: SemanticQuery, value: Item): boolean {
+  const dims = new Set(entriesOf(value, 'value').map((e) => e.target));
+  const kept = (query.entity_conditions ?? []).filter((c) => c.filters?.some((f) => dims.has(f.dimension)));
+  return kept.length > 1;
+}
 
 /**
  * A word that may be a linking verb: a content word common English uses as a verb, neither a verb
@@ -117,8 +139,8 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // "flights that operate on Mondays and Wednesdays": a verb before values joined by "and" may ask
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
-  if (left?.kind !== 'lex' || right?.kind !== 'lex' || joined) return undefined;
-  return { left, right, ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}) };
+  if (left?.kind !== 'lex' || right?.kind !== 'lex') return undefined;
+  return { left, right, ...(joined ? { joined } : {}), ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}) };
 }
 
 /** Prepositions of a qualifier right after a thing: "papers [in ISA conference]", "orders [from Leeds]". */
@@ -212,15 +234,28 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
 }
 
 /** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
-function inverted(items: Item[], k: number): { left: Item; right: Item } | undefined {
+function inverted(items: Item[], k: number): { left: Item; right: Item; joined?: boolean } | undefined {
   let q = k + 1;
-  while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || items[q].kind === 'time')) q++;
+  // ("have Ada and Bo written together": the values' "together" may follow)
+  while (
+    q < items.length &&
+    ((items[q].kind === 'word' && (LINK_AFTER.has(items[q].lower) || ALL_OF_AFTER.has(items[q].lower))) || items[q].kind === 'time')
+  )
+    q++;
   if (q < items.length && items[q].kind !== 'punct') return undefined;
   let p = k - 1;
   const right = items[p];
   if (right?.kind !== 'lex') return undefined;
   // "does author Smith write": a dimension named next to its value
   while (p > 0 && items[p - 1].kind === 'lex') p--;
+  // "has Ada and Bo written": values joined by "and"
+  const isValue = (it: Item | undefined) => it?.kind === 'lex' && entriesOf(it, 'value').length > 0;
+  let joined = false;
+  while (p > 1 && items[p - 1].lower === 'and' && items[p - 1].kind === 'word' && isValue(items[p]) && isValue(items[p - 2])) {
+    p -= 2;
+    joined = true;
+  }
+  if (joined && ALL_OF_BEFORE.has(items[p - 1]?.lower ?? '')) p--;
   p--;
   while (
     p >= 0 &&
@@ -229,7 +264,7 @@ function inverted(items: Item[], k: number): { left: Item; right: Item } | undef
     p--;
   if (!(items[p]?.kind === 'word' && LINK_INVERTING.has(items[p].lower))) return undefined;
   const left = items[p - 1];
-  return left?.kind === 'lex' ? { left, right } : undefined;
+  return left?.kind === 'lex' ? { left, right, ...(joined ? { joined } : {}) } : undefined;
 }
 
 /**
@@ -358,7 +393,10 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
     ...(q.subset_metrics ?? []).map((s) =>
       around(defined([ofMetric(s.metric)]), [...qualifying, ...defined(s.filters.map((f) => ofDimension(f.dimension)))]),
     ),
-    ...(q.entity_conditions ?? []).map((c) => around(defined([ofMetric(c.metric)]), [c.entity])),
+    // (the rows a condition counts relate its members and what its filters name: "papers Ada and Bo wrote together")
+    ...(q.entity_conditions ?? []).map((c) =>
+      around(defined([ofMetric(c.metric)]), [c.entity, ...defined((c.filters ?? []).map((f) => ofDimension(f.dimension)))]),
+    ),
     ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
     ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
     // a listing (no metric): the members listed with what filters them
