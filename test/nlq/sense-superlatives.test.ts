@@ -53,3 +53,43 @@ describe('superlatives of a measured sense', () => {
     expect(ask('which nation is the most populous').kind).not.toBe('query');
   });
 });
+
+describe('"large", "big", "small": extent first, the population only where no extent is kept', () => {
+  const atlas = bootstrappedDuckdb(
+    'atlas-senses',
+    `CREATE TABLE islands (island_id INTEGER PRIMARY KEY, island_name VARCHAR, population INTEGER, area_sqkm DOUBLE);
+     INSERT INTO islands VALUES (1, 'Arran', 4600, 432.0), (2, 'Mull', 2800, 875.0), (3, 'Bute', 6500, 122.0);
+     CREATE TABLE villages (village_id INTEGER PRIMARY KEY, village_name VARCHAR, population INTEGER);
+     INSERT INTO villages VALUES (1, 'Lamlash', 1000), (2, 'Tobermory', 1000), (3, 'Kilchattan', 120);`,
+  );
+  const estate = bootstrappedDuckdb(
+    'estate-senses',
+    `CREATE TABLE warehouses (warehouse_id INTEGER PRIMARY KEY, warehouse_name VARCHAR, floor_size INTEGER, staff INTEGER);
+     INSERT INTO warehouses VALUES (1, 'Northgate', 5000, 40), (2, 'Quayside', 12000, 25);
+     CREATE TABLE reservoirs (reservoir_id INTEGER PRIMARY KEY, reservoir_name VARCHAR, surface_area DOUBLE, catchment_area DOUBLE);
+     INSERT INTO reservoirs VALUES (1, 'Kielder', 10.9, 241.0), (2, 'Rutland', 12.6, 74.0);`,
+  );
+
+  it('a thing with an area and a population: "the largest", "the smallest", "bigger than" read the area', async () => {
+    expect(await atlas.ask('which island is the largest')).toEqual(['2 Mull 875']);
+    expect(await atlas.ask('the smallest island')).toEqual(['3 Bute 122']);
+    expect(await atlas.ask('how many islands are bigger than 400')).toEqual(['2']);
+    // the population is still said by its own words
+    expect(await atlas.ask('which island is the most populous')).toEqual(['3 Bute 6500']);
+    expect(await atlas.ask('the largest island by population')).toEqual(['Bute 6500']);
+  });
+
+  it('a thing with a population alone: "the largest" is the most populous (ties kept)', async () => {
+    expect(await atlas.ask('what is the biggest village')).toEqual(['1 Lamlash 1000', '2 Tobermory 1000']);
+    expect(await atlas.ask('the smallest village')).toEqual(['3 Kilchattan 120']);
+  });
+
+  it('a size column in another vocabulary: the largest warehouse by its floor size, never its staff', async () => {
+    expect(await estate.ask('which warehouse is the largest')).toEqual(['2 Quayside 12000']);
+  });
+
+  it('two columns of extent (surface and catchment area) are refused, naming both', async () => {
+    const [r] = await estate.ask('which reservoir is the largest');
+    expect(r).toMatch(/^refused.*surface_area.*catchment_area/);
+  });
+});
