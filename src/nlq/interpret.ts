@@ -55,6 +55,7 @@ import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
+import { whereListings, withLocation } from './where.js';
 import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
@@ -99,6 +100,15 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (compared) {
     const r = interpretWhole(compared.text, ctx);
     if (r.kind === 'query' && checkComparative(r.query, compared, ctx.model)) return r;
+  }
+  // "where is X": the members listed, with their location columns (`where.ts`)
+  for (const listing of ctx.previous ? [] : (whereListings(question, getLexicon(ctx.model, ctx.values), ctx.model) ?? [])) {
+    const r = interpretWhole(listing, ctx);
+    const located = r.kind === 'query' ? withLocation(r.query, ctx.model) : undefined;
+    if (r.kind === 'query' && located) {
+      r.notes.push(`Read "where" as the location columns of the members listed.`);
+      return computable({ ...r, query: located }, ctx.model);
+    }
   }
   return whole;
 }
