@@ -24,3 +24,4 @@ export const WIDTH = ['width', 'wide', 'breadth'];
 export const PRICE = ['price', 'cost', 'fee'];
 export const AGE = ['age'];
 export const POPULATION = ['population', 'inhabitants', 'residents'];
+export const DENSITY = ['density'];

@@ -14,7 +14,7 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords, ownNumberColumns } from './units.js';
-import { ALTITUDE, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from './measure-senses.js';
+import { ALTITUDE, DENSITY, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
 /** Comparative adjectives (general English), the direction each says and the column words of its sense. */
@@ -37,6 +37,7 @@ const COMPARATIVES: Readonly<Record<string, { dir: Direction; words: string[] }>
   slower: { dir: 'less', words: SPEED },
   wider: { dir: 'more', words: WIDTH },
   narrower: { dir: 'less', words: WIDTH },
+  denser: { dir: 'more', words: DENSITY },
   cheaper: { dir: 'less', words: PRICE },
   pricier: { dir: 'more', words: PRICE },
   costlier: { dir: 'more', words: PRICE },
@@ -51,6 +52,7 @@ const PERIPHRASTIC: Readonly<Record<string, string[]>> = Object.assign(Object.cr
   costly: PRICE,
   populous: ['population'],
   populated: ['population'],
+  dense: DENSITY,
 });
 /** A copula between the thing and its comparative, and the verb of having it becomes ("rivers that are longer"). */
 const COPULA: Readonly<Record<string, string>> = Object.assign(Object.create(null), {

@@ -93,3 +93,33 @@ describe('"large", "big", "small": extent first, the population only where no ex
     expect(r).toMatch(/^refused.*surface_area.*catchment_area/);
   });
 });
+
+describe('"dense": the density column, of people or of matter', () => {
+  const regions = bootstrappedDuckdb(
+    'density-regions',
+    `CREATE TABLE districts (district_id INTEGER PRIMARY KEY, district_name VARCHAR, density DOUBLE);
+     INSERT INTO districts VALUES (1, 'Fenland', 180.5), (2, 'Broadland', 240.0), (3, 'Breckland', 95.2);
+     CREATE TABLE hamlets (hamlet_id INTEGER PRIMARY KEY, hamlet_name VARCHAR, households INTEGER);
+     INSERT INTO hamlets VALUES (1, 'Wicken', 40), (2, 'Upware', 12);`,
+  );
+  const workshop = bootstrappedDuckdb(
+    'density-metals',
+    `CREATE TABLE metals (metal_id INTEGER PRIMARY KEY, metal_name VARCHAR, density DOUBLE, melting_point INTEGER);
+     INSERT INTO metals VALUES (1, 'Tin', 7.3, 232), (2, 'Lead', 11.3, 327), (3, 'Zinc', 7.1, 420);
+     CREATE TABLE soils (soil_id INTEGER PRIMARY KEY, soil_name VARCHAR, bulk_density DOUBLE, particle_density DOUBLE);
+     INSERT INTO soils VALUES (1, 'Loam', 1.3, 2.6), (2, 'Clay', 1.1, 2.7);`,
+  );
+
+  it('"the densest", "the most / least dense", "denser than" read the one density column', async () => {
+    expect(await regions.ask('which district is the densest')).toEqual(['2 Broadland 240']);
+    expect(await regions.ask('the least dense district')).toEqual(['3 Breckland 95.2']);
+    expect(await regions.ask('how many districts are denser than 150')).toEqual(['2']);
+    expect(await workshop.ask('what is the most dense metal')).toEqual(['2 Lead 11.3']);
+    expect(await workshop.ask('how many metals are more dense than 7.2')).toEqual(['2']);
+  });
+
+  it('no density column, or two, is refused', async () => {
+    expect((await regions.ask('which hamlet is the densest'))[0]).toMatch(/^refused/);
+    expect((await workshop.ask('which soil is the densest'))[0]).toMatch(/^refused/);
+  });
+});
