@@ -54,6 +54,8 @@ import {
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
+import { readPairRelation } from './pair-relation.js';
+import { whereListings, withLocation } from './where.js';
 import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
@@ -99,6 +101,15 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     const r = interpretWhole(compared.text, ctx);
     if (r.kind === 'query' && checkComparative(r.query, compared, ctx.model)) return r;
   }
+  // "where is X": the members listed, with their location columns (`where.ts`)
+  for (const listing of ctx.previous ? [] : (whereListings(question, getLexicon(ctx.model, ctx.values), ctx.model) ?? [])) {
+    const r = interpretWhole(listing, ctx);
+    const located = r.kind === 'query' ? withLocation(r.query, ctx.model) : undefined;
+    if (r.kind === 'query' && located) {
+      r.notes.push(`Read "where" as the location columns of the members listed.`);
+      return computable({ ...r, query: located }, ctx.model);
+    }
+  }
   return whole;
 }
 
@@ -106,6 +117,10 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   // "the maximum capacity of the halls": an aggregate of one table's column, never a ranking or a sum
   const aggregate = ctx.previous ? undefined : readSingleTable(question, ctx, 'aggregates');
   if (aggregate && computable(aggregate, ctx.model).kind === 'query') return aggregate;
+  // "which states border Ohio": pairs of one thing kept in a table of their own, the other member of each
+  // (`pair-relation.ts`; never the general rules' listing of both columns)
+  const paired = ctx.previous ? undefined : readPairRelation(question, ctx);
+  if (paired && computable(paired, ctx.model).kind === 'query') return paired;
   const r = interpretOnce(question, ctx, true);
   // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
   // tried before a total held to a bound with nothing broken down ("invoices whose total is at least 20" is

@@ -6,6 +6,17 @@
 export const LENGTH = ['length', 'long', 'distance'];
 export const ALTITUDE = ['altitude', 'height', 'elevation'];
 export const SIZE = ['area', 'size', 'population'];
+/**
+ * Words a sense names only when none of its other words names a column: "large" is physical extent
+ * first, so "the largest state" of states with an area and a population is the area, and "the largest
+ * city" of cities with only a population is the population.
+ */
+const FALLBACK: ReadonlySet<string> = new Set(['population']);
+/** The columns `columnsNamed` finds for a sense's words, those of its fallback words only when the others name none. */
+export function senseColumns<T>(words: readonly string[], columnsNamed: (words: string[]) => T[]): T[] {
+  const main = columnsNamed(words.filter((w) => !FALLBACK.has(w)));
+  return main.length ? main : columnsNamed([...words]);
+}
 export const DEPTH = ['depth', 'deep'];
 export const WEIGHT = ['weight', 'mass'];
 export const SPEED = ['speed'];
@@ -13,3 +24,4 @@ export const WIDTH = ['width', 'wide', 'breadth'];
 export const PRICE = ['price', 'cost', 'fee'];
 export const AGE = ['age'];
 export const POPULATION = ['population', 'inhabitants', 'residents'];
+export const DENSITY = ['density'];

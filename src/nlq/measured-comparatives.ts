@@ -14,7 +14,7 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords, ownNumberColumns } from './units.js';
-import { ALTITUDE, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from './measure-senses.js';
+import { ALTITUDE, DENSITY, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
 /** Comparative adjectives (general English), the direction each says and the column words of its sense. */
@@ -37,6 +37,7 @@ const COMPARATIVES: Readonly<Record<string, { dir: Direction; words: string[] }>
   slower: { dir: 'less', words: SPEED },
   wider: { dir: 'more', words: WIDTH },
   narrower: { dir: 'less', words: WIDTH },
+  denser: { dir: 'more', words: DENSITY },
   cheaper: { dir: 'less', words: PRICE },
   pricier: { dir: 'more', words: PRICE },
   costlier: { dir: 'more', words: PRICE },
@@ -51,6 +52,7 @@ const PERIPHRASTIC: Readonly<Record<string, string[]>> = Object.assign(Object.cr
   costly: PRICE,
   populous: ['population'],
   populated: ['population'],
+  dense: DENSITY,
 });
 /** A copula between the thing and its comparative, and the verb of having it becomes ("rivers that are longer"). */
 const COPULA: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
@@ -112,7 +114,9 @@ export function readMeasuredComparative(question: string, lex: Lexicon, model: S
     const things = links.filter((l) => l.j === p + 1 && l.kind === 'entity');
     const entities = [...new Set(things.map((l) => l.target))];
     if (entities.length !== 1) return undefined;
-    const fits = ownNumberColumns(model, entities[0]!).filter((c) => nameWords(c).some((w) => sense!.words.includes(w)));
+    const fits = senseColumns(sense.words, (ws) =>
+      ownNumberColumns(model, entities[0]!).filter((c) => nameWords(c).some((w) => ws.includes(w))),
+    );
     if (fits.length !== 1) return undefined;
     const column = fits[0]!;
     const phrase = phraseOf(model, entities[0]!, column);

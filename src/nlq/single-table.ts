@@ -14,6 +14,7 @@ import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
 import { columnOf, isDurationUnit, unitSpellings } from './units.js';
+import { senseColumns } from './measure-senses.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
@@ -719,7 +720,7 @@ function buildReading(
     // (else no reading)
     const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
     if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      let found = [...new Set(sense.words.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))];
+      let found = senseColumns(sense.words, (ws) => [...new Set(ws.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))]);
       // "tracks longer than 300000 milliseconds": with no column of the sense, a time unit after the number
       // names the one column kept in it (`milliseconds`, `duration_secs`)
       const after = oneWord(parts[n + 3], tokens);

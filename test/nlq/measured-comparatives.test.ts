@@ -30,9 +30,9 @@ describe('waterways: longer, deeper, and a sense with two columns', () => {
     expect(await db.ask('how many canals are deeper than 1.6')).toEqual(['2']);
   });
 
-  it('a sense naming two columns of the thing (area and population) is refused, never one of them guessed', async () => {
-    const [r] = await db.ask('how many towns are larger than 10');
-    expect(r).toMatch(/^refused/);
+  it('"larger" is the area before the population (extent first); "more populous" the population', async () => {
+    expect(await db.ask('how many towns are larger than 10')).toEqual(['1']);
+    expect(await db.ask('how many towns are more populous than 10000')).toEqual(['2']);
   });
 
   it('a sense naming no column of the thing is not read', async () => {

@@ -53,3 +53,73 @@ describe('superlatives of a measured sense', () => {
     expect(ask('which nation is the most populous').kind).not.toBe('query');
   });
 });
+
+describe('"large", "big", "small": extent first, the population only where no extent is kept', () => {
+  const atlas = bootstrappedDuckdb(
+    'atlas-senses',
+    `CREATE TABLE islands (island_id INTEGER PRIMARY KEY, island_name VARCHAR, population INTEGER, area_sqkm DOUBLE);
+     INSERT INTO islands VALUES (1, 'Arran', 4600, 432.0), (2, 'Mull', 2800, 875.0), (3, 'Bute', 6500, 122.0);
+     CREATE TABLE villages (village_id INTEGER PRIMARY KEY, village_name VARCHAR, population INTEGER);
+     INSERT INTO villages VALUES (1, 'Lamlash', 1000), (2, 'Tobermory', 1000), (3, 'Kilchattan', 120);`,
+  );
+  const estate = bootstrappedDuckdb(
+    'estate-senses',
+    `CREATE TABLE warehouses (warehouse_id INTEGER PRIMARY KEY, warehouse_name VARCHAR, floor_size INTEGER, staff INTEGER);
+     INSERT INTO warehouses VALUES (1, 'Northgate', 5000, 40), (2, 'Quayside', 12000, 25);
+     CREATE TABLE reservoirs (reservoir_id INTEGER PRIMARY KEY, reservoir_name VARCHAR, surface_area DOUBLE, catchment_area DOUBLE);
+     INSERT INTO reservoirs VALUES (1, 'Kielder', 10.9, 241.0), (2, 'Rutland', 12.6, 74.0);`,
+  );
+
+  it('a thing with an area and a population: "the largest", "the smallest", "bigger than" read the area', async () => {
+    expect(await atlas.ask('which island is the largest')).toEqual(['2 Mull 875']);
+    expect(await atlas.ask('the smallest island')).toEqual(['3 Bute 122']);
+    expect(await atlas.ask('how many islands are bigger than 400')).toEqual(['2']);
+    // the population is still said by its own words
+    expect(await atlas.ask('which island is the most populous')).toEqual(['3 Bute 6500']);
+    expect(await atlas.ask('the largest island by population')).toEqual(['Bute 6500']);
+  });
+
+  it('a thing with a population alone: "the largest" is the most populous (ties kept)', async () => {
+    expect(await atlas.ask('what is the biggest village')).toEqual(['1 Lamlash 1000', '2 Tobermory 1000']);
+    expect(await atlas.ask('the smallest village')).toEqual(['3 Kilchattan 120']);
+  });
+
+  it('a size column in another vocabulary: the largest warehouse by its floor size, never its staff', async () => {
+    expect(await estate.ask('which warehouse is the largest')).toEqual(['2 Quayside 12000']);
+  });
+
+  it('two columns of extent (surface and catchment area) are refused, naming both', async () => {
+    const [r] = await estate.ask('which reservoir is the largest');
+    expect(r).toMatch(/^refused.*surface_area.*catchment_area/);
+  });
+});
+
+describe('"dense": the density column, of people or of matter', () => {
+  const regions = bootstrappedDuckdb(
+    'density-regions',
+    `CREATE TABLE districts (district_id INTEGER PRIMARY KEY, district_name VARCHAR, density DOUBLE);
+     INSERT INTO districts VALUES (1, 'Fenland', 180.5), (2, 'Broadland', 240.0), (3, 'Breckland', 95.2);
+     CREATE TABLE hamlets (hamlet_id INTEGER PRIMARY KEY, hamlet_name VARCHAR, households INTEGER);
+     INSERT INTO hamlets VALUES (1, 'Wicken', 40), (2, 'Upware', 12);`,
+  );
+  const workshop = bootstrappedDuckdb(
+    'density-metals',
+    `CREATE TABLE metals (metal_id INTEGER PRIMARY KEY, metal_name VARCHAR, density DOUBLE, melting_point INTEGER);
+     INSERT INTO metals VALUES (1, 'Tin', 7.3, 232), (2, 'Lead', 11.3, 327), (3, 'Zinc', 7.1, 420);
+     CREATE TABLE soils (soil_id INTEGER PRIMARY KEY, soil_name VARCHAR, bulk_density DOUBLE, particle_density DOUBLE);
+     INSERT INTO soils VALUES (1, 'Loam', 1.3, 2.6), (2, 'Clay', 1.1, 2.7);`,
+  );
+
+  it('"the densest", "the most / least dense", "denser than" read the one density column', async () => {
+    expect(await regions.ask('which district is the densest')).toEqual(['2 Broadland 240']);
+    expect(await regions.ask('the least dense district')).toEqual(['3 Breckland 95.2']);
+    expect(await regions.ask('how many districts are denser than 150')).toEqual(['2']);
+    expect(await workshop.ask('what is the most dense metal')).toEqual(['2 Lead 11.3']);
+    expect(await workshop.ask('how many metals are more dense than 7.2')).toEqual(['2']);
+  });
+
+  it('no density column, or two, is refused', async () => {
+    expect((await regions.ask('which hamlet is the densest'))[0]).toMatch(/^refused/);
+    expect((await workshop.ask('which soil is the densest'))[0]).toMatch(/^refused/);
+  });
+});

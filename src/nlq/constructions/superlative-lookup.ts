@@ -35,7 +35,7 @@ import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 import { onlyDateOf, personName } from '../members.js';
-import { AGE, ALTITUDE, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH } from '../measure-senses.js';
+import { AGE, ALTITUDE, DENSITY, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from '../measure-senses.js';
 
 /**
  * Superlative adjectives and the words of the measure they name by sense (general English). The
@@ -61,6 +61,7 @@ const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; na
   narrowest: { dir: 'asc', words: WIDTH },
   oldest: { dir: 'desc', words: AGE },
   youngest: { dir: 'asc', words: AGE },
+  densest: { dir: 'desc', words: DENSITY },
   cheapest: { dir: 'asc', words: PRICE },
   priciest: { dir: 'desc', words: PRICE },
   costliest: { dir: 'desc', words: PRICE },
@@ -73,9 +74,11 @@ const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; na
   'least populous': { dir: 'asc', words: POPULATION },
   'most populated': { dir: 'desc', words: POPULATION },
   'least populated': { dir: 'asc', words: POPULATION },
+  'most dense': { dir: 'desc', words: DENSITY },
+  'least dense': { dir: 'asc', words: DENSITY },
 });
 /** Adjectives ranked with "most" / "least" before them (their senses are `SENSES["most expensive"]`...). */
-const PERIPHRASTIC = new Set(['expensive', 'costly', 'populous', 'populated']);
+const PERIPHRASTIC = new Set(['expensive', 'costly', 'populous', 'populated', 'dense']);
 /** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
 export function senseSuperlative(word: string): boolean {
   return !!SENSES[word];
@@ -415,7 +418,7 @@ export const superlativeLookup: Construction = {
     } else {
       // an adjective alone: the one column of the thing its sense names
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
-      let fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => sense.words.includes(w)));
+      let fits = senseColumns(sense.words, (ws) => ownNumberColumns(model, E).filter((c) => words(c).some((w) => ws.includes(w))));
       // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
       if (!fits.length && sense.named?.includes('duration'))
         fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
@@ -484,6 +487,8 @@ export const superlativeLookup: Construction = {
       if (it.kind !== 'lex' || it === entityItem) continue;
       if (isFigure(model, it, figure)) {
         repeats.push(it);
+        // ("the smallest state by area": the figure named after "by" is the one ranked)
+        if (items[k - 1]?.lower === 'by' && k - 1 > anchor.k) repeats.push(items[k - 1]!);
         continue;
       }
       const c = columnItem(lex, model, E, it);
