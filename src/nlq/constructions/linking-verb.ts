@@ -41,14 +41,21 @@ export const linkingVerb: Construction = {
     const links: Link[] = [];
     items.forEach((it, k) => {
       if (!mayLink(lex, it)) return;
-      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k) ?? coordinated(items, k, links);
-      if (sides) links.push({ verb: it, ...sides });
+      // "what papers has Ada written at Oslo": both the object after the verb and the one before the
+      // inverted auxiliary may be its other side; the one the model relates is read
+      const sides: { left?: Item; right: Item }[] = [forward(items, k), inverted(items, k)].filter((x) => !!x);
+      if (!sides.length) {
+        const other = pronounClause(items, k) ?? coordinated(items, k, links);
+        if (other) sides.push(other);
+      }
+      for (const x of sides) links.push({ verb: it, ...x });
     });
     if (!links.length) return null;
     return {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
+          if (l.verb.consumed) continue;
           let left = l.left;
           let how = left ? relation(lex, ctx.model, query, left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           // "papers in ISA conference containing keyword AI": a participle after a qualifier says of the thing qualified
@@ -211,10 +218,26 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
   return undefined;
 }
 
-/** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
+/** Prepositions of a phrase after an inverted verb that qualifies the rows: "written at Oslo", "published about tides". */
+const TRAILING = new Set(['in', 'at', 'on', 'about', 'for', 'with', 'during', 'from']);
+
+/**
+ * "how many courses does each department offer": the verb last, after its object, with do/does/did
+ * before; or followed only by a phrase of values that qualifies the rows ("what papers has Ada
+ * written at Oslo in 2020").
+ */
 function inverted(items: Item[], k: number): { left: Item; right: Item } | undefined {
   let q = k + 1;
   while (q < items.length && ((items[q].kind === 'word' && LINK_AFTER.has(items[q].lower)) || items[q].kind === 'time')) q++;
+  if (items[q]?.kind === 'word' && TRAILING.has(items[q]!.lower)) q++;
+  if (q < items.length && items[q].kind !== 'punct' && TRAILING.has(items[q - 1]?.lower ?? '')) {
+    const value = (it: Item) => it.kind === 'lex' && entriesOf(it, 'value').length > 0 && entriesOf(it, 'entity').length === 0;
+    while (
+      q < items.length &&
+      (value(items[q]!) || items[q]!.kind === 'time' || (items[q]!.kind === 'word' && LINK_AFTER.has(items[q]!.lower)))
+    )
+      q++;
+  }
   if (q < items.length && items[q].kind !== 'punct') return undefined;
   let p = k - 1;
   const right = items[p];
