@@ -97,12 +97,28 @@ export function lemmas(lower: string): [noun: string, verb: string] {
   let verb = lower;
   if (/^[a-z]+$/.test(lower) && lower.length > 2 && !NO_LEMMA.has(lower)) {
     if (lower.endsWith('s')) noun = wink.noun(lower);
+    if (noun === lower && lower.endsWith('s')) noun = compoundPlural(lower) ?? noun;
     if (/(ed|ing|es|s)$/.test(lower)) verb = wink.verb(lower);
     if (verb === lower && noun !== lower) verb = noun;
   }
   hit = [noun, verb];
   if (lemmaCache.size < 50_000) lemmaCache.set(lower, hit);
   return hit;
+}
+
+/**
+ * "keywords", "keyphrases", "datasets": a compound the lemmatiser does not know, whose last part is
+ * a plural noun of common English ("words", "phrases", "sets"), is that compound in the singular.
+ */
+function compoundPlural(lower: string): string | undefined {
+  for (let k = 2; k <= lower.length - 4; k++) {
+    const tail = lower.slice(k);
+    const tags = Object.prototype.hasOwnProperty.call(partsOfSpeech, tail) ? partsOfSpeech[tail] : undefined;
+    if (!tags?.includes('NNS')) continue;
+    const one = wink.noun(tail);
+    if (one !== tail) return lower.slice(0, k) + one;
+  }
+  return undefined;
 }
 
 export const NUMBER_WORDS: Record<string, number> = lookupTable({

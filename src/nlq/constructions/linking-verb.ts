@@ -53,14 +53,21 @@ export const linkingVerb: Construction = {
     const links: Link[] = [];
     items.forEach((it, k) => {
       if (!mayLink(lex, it)) return;
-      const sides = forward(items, k) ?? inverted(items, k) ?? pronounClause(items, k) ?? coordinated(items, k, links);
-      if (sides) links.push({ verb: it, ...sides });
+      // "what papers has Ada written at Oslo": both the object after the verb and the one before the
+      // inverted auxiliary may be its other side; the one the model relates is read
+      const sides: { left?: Item; right: Item }[] = [forward(items, k), inverted(items, k)].filter((x) => !!x);
+      if (!sides.length) {
+        const other = pronounClause(items, k) ?? coordinated(items, k, links);
+        if (other) sides.push(other);
+      }
+      for (const x of sides) links.push({ verb: it, ...x });
     });
     if (!links.length) return null;
     return {
       construction: 'linking verb',
       apply(query, notes) {
         for (const l of links) {
+          if (l.verb.consumed) continue;
           // "flights that operate on Mondays and Wednesdays": things that hold both (a list stored in
           // one column?) is said by no filter; "papers written by Ada and Bo together" is, one condition each
           if (l.joined && !eachValueKept(lex, query, l.right)) continue;
@@ -233,7 +240,14 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
   return undefined;
 }
 
-/** "how many courses does each department offer": the verb last, after its object, with do/does/did before. */
+/** Prepositions of a phrase after an inverted verb that qualifies the rows: "written at Oslo", "published about tides". */
+const TRAILING = new Set(['in', 'at', 'on', 'about', 'for', 'with', 'during', 'from']);
+
+/**
+ * "how many courses does each department offer": the verb last, after its object, with do/does/did
+ * before; or followed only by a phrase of values that qualifies the rows ("what papers has Ada
+ * written at Oslo in 2020").
+ */
 function inverted(items: Item[], k: number): { left: Item; right: Item; joined?: boolean } | undefined {
   let q = k + 1;
   // ("have Ada and Bo written together": the values' "together" may follow)
@@ -242,6 +256,15 @@ function inverted(items: Item[], k: number): { left: Item; right: Item; joined?:
     ((items[q].kind === 'word' && (LINK_AFTER.has(items[q].lower) || ALL_OF_AFTER.has(items[q].lower))) || items[q].kind === 'time')
   )
     q++;
+  if (items[q]?.kind === 'word' && TRAILING.has(items[q]!.lower)) q++;
+  if (q < items.length && items[q].kind !== 'punct' && TRAILING.has(items[q - 1]?.lower ?? '')) {
+    const value = (it: Item) => it.kind === 'lex' && entriesOf(it, 'value').length > 0 && entriesOf(it, 'entity').length === 0;
+    while (
+      q < items.length &&
+      (value(items[q]!) || items[q]!.kind === 'time' || (items[q]!.kind === 'word' && LINK_AFTER.has(items[q]!.lower)))
+    )
+      q++;
+  }
   if (q < items.length && items[q].kind !== 'punct') return undefined;
   let p = k - 1;
   const right = items[p];
