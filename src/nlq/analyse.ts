@@ -2,7 +2,7 @@
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
-import { dimensionOfEntity, memberDimension, nameCandidates, rowsNamed } from './members.js';
+import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -1105,12 +1105,12 @@ function countBeforeThing(items: Item[], k: number): Item | undefined {
 }
 
 /**
- * Whether a value of `dimension` names a member that refers to one `thing`: the dimension is a name
- * of its entity, and the model relates that entity to the thing by one foreign key only.
+ * Whether a value of `dimension` names a member that refers to one `thing`: the dimension is its
+ * entity's naming one, and the model relates that entity to the thing by one foreign key only.
  */
 export function refersToOne(lex: Lexicon, model: SemanticModel, dimension: string, thing: string): boolean {
   const owner = lex.dimensions.get(dimension)?.entity;
-  if (!owner || owner === thing || !nameCandidates(model, lex, owner).includes(dimension)) return false;
+  if (!owner || owner === thing || dimensionOfEntity(lex, owner) !== dimension) return false;
   const hop = joinGraph(model).path(owner, thing);
   const paths = shortestJoinPaths(model, owner, thing);
   return hop?.length === 1 && paths.count === 1 && paths.length === 1;

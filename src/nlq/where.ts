@@ -24,6 +24,7 @@ const PLACE = new Set([
   'road',
   'avenue',
   'house',
+  'door',
   'building',
   'city',
   'town',

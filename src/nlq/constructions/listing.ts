@@ -84,60 +84,10 @@ export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string
   return [...new Set([key, ...(person ?? [name ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
 }
 
-const BE = new Set(['is', 'are', 'was', 'were']);
-/** "where is X located": the verb restates the question of place. */
-const LOCATED = new Set(['located', 'situated', 'based']);
-/** Words of a column that says where a thing is. */
-const PLACE_WORDS = new Set([
-  'address',
-  'street',
-  'city',
-  'town',
-  'village',
-  'state',
-  'province',
-  'county',
-  'country',
-  'region',
-  'location',
-  'place',
-  'postcode',
-  'zip',
-  'district',
-  'neighbourhood',
-  'neighborhood',
-  'suburb',
-]);
-const placeWord = (s: string) =>
-  s
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .some((w) => PLACE_WORDS.has(w));
-
-/**
- * Where a thing is: its own columns of place (city, state, address), and every column of a table of
- * places that holds one row per thing (a "location" keyed by the thing's key).
- */
-function placeColumns(model: SemanticModel, lex: Lexicon, E: string): string[] {
-  const own = model.dimensions.filter((d) => d.entity === E && placeWord(`${d.name} ${d.label ?? ''}`)).map((d) => d.name);
-  const key = model.entities.find((e) => e.name === E)?.primary_key;
-  const places = model.relationships
-    .filter((r) => r.to === E && r.from !== E && placeWord(r.from) && r.on.length === 1 && r.on[0]![1] === key)
-    .filter((r) => model.entities.find((e) => e.name === r.from)?.primary_key === r.on[0]![0])
-    .map((r) => r.from);
-  const kept = places.flatMap((P) =>
-    model.dimensions
-      .filter((d) => d.entity === P && d.sql.replace(/\$\{TABLE\}\./g, '') !== model.entities.find((e) => e.name === P)?.primary_key)
-      .map((d) => d.name),
-  );
-  void lex;
-  return [...own, ...kept];
-}
-
 /** "the year of <a paper's title>": the item is only a date of the member the value names by its name. */
 function ownDate(lex: Lexicon, model: SemanticModel, it: Item, dimension: string): boolean {
   const owner = lex.dimensions.get(dimension)?.entity;
-  if (!owner || !nameCandidates(model, lex, owner).includes(dimension) || !it.entries?.length) return false;
+  if (!owner || dimensionOfEntity(lex, owner) !== dimension || !it.entries?.length) return false;
   return it.entries.every((e) => e.kind === 'time_dimension' && model.time_dimensions.find((t) => t.name === e.target)?.entity === owner);
 }
 
@@ -235,11 +185,7 @@ export const listing: Construction = {
             v.entries.every((e) => refersToOne(lex, model, e.target, entityOfItem(lex, it) ?? '') || ownDate(lex, model, it, e.target)),
         ),
     );
-    // "where is <a restaurant named>", "where are the lakes in Ohio": the members with their place
-    // (with nothing that picks them, "where are mountains" asks which places have some, not each one's place)
-    const where =
-      first?.lower === 'where' && BE.has(items[items.indexOf(first) + 1]?.lower ?? '') && a.values.length > 0 ? first : undefined;
-    const cue = a.list || a.whichPos.length > 0 || (!!first && OPENERS.has(first.lower)) || memberOf || !!where;
+    const cue = a.list || a.whichPos.length > 0 || (!!first && OPENERS.has(first.lower)) || memberOf;
 
     // 1. the subject: the first thing named (an entity, or a dimension of one), outside any value
     let subject: string | undefined;
@@ -274,26 +220,6 @@ export const listing: Construction = {
         break;
       }
       if (owners.size) return null;
-    }
-    // "where is <a restaurant's name>", "where are the Iron Age forts": the first thing named after the
-    // verb, or the thing a value names a member of
-    if (where) {
-      const owner = (it: Item) => {
-        const names = new Set(
-          a.values
-            .filter((v) => v.item === it)
-            .flatMap((v) => v.entries.map((e) => lex.dimensions.get(e.target)))
-            .filter((d) => !!d && nameCandidates(model, lex, d.entity).includes(d.name))
-            .map((d) => d!.entity),
-        );
-        return names.size === 1 ? [...names][0] : undefined;
-      };
-      subject = undefined;
-      for (const it of items.slice(items.indexOf(where) + 2)) {
-        if (it.kind !== 'lex') continue;
-        subject = valueItems.has(it) ? owner(it) : entityOfItem(lex, it);
-        if (subject || !valueItems.has(it)) break;
-      }
     }
     if (!subject) return null;
     const E = subject;
@@ -402,13 +328,6 @@ export const listing: Construction = {
       if (dims.length === 1 && FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length)
         columns.push({ item: it, dimension: dims[0].target });
-    }
-    if (where) {
-      const place = placeColumns(model, lex, E);
-      if (!place.length) return null;
-      for (const d of place) columns.push({ item: where, dimension: d });
-      const be = items[items.indexOf(where) + 1]!;
-      extra.push(be, ...items.filter((it) => it.kind === 'word' && LOCATED.has(it.lower) && !it.consumed));
     }
     if (setCondition && cue) {
       const said = setCondition;
@@ -588,14 +507,14 @@ export const listing: Construction = {
     return {
       construction: 'listing',
       apply(query, notes) {
-        const listed = listQuery(query, notes, {
+        return listQuery(query, notes, {
           items,
           a,
           lex,
           model,
           E,
           columns,
-          heads: heads.length > 0 || !!where,
+          heads: heads.length > 0,
           mentions,
           existence,
           extra,
@@ -605,9 +524,6 @@ export const listing: Construction = {
           dating,
           limit,
         });
-        // (the place asked is read: "where" is no longer a word left over)
-        if (where && typeof listed !== 'string') where.dropped = false;
-        return listed;
       },
     };
   },
