@@ -31,7 +31,10 @@ export const CHINOOK_SIMPLE: Trial[] = [
   ['average unit price of tracks', 'SELECT avg(unit_price) FROM track'],
   ['email addresses of customers from Canada', "SELECT email FROM customer WHERE country = 'Canada'"],
   ['how many customers have no company', 'SELECT count(*) FROM customer WHERE company IS NULL'],
-  ['invoices per billing country, most first', 'SELECT billing_country, count(*) AS n FROM invoice GROUP BY billing_country ORDER BY n DESC'],
+  [
+    'invoices per billing country, most first',
+    'SELECT billing_country, count(*) AS n FROM invoice GROUP BY billing_country ORDER BY n DESC',
+  ],
   ['the total number of bytes of all tracks', 'SELECT sum(bytes) FROM track'],
   ['how many albums does the artist Queen have', "SELECT count(*) FROM album al JOIN artist ar USING (artist_id) WHERE ar.name = 'Queen'"],
 ];
@@ -59,7 +62,10 @@ export const NORTHWIND_SIMPLE: Trial[] = [
   ['category names and descriptions', 'SELECT category_name, description FROM categories'],
   ['which cities do our employees live in', 'SELECT DISTINCT city FROM employees'],
   ['how many orders have not been shipped', 'SELECT count(*) FROM orders WHERE shipped_date IS NULL'],
-  ['average unit price of products in the Beverages category', "SELECT avg(p.unit_price) FROM products p JOIN categories c USING (category_id) WHERE c.category_name = 'Beverages'"],
+  [
+    'average unit price of products in the Beverages category',
+    "SELECT avg(p.unit_price) FROM products p JOIN categories c USING (category_id) WHERE c.category_name = 'Beverages'",
+  ],
   ['sum of units in stock', 'SELECT sum(units_in_stock) FROM products'],
   ['how many customers have no fax number', 'SELECT count(*) FROM customers WHERE fax IS NULL'],
 ];
