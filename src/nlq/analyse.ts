@@ -1,7 +1,6 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
-import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
-import type { SemanticModel } from '../semantic/model.js';
+import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
@@ -658,10 +657,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       entriesOf(thingBefore, 'entity').length
     ) {
       const things = new Set(entriesOf(thingBefore, 'entity').map((e) => e.target));
-      const own = values.filter((v) => things.has(lex.dimensions.get(v.target)?.entity ?? ''));
-      // "the conference of <a paper's title>": a member of another thing, named by its name, that
-      // refers to one of the things by its one foreign key, picks that one
-      values = own.length ? own : values.filter((v) => [...things].some((t) => refersToOne(lex, ctx.model, v.target, t)));
+      values = values.filter((v) => things.has(lex.dimensions.get(v.target)?.entity ?? ''));
     }
     if (values.length && !(inGroup && dims.length && !values.some((v) => !v.weak))) {
       // a value: becomes a filter (role and negation resolved later)
@@ -1102,16 +1098,4 @@ function countBeforeThing(items: Item[], k: number): Item | undefined {
   if (num?.kind !== 'num' || num.used || !Number.isInteger(num.num) || num.num! <= 0 || num.num! >= 10_000 || num.percent) return undefined;
   if (before && !(before.kind === 'word' && before.lower === 'the')) return undefined;
   return num;
-}
-
-/**
- * Whether a value of `dimension` names a member that refers to one `thing`: the dimension is its
- * entity's naming one, and the model relates that entity to the thing by one foreign key only.
- */
-export function refersToOne(lex: Lexicon, model: SemanticModel, dimension: string, thing: string): boolean {
-  const owner = lex.dimensions.get(dimension)?.entity;
-  if (!owner || owner === thing || dimensionOfEntity(lex, owner) !== dimension) return false;
-  const hop = joinGraph(model).path(owner, thing);
-  const paths = shortestJoinPaths(model, owner, thing);
-  return hop?.length === 1 && paths.count === 1 && paths.length === 1;
 }

@@ -27,7 +27,7 @@
 import { joinGraph } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/query.js';
-import { dimensionOfEntity, refersToOne, type Analysis } from '../analyse.js';
+import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink } from './linking-verb.js';
@@ -82,13 +82,6 @@ export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string
   // a person named by a first and a last name: both
   const person = name || !persons ? undefined : personName(model, lex, names);
   return [...new Set([key, ...(person ?? [name ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
-}
-
-/** "the year of <a paper's title>": the item is only a date of the member the value names by its name. */
-function ownDate(lex: Lexicon, model: SemanticModel, it: Item, dimension: string): boolean {
-  const owner = lex.dimensions.get(dimension)?.entity;
-  if (!owner || dimensionOfEntity(lex, owner) !== dimension || !it.entries?.length) return false;
-  return it.entries.every((e) => e.kind === 'time_dimension' && model.time_dimensions.find((t) => t.name === e.target)?.entity === owner);
 }
 
 /**
@@ -171,21 +164,8 @@ export const listing: Construction = {
     if (a.groups.some((g) => g.time)) return null;
     // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
     const first = items.find((it) => it.kind !== 'punct');
+    const cue = a.list || a.whichPos.length > 0 || (!!first && OPENERS.has(first.lower));
     const valueItems = new Set(a.values.map((v) => v.item));
-    // "what is the conference of <a paper's title>": the one member the named one refers to
-    const memberOf = items.some(
-      (it, k) =>
-        it.kind === 'lex' &&
-        !it.plural &&
-        items[k - 1]?.lower === 'the' &&
-        items[k + 1]?.lower === 'of' &&
-        a.values.some(
-          (v) =>
-            v.item === items[k + 2] &&
-            v.entries.every((e) => refersToOne(lex, model, e.target, entityOfItem(lex, it) ?? '') || ownDate(lex, model, it, e.target)),
-        ),
-    );
-    const cue = a.list || a.whichPos.length > 0 || (!!first && OPENERS.has(first.lower)) || memberOf;
 
     // 1. the subject: the first thing named (an entity, or a dimension of one), outside any value
     let subject: string | undefined;
@@ -201,12 +181,6 @@ export const listing: Construction = {
         .map((e) => lex.dimensions.get(e.target)!)
         .filter((d) => !!d);
       const owners = new Set(dims.map((d) => d.entity));
-      // "the year of <a paper's title>": a date of one thing, said of a member named
-      const dated = entriesOf(it, 'time_dimension').map((e) => model.time_dimensions.find((t) => t.name === e.target)?.entity);
-      if (!dims.length && memberOf && dated.length === 1 && dated[0] && (it.entries ?? []).every((e) => e.kind === 'time_dimension')) {
-        subject = dated[0];
-        break;
-      }
       if (owners.size === 1) {
         subject = [...owners][0];
         break;
