@@ -2,7 +2,7 @@
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
-import { type LexEntry, type Lexicon } from './lexicon.js';
+import { type LexEntry, type Lexicon, phraseEntries } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
@@ -1029,11 +1029,6 @@ export { dimensionOfEntity } from './members.js';
  * The single-table reading does the same on its tokens (`readSingleTable`).
  */
 function readSharedModifier(items: Item[], lex: Lexicon): void {
-  const entriesAt = (words: string[]) => {
-    let node: { next: Map<string, unknown>; entries: LexEntry[] } | undefined = lex.root;
-    for (const k of phraseKeys(words.join(' '))) node = node?.next.get(k) as typeof node;
-    return node?.entries ?? [];
-  };
   for (let k = 0; k < items.length; k++) {
     const head = items[k]!;
     const dims = head.kind === 'lex' ? entriesOf(head, 'dimension') : [];
@@ -1044,7 +1039,7 @@ function readSharedModifier(items: Item[], lex: Lexicon): void {
       const next = items[j + 1];
       // (a bare "title" or "name" is a word the listing reads as the thing's name)
       if (!next || (next.kind !== 'lex' && next.kind !== 'word') || next.lower.includes(' ')) break;
-      const modified = entriesAt([words[0]!, next.lower]).filter(
+      const modified = phraseEntries(lex.root, `${words[0]!} ${next.lower}`).filter(
         (e) => e.kind === 'dimension' && owners.has(lex.dimensions.get(e.target)?.entity),
       );
       if (modified.length === 1 && !entriesOf(next, 'dimension').some((e) => e.target === modified[0]!.target)) {

@@ -251,6 +251,13 @@ function addClosedCompounds(
   }
 }
 
+/** The entries of exactly `phrase` in a lexicon trie (none when it is only a prefix of longer phrases). */
+export function phraseEntries(root: TrieNode, phrase: string): LexEntry[] {
+  let node: TrieNode | undefined = root;
+  for (const k of phraseKeys(phrase)) node = node?.next.get(k);
+  return node?.entries ?? [];
+}
+
 /**
  * Words that make up multi-word stored values ("JUMBO" of JUMBO BOX / JUMBO PKG, "brass" of
  * ... BRUSHED BRASS): a word found, as a whole word, in two or more values of exactly one indexed
@@ -449,11 +456,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   }
 
   // "budget" of `budget_amt`, "runtime" of `runtime_mins`: a name without its unit word
-  const taken = (phrase: string) => {
-    let node: TrieNode | undefined = root;
-    for (const k of phraseKeys(phrase)) node = node?.next.get(k);
-    return !!node?.entries.length;
-  };
+  const taken = (phrase: string) => phraseEntries(root, phrase).length > 0;
   const columns = modelColumns([...model.measures, ...model.dimensions]);
   // (a measure's column is shared by its sum and average: only its own names)
   for (const [phrase, m] of unitlessNames(
