@@ -29,12 +29,13 @@ import type { GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { longestMatch, type LexEntry, type Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
-import { ORDINALS, tokenize } from '../text.js';
+import { ORDINALS, tokenize, verbOf } from '../text.js';
+import { verbNamesDate } from './dated-verb.js';
 import { columnOf, isDurationUnit, nameWords as words, ownNumberColumns, unitAt, unitFits } from '../units.js';
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
-import { onlyDateOf, personName } from '../members.js';
+import { dimensionOfEntity, onlyDateOf, personName } from '../members.js';
 import { AGE, ALTITUDE, DENSITY, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from '../measure-senses.js';
 
 /**
@@ -104,6 +105,8 @@ const RANKING = new Set([
   'longest',
   'shortest',
 ]);
+/** Degree words before a participle ("the most cited", "the least visited"). */
+const DEGREE = new Set(['most', 'the most', 'least', 'the least']);
 /** Superlatives of how many ("the most rentals"): a thing named after one is counted. */
 const COUNTING = new Set(['most', 'the most', 'least', 'the least', 'fewest']);
 /** Words of an aggregation before the figure, and the aggregations they say. */
@@ -276,8 +279,19 @@ export const superlativeLookup: Construction = {
       numItems.push(items[p]!);
       p++;
     }
+    // "the most cited paper", "the least rented bikes": a participle before the thing names the figure
+    const participleRead =
+      !anchor.inPhrase && !run && DEGREE.has(anchor.word) && items[p]?.kind !== 'num' && !items[p]?.consumed
+        ? participleFigure(lex, model, items[p]?.lower ?? '', entityOf(lex, items[p + 1]))
+        : undefined;
+    if (typeof participleRead === 'string') {
+      a.providesMetric = true;
+      return { construction: 'superlative lookup', apply: () => participleRead };
+    }
+    const participle = participleRead;
+    if (participle) p++;
     const after = run ? undefined : entityOf(lex, items[p]);
-    if (!anchor.inPhrase && after && SENSES[anchor.word] && !entriesOf(items[p]!, 'value').length) {
+    if (!anchor.inPhrase && after && (SENSES[anchor.word] || participle) && !entriesOf(items[p]!, 'value').length) {
       E = after;
       entityItem = items[p];
       head = open;
@@ -356,7 +370,10 @@ export const superlativeLookup: Construction = {
     const measureItem = measureAt >= 0 ? items[measureAt] : undefined;
     const sense = SENSES[anchor.word];
     const senseWords = new Set([...(sense?.words ?? []), ...(sense?.named ?? [])]);
-    if (measureItem?.kind === 'lex' && !entriesOf(measureItem, 'value').length) {
+    if (participle) {
+      figure = participle;
+      figureItems.push(items[anchor.k + 1]!);
+    } else if (measureItem?.kind === 'lex' && !entriesOf(measureItem, 'value').length) {
       const metrics = entriesOf(measureItem, 'metric')
         .map((e) => lex.metrics.get(e.target)!)
         .filter((m) => !!m);
@@ -597,6 +614,8 @@ export const superlativeLookup: Construction = {
       ...orderWords,
       ...unitWords,
       ...extra,
+      // (the things named beside their values: "the ICML conference")
+      ...qualifiers.filter((it) => entriesOf(it, 'entity').length),
     ];
     return {
       construction: 'superlative lookup',
@@ -655,6 +674,17 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
       q--;
       continue;
     }
+    // "in the ICML conference", "of conference ICML": the thing a value names a member of, beside it, says what the value is
+    if (entities.length && !entriesOf(it, 'value').length && [items[q - 1], items[q + 1]].some((v) => namesMemberOf(lex, v, entities))) {
+      run.push(it);
+      q--;
+      continue;
+    }
+    // ("the paper after 2000 in X with the most citations": a period among them is the query's)
+    if (it.kind === 'time') {
+      q--;
+      continue;
+    }
     // ("by" is also a grouping keyword: here it names who the rows are of)
     if ((it.kind === 'word' || it.kind === 'kw') && ['in', 'from', 'of', 'at', 'by', 'the'].includes(it.lower)) {
       q--;
@@ -674,6 +704,45 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
     } else if (!entriesOf(it, 'dimension').some((e) => valueDims.has(e.target))) return undefined;
   }
   return { at: q, items: run };
+}
+
+/**
+ * The figure a participle ranks the members of `entity` by ("the most cited paper", "the least rented bike"):
+ * the thing's one number column its verb names ("citation_count", "times_rented"), else how many rows of the
+ * one other thing its verb names belong to each member ("rentals" of "rented"), along the model's one path,
+ * whose key names no other form of the verb ("citing_id": each row would be of the member citing, not cited).
+ * None, or more than one: no figure; a key naming another form: the refusal.
+ */
+function participleFigure(lex: Lexicon, model: SemanticModel, participle: string, entity: string | undefined): Figure | string | undefined {
+  const verb = /(ed|en)$/.test(participle) ? verbOf(participle) : undefined;
+  if (!entity || !verb) return undefined;
+  const named = (names: string[]) => verbNamesDate(verb, new Set(names)) || names.includes(participle);
+  const own = ownNumberColumns(model, entity).filter((c) => named(words(c)));
+  const stem = verb.replace(/e$/, '');
+  const related = model.entities.filter((r) => {
+    if (r.name === entity || !named([...words(r.name), ...words(r.table ?? '').map((w) => w.replace(/s$/, ''))])) return false;
+    const path = joinGraph(model).path(r.name, entity);
+    return !!path?.length && shortestJoinPaths(model, entity, r.name).count === 1;
+  });
+  if (own.length + related.length !== 1) return undefined;
+  if (own.length) return ownFigure(model, entity, own[0]!);
+  const keys = joinGraph(model)
+    .path(related[0]!.name, entity)![0]!
+    .on.map(([key]) => key)
+    .filter((key) => words(key).some((w) => w.startsWith(stem) && !w.startsWith(participle)));
+  if (keys.length)
+    return `"${participle}": each ${related[0]!.name.replace(/_/g, ' ')} row is of the ${entity.replace(/_/g, ' ')} in "${keys[0]}", not of the one ${participle}.`;
+  const counted = countMetricOfEntities(lex, [related[0]!.name]);
+  return counted ? { metric: counted, related: true } : undefined;
+}
+
+/** `v` is a value of the naming dimension of one of the things `entities` names. */
+function namesMemberOf(lex: Lexicon, v: Item | undefined, entities: LexEntry[]): boolean {
+  const owners = v?.kind === 'lex' ? entriesOf(v, 'value').map((e) => lex.dimensions.get(e.target)) : [];
+  return (
+    owners.length > 0 &&
+    owners.every((d) => !!d && entities.some((e) => e.target === d.entity) && dimensionOfEntity(lex, d.entity) === d.name)
+  );
 }
 
 /** "the number of" right before the figure it counts ("the highest number of citations"). */

@@ -1,0 +1,147 @@
+/**
+ * "the most <participle> <thing>" and a thing named beside its value inside a superlative lookup, on two
+ * small models of our own over a real DuckDB: a bike hire (depots, bikes, rentals) and a video site
+ * (channels, videos with their own view counts, shares and mentions of videos). The participle's verb names
+ * the figure: the thing's own number column ("view_count" of "viewed"), else how many rows of the one thing
+ * the verb names belong to each member ("rentals" of "rented").
+ */
+import { describe, expect, it } from 'vitest';
+import { interpret } from '../../src/nlq/interpret.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
+
+const count = (entity: string, label: string) => ({ name: `${entity}_count`, entity, agg: 'count', label, time_bound: false });
+
+const hire = SemanticModelSchema.parse({
+  name: 'hire',
+  entities: [
+    { name: 'depot', table: 'depots', primary_key: 'id', synonyms: ['depots'] },
+    { name: 'bike', table: 'bikes', primary_key: 'id', synonyms: ['bikes'] },
+    { name: 'rental', table: 'rentals', primary_key: 'id', synonyms: ['rentals'] },
+  ],
+  relationships: [
+    { from: 'bike', to: 'depot', on: [['depot_id', 'id']] },
+    { from: 'rental', to: 'bike', on: [['bike_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'depot_id', entity: 'depot', sql: '${TABLE}.id', type: 'number', label: 'Depot id' },
+    { name: 'depot', entity: 'depot', sql: '${TABLE}.name', label: 'Depot', synonyms: ['depot name'], index_values: true },
+    { name: 'bike_id', entity: 'bike', sql: '${TABLE}.id', type: 'number', label: 'Bike id' },
+    { name: 'bike', entity: 'bike', sql: '${TABLE}.name', label: 'Bike', synonyms: ['bike name'] },
+  ],
+  measures: [count('depot', 'Depots'), count('bike', 'Bikes'), count('rental', 'Rentals')],
+});
+const hireValues = new Map([['depot', ['Leeds', 'York']]]);
+
+const videos = SemanticModelSchema.parse({
+  name: 'videos',
+  entities: [
+    { name: 'channel', table: 'channels', primary_key: 'id', synonyms: ['channels'] },
+    { name: 'video', table: 'videos', primary_key: 'id', synonyms: ['videos', 'clip', 'clips'] },
+    { name: 'share', table: 'shares', primary_key: 'id', synonyms: ['shares'] },
+    { name: 'mention', table: 'mentions', primary_key: 'id', synonyms: ['mentions'] },
+  ],
+  relationships: [
+    { from: 'video', to: 'channel', on: [['channel_id', 'id']] },
+    { from: 'share', to: 'video', on: [['shared_video_id', 'id']] },
+    // (a mention row is of the video that mentions another: its key names the mentioning one)
+    { from: 'mention', to: 'video', on: [['mentioning_video_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'channel_id', entity: 'channel', sql: '${TABLE}.id', type: 'number', label: 'Channel id' },
+    { name: 'channel', entity: 'channel', sql: '${TABLE}.name', label: 'Channel', synonyms: ['channel name'], index_values: true },
+    { name: 'video_id', entity: 'video', sql: '${TABLE}.id', type: 'number', label: 'Video id' },
+    { name: 'video', entity: 'video', sql: '${TABLE}.title', label: 'Video', synonyms: ['video title', 'title'] },
+  ],
+  measures: [
+    count('channel', 'Channels'),
+    count('video', 'Videos'),
+    count('share', 'Shares'),
+    count('mention', 'Mentions'),
+    { name: 'total_views', entity: 'video', agg: 'sum', sql: '${TABLE}.view_count', label: 'Views', time_bound: false },
+  ],
+});
+const videoValues = new Map([['channel', ['Cooking', 'Travel']]]);
+
+const tables = duckdbTables(`
+CREATE TABLE depots (id INTEGER, name VARCHAR);
+INSERT INTO depots VALUES (1, 'Leeds'), (2, 'York');
+CREATE TABLE bikes (id INTEGER, name VARCHAR, depot_id INTEGER);
+INSERT INTO bikes VALUES (1, 'Swift', 1), (2, 'Comet', 1), (3, 'Hare', 2), (4, 'Idle', 2);
+CREATE TABLE rentals (id INTEGER, bike_id INTEGER);
+INSERT INTO rentals VALUES (1, 1), (2, 1), (3, 2), (4, 3), (5, 3), (6, 3);
+CREATE TABLE channels (id INTEGER, name VARCHAR);
+INSERT INTO channels VALUES (1, 'Cooking'), (2, 'Travel');
+CREATE TABLE videos (id INTEGER, title VARCHAR, channel_id INTEGER, view_count INTEGER);
+INSERT INTO videos VALUES (1, 'Bread', 1, 500), (2, 'Soup', 1, 900), (3, 'Alps', 2, 1200), (4, 'Coast', 2, 300);
+CREATE TABLE shares (id INTEGER, shared_video_id INTEGER);
+INSERT INTO shares VALUES (1, 4), (2, 4), (3, 1);
+CREATE TABLE mentions (id INTEGER, mentioning_video_id INTEGER);
+INSERT INTO mentions VALUES (1, 2);
+`);
+
+const askHire = (q: string) => interpret(q, { model: hire, values: hireValues, asOf: '2024-06-30' });
+const askVideos = (q: string) => interpret(q, { model: videos, values: videoValues, asOf: '2024-06-30' });
+async function answers(model: 'hire' | 'videos', question: string, reference: string): Promise<string[]> {
+  const r = model === 'hire' ? askHire(question) : askVideos(question);
+  return (await expectSameRows(tables, model === 'hire' ? hire : videos, question, r, reference, true))?.columns ?? [];
+}
+function refused(model: 'hire' | 'videos', question: string): void {
+  const r = model === 'hire' ? askHire(question) : askVideos(question);
+  expect(r.kind, `${question} should be refused: ${JSON.stringify(r.kind === 'query' ? r.query : '')}`).not.toBe('query');
+}
+
+describe('"the most <participle> <thing>": the figure its verb names', () => {
+  it('how many rows of the thing the verb names belong to each member ("rented": rentals)', async () => {
+    await answers(
+      'hire',
+      'Which is the most rented bike?',
+      `SELECT b.id, b.name, COUNT(*) FROM bikes b JOIN rentals r ON r.bike_id = b.id GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
+    await answers(
+      'hire',
+      'Show the 2 most rented bikes',
+      `SELECT b.id, b.name, COUNT(*) FROM bikes b JOIN rentals r ON r.bike_id = b.id GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 2`,
+    );
+    await answers(
+      'videos',
+      'what is the most shared clip',
+      `SELECT v.id, v.title, COUNT(*) FROM videos v JOIN shares s ON s.shared_video_id = v.id GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
+  });
+  it('the thing\'s own number column the verb names ("viewed": view_count), within a value of the thing', async () => {
+    await answers('videos', 'What is the most viewed video?', `SELECT id, title, view_count FROM videos ORDER BY view_count DESC LIMIT 1`);
+    await answers(
+      'videos',
+      'the least viewed video of the Travel channel',
+      `SELECT v.id, v.title, v.view_count FROM videos v JOIN channels c ON c.id = v.channel_id WHERE c.name = 'Travel' ORDER BY 3 LIMIT 1`,
+    );
+  });
+  it('a verb that names nothing, rows keyed by the one doing it, or the fewest related rows are refused', () => {
+    refused('videos', 'What is the most watched video?');
+    refused('hire', 'Which is the most ridden bike?');
+    // (a mention row is of the video mentioning: "the most mentioned" would count the wrong side)
+    refused('videos', 'What is the most mentioned video?');
+    // (a bike never rented has no row to rank)
+    refused('hire', 'Which is the least rented bike?');
+    // (no degree word: no ranking)
+    refused('hire', 'Which is the rented bike?');
+  });
+});
+
+describe('a thing named beside its value keeps the members ranked', () => {
+  it('"in the Leeds depot", "of depot Leeds", "in the Travel channel"', async () => {
+    const leeds = `SELECT b.id, b.name, COUNT(*) FROM bikes b JOIN rentals r ON r.bike_id = b.id JOIN depots d ON d.id = b.depot_id
+      WHERE d.name = 'Leeds' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`;
+    await answers('hire', 'Which is the bike in the Leeds depot with the most rentals?', leeds);
+    await answers('hire', 'the bike of depot Leeds with the most rentals', leeds);
+    await answers(
+      'videos',
+      'Which is the video in the Travel channel with the most views?',
+      `SELECT v.id, v.title, v.view_count FROM videos v JOIN channels c ON c.id = v.channel_id WHERE c.name = 'Travel' ORDER BY 3 DESC LIMIT 1`,
+    );
+  });
+  it("a thing that is not the value's own beside it is refused", () => {
+    refused('hire', 'Which is the bike in the Leeds rental with the most rentals?');
+  });
+});
