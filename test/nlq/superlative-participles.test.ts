@@ -26,10 +26,17 @@ const hire = SemanticModelSchema.parse({
   dimensions: [
     { name: 'depot_id', entity: 'depot', sql: '${TABLE}.id', type: 'number', label: 'Depot id' },
     { name: 'depot', entity: 'depot', sql: '${TABLE}.name', label: 'Depot', synonyms: ['depot name'], index_values: true },
+    { name: 'floor_area', entity: 'depot', sql: '${TABLE}.floor_area', type: 'number', label: 'Floor area' },
     { name: 'bike_id', entity: 'bike', sql: '${TABLE}.id', type: 'number', label: 'Bike id' },
     { name: 'bike', entity: 'bike', sql: '${TABLE}.name', label: 'Bike', synonyms: ['bike name'] },
   ],
-  measures: [count('depot', 'Depots'), count('bike', 'Bikes'), count('rental', 'Rentals')],
+  measures: [
+    count('depot', 'Depots'),
+    count('bike', 'Bikes'),
+    count('rental', 'Rentals'),
+    { name: 'total_mass', entity: 'bike', agg: 'sum', sql: '${TABLE}.mass', label: 'Total mass', time_bound: false },
+    { name: 'total_bays', entity: 'depot', agg: 'sum', sql: '${TABLE}.bays', label: 'Bays', time_bound: false },
+  ],
 });
 const hireValues = new Map([['depot', ['Leeds', 'York']]]);
 
@@ -59,21 +66,22 @@ const videos = SemanticModelSchema.parse({
     count('share', 'Shares'),
     count('mention', 'Mentions'),
     { name: 'total_views', entity: 'video', agg: 'sum', sql: '${TABLE}.view_count', label: 'Views', time_bound: false },
+    { name: 'total_length', entity: 'video', agg: 'sum', sql: '${TABLE}.length_seconds', label: 'Length seconds', time_bound: false },
   ],
 });
 const videoValues = new Map([['channel', ['Cooking', 'Travel']]]);
 
 const tables = duckdbTables(`
-CREATE TABLE depots (id INTEGER, name VARCHAR);
-INSERT INTO depots VALUES (1, 'Leeds'), (2, 'York');
-CREATE TABLE bikes (id INTEGER, name VARCHAR, depot_id INTEGER);
-INSERT INTO bikes VALUES (1, 'Swift', 1), (2, 'Comet', 1), (3, 'Hare', 2), (4, 'Idle', 2);
+CREATE TABLE depots (id INTEGER, name VARCHAR, floor_area INTEGER, bays INTEGER);
+INSERT INTO depots VALUES (1, 'Leeds', 400, 12), (2, 'York', 650, 9);
+CREATE TABLE bikes (id INTEGER, name VARCHAR, depot_id INTEGER, mass INTEGER);
+INSERT INTO bikes VALUES (1, 'Swift', 1, 11), (2, 'Comet', 1, 14), (3, 'Hare', 2, 9), (4, 'Idle', 2, 12);
 CREATE TABLE rentals (id INTEGER, bike_id INTEGER);
 INSERT INTO rentals VALUES (1, 1), (2, 1), (3, 2), (4, 3), (5, 3), (6, 3);
 CREATE TABLE channels (id INTEGER, name VARCHAR);
 INSERT INTO channels VALUES (1, 'Cooking'), (2, 'Travel');
-CREATE TABLE videos (id INTEGER, title VARCHAR, channel_id INTEGER, view_count INTEGER);
-INSERT INTO videos VALUES (1, 'Bread', 1, 500), (2, 'Soup', 1, 900), (3, 'Alps', 2, 1200), (4, 'Coast', 2, 300);
+CREATE TABLE videos (id INTEGER, title VARCHAR, channel_id INTEGER, view_count INTEGER, length_seconds INTEGER);
+INSERT INTO videos VALUES (1, 'Bread', 1, 500, 300), (2, 'Soup', 1, 900, 120), (3, 'Alps', 2, 1200, 90), (4, 'Coast', 2, 300, 600);
 CREATE TABLE shares (id INTEGER, shared_video_id INTEGER);
 INSERT INTO shares VALUES (1, 4), (2, 4), (3, 1);
 CREATE TABLE mentions (id INTEGER, mentioning_video_id INTEGER);
@@ -143,5 +151,34 @@ describe('a thing named beside its value keeps the members ranked', () => {
   });
   it("a thing that is not the value's own beside it is refused", () => {
     refused('hire', 'Which is the bike in the Leeds rental with the most rentals?');
+  });
+});
+
+describe("what is asked of the winner: a word of the figure's sense, or another figure of its own column", () => {
+  it('"the size of the largest depot" is its floor area, "the weight of the heaviest bike" its mass', async () => {
+    await answers(
+      'hire',
+      'What is the size of the largest depot?',
+      `SELECT id, name, floor_area FROM depots ORDER BY floor_area DESC LIMIT 1`,
+    );
+    await answers('hire', 'what is the weight of the heaviest bike', `SELECT id, name, mass FROM bikes ORDER BY mass DESC LIMIT 1`);
+  });
+  it("another figure of the member's own column is shown beside the one ranked", async () => {
+    await answers(
+      'hire',
+      'What are the bays of the largest depot?',
+      `SELECT id, bays, floor_area FROM depots ORDER BY floor_area DESC LIMIT 1`,
+    );
+    await answers(
+      'videos',
+      'what are the views of the longest video',
+      `SELECT id, view_count, length_seconds FROM videos ORDER BY length_seconds DESC LIMIT 1`,
+    );
+  });
+  it('a sense the thing has no column of, or a figure of other rows, is refused', () => {
+    refused('hire', 'What is the depth of the largest depot?');
+    refused('hire', 'What is the population of the largest depot?');
+    refused('hire', 'What are the rentals of the heaviest bike?');
+    refused('videos', 'what are the shares of the longest video');
   });
 });

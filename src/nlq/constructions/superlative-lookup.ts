@@ -472,12 +472,12 @@ export const superlativeLookup: Construction = {
           b--;
           continue;
         }
-        if (isFigure(model, it, figure)) {
+        if (isFigure(model, it, figure) || namesSenseOf(model, E, it, figure)) {
           repeatsBefore.push(it);
           b--;
           continue;
         }
-        const c = columnItem(lex, model, E, it);
+        const c = columnItem(lex, model, E, it) ?? ownColumnFigure(lex, model, E, it);
         if (!c) break;
         columns.unshift(c);
         b--;
@@ -768,6 +768,38 @@ function sameColumn(model: SemanticModel, metric: string, figure: Figure): boole
   if (!figure.column) return false;
   const m = model.measures.find((x) => x.name === metric);
   return !!m && !m.filter && columnOf(m.sql) === figure.column;
+}
+
+/** Nouns of the measured senses ("the size of", "the height of"). */
+const SENSE_NOUNS = [LENGTH, ALTITUDE, SIZE, DEPTH, WEIGHT, SPEED, WIDTH, PRICE, AGE, POPULATION, DENSITY];
+/**
+ * A word of a sense naming the figure's own column ("the size of the largest state": its area, "the height of
+ * the highest peak": its altitude): the one column of the thing its word names, else the one each of its senses names.
+ */
+function namesSenseOf(model: SemanticModel, entity: string, it: Item, figure: Figure): boolean {
+  if (it.kind !== 'word' || !figure.column) return false;
+  const cols = ownNumberColumns(model, entity);
+  const named = cols.filter((c) => words(c).includes(it.lower));
+  if (named.length) return named.length === 1 && named[0] === figure.column;
+  // (every sense of the word names that column: "population" of a thing with only a floor area is no size)
+  const senses = SENSE_NOUNS.filter((ws) => ws.includes(it.lower));
+  return (
+    senses.length > 0 &&
+    senses.every((ws) => {
+      const fits = senseColumns(ws, (w) => cols.filter((c) => words(c).some((x) => w.includes(x))));
+      return fits.length === 1 && fits[0] === figure.column;
+    })
+  );
+}
+
+/** Another figure of the thing's own column asked of the member ("the population of the largest state"): shown per row. */
+function ownColumnFigure(lex: Lexicon, model: SemanticModel, entity: string, it: Item): Column | undefined {
+  if (it.kind !== 'lex' || entriesOf(it, 'value').length || entriesOf(it, 'dimension').length) return undefined;
+  const metrics = entriesOf(it, 'metric').map((e) => model.measures.find((m) => m.name === e.target));
+  const cols = new Set(metrics.map((m) => (m?.entity === entity && !m.filter ? columnOf(m.sql) : undefined)));
+  const col = cols.size === 1 ? [...cols][0] : undefined;
+  const own = col ? ownFigure(model, entity, col) : undefined;
+  return own?.metric ? { item: it, dimension: own.metric } : undefined;
 }
 
 /** A column of the thing an item names: one of its dimensions or dates, or "name"/"title"/"id". */
