@@ -182,3 +182,36 @@ describe("what is asked of the winner: a word of the figure's sense, or another 
     refused('videos', 'what are the shares of the longest video');
   });
 });
+
+describe('"which X has the <superlative> Y": the thing holding the winner, shown beside it', () => {
+  it('the thing each member belongs to, for a figure of its own column, a participle or a count of related rows', async () => {
+    const cols = await answers(
+      'hire',
+      'Which depot has the heaviest bike?',
+      `SELECT b.id, d.name, b.mass FROM bikes b JOIN depots d ON d.id = b.depot_id ORDER BY b.mass DESC LIMIT 1`,
+    );
+    expect(cols).toContain('depot');
+    await answers(
+      'hire',
+      'which depot has the most rented bike',
+      `SELECT b.id, d.name, COUNT(*) FROM bikes b JOIN depots d ON d.id = b.depot_id JOIN rentals r ON r.bike_id = b.id
+        GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
+    await answers(
+      'videos',
+      'Which channel has the most viewed video?',
+      `SELECT v.id, c.name, v.view_count FROM videos v JOIN channels c ON c.id = v.channel_id ORDER BY 3 DESC LIMIT 1`,
+    );
+    await answers(
+      'videos',
+      'which channel has the clip with the most shares',
+      `SELECT v.id, c.name, COUNT(*) FROM videos v JOIN channels c ON c.id = v.channel_id JOIN shares s ON s.shared_video_id = v.id
+        GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+    );
+  });
+  it('a thing the members do not each belong to, or a plural winner with no number, is refused', () => {
+    refused('hire', 'Which rental has the heaviest bike?');
+    refused('videos', 'Which share has the most viewed video?');
+    refused('hire', 'Which depot has the heaviest bikes?');
+  });
+});

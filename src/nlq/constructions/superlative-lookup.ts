@@ -133,6 +133,8 @@ const HAVING_VERBS = new Set([
   'recorded',
   'reached',
 ]);
+/** Verbs of holding between a thing asked for and the winner it holds ("which depot has the heaviest bike"). */
+const HOLDING = new Set(['has', 'have', 'had', 'holds', 'hold', 'contains', 'contain', 'includes', 'include']);
 /** Words naming a column of a thing as a whole ("title"): its one obvious name. */
 const NAME_WORDS = new Set(['name', 'names', 'title', 'titles']);
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -484,6 +486,21 @@ export const superlativeLookup: Construction = {
       }
       if (!columns.length && !repeatsBefore.length) return null;
     }
+    // "which depot has the heaviest bike", "which channel has the video with the most views": the thing each member
+    // belongs to (a to-one path) holds the winner, and is shown beside it
+    let holder: Column | undefined;
+    const holderItems: Item[] = [];
+    if (!columns.length && !repeatsBefore.length) {
+      let h = head - 1;
+      while (h >= 0 && ['the', 'a', 'an'].includes(items[h]!.lower)) h--;
+      const X = h > 0 && HOLDING.has(items[h]!.lower) ? entityOf(lex, items[h - 1]) : undefined;
+      const opener = items[h - 2];
+      const naming = X ? (dimensionOfEntity(lex, X) ?? keyDimension(model, X)) : undefined;
+      if (X && X !== E && naming && opener?.kind === 'kw' && opener.kw === 'which' && joinGraph(model).path(E, X)?.length) {
+        holder = { item: items[h - 1]!, dimension: naming };
+        holderItems.push(items[h]!, items[h - 1]!);
+      }
+    }
     // the fewest related rows: members with none have no row to rank (with no columns asked for, the
     // general rules read it as before; with columns, they would rank the columns' values instead)
     if (
@@ -492,7 +509,7 @@ export const superlativeLookup: Construction = {
       figure.metric &&
       ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')
     ) {
-      if (!columns.length && !repeatsBefore.length) return null;
+      if (!columns.length && !repeatsBefore.length && !holder) return null;
       a.providesMetric = true;
       const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
       return { construction: 'superlative lookup', apply: () => reason };
@@ -572,6 +589,7 @@ export const superlativeLookup: Construction = {
       ...unitWords,
       ...restated,
       ...qualifiers,
+      ...holderItems,
     ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !mine.has(items[g.pos]!))) return null;
@@ -614,6 +632,7 @@ export const superlativeLookup: Construction = {
       ...orderWords,
       ...unitWords,
       ...extra,
+      ...holderItems,
       // (the things named beside their values: "the ICML conference")
       ...qualifiers.filter((it) => entriesOf(it, 'entity').length),
     ];
@@ -628,7 +647,7 @@ export const superlativeLookup: Construction = {
           dir: anchor.dir,
           limit,
           one: n === undefined && limit === 1,
-          columns,
+          columns: holder ? [...columns, holder] : columns,
           consumed,
           a,
         });
