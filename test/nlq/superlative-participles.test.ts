@@ -29,16 +29,21 @@ const hire = SemanticModelSchema.parse({
     { name: 'floor_area', entity: 'depot', sql: '${TABLE}.floor_area', type: 'number', label: 'Floor area' },
     { name: 'bike_id', entity: 'bike', sql: '${TABLE}.id', type: 'number', label: 'Bike id' },
     { name: 'bike', entity: 'bike', sql: '${TABLE}.name', label: 'Bike', synonyms: ['bike name'] },
+    { name: 'rental_id', entity: 'rental', sql: '${TABLE}.id', type: 'number', label: 'Rental id' },
+    { name: 'customer', entity: 'rental', sql: '${TABLE}.customer', label: 'Customer', index_values: true },
   ],
   measures: [
     count('depot', 'Depots'),
     count('bike', 'Bikes'),
     count('rental', 'Rentals'),
-    { name: 'total_mass', entity: 'bike', agg: 'sum', sql: '${TABLE}.mass', label: 'Total mass', time_bound: false },
+    { name: 'total_mass', entity: 'bike', agg: 'sum', sql: '${TABLE}.mass', label: 'Mass', time_bound: false },
     { name: 'total_bays', entity: 'depot', agg: 'sum', sql: '${TABLE}.bays', label: 'Bays', time_bound: false },
   ],
 });
-const hireValues = new Map([['depot', ['Leeds', 'York']]]);
+const hireValues = new Map([
+  ['depot', ['Leeds', 'York']],
+  ['customer', ['Ann Hale', 'Bo Reid']],
+]);
 
 const videos = SemanticModelSchema.parse({
   name: 'videos',
@@ -47,18 +52,22 @@ const videos = SemanticModelSchema.parse({
     { name: 'video', table: 'videos', primary_key: 'id', synonyms: ['videos', 'clip', 'clips'] },
     { name: 'share', table: 'shares', primary_key: 'id', synonyms: ['shares'] },
     { name: 'mention', table: 'mentions', primary_key: 'id', synonyms: ['mentions'] },
+    { name: 'playback', table: 'playbacks', primary_key: 'id', synonyms: ['playbacks'] },
   ],
   relationships: [
     { from: 'video', to: 'channel', on: [['channel_id', 'id']] },
     { from: 'share', to: 'video', on: [['shared_video_id', 'id']] },
     // (a mention row is of the video that mentions another: its key names the mentioning one)
     { from: 'mention', to: 'video', on: [['mentioning_video_id', 'id']] },
+    { from: 'playback', to: 'video', on: [['video_id', 'id']] },
   ],
   dimensions: [
     { name: 'channel_id', entity: 'channel', sql: '${TABLE}.id', type: 'number', label: 'Channel id' },
     { name: 'channel', entity: 'channel', sql: '${TABLE}.name', label: 'Channel', synonyms: ['channel name'], index_values: true },
     { name: 'video_id', entity: 'video', sql: '${TABLE}.id', type: 'number', label: 'Video id' },
     { name: 'video', entity: 'video', sql: '${TABLE}.title', label: 'Video', synonyms: ['video title', 'title'] },
+    { name: 'playback_id', entity: 'playback', sql: '${TABLE}.id', type: 'number', label: 'Playback id' },
+    { name: 'viewer', entity: 'playback', sql: '${TABLE}.viewer', label: 'Viewer', index_values: true },
   ],
   measures: [
     count('channel', 'Channels'),
@@ -69,15 +78,18 @@ const videos = SemanticModelSchema.parse({
     { name: 'total_length', entity: 'video', agg: 'sum', sql: '${TABLE}.length_seconds', label: 'Length seconds', time_bound: false },
   ],
 });
-const videoValues = new Map([['channel', ['Cooking', 'Travel']]]);
+const videoValues = new Map([
+  ['channel', ['Cooking', 'Travel']],
+  ['viewer', ['Cy Moss']],
+]);
 
 const tables = duckdbTables(`
 CREATE TABLE depots (id INTEGER, name VARCHAR, floor_area INTEGER, bays INTEGER);
 INSERT INTO depots VALUES (1, 'Leeds', 400, 12), (2, 'York', 650, 9);
 CREATE TABLE bikes (id INTEGER, name VARCHAR, depot_id INTEGER, mass INTEGER);
 INSERT INTO bikes VALUES (1, 'Swift', 1, 11), (2, 'Comet', 1, 14), (3, 'Hare', 2, 9), (4, 'Idle', 2, 12);
-CREATE TABLE rentals (id INTEGER, bike_id INTEGER);
-INSERT INTO rentals VALUES (1, 1), (2, 1), (3, 2), (4, 3), (5, 3), (6, 3);
+CREATE TABLE rentals (id INTEGER, bike_id INTEGER, customer VARCHAR);
+INSERT INTO rentals VALUES (1, 1, 'Ann Hale'), (2, 1, 'Bo Reid'), (3, 2, 'Ann Hale'), (4, 3, 'Bo Reid'), (5, 3, 'Bo Reid'), (6, 3, 'Ann Hale');
 CREATE TABLE channels (id INTEGER, name VARCHAR);
 INSERT INTO channels VALUES (1, 'Cooking'), (2, 'Travel');
 CREATE TABLE videos (id INTEGER, title VARCHAR, channel_id INTEGER, view_count INTEGER, length_seconds INTEGER);
@@ -86,6 +98,8 @@ CREATE TABLE shares (id INTEGER, shared_video_id INTEGER);
 INSERT INTO shares VALUES (1, 4), (2, 4), (3, 1);
 CREATE TABLE mentions (id INTEGER, mentioning_video_id INTEGER);
 INSERT INTO mentions VALUES (1, 2);
+CREATE TABLE playbacks (id INTEGER, video_id INTEGER, viewer VARCHAR);
+INSERT INTO playbacks VALUES (1, 1, 'Cy Moss'), (2, 4, 'Cy Moss'), (3, 4, 'Cy Moss'), (4, 3, 'Di Vale');
 `);
 
 const askHire = (q: string) => interpret(q, { model: hire, values: hireValues, asOf: '2024-06-30' });
@@ -149,7 +163,20 @@ describe('a thing named beside its value keeps the members ranked', () => {
       `SELECT v.id, v.title, v.view_count FROM videos v JOIN channels c ON c.id = v.channel_id WHERE c.name = 'Travel' ORDER BY 3 DESC LIMIT 1`,
     );
   });
-  it("a thing that is not the value's own beside it is refused", () => {
+  it('a participle before its agent ("rented by Ann Hale"): members with such a row, ranked by their own column', async () => {
+    await answers(
+      'hire',
+      'Which is the bike rented by Ann Hale with the highest mass?',
+      `SELECT DISTINCT b.id, b.name, b.mass FROM bikes b JOIN rentals r ON r.bike_id = b.id WHERE r.customer = 'Ann Hale' ORDER BY 3 DESC LIMIT 1`,
+    );
+    await answers(
+      'videos',
+      'the video watched by Cy Moss with the most views',
+      `SELECT DISTINCT v.id, v.title, v.view_count FROM videos v JOIN playbacks p ON p.video_id = v.id WHERE p.viewer = 'Cy Moss' ORDER BY 3 DESC LIMIT 1`,
+    );
+  });
+  it("a thing that is not the value's own beside it, or a verb before no agent, is refused", () => {
+    refused('hire', 'Which is the bike rented Ann Hale with the highest mass?');
     refused('hire', 'Which is the bike in the Leeds rental with the most rentals?');
   });
 });

@@ -699,8 +699,9 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
       q--;
       continue;
     }
-    // ("the paper after 2000 in X with the most citations": a period among them is the query's)
-    if (it.kind === 'time') {
+    // ("the paper after 2000 in X with the most citations": a period among them is the query's; "written by X":
+    // the verb before the agent is the linking verb's to read, consumed only when the model relates the two in one way)
+    if (it.kind === 'time' || (items[q + 1]?.lower === 'by' && mayLink(lex, it))) {
       q--;
       continue;
     }
