@@ -204,6 +204,8 @@ describe("what is asked of the winner: a word of the figure's sense, or another 
   });
   it('a sense the thing has no column of, or a figure of other rows, is refused', () => {
     refused('hire', 'What is the depth of the largest depot?');
+    // (said with its aggregation it is a second figure)
+    refused('hire', 'What are the total bays of the largest depot?');
     refused('hire', 'What is the population of the largest depot?');
     refused('hire', 'What are the rentals of the heaviest bike?');
     refused('videos', 'what are the shares of the longest video');

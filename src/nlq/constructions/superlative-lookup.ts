@@ -368,6 +368,8 @@ export const superlativeLookup: Construction = {
 
     // 3. the figure
     let figure: Figure | undefined;
+    /** The figure is the column the adjective names by its sense ("the largest depot": its area). */
+    let bySense = false;
     const figureItems: Item[] = [];
     const measureItem = measureAt >= 0 ? items[measureAt] : undefined;
     const sense = SENSES[anchor.word];
@@ -452,6 +454,7 @@ export const superlativeLookup: Construction = {
         return null;
       }
       figure = ownFigure(model, E, fits[0]!);
+      bySense = true;
       if (!figure) return null;
     }
 
@@ -480,6 +483,12 @@ export const superlativeLookup: Construction = {
           continue;
         }
         const c = columnItem(lex, model, E, it) ?? ownColumnFigure(lex, model, E, it);
+        // ("the total bays of the largest depot": the adjective ranks by its sense, never by the figure asked)
+        if (!c && bySense && it.kind === 'lex' && entriesOf(it, 'metric').length) {
+          a.providesMetric = true;
+          const reason = `"${it.text}" of the ${sup.text} ${E.replace(/_/g, ' ')} asks a second figure beside the one "${sup.text}" ranks by: ask one at a time.`;
+          return { construction: 'superlative lookup', apply: () => reason };
+        }
         if (!c) break;
         columns.unshift(c);
         b--;
@@ -812,9 +821,26 @@ function namesSenseOf(model: SemanticModel, entity: string, it: Item, figure: Fi
   );
 }
 
+const FIGURE_AGGREGATES = new Set([
+  'total',
+  'average',
+  'avg',
+  'mean',
+  'sum',
+  'maximum',
+  'max',
+  'minimum',
+  'min',
+  'highest',
+  'lowest',
+  'number',
+  'count',
+]);
 /** Another figure of the thing's own column asked of the member ("the population of the largest state"): shown per row. */
 function ownColumnFigure(lex: Lexicon, model: SemanticModel, entity: string, it: Item): Column | undefined {
   if (it.kind !== 'lex' || entriesOf(it, 'value').length || entriesOf(it, 'dimension').length) return undefined;
+  // (a figure said with its aggregation, "the total length of", is a second figure: not read here)
+  if (FIGURE_AGGREGATES.has(it.lower.split(' ')[0]!)) return undefined;
   const metrics = entriesOf(it, 'metric').map((e) => model.measures.find((m) => m.name === e.target));
   const cols = new Set(metrics.map((m) => (m?.entity === entity && !m.filter ? columnOf(m.sql) : undefined)));
   const col = cols.size === 1 ? [...cols][0] : undefined;
