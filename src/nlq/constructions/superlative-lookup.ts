@@ -642,7 +642,7 @@ export const superlativeLookup: Construction = {
       ...unitWords,
       ...extra,
       ...holderItems,
-      // (the things named beside their values: "the ICML conference")
+      // (the things named beside their values: "the Leeds depot")
       ...qualifiers.filter((it) => entriesOf(it, 'entity').length),
     ];
     return {
@@ -702,13 +702,13 @@ function qualifierRun(items: Item[], b: number, lex: Lexicon, model: SemanticMod
       q--;
       continue;
     }
-    // "in the ICML conference", "of conference ICML": the thing a value names a member of, beside it, says what the value is
+    // "in the Leeds depot", "of depot Leeds": the thing a value names a member of, beside it, says what the value is
     if (entities.length && !entriesOf(it, 'value').length && [items[q - 1], items[q + 1]].some((v) => namesMemberOf(lex, v, entities))) {
       run.push(it);
       q--;
       continue;
     }
-    // ("the paper after 2000 in X with the most citations": a period among them is the query's; "written by X":
+    // ("the video from 2020 in X with the most views": a period among them is the query's; "written by X":
     // the verb before the agent is the linking verb's to read, consumed only when the model relates the two in one way)
     if (it.kind === 'time' || (items[q + 1]?.lower === 'by' && mayLink(lex, it))) {
       q--;
@@ -802,7 +802,7 @@ function sameColumn(model: SemanticModel, metric: string, figure: Figure): boole
 /** Nouns of the measured senses ("the size of", "the height of"). */
 const SENSE_NOUNS = [LENGTH, ALTITUDE, SIZE, DEPTH, WEIGHT, SPEED, WIDTH, PRICE, AGE, POPULATION, DENSITY];
 /**
- * A word of a sense naming the figure's own column ("the size of the largest state": its area, "the height of
+ * A word of a sense naming the figure's own column ("the size of the largest depot": its floor area, "the height of
  * the highest peak": its altitude): the one column of the thing its word names, else the one each of its senses names.
  */
 function namesSenseOf(model: SemanticModel, entity: string, it: Item, figure: Figure): boolean {
@@ -836,7 +836,7 @@ const FIGURE_AGGREGATES = new Set([
   'number',
   'count',
 ]);
-/** Another figure of the thing's own column asked of the member ("the population of the largest state"): shown per row. */
+/** Another figure of the thing's own column asked of the member ("the bays of the largest depot"): shown per row. */
 function ownColumnFigure(lex: Lexicon, model: SemanticModel, entity: string, it: Item): Column | undefined {
   if (it.kind !== 'lex' || entriesOf(it, 'value').length || entriesOf(it, 'dimension').length) return undefined;
   // (a figure said with its aggregation, "the total length of", is a second figure: not read here)
