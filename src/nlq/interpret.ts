@@ -56,6 +56,7 @@ import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
 import { whereListings, withLocation } from './where.js';
+import { asMembersListed, whatReading, whoReading } from './verb-readings.js';
 import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
@@ -108,6 +109,17 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     if (r.kind === 'query' && located) {
       r.notes.push(`Read "where" as the location columns of the members listed.`);
       return computable({ ...r, query: located }, ctx.model);
+    }
+  }
+  // "who wrote papers in 2015", "what venues does Ada publish in": the things a verb relates, listed (`verb-readings.ts`)
+  const lex = getLexicon(ctx.model, ctx.values);
+  const verbal = ctx.previous ? undefined : (whoReading(question, lex, ctx.model) ?? whatReading(question, lex, ctx.model));
+  if (verbal) {
+    const r = interpretWhole(verbal.question, ctx);
+    const listed = r.kind === 'query' ? asMembersListed(r.query, verbal.entity, lex, ctx.model) : undefined;
+    if (r.kind === 'query' && listed) {
+      r.notes.push(`Read "${verbal.verb}" as the one relation of the model it names: "${verbal.question}".`);
+      return computable({ ...r, query: listed }, ctx.model);
     }
   }
   return whole;

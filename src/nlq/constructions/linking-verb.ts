@@ -110,15 +110,50 @@ export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
   return owners.size === 0 || [...owners].every((o) => tablesNamed(lex, verb).has(o));
 }
 
+/** Endings that make a noun of a verb's stem: enrol → enrolment, cite → citation, review → reviewer, operate → operator. */
+const NOUN_ENDINGS = ['ment', 'ation', 'ion', 'al', 'ance', 'ence', 'ure', 'er', 'or', 'r', 'ee', 'ing', 's'];
+/** Nouns of general English for what a verb does that its stem does not spell (publish → publication). */
+const VERB_NOUNS = new Map([
+  ['publish', ['publication']],
+  ['write', ['author', 'authorship']],
+]);
+
+/** Whether a word of a table's name names the verb: the verb itself, a form of it, or a noun made from it. */
+function namesVerb(w: string, verb: string): boolean {
+  if (w === verb || verbOf(w) === verb || lemmas(w)[1] === verb || VERB_NOUNS.get(verb)?.includes(lemmas(w)[0])) return true;
+  const stem = verb.replace(/e$/, '');
+  // (a doubled last consonant: enrol → enrollment)
+  const stems = [stem, `${stem}${stem.slice(-1)}`];
+  const noun = lemmas(w)[0];
+  return noun.length > 3 && stems.some((x) => noun.startsWith(x) && NOUN_ENDINGS.includes(noun.slice(x.length)));
+}
+
 /**
- * The entities (tables) a verb names by its lemma: "offer" names `course_offering`, "write" names
- * `writes`. Such a table between the verb's two sides is the relation the verb states.
+ * "users who reviewed businesses": a participle the lexicon links, by its verb's lemma, only to tables the verb
+ * names (the reviews and their count) is that verb, not a mention of those rows.
+ */
+export function tableParticiple(lex: Lexicon, it: Item | undefined): boolean {
+  if (it?.kind !== 'lex' || it.consumed || !/(ed|en)$/.test(it.lower)) return false;
+  const v = verbOf(it.lower);
+  if (!v || v === it.lower) return false;
+  const tables = tablesNamed(lex, v);
+  const entries = it.entries ?? [];
+  return (
+    entries.length > 0 &&
+    entries.every((e) => tables.has(e.kind === 'entity' ? e.target : e.kind === 'metric' ? (lex.metrics.get(e.target)?.entity ?? '') : ''))
+  );
+}
+
+/**
+ * The entities (tables) a verb names by its lemma or a noun of it: "offer" names `course_offering`,
+ * "write" names `writes`, "enrol" names `enrolment`. Such a table between the verb's two sides is the
+ * relation the verb states.
  */
 export function tablesNamed(lex: Lexicon, verb: string): Set<string> {
   const out = new Set<string>();
   for (const [name, e] of lex.entities) {
     const words = [name, ...e.synonyms].flatMap((x) => x.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2);
-    if (words.some((w) => w === verb || verbOf(w) === verb || lemmas(w)[1] === verb)) out.add(name);
+    if (words.some((w) => namesVerb(w, verb))) out.add(name);
   }
   return out;
 }
@@ -234,8 +269,8 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
     const r = sideOf(lex, right, inQuery);
     if (!r || r.entity === referent) continue;
     const v = verbOf(verb.lower)!;
-    if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v));
-    return relationOf(model, { entity: referent, self: true }, r, v);
+    if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v), inQuery);
+    return relationOf(model, { entity: referent, self: true }, r, v) ?? namedAmong(model, referent, r.entity, tablesNamed(lex, v), inQuery);
   }
   return undefined;
 }
@@ -311,21 +346,52 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
     const v = verbOf(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
-    if (!owners.size) return relationOf(model, l, r, v);
-    return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
+    if (!owners.size) return relationOf(model, l, r, v) ?? namedAmong(model, l.entity, r.entity, tablesNamed(lex, v), inQuery);
+    return linkTable(model, l.entity, r.entity, tablesNamed(lex, v), inQuery);
   }
   return undefined;
 }
 
-/** "courses offered in each semester": the one join path between two entities runs through a table the verb names. */
-function linkTable(model: SemanticModel, l: string, r: string, tables: Set<string>): string | undefined {
+const adjacent = (model: SemanticModel, x: string, y: string) =>
+  model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
+
+/** The one of `tables` that links two entities directly (each side one join from it). */
+function linkingTable(model: SemanticModel, l: string, r: string, tables: Set<string>): string | undefined {
+  const through = [...tables].filter((t) => t !== l && t !== r && adjacent(model, l, t) && adjacent(model, t, r));
+  return through.length === 1 ? through[0] : undefined;
+}
+
+/**
+ * "courses offered in each semester": the one join path between two entities runs through a table the
+ * verb names; or, among several tables linking them, the one the verb names, read by the query (`via`).
+ */
+function linkTable(model: SemanticModel, l: string, r: string, tables: Set<string>, via?: Set<string>): string | undefined {
   if (l === r) return undefined;
   const paths = shortestJoinPaths(model, l, r);
-  if (paths.count !== 1 || paths.length !== 2) return undefined;
-  const adjacent = (x: string, y: string) =>
-    model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
-  const through = [...tables].filter((t) => t !== l && t !== r && adjacent(l, t) && adjacent(t, r));
-  return through.length === 1 ? `the ${through[0]} linking ${l} and ${r}` : undefined;
+  if (paths.count !== 1 || paths.length !== 2) return namedAmong(model, l, r, tables, via);
+  const through = linkingTable(model, l, r, tables);
+  return through ? `the ${through} linking ${l} and ${r}` : undefined;
+}
+
+/**
+ * "users who reviewed businesses", where users reach businesses through reviews and through tips: the one
+ * of those tables the verb names, when the query reads the relation through it (`via`); never the other.
+ */
+function namedAmong(model: SemanticModel, l: string, r: string, tables: Set<string>, via?: Set<string>): string | undefined {
+  if (l === r || !via) return undefined;
+  const paths = shortestJoinPaths(model, l, r);
+  if (paths.count < 2 || paths.length !== 2) return undefined;
+  const through = linkingTable(model, l, r, tables);
+  return through && via.has(through) ? `the ${through} linking ${l} and ${r}, which the verb names` : undefined;
+}
+
+/** The rows of the one table a verb names that refer to both entities ("reviewed": the reviews of users and businesses). */
+export function namedRows(lex: Lexicon, model: SemanticModel, verb: Item, l: string, r: string): string | undefined {
+  const v = verbOf(verb.lower);
+  if (!v || !(mayLink(lex, verb) || tableParticiple(lex, verb))) return undefined;
+  const t = linkingTable(model, l, r, tablesNamed(lex, v));
+  const refers = (e: string) => model.relationships.some((rel) => rel.from === t && rel.to === e && rel.cardinality !== 'one_to_many');
+  return t && refers(l) && refers(r) ? t : undefined;
 }
 
 /** One join path between two entities (directly or through one linking table), or a thing and an attribute of its own. */
@@ -461,8 +527,15 @@ function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
  * rows the condition counts: the model relates the two in exactly one way (one join path, directly
  * or through one linking table; through the table the verb names when it names one).
  */
-export function verbRelates(lex: Lexicon, model: SemanticModel, verb: Item, members: string, rows: string): string | undefined {
-  return verbRelatesSides(lex, model, verb, { entity: members, self: true }, { entity: rows, self: true });
+export function verbRelates(
+  lex: Lexicon,
+  model: SemanticModel,
+  verb: Item,
+  members: string,
+  rows: string,
+  via?: Set<string>,
+): string | undefined {
+  return verbRelatesSides(lex, model, verb, { entity: members, self: true }, { entity: rows, self: true }, via);
 }
 
 /**
@@ -475,9 +548,11 @@ export function verbRelatesSides(
   verb: Item,
   l: { entity: string; self: boolean },
   r: { entity: string; self: boolean },
+  /** The tables the reading goes through (a verb naming one of several linking tables links only through it). */
+  via?: Set<string>,
 ): string | undefined {
-  if (!mayLink(lex, verb)) return undefined;
+  if (!mayLink(lex, verb) && !tableParticiple(lex, verb)) return undefined;
   const v = verbOf(verb.lower)!;
-  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v));
-  return relationOf(model, l, r, v);
+  if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v), via);
+  return relationOf(model, l, r, v) ?? namedAmong(model, l.entity, r.entity, tablesNamed(lex, v), via);
 }

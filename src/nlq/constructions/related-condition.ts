@@ -20,7 +20,7 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { DimensionFilter, EntityCondition } from '../../semantic/query.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
-import { mayLink, verbRelates } from './linking-verb.js';
+import { mayLink, namedRows, tableParticiple, verbRelates } from './linking-verb.js';
 import type { Construction } from './types.js';
 
 const RELATIVE = new Set(['who', 'that', 'which']);
@@ -29,6 +29,7 @@ const BE = new Set(['were', 'was', 'are', 'is', 'been', 'being']);
 const ARTICLES = new Set(['a', 'an', 'the', 'any', 'some']);
 /** Before the value the related rows carry: "papers in the domain X", "orders with status F", "books from Whitby". */
 const PREPS = new Set(['in', 'with', 'from', 'at', 'on', 'of', 'about', 'for']);
+const VERB_PREPS = new Set(['on', 'in', 'at', 'for', 'to', 'into', 'onto', 'with']);
 const ASKED = new Set(['ids', 'identifiers', 'names']);
 const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
 
@@ -105,10 +106,12 @@ function step(
   // "papers (that were) written by authors in X": the passive, its agent the related thing
   if (plain(p, BE)) words.push(items[p++]!);
   let verb: Item | undefined;
-  if (mayLink(lex, items[p])) verb = items[p++];
+  if (mayLink(lex, items[p]) || tableParticiple(lex, items[p])) verb = items[p++];
   // ("by" after a participle is the passive's agent, read so by the analysis)
   if (verb && items[p]?.lower === 'by' && (items[p]!.kind === 'word' || items[p]!.kind === 'kw')) words.push(items[p++]!);
   else if (words.some((w) => BE.has(w.lower))) return undefined;
+  // a verb's own preposition before its object: "enrolled on courses", "worked at hotels"
+  else if (verb && plain(p, VERB_PREPS) && !plain(p + 1, VERB_PREPS)) words.push(items[p++]!);
   // "have" or a verb (or both): "who have written", "that wrote", "have authors"
   if (!verb && !words.some((w) => HAVE.has(w.lower))) return undefined;
   while (plain(p, ARTICLES)) words.push(items[p++]!);
@@ -179,7 +182,8 @@ export const relatedCondition: Construction = {
       )
         continue;
       // the members are what is listed or counted, never a total beside them
-      const relatedItems = new Set(steps.map((s) => s.relatedItem));
+      // (a participle read as the rows of the table it names, "reviewed", is the verb here)
+      const relatedItems = new Set(steps.flatMap((s) => [s.relatedItem, ...(s.verb?.kind === 'lex' ? [s.verb] : [])]));
       const members = steps[0]!.entity;
       if (
         a.metrics.some((m) => !relatedItems.has(m.item) && m.item !== named && m.item !== items[e] && thingNamed(lex, m.item) !== members)
@@ -198,8 +202,9 @@ export const relatedCondition: Construction = {
       const rows: string[] = [];
       let ok = true;
       for (const s of steps) {
-        if (s.verb && !verbRelates(lex, model, s.verb, s.entity, s.related)) ok = false;
-        const r = rowsRelating(model, s.entity, s.related);
+        // ("users who reviewed businesses": among the tables linking them, the one the verb names)
+        const r = rowsRelating(model, s.entity, s.related) ?? (s.verb ? namedRows(lex, model, s.verb, s.entity, s.related) : undefined);
+        if (s.verb && !verbRelates(lex, model, s.verb, s.entity, s.related, new Set(r ? [r] : []))) ok = false;
         if (!r || !countOf(model, r)) ok = false;
         else rows.push(r);
       }

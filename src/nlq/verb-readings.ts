@@ -1,0 +1,270 @@
+/**
+ * "who wrote papers in 2015", "who has published papers at Oslo", "who reviewed Quayside": "who" asks for
+ * people, and the verb says which. The person-like things (a noun for people in their name, or a first and a
+ * last name) the verb relates to its object (the first thing named after it, or the thing a value after it is
+ * of) in exactly one way (`verbRelatesSides`: one join path, or the table the verb names) are the candidates;
+ * exactly one, and the question is read as "which <people> have <rest>" (the verb's relation is that one join,
+ * which "have" reads: `related-condition.ts`), or "which <people> <verb> <value>" when a value is the object.
+ * The reading must list those people and nothing else (a count of the related rows may stand beside them):
+ * each person is one row, by key with the names beside it. None or two candidates, a ranking ("who wrote the
+ * most"), or any other answer, and the refusal stands.
+ */
+import type { SemanticModel } from '../semantic/model.js';
+import type { SemanticQuery } from '../semantic/query.js';
+import type { Lexicon } from './lexicon.js';
+import { shortestJoinPaths } from '../semantic/graph.js';
+import { linkQuestion, type LinkCandidate } from './linking.js';
+import { keyDimension, memberDimension, nameCandidates, personName } from './members.js';
+import type { Item } from './spans.js';
+import { lemmas, normalise, tokenize, verbOf } from './text.js';
+import { mayLink, tablesNamed, verbRelatesSides } from './constructions/linking-verb.js';
+
+/** Nouns of general English for people (a thing so named is one "who" can ask for). */
+const PEOPLE = new Set([
+  'person',
+  'people',
+  'user',
+  'customer',
+  'client',
+  'author',
+  'writer',
+  'employee',
+  'staff',
+  'worker',
+  'student',
+  'pupil',
+  'teacher',
+  'instructor',
+  'professor',
+  'lecturer',
+  'tutor',
+  'member',
+  'patient',
+  'doctor',
+  'physician',
+  'nurse',
+  'player',
+  'driver',
+  'passenger',
+  'guest',
+  'manager',
+  'owner',
+  'reviewer',
+  'buyer',
+  'seller',
+  'artist',
+  'actor',
+  'director',
+  'salesperson',
+  'candidate',
+  'applicant',
+  'volunteer',
+  'athlete',
+  'coach',
+  'researcher',
+  'editor',
+  'contributor',
+  'subscriber',
+  'donor',
+  'voter',
+  'resident',
+  'tenant',
+  'traveller',
+  'traveler',
+  'visitor',
+  'speaker',
+  'singer',
+  'musician',
+  'composer',
+  'advisor',
+  'adviser',
+  'supervisor',
+  'participant',
+  'attendee',
+  'individual',
+]);
+
+/** A preposition a verb takes before its object ("enrolled on", "published in", "works at"). */
+const PREPOSITION = /^(?:on|in|at|for|to|into|about|with|from)\s+/i;
+
+const OPENER = /^\s*who\s+(?:(?:has|have|had|did|does|do)\s+)?([a-z]+)\s+(.+?)\s*[?.!]?\s*$/i;
+
+/** Whether a thing's members are people: a noun for people in its name, or a first and a last name. */
+function isPeople(lex: Lexicon, model: SemanticModel, entity: string): boolean {
+  const words = [entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z]+/));
+  if (words.some((w) => PEOPLE.has(w) || PEOPLE.has(lemmas(w)[0]))) return true;
+  return !!personName(model, lex, nameCandidates(model, lex, entity));
+}
+
+export interface VerbReading {
+  /** The question to read ("which authors have papers in 2015"). */
+  question: string;
+  /** The things asked for (listed by key and names). */
+  entity: string;
+  verb: string;
+}
+
+/**
+ * The things (of those `kind` accepts) a verb relates to `other` in exactly one way: through a table the verb
+ * names, or the things it names themselves ("who authored X", "who teaches X": the teachers) before any other.
+ */
+function relatedByVerb(lex: Lexicon, model: SemanticModel, verb: Item, other: string, kind: (e: string) => boolean): string[] {
+  const tables = tablesNamed(lex, verbOf(verb.lower) ?? verb.lower);
+  // every thing of the kind one or two joins away may be meant: each must be related by the verb, or one named
+  const near = model.entities
+    .map((e) => e.name)
+    .filter((e) => e !== other && kind(e) && (tables.has(e) || shortestJoinPaths(model, e, other).length <= 2));
+  const adjacent = (x: string, y: string) => model.relationships.some((r) => (r.from === x && r.to === y) || (r.from === y && r.to === x));
+  const named = near.filter(
+    (e) => tables.has(e) || [...tables].some((t) => t !== e && t !== other && adjacent(e, t) && adjacent(t, other)),
+  );
+  const relates = (e: string) =>
+    tables.has(e)
+      ? shortestJoinPaths(model, e, other).count === 1
+      : !!verbRelatesSides(lex, model, verb, { entity: e, self: true }, { entity: other, self: true }, tables);
+  const candidates = named.length ? named : near;
+  return candidates.every(relates) ? candidates : [];
+}
+
+/** A verb the model may read as a relation: a linking verb, or one naming a table of the model ("authored"). */
+function verbItem(lex: Lexicon, word: string): Item | undefined {
+  const verb = { kind: 'word', i: 0, j: 1, text: word, lower: word.toLowerCase() } as Item;
+  const lemma = verbOf(verb.lower);
+  return lemma && (mayLink(lex, verb) || tablesNamed(lex, lemma).size) ? verb : undefined;
+}
+
+/** The plural a thing is named by in a question ("authors"). */
+const pluralOf = (lex: Lexicon, entity: string) =>
+  (lex.entities.get(entity)?.synonyms.find((s) => /s$/.test(s)) ?? entity).replace(/_/g, ' ');
+
+/** The one thing whose members a phrase names wholly by a value ("Ada Lark", "author Ada Lark"). */
+function memberNamed(lex: Lexicon, phrase: string): string | undefined {
+  const tokens = tokenize(phrase);
+  const links = linkQuestion(tokens, lex);
+  const whole = links.filter((c) => c.kind === 'value' && c.j === tokens.length);
+  const owners = new Set(whole.map((c) => lex.dimensions.get(c.target)?.entity));
+  if (owners.size !== 1 || owners.has(undefined)) return undefined;
+  const start = Math.min(...whole.map((c) => c.i));
+  // (before the value, only the word of its thing or of its dimension: "author Ada Lark")
+  const before = links.filter((c) => c.j <= start);
+  if (start > 0 && !(before.length && before.every((c) => c.i === 0 && c.j === start && c.kind !== 'value'))) return undefined;
+  return [...owners][0];
+}
+
+/** The one thing a phrase names ("venues", "scholarly journals": its last word), if exactly one. */
+function thingNamed(lex: Lexicon, phrase: string): string | undefined {
+  const tokens = tokenize(phrase);
+  const last = linkQuestion(tokens, lex).filter((c) => c.j === tokens.length);
+  const things = new Set(
+    last.flatMap((c) =>
+      c.kind === 'entity'
+        ? [c.target]
+        : c.kind === 'metric' && lex.metrics.get(c.target)?.agg === 'count'
+          ? [lex.metrics.get(c.target)!.entity]
+          : [],
+    ),
+  );
+  return things.size === 1 ? [...things][0] : undefined;
+}
+
+/** "what venues does Ada publish in", "what has Ada published": the things a member's verb reaches. */
+const WHAT_OF =
+  /^\s*(?:in\s+|at\s+)?(?:what|which)\s+(.+?)\s+(?:do|does|did|has|have|had)\s+(.+?)\s+([a-z]+)(?:\s+(?:in|at|on|for|about|to))?\s*[?.!]?\s*$/i;
+const WHAT_HAS = /^\s*what\s+(?:do|does|did|has|have|had)\s+(.+?)\s+([a-z]+)\s*[?.!]?\s*$/i;
+
+/**
+ * "what has Ada published": the one thing with members the verb relates to the member named, listed ("list the
+ * papers by Ada"). "what venues does Ada publish in": the venues of the one thing the verb relates to the member
+ * and that is of a venue ("which venues have papers by Ada"); a thing the verb relates to the member itself is
+ * the general rules' ("what papers has Ada written").
+ */
+export function whatReading(question: string, lex: Lexicon, model: SemanticModel): VerbReading | undefined {
+  const text = normalise(question);
+  const has = WHAT_HAS.exec(text);
+  if (has) {
+    const verb = verbItem(lex, has[2]!);
+    const member = memberNamed(lex, has[1]!);
+    if (!verb || !member) return undefined;
+    const things = relatedByVerb(lex, model, verb, member, (e) => !!memberDimension(lex, model, e));
+    if (things.length !== 1) return undefined;
+    return { question: `list the ${pluralOf(lex, things[0]!)} by ${has[1]}`, entity: things[0]!, verb: verb.text };
+  }
+  const of = WHAT_OF.exec(text);
+  if (!of) return undefined;
+  const verb = verbItem(lex, of[3]!);
+  const member = memberNamed(lex, of[2]!);
+  const asked = thingNamed(lex, of[1]!);
+  if (!verb || !member || !asked || asked === member) return undefined;
+  if (verbRelatesSides(lex, model, verb, { entity: member, self: true }, { entity: asked, self: true })) return undefined;
+  const of1 = (e: string) => model.relationships.some((r) => r.from === e && r.to === asked && r.cardinality !== 'one_to_many');
+  const objects = relatedByVerb(lex, model, verb, member, (e) => e !== asked && of1(e));
+  if (objects.length !== 1) return undefined;
+  // rows that are in two things at once (a paper in a venue and in a journal): the place word may cover both
+  const places = new Set(
+    model.relationships.filter((r) => r.from === objects[0] && r.to !== objects[0] && r.cardinality !== 'one_to_many').map((r) => r.to),
+  );
+  const towardMember = [...places].filter(
+    (p) => p !== asked && shortestJoinPaths(model, p, member).length < shortestJoinPaths(model, objects[0]!, member).length,
+  );
+  if (places.size - towardMember.length !== 1) return undefined;
+  return { question: `which ${of[1]} have ${pluralOf(lex, objects[0]!)} by ${of[2]}`, entity: asked, verb: verb.text };
+}
+
+/** The reading of a "who <verb> <rest>" question, when the verb relates one kind of people to its object. */
+export function whoReading(question: string, lex: Lexicon, model: SemanticModel): VerbReading | undefined {
+  const m = OPENER.exec(normalise(question));
+  if (!m) return undefined;
+  const verbWord = m[1]!.toLowerCase();
+  const rest = m[2]!;
+  const verb = verbItem(lex, verbWord);
+  if (!verb) return undefined;
+  // the object: the first thing named after the verb ("Mental Health papers": papers), else the thing its first value is of
+  const links = linkQuestion(tokenize(rest), lex);
+  const thingOf = (c: LinkCandidate) =>
+    c.kind === 'entity'
+      ? c.target
+      : c.kind === 'metric' && lex.metrics.get(c.target)?.agg === 'count'
+        ? lex.metrics.get(c.target)!.entity
+        : undefined;
+  const firstAt = (cs: LinkCandidate[]) => cs.filter((c) => c.i === Math.min(...cs.map((x) => x.i)));
+  const thingsNamed = firstAt(links.filter((c) => !!thingOf(c)));
+  const byValue = !thingsNamed.length;
+  const objects = new Set(
+    byValue ? firstAt(links.filter((c) => c.kind === 'value')).map((c) => lex.dimensions.get(c.target)?.entity) : thingsNamed.map(thingOf),
+  );
+  if (objects.size !== 1 || objects.has(undefined)) return undefined;
+  const object = [...objects][0]!;
+  const people = relatedByVerb(lex, model, verb, object, (e) => isPeople(lex, model, e));
+  if (people.length !== 1) return undefined;
+  const entity = people[0]!;
+  const plural = pluralOf(lex, entity);
+  return {
+    // ("enrolled on courses": the verb's preposition goes with it)
+    // (when the people reach the object in several ways, the verb says which: it stays)
+    question:
+      byValue || shortestJoinPaths(model, entity, object).count > 1
+        ? `which ${plural} ${verbWord} ${rest}`
+        : `which ${plural} have ${rest.replace(PREPOSITION, '')}`,
+    entity,
+    verb: verbWord,
+  };
+}
+
+/**
+ * The listing of the people a "who" reading asks for: the query breaks down by the people's own columns only
+ * (beside, at most counts), unranked; each person one row, by key with the names beside it.
+ */
+export function asMembersListed(query: SemanticQuery, entity: string, lex: Lexicon, model: SemanticModel): SemanticQuery | undefined {
+  if (query.limit !== undefined || query.metric_filters.length || !query.group_by.length) return undefined;
+  if (query.group_by.some((g) => g.grain || lex.dimensions.get(g.dimension)?.entity !== entity)) return undefined;
+  // (beside the people, at most one count: "tips and businesses" side by side are no list of people)
+  if (query.metrics.length > 1 || query.metrics.some((x) => !['count', 'count_distinct'].includes(lex.metrics.get(x)?.agg ?? '')))
+    return undefined;
+  // (a thing with no key of its own is listed by its names)
+  const key = keyDimension(model, entity);
+  const names = nameCandidates(model, lex, entity);
+  if (!key && !names.length) return undefined;
+  const wanted = [...(key ? [key] : []), ...names, ...query.group_by.map((g) => g.dimension)];
+  const group_by = [...new Set(wanted)].map((dimension) => ({ dimension }));
+  return { ...query, group_by, order: query.order.filter((o) => !lex.metrics.has(o.by)) };
+}

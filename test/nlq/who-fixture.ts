@@ -1,0 +1,132 @@
+/** Two small models for "who <verb>" (test/nlq/who-verbs.test.ts): a magazine and a cookery school. */
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+
+export const magazine = SemanticModelSchema.parse({
+  name: 'magazine',
+  entities: [
+    { name: 'contributor', table: 'contributor', primary_key: 'id', synonyms: ['contributors'] },
+    { name: 'article', table: 'article', primary_key: 'id', synonyms: ['articles', 'pieces'] },
+    { name: 'credit', table: 'credit', primary_key: 'id' },
+    { name: 'magazine', table: 'magazine', primary_key: 'id', synonyms: ['magazines'] },
+    { name: 'topic', table: 'topic', primary_key: 'id', synonyms: ['topics'] },
+    { name: 'article_topic', table: 'article_topic', primary_key: 'id' },
+  ],
+  relationships: [
+    { from: 'credit', to: 'contributor', on: [['contributor_id', 'id']] },
+    { from: 'credit', to: 'article', on: [['article_id', 'id']] },
+    { from: 'article', to: 'magazine', on: [['magazine_id', 'id']] },
+    // an article may have several topics: a table of pairs
+    { from: 'article_topic', to: 'article', on: [['article_id', 'id']] },
+    { from: 'article_topic', to: 'topic', on: [['topic_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'contributor_id', entity: 'contributor', sql: '${TABLE}.id', label: 'Contributor id' },
+    { name: 'contributor', entity: 'contributor', sql: '${TABLE}.full_name', label: 'Contributor', index_values: true },
+    { name: 'article_id', entity: 'article', sql: '${TABLE}.id', label: 'Article id' },
+    { name: 'article', entity: 'article', sql: '${TABLE}.headline', label: 'Article', index_values: true },
+    { name: 'magazine_id', entity: 'magazine', sql: '${TABLE}.id', label: 'Magazine id' },
+    { name: 'magazine', entity: 'magazine', sql: '${TABLE}.title', label: 'Magazine', index_values: true },
+    { name: 'topic', entity: 'topic', sql: '${TABLE}.label', label: 'Topic', index_values: true },
+  ],
+  time_dimensions: [{ name: 'printed_on', entity: 'article', sql: '${TABLE}.printed_on', label: 'Print date' }],
+  measures: [
+    { name: 'contributor_count', entity: 'contributor', agg: 'count', label: 'Contributors', time_bound: false },
+    { name: 'article_count', entity: 'article', agg: 'count', label: 'Articles', time_dimension: 'printed_on' },
+    { name: 'credit_count', entity: 'credit', agg: 'count', label: 'Credits', time_bound: false },
+    { name: 'magazine_count', entity: 'magazine', agg: 'count', label: 'Magazines', time_bound: false },
+    { name: 'article_topic_count', entity: 'article_topic', agg: 'count', label: 'Article topics', time_bound: false },
+  ],
+});
+export const magazineValues = new Map([
+  ['contributor', ['Iris Vale', 'Tom Reed']],
+  ['article', ['Salt Marshes Revisited', 'The Night Ferry']],
+  ['magazine', ['Tideline', 'North Review']],
+  ['topic', ['ecology', 'travel']],
+]);
+
+export const school = SemanticModelSchema.parse({
+  name: 'cookery',
+  entities: [
+    { name: 'student', table: 'student', primary_key: 'id', synonyms: ['students'] },
+    { name: 'course', table: 'course', primary_key: 'id', synonyms: ['courses', 'classes'] },
+    { name: 'enrolment', table: 'enrolment', primary_key: 'id', synonyms: ['enrolments'] },
+    // students relate to courses twice: enrolled on them, and assessed on them
+    { name: 'assessment', table: 'assessment', primary_key: 'id', synonyms: ['assessments'] },
+    { name: 'chef', table: 'chef', primary_key: 'id', synonyms: ['chefs', 'teachers'] },
+    // a course may have several chefs: a table of pairs
+    { name: 'lesson', table: 'lesson', primary_key: 'id', synonyms: ['lessons'] },
+    { name: 'kitchen', table: 'kitchen', primary_key: 'id', synonyms: ['kitchens'] },
+  ],
+  relationships: [
+    { from: 'enrolment', to: 'student', on: [['student_id', 'id']] },
+    { from: 'enrolment', to: 'course', on: [['course_id', 'id']] },
+    { from: 'assessment', to: 'student', on: [['student_id', 'id']] },
+    { from: 'assessment', to: 'course', on: [['course_id', 'id']] },
+    { from: 'lesson', to: 'chef', on: [['chef_id', 'id']] },
+    { from: 'lesson', to: 'course', on: [['course_id', 'id']] },
+    { from: 'course', to: 'kitchen', on: [['kitchen_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'student_id', entity: 'student', sql: '${TABLE}.id', label: 'Student id' },
+    { name: 'first_name', entity: 'student', sql: '${TABLE}.first_name', label: 'First name' },
+    { name: 'last_name', entity: 'student', sql: '${TABLE}.last_name', label: 'Last name' },
+    { name: 'course_id', entity: 'course', sql: '${TABLE}.id', label: 'Course id' },
+    { name: 'course', entity: 'course', sql: '${TABLE}.title', label: 'Course', index_values: true },
+    { name: 'cuisine', entity: 'course', sql: '${TABLE}.cuisine', label: 'Cuisine', index_values: true },
+    { name: 'chef_id', entity: 'chef', sql: '${TABLE}.id', label: 'Chef id' },
+    { name: 'chef', entity: 'chef', sql: '${TABLE}.name', label: 'Chef', index_values: true },
+    { name: 'kitchen_id', entity: 'kitchen', sql: '${TABLE}.id', label: 'Kitchen id' },
+    { name: 'kitchen', entity: 'kitchen', sql: '${TABLE}.name', label: 'Kitchen', index_values: true },
+  ],
+  measures: [
+    { name: 'student_count', entity: 'student', agg: 'count', label: 'Students', time_bound: false },
+    { name: 'course_count', entity: 'course', agg: 'count', label: 'Courses', time_bound: false },
+    { name: 'enrolment_count', entity: 'enrolment', agg: 'count', label: 'Enrolments', time_bound: false },
+    { name: 'assessment_count', entity: 'assessment', agg: 'count', label: 'Assessments', time_bound: false },
+    { name: 'chef_count', entity: 'chef', agg: 'count', label: 'Chefs', time_bound: false },
+    { name: 'lesson_count', entity: 'lesson', agg: 'count', label: 'Lessons', time_bound: false },
+    { name: 'kitchen_count', entity: 'kitchen', agg: 'count', label: 'Kitchens', time_bound: false },
+  ],
+});
+export const schoolValues = new Map([
+  ['course', ['Pastry Basics', 'Knife Skills']],
+  ['cuisine', ['french', 'thai']],
+  ['chef', ['Mara Quill']],
+  ['kitchen', ['Harbour Kitchen']],
+]);
+
+/** Guests relate to hotels twice, through their bookings and through their reviews: a verb names one. */
+export const hotels = SemanticModelSchema.parse({
+  name: 'hotels',
+  entities: [
+    { name: 'guest', table: 'guest', primary_key: 'id', synonyms: ['guests'] },
+    { name: 'hotel', table: 'hotel', primary_key: 'id', synonyms: ['hotels'] },
+    { name: 'booking', table: 'booking', primary_key: 'id', synonyms: ['bookings'] },
+    { name: 'review', table: 'review', primary_key: 'id', synonyms: ['reviews'] },
+  ],
+  relationships: [
+    { from: 'booking', to: 'guest', on: [['guest_id', 'id']] },
+    { from: 'booking', to: 'hotel', on: [['hotel_id', 'id']] },
+    { from: 'review', to: 'guest', on: [['guest_id', 'id']] },
+    { from: 'review', to: 'hotel', on: [['hotel_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'guest_id', entity: 'guest', sql: '${TABLE}.id', label: 'Guest id' },
+    { name: 'guest', entity: 'guest', sql: '${TABLE}.name', label: 'Guest', index_values: true },
+    { name: 'hotel_id', entity: 'hotel', sql: '${TABLE}.id', label: 'Hotel id' },
+    { name: 'hotel', entity: 'hotel', sql: '${TABLE}.name', label: 'Hotel', index_values: true },
+    { name: 'town', entity: 'hotel', sql: '${TABLE}.town', label: 'Town', index_values: true },
+    { name: 'review_text', entity: 'review', sql: '${TABLE}.body', label: 'Review text' },
+  ],
+  measures: [
+    { name: 'guest_count', entity: 'guest', agg: 'count', label: 'Guests', time_bound: false },
+    { name: 'hotel_count', entity: 'hotel', agg: 'count', label: 'Hotels', time_bound: false },
+    { name: 'booking_count', entity: 'booking', agg: 'count', label: 'Bookings', time_bound: false },
+    { name: 'review_count', entity: 'review', agg: 'count', label: 'Reviews', time_bound: false },
+  ],
+});
+export const hotelValues = new Map([
+  ['guest', ['Nell Park']],
+  ['hotel', ['The Crescent']],
+  ['town', ['Bath', 'Ripon']],
+]);
