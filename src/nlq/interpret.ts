@@ -56,7 +56,7 @@ import { mergeFollowUp } from './followup.js';
 import { readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
 import { whereListings, withLocation } from './where.js';
-import { asMembersListed, whatReading, whoReading } from './verb-readings.js';
+import { asMembersCounted, asMembersListed, whatReading, whoReading } from './verb-readings.js';
 import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
@@ -116,7 +116,12 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const verbal = ctx.previous ? undefined : (whoReading(question, lex, ctx.model) ?? whatReading(question, lex, ctx.model));
   if (verbal) {
     const r = interpretWhole(verbal.question, ctx);
-    const listed = r.kind === 'query' ? asMembersListed(r.query, verbal.entity, lex, ctx.model) : undefined;
+    const listed =
+      r.kind !== 'query'
+        ? undefined
+        : verbal.counted
+          ? asMembersCounted(r.query, verbal.entity, lex)
+          : asMembersListed(r.query, verbal.entity, lex, ctx.model);
     if (r.kind === 'query' && listed) {
       r.notes.push(`Read "${verbal.verb}" as the one relation of the model it names: "${verbal.question}".`);
       return computable({ ...r, query: listed }, ctx.model);

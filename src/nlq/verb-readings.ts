@@ -87,7 +87,8 @@ const PEOPLE = new Set([
 /** A preposition a verb takes before its object ("enrolled on", "published in", "works at"). */
 const PREPOSITION = /^(?:on|in|at|for|to|into|about|with|from)\s+/i;
 
-const OPENER = /^\s*who\s+(?:(?:has|have|had|did|does|do)\s+)?([a-z]+)\s+(.+?)\s*[?.!]?\s*$/i;
+const OPENER =
+  /^\s*(who|how\s+many\s+(?:people|persons|individuals))\s+(?:(has|have|had|did|does|do)\s+|(is|are|was|were)\s+(?=[a-z]+ing\b))?([a-z]+)\s+(.+?)\s*[?.!]?\s*$/i;
 
 /** Whether a thing's members are people: a noun for people in its name, or a first and a last name. */
 function isPeople(lex: Lexicon, model: SemanticModel, entity: string): boolean {
@@ -102,6 +103,8 @@ export interface VerbReading {
   /** The things asked for (listed by key and names). */
   entity: string;
   verb: string;
+  /** The things are counted ("how many people ..."), not listed. */
+  counted?: boolean;
 }
 
 /**
@@ -214,8 +217,10 @@ export function whatReading(question: string, lex: Lexicon, model: SemanticModel
 export function whoReading(question: string, lex: Lexicon, model: SemanticModel): VerbReading | undefined {
   const m = OPENER.exec(normalise(question));
   if (!m) return undefined;
-  const verbWord = m[1]!.toLowerCase();
-  const rest = m[2]!;
+  // "how many people reviewed X" counts the people "who" would list
+  const counted = m[1]!.toLowerCase() !== 'who';
+  const verbWord = m[4]!.toLowerCase();
+  const rest = m[5]!;
   const verb = verbItem(lex, verbWord);
   if (!verb) return undefined;
   // the object: the first thing named after the verb ("Mental Health papers": papers), else the thing its first value is of
@@ -241,13 +246,24 @@ export function whoReading(question: string, lex: Lexicon, model: SemanticModel)
   return {
     // ("enrolled on courses": the verb's preposition goes with it)
     // (when the people reach the object in several ways, the verb says which: it stays)
-    question:
+    // ("who is teaching X": the progressive keeps its auxiliary)
+    question: `${counted ? 'how many' : 'which'} ${plural} ${
       byValue || shortestJoinPaths(model, entity, object).count > 1
-        ? `which ${plural} ${verbWord} ${rest}`
-        : `which ${plural} have ${rest.replace(PREPOSITION, '')}`,
+        ? `${m[3] ? `${m[3].toLowerCase()} ` : ''}${verbWord} ${rest}`
+        : `have ${rest.replace(PREPOSITION, '')}`
+    }`,
     entity,
     verb: verbWord,
+    ...(counted ? { counted } : {}),
   };
+}
+
+/** The count a "how many people <verb>" reading asks for: the people's own count, and nothing beside or broken down. */
+export function asMembersCounted(query: SemanticQuery, entity: string, lex: Lexicon): SemanticQuery | undefined {
+  const own = query.metrics.length === 1 && lex.metrics.get(query.metrics[0]!)?.entity === entity;
+  const agg = lex.metrics.get(query.metrics[0] ?? '')?.agg;
+  if (!own || agg !== 'count' || query.group_by.length || query.limit !== undefined || query.metric_filters.length) return undefined;
+  return query;
 }
 
 /**

@@ -66,6 +66,27 @@ describe('"who <verb>": the one kind of people the verb relates to its object, l
   });
 });
 
+describe('"how many people <verb>", "who is <verb>ing": the same people, counted or listed', () => {
+  it('counts the people the verb relates to its object', () => {
+    const enrolled = query(askSchool, school, 'how many people enrolled on french courses');
+    expect(enrolled.metrics).toEqual(['student_count']);
+    expect(enrolled.entity_conditions?.[0]?.metric).toBe('enrolment_count');
+    const teach = query(askSchool, school, 'how many people teach Pastry Basics');
+    expect(teach.metrics).toEqual(['chef_count']);
+    expect(teach.filters).toEqual([{ dimension: 'course', op: 'eq', values: ['Pastry Basics'] }]);
+    const reviewed = query(askHotels, hotels, 'how many people reviewed hotels in Bath');
+    expect(reviewed.metrics).toEqual(['guest_count']);
+    expect(reviewed.entity_conditions?.[0]?.metric).toBe('review_count');
+  });
+  it('a progressive "who is teaching"', () => {
+    expect(groups(query(askSchool, school, 'who is teaching Pastry Basics'))).toEqual(['chef_id', 'chef']);
+  });
+  it('stays refused when the verb picks no one kind of people', () => {
+    expect(askSchool('how many people attended Pastry Basics').kind).not.toBe('query');
+    expect(askHotels('how many people stayed at hotels in Bath').kind).not.toBe('query');
+  });
+});
+
 describe('"who" stays refused when the verb does not pick one kind of people', () => {
   const refused = (ask: (q: string) => ReturnType<typeof interpret>, q: string) => expect(ask(q).kind, q).not.toBe('query');
   it('two kinds of people relate to the object (students and chefs of a course)', () => {
