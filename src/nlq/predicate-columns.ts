@@ -18,6 +18,17 @@ export function predicatedColumn(question: string, lex: Lexicon, query: Semantic
   const tokens = tokenize(normalise(question));
   const end = tokens.length - (tokens.length && /^[?.!]$/.test(tokens[tokens.length - 1]!.lower) ? 1 : 0);
   const links = linkQuestion(tokens, lex);
+  const listedOnly = (d: string) => query.group_by.some((g) => g.dimension === d) && !query.filters.some((f) => f.dimension === d);
+  // "discontinued products": a column of the thing said right before it, as its adjective
+  for (const c of links) {
+    if (c.kind !== 'dimension' || links.some((x) => x.i === c.i && x.kind !== 'dimension')) continue;
+    const things = links.filter((x) => x.i === c.j && x.kind === 'entity').map((x) => x.target);
+    if (things.includes(lex.dimensions.get(c.target)?.entity ?? '') && listedOnly(c.target) && !links.some((x) => x.i === c.i && x.j > c.j))
+      return tokens
+        .slice(c.i, c.j)
+        .map((t) => t.raw)
+        .join(' ');
+  }
   for (let k = 1; k < end - 1; k++) {
     if (!COPULA.has(tokens[k]!.lower)) continue;
     const subject = RELATIVE.has(tokens[k - 1]!.lower) ? k - 1 : k;
@@ -28,7 +39,7 @@ export function predicatedColumn(question: string, lex: Lexicon, query: Semantic
     const dims = predicate.filter((c) => things.includes(lex.dimensions.get(c.target)?.entity ?? ''));
     if (dims.length !== 1) continue;
     const d = dims[0]!.target;
-    if (query.group_by.some((g) => g.dimension === d) && !query.filters.some((f) => f.dimension === d))
+    if (listedOnly(d))
       return tokens
         .slice(k + 1, end)
         .map((t) => t.raw)

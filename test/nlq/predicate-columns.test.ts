@@ -1,8 +1,9 @@
 /**
  * A column said as a predicate of the thing ("products that are discontinued") where the model holds
- * no value or flag for it (a 0/1 number): not understood, never every product listed with the column
- * beside it (a wrong answer before). A true flag (a boolean column) still filters, and "what are the
- * product names" still lists. Our own wordings on two drafted databases.
+ * no value or flag for it (a number that is no yes/no: 1 and 2): not understood, never every product
+ * listed with the column beside it (a wrong answer before). A flag (a boolean column, or 0/1 under an
+ * adjective, drafted as one: `flag-columns.test.ts`) filters, and "what are the product names" still
+ * lists. Our own wordings on two drafted databases.
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
@@ -11,7 +12,7 @@ describe('a column said of the thing', () => {
   const pantry = bootstrappedDuckdb(
     'pantry-predicates',
     `CREATE TABLE products (product_id INTEGER PRIMARY KEY, product_name VARCHAR, discontinued INTEGER, price DECIMAL(6,2));
-     INSERT INTO products VALUES (1, 'Oat milk', 0, 2.10), (2, 'Rye flour', 1, 3.40), (3, 'Honey', 0, 6.00);`,
+     INSERT INTO products VALUES (1, 'Oat milk', 1, 2.10), (2, 'Rye flour', 2, 3.40), (3, 'Honey', 1, 6.00);`,
   );
   const venue = bootstrappedDuckdb(
     'venue-predicates',
@@ -19,10 +20,15 @@ describe('a column said of the thing', () => {
      INSERT INTO rooms VALUES (1, 'Attic', 1, false), (2, 'Cellar', 0, true), (3, 'Loft', 1, true);`,
   );
 
-  it('refuses a 0/1 column said as a predicate', async () => {
+  it('refuses a two-valued column that is no yes/no said as a predicate', async () => {
     expect((await pantry.ask('products that are discontinued'))[0]).toMatch(/^refused/);
     expect((await pantry.ask('which products are discontinued'))[0]).toMatch(/^refused/);
-    expect((await venue.ask('which rooms are soundproofed'))[0]).toMatch(/^refused/);
+    // (and said as the things' adjective)
+    expect((await pantry.ask('discontinued products'))[0]).toMatch(/^refused/);
+  });
+
+  it('reads a 0/1 column under an adjective as the flag it is', async () => {
+    expect(await venue.ask('which rooms are soundproofed')).toEqual(['1 Attic', '3 Loft']);
   });
 
   it('still lists names asked for and filters by a true flag', async () => {

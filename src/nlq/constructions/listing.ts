@@ -70,6 +70,15 @@ const QUESTION_WORDS = new Set([
   'can',
   'could',
 ]);
+/**
+ * "items that are discontinued", "teachers who are active": a relative pronoun right after the things (and
+ * the copula after it) qualifies them; it asks nothing.
+ */
+function relativeClause(items: Item[], k: number): boolean {
+  const copula = (i: number) => ['is', 'are', 'was', 'were'].includes(items[i]?.lower ?? '');
+  const relative = (i: number) => ['that', 'who', 'which'].includes(items[i]?.lower ?? '') && !!items[i - 1]?.plural && copula(i + 1);
+  return relative(k) || (copula(k) && relative(k - 1));
+}
 /** Openers that ask for a list besides the list keywords ("list", "show", "give") and "which". */
 const OPENERS = new Set(['return', 'name', 'enumerate']);
 
@@ -350,7 +359,9 @@ export const listing: Construction = {
     const bare =
       !ctx.previous &&
       (a.values.length > 0 || ownPeriod) &&
-      !items.some((it) => QUESTION_WORDS.has(it.lower) || FIGURE_WORDS.has(it.lower) || it.lower === 'number') &&
+      !items.some(
+        (it, k) => (QUESTION_WORDS.has(it.lower) && !relativeClause(items, k)) || FIGURE_WORDS.has(it.lower) || it.lower === 'number',
+      ) &&
       mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
     if (!listed) return null;

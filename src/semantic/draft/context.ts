@@ -126,7 +126,7 @@ export interface ColumnDraft {
     name: string,
     type: 'string' | 'number' | 'boolean',
     why: string,
-    extra?: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> },
+    extra?: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]>; sql?: string },
   ) => void;
 }
 

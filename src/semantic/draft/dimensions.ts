@@ -93,7 +93,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
     name: string,
     type: 'string' | 'number' | 'boolean',
     why: string,
-    extra: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]> } = {},
+    extra: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]>; sql?: string } = {},
   ) => {
     let dLabel = extra.label ?? sentence(readable(nameWords(name)));
     // A phrase another table's column already took ("country" of customers and of employees) is
@@ -111,7 +111,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
     dimensions.push({
       name,
       entity: p.entity,
-      sql: c.userDefined ? `CAST(${colSql(col.name)} AS TEXT)` : colSql(col.name),
+      sql: extra.sql ?? (c.userDefined ? `CAST(${colSql(col.name)} AS TEXT)` : colSql(col.name)),
       type,
       label: dLabel,
       description: `${desc} (${c.distinct} distinct values)`,
@@ -235,8 +235,69 @@ export function booleanDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraf
   const { uniqueName } = thingNames(ctx);
   const { p } = t;
   const { words, rw, dim } = k;
-  dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' ')] });
+  // (a bare adjective, "discontinued", is also said "is discontinued": the flag's phrase)
+  const said = FLAG_START.has(rw[0] ?? '') || rw.length !== 1 ? [] : [`is ${rw[0]}`];
+  dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' '), ...said] });
   return;
+}
+
+/** Words that open a flag's name ("is_active", "has_projector", "can_vote"). */
+const FLAG_START = new Set(['is', 'has', 'have', 'was', 'can', 'allows', 'includes', 'needs', 'requires']);
+/** Words that close a flag's name: `abandoned_yn`, `member_flag`, `smoker_ind`. */
+const FLAG_END = new Set(['yn', 'flag', 'ind', 'indicator', 'bool']);
+/** Stored pairs of yes and no, the yes first (compared without case). */
+const YES_NO: [string, string][] = [
+  ['1', '0'],
+  ['y', 'n'],
+  ['yes', 'no'],
+  ['t', 'f'],
+  ['true', 'false'],
+];
+
+/**
+ * A flag kept as a number or a text: exactly two values that are a yes and a no (0/1, Y/N, T/F, yes/no),
+ * under a name that says a property (`is_active`, `has_wifi`, `abandoned_yn`, or one adjective or
+ * participle: `discontinued`, `active`). Its stored yes (as a SQL literal) and the words of its name
+ * that say the property, or undefined when the column is no flag (`floor` with values 0 and 1 is a
+ * count). A text must show both values in the sample (two values, one seen, could be any pair).
+ */
+export function flagColumn(k: ColumnDraft): { yes: string; words: string[] } | undefined {
+  const { c, rw } = k;
+  if (c.distinct !== 2 || (c.kind !== 'integer' && c.kind !== 'text')) return undefined;
+  let yes: string | undefined;
+  if (c.kind === 'integer') yes = c.min === 0 && c.max === 1 ? '1' : undefined;
+  else {
+    const seen = [...new Set(c.sample.map((v) => String(v).trim()))];
+    const pair = YES_NO.find(([y, n]) => seen.length === 2 && seen.every((v) => [y, n].includes(v.toLowerCase())));
+    const stored = pair && seen.find((v) => v.toLowerCase() === pair[0]);
+    yes = stored && `'${stored.replace(/'/g, "''")}'`;
+  }
+  if (!yes) return undefined;
+  const words = FLAG_END.has(rw.at(-1) ?? '') ? rw.slice(0, -1) : rw;
+  const tags = (w: string) => (Object.prototype.hasOwnProperty.call(partsOfSpeech, w) ? partsOfSpeech[w]! : []);
+  const property =
+    (FLAG_START.has(words[0] ?? '') && words.length > 1) ||
+    // (a participle the dictionary lacks: "soundproofed", "deleted")
+    (words.length === 1 &&
+      (tags(words[0]!).some((x) => x === 'JJ' || x === 'VBN') || (!tags(words[0]!).length && /..ed$/.test(words[0]!)))) ||
+    (words.length >= 1 && words.length < rw.length);
+  return property ? { yes, words } : undefined;
+}
+
+/**
+ * A flag kept as a number or a text (`flagColumn`) is drafted as the boolean it is, its SQL the
+ * comparison with its yes: "discontinued products", "products that are not discontinued" read it as
+ * any boolean column.
+ */
+export function flagDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft, flag: { yes: string; words: string[] }): void {
+  const { uniqueName } = thingNames(ctx);
+  const { p } = t;
+  const { col, c, dim } = k;
+  const said = FLAG_START.has(flag.words[0]!) ? [] : [`is ${flag.words.join(' ')}`];
+  dim(uniqueName(flag.words.join('_'), p.entity), 'boolean', `${c.kind === 'integer' ? '0 or 1' : 'yes or no'}: a flag`, {
+    synonyms: [flag.words.join(' '), ...said],
+    sql: `(${ctx.colSql(col.name)} = ${flag.yes})`,
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { draftPrimaryKeys } from './keys.js';
 import { draftRelationships, findJoins } from './joins.js';
 import { draftEntity, shareBareWords, thingNames } from './names.js';
 import { datingHelpers, draftTimeDimensions } from './time.js';
-import { booleanDimension, columnDraft, keyDimension, nameByKey, textDimension } from './dimensions.js';
+import { booleanDimension, columnDraft, flagColumn, flagDimension, keyDimension, nameByKey, textDimension } from './dimensions.js';
 import { numberColumn, revenueSynonyms, tableMeasures } from './measures.js';
 import { chooseFact } from './fact.js';
 import { IDENT, snake } from './vocabulary.js';
@@ -54,7 +54,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     for (const col of p.info.columns) {
       const k = columnDraft(ctx, t, col);
       if (!k) continue;
-      if (k.c.kind === 'text') textDimension(ctx, t, k);
+      const flag = k.isKey ? undefined : flagColumn(k);
+      if (flag) flagDimension(ctx, t, k, flag);
+      else if (k.c.kind === 'text') textDimension(ctx, t, k);
       else if (k.c.kind === 'boolean') booleanDimension(ctx, t, k);
       else numberColumn(ctx, t, k);
     }
