@@ -25,3 +25,22 @@ export const PRICE = ['price', 'cost', 'fee'];
 export const AGE = ['age'];
 export const POPULATION = ['population', 'inhabitants', 'residents'];
 export const DENSITY = ['density'];
+export const PAY = ['salary', 'wage', 'earnings', 'income', 'pay'];
+/**
+ * Verbs that say a value of a measured sense (general English): "tracks that cost 1.99", "crates weighing
+ * over 5", "staff who earn more than 40000". The verb's own noun ("priced", "aged", "sized") is linked as
+ * its column already.
+ */
+export const VERB_SENSES: Readonly<Record<string, readonly string[]>> = Object.assign(Object.create(null), {
+  cost: PRICE,
+  costs: PRICE,
+  costing: PRICE,
+  priced: PRICE,
+  weigh: WEIGHT,
+  weighs: WEIGHT,
+  weighing: WEIGHT,
+  weighed: WEIGHT,
+  earn: PAY,
+  earns: PAY,
+  earning: PAY,
+});

@@ -14,7 +14,7 @@ import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
 import { columnOf, isDurationUnit, unitSpellings } from './units.js';
-import { senseColumns } from './measure-senses.js';
+import { senseColumns, VERB_SENSES } from './measure-senses.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
@@ -233,6 +233,27 @@ function ownerOf(lex: Lexicon, model: SemanticModel, e: LexEntry): string | unde
   return undefined;
 }
 
+/** A unit after a condition: the column's own (its name says it: `weight_kg`), another ('other': a conversion), or none. */
+function unitSaid(model: SemanticModel, name: string, after: Part | undefined): 'own' | 'other' | undefined {
+  const unit = after?.kind === 'word' ? unitSpellings(after.lower) : undefined;
+  if (!unit) return undefined;
+  const column = columnOf(model.dimensions.find((d) => d.name === name)?.sql ?? model.measures.find((m) => m.name === name)?.sql);
+  return column && nameTokens(column).some((w) => unit.includes(w)) ? 'own' : 'other';
+}
+
+/** A row attribute whose measures show a fraction as a percent: the draft read its values (all between 0 and 1). */
+const isFraction = (model: SemanticModel, name: string) => model.measures.find((m) => m.name === name)?.format.kind === 'percent';
+
+/** A verb's inflected form that is no plural noun ("aged", "priced", "sized"). */
+const isVerbForm = (t: Token) => t.lemma === t.lower && t.verb !== t.lower;
+
+/** How many first tokens of a phrase name the thing itself ("teachers" of "teachers aged"), 0 when none do. */
+function thingBefore(lex: Lexicon, thing: string, span: Token[]): number {
+  for (let n = span.length - 1; n > 0; n--)
+    if (linkQuestion(span.slice(0, n), lex).some((c) => c.i === 0 && c.j === n && c.kind === 'entity' && c.target === thing)) return n;
+  return 0;
+}
+
 /** The one word a part reads (a linked column's too: "milliseconds"), else ''. */
 function oneWord(p: Part | undefined, tokens: Token[]): string {
   if (p?.kind === 'word') return p.lower;
@@ -394,6 +415,15 @@ export function readSingleTable(
     const strong = own.filter((c) => !weak(c));
     const part = readSpan(model, lex, thing, s.i, s.j, strong, tokens.slice(s.i, s.j));
     if (!part) return undefined;
+    // "teachers aged over 40": the thing and a verb of its column linked as one phrase ("teacher age") are the
+    // thing named, then its column
+    const last = tokens[s.j - 1]!;
+    const head = (part.kind === 'column' || part.kind === 'date') && isVerbForm(last) ? thingBefore(lex, thing, tokens.slice(s.i, s.j)) : 0;
+    if (head) {
+      parts.push({ kind: 'entity', at: s.i, to: s.i + head }, { ...part, at: s.i + head });
+      i = s.j;
+      continue;
+    }
     parts.push(part);
     i = s.j;
   }
@@ -562,6 +592,34 @@ function buildReading(
       n += 1;
       continue;
     }
+    // "who was hired most recently", "which shopper joined first": the member with the last or first value of
+    // the date its verb names (one row, ties kept)
+    if (p.kind === 'date' && isVerbForm(tokens[p.to - 1]!)) {
+      const last = (word(parts[n + 1], 'most') && word(parts[n + 2], 'recently')) || word(parts[n + 1], 'last', 'latest');
+      const first = word(parts[n + 1], 'first', 'earliest');
+      if (last || first) {
+        if (ranking) return undefined;
+        ranking = { by: p.name, direction: last ? 'desc' : 'asc' };
+        const width = word(parts[n + 1], 'most') ? 2 : 1;
+        for (let x = n; x <= n + width; x++) claim(parts[x]!);
+        n += width;
+        continue;
+      }
+    }
+    // "the most recent sale", "the earliest order": the member with the last or first value of the thing's one date
+    {
+      const recentThing = word(p, 'most') && word(parts[n + 1], 'recent');
+      const at = n + (recentThing ? 2 : 1);
+      const end = recentThing || word(p, 'latest', 'newest') ? 'desc' : word(p, 'earliest') ? 'asc' : undefined;
+      const own = model.time_dimensions.filter((t) => t.entity === thing);
+      if (end && parts[at]?.kind === 'entity' && own.length === 1 && word(parts[n - 1], 'the')) {
+        if (ranking) return undefined;
+        ranking = { by: own[0]!.name, direction: end };
+        for (let x = n; x < at; x++) claim(parts[x]!);
+        n = at - 1;
+        continue;
+      }
+    }
     // "the earliest order date", "the most recent hire date", "the maximum name": one value, the first or
     // last in the column's order (a date's, or a text's); the member holding it ("with the latest date") is not read here
     const recent = word(p, 'most') && word(parts[n + 1], 'recent');
@@ -650,22 +708,54 @@ function buildReading(
       n = m;
       continue;
     }
+    // "tracks that cost 1.99", "crates weighing over 5": a verb of a sense names the thing's one column of it
+    const senseVerb = p.kind === 'word' ? VERB_SENSES[p.lower] : undefined;
+    if (senseVerb) {
+      const found = senseColumns([...senseVerb], (ws) => [...new Set(ws.flatMap((c) => columnsNamed(model, thing, c, true)))]);
+      if (found.length !== 1) return undefined;
+      const cond = readCondition(
+        parts,
+        n + 1,
+        { kind: 'column', at: p.at, to: p.at + 1, name: found[0]!, number: true, dimension: false },
+        true,
+      );
+      if (!cond || cond === 'refuse') return undefined;
+      const unit = unitSaid(model, found[0]!, parts[cond.end]);
+      if (unit === 'other') return undefined;
+      if (unit) cond.end++;
+      filters.push(cond.filter);
+      for (let x = n; x < cond.end; x++) claim(parts[x]!);
+      n = cond.end - 1;
+      continue;
+    }
+    // "below age 30", "over the age of 40": the comparison before the column, its number after it
+    const before =
+      p.kind === 'word'
+        ? COMPARISONS.find((c) => c.op !== 'eq' && c.op !== 'between' && c.words.every((x, k) => word(parts[n + k], x)))
+        : undefined;
+    const col = before && (word(parts[n + before.words.length], 'the') ? n + before.words.length + 1 : n + before.words.length);
+    const compared = col !== undefined ? parts[col] : undefined;
+    const of = word(parts[col! + 1], 'of') ? col! + 2 : col! + 1;
+    const bound = parts[of];
+    if (before && compared?.kind === 'column' && compared.number && bound?.kind === 'number' && parts[of + 1]?.kind !== 'column') {
+      if (bound.percent) return undefined;
+      filters.push({ dimension: compared.name, op: before.op, values: [bound.value] });
+      for (let x = n; x <= of; x++) claim(parts[x]!);
+      n = of;
+      continue;
+    }
     // a column with a condition: "a size between 5 and 15", "balance over 9000", "size of 5 or more"
     if (p.kind === 'column') {
-      const cond = readCondition(parts, n + 1, p);
+      // (a verb of the column, "aged", "priced", or any word of it after "that"/"who": "tracks that cost")
+      const verbal = isVerbForm(tokens[p.to - 1]!) || word(parts[n - 1], 'that', 'who', 'which');
+      const cond = readCondition(parts, n + 1, p, verbal, isFraction(model, p.name));
       if (cond) {
         if (cond === 'refuse') return undefined;
         filters.push(cond.filter);
         // "with a runtime between 90 and 110 minutes": the unit the column's own name says (`runtime_min`)
-        const after = parts[cond.end];
-        const unit = after?.kind === 'word' ? unitSpellings(after.lower) : undefined;
-        if (unit) {
-          const column = columnOf(
-            model.dimensions.find((d) => d.name === p.name)?.sql ?? model.measures.find((m) => m.name === p.name)?.sql,
-          );
-          if (!column || !nameTokens(column).some((w) => unit.includes(w))) return undefined;
-          cond.end++;
-        }
+        const unit = unitSaid(model, p.name, parts[cond.end]);
+        if (unit === 'other') return undefined;
+        if (unit) cond.end++;
         for (let x = n; x < cond.end; x++) claim(parts[x]!);
         n = cond.end - 1;
         continue;
@@ -829,7 +919,13 @@ function buildReading(
     };
     return { kind: 'query', query, confidence: 0.8, notes, followUp: false, extreme: true };
   }
-  if (ranking) return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes });
+  if (ranking) {
+    const who = word(
+      parts.find((x) => !word(x, '?', '.')),
+      'who',
+    );
+    return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes, who });
+  }
   let group_by = columns;
   if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
   if (!figures) {
@@ -843,7 +939,7 @@ function buildReading(
       const member = memberDimension(lex, model, thing) ?? key;
       if (!member) return undefined;
       const names = member === key ? nameCandidates(model, lex, thing) : [];
-      group_by = [{ dimension: member }, ...names.map((d) => ({ dimension: d }))];
+      group_by = [...new Set([member, ...names])].map((d) => ({ dimension: d }));
     }
     if (!filters.length && !entityNamed && columns.length < 1) return undefined;
   }
@@ -884,15 +980,19 @@ function rankedMember(
     plural: boolean;
     counted: boolean;
     notes: string[];
+    who?: boolean;
   },
 ): Extract<Interpretation, { kind: 'query' }> | undefined {
-  if (r.figures || r.counted || !r.entityNamed || r.plural) return undefined;
+  // ("who was hired most recently": a person asked for by "who", of the one thing the verb's date is of)
+  if (r.figures || r.counted || !(r.entityNamed || r.who) || r.plural) return undefined;
   const key = keyDimension(model, thing);
   const member = memberDimension(lex, model, thing);
   if (!key && !member) return undefined;
   const shown = r.asked.length ? r.asked : [member, ...(member === key ? nameCandidates(model, lex, thing) : [])];
   const group_by: GroupBy[] = [];
-  for (const d of [key, ...shown, ranking.by]) if (d && !group_by.some((g) => g.dimension === d)) group_by.push({ dimension: d });
+  for (const d of [key, ...shown, ranking.by])
+    if (d && !group_by.some((g) => g.dimension === d))
+      group_by.push(model.time_dimensions.some((t) => t.name === d) ? { dimension: d, grain: 'day' } : { dimension: d });
   r.notes.push(
     `Read as one table: the ${thing.replace(/_/g, ' ')} with the ${ranking.direction === 'desc' ? 'highest' : 'lowest'} ${ranking.by.replace(/_/g, ' ')}${r.filters.length ? ' among the rows that meet every condition named' : ''} (every one tied for it).`,
   );
@@ -927,12 +1027,48 @@ function readCondition(
   parts: Part[],
   at: number,
   col: Extract<Part, { kind: 'column' }>,
+  verbal = false,
+  fraction = false,
 ): { filter: DimensionFilter; end: number } | 'refuse' | undefined {
   let n = at;
+  // a percent compares with a column kept as a fraction (its values read by the draft: 10% is 0.1), never another
+  const fractionOf = (p: Extract<Part, { kind: 'number' }>) => (p.percent ? p.value / 100 : p.value);
+  if (fraction) {
+    const rest = parts.slice(at).filter((p): p is Extract<Part, { kind: 'number' }> => p.kind === 'number');
+    parts = parts.map((p) => (p.kind === 'number' && rest.includes(p) ? { ...p, value: fractionOf(p), percent: false } : p));
+  }
   const w = (p: Part | undefined) => (p?.kind === 'word' ? p.lower : undefined);
   // "is", "are", "was", "of a", "with a" between the column and the comparison
   while (['is', 'are', 'was', 'were'].includes(w(parts[n]) ?? '')) n++;
   const num = (p: Part | undefined) => (p?.kind === 'number' ? p : undefined);
+  // "aged 34 or 45", "whose age is either 34 or 45": any of the numbers
+  const either = w(parts[n]) === 'either' ? n + 1 : n;
+  const separator = (p: Part | undefined) => ['or', ','].includes(w(p) ?? '');
+  if ((n > at || verbal) && num(parts[either]) && separator(parts[either + 1])) {
+    const values: number[] = [];
+    let m = either;
+    let said = '';
+    for (; num(parts[m]); m += 2) {
+      values.push(num(parts[m])!.value);
+      if (!separator(parts[m + 1])) break;
+      said = w(parts[m + 1])!;
+      // ("34, 39, or 45")
+      if (said === ',' && w(parts[m + 2]) === 'or') {
+        m++;
+        said = 'or';
+      }
+    }
+    // ("34, 39 and the city": a list that is not one of numbers)
+    if (said !== 'or' || !num(parts[m])) return undefined;
+    if (!col.number || values.length !== new Set(values).size) return 'refuse';
+    for (let x = either; x <= m; x++) if (num(parts[x])?.percent) return 'refuse';
+    return { filter: { dimension: col.name, op: 'in', values }, end: m + 1 };
+  }
+  // ("tracks that cost 1.99", "teachers aged 40": a verb of the column says the number is its value)
+  if (verbal && n === at && num(parts[n]) && !['to', 'and'].includes(w(parts[n + 1]) ?? '')) {
+    if (!col.number || num(parts[n])!.percent) return 'refuse';
+    return { filter: { dimension: col.name, op: 'eq', values: [num(parts[n])!.value] }, end: n + 1 };
+  }
   // "with a weight of more than 5", "a rating of at least 7": the comparison after "of"
   if (w(parts[n]) === 'of' && !num(parts[n + 1]) && COMPARISONS.some((c) => c.words[0] === w(parts[n + 1]) && c.words[0] !== 'of')) n++;
   // "whose size is 5"

@@ -5,6 +5,7 @@
  */
 import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
 import { readable } from './vocabulary.js';
+
 import {
   ADDITIVE_WORDS,
   AVERAGE_WORDS,
@@ -28,6 +29,9 @@ import {
 } from './vocabulary.js';
 import { thingNames } from './names.js';
 import { datingHelpers } from './time.js';
+
+/** Words of a rate, whose values may be kept as fractions (a discount of 0.1 is 10%). */
+const FRACTION_WORDS = new Set(['rate', 'ratio', 'pct', 'percent', 'percentage', 'discount', 'share', 'fraction', 'proportion']);
 
 /** A number column: a year, code or category (a dimension), else an amount or a level. */
 /** Phrases two columns of one thing would share (`entity|phrase`), per draft: given to neither. */
@@ -96,7 +100,11 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
   }
   // A trailing unit (`weight_kg`, `price_usd`) is the format's unit; people say "total weight".
   const unit = rw.length > 1 ? UNIT_WORDS[rw[rw.length - 1]!] : undefined;
-  const fmt = { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const), ...(unit ? { unit } : {}) };
+  // A rate whose stored values all lie between 0 and 1 is a fraction: "a discount of 10%" compares with 0.1
+  const fraction = c.kind === 'number' && (c.min ?? -1) >= 0 && (c.max ?? 2) <= 1 && [...ws].some((w) => FRACTION_WORDS.has(w));
+  const fmt = fraction
+    ? { kind: 'percent' as const }
+    : { kind: c.kind === 'integer' ? ('integer' as const) : ('number' as const), ...(unit ? { unit } : {}) };
   const generic = words.length === 1 && ['total', 'amount', 'value', 'price', 'cost', 'sum'].includes(words[0]!);
   const base = generic ? [...ew, ...rw] : rw;
   const phrase = base.join(' ');
@@ -143,7 +151,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       label: mLabel,
       description: `${agg} of ${col.name} over ${p.info.name}`,
       synonyms,
-      format: agg === 'avg' ? { kind: 'number' } : fmt,
+      format: agg === 'avg' && !fraction ? { kind: 'number' } : fmt,
       ...dated,
     });
     measureWords.set(n, [...ws]);
