@@ -310,8 +310,21 @@ export const KEYWORDS: [string, Keyword][] = [
   ['increasing order', 'asc_word'],
   ['decreasing order', 'desc_word'],
   // "newest first", "lowest first": which end the order starts from
-  ...firstRuns('desc_word', ['highest', 'largest', 'biggest', 'greatest', 'best', 'longest', 'newest', 'latest', 'most recent', 'recent']),
-  ...firstRuns('asc_word', ['lowest', 'smallest', 'least', 'worst', 'shortest', 'oldest', 'earliest']),
+  // ("invoices per country, most first": of a count, the most / fewest)
+  ...firstRuns('desc_word', [
+    'highest',
+    'largest',
+    'biggest',
+    'greatest',
+    'best',
+    'longest',
+    'newest',
+    'latest',
+    'most recent',
+    'recent',
+    'most',
+  ]),
+  ...firstRuns('asc_word', ['lowest', 'smallest', 'least', 'fewest', 'worst', 'shortest', 'oldest', 'earliest']),
   // "in alphabetical order": A to Z
   ['alphabetically', 'asc_word'],
   ['alphabetical order', 'asc_word'],

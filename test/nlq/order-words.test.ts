@@ -44,6 +44,13 @@ describe('order words', () => {
     ]);
   });
 
+  it('"most first", "fewest first": a count broken down, from its largest or smallest', async () => {
+    expect(await inOrder(shop, 'vendors per city, most first')).toEqual(['Leeds 2', 'York 1']);
+    expect(await inOrder(school, 'the number of pupils by enrolled on year, fewest first')).toHaveLength(3);
+    // (nothing ordered: the words are not read)
+    expect((await inOrder(shop, 'list the vendors, most first'))[0]).toMatch(/^refused/);
+  });
+
   it('"in alphabetical order" and "from Z to A" order the members by their name', async () => {
     expect((await inOrder(school, 'list the pupils in alphabetical order')).map((r) => r.split(' ')[1])).toEqual(['Abe', 'Mira', 'Zoe']);
     expect((await inOrder(shop, 'list the vendors in Leeds from z to a')).map((r) => r.split(' ').at(-1))).toEqual(['Rope', 'Kiln']);
