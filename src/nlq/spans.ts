@@ -220,6 +220,9 @@ export function keywordAt(tokens: Token[], i: number): { len: number; kw: Keywor
     node = node.next.get(tokens[j].lower);
     if (node?.kw) best = { len: j - i + 1, kw: node.kw };
   }
+  // "10 or more", "3 or fewer" bound the number before them; "above 10 or below 2", "or fewer than 3" compare again
+  const after = best ? tokens[i + best.len] : undefined;
+  if (best && tokens[i]!.lower === 'or' && after && (after.lower === 'than' || /^[\d.,%$]+$/.test(after.lower))) return null;
   return best;
 }
 

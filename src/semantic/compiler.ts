@@ -1423,7 +1423,10 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
   if (!F || bases.some((b) => b.entity !== F))
     throw new CompileError(`a condition on '${c.entity}' needs a metric of one entity ('${c.metric}' is not)`);
   const graph = joinGraph(model);
-  if (F !== c.entity && !graph.path(F, c.entity)) throw new CompileError(`'${c.metric}' cannot be counted per '${c.entity}'`);
+  // rows the members have many of, and that have many members ("books with more than 2 tags"): each
+  // (member, row) pair once, taken from the one table that links the two
+  const link = F === c.entity || graph.path(F, c.entity) ? undefined : linkOf(model, F, c.entity);
+  if (F !== c.entity && !graph.path(F, c.entity) && !link) throw new CompileError(`'${c.metric}' cannot be counted per '${c.entity}'`);
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=', ne: '<>' } as const;
   const key = pk[0]!;
   const member = new JoinPlan(model, ix, d, c.entity);
@@ -1438,7 +1441,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
     entity: c.entity,
     build: (plan, at) => {
       const sub = new JoinPlan(model, ix, d, F);
-      const eKey = F === c.entity ? F : sub.reach(F, c.entity);
+      const eKey = F === c.entity || link ? F : sub.reach(F, c.entity);
       const aggs = bases.map((b) => `${aggregate(sub, b, d)} AS ${d.ident(b.name)}`);
       const where: string[] = [];
       const dated = bases[0]!;
@@ -1450,9 +1453,14 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}${weekdays(d, x, c.time_range.days)}`);
       }
       for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
-      const memberKey = `${sub.alias(eKey)}.${key}`;
+      const memberKey = link ? 'b.k' : `${sub.alias(eKey)}.${key}`;
       const inner =
-        `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${sub.rootFrom()}` +
+        `SELECT ${memberKey} AS k, ${aggs.join(', ')} FROM ${link ? `${linkPairs(model, ix, d, link, F, c.entity, key)} ` : ''}${sub.rootFrom()}` +
+        (link
+          ? ` ON ${keyColumns(ix, F)
+              .map((col, i) => `t0.${col} = b.r${i}`)
+              .join(' AND ')}`
+          : '') +
         sub
           .joins()
           .map((j) => ` ${j}`)
@@ -1469,6 +1477,40 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
       return `${plan.alias(at)}.${key} IN (${members})`;
     },
   };
+}
+
+function keyColumns(ix: ModelIndex, entity: string): string[] {
+  const pk = ix.entities.get(entity)!.primary_key;
+  return Array.isArray(pk) ? pk : [pk];
+}
+
+/**
+ * The one entity other than `rows` and `members` whose rows reach both to-one by the fewest joins (a
+ * paper's datasets: the paper-dataset table), when neither reaches the other; none when two tie.
+ */
+function linkOf(model: SemanticModel, rows: string, members: string): string | undefined {
+  const graph = joinGraph(model);
+  if (graph.path(members, rows)) return undefined;
+  const costs = model.entities
+    .filter((e) => e.name !== rows && e.name !== members)
+    .map((e) => ({ name: e.name, a: graph.path(e.name, rows), b: graph.path(e.name, members) }))
+    .filter((x) => x.a && x.b)
+    .map((x) => ({ name: x.name, cost: x.a!.length + x.b!.length }));
+  const least = Math.min(...costs.map((x) => x.cost));
+  const best = costs.filter((x) => x.cost === least);
+  return best.length === 1 ? best[0]!.name : undefined;
+}
+
+/** `(SELECT DISTINCT member key AS k, row key AS r0.. FROM link ...) AS b JOIN`: each pair the link table holds, once. */
+function linkPairs(model: SemanticModel, ix: ModelIndex, d: SqlDialect, link: string, rows: string, members: string, key: string): string {
+  const plan = new JoinPlan(model, ix, d, link);
+  const m = plan.reach(link, members);
+  const r = plan.reach(link, rows);
+  const cols = [`${plan.alias(m)}.${key} AS k`, ...keyColumns(ix, rows).map((col, i) => `${plan.alias(r)}.${col} AS r${i}`)];
+  return `(SELECT DISTINCT ${cols.join(', ')} FROM ${plan.rootFrom()}${plan
+    .joins()
+    .map((j) => ` ${j}`)
+    .join('')}) AS b JOIN`;
 }
 
 /** A business word for a stored value (value_synonyms) or a named set (value_groups) -> stored values. */

@@ -85,6 +85,13 @@ function entityNamed(lex: Lexicon, it: Item): string | undefined {
 
 /** The metric a condition aggregates per member: a named metric, or the count of an entity / dated event. */
 function conditionMetric(lex: Lexicon, it: Item, subject: string, model: SemanticModel): string | undefined {
+  const metric = namedMetric(lex, it, subject, model);
+  // a member is one of its own kind: "papers cited by 2 papers" counts rows relating papers to papers, not the paper
+  const info = metric ? lex.metrics.get(metric) : undefined;
+  return info?.entity === subject && info.agg === 'count' ? undefined : metric;
+}
+
+function namedMetric(lex: Lexicon, it: Item, subject: string, model: SemanticModel): string | undefined {
   if (it.kind !== 'lex') return undefined;
   const named = entriesOf(it, 'metric').map((e) => e.target);
   for (const name of named) {
@@ -172,6 +179,8 @@ export const entityCondition: Construction = {
       return {
         construction: 'entity condition',
         apply(query, notes) {
+          const unsaid = noneUnsaid(lex, ctx.model, parsed, subject);
+          if (unsaid) return unsaid;
           // the verb states the relation only when the model holds exactly one; else it stays unconsumed
           const rows = lex.metrics.get(parsed.metric)?.entity;
           const how = parsed.linkVerb && rows ? verbRelates(lex, ctx.model, parsed.linkVerb, subject, rows) : undefined;
@@ -281,6 +290,8 @@ export function parseCondition(
   // "authors who wrote more than 3 books": a linking verb, consumed (or not) by its own construction
   const linked = mayLink(lex, items[p]);
   if (linked) p++;
+  // "tags used by more than 3 books", "papers that belong to more than 1 dataset"
+  if (linked && plainWord(items[p] ?? items[0]!, VERB_PREPS) && items[p + 1]?.kind !== 'lex') link.push(items[p++]);
   if (!link.length && !linked && !(items[p]?.kind === 'word' && ZERO_WORDS.has(items[p].lower)) && items[p]?.kind !== 'kw') return null;
   let verb: Item | undefined;
   if (items[p]?.kind === 'lex' && entriesOf(items[p], 'time_dimension').length && !entriesOf(items[p], 'metric').length) {
@@ -300,7 +311,7 @@ export function parseCondition(
     if (items[p]?.kind !== 'num') return null;
     value = items[p].num!;
     words.push(items[p++]);
-  } else if (it.kind === 'num' && items[p + 1]?.kind === 'kw' && /^or (more|less)$/.test(items[p + 1].lower)) {
+  } else if (it.kind === 'num' && items[p + 1]?.kind === 'kw' && /^or /.test(items[p + 1].lower)) {
     value = it.num!;
     op = items[p + 1].kw === 'cmp_gte' ? 'gte' : 'lte';
     words.push(it, items[p + 1]);
@@ -415,6 +426,20 @@ export function parseCondition(
     words: [...link, ...words, ...skipped, ...rows],
     ...(linkVerb ? { linkVerb } : {}),
   };
+}
+
+/**
+ * "authors who wrote fewer than 3 papers" where papers reach their authors only through a linking table: an
+ * author with none has no row there, and whether the question counts them is not said (a count over the
+ * linking rows never does): the refusal to give, unless the condition keeps none ("more than 2") or says
+ * none outright ("no papers").
+ */
+export function noneUnsaid(lex: Lexicon, model: SemanticModel, parsed: Parsed, subject: string): string | undefined {
+  const rows = lex.metrics.get(parsed.metric)?.entity;
+  if (parsed.form !== 'comparison' || !holds(parsed.op, parsed.value, 0) || !rows || rows === subject) return undefined;
+  if (joinGraph(model).path(rows, subject)) return undefined;
+  const what = `${parsed.words.map((w) => w.text).join(' ')} ${parsed.metricItem.text}`;
+  return `"${what}": the ${subject.replace(/_/g, ' ')} members with none too, or only those with some? The question does not say; ask for those with none separately.`;
 }
 
 /** Words that say the members have the rows named after them ("states with a lake", "customers who have orders"). */

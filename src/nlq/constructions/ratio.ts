@@ -23,7 +23,7 @@ import { lemmas, verbOf } from '../text.js';
 import type { TimeHit } from '../time.js';
 import type { InterpretContext } from '../types.js';
 import { dateOfVerb } from './dated-verb.js';
-import { parseCondition } from './entity-condition.js';
+import { noneUnsaid, parseCondition } from './entity-condition.js';
 import { keyDimension } from './listing.js';
 import { nameCandidates } from '../members.js';
 import { mayLink, verbRelatesSides } from './linking-verb.js';
@@ -358,7 +358,7 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
     if (pos.some((p) => p <= k || p >= e) || its.some((x) => taken.has(x))) continue;
     const last = Math.max(...pos);
     const rows = lex.metrics.get(parsed.metric)?.entity;
-    if (!rows) return undefined;
+    if (!rows || noneUnsaid(lex, model, parsed, subject)) return undefined;
     // a verb between the members and the condition states their relation: the model must hold exactly one
     const relates = (v: Item) => !!verbRelatesSides(lex, model, v, { entity: subject, self: true }, { entity: rows, self: true });
     for (let p = k + 1; p < last; p++) {
