@@ -630,6 +630,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         // (a clause ranking them; any other condition on them is the listing's and the entity condition's)
         items.slice(k + 1).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')));
     const eachCtx = prevKw === 'each' || (prevKw === 'list' && prev.lower === 'list' && !!it.plural && !a.metrics.length);
+    const ownFigureCtx = figureOfTheirOwn(
+      lex,
+      items,
+      k,
+      ents.map((e) => e.target),
+    );
     // "the total salary of all employees (in Leeds)": an aggregate said of all the members is one
     // figure of the whole set, never one per member (members: the thing itself or its naming column);
     // "the salary of all employees" still shows each one's
@@ -829,7 +835,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         continue;
       }
     }
-    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup) && dimHere) {
+    if ((inGroup || eachCtx || whichCtx || topCtx || allCtx || withCond || andGroup || ownFigureCtx) && dimHere) {
       if (metrics.length && superBefore) {
         // "the most orders": a metric after a superlative (it ranks the question's breakdown)
         consume(prev);
@@ -964,6 +970,43 @@ export function pickCountMetric(lex: Lexicon, names: string[]): string | undefin
 /** The count metric of an entity ("how many suppliers" -> suppliers). */
 /** Verbs that open a request for things ("return me the authors who ..."). */
 /** Words that stand for the rows a negation leaves out ("except the ones from ...", "excluding anything in ..."). */
+/** Between things and a figure of theirs: "authors [and their] number of books", "shops [along with its] sales". */
+const POSSESSIVE_JOIN = [['and'], ['with'], ['along', 'with'], ['together', 'with']];
+const POSSESSIVES = new Set(['their', 'its']);
+
+/**
+ * "authors and their number of books", "shops with their total sales": things in the plural, said first
+ * and counted by nothing, then a possessive before a figure of other rows: the figure of each of them
+ * (a breakdown by them, as "each author and ..."), never their count beside a total.
+ */
+function figureOfTheirOwn(lex: Lexicon, items: Item[], k: number, things: string[]): boolean {
+  const it = items[k]!;
+  if (
+    !it.plural ||
+    !things.length ||
+    items.slice(0, k).some((o) => o.kind === 'lex' || o.kind === 'num' || (o.kind === 'kw' && o.kw !== 'list'))
+  )
+    return false;
+  const join = POSSESSIVE_JOIN.find((w) => w.every((x, i) => items[k + 1 + i]?.kind === 'word' && items[k + 1 + i]!.lower === x));
+  let f = k + 1 + (join?.length ?? 0);
+  const own = join ? items[f++] : undefined;
+  if (!own || own.kind !== 'word' || !POSSESSIVES.has(own.lower)) return false;
+  // ("their number of books": the count of a thing named)
+  // ("their total sales": an aggregate word before the figure)
+  if (items[f]?.kind === 'word' && AGGREGATE_SAID.test(items[f]!.lower)) f++;
+  const counted = items[f]?.kind === 'kw' && items[f]!.kw === 'count';
+  const figure = items[counted ? f + 1 : f];
+  if (figure?.kind !== 'lex') return false;
+  // ("books and their authors" lists the authors: a thing said alone is no figure)
+  const thingItself = entriesOf(figure, 'entity').length > 0;
+  if (thingItself && !counted) return false;
+  const figures = [
+    ...entriesOf(figure, 'metric').map((e) => lex.metrics.get(e.target)?.entity),
+    ...(counted ? entriesOf(figure, 'entity').map((e) => e.target) : []),
+  ];
+  return figures.length > 0 && figures.every((e) => !!e && !things.includes(e));
+}
+
 const EXCLUDED_ROWS = new Set(['ones', 'one', 'any', 'anything', 'everything', 'anyone', 'anybody', 'everyone', 'everybody']);
 const REQUESTS = new Set(['return', 'return me', 'return us', 'show', 'give', 'find', 'list', 'get', 'display', 'tell', 'name', 'fetch']);
 /** Relative pronouns opening a clause on the thing before them. */

@@ -162,7 +162,10 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     }
     if (lead < 0) {
       const w = WITH_LEADS.find((ws) => ws.every((x, p) => items[k + p]?.kind === 'word' && items[k + p]!.lower === x));
-      if (w && items.slice(0, k).some((o) => o.kind === 'lex')) {
+      // ("authors with their number of books": things said alone before it are each one, the general rules' breakdown)
+      const before = items.slice(0, k).filter((o) => !(o.kind === 'kw' && o.kw === 'list') && o.lower !== 'the');
+      const thingsAlone = before.length === 1 && !!before[0]!.plural && entriesOf(before[0]!, 'entity').length > 0;
+      if (w && items.slice(0, k).some((o) => o.kind === 'lex') && !thingsAlone) {
         lead = k;
         start = k + w.length - 1; // "their" begins the first column
       }
