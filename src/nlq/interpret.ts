@@ -13,7 +13,7 @@ import { periodOnYearColumn } from './year-columns.js';
 import { checkComparative, readMeasuredComparative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
-import { joinGraph } from '../semantic/graph.js';
+import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
 import { compile, CompileError } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
@@ -419,7 +419,17 @@ function moneyVerbsAccounted(
   const metrics = q.metrics.map((m) => lex.metrics.get(m));
   const distinct = q.distinct_counts ?? [];
   if (!metrics.every((m) => m?.agg === 'count')) return undefined;
-  if (distinct.length && (distinct.some((d) => d.through) || q.time_range || q.filters.length)) return undefined;
+  // (or broken down by a column of the one kind of rows that relates them: "how many distinct customers made each
+  // type of transaction", "distinct books sold at each shop")
+  const graph = joinGraph(model);
+  const byOtherRows = q.group_by.some((g) => {
+    const owner = lex.dimensions.get(g.dimension)?.entity;
+    return (
+      !!owner &&
+      distinct.every((d) => owner !== d.entity && !graph.path(d.entity, owner) && shortestJoinPaths(model, d.entity, owner).count === 1)
+    );
+  });
+  if (distinct.length && (distinct.some((d) => d.through) || q.time_range || q.filters.length || byOtherRows)) return undefined;
   const counted = [...metrics.map((m) => m?.entity), ...distinct.map((d) => d.entity)];
   const referred = new Set(model.relationships.filter((rel) => rel.from !== rel.to).map((rel) => rel.to));
   if (!counted.some((e) => !!e && referred.has(e))) return undefined;
