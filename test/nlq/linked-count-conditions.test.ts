@@ -150,6 +150,12 @@ describe('a condition on the count of things related through a linking table', (
     });
   });
 
+  it('reads "have X" with no number as at least one', async () => {
+    await expectSameRows(tables, school, 'how many students have courses', inSchool('how many students have courses'), 'SELECT 3');
+    const q = 'the proportion of books that have tags';
+    await expectSameRows(tables, books, q, inBooks(q), 'SELECT 0.75');
+  });
+
   it('is a side of a ratio', async () => {
     const q = 'the ratio of students with at least 2 courses to students with no courses';
     await expectSameRows(tables, school, q, inSchool(q), 'SELECT 2.0');

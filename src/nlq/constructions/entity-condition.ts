@@ -461,7 +461,10 @@ function hasRelatedRows(items: Item[], p: number, link: Item[], subject: string,
   if (next && !(next.kind === 'punct' && CLAUSE_END.has(next.text))) return null;
   const rows = entityNamed(lex, it);
   if (!rows || rows === subject) return null;
-  if (!joinGraph(model).path(rows, subject) || shortestJoinPaths(model, rows, subject).count !== 1) return null;
+  // (to-one, or both through one linking table: "books that have tags")
+  const graph = joinGraph(model);
+  const linked = !graph.path(rows, subject) && !graph.path(subject, rows) && shortestJoinPaths(model, rows, subject).length === 2;
+  if (!(graph.path(rows, subject) || linked) || shortestJoinPaths(model, rows, subject).count !== 1) return null;
   const metric = [...lex.metrics.values()].find((m) => m.entity === rows && m.agg === 'count')?.name;
   if (!metric) return null;
   return { form: 'presence', op: 'gte', value: 1, metric, metricItem: it, words: link };
