@@ -358,7 +358,10 @@ export function compile(
     ...q.running_totals,
     ...q.metric_filters.map((f) => f.metric),
     // (a row attribute the query groups by orders by its per-row value, never also by its total)
-    ...orderNames.filter((n) => (ix.measures.has(n) || ix.metrics.has(n)) && !outNames.has(n)),
+    // (nor a distinct count named like a measure of the model: "customer_count")
+    ...orderNames.filter(
+      (n) => (ix.measures.has(n) || ix.metrics.has(n)) && !outNames.has(n) && !q.distinct_counts.some((dc) => dc.name === n),
+    ),
     ...q.subset_metrics.filter((s) => s.as === 'share').map((s) => s.metric),
     ...q.per_entity_averages.map((p) => p.metric),
     // a side of a ratio over every row in scope is the metric itself

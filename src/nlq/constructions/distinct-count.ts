@@ -58,15 +58,31 @@ export const distinctCount: Construction = {
             ? `Counting the distinct values of ${lex.dimensions.get(attribute)?.label ?? attribute} among the rows in scope`
             : `Counting distinct ${entity} among the rows in scope`,
         );
-        return {
-          ...query,
-          distinct_counts: [
-            ...(query.distinct_counts ?? []),
-            attribute
-              ? { name: `${attribute}_count`, entity, dimension: attribute, label: `Number of different ${target.text.toLowerCase()}` }
-              : { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` },
-          ],
-        };
+        const counted = attribute
+          ? { name: `${attribute}_count`, entity, dimension: attribute, label: `Number of different ${target.text.toLowerCase()}` }
+          : { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` };
+        const withCount = { ...query, distinct_counts: [...(query.distinct_counts ?? []), counted] };
+        // "the top 3 types by number of distinct customers": the ranking's figure, in place of the default one no word named
+        const by = items[items.indexOf(countKw) - 1];
+        const ranked = query.order[0];
+        if (
+          by?.kind === 'kw' &&
+          by.kw === 'group' &&
+          by.lower === 'by' &&
+          !by.consumed &&
+          query.limit !== undefined &&
+          !a.metrics.length &&
+          query.metrics.length === 1 &&
+          query.order.length === 1 &&
+          ranked?.by === query.metrics[0]
+        ) {
+          consume(by);
+          const defaultLabel = lex.metrics.get(ranked.by)?.label ?? ranked.by;
+          const stale = notes.findIndex((n) => n.endsWith(` by ${defaultLabel}`));
+          if (stale >= 0) notes.splice(stale, 1, notes[stale]!.replace(` by ${defaultLabel}`, ` by ${counted.label.toLowerCase()}`));
+          return { ...withCount, metrics: [], order: [{ by: counted.name, direction: ranked.direction }] };
+        }
+        return withCount;
       },
     };
   },
