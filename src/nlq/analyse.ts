@@ -468,6 +468,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       groupKws.push(it);
       continue;
     }
+    // "top 2 kinds by number of clients": the count said after "by" is what ranks
+    if (groupRun && it.kind === 'kw' && it.kw === 'count' && groupKws.length === 1 && groupKws[0]!.lower === 'by') continue;
     if (groupRun && it.kind === 'punct' && it.lower === ',') continue;
     const inGroup = groupRun;
     if (it.kind !== 'lex' && it.kind !== 'grain') groupRun = false;
@@ -765,6 +767,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "how many" attaches to a count or a quantity, never to money or a rate ("count of sales" is not revenue)
       const counted = a.metrics[a.metrics.length - 1];
       if (counted?.item === it && lex.metrics.get(counted.name)?.countable) consume(countKw);
+      // "top 2 kinds by number of clients": the count ranks what was named before "by"
+      if (counted?.item === it && inGroup && groupKws.length === 1 && groupKws[0]!.lower === 'by' && somethingRankedBefore(items, k)) {
+        a.rankingMetric = counted.name;
+        a.rankingKeywords = [...groupKws];
+        consume(...a.rankingKeywords);
+      }
       it.used = true;
       continue;
     }
@@ -899,14 +907,7 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       if (inGroup || prevKw === 'sort') {
         a.rankingMetric = name;
         // "customers by revenue": "by" ranks what was named before it; with nothing before, it attaches to nothing
-        const rankedBefore = items
-          .slice(0, k)
-          .some(
-            (o) =>
-              o.kind === 'grain' ||
-              (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) ||
-              (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)),
-          );
+        const rankedBefore = somethingRankedBefore(items, k);
         // in a follow-up, "now by orders" re-ranks what the previous question listed
         if (rankedBefore || prevKw === 'sort' || !!ctx.previous) {
           a.rankingKeywords = inGroup ? [...groupKws] : [prev];
@@ -970,6 +971,18 @@ export function pickCountMetric(lex: Lexicon, names: string[]): string | undefin
 /** The count metric of an entity ("how many suppliers" -> suppliers). */
 /** Verbs that open a request for things ("return me the authors who ..."). */
 /** Words that stand for the rows a negation leaves out ("except the ones from ...", "excluding anything in ..."). */
+/** A breakdown, a ranking word or a thing named before `k`: what a "by <figure>" there ranks. */
+function somethingRankedBefore(items: Item[], k: number): boolean {
+  return items
+    .slice(0, k)
+    .some(
+      (o) =>
+        o.kind === 'grain' ||
+        (o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc')) ||
+        (o.kind === 'lex' && (entriesOf(o, 'dimension').length || entriesOf(o, 'entity').length || entriesOf(o, 'metric').length)),
+    );
+}
+
 /** Between things and a figure of theirs: "authors [and their] number of books", "shops [along with its] sales". */
 const POSSESSIVE_JOIN = [['and'], ['with'], ['along', 'with'], ['together', 'with']];
 const POSSESSIVES = new Set(['their', 'its']);

@@ -8,11 +8,11 @@ import { dimensionOfEntity } from '../analyse.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import type { Construction } from './types.js';
 
-const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'individual', 'separate']);
+export const DISTINCT_WORDS = new Set(['different', 'distinct', 'unique', 'individual', 'separate']);
 
 export const distinctCount: Construction = {
   name: 'distinct count',
-  recognise({ items, a, lex }) {
+  recognise({ items, a, lex, ctx }) {
     const entityOf = (it: Item): string | undefined =>
       entriesOf(it, 'entity')[0]?.target ??
       entriesOf(it, 'metric')
@@ -62,21 +62,23 @@ export const distinctCount: Construction = {
           ? { name: `${attribute}_count`, entity, dimension: attribute, label: `Number of different ${target.text.toLowerCase()}` }
           : { name: `${entity}_count`, entity, label: `Number of ${target.text.toLowerCase()}` };
         const withCount = { ...query, distinct_counts: [...(query.distinct_counts ?? []), counted] };
-        // "the top 3 types by number of distinct customers": the ranking's figure, in place of the default one no word named
+        // "the top 3 types by number of distinct customers": the ranking's figure, in place of the default one no word named;
+        // "how many distinct customers made each type, for the top 3 types by number of customers": the same count
         const by = items[items.indexOf(countKw) - 1];
-        const ranked = query.order[0];
-        if (
+        const ranked = query.order.length === 1 && query.limit !== undefined ? query.order[0] : undefined;
+        const rankedBy = ranked ? lex.metrics.get(ranked.by) : undefined;
+        const rankedCount = ctx.model.measures.find((m) => m.name === ranked?.by && m.agg === 'count' && !m.filter);
+        const defaulted =
           by?.kind === 'kw' &&
           by.kw === 'group' &&
           by.lower === 'by' &&
           !by.consumed &&
-          query.limit !== undefined &&
           !a.metrics.length &&
           query.metrics.length === 1 &&
-          query.order.length === 1 &&
-          ranked?.by === query.metrics[0]
-        ) {
-          consume(by);
+          ranked?.by === query.metrics[0];
+        const same = !attribute && !!rankedCount && rankedBy?.entity === entity && query.metrics.length === 1;
+        if (ranked && (defaulted || same)) {
+          if (defaulted) consume(by);
           const defaultLabel = lex.metrics.get(ranked.by)?.label ?? ranked.by;
           const stale = notes.findIndex((n) => n.endsWith(` by ${defaultLabel}`));
           if (stale >= 0) notes.splice(stale, 1, notes[stale]!.replace(` by ${defaultLabel}`, ` by ${counted.label.toLowerCase()}`));

@@ -26,6 +26,7 @@ import type { Lexicon } from '../lexicon.js';
 import { dimensionOfEntity, entityNamedBy, keyDimension, nameCandidates, namePart, personName, samePart } from '../members.js';
 import { entriesOf, type Item } from '../spans.js';
 import type { Token } from '../text.js';
+import { DISTINCT_WORDS } from './distinct-count.js';
 
 export interface ReturnList {
   /** Every word taken out: the lead ("Return", "give me", "with their"), the items and their separators. */
@@ -92,6 +93,7 @@ function columnWord(it: Item): boolean {
       NAME_PARTS.includes(it.lower) ||
       it.lower === 'total' ||
       it.lower === 'average' ||
+      DISTINCT_WORDS.has(it.lower) ||
       AMOUNT_AFTER_THINGS.test(it.lower) ||
       Object.values(COMPOUND_TAILS).some((t) => t.includes(it.lower))
     );
@@ -422,7 +424,7 @@ function mapColumn(
     return attribute(entriesOf(phrase[0]!, 'dimension').map((e) => e.target));
   }
   // a metric: "number of transactions", "total sales count", "average drug amount"
-  return metricColumn(q, words, lex);
+  return metricColumn(q, words, lex, model);
 
   function attributeOn(query: SemanticQuery, ...dims: string[]) {
     const saved = q;
@@ -440,21 +442,41 @@ function mapColumn(
  * count of X; "total" only sums or counts, "average" only averages; a metric the query does not compute is added alongside (never
  * ranked or filtered); a phrase of several metrics takes the one the query computes.
  */
-function metricColumn(q: SemanticQuery, listed: Item[], lex: Lexicon): { query: SemanticQuery; columns: Column[] } | undefined {
+function metricColumn(
+  q: SemanticQuery,
+  listed: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): { query: SemanticQuery; columns: Column[] } | undefined {
   // "total sales amount", "payments value": the things' one amount figure, read as in the question
   readAmountsOf(listed, lex);
   const words = listed.filter((w) => !(w.kind === 'word' && w.used));
   let k = 0;
   const total = words[k]?.kind === 'word' && words[k]!.lower === 'total' ? words[k++] : undefined;
   const average = !total && words[k]?.kind === 'word' && words[k]!.lower === 'average' ? words[k++] : undefined;
+  // ("average number of shares": the average of a quantity the model sums, said with "number of")
+  const quantity = average && words[k]?.kind === 'kw' && words[k]!.kw === 'count' ? words[k++] : undefined;
   const count = !average && words[k]?.kind === 'kw' && words[k]!.kw === 'count' ? words[k++] : undefined;
+  // ("number of distinct customers": the query's distinct count of them)
+  const distinct = count && words[k]?.kind === 'word' && DISTINCT_WORDS.has(words[k]!.lower) ? words[k++] : undefined;
   const phrase = words[k];
   if (!phrase || phrase.kind !== 'lex' || k !== words.length - 1) return undefined;
+  if (distinct) {
+    const E = entityNamedBy(lex, phrase);
+    return E && (q.distinct_counts ?? []).some((d) => d.entity === E && !d.dimension) ? { query: q, columns: [] } : undefined;
+  }
   const infos = entriesOf(phrase, 'metric')
     .map((e) => lex.metrics.get(e.target))
     .filter((m) => !!m);
   let candidates: string[];
-  if (count) {
+  if (quantity) {
+    // the average over the same rows and column as a sum of a quantity (never of a count: "average number of orders")
+    if (entriesOf(phrase, 'entity').length) return undefined;
+    const sums = infos.filter((m) => m!.agg === 'sum').map((m) => model.measures.find((x) => x.name === m!.name)!);
+    candidates = model.measures
+      .filter((x) => x.agg === 'avg' && !x.filter && sums.some((s) => !s.filter && s.entity === x.entity && s.sql === x.sql))
+      .map((x) => x.name);
+  } else if (count) {
     // the count of the thing named ("number of transactions")
     candidates = infos.filter((m) => m!.agg === 'count').map((m) => m!.name);
     if (!candidates.length) {
@@ -473,6 +495,7 @@ function metricColumn(q: SemanticQuery, listed: Item[], lex: Lexicon): { query: 
   const metric = computed.length === 1 ? computed[0] : computed.length === 0 && candidates.length === 1 ? candidates[0] : undefined;
   if (!metric) return undefined;
   // a listing has no figures: one is never added to it
-  if (!q.metrics.includes(metric) && q.metrics.length === 0) return undefined;
+  const figures = [q.distinct_counts, q.ratios, q.subset_metrics, q.per_entity_averages].some((x) => !!x?.length);
+  if (!q.metrics.includes(metric) && q.metrics.length === 0 && !figures) return undefined;
   return { query: q.metrics.includes(metric) ? q : { ...q, metrics: [...q.metrics, metric] }, columns: [{ kind: 'metric', metric }] };
 }
