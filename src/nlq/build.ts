@@ -805,7 +805,8 @@ export function danglingMentions(
       const e = lex.dimensions.get(d.dimension)?.entity ?? '';
       // only a mention of the entity itself ("customers") can be excused as whose rows these are;
       // an attribute named and not used ("segment") was not understood
-      const namesEntity = dimensionOfEntity(lex, e) === d.dimension;
+      // ("the names and ages of pupils" asks for each one's name: never excused)
+      const namesEntity = dimensionOfEntity(lex, e) === d.dimension && !/^(names?|titles?)$/.test(d.item.lower);
       return !d.item.consumed && !(namesEntity && (metricEntities.has(e) || onPath(e))) && !choseRole(d.pos);
     })
     .map((d) => d.item);
