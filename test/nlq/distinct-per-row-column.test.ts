@@ -10,23 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
+import { askBroker, brokerModel } from './broker-fixture.js';
 
-const broker = SemanticModelSchema.parse({
-  name: 'broker',
-  entities: [
-    { name: 'client', table: 'client', primary_key: 'id', synonyms: ['clients'] },
-    { name: 'trade', table: 'trade', primary_key: 'id', synonyms: ['trades'] },
-  ],
-  relationships: [{ from: 'trade', to: 'client', on: [['client_id', 'id']] }],
-  dimensions: [
-    { name: 'client_name', entity: 'client', sql: '${TABLE}.name', label: 'Client name' },
-    { name: 'trade_kind', entity: 'trade', sql: '${TABLE}.kind', label: 'Trade kind', synonyms: ['type of trade'], index_values: true },
-  ],
-  measures: [
-    { name: 'client_count', entity: 'client', agg: 'count', label: 'Clients', time_bound: false },
-    { name: 'trade_count', entity: 'trade', agg: 'count', label: 'Trades', time_bound: false },
-  ],
-});
+const broker = brokerModel({ kindSynonyms: ['type of trade'] });
 
 const shops = (extra: boolean) =>
   SemanticModelSchema.parse({
@@ -71,7 +57,7 @@ const tables = duckdbTables(`
   CREATE TABLE sale (id INTEGER, book_id INTEGER, shop_id INTEGER);
   INSERT INTO sale VALUES (1, 1, 1), (2, 1, 1), (3, 2, 1), (4, 3, 2);
 `);
-const inBroker = (q: string) => interpret(q, { model: broker, values: new Map([['trade_kind', ['buy', 'sell']]]), asOf: '2024-06-30' });
+const inBroker = askBroker(broker, ['buy', 'sell']);
 const inBooks = (q: string) => interpret(q, { model: books, values: new Map(), asOf: '2024-06-30' });
 
 describe('a distinct count broken down by a column of the rows that relate it', () => {

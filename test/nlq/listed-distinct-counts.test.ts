@@ -11,21 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
+import { askBroker, brokerModel } from './broker-fixture.js';
 
-const broker = SemanticModelSchema.parse({
-  name: 'broker',
-  entities: [
-    { name: 'client', table: 'client', primary_key: 'id', synonyms: ['clients'] },
-    { name: 'trade', table: 'trade', primary_key: 'id', synonyms: ['trades'] },
-  ],
-  relationships: [{ from: 'trade', to: 'client', on: [['client_id', 'id']] }],
-  dimensions: [
-    { name: 'client_name', entity: 'client', sql: '${TABLE}.name', label: 'Client name' },
-    { name: 'trade_kind', entity: 'trade', sql: '${TABLE}.kind', label: 'Trade kind', synonyms: ['kind'], index_values: true },
-  ],
+const broker = brokerModel({
+  kindSynonyms: ['kind'],
   measures: [
-    { name: 'client_count', entity: 'client', agg: 'count', label: 'Clients', time_bound: false },
-    { name: 'trade_count', entity: 'trade', agg: 'count', label: 'Trades', time_bound: false },
     {
       name: 'total_units',
       entity: 'trade',
@@ -67,8 +57,7 @@ const tables = duckdbTables(`
   CREATE TABLE drops (id INTEGER, driver_id INTEGER, zone VARCHAR, parcels INTEGER);
   INSERT INTO drops VALUES (1, 1, 'north', 2), (2, 1, 'north', 4), (3, 2, 'north', 6), (4, 2, 'south', 1);
 `);
-const inBroker = (q: string) =>
-  interpret(q, { model: broker, values: new Map([['trade_kind', ['buy', 'sell', 'swap']]]), asOf: '2024-06-30' });
+const inBroker = askBroker(broker, ['buy', 'sell', 'swap']);
 const inCourier = (q: string) => interpret(q, { model: courier, values: new Map([['zone', ['north', 'south']]]), asOf: '2024-06-30' });
 
 describe('a distinct count and other figures listed for each group', () => {

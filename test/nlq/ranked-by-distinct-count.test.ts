@@ -5,28 +5,12 @@
  * vocabulary and a broker's of our own.
  */
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../src/nlq/interpret.js';
-import { SemanticModelSchema } from '../../src/semantic/model.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
+import { askBroker, brokerModel } from './broker-fixture.js';
 import { ask } from './helpers.js';
 
-const broker = SemanticModelSchema.parse({
-  name: 'broker',
-  entities: [
-    { name: 'client', table: 'client', primary_key: 'id', synonyms: ['clients'] },
-    { name: 'trade', table: 'trade', primary_key: 'id', synonyms: ['trades'] },
-  ],
-  relationships: [{ from: 'trade', to: 'client', on: [['client_id', 'id']] }],
-  dimensions: [
-    { name: 'client_name', entity: 'client', sql: '${TABLE}.name', label: 'Client name' },
-    { name: 'trade_kind', entity: 'trade', sql: '${TABLE}.kind', label: 'Trade kind', index_values: true },
-  ],
-  measures: [
-    // named like the distinct count of clients: the ranking must not take it for that
-    { name: 'client_count', entity: 'client', agg: 'count', label: 'Clients', time_bound: false },
-    { name: 'trade_count', entity: 'trade', agg: 'count', label: 'Trades', time_bound: false },
-    { name: 'trade_amount', entity: 'trade', agg: 'sum', sql: '${TABLE}.amount', label: 'Trade amount', time_bound: false },
-  ],
+const broker = brokerModel({
+  measures: [{ name: 'trade_amount', entity: 'trade', agg: 'sum', sql: '${TABLE}.amount', label: 'Trade amount', time_bound: false }],
   defaults: { ranking_metric: 'trade_amount' },
 });
 const tables = duckdbTables(`
@@ -35,8 +19,7 @@ const tables = duckdbTables(`
   CREATE TABLE trade (id INTEGER, client_id INTEGER, kind VARCHAR, amount INTEGER);
   INSERT INTO trade VALUES (1, 1, 'buy', 500), (2, 2, 'buy', 5), (3, 3, 'buy', 5), (4, 1, 'sell', 900), (5, 1, 'swap', 1), (6, 2, 'swap', 1);
 `);
-const inBroker = (q: string) =>
-  interpret(q, { model: broker, values: new Map([['trade_kind', ['buy', 'sell', 'swap']]]), asOf: '2024-06-30' });
+const inBroker = askBroker(broker, ['buy', 'sell', 'swap']);
 
 describe('a ranking by a distinct count', () => {
   it('ranks by the distinct count, never by the default figure', async () => {
