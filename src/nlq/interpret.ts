@@ -18,6 +18,7 @@ import { compile, CompileError } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK } from './text.js';
+import { linkQuestion } from './linking.js';
 import { anchorToPrevious, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
@@ -33,7 +34,7 @@ import {
 } from './words.js';
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
-import { keyDimension } from './members.js';
+import { keyDimension, memberDimension } from './members.js';
 import { combinedRankingRefusal } from './combined-ranking.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
@@ -85,7 +86,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
     };
   }
-  const whole = interpretWhole(question, ctx);
+  const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
   if (whole.kind === 'query') {
     // "products that are discontinued": a column said of the thing is a condition, never a column listed
     const predicated = predicatedColumn(question, getLexicon(ctx.model, ctx.values), whole.query);
@@ -128,6 +129,53 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     }
   }
   return whole;
+}
+
+/**
+ * "books and their authors", "list books with their authors": the things named after "their" are each
+ * one's own, listed beside it (one row per pair), never a count of all of them beside a count of the
+ * first (two totals) or a count per member. Read when the query counts the second thing and lists or
+ * counts the first; with no join path between them, or a figure after "their" ("their number of
+ * books"), the reading is left as it was.
+ */
+function possessedThings(question: string, ctx: InterpretContext, r: Interpretation): Interpretation {
+  if (r.kind !== 'query' || ctx.previous) return r;
+  const lex = getLexicon(ctx.model, ctx.values);
+  const tokens = tokenize(normalise(question));
+  const links = linkQuestion(tokens, lex);
+  const entityAt = (i: number) => {
+    const here = links.filter((c) => c.i === i);
+    const ents = here.filter((c) => c.kind === 'entity');
+    return ents.length === 1 && here.every((c) => c.kind !== 'metric' || lex.metrics.get(c.target)?.entity === ents[0]!.target)
+      ? ents[0]!.target
+      : undefined;
+  };
+  const at = tokens.findIndex((t, i) => ['their', 'its'].includes(t.lower) && ['and', 'with'].includes(tokens[i - 1]?.lower ?? ''));
+  const owned = at > 0 ? entityAt(at + 1) : undefined;
+  let ownerAt = at - 2;
+  while (ownerAt >= 0 && entityAt(ownerAt) === undefined) ownerAt--;
+  const owner = ownerAt >= 0 ? entityAt(ownerAt) : undefined;
+  const ownedEnd = Math.max(...links.filter((c) => c.i === at + 1 && c.kind === 'entity').map((c) => c.j));
+  if (!owned || !owner || owned === owner || tokens.slice(ownedEnd).some((t) => /\w/.test(t.lower))) return r;
+  const q = r.query;
+  const countOf = (m: string, e: string) =>
+    ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? '') && lex.metrics.get(m)?.entity === e;
+  const ownerDim = memberDimension(lex, ctx.model, owner);
+  const ownedDim = memberDimension(lex, ctx.model, owned);
+  if (!ownerDim || !ownedDim || !q.metrics.some((m) => countOf(m, owned))) return r;
+  if (!q.metrics.every((m) => countOf(m, owned) || countOf(m, owner))) return r;
+  if (q.group_by.some((g) => g.dimension !== ownerDim)) return r;
+  const graph = joinGraph(ctx.model);
+  if (!graph.path(owner, owned) && !graph.path(owned, owner)) return r;
+  const listed = { ...q, metrics: [], group_by: [{ dimension: ownerDim }, { dimension: ownedDim }] };
+  return computable(
+    {
+      ...r,
+      query: listed,
+      notes: [...r.notes, `Read "their" as each ${owner.replace(/_/g, ' ')}'s own ${owned.replace(/_/g, ' ')}, listed beside it.`],
+    },
+    ctx.model,
+  );
 }
 
 function interpretWhole(question: string, ctx: InterpretContext): Interpretation {
