@@ -140,39 +140,40 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
  */
 function possessedThings(question: string, ctx: InterpretContext, r: Interpretation): Interpretation {
   if (r.kind !== 'query' || ctx.previous) return r;
-  const lex = getLexicon(ctx.model, ctx.values);
   const tokens = tokenize(normalise(question));
+  // (most questions say no "their": the schema links are only looked up for those that do)
+  const at = tokens.findIndex((t, i) => ['their', 'its'].includes(t.lower) && ['and', 'with'].includes(tokens[i - 1]?.lower ?? ''));
+  if (at < 2) return r;
+  const lex = getLexicon(ctx.model, ctx.values);
   const links = linkQuestion(tokens, lex);
-  const entityAt = (i: number) => {
+  /** The one thing a phrase starting at token i names (and where the phrase ends), if it names nothing else. */
+  const thingAt = (i: number) => {
     const here = links.filter((c) => c.i === i);
     const ents = here.filter((c) => c.kind === 'entity');
-    return ents.length === 1 && here.every((c) => c.kind !== 'metric' || lex.metrics.get(c.target)?.entity === ents[0]!.target)
-      ? ents[0]!.target
-      : undefined;
+    const only = ents.length === 1 && here.every((c) => c.kind !== 'metric' || lex.metrics.get(c.target)?.entity === ents[0]!.target);
+    return only ? { entity: ents[0]!.target, end: ents[0]!.j } : undefined;
   };
-  const at = tokens.findIndex((t, i) => ['their', 'its'].includes(t.lower) && ['and', 'with'].includes(tokens[i - 1]?.lower ?? ''));
-  const owned = at > 0 ? entityAt(at + 1) : undefined;
+  const owned = thingAt(at + 1);
   let ownerAt = at - 2;
-  while (ownerAt >= 0 && entityAt(ownerAt) === undefined) ownerAt--;
-  const owner = ownerAt >= 0 ? entityAt(ownerAt) : undefined;
-  const ownedEnd = Math.max(...links.filter((c) => c.i === at + 1 && c.kind === 'entity').map((c) => c.j));
-  if (!owned || !owner || owned === owner || tokens.slice(ownedEnd).some((t) => /\w/.test(t.lower))) return r;
+  while (ownerAt >= 0 && !thingAt(ownerAt)) ownerAt--;
+  const owner = ownerAt >= 0 ? thingAt(ownerAt)!.entity : undefined;
+  if (!owned || !owner || owned.entity === owner || tokens.slice(owned.end).some((t) => /\w/.test(t.lower))) return r;
   const q = r.query;
   const countOf = (m: string, e: string) =>
     ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? '') && lex.metrics.get(m)?.entity === e;
   const ownerDim = memberDimension(lex, ctx.model, owner);
-  const ownedDim = memberDimension(lex, ctx.model, owned);
-  if (!ownerDim || !ownedDim || !q.metrics.some((m) => countOf(m, owned))) return r;
-  if (!q.metrics.every((m) => countOf(m, owned) || countOf(m, owner))) return r;
+  const ownedDim = memberDimension(lex, ctx.model, owned.entity);
+  if (!ownerDim || !ownedDim || !q.metrics.some((m) => countOf(m, owned.entity))) return r;
+  if (!q.metrics.every((m) => countOf(m, owned.entity) || countOf(m, owner))) return r;
   if (q.group_by.some((g) => g.dimension !== ownerDim)) return r;
   const graph = joinGraph(ctx.model);
-  if (!graph.path(owner, owned) && !graph.path(owned, owner)) return r;
+  if (!graph.path(owner, owned.entity) && !graph.path(owned.entity, owner)) return r;
   const listed = { ...q, metrics: [], group_by: [{ dimension: ownerDim }, { dimension: ownedDim }] };
   return computable(
     {
       ...r,
       query: listed,
-      notes: [...r.notes, `Read "their" as each ${owner.replace(/_/g, ' ')}'s own ${owned.replace(/_/g, ' ')}, listed beside it.`],
+      notes: [...r.notes, `Read "their" as each ${owner.replace(/_/g, ' ')}'s own ${owned.entity.replace(/_/g, ' ')}, listed beside it.`],
     },
     ctx.model,
   );
