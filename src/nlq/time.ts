@@ -785,8 +785,11 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
         }
       }
       if (m[1] === 'from') {
-        // "from 1996" (open-ended): from its start to today
-        return opened(make(a.p.start, tomorrow, 'span', sepAt, a.p.relative));
+        // "from 1996 on/onwards": from its start to today. A bare "from 1996" is where a thing comes from
+        // ("books from 1996"): that period itself, never 1996 through today.
+        const on = run(/\s+(?:on|onwards?|forwards?|and\s+(?:after|later))\b/y, s, sepAt);
+        if (on) return opened(make(a.p.start, tomorrow, 'span', sepAt + on[0].length, a.p.relative));
+        return make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
       }
     }
   }

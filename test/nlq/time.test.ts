@@ -22,6 +22,11 @@ describe('time expressions against as_of 1998-08-02 (end exclusive)', () => {
     ['between 1993 and 1995', '1993-01-01', '1996-01-01'],
     ['from 1994 to 1995', '1994-01-01', '1996-01-01'],
     ['since 1997', '1997-01-01', '1998-08-03'],
+    // a bare "from" says where a thing comes from: that period itself; "on/onwards" opens it to today
+    ['orders from 1996', '1996-01-01', '1997-01-01'],
+    ['parts shipped from March 1997', '1997-03-01', '1997-04-01'],
+    ['orders from 1996 onwards', '1996-01-01', '1998-08-03'],
+    ['revenue from 1997 on', '1997-01-01', '1998-08-03'],
     ['before 1993', OPEN_START, '1993-01-01'],
     ['after March 3, 1997', '1997-03-04', '1998-08-03'],
     ['on or after March 3, 1997', '1997-03-03', '1998-08-03'],
