@@ -14,11 +14,11 @@ import { checkComparative, readMeasuredComparative } from './measured-comparativ
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
-import { compile, CompileError } from '../semantic/compiler.js';
+import { compile, CompileError, linkOf, rowAttributes } from '../semantic/compiler.js';
 import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
-import { normalise, tokenize, TIME_MARK } from './text.js';
-import { linkQuestion } from './linking.js';
+import { normalise, tokenize, TIME_MARK, type Token } from './text.js';
+import { linkQuestion, type LinkCandidate } from './linking.js';
 import { anchorToPrevious, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
@@ -54,7 +54,7 @@ import {
 } from './constructions/index.js';
 import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
-import { readSingleTable } from './single-table.js';
+import { namesAggregate, readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
 import { whereListings, withLocation } from './where.js';
 import { asMembersCounted, asMembersListed, whatReading, whoReading } from './verb-readings.js';
@@ -148,6 +148,8 @@ function possessedThings(question: string, ctx: InterpretContext, r: Interpretat
   const links = linkQuestion(tokens, lex);
   /** The one thing a phrase starting at token i names (and where the phrase ends), if it names nothing else. */
   const thingAt = (i: number) => {
+    // a word inside a longer phrase ("States" of "the United States") names nothing of its own
+    if (links.some((c) => c.i < i && c.j > i)) return undefined;
     const here = links.filter((c) => c.i === i);
     const ents = here.filter((c) => c.kind === 'entity');
     const only = ents.length === 1 && here.every((c) => c.kind !== 'metric' || lex.metrics.get(c.target)?.entity === ents[0]!.target);
@@ -157,6 +159,7 @@ function possessedThings(question: string, ctx: InterpretContext, r: Interpretat
   let ownerAt = at - 2;
   while (ownerAt >= 0 && !thingAt(ownerAt)) ownerAt--;
   const owner = ownerAt >= 0 ? thingAt(ownerAt)!.entity : undefined;
+  if (!owned && owner) return ownFiguresListed(r, ctx, owner, tokens.slice(at + 1), links, at + 1);
   if (!owned || !owner || owned.entity === owner || tokens.slice(owned.end).some((t) => /\w/.test(t.lower))) return r;
   const q = r.query;
   const countOf = (m: string, e: string) =>
@@ -167,7 +170,8 @@ function possessedThings(question: string, ctx: InterpretContext, r: Interpretat
   if (!q.metrics.every((m) => countOf(m, owned.entity) || countOf(m, owner))) return r;
   if (q.group_by.some((g) => g.dimension !== ownerDim)) return r;
   const graph = joinGraph(ctx.model);
-  if (!graph.path(owner, owned.entity) && !graph.path(owned.entity, owner)) return r;
+  // related directly, or through the one table of their pairs ("books and their topics")
+  if (!graph.path(owner, owned.entity) && !graph.path(owned.entity, owner) && !linkOf(ctx.model, owner, owned.entity)) return r;
   const listed = { ...q, metrics: [], group_by: [{ dimension: ownerDim }, { dimension: ownedDim }] };
   return computable(
     {
@@ -175,6 +179,41 @@ function possessedThings(question: string, ctx: InterpretContext, r: Interpretat
       query: listed,
       notes: [...r.notes, `Read "their" as each ${owner.replace(/_/g, ' ')}'s own ${owned.entity.replace(/_/g, ' ')}, listed beside it.`],
     },
+    ctx.model,
+  );
+}
+
+/**
+ * "writers and their ages", "rooms with their price and floor area": figures of each member's own row
+ * (row attributes of the owner's table) listed beside its name, never a count of members beside an average.
+ * Every word after "their" must name such a figure (joined by "and" or commas).
+ */
+function ownFiguresListed(
+  r: Interpretation & { kind: 'query' },
+  ctx: InterpretContext,
+  owner: string,
+  after: Token[],
+  links: LinkCandidate[],
+  offset: number,
+): Interpretation {
+  const attrs = rowAttributes(ctx.model);
+  const figures: string[] = [];
+  for (let k = 0; k < after.length;) {
+    if (['and', ','].includes(after[k]!.lower)) {
+      k++;
+      continue;
+    }
+    const own = links.find((c) => c.i === offset + k && c.kind === 'metric' && attrs.get(c.target)?.entity === owner);
+    if (!own) return r;
+    figures.push(own.target);
+    k = own.j - offset;
+  }
+  const ownerDim = memberDimension(getLexicon(ctx.model, ctx.values), ctx.model, owner);
+  const q = r.query;
+  if (!figures.length || !ownerDim || q.group_by.some((g) => g.dimension !== ownerDim)) return r;
+  const listed = { ...q, metrics: [], group_by: [{ dimension: ownerDim }, ...figures.map((dimension) => ({ dimension }))] };
+  return computable(
+    { ...r, query: listed, notes: [...r.notes, `Read "their" as each ${owner.replace(/_/g, ' ')}'s own value, listed beside it.`] },
     ctx.model,
   );
 }
@@ -188,6 +227,8 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   const paired = ctx.previous ? undefined : readPairRelation(question, ctx);
   if (paired && computable(paired, ctx.model).kind === 'query') return paired;
   const r = interpretOnce(question, ctx, true);
+  const eachOwn = eachOwnValue(question, ctx, r);
+  if (eachOwn) return eachOwn;
   // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
   // tried before a total held to a bound with nothing broken down ("invoices whose total is at least 20" is
   // a condition on each invoice's own total, never on how many invoices there are)
@@ -208,6 +249,58 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   const closest = closestReading(question, r.unconsumed, ctx);
   return closest ? { ...r, closest } : r;
 }
+
+/**
+ * "the ages of writers", "salaries of the staff in Leeds": a figure named in the plural and said of things,
+ * with no aggregate word, asks for each row's own value (the single-table listing of the column), never one average or total
+ * of them all. Read only when the general reading is that bare figure and the listing shows the same
+ * columns as each row's own value.
+ */
+function eachOwnValue(question: string, ctx: InterpretContext, r: Interpretation): Interpretation | undefined {
+  if (r.kind !== 'query' || ctx.previous) return undefined;
+  const q = r.query;
+  const plain = !q.group_by.length && !q.order.length && q.limit === undefined && !q.metric_filters.length;
+  if (
+    !q.metrics.length ||
+    !plain ||
+    Object.keys(q).some((k) => !PLAIN_QUERY_KEYS.has(k) && (q as Record<string, unknown>)[k] !== undefined)
+  )
+    return undefined;
+  if (!/\bof\b/i.test(question)) return undefined;
+  const tokens = tokenize(normalise(question));
+  if (tokens.some((t) => namesAggregate(t))) return undefined;
+  const links = linkQuestion(tokens, getLexicon(ctx.model, ctx.values));
+  // the model's word made plural by the question ("ages" of "age") and said of things: never a word the
+  // model itself gives the figure ("sales", "units")
+  const ownWords = (m: string) => {
+    const x = ctx.model.measures.find((y) => y.name === m);
+    return new Set([m.replace(/_/g, ' '), x?.label ?? '', ...(x?.synonyms ?? [])].map((w) => w.toLowerCase()));
+  };
+  const pluralOf = (m: string) =>
+    links.some(
+      (c) =>
+        c.kind === 'metric' &&
+        c.target === m &&
+        tokens[c.j]?.lower === 'of' &&
+        tokens[c.j - 1]!.lemma !== tokens[c.j - 1]!.lower &&
+        !ownWords(m).has(
+          tokens
+            .slice(c.i, c.j)
+            .map((t) => t.lower)
+            .join(' '),
+        ),
+    );
+  if (!q.metrics.every(pluralOf)) return undefined;
+  const single = readSingleTable(question, ctx);
+  if (single?.kind !== 'query' || single.query.metrics.length) return undefined;
+  const columnOf = (m: string) => ctx.model.measures.find((x) => x.name === m)?.sql;
+  const listed = new Set(single.query.group_by.map((g) => columnOf(g.dimension)).filter(Boolean));
+  if (!q.metrics.every((m) => listed.has(columnOf(m)))) return undefined;
+  const checked = computable(single, ctx.model);
+  return checked.kind === 'query' ? checked : undefined;
+}
+/** The query fields of a bare figure with filters (anything else shapes it into more than one value per row). */
+const PLAIN_QUERY_KEYS = new Set(['metrics', 'group_by', 'filters', 'metric_filters', 'order', 'limit', 'share_of_total', 'time_range']);
 
 const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'nor', 'none', "n't", 'neither']);
 

@@ -41,6 +41,9 @@ const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
   ['sum', 'sum'],
 ]);
 
+/** An aggregate word ("average", "total", "lowest"), said of one column or of several rows. */
+export const namesAggregate = (t: Token) => AGG_WORDS.has(t.lower) || ['overall', 'combined', 'typical', 'median'].includes(t.lower);
+
 const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
 /**
  * Words of the first or last value of a date ("the earliest order date", "the most recent hire date") or,

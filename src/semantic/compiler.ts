@@ -1491,7 +1491,7 @@ function keyColumns(ix: ModelIndex, entity: string): string[] {
  * The one entity other than `rows` and `members` whose rows reach both to-one by the fewest joins (a
  * paper's datasets: the paper-dataset table), when neither reaches the other; none when two tie.
  */
-function linkOf(model: SemanticModel, rows: string, members: string): string | undefined {
+export function linkOf(model: SemanticModel, rows: string, members: string): string | undefined {
   const graph = joinGraph(model);
   if (graph.path(members, rows)) return undefined;
   const costs = model.entities

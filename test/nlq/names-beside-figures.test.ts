@@ -2,7 +2,8 @@
  * "the names and ages of pupils", "names and prices of products": the things' names asked beside one of
  * their figures list each one with its own value. The name word names the thing's naming column; it was
  * excused as "whose rows these are" (as in "the average age of pupils") and the figure came back as one
- * total of all of them. Two databases of our own (a school and a shop), drafted unedited.
+ * total of all of them. A figure said in the plural with no aggregate word ("the ages of pupils") is each
+ * one's own value too (`eachOwnValue` in interpret.ts). Two databases of our own (a school and a shop), drafted unedited.
  */
 import { describe, expect, it } from 'vitest';
 import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
@@ -22,6 +23,11 @@ describe('a school: names beside ages and pay', () => {
     expect(await db.ask('the names and ages of the tutors in Leeds')).toEqual(['Ada 34', 'Dev 45']);
   });
 
+  it("lists each one's own value of a figure said in the plural with no aggregate word", async () => {
+    expect(await db.ask('the ages of pupils')).toEqual(['11', '12', '14']);
+    expect(await db.ask('salaries of the tutors in Leeds')).toEqual(['32000', '38000']);
+  });
+
   it('keeps one figure of them all when an aggregate is said', async () => {
     expect(await db.ask('the average age of pupils')).toEqual([expect.stringMatching(/^12\.33/)]);
     expect(await db.ask('the total salary of tutors')).toEqual(['138000']);
@@ -37,6 +43,7 @@ describe('a shop: names beside prices and stock', () => {
 
   it('lists each one with its own figure', async () => {
     expect(await db.ask('names and units in stock of the products')).toEqual(['Kettle 3', 'Lamp 12', 'Toaster 0']);
+    expect(await db.ask('products and their units in stock')).toEqual(['Kettle 3', 'Lamp 12', 'Toaster 0']);
   });
 
   it('keeps one figure of them all when an aggregate is said', async () => {

@@ -42,3 +42,29 @@ describe('a clinic: visits and their patients', () => {
     expect(await db.ask('patients with their visits')).toEqual(['Ivo Lind 10', 'Ivo Lind 12', 'Mae Ross 11']);
   });
 });
+
+describe('a music school: pupils and their instruments through a table of pairs, and their own figures', () => {
+  const db = bootstrappedDuckdb(
+    'possessedmusic',
+    `CREATE TABLE pupil (pupil_id INTEGER PRIMARY KEY, pupil_name VARCHAR, age INTEGER, fee DOUBLE);
+     INSERT INTO pupil VALUES (1,'Ola',9,30),(2,'Pim',12,45),(3,'Rue',15,45);
+     CREATE TABLE instrument (instrument_id INTEGER PRIMARY KEY, instrument_name VARCHAR);
+     INSERT INTO instrument VALUES (1,'Cello'),(2,'Flute'),(3,'Harp');
+     CREATE TABLE pupil_instrument (pupil_id INTEGER REFERENCES pupil(pupil_id), instrument_id INTEGER REFERENCES instrument(instrument_id));
+     INSERT INTO pupil_instrument VALUES (1,1),(1,2),(2,2),(3,3);`,
+  );
+
+  it('lists each pair the table holds, from either side (never two totals or a count per member)', async () => {
+    expect(await db.ask('pupils and their instruments')).toEqual(['Ola Cello', 'Ola Flute', 'Pim Flute', 'Rue Harp']);
+    expect(await db.ask('list the instruments with their pupils')).toEqual(['Cello Ola', 'Flute Ola', 'Flute Pim', 'Harp Rue']);
+  });
+
+  it('lists each member with its own figures after "their"', async () => {
+    expect(await db.ask('pupils and their ages')).toEqual(['Ola 9', 'Pim 12', 'Rue 15']);
+    expect(await db.ask('list the pupils with their fees and ages')).toEqual(['Ola 30 9', 'Pim 45 12', 'Rue 45 15']);
+  });
+
+  it('keeps an aggregate said of them all one figure', async () => {
+    expect(await db.ask('the average age of pupils')).toEqual(['12']);
+  });
+});
