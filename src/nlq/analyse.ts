@@ -722,17 +722,31 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const owners = new Set(
         values.map((v) => lex.dimensions.get(v.target)).map((d) => (d && dimensionOfEntity(lex, d.entity) === d.name ? d.entity : '')),
       );
-      if (
-        nx?.kind === 'lex' &&
-        !nx.plural &&
+      const namesOwner = (x: Item | undefined): x is Item =>
+        x?.kind === 'lex' &&
         owners.size === 1 &&
         !owners.has('') &&
-        entriesOf(nx, 'entity').some((e) => owners.has(e.target)) &&
-        !entriesOf(nx, 'value').length
-      ) {
+        entriesOf(x, 'entity').some((e) => owners.has(e.target)) &&
+        !entriesOf(x, 'value').length;
+      if (namesOwner(nx) && !nx.plural) {
         consume(nx);
         nx.used = true;
         qualifierOfValue.add(nx);
+      }
+      // "History in their topics", "Leeds as its depot": the thing after "in"/"as" says the same
+      let at = k + 1;
+      const linkWords: Item[] = [];
+      if (items[at]?.kind === 'word' && ['in', 'as'].includes(items[at]!.lower)) {
+        linkWords.push(items[at++]!);
+        while (items[at]?.kind === 'word' && ['its', 'their', 'the', 'a', 'an', 'his', 'her'].includes(items[at]!.lower))
+          linkWords.push(items[at++]!);
+        const owner = items[at];
+        if (namesOwner(owner)) {
+          consume(owner, ...linkWords);
+          owner.used = true;
+          for (const w of linkWords) w.used = true;
+          qualifierOfValue.add(owner);
+        }
       }
       // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
       if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
