@@ -565,7 +565,9 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   const separator = (from: number, to: number, between: boolean, share: boolean): { at: number; len: number } | undefined => {
     for (let k = from; k < to; k++) {
       const it = items[k];
-      if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
+      // (a verb's own "to" is no separator when another follows: "papers that belong to 2 datasets to ...")
+      const verbs = (o: Item | undefined) => mayLink(lex, o) && items.slice(k + 1, to).some((x) => x.kind === 'word' && x.lower === 'to');
+      if (it.kind === 'word' && it.lower === 'to' && !verbs(items[k - 1])) return { at: k, len: 1 };
       if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
       // "the percentage of red cars among all cars"
       if (share && it.lower === 'among') return { at: k, len: 1 };
