@@ -9,7 +9,7 @@ import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 
 /** Members, the things they join, and the linking table between them. */
-const joined = (member: string, thing: string, link: string) =>
+const joined = (member: string, thing: string, link: string, group: string) =>
   SemanticModelSchema.parse({
     name: `${member}s`,
     entities: [
@@ -23,6 +23,7 @@ const joined = (member: string, thing: string, link: string) =>
     ],
     dimensions: [
       { name: `${member}_name`, entity: member, sql: '${TABLE}.name', label: `${member} name` },
+      { name: group, entity: member, sql: `\${TABLE}.${group}`, label: group },
       { name: `${thing}_name`, entity: thing, sql: '${TABLE}.name', label: `${thing} name` },
     ],
     measures: [
@@ -30,8 +31,8 @@ const joined = (member: string, thing: string, link: string) =>
       { name: `${thing}_count`, entity: thing, agg: 'count', label: `${thing}s`, time_bound: false },
     ],
   });
-const school = joined('student', 'club', 'membership');
-const provider = joined('customer', 'plan', 'subscription');
+const school = joined('student', 'club', 'membership', 'grade');
+const provider = joined('customer', 'plan', 'subscription', 'region');
 const read = (q: string, model: typeof school) => interpret(q, { model, values: new Map(), asOf: '2024-06-30' });
 const sides = (member: string, thing: string, op: string, value: number, op2: string, value2: number) => ({
   kind: 'query',
@@ -65,9 +66,40 @@ describe('ratio sides that count related rows', () => {
     });
   });
 
+  it('members that have related rows at all, out of all of them or against those with none, per group', () => {
+    const some = (member: string, thing: string) => ({ entity: member, metric: `${thing}_count`, op: 'gte', value: 1 });
+    expect(read('the proportion of students with clubs out of all students for each grade', school)).toMatchObject({
+      kind: 'query',
+      query: {
+        group_by: [{ dimension: 'grade' }],
+        ratios: [
+          {
+            numerator: { metric: 'student_count', conditions: [some('student', 'club')] },
+            denominator: { metric: 'student_count' },
+            as: 'share',
+          },
+        ],
+      },
+    });
+    expect(read('ratio of customers that have plans to customers without plans by region', provider)).toMatchObject({
+      kind: 'query',
+      query: {
+        group_by: [{ dimension: 'region' }],
+        ratios: [
+          {
+            numerator: { metric: 'customer_count', conditions: [some('customer', 'plan')] },
+            denominator: { metric: 'customer_count', conditions: [{ entity: 'customer', metric: 'plan_count', op: 'eq', value: 0 }] },
+          },
+        ],
+      },
+    });
+  });
+
   it('one side only, or a count that is no count of rows: refused', () => {
     // the first "to" is the verb's, and no second side follows
     expect(read('what is the ratio of students assigned to more than 2 clubs', school).kind).not.toBe('query');
     expect(read('ratio of customers with 1.5 plans to customers with 1 plan', provider).kind).not.toBe('query');
+    // related rows of something else than the members counted
+    expect(read('the proportion of students with plans out of all students for each grade', school).kind).not.toBe('query');
   });
 });

@@ -26,6 +26,10 @@ describe('a ratio of two columns of each row', () => {
     expect(r.status).toBe('done');
     expect(r.sql).toMatch(/AVG\(CAST\([^)]*weight[^)]*\) \/ NULLIF\([^)]*wheelbase, 0\)\)/);
     expect(r.sql).toMatch(/GROUP BY/);
+    // "of a bike" after a side only says whose the figure is
+    expect(await bikes.ask('how does the average ratio of the weight to the wheelbase of a bike vary across the different makers')).toEqual(
+      ['Rad 0.4', 'Velo 0.2'],
+    );
   });
 
   it('boats: by yard, highest first, and a unit the column is kept in', async () => {

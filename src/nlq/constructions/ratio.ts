@@ -380,7 +380,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       });
       continue;
     }
-    const parsed = parseCondition(items, k + 1, subject, lex, model, true);
+    // (the side ends the condition: "customers with orders [out of all customers]" has related rows)
+    const parsed = parseCondition(items.slice(0, e), k + 1, subject, lex, model, true);
     if (!parsed) continue;
     const its = [...parsed.words, parsed.metricItem];
     const pos = its.map((x) => items.indexOf(x));
@@ -782,7 +783,16 @@ export const ratio: Construction = {
       A.quals.length
     )
       return null;
-    const trailing = post.slice(own);
+    // "returned line items to line items not returned": a value on the column the first side's own figure is
+    // filtered by says what the second side is; for both sides it would empty the first
+    const filteredBy = (m: string | undefined, q: Qual) => {
+      const column = columnOf(ctx.model.dimensions.find((d) => d.name === q.filter?.dimension)?.sql);
+      const filter = ctx.model.measures.find((x) => x.name === m)?.filter ?? '';
+      return !!column && new RegExp(`\\b${column}\\b`, 'i').test(filter);
+    };
+    const ownByFirst = post.slice(own).filter((q) => filteredBy(A.metric, q));
+    if (ownByFirst.length && ownByFirst.length !== post.length - own) return null;
+    const trailing = ownByFirst.length ? [] : post.slice(own);
     // a condition on members is said of the thing before it, never of both sides
     if (trailing.some((q) => q.cond)) return null;
     if (trailing.length) {
