@@ -578,6 +578,9 @@ export function compile(
       ]);
     if (outNames.has(ca.name) || q.column_aggregates.filter((x) => x.name === ca.name).length > 1)
       throw new CompileError(`'${ca.name}' names two columns of the answer`);
+    const per = ca.per ? (ix.dims.get(ca.per) ?? ix.rowAttrs.get(ca.per)) : undefined;
+    if (ca.per && (!per || per.type !== 'number' || per.entity !== col.entity))
+      throw new CompileError(`'${ca.name}': per '${ca.per}' is no number column of ${col.entity}`);
     // dated like the entity's own rows (its plain count), so a period applies to them
     const rows = model.measures.find((m) => m.entity === col.entity && m.agg === 'count' && !m.filter);
     const name = `${ca.name}__column`;
@@ -585,7 +588,7 @@ export function compile(
       name,
       entity: col.entity,
       agg: ca.agg,
-      sql: col.sql,
+      sql: per ? d.divide(col.sql!, per.sql!) : col.sql,
       description: '',
       synonyms: [],
       format: { kind: 'number' },

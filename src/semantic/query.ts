@@ -322,6 +322,11 @@ export const ColumnAggregateSchema = z.object({
   /** A number dimension or a row attribute (see above). */
   of: z.string().min(1),
   agg: z.enum(['avg', 'min', 'max', 'sum']),
+  /**
+   * Each row's `of` divided by its own value of this (a number dimension or row attribute of the same
+   * entity; NULL where it is 0 or missing), aggregated: "the average ratio of weight to length".
+   */
+  per: z.string().min(1).optional(),
   /** How the question named it (for labels and answer text). */
   label: z.string().optional(),
 });

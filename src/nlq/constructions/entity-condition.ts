@@ -316,6 +316,12 @@ export function parseCondition(
     op = items[p + 1].kw === 'cmp_gte' ? 'gte' : 'lte';
     words.push(it, items[p + 1]);
     p += 2;
+  } else if (it.kind === 'num' && !it.percent && Number.isInteger(it.num) && it.num! > 0 && items[p + 1]?.kind === 'lex') {
+    // "papers that belong to 1 dataset", "members with 2 loans": a bare count is that many exactly
+    op = 'eq';
+    value = it.num!;
+    words.push(it);
+    p++;
   } else if ((it.kind === 'word' && ZERO_WORDS.has(it.lower)) || (it.kind === 'kw' && it.kw === 'neg')) {
     op = 'eq';
     value = 0;

@@ -16,6 +16,7 @@
 import type { DimensionFilter, EntityCondition, SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, dimensionOfEntity, dimensionWords, pickCountMetric, sameFamily, type Analysis } from '../analyse.js';
 import { joinGraph } from '../../semantic/graph.js';
+import { rowAttributes } from '../../semantic/compiler.js';
 import { chooseValueEntry, closestTo, describedThing, resolveRole, sameRowsIn } from '../build.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
@@ -28,6 +29,8 @@ import { keyDimension } from './listing.js';
 import { nameCandidates } from '../members.js';
 import { mayLink, verbRelatesSides } from './linking-verb.js';
 import type { Construction } from './types.js';
+import { columnOf, nameWords, unitAt, unitFits } from '../units.js';
+import type { SemanticModel } from '../../semantic/model.js';
 
 const RATIO_WORDS = new Set(['ratio', 'ratios']);
 /** Share words that open a ratio when a second side follows ("proportion of A to B"). */
@@ -69,6 +72,23 @@ const POSSESSIVES = new Set(['its', 'their']);
 /** Words that make a side "every row" of its metric ("out of all orders"). */
 const ALL_WORDS = new Set(['all', 'total', 'overall']);
 const NOT_ADDITIVE = new Set(['avg', 'min', 'max', 'median']);
+/** Words that aggregate a figure: a side said with one is no single row's value. */
+const AGGREGATE_WORDS = new Set([
+  'total',
+  'sum',
+  'average',
+  'avg',
+  'mean',
+  'overall',
+  'combined',
+  'minimum',
+  'maximum',
+  'min',
+  'max',
+  'lowest',
+  'highest',
+]);
+const AVERAGE_WORDS = new Set(['average', 'avg', 'mean']);
 const CMP_OPS: Record<string, DimensionFilter['op']> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte', cmp_eq: 'eq' };
 /** "in the database", "in the dataset" after the second side: every row there is, no filter. */
 const WHOLE_DATA = new Set(['database', 'dataset', 'db']);
@@ -146,6 +166,15 @@ function perMemberAverage(lex: Lexicon, ctx: InterpretContext, it: Item): { metr
       .map((m) => ({ metric: m.name, entity: d.entity }));
   });
   return found.length === 1 ? found[0] : undefined;
+}
+
+/** "in miles" at k after a metric whose own column is kept in that unit and says so (`range_miles`): its items. */
+function ownUnitAt(model: SemanticModel, metric: string, items: Item[], k: number): Item[] | undefined {
+  const u = unitAt(items, k);
+  const m = model.measures.find((x) => x.name === metric);
+  const col = columnOf(m?.sql);
+  if (!u || !m || !col || !unitFits(model, m.entity, col, u.unit)) return undefined;
+  return nameWords(col).some((w) => u.unit.spellings.includes(w)) ? u.items : undefined;
 }
 
 /** Reads items[s..e) as one side; undefined when any item is not understood. */
@@ -351,7 +380,8 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       });
       continue;
     }
-    const parsed = parseCondition(items, k + 1, subject, lex, model, true);
+    // (the side ends the condition: "customers with orders [out of all customers]" has related rows)
+    const parsed = parseCondition(items.slice(0, e), k + 1, subject, lex, model, true);
     if (!parsed) continue;
     const its = [...parsed.words, parsed.metricItem];
     const pos = its.map((x) => items.indexOf(x));
@@ -392,6 +422,12 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
   for (let k = s; k < e; k++) {
     const it = items[k];
     if (taken.has(it)) continue;
+    // "its range in miles": the unit the metric's own column is kept in (its name says it) only says how it is shown
+    const unit = side.metric && it.lower === 'in' ? ownUnitAt(model, side.metric, items, k) : undefined;
+    if (unit && k + unit.length <= e) {
+      for (const x of unit) taken.add(x);
+      continue;
+    }
     if (it.kind === 'word' && SIDE_LINKS.has(it.lower)) {
       if (ALL_WORDS.has(it.lower) && !side.metricItem) side.all = true;
       continue;
@@ -402,6 +438,18 @@ function parseSide(items: Item[], [s, e]: Span, lex: Lexicon, a: Analysis, ctx: 
       // "the total number of papers": every row of it
       if (it.lower.startsWith('total')) side.all = true;
       continue;
+    }
+    // "the payload of an aircraft": the thing named after its own figure only says whose it is
+    if (side.metric && it.kind === 'lex' && ['of', 'a', 'an', 'the', 'each', 'every'].includes(items[k - 1]?.lower ?? '')) {
+      const whose = entriesOf(it, 'entity').map((x) => x.target);
+      if (
+        whose.length === 1 &&
+        whose[0] === lex.metrics.get(side.metric)?.entity &&
+        items
+          .slice(side.metricItem ? items.indexOf(side.metricItem) + 1 : k, k)
+          .every((o) => o.kind === 'word' && ['of', 'a', 'an', 'the', 'each', 'every'].includes(o.lower))
+      )
+        continue;
     }
     // "aircraft capacity": the thing named right before its own figure only says whose it is
     const owner = side.metricItem && items[k - 1] === side.metricItem && !counted ? entriesOf(side.metricItem, 'entity') : [];
@@ -565,7 +613,9 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   const separator = (from: number, to: number, between: boolean, share: boolean): { at: number; len: number } | undefined => {
     for (let k = from; k < to; k++) {
       const it = items[k];
-      if (it.kind === 'word' && it.lower === 'to') return { at: k, len: 1 };
+      // (a verb's own "to" is no separator when another follows: "papers that belong to 2 datasets to ...")
+      const verbs = (o: Item | undefined) => mayLink(lex, o) && items.slice(k + 1, to).some((x) => x.kind === 'word' && x.lower === 'to');
+      if (it.kind === 'word' && it.lower === 'to' && !verbs(items[k - 1])) return { at: k, len: 1 };
       if (it.kind === 'word' && it.lower === 'out' && items[k + 1]?.lower === 'of') return { at: k, len: 2 };
       // "the percentage of red cars among all cars"
       if (share && it.lower === 'among') return { at: k, len: 1 };
@@ -733,7 +783,16 @@ export const ratio: Construction = {
       A.quals.length
     )
       return null;
-    const trailing = post.slice(own);
+    // "returned line items to line items not returned": a value on the column the first side's own figure is
+    // filtered by says what the second side is; for both sides it would empty the first
+    const filteredBy = (m: string | undefined, q: Qual) => {
+      const column = columnOf(ctx.model.dimensions.find((d) => d.name === q.filter?.dimension)?.sql);
+      const filter = ctx.model.measures.find((x) => x.name === m)?.filter ?? '';
+      return !!column && new RegExp(`\\b${column}\\b`, 'i').test(filter);
+    };
+    const ownByFirst = post.slice(own).filter((q) => filteredBy(A.metric, q));
+    if (ownByFirst.length && ownByFirst.length !== post.length - own) return null;
+    const trailing = ownByFirst.length ? [] : post.slice(own);
     // a condition on members is said of the thing before it, never of both sides
     if (trailing.some((q) => q.cond)) return null;
     if (trailing.length) {
@@ -833,6 +892,20 @@ export const ratio: Construction = {
     const metricA = A.metric;
     const metricB = B.metric;
     const sides = { A, B };
+    // both sides one value of each member's own row ("the cruising speed to the payload"), said with no aggregate word
+    const attributes = rowAttributes(ctx.model);
+    const entityOfMetric = (m: string) => lex.metrics.get(m)?.entity;
+    const ownValue = (x: Side) =>
+      !!x.metric &&
+      attributes.has(x.metric) &&
+      !x.quals.length &&
+      !x.all &&
+      !x.items.some((it) => it.lower.split(' ').some((w) => AGGREGATE_WORDS.has(w)));
+    const rowRatio =
+      ownValue(A) && ownValue(B) && entityOfMetric(metricA) === entityOfMetric(metricB) ? entityOfMetric(metricA) : undefined;
+    const ratioAt = items.indexOf(where.words[0]!);
+    const averaged = rowRatio && AVERAGE_WORDS.has(items[ratioAt - 1]?.lower ?? '') ? items[ratioAt - 1] : undefined;
+    const varies = items.some((it) => it.kind === 'kw' && it.kw === 'group' && /^(vary|varies|differ|differs) /.test(it.lower));
 
     return {
       construction: 'ratio',
@@ -867,6 +940,39 @@ export const ratio: Construction = {
         // a condition counts its members over the question's period, like the entity-condition rule
         const conditions = (x: Side): EntityCondition[] =>
           x.quals.flatMap((q) => (q.cond ? [{ ...q.cond, ...(query.time_range ? { time_range: { ...query.time_range } } : {}) }] : []));
+        const ranked = (q: SemanticQuery): SemanticQuery => {
+          if (!((superl || sortKws.length || where.byKw) && q.group_by.length)) return q;
+          const dir = superl?.dir ?? sortDir ?? 'desc';
+          consume(...(superl ? [items[superl.pos]] : []), ...sortKws, ...rankWords, where.byKw);
+          notes.push(`Ranked by the ratio, ${dir === 'desc' ? 'highest' : 'lowest'} first`);
+          return { ...q, order: [{ by: name, direction: dir }], ...(superl ? { limit: superl.n ?? (plural ? 10 : 1) } : {}) };
+        };
+        // two figures of each member's own row: over a breakdown of several members, the average of each one's ratio
+        // when "average" (or "how does it vary") says so; a ratio of an average to a total is never answered
+        if (rowRatio) {
+          const key = keyDimension(ctx.model, rowRatio);
+          const column = (d: string) => columnOf(ctx.model.dimensions.find((x) => x.name === d)?.sql);
+          const oneEach = query.group_by.some(
+            (g) =>
+              g.dimension === key || g.dimension === dimensionOfEntity(lex, rowRatio) || (!!key && column(g.dimension) === column(key)),
+          );
+          if (!oneEach && (averaged || (varies && query.group_by.length))) {
+            if (query.metrics.length)
+              return `The ratio is asked beside ${query.metrics.map((m) => label(m).toLowerCase()).join(', ')}: ask for each separately.`;
+            consume(...where.words, ...sides.A.items, ...sides.B.items, averaged);
+            notes.push(`Average ratio: each ${rowRatio.replace(/_/g, ' ')}'s ${text(sides.A)} divided by its ${text(sides.B)}, averaged`);
+            return ranked({
+              ...query,
+              share_of_total: [],
+              column_aggregates: [
+                ...(query.column_aggregates ?? []),
+                { name, of: metricA, per: metricB, agg: 'avg', label: `Average ratio of ${text(sides.A)} to ${text(sides.B)}` },
+              ],
+            });
+          }
+          if (!oneEach && lex.metrics.get(metricA)?.agg !== lex.metrics.get(metricB)?.agg)
+            return `The ratio of ${text(sides.A)} to ${text(sides.B)} over several ${rowRatio.replace(/_/g, ' ')}s: ask for the average ratio, or for each ${rowRatio.replace(/_/g, ' ')}.`;
+        }
         // a number column read per member needs one member per row of the answer: "for each course"
         // (grouped by its name) is each course, its key joining the name (names may be shared)
         for (const x of [sides.A, sides.B]) {
@@ -958,13 +1064,7 @@ export const ratio: Construction = {
             ],
           };
         }
-        if ((superl || sortKws.length || where.byKw) && q.group_by.length) {
-          const dir = superl?.dir ?? sortDir ?? 'desc';
-          consume(...(superl ? [items[superl.pos]] : []), ...sortKws, ...rankWords, where.byKw);
-          q = { ...q, order: [{ by: name, direction: dir }], ...(superl ? { limit: superl.n ?? (plural ? 10 : 1) } : {}) };
-          notes.push(`Ranked by the ratio, ${dir === 'desc' ? 'highest' : 'lowest'} first`);
-        }
-        return q;
+        return ranked(q);
       },
     };
   },
