@@ -188,8 +188,16 @@ class JoinPlan {
     return this.nodes.get(key)!.alias;
   }
 
-  /** Renders a model SQL fragment owned by the entity at node `key`. */
+  /**
+   * Renders a model SQL fragment owned by the entity at node `key`. A column the join to that node matches on
+   * is read from the row that refers to it ("what state is X in": the city's own `state_name`, also when that
+   * state has no row of its own, where the joined column would be empty).
+   */
   render(key: string, sql: string): string {
+    const node = this.nodes.get(key)!;
+    const joined = /^\$\{TABLE\}\.(\w+)$/.exec(sql.trim())?.[1];
+    const referring = joined && node.parent ? node.hop!.on.find(([, b]) => b === joined)?.[0] : undefined;
+    if (referring) return `${this.alias(node.parent!)}.${referring}`;
     try {
       return renderSql(
         sql,
