@@ -188,8 +188,16 @@ class JoinPlan {
     return this.nodes.get(key)!.alias;
   }
 
-  /** Renders a model SQL fragment owned by the entity at node `key`. */
+  /**
+   * Renders a model SQL fragment owned by the entity at node `key`. A column the join to that node matches on
+   * is read from the row that refers to it ("what state is X in": the city's own `state_name`, also when that
+   * state has no row of its own, where the joined column would be empty).
+   */
   render(key: string, sql: string): string {
+    const node = this.nodes.get(key)!;
+    const joined = /^\$\{TABLE\}\.(\w+)$/.exec(sql.trim())?.[1];
+    const referring = joined && node.parent ? node.hop!.on.find(([, b]) => b === joined)?.[0] : undefined;
+    if (referring) return `${this.alias(node.parent!)}.${referring}`;
     try {
       return renderSql(
         sql,
@@ -676,8 +684,21 @@ export function compile(
       if (dim) conds.push(timeCondition(dim));
     }
     const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
-    const root = findRoot(model, targets, undefined);
-    if (!root) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+    let root = findRoot(model, targets, undefined);
+    if (!root) {
+      // "the papers of Ada with keyword K": each condition the breakdown's rows do not reach is a condition on them
+      const own = groups.length
+        ? findRoot(
+            model,
+            groups.map((g) => g.entity),
+            undefined,
+          )
+        : undefined;
+      const kept = own ? semiJoined(model, ix, d, own, conds) : undefined;
+      if (!own || !kept) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+      root = own;
+      conds.splice(0, conds.length, ...kept);
+    }
     const plan = new JoinPlan(model, ix, d, root);
     const sel = groups.map((g, i) => `${groupExpr(plan, g, d)} AS ${dimCols[i]}`);
     const where = conds.map((c) => c.build(plan, plan.reach(root, c.entity)));
@@ -1112,6 +1133,9 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
   // Fan-out: some dimension or filter lies on the "many" side of E. Bridge through an entity F
   // that reaches E and every target; keep each (row of E, group key) once, then aggregate E.
   const F = findRoot(model, targets, E);
+  const kept = F ? undefined : semiJoined(model, ix, d, E, conds);
+  if (kept && [...groups.map((g) => g.entity), ...kept.map((c) => c.entity)].every((t) => graph.path(E, t)))
+    return groupSql(model, ix, d, mg, groups, kept);
   if (!F)
     throw new CompileError(
       `${describe(mg.measures.map((m) => m.name))} cannot be broken down or filtered by ` +
@@ -1148,6 +1172,42 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
       .join('') +
     (sel.length ? `\n  GROUP BY ${dimCols.map((_, i) => i + 1).join(', ')}` : '')
   );
+}
+
+/**
+ * The conditions with each one `entity` cannot reach to-one made a condition on its own rows: those a row of one
+ * table links to a row that meets it ("papers by Ada" of papers: `paperid IN (SELECT paperid FROM writes ... WHERE
+ * author = 'Ada')`), each on its own ("papers by Ada with keyword K": a paper with both, by any of its rows). The
+ * linking table must be the one that reaches both most shortly, else (none, two, a key of several columns) undefined.
+ */
+function semiJoined(model: SemanticModel, ix: ModelIndex, d: SqlDialect, entity: string, conds: Condition[]): Condition[] | undefined {
+  const graph = joinGraph(model);
+  const e = ix.entities.get(entity)!;
+  if (Array.isArray(e.primary_key) && e.primary_key.length !== 1) return undefined;
+  const pk = Array.isArray(e.primary_key) ? e.primary_key[0]! : e.primary_key;
+  const out: Condition[] = [];
+  for (const c of conds) {
+    if (graph.path(entity, c.entity)) {
+      out.push(c);
+      continue;
+    }
+    const costs = model.entities
+      .map((b) => ({ b: b.name, to: graph.path(b.name, entity), via: graph.path(b.name, c.entity) }))
+      .filter((x) => x.to && x.via)
+      .map((x) => ({ b: x.b, cost: x.to!.length + x.via!.length }));
+    const least = Math.min(...costs.map((x) => x.cost));
+    const linking = costs.filter((x) => x.cost === least);
+    if (linking.length !== 1) return undefined;
+    const plan = new JoinPlan(model, ix, d, linking[0]!.b);
+    const target = plan.reach(plan.root, entity);
+    const where = c.build(plan, plan.reach(plan.root, c.entity));
+    const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
+      .joins()
+      .map((j) => ' ' + j)
+      .join('')} WHERE ${where}`;
+    out.push({ entity, build: (p, key) => `${p.alias(key)}.${pk} IN (${sub})` });
+  }
+  return out.length === conds.length && out.some((c, i) => c !== conds[i]) ? out : undefined;
 }
 
 function unreachableNames(model: SemanticModel, ix: ModelIndex, E: string, groups: GroupCol[], conds: Condition[]): string[] {

@@ -349,7 +349,7 @@ export const listing: Construction = {
       const after = items[k + 1];
       return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
     });
-    // "papers by Ada Lark", "COVID-19 papers": a bare noun phrase of the things picked by a value (no
+    // "papers by Ada Lark", "COVID-19 papers", "Ada's paper about X" (singular too: no count word says how many): a bare noun phrase of the things picked by a value (no
     // question word, no word of a figure) asks to see them, unless the model names a figure by that
     // very word ("orders"); the thing alone ("vendors", "total visits") is its figure
     // "employees hired after 1993": the same of things with a name of their own (people, products)
@@ -362,7 +362,7 @@ export const listing: Construction = {
       !items.some(
         (it, k) => (QUESTION_WORDS.has(it.lower) && !relativeClause(items, k)) || FIGURE_WORDS.has(it.lower) || it.lower === 'number',
       ) &&
-      mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
+      mentions.some((m) => !entriesOf(m, 'metric').some((e) => e.source === 'name'));
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
     if (!listed) return null;
 

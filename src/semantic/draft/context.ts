@@ -27,6 +27,8 @@ export interface FoundJoin {
   to: string;
   refColumns: string[];
   source: 'declared' | 'naming' | 'composite' | 'role';
+  /** Distinct values of the columns not found in the target (a name shared with the target's key, mostly found). */
+  missing?: { count: number; of: number };
 }
 
 export interface BootstrapResult {
