@@ -548,14 +548,22 @@ export function compile(
       if (!td) throw unknown('time dimension', n, [...ix.timeDims.keys()]);
       return td;
     }) as [TimeDimension, TimeDimension];
-    if (from.entity !== to.entity)
+    // the rows are those of the entity that has both dates: its own, or one the other's rows belong to (to-one)
+    const rows =
+      from.entity === to.entity || graph.path(from.entity, to.entity)
+        ? from.entity
+        : graph.path(to.entity, from.entity)
+          ? to.entity
+          : undefined;
+    if (!rows)
       throw new CompileError(`'${du.name}': '${from.name}' dates ${from.entity} and '${to.name}' dates ${to.entity}, so no row has both`);
-    const secs = d.secondsBetween(from.sql, to.sql);
-    const per = { day: d.daysBetween(from.sql, to.sql), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
+    const onRows = (td: TimeDimension) => (td.entity === rows ? td.sql : td.sql.replace(/\$\{TABLE\}/g, `\${${td.entity}}`));
+    const secs = d.secondsBetween(onRows(from), onRows(to));
+    const per = { day: d.daysBetween(onRows(from), onRows(to)), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
     const name = `${du.name}__duration`;
     baseMeasures.set(name, {
       name,
-      entity: from.entity,
+      entity: rows,
       agg: du.agg,
       sql: per,
       description: '',

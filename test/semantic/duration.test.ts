@@ -20,6 +20,9 @@ entities:
   - name: ward
     table: ward
     primary_key: id
+  - name: supplier
+    table: supplier
+    primary_key: id
 relationships:
   - from: visit
     to: ward
@@ -40,6 +43,9 @@ time_dimensions:
   - name: ward_opened
     entity: ward
     sql: \${TABLE}.opened
+  - name: supplier_since
+    entity: supplier
+    sql: \${TABLE}.since
 dimensions:
   - name: ward_name
     entity: ward
@@ -78,10 +84,19 @@ const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 describe('durations: errors', () => {
   const d = new DuckDbDialect();
-  it('refuses two time dimensions of different entities, naming them', () => {
-    const q: SemanticQueryInput = { durations: [{ name: 'x', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] };
+  it('refuses two time dimensions of entities neither of which belongs to the other, naming them', () => {
+    const q: SemanticQueryInput = { durations: [{ name: 'x', from: 'supplier_since', to: 'seen_on', unit: 'day', agg: 'avg' }] };
     expect(() => compile(model, q, d)).toThrow(CompileError);
-    expect(() => compile(model, q, d)).toThrow(/'ward_opened' dates ward and 'seen_on' dates visit/);
+    expect(() => compile(model, q, d)).toThrow(/'supplier_since' dates supplier and 'seen_on' dates visit/);
+  });
+  it.each([
+    ['duckdb', new DuckDbDialect()],
+    ['postgres', new PostgresDialect()],
+    ['mysql', new MysqlDialect()],
+  ] as [string, SqlDialect][])('%s: a date of the thing the rows belong to is read through the join', (_n, dialect) => {
+    const sql = compile(model, { durations: [{ name: 'x', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] }, dialect).sql;
+    expect(sql).toMatch(/JOIN/);
+    expect(sql).toMatch(/\.opened/);
   });
   it('refuses an unknown time dimension, naming the known ones', () => {
     expect(() => compile(model, { durations: [{ name: 'x', from: 'booked', to: 'seen_on' }] }, d)).toThrow(/booked/);
@@ -153,6 +168,15 @@ const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
     [
       { ward_name: 'South', visits: 3, wait: avg([4, -1]) },
       { ward_name: 'North', visits: 3, wait: avg([3, 1]) },
+    ],
+  ],
+  [
+    "from a date of the thing each row belongs to (its ward's opening) to the row's own date: per visit",
+    { durations: [{ name: 'since_open', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] },
+    [
+      {
+        since_open: avg(VISITS.filter((v) => v[3]).map((v) => days(WARDS.find((w) => w[0] === v[1])![2], v[3]!))),
+      },
     ],
   ],
   [
