@@ -578,9 +578,11 @@ export function compile(
 
   // column aggregates: one value per row (a number dimension or a row attribute), aggregated anew
   for (const ca of q.column_aggregates) {
-    const col = ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of);
+    // (a date's earliest or latest: its lowest or highest value)
+    const date = ca.agg === 'min' || ca.agg === 'max' ? ix.timeDims.get(ca.of) : undefined;
+    const col = ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of) ?? (date ? { ...date, type: 'number' as const } : undefined);
     if (!col || col.type !== 'number')
-      throw unknown('number dimension or row attribute', ca.of, [
+      throw unknown('number dimension, date (lowest or highest) or row attribute', ca.of, [
         ...[...ix.dims.values()].filter((x) => x.type === 'number').map((x) => x.name),
         ...ix.rowAttrs.keys(),
       ]);
@@ -789,7 +791,8 @@ export function compile(
   }
   for (const ca of q.column_aggregates) {
     const measure = synthetic.find((x) => x.column === ca.name)!.measure;
-    const col = (ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of))!;
+    const date = !ix.dims.has(ca.of) && !ix.rowAttrs.has(ca.of);
+    const col = (ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of) ?? ix.timeDims.get(ca.of))!;
     const source = ix.measures.get(ca.of)?.format;
     const aggWord = { avg: 'Average', min: 'Lowest', max: 'Highest', sum: 'Total' }[ca.agg];
     extraCols.push({
@@ -798,10 +801,14 @@ export function compile(
         kind: 'metric',
         ref: ca.name,
         label: ca.label ?? `${aggWord} ${(col.label ?? col.name.replace(/_/g, ' ')).toLowerCase()}`,
-        format:
-          ca.agg === 'avg'
-            ? { kind: 'number', decimals: 2, ...(source && source.kind !== 'integer' ? source : {}) }
-            : (source ?? { kind: 'number' }),
+        ...(date
+          ? {}
+          : {
+              format:
+                ca.agg === 'avg'
+                  ? { kind: 'number' as const, decimals: 2, ...(source && source.kind !== 'integer' ? source : {}) }
+                  : (source ?? { kind: 'number' as const }),
+            }),
       },
       sql: `base.${d.ident(measure)}`,
     });

@@ -320,7 +320,7 @@ export type Duration = z.infer<typeof DurationSchema>;
 export const ColumnAggregateSchema = z.object({
   /** Output column name (unique in the query), e.g. `retail_price_max`. */
   name: z.string().min(1),
-  /** A number dimension or a row attribute (see above). */
+  /** A number dimension, a time dimension (min/max only: its earliest, latest) or a row attribute (see above). */
   of: z.string().min(1),
   agg: z.enum(['avg', 'min', 'max', 'sum']),
   /** How the question named it (for labels and answer text). */

@@ -98,6 +98,10 @@ describe('durations: errors', () => {
     expect(sql).toMatch(/JOIN/);
     expect(sql).toMatch(/\.opened/);
   });
+  it('a date is aggregated only by its lowest or highest', () => {
+    expect(() => compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'avg' }] }, d)).toThrow(CompileError);
+    expect(compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'min' }] }, new PostgresDialect()).sql).toContain('MIN(');
+  });
   it('refuses an unknown time dimension, naming the known ones', () => {
     expect(() => compile(model, { durations: [{ name: 'x', from: 'booked', to: 'seen_on' }] }, d)).toThrow(/booked/);
   });
@@ -215,6 +219,24 @@ describe.each(ENGINES)('durations on a real %s warehouse', (engine) => {
           ...inserts(),
         ],
   );
+  it("a date's earliest and latest per group (column aggregates of a time dimension), joined from the rows", async (ctx) => {
+    const target = engineTarget.current();
+    if (!target) return ctx.skip();
+    const query: SemanticQueryInput = {
+      group_by: [{ dimension: 'ward_name' }],
+      column_aggregates: [
+        { name: 'first_seen', of: 'seen_on', agg: 'min' },
+        { name: 'last_booked', of: 'booked_on', agg: 'max' },
+      ],
+    };
+    const sql = compile(model, query, target.dialect).sql;
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+    const rows = (await runGuarded(target.warehouse, sql)).rows.map((r) => [r.ward_name, day(r.first_seen), day(r.last_booked)]);
+    expect(rows, sql).toEqual([
+      ['North', '2024-01-04', '2024-02-01'],
+      ['South', '2024-03-02', '2024-03-10'],
+    ]);
+  });
   it.for(CASES.map(([title, query, expected]) => ({ title, query, expected })))('$title', async ({ query, expected }, ctx) => {
     const target = engineTarget.current();
     if (!target) return ctx.skip();
