@@ -556,14 +556,22 @@ export function compile(
       if (!td) throw unknown('time dimension', n, [...ix.timeDims.keys()]);
       return td;
     }) as [TimeDimension, TimeDimension];
-    if (from.entity !== to.entity)
+    // the rows are those of the entity that has both dates: its own, or one the other's rows belong to (to-one)
+    const rows =
+      from.entity === to.entity || graph.path(from.entity, to.entity)
+        ? from.entity
+        : graph.path(to.entity, from.entity)
+          ? to.entity
+          : undefined;
+    if (!rows)
       throw new CompileError(`'${du.name}': '${from.name}' dates ${from.entity} and '${to.name}' dates ${to.entity}, so no row has both`);
-    const secs = d.secondsBetween(from.sql, to.sql);
-    const per = { day: d.daysBetween(from.sql, to.sql), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
+    const onRows = (td: TimeDimension) => (td.entity === rows ? td.sql : td.sql.replace(/\$\{TABLE\}/g, `\${${td.entity}}`));
+    const secs = d.secondsBetween(onRows(from), onRows(to));
+    const per = { day: d.daysBetween(onRows(from), onRows(to)), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
     const name = `${du.name}__duration`;
     baseMeasures.set(name, {
       name,
-      entity: from.entity,
+      entity: rows,
       agg: du.agg,
       sql: per,
       description: '',
@@ -578,9 +586,11 @@ export function compile(
 
   // column aggregates: one value per row (a number dimension or a row attribute), aggregated anew
   for (const ca of q.column_aggregates) {
-    const col = ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of);
+    // (a date's earliest or latest: its lowest or highest value)
+    const date = ca.agg === 'min' || ca.agg === 'max' ? ix.timeDims.get(ca.of) : undefined;
+    const col = ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of) ?? (date ? { ...date, type: 'number' as const } : undefined);
     if (!col || col.type !== 'number')
-      throw unknown('number dimension or row attribute', ca.of, [
+      throw unknown('number dimension, date (lowest or highest) or row attribute', ca.of, [
         ...[...ix.dims.values()].filter((x) => x.type === 'number').map((x) => x.name),
         ...ix.rowAttrs.keys(),
       ]);
@@ -805,7 +815,8 @@ export function compile(
   }
   for (const ca of q.column_aggregates) {
     const measure = synthetic.find((x) => x.column === ca.name)!.measure;
-    const col = (ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of))!;
+    const date = !ix.dims.has(ca.of) && !ix.rowAttrs.has(ca.of);
+    const col = (ix.dims.get(ca.of) ?? ix.rowAttrs.get(ca.of) ?? ix.timeDims.get(ca.of))!;
     const source = ix.measures.get(ca.of)?.format;
     const aggWord = { avg: 'Average', min: 'Lowest', max: 'Highest', sum: 'Total' }[ca.agg];
     extraCols.push({
@@ -814,10 +825,14 @@ export function compile(
         kind: 'metric',
         ref: ca.name,
         label: ca.label ?? `${aggWord} ${(col.label ?? col.name.replace(/_/g, ' ')).toLowerCase()}`,
-        format:
-          ca.agg === 'avg'
-            ? { kind: 'number', decimals: 2, ...(source && source.kind !== 'integer' ? source : {}) }
-            : (source ?? { kind: 'number' }),
+        ...(date
+          ? {}
+          : {
+              format:
+                ca.agg === 'avg'
+                  ? { kind: 'number' as const, decimals: 2, ...(source && source.kind !== 'integer' ? source : {}) }
+                  : (source ?? { kind: 'number' as const }),
+            }),
       },
       sql: `base.${d.ident(measure)}`,
     });

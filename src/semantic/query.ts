@@ -287,7 +287,8 @@ export const DURATION_UNITS = ['day', 'hour', 'minute', 'second'] as const;
 /**
  * The time from one date to another of the same rows, aggregated: "average number of days between
  * order date and ship date" = {from: order_date, to: ship_date, unit: day, agg: avg}. `from` and
- * `to` are time dimensions of one entity; per row the duration is `to - from` (negative when `to`
+ * `to` are time dimensions of one entity, or of one and an entity its rows reach to-one (then per row
+ * of the first, the other's date joined); per row the duration is `to - from` (negative when `to`
  * is earlier), in whole calendar days for `day` (the dates' days, times of day ignored), in seconds
  * for `second`, and in seconds / 60 or / 3600 (fractional) for `minute` and `hour`. Rows with
  * either date NULL do not count (they are left out of the average, lowest, highest and total).
@@ -299,7 +300,7 @@ export const DurationSchema = z.object({
   name: z.string().min(1),
   /** The time dimension the duration starts at. */
   from: z.string().min(1),
-  /** The time dimension the duration ends at (same entity as `from`). */
+  /** The time dimension the duration ends at (same entity as `from`, or one related to-one). */
   to: z.string().min(1),
   unit: z.enum(DURATION_UNITS).default('day'),
   agg: z.enum(['avg', 'min', 'max', 'sum']).default('avg'),
@@ -319,7 +320,7 @@ export type Duration = z.infer<typeof DurationSchema>;
 export const ColumnAggregateSchema = z.object({
   /** Output column name (unique in the query), e.g. `retail_price_max`. */
   name: z.string().min(1),
-  /** A number dimension or a row attribute (see above). */
+  /** A number dimension, a time dimension (min/max only: its earliest, latest) or a row attribute (see above). */
   of: z.string().min(1),
   agg: z.enum(['avg', 'min', 'max', 'sum']),
   /**

@@ -20,6 +20,9 @@ entities:
   - name: ward
     table: ward
     primary_key: id
+  - name: supplier
+    table: supplier
+    primary_key: id
 relationships:
   - from: visit
     to: ward
@@ -40,6 +43,9 @@ time_dimensions:
   - name: ward_opened
     entity: ward
     sql: \${TABLE}.opened
+  - name: supplier_since
+    entity: supplier
+    sql: \${TABLE}.since
 dimensions:
   - name: ward_name
     entity: ward
@@ -78,10 +84,23 @@ const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 describe('durations: errors', () => {
   const d = new DuckDbDialect();
-  it('refuses two time dimensions of different entities, naming them', () => {
-    const q: SemanticQueryInput = { durations: [{ name: 'x', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] };
+  it('refuses two time dimensions of entities neither of which belongs to the other, naming them', () => {
+    const q: SemanticQueryInput = { durations: [{ name: 'x', from: 'supplier_since', to: 'seen_on', unit: 'day', agg: 'avg' }] };
     expect(() => compile(model, q, d)).toThrow(CompileError);
-    expect(() => compile(model, q, d)).toThrow(/'ward_opened' dates ward and 'seen_on' dates visit/);
+    expect(() => compile(model, q, d)).toThrow(/'supplier_since' dates supplier and 'seen_on' dates visit/);
+  });
+  it.each([
+    ['duckdb', new DuckDbDialect()],
+    ['postgres', new PostgresDialect()],
+    ['mysql', new MysqlDialect()],
+  ] as [string, SqlDialect][])('%s: a date of the thing the rows belong to is read through the join', (_n, dialect) => {
+    const sql = compile(model, { durations: [{ name: 'x', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] }, dialect).sql;
+    expect(sql).toMatch(/JOIN/);
+    expect(sql).toMatch(/\.opened/);
+  });
+  it('a date is aggregated only by its lowest or highest', () => {
+    expect(() => compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'avg' }] }, d)).toThrow(CompileError);
+    expect(compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'min' }] }, new PostgresDialect()).sql).toContain('MIN(');
   });
   it('refuses an unknown time dimension, naming the known ones', () => {
     expect(() => compile(model, { durations: [{ name: 'x', from: 'booked', to: 'seen_on' }] }, d)).toThrow(/booked/);
@@ -156,6 +175,15 @@ const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
     ],
   ],
   [
+    "from a date of the thing each row belongs to (its ward's opening) to the row's own date: per visit",
+    { durations: [{ name: 'since_open', from: 'ward_opened', to: 'seen_on', unit: 'day', agg: 'avg' }] },
+    [
+      {
+        since_open: avg(VISITS.filter((v) => v[3]).map((v) => days(WARDS.find((w) => w[0] === v[1])![2], v[3]!))),
+      },
+    ],
+  ],
+  [
     'the period dates the rows by the start date',
     {
       durations: [{ name: 'wait', from: 'booked_on', to: 'seen_on', unit: 'day', agg: 'avg' }],
@@ -191,6 +219,24 @@ describe.each(ENGINES)('durations on a real %s warehouse', (engine) => {
           ...inserts(),
         ],
   );
+  it("a date's earliest and latest per group (column aggregates of a time dimension), joined from the rows", async (ctx) => {
+    const target = engineTarget.current();
+    if (!target) return ctx.skip();
+    const query: SemanticQueryInput = {
+      group_by: [{ dimension: 'ward_name' }],
+      column_aggregates: [
+        { name: 'first_seen', of: 'seen_on', agg: 'min' },
+        { name: 'last_booked', of: 'booked_on', agg: 'max' },
+      ],
+    };
+    const sql = compile(model, query, target.dialect).sql;
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+    const rows = (await runGuarded(target.warehouse, sql)).rows.map((r) => [r.ward_name, day(r.first_seen), day(r.last_booked)]);
+    expect(rows, sql).toEqual([
+      ['North', '2024-01-04', '2024-02-01'],
+      ['South', '2024-03-02', '2024-03-10'],
+    ]);
+  });
   it.for(CASES.map(([title, query, expected]) => ({ title, query, expected })))('$title', async ({ query, expected }, ctx) => {
     const target = engineTarget.current();
     if (!target) return ctx.skip();

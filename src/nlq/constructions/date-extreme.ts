@@ -151,3 +151,54 @@ export const dateExtreme: Construction = {
     };
   },
 };
+
+/**
+ * "the earliest charge date of each member", "the most recent order date per region", "for each
+ * customer, the last payment date": the first or last value of one date per group of a breakdown
+ * (`column_aggregates` of the date, min or max). The date is one time dimension named right after
+ * the extreme word; the breakdown is the general rules' (its things must be reached from the date's
+ * rows to-one, which the compiler checks). A number beside it ("the 3 latest dates": which three
+ * rows?), no breakdown (one value: `extreme` in the single-table reading), a time breakdown (the
+ * date's own buckets), or a phrase naming several dates: no reading here.
+ */
+export const dateExtremeOfEach: Construction = {
+  name: 'date extreme of each',
+  recognise({ items, a, lex }) {
+    const k = items.findIndex(
+      (it, i) =>
+        !it.consumed &&
+        ((it.kind === 'word' && !it.used && (EARLY.has(it.lower) || LATE.has(it.lower))) ||
+          (it.kind === 'kw' && /^(the )?most$/.test(it.lower) && RECENT.has(items[i + 1]?.lower ?? ''))),
+    );
+    if (k < 0) return null;
+    const extreme = items[k]!.kind === 'kw' ? [items[k]!, items[k + 1]!] : [items[k]!];
+    const date = items[k + extreme.length];
+    if (!date || date.kind !== 'lex' || date.consumed) return null;
+    const tds = [...new Set(entriesOf(date, 'time_dimension').map((e) => e.target))];
+    if (tds.length !== 1 || entriesOf(date, 'metric').length || entriesOf(date, 'entity').length) return null;
+    if ([items[k - 1], items[k + extreme.length + 1]].some((o) => o?.kind === 'num')) return null;
+    if (!a.groups.some((g) => items[g.pos] !== date) || a.grainGroups.length) return null;
+    const T = tds[0]!;
+    const agg: 'min' | 'max' = EARLY.has(extreme[0]!.lower) ? 'min' : 'max';
+    // the date and its extreme are this reading's: no superlative, dated period or column of the general rules
+    a.superlatives = a.superlatives.filter((s) => !extreme.includes(items[s.pos]!));
+    if (a.dating?.item === date) a.dating = undefined;
+    a.dimMentions = a.dimMentions.filter((d) => d.item !== date);
+    a.unknown = a.unknown.filter((u) => !extreme.includes(u));
+    a.providesMetric = true;
+    return {
+      construction: 'date extreme of each',
+      apply(query, notes) {
+        if (!query.group_by.length || query.group_by.some((g) => g.grain || g.dimension === T)) return query;
+        const td = lex.timeDimensions.get(T)!;
+        const label = `${agg === 'min' ? 'Earliest' : 'Latest'} ${td.label.toLowerCase()}`;
+        const name = `${agg === 'min' ? 'earliest' : 'latest'}_${T}`;
+        if (query.metrics.includes(name) || query.group_by.some((g) => g.dimension === name)) return query;
+        consume(...extreme, date);
+        for (const it of [...extreme, date]) it.used = true;
+        notes.push(`${label} of each group (rows with no ${td.label.toLowerCase()} left out)`);
+        return { ...query, column_aggregates: [...(query.column_aggregates ?? []), { name, of: T, agg, label }] };
+      },
+    };
+  },
+};

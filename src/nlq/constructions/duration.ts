@@ -6,8 +6,9 @@
  * Shape: an aggregate word (average, mean, minimum, maximum, shortest, longest, total; "on average"
  * after), a head (days, hours, minutes, seconds, number of days, time, duration, "how long"), then
  * "between A and B", "from A to/until B" or "to B since/after/from A", and an optional unit ("in seconds"). A and B are time
- * dimensions of one entity, each named by exactly one phrase of the model (a label or a synonym:
- * "hired" for a hire date). The head's unit or the "in <unit>" phrase picks the unit; none = days.
+ * dimensions of one entity, or of one and a thing its rows belong to (per row of the first), each named by a phrase of
+ * the model (a label or a synonym: "hired" for a hire date; of several, the one sharing rows with the other date) or
+ * by a thing and "date". The head's unit or the "in <unit>" phrase picks the unit; none = days.
  * "duration" with no dates (right after a thing, or "duration of <thing>") reads that thing's one
  * start/end pair of time dimensions (their names hold start/begin and end/finish/stop), only when
  * there is exactly one such pair.
@@ -15,13 +16,16 @@
  * No aggregate word: a superlative ranks the groups of a breakdown ("the salesperson with the
  * shortest time from hire to termination") when the breakdown is the dates' own entity (one row per
  * member: the duration of each); anything else has no aggregate and is refused ("how many days
- * between order and shipping": whose, which one?). An ambiguous date, two dates of different things,
- * or two units that disagree are refused, naming them.
+ * between order and shipping": whose, which one?). An ambiguous date, dates of two things neither
+ * belonging to the other, or two units that disagree are refused, naming them.
  */
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
+import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { memberDimension } from '../members.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
+import { isStamp } from '../year-columns.js';
 import type { Construction } from './types.js';
 
 type Unit = 'day' | 'hour' | 'minute' | 'second';
@@ -105,7 +109,7 @@ export const duration: Construction = {
       let dates: DatePair | string | undefined;
       const open = items[k];
       if (open && open.kind === 'word' && ['between', 'from', 'to', 'until', 'till'].includes(open.lower)) {
-        dates = datePair(items, k, lex);
+        dates = datePair(items, k, lex, ctx.model);
         if (!dates) continue;
       } else if (head.lower === 'duration' || head.lower === 'durations') {
         dates = startEndPair(items, h, lex);
@@ -159,17 +163,17 @@ export const duration: Construction = {
       // the dates are the duration's; a period dates the rows by the start date
       if (typeof dates !== 'string') a.dating = { dimension: dates.from, item: dates.fromItem };
       // "the salesperson with the shortest time ...": the members of the dates' own entity, ranked
-      const entity = typeof dates !== 'string' ? lex.timeDimensions.get(dates.from)!.entity : undefined;
-      const members =
-        sup.length && entity
-          ? a.metrics.find(
-              (m) =>
-                items.indexOf(m.item) < h &&
-                !mine.has(m.item) &&
-                ['count', 'count_distinct'].includes(lex.metrics.get(m.name)?.agg ?? '') &&
-                lex.metrics.get(m.name)?.entity === entity,
-            )
-          : undefined;
+      // (of the other date's thing, whose members each have many rows: which row's time ranks them is not said)
+      const dated = typeof dates !== 'string' ? [dates.from, dates.to].map((n) => lex.timeDimensions.get(n)!.entity) : [];
+      const members = sup.length
+        ? a.metrics.find(
+            (m) =>
+              items.indexOf(m.item) < h &&
+              !mine.has(m.item) &&
+              ['count', 'count_distinct'].includes(lex.metrics.get(m.name)?.agg ?? '') &&
+              dated.includes(lex.metrics.get(m.name)?.entity ?? ''),
+          )
+        : undefined;
       if (members) a.metrics = a.metrics.filter((m) => m !== members);
       a.superlatives = a.superlatives.filter((s) => !posIn(s.pos));
       // a superlative elsewhere ("the salesperson with the shortest ...") ranks as well
@@ -197,11 +201,12 @@ export const duration: Construction = {
         apply(query: SemanticQuery, notes: string[]): SemanticQuery | string {
           if (typeof dates === 'string') return dates;
           if (unitConflict) return unitConflict;
-          const { from, to } = dates;
-          const entity = lex.timeDimensions.get(from)!.entity;
+          const { from, to, rows: entity } = dates;
           const member = memberDimension(lex, model, entity);
           let q: SemanticQuery = query;
           if (members) {
+            if (lex.metrics.get(members.name)?.entity !== entity)
+              return `Each ${members.item.text} has many ${entity} rows, each with its own time from ${from} to ${to}: I could not tell which one ranks it (the average, shortest or longest?).`;
             if (!member || q.group_by.length || q.metrics.length)
               return `I could not tell which ${members.item.text} to rank by the time from ${from} to ${to}.`;
             q = { ...q, group_by: [{ dimension: member }] };
@@ -253,6 +258,8 @@ export const duration: Construction = {
 interface DatePair {
   from: string;
   to: string;
+  /** The entity whose rows have both dates (their own, or one's they belong to). */
+  rows: string;
   /** The words read (the connectors, fillers and dates). */
   words: Item[];
   /** The index after the second date. */
@@ -263,7 +270,7 @@ interface DatePair {
   before?: boolean;
 }
 
-/** The one time dimension a phrase names; a refusal when it names several; undefined when none. */
+/** The one time dimension a phrase names; several when it may name several; undefined when none. */
 function dateOf(it: Item | undefined): string | string[] | undefined {
   if (!it || it.kind !== 'lex' || it.consumed) return undefined;
   const tds = [...new Set(entriesOf(it, 'time_dimension').map((e) => e.target))];
@@ -271,20 +278,38 @@ function dateOf(it: Item | undefined): string | string[] | undefined {
   return tds.length === 1 ? tds[0]! : tds;
 }
 
+/** "<thing> date" ("the payment date" said as the payments' "date"): the thing's one date that is no record stamp. */
+function thingDate(items: Item[], i: number, model: SemanticModel): string | undefined {
+  const thing = items[i];
+  if (!thing || thing.kind !== 'lex' || thing.consumed || items[i + 1]?.lower !== 'date' || items[i + 1]!.consumed) return undefined;
+  const things = [...new Set(entriesOf(thing, 'entity').map((e) => e.target))];
+  if (things.length !== 1) return undefined;
+  const dates = model.time_dimensions.filter((t) => t.entity === things[0] && !isStamp(model, t.name));
+  return dates.length === 1 ? dates[0]!.name : undefined;
+}
+
 /** "between A and B", "from A to B" starting at `k` (the preposition); a string is a refusal. */
-function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | undefined {
+function datePair(items: Item[], k: number, lex: Lexicon, model: SemanticModel): DatePair | string | undefined {
   const open = items[k]!;
   const words: Item[] = [open];
   let i = k + 1;
   const skip = () => {
     while (i < items.length && items[i]!.kind === 'word' && DATE_FILLER.has(items[i]!.lower)) words.push(items[i++]!);
   };
+  // one date: its own phrase, or a thing and "date" (both words read)
+  const date = (): [Item, string | string[]] | undefined => {
+    const it = items[i];
+    const named = dateOf(it) ?? thingDate(items, i, model);
+    if (!it || !named) return undefined;
+    words.push(it);
+    if (!dateOf(it)) words.push(items[++i]!);
+    i++;
+    return [it, named];
+  };
   skip();
-  const A = items[i];
-  const a = dateOf(A);
-  if (!a) return undefined;
-  words.push(A!);
-  i++;
+  const first = date();
+  if (!first) return undefined;
+  const [A, a] = first;
   const mid = items[i];
   // "to B since A": the end first, the start after
   const reversed = ['to', 'until', 'till'].includes(open.lower);
@@ -293,11 +318,9 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
   words.push(mid);
   i++;
   skip();
-  const B = items[i];
-  const b = dateOf(B);
-  if (!b) return undefined;
-  words.push(B!);
-  i++;
+  const second = date();
+  if (!second) return undefined;
+  const [B, b] = second;
   // "between the start date and the end date of treatments": dates of the thing named right after them
   let [da, db] = [a, b];
   const ofThing = items[i]?.lower === 'of' ? items.slice(i + 1).find((o) => !(o.kind === 'word' && DATE_FILLER.has(o.lower))) : undefined;
@@ -312,24 +335,53 @@ function datePair(items: Item[], k: number, lex: Lexicon): DatePair | string | u
       i = at + 1;
     }
   }
+  // a phrase of several dates is the one that shares rows with the other date ("payment date" beside a sale date)
+  if (Array.isArray(da) || Array.isArray(db)) {
+    const pairs = [da]
+      .flat()
+      .flatMap((x) => [db].flat().map((y) => [x, y] as const))
+      .filter(([x, y]) => typeof ordered(x, y, A, B, [], i, lex, model) !== 'string');
+    if (pairs.length === 1) [da, db] = pairs[0]!;
+  }
   for (const [x, it] of [
     [da, A],
     [db, B],
   ] as const)
     if (Array.isArray(x))
       return `"${it!.text}" may be ${x.map((n) => lex.timeDimensions.get(n)?.label ?? n).join(' or ')}: I could not tell which date you mean.`;
-  if (reversed) return ordered(db as string, da as string, B!, A!, words, i, lex);
-  return ordered(da as string, db as string, A!, B!, words, i, lex);
+  if (reversed) return ordered(db as string, da as string, B!, A!, words, i, lex, model);
+  return ordered(da as string, db as string, A!, B!, words, i, lex, model);
 }
 
-/** The pair from A to B, refused when it is one date or two things' dates. */
-function ordered(from: string, to: string, A: Item, B: Item, words: Item[], i: number, lex: Lexicon): DatePair | string {
+/**
+ * The pair from A to B, refused when it is one date. Dates of two things are the rows of the one
+ * that belongs to the other (a payment's own date and its sale's date: per payment), only when the
+ * model relates them in one way; otherwise no row has both.
+ */
+function ordered(
+  from: string,
+  to: string,
+  A: Item,
+  B: Item,
+  words: Item[],
+  i: number,
+  lex: Lexicon,
+  model: SemanticModel,
+): DatePair | string {
   if (from === to) return `"${A.text}" and "${B.text}" are the same date, so there is no time between them.`;
   const ea = lex.timeDimensions.get(from)?.entity;
   const eb = lex.timeDimensions.get(to)?.entity;
-  if (!ea || ea !== eb)
-    return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
-  return { from, to, words, end: i, fromItem: A };
+  const graph = joinGraph(model);
+  const rows =
+    ea && eb && (ea === eb || shortestJoinPaths(model, ea, eb).count === 1)
+      ? graph.path(ea, eb)
+        ? ea
+        : graph.path(eb, ea)
+          ? eb
+          : undefined
+      : undefined;
+  if (!rows) return `"${A.text}" dates ${ea} and "${B.text}" dates ${eb}: they are dates of different things, so no row has both.`;
+  return { from, to, rows, words, end: i, fromItem: A };
 }
 
 /** "session duration", "duration of sessions": the thing's one start/end pair of time dimensions. */
@@ -364,5 +416,13 @@ function startEndPair(items: Item[], h: number, lex: Lexicon): DatePair | string
   const starts = tds.filter((t) => START.test(t.name.toLowerCase()));
   const ends = tds.filter((t) => END.test(t.name.toLowerCase()));
   if (starts.length !== 1 || ends.length !== 1 || starts[0] === ends[0]) return undefined;
-  return { from: starts[0]!.name, to: ends[0]!.name, words: [...words, thing], end, fromItem: thing, before: thing === items[h - 1] };
+  return {
+    from: starts[0]!.name,
+    to: ends[0]!.name,
+    rows: ents[0]!,
+    words: [...words, thing],
+    end,
+    fromItem: thing,
+    before: thing === items[h - 1],
+  };
 }

@@ -30,7 +30,7 @@ import { relatedCondition } from './related-condition.js';
 import { rowClass } from './row-class.js';
 import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
-import { dateExtreme } from './date-extreme.js';
+import { dateExtreme, dateExtremeOfEach } from './date-extreme.js';
 import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
 import { valuePresence } from './value-presence.js';
@@ -46,6 +46,7 @@ export const CONSTRUCTIONS: Construction[] = [
   periodMetricExtreme,
   ratio,
   duration,
+  dateExtremeOfEach,
   numericRange,
   rowClass,
   memberId,
