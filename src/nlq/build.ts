@@ -137,9 +137,28 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   /** The question's words that name things or columns (no values). */
   const namingItems = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length);
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
+  const atEnd = (d: string, direction: ReadonlySet<string>) =>
+    (lex.dimensions.get(d)?.label ?? d)
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => direction.has(w));
   for (const v of a.values) {
     // a value stored in two different dimensions: the one named next to it, or two readings compete
     let entries = v.entries;
+    // "from LAX to ORD": the preposition right before a value names the direction of its dimension
+    const prep = items[v.pos - 1];
+    const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
+    // "from Denver": the value at one end of a trip is held by a role of one column (the location of
+    // the airport a flight leaves from), the one the things asked about reach; a column at no end of
+    // the trip is no reading of it
+    const ends = direction ? uniq(entries.map((e) => e.target).filter((d) => atEnd(d, direction))) : [];
+    if (ends.length && ends.some((d) => lex.dimensions.get(d)?.roleOf) && uniq(ends.map(baseOf)).length === 1) {
+      const end = closestTo(lex, model, ends, [
+        ...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''),
+        ...a.roles.flatMap((r) => [...r.entities]),
+      ]);
+      entries = entries.filter((e) => e.target === end);
+    }
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {
       // (the value's own word naming a flag, "active" of is_active, names no column beside it)
@@ -152,16 +171,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
       if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1)
         named = named.filter((b) => namedBefore.includes(b));
-      // "from LAX to ORD": the preposition right before a value names the direction of its dimension
-      const prep = items[v.pos - 1];
-      const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
-      if (named.length !== 1 && direction)
-        named = bases.filter((b) =>
-          (lex.dimensions.get(b)?.label ?? b)
-            .toLowerCase()
-            .split(/[^a-z]+/)
-            .some((w) => direction.has(w)),
-        );
+      if (named.length !== 1 && direction) named = bases.filter((b) => atEnd(b, direction));
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {
