@@ -49,6 +49,8 @@ const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 
 const EMPTY_VERBS = new Set(['made', 'placed', 'done', 'got', 'gotten']);
 /** Words of a figure over rows: a column after one is summed or averaged, not listed. */
 const FIGURE_WORDS = new Set(['total', 'sum', 'average', 'avg', 'mean', 'combined', 'overall', 'median']);
+/** "parcel details from Leeds", "match information": the things themselves are asked for, as with a plural. */
+const DETAIL_WORDS = new Set(['information', 'info', 'details']);
 /** Words that make a question of a phrase (a bare phrase of things asks to see them). */
 const QUESTION_WORDS = new Set([
   'what',
@@ -362,7 +364,11 @@ export const listing: Construction = {
       !items.some(
         (it, k) => (QUESTION_WORDS.has(it.lower) && !relativeClause(items, k)) || FIGURE_WORDS.has(it.lower) || it.lower === 'number',
       ) &&
-      mentions.some((m) => m.plural && !entriesOf(m, 'metric').some((e) => e.source === 'name'));
+      mentions.some(
+        (m) =>
+          (m.plural || DETAIL_WORDS.has(items[items.indexOf(m) + 1]?.lower ?? '')) &&
+          !entriesOf(m, 'metric').some((e) => e.source === 'name'),
+      );
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
     if (!listed) return null;
 
