@@ -50,6 +50,37 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
   to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
 });
 
+/** Verbs of leaving or reaching that say the end of a trip a value is at: "leaving Denver", "arriving in Leeds". */
+const END_VERBS: Readonly<Record<string, 'from' | 'to'>> = lookupTable({
+  leaving: 'from',
+  leave: 'from',
+  leaves: 'from',
+  departing: 'from',
+  depart: 'from',
+  departs: 'from',
+  arriving: 'to',
+  arrive: 'to',
+  arrives: 'to',
+  reaching: 'to',
+});
+
+/**
+ * The end of a trip the words before a value say ("from"/"to", "leaving", "arriving in"), with the
+ * verb words that only say it (read when the value is found at that end).
+ */
+function endBefore(items: Item[], pos: number): { direction: ReadonlySet<string>; verbs: Item[] } | undefined {
+  const word = (i: number) => (items[i]?.kind === 'word' ? items[i]!.lower : '');
+  const prep = word(pos - 1);
+  if (END_VERBS[prep]) return { direction: DIRECTION_WORDS[END_VERBS[prep]]!, verbs: [items[pos - 1]!] };
+  if (['in', 'at', 'into'].includes(prep) && END_VERBS[word(pos - 2)] === 'to')
+    return { direction: DIRECTION_WORDS.to!, verbs: [items[pos - 2]!, items[pos - 1]!] };
+  const direction = DIRECTION_WORDS[prep];
+  if (!direction) return undefined;
+  // "leaving from Seattle": the verb says the same end as the preposition
+  const verb = END_VERBS[word(pos - 2)];
+  return { direction, verbs: verb && DIRECTION_WORDS[verb] === direction ? [items[pos - 2]!] : [] };
+}
+
 /** The word saying "all of them" of the values from item `first` to item `last`: right before them, or a few words after. */
 function allOfWord(items: Item[], first: number, last: number): Item | undefined {
   const before = items.slice(Math.max(0, first - 3), first).find((o) => o.kind === 'word' && ALL_OF_BEFORE.has(o.lower));
@@ -146,8 +177,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     // a value stored in two different dimensions: the one named next to it, or two readings compete
     let entries = v.entries;
     // "from LAX to ORD": the preposition right before a value names the direction of its dimension
-    const prep = items[v.pos - 1];
-    const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
+    const said = endBefore(items, v.pos);
+    const direction = said?.direction;
     // "from Denver": the value at one end of a trip is held by a role of one column (the location of
     // the airport a flight leaves from), the one the things asked about reach; a column at no end of
     // the trip is no reading of it
@@ -158,6 +189,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         ...a.roles.flatMap((r) => [...r.entities]),
       ]);
       entries = entries.filter((e) => e.target === end);
+      consume(...said!.verbs);
     }
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {

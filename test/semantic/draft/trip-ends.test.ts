@@ -58,6 +58,14 @@ describe('the ends of a trip are roles of the table they refer to', () => {
     expect(await parcels.ask('i need the number of parcels from Northgate')).toEqual(['2']);
   });
 
+  it('a verb of leaving or arriving says the end as "from" and "to" do; another verb says none', async () => {
+    expect(await rail.ask('list the trains leaving York')).toEqual(['12']);
+    expect(await rail.ask('show trains arriving in York')).toEqual(['11', '14']);
+    expect(await parcels.ask('list parcels arriving at Southmoor')).toEqual(['101', '104']);
+    expect(await parcels.ask('list parcels departing Northgate')).toEqual(['101', '103']);
+    expect((await rail.ask('list trains stopping in York'))[0]).toMatch(/^refused/);
+  });
+
   it('a town with no word of its end is still two readings', async () => {
     expect((await rail.ask('how many trains in Leeds'))[0]).toMatch(/^refused/);
     expect((await parcels.ask('list the Northgate parcels'))[0]).toMatch(/^refused/);
