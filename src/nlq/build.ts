@@ -65,7 +65,7 @@ const END_VERBS: Readonly<Record<string, 'from' | 'to'>> = lookupTable({
 });
 
 /**
- * The end of a trip the words before a value say ("from"/"to", "leaving", "arriving in"), with the
+ * The end of a trip the words before a value say ("from"/"to", "leaving", "arriving in", "between"), with the
  * verb words that only say it (read when the value is found at that end).
  */
 function endBefore(items: Item[], pos: number): { direction: ReadonlySet<string>; verbs: Item[] } | undefined {
@@ -74,6 +74,9 @@ function endBefore(items: Item[], pos: number): { direction: ReadonlySet<string>
   if (END_VERBS[prep]) return { direction: DIRECTION_WORDS[END_VERBS[prep]]!, verbs: [items[pos - 1]!] };
   if (['in', 'at', 'into'].includes(prep) && END_VERBS[word(pos - 2)] === 'to')
     return { direction: DIRECTION_WORDS.to!, verbs: [items[pos - 2]!, items[pos - 1]!] };
+  // "between Leeds and York": the first is where the trip starts, the second where it ends
+  if (prep === 'between') return { direction: DIRECTION_WORDS.from!, verbs: [items[pos - 1]!] };
+  if (prep === 'and' && word(pos - 3) === 'between') return { direction: DIRECTION_WORDS.to!, verbs: [items[pos - 1]!] };
   const direction = DIRECTION_WORDS[prep];
   if (!direction) return undefined;
   // "leaving from Seattle": the verb says the same end as the preposition

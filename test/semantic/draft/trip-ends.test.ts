@@ -66,6 +66,12 @@ describe('the ends of a trip are roles of the table they refer to', () => {
     expect((await rail.ask('list trains stopping in York'))[0]).toMatch(/^refused/);
   });
 
+  it('"between A and B" goes from A to B; "in either direction" is not read', async () => {
+    expect(await rail.ask('list trains between Leeds and Harrogate')).toEqual(['13']);
+    expect(await parcels.ask('how many parcels between Eastwick and Southmoor')).toEqual(['1']);
+    expect((await rail.ask('list trains between Leeds and York in either direction'))[0]).toMatch(/^refused/);
+  });
+
   it('a town with no word of its end is still two readings', async () => {
     expect((await rail.ask('how many trains in Leeds'))[0]).toMatch(/^refused/);
     expect((await parcels.ask('list the Northgate parcels'))[0]).toMatch(/^refused/);
