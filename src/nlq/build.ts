@@ -50,6 +50,40 @@ const DIRECTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = lookupTab
   to: new Set(['to', 'destination', 'dest', 'arrival', 'target', 'receiver', 'recipient', 'end']),
 });
 
+/** Verbs of leaving or reaching that say the end of a trip a value is at: "leaving Denver", "arriving in Leeds". */
+const END_VERBS: Readonly<Record<string, 'from' | 'to'>> = lookupTable({
+  leaving: 'from',
+  leave: 'from',
+  leaves: 'from',
+  departing: 'from',
+  depart: 'from',
+  departs: 'from',
+  arriving: 'to',
+  arrive: 'to',
+  arrives: 'to',
+  reaching: 'to',
+});
+
+/**
+ * The end of a trip the words before a value say ("from"/"to", "leaving", "arriving in", "between"), with the
+ * verb words that only say it (read when the value is found at that end).
+ */
+function endBefore(items: Item[], pos: number): { direction: ReadonlySet<string>; verbs: Item[] } | undefined {
+  const word = (i: number) => (items[i]?.kind === 'word' ? items[i]!.lower : '');
+  const prep = word(pos - 1);
+  if (END_VERBS[prep]) return { direction: DIRECTION_WORDS[END_VERBS[prep]]!, verbs: [items[pos - 1]!] };
+  if (['in', 'at', 'into'].includes(prep) && END_VERBS[word(pos - 2)] === 'to')
+    return { direction: DIRECTION_WORDS.to!, verbs: [items[pos - 2]!, items[pos - 1]!] };
+  // "between Leeds and York": the first is where the trip starts, the second where it ends
+  if (prep === 'between') return { direction: DIRECTION_WORDS.from!, verbs: [items[pos - 1]!] };
+  if (prep === 'and' && word(pos - 3) === 'between') return { direction: DIRECTION_WORDS.to!, verbs: [items[pos - 1]!] };
+  const direction = DIRECTION_WORDS[prep];
+  if (!direction) return undefined;
+  // "leaving from Seattle": the verb says the same end as the preposition
+  const verb = END_VERBS[word(pos - 2)];
+  return { direction, verbs: verb && DIRECTION_WORDS[verb] === direction ? [items[pos - 2]!] : [] };
+}
+
 /** The word saying "all of them" of the values from item `first` to item `last`: right before them, or a few words after. */
 function allOfWord(items: Item[], first: number, last: number): Item | undefined {
   const before = items.slice(Math.max(0, first - 3), first).find((o) => o.kind === 'word' && ALL_OF_BEFORE.has(o.lower));
@@ -137,9 +171,29 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   /** The question's words that name things or columns (no values). */
   const namingItems = items.filter((o) => o.kind === 'lex' && !entriesOf(o, 'value').length);
   const baseOf = (d: string) => lex.dimensions.get(d)?.roleOf?.base ?? d;
+  const atEnd = (d: string, direction: ReadonlySet<string>) =>
+    (lex.dimensions.get(d)?.label ?? d)
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => direction.has(w));
   for (const v of a.values) {
     // a value stored in two different dimensions: the one named next to it, or two readings compete
     let entries = v.entries;
+    // "from LAX to ORD": the preposition right before a value names the direction of its dimension
+    const said = endBefore(items, v.pos);
+    const direction = said?.direction;
+    // "from Denver": the value at one end of a trip is held by a role of one column (the location of
+    // the airport a flight leaves from), the one the things asked about reach; a column at no end of
+    // the trip is no reading of it
+    const ends = direction ? uniq(entries.map((e) => e.target).filter((d) => atEnd(d, direction))) : [];
+    if (ends.length && ends.some((d) => lex.dimensions.get(d)?.roleOf) && uniq(ends.map(baseOf)).length === 1) {
+      const end = closestTo(lex, model, ends, [
+        ...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''),
+        ...a.roles.flatMap((r) => [...r.entities]),
+      ]);
+      entries = entries.filter((e) => e.target === end);
+      consume(...said!.verbs);
+    }
     const bases = uniq(entries.map((e) => baseOf(e.target)));
     if (bases.length > 1) {
       // (the value's own word naming a flag, "active" of is_active, names no column beside it)
@@ -152,16 +206,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       const namedBefore = items[just]?.kind === 'lex' ? entriesOf(items[just]!, 'dimension').map((d) => baseOf(d.target)) : [];
       if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1)
         named = named.filter((b) => namedBefore.includes(b));
-      // "from LAX to ORD": the preposition right before a value names the direction of its dimension
-      const prep = items[v.pos - 1];
-      const direction = prep?.kind === 'word' ? DIRECTION_WORDS[prep.lower] : undefined;
-      if (named.length !== 1 && direction)
-        named = bases.filter((b) =>
-          (lex.dimensions.get(b)?.label ?? b)
-            .toLowerCase()
-            .split(/[^a-z]+/)
-            .some((w) => direction.has(w)),
-        );
+      if (named.length !== 1 && direction) named = bases.filter((b) => atEnd(b, direction));
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {

@@ -417,7 +417,8 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       if (other.name.endsWith(`_${d.name}`)) {
         const role = other.name.slice(0, -d.name.length - 1);
         d.roles.set(role, other.name);
-        other.roleOf = { role, base: d.name };
+        // the shortest name it ends with is its base (flight_from_airport_airport: airport, not from_airport_airport)
+        if (!other.roleOf || other.roleOf.base.length > d.name.length) other.roleOf = { role, base: d.name };
         roles.add(role);
       }
     }

@@ -267,6 +267,12 @@ export const KEYWORDS: [string, Keyword][] = [
   ['display', 'list'],
   ['give', 'list'],
   ['get', 'list'],
+  // a request for things, said of oneself ("I need a parcel from Leeds", "we are looking for matches")
+  ['i need', 'list'],
+  ['i want', 'list'],
+  ['i would like', 'list'],
+  ['i like', 'list'],
+  ['looking for', 'list'],
   // (a request, never the model's "returns")
   ['return me', 'list'],
   ['return us', 'list'],

@@ -70,7 +70,8 @@ export interface DraftContext {
   joins: FoundJoin[];
   entities: Entity[];
   relationships: Relationship[];
-  roleEntities: Array<{ name: string; of: TableProfile; column: string }>;
+  /** `end`: one end of a trip or match (from_airport), described by the referenced table's own text columns. */
+  roleEntities: Array<{ name: string; of: TableProfile; column: string; end?: boolean }>;
   /** Per table, its columns that refer to another table. */
   fkCols: Map<TableProfile, Set<string>>;
   /** Names of dimensions, time dimensions and measures taken so far. */

@@ -316,3 +316,41 @@ export function indexable(c: ColumnProfile, indexMax: number): boolean {
   // (a few long names among them are still names: "Orchestra of the Age of Enlightenment")
   return short.length >= 0.8 * c.sample.length;
 }
+
+/**
+ * Each end of a trip or match (from_airport, to_airport) gets the referenced thing's own text columns
+ * under its role ("from_airport_airport_location", labelled "From airport location"), so a question can
+ * say which end a value is at ("from Denver").
+ */
+export function endDimensions(ctx: DraftContext): void {
+  const { roleEntities, dimensions, used, notes, colSql } = ctx;
+  const { claim } = thingNames(ctx);
+  for (const r of roleEntities) {
+    if (!r.end) continue;
+    const key = r.of.pk.length === 1 ? colSql(r.of.pk[0]!) : undefined;
+    const roleWords = nameWords(r.name);
+    for (const d of dimensions.filter((x) => x.entity === r.of.entity && (x.type ?? 'string') === 'string' && x.sql !== key)) {
+      const name = `${r.name}_${d.name}`;
+      if (used.has(name)) continue;
+      used.add(name);
+      // "From airport" + "airport location": the thing's word once
+      const own = nameWords(d.label ?? d.name);
+      const rest = roleWords.slice(1);
+      const tail = rest.every((w, i) => own[i] === w) ? own.slice(rest.length) : own;
+      dimensions.push({
+        name,
+        entity: r.name,
+        sql: d.sql,
+        type: 'string',
+        // a label taken (the trip's own "from station" column) says the column's name instead
+        label:
+          claim('dimension', [sentence(readable([...roleWords, ...tail]))])[0] ??
+          sentence(readable([...roleWords, ...nameWords(d.sql.replace(/^\$\{TABLE\}\./, ''))])),
+        description: `${d.description ?? d.name}, of the ${readable(roleWords).join(' ')} (${r.column})`,
+        synonyms: [],
+        index_values: d.index_values ?? false,
+      });
+      notes[`dimensions:${name}`] = `${d.name} of the ${r.of.entity} at this end (${r.column})`;
+    }
+  }
+}

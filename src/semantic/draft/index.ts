@@ -12,7 +12,16 @@ import { draftPrimaryKeys } from './keys.js';
 import { draftRelationships, findJoins } from './joins.js';
 import { draftEntity, shareBareWords, thingNames } from './names.js';
 import { datingHelpers, draftTimeDimensions } from './time.js';
-import { booleanDimension, columnDraft, flagColumn, flagDimension, keyDimension, nameByKey, textDimension } from './dimensions.js';
+import {
+  booleanDimension,
+  columnDraft,
+  endDimensions,
+  flagColumn,
+  flagDimension,
+  keyDimension,
+  nameByKey,
+  textDimension,
+} from './dimensions.js';
 import { numberColumn, revenueSynonyms, tableMeasures } from './measures.js';
 import { chooseFact } from './fact.js';
 import { IDENT, snake } from './vocabulary.js';
@@ -64,6 +73,7 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
     tableMeasures(ctx, t);
     draftEntity(ctx, t);
   }
+  endDimensions(ctx);
   revenueSynonyms(ctx);
   shareBareWords(ctx);
   const { fact, defaults, asOf } = chooseFact(ctx);

@@ -5,7 +5,7 @@
  * role entity.
  */
 import type { DraftContext, FoundJoin } from './context.js';
-import { KEY_SUFFIX, KEY_WORDS, ROLE_TARGETS, nameWords, readable, sentence, snake } from './vocabulary.js';
+import { KEY_SUFFIX, KEY_WORDS, ROLE_TARGETS, endColumnWords, nameWords, readable, sentence, snake } from './vocabulary.js';
 import { kindOf, norm, type TableProfile } from './profile.js';
 import { tableNames } from './tables.js';
 
@@ -89,6 +89,17 @@ export async function findJoins(ctx: DraftContext): Promise<void> {
         const forms = tableWordForms(b);
         const cHead = s.replace(KEY_SUFFIX, '');
         const cSuffix = s.slice(cHead.length);
+        // One end of a trip or match named by the other table (from_airport, to_airport): no key word needed.
+        const endOf = endColumnWords(col.name);
+        if (
+          b !== a &&
+          endOf &&
+          forms.includes(endOf.rest.join('')) &&
+          kind === kindOf(b.info.columns.find((c) => c.name === k)?.type ?? '')
+        ) {
+          candidates.push({ b, ref: k, source: 'naming' });
+          continue;
+        }
         // A bare `id` is the row's own key, whichever table is keyed by an `id` too.
         if (b !== a && keyish(a, col.name) && cHead !== '') {
           // custkey = custkey (TPC-H), customer_id = customer_id, customerid = customerid
@@ -183,7 +194,9 @@ export function draftRelationships(ctx: DraftContext): void {
     // The target's key must be the referenced columns for a to-one join; a declared FK to a unique non-key still is to-one.
     let target = b.entity;
     const taken = relationships.some((r) => r.from === a.entity && r.to === b.entity);
-    if (b === a || taken) {
+    // Each end of a trip or match is its own role (the airport a flight leaves from, the one it goes to).
+    const end = j.columns.length === 1 && b !== a ? endColumnWords(j.columns[0]!) : undefined;
+    if (b === a || taken || end) {
       let name = snake(
         nameWords(j.columns.join('_'))
           .filter((w) => !KEY_WORDS.has(w))
@@ -192,7 +205,7 @@ export function draftRelationships(ctx: DraftContext): void {
       if (usedEntities.has(name)) name = `${a.entity}_${name}`;
       while (usedEntities.has(name)) name = `${name}_2`;
       usedEntities.add(name);
-      roleEntities.push({ name, of: b, column: j.columns.join(', ') });
+      roleEntities.push({ name, of: b, column: j.columns.join(', '), ...(end ? { end: true } : {}) });
       entities.push({
         name,
         table: b.info.name,

@@ -455,6 +455,28 @@ export const TIME_WORDS = new Set([
   'datetime',
   'on',
 ]);
+/** Words before another table's name that say which end of a trip, transfer or match a column holds (from_airport, home_team_id). */
+const END_WORDS = new Set([
+  'from',
+  'to',
+  'origin',
+  'destination',
+  'dest',
+  'departure',
+  'arrival',
+  'source',
+  'target',
+  'sender',
+  'receiver',
+  'recipient',
+  'home',
+  'away',
+]);
+/** The words of a column naming one end of a trip or match and the table it refers to (`from_airport`: from, airport), keys left out. */
+export function endColumnWords(col: string): { end: string; rest: string[] } | undefined {
+  const w = nameWords(col).filter((x) => !KEY_WORDS.has(x));
+  return w.length >= 2 && END_WORDS.has(w[0]!) ? { end: w[0]!, rest: w.slice(1) } : undefined;
+}
 export const ROLE_TARGETS: Array<{ column: RegExp; table: RegExp }> = [
   { column: /^(reports_to|manager(_id)?|mgr(_id)?|supervisor(_id)?|boss(_id)?|parent(_id)?|parent_[a-z]+_id)$/, table: /./ },
   {
