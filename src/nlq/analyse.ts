@@ -702,6 +702,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           continue;
         }
         if (o.kind === 'kw' && o.kw === 'group') continue;
+        // "rivers that do not run through X": the verb right after the negation is the linking verb's to
+        // read (an attribute of the thing's own only); the negation is the value's
+        if (negatedVerb(items, p)) continue;
         if (
           isSkip(o) ||
           (o.kind === 'word' && (CONNECT.has(o.lower) || PREPOSITIONS.has(o.lower) || o.lower === 'in')) ||
@@ -1163,4 +1166,11 @@ function countBeforeThing(items: Item[], k: number): Item | undefined {
   if (num?.kind !== 'num' || num.used || !Number.isInteger(num.num) || num.num! <= 0 || num.num! >= 10_000 || num.percent) return undefined;
   if (before && !(before.kind === 'word' && before.lower === 'the')) return undefined;
   return num;
+}
+
+/** A content verb right after a negation ("do not [run] through X", "does not [border] Y"). */
+export function negatedVerb(items: Item[], p: number): boolean {
+  const o = items[p];
+  const before = items[p - 1];
+  return o?.kind === 'word' && before?.kind === 'kw' && before.kw === 'neg' && !STOPWORDS.has(o.lower) && !!verbOf(o.lower);
 }
