@@ -8,7 +8,7 @@ import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
-import { expandedNames } from './linking.js';
+import { expandedNames, SAID_WITH_QUALIFIER } from './linking.js';
 import { modelColumns, unitlessNames } from './unit-suffixes.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
@@ -207,6 +207,40 @@ function modifiedNames(figures: { name: string; label?: string; synonyms: string
       if (STOPWORDS.has(modifier) || GENERIC_WORDS.has(modifier)) continue;
       if (figures.some((g) => g !== f && wordsOf.get(g.name)!.has(modifier))) continue;
       for (const head of heads) if (!own.includes(`${modifier} ${head}`)) out.push([`${modifier} ${head}`, f.name]);
+    }
+  }
+  return out;
+}
+
+/**
+ * "population density" of a thing whose `density` sits beside its population: a column word people say
+ * with the name of another column of the same thing before it (`SAID_WITH_QUALIFIER`), only when the
+ * thing has that column and nothing is called so already.
+ */
+function qualifiedNames<T extends { name: string; label?: string; synonyms: string[]; entity: string }>(
+  elements: T[],
+  model: SemanticModel,
+  taken: (phrase: string) => boolean,
+): [string, T][] {
+  const out: [string, T][] = [];
+  for (const x of elements) {
+    for (const phrase of new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((p) => p.toLowerCase()).filter(Boolean))) {
+      const words = phrase.split(/\s+/);
+      const k = words.findIndex((w) => SAID_WITH_QUALIFIER.has(w));
+      if (k < 0) continue;
+      const qualifier = SAID_WITH_QUALIFIER.get(words[k]!)!;
+      if (words.includes(qualifier)) continue;
+      const beside = [...model.measures, ...model.dimensions].some(
+        (o) =>
+          o.entity === x.entity &&
+          o.name !== x.name &&
+          `${o.name} ${o.sql ?? ''}`
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(qualifier),
+      );
+      const said = [...words.slice(0, k), qualifier, ...words.slice(k)].join(' ');
+      if (beside && !taken(said)) out.push([said, x]);
     }
   }
   return out;
@@ -466,6 +500,10 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   ))
     add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
   for (const [phrase, d] of unitlessNames(model.dimensions, taken, columns))
+    add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
+  for (const [phrase, m] of qualifiedNames(model.measures, model, taken))
+    add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
+  for (const [phrase, d] of qualifiedNames(model.dimensions, model, taken))
     add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
   addClosedCompounds(root, vocab, add);
 
