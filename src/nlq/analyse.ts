@@ -506,6 +506,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       continue;
     }
     if (it.kind !== 'lex' || qualifierOfValue.has(it)) continue;
+    // "the highest point in the state of Nevada": the thing before "of" and a member of its own names what
+    // the value is (as "the ICML conference"), never a count of those things beside another thing's column
+    if (memberNamedAfter(lex, items, k)) {
+      consume(it);
+      it.used = true;
+      qualifierOfValue.add(it);
+      continue;
+    }
 
     let values = entriesOf(it, 'value');
     const metrics = entriesOf(it, 'metric');
@@ -1173,4 +1181,26 @@ export function negatedVerb(items: Item[], p: number): boolean {
   const o = items[p];
   const before = items[p - 1];
   return o?.kind === 'word' && before?.kind === 'kw' && before.kw === 'neg' && !STOPWORDS.has(o.lower) && !!verbOf(o.lower);
+}
+
+/** "the state of Nevada": a thing in the singular, then "of" and a value of the thing's naming column. */
+function memberNamedAfter(lex: Lexicon, items: Item[], k: number): boolean {
+  const it = items[k]!;
+  const value = items[k + 2];
+  if (items[k - 1]?.lower !== 'the' || items[k + 1]?.lower !== 'of' || it.plural || value?.kind !== 'lex') return false;
+  const things = new Set(entriesOf(it, 'entity').map((e) => e.target));
+  // (the thing's word may also name its count and its naming column: "state")
+  const ownWord = (it.entries ?? []).every(
+    (e) =>
+      e.kind === 'entity' ||
+      (e.kind === 'dimension' &&
+        things.has(lex.dimensions.get(e.target)?.entity ?? '') &&
+        dimensionOfEntity(lex, lex.dimensions.get(e.target)!.entity) === e.target) ||
+      (e.kind === 'metric' && things.has(lex.metrics.get(e.target)?.entity ?? '') && lex.metrics.get(e.target)?.agg === 'count'),
+  );
+  if (!things.size || !ownWord) return false;
+  return entriesOf(value, 'value').some((v) => {
+    const d = lex.dimensions.get(v.target);
+    return !!d && things.has(d.entity) && dimensionOfEntity(lex, d.entity) === d.name;
+  });
 }
