@@ -1183,24 +1183,33 @@ export function negatedVerb(items: Item[], p: number): boolean {
   return o?.kind === 'word' && before?.kind === 'kw' && before.kw === 'neg' && !STOPWORDS.has(o.lower) && !!verbOf(o.lower);
 }
 
-/** "the state of Nevada": a thing in the singular, then "of" and a value of the thing's naming column. */
+/**
+ * "the state of Nevada", "the state with (the) capital Albany": a thing in the singular, then "of" and a
+ * value of its naming column, or "with" and a column of its own said with one of its values.
+ */
 function memberNamedAfter(lex: Lexicon, items: Item[], k: number): boolean {
   const it = items[k]!;
-  const value = items[k + 2];
-  if (items[k - 1]?.lower !== 'the' || items[k + 1]?.lower !== 'of' || it.plural || value?.kind !== 'lex') return false;
+  const linked = items[k + 1]?.lower;
+  if (items[k - 1]?.lower !== 'the' || (linked !== 'of' && linked !== 'with') || it.plural) return false;
   const things = new Set(entriesOf(it, 'entity').map((e) => e.target));
+  const ownDimension = (target: string) => things.has(lex.dimensions.get(target)?.entity ?? '');
+  const naming = (target: string) => ownDimension(target) && dimensionOfEntity(lex, lex.dimensions.get(target)!.entity) === target;
   // (the thing's word may also name its count and its naming column: "state")
   const ownWord = (it.entries ?? []).every(
     (e) =>
       e.kind === 'entity' ||
-      (e.kind === 'dimension' &&
-        things.has(lex.dimensions.get(e.target)?.entity ?? '') &&
-        dimensionOfEntity(lex, lex.dimensions.get(e.target)!.entity) === e.target) ||
+      (e.kind === 'dimension' && naming(e.target)) ||
       (e.kind === 'metric' && things.has(lex.metrics.get(e.target)?.entity ?? '') && lex.metrics.get(e.target)?.agg === 'count'),
   );
   if (!things.size || !ownWord) return false;
-  return entriesOf(value, 'value').some((v) => {
-    const d = lex.dimensions.get(v.target);
-    return !!d && things.has(d.entity) && dimensionOfEntity(lex, d.entity) === d.name;
-  });
+  if (linked === 'of') {
+    const value = items[k + 2];
+    return value?.kind === 'lex' && entriesOf(value, 'value').some((v) => naming(v.target));
+  }
+  const at = items[k + 2]?.lower === 'the' ? k + 3 : k + 2;
+  const column = items[at];
+  const value = items[at + 1];
+  if (column?.kind !== 'lex' || value?.kind !== 'lex' || entriesOf(column, 'value').length) return false;
+  const columns = entriesOf(column, 'dimension').filter((d) => ownDimension(d.target) && !naming(d.target));
+  return columns.length === 1 && entriesOf(value, 'value').some((v) => v.target === columns[0]!.target);
 }
