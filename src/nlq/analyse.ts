@@ -552,7 +552,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         const near = [items[k - 1], items[k + 1], items[k - 2], items[k + 2]].some(
           (o) => o?.kind === 'lex' && entriesOf(o, 'dimension').some((d) => sameFamily(lex, d.target, v.target)),
         );
-        if (v.weak === 'code') return near && (it.upper || /["']/.test(it.text));
+        // "the Po river": a short name written with a capital, right before the thing it names
+        const namedThingNext =
+          k > 0 &&
+          /^[A-Z][a-z]+$/.test(it.text) &&
+          items[k + 1]?.kind === 'lex' &&
+          entriesOf(items[k + 1]!, 'entity').some((x) => dimensionOfEntity(lex, x.target) === v.target);
+        if (v.weak === 'code') return (near && (it.upper || /["']/.test(it.text))) || namedThingNext;
         // a word of several values: also its thing named right after it ("brass parts")
         if (v.weak === 'part')
           return (
