@@ -246,6 +246,40 @@ function qualifiedNames<T extends { name: string; label?: string; synonyms: stri
   return out;
 }
 
+/**
+ * "altitude" of `mountain.mountain_altitude`: a column whose name repeats its table's name is called by the
+ * rest of it ("the altitudes of the mountains"), when no other element is called so.
+ */
+function unprefixedNames<T extends { name: string; label?: string; synonyms: string[]; entity: string; sql?: string }>(
+  elements: T[],
+  taken: (phrase: string) => boolean,
+): [string, T][] {
+  // the rest of a column's name after its table's name ("altitude" of `mountain_altitude`)
+  const restOf = (x: T) => {
+    const column = /\$\{TABLE\}\.(\w+)$/.exec(x.sql ?? '')?.[1]?.toLowerCase();
+    const thing = x.entity.toLowerCase();
+    return column?.startsWith(`${thing}_`) ? column.slice(thing.length + 1).replace(/_/g, ' ') : undefined;
+  };
+  // (two tables with such a column of the same rest: the word says neither)
+  const tables = new Map<string, Set<string>>();
+  for (const x of elements) {
+    const rest = restOf(x);
+    if (rest) tables.set(rest, new Set([...(tables.get(rest) ?? []), x.entity]));
+  }
+  const found = new Map<string, T[]>();
+  for (const x of elements) {
+    const rest = restOf(x);
+    if (!rest || tables.get(rest)!.size > 1) continue;
+    const full = `${x.entity.toLowerCase().replace(/_/g, ' ')} ${rest}`;
+    for (const phrase of new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((p) => p.toLowerCase()))) {
+      if (!phrase.includes(full)) continue;
+      const said = phrase.replace(full, rest).trim();
+      if (!taken(said)) found.set(said, [...(found.get(said) ?? []), x]);
+    }
+  }
+  return [...found].filter(([, xs]) => xs.length === 1).map(([p, xs]) => [p, xs[0]!]);
+}
+
 /** A dimension's names as a question may say them: its name, label and synonyms, lower case, once each. */
 function namesOf(d: SemanticModel['dimensions'][number]): Set<string> {
   return new Set([humanName(d.name), d.label ?? '', ...d.synonyms].map((x) => x.toLowerCase()).filter(Boolean));
@@ -503,6 +537,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
   for (const [phrase, m] of qualifiedNames(model.measures, model, taken))
     add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
+  for (const [phrase, m] of unprefixedNames(model.measures, taken)) add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
   for (const [phrase, d] of qualifiedNames(model.dimensions, model, taken))
     add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
   addClosedCompounds(root, vocab, add);
