@@ -506,6 +506,14 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       continue;
     }
     if (it.kind !== 'lex' || qualifierOfValue.has(it)) continue;
+    // "the highest point in the state of Nevada": the thing before "of" and a member of its own names what
+    // the value is (as "the ICML conference"), never a count of those things beside another thing's column
+    if (memberNamedAfter(lex, items, k)) {
+      consume(it);
+      it.used = true;
+      qualifierOfValue.add(it);
+      continue;
+    }
 
     let values = entriesOf(it, 'value');
     const metrics = entriesOf(it, 'metric');
@@ -544,7 +552,13 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         const near = [items[k - 1], items[k + 1], items[k - 2], items[k + 2]].some(
           (o) => o?.kind === 'lex' && entriesOf(o, 'dimension').some((d) => sameFamily(lex, d.target, v.target)),
         );
-        if (v.weak === 'code') return near && (it.upper || /["']/.test(it.text));
+        // "the Po river": a short name written with a capital, right before the thing it names
+        const namedThingNext =
+          k > 0 &&
+          /^[A-Z][a-z]+$/.test(it.text) &&
+          items[k + 1]?.kind === 'lex' &&
+          entriesOf(items[k + 1]!, 'entity').some((x) => dimensionOfEntity(lex, x.target) === v.target);
+        if (v.weak === 'code') return (near && (it.upper || /["']/.test(it.text))) || namedThingNext;
         // a word of several values: also its thing named right after it ("brass parts")
         if (v.weak === 'part')
           return (
@@ -702,6 +716,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           continue;
         }
         if (o.kind === 'kw' && o.kw === 'group') continue;
+        // "rivers that do not run through X": the verb right after the negation is the linking verb's to
+        // read (an attribute of the thing's own only); the negation is the value's
+        if (negatedVerb(items, p)) continue;
         if (
           isSkip(o) ||
           (o.kind === 'word' && (CONNECT.has(o.lower) || PREPOSITIONS.has(o.lower) || o.lower === 'in')) ||
@@ -1163,4 +1180,42 @@ function countBeforeThing(items: Item[], k: number): Item | undefined {
   if (num?.kind !== 'num' || num.used || !Number.isInteger(num.num) || num.num! <= 0 || num.num! >= 10_000 || num.percent) return undefined;
   if (before && !(before.kind === 'word' && before.lower === 'the')) return undefined;
   return num;
+}
+
+/** A content verb right after a negation ("do not [run] through X", "does not [border] Y"). */
+export function negatedVerb(items: Item[], p: number): boolean {
+  const o = items[p];
+  const before = items[p - 1];
+  return o?.kind === 'word' && before?.kind === 'kw' && before.kw === 'neg' && !STOPWORDS.has(o.lower) && !!verbOf(o.lower);
+}
+
+/**
+ * "the state of Nevada", "the state with (the) capital Albany": a thing in the singular, then "of" and a
+ * value of its naming column, or "with" and a column of its own said with one of its values.
+ */
+function memberNamedAfter(lex: Lexicon, items: Item[], k: number): boolean {
+  const it = items[k]!;
+  const linked = items[k + 1]?.lower;
+  if (items[k - 1]?.lower !== 'the' || (linked !== 'of' && linked !== 'with') || it.plural) return false;
+  const things = new Set(entriesOf(it, 'entity').map((e) => e.target));
+  const ownDimension = (target: string) => things.has(lex.dimensions.get(target)?.entity ?? '');
+  const naming = (target: string) => ownDimension(target) && dimensionOfEntity(lex, lex.dimensions.get(target)!.entity) === target;
+  // (the thing's word may also name its count and its naming column: "state")
+  const ownWord = (it.entries ?? []).every(
+    (e) =>
+      e.kind === 'entity' ||
+      (e.kind === 'dimension' && naming(e.target)) ||
+      (e.kind === 'metric' && things.has(lex.metrics.get(e.target)?.entity ?? '') && lex.metrics.get(e.target)?.agg === 'count'),
+  );
+  if (!things.size || !ownWord) return false;
+  if (linked === 'of') {
+    const value = items[k + 2];
+    return value?.kind === 'lex' && entriesOf(value, 'value').some((v) => naming(v.target));
+  }
+  const at = items[k + 2]?.lower === 'the' ? k + 3 : k + 2;
+  const column = items[at];
+  const value = items[at + 1];
+  if (column?.kind !== 'lex' || value?.kind !== 'lex' || entriesOf(column, 'value').length) return false;
+  const columns = entriesOf(column, 'dimension').filter((d) => ownDimension(d.target) && !naming(d.target));
+  return columns.length === 1 && entriesOf(value, 'value').some((v) => v.target === columns[0]!.target);
 }

@@ -8,7 +8,7 @@ import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
-import { expandedNames } from './linking.js';
+import { expandedNames, SAID_WITH_QUALIFIER } from './linking.js';
 import { modelColumns, unitlessNames } from './unit-suffixes.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
@@ -210,6 +210,74 @@ function modifiedNames(figures: { name: string; label?: string; synonyms: string
     }
   }
   return out;
+}
+
+/**
+ * "population density" of a thing whose `density` sits beside its population: a column word people say
+ * with the name of another column of the same thing before it (`SAID_WITH_QUALIFIER`), only when the
+ * thing has that column and nothing is called so already.
+ */
+function qualifiedNames<T extends { name: string; label?: string; synonyms: string[]; entity: string }>(
+  elements: T[],
+  model: SemanticModel,
+  taken: (phrase: string) => boolean,
+): [string, T][] {
+  const out: [string, T][] = [];
+  for (const x of elements) {
+    for (const phrase of new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((p) => p.toLowerCase()).filter(Boolean))) {
+      const words = phrase.split(/\s+/);
+      const k = words.findIndex((w) => SAID_WITH_QUALIFIER.has(w));
+      if (k < 0) continue;
+      const qualifier = SAID_WITH_QUALIFIER.get(words[k]!)!;
+      if (words.includes(qualifier)) continue;
+      const beside = [...model.measures, ...model.dimensions].some(
+        (o) =>
+          o.entity === x.entity &&
+          o.name !== x.name &&
+          `${o.name} ${o.sql ?? ''}`
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(qualifier),
+      );
+      const said = [...words.slice(0, k), qualifier, ...words.slice(k)].join(' ');
+      if (beside && !taken(said)) out.push([said, x]);
+    }
+  }
+  return out;
+}
+
+/**
+ * "altitude" of `mountain.mountain_altitude`: a column whose name repeats its table's name is called by the
+ * rest of it ("the altitudes of the mountains"), when no other element is called so.
+ */
+function unprefixedNames<T extends { name: string; label?: string; synonyms: string[]; entity: string; sql?: string }>(
+  elements: T[],
+  taken: (phrase: string) => boolean,
+): [string, T][] {
+  // the rest of a column's name after its table's name ("altitude" of `mountain_altitude`)
+  const restOf = (x: T) => {
+    const column = /\$\{TABLE\}\.(\w+)$/.exec(x.sql ?? '')?.[1]?.toLowerCase();
+    const thing = x.entity.toLowerCase();
+    return column?.startsWith(`${thing}_`) ? column.slice(thing.length + 1).replace(/_/g, ' ') : undefined;
+  };
+  // (two tables with such a column of the same rest: the word says neither)
+  const tables = new Map<string, Set<string>>();
+  for (const x of elements) {
+    const rest = restOf(x);
+    if (rest) tables.set(rest, new Set([...(tables.get(rest) ?? []), x.entity]));
+  }
+  const found = new Map<string, T[]>();
+  for (const x of elements) {
+    const rest = restOf(x);
+    if (!rest || tables.get(rest)!.size > 1) continue;
+    const full = `${x.entity.toLowerCase().replace(/_/g, ' ')} ${rest}`;
+    for (const phrase of new Set([humanName(x.name), x.label ?? '', ...x.synonyms].map((p) => p.toLowerCase()))) {
+      if (!phrase.includes(full)) continue;
+      const said = phrase.replace(full, rest).trim();
+      if (!taken(said)) found.set(said, [...(found.get(said) ?? []), x]);
+    }
+  }
+  return [...found].filter(([, xs]) => xs.length === 1).map(([p, xs]) => [p, xs[0]!]);
 }
 
 /** A dimension's names as a question may say them: its name, label and synonyms, lower case, once each. */
@@ -467,6 +535,11 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   ))
     add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
   for (const [phrase, d] of unitlessNames(model.dimensions, taken, columns))
+    add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
+  for (const [phrase, m] of qualifiedNames(model.measures, model, taken))
+    add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
+  for (const [phrase, m] of unprefixedNames(model.measures, taken)) add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
+  for (const [phrase, d] of qualifiedNames(model.dimensions, model, taken))
     add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
   addClosedCompounds(root, vocab, add);
 

@@ -114,6 +114,12 @@ export const SAID_WITH_NOUN: ReadonlyMap<string, readonly string[]> = new Map([
   ['postcode', ['postal code', 'post code']],
 ]);
 
+/**
+ * Column words people say with the name of another column of the same thing before them (never a
+ * dataset's own words): `density` beside a population is the "population density".
+ */
+export const SAID_WITH_QUALIFIER: ReadonlyMap<string, string> = new Map([['density', 'population']]);
+
 export function expandedNames(name: string): string[] {
   const words = nameTokens(name);
   const last = words[words.length - 1];

@@ -408,7 +408,12 @@ export function readSingleTable(
       continue;
     }
     // weak values (a word that is also ordinary English) need capitals
-    const weak = (c: LinkCandidate) => c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper);
+    // ("the Po river": a short name written with a capital, right before the thing it names, is that name)
+    const nextNamesThing = links.some((c) => c.i === s.j && c.kind === 'entity' && c.target === thing);
+    const namedBeforeThing = (c: LinkCandidate) =>
+      s.i > 0 && /^[A-Z][a-z]+$/.test(tokens[s.i]!.raw) && nextNamesThing && dimensionOfEntity(lex, thing) === c.target;
+    const weak = (c: LinkCandidate) =>
+      c.kind === 'value' && c.score < 0.8 && !tokens.slice(s.i, s.j).every((x) => x.upper) && !namedBeforeThing(c);
     // (a weak value and nothing else, "a" of a flag: the ordinary word)
     if (s.cands.every(weak)) {
       for (let x = s.i; x < s.j; x++) parts.push({ kind: 'word', at: x, lower: tokens[x]!.lower });

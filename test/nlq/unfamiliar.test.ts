@@ -499,11 +499,11 @@ describe('a figure right before another one modifies it', () => {
     ],
   });
   const atlas = (q: string) => interpret(q, { model: states, values: new Map([['state', ['Ohio', 'Iowa']]]), asOf: '2024-06-30' });
-  it('"which state has the largest population density" is no ranking by population: not understood', () => {
+  it('"which state has the largest population density" is no ranking by population: the density (its everyday name)', () => {
     for (const q of ['which state has the largest population density', 'top 3 states by population density']) {
       const r = atlas(q);
-      expect(r.kind, q).toBe('out_of_scope');
-      if (r.kind === 'out_of_scope') expect(r.unconsumed).toContain('population');
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.order, q).toEqual([{ by: 'density', direction: 'desc' }]);
     }
     // with "and" they are two figures, ranked by the first
     const both = atlas('top 3 states by population and density');

@@ -16,7 +16,7 @@
 import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
-import { dimensionOfEntity } from '../analyse.js';
+import { dimensionOfEntity, negatedVerb } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
@@ -42,6 +42,8 @@ interface Link {
   head?: Item;
   /** Values joined by "and" follow the verb: it links them only when the query keeps rows with each one. */
   joined?: boolean;
+  /** A negation before the verb ("rivers that do not run through X"): read only for an attribute of the thing's own. */
+  negation?: Item;
 }
 
 /** Subject pronouns that stand for the one thing a breakdown or listing is about. */
@@ -79,6 +81,10 @@ export const linkingVerb: Construction = {
             how = relation(lex, ctx.model, query, left, l.right, l.verb);
           }
           if (!how) continue;
+          // "rivers that do not run through X" keeps the rows whose own column is not X; "customers who did not
+          // order X" (related rows) asks for members with none such, which no filter here says
+          if (l.negation && !(l.negation.consumed && left === l.left && how.startsWith('an attribute') && negatedFilterOf(query, l.right)))
+            continue;
           consume(l.verb);
           notes.push(`"${l.verb.text}" links ${left?.text ?? 'them'} and ${l.right.text} (${how})`);
         }
@@ -87,6 +93,12 @@ export const linkingVerb: Construction = {
     };
   },
 };
+
+/** The query excludes the value ("not X"): a filter on its dimension that keeps the rows without it. */
+function negatedFilterOf(query: SemanticQuery, value: Item): boolean {
+  const dims = new Set(entriesOf(value, 'value').map((e) => e.target));
+  return query.filters.some((f) => dims.has(f.dimension) && (f.op === 'ne' || f.op === 'not_in'));
+}
 
 /** The query keeps rows with each value of the item's dimension by a condition of its own ("both A and B"). */
 function eachValueKept(lex: Lexicon, query: SemanticQuery, value: Item): boolean {
@@ -164,8 +176,10 @@ const isLinkKeyword = (it: Item) =>
   (it.kw === 'group' || it.kw === 'each' || it.kw === 'desc' || it.kw === 'asc' || it.kw === 'count' || !!it.kw?.startsWith('cmp_'));
 
 /** "authors who have written papers", "restaurants serving thai food", "reviews posted by users". */
-function forward(items: Item[], k: number): { left: Item; right: Item } | undefined {
+function forward(items: Item[], k: number): { left: Item; right: Item; negation?: Item } | undefined {
   let p = k - 1;
+  const negation = negatedVerb(items, k) ? items[k - 1] : undefined;
+  if (negation) p--;
   while (p >= 0 && ((items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) || (items[p].kind === 'kw' && items[p].kw === 'which')))
     p--;
   let q = k + 1;
@@ -182,7 +196,13 @@ function forward(items: Item[], k: number): { left: Item; right: Item } | undefi
   // for things that hold both (a list stored in one column), which no filter here says
   const joined = items[q + 1]?.lower === 'and' && items[q + 2]?.kind === 'lex' && entriesOf(items[q + 2], 'value').length > 0;
   if (left?.kind !== 'lex' || right?.kind !== 'lex') return undefined;
-  return { left, right, ...(joined ? { joined } : {}), ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}) };
+  return {
+    left,
+    right,
+    ...(joined ? { joined } : {}),
+    ...(negation ? { negation } : {}),
+    ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}),
+  };
 }
 
 /** Prepositions of a qualifier right after a thing: "papers [in ISA conference]", "orders [from Leeds]". */
