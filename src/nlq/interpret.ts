@@ -259,13 +259,11 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
 function eachOwnValue(question: string, ctx: InterpretContext, r: Interpretation): Interpretation | undefined {
   if (r.kind !== 'query' || ctx.previous) return undefined;
   const q = r.query;
-  const plain = !q.group_by.length && !q.order.length && q.limit === undefined && !q.metric_filters.length;
-  if (
-    !q.metrics.length ||
-    !plain ||
-    Object.keys(q).some((k) => !PLAIN_QUERY_KEYS.has(k) && (q as Record<string, unknown>)[k] !== undefined)
-  )
-    return undefined;
+  // a bare figure with filters: anything else shapes it into more than one value per row
+  const bare = Object.entries(q).every(
+    ([k, v]) => BARE_FIGURE_KEYS.has(k) || v === undefined || v === false || (Array.isArray(v) && !v.length),
+  );
+  if (!q.metrics.length || !bare) return undefined;
   if (!/\bof\b/i.test(question)) return undefined;
   const tokens = tokenize(normalise(question));
   if (tokens.some((t) => namesAggregate(t))) return undefined;
@@ -299,8 +297,8 @@ function eachOwnValue(question: string, ctx: InterpretContext, r: Interpretation
   const checked = computable(single, ctx.model);
   return checked.kind === 'query' ? checked : undefined;
 }
-/** The query fields of a bare figure with filters (anything else shapes it into more than one value per row). */
-const PLAIN_QUERY_KEYS = new Set(['metrics', 'group_by', 'filters', 'metric_filters', 'order', 'limit', 'share_of_total', 'time_range']);
+/** The query fields a bare figure may fill (every other one empty). */
+const BARE_FIGURE_KEYS = new Set(['metrics', 'filters', 'time_range']);
 
 const NEGATIONS = new Set(['not', 'no', 'never', 'without', 'except', 'excluding', 'nor', 'none', "n't", 'neither']);
 
