@@ -363,6 +363,9 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
     const r = sideOf(lex, right, inQuery);
     if (!l || !r) continue;
     if (several && !(l.entity === r.entity && l.self !== r.self && counted.has(l.entity))) continue;
+    // "the smallest area that borders Corran": a figure and one member named by its value are no thing and
+    // its attribute (the clause says of another member what the model does not hold)
+    if (l.entity === r.entity && namesMember(l.self ? left : right)) return undefined;
     const v = verbOf(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
@@ -371,6 +374,10 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
   }
   return undefined;
 }
+
+/** The item names one member by its value ("Corran"), not the thing itself ("regions", "the number of regions"). */
+const namesMember = (it: Item) =>
+  !(it.entries ?? []).some((e) => e.kind === 'entity' || e.kind === 'metric') && entriesOf(it, 'value').length > 0;
 
 const adjacent = (model: SemanticModel, x: string, y: string) =>
   model.relationships.some((rel) => (rel.from === x && rel.to === y) || (rel.from === y && rel.to === x));
