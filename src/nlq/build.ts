@@ -30,6 +30,9 @@ import { yearColumnTakes } from './year-columns.js';
 import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 
+/** Superlative words that are only aggregate words: "the maximum X of the things" is one figure, never a ranking. */
+const AGGREGATE_ONLY = new Set(['maximum', 'minimum', 'max', 'min']);
+
 export interface Built {
   query: SemanticQuery;
   notes: string[];
@@ -320,11 +323,19 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   for (const c of a.cmps) {
     // the metric (or numeric dimension) named right before the comparison, or right after its number
     let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
+    /** A numeric column named right after the number ("more than 3 members" of a band's own members column). */
+    let unitDim: Item | undefined;
     for (let p = c.pos + 2; p < items.length && p <= c.pos + 4; p++) {
       const o = items[p];
       if (o.kind === 'lex' && entriesOf(o, 'metric').length) {
         const m = a.metrics.find((x) => x.item === o);
         target = { kind: 'metric', name: m?.name ?? entriesOf(o, 'metric')[0].target };
+        break;
+      }
+      const numeric = o.kind === 'lex' ? entriesOf(o, 'dimension').filter((x) => lex.dimensions.get(x.target)?.type === 'number') : [];
+      if (numeric.length === 1 && !entriesOf(o, 'entity').length) {
+        target = { kind: 'dimension', name: numeric[0]!.target };
+        unitDim = o;
         break;
       }
       if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
@@ -361,6 +372,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (target?.kind === 'dimension' && !elided) {
       for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--)
         if (items[p].kind === 'lex' && entriesOf(items[p], 'dimension').some((x) => x.target === target!.name)) dimWords.push(items[p]);
+      if (unitDim) dimWords.push(unitDim);
       consume(...dimWords);
     }
     if (target?.kind === 'dimension') {
@@ -613,7 +625,18 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     : ((superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric);
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   const sortedBy = sortTarget(items, lex, model, groupBy);
-  if (superl && (groupBy.length || fragment)) {
+  // "the maximum capacity and average capacity of venues": an aggregate word before the figure, with the
+  // things after it, is one figure over them (the single-table reading's), never a ranking of the things
+  const aggregateOver =
+    !!superl &&
+    AGGREGATE_ONLY.has(items[superl.pos].lower) &&
+    superl.n === undefined &&
+    a.whichN === undefined &&
+    !a.whichPos.length &&
+    groups.length > 0 &&
+    groups.every((g) => g.pos > superl.pos);
+  if (aggregateOver) items[superl.pos].dropped = true;
+  if (superl && (groupBy.length || fragment) && !aggregateOver) {
     let n = superl.n ?? a.whichN;
     if (n === undefined) {
       for (const g of groups) {

@@ -108,6 +108,11 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
   const generic = words.length === 1 && ['total', 'amount', 'value', 'price', 'cost', 'sum'].includes(words[0]!);
   const base = generic ? [...ew, ...rw] : rw;
   const phrase = base.join(' ');
+  // "the price of each book", "products with a cost above 10": a price or cost is also said bare (read by the
+  // thing the question is about when several things have one, as "population" is); "total", "amount",
+  // "value" and "sum" are aggregate words first and stay said with their thing
+  const bareWord = generic && ['price', 'cost'].includes(words[0]!) ? rw.join(' ') : undefined;
+  const bareSaid = (...prefixes: string[]) => (bareWord ? prefixes.map((x) => `${x}${bareWord}`) : []);
   const spoken = unit ? base.slice(0, -1).join(' ') : undefined;
   const alsoSpoken = (...forms: Array<(x: string) => string>) => (spoken ? forms.map((f) => f(spoken)) : []);
   // The figure said of its thing: "average patient height", "total order freight" (not when the
@@ -209,6 +214,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       [
         phrase,
         `sum of ${phrase}`,
+        ...bareSaid('', 'total '),
         ...alsoSpoken(
           (x) => (x.startsWith('total') ? x : `total ${x}`),
           (x) => `sum of ${x}`,
@@ -232,6 +238,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       [
         `mean ${phrase}`,
         `avg ${phrase}`,
+        ...bareSaid('average '),
         ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
         ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
         ...(base.includes('total') ? [] : ofThing('average ')),
@@ -262,6 +269,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       sentence(['average', ...base]),
       [
         ...bare,
+        ...bareSaid('', 'average '),
         `mean ${phrase}`,
         ...alsoSpoken((x) => `average ${x}`),
         ...asPrice(''),
@@ -281,6 +289,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
         `minimum ${phrase}`,
         `min ${phrase}`,
         `cheapest ${phrase}`,
+        ...bareSaid('lowest ', 'minimum '),
         ...alsoSpoken((x) => `lowest ${x}`),
         ...asPrice('lowest '),
         ...asPrice('minimum '),
@@ -291,7 +300,14 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       'max',
       `max_${base.join('_')}`,
       sentence(['highest', ...base]),
-      [`maximum ${phrase}`, `max ${phrase}`, ...alsoSpoken((x) => `highest ${x}`), ...asPrice('highest '), ...asPrice('maximum ')],
+      [
+        `maximum ${phrase}`,
+        `max ${phrase}`,
+        ...bareSaid('highest ', 'maximum '),
+        ...alsoSpoken((x) => `highest ${x}`),
+        ...asPrice('highest '),
+        ...asPrice('maximum '),
+      ],
       'its highest value',
     );
   }
