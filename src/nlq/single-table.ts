@@ -8,14 +8,14 @@
  * and the general interpreter's refusal stands. Tried only after that interpreter refused.
  */
 import type { SemanticModel } from '../semantic/model.js';
-import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery } from '../semantic/query.js';
+import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRange } from '../semantic/query.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { comparativeSense } from './measured-comparatives.js';
 import { columnOf, isDurationUnit, unitSpellings } from './units.js';
 import { senseColumns, VERB_SENSES } from './measure-senses.js';
-import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates } from './members.js';
+import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyDateOf } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
@@ -294,13 +294,18 @@ export function readSingleTable(
   only?: 'aggregates' | 'measured',
 ): Extract<Interpretation, { kind: 'query' }> | undefined {
   const { model } = ctx;
-  const text = expandShortYears(normalise(question).trim(), ctx.asOf);
-  const tokens = tokenize(text);
+  const said = expandShortYears(normalise(question).trim(), ctx.asOf);
   // (the pass before the general rules costs nothing to a question with no aggregate word)
-  if (only === 'aggregates' && !tokens.some((t) => AGG_WORDS.has(t.lower))) return undefined;
+  if (only === 'aggregates' && !tokenize(said).some((t) => AGG_WORDS.has(t.lower))) return undefined;
   const lex = getLexicon(model, ctx.values);
-  // periods have their own rules (which date, which calendar): not read here
-  if (findTimeExpressions(text.toLowerCase(), ctx.asOf).length) return undefined;
+  // "the total attendance of gigs in 2023", "venues opened before 2005": one period, of the thing's one own
+  // date (checked once the thing is known); the rest of the words are read without it. Two periods, or
+  // days of the week, have their own rules (which date, which calendar): not read here.
+  const hits = findTimeExpressions(said.toLowerCase(), ctx.asOf);
+  if (hits.length > 1 || hits.some((h) => h.range.days)) return undefined;
+  const hit = hits[0];
+  const text = hit ? `${said.slice(0, hit.from)} ${said.slice(hit.to)}`.replace(/\s+/g, ' ').trim() : said;
+  const tokens = tokenize(text);
   const links = linkQuestion(tokens, lex);
 
   // the longest link at each token, left to right (a phrase is read whole or not at all)
@@ -333,6 +338,9 @@ export function readSingleTable(
   const byName = !thing && only === 'measured' ? measuredOwner(model, lex, tokens, spans) : undefined;
   if (byName) thing = byName.thing;
   if (!thing) return undefined;
+  const ownDates = model.time_dimensions.filter((t) => t.entity === thing);
+  if (hit && ownDates.length !== 1) return undefined;
+  const period: (TimeRange & { dimension: string }) | undefined = hit && { dimension: ownDates[0]!.name, ...hit.range };
   // a phrase the model writes with the thing's name before it ("account balance" of suppliers = the
   // supplier account balance): the thing's own element
   for (const s of spans) {
@@ -444,11 +452,32 @@ export function readSingleTable(
     );
     if (first?.kind !== 'word' || !AGG_WORDS.has(first.lower)) return undefined;
   }
+  // "venues opened before 2005": the date's own word right before the period says which date it is, and is
+  // not asked for
+  let dateSaid = false;
+  if (period && hit) {
+    const hitAt = tokenize(said.slice(0, hit.from)).length;
+    const k = parts.findIndex((x) => x.kind === 'date' && x.to === hitAt && x.name === period.dimension);
+    if (k >= 0) parts.splice(k, 1);
+    dateSaid = k >= 0;
+  }
   const r = buildReading(model, lex, thing, parts, tokens);
+  // ("venues in 2008": opened then, or with gigs then? Unsaid, the date must be the only one about the thing)
+  if (period && !dateSaid && onlyDateOf(model, thing) !== period.dimension) return undefined;
   if (only === 'aggregates' && (!(r?.query.column_aggregates?.length || r?.extreme) || r.query.metrics.length)) return undefined;
   // (tried also when no word named the data: a measurement, or a date asked with "when" and a verb)
   if (only === 'measured' && !r?.measured && !r?.when) return undefined;
-  return r && { kind: r.kind, query: r.query, confidence: r.confidence, notes: r.notes, followUp: r.followUp };
+  if (r && period)
+    r.notes.push(`Period: ${period.label ?? `${period.start} to ${period.end}`} (of ${period.dimension.replace(/_/g, ' ')})`);
+  return (
+    r && {
+      kind: r.kind,
+      query: period ? { ...r.query, time_range: period } : r.query,
+      confidence: r.confidence,
+      notes: r.notes,
+      followUp: r.followUp,
+    }
+  );
 }
 
 /** What one linked span reads as for the thing, or undefined when it reads as none or as several. */
@@ -519,6 +548,17 @@ function buildReading(
   const distinct: NonNullable<SemanticQuery['distinct_counts']> = [];
   const notes: string[] = [];
   const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
+  // "the average number of members" of a band's own `members` column: a number column said as a number of
+  // things after an aggregate word is that column ("number of" claimed, the column aggregated)
+  parts = parts.filter((p, n) => {
+    const at = word(p, 'number') ? n : word(p, 'of') && word(parts[n - 1], 'number') ? n - 1 : -1;
+    const before = parts[at - 1];
+    const column = parts[at + 2];
+    const said = at > 0 && before?.kind === 'word' && AGG_WORDS.has(before.lower) && word(parts[at + 1], 'of');
+    if (!said || column?.kind !== 'column' || !column.number) return true;
+    claim(p);
+    return false;
+  });
   let entityNamed = false;
   let counted = false;
   /** The thing was named in the plural ("cities"). */

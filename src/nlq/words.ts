@@ -147,6 +147,9 @@ export const KEYWORDS: [string, Keyword][] = [
   ['the number of', 'count'],
   ['# of', 'count'],
   ['count', 'count'],
+  // "count the number of gigs": the verb and the noun say one count
+  ['count the number of', 'count'],
+  ['count the total number of', 'count'],
   ['no. of', 'count'],
   ['which', 'which'],
   ['what', 'which'],
