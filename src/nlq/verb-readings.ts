@@ -12,7 +12,8 @@
  * names both); none, a ranking ("who wrote the most"), or any other answer, and the refusal stands.
  */
 import type { SemanticModel } from '../semantic/model.js';
-import type { SemanticQuery } from '../semantic/query.js';
+import type { DimensionFilter, SemanticQuery } from '../semantic/query.js';
+import { countMetricOfEntities } from './analyse.js';
 import type { Lexicon } from './lexicon.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { linkQuestion, type LinkCandidate } from './linking.js';
@@ -308,4 +309,93 @@ export function asMembersListed(query: SemanticQuery, entity: string, lex: Lexic
   const wanted = [...(key ? [key] : []), ...names, ...query.group_by.map((g) => g.dimension)];
   const group_by = [...new Set(wanted)].map((dimension) => ({ dimension }));
   return { ...query, group_by, order: query.order.filter((o) => !lex.metrics.has(o.by)) };
+}
+
+/** "Sarah Lee's co-authors", "who are the coauthors of Sarah Lee", "co-investigators of Dana Whit". */
+const CO_MEMBERS = [
+  /^\s*(?:(?:who|what)\s+(?:are|were)\s+|list\s+|show\s+(?:me\s+)?|find\s+|name\s+)?(?:all\s+)?(?:the\s+)?co-?([a-z]+?)s?\s+of\s+(.+?)\s*[?.!]?\s*$/i,
+  /^\s*(?:(?:who|what)\s+(?:are|were)\s+|list\s+|show\s+(?:me\s+)?|find\s+|name\s+)?(?:all\s+(?:of\s+)?)?(.+?)\s*'\s*s\s+co-?([a-z]+?)s?\s*[?.!]?\s*$/i,
+];
+
+export interface CoMembersReading {
+  /** The people asked for (authors), who share rows of `pairs` (writes) with the member named. */
+  entity: string;
+  pairs: string;
+  /** What they share (papers). */
+  shared: string;
+  /** The member named, as said ("Sarah Lee"). */
+  member: string;
+  noun: string;
+}
+
+/**
+ * "co-<people> of X": the other members of the one thing the noun names, sharing with X a row of its one
+ * table of pairs (authors and papers in `writes`: the co-authors are the authors of X's papers, X aside).
+ * The noun must name a thing of people whose members the rest names wholly (a value of it).
+ */
+export function coMembersReading(question: string, lex: Lexicon, model: SemanticModel): CoMembersReading | { refusal: string } | undefined {
+  const text = normalise(question);
+  const of = CO_MEMBERS[0]!.exec(text);
+  const own = of ? undefined : CO_MEMBERS[1]!.exec(text);
+  const [noun, member] = of ? [of[1]!, of[2]!] : own ? [own[2]!, own[1]!] : [];
+  if (!noun || !member) return undefined;
+  const named = new Set(
+    linkQuestion(tokenize(noun), lex)
+      .filter((c) => c.kind === 'entity' && c.i === 0 && c.j === 1)
+      .map((c) => c.target),
+  );
+  const entity = named.size === 1 ? [...named][0]! : undefined;
+  // (a word that only starts with "co", "the costs of", names no people)
+  if (!entity || !isPeople(lex, model, entity)) return undefined;
+  const refusal = (why: string) => ({
+    refusal: `I cannot read "co-${noun}s of ${member}": ${why}. I did not answer rather than guess.`,
+  });
+  if (memberNamed(lex, member) !== entity) return refusal(`"${member}" does not name one of the ${pluralOf(lex, entity)}`);
+  // the one table of pairs of the people and another thing
+  const refersTo = (t: string) =>
+    model.relationships.filter((r) => r.from === t && r.to !== t && r.cardinality !== 'one_to_many').map((r) => r.to);
+  const pairs = model.entities
+    .map((e) => e.name)
+    .filter((t) => refersTo(t).includes(entity) && new Set(refersTo(t)).size === 2 && refersTo(t).length === 2);
+  if (pairs.length !== 1)
+    return refusal(
+      pairs.length
+        ? `the ${pluralOf(lex, entity)} share rows of ${pairs.map((t) => t.replace(/_/g, ' ')).join(' and of ')}, and which is meant is not said`
+        : `the ${pluralOf(lex, entity)} share no rows of a table of pairs`,
+    );
+  const shared = refersTo(pairs[0]!).find((e) => e !== entity)!;
+  return { entity, pairs: pairs[0]!, shared, member, noun };
+}
+
+/**
+ * The co-members' query: the people with a row of the pairs whose shared thing has a row of the member named
+ * (its filter, as the general rules read the member), the member aside; each listed by key and names.
+ */
+export function asCoMembers(
+  reading: CoMembersReading,
+  member: DimensionFilter,
+  lex: Lexicon,
+  model: SemanticModel,
+): SemanticQuery | undefined {
+  const rows = countMetricOfEntities(lex, [reading.pairs]);
+  const key = keyDimension(model, reading.entity);
+  const names = nameCandidates(model, lex, reading.entity);
+  if (!rows || (!key && !names.length)) return undefined;
+  return {
+    metrics: [],
+    group_by: [...new Set([...(key ? [key] : []), ...names])].map((dimension) => ({ dimension })),
+    filters: [{ ...member, op: 'ne' }],
+    metric_filters: [],
+    order: [],
+    share_of_total: [],
+    entity_conditions: [
+      {
+        entity: reading.entity,
+        metric: rows,
+        op: 'gt',
+        value: 0,
+        conditions: [{ entity: reading.shared, metric: rows, op: 'gt', value: 0, filters: [member] }],
+      },
+    ],
+  };
 }

@@ -237,3 +237,72 @@ export const courtsValues = new Map([
   ['patient', ['Lena Holt']],
   ['clinic', ['Eastgate']],
 ]);
+
+/** Owners share properties through one table of pairs: "co-owners". */
+export const estates = SemanticModelSchema.parse({
+  name: 'estates',
+  entities: [
+    { name: 'owner', table: 'owner', primary_key: 'id', synonyms: ['owners'] },
+    { name: 'property', table: 'property', primary_key: 'id', synonyms: ['properties'] },
+    { name: 'ownership', table: 'ownership', primary_key: 'id' },
+  ],
+  relationships: [
+    { from: 'ownership', to: 'owner', on: [['owner_id', 'id']] },
+    { from: 'ownership', to: 'property', on: [['property_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'owner_id', entity: 'owner', sql: '${TABLE}.id', label: 'Owner id' },
+    { name: 'first_name', entity: 'owner', sql: '${TABLE}.first_name', label: 'First name' },
+    { name: 'last_name', entity: 'owner', sql: '${TABLE}.last_name', label: 'Last name' },
+    { name: 'full_name', entity: 'owner', sql: "${TABLE}.first_name || ' ' || ${TABLE}.last_name", label: 'Owner', index_values: true },
+    { name: 'property_id', entity: 'property', sql: '${TABLE}.id', label: 'Property id' },
+    { name: 'property', entity: 'property', sql: '${TABLE}.address', label: 'Property', index_values: true },
+  ],
+  measures: [
+    { name: 'owner_count', entity: 'owner', agg: 'count', label: 'Owners', time_bound: false },
+    { name: 'property_count', entity: 'property', agg: 'count', label: 'Properties', time_bound: false },
+    { name: 'ownership_count', entity: 'ownership', agg: 'count', label: 'Ownerships', time_bound: false },
+  ],
+});
+export const estatesValues = new Map([
+  ['full_name', ['Rhea Stone', 'Milo Grant']],
+  ['property', ['12 Quay Street']],
+]);
+
+/** Investigators share grants and also sit together on panels: two tables of pairs, so "co-investigators" is not one. */
+export const grants = SemanticModelSchema.parse({
+  name: 'grants',
+  entities: [
+    { name: 'investigator', table: 'investigator', primary_key: 'id', synonyms: ['investigators', 'researchers'] },
+    { name: 'grant', table: 'grant', primary_key: 'id', synonyms: ['grants'] },
+    { name: 'grant_investigator', table: 'grant_investigator', primary_key: 'id' },
+    { name: 'panel', table: 'panel', primary_key: 'id', synonyms: ['panels'] },
+    { name: 'panel_seat', table: 'panel_seat', primary_key: 'id' },
+  ],
+  relationships: [
+    { from: 'grant_investigator', to: 'investigator', on: [['investigator_id', 'id']] },
+    { from: 'grant_investigator', to: 'grant', on: [['grant_id', 'id']] },
+    { from: 'panel_seat', to: 'investigator', on: [['investigator_id', 'id']] },
+    { from: 'panel_seat', to: 'panel', on: [['panel_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'investigator_id', entity: 'investigator', sql: '${TABLE}.id', label: 'Investigator id' },
+    { name: 'investigator', entity: 'investigator', sql: '${TABLE}.name', label: 'Investigator', index_values: true },
+    { name: 'grant_id', entity: 'grant', sql: '${TABLE}.id', label: 'Grant id' },
+    { name: 'grant', entity: 'grant', sql: '${TABLE}.title', label: 'Grant', index_values: true },
+    { name: 'panel_id', entity: 'panel', sql: '${TABLE}.id', label: 'Panel id' },
+    { name: 'panel', entity: 'panel', sql: '${TABLE}.name', label: 'Panel', index_values: true },
+  ],
+  measures: [
+    { name: 'investigator_count', entity: 'investigator', agg: 'count', label: 'Investigators', time_bound: false },
+    { name: 'grant_count', entity: 'grant', agg: 'count', label: 'Grants', time_bound: false },
+    { name: 'grant_investigator_count', entity: 'grant_investigator', agg: 'count', label: 'Grant investigators', time_bound: false },
+    { name: 'panel_count', entity: 'panel', agg: 'count', label: 'Panels', time_bound: false },
+    { name: 'panel_seat_count', entity: 'panel_seat', agg: 'count', label: 'Panel seats', time_bound: false },
+  ],
+});
+export const grantsValues = new Map([
+  ['investigator', ['Dana Whit']],
+  ['grant', ['Coastal Erosion Study']],
+  ['panel', ['Earth Sciences']],
+]);
