@@ -57,7 +57,16 @@ import { mergeFollowUp } from './followup.js';
 import { namesAggregate, readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
 import { whereListings, withLocation } from './where.js';
-import { asMembersCounted, asMembersListed, whatReading, whoReading } from './verb-readings.js';
+import {
+  asCoMembers,
+  asMembersCounted,
+  asMembersListed,
+  coMembersReading,
+  pluralOf,
+  whatReading,
+  whoReading,
+  type VerbReading,
+} from './verb-readings.js';
 import { predicatedColumn } from './predicate-columns.js';
 import { expandHeadWords } from './head-words.js';
 import {
@@ -84,6 +93,27 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       kind: 'out_of_scope',
       reason: `I cannot honour the words "${distributed.words}" in this question: each should be a figure of its own, and the question does not read that way. I did not answer rather than guess.`,
       unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
+    };
+  }
+  // "Ada's co-authors": the other authors of Ada's papers, read before the general rules (which would read
+  // "coauthors" as the authors themselves)
+  const co = ctx.previous ? undefined : coMembersReading(question, getLexicon(ctx.model, ctx.values), ctx.model);
+  if (co && 'refusal' in co) return { kind: 'out_of_scope', reason: co.refusal, unconsumed: [] };
+  if (co) {
+    const lex = getLexicon(ctx.model, ctx.values);
+    // (the member as the general rules read it: "list the author Ada Lark" holds it to one value)
+    const r = interpretWhole(`list the ${co.entity.replace(/_/g, ' ')} ${co.member}`, ctx);
+    const f = r.kind === 'query' && r.query.filters.length === 1 ? r.query.filters[0]! : undefined;
+    const held = f && f.op === 'eq' && f.values.length === 1 && lex.dimensions.get(f.dimension)?.entity === co.entity;
+    const query = held ? asCoMembers(co, f, lex, ctx.model) : undefined;
+    if (r.kind === 'query' && query) {
+      const note = `Read "co-${co.noun}s" as the ${pluralOf(lex, co.entity)} other than ${co.member} on the ${pluralOf(lex, co.shared)} of ${co.member} (through ${co.pairs.replace(/_/g, ' ')}).`;
+      return computable({ ...r, query, notes: [note] }, ctx.model);
+    }
+    return {
+      kind: 'out_of_scope',
+      reason: `I cannot read "${co.member}" as one of the ${pluralOf(lex, co.entity)}. I did not answer rather than guess.`,
+      unconsumed: [],
     };
   }
   const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
@@ -115,17 +145,26 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   // "who wrote papers in 2015", "what venues does Ada publish in": the things a verb relates, listed (`verb-readings.ts`)
   const lex = getLexicon(ctx.model, ctx.values);
   const verbal = ctx.previous ? undefined : (whoReading(question, lex, ctx.model) ?? whatReading(question, lex, ctx.model));
-  if (verbal) {
-    const r = interpretWhole(verbal.question, ctx);
-    const listed =
-      r.kind !== 'query'
-        ? undefined
-        : verbal.counted
-          ? asMembersCounted(r.query, verbal.entity, lex)
-          : asMembersListed(r.query, verbal.entity, lex, ctx.model);
-    if (r.kind === 'query' && listed) {
+  const read = (v: VerbReading) => {
+    const r = interpretWhole(v.question, ctx);
+    if (r.kind !== 'query') return undefined;
+    const listed = v.counted ? asMembersCounted(r.query, v.entity, lex) : asMembersListed(r.query, v.entity, lex, ctx.model);
+    return listed ? { ...r, query: listed } : undefined;
+  };
+  if (verbal && 'choices' in verbal) {
+    // "who attended X" where doctors and patients both attend: each reading is whole, and neither is chosen
+    const fits = verbal.choices.filter((v) => read(v));
+    if (fits.length > 1)
+      return {
+        kind: 'out_of_scope',
+        reason: `The people asked for may be the ${fits.map((v) => pluralOf(lex, v.entity)).join(' or the ')}: "${verbal.choices[0]!.verb}" relates each of them to what the question names. Ask for one ("${fits[0]!.question}"). I did not answer rather than guess.`,
+        unconsumed: [],
+      };
+  } else if (verbal) {
+    const r = read(verbal);
+    if (r) {
       r.notes.push(`Read "${verbal.verb}" as the one relation of the model it names: "${verbal.question}".`);
-      return computable({ ...r, query: listed }, ctx.model);
+      return computable(r, ctx.model);
     }
   }
   return whole;

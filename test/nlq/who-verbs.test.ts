@@ -6,7 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
-import { hotels, hotelValues, magazine, magazineValues, school, schoolValues } from './who-fixture.js';
+import {
+  archive,
+  archiveValues,
+  courts,
+  courtsValues,
+  hotels,
+  hotelValues,
+  magazine,
+  magazineValues,
+  school,
+  schoolValues,
+} from './who-fixture.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { dialectFor } from '../../src/semantic/dialects/index.js';
 
@@ -14,6 +25,8 @@ const askIn = (model: typeof school, values: Map<string, string[]>) => (q: strin
 const askMagazine = askIn(magazine, magazineValues);
 const askSchool = askIn(school, schoolValues);
 const askHotels = askIn(hotels, hotelValues);
+const askArchive = askIn(archive, archiveValues);
+const askCourts = askIn(courts, courtsValues);
 
 function query(ask: (q: string) => ReturnType<typeof interpret>, model: typeof school, q: string) {
   const r = ask(q);
@@ -155,5 +168,48 @@ describe('a verb naming one of several tables that link two things reads through
     // a count the query reads through the other table: the verb is not what it says
     const counted = askHotels('how many hotels has each guest reviewed');
     expect(counted.kind).toBe('out_of_scope');
+  });
+});
+
+describe('"who <verb> in/at X" with no object: the people with rows of the table the verb names there', () => {
+  it('a place a value names, reached from the rows (screenings at a festival, bookings at a venue)', () => {
+    for (const [q, place] of [
+      ['who screened at Lumen Fest', 'Lumen Fest'],
+      ['who has screened in Lisbon', 'Lisbon'],
+    ] as const) {
+      const r = query(askArchive, archive, q);
+      expect(groups(r), q).toEqual(['director_id', 'director']);
+      expect(r.entity_conditions?.[0]?.metric, q).toBe('screening_count');
+      expect(JSON.stringify(r.entity_conditions), q).toContain(place);
+    }
+    const booked = query(askCourts, courts, 'who booked at Riverside');
+    expect(groups(booked)).toEqual(['member_id', 'first_name', 'last_name']);
+    expect(booked.entity_conditions?.[0]).toMatchObject({ entity: 'member', metric: 'booking_count' });
+    expect(JSON.stringify(booked.entity_conditions)).toContain('Riverside');
+  });
+  it('a time of the rows, with or without a place', () => {
+    const r = query(askCourts, courts, 'who booked at Hilltop in 2023');
+    expect(groups(r)).toEqual(['member_id', 'first_name', 'last_name']);
+    expect(r.time_range?.label).toBe('2023');
+    expect(r.filters).toContainEqual({ dimension: 'venue', op: 'eq', values: ['Hilltop'] });
+    const screened = query(askArchive, archive, 'who screened in 2023');
+    expect(groups(screened)).toEqual(['director_id', 'director']);
+    expect(screened.time_range?.label).toBe('2023');
+  });
+  it('"how many people <verb> at X" counts the same people', () => {
+    const r = query(askArchive, archive, 'how many people screened at Northlight');
+    expect(r.metrics).toEqual(['director_count']);
+    expect(r.entity_conditions?.[0]?.metric).toBe('screening_count');
+  });
+  it('stays refused when the verb names no table, or two kinds of people meet in its rows', () => {
+    const refused = (ask: (q: string) => ReturnType<typeof interpret>, q: string) => expect(ask(q).kind, q).not.toBe('query');
+    // ("played" names nothing of the model: no rows to be at Riverside)
+    refused(askCourts, 'who played at Riverside');
+    refused(askArchive, 'who premiered at Lumen Fest');
+    // doctors and patients both meet in the appointments at a clinic
+    const both = askCourts('who attended Eastgate');
+    expect(both.kind).toBe('out_of_scope');
+    if (both.kind === 'out_of_scope') expect(both.reason).toMatch(/doctors or the patients/);
+    expect(askCourts('how many people attended Eastgate').kind).toBe('out_of_scope');
   });
 });
