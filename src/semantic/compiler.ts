@@ -706,8 +706,14 @@ export function compile(
             undefined,
           )
         : undefined;
-      const kept = own ? semiJoined(model, ix, d, own, conds) : undefined;
-      if (!own || !kept) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+      const kept = own ? semiJoined(model, ix, d, own, conds, true) : undefined;
+      if (!own) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+      // (the columns are one thing's: what it cannot reach is a condition with no one table linking them)
+      if (!kept)
+        throw new CompileError(
+          `${describe(groups.map((g) => g.ref))} cannot be filtered by ` +
+            `${describe(conds.filter((c) => !graph.path(own, c.entity)).map((c) => `a filter on ${c.entity}`))}: no one linking table relates them`,
+        );
       root = own;
       conds.splice(0, conds.length, ...kept);
     }
@@ -1200,9 +1206,15 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
  * (or a thing whose table the rows reach in two roles, or a key of several columns) give undefined, and so does a
  * negated condition (a member with no linked row at all would be left out).
  */
-function semiJoined(model: SemanticModel, ix: ModelIndex, d: SqlDialect, entity: string, conds: Condition[]): Condition[] | undefined {
+function semiJoined(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  entity: string,
+  conds: Condition[],
+  chained = false,
+): Condition[] | undefined {
   const graph = joinGraph(model);
-  const reached = [...graph.pathsFrom(entity)];
   const out: Condition[] = [];
   for (const c of conds) {
     if (graph.path(entity, c.entity)) {
@@ -1210,30 +1222,59 @@ function semiJoined(model: SemanticModel, ix: ModelIndex, d: SqlDialect, entity:
       continue;
     }
     if (c.negated) return undefined;
-    const costs = reached.flatMap(([thing, toThing]) =>
-      model.entities
-        .map((b) => ({ b: b.name, thing, to: graph.path(b.name, thing), via: graph.path(b.name, c.entity) }))
-        .filter((x) => x.to && x.via)
-        .map((x) => ({ ...x, cost: toThing.length + x.to!.length + x.via!.length })),
-    );
-    const least = Math.min(...costs.map((x) => x.cost));
-    const linking = costs.filter((x) => x.cost === least);
-    if (linking.length !== 1) return undefined;
-    const { b, thing } = linking[0]!;
-    const own = ix.entities.get(thing)!;
-    if (Array.isArray(own.primary_key) && own.primary_key.length !== 1) return undefined;
-    if (reached.some(([other]) => other !== thing && ix.entities.get(other)!.table === own.table)) return undefined;
-    const pk = Array.isArray(own.primary_key) ? own.primary_key[0]! : own.primary_key;
-    const plan = new JoinPlan(model, ix, d, b);
-    const target = plan.reach(plan.root, thing);
-    const where = c.build(plan, plan.reach(plan.root, c.entity));
-    const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
-      .joins()
-      .map((j) => ' ' + j)
-      .join('')} WHERE ${where}`;
-    out.push({ entity: thing, build: (p, key) => `${p.alias(key)}.${pk} IN (${sub})` });
+    let linked = linkedCondition(model, ix, d, entity, c);
+    // none: in a listing, through a thing of its own linked to both ("datasets of papers with keyphrase K": a
+    // dataset's papers, and their keyphrases), again the one with the fewest joins (never under a figure: two
+    // totals side by side would each read it)
+    if (linked === undefined && chained) {
+      const chains = model.entities.flatMap((x) => {
+        const first = x.name === entity ? undefined : linkedCondition(model, ix, d, x.name, c);
+        const second = first && first !== 'tie' ? linkedCondition(model, ix, d, entity, first.cond) : undefined;
+        return first && first !== 'tie' && second ? [{ second, cost: first.cost + (second === 'tie' ? 0 : second.cost) }] : [];
+      });
+      const least = Math.min(...chains.map((x) => x.cost));
+      const best = chains.filter((x) => x.cost === least);
+      linked = best.length === 1 ? best[0]!.second : 'tie';
+    }
+    if (!linked || linked === 'tie') return undefined;
+    out.push(linked.cond);
   }
   return out.length === conds.length && out.some((c, i) => c !== conds[i]) ? out : undefined;
+}
+
+/** A condition on `entity`'s rows (or a thing they reach) through the one linking table with the fewest joins; 'tie' when two are as near. */
+function linkedCondition(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  entity: string,
+  c: Condition,
+): { cond: Condition; cost: number } | 'tie' | undefined {
+  const graph = joinGraph(model);
+  const reached = [...graph.pathsFrom(entity)];
+  const costs = reached.flatMap(([thing, toThing]) =>
+    model.entities
+      .map((b) => ({ b: b.name, thing, to: graph.path(b.name, thing), via: graph.path(b.name, c.entity) }))
+      .filter((x) => x.to && x.via)
+      .map((x) => ({ ...x, cost: toThing.length + x.to!.length + x.via!.length })),
+  );
+  if (!costs.length) return undefined;
+  const least = Math.min(...costs.map((x) => x.cost));
+  const linking = costs.filter((x) => x.cost === least);
+  if (linking.length !== 1) return 'tie';
+  const { b, thing } = linking[0]!;
+  const own = ix.entities.get(thing)!;
+  if (Array.isArray(own.primary_key) && own.primary_key.length !== 1) return 'tie';
+  if (reached.some(([other]) => other !== thing && ix.entities.get(other)!.table === own.table)) return 'tie';
+  const pk = Array.isArray(own.primary_key) ? own.primary_key[0]! : own.primary_key;
+  const plan = new JoinPlan(model, ix, d, b);
+  const target = plan.reach(plan.root, thing);
+  const where = c.build(plan, plan.reach(plan.root, c.entity));
+  const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
+    .joins()
+    .map((j) => ' ' + j)
+    .join('')} WHERE ${where}`;
+  return { cond: { entity: thing, build: (p, key) => `${p.alias(key)}.${pk} IN (${sub})` }, cost: least };
 }
 
 function unreachableNames(model: SemanticModel, ix: ModelIndex, E: string, groups: GroupCol[], conds: Condition[]): string[] {

@@ -125,3 +125,57 @@ INSERT INTO cooks VALUES (1, 'Ann Lee', 'North'), (2, 'Bo Chan', 'South');
 CREATE TABLE ratings (id INTEGER, recipe_id INTEGER, cook_id INTEGER, stars INTEGER);
 INSERT INTO ratings VALUES (1, 1, 1, 5), (2, 1, 2, 4), (3, 2, 1, 3), (4, 3, 2, 4), (5, 4, 1, 2), (6, 4, 2, 5), (7, 4, 2, 4);
 `;
+
+/** A conference: talks given by speakers (through talk speakers) and on topics (through talk topics), in rooms. */
+export const conference = SemanticModelSchema.parse({
+  name: 'conference',
+  entities: [
+    { name: 'talk', table: 'talks', primary_key: 'id', synonyms: ['talks'] },
+    { name: 'speaker', table: 'speakers', primary_key: 'id', synonyms: ['speakers'] },
+    { name: 'talk_speaker', table: 'talk_speakers', primary_key: 'id' },
+    { name: 'topic', table: 'topics', primary_key: 'id', synonyms: ['topics'] },
+    { name: 'talk_topic', table: 'talk_topics', primary_key: 'id' },
+    { name: 'room', table: 'rooms', primary_key: 'id', synonyms: ['rooms'] },
+  ],
+  relationships: [
+    { from: 'talk_speaker', to: 'talk', on: [['talk_id', 'id']] },
+    { from: 'talk_speaker', to: 'speaker', on: [['speaker_id', 'id']] },
+    { from: 'talk_topic', to: 'talk', on: [['talk_id', 'id']] },
+    { from: 'talk_topic', to: 'topic', on: [['topic_id', 'id']] },
+    { from: 'talk', to: 'room', on: [['room_id', 'id']] },
+  ],
+  dimensions: [
+    { name: 'talk_id', entity: 'talk', sql: '${TABLE}.id', type: 'number', label: 'Talk id' },
+    { name: 'talk', entity: 'talk', sql: '${TABLE}.title', label: 'Talk', index_values: true },
+    { name: 'speaker_id', entity: 'speaker', sql: '${TABLE}.id', type: 'number', label: 'Speaker id' },
+    { name: 'speaker', entity: 'speaker', sql: '${TABLE}.name', label: 'Speaker', index_values: true },
+    { name: 'topic_id', entity: 'topic', sql: '${TABLE}.id', type: 'number', label: 'Topic id' },
+    { name: 'topic', entity: 'topic', sql: '${TABLE}.name', label: 'Topic', index_values: true },
+    { name: 'room', entity: 'room', sql: '${TABLE}.name', label: 'Room', index_values: true },
+  ],
+  measures: [
+    { name: 'talk_count', entity: 'talk', agg: 'count', label: 'Talks', time_bound: false },
+    { name: 'speaker_count', entity: 'speaker', agg: 'count', label: 'Speakers', time_bound: false },
+    { name: 'topic_count', entity: 'topic', agg: 'count', label: 'Topics', time_bound: false },
+  ],
+});
+export const conferenceValues = new Map([
+  ['talk', ['Soft Grippers', 'Fair Ranking', 'Tiny Models']],
+  ['speaker', ['Ines Ruiz', 'Tom Beck', 'Mei Lin']],
+  ['topic', ['Robotics', 'Ethics', 'Compilers']],
+  ['room', ['Hall A', 'Hall B']],
+]);
+export const CONFERENCE_TABLES = `
+CREATE TABLE rooms (id INTEGER, name VARCHAR);
+INSERT INTO rooms VALUES (1, 'Hall A'), (2, 'Hall B');
+CREATE TABLE talks (id INTEGER, title VARCHAR, room_id INTEGER);
+INSERT INTO talks VALUES (1, 'Soft Grippers', 1), (2, 'Fair Ranking', 2), (3, 'Tiny Models', 1);
+CREATE TABLE speakers (id INTEGER, name VARCHAR);
+INSERT INTO speakers VALUES (1, 'Ines Ruiz'), (2, 'Tom Beck'), (3, 'Mei Lin');
+CREATE TABLE talk_speakers (id INTEGER, talk_id INTEGER, speaker_id INTEGER);
+INSERT INTO talk_speakers VALUES (1, 1, 1), (2, 1, 2), (3, 2, 2), (4, 3, 3);
+CREATE TABLE topics (id INTEGER, name VARCHAR);
+INSERT INTO topics VALUES (1, 'Robotics'), (2, 'Ethics'), (3, 'Compilers');
+CREATE TABLE talk_topics (id INTEGER, talk_id INTEGER, topic_id INTEGER);
+INSERT INTO talk_topics VALUES (1, 1, 1), (2, 2, 2), (3, 2, 1), (4, 3, 3);
+`;

@@ -8,12 +8,24 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
 import { duckdbTables, expectSameRows } from '../helpers/duckdb-tables.js';
-import { RECIPE_TABLES, recipeValues, recipes, SHOP_TABLES, shop, shopValues } from './through-links-fixture.js';
+import {
+  CONFERENCE_TABLES,
+  conference,
+  conferenceValues,
+  RECIPE_TABLES,
+  recipeValues,
+  recipes,
+  SHOP_TABLES,
+  shop,
+  shopValues,
+} from './through-links-fixture.js';
 
 const shopTables = duckdbTables(SHOP_TABLES);
 const recipeTables = duckdbTables(RECIPE_TABLES);
 const inShop = (q: string) => interpret(q, { model: shop, values: shopValues, asOf: '2024-06-30' });
 const inRecipes = (q: string, model = recipes) => interpret(q, { model, values: recipeValues, asOf: '2024-06-30' });
+const conferenceTables = duckdbTables(CONFERENCE_TABLES);
+const inConference = (q: string, model = conference) => interpret(q, { model, values: conferenceValues, asOf: '2024-06-30' });
 
 function refused(r: ReturnType<typeof interpret>, q: string): string {
   expect(r.kind, q).not.toBe('query');
@@ -84,6 +96,64 @@ describe('a condition reached through a linking table or a table of attributes',
   it('a ranking by a figure named, of things tagged through a linking table', async () => {
     const q = 'top cities by total quantity for products tagged Vegan';
     await expectSameRows(shopTables, shop, q, inShop(q), `SELECT city, SUM(qty) FROM orders WHERE product_id IN (${VEGAN}) GROUP BY city`);
+  });
+});
+
+describe('a listing through two linking tables (a thing of its own linked to both)', () => {
+  const ROBOTICS = `SELECT tt.talk_id FROM talk_topics tt JOIN topics t ON t.id = tt.topic_id WHERE t.name = 'Robotics'`;
+  it('the members linked to rows linked to the value, each once', async () => {
+    const q = 'list the speakers on Robotics';
+    await expectSameRows(
+      conferenceTables,
+      conference,
+      q,
+      inConference(q),
+      `SELECT id, name FROM speakers WHERE id IN (SELECT speaker_id FROM talk_speakers WHERE talk_id IN (${ROBOTICS}))`,
+    );
+    const t = 'topics by Tom Beck';
+    await expectSameRows(
+      conferenceTables,
+      conference,
+      t,
+      inConference(t),
+      `SELECT id, name FROM topics WHERE id IN (SELECT topic_id FROM talk_topics WHERE talk_id IN
+         (SELECT ts.talk_id FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id WHERE s.name = 'Tom Beck'))`,
+    );
+  });
+
+  it('a count per member through one link, and a breakdown by a thing the rows reach', async () => {
+    const q = 'which speaker has the most talks on Robotics';
+    await expectSameRows(
+      conferenceTables,
+      conference,
+      q,
+      inConference(q),
+      `SELECT s.name, COUNT(DISTINCT ts.talk_id) AS n FROM talk_speakers ts JOIN speakers s ON s.id = ts.speaker_id
+       WHERE ts.talk_id IN (${ROBOTICS}) GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+    );
+    const r = 'how many talks in each room on Robotics';
+    await expectSameRows(
+      conferenceTables,
+      conference,
+      r,
+      inConference(r),
+      `SELECT r.name, COUNT(*) FROM talks t JOIN rooms r ON r.id = t.room_id WHERE t.id IN (${ROBOTICS}) GROUP BY 1`,
+    );
+  });
+
+  it('never under a figure, and never when two links to the middle thing tie', () => {
+    refused(inConference('speakers of Robotics talks'), 'two totals');
+    const reviewed = SemanticModelSchema.parse({
+      ...conference,
+      entities: [...conference.entities, { name: 'talk_reviewer', table: 'talk_reviewers', primary_key: 'id' }],
+      relationships: [
+        ...conference.relationships,
+        { from: 'talk_reviewer', to: 'talk', on: [['talk_id', 'id']] },
+        { from: 'talk_reviewer', to: 'speaker', on: [['speaker_id', 'id']] },
+      ],
+    });
+    const q = 'list the speakers on Robotics';
+    refused(inConference(q, reviewed), q);
   });
 });
 
