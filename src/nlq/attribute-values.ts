@@ -23,6 +23,8 @@ function ownerOfAttributes(model: SemanticModel, entity: string): string | undef
 /** The question with the owner's things named after the value, and the owner; undefined when it is no such question. */
 export function valueOfAttributes(question: string, lex: Lexicon, model: SemanticModel): { text: string; owner: string } | undefined {
   const text = normalise(question);
+  // (most questions open otherwise: their schema links are not looked up here)
+  if (!/^\W*(?:please\s+)?(?:find|list|show|return|give|which|what)\b/i.test(text)) return undefined;
   const tokens = tokenize(text);
   const links = linkQuestion(tokens, lex);
   const at = links.find((c) => c.kind === 'value')?.i;
