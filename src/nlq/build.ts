@@ -264,7 +264,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (a.compare && !f.negated && f.values.length > 1) comparedDims.push(dim);
     const op: DimensionFilter['op'] = f.negated ? (f.values.length > 1 ? 'not_in' : 'ne') : f.values.length > 1 ? 'in' : 'eq';
     // "papers by Ada and Bo": rows related to many of the values' thing (a paper has several
-    // authors) may have both or either; "and" does not say which ("or", "either" and "both" do)
+    // authors) may have both or either; "and" or nothing between does not say which ("or", "either" and "both" do)
     if (op === 'in' && !a.compare) {
       const owner = lex.dimensions.get(dim)?.entity;
       // (the things counted, or else the things the question names: "papers by ...")
@@ -277,7 +277,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         counted.length === 1 &&
         counted[0] !== owner &&
         !joinGraph(model).path(counted[0]!, owner) &&
-        between.some((o) => o.lower === 'and') &&
+        // (side by side with no word between, "Cafe Pizza" places, says neither)
         !between.some((o) => ['or', 'either'].includes(o.lower))
       ) {
         // "papers by both Ada and Bo", "papers Ada and Bo wrote together": the things with rows for each value

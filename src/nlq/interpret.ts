@@ -7,6 +7,7 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
+import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
@@ -114,6 +115,18 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       kind: 'out_of_scope',
       reason: `I cannot read "${co.member}" as one of the ${pluralOf(lex, co.entity)}. I did not answer rather than guess.`,
       unconsumed: [],
+    };
+  }
+  // "find all Bakery in Leeds": a value of a table of attributes names the things it describes (`attribute-values.ts`)
+  const attributed = ctx.previous ? undefined : valueOfAttributes(question, getLexicon(ctx.model, ctx.values), ctx.model);
+  if (attributed) {
+    const r = interpretWhole(attributed.text, ctx);
+    if (r.kind === 'query' && listsOwner(r.query, ctx.model, attributed.owner))
+      return { ...r, notes: [...r.notes, `Read the question as "${attributed.text}".`] };
+    if (r.kind !== 'query') return r;
+    return {
+      kind: 'out_of_scope',
+      reason: `I read the question as "${attributed.text}", but not as a list of them. I did not answer rather than guess.`,
     };
   }
   const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
@@ -731,6 +744,17 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
   }
 }
 
+/** A filter's dimension the breakdown's members reach only through rows of their own (many of them), if any. */
+function defaultBesideLinkedFilter(q: SemanticQuery, model: SemanticModel): string | undefined {
+  const entityOf = (d: string) => model.dimensions.find((x) => x.name === d)?.entity;
+  const members = q.group_by.filter((g) => !g.grain).map((g) => entityOf(g.dimension));
+  const graph = joinGraph(model);
+  return q.filters.find((f) => {
+    const e = entityOf(f.dimension);
+    return !!e && members.some((m) => !!m && !graph.path(m, e));
+  })?.dimension;
+}
+
 /** The compiler's reason when the query's parts do not join, leaving out periods, time buckets and order. */
 function structuralError(q: SemanticQuery, model: SemanticModel): CompileError | undefined {
   const { time_range: _period, comparison: _previous, ...undated } = q;
@@ -1098,6 +1122,17 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   if (!built) {
     return outOfScope(lex, [], undefined, false, 'I could not find a metric or anything to change in the question.');
   }
+  // "top authors working on X": with no figure named, the one meant is how many of the rows that reach X each has,
+  // never the default figure (it reads no such rows)
+  const reachedThroughRows = built.usedDefaultMetric ? defaultBesideLinkedFilter(built.query, ctx.model) : undefined;
+  if (reachedThroughRows)
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `The question names no figure, and ${reachedThroughRows} is reached only through other rows of each member: which figure of those rows is meant? Please name it.`,
+    );
   if (built.unsaid.length) return outOfScope(lex, [], undefined, false, built.unsaid.join(' '));
   if (built.competing.length) {
     return {

@@ -245,6 +245,8 @@ interface GroupCol {
 
 interface Condition {
   entity: string;
+  /** It keeps rows by what they lack ("not", "no"): never read through a link (a member with no linked row). */
+  negated?: boolean;
   /** Builds the condition for the entity's node in a plan. */
   build: (plan: JoinPlan, key: string) => string;
 }
@@ -704,8 +706,14 @@ export function compile(
             undefined,
           )
         : undefined;
-      const kept = own ? semiJoined(model, ix, d, own, conds) : undefined;
-      if (!own || !kept) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+      const kept = own ? semiJoined(model, ix, d, own, conds, true) : undefined;
+      if (!own) throw new CompileError(`${describe(groups.map((g) => g.ref))} cannot be combined: no entity relates them`);
+      // (the columns are one thing's: what it cannot reach is a condition with no one table linking them)
+      if (!kept)
+        throw new CompileError(
+          `${describe(groups.map((g) => g.ref))} cannot be filtered by ` +
+            `${describe(conds.filter((c) => !graph.path(own, c.entity)).map((c) => `a filter on ${c.entity}`))}: no one linking table relates them`,
+        );
       root = own;
       conds.splice(0, conds.length, ...kept);
     }
@@ -1148,9 +1156,9 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
   // Fan-out: some dimension or filter lies on the "many" side of E. Bridge through an entity F
   // that reaches E and every target; keep each (row of E, group key) once, then aggregate E.
   const F = findRoot(model, targets, E);
+  // (conditions made on E's own rows, or things it reaches: a breakdown E does not reach is bridged below)
   const kept = F ? undefined : semiJoined(model, ix, d, E, conds);
-  if (kept && [...groups.map((g) => g.entity), ...kept.map((c) => c.entity)].every((t) => graph.path(E, t)))
-    return groupSql(model, ix, d, mg, groups, kept);
+  if (kept) return groupSql(model, ix, d, mg, groups, kept);
   if (!F)
     throw new CompileError(
       `${describe(mg.measures.map((m) => m.name))} cannot be broken down or filtered by ` +
@@ -1193,36 +1201,80 @@ function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: Measu
  * The conditions with each one `entity` cannot reach to-one made a condition on its own rows: those a row of one
  * table links to a row that meets it ("papers by Ada" of papers: `paperid IN (SELECT paperid FROM writes ... WHERE
  * author = 'Ada')`), each on its own ("papers by Ada with keyword K": a paper with both, by any of its rows). The
- * linking table must be the one that reaches both most shortly, else (none, two, a key of several columns) undefined.
+ * link may also meet a thing the rows reach to-one ("checkins of cafes": the checkin's business among those a
+ * category row of 'Cafe' names). The one linking table and thing with the fewest joins is the reading; two that tie
+ * (or a thing whose table the rows reach in two roles, or a key of several columns) give undefined, and so does a
+ * negated condition (a member with no linked row at all would be left out).
  */
-function semiJoined(model: SemanticModel, ix: ModelIndex, d: SqlDialect, entity: string, conds: Condition[]): Condition[] | undefined {
+function semiJoined(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  entity: string,
+  conds: Condition[],
+  chained = false,
+): Condition[] | undefined {
   const graph = joinGraph(model);
-  const e = ix.entities.get(entity)!;
-  if (Array.isArray(e.primary_key) && e.primary_key.length !== 1) return undefined;
-  const pk = Array.isArray(e.primary_key) ? e.primary_key[0]! : e.primary_key;
   const out: Condition[] = [];
   for (const c of conds) {
     if (graph.path(entity, c.entity)) {
       out.push(c);
       continue;
     }
-    const costs = model.entities
-      .map((b) => ({ b: b.name, to: graph.path(b.name, entity), via: graph.path(b.name, c.entity) }))
-      .filter((x) => x.to && x.via)
-      .map((x) => ({ b: x.b, cost: x.to!.length + x.via!.length }));
-    const least = Math.min(...costs.map((x) => x.cost));
-    const linking = costs.filter((x) => x.cost === least);
-    if (linking.length !== 1) return undefined;
-    const plan = new JoinPlan(model, ix, d, linking[0]!.b);
-    const target = plan.reach(plan.root, entity);
-    const where = c.build(plan, plan.reach(plan.root, c.entity));
-    const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
-      .joins()
-      .map((j) => ' ' + j)
-      .join('')} WHERE ${where}`;
-    out.push({ entity, build: (p, key) => `${p.alias(key)}.${pk} IN (${sub})` });
+    if (c.negated) return undefined;
+    let linked = linkedCondition(model, ix, d, entity, c);
+    // none: in a listing, through a thing of its own linked to both ("datasets of papers with keyphrase K": a
+    // dataset's papers, and their keyphrases), again the one with the fewest joins (never under a figure: two
+    // totals side by side would each read it)
+    if (linked === undefined && chained) {
+      const chains = model.entities.flatMap((x) => {
+        const first = x.name === entity ? undefined : linkedCondition(model, ix, d, x.name, c);
+        const second = first && first !== 'tie' ? linkedCondition(model, ix, d, entity, first.cond) : undefined;
+        return first && first !== 'tie' && second ? [{ second, cost: first.cost + (second === 'tie' ? 0 : second.cost) }] : [];
+      });
+      const least = Math.min(...chains.map((x) => x.cost));
+      const best = chains.filter((x) => x.cost === least);
+      linked = best.length === 1 ? best[0]!.second : 'tie';
+    }
+    if (!linked || linked === 'tie') return undefined;
+    out.push(linked.cond);
   }
   return out.length === conds.length && out.some((c, i) => c !== conds[i]) ? out : undefined;
+}
+
+/** A condition on `entity`'s rows (or a thing they reach) through the one linking table with the fewest joins; 'tie' when two are as near. */
+function linkedCondition(
+  model: SemanticModel,
+  ix: ModelIndex,
+  d: SqlDialect,
+  entity: string,
+  c: Condition,
+): { cond: Condition; cost: number } | 'tie' | undefined {
+  const graph = joinGraph(model);
+  const reached = [...graph.pathsFrom(entity)];
+  const costs = reached.flatMap(([thing, toThing]) =>
+    model.entities
+      .map((b) => ({ b: b.name, thing, to: graph.path(b.name, thing), via: graph.path(b.name, c.entity) }))
+      .filter((x) => x.to && x.via)
+      .map((x) => ({ ...x, cost: toThing.length + x.to!.length + x.via!.length })),
+  );
+  if (!costs.length) return undefined;
+  const least = Math.min(...costs.map((x) => x.cost));
+  const linking = costs.filter((x) => x.cost === least);
+  if (linking.length !== 1) return 'tie';
+  const { b, thing } = linking[0]!;
+  const own = ix.entities.get(thing)!;
+  if (Array.isArray(own.primary_key) && own.primary_key.length !== 1) return 'tie';
+  if (reached.some(([other]) => other !== thing && ix.entities.get(other)!.table === own.table)) return 'tie';
+  const pk = Array.isArray(own.primary_key) ? own.primary_key[0]! : own.primary_key;
+  const plan = new JoinPlan(model, ix, d, b);
+  const target = plan.reach(plan.root, thing);
+  const where = c.build(plan, plan.reach(plan.root, c.entity));
+  const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
+    .joins()
+    .map((j) => ' ' + j)
+    .join('')} WHERE ${where}`;
+  return { cond: { entity: thing, build: (p, key) => `${p.alias(key)}.${pk} IN (${sub})` }, cost: least };
 }
 
 function unreachableNames(model: SemanticModel, ix: ModelIndex, E: string, groups: GroupCol[], conds: Condition[]): string[] {
@@ -1347,6 +1399,11 @@ function samePeriodCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect
 }
 
 function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
+  const c = rowCondition(ix, d, input);
+  return input.op === 'ne' || input.op.startsWith('not_') ? { ...c, negated: true } : c;
+}
+
+function rowCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
   const f = { ...input, values: input.values ?? [] };
   const rowClass = ix.dims.has(f.dimension) || ix.timeDims.has(f.dimension) ? undefined : ix.rowClasses.get(f.dimension);
   if (rowClass) {

@@ -30,7 +30,7 @@ import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/que
 import { dimensionOfEntity, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
-import { mayLink } from './linking-verb.js';
+import { mayLink, tableParticiple } from './linking-verb.js';
 import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
@@ -181,6 +181,8 @@ export const listing: Construction = {
     for (const it of items) {
       if (it.kind !== 'lex' || valueItems.has(it)) continue;
       if (NAME_WORDS.has(it.lower) || ID_WORDS.has(it.lower)) continue;
+      // "<things> reviewed by Ann": the participle is the verb, never the things listed
+      if (tableParticiple(lex, it)) continue;
       const ent = entityOfItem(lex, it);
       if (ent) {
         subject = ent;
