@@ -1008,9 +1008,18 @@ export function compile(
   const ordered = new Set<string>();
   for (const o of q.order) {
     const c = orderCol(o.by);
+    const dir = (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    if (o.expr === 'length') {
+      // (the text itself still breaks ties among equal lengths: it is not marked ordered)
+      const g = groups.find((x) => x.name === c);
+      if (!g || g.kind !== 'dimension' || ix.dims.get(g.ref)?.type !== 'string')
+        throw new CompileError(`cannot order by the length of '${o.by}': it is not a text dimension of the breakdown`);
+      orderItems.push(d.orderItem(d.textLength(`${src}.${d.ident(c)}`), dir));
+      continue;
+    }
     if (ordered.has(c)) continue;
     ordered.add(c);
-    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'));
+    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, dir));
   }
   // (a cut that keeps ties ranks on the order's own columns, before group keys break ties)
   const rankItems = [...orderItems];

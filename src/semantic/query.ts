@@ -166,6 +166,12 @@ export const OrderSchema = z.object({
   /** A metric or group-by dimension name. */
   by: z.string().min(1),
   direction: z.enum(['asc', 'desc']).default('desc'),
+  /**
+   * An expression of `by` ordered on in place of its value: `length` = the number of characters of a
+   * text dimension of the breakdown ("ordered by the length of the name, shortest first"; equal lengths
+   * then by the text).
+   */
+  expr: z.enum(['length']).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
