@@ -975,6 +975,7 @@ export function opText(op: string): string {
         not_ends_with: 'does not end with',
         not_contains: 'does not contain',
         eq_ci: '= (any letter case)',
+        ne_ci: '≠ (any letter case)',
         is_set: 'has a value',
         not_set: 'has no value',
       } as Record<string, string>

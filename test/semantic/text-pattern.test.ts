@@ -93,6 +93,8 @@ describe('text patterns compile in every dialect, escaped and case-insensitive',
     );
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['Big Lake'] })).toContain("LOWER(t0.label) = LOWER('Big Lake')");
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['a', 'b'] })).toContain("LOWER(t0.label) IN (LOWER('a'), LOWER('b'))");
+    expect(sql({ dimension: 'label', op: 'ne_ci', values: ['a'] })).toContain("LOWER(t0.label) <> LOWER('a')");
+    expect(sql({ dimension: 'label', op: 'ne_ci', values: ['a', 'b'] })).toContain("LOWER(t0.label) NOT IN (LOWER('a'), LOWER('b'))");
   });
   it('refuses patterns on numbers and dates, empty texts and booleans, with a readable reason', () => {
     const d = new DuckDbDialect();
@@ -130,6 +132,11 @@ const CASES: [string, DimensionFilter, string[]][] = [
     LABELS.filter((l) => !l.toLowerCase().includes('lake')),
   ],
   ['eq_ci: equal ignoring case', { dimension: 'label', op: 'eq_ci', values: ['big lake'] }, ['Big Lake']],
+  [
+    'ne_ci: equal to none ignoring case',
+    { dimension: 'label', op: 'ne_ci', values: ['big lake', 'LAKESIDE'] },
+    LABELS.filter((l) => !['big lake', 'lakeside'].includes(l.toLowerCase())),
+  ],
 ];
 
 /** The labels' table on each engine. */
