@@ -460,6 +460,8 @@ export const SemanticQuerySchema = z.object({
  */
 export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
   entity_conditions: z.array(EntityConditionBase).optional(),
+  // (an order by a text's length is the rules' own: the plan's prompt budget has no room for it)
+  order: z.array(OrderSchema.omit({ expr: true })).default([]),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;
