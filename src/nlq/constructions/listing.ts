@@ -34,6 +34,7 @@ import { mayLink, tableParticiple } from './linking-verb.js';
 import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
+import { COLUMN_NOUNS } from './return-list.js';
 import { directionSaysLength, lengthAfter, lengthOfAt } from '../text-length.js';
 import type { Construction } from './types.js';
 
@@ -314,6 +315,11 @@ export const listing: Construction = {
       if (dims.length === 1 && FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length)
         columns.push({ item: it, dimension: dims[0].target });
+    }
+    // "return the email column": the word says only that it is a column
+    for (const c of columns) {
+      const next = items[items.indexOf(c.item) + 1];
+      if (next?.kind === 'word' && COLUMN_NOUNS.has(next.lower)) extra.push(next);
     }
     if (setCondition && cue) {
       const said = setCondition;
