@@ -91,16 +91,20 @@ export function explanationText(ctx: AnswerContext): string {
     const by =
       isMetric || constructed ? lowerFirst(valueLabel(model, order.by, ctx.shape.columns)) : lowerFirst(dimensionLabel(model, order.by));
     const dir =
-      isMetric || constructed
+      order.expr === 'length'
         ? order.direction === 'desc'
-          ? 'highest first'
-          : 'lowest first'
-        : order.direction === 'desc'
-          ? 'descending'
-          : 'ascending';
+          ? 'longest first'
+          : 'shortest first'
+        : isMetric || constructed
+          ? order.direction === 'desc'
+            ? 'highest first'
+            : 'lowest first'
+          : order.direction === 'desc'
+            ? 'descending'
+            : 'ascending';
     out.push(
       sentence(
-        `Ordered by ${by}, ${dir}${query.limit !== undefined ? `; the first ${query.limit} ${query.limit === 1 ? 'is' : 'are'} kept` : ''}`,
+        `Ordered by ${order.expr === 'length' ? `the length of ${by}` : by}, ${dir}${query.limit !== undefined ? `; the first ${query.limit} ${query.limit === 1 ? 'is' : 'are'} kept` : ''}`,
       ),
     );
   } else if (query.limit !== undefined) {
@@ -166,7 +170,7 @@ export function answerExplanation(ctx: AnswerContext): AnswerExplanation {
           label: 'all data',
           dated_by: ctx.dating,
         },
-    order: query.order.map((o) => ({ by: o.by, direction: o.direction })),
+    order: query.order.map((o) => ({ by: o.by, direction: o.direction, ...(o.expr ? { expr: o.expr } : {}) })),
     share_of_total: [...query.share_of_total],
     source_entities: sourceEntities(model, query, ctx.shape.columns, frame),
     row_count: ctx.rows.length,

@@ -177,6 +177,8 @@ export function filterPhrase(model: SemanticModel, f: DimensionFilter): string {
       return `${label} between ${vals[0]} and ${vals[1] ?? vals[0]}`;
     case 'eq_ci':
       return `${label} ${orList(vals)} (any letter case)`;
+    case 'ne_ci':
+      return `${label} not ${orList(vals)} (any letter case)`;
     case 'is_set':
       return `${label} present`;
     case 'not_set':

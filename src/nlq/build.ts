@@ -14,6 +14,7 @@ import { type LexEntry, type Lexicon } from './lexicon.js';
 import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { ALL_OF_AFTER, ALL_OF_BEFORE, STOPWORDS, type Keyword } from './words.js';
+import { directionSaysLength, lengthAfter, lengthOfAt } from './text-length.js';
 import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf } from './spans.js';
 import {
   countMetricOfEntities,
@@ -700,12 +701,21 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     // "ordered by paper title", "sorted by the paper ID": a thing of the breakdown orders it, never
     // the metric; a thing the query does not group by orders nothing and stays unconsumed
     const by = sortedBy.dimension;
-    if (by) {
+    // "ordered by the length of the name", "from shortest to longest": a text's number of characters
+    const text = !!by && lex.dimensions.get(by.name)?.type === 'string';
+    const byLength = text && (!!sortedBy.length || directionSaysLength(items));
+    if (by && (text || !sortedBy.length)) {
       if (!groupBy.some((g) => g.dimension === by.name)) groupBy.splice(by.before, 0, { dimension: by.name });
-      order.push({ by: by.name, direction: a.sortDir ?? 'asc' });
-      consume(...kwItems(items, 'sort'), ...kwItems(items, 'asc_word'), ...kwItems(items, 'desc_word'), sortedBy.item);
+      order.push({ by: by.name, direction: a.sortDir ?? 'asc', ...(byLength ? { expr: 'length' as const } : {}) });
+      consume(
+        ...kwItems(items, 'sort'),
+        ...kwItems(items, 'asc_word'),
+        ...kwItems(items, 'desc_word'),
+        sortedBy.item,
+        ...(sortedBy.length ?? []),
+      );
       sortedBy.item.used = true;
-      notes.push(`Ordered by ${lex.dimensions.get(by.name)?.label ?? by.name}`);
+      notes.push(`Ordered by ${byLength ? 'the length of ' : ''}${lex.dimensions.get(by.name)?.label ?? by.name}`);
     }
   } else if ((a.sortBy || a.sortDir) && rankMetric && nonTimeGroups.length) {
     order.push({ by: rankMetric, direction: a.sortDir ?? 'desc' });
@@ -965,6 +975,7 @@ export function opText(op: string): string {
         not_ends_with: 'does not end with',
         not_contains: 'does not contain',
         eq_ci: '= (any letter case)',
+        ne_ci: '≠ (any letter case)',
         is_set: 'has a value',
         not_set: 'has no value',
       } as Record<string, string>
@@ -1039,24 +1050,29 @@ function sortTarget(
   lex: Lexicon,
   model: SemanticModel,
   groupBy: GroupBy[],
-): { metric: boolean; item: Item; dimension?: { name: string; before: number } } | undefined {
+): { metric: boolean; item: Item; dimension?: { name: string; before: number }; length?: Item[] } | undefined {
   const kws = kwItems(items, 'sort');
   if (kws.length !== 1 || !/\bby$/.test(kws[0].lower)) return undefined;
   let p = items.indexOf(kws[0]) + 1;
+  // "the length of the name", "name length": the words say an expression of the column
+  const lengthOf = lengthOfAt(items, p);
+  if (lengthOf) p = lengthOf.at;
   while (items[p]?.kind === 'word' && ['the', 'their', 'its', 'his', 'her', 'each'].includes(items[p].lower)) p++;
   const it = items[p];
   if (it?.kind !== 'lex') return undefined;
+  const lengthWord = lengthOf ? undefined : lengthAfter(items, p);
+  const length = lengthOf?.words ?? (lengthWord ? [lengthWord] : undefined);
   const dims = entriesOf(it, 'dimension').map((e) => e.target);
   const grouped = groupBy.findIndex((g) => !g.grain && dims.includes(g.dimension));
-  if (grouped >= 0) return { metric: false, item: it, dimension: { name: groupBy[grouped].dimension, before: grouped } };
-  if (entriesOf(it, 'metric').length) return { metric: true, item: it };
+  if (grouped >= 0) return { metric: false, item: it, dimension: { name: groupBy[grouped].dimension, before: grouped }, length };
+  if (entriesOf(it, 'metric').length) return length ? { metric: false, item: it, length } : { metric: true, item: it };
   for (const d of dims) {
     const entity = lex.dimensions.get(d)?.entity;
     if (!entity || keyDimension(model, entity) !== d) continue;
     const at = groupBy.findIndex((g) => !g.grain && lex.dimensions.get(g.dimension)?.entity === entity);
-    if (at >= 0) return { metric: false, item: it, dimension: { name: d, before: at } };
+    if (at >= 0) return { metric: false, item: it, dimension: { name: d, before: at }, length };
   }
-  return { metric: false, item: it };
+  return { metric: false, item: it, length };
 }
 
 /** The time grains a bucket of each grain says too: a month is of one quarter and one year; a week may straddle two months or years. */

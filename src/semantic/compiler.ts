@@ -1008,9 +1008,18 @@ export function compile(
   const ordered = new Set<string>();
   for (const o of q.order) {
     const c = orderCol(o.by);
+    const dir = (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    if (o.expr === 'length') {
+      // (the text itself still breaks ties among equal lengths: it is not marked ordered)
+      const g = groups.find((x) => x.name === c);
+      if (!g || g.kind !== 'dimension' || ix.dims.get(g.ref)?.type !== 'string')
+        throw new CompileError(`cannot order by the length of '${o.by}': it is not a text dimension of the breakdown`);
+      orderItems.push(d.orderItem(d.textLength(`${src}.${d.ident(c)}`), dir));
+      continue;
+    }
     if (ordered.has(c)) continue;
     ordered.add(c);
-    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, (o.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC'));
+    orderItems.push(d.orderItem(`${src}.${d.ident(c)}`, dir));
   }
   // (a cut that keeps ties ranks on the order's own columns, before group keys break ties)
   const rankItems = [...orderItems];
@@ -1512,19 +1521,25 @@ function textCondition(
   const texts = f.values.map((v) => {
     if (typeof v === 'boolean') throw new CompileError(`the filter '${f.op}' on '${name}' takes text, not ${v}`);
     const t = String(v);
-    if (f.op !== 'eq_ci' && t === '') throw new CompileError(`the filter '${f.op}' on '${name}' takes a non-empty text`);
+    if (f.op !== 'eq_ci' && f.op !== 'ne_ci' && t === '')
+      throw new CompileError(`the filter '${f.op}' on '${name}' takes a non-empty text`);
     return t;
   });
   const op = f.op;
-  const lits = unique(op === 'eq_ci' ? texts.flatMap((t) => resolveValue(dim, t)) : texts).map((t) => {
-    if (op === 'eq_ci') return literalFor(d, 'string', t, name);
+  const equality = op === 'eq_ci' || op === 'ne_ci';
+  const lits = unique(equality ? texts.flatMap((t) => resolveValue(dim, t)) : texts).map((t) => {
+    if (equality) return literalFor(d, 'string', t, name);
     const body = d.escapeLike(t);
     const pattern = op.endsWith('starts_with') ? `${body}%` : op.endsWith('ends_with') ? `%${body}` : `%${body}%`;
     return literalFor(d, 'string', pattern, name);
   });
   const build = (x: string): string => {
-    if (op === 'eq_ci')
-      return lits.length === 1 ? `${d.lower(x)} = ${d.lower(lits[0]!)}` : `${d.lower(x)} IN (${lits.map((l) => d.lower(l)).join(', ')})`;
+    if (equality) {
+      const not = op === 'ne_ci';
+      return lits.length === 1
+        ? `${d.lower(x)} ${not ? '<>' : '='} ${d.lower(lits[0]!)}`
+        : `${d.lower(x)} ${not ? 'NOT IN' : 'IN'} (${lits.map((l) => d.lower(l)).join(', ')})`;
+    }
     const negated = op.startsWith('not_');
     const each = lits.map((l) => d.likeInsensitive(x, l, negated));
     return each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(negated ? ' AND ' : ' OR ');

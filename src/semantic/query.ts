@@ -23,12 +23,13 @@ export type GroupBy = z.infer<typeof GroupBySchema>;
  * The `not_` forms keep the rows that do not match (rows with no value are not kept, as with `ne`).
  * With several values a row matches when any value matches. A value is literal text, never a
  * pattern: `%`, `_` and `\` in it match only themselves. `eq_ci` is equality ignoring letter case
- * ("match food type case-insensitively": `vegan` keeps "Vegan" and "VEGAN").
+ * ("match food type case-insensitively": `vegan` keeps "Vegan" and "VEGAN"); `ne_ci` keeps the rows
+ * equal to none of the values in any letter case (rows with no value are not kept, as with `ne`).
  */
 export const TEXT_PATTERN_OPS = ['starts_with', 'ends_with', 'contains', 'not_starts_with', 'not_ends_with', 'not_contains'] as const;
 export type TextPatternOp = (typeof TEXT_PATTERN_OPS)[number];
-/** Operators that apply only to text dimensions (the patterns and `eq_ci`). */
-export const TEXT_ONLY_OPS = [...TEXT_PATTERN_OPS, 'eq_ci'] as const;
+/** Operators that apply only to text dimensions (the patterns, `eq_ci` and `ne_ci`). */
+export const TEXT_ONLY_OPS = [...TEXT_PATTERN_OPS, 'eq_ci', 'ne_ci'] as const;
 /**
  * Whether a row has a value at all, with no `values` (empty or omitted): `is_set` keeps the rows
  * whose dimension holds a value ("students who have declared a major", "orders with a ship date"),
@@ -70,7 +71,7 @@ export function filterValueWords(f: { dimension?: string; op: string; values?: u
       .replace('contains', 'containing');
     return `${f.op.startsWith('not_') ? 'not ' : ''}${verb} ${vals.map((v) => `"${v}"`).join(' or ')}`;
   }
-  return `${f.op === 'ne' || f.op === 'not_in' ? 'not ' : ''}${vals.join('/')}`;
+  return `${f.op === 'ne' || f.op === 'not_in' || f.op === 'ne_ci' ? 'not ' : ''}${vals.join('/')}`;
 }
 
 export const DimensionFilterSchema = z
@@ -87,7 +88,7 @@ export const DimensionFilterSchema = z
     op: z.enum(DIMENSION_FILTER_OPS),
     /**
      * One value for eq/ne/gt..lte, one or more for in/not_in, two (inclusive) for between; one or
-     * more texts for the patterns and eq_ci (any one matching); none (empty or omitted) for
+     * more texts for the patterns and eq_ci/ne_ci (any one matching); none (empty or omitted) for
      * is_set/not_set.
      */
     values: z.array(Scalar).default([]),
@@ -166,6 +167,12 @@ export const OrderSchema = z.object({
   /** A metric or group-by dimension name. */
   by: z.string().min(1),
   direction: z.enum(['asc', 'desc']).default('desc'),
+  /**
+   * An expression of `by` ordered on in place of its value: `length` = the number of characters of a
+   * text dimension of the breakdown ("ordered by the length of the name, shortest first"; equal lengths
+   * then by the text).
+   */
+  expr: z.enum(['length']).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -453,6 +460,8 @@ export const SemanticQuerySchema = z.object({
  */
 export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
   entity_conditions: z.array(EntityConditionBase).optional(),
+  // (an order by a text's length is the rules' own: the plan's prompt budget has no room for it)
+  order: z.array(OrderSchema.omit({ expr: true })).default([]),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;

@@ -42,6 +42,19 @@ describe('"between the start date and the end date of <thing>"', () => {
     const s = ask(school, 'the longest time from start date to end date of the enrolments');
     expect(s.kind === 'query' && s.query.durations?.[0]).toMatchObject({ from: 'enrolment_start', to: 'enrolment_end', agg: 'max' });
   });
+  it('"in (the) number of days", "in no. of days": the unit said with a count word, in both vocabularies', () => {
+    for (const question of [
+      'average time between the start date and the end date of rentals in no. of days',
+      'average time between the start date and the end date of rentals in number of days',
+    ]) {
+      const r = ask(hire, question);
+      expect(r.kind === 'query' && r.query.durations?.[0], question).toMatchObject({ from: 'rental_start', to: 'rental_end', unit: 'day' });
+    }
+    const s = ask(school, 'the longest time from start date to end date of the courses in the number of days');
+    expect(s.kind === 'query' && s.query.durations?.[0]).toMatchObject({ from: 'course_start', unit: 'day', agg: 'max' });
+    // a count of something else after "in no. of" is no unit
+    expect(ask(hire, 'average time between the start date and the end date of rentals in no. of tools').kind).toBe('out_of_scope');
+  });
   it('with no thing after them the dates are still ambiguous, and refused', () => {
     const r = ask(hire, 'average number of days between the start date and the end date');
     expect(r.kind).toBe('out_of_scope');

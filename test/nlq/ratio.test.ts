@@ -362,13 +362,18 @@ describe('each side a subset defined by conditions', () => {
       numerator: { filters: [{ dimension: 'size', op: 'gt', values: [4] }] },
     });
   });
-  it('"... match service case insensitively": the sides\' values are matched ignoring case; an exclusion has no such form (refused)', () => {
+  it('"... match service case insensitively": the sides\' values are matched ignoring case, an exclusion too', () => {
     const q = query('ratio of Express parcels to Standard parcels? match service case insensitively');
     expect(q.ratios?.[0]).toMatchObject({
       numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] },
       denominator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Standard'] }] },
     });
-    expect(ask('ratio of Express parcels to non Express parcels? match service case insensitively').kind).not.toBe('query');
+    expect(query('ratio of Express parcels to non Express parcels? match service case insensitively').ratios?.[0]).toMatchObject({
+      numerator: { filters: [{ dimension: 'service', op: 'eq_ci', values: ['Express'] }] },
+      denominator: { filters: [{ dimension: 'service', op: 'ne_ci', values: ['Express'] }] },
+    });
+    // a side with no value of the dimension named leaves the words unread
+    expect(ask('ratio of parcels with a size above 4 to parcels? match service case insensitively').kind).not.toBe('query');
   });
   it('the answer says how each side is computed, its condition included', () => {
     const q = query('ratio of customers with a rating above 3 to customers with a rating below 3');

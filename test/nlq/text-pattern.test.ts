@@ -253,8 +253,21 @@ describe('case-insensitive matching of a value', () => {
       { dimension: 'city', op: 'contains', values: ['Boston'] },
     ]);
   });
+  it('an exclusion of a value: equal to it in no letter case, or with wildcards, not containing it', () => {
+    expect(q('how many customers not in boston, match city case insensitively').filters).toEqual([
+      { dimension: 'city', op: 'ne_ci', values: ['Boston'] },
+    ]);
+    expect(q('how many customers not in Boston (match with wildcards case insensitively)').filters).toEqual([
+      { dimension: 'city', op: 'not_contains', values: ['Boston'] },
+    ]);
+    const sql = compile(model, q('how many customers not in boston, match city case insensitively'), new DuckDbDialect()).sql;
+    expect(sql).toContain("LOWER(t0.city) <> LOWER('Boston')");
+    expect(filterPhrase(model, { dimension: 'city', op: 'ne_ci', values: ['boston'] })).toBe('city not boston (any letter case)');
+  });
   it('with nothing to match, the words are not understood', () => {
     expect(ask('how many customers case insensitively').kind).toBe('out_of_scope');
+    // a value of a number column has no letter case
+    expect(ask('how many customers not in boston, match customer id case insensitively').kind).toBe('out_of_scope');
   });
 });
 

@@ -58,6 +58,8 @@ const LABELS = [
   'Big Lake',
   "O'Brien",
   'LAKE TAHOE',
+  // (two bytes for one character: a length counts characters)
+  'øx',
 ];
 
 const listed = (filters: DimensionFilter[]) => ({ group_by: [{ dimension: 'label' }], filters });
@@ -91,6 +93,8 @@ describe('text patterns compile in every dialect, escaped and case-insensitive',
     );
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['Big Lake'] })).toContain("LOWER(t0.label) = LOWER('Big Lake')");
     expect(sql({ dimension: 'label', op: 'eq_ci', values: ['a', 'b'] })).toContain("LOWER(t0.label) IN (LOWER('a'), LOWER('b'))");
+    expect(sql({ dimension: 'label', op: 'ne_ci', values: ['a'] })).toContain("LOWER(t0.label) <> LOWER('a')");
+    expect(sql({ dimension: 'label', op: 'ne_ci', values: ['a', 'b'] })).toContain("LOWER(t0.label) NOT IN (LOWER('a'), LOWER('b'))");
   });
   it('refuses patterns on numbers and dates, empty texts and booleans, with a readable reason', () => {
     const d = new DuckDbDialect();
@@ -128,6 +132,11 @@ const CASES: [string, DimensionFilter, string[]][] = [
     LABELS.filter((l) => !l.toLowerCase().includes('lake')),
   ],
   ['eq_ci: equal ignoring case', { dimension: 'label', op: 'eq_ci', values: ['big lake'] }, ['Big Lake']],
+  [
+    'ne_ci: equal to none ignoring case',
+    { dimension: 'label', op: 'ne_ci', values: ['big lake', 'LAKESIDE'] },
+    LABELS.filter((l) => !['big lake', 'lakeside'].includes(l.toLowerCase())),
+  ],
 ];
 
 /** The labels' table on each engine. */
@@ -159,6 +168,32 @@ describe.each(ENGINES)('text patterns on a real %s warehouse', (engine) => {
     expect(new Set(rows.map((r) => r.label)), sql).toEqual(new Set(expected));
     const count = (await runGuarded(target.warehouse, compile(model, { metrics: ['items'], filters: [filter] }, target.dialect).sql)).rows;
     expect(Number(Object.values(count[0] ?? {})[0])).toBe(expected.length);
+  });
+});
+
+describe.each(ENGINES)('an order by the length of a text on a real %s warehouse', (engine) => {
+  const engineTarget = engineForSuite(engine, 'shelf', shelfTables);
+  it('orders by characters, shortest first, equal lengths by the text', async (ctx) => {
+    const target = engineTarget.current();
+    if (!target) return ctx.skip();
+    const sql = compile(
+      model,
+      { group_by: [{ dimension: 'label' }], order: [{ by: 'label', direction: 'asc', expr: 'length' }] },
+      target.dialect,
+    ).sql;
+    const got = (await runGuarded(target.warehouse, sql)).rows.map((r) => String(r.label));
+    const lengths = got.map((l) => [...l].length);
+    expect(lengths, sql).toEqual([...lengths].sort((x, y) => x - y));
+    expect(got.indexOf('øx'), sql).toBeLessThan(got.indexOf('a_b'));
+  });
+  it('refuses the length of a number', () => {
+    expect(() =>
+      compile(
+        model,
+        { group_by: [{ dimension: 'weight' }], order: [{ by: 'weight', direction: 'asc', expr: 'length' }] },
+        new DuckDbDialect(),
+      ),
+    ).toThrow(/not a text dimension/);
   });
 });
 

@@ -74,7 +74,7 @@ function inOneList(q: SemanticQuery, left: Item | undefined, right: Item | undef
   if (!l.length || !r.length) return false;
   return everyFilter(q).some(
     (f) =>
-      ['eq', 'in', 'ne', 'not_in', 'eq_ci'].includes(f.op) &&
+      ['eq', 'in', 'ne', 'not_in', 'eq_ci', 'ne_ci'].includes(f.op) &&
       l.some((e) => (e.values ?? []).some((v) => f.values.includes(v))) &&
       r.some((e) => (e.values ?? []).some((v) => f.values.includes(v))),
   );
@@ -230,7 +230,7 @@ function groupProblem(items: Item[], lex: Lexicon, query: SemanticQuery, g: Grou
     return `"or" between conditions on different things (${members.map((f) => describe(lex, f)).join(', ')}) is not supported`;
   if (new Set(members).size !== members.length) return `"or" joins one condition to itself: not supported`;
   // "not in Ashby or with a plot above 10": neither, or one of the two? A negation before the first alternative may cover both
-  if (['ne', 'not_in', 'not_starts_with', 'not_ends_with', 'not_contains', 'not_set'].includes(members[0]!.op))
+  if (['ne', 'not_in', 'ne_ci', 'not_starts_with', 'not_ends_with', 'not_contains', 'not_set'].includes(members[0]!.op))
     return `"or" after a negated condition is not supported (the negation may cover both alternatives)`;
   // "A or B and C", "in Carlow with X or Y": which binds first is not said. Other conditions go with
   // the whole group only when it stands apart: from the thing it qualifies (or the start) to a comma
@@ -258,7 +258,9 @@ function groupProblem(items: Item[], lex: Lexicon, query: SemanticQuery, g: Grou
   // a value filter does not ignore letter case: "case-insensitive" would not hold for it
   if (
     saysCase(items) &&
-    members.some((f) => !isTextPatternOp(f.op) && f.op !== 'eq_ci' && lex.dimensions.get(f.dimension)?.type === 'string')
+    members.some(
+      (f) => !isTextPatternOp(f.op) && f.op !== 'eq_ci' && f.op !== 'ne_ci' && lex.dimensions.get(f.dimension)?.type === 'string',
+    )
   )
     return `"or" with a case-insensitive match of a value is not supported`;
   return undefined;

@@ -123,13 +123,23 @@ export const duration: Construction = {
       // "in seconds" after the dates (or right after "duration")
       let unit: Unit | undefined = headUnit;
       let unitConflict: string | undefined;
-      if (word(end) === 'in' && UNIT_WORDS[word(end + 1) ?? ''] && free(items[end + 1])) {
-        const u = UNIT_WORDS[word(end + 1)!]!;
+      // ("in (the) number of days", "in no. of days": the same unit)
+      const numberOf = (p: number) =>
+        word(p) === 'number of' || word(p) === 'the number of'
+          ? 1
+          : (word(p) === 'no' || word(p) === 'number') && word(p + 1) === 'of'
+            ? 2
+            : 0;
+      const counted =
+        word(end) === 'in' ? numberOf(end + 1) || (word(end + 1) === 'the' && numberOf(end + 2) ? numberOf(end + 2) + 1 : 0) : 0;
+      const unitAt = end + 1 + counted;
+      if (word(end) === 'in' && UNIT_WORDS[word(unitAt) ?? ''] && items.slice(end + 1, unitAt + 1).every(free)) {
+        const u = UNIT_WORDS[word(unitAt)!]!;
         if (unit && unit !== u)
-          unitConflict = `The question counts the time in ${head.lower} and in ${items[end + 1]!.lower}: I could not tell which.`;
+          unitConflict = `The question counts the time in ${head.lower} and in ${items[unitAt]!.lower}: I could not tell which.`;
         unit = u;
-        words.push(items[end]!, items[end + 1]!);
-        end += 2;
+        words.push(...items.slice(end, unitAt + 1));
+        end = unitAt + 1;
       }
       // "on average" after
       if (word(end) === 'on' && word(end + 1) === 'average' && free(items[end + 1])) aggWords.push(items[end]!, items[end + 1]!);

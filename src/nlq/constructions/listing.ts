@@ -34,6 +34,8 @@ import { mayLink, tableParticiple } from './linking-verb.js';
 import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
+import { COLUMN_NOUNS } from './return-list.js';
+import { directionSaysLength, lengthAfter, lengthOfAt } from '../text-length.js';
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -314,6 +316,11 @@ export const listing: Construction = {
       if (dims.length === 1 && !qualifier(k, dims[0].target) && !compared(k) && !entriesOf(it, 'metric').length)
         columns.push({ item: it, dimension: dims[0].target });
     }
+    // "return the email column": the word says only that it is a column
+    for (const c of columns) {
+      const next = items[items.indexOf(c.item) + 1];
+      if (next?.kind === 'word' && COLUMN_NOUNS.has(next.lower)) extra.push(next);
+    }
     if (setCondition && cue) {
       const said = setCondition;
       return {
@@ -412,13 +419,17 @@ export const listing: Construction = {
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
     if (a.groups.some((g) => !g.time && !mine.has(items[g.pos]!))) return null;
     // "ordered by title": the column after the keyword orders the list
-    const orderBy: { column: Column; kw: Item }[] = [];
+    const orderBy: { column: Column; kw: Item; length?: Item[] }[] = [];
     for (const kw of sortKws) {
       if (orderMetric?.kw === kw) continue;
-      const at = afterSort(kw);
+      // "ordered by the length of the name", "sorted by title length": the text's number of characters
+      const lengthOf = lengthOfAt(items, items.indexOf(kw) + 1);
+      const at = lengthOf ? items[lengthOf.at] : afterSort(kw);
       const c = columns.find((x) => x.item === at || (!!at && !!x.also?.includes(at)));
       if (!c) return null;
-      orderBy.push({ column: c, kw });
+      const lengthWord = lengthOf || !at ? undefined : lengthAfter(items, items.indexOf(at));
+      const length = lengthOf?.words ?? (lengthWord ? [lengthWord] : undefined);
+      orderBy.push({ column: c, kw, ...(length ? { length } : {}) });
     }
     // "the first 5 films", "list 3 shops": how many members are listed
     let limit: { n: number; items: Item[] } | undefined;
@@ -531,7 +542,8 @@ interface Parts {
   mentions: Item[];
   existence: Existence[];
   extra: Item[];
-  orderBy: { column: Column; kw: Item }[];
+  /** What orders the list; `length`: the words that order it by the text's length ("the length of"). */
+  orderBy: { column: Column; kw: Item; length?: Item[] }[];
   /** A figure of the members' own rows that orders the list (shown beside it). */
   orderMetric?: { name: string; item: Item; kw: Item };
   groupKws: Item[];
@@ -704,7 +716,18 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
   const unordered = p.orderBy.find((o) => !byItem.has(o.column.item));
   if (unordered)
     return `"${unordered.column.item.text}" of ${them} is more than one column: name the one to order by (e.g. the last name).`;
-  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({ by: byItem.get(o.column.item)!, direction: p.a.sortDir ?? 'asc' }));
+  // "from shortest to longest" of a text orders by its length too
+  const byLength = (o: Parts['orderBy'][number]) => {
+    const d = lex.dimensions.get(byItem.get(o.column.item)!);
+    return (!!o.length || directionSaysLength(p.items)) && d?.type === 'string';
+  };
+  const long = p.orderBy.find((o) => o.length && !byLength(o));
+  if (long) return `"${long.column.item.text}" of ${them} is no text: its length cannot order them.`;
+  const order: SemanticQuery['order'] = p.orderBy.map((o) => ({
+    by: byItem.get(o.column.item)!,
+    direction: p.a.sortDir ?? 'asc',
+    ...(byLength(o) ? { expr: 'length' as const } : {}),
+  }));
   // "in alphabetical order" with nothing else to order by: the members' own name, A to Z (or Z to A)
   const alphabetical = p.items.find((it) => it.kind === 'kw' && ALPHABETICAL.test(it.lower));
   if (alphabetical && !order.length && !p.orderMetric) {
@@ -730,7 +753,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     ...p.existence.flatMap((x) => x.items),
     ...p.extra,
     ...p.groupKws,
-    ...p.orderBy.map((o) => o.kw),
+    ...p.orderBy.flatMap((o) => [o.kw, ...(o.length ?? [])]),
   );
   for (const it of [...p.columns.map((c) => c.item), ...p.mentions]) it.used = true;
   if (order.length) consume(...p.items.filter((it) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word')));

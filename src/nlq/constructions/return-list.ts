@@ -72,6 +72,22 @@ const COMPOUND_TAILS: Record<string, string[]> = {
   email: ['address', 'addresses'],
   'e-mail': ['address', 'addresses'],
 };
+/** "the email column", "their id field": a word that says only that the item is a column. */
+export const COLUMN_NOUNS = new Set(['column', 'columns', 'field', 'fields']);
+/** Where the columns go, said after them: "in your final answer", "in the output", "in the results". */
+const ANSWER_NOUNS = new Set(['answer', 'answers', 'output', 'result', 'results', 'response']);
+
+/** The number of items of "in (your|the) (final) answer" at `k` (0 when there is none). */
+function answerTail(items: Item[], k: number): number {
+  const word = (p: number, ws: string[] | Set<string>) =>
+    items[p]?.kind === 'word' && (Array.isArray(ws) ? ws.includes(items[p]!.lower) : ws.has(items[p]!.lower));
+  if (!word(k, ['in'])) return 0;
+  let p = k + 1;
+  if (word(p, ['your', 'the', 'my', 'our'])) p++;
+  if (word(p, ['final'])) p++;
+  return word(p, ANSWER_NOUNS) ? p + 1 - k : 0;
+}
+
 /** Where a clause after the list starts (it stays in the question): "..., for the top 3 types", "ordered by ...". */
 const TRAILING_STARTS = new Set(['for', 'ordered', 'sorted', 'ranked', 'starting', 'order', 'sort', 'rank', 'in', 'from']);
 
@@ -88,6 +104,7 @@ function columnWord(it: Item): boolean {
   if (it.kind === 'word')
     return (
       DETERMINERS.has(it.lower) ||
+      COLUMN_NOUNS.has(it.lower) ||
       ID_WORDS.has(it.lower) ||
       NAME_WORDS.has(it.lower) ||
       NAME_PARTS.includes(it.lower) ||
@@ -188,14 +205,23 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
     // what ends the columns: the sentence, or a clause that stays in the question
     const stop = items[end];
     const clause = !ended && stop && !(stop.kind === 'punct' && SENTENCE_END.has(stop.lower));
-    if (clause && !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word'].includes(stop.kw!))))
+    // "... in your final answer": where the columns go, taken with them when it ends the sentence
+    const tail = clause ? answerTail(items, end) : 0;
+    const afterTail = items[end + tail];
+    const tailEnds =
+      tail > 0 && (!afterTail || (afterTail.kind === 'punct' && SENTENCE_END.has(afterTail.lower)) || stopBefore(end + tail));
+    if (
+      clause &&
+      !tailEnds &&
+      !(TRAILING_STARTS.has(stop.lower) || (stop.kind === 'kw' && ['sort', 'asc_word', 'desc_word'].includes(stop.kw!)))
+    )
       return undefined;
     // (a comma before the clause belongs to neither)
     let last = end;
     while (last > start && isSeparator(items[last - 1]!)) last--;
     const cols = columnsOf(items.slice(start, last));
     if (!cols.length) return undefined;
-    const taken = items.splice(lead, last - lead);
+    const taken = items.splice(lead, (tailEnds ? end + tail : last) - lead);
     return { items: taken, columns: joinNameParts(cols) };
   }
   return undefined;
@@ -205,6 +231,7 @@ export function takeReturnList(items: Item[], tokens: Token[], text: string): Re
 function columnsOf(body: Item[]): Item[][] {
   const columns: Item[][] = [[]];
   for (const o of body) {
+    if (o.kind === 'word' && COLUMN_NOUNS.has(o.lower)) continue;
     if (isSeparator(o)) {
       if (columns[columns.length - 1]!.length) columns.push([]);
     } else columns[columns.length - 1]!.push(o);

@@ -10,6 +10,8 @@
  *   ones its joins pass through included);
  * - "a left join from A to B" with the members of A that have no B (the condition "no B rows")
  *   is exactly the query's one condition on A (its count of B equal to 0) over A and B alone.
+ * - "(give the answer) as an integer", "as a whole number": every figure of the query is a count
+ *   already (nothing is rounded: an average or a ratio keeps the words unconsumed).
  * A table named that the query does not read, a join over other tables, a left join that is not
  * the query's "none" condition, or a name that is no table of the model: the words are not
  * consumed and the question is refused, naming them.
@@ -22,7 +24,7 @@ import type { Lexicon } from '../lexicon.js';
 import { entriesOf, type Item } from '../spans.js';
 
 export interface StructurePhrase {
-  kind: 'database' | 'table' | 'join';
+  kind: 'database' | 'table' | 'join' | 'whole';
   /** The words of the phrase, taken out of the question. */
   items: Item[];
   /** The tables (entities) it names, in order. */
@@ -57,6 +59,35 @@ const JOIN_LEAD = new Set([
 const TABLE_SEPARATORS = new Set([',', 'and', 'with', 'to', 'from', 'of', 'between', 'on', 'the', '&']);
 const PREPOSITIONS = new Set(['in', 'from', 'of', 'across', 'within', 'inside', 'throughout']);
 const DETERMINERS = new Set(['the', 'this', 'our', 'entire', 'whole', 'full', 'given']);
+
+/** "give (me) the answer as an integer": the verb and what it gives, before "as". */
+const GIVE_VERBS = new Set(['give', 'return', 'show', 'express', 'provide', 'report', 'output', 'present', 'display']);
+const GIVEN_THINGS = new Set([
+  'answer',
+  'answers',
+  'result',
+  'results',
+  'count',
+  'counts',
+  'number',
+  'numbers',
+  'value',
+  'values',
+  'figure',
+  'it',
+  'them',
+]);
+
+/** The number of items of "as an integer", "as a whole number", "as integers" at `k` (0 when none). */
+function asWhole(items: Item[], k: number): number {
+  const w = (p: number) => (items[p]?.kind === 'word' || items[p]?.kind === 'kw' ? items[p]!.lower : '');
+  if (w(k) !== 'as') return 0;
+  if (w(k + 1) === 'integers') return 2;
+  if (w(k + 1) === 'an' && w(k + 2) === 'integer') return 3;
+  if (w(k + 1) === 'whole' && w(k + 2) === 'numbers') return 3;
+  if (w(k + 1) === 'a' && w(k + 2) === 'whole' && w(k + 3) === 'number') return 4;
+  return 0;
+}
 
 const norm = (s: string) =>
   s
@@ -111,6 +142,20 @@ export function takeStructureWords(items: Item[], model: SemanticModel, lex: Lex
   for (let k = 0; k < items.length; k++) {
     const w = word(k);
     if (!w) continue;
+    // "give the answer as an integer", "..., as a whole number"
+    const whole = asWhole(items, k);
+    if (whole) {
+      let b = k - 1;
+      if (GIVEN_THINGS.has(items[b]?.lower ?? '')) {
+        let v = b - 1;
+        while (v >= 0 && ['the', 'your', 'this', 'me', 'us', 'please'].includes(items[v]!.lower)) v--;
+        if (GIVE_VERBS.has(items[v]?.lower ?? '')) b = v - 1;
+      }
+      out.push({ kind: 'whole', items: items.slice(b + 1, k + whole), tables: [] });
+      items.splice(b + 1, k + whole - b - 1);
+      k = b;
+      continue;
+    }
     // "in the database"
     if (DATABASE_WORDS.has(w) && !TABLE_WORDS.has(word(k + 1) ?? '')) {
       let b = k - 1;
@@ -252,9 +297,12 @@ export function checkStructure(
   phrases: StructurePhrase[],
   notes: string[],
 ): string | undefined {
-  if (!phrases.some((p) => p.kind !== 'database')) return undefined;
-  const read = entitiesRead(model, lex, q);
   const words = (p: StructurePhrase) => `"${p.items.map((it) => it.text).join(' ')}"`;
+  const whole = phrases.find((p) => p.kind === 'whole');
+  if (whole && !wholeFigures(lex, q))
+    return `${words(whole)}: the answer is not all counts, and I do not round figures, so I did not answer rather than guess.`;
+  if (!phrases.some((p) => p.kind !== 'database' && p.kind !== 'whole')) return undefined;
+  const read = entitiesRead(model, lex, q);
   if (!read)
     return `I could not check ${phrases.map(words).join(', ')} against the tables the answer reads, so I did not answer rather than guess.`;
   for (const p of phrases) {
@@ -280,9 +328,18 @@ export function checkStructure(
           return `${words(p)} keeps the ${from} with no ${to} rows only as "with no ${to}"; the question asks something else, so I did not answer rather than guess.`;
       }
     }
-    notes.push(`${words(p)} describes how the answer reads the data (${p.tables.length ? p.tables.join(', ') : 'all of it'})`);
+    if (p.kind === 'whole') notes.push(`${words(p)}: every figure is a count`);
+    else notes.push(`${words(p)} describes how the answer reads the data (${p.tables.length ? p.tables.join(', ') : 'all of it'})`);
   }
   return undefined;
+}
+
+/** Every figure of the query is a whole number already: counts of rows, of distinct members, of periods (and one at least). */
+function wholeFigures(lex: Lexicon, q: SemanticQuery): boolean {
+  const counts = q.metrics.every((m) => ['count', 'count_distinct'].includes(lex.metrics.get(m)?.agg ?? ''));
+  const others = [q.ratios, q.subset_metrics, q.per_entity_averages, q.durations, q.column_aggregates, q.running_totals, q.share_of_total];
+  const figures = q.metrics.length + (q.distinct_counts?.length ?? 0) + (q.period_counts?.length ?? 0);
+  return counts && figures > 0 && !q.comparison && others.every((x) => !x?.length);
 }
 
 /** The entity a count metric counts the rows of. */

@@ -48,7 +48,7 @@ export const subsetShare: Construction = {
           subset = after;
         }
         const rest = query.filters.filter((f) => !subset.includes(f));
-        const negated = (f: (typeof query.filters)[number]) => ['ne', 'not_in', 'not_set'].includes(f.op);
+        const negated = (f: (typeof query.filters)[number]) => ['ne', 'not_in', 'ne_ci', 'not_set'].includes(f.op);
         const words = (f: (typeof query.filters)[number]) => (ofClass(f) ? [classes.get(f.dimension)?.label ?? f.dimension] : f.values);
         const label = subset.map((f) => `${negated(f) ? 'not ' : ''}${words(f).join('/')}`).join(', ');
         const name = `${metric}_share_${subset.map((f) => `${negated(f) ? 'not_' : ''}${words(f).join('_')}`).join('_')}`

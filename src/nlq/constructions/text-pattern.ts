@@ -18,7 +18,8 @@
  *
  * "case-insensitively", "case insensitive", "ignoring case", "regardless of case", "match (with
  * wildcards) X case-insensitively": patterns ignore case anyway; a value filter on a text dimension
- * (the one named, or every one) becomes `eq_ci`, and "with wildcards" on a value is `contains`. With
+ * (the one named, or every one) becomes `eq_ci`, and "with wildcards" on a value is `contains`; an
+ * exclusion ("non-vegan") becomes `ne_ci`, or with wildcards `not_contains`. With
  * neither a pattern nor such a value, these words are left unconsumed (refused).
  */
 import type { DimensionFilter, SemanticQuery, TextPatternOp } from '../../semantic/query.js';
@@ -576,30 +577,29 @@ export const textPattern: Construction = {
             consume(...c.words);
             continue;
           }
-          // a value on a text dimension: equal ignoring case, or with wildcards, containing it
+          // a value on a text dimension: equal ignoring case, or with wildcards, containing it; an
+          // exclusion ("non-vegan") the same negated: equal to none in any case, or containing none
           let changed = false;
-          // an exclusion on that text ("non-vegan") has no case-blind form: the words stay unconsumed
-          let excluded = false;
           const mapped = mapFilters(q, (fs) =>
             fs.map((f) => {
               const d = lex.dimensions.get(f.dimension);
+              const excluded = f.op === 'ne' || f.op === 'not_in';
               if (
-                d?.type === 'string' &&
-                (f.op === 'ne' || f.op === 'not_in') &&
-                (!c.dimension || c.dimension === f.dimension) &&
-                !found.some((x) => x.dimension === f.dimension)
-              )
-                excluded = true;
-              if (!d || d.type !== 'string' || (f.op !== 'eq' && f.op !== 'in') || (c.dimension && c.dimension !== f.dimension)) {
+                !d ||
+                d.type !== 'string' ||
+                !['eq', 'in', 'ne', 'not_in'].includes(f.op) ||
+                (c.dimension && c.dimension !== f.dimension)
+              ) {
                 if (c.dimension === f.dimension && f.op !== 'eq' && f.op !== 'in' && found.some((x) => x.dimension === f.dimension))
                   changed = true;
                 return f;
               }
               changed = true;
+              if (excluded) return { ...f, op: c.wildcards ? 'not_contains' : 'ne_ci' };
               return { ...f, op: c.wildcards ? 'contains' : 'eq_ci' };
             }),
           );
-          if (!changed || excluded) {
+          if (!changed) {
             for (const w of c.words) w.used = false;
             continue;
           }

@@ -39,6 +39,11 @@ export abstract class SqlDialect {
     return `LOWER(${expr})`;
   }
 
+  /** The number of characters of a text. */
+  textLength(expr: string): string {
+    return `LENGTH(${expr})`;
+  }
+
   /** `expr` matches the LIKE pattern `pattern` (a literal) ignoring letter case; negated: does not match. */
   likeInsensitive(expr: string, pattern: string, negated: boolean): string {
     return `${expr} ${negated ? 'NOT ILIKE' : 'ILIKE'} ${pattern} ESCAPE ${this.string(this.likeEscape)}`;

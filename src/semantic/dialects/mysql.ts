@@ -64,6 +64,11 @@ export class MysqlDialect extends SqlDialect {
   }
 
   /** No NULLS LAST: NULLs sort first ascending and last descending, so only ASC needs help. */
+  /** LENGTH counts bytes here: characters are CHAR_LENGTH. */
+  override textLength(expr: string): string {
+    return `CHAR_LENGTH(${expr})`;
+  }
+
   override orderItem(expr: string, direction: 'ASC' | 'DESC'): string {
     return direction === 'DESC' ? `${expr} DESC` : `${expr} IS NULL, ${expr} ASC`;
   }
