@@ -590,7 +590,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (datingTd) timeRange.dimension = datingTd;
     const tdLabel = lex.timeDimensions.get(datingTd ?? metricTd(lex, metrics) ?? defaultTd ?? '')?.label ?? 'date';
     notes.push(
-      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${timeRange.days === 'weekend' ? ', Saturdays and Sundays only' : timeRange.days === 'weekday' ? ', Mondays to Fridays only' : ''} (by ${tdLabel.toLowerCase()})`,
+      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${daysNote(timeRange.days)} (by ${tdLabel.toLowerCase()})`,
     );
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
@@ -1113,3 +1113,11 @@ function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Gr
       items[g.pos]!.dropped = true;
   return { grain: chosen, ...(within.length === 1 ? { within: within[0]!.grain } : {}) };
 }
+
+/** How a period's days of the week read in the notes. */
+function daysNote(days: TimeRange['days']): string {
+  if (!days) return '';
+  if (Array.isArray(days)) return `, ${days.map((n) => `${DAY_LABELS[n - 1]}s`).join(', ')} only`;
+  return days === 'weekend' ? ', Saturdays and Sundays only' : ', Mondays to Fridays only';
+}
+const DAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -50,8 +50,8 @@ export interface TimeRangeValue {
   start: string;
   end: string;
   label: string;
-  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) with the period. */
-  days?: 'weekend' | 'weekday';
+  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) / "on Mondays" (ISO day numbers) with the period. */
+  days?: 'weekend' | 'weekday' | number[];
 }
 
 export interface TimeHit {
@@ -725,11 +725,21 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
   return hit;
 }
 
-const DAYS = '(?:the\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days)';
-const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+(?:a\\s+)?${DAYS}\\b\\s*(\\))?`);
-const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}\\s*,?\\s+`);
-const R_DAYS_ALONE = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}(?![\\w'’])`);
-const daysOf = (w: string): 'weekend' | 'weekday' => (w.startsWith('weekend') ? 'weekend' : 'weekday');
+/**
+ * Days of the week said in the plural ("on Mondays"), or one said as any of them ("on a Monday", "every
+ * Monday"): every such day of the period. "on Monday" alone may be one date (last Monday?): not read here.
+ */
+export const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const DAY_NAME = `(?:${DAY_NAMES.join('|')})`;
+const NAMED_DAYS = `${DAY_NAME}s(?:(?:\\s*,\\s*|\\s*,?\\s+(?:and|or)\\s+)${DAY_NAME}s)*`;
+const DAYS = `(?:the\\s+)?(?:a\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days|${NAMED_DAYS}|(?<=\\ba\\s+)${DAY_NAME}|(?:any|every)\\s+${DAY_NAME})`;
+const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+${DAYS}\\b\\s*(\\))?`);
+const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+${DAYS}\\s*,?\\s+`);
+const R_DAYS_ALONE = sticky(`(?:on|during|over|at)\\s+${DAYS}(?![\\w'’])`);
+function daysOf(w: string): 'weekend' | 'weekday' | number[] {
+  const named = DAY_NAMES.flatMap((d, i) => (new RegExp(`\\b${d}`).test(w) ? [i + 1] : []));
+  return named.length ? named : w.startsWith('weekend') ? 'weekend' : 'weekday';
+}
 
 /** "... on weekends" / "... on weekdays" right after a period: only those days of it. */
 function onDays(s: string, hit: TimeHit): TimeHit {

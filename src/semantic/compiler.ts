@@ -17,6 +17,7 @@ import {
   type SamePeriod,
   type SemanticQuery,
   type SemanticQueryInput,
+  type TimeRange,
   filterValueWords,
   TEXT_ONLY_OPS,
 } from './query.js';
@@ -114,8 +115,9 @@ export function rowAttributes(model: SemanticModel): Map<string, Dimension> {
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
 /** The days-of-week part of a period's condition: " AND <iso weekday> IN (6, 7)" for weekends. */
-function weekdays(d: SqlDialect, x: string, days: 'weekend' | 'weekday' | undefined): string {
+function weekdays(d: SqlDialect, x: string, days: TimeRange['days']): string {
   if (!days) return '';
+  if (Array.isArray(days)) return ` AND ${d.isoWeekday(x)} IN (${[...new Set(days)].map((n) => d.number(n)).join(', ')})`;
   return days === 'weekend' ? ` AND ${d.isoWeekday(x)} IN (6, 7)` : ` AND ${d.isoWeekday(x)} BETWEEN 1 AND 5`;
 }
 

@@ -155,10 +155,11 @@ export const TimeRangeSchema = z.object({
   label: z.string().optional(),
   /**
    * Only some days of the week within the range: `weekend` = Saturday and Sunday, `weekday` =
-   * Monday to Friday (of the dating date itself, in the warehouse's calendar). Also applies to a
+   * Monday to Friday, or the ISO numbers of named days (1 = Monday .. 7 = Sunday: "on Mondays and
+   * Fridays" = [1, 5]), of the dating date itself, in the warehouse's calendar. Also applies to a
    * comparison's previous period.
    */
-  days: z.enum(['weekend', 'weekday']).optional(),
+  days: z.union([z.enum(['weekend', 'weekday']), z.array(z.number().int().min(1).max(7)).min(1)]).optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
