@@ -160,6 +160,23 @@ export const TimeRangeSchema = z.object({
    * comparison's previous period.
    */
   days: z.union([z.enum(['weekend', 'weekday']), z.array(z.number().int().min(1).max(7)).min(1)]).optional(),
+  /**
+   * Only some times of day ('HH:MM', 24-hour) of the dating time dimension, which must hold times
+   * (`type: timestamp`): `from` inclusive, `to` exclusive, either omitted; `from` after `to` runs over
+   * midnight ("at night" = {from: '21:00', to: '05:00'}).
+   */
+  clock: z
+    .object({
+      from: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
+      to: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
+    })
+    .optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
