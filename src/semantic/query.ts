@@ -469,8 +469,15 @@ export const SemanticQuerySchema = z.object({
  * produces (running totals, ranking within a coarser breakdown, per-row column aggregates), whose
  * schema would push a planning request past its 4k-token budget; plus entity conditions.
  */
+/** The planner's periods: weekends or weekdays, never named days or times of day (the rule-based reader's, kept out of the budget). */
+const PlannerTimeRangeSchema = TimeRangeSchema.omit({ clock: true }).extend({ days: z.enum(['weekend', 'weekday']).optional() });
+const PlannerConditionSchema = EntityConditionBase.extend({ time_range: PlannerTimeRangeSchema.optional() });
+const PlannerRatioSide = RatioSideSchema.extend({ conditions: z.array(PlannerConditionSchema).optional() });
 export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
-  entity_conditions: z.array(EntityConditionBase).optional(),
+  time_range: PlannerTimeRangeSchema.optional(),
+  comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),
+  entity_conditions: z.array(PlannerConditionSchema).optional(),
+  ratios: z.array(RatioSchema.extend({ numerator: PlannerRatioSide, denominator: PlannerRatioSide })).optional(),
 });
 export type SemanticQuery = z.infer<typeof SemanticQuerySchema>;
 export type SemanticQueryInput = z.input<typeof SemanticQuerySchema>;

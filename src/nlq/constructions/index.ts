@@ -35,6 +35,7 @@ import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
 import { valuePresence } from './value-presence.js';
 import { weekdayColumn } from './weekday-column.js';
+import { clockColumn } from './clock-column.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
@@ -44,6 +45,7 @@ export const CONSTRUCTIONS: Construction[] = [
   textPattern,
   valuePresence,
   weekdayColumn,
+  clockColumn,
   samePeriod,
   periodMetricExtreme,
   ratio,
