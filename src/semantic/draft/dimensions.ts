@@ -93,14 +93,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
     name: string,
     type: 'string' | 'number' | 'boolean',
     why: string,
-    extra: {
-      synonyms?: string[];
-      index?: boolean;
-      label?: string;
-      valueSynonyms?: Record<string, string[]>;
-      sql?: string;
-      clock?: 'time' | 'hhmm';
-    } = {},
+    extra: NonNullable<Parameters<ColumnDraft['dim']>[3]> = {},
   ) => {
     let dLabel = extra.label ?? sentence(readable(nameWords(name)));
     // A phrase another table's column already took ("country" of customers and of employees) is
