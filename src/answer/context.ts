@@ -93,7 +93,11 @@ export function scopeText(ctx: AnswerContext, options: { period?: boolean; allDa
   }
   // "on weekends": said once, unless the question's own words already carry it
   const days = query.time_range?.days;
-  if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? ''))
+  const dayNames = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+  if (Array.isArray(days)) {
+    if (!/(mon|tues|wednes|thurs|fri|satur|sun)days?\b/i.test(ctx.frame?.label ?? ''))
+      parts.push(`on ${days.map((n) => dayNames[n - 1]).join(', ')}`);
+  } else if (days && !/week\s?(?:end|day)/i.test(ctx.frame?.label ?? ''))
     parts.push(days === 'weekend' ? 'on weekends (Saturdays and Sundays)' : 'on weekdays (Mondays to Fridays)');
   return parts.length ? ` ${parts.join(' ')}` : '';
 }

@@ -481,8 +481,8 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     const end = a.times.reduce((m, h) => (h.range.end > m ? h.range.end : m), a.times[0].range.end);
     const label = a.times.length > 1 ? `${a.times[0].range.label} to ${a.times[a.times.length - 1].range.label}` : a.times[0].range.label;
     // "on weekends": every period says it (interpret refuses a mix)
-    const days = a.times[0].range.days;
-    timeRange = { start, end, label, ...(days ? { days } : {}) };
+    const { days, clock } = a.times[0].range;
+    timeRange = { start, end, label, ...(days ? { days } : {}), ...(clock ? { clock } : {}) };
   }
   const breakdown = timeBreakdown(a, items);
   let grain: Grain | undefined = breakdown.grain;
@@ -591,7 +591,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (datingTd) timeRange.dimension = datingTd;
     const tdLabel = lex.timeDimensions.get(datingTd ?? metricTd(lex, metrics) ?? defaultTd ?? '')?.label ?? 'date';
     notes.push(
-      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${timeRange.days === 'weekend' ? ', Saturdays and Sundays only' : timeRange.days === 'weekday' ? ', Mondays to Fridays only' : ''} (by ${tdLabel.toLowerCase()})`,
+      `Period: ${timeRange.label} = ${timeRange.start === OPEN_START ? 'up to' : `${timeRange.start} to`} ${lastDay(timeRange.end)}${daysNote(timeRange.days)}${clockNote(timeRange.clock)} (by ${tdLabel.toLowerCase()})`,
     );
   } else if (datingTd) {
     notes.push(`Dated by ${lex.timeDimensions.get(datingTd)?.label.toLowerCase()}`);
@@ -1128,4 +1128,18 @@ function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Gr
     )
       items[g.pos]!.dropped = true;
   return { grain: chosen, ...(within.length === 1 ? { within: within[0]!.grain } : {}) };
+}
+
+/** How a period's days of the week read in the notes. */
+function daysNote(days: TimeRange['days']): string {
+  if (!days) return '';
+  if (Array.isArray(days)) return `, ${days.map((n) => `${DAY_LABELS[n - 1]}s`).join(', ')} only`;
+  return days === 'weekend' ? ', Saturdays and Sundays only' : ', Mondays to Fridays only';
+}
+const DAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** How a period's times of day read in the notes ("from 05:00 to 12:00"). */
+function clockNote(clock: TimeRange['clock']): string {
+  if (!clock) return '';
+  return `, ${clock.from ? `from ${clock.from}` : ''}${clock.from && clock.to ? ' ' : ''}${clock.to ? `before ${clock.to}` : ''}${clock.from && clock.to && clock.from > clock.to ? ' (over midnight)' : ''}`;
 }

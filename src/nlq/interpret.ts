@@ -42,6 +42,7 @@ import { checkStructure, entitiesRead, takeStructureWords } from './construction
 import { asideColumnsLast } from './constructions/listing.js';
 import { applyReturnList, takeReturnList } from './constructions/return-list.js';
 import { followUpOnGroup } from './constructions/any-of.js';
+import { weekdayColumns, weekdaysUnread } from './constructions/weekday-column.js';
 import {
   applyConstructions,
   constructedParts,
@@ -420,7 +421,24 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
 }
 
 /** One reading; `readList`: a list of the columns wanted after the question is read as one (`return-list.ts`). */
-function interpretOnce(question: string, ctx: InterpretContext, readList: boolean): Interpretation {
+/**
+ * "on Mondays" alone is first read by a column that says the day (`weekday-column.ts`); when no column of
+ * the rows asked about says it, again as the days of the dating date.
+ */
+function interpretOnce(question: string, ctx: InterpretContext, readList: boolean, daysAsColumns = true): Interpretation {
+  const seen: { items?: Item[] } = {};
+  const r = readOnce(question, ctx, readList, daysAsColumns, seen);
+  if (r.kind !== 'query' && seen.items && weekdaysUnread(seen.items)) return interpretOnce(question, ctx, readList, false);
+  return r;
+}
+
+function readOnce(
+  question: string,
+  ctx: InterpretContext,
+  readList: boolean,
+  daysAsColumns: boolean,
+  seen: { items?: Item[] },
+): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
   const text = expandHeadWords(
     anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range),
@@ -430,7 +448,13 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text
-  const hits = findTimeExpressions(lowerText, ctx.asOf);
+  const found = findTimeExpressions(lowerText, ctx.asOf);
+  // (days alone: "on Mondays", no period with them)
+  const columnDays =
+    daysAsColumns && weekdayColumns(ctx.model, lex).length
+      ? found.filter((h) => Array.isArray(h.range.days) && !h.range.clock && h.range.start === OPEN_START && h.open)
+      : [];
+  const hits = found.filter((h) => !columnDays.includes(h));
   let masked = '';
   let last = 0;
   hits.forEach((h, k) => {
@@ -442,6 +466,7 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   // 2. tokens -> items
   const tokens = splitHyphens(tokenize(masked), lex);
   const items = toItems(tokens, hits, lex);
+  if (columnDays.length) seen.items = items;
 
   // 3. commands to change data ("delete all customers", "drop the orders table") are never questions
   const command = writeCommand(items, lex, !!ctx.previous);
@@ -472,14 +497,14 @@ function interpretOnce(question: string, ctx: InterpretContext, readList: boolea
   const emptyCue = takeEmptyMembersCue(items);
   const a = analyse(items, lex, ctx);
   // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
-  const days = [...a.times, ...a.negTimes].map((h) => h.range.days);
-  if (days.some((d) => d) && (a.negTimes.length || days.some((d) => d !== days[0])))
+  const days = [...a.times, ...a.negTimes].map((h) => JSON.stringify([h.range.days, h.range.clock]));
+  if ([...a.times, ...a.negTimes].some((h) => h.range.days || h.range.clock) && (a.negTimes.length || days.some((d) => d !== days[0])))
     return outOfScope(
       lex,
       [],
       undefined,
       false,
-      `"${[...a.times, ...a.negTimes].find((h) => h.range.days)!.range.label}" keeps some days of the week, and the question's other period does not say which: ask for each period separately.`,
+      `"${[...a.times, ...a.negTimes].find((h) => h.range.days || h.range.clock)!.range.label}" keeps some days of the week or times of day, and the question's other period does not say which: ask for each period separately.`,
     );
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
   let r = decide(a, claims, items, lex, ctx, question);

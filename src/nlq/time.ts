@@ -50,9 +50,28 @@ export interface TimeRangeValue {
   start: string;
   end: string;
   label: string;
-  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) with the period. */
-  days?: 'weekend' | 'weekday';
+  /** "on weekends" (Saturday and Sunday) / "on weekdays" (Monday to Friday) / "on Mondays" (ISO day numbers) with the period. */
+  days?: 'weekend' | 'weekday' | number[];
+  /** "before 1pm", "in the morning": only those times of day of the period (see `Clock`). */
+  clock?: Clock;
 }
+
+/**
+ * Times of day, 'HH:MM' on a 24-hour clock: `from` inclusive, `to` exclusive, either open; `from` after
+ * `to` runs over midnight. "before 1pm" = {to: 13:00}, "after 9pm" = {from: 21:00}, "between 9am and 5pm"
+ * = {from: 09:00, to: 17:00}; parts of the day (`PARTS_OF_DAY`): morning 05:00-12:00, afternoon
+ * 12:00-17:00, evening 17:00-21:00, night 21:00-05:00.
+ */
+export interface Clock {
+  from?: string;
+  to?: string;
+}
+export const PARTS_OF_DAY: Record<string, Clock> = {
+  morning: { from: '05:00', to: '12:00' },
+  afternoon: { from: '12:00', to: '17:00' },
+  evening: { from: '17:00', to: '21:00' },
+  night: { from: '21:00', to: '05:00' },
+};
 
 export interface TimeHit {
   /** Char offsets in the (normalised, lower-case) question. */
@@ -633,11 +652,31 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
       i = found;
       continue;
     }
+    // "orders before 1pm (in 2023)": times of day of all the data up to today, or of the period after them
+    const clock = !found ? clockExpression(s, i) : null;
+    if (clock) {
+      const gap = run(/\s*,?\s+/y, s, i + clock.len);
+      const then = gap ? at(s, i + clock.len + gap[0].length, today, tomorrow) : null;
+      const period = then && typeof then !== 'number' ? onDays(s, restated(s, then, today)) : undefined;
+      const to = period ? period.to : i + clock.len;
+      const range: Omit<TimeRangeValue, 'label'> = period?.range ?? { start: OPEN_START, end: tomorrow };
+      if (!(clock.days && range.days))
+        hits.push({
+          from: i,
+          to,
+          range: { ...range, label: cleanLabel(s.slice(i, to)), clock: clock.clock, ...(clock.days ? { days: clock.days } : {}) },
+          unit: period?.unit ?? 'span',
+          relative: period?.relative ?? false,
+          ...(period ? (period.open ? { open: true } : {}) : { open: true }),
+        });
+      i = to;
+      continue;
+    }
     // "how many sales on weekends": the days alone are those days of all the data up to today (an open bound,
     // never joined to another period: beside one it is refused like any bound)
     const alone = !found ? run(R_DAYS_ALONE, s, i) : null;
     if (alone) {
-      hits.push({
+      const days = onClock(s, {
         from: i,
         to: i + alone[0].length,
         range: { start: OPEN_START, end: tomorrow, label: cleanLabel(alone[0]), days: daysOf(alone[1]!) },
@@ -645,10 +684,11 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
         relative: false,
         open: true,
       });
-      i += alone[0].length;
+      hits.push(days);
+      i = days.to;
       continue;
     }
-    const hit = found && onDays(s, restated(s, found, today));
+    const hit = found && onClock(s, onDays(s, restated(s, found, today)));
     if (hit) {
       // "since 2050" when today is 1998: an empty period (no data), never an inverted one
       if (hit.range.start > hit.range.end) hit.range = { ...hit.range, end: hit.range.start };
@@ -725,11 +765,81 @@ function restated(s: string, hit: TimeHit, today: string): TimeHit {
   return hit;
 }
 
-const DAYS = '(?:the\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days)';
-const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+(?:a\\s+)?${DAYS}\\b\\s*(\\))?`);
-const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}\\s*,?\\s+`);
-const R_DAYS_ALONE = sticky(`(?:on|during|over|at)\\s+(?:a\\s+)?${DAYS}(?![\\w'’])`);
-const daysOf = (w: string): 'weekend' | 'weekday' => (w.startsWith('weekend') ? 'weekend' : 'weekday');
+/**
+ * Days of the week said in the plural ("on Mondays"), or one said as any of them ("on a Monday", "every
+ * Monday"): every such day of the period. "on Monday" alone may be one date (last Monday?): not read here.
+ */
+export const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const DAY_NAME = `(?:${DAY_NAMES.join('|')})`;
+const NAMED_DAYS = `${DAY_NAME}s(?:(?:\\s*,\\s*|\\s*,?\\s+(?:and|or)\\s+)${DAY_NAME}s)*`;
+const DAYS = `(?:the\\s+)?(?:a\\s+)?(weekends?|weekend\\s+days|weekdays|week\\s+days|${NAMED_DAYS}|(?<=\\ba\\s+)${DAY_NAME}|(?:any|every)\\s+${DAY_NAME})`;
+const R_DAYS = sticky(`${ASIDE}(?:on|during|over|at|in)\\s+${DAYS}\\b\\s*(\\))?`);
+const R_DAYS_FIRST = sticky(`(?:on|during|over|at)\\s+${DAYS}\\s*,?\\s+`);
+const R_DAYS_ALONE = sticky(`(?:on|during|over|at)\\s+${DAYS}(?![\\w'’])`);
+function daysOf(w: string): 'weekend' | 'weekday' | number[] {
+  const named = DAY_NAMES.flatMap((d, i) => (new RegExp(`\\b${d}`).test(w) ? [i + 1] : []));
+  return named.length ? named : w.startsWith('weekend') ? 'weekend' : 'weekday';
+}
+
+// "1pm", "10.30 a.m.", "21:00", "noon": a time of day (an hour of 12 with am/pm, of 24 with minutes)
+const CLOCK_RE = '(?:(\\d{1,2})(?:[:.](\\d{2}))?\\s*([ap])\\.?\\s?m\\b\\.?|(\\d{1,2}):(\\d{2})(?![\\d:])|(noon|midday|midnight)\\b)';
+const R_CLOCK = sticky(CLOCK_RE);
+function clockAt(s: string, i: number): { t: string; len: number } | null {
+  const m = run(R_CLOCK, s, i);
+  if (!m) return null;
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (m[6]) return { t: m[6] === 'midnight' ? '00:00' : '12:00', len: m[0].length };
+  const h = Number(m[1] ?? m[4]);
+  const min = Number(m[2] ?? m[5] ?? 0);
+  if (min > 59) return null;
+  if (m[3]) {
+    if (h < 1 || h > 12) return null;
+    return { t: `${two((h % 12) + (m[3] === 'p' ? 12 : 0))}:${two(min)}`, len: m[0].length };
+  }
+  return h > 23 ? null : { t: `${two(h)}:${two(min)}`, len: m[0].length };
+}
+const PART_RE = `(${Object.keys(PARTS_OF_DAY).join('|')})`;
+const R_CLOCK_BEFORE = sticky('(?:before|until|till|up\\s+to)\\s+');
+const R_CLOCK_AFTER = sticky('(?:after|since|from|starting\\s+at)\\s+');
+const R_CLOCK_BETWEEN = sticky('(?:between|from)\\s+');
+const R_CLOCK_AND = sticky('\\s*(?:and|to|until|till|-)\\s*');
+const R_PART = sticky(`(?:(?:in|during)\\s+the\\s+${PART_RE}s?|at\\s+(night)|(?:on|during|in)\\s+(?:the\\s+)?${PART_RE}s)(?![\\w'’])`);
+// "on Thursday mornings": a day and a part of it, every week
+const R_DAY_PART = sticky(`on\\s+(?:a\\s+)?(${DAY_NAMES.join('|')})s?\\s+${PART_RE}s(?![\\w'’])`);
+
+/** A time of day at `i` ("before 1pm", "between 9am and 5pm", "in the morning", "on Friday evenings"). */
+function clockExpression(s: string, i: number): { clock: Clock; days?: number[]; len: number } | null {
+  let m: RegExpExecArray | null;
+  if ((m = run(R_CLOCK_BETWEEN, s, i))) {
+    const a = clockAt(s, i + m[0].length);
+    const sep = a && run(R_CLOCK_AND, s, i + m[0].length + a.len);
+    const b = sep && clockAt(s, i + m[0].length + a.len + sep[0].length);
+    if (a && sep && b && a.t !== b.t) return { clock: { from: a.t, to: b.t }, len: m[0].length + a.len + sep[0].length + b.len };
+  }
+  for (const [re, side] of [
+    [R_CLOCK_BEFORE, 'to'],
+    [R_CLOCK_AFTER, 'from'],
+  ] as const) {
+    const c = (m = run(re, s, i)) && clockAt(s, i + m[0].length);
+    if (m && c) return { clock: { [side]: c.t }, len: m[0].length + c.len };
+  }
+  if ((m = run(R_PART, s, i))) return { clock: PARTS_OF_DAY[(m[1] ?? m[2] ?? m[3])!]!, len: m[0].length };
+  if ((m = run(R_DAY_PART, s, i))) return { clock: PARTS_OF_DAY[m[2]!]!, days: [DAY_NAMES.indexOf(m[1]!) + 1], len: m[0].length };
+  return null;
+}
+
+/** "... before 1pm" right after a period: only those times of its days. */
+function onClock(s: string, hit: TimeHit): TimeHit {
+  const gap = run(/\s*,?\s*/y, s, hit.to)![0].length;
+  const c = hit.range.clock ? null : clockExpression(s, hit.to + gap);
+  if (!c || (c.days && hit.range.days)) return hit;
+  const to = hit.to + gap + c.len;
+  return {
+    ...hit,
+    to,
+    range: { ...hit.range, clock: c.clock, ...(c.days ? { days: c.days } : {}), label: cleanLabel(s.slice(hit.from, to)) },
+  };
+}
 
 /** "... on weekends" / "... on weekdays" right after a period: only those days of it. */
 function onDays(s: string, hit: TimeHit): TimeHit {

@@ -17,6 +17,7 @@ import {
   type SamePeriod,
   type SemanticQuery,
   type SemanticQueryInput,
+  type TimeRange,
   filterValueWords,
   TEXT_ONLY_OPS,
 } from './query.js';
@@ -114,8 +115,22 @@ export function rowAttributes(model: SemanticModel): Map<string, Dimension> {
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
 /** The days-of-week part of a period's condition: " AND <iso weekday> IN (6, 7)" for weekends. */
-function weekdays(d: SqlDialect, x: string, days: 'weekend' | 'weekday' | undefined): string {
+function weekdays(d: SqlDialect, x: string, range: Pick<TimeRange, 'days' | 'clock'> | undefined, td: TimeDimension): string {
+  return weekdayPart(d, x, range?.days) + clockPart(d, x, range?.clock, td);
+}
+/** The times-of-day part: " AND <time of x> >= TIME '21:00:00'" (from after to: over midnight, either side). */
+function clockPart(d: SqlDialect, x: string, clock: TimeRange['clock'], td: TimeDimension): string {
+  if (!clock || (!clock.from && !clock.to)) return '';
+  if (td.type !== 'timestamp') throw new CompileError(`'${td.name}' holds dates with no time of day: a time of day cannot apply to it`);
+  const t = d.timeOfDay(x);
+  const from = clock.from ? `${t} >= ${d.clockTime(clock.from)}` : '';
+  const to = clock.to ? `${t} < ${d.clockTime(clock.to)}` : '';
+  if (from && to) return clock.from! > clock.to! ? ` AND (${from} OR ${to})` : ` AND ${from} AND ${to}`;
+  return ` AND ${from || to}`;
+}
+function weekdayPart(d: SqlDialect, x: string, days: TimeRange['days']): string {
   if (!days) return '';
+  if (Array.isArray(days)) return ` AND ${d.isoWeekday(x)} IN (${[...new Set(days)].map((n) => d.number(n)).join(', ')})`;
   return days === 'weekend' ? ` AND ${d.isoWeekday(x)} IN (6, 7)` : ` AND ${d.isoWeekday(x)} BETWEEN 1 AND 5`;
 }
 
@@ -678,7 +693,7 @@ export function compile(
       entity: td.entity,
       build: (plan, key) => {
         const x = plan.render(key, td.sql);
-        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}${weekdays(d, x, tr?.days)}`;
+        return `${x} >= ${d.date(range.start)} AND ${x} < ${d.date(range.end)}${weekdays(d, x, tr, td)}`;
       },
     };
   };
@@ -1603,7 +1618,7 @@ function entityCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect, c:
         const td = ix.timeDims.get(tdName);
         if (!td) throw unknown('time dimension', tdName, [...ix.timeDims.keys()]);
         const x = sub.render(sub.reach(F, td.entity), td.sql);
-        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}${weekdays(d, x, c.time_range.days)}`);
+        where.push(`${x} >= ${d.date(c.time_range.start)} AND ${x} < ${d.date(c.time_range.end)}${weekdays(d, x, c.time_range, td)}`);
       }
       for (const f of own) where.push(f.build(sub, f.entity === F ? F : sub.reach(F, f.entity)));
       const memberKey = link ? 'b.k' : `${sub.alias(eKey)}.${key}`;

@@ -69,6 +69,11 @@ export const DimensionSchema = z.object({
   value_synonyms: z.record(z.string(), z.array(z.string())).default({}),
   /** Named sets of stored values, e.g. `high priority: [1-URGENT, 2-HIGH]`. */
   value_groups: z.record(z.string(), z.array(z.string()).min(1)).default({}),
+  /**
+   * The values are times of day: `time` a TIME column, `hhmm` whole numbers written HHMM (930 =
+   * 9:30, 1745 = 17:45). "before 1pm", "in the morning" compare them; omitted: they are no clock.
+   */
+  clock: z.enum(['time', 'hhmm']).optional(),
 });
 export type Dimension = z.infer<typeof DimensionSchema>;
 
@@ -77,6 +82,8 @@ export const TimeDimensionSchema = z.object({
   entity: Name,
   sql: z.string().min(1),
   grains: z.array(TimeGrain).default([...TIME_GRAINS]),
+  /** `timestamp`: the values carry a time of day ("before 1pm" applies); `date` or omitted: they may not. */
+  type: z.enum(['date', 'timestamp']).optional(),
   label: z.string().optional(),
   description: z.string().default(''),
   /** Words that select this dating, e.g. shipped, shipments. */

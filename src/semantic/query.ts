@@ -156,10 +156,28 @@ export const TimeRangeSchema = z.object({
   label: z.string().optional(),
   /**
    * Only some days of the week within the range: `weekend` = Saturday and Sunday, `weekday` =
-   * Monday to Friday (of the dating date itself, in the warehouse's calendar). Also applies to a
+   * Monday to Friday, or the ISO numbers of named days (1 = Monday .. 7 = Sunday: "on Mondays and
+   * Fridays" = [1, 5]), of the dating date itself, in the warehouse's calendar. Also applies to a
    * comparison's previous period.
    */
-  days: z.enum(['weekend', 'weekday']).optional(),
+  days: z.union([z.enum(['weekend', 'weekday']), z.array(z.number().int().min(1).max(7)).min(1)]).optional(),
+  /**
+   * Only some times of day ('HH:MM', 24-hour) of the dating time dimension, which must hold times
+   * (`type: timestamp`): `from` inclusive, `to` exclusive, either omitted; `from` after `to` runs over
+   * midnight ("at night" = {from: '21:00', to: '05:00'}).
+   */
+  clock: z
+    .object({
+      from: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
+      to: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .optional(),
+    })
+    .optional(),
 });
 export type TimeRange = z.infer<typeof TimeRangeSchema>;
 
@@ -458,8 +476,15 @@ export const SemanticQuerySchema = z.object({
  * produces (running totals, ranking within a coarser breakdown, per-row column aggregates), whose
  * schema would push a planning request past its 4k-token budget; plus entity conditions.
  */
+/** The planner's periods: weekends or weekdays, never named days or times of day (the rule-based reader's, kept out of the budget). */
+const PlannerTimeRangeSchema = TimeRangeSchema.omit({ clock: true }).extend({ days: z.enum(['weekend', 'weekday']).optional() });
+const PlannerConditionSchema = EntityConditionBase.extend({ time_range: PlannerTimeRangeSchema.optional() });
+const PlannerRatioSide = RatioSideSchema.extend({ conditions: z.array(PlannerConditionSchema).optional() });
 export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
-  entity_conditions: z.array(EntityConditionBase).optional(),
+  time_range: PlannerTimeRangeSchema.optional(),
+  comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),
+  entity_conditions: z.array(PlannerConditionSchema).optional(),
+  ratios: z.array(RatioSchema.extend({ numerator: PlannerRatioSide, denominator: PlannerRatioSide })).optional(),
   // (an order by a text's length is the rules' own: the plan's prompt budget has no room for it)
   order: z.array(OrderSchema.omit({ expr: true })).default([]),
 });

@@ -34,6 +34,8 @@ import { dateExtreme, dateExtremeOfEach } from './date-extreme.js';
 import { superlativeLookup } from './superlative-lookup.js';
 import { textPattern } from './text-pattern.js';
 import { valuePresence } from './value-presence.js';
+import { weekdayColumn } from './weekday-column.js';
+import { clockColumn } from './clock-column.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
@@ -42,6 +44,8 @@ export { applyEmptyMembersCue, takeEmptyMembersCue, withEmptyMembers } from './e
 export const CONSTRUCTIONS: Construction[] = [
   textPattern,
   valuePresence,
+  weekdayColumn,
+  clockColumn,
   samePeriod,
   periodMetricExtreme,
   ratio,

@@ -90,6 +90,17 @@ export abstract class SqlDialect {
     return `CAST(EXTRACT(ISODOW FROM ${expr}) AS INTEGER)`;
   }
 
+  /** The time of day of a timestamp (or of a TIME value), comparable with `clockTime`. */
+  timeOfDay(expr: string): string {
+    return `CAST(${expr} AS TIME)`;
+  }
+
+  /** A time-of-day literal from 'HH:MM'. */
+  clockTime(hhmm: string): string {
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(hhmm)) throw new LiteralError(`not a time of day HH:MM: ${hhmm}`);
+    return `TIME '${hhmm}:00'`;
+  }
+
   /** Whole days from date `start` to date `end`. */
   abstract daysBetween(start: string, end: string): string;
 

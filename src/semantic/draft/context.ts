@@ -129,7 +129,14 @@ export interface ColumnDraft {
     name: string,
     type: 'string' | 'number' | 'boolean',
     why: string,
-    extra?: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]>; sql?: string },
+    extra?: {
+      synonyms?: string[];
+      index?: boolean;
+      label?: string;
+      valueSynonyms?: Record<string, string[]>;
+      sql?: string;
+      clock?: 'time' | 'hhmm';
+    },
   ) => void;
 }
 

@@ -93,7 +93,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
     name: string,
     type: 'string' | 'number' | 'boolean',
     why: string,
-    extra: { synonyms?: string[]; index?: boolean; label?: string; valueSynonyms?: Record<string, string[]>; sql?: string } = {},
+    extra: NonNullable<Parameters<ColumnDraft['dim']>[3]> = {},
   ) => {
     let dLabel = extra.label ?? sentence(readable(nameWords(name)));
     // A phrase another table's column already took ("country" of customers and of employees) is
@@ -118,6 +118,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
       synonyms: [...new Set(extra.synonyms ?? [])],
       index_values: extra.index ?? false,
       ...(extra.valueSynonyms ? { value_synonyms: extra.valueSynonyms } : {}),
+      ...(extra.clock ? { clock: extra.clock } : {}),
     });
     notes[`dimensions:${name}`] = why;
   };
@@ -239,6 +240,31 @@ export function booleanDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraf
   const said = FLAG_START.has(rw[0] ?? '') || rw.length !== 1 ? [] : [`is ${rw[0]}`];
   dim(uniqueName(words.join('_'), p.entity), 'boolean', 'boolean column', { synonyms: [rw.join(' '), ...said] });
   return;
+}
+
+/**
+ * A time of day: a TIME column, or whole numbers named a time whose values read HHMM (0 to 2359, the last
+ * two digits under 60: 930 = 9:30). "before 10 am", "in the evening" compare it (`clock`).
+ */
+export function clockKind(k: ColumnDraft): 'time' | 'hhmm' | undefined {
+  const { c, words, isKey } = k;
+  if (c.kind === 'time') return 'time';
+  const named =
+    words.includes('time') && !words.some((w) => /^(ms|milliseconds|seconds|secs|minutes|mins|hours|hrs|elapsed|duration)$/.test(w));
+  if (c.kind !== 'integer' || isKey || !named || c.min === undefined || c.max === undefined) return undefined;
+  return c.min >= 0 && c.max <= 2359 && c.max >= 100 && (c.maxLastTwo ?? 60) < 60 ? 'hhmm' : undefined;
+}
+export function clockDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft, clock: 'time' | 'hhmm'): void {
+  const { uniqueName } = thingNames(ctx);
+  k.dim(
+    uniqueName(k.words.join('_'), t.p.entity),
+    clock === 'time' ? 'string' : 'number',
+    `a time of day (${clock === 'time' ? 'TIME' : 'HHMM'})`,
+    {
+      synonyms: [k.rw.join(' ')],
+      clock,
+    },
+  );
 }
 
 /** Words that open a flag's name ("is_active", "has_projector", "can_vote"). */

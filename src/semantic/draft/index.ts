@@ -14,6 +14,8 @@ import { draftEntity, shareBareWords, thingNames } from './names.js';
 import { datingHelpers, draftTimeDimensions } from './time.js';
 import {
   booleanDimension,
+  clockDimension,
+  clockKind,
   columnDraft,
   endDimensions,
   flagColumn,
@@ -64,7 +66,9 @@ export async function bootstrapDraft(warehouse: Warehouse, options: BootstrapOpt
       const k = columnDraft(ctx, t, col);
       if (!k) continue;
       const flag = k.isKey ? undefined : flagColumn(k);
-      if (flag) flagDimension(ctx, t, k, flag);
+      const clock = clockKind(k);
+      if (clock) clockDimension(ctx, t, k, clock);
+      else if (flag) flagDimension(ctx, t, k, flag);
       else if (k.c.kind === 'text') textDimension(ctx, t, k);
       else if (k.c.kind === 'boolean') booleanDimension(ctx, t, k);
       else numberColumn(ctx, t, k);

@@ -6,7 +6,7 @@ import type { TableInfo } from '../../warehouse/types.js';
 import type { DraftContext } from './context.js';
 import { nameWords, snake, splitGlued } from './vocabulary.js';
 
-type Kind = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'boolean' | 'other';
+type Kind = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'time' | 'boolean' | 'other';
 
 export function kindOf(type: string): Kind {
   const t = type.toLowerCase();
@@ -19,6 +19,7 @@ export function kindOf(type: string): Kind {
     return 'text';
   if (/^(date)$/.test(t)) return 'date';
   if (/^timestamp|^datetime/.test(t)) return 'timestamp';
+  if (/^time\b/.test(t)) return 'time';
   if (/^bool|^tinyint\(1\)$/.test(t)) return 'boolean';
   if (/^(tinyint|smallint|mediumint|integer|int|bigint|hugeint|utinyint|usmallint|uinteger|ubigint|int2|int4|int8|year)\b/.test(t))
     return 'integer';
@@ -33,6 +34,8 @@ export interface ColumnProfile {
   nulls: number;
   min?: number;
   max?: number;
+  /** The largest last two digits of a whole number (HHMM times of day keep them under 60). */
+  maxLastTwo?: number;
   /** The first and last date or time in the column (dates and timestamps). */
   firstDate?: string;
   lastDate?: string;
@@ -137,6 +140,7 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
       parts.push(`count(DISTINCT ${q(c.name)}) AS d${i}`, `count(${q(c.name)}) AS v${i}`);
       if (k === 'integer' || k === 'number' || k === 'date' || k === 'timestamp')
         parts.push(`min(${q(c.name)}) AS lo${i}`, `max(${q(c.name)}) AS hi${i}`);
+      if (k === 'integer' && /time/i.test(c.name)) parts.push(`max(${q(c.name)} % 100) AS m${i}`);
     });
     const row = (await run(`SELECT ${parts.join(', ')} FROM ${tableRef(info.name)}`))[0] ?? {};
     const rows = Number(row.n__rows ?? 0);
@@ -157,6 +161,7 @@ export async function profileTables(ctx: DraftContext): Promise<void> {
             ? { firstDate: String(row[`lo${i}`]), lastDate: String(row[`hi${i}`]) }
             : { min: Number(row[`lo${i}`]), max: Number(row[`hi${i}`]) }
           : {}),
+        ...(row[`m${i}`] !== undefined && row[`m${i}`] !== null ? { maxLastTwo: Number(row[`m${i}`]) } : {}),
         ...(/^user-defined$/i.test(c.type) ? { userDefined: true } : {}),
         sample: k === 'text' ? sample.map((r) => r[c.name]).filter((v) => v !== null && v !== undefined) : [],
       });

@@ -38,9 +38,12 @@ export function draftTimeDimensions(ctx: DraftContext): void {
       const words = columnWords(p, col.name);
       let sql: string | undefined;
       let why = '';
+      // (a timestamp, or epoch seconds, carries a time of day: "before 1pm" applies)
+      let type: 'date' | 'timestamp' | undefined;
       if (c?.kind === 'date' || c?.kind === 'timestamp') {
         sql = colSql(col.name);
         why = `${c.kind} column`;
+        type = c.kind;
       } else if (
         (c?.kind === 'integer' || c?.kind === 'number') &&
         c.min !== undefined &&
@@ -54,6 +57,7 @@ export function draftTimeDimensions(ctx: DraftContext): void {
           const x = colSql(col.name);
           const v = inMs ? `${x} / 1000` : x;
           sql = mysql ? `FROM_UNIXTIME(${v})` : `to_timestamp(${v})`;
+          type = 'timestamp';
           why = `epoch ${inMs ? 'milliseconds' : 'seconds'}: values from ${new Date(inMs ? c.min : c.min * 1000).toISOString().slice(0, 10)} to ${new Date(inMs ? c.max : c.max * 1000).toISOString().slice(0, 10)}`;
         }
       } else if (c?.kind === 'text' && c.sample.length > 0 && c.sample.every((v) => DATE_TEXT.test(String(v)))) {
@@ -69,7 +73,15 @@ export function draftTimeDimensions(ctx: DraftContext): void {
       const syn = [...new Set([readable(words).join(' '), `${entityWords(p).join(' ')} ${readable(words).join(' ')}`])].filter(
         (s) => s.toLowerCase() !== label.toLowerCase() && s !== name.replace(/_/g, ' '),
       );
-      timeDimensions.push({ name, entity: p.entity, sql, label, description: `${col.name} of ${p.info.name}`, synonyms: syn });
+      timeDimensions.push({
+        name,
+        entity: p.entity,
+        sql,
+        ...(type ? { type } : {}),
+        label,
+        description: `${col.name} of ${p.info.name}`,
+        synonyms: syn,
+      });
       timeWords.set(name, readable(words));
       ctx.timeColumns.set(name, c);
       notes[`time_dimensions:${name}`] = why;
