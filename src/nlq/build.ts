@@ -11,7 +11,7 @@ import {
   type TimeRange,
 } from '../semantic/query.js';
 import { type LexEntry, type Lexicon } from './lexicon.js';
-import { naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
+import { DAY_NAMES, naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
 import { ALL_OF_AFTER, ALL_OF_BEFORE, STOPWORDS, type Keyword } from './words.js';
 import { directionSaysLength, lengthAfter, lengthOfAt } from './text-length.js';
@@ -1133,10 +1133,10 @@ function timeBreakdown(a: Analysis, items: Item[]): { grain?: Grain; within?: Gr
 /** How a period's days of the week read in the notes. */
 function daysNote(days: TimeRange['days']): string {
   if (!days) return '';
-  if (Array.isArray(days)) return `, ${days.map((n) => `${DAY_LABELS[n - 1]}s`).join(', ')} only`;
+  if (Array.isArray(days)) return `, ${days.map((n) => `${capitalised(DAY_NAMES[n - 1]!)}s`).join(', ')} only`;
   return days === 'weekend' ? ', Saturdays and Sundays only' : ', Mondays to Fridays only';
 }
-const DAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const capitalised = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** How a period's times of day read in the notes ("from 05:00 to 12:00"). */
 function clockNote(clock: TimeRange['clock']): string {
