@@ -133,6 +133,9 @@ export function noteConditionWords(a: Analysis, f: { dimension: string; values?:
   (a.conditionWords ??= []).push({ dimension: f.dimension, values: [...(f.values ?? [])], items: items.filter((it): it is Item => !!it) });
 }
 
+/** Prepositions between a thing and a code of one of its columns ("orders on XY", "flights by XY"). */
+const CODE_LINKS = new Set(['on', 'by', 'of', 'with', 'from', 'for']);
+
 const IRREGULAR_PARTICIPLES = new Set([
   'made',
   'bought',
@@ -558,7 +561,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           /^[A-Z][a-z]+$/.test(it.text) &&
           items[k + 1]?.kind === 'lex' &&
           entriesOf(items[k + 1]!, 'entity').some((x) => dimensionOfEntity(lex, x.target) === v.target);
-        if (v.weak === 'code') return (near && (it.upper || /["']/.test(it.text))) || namedThingNext;
+        if (v.weak === 'code') {
+          // a code in capitals right before the thing it is a column of ("XY orders"), or after a
+          // preposition when that thing was named before ("orders from Oslo on XY")
+          const ownThing = (o: Item | undefined) =>
+            o?.kind === 'lex' && entriesOf(o, 'entity').some((x) => x.target === lex.dimensions.get(v.target)?.entity);
+          const thingBefore = items[k - 1]?.kind === 'word' && CODE_LINKS.has(items[k - 1]!.lower) && items.slice(0, k - 1).some(ownThing);
+          const beside = near || ownThing(items[k + 1]) || thingBefore;
+          return (beside && (it.upper || /["']/.test(it.text))) || namedThingNext;
+        }
         // a word of several values: also its thing named right after it ("brass parts")
         if (v.weak === 'part')
           return (

@@ -365,11 +365,18 @@ export const listing: Construction = {
     // held to a period of a date of theirs; rows with no name (orders, visits) are counted
     const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
     const ownPeriod = namedThing && items.some((it) => it.kind === 'time') && model.time_dimensions.some((t) => t.entity === E);
+    // "is there a flight on XY", "are there any orders from Oslo": whether such things exist is
+    // answered by showing them (none is "no"); a number ("are there more than 5") asks for a count
+    const existential =
+      ['is', 'are', 'was', 'were'].includes(items[0]?.lower ?? '') && items[1]?.lower === 'there' && !items.some((it) => it.kind === 'num');
     const bare =
       !ctx.previous &&
       (a.values.length > 0 || ownPeriod) &&
       !items.some(
-        (it, k) => (QUESTION_WORDS.has(it.lower) && !relativeClause(items, k)) || FIGURE_WORDS.has(it.lower) || it.lower === 'number',
+        (it, k) =>
+          (QUESTION_WORDS.has(it.lower) && !relativeClause(items, k) && !(existential && k === 0)) ||
+          FIGURE_WORDS.has(it.lower) ||
+          it.lower === 'number',
       ) &&
       mentions.some((m) => !entriesOf(m, 'metric').some((e) => e.source === 'name'));
     const listed = (columns.length > 0 && (cue || !ctx.previous)) || (mentions.length > 0 && (cue || bare));
