@@ -279,7 +279,8 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   // (`pair-relation.ts`; never the general rules' listing of both columns)
   const paired = ctx.previous ? undefined : readPairRelation(question, ctx);
   if (paired && computable(paired, ctx.model).kind === 'query') return paired;
-  const r = interpretOnce(question, ctx, true);
+  const r0 = interpretOnce(question, ctx, true);
+  const r = aggregateWordDropped(question, ctx, r0) ?? r0;
   const eachOwn = eachOwnValue(question, ctx, r);
   if (eachOwn) return eachOwn;
   // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
@@ -350,6 +351,35 @@ function eachOwnValue(question: string, ctx: InterpretContext, r: Interpretation
   const checked = computable(single, ctx.model);
   return checked.kind === 'query' ? checked : undefined;
 }
+/**
+ * "the sum of pages of books by Ann": an aggregate word ("sum", "total" are function words elsewhere) right
+ * before a number column that the general reading only lists or breaks down by asks for one figure, never
+ * each value: refused (naming the word) rather than the values listed.
+ */
+function aggregateWordDropped(question: string, ctx: InterpretContext, r: Interpretation): Interpretation | undefined {
+  if (r.kind !== 'query' || !r.query.group_by.length) return undefined;
+  const grouped = new Set(r.query.group_by.map((g) => g.dimension));
+  const tokens = tokenize(normalise(question));
+  const links = linkQuestion(tokens, getLexicon(ctx.model, ctx.values));
+  for (const c of links) {
+    if (c.kind !== 'dimension' || !grouped.has(c.target)) continue;
+    if (ctx.model.dimensions.find((d) => d.name === c.target)?.type !== 'number') continue;
+    let k = c.i - 1;
+    while (k >= 0 && ['of', 'the', 'all'].includes(tokens[k]!.lower)) k--;
+    const word = tokens[k];
+    if (word && namesAggregate(word))
+      return {
+        kind: 'out_of_scope',
+        reason: `I did not understand "${word.lower}" before "${tokens
+          .slice(c.i, c.j)
+          .map((t) => t.lower)
+          .join(' ')}" in this question, so I did not answer rather than guess.`,
+        unconsumed: [word.lower],
+      };
+  }
+  return undefined;
+}
+
 /** The query fields a bare figure may fill (every other one empty). */
 const BARE_FIGURE_KEYS = new Set(['metrics', 'filters', 'time_range']);
 

@@ -720,6 +720,9 @@ function buildReading(
         aggs.push(parts[m + 1]!);
         m += 2;
       }
+      // "the sum of (all) the pages", "the average of ages": the column after "of"
+      if (word(parts[m], 'of') && parts.slice(m + 1).find((x) => !word(x, 'the', 'all'))?.kind === 'column')
+        while (word(parts[m], 'of', 'the', 'all')) m++;
       // ("which invoice has the highest total": the thing's own column called by an aggregate word)
       const ownTotal = parts[m]?.kind === 'word' ? ownNumberColumn(model, thing, tokens[parts[m]!.at]!) : undefined;
       const col: Part | undefined = ownTotal
