@@ -729,6 +729,9 @@ function buildReading(
         ? { kind: 'column', at: parts[m]!.at, to: parts[m]!.at + 1, name: ownTotal, number: true, dimension: false }
         : parts[m];
       if (col?.kind !== 'column' || !col.number) return undefined;
+      // (a figure the model only averages, a rating, has no total: "the sum of satisfaction" is not read)
+      const ownAgg = col.dimension ? undefined : model.measures.find((x) => x.name === col.name)?.agg;
+      if (ownAgg && ownAgg !== 'sum' && aggs.some((a) => AGG_WORDS.get((a as { lower: string }).lower) === 'sum')) return undefined;
       // "the city with the largest population", "which store has the lowest floor area": the member
       // holding the figure is asked for, never the figure alone
       const link = word(parts[n - 1], 'the') ? n - 2 : n - 1;
