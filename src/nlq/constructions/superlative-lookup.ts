@@ -116,6 +116,8 @@ const AGG_WORDS: Readonly<Record<string, string[]>> = Object.assign(Object.creat
   avg: ['avg'],
   total: ['sum', 'count'],
 });
+/** Words between things and their superlative that say the things hold it ("writers with the lowest age"). */
+const HOLDING_WORDS = new Set(['with', 'has', 'have', 'having', 'had']);
 /** Between the thing and its superlative: "with the", "that has (received) the", "is the". */
 const LINK = new Set(['with', 'that', 'which', 'who', 'whose', 'has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'the']);
 /** Verbs of having a figure ("that has received the most citations"): nothing else between. */
@@ -581,7 +583,9 @@ export const superlativeLookup: Construction = {
     // 7. how many: "the 3 longest", a singular thing (one), a plural with its order spelled out (all)
     let limit: number | undefined = n;
     if (limit === undefined && !run) {
-      if (!entityItem.plural) limit = 1;
+      // ("writers with the lowest age": things WITH the extreme are the ones holding it, every one tied)
+      const holding = items.slice(head + 1, open).some((it) => it.kind === 'word' && HOLDING_WORDS.has(it.lower));
+      if (!entityItem.plural || (holding && !orderKws.length && !restated.length)) limit = 1;
       else if (!orderKws.length && !restated.length) return null;
     }
 
