@@ -35,7 +35,7 @@ import {
 } from './words.js';
 import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItems } from './spans.js';
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
-import { keyDimension, memberDimension } from './members.js';
+import { keyDimension, memberDimension, titledNames } from './members.js';
 import { combinedRankingRefusal } from './combined-ranking.js';
 import { build, danglingMentions } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
@@ -470,11 +470,15 @@ function readOnce(
   seen: { items?: Item[] },
 ): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
-  const text = expandHeadWords(
-    anchorToPrevious(expandShortYears(normalise(question).trim(), ctx.asOf), ctx.previous?.time_range),
-    lex,
-    ctx.model,
-  );
+  // "Dr. Ann Lee", "Prof. Hale": the title dropped, a surname alone read as the one full name ending so
+  const titled = titledNames(normalise(question).trim(), lex, ctx.model);
+  if (titled.ambiguous)
+    return {
+      kind: 'out_of_scope',
+      reason: `"${titled.ambiguous.said}" may be ${titled.ambiguous.names.map((n) => `"${n}"`).join(' or ')}: say which.`,
+      unconsumed: [titled.ambiguous.said],
+    };
+  const text = expandHeadWords(anchorToPrevious(expandShortYears(titled.text, ctx.asOf), ctx.previous?.time_range), lex, ctx.model);
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text

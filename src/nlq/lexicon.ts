@@ -8,7 +8,7 @@ import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
-import { expandedNames, SAID_WITH_QUALIFIER } from './linking.js';
+import { expandedNames, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
 import { modelColumns, unitlessNames } from './unit-suffixes.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
@@ -35,6 +35,8 @@ export interface LexEntry {
    * ends or contains that word (source 'value_part', weak 'part').
    */
   pattern?: { op: 'starts_with' | 'ends_with' | 'contains'; text: string };
+  /** Found through a noun of the same meaning (`addSameMeanings`): a noun, never a verb's form ("staffed"). */
+  sameMeaning?: true;
 }
 
 interface TrieNode {
@@ -319,6 +321,46 @@ function addClosedCompounds(
   }
 }
 
+/**
+ * "teachers" of an `instructor` table, "class title" of a course's title: a model phrase said with
+ * another noun of the same meaning (`sameMeaningReadings`), read as that phrase. Never when the model
+ * names something by that noun or that reading (the exact name wins and the other noun links to
+ * nothing), nor when two of its phrases naming different things would both be read so. Its words are
+ * no words of the model: a misspelt word is never corrected to one ("write" is no "writer").
+ */
+function addSameMeanings(
+  root: TrieNode,
+  add: (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys: string[], known: boolean) => void,
+): void {
+  const entriesAt = (keys: readonly string[]) => {
+    let node: TrieNode | undefined = root;
+    for (const k of keys) node = node?.next.get(k);
+    return node?.entries ?? [];
+  };
+  const phrases: { keys: string[]; entries: LexEntry[] }[] = [];
+  const walk = (node: TrieNode, keys: string[]) => {
+    const entries = node.entries.filter((e) => e.kind !== 'value');
+    if (entries.length) phrases.push({ keys, entries });
+    if (keys.length < 4) for (const [k, next] of node.next) walk(next, [...keys, k]);
+  };
+  walk(root, []);
+  // (each reading with the things each phrase read so names: two phrases that share none name two things)
+  const readings = new Map<string, { keys: string[]; entries: LexEntry[]; things: Set<string>[] }>();
+  for (const { keys, entries } of phrases) {
+    for (const r of sameMeaningReadings(keys)) {
+      if (entriesAt(r.word).length || entriesAt(r.keys).length) continue;
+      const key = r.keys.join(' ');
+      const cur = readings.get(key) ?? { keys: r.keys, entries: [], things: [] };
+      cur.entries.push(...entries);
+      cur.things.push(new Set(entries.map((e) => `${e.kind}:${e.target}`)));
+      readings.set(key, cur);
+    }
+  }
+  for (const { keys, entries, things } of readings.values())
+    if (things.every((a) => things.every((b) => [...a].some((t) => b.has(t)))))
+      for (const e of entries) add(e.phrase, { kind: e.kind, target: e.target, source: 'synonym', sameMeaning: true }, keys, false);
+}
+
 /** The entries of exactly `phrase` in a lexicon trie (none when it is only a prefix of longer phrases). */
 export function phraseEntries(root: TrieNode, phrase: string): LexEntry[] {
   let node: TrieNode | undefined = root;
@@ -388,12 +430,13 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   const vocab = new Set<string>();
   const modelWords = new Set<string>();
 
-  const add = (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys = phraseKeys(phrase)) => {
+  // (`known` false: a phrase found but no word of the model, so never the correction of a misspelt word)
+  const add = (phrase: string, entry: Omit<LexEntry, 'phrase'>, keys = phraseKeys(phrase), known = true) => {
     if (keys.length === 0) return;
     let node = root;
     for (const k of keys) {
-      vocab.add(k);
-      if (entry.kind !== 'value' && entry.kind !== 'metric') modelWords.add(k);
+      if (known) vocab.add(k);
+      if (known && entry.kind !== 'value' && entry.kind !== 'metric') modelWords.add(k);
       let n = node.next.get(k);
       if (!n) {
         n = { next: new Map(), entries: [] };
@@ -592,6 +635,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   }
 
   addValueParts(model, values, modelWords, singleValues, add);
+  addSameMeanings(root, add);
 
   // value shapes from description examples ("e.g. Customer#000000001")
   const shapes: ValueShape[] = [];

@@ -8,7 +8,7 @@
  */
 import type { LexEntry, Lexicon } from './lexicon.js';
 import { longestMatch } from './lexicon.js';
-import type { Token } from './text.js';
+import { phraseKeys, type Token } from './text.js';
 
 /**
  * How column names are commonly written short, in any domain (never a dataset's own words): each
@@ -86,19 +86,62 @@ export function nameTokens(name: string): string[] {
 }
 
 /**
- * The readings of a name written with abbreviations ("emp_dob" -> "emp date of birth", "emp birth
- * date"...): each abbreviated word replaced by each of its words. Empty when no word is one.
+ * Nouns of general English that name the same thing (never a dataset's own words), each set one
+ * thing said several ways: a model phrase with one is also read with the others ("teachers" of an
+ * `instructor` table, "town" of a `city` column) where the model calls nothing else so
+ * (`sameMeaningReadings`, the lexicon's `addSameMeanings`).
  */
+const SAME_THINGS: readonly (readonly string[])[] = [
+  ['expense', 'expenditure'],
+  ['course', 'class'],
+  ['instructor', 'teacher', 'lecturer', 'professor', 'tutor'],
+  ['student', 'pupil'],
+  ['paper', 'publication', 'article'],
+  ['cite', 'citation'],
+  ['author', 'writer'],
+  ['movie', 'film'],
+  ['song', 'track'],
+  ['customer', 'client'],
+  ['employee', 'staff', 'staff member', 'worker', 'personnel'],
+  // (not "pay": a verb as often, "customers who pay by card")
+  ['salary', 'wage'],
+  ['city', 'town'],
+  ['country', 'nation'],
+  ['vehicle', 'car', 'automobile'],
+  ['shop', 'store'],
+  ['supplier', 'vendor'],
+  ['company', 'firm'],
+  ['airline', 'carrier'],
+  ['doctor', 'physician'],
+  ['medicine', 'medication', 'drug'],
+  ['disease', 'illness'],
+  ['invoice', 'bill'],
+  ['trip', 'journey'],
+  ['stadium', 'arena'],
+  ['player', 'athlete'],
+  ['manager', 'supervisor', 'boss'],
+  ['job', 'occupation'],
+  ['gender', 'sex'],
+  ['nationality', 'citizenship'],
+];
+
+/** For each word (as lemma keys) of `SAME_THINGS`, the other words of its set. */
+const SAME_MEANING: readonly { keys: string[]; others: string[][] }[] = SAME_THINGS.flatMap((set) =>
+  set.map((w) => ({ keys: phraseKeys(w), others: set.filter((x) => x !== w).map(phraseKeys) })),
+);
+
 /**
- * Words of general English that name the same thing in a model's phrases (never a dataset's own
- * words): a phrase with one is also read with the other ("expenditures" is also "expenses").
+ * A phrase's readings with one of its words said another way of the same meaning ("course title" ->
+ * "class title"), as lemma keys, each with the word put in: the phrase itself is not among them.
  */
-export const SAME_MEANING: ReadonlyMap<string, readonly string[]> = new Map([
-  ['expenditure', ['expense']],
-  ['expenditures', ['expenses']],
-  ['expense', ['expenditure']],
-  ['expenses', ['expenditures']],
-]);
+export function sameMeaningReadings(keys: readonly string[]): { keys: string[]; word: string[] }[] {
+  const out: { keys: string[]; word: string[] }[] = [];
+  for (const { keys: w, others } of SAME_MEANING)
+    for (let i = 0; i + w.length <= keys.length; i++)
+      if (w.every((k, n) => keys[i + n] === k))
+        for (const o of others) out.push({ keys: [...keys.slice(0, i), ...o, ...keys.slice(i + w.length)], word: o });
+  return out;
+}
 
 /**
  * Column words people say with their noun ("phone" is "phone number", "email" an "email address"):
@@ -120,14 +163,15 @@ export const SAID_WITH_NOUN: ReadonlyMap<string, readonly string[]> = new Map([
  */
 export const SAID_WITH_QUALIFIER: ReadonlyMap<string, string> = new Map([['density', 'population']]);
 
+/**
+ * The readings of a name written with abbreviations ("emp_dob" -> "emp date of birth", "emp birth
+ * date"...): each abbreviated word replaced by each of its words. Empty when no word is one.
+ */
 export function expandedNames(name: string): string[] {
   const words = nameTokens(name);
   const last = words[words.length - 1];
   if (last && SAID_WITH_NOUN.has(last) && !words.some((w) => ABBREVIATIONS.has(w))) {
     return SAID_WITH_NOUN.get(last)!.map((f) => [...words.slice(0, -1), f].join(' '));
-  }
-  if (words.some((w) => SAME_MEANING.has(w)) && !words.some((w) => ABBREVIATIONS.has(w))) {
-    return [words.map((w) => SAME_MEANING.get(w)?.[0] ?? w).join(' ')];
   }
   if (!words.some((w) => ABBREVIATIONS.has(w))) return [];
   // one word alone that is also a plain English word ("no", "cap", "min") is no abbreviation

@@ -156,3 +156,42 @@ export function onlyDateOf(model: SemanticModel, entity: string): string | undef
   const related = model.time_dimensions.filter((t) => t.entity !== entity && !!graph.path(t.entity, entity));
   return own.length === 1 && related.length === 0 ? own[0]!.name : undefined;
 }
+
+/** Titles said before a person's name (general English), written short or in full. */
+const TITLES = /(?<![A-Z][a-z]*\.?\s)\b(Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Professor|Doctor)(\.?)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})/g;
+
+/**
+ * "Dr. Ann Lee", "Prof. Hale", "Mr Smith": a title before a person's name says who, and is no word of
+ * the model. The title is dropped when the name after it is a stored name of some thing (its whole
+ * name, or a first or last name kept apart); a surname alone is the one stored full name that ends
+ * with it, when exactly one does, and several are a question of which (`ambiguous`, each named). A
+ * short title ("Dr.", "Prof") is dropped in any case; a title in full ("Professor", "Doctor") only
+ * before a name found, as it may be a thing of the model.
+ */
+export function titledNames(
+  text: string,
+  lex: Lexicon,
+  model: SemanticModel,
+): { text: string; ambiguous?: { said: string; names: string[] } } {
+  if (!/\b(?:Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Professor|Doctor)\b/.test(text)) return { text };
+  const namings = model.entities.flatMap((e) => nameCandidates(model, lex, e.name));
+  const stored = (phrase: string) => namings.some((d) => lex.valueIndex.get(d)?.has(phrase.toLowerCase()));
+  let ambiguous: { said: string; names: string[] } | undefined;
+  const out = text.replace(TITLES, (said: string, title: string, dot: string, name: string) => {
+    const words = name.split(/\s+/);
+    // (the longest run of the words after the title that is a stored name: "Ann Lee" of "Dr. Ann Lee Monday")
+    for (let n = words.length; n > 0; n--) if (stored(words.slice(0, n).join(' '))) return name;
+    if (words.length === 1) {
+      const ending = ` ${name.toLowerCase()}`;
+      const names = [
+        ...new Set(
+          namings.flatMap((d) => [...(lex.valueIndex.get(d)?.entries() ?? [])].filter(([v]) => v.endsWith(ending)).map(([, v]) => v)),
+        ),
+      ];
+      if (names.length === 1) return names[0]!;
+      if (names.length > 1) ambiguous ??= { said: `${title}${dot} ${name}`, names: names.sort() };
+    }
+    return title.length > 4 && !dot ? said : name;
+  });
+  return ambiguous ? { text: out, ambiguous } : { text: out };
+}

@@ -137,7 +137,8 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
     }
     // "authored by": a past form found only through its verb names no thing with a name of its own
     // and no count of those (it may still name a date or column, "shipped" and the ship date, or a
-    // table of the relation it states, "cited" and `cite`)
+    // table of the relation it states, "cited" and `cite`; and never a thing through a noun of the same
+    // meaning, "staffed" and the staff)
     const verbOnly =
       !!lx &&
       lx.len === 1 &&
@@ -150,7 +151,7 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
       const entity = e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : undefined;
       return !!entity && !!dimensionOfEntity(lex, entity);
     };
-    const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e)) : lx?.entries;
+    const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e) && !e.sameMeaning) : lx?.entries;
     // a number that is also a stored text ("5" of a zone) is that value only right after a word of its
     // column's name ("zone 5"); otherwise it is the number ("top 5 halls", "the 2 largest")
     const numberFirst =

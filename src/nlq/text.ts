@@ -89,6 +89,21 @@ export function verbOf(lower: string): string | undefined {
   return base !== lower && /(ed|ing|en)$/.test(lower) ? base : undefined;
 }
 
+/** Plurals not made with -s, of nouns common in questions (general English). */
+const IRREGULAR_PLURALS: Record<string, string> = lookupTable({
+  people: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
+  geese: 'goose',
+  criteria: 'criterion',
+  alumni: 'alumnus',
+  phenomena: 'phenomenon',
+});
+
 const lemmaCache = new Map<string, [string, string]>();
 export function lemmas(lower: string): [noun: string, verb: string] {
   let hit = lemmaCache.get(lower);
@@ -97,6 +112,7 @@ export function lemmas(lower: string): [noun: string, verb: string] {
   let verb = lower;
   if (/^[a-z]+$/.test(lower) && lower.length > 2 && !NO_LEMMA.has(lower)) {
     if (lower.endsWith('s')) noun = wink.noun(lower);
+    else noun = IRREGULAR_PLURALS[lower] ?? noun;
     if (noun === lower && lower.endsWith('s')) noun = compoundPlural(lower) ?? noun;
     if (/(ed|ing|es|s)$/.test(lower)) verb = wink.verb(lower);
     if (verb === lower && noun !== lower) verb = noun;

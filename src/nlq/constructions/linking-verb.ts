@@ -534,8 +534,9 @@ function modelOwners(lex: Lexicon, lower: string, verb: string): Set<string> {
         ? ((lex.timeDimensions.get(e.target) as { entity?: string } | undefined)?.entity ?? '?')
         : (lex.dimensions.get(e.target)?.entity ?? '?');
     const walk = (node: Lexicon['root'], path: string[]) => {
+      // (a noun of the same meaning is no word of the model's: "staff member" says nothing of "staffed")
       for (const e of node.entries)
-        if (e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value')
+        if (!e.sameMeaning && (e.kind === 'dimension' || e.kind === 'time_dimension' || e.kind === 'value'))
           for (const w of path) map.set(w, (map.get(w) ?? new Set()).add(owner(e)));
       for (const [k, n] of node.next) walk(n, [...path, k]);
     };
