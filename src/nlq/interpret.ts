@@ -11,7 +11,7 @@ import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
-import { checkComparative, readMeasuredComparative } from './measured-comparatives.js';
+import { checkComparative, checkMeasuredSuperlative, readMeasuredComparative, readMeasuredSuperlative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
@@ -146,6 +146,13 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (compared) {
     const r = interpretWhole(compared.text, ctx);
     if (r.kind === 'query' && checkComparative(r.query, compared, ctx.model)) return r;
+  }
+  // "how long is the longest river": the superlative's own figure, read as the superlative
+  const superlative = ctx.previous ? undefined : readMeasuredSuperlative(question);
+  if (superlative) {
+    const r = interpretWhole(superlative.text, ctx);
+    if (r.kind === 'query' && checkMeasuredSuperlative(r.query, superlative.words, ctx.model))
+      return { ...r, notes: [...r.notes, `Read the question as "${superlative.text}".`] };
   }
   // "where is X": the members listed, with their location columns (`where.ts`)
   for (const listing of ctx.previous ? [] : (whereListings(question, getLexicon(ctx.model, ctx.values), ctx.model) ?? [])) {

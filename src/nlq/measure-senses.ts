@@ -44,6 +44,28 @@ export const VERB_SENSES: Readonly<Record<string, readonly string[]>> = Object.a
   earns: PAY,
   earning: PAY,
 });
+/** Nouns of the measured senses ("the size of", "the height of"). */
+export const SENSE_NOUNS = [
+  'size',
+  'area',
+  'height',
+  'altitude',
+  'elevation',
+  'length',
+  'distance',
+  'depth',
+  'weight',
+  'mass',
+  'speed',
+  'width',
+  'breadth',
+  'price',
+  'cost',
+  'fee',
+  'age',
+  'population',
+  'density',
+];
 /** The senses a noun says ("size": area or size, population when neither; "height": altitude...). */
 export function sensesOfNoun(noun: string): (readonly string[])[] {
   return [LENGTH, ALTITUDE, SIZE, DEPTH, WEIGHT, SPEED, WIDTH, PRICE, AGE, POPULATION, DENSITY].filter((ws) => ws.includes(noun));

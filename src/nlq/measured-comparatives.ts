@@ -14,7 +14,7 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords, ownNumberColumns } from './units.js';
-import { comparativeSense, senseColumns } from './measure-senses.js';
+import { comparativeSense, measuredSense, senseColumns, superlativeSense } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
 /** A copula between the thing and its comparative, and the verb of having it becomes ("rivers that are longer"). */
@@ -108,4 +108,26 @@ export function checkComparative(query: SemanticQuery, c: MeasuredComparison, mo
   };
   visit(query);
   return found.length === 1 && found[0]!;
+}
+
+/**
+ * "how long is the longest river in X", "how high is the highest peak": the adjective asks the figure its own
+ * superlative ranks by, so the question is the superlative's ("the longest river in X"), which shows the member
+ * and that figure. Only when the superlative's sense is the adjective's (never "how old is the largest town").
+ */
+export function readMeasuredSuperlative(question: string): { text: string; words: readonly string[] } | undefined {
+  const m = /^\s*how\s+(\w+)\s+(?:is|are|was|were)\s+(the\s+.*)$/i.exec(question);
+  const words = m ? measuredSense(m[1]!.toLowerCase()) : undefined;
+  if (!m || !words) return undefined;
+  const tokens = tokenize(m[2]!);
+  const senses = tokens.map((t, k) => superlativeSense(t.lower) ?? superlativeSense(`${t.lower} ${tokens[k + 1]?.lower ?? ''}`));
+  const found = senses.filter((s) => !!s);
+  if (found.length !== 1 || !found[0]!.words.some((w) => words.includes(w))) return undefined;
+  return { text: `what is ${m[2]!}`, words };
+}
+
+/** The reading ranks by one of the thing's columns of the adjective's sense, and shows it. */
+export function checkMeasuredSuperlative(query: SemanticQuery, words: readonly string[], model: SemanticModel): boolean {
+  const columns = [...query.metrics.map((n) => model.measures.find((x) => x.name === n)?.sql)].map(columnOf).filter((c) => !!c);
+  return !!query.limit && columns.length === 1 && nameWords(columns[0]!).some((w) => words.includes(w));
 }

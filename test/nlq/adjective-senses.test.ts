@@ -28,6 +28,19 @@ describe('adjectives of measurement in a zoo', () => {
     expect((await db.ask('the smallest enclosure'))[0]).toMatch(/\b80$/);
   });
 
+  it('reads a noun of a sense as the column of that sense', async () => {
+    expect(await db.ask('what is the size of the Forest enclosure')).toEqual(['2600']);
+    expect(await db.ask('what is the mass of Bruno')).toEqual(['310']);
+    // (no column of the sense: never another number)
+    expect((await db.ask('what is the height of Bruno'))[0]).toMatch(/^refused/);
+  });
+
+  it('reads "how heavy is the heaviest" as the superlative and its figure', async () => {
+    expect(await db.ask('how heavy is the heaviest animal')).toEqual(['3 Bruno 310']);
+    // (the adjective asks another figure than the one ranked)
+    expect((await db.ask('how old is the heaviest animal'))[0]).toMatch(/^refused/);
+  });
+
   it('refuses an adjective whose sense the thing keeps no column of', async () => {
     // (no height: never the weight)
     expect((await db.ask('how tall is Nala'))[0]).toMatch(/^refused/);
@@ -43,6 +56,8 @@ describe('adjectives of measurement in a fleet', () => {
      INSERT INTO ships VALUES (1, 'Marigold', 48.5, 1998, 'Hull'), (2, 'Kestrel', 112.0, 2011, 'Leith'), (3, 'Osprey', 75.25, 2004, 'Hull');
      CREATE TABLE crossings (crossing_id INTEGER PRIMARY KEY, crossing_name VARCHAR, distance_km DOUBLE, duration_min INTEGER);
      INSERT INTO crossings VALUES (1, 'Northern Sound', 42.0, 95), (2, 'Outer Firth', 18.5, 40);
+     CREATE TABLE beacons (beacon_id INTEGER PRIMARY KEY, beacon_name VARCHAR, tower_height_m DOUBLE);
+     INSERT INTO beacons VALUES (1, 'Flamborough', 26.5), (2, 'Bass Rock', 20.0);
      CREATE TABLE harbours (harbour_id INTEGER PRIMARY KEY, harbour_name VARCHAR, population INTEGER);
      INSERT INTO harbours VALUES (1, 'Hull', 267000), (2, 'Leith', 19000);`,
   );
@@ -51,6 +66,13 @@ describe('adjectives of measurement in a fleet', () => {
     expect(await db.ask('how long is the Kestrel')).toEqual(['112']);
     expect(await db.ask('ships shorter than 60')).toEqual(expect.arrayContaining([expect.stringContaining('Marigold')]));
     expect((await db.ask('which ship is the longest'))[0]).toContain('Kestrel');
+  });
+
+  it('reads the elevation of a beacon as its height, and how long the longest ship is', async () => {
+    expect(await db.ask('what is the elevation of Flamborough')).toEqual(['26.5']);
+    expect(await db.ask('how long is the longest ship')).toEqual(['2 Kestrel 112']);
+    // (a ship keeps no size)
+    expect((await db.ask('what is the size of the Kestrel'))[0]).toMatch(/^refused/);
   });
 
   it('reads how big a place is as its population when it keeps no area or size', async () => {
