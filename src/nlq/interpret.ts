@@ -11,6 +11,7 @@ import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
+import { definitionListing, withCode } from './definitions.js';
 import { checkComparative, checkMeasuredSuperlative, readMeasuredComparative, readMeasuredSuperlative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
@@ -129,6 +130,14 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       kind: 'out_of_scope',
       reason: `I read the question as "${attributed.text}", but not as a list of them. I did not answer rather than guess.`,
     };
+  }
+  // "define airline F9", "what is fare code QX": the member a code picks, with the code and its names (`definitions.ts`)
+  const defined = ctx.previous ? undefined : definitionListing(question, getLexicon(ctx.model, ctx.values));
+  if (defined) {
+    const r = interpretWhole(defined.text, ctx);
+    const listed = r.kind === 'query' ? withCode(r.query, defined.dimension, ctx.model) : undefined;
+    if (r.kind === 'query' && listed)
+      return computable({ ...r, query: listed, notes: [...r.notes, `Read the question as "${defined.text}".`] }, ctx.model);
   }
   const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
   if (whole.kind === 'query') {
