@@ -11,7 +11,8 @@ import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
 import { periodOnYearColumn } from './year-columns.js';
-import { checkComparative, readMeasuredComparative } from './measured-comparatives.js';
+import { definitionListing, withCode } from './definitions.js';
+import { checkComparative, checkMeasuredSuperlative, readMeasuredComparative, readMeasuredSuperlative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph, shortestJoinPaths } from '../semantic/graph.js';
@@ -130,6 +131,14 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       reason: `I read the question as "${attributed.text}", but not as a list of them. I did not answer rather than guess.`,
     };
   }
+  // "define airline F9", "what is fare code QX": the member a code picks, with the code and its names (`definitions.ts`)
+  const defined = ctx.previous ? undefined : definitionListing(question, getLexicon(ctx.model, ctx.values));
+  if (defined) {
+    const r = interpretWhole(defined.text, ctx);
+    const listed = r.kind === 'query' ? withCode(r.query, defined.dimension, ctx.model) : undefined;
+    if (r.kind === 'query' && listed)
+      return computable({ ...r, query: listed, notes: [...r.notes, `Read the question as "${defined.text}".`] }, ctx.model);
+  }
   const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
   if (whole.kind === 'query') {
     // "products that are discontinued": a column said of the thing is a condition, never a column listed
@@ -146,6 +155,13 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   if (compared) {
     const r = interpretWhole(compared.text, ctx);
     if (r.kind === 'query' && checkComparative(r.query, compared, ctx.model)) return r;
+  }
+  // "how long is the longest river": the superlative's own figure, read as the superlative
+  const superlative = ctx.previous ? undefined : readMeasuredSuperlative(question);
+  if (superlative) {
+    const r = interpretWhole(superlative.text, ctx);
+    if (r.kind === 'query' && checkMeasuredSuperlative(r.query, superlative.words, ctx.model))
+      return { ...r, notes: [...r.notes, `Read the question as "${superlative.text}".`] };
   }
   // "where is X": the members listed, with their location columns (`where.ts`)
   for (const listing of ctx.previous ? [] : (whereListings(question, getLexicon(ctx.model, ctx.values), ctx.model) ?? [])) {

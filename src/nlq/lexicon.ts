@@ -9,7 +9,9 @@ import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
 import { expandedNames, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
-import { modelColumns, unitlessNames } from './unit-suffixes.js';
+import { columnOf, modelColumns, unitlessNames } from './unit-suffixes.js';
+import { SENSE_NOUNS, senseColumns, sensesOfNoun } from './measure-senses.js';
+import { nameWords, ownNumberColumns } from './units.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
@@ -280,6 +282,32 @@ function unprefixedNames<T extends { name: string; label?: string; synonyms: str
     }
   }
   return [...found].filter(([, xs]) => xs.length === 1).map(([p, xs]) => [p, xs[0]!]);
+}
+
+/**
+ * "the size of Texas", "the height of Lhotse": a noun of a measured sense names a thing's one number column of
+ * that sense (each sense of the noun the same column: `sensesOfNoun`, so "size" is an area before a population),
+ * read as the column's own name reads, when nothing in the model is called so.
+ */
+function senseNouns(model: SemanticModel, root: TrieNode, taken: (phrase: string) => boolean): [string, Omit<LexEntry, 'phrase'>][] {
+  const out: [string, Omit<LexEntry, 'phrase'>][] = [];
+  for (const noun of SENSE_NOUNS.filter((n) => !taken(n))) {
+    for (const e of model.entities.map((x) => x.name)) {
+      const cols = ownNumberColumns(model, e);
+      const fits = sensesOfNoun(noun).map((ws) => senseColumns(ws, (w) => cols.filter((c) => nameWords(c).some((x) => w.includes(x)))));
+      const column = fits[0]?.[0];
+      if (!column || fits.some((f) => f.length !== 1 || f[0] !== column)) continue;
+      const ofColumn = (x: { entity: string; sql?: string; filter?: unknown }) => x.entity === e && !x.filter && columnOf(x.sql) === column;
+      const elements = new Set([...model.measures.filter(ofColumn), ...model.dimensions.filter(ofColumn)].map((x) => x.name));
+      // (what the column is called alone: its name, or the rest of it after its table's name, "altitude" of
+      // `mountain_altitude`, which two tables with such a column never are)
+      const said = column.toLowerCase().startsWith(`${e.toLowerCase()}_`) ? column.slice(e.length + 1) : column;
+      const entries = phraseEntries(root, nameWords(said).join(' ')).filter((x) => x.kind !== 'value' && elements.has(x.target));
+      for (const x of new Map(entries.map((x) => [`${x.kind} ${x.target}`, x])).values())
+        out.push([noun, { kind: x.kind, target: x.target, source: 'abbreviation' }]);
+    }
+  }
+  return out;
 }
 
 /** A dimension's names as a question may say them: its name, label and synonyms, lower case, once each. */
@@ -584,6 +612,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   for (const [phrase, m] of unprefixedNames(model.measures, taken)) add(phrase, { kind: 'metric', target: m.name, source: 'abbreviation' });
   for (const [phrase, d] of qualifiedNames(model.dimensions, model, taken))
     add(phrase, { kind: 'dimension', target: d.name, source: 'abbreviation' });
+  for (const [phrase, entry] of senseNouns(model, root, taken)) add(phrase, entry);
   addClosedCompounds(root, vocab, add);
 
   // values: stored values, value synonyms, value groups

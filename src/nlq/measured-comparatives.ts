@@ -14,46 +14,9 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords, ownNumberColumns } from './units.js';
-import { ALTITUDE, DENSITY, DEPTH, LENGTH, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from './measure-senses.js';
+import { comparativeSense, measuredSense, senseColumns, superlativeSense } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
-/** Comparative adjectives (general English), the direction each says and the column words of its sense. */
-const COMPARATIVES: Readonly<Record<string, { dir: Direction; words: string[] }>> = Object.assign(Object.create(null), {
-  longer: { dir: 'more', words: [...LENGTH, 'len', 'duration', 'runtime'] },
-  shorter: { dir: 'less', words: [...LENGTH, 'len', 'duration', 'runtime', 'height'] },
-  taller: { dir: 'more', words: ['height', 'tall'] },
-  higher: { dir: 'more', words: ALTITUDE },
-  lower: { dir: 'less', words: ALTITUDE },
-  larger: { dir: 'more', words: SIZE },
-  bigger: { dir: 'more', words: SIZE },
-  smaller: { dir: 'less', words: SIZE },
-  older: { dir: 'more', words: ['age'] },
-  younger: { dir: 'less', words: ['age'] },
-  heavier: { dir: 'more', words: WEIGHT },
-  lighter: { dir: 'less', words: WEIGHT },
-  deeper: { dir: 'more', words: DEPTH },
-  shallower: { dir: 'less', words: DEPTH },
-  faster: { dir: 'more', words: SPEED },
-  slower: { dir: 'less', words: SPEED },
-  wider: { dir: 'more', words: WIDTH },
-  narrower: { dir: 'less', words: WIDTH },
-  denser: { dir: 'more', words: DENSITY },
-  cheaper: { dir: 'less', words: PRICE },
-  pricier: { dir: 'more', words: PRICE },
-  costlier: { dir: 'more', words: PRICE },
-});
-/** The direction and column words of a comparative adjective ("longer": more, length), if it is one. */
-export function comparativeSense(word: string): { dir: Direction; words: string[] } | undefined {
-  return COMPARATIVES[word];
-}
-/** Adjectives said with "more" / "less" ("more expensive than"), and the column words of their sense. */
-const PERIPHRASTIC: Readonly<Record<string, string[]>> = Object.assign(Object.create(null), {
-  expensive: PRICE,
-  costly: PRICE,
-  populous: ['population'],
-  populated: ['population'],
-  dense: DENSITY,
-});
 /** A copula between the thing and its comparative, and the verb of having it becomes ("rivers that are longer"). */
 const COPULA: Readonly<Record<string, string>> = Object.assign(Object.create(null), {
   are: 'have',
@@ -93,13 +56,10 @@ export function readMeasuredComparative(question: string, lex: Lexicon, model: S
   const links = linkQuestion(tokens, lex);
   for (let k = 1; k < tokens.length - 2; k++) {
     const t = tokens[k]!;
-    let sense: { dir: Direction; words: string[] } | undefined = COMPARATIVES[t.lower];
+    const sense = comparativeSense(t.lower, tokens[k + 1]?.lower);
     const start = k;
-    if (!sense && (t.lower === 'more' || t.lower === 'less') && PERIPHRASTIC[tokens[k + 1]?.lower ?? '']) {
-      sense = { dir: t.lower, words: PERIPHRASTIC[tokens[k + 1]!.lower]! };
-      k++;
-    }
     if (!sense) continue;
+    k += sense.width - 1;
     const than = tokens[k + 1];
     const num = tokens[k + 2];
     if (than?.lower !== 'than' || !num || !/^\d[\d,]*(\.\d+)?$/.test(num.lower)) continue;
@@ -148,4 +108,26 @@ export function checkComparative(query: SemanticQuery, c: MeasuredComparison, mo
   };
   visit(query);
   return found.length === 1 && found[0]!;
+}
+
+/**
+ * "how long is the longest river in X", "how high is the highest peak": the adjective asks the figure its own
+ * superlative ranks by, so the question is the superlative's ("the longest river in X"), which shows the member
+ * and that figure. Only when the superlative's sense is the adjective's (never "how old is the largest town").
+ */
+export function readMeasuredSuperlative(question: string): { text: string; words: readonly string[] } | undefined {
+  const m = /^\s*how\s+(\w+)\s+(?:is|are|was|were)\s+(the\s+.*)$/i.exec(question);
+  const words = m ? measuredSense(m[1]!.toLowerCase()) : undefined;
+  if (!m || !words) return undefined;
+  const tokens = tokenize(m[2]!);
+  const senses = tokens.map((t, k) => superlativeSense(t.lower) ?? superlativeSense(`${t.lower} ${tokens[k + 1]?.lower ?? ''}`));
+  const found = senses.filter((s) => !!s);
+  if (found.length !== 1 || !found[0]!.words.some((w) => words.includes(w))) return undefined;
+  return { text: `what is ${m[2]!}`, words };
+}
+
+/** The reading ranks by one of the thing's columns of the adjective's sense, and shows it. */
+export function checkMeasuredSuperlative(query: SemanticQuery, words: readonly string[], model: SemanticModel): boolean {
+  const columns = [...query.metrics.map((n) => model.measures.find((x) => x.name === n)?.sql)].map(columnOf).filter((c) => !!c);
+  return !!query.limit && columns.length === 1 && nameWords(columns[0]!).some((w) => words.includes(w));
 }

@@ -12,9 +12,9 @@ import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRang
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
-import { comparativeSense } from './measured-comparatives.js';
-import { columnOf, isDurationUnit, unitSpellings } from './units.js';
-import { senseColumns, VERB_SENSES } from './measure-senses.js';
+import { columnOf, isDurationUnit, nameWords, ownNumberColumns, unitSpellings } from './units.js';
+import { LIVING, PEOPLE } from './constructions/people-living.js';
+import { comparativeSense, measuredSense, POPULATION, senseColumns, VERB_SENSES } from './measure-senses.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyDateOf } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
@@ -126,28 +126,13 @@ function columnsNamed(model: SemanticModel, thing: string, column: string, loose
 }
 
 /**
- * "how long is the Danube", "how old is Ann", "how heavy is the crate": the adjective of a measurement
- * names the column that holds it (its usual names, a unit after them allowed: `length_km`).
+ * The thing's number columns a sense's words name, as the superlative finds them (a word of the column's
+ * name: `length_km`, `mountain_altitude`), its fallback words only when the others name none.
  */
-const MEASURED_BY: ReadonlyMap<string, string[]> = new Map([
-  ['long', ['length', 'len']],
-  ['tall', ['height', 'altitude']],
-  ['high', ['height', 'altitude', 'elevation']],
-  ['old', ['age']],
-  ['heavy', ['weight']],
-  ['wide', ['width']],
-  ['deep', ['depth']],
-  ['far', ['distance']],
-  ['big', ['size', 'area']],
-  ['large', ['size', 'area']],
-]);
-/**
- * "how many people live in Ohio", "the number of inhabitants of Leeds": people counted in a place are its
- * population, the one column holding it (never a count of rows); the verb of living is theirs.
- */
-const PEOPLE = ['people', 'persons', 'residents', 'inhabitants', 'citizens'];
-const LIVING = ['live', 'lives', 'living', 'reside', 'resides', 'residing'];
-const POPULATION = ['population', 'inhabitants', 'residents', 'pop'];
+function senseNamed(model: SemanticModel, thing: string, words: readonly string[]): string[] {
+  const columns = senseColumns(words, (ws) => ownNumberColumns(model, thing).filter((c) => nameWords(c).some((w) => ws.includes(w))));
+  return [...new Set(columns.flatMap((c) => columnsNamed(model, thing, c)))];
+}
 /**
  * "how long is the Mississippi", "how many people live in Ohio" where the name is also stored elsewhere (a
  * state named Mississippi, rivers listing the states they cross): the one thing that holds the measurement
@@ -163,23 +148,28 @@ function measuredOwner(
   const k = tokens.findIndex((t) => t.lower === 'how');
   const adjective = tokens[k + 1]?.lower ?? '';
   const columns =
-    k >= 0 && MEASURED_BY.has(adjective) && ['is', 'are', 'was', 'were'].includes(tokens[k + 2]?.lower ?? '')
-      ? MEASURED_BY.get(adjective)!
-      : k >= 0 && adjective === 'many' && PEOPLE.includes(tokens[k + 2]?.lower ?? '')
+    k >= 0 && measuredSense(adjective) && ['is', 'are', 'was', 'were'].includes(tokens[k + 2]?.lower ?? '')
+      ? measuredSense(adjective)!
+      : k >= 0 && adjective === 'many' && PEOPLE.has(tokens[k + 2]?.lower ?? '')
         ? POPULATION
         : undefined;
   if (!columns || !spans.some((s) => s.cands.some((c) => c.kind === 'value'))) return undefined;
-  const fits: { thing: string; names: string[] }[] = [];
-  for (const e of model.entities.map((x) => x.name)) {
-    if (new Set(columns.flatMap((c) => columnsNamed(model, e, c, true))).size !== 1) continue;
-    const names = [...nameCandidates(model, lex, e), keyDimension(model, e)].filter((d): d is string => !!d);
-    const ok = spans.every((s) =>
-      s.cands.some((c) => c.kind === 'value')
-        ? s.cands.some((c) => c.kind === 'value' && names.includes(c.target))
-        : s.entries.some((x) => ownerOf(lex, model, x) === e),
-    );
-    if (ok) fits.push({ thing: e, names });
-  }
+  // (a sense's fallback words only when no thing named has a column of its other words: "how big is Tokyo"
+  // of a state with an area and a city with a population is the state's area)
+  const fits = senseColumns(columns, (ws) => {
+    const found: { thing: string; names: string[] }[] = [];
+    for (const e of model.entities.map((x) => x.name)) {
+      if (senseNamed(model, e, ws).length !== 1) continue;
+      const names = [...nameCandidates(model, lex, e), keyDimension(model, e)].filter((d): d is string => !!d);
+      const ok = spans.every((s) =>
+        s.cands.some((c) => c.kind === 'value')
+          ? s.cands.some((c) => c.kind === 'value' && names.includes(c.target))
+          : s.entries.some((x) => ownerOf(lex, model, x) === e),
+      );
+      if (ok) found.push({ thing: e, names });
+    }
+    return found;
+  });
   return fits.length === 1 ? fits[0] : undefined;
 }
 
@@ -403,8 +393,18 @@ export function readSingleTable(
       const owner = ownerOf(lex, model, c as unknown as LexEntry);
       return !!owner && shortestJoinPaths(model, thing, owner).count > 0;
     });
+    // ("the city of New York": a value of the thing's naming column right after it, in the singular, and "of"
+    // names its member, never a related thing's rows)
+    const thingRightBefore = links.find((c) => c.j === s.i - 1 && c.kind === 'entity' && c.target === thing);
+    const memberNamed =
+      tokens[s.i - 1]?.lower === 'of' &&
+      !!thingRightBefore &&
+      tokens[thingRightBefore.j - 1]!.lower === tokens[thingRightBefore.j - 1]!.lemma &&
+      own.some((c) => c.kind === 'value' && nameCandidates(model, lex, thing).includes(c.target));
+    if (memberNamed) own = own.filter((c) => c.kind !== 'value' || nameCandidates(model, lex, thing).includes(c.target));
     const dims = [...own.filter((c) => c.kind === 'value'), ...related].map((c) => c.target);
-    if (!byName && related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d)))) return undefined;
+    if (!byName && !memberNamed && related.length && !(ctx.sameRows?.[phrase] ?? []).some((g) => dims.every((d) => g.includes(d))))
+      return undefined;
     // "the name of album 5", "the title of the film": the thing's one naming column, though the model gives
     // the bare word to other things' columns
     const bare = s.j === s.i + 1 && ['name', 'title'].includes(tokens[s.i]!.lower) && !own.length;
@@ -595,9 +595,9 @@ function buildReading(
       const target = parts[m];
       // (the people may be linked to the population's total, as the draft names it)
       const people =
-        word(target, ...PEOPLE) || (target?.kind === 'metric' && target.to === target.at + 1 && PEOPLE.includes(tokens[target.at]!.lower));
+        word(target, ...PEOPLE) || (target?.kind === 'metric' && target.to === target.at + 1 && PEOPLE.has(tokens[target.at]!.lower));
       if (people && !isDistinct) {
-        const cols = [...new Set(POPULATION.flatMap((c) => columnsNamed(model, thing, c, true)))];
+        const cols = senseNamed(model, thing, POPULATION);
         if (cols.length !== 1 || measured) return undefined;
         columns.push({ dimension: cols[0]! });
         asked.push(cols[0]!);
@@ -630,8 +630,9 @@ function buildReading(
     // "how long is the Danube", "how old is Ann": the one column the adjective measures, of members named
     // by a value ("how long are the rivers" names none: not read)
     const adjective = parts[n + 1]?.kind === 'word' ? (parts[n + 1] as { lower: string }).lower : '';
-    if (word(p, 'how') && MEASURED_BY.has(adjective) && word(parts[n + 2], 'is', 'are', 'was', 'were')) {
-      const cols = [...new Set(MEASURED_BY.get(adjective)!.flatMap((c) => columnsNamed(model, thing, c, true)))];
+    const measuredWords = measuredSense(adjective);
+    if (word(p, 'how') && measuredWords && word(parts[n + 2], 'is', 'are', 'was', 'were')) {
+      const cols = senseNamed(model, thing, measuredWords);
       if (cols.length !== 1 || measured) return undefined;
       columns.push({ dimension: cols[0]! });
       asked.push(cols[0]!);
@@ -864,7 +865,7 @@ function buildReading(
     // (else no reading)
     const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
     if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
-      let found = senseColumns(sense.words, (ws) => [...new Set(ws.flatMap((c) => columnsNamed(model, thing, c, c !== 'age')))]);
+      let found = senseNamed(model, thing, sense.words);
       // "tracks longer than 300000 milliseconds": with no column of the sense, a time unit after the number
       // names the one column kept in it (`milliseconds`, `duration_secs`)
       const after = oneWord(parts[n + 3], tokens);

@@ -8,10 +8,10 @@
 import { consume, entriesOf, type Item } from '../spans.js';
 import type { Construction } from './types.js';
 
-/** Nouns for the people a population counts. */
-const PEOPLE = new Set(['people', 'persons', 'residents', 'inhabitants', 'citizens']);
+/** Nouns for the people a population counts (its one column: single-table.ts reads "how many people live in X" too). */
+export const PEOPLE = new Set(['people', 'persons', 'residents', 'inhabitants', 'citizens']);
 /** Verbs of living in a place. */
-const LIVING = new Set(['live', 'lives', 'living', 'lived', 'reside', 'resides', 'residing', 'dwell']);
+export const LIVING = new Set(['live', 'lives', 'living', 'lived', 'reside', 'resides', 'residing', 'dwell']);
 
 export const peopleLiving: Construction = {
   name: 'people living',

@@ -18,7 +18,7 @@
  *   figure of related rows (reviews of a shop) the model's measure per member; the fewest of related
  *   rows is refused (members with none have no row to rank);
  * - or, with an adjective and nothing named ("the longest trails"), the one column of the thing that
- *   the adjective's sense names (`SENSES`: length, altitude, area...): none or several and the word
+ *   the adjective's sense names (`superlativeSense`: length, altitude, area...): none or several and the word
  *   is not understood (several are named in the reason).
  * "in metres" is consumed only when it names a unit of the figure's own kind and neither the model's
  * unit nor the column's name says another (a conversion is never skipped).
@@ -36,53 +36,11 @@ import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 import { dimensionOfEntity, onlyDateOf, personName } from '../members.js';
-import { AGE, ALTITUDE, DENSITY, DEPTH, LENGTH, POPULATION, PRICE, SIZE, SPEED, WEIGHT, WIDTH, senseColumns } from '../measure-senses.js';
+import { senseColumns, sensesOfNoun, superlativeSense, takesDegreeWord } from '../measure-senses.js';
 
-/**
- * Superlative adjectives and the words of the measure they name by sense (general English). The
- * direction is the adjective's; `named` adds the words a measure named after it may carry ("the
- * shortest connect time").
- */
-const SENSES: Readonly<Record<string, { dir: 'asc' | 'desc'; words: string[]; named?: string[] }>> = Object.assign(Object.create(null), {
-  longest: { dir: 'desc', words: LENGTH, named: ['duration', 'time', 'range', 'span'] },
-  shortest: { dir: 'asc', words: LENGTH, named: ['duration', 'time', 'range', 'span'] },
-  highest: { dir: 'desc', words: ALTITUDE },
-  lowest: { dir: 'asc', words: ALTITUDE },
-  tallest: { dir: 'desc', words: ['height', 'altitude', 'elevation', 'tall'] },
-  largest: { dir: 'desc', words: SIZE },
-  biggest: { dir: 'desc', words: SIZE },
-  smallest: { dir: 'asc', words: SIZE },
-  deepest: { dir: 'desc', words: DEPTH },
-  shallowest: { dir: 'asc', words: DEPTH },
-  heaviest: { dir: 'desc', words: WEIGHT },
-  lightest: { dir: 'asc', words: WEIGHT },
-  fastest: { dir: 'desc', words: SPEED },
-  slowest: { dir: 'asc', words: SPEED },
-  widest: { dir: 'desc', words: WIDTH },
-  narrowest: { dir: 'asc', words: WIDTH },
-  oldest: { dir: 'desc', words: AGE },
-  youngest: { dir: 'asc', words: AGE },
-  densest: { dir: 'desc', words: DENSITY },
-  cheapest: { dir: 'asc', words: PRICE },
-  priciest: { dir: 'desc', words: PRICE },
-  costliest: { dir: 'desc', words: PRICE },
-  // said with "most" / "least" ("the most expensive", "the least populous": `PERIPHRASTIC`)
-  'most expensive': { dir: 'desc', words: PRICE },
-  'least expensive': { dir: 'asc', words: PRICE },
-  'most costly': { dir: 'desc', words: PRICE },
-  'least costly': { dir: 'asc', words: PRICE },
-  'most populous': { dir: 'desc', words: POPULATION },
-  'least populous': { dir: 'asc', words: POPULATION },
-  'most populated': { dir: 'desc', words: POPULATION },
-  'least populated': { dir: 'asc', words: POPULATION },
-  'most dense': { dir: 'desc', words: DENSITY },
-  'least dense': { dir: 'asc', words: DENSITY },
-});
-/** Adjectives ranked with "most" / "least" before them (their senses are `SENSES["most expensive"]`...). */
-const PERIPHRASTIC = new Set(['expensive', 'costly', 'populous', 'populated', 'dense']);
-/** A superlative adjective that names a measure by its sense ("longest", "tallest"). */
+/** A superlative adjective that names a measure by its sense ("longest", "tallest": `superlativeSense`). */
 export function senseSuperlative(word: string): boolean {
-  return !!SENSES[word];
+  return !!superlativeSense(word);
 }
 
 /** Superlative keywords that rank by a figure named after them ("the most rentals", "the lowest rating"). */
@@ -224,15 +182,16 @@ export const superlativeLookup: Construction = {
     items.forEach((it, k) => {
       const next = items[k + 1];
       const periphrastic =
-        it.kind === 'kw' && next?.kind === 'word' && PERIPHRASTIC.has(next.lower)
-          ? SENSES[`${it.lower.replace(/^the /, '')} ${next.lower}`]
+        it.kind === 'kw' && next?.kind === 'word' && takesDegreeWord(next.lower)
+          ? superlativeSense(`${it.lower.replace(/^the /, '')} ${next.lower}`)
           : undefined;
       if (periphrastic) {
         degree = it;
         anchors.push({ k: k + 1, word: `${it.lower.replace(/^the /, '')} ${next!.lower}`, dir: periphrastic.dir, inPhrase: false });
-      } else if (it.kind === 'word' && PERIPHRASTIC.has(it.lower) && degree === items[k - 1]) return;
+      } else if (it.kind === 'word' && takesDegreeWord(it.lower) && degree === items[k - 1]) return;
       else if (it.kind === 'kw' && (it.kw === 'desc' || it.kw === 'asc')) anchors.push({ k, word: it.lower, dir: it.kw, inPhrase: false });
-      else if (it.kind === 'word' && SENSES[it.lower]) anchors.push({ k, word: it.lower, dir: SENSES[it.lower]!.dir, inPhrase: false });
+      else if (it.kind === 'word' && superlativeSense(it.lower))
+        anchors.push({ k, word: it.lower, dir: superlativeSense(it.lower)!.dir, inPhrase: false });
       else if (it.kind === 'lex') {
         const first = it.lower.split(' ')[0]!;
         const agg = new Set(entriesOf(it, 'metric').map((e) => lex.metrics.get(e.target)?.agg));
@@ -254,7 +213,7 @@ export const superlativeLookup: Construction = {
         .filter(({ it }) => it.kind === 'kw' && (it.kw === 'asc_word' || it.kw === 'desc_word'));
       const first = runs.length === 1 ? runs[0]!.it.lower.replace(/^from (the )?/, '').split(' ')[0]! : '';
       const dir = runs[0]?.it.kw === 'asc_word' ? 'asc' : 'desc';
-      if (!SENSES[first] || SENSES[first]!.dir !== dir || !runs[0]!.it.lower.includes(' to ')) return null;
+      if (superlativeSense(first)?.dir !== dir || !runs[0]!.it.lower.includes(' to ')) return null;
       anchors.push({ k: runs[0]!.k, word: first, dir, inPhrase: false });
       run = true;
     }
@@ -264,7 +223,7 @@ export const superlativeLookup: Construction = {
     /** Where the superlative opens ("most" of "the most expensive"). */
     const open = degree && items[anchor.k - 1] === degree ? anchor.k - 1 : anchor.k;
     if (open === anchor.k) degree = undefined;
-    if (!anchor.inPhrase && !RANKING.has(anchor.word) && !SENSES[anchor.word]) return null;
+    if (!anchor.inPhrase && !RANKING.has(anchor.word) && !superlativeSense(anchor.word)) return null;
 
     // 2. the thing ranked: right after the superlative ("the 3 longest trails") or before it ("the shop with the highest rating")
     let E: string | undefined;
@@ -295,7 +254,7 @@ export const superlativeLookup: Construction = {
     const participle = participleRead;
     if (participle) p++;
     const after = run ? undefined : entityOf(lex, items[p]);
-    if (!anchor.inPhrase && after && (SENSES[anchor.word] || participle) && !entriesOf(items[p]!, 'value').length) {
+    if (!anchor.inPhrase && after && (superlativeSense(anchor.word) || participle) && !entriesOf(items[p]!, 'value').length) {
       E = after;
       entityItem = items[p];
       head = open;
@@ -374,7 +333,7 @@ export const superlativeLookup: Construction = {
     let bySense = false;
     const figureItems: Item[] = [];
     const measureItem = measureAt >= 0 ? items[measureAt] : undefined;
-    const sense = SENSES[anchor.word];
+    const sense = superlativeSense(anchor.word);
     const senseWords = new Set([...(sense?.words ?? []), ...(sense?.named ?? [])]);
     if (participle) {
       figure = participle;
@@ -443,7 +402,7 @@ export const superlativeLookup: Construction = {
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
       let fits = senseColumns(sense.words, (ws) => ownNumberColumns(model, E).filter((c) => words(c).some((w) => ws.includes(w))));
       // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
-      if (!fits.length && sense.named?.includes('duration'))
+      if (!fits.length && sense.words.includes('duration'))
         fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
       if (fits.length !== 1) {
         // (with a figure named besides, the general rules read the question as before)
@@ -803,8 +762,6 @@ function sameColumn(model: SemanticModel, metric: string, figure: Figure): boole
   return !!m && !m.filter && columnOf(m.sql) === figure.column;
 }
 
-/** Nouns of the measured senses ("the size of", "the height of"). */
-const SENSE_NOUNS = [LENGTH, ALTITUDE, SIZE, DEPTH, WEIGHT, SPEED, WIDTH, PRICE, AGE, POPULATION, DENSITY];
 /**
  * A word of a sense naming the figure's own column ("the size of the largest depot": its floor area, "the height of
  * the highest peak": its altitude): the one column of the thing its word names, else the one each of its senses names.
@@ -815,7 +772,7 @@ function namesSenseOf(model: SemanticModel, entity: string, it: Item, figure: Fi
   const named = cols.filter((c) => words(c).includes(it.lower));
   if (named.length) return named.length === 1 && named[0] === figure.column;
   // (every sense of the word names that column: "population" of a thing with only a floor area is no size)
-  const senses = SENSE_NOUNS.filter((ws) => ws.includes(it.lower));
+  const senses = sensesOfNoun(it.lower);
   return (
     senses.length > 0 &&
     senses.every((ws) => {
