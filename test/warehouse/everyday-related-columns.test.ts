@@ -152,3 +152,14 @@ describe('an aggregate of a column of the thing "in each / per / by" another of 
     refused(await screen.ask('the average seating and the town of tracks'));
   });
 });
+
+describe('a bare phrase of named things held to a year kept as a number lists them', () => {
+  it('"venues opened after 2000", "films released before 2012": the members, never their count', async () => {
+    expect(await music.ask('venues opened after 2000')).toEqual(['2 Quill Rooms', '3 The Forge', '4 Marsh Barn']);
+    expect(await screen.ask('films released before 2012')).toEqual(['1 Grey Harbour', '2 North Light']);
+  });
+  it('"how many" still counts them; a number column not said to be a year stays refused', async () => {
+    expect(await music.ask('how many venues opened after 2000')).toEqual(['3']);
+    refused(await screen.ask('tracks opened before 1990'));
+  });
+});

@@ -417,7 +417,9 @@ export const listing: Construction = {
     // "employees hired after 1993": the same of things with a name of their own (people, products)
     // held to a period of a date of theirs; rows with no name (orders, visits) are counted
     const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
-    const ownPeriod = namedThing && items.some((it) => it.kind === 'time') && model.time_dimensions.some((t) => t.entity === E);
+    // (or a year of theirs kept as a number: "venues opened after 2000")
+    const ownPeriod =
+      namedThing && items.some((it) => it.kind === 'time') && (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E));
     const bare =
       !ctx.previous &&
       (a.values.length > 0 || ownPeriod) &&
