@@ -545,6 +545,8 @@ function buildReading(
   const columns: GroupBy[] = [];
   /** The columns named one by one (not "all the information"). */
   const asked: string[] = [];
+  /** Columns said after a word of a breakdown ("in each genre", "per city"): a figure beside them is by them. */
+  const breakdown = new Set<string>();
   const distinct: NonNullable<SemanticQuery['distinct_counts']> = [];
   const notes: string[] = [];
   const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
@@ -783,6 +785,27 @@ function buildReading(
       n = cond.end - 1;
       continue;
     }
+    // "bands with 4 members", "how many rooms have 2 beds": a whole number right before a number column
+    // of the thing, after a verb of having, is its value (a comparison or a number after it: no reading)
+    const held = parts[n + 1];
+    if (
+      p.kind === 'number' &&
+      !p.percent &&
+      Number.isInteger(p.value) &&
+      word(parts[n - 1], 'with', 'have', 'has', 'having') &&
+      held?.kind === 'column' &&
+      held.number &&
+      tokens[held.to - 1]!.lower.endsWith('s') &&
+      parts[n + 2]?.kind !== 'number' &&
+      !word(parts[n + 2], 'or') &&
+      !COMPARISONS.some((c) => c.words.every((x, k) => word(parts[n + 2 + k], x)))
+    ) {
+      filters.push({ dimension: held.name, op: 'eq', values: [p.value] });
+      claim(p);
+      claim(held);
+      n++;
+      continue;
+    }
     // "below age 30", "over the age of 40": the comparison before the column, its number after it
     const before =
       p.kind === 'word'
@@ -829,6 +852,18 @@ function buildReading(
       // "the population of the capital": a column of what another column holds (a lookup), not two columns
       const after = word(parts[n + 2], 'the') ? parts[n + 3] : parts[n + 2];
       if (word(parts[n + 1], 'of') && after?.kind === 'column') return undefined;
+      // "in each genre", "for every city", "per city": a breakdown by the column
+      const each = word(parts[n - 1], 'each', 'every')
+        ? word(parts[n - 2], 'in', 'for', 'of')
+          ? 2
+          : 1
+        : word(parts[n - 1], 'per', 'by')
+          ? 1
+          : 0;
+      if (each && p.dimension) {
+        breakdown.add(p.name);
+        claim(...parts.slice(n - each, n));
+      }
       // a column asked for: a listing's column (a row attribute lists each row's own value)
       if (!columns.some((c) => c.dimension === p.name)) columns.push({ dimension: p.name });
       asked.push(p.name);
@@ -982,7 +1017,11 @@ function buildReading(
     return rankedMember(model, lex, thing, ranking, { figures, filters, asked, entityNamed, plural, counted, notes, who });
   }
   let group_by = columns;
-  if (figures && columns.length) return undefined; // a figure beside a column asks for a breakdown, not read here
+  // a figure beside a column asks for a breakdown: read only when a word of one says so ("the average
+  // members of bands in each genre"), of aggregates of the thing's own columns
+  const byColumns = columns.length > 0 && columns.every((c) => breakdown.has(c.dimension)) && !distinct.length && !counted && !measured;
+  if (figures && columns.length && !byColumns) return undefined;
+  if (!figures && breakdown.size) return undefined;
   if (!figures) {
     // a listing: the columns asked for, or the thing's members when it alone is named after a listing word
     if (!columns.length) {

@@ -13,6 +13,7 @@ import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
 import { dateWords, verbNamesDate } from './dated-verb.js';
 import type { Construction } from './types.js';
+import { yearColumn } from '../year-columns.js';
 
 const EARLY = new Set(['first', 'earliest', 'soonest']);
 const LATE = new Set(['last', 'latest', 'newest']);
@@ -24,6 +25,8 @@ const AGED: ReadonlyMap<string, 'asc' | 'desc'> = new Map([
   ['youngest', 'desc'],
 ]);
 const BIRTH = new Set(['birth', 'born', 'dob', 'birthday', 'birthdate']);
+/** Extreme words that rank a thing with no date of its own by its one year column only when they say age or novelty. */
+const AGED_FIRST_LAST = new Set(['first', 'last', 'soonest']);
 
 export const dateExtreme: Construction = {
   name: 'date extreme',
@@ -83,18 +86,27 @@ export const dateExtreme: Construction = {
       const ageColumn = [...model.dimensions, ...model.measures].some(
         (x) => x.entity === E && /(^|[._"`])age(_\w+)?["`]?$/i.test(x.sql?.trim() ?? ''),
       );
-      own = ageColumn ? [] : own.filter((t) => [...dateWords(lex, t.name)].some((w) => BIRTH.has(w)));
-      if (own.length !== 1) return null;
+      if (ageColumn) return null;
+      own = own.filter((t) => [...dateWords(lex, t.name)].some((w) => BIRTH.has(w)));
+      if (own.length > 1) return null;
     }
-    if (!own.length) return null;
+    // no date of its own: its one year column ("the oldest band" by its founding year, "the newest
+    // film" by its release year); first/last there would be no one member (most share a year)
+    const yearOnly = !own.length && !AGED_FIRST_LAST.has(items[k]!.lower) ? yearColumn(model, E) : undefined;
+    if (!own.length && !yearOnly) return null;
+    // "the oldest bands": how many is not said
+    if (yearOnly && things[0]!.plural && counted === undefined) return null;
 
     // its date: named outright, the one its verb names, or its only one
     const namedDates = items.filter(
       (it) => it.kind === 'lex' && entriesOf(it, 'time_dimension').some((e) => own.some((t) => t.name === e.target)),
     );
     let dateItems: Item[] = [];
-    let T: string | undefined;
-    if (namedDates.length === 1) {
+    let T: string | undefined = yearOnly;
+    if (yearOnly) {
+      // (the year column named outright is this reading's: "the oldest band by founded year")
+      dateItems = items.filter((it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'dimension').some((e) => e.target === yearOnly));
+    } else if (namedDates.length === 1) {
       T = entriesOf(namedDates[0]!, 'time_dimension').find((e) => own.some((t) => t.name === e.target))!.target;
       dateItems = namedDates;
     } else if (namedDates.length === 0) {
@@ -114,7 +126,7 @@ export const dateExtreme: Construction = {
     if (!T || (a.dating && a.dating.dimension !== T)) return null;
     const dimension = T;
     // a date kept only as a year (or month) ties most members: "the first paper" is no one member there
-    if (!(model.time_dimensions.find((t) => t.name === T)?.grains ?? ['day']).includes('day')) return null;
+    if (!yearOnly && !(model.time_dimensions.find((t) => t.name === T)?.grains ?? ['day']).includes('day')) return null;
 
     // the member's key and names
     const naming = dimensionOfEntity(lex, E);
@@ -131,13 +143,16 @@ export const dateExtreme: Construction = {
         if (query.metrics.some((m) => lex.metrics.get(m)?.entity !== E || lex.metrics.get(m)?.agg !== 'count')) return query;
         consume(...extreme, ...nums, ...dateItems, thing);
         for (const it of [...extreme, ...dateItems, thing, ...nums]) it.used = true;
-        const label = lex.timeDimensions.get(dimension)?.label.toLowerCase() ?? dimension;
+        const label = (lex.timeDimensions.get(dimension) ?? lex.dimensions.get(dimension))?.label.toLowerCase() ?? dimension;
         notes.push(`The ${limit === 1 ? '' : `${limit} `}${direction === 'asc' ? 'earliest' : 'latest'} by ${label}, ties kept`);
         // the columns a listing of the thing asked for ("the first name of the employee hired last"), else its key and names
         const asked = query.group_by.filter((g) => !g.grain && g.dimension !== dimension && lex.dimensions.get(g.dimension)?.entity === E);
         // ("which employee ...": the key a listing of the thing gives, its names beside it)
         const named = asked.length && !asked.every((g) => g.dimension === key);
-        const group_by: GroupBy[] = [...(named ? asked : columns.map((c) => ({ dimension: c }))), { dimension, grain: 'day' }];
+        const group_by: GroupBy[] = [
+          ...(named ? asked : columns.map((c) => ({ dimension: c }))),
+          yearOnly ? { dimension } : { dimension, grain: 'day' },
+        ];
         return {
           ...query,
           metrics: [],

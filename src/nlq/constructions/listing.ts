@@ -24,7 +24,7 @@
  * condition ("that have sales after Jan 1"); with neither it is refused (whose date is not said).
  * Any metric left in the question makes it no listing (the general rules read it).
  */
-import { joinGraph } from '../../semantic/graph.js';
+import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity, type Analysis } from '../analyse.js';
@@ -39,7 +39,12 @@ import { directionSaysLength, lengthAfter, lengthOfAt } from '../text-length.js'
 import type { Construction } from './types.js';
 
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
+/** Between a column and the one thing a member has it of: "the name of its / their / the director". */
+const OWNER_DETERMINERS = new Set(['the', 'its', 'their', 'his', 'her']);
 const NAME_WORDS = new Set(['name', 'names']);
+const DATE_WORDS = new Set(['date', 'dates']);
+/** Group keywords that only say every member is listed: "the title of each film". */
+const EVERY_MEMBER = new Set(['of each', 'of every', 'for each', 'for every']);
 /** "the distinct list of", "all unique": one row per member is what a listing gives anyway. */
 const DISTINCT_WORDS = new Set(['distinct', 'unique', 'different']);
 /** "that have sales records": the rows of the related thing. */
@@ -155,6 +160,8 @@ interface Column {
   part?: string;
   /** Words that are part of the column ("first" of "first name"). */
   also?: Item[];
+  /** The thing the column is of when not the members ("the name of its director"): one each member has. */
+  owner?: string;
 }
 
 interface Existence {
@@ -227,6 +234,29 @@ export const listing: Construction = {
           v.entries.some((e) => e.target === dim || lex.dimensions.get(e.target)?.roleOf?.base === dim),
       );
     const compared = (k: number) => a.cmps.some((c) => c.pos > k && c.pos - k <= 4) || items[k + 1]?.kind === 'num';
+    // "the name of its director", "the city of the venue": a column of a thing each member has one of
+    // (reached to-one, by one relationship only), never of a thing the members have several of
+    const ownerAfter = (k: number): { entity: string; items: Item[] } | undefined => {
+      if (items[k + 1]?.lower !== 'of') return undefined;
+      let q = k + 2;
+      while (items[q]?.kind === 'word' && OWNER_DETERMINERS.has(items[q]!.lower)) q++;
+      const thing = items[q];
+      if (!thing) return undefined;
+      const X = !valueItems.has(thing) ? entityOfItem(lex, thing) : undefined;
+      // (the thing's own count is the thing named; any other figure is no owner)
+      if (entriesOf(thing, 'metric').some((e) => lex.metrics.get(e.target)?.agg !== 'count' || lex.metrics.get(e.target)?.entity !== X))
+        return undefined;
+      // (a plural only as "their": "gigs and the names of their bands", one band each)
+      if (
+        !X ||
+        X === E ||
+        (thing.plural && items[q - 1]?.lower !== 'their') ||
+        !graph.path(E, X) ||
+        shortestJoinPaths(model, E, X).count !== 1
+      )
+        return undefined;
+      return { entity: X, items: items.slice(k + 1, q + 1) };
+    };
     for (let k = 0; k < items.length; k++) {
       const it = items[k];
       if (valueItems.has(it) || it.consumed) continue;
@@ -235,12 +265,28 @@ export const listing: Construction = {
         const part = (o: Item | undefined) => (o?.kind === 'word' && !o.consumed && NAME_PARTS.has(o.lower) ? o : undefined);
         const own = NAME_WORDS.has(it.lower) ? part(items[k - 1]) : undefined;
         const other = own && ['and', 'or', ','].includes(items[k - 2]?.lower ?? '') ? part(items[k - 3]) : undefined;
+        const of = other ? undefined : ownerAfter(k);
         if (other) columns.push({ item: other, word: 'name', part: other.lower });
-        columns.push({ item: it, word: NAME_WORDS.has(it.lower) ? 'name' : 'id', ...(own ? { part: own.lower, also: [own] } : {}) });
+        columns.push({
+          item: it,
+          word: NAME_WORDS.has(it.lower) ? 'name' : 'id',
+          ...(own ? { part: own.lower } : {}),
+          ...(own || of ? { also: [...(own ? [own] : []), ...(of?.items ?? [])] } : {}),
+          ...(of ? { owner: of.entity } : {}),
+        });
+        if (of) k += of.items.length;
         continue;
       }
       if (it.kind === 'word' && DISTINCT_WORDS.has(it.lower)) {
         extra.push(it);
+        continue;
+      }
+      // "the name and date of each race": the members' one date, by day; a thing with no one date of
+      // its own has no such column (never a word dropped)
+      if (it.kind === 'grain' && DATE_WORDS.has(it.lower)) {
+        const own = model.time_dimensions.filter((t) => t.entity === E);
+        if (own.length !== 1 || a.times.length) return null;
+        columns.push({ item: it, timeDimension: own[0]!.name });
         continue;
       }
       if (it.kind !== 'lex') continue;
@@ -301,6 +347,13 @@ export const listing: Construction = {
       const tds = entriesOf(it, 'time_dimension').filter((e) => model.time_dimensions.find((t) => t.name === e.target)?.entity === E);
       if (tds.length === 1 && !a.times.length && !a.negTimes.length && (it.entries ?? []).every((e) => e.kind === 'time_dimension')) {
         columns.push({ item: it, timeDimension: tds[0]!.target });
+        continue;
+      }
+      const of = ownerAfter(k);
+      const ofDims = of ? entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === of.entity) : [];
+      if (of && ofDims.length === 1 && !entriesOf(it, 'metric').length && !FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) {
+        columns.push({ item: it, dimension: ofDims[0]!.target, also: of.items, owner: of.entity });
+        k += of.items.length;
         continue;
       }
       const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === E);
@@ -364,7 +417,9 @@ export const listing: Construction = {
     // "employees hired after 1993": the same of things with a name of their own (people, products)
     // held to a period of a date of theirs; rows with no name (orders, visits) are counted
     const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
-    const ownPeriod = namedThing && items.some((it) => it.kind === 'time') && model.time_dimensions.some((t) => t.entity === E);
+    // (or a year of theirs kept as a number: "venues opened after 2000")
+    const ownPeriod =
+      namedThing && items.some((it) => it.kind === 'time') && (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E));
     // "is there a flight on XY", "are there any orders from Oslo": whether such things exist is
     // answered by showing them (none is "no"); a number ("are there more than 5") asks for a count
     const existential =
@@ -418,7 +473,7 @@ export const listing: Construction = {
     }
     const mine = new Set([
       ...mentions,
-      ...columns.map((c) => c.item),
+      ...columns.flatMap((c) => [c.item, ...(c.owner ? c.also! : [])]),
       ...existenceItems,
       ...qualifiers,
       ...(orderMetric ? [orderMetric.item] : []),
@@ -493,6 +548,8 @@ export const listing: Construction = {
     for (const g of a.groups.filter((x) => mine.has(items[x.pos]!) && !owners.has(items[x.pos]!))) {
       const kws = (g.kws ?? []).filter((kw) => kw.kind === 'kw' && kw.kw === 'group');
       if (!kws.length) continue;
+      // "the title of each film": every member, which a list gives anyway
+      if (kws.every((kw) => EVERY_MEMBER.has(kw.lower) && mentions.includes(items[items.indexOf(kw) + 1]!))) continue;
       const by = kws.length === 1 && kws[0]!.lower === 'by' ? kws[0]! : undefined;
       const c = columns.find((x) => x.item === items[g.pos]);
       if (!by || !c) return null;
@@ -594,12 +651,13 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       d = td.name;
       grains.set(d, td.grains.includes('day') ? 'day' : td.grains[0]);
     }
+    const owner = c.owner ?? E;
     if (c.word === 'id') {
-      d = keyDimension(model, E);
+      d = keyDimension(model, owner);
       if (!d) return `The ${them} have no id in the data model (no dimension holds their key), so "${c.item.text}" cannot be listed.`;
     } else if (c.word === 'name') {
       // "first and last names" name their own columns: "names" adds nothing then
-      const all = nameCandidates(model, lex, E);
+      const all = nameCandidates(model, lex, owner);
       // "last names": the one candidate holding that part; "names" of a person: first and last
       const names = c.part ? all.filter((n) => samePart(namePart(model, lex, n) ?? '', c.part!)) : all;
       const person = c.part ? undefined : personName(model, lex, names);
