@@ -540,6 +540,7 @@ function readOnce(
       thingsAccounted(r, items, lex, ctx.model) ??
       moneyVerbsAccounted(r, items, lex, ctx.model) ??
       noTotalOfAverage(r, a, items, lex) ??
+      countUnasked(r, a, items, lex, ctx) ??
       computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     // (an answer the listed columns made impossible: the question is read whole)
@@ -743,6 +744,54 @@ function noTotalOfAverage(
     reason: `I did not understand ${quoteList(uniq(words))} in this question: the model has no total of it, only an average, lowest or highest. I did not answer rather than guess.`,
     unconsumed: uniq(words),
     partial: r.query,
+  };
+}
+
+/**
+ * "books written by authors Ada Lark", "what is the paper about X": things named with no word asking how
+ * many of them ask to see them; one count of them answers a question nobody asked. (A count beside a
+ * breakdown, a ranking or a period, "orders by region", "the author with the most books", "orders last
+ * quarter", is read as before.)
+ */
+const COUNT_WORDS = new Set([
+  'how',
+  'many',
+  'number',
+  'numbers',
+  'count',
+  'counts',
+  'total',
+  'totals',
+  'tally',
+  'amount',
+  'volume',
+  'quantity',
+]);
+function countUnasked(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  items: Item[],
+  lex: Lexicon,
+  ctx: InterpretContext,
+): Interpretation | undefined {
+  const q = r.query;
+  if (ctx.previous) return undefined;
+  if (!q.metrics.length || q.group_by.length || q.order.length || q.limit !== undefined || q.metric_filters.length) return undefined;
+  if (q.comparison || q.share_of_total.length || q.running_totals?.length || q.subset_metrics?.length) return undefined;
+  if (!q.metrics.every((m) => lex.metrics.get(m)?.agg === 'count')) return undefined;
+  if (items.some((it) => (it.kind === 'kw' && it.kw === 'count') || it.lower.split(' ').some((w) => COUNT_WORDS.has(w)))) return undefined;
+  // the count's mention is the things themselves ("papers"), not a figure of its own name ("visits")
+  const named = a.metrics.filter((m) => q.metrics.includes(m.name)).map((m) => m.item);
+  if (!named.length || !named.every((it) => it.kind === 'lex' && entriesOf(it, 'entity').length > 0)) return undefined;
+  // ("orders last quarter", "urgent orders this month": things in a period are the period's figure; "the order" never is)
+  if (q.time_range && named.every((it) => it.plural)) return undefined;
+  const words = uniq(named.map((it) => it.text));
+  const things = lex.metrics.get(q.metrics[0]!)!.label.toLowerCase();
+  return {
+    kind: 'out_of_scope',
+    reason: `${quoteList(words)}: the number of ${things}, or the ${things} themselves? Ask "how many ${things}" for the number, or "list the ${things}" to see them.`,
+    unconsumed: words,
+    partial: q,
   };
 }
 
