@@ -541,6 +541,7 @@ function readOnce(
       moneyVerbsAccounted(r, items, lex, ctx.model) ??
       noTotalOfAverage(r, a, items, lex) ??
       countUnasked(r, a, items, lex, ctx) ??
+      rankedOtherThing(r, a, items, lex, ctx.model) ??
       computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     // (an answer the listed columns made impossible: the question is read whole)
@@ -793,6 +794,58 @@ function countUnasked(
     unconsumed: words,
     partial: q,
   };
+}
+
+/**
+ * "the towns that lie near the shop with the most sales": "the shop with the most sales" names one member
+ * of its own (the shop holding the figure); a ranking of another breakdown (the towns) answers something
+ * else. Refused when no column of the answer belongs to the thing the superlative is said of.
+ */
+function rankedOtherThing(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): Interpretation | undefined {
+  const q = r.query;
+  if (!q.order.length || q.limit === undefined || !q.group_by.length) return undefined;
+  const shown = new Set(q.group_by.map((g) => lex.dimensions.get(g.dimension)?.entity ?? lex.timeDimensions.get(g.dimension)?.entity));
+  // (a column of rows kept one per member, keyed by the member's own key, is the member's: "the highest point of the state")
+  const keyOf = (e: string) => model.entities.find((x) => x.name === e)?.primary_key;
+  const onePerMember = (e: string) =>
+    model.relationships.some(
+      (rel) =>
+        ((rel.to === e && shown.has(rel.from)) || (rel.from === e && shown.has(rel.to))) &&
+        rel.on.length === 1 &&
+        rel.on[0]![0] === keyOf(rel.from),
+    );
+  for (const s of a.superlatives) {
+    let k = s.pos - 1;
+    while (k >= 0 && ['the', 'a', 'an'].includes(items[k]!.lower)) k--;
+    if (!['with', 'has', 'having'].includes(items[k]?.lower ?? '')) continue;
+    const thing = items[k - 1];
+    if (thing?.kind !== 'lex' || thing.plural || items[k - 2]?.lower !== 'the') continue;
+    const things = new Set([
+      ...entriesOf(thing, 'entity').map((e) => e.target),
+      ...entriesOf(thing, 'dimension')
+        .map((e) => lex.dimensions.get(e.target))
+        .filter((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)
+        .map((d) => d!.entity),
+    ]);
+    if (!things.size || [...things].some((e) => shown.has(e) || onePerMember(e))) continue;
+    const phrase = items
+      .slice(k - 2, s.pos + 1)
+      .map((it) => it.text)
+      .join(' ');
+    return {
+      kind: 'out_of_scope',
+      reason: `"${phrase} …" names one ${thing.text} of its own, which this answer would not show: it would rank other rows instead. I did not answer rather than guess.`,
+      unconsumed: [thing.text],
+      partial: q,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -115,3 +115,36 @@ describe('things named with no word asking how many', () => {
     expect(lastMonth.kind === 'query' && lastMonth.query.metrics).toEqual(['delivery_count']);
   });
 });
+
+describe('"the <thing> with the <superlative>" said of one member of its own', () => {
+  it.each([
+    ['what are the neighbours of the region with the largest area', inRegions],
+    ['which neighbours border the region with the largest area', inRegions],
+    ['which suppliers deliver to the shop with the largest floor area', inShops],
+    ['what are the suppliers of the shop with the smallest floor area', inShops],
+  ] as const)('"%s" is not answered with a ranking of the other rows', (q, ask) => {
+    const r = ask(q);
+    // a ranking here would be of the neighbours / suppliers, never the one region or shop
+    if (r.kind === 'query') expect(r.query.limit).toBeUndefined();
+    else expect(r.kind).toBe('out_of_scope');
+  });
+
+  it('a column kept one row per member is the member\'s own: "the peak of the region with the largest area"', () => {
+    const r = inRegions('what is the peak of the region with the largest area');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.group_by.map((g) => g.dimension)).toContain('peak');
+      expect(r.query.order).toEqual([{ by: 'region_area', direction: 'desc' }]);
+      expect(r.query.limit).toBe(1);
+    }
+  });
+
+  it('the member itself ranked reads as before: "which shop has the largest floor area"', () => {
+    const r = inShops('which shop has the largest floor area');
+    expect(r.kind).toBe('query');
+    if (r.kind === 'query') {
+      expect(r.query.group_by.map((g) => g.dimension)).toContain('shop');
+      expect(r.query.limit).toBe(1);
+    }
+  });
+});
