@@ -531,6 +531,16 @@ function readOnce(
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
   }
   if (r.kind === 'query') {
+    // "the most reviews in April": which April is not said (a follow-up takes the year of the question before it)
+    const noYear = ctx.previous ? undefined : hits.find((h) => h.yearless);
+    if (noYear) {
+      const named = noYear.range.label.charAt(0).toUpperCase() + noYear.range.label.slice(1);
+      return {
+        kind: 'out_of_scope',
+        reason: `"${named}" names no year: which one is meant? Say the year (e.g. "${named} ${noYear.range.start.slice(0, 4)}").`,
+        partial: r.query,
+      };
+    }
     const combined = combinedRankingRefusal(r.query, items);
     if (combined) return { kind: 'out_of_scope', reason: combined, partial: r.query };
     const optional = optionalLinkRefusal(r.query, items, lex, ctx.model);
@@ -749,10 +759,9 @@ function noTotalOfAverage(
 }
 
 /**
- * "books written by authors Ada Lark", "what is the paper about X": things named with no word asking how
- * many of them ask to see them; one count of them answers a question nobody asked. (A count beside a
- * breakdown, a ranking or a period, "orders by region", "the author with the most books", "orders last
- * quarter", is read as before.)
+ * "what is the paper about X", "the book by Ada Lark": one thing named in the singular with no word asking
+ * how many asks to see it; a count of such things answers a question nobody asked. (Things in the plural are
+ * the model's figure, "orders from the MACHINERY segment"; a count beside a breakdown or a ranking is read as before.)
  */
 const COUNT_WORDS = new Set([
   'how',
@@ -783,9 +792,8 @@ function countUnasked(
   if (items.some((it) => (it.kind === 'kw' && it.kw === 'count') || it.lower.split(' ').some((w) => COUNT_WORDS.has(w)))) return undefined;
   // the count's mention is the things themselves ("papers"), not a figure of its own name ("visits")
   const named = a.metrics.filter((m) => q.metrics.includes(m.name)).map((m) => m.item);
-  if (!named.length || !named.every((it) => it.kind === 'lex' && entriesOf(it, 'entity').length > 0)) return undefined;
-  // ("orders last quarter", "urgent orders this month": things in a period are the period's figure; "the order" never is)
-  if (q.time_range && named.every((it) => it.plural)) return undefined;
+  // (things in the plural, "orders from the MACHINERY segment", "orders last quarter", are their count: the model's figure)
+  if (!named.length || !named.every((it) => it.kind === 'lex' && !it.plural && entriesOf(it, 'entity').length > 0)) return undefined;
   const words = uniq(named.map((it) => it.text));
   const things = lex.metrics.get(q.metrics[0]!)!.label.toLowerCase();
   return {

@@ -1,7 +1,7 @@
 /**
  * Readings that answered a question nobody asked, on two small models of our own (regions with their
  * neighbours and summits; shops with deliveries and suppliers):
- * - things named with no word asking how many ("books by authors Ada Lark") are no count of them;
+ * - one thing named in the singular with no word asking how many ("the book by Ada Lark") is no count;
  * - "the region with the largest area" said after a verb names one region of its own: a ranking of
  *   another breakdown (the neighbours) is no answer, while a column kept one row per region (its summit)
  *   is the region's own.
@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/nlq/interpret.js';
 import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { AS_OF, loadTpch } from './fixture.js';
 
 const regions = SemanticModelSchema.parse({
   name: 'regions',
@@ -80,13 +81,10 @@ const shopValues = new Map([
 const inRegions = (q: string) => interpret(q, { model: regions, values: regionValues, asOf: '2024-06-30' });
 const inShops = (q: string) => interpret(q, { model: shops, values: shopValues, asOf: '2024-06-30' });
 
-describe('things named with no word asking how many', () => {
+describe('one thing named with no word asking how many', () => {
   it.each([
-    ['books written by authors Ada Lark', inRegions, 'books'],
     ['what is the book by Ada Lark', inRegions, 'books'],
-    ['deliveries for shops Quayside and Old Mill', inShops, 'deliveries'],
     ['what is the delivery to shop Quayside', inShops, 'deliveries'],
-    // a period makes things a figure only in the plural ("deliveries last month")
     ['what is the delivery to shop Quayside in May 2024', inShops, 'deliveries'],
   ] as const)('"%s" is refused, naming the count and the list', (q, ask, things) => {
     const r = ask(q);
@@ -108,7 +106,9 @@ describe('things named with no word asking how many', () => {
     }
   });
 
-  it('a count beside a breakdown or a period reads as before', () => {
+  it('things in the plural are their count, beside a value, a breakdown or a period, as before', () => {
+    const byAuthor = inRegions('books written by authors Ada Lark');
+    expect(byAuthor.kind === 'query' && byAuthor.query.metrics).toEqual(['book_count']);
     const byGenre = inRegions('books by genre');
     expect(byGenre.kind === 'query' && byGenre.query.metrics).toEqual(['book_count']);
     const lastMonth = inShops('deliveries for shops Quayside and Old Mill last month');
@@ -146,5 +146,37 @@ describe('"the <thing> with the <superlative>" said of one member of its own', (
       expect(r.query.group_by.map((g) => g.dimension)).toContain('shop');
       expect(r.query.limit).toBe(1);
     }
+  });
+});
+
+describe('a month or quarter named without its year', () => {
+  it.each([
+    ['how many deliveries to shop Quayside in April', 'April'],
+    ['the supplier with the most deliveries in Q3', 'Q3'],
+  ])('"%s" is refused, asking which year', (q, named) => {
+    const r = inShops(q);
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toContain(`"${named}" names no year`);
+  });
+
+  it.each([
+    ['revenue in March', 'March'],
+    ['the top 3 nations by revenue in Q2', 'Q2'],
+  ])('"%s" (TPC-H) is refused, asking which year', async (q, named) => {
+    const { model, values } = await loadTpch();
+    const r = interpret(q, { model, values, asOf: AS_OF });
+    expect(r.kind).toBe('out_of_scope');
+    if (r.kind === 'out_of_scope') expect(r.reason).toContain(`"${named}" names no year`);
+  });
+
+  it('with its year, or after a question that gives one, the month is read', async () => {
+    const withYear = inShops('how many deliveries to shop Quayside in April 2024');
+    expect(withYear.kind === 'query' && withYear.query.time_range).toMatchObject({ start: '2024-04-01', end: '2024-05-01' });
+    const { model, values } = await loadTpch();
+    const first = interpret('revenue in March 1997', { model, values, asOf: AS_OF });
+    expect(first.kind).toBe('query');
+    if (first.kind !== 'query') return;
+    const next = interpret('and in April?', { model, values, asOf: AS_OF, previous: first.query });
+    expect(next.kind === 'query' && next.query.time_range).toMatchObject({ start: '1997-04-01', end: '1997-05-01' });
   });
 });
