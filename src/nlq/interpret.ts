@@ -581,6 +581,16 @@ function readOnce(
     r = { ...r, query: applied.query, notes: [...r.notes, applied.note] };
   }
   if (r.kind === 'query') {
+    // "the most reviews in April": which April is not said (a follow-up takes the year of the question before it)
+    const noYear = ctx.previous ? undefined : hits.find((h) => h.yearless);
+    if (noYear) {
+      const named = noYear.range.label.charAt(0).toUpperCase() + noYear.range.label.slice(1);
+      return {
+        kind: 'out_of_scope',
+        reason: `"${named}" names no year: which one is meant? Say the year (e.g. "${named} ${noYear.range.start.slice(0, 4)}").`,
+        partial: r.query,
+      };
+    }
     const combined = combinedRankingRefusal(r.query, items);
     if (combined) return { kind: 'out_of_scope', reason: combined, partial: r.query };
     const optional = optionalLinkRefusal(r.query, items, lex, ctx.model);
@@ -590,6 +600,8 @@ function readOnce(
       thingsAccounted(r, items, lex, ctx.model) ??
       moneyVerbsAccounted(r, items, lex, ctx.model) ??
       noTotalOfAverage(r, a, items, lex) ??
+      countUnasked(r, a, items, lex, ctx) ??
+      rankedOtherThing(r, a, items, lex, ctx.model) ??
       computable(r, ctx.model);
     const wrong = out.kind === 'query' ? checkStructure(ctx.model, lex, out.query, structure, out.notes) : undefined;
     // (an answer the listed columns made impossible: the question is read whole)
@@ -794,6 +806,104 @@ function noTotalOfAverage(
     unconsumed: uniq(words),
     partial: r.query,
   };
+}
+
+/**
+ * "what is the paper about X", "the book by Ada Lark": one thing named in the singular with no word asking
+ * how many asks to see it; a count of such things answers a question nobody asked. (Things in the plural are
+ * the model's figure, "orders from the MACHINERY segment"; a count beside a breakdown or a ranking is read as before.)
+ */
+const COUNT_WORDS = new Set([
+  'how',
+  'many',
+  'number',
+  'numbers',
+  'count',
+  'counts',
+  'total',
+  'totals',
+  'tally',
+  'amount',
+  'volume',
+  'quantity',
+]);
+function countUnasked(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  items: Item[],
+  lex: Lexicon,
+  ctx: InterpretContext,
+): Interpretation | undefined {
+  const q = r.query;
+  if (ctx.previous) return undefined;
+  if (!q.metrics.length || q.group_by.length || q.order.length || q.limit !== undefined || q.metric_filters.length) return undefined;
+  if (q.comparison || q.share_of_total.length || q.running_totals?.length || q.subset_metrics?.length) return undefined;
+  if (!q.metrics.every((m) => lex.metrics.get(m)?.agg === 'count')) return undefined;
+  if (items.some((it) => (it.kind === 'kw' && it.kw === 'count') || it.lower.split(' ').some((w) => COUNT_WORDS.has(w)))) return undefined;
+  // the count's mention is the things themselves ("papers"), not a figure of its own name ("visits")
+  const named = a.metrics.filter((m) => q.metrics.includes(m.name)).map((m) => m.item);
+  // (things in the plural, "orders from the MACHINERY segment", "orders last quarter", are their count: the model's figure)
+  if (!named.length || !named.every((it) => it.kind === 'lex' && !it.plural && entriesOf(it, 'entity').length > 0)) return undefined;
+  const words = uniq(named.map((it) => it.text));
+  const things = lex.metrics.get(q.metrics[0]!)!.label.toLowerCase();
+  return {
+    kind: 'out_of_scope',
+    reason: `${quoteList(words)}: the number of ${things}, or the ${things} themselves? Ask "how many ${things}" for the number, or "list the ${things}" to see them.`,
+    unconsumed: words,
+    partial: q,
+  };
+}
+
+/**
+ * "the towns that lie near the shop with the most sales": "the shop with the most sales" names one member
+ * of its own (the shop holding the figure); a ranking of another breakdown (the towns) answers something
+ * else. Refused when no column of the answer belongs to the thing the superlative is said of.
+ */
+function rankedOtherThing(
+  r: Extract<Interpretation, { kind: 'query' }>,
+  a: Analysis,
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): Interpretation | undefined {
+  const q = r.query;
+  if (!q.order.length || q.limit === undefined || !q.group_by.length) return undefined;
+  const shown = new Set(q.group_by.map((g) => lex.dimensions.get(g.dimension)?.entity ?? lex.timeDimensions.get(g.dimension)?.entity));
+  // (a column of rows kept one per member, keyed by the member's own key, is the member's: "the highest point of the state")
+  const keyOf = (e: string) => model.entities.find((x) => x.name === e)?.primary_key;
+  const onePerMember = (e: string) =>
+    model.relationships.some(
+      (rel) =>
+        ((rel.to === e && shown.has(rel.from)) || (rel.from === e && shown.has(rel.to))) &&
+        rel.on.length === 1 &&
+        rel.on[0]![0] === keyOf(rel.from),
+    );
+  for (const s of a.superlatives) {
+    let k = s.pos - 1;
+    while (k >= 0 && ['the', 'a', 'an'].includes(items[k]!.lower)) k--;
+    if (!['with', 'has', 'having'].includes(items[k]?.lower ?? '')) continue;
+    const thing = items[k - 1];
+    if (thing?.kind !== 'lex' || thing.plural || items[k - 2]?.lower !== 'the') continue;
+    const things = new Set([
+      ...entriesOf(thing, 'entity').map((e) => e.target),
+      ...entriesOf(thing, 'dimension')
+        .map((e) => lex.dimensions.get(e.target))
+        .filter((d) => !!d && dimensionOfEntity(lex, d.entity) === d.name)
+        .map((d) => d!.entity),
+    ]);
+    if (!things.size || [...things].some((e) => shown.has(e) || onePerMember(e))) continue;
+    const phrase = items
+      .slice(k - 2, s.pos + 1)
+      .map((it) => it.text)
+      .join(' ');
+    return {
+      kind: 'out_of_scope',
+      reason: `"${phrase} …" names one ${thing.text} of its own, which this answer would not show: it would rank other rows instead. I did not answer rather than guess.`,
+      unconsumed: [thing.text],
+      partial: q,
+    };
+  }
+  return undefined;
 }
 
 /**

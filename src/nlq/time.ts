@@ -84,6 +84,8 @@ export interface TimeHit {
   relative: boolean;
   /** A bound open on one side ("since 2020", "before June", "from 1996"): no period to join another to. */
   open?: boolean;
+  /** "in April", "in Q3": a month or quarter named without its year (resolved to the latest one up to today). */
+  yearless?: boolean;
 }
 
 /** Start used for ranges open to the past ("before 1995"). */
@@ -944,6 +946,7 @@ function at(s: string, i: number, today: string, tomorrow: string): TimeHit | nu
       }
     }
     const hit = make(a.p.start, a.p.end, a.p.unit, sepAt, a.p.relative);
+    if (a.p.yearless) hit.yearless = true;
     if (a.p.trail) trails.set(hit, a.p.trail);
     return hit;
   }
