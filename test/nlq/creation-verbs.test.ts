@@ -18,6 +18,7 @@ describe('a cinema: films released in a year', () => {
     expect(await db.ask('how many films were released before 1980')).toEqual(['2']);
     expect(await db.ask('how many films were released in 1994')).toEqual(['1']);
     expect(await db.ask('how many films were made after 1975')).toEqual(['3']);
+    expect(await db.ask('how many films were written before 1990')).toEqual(['2']);
   });
 });
 
@@ -33,6 +34,7 @@ describe('a press: papers published in a year, and gadgets with only a record st
   it('dates the papers by their year', async () => {
     expect(await db.ask('how many papers were published in 2019')).toEqual(['2']);
     expect(await db.ask('how many papers were published after 2018')).toEqual(['3']);
+    expect(await db.ask('how many papers have been written in 2019')).toEqual(['2']);
   });
 
   it('a record stamp is not when a thing came to be: refused', async () => {

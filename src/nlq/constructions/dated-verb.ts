@@ -84,6 +84,9 @@ const CREATION_VERBS = new Set([
   'launch',
   'record',
   'form',
+  'write',
+  'compose',
+  'paint',
 ]);
 
 /**
