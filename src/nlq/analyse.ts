@@ -402,7 +402,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
             const pn = items[q];
             if (pn?.kind === 'num' && !pn.used) {
               pn.used = true;
-              a.cmps.push({ op: it.kw === 'cmp_gte' ? 'gte' : 'lte', value: pn.num!, percent: !!pn.percent, pos: q, words: [it] });
+              // (placed as "at least 20 orders" is: the number after the comparison, the thing after the number)
+              a.cmps.push({ op: it.kw === 'cmp_gte' ? 'gte' : 'lte', value: pn.num!, percent: !!pn.percent, pos: q - 1, words: [it] });
             }
           }
         }

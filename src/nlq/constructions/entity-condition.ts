@@ -317,10 +317,12 @@ export function parseCondition(
     words.push(it, items[p + 1]);
     p += 2;
   } else if (it.kind === 'num' && !it.percent && Number.isInteger(it.num) && it.num! > 0 && items[p + 1]?.kind === 'lex') {
-    // "papers that belong to 1 dataset", "members with 2 loans": a bare count is that many exactly
-    op = 'eq';
+    // "papers that belong to 1 dataset", "members with 2 loans": a bare count is that many exactly;
+    // "with 2 loans or more" at least that many
+    const trailing = items[p + 2]?.kind === 'kw' && /^or /.test(items[p + 2]!.lower) ? items[p + 2] : undefined;
+    op = trailing ? (trailing.kw === 'cmp_gte' ? 'gte' : 'lte') : 'eq';
     value = it.num!;
-    words.push(it);
+    words.push(it, ...(trailing ? [trailing] : []));
     p++;
   } else if ((it.kind === 'word' && ZERO_WORDS.has(it.lower)) || (it.kind === 'kw' && it.kw === 'neg')) {
     op = 'eq';
