@@ -158,7 +158,10 @@ export function onlyDateOf(model: SemanticModel, entity: string): string | undef
 }
 
 /** Titles said before a person's name (general English), written short or in full. */
-const TITLES = /(?<![A-Z][a-z]*\.?\s)\b(Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Professor|Doctor)(\.?)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})/g;
+const TITLE_WORDS = 'Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Professor|Doctor';
+const ANY_TITLE = new RegExp(`\\b(?:${TITLE_WORDS})\\b`);
+/** A title, its dot, and the capitalised words after it (a name). */
+const TITLES = new RegExp(`(?<![A-Z][a-z]*\\.?\\s)\\b(${TITLE_WORDS})(\\.?)\\s+([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*){0,2})`, 'g');
 
 /**
  * "Dr. Ann Lee", "Prof. Hale", "Mr Smith": a title before a person's name says who, and is no word of
@@ -173,7 +176,7 @@ export function titledNames(
   lex: Lexicon,
   model: SemanticModel,
 ): { text: string; ambiguous?: { said: string; names: string[] } } {
-  if (!/\b(?:Dr|Prof|Mr|Mrs|Ms|Mx|Miss|Professor|Doctor)\b/.test(text)) return { text };
+  if (!ANY_TITLE.test(text)) return { text };
   const namings = model.entities.flatMap((e) => nameCandidates(model, lex, e.name));
   const stored = (phrase: string) => namings.some((d) => lex.valueIndex.get(d)?.has(phrase.toLowerCase()));
   let ambiguous: { said: string; names: string[] } | undefined;
