@@ -262,6 +262,8 @@ interface Condition {
   entity: string;
   /** It keeps rows by what they lack ("not", "no"): never read through a link (a member with no linked row). */
   negated?: boolean;
+  /** The role entity the rows reach the condition's thing as, when they reach its table in two roles (`SemanticQuery.filter_roles`). */
+  role?: string;
   /** Builds the condition for the entity's node in a plan. */
   build: (plan: JoinPlan, key: string) => string;
 }
@@ -305,6 +307,7 @@ export function compile(
     metrics: input.metrics ?? [],
     group_by: input.group_by ?? [],
     filters: input.filters ?? [],
+    filter_roles: input.filter_roles ?? [],
     any_of: input.any_of ?? [],
     metric_filters: input.metric_filters ?? [],
     time_range: input.time_range,
@@ -453,7 +456,8 @@ export function compile(
 
   // --- dimension filters -> conditions (values resolved through value synonyms/groups);
   // entity conditions keep the members of an entity whose own aggregated metric qualifies
-  const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f));
+  const roleOf = (f: DimensionFilterInput) => q.filter_roles.find((r) => r.dimension === f.dimension)?.role;
+  const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f, roleOf(f)));
   for (const g of q.any_of) conditions.push(anyOfCondition(ix, d, g.filters));
   for (const sp of q.same_periods) conditions.push(samePeriodCondition(model, ix, d, sp));
   for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
@@ -711,7 +715,8 @@ export function compile(
       if (dim) conds.push(timeCondition(dim));
     }
     const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
-    let root = findRoot(model, targets, undefined);
+    // (a condition held to a role is read through its linking table, never along whichever path reaches the table)
+    let root = conds.some((c) => c.role) ? undefined : findRoot(model, targets, undefined);
     if (!root) {
       // "the papers of Ada with keyword K": each condition the breakdown's rows do not reach is a condition on them
       const own = groups.length
@@ -1157,6 +1162,15 @@ function emptyMembersSql(
 function groupSql(model: SemanticModel, ix: ModelIndex, d: SqlDialect, mg: MeasureGroup, groups: GroupCol[], conds: Condition[]): string {
   const graph = joinGraph(model);
   const E = mg.entity;
+  if (conds.some((c) => c.role)) {
+    // (a condition held to a role is read through its linking table, never along whichever path reaches the table)
+    const kept = semiJoined(model, ix, d, E, conds);
+    if (!kept || kept.some((c) => c.role))
+      throw new CompileError(
+        `${describe(mg.measures.map((m) => m.name))} cannot be filtered by ${describe(conds.filter((c) => c.role).map((c) => `a filter on ${c.entity} as ${c.role}`))}`,
+      );
+    return groupSql(model, ix, d, mg, groups, kept);
+  }
   const targets = [...groups.map((g) => g.entity), ...conds.map((c) => c.entity)];
   const direct = targets.every((t) => graph.path(E, t));
   const dimCols = groups.map((_, i) => `d${i}`);
@@ -1241,7 +1255,7 @@ function semiJoined(
   const graph = joinGraph(model);
   const out: Condition[] = [];
   for (const c of conds) {
-    if (graph.path(entity, c.entity)) {
+    if (graph.path(entity, c.entity) && !c.role) {
       out.push(c);
       continue;
     }
@@ -1276,23 +1290,29 @@ function linkedCondition(
 ): { cond: Condition; cost: number } | 'tie' | undefined {
   const graph = joinGraph(model);
   const reached = [...graph.pathsFrom(entity)];
+  // held to a role: the rows reach the thing as that role, the linking table as any entity of the same table and key
+  const keyOf = (e: string) => JSON.stringify([ix.entities.get(e)!.table, ix.entities.get(e)!.primary_key]);
+  const peers = (thing: string) =>
+    !c.role ? [thing] : thing !== c.role ? [] : model.entities.filter((e) => keyOf(e.name) === keyOf(thing)).map((e) => e.name);
   const costs = reached.flatMap(([thing, toThing]) =>
-    model.entities
-      .map((b) => ({ b: b.name, thing, to: graph.path(b.name, thing), via: graph.path(b.name, c.entity) }))
-      .filter((x) => x.to && x.via)
-      .map((x) => ({ ...x, cost: toThing.length + x.to!.length + x.via!.length })),
+    peers(thing).flatMap((peer) =>
+      model.entities
+        .map((b) => ({ b: b.name, thing, peer, to: graph.path(b.name, peer), via: graph.path(b.name, c.entity) }))
+        .filter((x) => x.to && x.via)
+        .map((x) => ({ ...x, cost: toThing.length + x.to!.length + x.via!.length })),
+    ),
   );
   if (!costs.length) return undefined;
   const least = Math.min(...costs.map((x) => x.cost));
   const linking = costs.filter((x) => x.cost === least);
   if (linking.length !== 1) return 'tie';
-  const { b, thing } = linking[0]!;
+  const { b, thing, peer } = linking[0]!;
   const own = ix.entities.get(thing)!;
   if (Array.isArray(own.primary_key) && own.primary_key.length !== 1) return 'tie';
-  if (reached.some(([other]) => other !== thing && ix.entities.get(other)!.table === own.table)) return 'tie';
+  if (!c.role && reached.some(([other]) => other !== thing && ix.entities.get(other)!.table === own.table)) return 'tie';
   const pk = Array.isArray(own.primary_key) ? own.primary_key[0]! : own.primary_key;
   const plan = new JoinPlan(model, ix, d, b);
-  const target = plan.reach(plan.root, thing);
+  const target = plan.reach(plan.root, peer);
   const where = c.build(plan, plan.reach(plan.root, c.entity));
   const sub = `SELECT ${plan.alias(target)}.${pk} FROM ${plan.rootFrom()}${plan
     .joins()
@@ -1422,8 +1442,8 @@ function samePeriodCondition(model: SemanticModel, ix: ModelIndex, d: SqlDialect
   };
 }
 
-function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput): Condition {
-  const c = rowCondition(ix, d, input);
+function filterCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput, role?: string): Condition {
+  const c = { ...rowCondition(ix, d, input), ...(role ? { role } : {}) };
   return input.op === 'ne' || input.op.startsWith('not_') ? { ...c, negated: true } : c;
 }
 

@@ -411,6 +411,13 @@ export const SemanticQuerySchema = z.object({
   metrics: z.array(z.string().min(1)).default([]),
   group_by: z.array(GroupBySchema).default([]),
   filters: z.array(DimensionFilterSchema).default([]),
+  /**
+   * The role the thing a filter's dimension belongs to holds for the query's rows, when they reach its table in two
+   * roles and the filter only through a linking table (a table relating a thing to itself: "citations of Ann" = the
+   * citation rows whose cited paper, a role entity of the paper table, is one Ann wrote): the entity of that role
+   * (the table's own or a role entity of it). Without it such a filter is no reading. Not offered to the planner.
+   */
+  filter_roles: z.array(z.object({ dimension: z.string().min(1), role: z.string().min(1) })).optional(),
   /** Groups of alternative filters: a row is kept when any filter of a group holds (each group AND-ed with the rest). */
   any_of: z.array(AnyOfSchema).optional(),
   /** Conditions on aggregated metrics (HAVING). */
@@ -480,7 +487,12 @@ export const SemanticQuerySchema = z.object({
 const PlannerTimeRangeSchema = TimeRangeSchema.omit({ clock: true }).extend({ days: z.enum(['weekend', 'weekday']).optional() });
 const PlannerConditionSchema = EntityConditionBase.extend({ time_range: PlannerTimeRangeSchema.optional() });
 const PlannerRatioSide = RatioSideSchema.extend({ conditions: z.array(PlannerConditionSchema).optional() });
-export const PlannerQuerySchema = SemanticQuerySchema.omit({ rank_within: true, running_totals: true, column_aggregates: true }).extend({
+export const PlannerQuerySchema = SemanticQuerySchema.omit({
+  rank_within: true,
+  running_totals: true,
+  column_aggregates: true,
+  filter_roles: true,
+}).extend({
   time_range: PlannerTimeRangeSchema.optional(),
   comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),
   entity_conditions: z.array(PlannerConditionSchema).optional(),
