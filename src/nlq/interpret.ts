@@ -59,6 +59,7 @@ import { FILLER, measureCoverage, nearMatches } from './coverage.js';
 import { mergeFollowUp } from './followup.js';
 import { namesAggregate, readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
+import { heldToRole } from './self-relation.js';
 import { whereListings, withLocation } from './where.js';
 import {
   asCoMembers,
@@ -296,7 +297,8 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   const paired = ctx.previous ? undefined : readPairRelation(question, ctx);
   if (paired && computable(paired, ctx.model).kind === 'query') return paired;
   const r0 = interpretOnce(question, ctx, true);
-  const r = aggregateWordDropped(question, ctx, r0) ?? r0;
+  const r1 = aggregateWordDropped(question, ctx, r0) ?? r0;
+  const r = rowsHeldToRole(question, ctx, r1) ?? r1;
   const eachOwn = eachOwnValue(question, ctx, r);
   if (eachOwn) return eachOwn;
   // a question about one table's own rows, every word read by its schema links (`single-table.ts`); also
@@ -907,6 +909,30 @@ function rankedOtherThing(
 }
 
 /**
+ * "how many citations does Ann have": rows of a table relating a thing to itself, said of someone reached only
+ * through a linking table, counted in the role the question's voice names (`self-relation.ts`); a voice that names
+ * none is refused with the two readings. Only a reading refused for want of that role is tried.
+ */
+function rowsHeldToRole(question: string, ctx: InterpretContext, r: Interpretation): Interpretation | undefined {
+  if (ctx.previous) return undefined;
+  // (a query too: a filter on the thing itself was read along whichever role the model joins first)
+  // (or the relation's verb the only word left: "how many patents does Ann cite")
+  const uncomputable = r.kind === 'out_of_scope' && !r.unconsumed?.length && r.reason.startsWith(UNCOMPUTABLE);
+  const unread = r.kind === 'out_of_scope' && r.unconsumed?.length === 1 ? r.unconsumed : [];
+  const read = r.kind === 'query' ? r.query : r.kind === 'out_of_scope' && (uncomputable || unread.length) ? r.partial : undefined;
+  if (!read) return undefined;
+  const held = heldToRole(question, ctx.model, read, unread);
+  if (held === undefined) return undefined;
+  if (typeof held === 'string') return { kind: 'out_of_scope', reason: held, partial: read };
+  const notes = [`Read as the rows whose "${held.column}" is one of theirs (the voice of the question says that side).`];
+  const checked = computable({ kind: 'query', query: held.query, confidence: 0.8, notes, followUp: false }, ctx.model);
+  // (not computable in that role: no answer at all, never the reading along the other role)
+  return checked.kind === 'query' || r.kind === 'query' ? checked : undefined;
+}
+
+const UNCOMPUTABLE = 'I understood the question but the data model cannot compute it';
+
+/**
  * A reading the model cannot compute (a breakdown its metric does not reach, an average per an
  * entity its rows do not belong to, a time breakdown of an undated metric) is not an answer: it is
  * refused with the compiler's reason, never handed on to fail. The reading is compiled once; only
@@ -923,7 +949,7 @@ function computable(r: Extract<Interpretation, { kind: 'query' }>, model: Semant
     const reason = structuralError(q, model) ?? err;
     return {
       kind: 'out_of_scope',
-      reason: `I understood the question but the data model cannot compute it: ${reason.message}.`,
+      reason: `${UNCOMPUTABLE}: ${reason.message}.`,
       partial: r.query,
     };
   }
