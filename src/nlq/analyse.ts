@@ -129,6 +129,33 @@ export interface ConditionWords {
 }
 
 /** Records the words a filter was read from (see `constructions/any-of.ts`). */
+/**
+ * The phrase a comparison is about: the first one right after its number ("more than 3 orders"; only a
+ * figure or a number column), else the first one right before it ("a price above 10", "whose score is").
+ */
+export function comparedItem(items: Item[], c: PendingCmp, lex: Lexicon): { item: Item; after: boolean } | undefined {
+  for (let p = c.pos + 2; p < items.length && p <= c.pos + 4; p++) {
+    const o = items[p]!;
+    if (o.kind === 'lex') {
+      const numeric = entriesOf(o, 'dimension').filter((x) => lex.dimensions.get(x.target)?.type === 'number');
+      const named = entriesOf(o, 'metric').length > 0 || (numeric.length === 1 && !entriesOf(o, 'entity').length);
+      return named ? { item: o, after: true } : backward();
+    }
+    if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
+    break;
+  }
+  return backward();
+  function backward() {
+    for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--) {
+      const o = items[p]!;
+      if (o.kind === 'lex') return { item: o, after: false };
+      if (o.kind === 'word' && (STOPWORDS.has(o.lower) || WITH_WORDS.has(o.lower))) continue;
+      break;
+    }
+    return undefined;
+  }
+}
+
 export function noteConditionWords(a: Analysis, f: { dimension: string; values?: unknown[] }, items: (Item | undefined)[]): void {
   (a.conditionWords ??= []).push({ dimension: f.dimension, values: [...(f.values ?? [])], items: items.filter((it): it is Item => !!it) });
 }

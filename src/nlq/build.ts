@@ -15,8 +15,9 @@ import { DAY_NAMES, naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from
 import { type InterpretContext } from './types.js';
 import { ALL_OF_AFTER, ALL_OF_BEFORE, STOPWORDS, type Keyword } from './words.js';
 import { directionSaysLength, lengthAfter, lengthOfAt } from './text-length.js';
-import { consume, type Grain, type Item, SKIP, WITH_WORDS, entriesOf } from './spans.js';
+import { consume, type Grain, type Item, SKIP, entriesOf } from './spans.js';
 import {
+  comparedItem,
   countMetricOfEntities,
   dimensionOfEntity,
   noteConditionWords,
@@ -326,21 +327,17 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     let target: { kind: 'metric' | 'dimension'; name: string } | undefined;
     /** A numeric column named right after the number ("more than 3 members" of a band's own members column). */
     let unitDim: Item | undefined;
-    for (let p = c.pos + 2; p < items.length && p <= c.pos + 4; p++) {
-      const o = items[p];
-      if (o.kind === 'lex' && entriesOf(o, 'metric').length) {
+    const at = comparedItem(items, c, lex);
+    if (at?.after) {
+      const o = at.item;
+      if (entriesOf(o, 'metric').length) {
         const m = a.metrics.find((x) => x.item === o);
         target = { kind: 'metric', name: m?.name ?? entriesOf(o, 'metric')[0].target };
-        break;
-      }
-      const numeric = o.kind === 'lex' ? entriesOf(o, 'dimension').filter((x) => lex.dimensions.get(x.target)?.type === 'number') : [];
-      if (numeric.length === 1 && !entriesOf(o, 'entity').length) {
+      } else {
+        const numeric = entriesOf(o, 'dimension').filter((x) => lex.dimensions.get(x.target)?.type === 'number');
         target = { kind: 'dimension', name: numeric[0]!.target };
         unitDim = o;
-        break;
       }
-      if (o.kind === 'word' && (SKIP.has(o.lower) || o.lower === 'in')) continue;
-      break;
     }
     // "a size above 10 or below 2": the dimension of the comparison right before, only "or"/"and" between
     const prevNum = items[c.pos - 2];
@@ -351,18 +348,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       ['or', 'and'].includes(items[c.pos - 1]?.lower ?? '') &&
       items[c.pos - 1]?.kind === 'word';
     if (elided) target = { kind: 'dimension', name: lastDimCmp!.dimension };
-    for (let p = c.pos - 1; !target && p >= 0 && p >= c.pos - 4; p--) {
-      const o = items[p];
-      if (o.kind === 'lex') {
-        const d = entriesOf(o, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number');
-        const m = a.metrics.find((x) => x.item === o);
-        if (d) target = { kind: 'dimension', name: d.target };
-        else if (m) target = { kind: 'metric', name: m.name };
-        else if (entriesOf(o, 'metric').length) target = { kind: 'metric', name: entriesOf(o, 'metric')[0].target };
-        break;
-      }
-      if (o.kind === 'word' && (STOPWORDS.has(o.lower) || WITH_WORDS.has(o.lower))) continue;
-      break;
+    if (!target && at && !at.after) {
+      const o = at.item;
+      const d = entriesOf(o, 'dimension').find((x) => lex.dimensions.get(x.target)?.type === 'number');
+      const m = a.metrics.find((x) => x.item === o);
+      if (d) target = { kind: 'dimension', name: d.target };
+      else if (m) target = { kind: 'metric', name: m.name };
+      else if (entriesOf(o, 'metric').length) target = { kind: 'metric', name: entriesOf(o, 'metric')[0].target };
     }
     // "over 1997": a year or a threshold? Two readings compete, so the words stay unconsumed (refused)
     const yearLike = Number.isInteger(c.value) && c.value >= 1900 && c.value <= 2100 && !c.percent;

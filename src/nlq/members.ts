@@ -110,6 +110,25 @@ export function nameCandidates(model: SemanticModel, lex: Lexicon, entity: strin
   return others.length === 1 && model.dimensions.filter((d) => d.entity === entity && d.name !== key).length === 1 ? [others[0]!.name] : [];
 }
 
+/** Column names of what a row with no name says: a review's text, a comment's body. */
+const CONTENT_COLUMNS = new Set(['text', 'body', 'content', 'contents', 'comment', 'message']);
+
+/** The one text dimension holding what a member with no name says (`review.text`): shown when it is listed. */
+export function contentColumn(model: SemanticModel, entity: string): string | undefined {
+  const found = model.dimensions.filter(
+    (d) =>
+      d.entity === entity &&
+      (d.type ?? 'string') === 'string' &&
+      CONTENT_COLUMNS.has(
+        d.sql
+          .replace(/^\$\{TABLE\}\./, '')
+          .replace(/["`]/g, '')
+          .toLowerCase(),
+      ),
+  );
+  return found.length === 1 ? found[0]!.name : undefined;
+}
+
 /**
  * The dimension that stands for an entity's members in a breakdown ("top 5 salespersons"): its
  * naming dimension, else its key when the entity has names to show beside it (a person with first

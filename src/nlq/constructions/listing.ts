@@ -24,14 +24,15 @@
  * condition ("that have sales after Jan 1"); with neither it is refused (whose date is not said).
  * Any metric left in the question makes it no listing (the general rules read it).
  */
+import { rowAttributes } from '../../semantic/compiler.js';
 import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/query.js';
-import { dimensionOfEntity, type Analysis } from '../analyse.js';
+import { comparedItem, dimensionOfEntity, type Analysis, type PendingCmp } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { mayLink, tableParticiple } from './linking-verb.js';
-import { keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
+import { contentColumn, keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
 import { COLUMN_NOUNS } from './return-list.js';
@@ -56,6 +57,8 @@ const HAVE_LINK = new Set(['that', 'who', 'which', 'ever', 'any', 'some', 'at', 
 const EMPTY_VERBS = new Set(['made', 'placed', 'done', 'got', 'gotten']);
 /** Words of a figure over rows: a column after one is summed or averaged, not listed. */
 const FIGURE_WORDS = new Set(['total', 'sum', 'average', 'avg', 'mean', 'combined', 'overall', 'median']);
+/** Words of an aggregate: a figure said with one is a total or an extreme of rows, never one row's value. */
+const AGGREGATE_WORDS = new Set([...FIGURE_WORDS, 'highest', 'lowest', 'maximum', 'minimum', 'max', 'min', 'largest', 'smallest']);
 /** Words that make a question of a phrase (a bare phrase of things asks to see them). */
 const QUESTION_WORDS = new Set([
   'what',
@@ -97,7 +100,9 @@ export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string
   const name = names.length === 1 ? names[0] : undefined;
   // a person named by a first and a last name: both
   const person = name || !persons ? undefined : personName(model, lex, names);
-  return [...new Set([key, ...(person ?? [name ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
+  // (a row with no name, a review, is shown by what it says beside its key)
+  const content = name || person || names.length ? undefined : contentColumn(model, entity);
+  return [...new Set([key, ...(person ?? [name ?? content ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
 }
 
 /**
@@ -471,7 +476,21 @@ export const listing: Construction = {
         orderMetric = { name: same && !own.filter ? same.name : m.name, item: m.item, kw: sortKws[0]! };
       }
     }
+    // "reviews with a score above 4", "papers with more than 100 citations": a comparison on a figure of
+    // the members' own rows (a total or average the model keeps of one number column of theirs) holds
+    // each member's own value (a row attribute), never a total of a group
+    const attributes = rowAttributes(model);
+    const rowConditions: RowCondition[] = [];
+    for (const cmp of a.cmps) {
+      const at = comparedItem(items, cmp, lex);
+      const m = at && a.metrics.find((x) => x.item === at.item);
+      // (an aggregate said, "an average score above 4", "total citations", is no row's own value)
+      const said = m ? [items[items.indexOf(m.item) - 1]?.lower ?? '', ...m.item.lower.split(' ')] : [];
+      if (!m || cmp.percent || attributes.get(m.name)?.entity !== E || said.some((w) => AGGREGATE_WORDS.has(w))) continue;
+      rowConditions.push({ metric: m.name, cmp, item: m.item });
+    }
     const mine = new Set([
+      ...rowConditions.map((c) => c.item),
       ...mentions,
       ...columns.flatMap((c) => [c.item, ...(c.owner ? c.also! : [])]),
       ...existenceItems,
@@ -562,6 +581,7 @@ export const listing: Construction = {
     // the ordering keyword is the listing's, not a ranking of a breakdown the general rules would miss
     if (orderMetric) a.rankingKeywords = a.rankingKeywords?.filter((k) => k !== orderMetric!.kw);
     a.groups = a.groups.filter((g) => !mine.has(items[g.pos]!));
+    a.cmps = a.cmps.filter((c) => !rowConditions.some((x) => x.cmp === c));
     a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
     a.providesMetric = true;
     const dating = a.dating;
@@ -582,6 +602,7 @@ export const listing: Construction = {
           extra,
           orderBy,
           orderMetric,
+          rowConditions,
           groupKws,
           dating,
           limit,
@@ -593,6 +614,13 @@ export const listing: Construction = {
 
 /** Orders that say "by name" themselves. */
 const ALPHABETICAL = /^(?:(?:in )?alphabetical order|alphabetically|(?:from )?(?:a to z|z to a))$/;
+
+/** A comparison on a row attribute of the members ("with a score above 4"): a filter on each row's own value. */
+interface RowCondition {
+  metric: string;
+  cmp: PendingCmp;
+  item: Item;
+}
 
 interface Parts {
   items: Item[];
@@ -610,6 +638,7 @@ interface Parts {
   orderBy: { column: Column; kw: Item; length?: Item[] }[];
   /** A figure of the members' own rows that orders the list (shown beside it). */
   orderMetric?: { name: string; item: Item; kw: Item };
+  rowConditions: RowCondition[];
   groupKws: Item[];
   dating: Analysis['dating'];
   limit?: { n: number; items: Item[] };
@@ -777,6 +806,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       return `The ${them} relate to what the question names through ${through.join(' and through ')}: which rows link them is not said.`;
   }
   const groupBy: GroupBy[] = dims.map((d) => (grains.has(d) ? { dimension: d, grain: grains.get(d) } : { dimension: d }));
+  // (the column a row condition holds is shown beside the members, as the single-table reading does)
+  for (const c of p.rowConditions) if (!groupBy.some((g) => g.dimension === c.metric)) groupBy.push({ dimension: c.metric });
   // "ordered by name" where the name is two columns (first and last) says neither
   const unordered = p.orderBy.find((o) => !byItem.has(o.column.item));
   if (unordered)
@@ -810,6 +841,11 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     order.push({ by: p.orderMetric.name, direction: p.a.sortDir ?? 'asc' });
     consume(p.orderMetric.item, p.orderMetric.kw);
     p.orderMetric.item.used = true;
+  }
+  for (const c of p.rowConditions) {
+    query.filters.push({ dimension: c.metric, op: c.cmp.op, values: [c.cmp.value] });
+    consume(c.item, ...c.cmp.words);
+    c.item.used = true;
   }
   consume(
     ...(p.limit?.items ?? []),
