@@ -5,7 +5,7 @@ import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon, phraseEntries } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
-import { GRAIN_ADVERBS, ROW_NOUNS, STOPWORDS } from './words.js';
+import { GRAIN_ADVERBS, GRAIN_WORDS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
 import { readAmountsOf } from './amounts.js';
 import { readStatedUnits, readUnitsAfterFigures } from './units.js';
@@ -369,6 +369,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       case 'asc': {
         const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$|\bused\b/.test(it.lower) ? { frequency: true } : {}) };
         const nx = items[nextSig(k, new Set(['the']))];
+        // "the busiest month (for fixtures)": a period with the most rows, by how many there are; said of
+        // anything else (a busy airport: most flights? passengers?) it is not read
+        if (/\b(busiest|quietest)$/.test(it.lower)) {
+          if (!(nx?.kind === 'grain' || (nx?.kind === 'lex' && GRAIN_WORDS[nx.lower] && entriesOf(nx, 'time_dimension').length))) break;
+          s.frequency = true;
+        }
         const pv = items[prevSig(k, new Set(['the']))];
         if (nx?.kind === 'num' && !nx.used && Number.isInteger(nx.num) && nx.num! > 0 && nx.num! < 10_000) {
           s.n = nx.num;
@@ -472,6 +478,15 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   /** Things named right after a value of theirs ("ICML conference"): read with the value, nothing else. */
   const qualifierOfValue = new Set<Item>();
   let groupRun = false;
+  // "the month with the most sales", "the year having the highest revenue": the periods ranked, as "which month"
+  const rankedAfter = (k: number) => {
+    const nx = nextSig(k, new Set(['the']));
+    return (
+      items[nx]?.kind === 'word' &&
+      ['with', 'having', 'that', 'which'].includes(items[nx]!.lower) &&
+      items.slice(nx + 1, nx + 4).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc'))
+    );
+  };
   /** The group keywords of the current run ("by", "for each"): consumed when a group attaches. */
   let groupKws: Item[] = [];
   for (let k = 0; k < items.length; k++) {
@@ -511,16 +526,10 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       // "top 3 months": a ranked count of buckets
       const rankedBuckets =
         prev?.kind === 'num' && items[pk - 1]?.kind === 'kw' && (items[pk - 1].kw === 'desc' || items[pk - 1].kw === 'asc');
-      // "the month with the most sales", "the year having the highest revenue": the buckets ranked, as "which month"
-      const nx = nextSig(k, new Set(['the']));
-      const rankedAfter =
-        items[nx]?.kind === 'word' &&
-        ['with', 'having', 'that', 'which'].includes(items[nx]!.lower) &&
-        items.slice(nx + 1, nx + 4).some((o) => o.kind === 'kw' && (o.kw === 'desc' || o.kw === 'asc'));
       const ctxGroup =
         inGroup ||
         rankedBuckets ||
-        rankedAfter ||
+        rankedAfter(k) ||
         GRAIN_ADVERBS.has(it.lower) ||
         (prev?.kind === 'kw' &&
           (prev.kw === 'each' || prev.kw === 'which' || prev.kw === 'group' || prev.kw === 'desc' || prev.kw === 'asc'));
@@ -937,6 +946,22 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
     if (inGroup && tds.length && !metrics.length) {
       a.groups.push({ dimension: tds[0].target, pos: k, time: true });
       consume(...groupKws);
+      it.used = true;
+      continue;
+    }
+    // "which year had the most papers", "the year with the fewest albums" where the date is named by its
+    // unit (a year column drafted as a date): its periods of that unit ranked, as "which month" of any date
+    const unitSaid = GRAIN_WORDS[it.lower];
+    if (
+      unitSaid &&
+      tds.length === 1 &&
+      !metrics.length &&
+      !dims.length &&
+      (prevKw === 'which' || prevKw === 'desc' || prevKw === 'asc' || rankedAfter(k))
+    ) {
+      a.groups.push({ dimension: tds[0].target, pos: k, time: true });
+      a.grainGroups.push({ grain: unitSaid, pos: k });
+      if (prevKw === 'which') a.whichPos.push(pk);
       it.used = true;
       continue;
     }

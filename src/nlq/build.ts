@@ -28,7 +28,7 @@ import {
 } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
-import { yearColumnTakes } from './year-columns.js';
+import { undatedYearColumn, yearColumnTakes } from './year-columns.js';
 import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 
@@ -590,7 +590,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   }
   // "which day had the lowest sales in each month": the ranking runs within each of the coarser unit
   let rankWithin: { dimension: string; grain: Grain } | undefined;
-  if (grain) {
+  // "albums per year", "which year had the most albums": a thing with no date but a year kept as a number is
+  // broken down by that column
+  const yearOfUndated = grain === 'year' && !datingTd && !breakdown.within ? undatedYearColumn(model, lex, metrics) : undefined;
+  if (yearOfUndated) {
+    addGroup({ dimension: yearOfUndated });
+    groupNotes.push(`Grouped by ${lex.dimensions.get(yearOfUndated)?.label ?? yearOfUndated}`);
+  } else if (grain) {
     const td = datingTd ?? metricTd(lex, metrics) ?? defaultTd;
     if (td) {
       const tdi = lex.timeDimensions.get(td);

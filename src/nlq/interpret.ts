@@ -10,7 +10,7 @@
 import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
-import { periodOnYearColumn } from './year-columns.js';
+import { monthColumn, periodOnYearColumn, rowsOf, yearlessMonthOnColumn } from './year-columns.js';
 import { definitionListing, withCode } from './definitions.js';
 import { checkComparative, checkMeasuredSuperlative, readMeasuredComparative, readMeasuredSuperlative } from './measured-comparatives.js';
 import { anyOfFilters, nestedConditions, type SemanticQuery } from '../semantic/query.js';
@@ -584,12 +584,16 @@ function readOnce(
   }
   if (r.kind === 'query') {
     // "the most reviews in April": which April is not said (a follow-up takes the year of the question before it)
-    const noYear = ctx.previous ? undefined : hits.find((h) => h.yearless);
+    // (one read on a column of month names is every year's: consumed)
+    const noYear = ctx.previous ? undefined : hits.find((h) => h.yearless && !items.some((it) => it.hit === h && it.consumed));
     if (noYear) {
       const named = noYear.range.label.charAt(0).toUpperCase() + noYear.range.label.slice(1);
+      const rows = rowsOf(r.query, lex);
+      const column = rows && noYear.unit === 'month' && monthColumn(ctx.model, lex, rows);
+      const every = column ? `, or name the ${lex.dimensions.get(column)?.label.toLowerCase() ?? column} for ${named} of every year` : '';
       return {
         kind: 'out_of_scope',
-        reason: `"${named}" names no year: which one is meant? Say the year (e.g. "${named} ${noYear.range.start.slice(0, 4)}").`,
+        reason: `"${named}" names no year: which one is meant? Say the year (e.g. "${named} ${noYear.range.start.slice(0, 4)}")${every}.`,
         partial: r.query,
       };
     }
@@ -1359,6 +1363,8 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
     if ('refusal' in applied) return outOfScope(lex, [], undefined, false, applied.refusal);
     built.query = applied;
   }
+  // "reviews in April" of rows keeping their month by name: that month of every year
+  yearlessMonthOnColumn(built.query, items, lex, ctx.model);
   // "who are Ada's coauthors" asks for members, never for one figure
   const opener = items.find((it) => it.kind !== 'punct');
   if (opener && ['who', 'whom'].includes(opener.lower) && !built.query.group_by.length && built.query.metrics.length)

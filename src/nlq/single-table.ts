@@ -19,6 +19,7 @@ import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyD
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
+import { monthOnColumn } from './year-columns.js';
 import type { InterpretContext, Interpretation } from './types.js';
 
 type Agg = ColumnAggregate['agg'];
@@ -329,8 +330,15 @@ export function readSingleTable(
   if (byName) thing = byName.thing;
   if (!thing) return undefined;
   const ownDates = model.time_dimensions.filter((t) => t.entity === thing);
-  if (hit && ownDates.length !== 1) return undefined;
-  const period: (TimeRange & { dimension: string }) | undefined = hit && { dimension: ownDates[0]!.name, ...hit.range };
+  if (hit && ownDates.length > 1) return undefined;
+  // "fixtures in April": a month without its year is every year's on the thing's column of month names;
+  // with no such column, or beside a date of the thing's own, which year is asked (the general rules)
+  const month = hit?.yearless ? monthOnColumn(model, lex, thing, hit, ownDates[0]?.name, false) : undefined;
+  if (hit?.yearless && (!month || month === 'dated')) return undefined;
+  const monthFilter = month && month !== 'dated' ? month : undefined;
+  if (hit && !monthFilter && ownDates.length !== 1) return undefined;
+  const period: (TimeRange & { dimension: string }) | undefined =
+    hit && !monthFilter ? { dimension: ownDates[0]!.name, ...hit.range } : undefined;
   // a phrase the model writes with the thing's name before it ("account balance" of suppliers = the
   // supplier account balance): the thing's own element
   for (const s of spans) {
@@ -472,7 +480,11 @@ export function readSingleTable(
   return (
     r && {
       kind: r.kind,
-      query: period ? { ...r.query, time_range: period } : r.query,
+      query: period
+        ? { ...r.query, time_range: period }
+        : monthFilter
+          ? { ...r.query, filters: [...r.query.filters, monthFilter] }
+          : r.query,
       confidence: r.confidence,
       notes: r.notes,
       followUp: r.followUp,

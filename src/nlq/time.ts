@@ -191,6 +191,8 @@ const MONTHS: Record<string, number> = lookupTable({
   december: 12,
   dec: 12,
 });
+/** The month a name or its short form says ('April', 'apr', 'Sept.'), if it is one. */
+export const monthNumber = (word: string): number | undefined => MONTHS[word.trim().toLowerCase().replace(/\.$/, '')];
 const MONTH_RE = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
@@ -260,7 +262,10 @@ const R = {
   // "2023 dec", "2023 December" (year first; not "may", which is a verb after a year as often as a month)
   yMonth: sticky(`${YEAR}\\s+(?!may\\b)(${MONTH_RE})\\b\\.?`),
   mSlashY: sticky(`(0?[1-9]|1[0-2])/${YEAR}`),
-  year: sticky(`(?:fy\\s?|calendar\\s+(?:year\\s+)?|the\\s+year\\s+)?${YEAR}`),
+  // "in year 2014", "during year 2014": the word "year" is the period's own after a preposition (never "model year 2014")
+  year: sticky(
+    `(?:fy\\s?|calendar\\s+(?:year\\s+)?|the\\s+year\\s+|(?<=\\b(?:in|during|for|throughout|from|since|before|after|until|of)\\s+)year\\s+)?${YEAR}`,
+  ),
   qNoYear: sticky('q([1-4])\\b'),
   ordQNoYear: sticky(`(?:the\\s+)?(${ORD_RE})\\s+quarter\\b`),
   monthNoYear: sticky(`(${MONTH_RE})\\b`),

@@ -104,6 +104,11 @@ export const KEYWORDS: [string, Keyword][] = [
   ['most frequent', 'desc'],
   ['least common', 'asc'],
   ['least frequent', 'asc'],
+  // "the busiest month": the period with the most rows (read only before a period: `analyse.ts`)
+  ['busiest', 'desc'],
+  ['the busiest', 'desc'],
+  ['quietest', 'asc'],
+  ['the quietest', 'asc'],
   ['the most common', 'desc'],
   ['the most frequent', 'desc'],
   ['the least common', 'asc'],

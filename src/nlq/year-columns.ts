@@ -4,6 +4,11 @@
  * 2015", "with a year after 2020") filters that column, when the date the period would otherwise take
  * is only a record stamp (created / updated: it dates no event) or the question names the year
  * column itself. Otherwise the period keeps its date (a sale date, a join date).
+ *
+ * Months stored as names: "reviews in April" (no year said) of rows that keep their month in a text
+ * column ('April', 'Apr') is that column's value, April of every year, when the rows have no date of
+ * their own but one made from that column (a drafted year-and-month date) or none at all. Rows with a
+ * date of their own keep asking which April is meant, unless the column is named ("a pay month of April").
  */
 import type { SemanticModel } from '../semantic/model.js';
 import type { DimensionFilter, SemanticQuery } from '../semantic/query.js';
@@ -11,7 +16,7 @@ import type { Lexicon } from './lexicon.js';
 import { consume, entriesOf, type Item } from './spans.js';
 import { verbOf } from './text.js';
 import { verbNamesDate } from './constructions/dated-verb.js';
-import { OPEN_START } from './time.js';
+import { monthNumber, OPEN_START, type TimeHit } from './time.js';
 
 /** Words that make a column name a year: its last word. */
 const YEAR_WORDS = new Set(['year', 'yr', 'yyyy']);
@@ -50,6 +55,7 @@ export function yearColumnTakes(
   if (range.days) return false;
   const entities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity));
   const entity = entities.size === 1 ? [...entities][0] : undefined;
+  if (entity && yearlessMonth(items) && monthColumn(model, lex, entity)) return true;
   const column = entity && yearColumn(model, entity);
   return (
     !!column &&
@@ -61,14 +67,100 @@ export function yearColumnTakes(
   );
 }
 
+/** The year number column of the one thing the metrics measure, when none of them is dated. */
+export function undatedYearColumn(model: SemanticModel, lex: Lexicon, metrics: string[]): string | undefined {
+  const entities = new Set(metrics.map((m) => lex.metrics.get(m)));
+  if (!metrics.length || [...entities].some((m) => !m || m.timeBound)) return undefined;
+  const owners = new Set([...entities].map((m) => m!.entity));
+  return owners.size === 1 ? yearColumn(model, [...owners][0]!) : undefined;
+}
+
+/** The thing counted or measured, else the one thing a listing shows. */
+export function rowsOf(query: SemanticQuery, lex: Lexicon): string | undefined {
+  const entities = new Set(
+    query.metrics.length
+      ? query.metrics.map((m) => lex.metrics.get(m)?.entity)
+      : query.group_by.map((g) => lex.dimensions.get(g.dimension)?.entity),
+  );
+  return entities.size === 1 ? [...entities][0] : undefined;
+}
+
+/** The one text column of the thing whose stored values are all month names. */
+export function monthColumn(model: SemanticModel, lex: Lexicon, entity: string): string | undefined {
+  const found = model.dimensions.filter((d) => {
+    if (d.entity !== entity || d.type !== 'string') return false;
+    const stored = [...(lex.valueIndex.get(d.name)?.values() ?? [])];
+    return stored.length > 0 && stored.every((v) => monthNumber(v) !== undefined);
+  });
+  return found.length === 1 ? found[0]!.name : undefined;
+}
+
+/** The question's one period, when it is one month named without its year ("in April"). */
+function yearlessMonth(items: Item[]): Item | undefined {
+  const times = items.filter((it) => it.kind === 'time');
+  const hit = times[0]?.hit;
+  return times.length === 1 && hit?.yearless && hit.unit === 'month' && !hit.range.days && !hit.range.clock ? times[0] : undefined;
+}
+
+/**
+ * A month named without its year, read on the thing's month column: the filter, 'dated' when the rows
+ * have a date of their own (`dating`, not made from the column) and the column is not named, undefined
+ * when no month column holds it.
+ */
+export function monthOnColumn(
+  model: SemanticModel,
+  lex: Lexicon,
+  entity: string,
+  hit: TimeHit,
+  dating: string | undefined,
+  named: boolean,
+): DimensionFilter | 'dated' | undefined {
+  const column = hit.unit === 'month' ? monthColumn(model, lex, entity) : undefined;
+  if (!column) return undefined;
+  const month = Number(hit.range.start.slice(5, 7));
+  const stored = [...(lex.valueIndex.get(column)?.values() ?? [])].filter((v) => monthNumber(v) === month);
+  if (!stored.length) return undefined;
+  // (a date made from the month column is the same month; any other date is when something else happened)
+  const own = model.dimensions.find((d) => d.name === column)!.sql;
+  const td = dating && model.time_dimensions.find((t) => t.name === dating);
+  if (dating && (!td || !td.sql.includes(own)) && !named) return 'dated';
+  return { dimension: column, op: stored.length > 1 ? 'in' : 'eq', values: stored };
+}
+
+/**
+ * Moves a month named without its year onto the month column of the query's rows (`monthOnColumn`).
+ * Returns what it did: 'read' (the query edited in place, the period consumed) or 'dated'.
+ */
+export function yearlessMonthOnColumn(
+  query: SemanticQuery,
+  items: Item[],
+  lex: Lexicon,
+  model: SemanticModel,
+): 'read' | 'dated' | undefined {
+  const time = yearlessMonth(items);
+  const entity = rowsOf(query, lex);
+  if (!time || !entity || query.comparison) return undefined;
+  const dating = query.time_range?.dimension ?? (query.metrics.length ? lex.metrics.get(query.metrics[0]!)?.timeDimension : undefined);
+  const k = items.indexOf(time);
+  // "with a pay month of April": the column named right before the month
+  const column = monthColumn(model, lex, entity);
+  const named = [items[k - 1], items[k - 2]].some(
+    (it) => it?.kind === 'lex' && entriesOf(it, 'dimension').some((e) => e.target === column),
+  );
+  const read = monthOnColumn(model, lex, entity, time.hit!, dating, named);
+  if (read === undefined || read === 'dated') return read;
+  delete query.time_range;
+  query.filters.push(read);
+  consume(time);
+  return 'read';
+}
+
 /**
  * The verb right before the period names the year column ("films released in 2015" and
  * `release_yr`, "companies founded before 1990" and `founded_year`): its lemma is the first word of
  * the column's name or label, or that word is the verb's noun.
  */
 export function verbNamingColumn(items: Item[], model: SemanticModel, column: string): Item[] | undefined {
-  const d = model.dimensions.find((x) => x.name === column);
-  const named = new Set([column, d?.label ?? '', d?.sql.replace(/^\$\{TABLE\}\./, '') ?? ''].flatMap((n) => words(n).slice(0, 1)));
   for (let k = 0; k < items.length; k++) {
     const time = items[k]!;
     if (time.kind !== 'time') continue;
@@ -76,10 +168,17 @@ export function verbNamingColumn(items: Item[], model: SemanticModel, column: st
     const it = items[k - (between ? 2 : 1)];
     if (it?.kind !== 'word' || it.consumed) continue;
     const verb = verbOf(it.lower);
-    // ("founded" and `founded_year`: the column says the verb's own participle)
-    if (verb && (verbNamesDate(verb, named) || [...named].some((w) => verbOf(w) === verb))) return between ? [it, between] : [it];
+    if (verb && verbNamesColumn(verb, model, column)) return between ? [it, between] : [it];
   }
   return undefined;
+}
+
+/** The verb's lemma is the first word of the column's name or label, or that word is its noun or participle. */
+export function verbNamesColumn(verb: string, model: SemanticModel, column: string): boolean {
+  const d = model.dimensions.find((x) => x.name === column);
+  const named = new Set([column, d?.label ?? '', d?.sql.replace(/^\$\{TABLE\}\./, '') ?? ''].flatMap((n) => words(n).slice(0, 1)));
+  // ("founded" and `founded_year`: the column says the verb's own participle)
+  return verbNamesDate(verb, named) || [...named].some((w) => verbOf(w) === verb);
 }
 /** Between a verb and its period when the period does not hold it: "released [in] 2015". */
 const AFTER_VERB = new Set(['in', 'on', 'during', 'since', 'after', 'before', 'between', 'from']);
@@ -94,14 +193,7 @@ const yearOf = (d: string) => Number(d.slice(0, 4));
 export function periodOnYearColumn(query: SemanticQuery, items: Item[], lex: Lexicon, model: SemanticModel): boolean {
   const range = query.time_range;
   if (!range || range.days || query.comparison) return false;
-  // the thing counted or measured, else the one thing a listing shows
-  const entities = new Set(
-    query.metrics.length
-      ? query.metrics.map((m) => lex.metrics.get(m)?.entity)
-      : query.group_by.map((g) => lex.dimensions.get(g.dimension)?.entity),
-  );
-  if (entities.size !== 1) return false;
-  const entity = [...entities][0];
+  const entity = rowsOf(query, lex);
   if (!entity) return false;
   const column = yearColumn(model, entity);
   if (!column) return false;

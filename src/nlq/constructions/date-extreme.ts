@@ -7,17 +7,20 @@
  * kept with ties. A figure, a breakdown, a date that is not the thing's own or one kept only as a
  * year (most members tie): no reading here.
  */
+import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy } from '../../semantic/query.js';
 import { dimensionOfEntity, keyDimension, nameCandidates, namePart, personName } from '../members.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
-import { dateWords, verbNamesDate } from './dated-verb.js';
+import { CREATION_VERBS, dateOfVerb, dateWords, verbNamesDate } from './dated-verb.js';
 import type { Construction } from './types.js';
-import { yearColumn } from '../year-columns.js';
+import { verbNamesColumn, yearColumn } from '../year-columns.js';
 
 const EARLY = new Set(['first', 'earliest', 'soonest']);
 const LATE = new Set(['last', 'latest', 'newest']);
 const RECENT = new Set(['recent', 'recently']);
+/** A verb that says when a thing with only a year column came to be: one of coming into being, or the column's own. */
+const yearVerb = (verb: string, model: SemanticModel, column: string) => CREATION_VERBS.has(verb) || verbNamesColumn(verb, model, column);
 /** Age by a birth date: the oldest was born first ("the oldest employee" with no age column). */
 const AGED: ReadonlyMap<string, 'asc' | 'desc'> = new Map([
   ['oldest', 'asc'],
@@ -43,7 +46,7 @@ export const dateExtreme: Construction = {
       extreme = [items[k]!];
       direction = AGED.get(items[k]!.lower) ?? (EARLY.has(items[k]!.lower) ? 'asc' : 'desc');
     } else {
-      k = items.findIndex((it, i) => it.kind === 'kw' && it.lower === 'most' && RECENT.has(items[i + 1]?.lower ?? ''));
+      k = items.findIndex((it, i) => it.kind === 'kw' && /^(the )?most$/.test(it.lower) && RECENT.has(items[i + 1]?.lower ?? ''));
       if (k < 0) return null;
       extreme = [items[k]!, items[k + 1]!];
       direction = 'desc';
@@ -91,8 +94,11 @@ export const dateExtreme: Construction = {
       if (own.length > 1) return null;
     }
     // no date of its own: its one year column ("the oldest band" by its founding year, "the newest
-    // film" by its release year); first/last there would be no one member (most share a year)
-    const yearOnly = !own.length && !AGED_FIRST_LAST.has(items[k]!.lower) ? yearColumn(model, E) : undefined;
+    // film" by its release year); first/last there would be no one member (most share a year), unless a
+    // member of another thing is named ("Ada's first album": the ones of her first year)
+    const ofMember = a.values.some((v) => !v.negated) && !things[0]!.plural;
+    const firstLast = AGED_FIRST_LAST.has(items[k]!.lower);
+    const yearOnly = !own.length && (!firstLast || ofMember) ? yearColumn(model, E) : undefined;
     if (!own.length && !yearOnly) return null;
     // "the oldest bands": how many is not said
     if (yearOnly && things[0]!.plural && counted === undefined) return null;
@@ -106,6 +112,11 @@ export const dateExtreme: Construction = {
     if (yearOnly) {
       // (the year column named outright is this reading's: "the oldest band by founded year")
       dateItems = items.filter((it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'dimension').some((e) => e.target === yearOnly));
+      // ("Ada's first album released": a verb of its coming into being, or the one the column is named after)
+      const verb = items.find(
+        (it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower) && yearVerb(verbOf(it.lower)!, model, yearOnly),
+      );
+      if (verb) dateItems.push(verb);
     } else if (namedDates.length === 1) {
       T = entriesOf(namedDates[0]!, 'time_dimension').find((e) => own.some((t) => t.name === e.target))!.target;
       dateItems = namedDates;
@@ -113,9 +124,11 @@ export const dateExtreme: Construction = {
       const verbs = items.filter((it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower));
       for (const v of verbs) {
         const verb = verbOf(v.lower)!;
+        // ("written" of a paper's only date: a verb of its coming into being)
         const named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
-        if (named.length === 1) {
-          T = named[0]!.name;
+        const date = named.length ? (named.length === 1 ? named[0]!.name : undefined) : dateOfVerb(lex, model, verb, E);
+        if (date) {
+          T = date;
           dateItems = [v];
           break;
         }
@@ -125,8 +138,11 @@ export const dateExtreme: Construction = {
     }
     if (!T || (a.dating && a.dating.dimension !== T)) return null;
     const dimension = T;
-    // a date kept only as a year (or month) ties most members: "the first paper" is no one member there
-    if (!yearOnly && !(model.time_dimensions.find((t) => t.name === T)?.grains ?? ['day']).includes('day')) return null;
+    // a date kept only as a year (or month) ties most members: "the first paper" is no one member there, but
+    // "Ada's first paper", "the most recent paper" are those of the first or last year (ties kept)
+    const grains = model.time_dimensions.find((t) => t.name === T)?.grains ?? ['day'];
+    const coarse = !yearOnly && !grains.includes('day') ? (grains.at(-1) as 'year' | 'month' | undefined) : undefined;
+    if (coarse && (!/^(year|month)$/.test(coarse) || (firstLast && !ofMember))) return null;
 
     // the member's key and names
     const naming = dimensionOfEntity(lex, E);
@@ -151,7 +167,7 @@ export const dateExtreme: Construction = {
         const named = asked.length && !asked.every((g) => g.dimension === key);
         const group_by: GroupBy[] = [
           ...(named ? asked : columns.map((c) => ({ dimension: c }))),
-          yearOnly ? { dimension } : { dimension, grain: 'day' },
+          yearOnly ? { dimension } : { dimension, grain: coarse ?? 'day' },
         ];
         return {
           ...query,

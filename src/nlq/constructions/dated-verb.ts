@@ -13,7 +13,9 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
-import { isStamp, verbNamingColumn, yearColumn } from '../year-columns.js';
+import { isStamp, verbNamesColumn, verbNamingColumn, yearColumn } from '../year-columns.js';
+import { QUANTITY_SUPERLATIVES } from '../spans.js';
+import { GENERIC_WORDS, STOPWORDS } from '../words.js';
 import type { Construction } from './types.js';
 
 /** Between the thing and its verb: "treatments [that were] started", "customers [who have] joined". */
@@ -69,7 +71,7 @@ export function verbNamesDate(verb: string, words: Set<string>): boolean {
 }
 
 /** Verbs of a thing coming into being (general English): its only date is when it did. */
-const CREATION_VERBS = new Set([
+export const CREATION_VERBS = new Set([
   'publish',
   'release',
   'create',
@@ -110,7 +112,8 @@ export const datedVerb: Construction = {
     if (a.dating) return null;
     for (let k = 1; k < items.length; k++) {
       const it = items[k]!;
-      if (it.kind !== 'word' || it.used || it.consumed) continue;
+      // (a verb of money, "sold", is read here only beside a year the thing keeps: below)
+      if ((it.kind !== 'word' && !(it.kind === 'kw' && it.kw === 'money')) || it.used || it.consumed) continue;
       const verb = verbOf(it.lower);
       // (verbs of state too: "cancelled in 2023" with a cancellation date names that date)
       if (!verb) continue;
@@ -118,13 +121,28 @@ export const datedVerb: Construction = {
       let q = k + 1;
       if (items[q]?.kind === 'word' && AFTER.has(items[q]!.lower)) q++;
       // ... or a breakdown by a unit of time right after it: "treatments started per month", "members who joined each year"
+      // ... or the things a breakdown by a unit of time ranks, right after it: "what year did Ada release the most
+      // albums" (the verb names the date, or the year column, the question breaks down by)
+      const sup = items[q]?.lower === 'the' ? q + 1 : q;
+      const ranked =
+        q === k + 1 &&
+        items[sup]?.kind === 'kw' &&
+        QUANTITY_SUPERLATIVES.has(items[sup]!.lower) &&
+        !GENERIC_WORDS.has(it.lower) &&
+        !STOPWORDS.has(it.lower)
+          ? thingOf(lex, items[sup + 1])
+          : undefined;
       const byUnit =
-        q === k + 1 && items[q]?.kind === 'kw' && (items[q]!.kw === 'group' || items[q]!.kw === 'each') && items[q + 1]?.kind === 'grain';
+        (q === k + 1 &&
+          items[q]?.kind === 'kw' &&
+          (items[q]!.kw === 'group' || items[q]!.kw === 'each') &&
+          items[q + 1]?.kind === 'grain') ||
+        !!ranked;
       if (items[q]?.kind !== 'time' && !byUnit) continue;
       // the thing it says of, right before it
       let p = k - 1;
       while (p > 0 && items[p]!.kind === 'word' && BEFORE.has(items[p]!.lower)) p--;
-      const thing = thingOf(lex, items[p]);
+      const thing = ranked ?? thingOf(lex, items[p]);
       if (!thing) continue;
       const own = ctx.model.time_dimensions.filter((t) => t.entity === thing);
       const named = own.filter((t) => verbNamesDate(verb, dateWords(lex, t.name)));
@@ -133,6 +151,28 @@ export const datedVerb: Construction = {
       // the verb names that column, or comes-into-being with it; the period becomes conditions on it
       const lasting = own.filter((t) => !isStamp(ctx.model, t.name));
       const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing) : undefined;
+      // "albums released each year", "what year did Ada release the most albums": a breakdown by the year the thing keeps
+      const byYear = byUnit && year && (a.groups.some((g) => g.dimension === year) || a.grainGroups.some((g) => g.grain === 'year'));
+      if (it.kind === 'kw' && !byYear) continue;
+      if (byYear) {
+        // (a year the thing keeps of itself, `release_year`, is not when any other verb happened: "what year did Ada
+        // sell the most albums" is not read)
+        const names = CREATION_VERBS.has(verb) || verbNamesColumn(verb, ctx.model, year);
+        it.used = true;
+        return {
+          construction: 'dated verb',
+          apply(query, notes) {
+            if (!names || !query.group_by.some((g) => g.dimension === year && !g.grain)) {
+              it.dropped = true;
+              return query;
+            }
+            consume(it);
+            notes.push(`"${it.text}" dates the ${thing.replace(/_/g, ' ')} by their ${year.replace(/_/g, ' ')}`);
+            return query;
+          },
+        };
+      }
+      if (ranked && !a.groups.some((g) => g.time) && !a.grainGroups.length) continue;
       // (a verb that names the year column itself, "released" of `release_yr`, is read where the
       // period becomes conditions on that column: `verbNamingColumn` in year-columns.ts)
       if (year && CREATION_VERBS.has(verb) && !verbNamingColumn(items, ctx.model, year)) {
