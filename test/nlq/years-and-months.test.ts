@@ -81,6 +81,8 @@ describe('a journal: papers keep a bare year, drafted as their date', () => {
 
   it('"first" with no member, and "recent" with no ordering, stay refused', async () => {
     refused(await db.ask('the first paper'));
+    // (a value between "first" and the thing qualifies it, like a topic would: no one member's first year)
+    refused(await db.ask('the first Ann Lee paper'));
     refused(await db.ask('what are recent papers'));
   });
 });

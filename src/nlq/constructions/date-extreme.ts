@@ -96,7 +96,10 @@ export const dateExtreme: Construction = {
     // no date of its own: its one year column ("the oldest band" by its founding year, "the newest
     // film" by its release year); first/last there would be no one member (most share a year), unless a
     // member of another thing is named ("Ada's first album": the ones of her first year)
-    const ofMember = a.values.some((v) => !v.negated) && !things[0]!.plural;
+    // (a value between the extreme word and the thing qualifies the thing, "the first Machine Learning paper":
+    // no member of another thing is named, so no one member's first year)
+    const thingAt = items.indexOf(things[0]!);
+    const ofMember = a.values.some((v) => !v.negated && !(v.pos > k && v.pos < thingAt)) && !things[0]!.plural;
     const firstLast = AGED_FIRST_LAST.has(items[k]!.lower);
     const yearOnly = !own.length && (!firstLast || ofMember) ? yearColumn(model, E) : undefined;
     if (!own.length && !yearOnly) return null;
