@@ -226,20 +226,6 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         const own = thing ? bases.filter((b) => lex.dimensions.get(b)?.entity === thing) : [];
         if (own.length === 1) named = own;
       }
-      // "the highest salary of doctors in Lisbon", "patients who live in Porto": a value held by plain columns
-      // of several things is the column of the one of them the question names (by its noun or its figure)
-      if (named.length !== 1) {
-        const things = uniq(
-          [
-            ...namingItems.flatMap((o) => entriesOf(o, 'entity').map((e) => e.target)),
-            ...metrics.map((m) => lex.metrics.get(m)?.entity ?? ''),
-          ].filter(Boolean),
-        );
-        const own = bases.filter((b) => things.includes(lex.dimensions.get(b)?.entity ?? ''));
-        // (unless another is the name of a thing of its own: "airports in Denver", the city they serve)
-        const namesOther = bases.some((b) => !own.includes(b) && dimensionOfEntity(lex, lex.dimensions.get(b)?.entity ?? '') === b);
-        if (own.length === 1 && !namesOther) named = own;
-      }
       // a value that selects the same rows in each of them ("Los Angeles" the city and its county): one answer
       if (named.length !== 1 && sameRowsIn(ctx, entries, bases))
         named = [
