@@ -605,7 +605,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
             o?.kind === 'lex' && entriesOf(o, 'entity').some((x) => x.target === lex.dimensions.get(v.target)?.entity);
           const thingBefore = items[k - 1]?.kind === 'word' && CODE_LINKS.has(items[k - 1]!.lower) && items.slice(0, k - 1).some(ownThing);
           const beside = near || ownThing(items[k + 1]) || thingBefore;
-          return (beside && (it.upper || /["']/.test(it.text))) || namedThingNext;
+          // "got an A", "students with a C": a capital letter after an article is a noun, the value
+          const letterAfterArticle = /^[A-Z]$/.test(it.text) && ['a', 'an'].includes(items[k - 1]?.lower ?? '');
+          return (beside && (it.upper || /["']/.test(it.text))) || namedThingNext || letterAfterArticle;
         }
         // a word of several values: also its thing named right after it ("brass parts")
         if (v.weak === 'part')

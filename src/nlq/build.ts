@@ -13,7 +13,7 @@ import {
 import { type LexEntry, type Lexicon } from './lexicon.js';
 import { DAY_NAMES, naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from './time.js';
 import { type InterpretContext } from './types.js';
-import { ALL_OF_AFTER, ALL_OF_BEFORE, STOPWORDS, type Keyword } from './words.js';
+import { ALL_OF_AFTER, ALL_OF_BEFORE, RESIDING, STOPWORDS, type Keyword } from './words.js';
 import { directionSaysLength, lengthAfter, lengthOfAt } from './text-length.js';
 import { consume, type Grain, type Item, SKIP, entriesOf } from './spans.js';
 import {
@@ -240,6 +240,16 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     }
     const e = chooseValueEntry(lex, entries);
     const dim = reachableRole(lex, model, resolveRole(lex, e.target, v.pos, a.roles), metrics);
+    // "patients who live in Porto", "offices based in Oslo": a verb of residing before the place's preposition
+    // says the value is of the thing's own column, which the filter already reads
+    const [verb, prep] = [items[v.pos - 2], items[v.pos - 1]];
+    if (
+      verb?.kind === 'word' &&
+      RESIDING.has(verb.lower) &&
+      ['in', 'at', 'on'].includes(prep?.lower ?? '') &&
+      namingItems.some((o) => entriesOf(o, 'entity').some((x) => x.target === lex.dimensions.get(dim)?.entity))
+    )
+      consume(verb);
     if (e.pattern) {
       // a word of several stored values ("JUMBO containers"): the rows whose value has it in its place
       const op = (v.negated ? `not_${e.pattern.op}` : e.pattern.op) as DimensionFilter['op'];

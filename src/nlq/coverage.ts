@@ -63,7 +63,9 @@ function isCovered(it: Item, dangling: Item[]): boolean | null {
       if (dangling.includes(it)) return false;
       if (it.used || it.consumed) return true;
       // a phrase read only as an unlikely value (the word "a" as return flag A) is a plain word
-      if ((it.entries ?? []).every((e) => e.kind === 'value' && e.weak) && isFillerWord(it.lower)) return null;
+      // (but a capital letter that is no word of English, "got C", is a value left unread: never dropped)
+      if ((it.entries ?? []).every((e) => e.kind === 'value' && e.weak) && isFillerWord(it.lower) && !/^[B-HJ-Z]$/.test(it.text))
+        return null;
       return false;
   }
 }

@@ -296,6 +296,11 @@ function interpretWhole(question: string, ctx: InterpretContext): Interpretation
   // (`pair-relation.ts`; never the general rules' listing of both columns)
   const paired = ctx.previous ? undefined : readPairRelation(question, ctx);
   if (paired && computable(paired, ctx.model).kind === 'query') return paired;
+  // "all the information about doctors": every column of the members (the single-table listing), never a count of them
+  if (!ctx.previous && /\ball (?:the )?(?:information|info|details|data)\b/i.test(question)) {
+    const every = readSingleTable(question, ctx);
+    if (every && computable(every, ctx.model).kind === 'query') return computable(every, ctx.model);
+  }
   const r0 = interpretOnce(question, ctx, true);
   const r1 = aggregateWordDropped(question, ctx, r0) ?? r0;
   const r = rowsHeldToRole(question, ctx, r1) ?? r1;

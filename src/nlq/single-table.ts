@@ -13,7 +13,8 @@ import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
 import { columnOf, isDurationUnit, nameWords, ownNumberColumns, unitSpellings } from './units.js';
-import { LIVING, PEOPLE } from './constructions/people-living.js';
+import { PEOPLE } from './constructions/people-living.js';
+import { LIVING } from './words.js';
 import { comparativeSense, measuredSense, POPULATION, senseColumns, VERB_SENSES } from './measure-senses.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyDateOf } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
@@ -103,7 +104,7 @@ type Part =
   | { kind: 'date'; at: number; to: number; name: string };
 
 /** A measure whose per-row value is a number column of its own table (the compiler's row attribute). */
-function rowAttribute(model: SemanticModel, name: string): { entity: string } | undefined {
+export function rowAttribute(model: SemanticModel, name: string): { entity: string } | undefined {
   const m = model.measures.find((x) => x.name === name);
   if (!m || !['sum', 'avg', 'min', 'max'].includes(m.agg) || m.filter || !m.sql?.includes('${TABLE}')) return undefined;
   if ([...m.sql.matchAll(/\$\{(\w+)\}/g)].some((x) => x[1] !== 'TABLE')) return undefined;

@@ -1,5 +1,6 @@
 /**
- * "where is X", "where are the shops in Leeds", "where can I find a cafe on Mill Lane", "where is Lhotse located":
+ * "where is X", "where are the shops in Leeds", "where can I find a cafe on Mill Lane", "where is Lhotse located",
+ * "where does Ann live":
  * the members the rest of the question lists, with their location columns beside them (their columns a word
  * of place names: address, street, house number, city, state, country ...; those of a table that extends each
  * member one to one too: a restaurant's location row keyed by the restaurant). The rest is read as a
@@ -47,13 +48,14 @@ const PLACE = new Set([
   'longitude',
 ]);
 
-const OPENER = /^\s*where\s+(?:is|are|was|were|can\s+(?:i|we|you|one)\s+find)\s+(.+?)(?:\s+located)?\s*[?.!]?\s*$/i;
+const OPENER =
+  /^\s*where\s+(?:(?:is|are|was|were|can\s+(?:i|we|you|one)\s+find)\s+(.+?)(?:\s+(?:located|based|situated|headquartered))?|(?:does|do|did)\s+(.+?)\s+(?:live|reside|stay))\s*[?.!]?\s*$/i;
 
 /** The listing a "where" question asks for, as questions to read: "list <rest>", then "list the <thing> <rest>". */
 export function whereListings(question: string, lex: Lexicon, model: SemanticModel): string[] | undefined {
   const m = OPENER.exec(normalise(question));
   if (!m) return undefined;
-  const rest = m[1]!;
+  const rest = (m[1] ?? m[2])!;
   const out = [`list ${rest}`];
   // "where is Lhotse": a name of one thing's members alone (after an article that is not part of it: "a The Ramen Shop")
   const tokens = tokenize(rest);

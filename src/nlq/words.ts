@@ -636,6 +636,10 @@ export const ACTION_VERBS = new Set(
 export const LINK_BEFORE = new Set(
   `who that which whom whose is are was were be been being have has had do does did will would can could`.split(/\s+/),
 );
+/** Verbs of living in a place. */
+export const LIVING = new Set(['live', 'lives', 'living', 'lived', 'reside', 'resides', 'residing', 'dwell']);
+/** Verbs of being somewhere ("based in Oslo", "located at the port"), living included. */
+export const RESIDING = new Set([...LIVING, 'based', 'located', 'situated', 'headquartered']);
 /** Words that say the rows have every one of the values named: "both A and B", "A and B ... together". */
 export const ALL_OF_BEFORE = new Set(['both']);
 export const ALL_OF_AFTER = new Set(['together', 'jointly']);

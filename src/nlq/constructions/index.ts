@@ -12,6 +12,7 @@ import { distinctCount } from './distinct-count.js';
 import { duration } from './duration.js';
 import { emptyMembers } from './empty-members.js';
 import { entityCondition } from './entity-condition.js';
+import { figureExtreme } from './figure-extreme.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
 import { memberColumns } from './member-columns.js';
@@ -48,6 +49,7 @@ export const CONSTRUCTIONS: Construction[] = [
   clockColumn,
   samePeriod,
   periodMetricExtreme,
+  figureExtreme,
   ratio,
   duration,
   dateExtremeOfEach,
@@ -129,7 +131,8 @@ export function hasConstructedColumns(q: SemanticQuery): boolean {
     q.distinct_counts?.length ||
     q.period_counts?.length ||
     q.ratios?.length ||
-    q.durations?.length
+    q.durations?.length ||
+    q.column_aggregates?.length
   );
 }
 

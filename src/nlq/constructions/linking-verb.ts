@@ -515,6 +515,8 @@ function relatedSets(lex: Lexicon, model: SemanticModel, q: SemanticQuery): Set<
     ),
     ...(q.per_entity_averages ?? []).map((p) => around(defined([ofMetric(p.metric)]), [p.entity, ...qualifying])),
     ...(q.distinct_counts ?? []).map((d) => around(defined([d.through ?? d.entity]), [d.entity, ...qualifying])),
+    // (the rows a column's extreme, total or average is taken over: "the total credits of courses taught by X")
+    ...(q.column_aggregates ?? []).map((c) => around(defined([ofMetric(c.of) ?? ofDimension(c.of)]), qualifying)),
     // a listing (no metric): the members listed with what filters them
     ...(q.metrics.length || !q.group_by.length ? [] : [around(defined(q.group_by.map((g) => ofDimension(g.dimension))), qualifying)]),
   ];

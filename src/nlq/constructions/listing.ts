@@ -657,6 +657,8 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     [E, ...(lex.entities.get(E)?.synonyms ?? [])].find((x) => x.toLowerCase().endsWith('s'))?.replace(/_/g, ' ') ??
     `${E.replace(/_/g, ' ')} members`;
   const label = (d: string) => (lex.dimensions.get(d)?.label ?? lex.timeDimensions.get(d)?.label)?.toLowerCase() ?? d;
+  // ("the maximum credits of courses taught by X": one figure over the members' rows is asked, not a list of them)
+  if (query.column_aggregates?.length && !query.group_by.length) return query;
   if (
     query.distinct_counts?.length ||
     query.per_entity_averages?.length ||

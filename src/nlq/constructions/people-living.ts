@@ -6,12 +6,11 @@
  * that population figure, so a verb of living after anything else (a count of customers) stays unread.
  */
 import { consume, entriesOf, type Item } from '../spans.js';
+import { LIVING } from '../words.js';
 import type { Construction } from './types.js';
 
 /** Nouns for the people a population counts (its one column: single-table.ts reads "how many people live in X" too). */
 export const PEOPLE = new Set(['people', 'persons', 'residents', 'inhabitants', 'citizens']);
-/** Verbs of living in a place. */
-export const LIVING = new Set(['live', 'lives', 'living', 'lived', 'reside', 'resides', 'residing', 'dwell']);
 
 export const peopleLiving: Construction = {
   name: 'people living',
