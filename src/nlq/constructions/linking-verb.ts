@@ -503,15 +503,25 @@ interface Chain {
   named: Set<string>;
 }
 
-/** Whether a table refers to-one to both entities (a row of it pairs one of each). */
-const pairs = (model: SemanticModel, t: string, a: string, b: string) =>
-  [a, b].every((e) => model.relationships.some((x) => x.from === t && x.to === e && x.cardinality !== 'one_to_many'));
+/**
+ * Whether a table pairs two entities: it refers to-one to both, and its name is made of theirs (paper_keyphrase,
+ * offering_instructor). A table with a meaning of its own (a sale of a book in a shop, a loan) has its own verb.
+ */
+function pairs(model: SemanticModel, t: string, a: string, b: string): boolean {
+  const name = `${t} ${model.entities.find((e) => e.name === t)?.table ?? ''}`.toLowerCase().replace(/[^a-z ]/g, '');
+  const named = (e: string) =>
+    e
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => w.length > 2 && name.includes(w));
+  return [a, b].every((e) => named(e) && model.relationships.some((x) => x.from === t && x.to === e && x.cardinality !== 'one_to_many'));
+}
 
 /**
  * "keyphrases used by Ada", "datasets mentioned at a venue", "courses taught by Ada": a verb whose one join path (three
  * or four joins) starts or ends in a table pairing that side with the next thing (paper_keyphrase: a keyphrase and a
  * paper; offering_instructor: an instructor and an offering) states that pairing, the rest of the path saying whose
- * (the papers by Ada, the offerings of a course). The pair table named, or undefined.
+ * (the papers by Ada, the offerings of a course). The pair table, or undefined.
  */
 function pairedEnd(model: SemanticModel, a: string, b: string, chain: Chain): string | undefined {
   const path = onePath(model, a, b);
