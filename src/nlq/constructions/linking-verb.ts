@@ -44,6 +44,8 @@ interface Link {
   joined?: boolean;
   /** A negation before the verb ("rivers that do not run through X"): read only for an attribute of the thing's own. */
   negation?: Item;
+  /** The left side is a value qualifying a thing before it ("papers about X that used Y"): the verb may be the thing's. */
+  qualifier?: boolean;
 }
 
 /** Subject pronouns that stand for the one thing a breakdown or listing is about. */
@@ -54,10 +56,16 @@ export const linkingVerb: Construction = {
   recognise({ items, lex, ctx }) {
     const links: Link[] = [];
     items.forEach((it, k) => {
-      if (!mayLink(lex, it)) return;
+      // "how many hotels did Nell review": after do/did and the subject, the word last is the verb, though the
+      // lexicon reads it as the rows of the table it names
+      if (!mayLink(lex, it)) {
+        const right = tableVerb(lex, it) ? inverted(items, k) : undefined;
+        if (right) links.push({ verb: it, ...right });
+        return;
+      }
       // "what papers has Ada written at Oslo": both the object after the verb and the one before the
       // inverted auxiliary may be its other side; the one the model relates is read
-      const sides: { left?: Item; right: Item }[] = [forward(items, k), inverted(items, k)].filter((x) => !!x);
+      const sides: { left?: Item; right: Item; qualifier?: boolean }[] = [forward(items, k), inverted(items, k)].filter((x) => !!x);
       if (!sides.length) {
         const other = pronounClause(items, k) ?? coordinated(items, k, links);
         if (other) sides.push(other);
@@ -74,7 +82,9 @@ export const linkingVerb: Construction = {
           // one column?) is said by no filter; "papers written by Ada and Bo together" is, one condition each
           if (l.joined && !eachValueKept(lex, query, l.right)) continue;
           let left = l.left;
-          let how = left ? relation(lex, ctx.model, query, left, l.right, l.verb) : pronounRelation(lex, ctx.model, query, l.right, l.verb);
+          let how = left
+            ? relation(lex, ctx.model, query, left, l.right, l.verb, l.qualifier)
+            : pronounRelation(lex, ctx.model, query, l.right, l.verb);
           // "papers in ISA conference containing keyword AI": a participle after a qualifier says of the thing qualified
           if (!how && l.head) {
             left = l.head;
@@ -145,9 +155,14 @@ function namesVerb(w: string, verb: string): boolean {
  * names (the reviews and their count) is that verb, not a mention of those rows.
  */
 export function tableParticiple(lex: Lexicon, it: Item | undefined): boolean {
-  if (it?.kind !== 'lex' || it.consumed || !/(ed|en)$/.test(it.lower)) return false;
+  return !!it && /(ed|en)$/.test(it.lower) && tableVerb(lex, it);
+}
+
+/** A word the lexicon links, by its verb's lemma, only to tables the verb names ("review", "reviewed": the reviews). */
+function tableVerb(lex: Lexicon, it: Item): boolean {
+  if (it.kind !== 'lex' || it.consumed) return false;
   const v = verbOf(it.lower);
-  if (!v || v === it.lower) return false;
+  if (!v || (v === it.lower && /(ed|en)$/.test(it.lower))) return false;
   const tables = tablesNamed(lex, v);
   const entries = it.entries ?? [];
   return (
@@ -202,7 +217,20 @@ function forward(items: Item[], k: number): { left: Item; right: Item; negation?
     ...(joined ? { joined } : {}),
     ...(negation ? { negation } : {}),
     ...(p === k - 1 ? { head: qualifiedHead(items, p) } : {}),
+    ...(qualifies(items, p) ? { qualifier: true } : {}),
   };
+}
+
+/** Prepositions before a value that qualifies the thing named before them ("papers about X", "books with tag Y"). */
+const QUALIFYING = new Set([...'in at of from by on for about with'.split(' ')]);
+
+/** The item at `p` is a value after a preposition right after a thing ("papers [about Climate]"). */
+function qualifies(items: Item[], p: number): boolean {
+  if (!(items[p]?.kind === 'lex' && entriesOf(items[p]!, 'value').length)) return false;
+  let m = p - 1;
+  if (items[m]?.kind === 'lex' && entriesOf(items[m]!, 'dimension').length) m--;
+  if (items[m]?.lower === 'the') m--;
+  return QUALIFYING.has(items[m]?.lower ?? '') && items[m - 1]?.kind === 'lex';
 }
 
 /** Prepositions of a qualifier right after a thing: "papers [in ISA conference]", "orders [from Leeds]". */
@@ -232,7 +260,7 @@ function qualifiedHead(items: Item[], p: number): Item | undefined {
  * its subject; what follows it is its own object. Only things of the first verb's object (its words,
  * values and keywords) may stand between the two.
  */
-function coordinated(items: Item[], k: number, links: Link[]): { left: Item; right: Item } | undefined {
+function coordinated(items: Item[], k: number, links: Link[]): { left: Item; right: Item; qualifier?: boolean } | undefined {
   let p = k - 1;
   while (p >= 0 && items[p].kind === 'word' && LINK_BEFORE.has(items[p].lower)) p--;
   if (!(items[p]?.kind === 'word' && items[p].lower === 'and')) return undefined;
@@ -241,7 +269,7 @@ function coordinated(items: Item[], k: number, links: Link[]): { left: Item; rig
   const between = items.slice(items.indexOf(first.right) + 1, p);
   if (!between.every((it) => it.kind === 'lex' || (it.kind === 'word' && LINK_AFTER.has(it.lower)) || it.kind === 'time')) return undefined;
   const own = forwardRight(items, k);
-  return own ? { left: first.left, right: own } : undefined;
+  return own ? { left: first.left, right: own, ...(first.qualifier ? { qualifier: true } : {}) } : undefined;
 }
 
 /** What a verb acts on: the first thing named after it, past prepositions and keywords ("wrote the most papers"). */
@@ -290,7 +318,15 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
     if (!r || r.entity === referent) continue;
     const v = verbOf(verb.lower)!;
     if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v), inQuery);
-    return relationOf(model, { entity: referent, self: true }, r, v) ?? namedAmong(model, referent, r.entity, tablesNamed(lex, v), inQuery);
+    const chain = {
+      ends: new Set([referent, r.entity]),
+      members: new Set(namesMember(right) ? [r.entity] : []),
+      named: tablesNamed(lex, v),
+    };
+    return (
+      relationOf(model, { entity: referent, self: true }, r, v, chain) ??
+      namedAmong(model, referent, r.entity, tablesNamed(lex, v), inQuery)
+    );
   }
   return undefined;
 }
@@ -349,7 +385,15 @@ function inverted(items: Item[], k: number): { left: Item; right: Item; joined?:
  * How the query relates the two sides, when the model relates them in exactly one way: one
  * join path between two entities, or a thing and an attribute of its own. Undefined otherwise.
  */
-function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left: Item, right: Item, verb: Item): string | undefined {
+function relation(
+  lex: Lexicon,
+  model: SemanticModel,
+  query: SemanticQuery,
+  left: Item,
+  right: Item,
+  verb: Item,
+  qualifier?: boolean,
+): string | undefined {
   if (!(left.used || left.consumed) || !(right.used || right.consumed)) return undefined;
   // "authors who wrote crime books" read as two totals (authors, books) side by side is no relation;
   // figures of one thing's own rows ("the number of treatments and the amount prescribed for them") may
@@ -369,7 +413,17 @@ function relation(lex: Lexicon, model: SemanticModel, query: SemanticQuery, left
     const v = verbOf(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
-    if (!owners.size) return relationOf(model, l, r, v) ?? namedAmong(model, l.entity, r.entity, tablesNamed(lex, v), inQuery);
+    // (none from a value qualifying a thing before it: "papers about X that used Y" says the papers used Y)
+    const chain = qualifier
+      ? undefined
+      : {
+          ends: new Set([l.entity, r.entity]),
+          members: new Set([left, right].filter(namesMember).map((it) => (it === left ? l : r).entity)),
+          named: tablesNamed(lex, v),
+        };
+    // (a word the lexicon reads as a table, "cite" of the citations, links only through that table)
+    if (!owners.size && verb.kind !== 'lex')
+      return relationOf(model, l, r, v, chain) ?? namedAmong(model, l.entity, r.entity, tablesNamed(lex, v), inQuery);
     return linkTable(model, l.entity, r.entity, tablesNamed(lex, v), inQuery);
   }
   return undefined;
@@ -427,6 +481,7 @@ function relationOf(
   l: { entity: string; self: boolean },
   r: { entity: string; self: boolean },
   verb?: string,
+  chain?: Chain,
 ): string | undefined {
   if (l.entity === r.entity) {
     // a thing and an attribute of its own; two mentions of the thing itself ("papers citing papers") relate it to itself
@@ -435,7 +490,70 @@ function relationOf(
   // one relationship, or one table linking the two: a longer chain passes through things the verb does not name
   const paths = shortestJoinPaths(model, l.entity, r.entity);
   if (paths.count === 2 && paths.length === 1 && verb) return namedForeignKey(model, l.entity, r.entity, verb);
-  return paths.count === 1 && paths.length <= 2 ? `the model's one join between ${l.entity} and ${r.entity}` : undefined;
+  if (paths.count !== 1) return undefined;
+  if (paths.length <= 2) return `the model's one join between ${l.entity} and ${r.entity}`;
+  const pair = chain && pairedEnd(model, l.entity, r.entity, chain);
+  return pair ? `the ${pair} pairing ${l.entity} with what leads to ${r.entity}` : undefined;
+}
+
+/** What a longer path is read by: the sides it may start from, those named by a value, the tables the verb names. */
+interface Chain {
+  ends: Set<string>;
+  members: Set<string>;
+  named: Set<string>;
+}
+
+/**
+ * Whether a table pairs two entities: it refers to-one to both, and its name is made of theirs (paper_keyphrase,
+ * offering_instructor). A table with a meaning of its own (a sale of a book in a shop, a loan) has its own verb.
+ */
+function pairs(model: SemanticModel, t: string, a: string, b: string): boolean {
+  const name = `${t} ${model.entities.find((e) => e.name === t)?.table ?? ''}`.toLowerCase().replace(/[^a-z ]/g, '');
+  const named = (e: string) =>
+    e
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => w.length > 2 && name.includes(w));
+  return [a, b].every((e) => named(e) && model.relationships.some((x) => x.from === t && x.to === e && x.cardinality !== 'one_to_many'));
+}
+
+/**
+ * "keyphrases used by Ada", "datasets mentioned at a venue", "courses taught by Ada": a verb whose one join path (three
+ * or four joins) starts or ends in a table pairing that side with the next thing (paper_keyphrase: a keyphrase and a
+ * paper; offering_instructor: an instructor and an offering) states that pairing, the rest of the path saying whose
+ * (the papers by Ada, the offerings of a course). The pair table, or undefined.
+ */
+function pairedEnd(model: SemanticModel, a: string, b: string, chain: Chain): string | undefined {
+  const path = onePath(model, a, b);
+  if (!path || path.length < 4 || path.length > 5) return undefined;
+  const [first, second, last, beforeLast] = [path[1]!, path[2]!, path[path.length - 2]!, path[path.length - 3]!];
+  const end =
+    chain.ends.has(a) && pairs(model, first, a, second) ? a : chain.ends.has(b) && pairs(model, last, b, beforeLast) ? b : undefined;
+  if (!end) return undefined;
+  // "Ada published at Oslo": a verb naming a table on the way (the papers) reads its rows of a member named; "the
+  // venues Ada publishes in" asks for places of those rows, which may be more than one kind (venues, journals)
+  const other = end === a ? b : a;
+  if (path.slice(1, -1).some((e) => chain.named.has(e)) && !chain.members.has(other)) return undefined;
+  return end === a ? first : last;
+}
+
+/** The entities of the one shortest join path between two entities (both ends included), reading relationships both ways. */
+function onePath(model: SemanticModel, a: string, b: string): string[] | undefined {
+  const parent = new Map<string, string>([[a, a]]);
+  const queue = [a];
+  while (queue.length && !parent.has(b)) {
+    const cur = queue.shift()!;
+    for (const x of model.relationships) {
+      const next = x.from === cur ? x.to : x.to === cur ? x.from : undefined;
+      if (!next || next === cur || parent.has(next)) continue;
+      parent.set(next, cur);
+      queue.push(next);
+    }
+  }
+  if (!parent.has(b)) return undefined;
+  const out = [b];
+  while (out[0] !== a) out.unshift(parent.get(out[0]!)!);
+  return out;
 }
 
 /** Endings of a noun made from a verb's stem: send → sender, buy → buyer, gift → gifted, pay → payee. */
