@@ -25,7 +25,7 @@ import type { InterpretContext, Interpretation } from './types.js';
 
 type Agg = ColumnAggregate['agg'];
 /** Words of an aggregate of a column: "the lowest price", "average salary". */
-const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
+export const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
   ['minimum', 'min'],
   ['min', 'min'],
   ['lowest', 'min'],
@@ -46,7 +46,7 @@ const AGG_WORDS: ReadonlyMap<string, Agg> = new Map([
 /** An aggregate word ("average", "total", "lowest"), said of one column or of several rows. */
 export const namesAggregate = (t: Token) => AGG_WORDS.has(t.lower) || ['overall', 'combined', 'typical', 'median'].includes(t.lower);
 
-const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
+export const AGG_LABELS: Record<Agg, string> = { min: 'Lowest', max: 'Highest', avg: 'Average', sum: 'Total' };
 /**
  * Words of the first or last value of a date ("the earliest order date", "the most recent hire date") or,
  * with the aggregate words' min/max, of a text column in its sort order ("the minimum name"): one value.

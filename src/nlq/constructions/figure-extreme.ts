@@ -1,29 +1,24 @@
 /**
- * The highest or lowest value of a figure among rows: "what is the highest fee of appointments of premium
- * patients", "the maximum salary of doctors in Lisbon", "lowest price per supplier". The question opens on
- * the extreme word and its figure (nothing but "what is the", "show me" before them), so it asks for that
- * value, not for the thing holding it ("which doctor has the highest salary" is a ranking, and "the doctor
- * with the highest salary" a lookup). The figure must be one number column per row (a measure over a plain
- * column): the extreme of a computed figure ("the highest revenue": of a line, or of a month?) or of a
- * total said as such ("the highest total fee": of which groups?) is not this reading.
+ * One figure over the rows that meet the question's conditions: "what is the highest fee of appointments of
+ * premium patients", "the maximum salary of doctors in Lisbon", "the total credits of courses taught by X", the
+ * same per group ("the highest fee per city"). The question opens on the aggregate word and its figure (nothing
+ * but "what is the", "show me" before them), so it asks for that value, not for the thing holding it ("which
+ * doctor has the highest salary" is a ranking, "the doctor with the highest salary" a lookup). The figure is one
+ * number column per row: a measure over a plain column (its extreme only: its own total or average is the
+ * general rules'), or a number column the model keeps as a dimension only (any aggregate). The extreme of a
+ * computed figure ("the highest revenue": of a line, or of a month?) or of a total said as such ("the highest
+ * total fee": of which groups?) is not this reading.
  */
-import { rowAttribute } from '../single-table.js';
+import { AGG_LABELS, AGG_WORDS, rowAttribute } from '../single-table.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import type { Construction } from './types.js';
 
-const MAX_WORDS = new Set(['highest', 'largest', 'biggest', 'greatest', 'maximum', 'max']);
-const MIN_WORDS = new Set(['lowest', 'smallest', 'minimum', 'min']);
 /** Words that may open a question asking for a value. */
 const OPENING = new Set(
   `what what's whats is was are were the show give me us tell find return get display please i'd want to know see`.split(' '),
 );
 /** Words in the figure's phrase that say it is already an aggregate of rows. */
 const AGGREGATE_SAID = new Set(['total', 'sum', 'average', 'avg', 'mean', 'overall', 'combined', 'number', 'count', 'cumulative']);
-
-/** Words that sum or average a number column of the rows ("total credits", "the sum of the ages"). */
-const SUM_WORDS = new Set(['total', 'sum']);
-const AVG_WORDS = new Set(['average', 'mean', 'avg']);
-const AGG_NAMES = { max: 'Highest', min: 'Lowest', sum: 'Total', avg: 'Average' } as const;
 
 export const figureExtreme: Construction = {
   name: 'extreme of a figure',
@@ -32,15 +27,7 @@ export const figureExtreme: Construction = {
     while (k < items.length && items[k]!.kind !== 'lex' && OPENING.has(items[k]!.lower)) k++;
     const word = items[k];
     if (!word || word.consumed || (word.kind !== 'word' && word.kind !== 'kw')) return null;
-    const agg = MAX_WORDS.has(word.lower)
-      ? 'max'
-      : MIN_WORDS.has(word.lower)
-        ? 'min'
-        : SUM_WORDS.has(word.lower)
-          ? 'sum'
-          : AVG_WORDS.has(word.lower)
-            ? 'avg'
-            : undefined;
+    const agg = AGG_WORDS.get(word.lower);
     if (!agg) return null;
     // ("the lowest daily revenue in each month": the extreme of a per-period figure is `period-metric-extreme.ts`'s)
     if (a.grainGroups.length) return null;
@@ -49,7 +36,7 @@ export const figureExtreme: Construction = {
     // "the sum of (the) credits"
     let at = k + 1;
     const between: Item[] = [];
-    if (items[at]?.lower === 'of' && !['highest', 'lowest', 'largest', 'smallest', 'biggest', 'greatest'].includes(word.lower)) {
+    if (items[at]?.lower === 'of' && !word.lower.endsWith('est')) {
       between.push(items[at]!);
       at++;
       if (['the', 'all'].includes(items[at]?.lower ?? '')) between.push(items[at++]!);
@@ -85,7 +72,7 @@ export const figureExtreme: Construction = {
       a.groups = a.groups.filter((g) => items[g.pos] !== target);
       a.providesMetric = true;
     }
-    const label = `${AGG_NAMES[agg]} ${figure.label.toLowerCase()}`;
+    const label = `${AGG_LABELS[agg]} ${figure.label.toLowerCase()}`;
     const entity = figure.entity;
     const rowCounts = a.metrics
       .filter((m) => m.ambiguous && lex.metrics.get(m.name)?.agg === 'count' && lex.metrics.get(m.name)?.entity === entity)
