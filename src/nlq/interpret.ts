@@ -140,7 +140,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     if (r.kind === 'query' && listed)
       return computable({ ...r, query: listed, notes: [...r.notes, `Read the question as "${defined.text}".`] }, ctx.model);
   }
-  const whole = possessedThings(question, ctx, interpretWhole(question, ctx));
+  const whole = bareThingsListed(question, ctx, possessedThings(question, ctx, interpretWhole(question, ctx)));
   if (whole.kind === 'query') {
     // "products that are discontinued": a column said of the thing is a condition, never a column listed
     const predicated = predicatedColumn(question, getLexicon(ctx.model, ctx.values), whole.query);
@@ -861,6 +861,45 @@ function countUnasked(
     kind: 'out_of_scope',
     reason: `${quoteList(words)}: the number of ${things}, or the ${things} themselves? Ask "how many ${things}" for the number, or "list the ${things}" to see them.`,
     unconsumed: words,
+    partial: q,
+  };
+}
+
+/**
+ * "students taking advanced courses", "orders of gold customers": a bare phrase (no word asking how many)
+ * naming two kinds of things, one qualifying the other, asks to see the first; the count of each answers a
+ * question nobody asked. Read as "list …"; refused with both readings when that does not list the first thing.
+ * (Things joined by "and", "orders and customers in 1995", are counted each, as the model's figures.)
+ */
+function bareThingsListed(question: string, ctx: InterpretContext, r: Interpretation): Interpretation {
+  if (r.kind !== 'query' || ctx.previous) return r;
+  const q = r.query;
+  if (q.metrics.length < 2 || q.group_by.length || q.order.length || q.limit !== undefined || q.metric_filters.length) return r;
+  if (q.comparison || q.share_of_total.length || q.running_totals?.length || q.subset_metrics?.length) return r;
+  const lex = getLexicon(ctx.model, ctx.values);
+  const counted = q.metrics.map((m) => lex.metrics.get(m));
+  if (!counted.every((m) => m?.agg === 'count' || m?.agg === 'count_distinct')) return r;
+  const tokens = tokenize(normalise(question));
+  if (tokens.some((t) => COUNT_WORDS.has(t.lower))) return r;
+  // where each count's thing is first named: the things must follow one another without "and" between them
+  const links = linkQuestion(tokens, lex);
+  const at = counted.map((m) => links.find((c) => c.kind === 'entity' && c.target === m!.entity)?.i);
+  if (at.some((i) => i === undefined) || new Set(counted.map((m) => m!.entity)).size !== counted.length) return r;
+  const first = Math.min(...(at as number[]));
+  const last = Math.max(...(at as number[]));
+  if (tokens.slice(first, last).some((t) => ['and', 'or', ',', '&', '/'].includes(t.lower))) return r;
+  const thing = counted[at.indexOf(first)]!.entity;
+  if (!thing) return r;
+  const text = `list ${question.trim()}`;
+  const listed = interpretWhole(text, ctx);
+  const shows = (g: { dimension: string }) => lex.dimensions.get(g.dimension)?.entity === thing;
+  if (listed.kind === 'query' && listed.query.group_by.some(shows))
+    return { ...listed, notes: [...listed.notes, `Read the question as "${text}".`] };
+  const things = counted.map((m) => m!.label.toLowerCase());
+  return {
+    kind: 'out_of_scope',
+    reason: `The question names ${quoteList(things)} and asks nothing of them: the ${pluralOf(lex, thing)} themselves, or the number of each? Ask "list the ${pluralOf(lex, thing)} …" or "how many …". I did not answer rather than guess.`,
+    unconsumed: [],
     partial: q,
   };
 }
