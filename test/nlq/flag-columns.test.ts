@@ -50,3 +50,37 @@ describe('flags of a clinic (T/F, yes/no, is_ and _yn names)', () => {
     for (const q of ['licensed drugs', 'drugs that are licensed', 'floor wards']) expect((await db.ask(q))[0], q).toMatch(/^refused/);
   });
 });
+
+describe('flags named by a noun or by any name when stored as Y/N or T/F (a hotel, a café guide)', () => {
+  const hotel = bootstrappedDuckdb(
+    'flaghotel',
+    `CREATE TABLE room (room_no INTEGER PRIMARY KEY, room_type VARCHAR, nightly_rate DECIMAL(7,2), sea_view BOOLEAN);
+     INSERT INTO room VALUES (101,'single',80.00,false),(102,'double',120.00,true),(201,'double',130.00,false),(202,'suite',250.00,true);
+     CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, fname VARCHAR, lname VARCHAR, vip CHAR(1));
+     INSERT INTO guest VALUES (1,'Maria','Lopez','Y'),(2,'Tom','Baker','N'),(3,'Yuki','Sato','N'),(4,'Lena','Fischer','Y');`,
+  );
+  const cafes = bootstrappedDuckdb(
+    'flagcafes',
+    `CREATE TABLE cafe (cafe_id INTEGER PRIMARY KEY, cafe_name VARCHAR, town VARCHAR, terrace BOOLEAN, wifi VARCHAR);
+     INSERT INTO cafe VALUES (1,'Bean There','Leeds',true,'T'),(2,'Cup & Co','York',false,'T'),(3,'Drip','Leeds',true,'F'),(4,'Grind','Hull',false,'F');`,
+  );
+
+  it('holds a flag named by its noun true after "have" / "with a", false after "without" / "do not have"', async () => {
+    expect(await hotel.ask('which rooms have a sea view')).toEqual(['102', '202']);
+    expect(await hotel.ask('which rooms do not have a sea view')).toEqual(['101', '201']);
+    expect(await hotel.ask('the average nightly rate of rooms with a sea view')).toEqual(['185']);
+    expect(await cafes.ask('how many cafes have a terrace')).toEqual(['2']);
+    expect(await cafes.ask('cafes in York without a terrace')).toEqual(['2 Cup & Co']);
+  });
+
+  it('reads a Y/N or T/F column as a flag whatever its name', async () => {
+    expect(await hotel.ask('list the VIP guests')).toEqual(['1 Maria Lopez', '4 Lena Fischer']);
+    expect(await hotel.ask('how many guests are not vip')).toEqual(['2']);
+    expect(await cafes.ask('which cafes have wifi')).toEqual(['1 Bean There', '2 Cup & Co']);
+  });
+
+  it('never lists the flag column as if it answered the condition', async () => {
+    for (const q of ['which rooms have a sea view', 'which cafes have wifi'])
+      for (const row of await (q.includes('rooms') ? hotel : cafes).ask(q)) expect(row).not.toMatch(/true|false|^T$|^F$/);
+  });
+});

@@ -98,6 +98,8 @@ const POSSESSIVE = new Set(['the', 'their', 'its', 'his', 'her']);
 interface Found {
   op: Op;
   dimension?: string;
+  /** The column is a flag: "rooms with a sea view" holds it true (false for "without"), not merely set. */
+  flag?: boolean;
   /** Why not (a refusal). */
   unclear?: string;
   words: Item[];
@@ -146,10 +148,17 @@ function columnsOfEntries(c: Ctx, entries: { kind: string; target: string }[]): 
 }
 
 /** The one column of `thing` named by `cols`, or why not; undefined when the noun is nothing of the kind. */
-function choose(c: Ctx, cols: Column[], thing: string | undefined, text: string): { dimension?: string; unclear?: string } | undefined {
-  if (!cols.length || cols.some((x) => x.flag)) return undefined;
-  if (!thing) return undefined;
+function choose(
+  c: Ctx,
+  cols: Column[],
+  thing: string | undefined,
+  text: string,
+): { dimension?: string; flag?: boolean; unclear?: string } | undefined {
+  if (!cols.length || !thing) return undefined;
   const own = cols.filter((x) => x.entity === thing);
+  // a flag named by its noun ("sea view", "parking") is held true or false, never only set
+  if (own.length === 1 && own[0]!.flag && cols.length === 1) return { dimension: own[0]!.name, flag: true };
+  if (cols.some((x) => x.flag)) return undefined;
   if (own.length === 1) return { dimension: own[0]!.name };
   const label = c.lex.entities.get(thing)?.name ?? thing;
   if (!own.length) return undefined;
@@ -412,9 +421,16 @@ export const valuePresence: Construction = {
           if (f.op === 'is_set' && q.filters.some((x) => x.dimension === f.dimension && x.op !== 'not_set' && x.values.length)) continue;
           if (q.filters.some((x) => x.dimension === f.dimension))
             return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
+          const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;
+          if (f.flag) {
+            const values = [f.op === 'is_set' ? 'true' : 'false'];
+            q.filters.push({ dimension: f.dimension!, op: 'eq', values });
+            noteConditionWords(a, { dimension: f.dimension!, values }, f.words);
+            notes.push(`Filter: ${label} is ${values[0]}`);
+            continue;
+          }
           q.filters.push({ dimension: f.dimension!, op: f.op, values: [] });
           noteConditionWords(a, { dimension: f.dimension!, values: [] }, f.words);
-          const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;
           notes.push(`Filter: ${label} ${f.op === 'is_set' ? 'has a value' : 'has no value (empty or not recorded)'}`);
         }
         return q;

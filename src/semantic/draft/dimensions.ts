@@ -283,7 +283,7 @@ const YES_NO: [string, string][] = [
 /**
  * A flag kept as a number or a text: exactly two values that are a yes and a no (0/1, Y/N, T/F, yes/no),
  * under a name that says a property (`is_active`, `has_wifi`, `abandoned_yn`, or one adjective or
- * participle: `discontinued`, `active`). Its stored yes (as a SQL literal) and the words of its name
+ * participle: `discontinued`, `active`; or any name when stored as Y/N, T/F, yes/no). Its stored yes (as a SQL literal) and the words of its name
  * that say the property, or undefined when the column is no flag (`floor` with values 0 and 1 is a
  * count). A text must show both values in the sample (two values, one seen, could be any pair).
  */
@@ -291,12 +291,15 @@ export function flagColumn(k: ColumnDraft): { yes: string; words: string[] } | u
   const { c, rw } = k;
   if (c.distinct !== 2 || (c.kind !== 'integer' && c.kind !== 'text')) return undefined;
   let yes: string | undefined;
+  /** Stored as the letters of a yes and a no (Y/N, T/F, yes/no): a flag whatever its name, never a count. */
+  let lettered = false;
   if (c.kind === 'integer') yes = c.min === 0 && c.max === 1 ? '1' : undefined;
   else {
     const seen = [...new Set(c.sample.map((v) => String(v).trim()))];
     const pair = YES_NO.find(([y, n]) => seen.length === 2 && seen.every((v) => [y, n].includes(v.toLowerCase())));
     const stored = pair && seen.find((v) => v.toLowerCase() === pair[0]);
     yes = stored && `'${stored.replace(/'/g, "''")}'`;
+    lettered = !!pair && /^[a-z]/.test(pair[0]);
   }
   if (!yes) return undefined;
   const words = FLAG_END.has(rw.at(-1) ?? '') ? rw.slice(0, -1) : rw;
@@ -306,7 +309,8 @@ export function flagColumn(k: ColumnDraft): { yes: string; words: string[] } | u
     // (a participle the dictionary lacks: "soundproofed", "deleted")
     (words.length === 1 &&
       (tags(words[0]!).some((x) => x === 'JJ' || x === 'VBN') || (!tags(words[0]!).length && /..ed$/.test(words[0]!)))) ||
-    (words.length >= 1 && words.length < rw.length);
+    (words.length >= 1 && words.length < rw.length) ||
+    (lettered && words.length >= 1);
   return property ? { yes, words } : undefined;
 }
 
