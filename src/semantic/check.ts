@@ -4,8 +4,10 @@
  * key is unique, each relationship's fan-out matches its declared cardinality, and time dimensions
  * hold dates. Each problem comes with its fix. `guardLayerModel` turns the findings into a model the
  * server can use: a missing table refuses the model; a relationship whose "one" side is not unique is
- * dropped, so the metrics that would need it refuse instead of multiplying rows.
+ * dropped, so the metrics that would need it refuse instead of multiplying rows. A check that ran out of
+ * time (a saturated host) drops nothing: the relationship is kept as declared and the finding says so.
  */
+import { WarehouseTimeoutError } from '../warehouse/errors.js';
 import type { Warehouse } from '../warehouse/types.js';
 import { compile, compileDistinctValues, compileLatest } from './compiler.js';
 import { dialectFor } from './dialects/index.js';
@@ -22,6 +24,11 @@ export interface CheckFinding {
   problem?: string;
   /** How to fix it (failed findings only). */
   fix?: string;
+  /**
+   * The check ran out of time (a busy or slow warehouse), which says nothing about the data: the part
+   * is kept as declared, and the finding says so.
+   */
+  unchecked?: boolean;
 }
 
 export interface CheckReport {
@@ -148,6 +155,17 @@ export async function checkModel(model: SemanticModel, warehouse: Warehouse, opt
         if (dup) problems.push(`${entity}.${cols.join(', ')} is not unique (${dup})`);
       }
     } catch (err) {
+      if (err instanceof WarehouseTimeoutError) {
+        findings.push({
+          kind: 'fan_out',
+          subject: relationshipName(r),
+          ok: false,
+          unchecked: true,
+          problem: `its keys could not be checked in ${timeoutMs / 1000} s (${reason(err)}): kept as declared`,
+          fix: 'run `quarry semantic check` when the warehouse is less busy',
+        });
+        continue;
+      }
       problems.push(`could not be checked (${reason(err)})`);
     }
     findings.push(
@@ -235,11 +253,12 @@ export function formatCheckReport(r: CheckReport): string {
 export async function guardLayerModel(
   model: SemanticModel,
   warehouse: Warehouse,
+  options: Pick<CheckOptions, 'timeoutMs'> = {},
 ): Promise<{ model: SemanticModel; failed: CheckFinding[] }> {
-  const r = await checkModel(model, warehouse, { quick: true });
+  const r = await checkModel(model, warehouse, { ...options, quick: true });
   const missing = r.failed.filter((f) => f.kind === 'table');
   if (missing.length) throw new ModelCheckError(missing);
-  const badRelationships = new Set(r.failed.filter((f) => f.kind === 'fan_out').map((f) => f.subject));
+  const badRelationships = new Set(r.failed.filter((f) => f.kind === 'fan_out' && !f.unchecked).map((f) => f.subject));
   const badKeys = new Set(r.failed.filter((f) => f.kind === 'key').map((f) => f.subject.replace(/^entity /, '')));
   if (!badRelationships.size && !badKeys.size) return { model, failed: r.failed };
   // (a relationship into an entity whose own key repeats multiplies rows too)

@@ -14,7 +14,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { freePort } from '../helpers/net.js';
 import { parseModel } from '../../src/semantic/loader.js';
 import { semanticLayerFor } from '../../src/semantic/values.js';
-import { checkModel, ModelCheckError } from '../../src/semantic/check.js';
+import { checkModel, guardLayerModel, ModelCheckError } from '../../src/semantic/check.js';
 import { compile } from '../../src/semantic/compiler.js';
 import { dialectFor } from '../../src/semantic/dialects/index.js';
 import { openWarehouse } from '../../src/warehouse/index.js';
@@ -160,6 +160,25 @@ describe('the check when a model is loaded', () => {
     const total = await w.run(compile(layer.model, { metrics: ['sales_amount'] }, dialectFor('duckdb')).sql);
     expect(Number(Object.values(total.rows[0]!)[0])).toBe(300);
   });
+
+  it('keeps a join whose check ran out of time (a saturated host): kept as declared, and said so', async () => {
+    // the depots' keys read from a query too slow for the check's time budget
+    const slow = model()
+      .replace(
+        'table: depot, primary_key: depot_id',
+        'sql: "SELECT DISTINCT depot_id, depot_name FROM depot, range(2000000) r(i) WHERE i >= 0", primary_key: depot_id',
+      )
+      .replace(/ {2}- \{ from: sale, to: supplier.*\n/, '');
+    const guarded = await guardLayerModel(parseModel(slow), w, { timeoutMs: 20 });
+    expect(guarded.model.relationships.map((r) => r.to)).toEqual(['depot']);
+    expect(guarded.failed.find((f) => f.kind === 'fan_out')).toMatchObject({
+      unchecked: true,
+      problem: expect.stringMatching(/could not be checked in 0.02 s.*kept as declared/),
+    });
+    // with the time it needs, the same join is checked and found sound
+    const checked = await guardLayerModel(parseModel(slow), w, { timeoutMs: 600_000 });
+    expect(checked.failed.filter((f) => f.kind === 'fan_out')).toEqual([]);
+  }, 120_000);
 
   it('quarry serve does not start with a model naming a missing table', async () => {
     const path = join(dir, 'missing.yaml');
