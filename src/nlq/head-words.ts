@@ -31,8 +31,10 @@ const AGGREGATE_WORDS = new Set([
 /** Words with rules of their own: "the name of X" is its naming column, an id its key. */
 const OWN_RULES = new Set(['name', 'id', 'identifier']);
 
-/** Function words that are also the last word of model phrases ("transaction amount", "order value"). */
-const HEAD_NOUNS = new Set(['amount', 'value']);
+/** Function words that are also the last word of model phrases ("transaction amount", "order value", "room type"). */
+const HEAD_NOUNS = new Set(['amount', 'value', 'type', 'kind']);
+/** Before the column a breakdown is by: "rooms of each type", "count by type", "per kind". */
+const BREAKDOWN_WORDS = new Set(['each', 'every', 'per', 'by']);
 
 const ORDER_VERBS = new Set(['ordered', 'sorted', 'ranked', 'arranged', 'order', 'sort', 'rank', 'arrange']);
 
@@ -96,7 +98,9 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
   const tokens = tokenize(text);
   const links = linkQuestion(tokens, lex);
   const named = new Set(links.filter((l) => l.kind === 'entity').map((l) => l.target));
-  if (!named.size) return text;
+  // "the average nightly rate for each type": a figure of one thing names it too (for a breakdown word only)
+  const figured = new Set(links.filter((l) => l.kind === 'metric').map((l) => lex.metrics.get(l.target)?.entity));
+  if (!named.size && !figured.size) return text;
   const linked = new Set<number>();
   for (const l of links) for (let i = l.i; i < l.j; i++) linked.add(i);
   const index = headIndex(model);
@@ -104,12 +108,14 @@ export function expandHeadWords(text: string, lex: Lexicon, model: SemanticModel
   // from the end, so that earlier offsets stay right
   for (let k = tokens.length - 1; k >= 0; k--) {
     const t = tokens[k]!;
-    // ("amount" and "value" are filler in "the total amount of"; what an order is by is a column: "ordered by amount")
-    const filler = STOPWORDS.has(t.lower) && !(HEAD_NOUNS.has(t.lower) && (orderedBy(tokens, k) || aggregateOf(tokens, k)));
+    // ("amount" and "value" are filler in "the total amount of"; what an order or a breakdown is by is a
+    // column: "ordered by amount", "rooms of each type")
+    const breakdown = BREAKDOWN_WORDS.has(tokens[k - 1]?.lower ?? '') && tokens[k + 1]?.lower !== 'of';
+    const filler = STOPWORDS.has(t.lower) && !(HEAD_NOUNS.has(t.lower) && (orderedBy(tokens, k) || aggregateOf(tokens, k) || breakdown));
     if (linked.has(k) || !/^[a-z]{3,}$/.test(t.lower) || filler) continue;
     // "count of distinct tickers": an aggregate word is grammar, never the head of "ticker count"
     if (OWN_RULES.has(t.lemma) || AGGREGATE_WORDS.has(t.lower) || AGGREGATE_WORDS.has(t.lemma)) continue;
-    const own = (index.get(t.lemma) ?? []).filter((c) => named.has(c.entity));
+    const own = (index.get(t.lemma) ?? []).filter((c) => named.has(c.entity) || (breakdown && figured.has(c.entity)));
     if (own.length !== 1) continue;
     // the phrase's other words said elsewhere ("declared a major" for "declare major"): other rules read it
     // (its thing's own words aside: "suppliers ... balance" for "supplier account balance" is this very case)

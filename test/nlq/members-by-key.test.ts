@@ -1,0 +1,56 @@
+/**
+ * A thing with no name column that other rows point at by its key (a room by its number, a dock by its
+ * code) is broken down by that key ("bookings for each room"); a breakdown said by the last word of a
+ * column of the thing ("rooms of each type", "the average rate per type") is that column. Both were
+ * refused ("for each", "of each"). Our own wordings on two small databases of our own, bootstrapped unedited.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
+
+describe('a hotel: rooms known by their number', () => {
+  const db = bootstrappedDuckdb(
+    'keyhotel',
+    `CREATE TABLE room (room_no INTEGER PRIMARY KEY, room_type VARCHAR, floor INTEGER, nightly_rate DECIMAL(7,2));
+     CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, room_no INTEGER REFERENCES room(room_no), nights INTEGER, channel VARCHAR);
+     INSERT INTO room VALUES (101,'single',1,80.00),(102,'double',1,120.00),(201,'double',2,130.00),(202,'suite',2,250.00),(301,'suite',3,300.00);
+     INSERT INTO booking VALUES (1,202,3,'web'),(2,101,1,'phone'),(3,102,2,'web'),(4,301,5,'agent'),(5,201,2,'web'),(6,202,1,'web');`,
+  );
+
+  it('breaks a count down by the key of the thing', async () => {
+    const each = ['101 1', '102 1', '201 1', '202 2', '301 1'];
+    expect(await db.ask('how many bookings does each room have')).toEqual(each);
+    expect(await db.ask('the number of bookings for each room')).toEqual(each);
+    expect(await db.ask('which room has the most bookings')).toEqual(['202 2']);
+  });
+
+  it('reads "type" after a breakdown word as the thing\'s type column', async () => {
+    const counts = ['double 2', 'single 1', 'suite 2'];
+    expect(await db.ask('count the rooms of each type')).toEqual(counts);
+    expect(await db.ask('number of rooms per type')).toEqual(counts);
+    expect(await db.ask('the average nightly rate for each type')).toEqual(['double 125', 'single 80', 'suite 275']);
+  });
+
+  it('still refuses a breakdown word it cannot place', async () => {
+    expect((await db.ask('the number of bookings for each type'))[0]).toMatch(/^refused/);
+  });
+});
+
+describe('bike docks known by their code', () => {
+  const db = bootstrappedDuckdb(
+    'keydocks',
+    `CREATE TABLE dock (dock_code VARCHAR PRIMARY KEY, dock_kind VARCHAR, district VARCHAR, capacity INTEGER);
+     CREATE TABLE ride (ride_id INTEGER PRIMARY KEY, dock_code VARCHAR REFERENCES dock(dock_code), minutes INTEGER, fare DECIMAL(6,2));
+     INSERT INTO dock VALUES ('D01','kiosk','North',20),('D02','kiosk','South',15),('D03','pole','North',8),('D04','hub','East',40);
+     INSERT INTO ride VALUES (1,'D01',12,2.50),(2,'D01',30,4.00),(3,'D02',8,1.50),(4,'D04',45,6.00),(5,'D04',20,3.00),(6,'D04',5,1.00);`,
+  );
+
+  it('breaks figures down by the key of the thing', async () => {
+    expect(await db.ask('number of rides for each dock')).toEqual(['D01 2', 'D02 1', 'D04 3']);
+    expect(await db.ask('the total fare per dock')).toEqual(['D01 6.5', 'D02 1.5', 'D04 10']);
+  });
+
+  it('reads "kind" after a breakdown word as the thing\'s kind column', async () => {
+    expect(await db.ask('number of docks by kind')).toEqual(['hub 1', 'kiosk 2', 'pole 1']);
+    expect(await db.ask('the average capacity for each kind')).toEqual(['hub 40', 'kiosk 17.5', 'pole 8']);
+  });
+});
