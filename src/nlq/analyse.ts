@@ -1,7 +1,7 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
-import { dimensionOfEntity, memberDimension, rowsNamed } from './members.js';
+import { dimensionOfEntity, keyDimension, memberDimension, rowsNamed } from './members.js';
 import { type LexEntry, type Lexicon, phraseEntries } from './lexicon.js';
 import { type TimeHit, wholePeriods } from './time.js';
 import { type InterpretContext } from './types.js';
@@ -650,6 +650,31 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${nxNum.text}` } });
       it.used = true;
       if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
+      continue;
+    }
+
+    // "room 202", "order 10": one member by its whole-number key, right after the thing named in the singular
+    const keyNum = items[k + 1];
+    const keyed = ents.length === 1 && !it.plural ? keyDimension(ctx.model, ents[0]!.target) : undefined;
+    if (
+      keyed &&
+      keyNum?.kind === 'num' &&
+      !keyNum.used &&
+      !keyNum.percent &&
+      Number.isInteger(keyNum.num) &&
+      keyNum.num! >= 0 &&
+      lex.dimensions.get(keyed)?.type === 'number'
+    ) {
+      keyNum.used = true;
+      const entry: LexEntry = {
+        kind: 'value',
+        target: keyed,
+        values: [String(keyNum.num)],
+        source: 'value',
+        phrase: `${it.text} ${keyNum.text}`,
+      };
+      a.values.push({ entries: [entry], pos: k, negated: false, item: { ...it, text: `${it.text} ${keyNum.text}` } });
+      it.used = true;
       continue;
     }
 

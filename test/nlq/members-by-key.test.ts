@@ -30,6 +30,12 @@ describe('a hotel: rooms known by their number', () => {
     expect(await db.ask('the average nightly rate for each type')).toEqual(['double 125', 'single 80', 'suite 275']);
   });
 
+  it('reads "room 202" as the one room of that number, through the rows that point at it', async () => {
+    expect(await db.ask('how many bookings has room 202 had')).toEqual(['2']);
+    expect(await db.ask('the bookings of room 202')).toEqual(['1', '6']);
+    expect(await db.ask('the total nights booked in room 301')).toEqual(['5']);
+  });
+
   it('still refuses a breakdown word it cannot place', async () => {
     expect((await db.ask('the number of bookings for each type'))[0]).toMatch(/^refused/);
   });
@@ -52,5 +58,27 @@ describe('bike docks known by their code', () => {
   it('reads "kind" after a breakdown word as the thing\'s kind column', async () => {
     expect(await db.ask('number of docks by kind')).toEqual(['hub 1', 'kiosk 2', 'pole 1']);
     expect(await db.ask('the average capacity for each kind')).toEqual(['hub 40', 'kiosk 17.5', 'pole 8']);
+  });
+});
+
+describe('invoices known by their number', () => {
+  const db = bootstrappedDuckdb(
+    'keyinvoices',
+    `CREATE TABLE product (product_id INTEGER PRIMARY KEY, product_name VARCHAR, unit_price DECIMAL(6,2));
+     CREATE TABLE invoice (invoice_no INTEGER PRIMARY KEY, issued_on DATE, customer VARCHAR);
+     CREATE TABLE invoice_line (line_id INTEGER PRIMARY KEY, invoice_no INTEGER REFERENCES invoice(invoice_no),
+       product_id INTEGER REFERENCES product(product_id), qty INTEGER);
+     INSERT INTO product VALUES (1,'Bolt',0.20),(2,'Nut',0.10),(3,'Hinge',2.50);
+     INSERT INTO invoice VALUES (7,'2024-01-03','Acme'),(8,'2024-01-09','Birch'),(9,'2024-02-01','Acme');
+     INSERT INTO invoice_line VALUES (1,7,1,100),(2,7,2,100),(3,8,3,4),(4,9,1,50),(5,7,3,2);`,
+  );
+
+  it('reads "invoice 7" as the one invoice of that number', async () => {
+    expect(await db.ask('how many lines does invoice 7 have')).toEqual(['3']);
+    expect(await db.ask('which products are on invoice 7')).toEqual(['1 Bolt', '2 Nut', '3 Hinge']);
+  });
+
+  it('never reads a number after things in the plural as one of them', async () => {
+    expect(await db.ask('how many invoices have more than 2 lines')).toEqual(['1']);
   });
 });
