@@ -41,6 +41,8 @@ const farm = bootstrappedDuckdb(
   `,
 );
 
+const refused = (rows: string[]) => expect(rows[0]).toMatch(/^refused: /);
+
 describe('a figure "for each" thing is one per member, never one over all of them', () => {
   it('crops: the total yield for each crop', async () => {
     const r = await farm.answer('What is the total yield for each crop?');
@@ -58,5 +60,22 @@ describe('a figure "for each" thing is one per member, never one over all of the
     const r = await vet.ask('what is the total fee amount for each pet');
     expect(r.length === 6 || r[0]!.startsWith('refused')).toBe(true);
     expect(await vet.ask('what is the total fee amount of all visits')).toEqual(['755']);
+  });
+});
+
+describe('years kept as text (a column of four-digit years) are read as years', () => {
+  it('staff hired in, before and after a year, in two years, since a year', async () => {
+    expect(await hall.ask('List the first name and last name of staff hired in 2015')).toEqual(['Leo Park', 'Zoe King']);
+    expect(await hall.ask('how many staff were hired after 2012')).toEqual(['3']);
+    expect((await hall.answer('list employees hired before 2014')).sql).toMatch(/hire_yr < '2014'/);
+    expect(await hall.ask('what is the average salary of staff hired since 2012')).toEqual(['31875']);
+  });
+  it('crops harvested in a year; their total yield in a year', async () => {
+    expect(await farm.ask('list crops harvested in 2022')).toEqual(['3 maize', '4 wheat']);
+    expect(await farm.ask('how many crops were harvested in 2023')).toEqual(['1']);
+    expect(await farm.ask('what is the total yield in 2022')).toEqual(['131']);
+  });
+  it('a text column of seasons, not years, is no year column', async () => {
+    refused(await farm.ask('how many crops in the 2021 season'));
   });
 });

@@ -424,7 +424,7 @@ export const listing: Construction = {
     const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
     // (or a year of theirs kept as a number: "venues opened after 2000")
     const ownPeriod =
-      namedThing && items.some((it) => it.kind === 'time') && (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E));
+      namedThing && items.some((it) => it.kind === 'time') && (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E, lex));
     // "is there a flight on XY", "are there any orders from Oslo": whether such things exist is
     // answered by showing them (none is "no"); a number ("are there more than 5") asks for a count
     const existential =
@@ -757,7 +757,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       // "papers after 2000": the members' one date, when no rows about them have dates of their own
       const onlyDate = own.length ? undefined : onlyDateOf(model, E);
       // "cars from 2021": the members' year kept as a number
-      const year = own.length || timeRange.days ? undefined : yearColumn(model, E);
+      const year = own.length || timeRange.days ? undefined : yearColumn(model, E, lex);
       const yearVerb = year ? verbNamingColumn(p.items, model, year) : undefined;
       const byYear =
         year && (!onlyDate || isStamp(model, onlyDate) || yearVerb)
