@@ -238,6 +238,12 @@ const sayOpen = (timeItems: Item[]) => timeItems.some((it) => /\b(since|from|aft
 /** The period as conditions on a year column; undefined when it is no period of whole years. */
 export function yearFilters(range: { start: string; end: string }, timeItems: Item[], column: string): DimensionFilter[] | undefined {
   const filters: DimensionFilter[] = [];
+  // "in 2014 or 2016": the years named, each one (never the span between them)
+  const years = timeItems
+    .map((it) => it.hit?.range)
+    .filter((r) => !!r && isJanFirst(r.start) && isJanFirst(r.end) && yearOf(r.end) === yearOf(r.start) + 1);
+  if (timeItems.length > 1 && years.length === timeItems.length)
+    return [{ dimension: column, op: 'in', values: [...new Set(years.map((r) => yearOf(r!.start)))].sort() }];
   // "a year after 2020" said of a year column is the column after 2020, never the year 2021
   const relative =
     timeItems.length === 1

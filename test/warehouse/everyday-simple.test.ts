@@ -79,3 +79,17 @@ describe('years kept as text (a column of four-digit years) are read as years', 
     refused(await farm.ask('how many crops in the 2021 season'));
   });
 });
+
+describe('two years apart ("in 2014 or 2016") are those two years, never the span between them', () => {
+  it('a year column: each year named', async () => {
+    expect(await hall.ask('list the titles of concerts in 2014 or 2016')).toEqual(['Spring Gala', 'Winter Strings']);
+    expect((await hall.answer('how many concerts were there in 2014 or 2016')).sql).toMatch(/concert_yr IN \(2014, 2016\)/);
+    expect(await farm.ask('which animals were born in 2015 or 2017')).toEqual(['A-003', 'A-005']);
+    expect((await hall.answer('which staff were hired in 2012 or 2015')).sql).toMatch(/hire_yr IN \('2012', '2015'\)/);
+  });
+  it('a date: one span would take in the year between, so it is refused; adjacent years are one span', async () => {
+    refused(await hall.ask('how many bookings in 2014 or 2016'));
+    refused(await vet.ask('how many visits in 2022 or 2024'));
+    expect(await vet.ask('show pets born in 2015 or 2016')).toEqual(['1 Rex', '6 Max']);
+  });
+});
