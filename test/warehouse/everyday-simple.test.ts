@@ -93,3 +93,19 @@ describe('two years apart ("in 2014 or 2016") are those two years, never the spa
     expect(await vet.ask('show pets born in 2015 or 2016')).toEqual(['1 Rex', '6 Max']);
   });
 });
+
+describe('"find" asks for a list as "list" and "show" do; a word of a figure before the things asks for the figure', () => {
+  it('owners and concerts found by a value of theirs are listed, never counted', async () => {
+    expect(await vet.ask('Find owners whose city is Porto or Faro')).toEqual(['1 Maria Lopez', '3 Anna Costa', '4 Tom Reed']);
+    expect(await hall.ask('find concerts whose genre is jazz or rock')).toEqual(['2 Night Jazz', '3 Rock On']);
+    expect(await hall.ask('find staff older than 40')).toEqual(['10 Ruth Gomez', '12 Ines Silva']);
+  });
+  it('a figure asked with "find" stays the figure', async () => {
+    expect(await vet.ask('find the number of pets')).toEqual(['6']);
+    expect(await hall.ask('find the total seats sold')).toEqual(['3650']);
+  });
+  it('"the total visits", "the total concerts" after a list verb: the count, never the members', async () => {
+    expect(await vet.ask('show the total visits in 2023')).toEqual(['3']);
+    expect(await hall.ask('give the total concerts in 2015')).toEqual(['2']);
+  });
+});

@@ -301,6 +301,8 @@ export const listing: Construction = {
         // dimension) is a column
         const own = entriesOf(it, 'dimension').find((e) => lex.dimensions.get(e.target)?.entity === E);
         if (own && !entriesOf(it, 'entity').length && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: own.target });
+        // ("the total checkins": a word of a figure before the members asks for the figure, never the list)
+        else if (FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
         else mentions.push(it);
         continue;
       }
