@@ -109,3 +109,21 @@ describe('"find" asks for a list as "list" and "show" do; a word of a figure bef
     expect(await hall.ask('give the total concerts in 2015')).toEqual(['2']);
   });
 });
+
+describe('a sex or gender kept as one-letter codes is named by its words ("female pets", "male employees")', () => {
+  it('pets and animals: female and male', async () => {
+    expect(await vet.ask('what are the names of the female pets')).toEqual(['Bella', 'Kiwi', 'Luna']);
+    expect(await vet.ask('how many male dogs are there')).toEqual(['2']);
+    expect(await farm.ask('how many female animals are there')).toEqual(['3']);
+    expect(await farm.ask('what is the average weight of male animals')).toEqual(['860']);
+  });
+  it('staff: men and women', async () => {
+    expect(await hall.ask('how many male employees are there')).toEqual(['2']);
+    expect(await hall.ask('what is the average salary of women')).toEqual(['34500']);
+  });
+  it('the codes are drafted as value synonyms only on a sex or gender column of the two codes', () => {
+    const d = hall.model.dimensions.find((x) => x.name === 'gender');
+    expect(d?.value_synonyms?.F).toContain('female');
+    expect(vet.model.dimensions.find((x) => x.name === 'is_neutered')?.value_synonyms).toBeUndefined();
+  });
+});
