@@ -935,6 +935,14 @@ export function kwItems(items: Item[], kw: Keyword): Item[] {
   return items.filter((it) => it.kind === 'kw' && it.kw === kw);
 }
 
+/** Two periods named with time between them ("in 2014 or 2016"): their labels, else undefined. */
+export function periodsApart(hits: TimeHit[]): [string, string] | undefined {
+  const sorted = [...hits].sort((x, y) => (x.range.start < y.range.start ? -1 : 1));
+  for (let k = 1; k < sorted.length; k++)
+    if (sorted[k - 1]!.range.end < sorted[k]!.range.start) return [sorted[k - 1]!.range.label, sorted[k]!.range.label];
+  return undefined;
+}
+
 export function sameUnit(hits: TimeHit[]): boolean {
   return hits.every((h) => h.unit === hits[0].unit && h.unit !== 'span' && h.unit !== 'day') && hits.length > 1;
 }

@@ -38,7 +38,7 @@ import { consume, type Item, PREPOSITIONS, SKIP, entriesOf, splitHyphens, toItem
 import { type Analysis, analyse, COMBINATION, dimensionOfEntity } from './analyse.js';
 import { keyDimension, memberDimension, titledNames } from './members.js';
 import { combinedRankingRefusal } from './combined-ranking.js';
-import { build, danglingMentions } from './build.js';
+import { build, danglingMentions, periodsApart } from './build.js';
 import { checkStructure, entitiesRead, takeStructureWords } from './constructions/structure-words.js';
 import { asideColumnsLast } from './constructions/listing.js';
 import { applyReturnList, takeReturnList } from './constructions/return-list.js';
@@ -1409,6 +1409,16 @@ function decide(a: Analysis, claims: Claim[], items: Item[], lex: Lexicon, ctx: 
   }
   // "reviews in April" of rows keeping their month by name: that month of every year
   yearlessMonthOnColumn(built.query, items, lex, ctx.model);
+  // "in 2014 or 2016" on a date: one span would take in 2015 too (a year column lists each year instead)
+  const apart = periodsApart(a.times);
+  if (apart && (built.query.time_range || built.query.entity_conditions?.some((c) => c.time_range)))
+    return outOfScope(
+      lex,
+      [],
+      undefined,
+      false,
+      `"${apart[0]}" and "${apart[1]}" are periods apart, and one span would take in the time between them: ask for each one.`,
+    );
   // "who are Ada's coauthors" asks for members, never for one figure
   const opener = items.find((it) => it.kind !== 'punct');
   if (opener && ['who', 'whom'].includes(opener.lower) && !built.query.group_by.length && built.query.metrics.length)

@@ -575,6 +575,8 @@ function buildReading(
     return false;
   });
   let entityNamed = false;
+  /** "for each crop", "per employee": the thing itself after a word of a breakdown (one figure per member). */
+  let eachMember = false;
   let counted = false;
   /** The thing was named in the plural ("cities"). */
   let plural = false;
@@ -937,6 +939,7 @@ function buildReading(
     }
     if (p.kind === 'entity') {
       entityNamed = true;
+      if (word(parts[n - 1], 'each', 'every', 'per')) eachMember = true;
       const isPlural = tokens.slice(p.at, p.to).some((t) => t.lemma !== t.lower);
       if (isPlural) plural = true;
       claim(p);
@@ -1005,6 +1008,8 @@ function buildReading(
   for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
 
   const figures = metrics.length + aggregates.length + distinct.length;
+  // ("the total yield for each crop" is a figure per member, never one over all of them)
+  if (figures && eachMember) return undefined;
   if (asksWhen && !extreme?.date && !whenAnswered) return undefined;
   if (extreme) {
     if (figures || ranking || counted || measured || columns.length) return undefined;

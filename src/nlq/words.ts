@@ -275,6 +275,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['display', 'list'],
   ['give', 'list'],
   ['get', 'list'],
+  ['find', 'list'],
   // a request for things, said of oneself ("I need a parcel from Leeds", "we are looking for matches")
   ['i need', 'list'],
   ['i want', 'list'],

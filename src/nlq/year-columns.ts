@@ -33,10 +33,25 @@ const words = (s: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** The one number column of the entity whose name or label ends with a year word. */
-export function yearColumn(model: SemanticModel, entity: string): string | undefined {
+/** Four digits of a year as a text column stores them ('2015'): in their sort order they are the years'. */
+const YEAR_TEXT = /^(1[5-9]|2[01])\d\d$/;
+
+/** A text column whose stored values (the value index) are all years written with four digits. */
+const yearsAsText = (lex: Lexicon, dimension: string): boolean => {
+  const stored = [...(lex.valueIndex.get(dimension)?.values() ?? [])];
+  return stored.length > 0 && stored.every((v) => YEAR_TEXT.test(v.trim()));
+};
+
+/**
+ * The one column of the entity whose name or label ends with a year word: a number, or a text holding
+ * only years ('2015'; compared as text, which orders four digits as numbers).
+ */
+export function yearColumn(model: SemanticModel, entity: string, lex: Lexicon): string | undefined {
   const found = model.dimensions.filter(
-    (d) => d.entity === entity && d.type === 'number' && [d.name, d.label ?? ''].some((n) => YEAR_WORDS.has(words(n).at(-1) ?? '')),
+    (d) =>
+      d.entity === entity &&
+      (d.type === 'number' || (d.type === 'string' && yearsAsText(lex, d.name))) &&
+      [d.name, d.label ?? ''].some((n) => YEAR_WORDS.has(words(n).at(-1) ?? '')),
   );
   return found.length === 1 ? found[0]!.name : undefined;
 }
@@ -56,7 +71,7 @@ export function yearColumnTakes(
   const entities = new Set(metrics.map((m) => lex.metrics.get(m)?.entity));
   const entity = entities.size === 1 ? [...entities][0] : undefined;
   if (entity && yearlessMonth(items) && monthColumn(model, lex, entity)) return true;
-  const column = entity && yearColumn(model, entity);
+  const column = entity && yearColumn(model, entity, lex);
   return (
     !!column &&
     !!yearFilters(
@@ -72,7 +87,7 @@ export function undatedYearColumn(model: SemanticModel, lex: Lexicon, metrics: s
   const entities = new Set(metrics.map((m) => lex.metrics.get(m)));
   if (!metrics.length || [...entities].some((m) => !m || m.timeBound)) return undefined;
   const owners = new Set([...entities].map((m) => m!.entity));
-  return owners.size === 1 ? yearColumn(model, [...owners][0]!) : undefined;
+  return owners.size === 1 ? yearColumn(model, [...owners][0]!, lex) : undefined;
 }
 
 /** The thing counted or measured, else the one thing a listing shows. */
@@ -195,7 +210,7 @@ export function periodOnYearColumn(query: SemanticQuery, items: Item[], lex: Lex
   if (!range || range.days || query.comparison) return false;
   const entity = rowsOf(query, lex);
   if (!entity) return false;
-  const column = yearColumn(model, entity);
+  const column = yearColumn(model, entity, lex);
   if (!column) return false;
   // the column named in the question ("with a year after 2020", "whose year is 2021")
   const verb = verbNamingColumn(items, model, column);
@@ -223,6 +238,12 @@ const sayOpen = (timeItems: Item[]) => timeItems.some((it) => /\b(since|from|aft
 /** The period as conditions on a year column; undefined when it is no period of whole years. */
 export function yearFilters(range: { start: string; end: string }, timeItems: Item[], column: string): DimensionFilter[] | undefined {
   const filters: DimensionFilter[] = [];
+  // "in 2014 or 2016": the years named, each one (never the span between them)
+  const years = timeItems
+    .map((it) => it.hit?.range)
+    .filter((r) => !!r && isJanFirst(r.start) && isJanFirst(r.end) && yearOf(r.end) === yearOf(r.start) + 1);
+  if (timeItems.length > 1 && years.length === timeItems.length)
+    return [{ dimension: column, op: 'in', values: [...new Set(years.map((r) => yearOf(r!.start)))].sort() }];
   // "a year after 2020" said of a year column is the column after 2020, never the year 2021
   const relative =
     timeItems.length === 1

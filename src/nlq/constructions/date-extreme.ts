@@ -101,7 +101,7 @@ export const dateExtreme: Construction = {
     const thingAt = items.indexOf(things[0]!);
     const ofMember = a.values.some((v) => !v.negated && !(v.pos > k && v.pos < thingAt)) && !things[0]!.plural;
     const firstLast = AGED_FIRST_LAST.has(items[k]!.lower);
-    const yearOnly = !own.length && (!firstLast || ofMember) ? yearColumn(model, E) : undefined;
+    const yearOnly = !own.length && (!firstLast || ofMember) ? yearColumn(model, E, lex) : undefined;
     if (!own.length && !yearOnly) return null;
     // "the oldest bands": how many is not said
     if (yearOnly && things[0]!.plural && counted === undefined) return null;

@@ -150,7 +150,7 @@ export const datedVerb: Construction = {
       // "films released before 1980" of a thing with no date of its own but a year number column (`release_year`):
       // the verb names that column, or comes-into-being with it; the period becomes conditions on it
       const lasting = own.filter((t) => !isStamp(ctx.model, t.name));
-      const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing) : undefined;
+      const year = !named.length && !lasting.length ? yearColumn(ctx.model, thing, lex) : undefined;
       // "albums released each year", "what year did Ada release the most albums": a breakdown by the year the thing keeps
       const byYear = byUnit && year && (a.groups.some((g) => g.dimension === year) || a.grainGroups.some((g) => g.grain === 'year'));
       if (it.kind === 'kw' && !byYear) continue;

@@ -301,6 +301,8 @@ export const listing: Construction = {
         // dimension) is a column
         const own = entriesOf(it, 'dimension').find((e) => lex.dimensions.get(e.target)?.entity === E);
         if (own && !entriesOf(it, 'entity').length && !entriesOf(it, 'metric').length) columns.push({ item: it, dimension: own.target });
+        // ("the total checkins": a word of a figure before the members asks for the figure, never the list)
+        else if (FIGURE_WORDS.has(items[k - 1]?.lower ?? '')) return null;
         else mentions.push(it);
         continue;
       }
@@ -424,7 +426,9 @@ export const listing: Construction = {
     const namedThing = nameCandidates(model, lex, E).some((n) => n !== keyDimension(model, E));
     // (or a year of theirs kept as a number: "venues opened after 2000")
     const ownPeriod =
-      namedThing && items.some((it) => it.kind === 'time') && (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E));
+      namedThing &&
+      items.some((it) => it.kind === 'time') &&
+      (model.time_dimensions.some((t) => t.entity === E) || !!yearColumn(model, E, lex));
     // "is there a flight on XY", "are there any orders from Oslo": whether such things exist is
     // answered by showing them (none is "no"); a number ("are there more than 5") asks for a count
     const existential =
@@ -668,6 +672,9 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
     query.share_of_total.length
   )
     return `A list of ${them} cannot also compute a total: ask for the list and the figure separately.`;
+  // "pets born in 2015 or 2016": several periods only hold the members to them, one row each (no row per period)
+  if (p.items.filter((it) => it.kind === 'time').length > 1 && !p.groupKws.length)
+    query = { ...query, group_by: query.group_by.filter((g) => !(g.grain && lex.timeDimensions.has(g.dimension))) };
   // a breakdown the general rules made of anything but the members is no listing
   const stray = query.group_by.filter((g) => lex.dimensions.get(g.dimension)?.entity !== E);
   if (stray.length) return `A list of ${them} cannot also be broken down by ${stray.map((g) => label(g.dimension)).join(', ')}.`;
@@ -757,7 +764,7 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       // "papers after 2000": the members' one date, when no rows about them have dates of their own
       const onlyDate = own.length ? undefined : onlyDateOf(model, E);
       // "cars from 2021": the members' year kept as a number
-      const year = own.length || timeRange.days ? undefined : yearColumn(model, E);
+      const year = own.length || timeRange.days ? undefined : yearColumn(model, E, lex);
       const yearVerb = year ? verbNamingColumn(p.items, model, year) : undefined;
       const byYear =
         year && (!onlyDate || isStamp(model, onlyDate) || yearVerb)

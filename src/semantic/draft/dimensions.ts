@@ -222,7 +222,7 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
   // (only the codes seen: a code is also taken as a stored value, and "IN", "OR", "ME" are words)
   const valueSynonyms = stateCodes
     ? Object.fromEntries(sampled.filter((v) => US_STATES[v]).map((code) => [code, [US_STATES[code]!]]))
-    : undefined;
+    : sexCodes(words, sampled);
   dim(
     n,
     'string',
@@ -230,6 +230,18 @@ export function textDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft):
     { synonyms: syn, index: indexable(c, indexMax), ...(valueSynonyms ? { valueSynonyms } : {}) },
   );
   return;
+}
+
+/** The words of the sexes a one-letter code stands for (general English). */
+const SEXES: Record<string, string[]> = { m: ['male', 'males', 'man', 'men'], f: ['female', 'females', 'woman', 'women'] };
+/**
+ * A sex or gender kept as one-letter codes ('M', 'F'): "female patients", "how many men" name them (value
+ * synonyms). Only when every value seen is one of the two codes.
+ */
+function sexCodes(words: string[], sampled: string[]): Record<string, string[]> | undefined {
+  if (!['sex', 'gender'].includes(words.at(-1) ?? '') || !sampled.length) return undefined;
+  if (!sampled.every((v) => Object.prototype.hasOwnProperty.call(SEXES, v.toLowerCase()))) return undefined;
+  return Object.fromEntries(sampled.map((v) => [v, SEXES[v.toLowerCase()]!]));
 }
 
 export function booleanDimension(ctx: DraftContext, t: TableDraft, k: ColumnDraft): void {
