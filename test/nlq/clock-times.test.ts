@@ -92,3 +92,19 @@ describe('parts of the day said before the thing', () => {
     expect(askRail('evening trains').kind).not.toBe('query');
   });
 });
+
+describe('earliest and latest by a time of day', () => {
+  it('the one clock, or the one a word after the thing names: one row, ties kept', () => {
+    const first = queryOf(askRail('the earliest service departing'));
+    expect(first.order).toEqual([{ by: 'departure_time', direction: 'asc' }]);
+    expect(first.limit).toBe(1);
+    expect(first.with_ties).toBe(true);
+    const last = queryOf(askSchool('the latest lesson ending'));
+    expect(last.order).toEqual([{ by: 'end_time', direction: 'desc' }]);
+    expect(last.group_by).toEqual([{ dimension: 'lesson_id' }, { dimension: 'end_time' }]);
+  });
+  it('two clocks and no word naming one: refused', () => {
+    expect(askRail('the earliest service').kind).not.toBe('query');
+    expect(askSchool('the earliest lesson').kind).not.toBe('query');
+  });
+});
