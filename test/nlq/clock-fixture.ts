@@ -16,6 +16,7 @@ export const railway = SemanticModelSchema.parse({
     { name: 'destination', entity: 'service', sql: '${TABLE}.destination', label: 'Destination', index_values: true },
     { name: 'departure_time', entity: 'service', sql: '${TABLE}.departure_time', type: 'number', label: 'Departure time', clock: 'hhmm' },
     { name: 'arrival_time', entity: 'service', sql: '${TABLE}.arrival_time', type: 'number', label: 'Arrival time', clock: 'hhmm' },
+    { name: 'stops', entity: 'service', sql: '${TABLE}.stops', type: 'number', label: 'Stops' },
   ],
   measures: [{ name: 'service_count', entity: 'service', agg: 'count', label: 'Services', time_bound: false }],
 });
