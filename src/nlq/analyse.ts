@@ -765,6 +765,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       const valueOwners = new Set(values.map((v) => lex.dimensions.get(v.target)?.entity ?? ''));
       for (let p = k - 1; p >= 0 && p >= k - 6; p--) {
         const o = items[p];
+        // ("non-stop services from X": "non" is only the word it is joined to)
+        if (o.kind === 'kw' && o.kw === 'neg' && o.lower === 'non' && p !== k - 1) break;
         if (o.kind === 'kw' && o.kw === 'neg') {
           negated = true;
           consume(o, ...excludedRows);

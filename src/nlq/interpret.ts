@@ -21,7 +21,7 @@ import { dialectFor } from '../semantic/dialects/index.js';
 import { getLexicon, type Lexicon } from './lexicon.js';
 import { normalise, tokenize, TIME_MARK, type Token } from './text.js';
 import { linkQuestion, type LinkCandidate } from './linking.js';
-import { anchorToPrevious, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
+import { anchorToPrevious, clockPlus, expandShortYears, findTimeExpressions, OPEN_START } from './time.js';
 import { type ClosestReading, type InterpretContext, type Interpretation } from './types.js';
 import {
   BUSINESS_CONCEPTS,
@@ -479,9 +479,15 @@ export function closestReading(question: string, unconsumed: string[], ctx: Inte
  * the rows asked about says it, again as the days of the dating date.
  */
 function interpretOnce(question: string, ctx: InterpretContext, readList: boolean, daysAsColumns = true): Interpretation {
-  const seen: { items?: Item[] } = {};
+  const seen: { items?: Item[]; clockNumbers?: boolean } = {};
   const r = readOnce(question, ctx, readList, daysAsColumns, seen);
   if (r.kind !== 'query' && seen.items && weekdaysUnread(seen.items)) return interpretOnce(question, ctx, readList, false);
+  // "trips leaving after 1900": with no year read, a number may be a time kept HHMM (`clock-column.ts`)
+  if (r.kind !== 'query' && seen.clockNumbers) {
+    const clocked = readOnce(question, ctx, readList, daysAsColumns, {}, true);
+    // (only a clock column reads a bare number: one left in a period is no reading)
+    if (clocked.kind === 'query' && !JSON.stringify(clocked.query).includes('"bare":true')) return clocked;
+  }
   return r;
 }
 
@@ -490,7 +496,8 @@ function readOnce(
   ctx: InterpretContext,
   readList: boolean,
   daysAsColumns: boolean,
-  seen: { items?: Item[] },
+  seen: { items?: Item[]; clockNumbers?: boolean },
+  clockNumbers = false,
 ): Interpretation {
   const lex = getLexicon(ctx.model, ctx.values);
   // "Dr. Ann Lee", "Prof. Hale": the title dropped, a surname alone read as the one full name ending so
@@ -505,7 +512,16 @@ function readOnce(
   const lowerText = text.toLowerCase();
 
   // 1. time expressions, masked out of the text
-  const found = findTimeExpressions(lowerText, ctx.asOf);
+  const found = findTimeExpressions(lowerText, ctx.asOf, clockNumbers);
+  if (!clockNumbers && ctx.model.dimensions.some((d) => d.clock === 'hhmm'))
+    seen.clockNumbers = findTimeExpressions(lowerText, ctx.asOf, true).some((h) => h.range.clock?.bare);
+  const around = found.find((h) => h.range.clock?.around);
+  if (around)
+    return {
+      kind: 'out_of_scope',
+      reason: `"${around.range.label}" names no exact time of day: ask for a range (e.g. "between ${clockPlus(around.range.clock!.from!, -30) ?? '00:00'} and ${clockPlus(around.range.clock!.from!, 30) ?? '23:59'}").`,
+      unconsumed: [around.range.label],
+    };
   // (days alone: "on Mondays", no period with them)
   const columnDays =
     daysAsColumns && weekdayColumns(ctx.model, lex).length
@@ -554,16 +570,30 @@ function readOnce(
   const emptyCue = takeEmptyMembersCue(items);
   const a = analyse(items, lex, ctx);
   // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
-  const days = [...a.times, ...a.negTimes].map((h) => JSON.stringify([h.range.days, h.range.clock]));
-  if ([...a.times, ...a.negTimes].some((h) => h.range.days || h.range.clock) && (a.negTimes.length || days.some((d) => d !== days[0])))
-    return outOfScope(
-      lex,
-      [],
-      undefined,
-      false,
-      `"${[...a.times, ...a.negTimes].find((h) => h.range.days || h.range.clock)!.range.label}" keeps some days of the week or times of day, and the question's other period does not say which: ask for each period separately.`,
-    );
+  // (times of day alone, "leaving after 1 pm and arriving before 3 pm", may each be a clock column's: asked after the constructions)
+  const daysUnsaid = () => {
+    const said = [...a.times, ...a.negTimes];
+    const days = said.map((h) => JSON.stringify([h.range.days, h.range.clock]));
+    const mixed = said.some((h) => h.range.days || h.range.clock) && (a.negTimes.length || days.some((d) => d !== days[0]));
+    return mixed
+      ? outOfScope(
+          lex,
+          [],
+          undefined,
+          false,
+          `"${said.find((h) => h.range.days || h.range.clock)!.range.label}" keeps some days of the week or times of day, and the question's other period does not say which: ask for each period separately.`,
+        )
+      : undefined;
+  };
+  const clocksAlone =
+    !a.negTimes.length &&
+    a.times.every((h) => h.range.clock && !h.range.days && h.range.start === OPEN_START) &&
+    ctx.model.dimensions.some((d) => d.clock);
+  const unsaid = clocksAlone ? undefined : daysUnsaid();
+  if (unsaid) return unsaid;
   const claims = recogniseConstructions({ items, a, lex, ctx, tokens, text: masked });
+  const unsaidAfter = clocksAlone ? daysUnsaid() : undefined;
+  if (unsaidAfter) return unsaidAfter;
   let r = decide(a, claims, items, lex, ctx, question);
   const structureWords = structure.flatMap((p) =>
     p.items.filter((it) => it.kind !== 'punct' && !STOPWORDS.has(it.lower)).map((it) => it.text),

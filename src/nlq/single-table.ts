@@ -20,6 +20,7 @@ import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyD
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
 import { expandShortYears, findTimeExpressions } from './time.js';
+import { clocksNamed } from './constructions/clock-column.js';
 import { monthOnColumn } from './year-columns.js';
 import type { InterpretContext, Interpretation } from './types.js';
 
@@ -678,10 +679,22 @@ function buildReading(
       const at = n + (recentThing ? 2 : 1);
       const end = recentThing || word(p, 'latest', 'newest') ? 'desc' : word(p, 'earliest') ? 'asc' : undefined;
       const own = model.time_dimensions.filter((t) => t.entity === thing);
-      if (end && parts[at]?.kind === 'entity' && own.length === 1 && word(parts[n - 1], 'the')) {
+      // (rows with no date of their own, "the earliest train (leaving X)": by their one time of day, or the one a word
+      // after names)
+      const clocks = own.length ? [] : model.dimensions.filter((d) => d.clock && d.entity === thing);
+      const named =
+        clocks.length > 1
+          ? parts
+              .slice(at + 1, at + 7)
+              .flatMap((x) => (x.kind === 'word' ? [{ part: x, cols: clocksNamed(x.lower, clocks) }] : []))
+              .find((x) => x.cols.length)
+          : undefined;
+      const by = own.length === 1 ? own[0] : clocks.length === 1 ? clocks[0] : named?.cols.length === 1 ? named.cols[0] : undefined;
+      if (end && parts[at]?.kind === 'entity' && by && word(parts[n - 1], 'the')) {
         if (ranking) return undefined;
-        ranking = { by: own[0]!.name, direction: end };
+        ranking = { by: by.name, direction: end };
         for (let x = n; x < at; x++) claim(parts[x]!);
+        if (named) claim(named.part);
         n = at - 1;
         continue;
       }

@@ -65,6 +65,10 @@ export interface TimeRangeValue {
 export interface Clock {
   from?: string;
   to?: string;
+  /** Read from a bare number ("before 1000"): a time only on a column of HHMM numbers (`clockNumbers`). */
+  bare?: true;
+  /** "around 7pm": no exact time, so no reading. */
+  around?: true;
 }
 export const PARTS_OF_DAY: Record<string, Clock> = {
   morning: { from: '05:00', to: '12:00' },
@@ -639,7 +643,7 @@ export function expandShortYears(text: string, today: string): string {
   );
 }
 
-export function findTimeExpressions(s: string, today: string): TimeHit[] {
+export function findTimeExpressions(s: string, today: string, clockNumbers = false): TimeHit[] {
   const hits: TimeHit[] = [];
   const tomorrow = addDays(today, 1);
   let i = 0;
@@ -654,13 +658,15 @@ export function findTimeExpressions(s: string, today: string): TimeHit[] {
     }
     // "on weekends in the last 3 weeks": the days before their period
     const daysFirst = run(R_DAYS_FIRST, s, i);
-    const found = daysFirst ? daysBefore(s, i, daysFirst, today, tomorrow) : at(s, i, today, tomorrow);
+    // (with `clockNumbers`, "after 1900" is a time of day before it is a year)
+    const bare = clockNumbers ? clockExpression(s, i, true) : null;
+    const found = bare?.clock.bare ? null : daysFirst ? daysBefore(s, i, daysFirst, today, tomorrow) : at(s, i, today, tomorrow);
     if (typeof found === 'number') {
       i = found;
       continue;
     }
     // "orders before 1pm (in 2023)": times of day of all the data up to today, or of the period after them
-    const clock = !found ? clockExpression(s, i) : null;
+    const clock = !found ? (bare ?? clockExpression(s, i)) : null;
     if (clock) {
       const gap = run(/\s*,?\s+/y, s, i + clock.len);
       const then = gap ? at(s, i + clock.len + gap[0].length, today, tomorrow) : null;
@@ -788,14 +794,36 @@ function daysOf(w: string): 'weekend' | 'weekday' | number[] {
   return named.length ? named : w.startsWith('weekend') ? 'weekend' : 'weekday';
 }
 
-// "1pm", "10.30 a.m.", "21:00", "noon": a time of day (an hour of 12 with am/pm, of 24 with minutes)
-const CLOCK_RE = '(?:(\\d{1,2})(?:[:.](\\d{2}))?\\s*([ap])\\.?\\s?m\\b\\.?|(\\d{1,2}):(\\d{2})(?![\\d:])|(noon|midday|midnight)\\b)';
+// "1pm", "10.30 a.m.", "615pm", "21:00", "noon", "7 o'clock pm", "17 o'clock": a time of day (an hour of 12 with
+// am/pm, of 24 with minutes or o'clock)
+const AM_PM = '\\s*([ap])\\.?\\s?m\\b\\.?';
+const CLOCK_RE = `(?:(\\d{1,2})(?:[:.]?(\\d{2}))?${AM_PM}|(\\d{1,2}):(\\d{2})(?![\\d:])|(noon|midday|midnight)\\b|(\\d{1,4})\\s*o['’]?\\s?clock\\b(?:${AM_PM})?)`;
 const R_CLOCK = sticky(CLOCK_RE);
-function clockAt(s: string, i: number): { t: string; len: number } | null {
+// "before 1000", "at 720": a bare number read as HHMM (only with `clockNumbers`); never a sum, a count or a decimal
+const R_BARE_HHMM = sticky(
+  `(\\d{3,4})(?![\\d:.,%a-z$£€]|\\s*(?:[ap]\\.?\\s?m\\b|o['’]?\\s?clock|(?:dollars?|euros?|pounds?|minutes?|mins?|hours?|hrs?|seconds?|secs?|miles?|km|kilomet(?:er|re)s?|met(?:er|re)s?|feet|ft)\\b))`,
+);
+const two = (n: number) => String(n).padStart(2, '0');
+/** HHMM as 'HH:MM' (930 = 09:30), or null when it is no time of day. */
+function hhmmTime(n: number): string | null {
+  const [h, min] = [Math.floor(n / 100), n % 100];
+  return h > 23 || min > 59 ? null : `${two(h)}:${two(min)}`;
+}
+function clockAt(s: string, i: number, clockNumbers = false): { t: string; len: number; bare?: true } | null {
   const m = run(R_CLOCK, s, i);
-  if (!m) return null;
-  const two = (n: number) => String(n).padStart(2, '0');
+  if (!m) {
+    const b = clockNumbers ? run(R_BARE_HHMM, s, i) : null;
+    const t = b && hhmmTime(Number(b[1]));
+    return t ? { t, len: b[0].length, bare: true } : null;
+  }
   if (m[6]) return { t: m[6] === 'midnight' ? '00:00' : '12:00', len: m[0].length };
+  if (m[7]) {
+    // "2100 o'clock", "17 o'clock", "7 o'clock pm"; "7 o'clock" alone may be either half of the day
+    const n = Number(m[7]);
+    if (m[8]) return n >= 1 && n <= 12 ? { t: `${two((n % 12) + (m[8] === 'p' ? 12 : 0))}:00`, len: m[0].length } : null;
+    const t = m[7].length > 2 ? hhmmTime(n) : n >= 13 && n <= 23 ? `${n}:00` : null;
+    return t ? { t, len: m[0].length } : null;
+  }
   const h = Number(m[1] ?? m[4]);
   const min = Number(m[2] ?? m[5] ?? 0);
   if (min > 59) return null;
@@ -805,30 +833,49 @@ function clockAt(s: string, i: number): { t: string; len: number } | null {
   }
   return h > 23 ? null : { t: `${two(h)}:${two(min)}`, len: m[0].length };
 }
+/** 'HH:MM' moved by `minutes` ("at 7pm" is 19:00 up to 19:01), or undefined outside the day. */
+export function clockPlus(t: string, minutes: number): string | undefined {
+  const n = Number(t.slice(0, 2)) * 60 + Number(t.slice(3)) + minutes;
+  return n >= 0 && n < 24 * 60 ? `${two(Math.floor(n / 60))}:${two(n % 60)}` : undefined;
+}
 const PART_RE = `(${Object.keys(PARTS_OF_DAY).join('|')})`;
 const R_CLOCK_BEFORE = sticky('(?:before|until|till|up\\s+to)\\s+');
 const R_CLOCK_AFTER = sticky('(?:after|since|from|starting\\s+at)\\s+');
 const R_CLOCK_BETWEEN = sticky('(?:between|from)\\s+');
 const R_CLOCK_AND = sticky('\\s*(?:and|to|until|till|-)\\s*');
+const R_CLOCK_AT = sticky('at\\s+');
+const R_CLOCK_AROUND = sticky('(?:(?:at\\s+)?(?:around|about|approximately|roughly|near|close\\s+to)|in\\s+the\\s+vicinity\\s+of)\\s+');
 const R_PART = sticky(`(?:(?:in|during)\\s+the\\s+${PART_RE}s?|at\\s+(night)|(?:on|during|in)\\s+(?:the\\s+)?${PART_RE}s)(?![\\w'’])`);
 // "on Thursday mornings": a day and a part of it, every week
 const R_DAY_PART = sticky(`on\\s+(?:a\\s+)?(${DAY_NAMES.join('|')})s?\\s+${PART_RE}s(?![\\w'’])`);
 
-/** A time of day at `i` ("before 1pm", "between 9am and 5pm", "in the morning", "on Friday evenings"). */
-function clockExpression(s: string, i: number): { clock: Clock; days?: number[]; len: number } | null {
+/**
+ * A time of day at `i` ("before 1pm", "between 9am and 5pm", "at 7pm", "in the morning", "on Friday evenings"); with
+ * `clockNumbers`, bare numbers after a preposition of time are HHMM too ("before 1000", "between 2000 and 2100").
+ */
+function clockExpression(s: string, i: number, clockNumbers = false): { clock: Clock; days?: number[]; len: number } | null {
   let m: RegExpExecArray | null;
+  const bare = (...cs: ({ bare?: true } | null)[]) => (cs.some((c) => c?.bare) ? { bare: true as const } : {});
   if ((m = run(R_CLOCK_BETWEEN, s, i))) {
-    const a = clockAt(s, i + m[0].length);
+    const a = clockAt(s, i + m[0].length, clockNumbers);
     const sep = a && run(R_CLOCK_AND, s, i + m[0].length + a.len);
-    const b = sep && clockAt(s, i + m[0].length + a.len + sep[0].length);
-    if (a && sep && b && a.t !== b.t) return { clock: { from: a.t, to: b.t }, len: m[0].length + a.len + sep[0].length + b.len };
+    const b = sep && clockAt(s, i + m[0].length + a.len + sep[0].length, clockNumbers);
+    if (a && sep && b && a.t !== b.t)
+      return { clock: { from: a.t, to: b.t, ...bare(a, b) }, len: m[0].length + a.len + sep[0].length + b.len };
   }
   for (const [re, side] of [
     [R_CLOCK_BEFORE, 'to'],
     [R_CLOCK_AFTER, 'from'],
   ] as const) {
-    const c = (m = run(re, s, i)) && clockAt(s, i + m[0].length);
-    if (m && c) return { clock: { [side]: c.t }, len: m[0].length + c.len };
+    const c = (m = run(re, s, i)) && clockAt(s, i + m[0].length, clockNumbers);
+    if (m && c) return { clock: { [side]: c.t, ...bare(c) }, len: m[0].length + c.len };
+  }
+  const around = (m = run(R_CLOCK_AROUND, s, i)) && clockAt(s, i + m[0].length, clockNumbers);
+  if (m && around) return { clock: { from: around.t, around: true }, len: m[0].length + around.len };
+  const at = (m = run(R_CLOCK_AT, s, i)) && clockAt(s, i + m[0].length, clockNumbers);
+  if (m && at) {
+    const to = clockPlus(at.t, 1);
+    return { clock: { from: at.t, ...(to ? { to } : {}), ...bare(at) }, len: m[0].length + at.len };
   }
   if ((m = run(R_PART, s, i))) return { clock: PARTS_OF_DAY[(m[1] ?? m[2] ?? m[3])!]!, len: m[0].length };
   if ((m = run(R_DAY_PART, s, i))) return { clock: PARTS_OF_DAY[m[2]!]!, days: [DAY_NAMES.indexOf(m[1]!) + 1], len: m[0].length };

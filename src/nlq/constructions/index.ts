@@ -37,6 +37,7 @@ import { textPattern } from './text-pattern.js';
 import { valuePresence } from './value-presence.js';
 import { weekdayColumn } from './weekday-column.js';
 import { clockColumn } from './clock-column.js';
+import { noneCounted } from './none-counted.js';
 import type { Claim, Construction, ConstructionInput } from './types.js';
 
 export type { Claim, Construction, ConstructionInput } from './types.js';
@@ -47,6 +48,7 @@ export const CONSTRUCTIONS: Construction[] = [
   valuePresence,
   weekdayColumn,
   clockColumn,
+  noneCounted,
   samePeriod,
   periodMetricExtreme,
   figureExtreme,

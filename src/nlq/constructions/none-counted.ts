@@ -1,0 +1,63 @@
+/**
+ * "nonstop flights", "non-stop services", "childless households": "non" before a noun, or the noun before
+ * "-less", where the rows keep how many of that noun each has (a whole-number column named by the noun's plural,
+ * `stops`, `num_children`, or the noun and a count word, `stop_count`): that column is 0. One such column of the
+ * things named, or no reading.
+ */
+import { entityNamedBy } from '../members.js';
+import { consume, type Item } from '../spans.js';
+import type { Construction } from './types.js';
+
+/** Plurals English does not make with -s (general English). */
+const IRREGULAR: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet' };
+const COUNT_WORDS = new Set(['count', 'num', 'number', 'no', 'cnt', 'n']);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** The noun a word says there is none of ("nonstop": stop, "childless": child), and the items it spans. */
+function noneOf(items: Item[], k: number): { noun: string; items: Item[] } | undefined {
+  const it = items[k]!;
+  if (it.consumed) return undefined;
+  const joined = it.kind === 'word' ? (/^non-?([a-z]{3,})$/.exec(it.lower) ?? /^([a-z]{3,})less$/.exec(it.lower)) : null;
+  if (joined) return { noun: joined[1]!, items: [it] };
+  const next = items[k + 1];
+  // ("non-stop" split at its hyphen: the negation's keyword)
+  if (it.lower === 'non' && next && (next.kind === 'word' || next.kind === 'lex') && !next.consumed && /^[a-z]{3,}$/.test(next.lower))
+    return { noun: next.lower, items: [it, next] };
+  return undefined;
+}
+
+export const noneCounted: Construction = {
+  name: 'none counted',
+  recognise({ items, a, lex, ctx }) {
+    const things = new Set(items.map((it) => entityNamedBy(lex, it)).filter(Boolean));
+    if (!things.size) return null;
+    for (let k = 0; k < items.length; k++) {
+      const none = noneOf(items, k);
+      if (!none) continue;
+      const plural = IRREGULAR[none.noun] ?? (/(?:s|x|ch|sh)$/.test(none.noun) ? `${none.noun}es` : `${none.noun}s`);
+      const cols = ctx.model.dimensions.filter((d) => {
+        if (d.type !== 'number' || !things.has(d.entity) || d.clock) return false;
+        const ws = words(d.sql.replace(/^\$\{TABLE\}\./, ''));
+        return ws.includes(plural) || (ws.includes(none.noun) && ws.some((w) => COUNT_WORDS.has(w)));
+      });
+      if (cols.length !== 1) continue;
+      const col = cols[0]!;
+      // ("how many nonstop flights": a word read here is no unknown thing counted)
+      const mine = (u: Item) => !none.items.includes(u);
+      [a.countUnknown, a.slotUnknown, a.unknown] = [a.countUnknown.filter(mine), a.slotUnknown.filter(mine), a.unknown.filter(mine)];
+      return {
+        construction: 'none counted',
+        apply(query, notes) {
+          consume(...none.items);
+          notes.push(`Read "${none.items.map((x) => x.text).join('-')}" as ${col.label ?? col.name} = 0`);
+          return { ...query, filters: [...query.filters, { dimension: col.name, op: 'eq', values: [0] }] };
+        },
+      };
+    }
+    return null;
+  },
+};
