@@ -122,8 +122,8 @@ describe('a sex or gender kept as one-letter codes is named by its words ("femal
     expect(await hall.ask('what is the average salary of women')).toEqual(['34500']);
   });
   it('the codes are drafted as value synonyms only on a sex or gender column of the two codes', () => {
-    const d = hall.model.dimensions.find((x) => x.name === 'gender');
+    const d = hall.model.dimensions?.find((x) => x.name === 'gender');
     expect(d?.value_synonyms?.F).toContain('female');
-    expect(vet.model.dimensions.find((x) => x.name === 'is_neutered')?.value_synonyms).toBeUndefined();
+    expect(vet.model.dimensions?.find((x) => x.name === 'is_neutered')?.value_synonyms).toBeUndefined();
   });
 });

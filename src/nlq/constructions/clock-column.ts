@@ -73,7 +73,7 @@ export const clockColumn: Construction = {
       if (s.clock.bare && col[0]!.clock !== 'hhmm') return null;
       // ("after 1900" of rows that keep a date or a year is a year)
       const entity = col[0]!.entity;
-      if (bare && (ctx.model.time_dimensions.some((t) => t.entity === entity) || yearColumn(ctx.model, entity))) return null;
+      if (bare && (ctx.model.time_dimensions.some((t) => t.entity === entity) || yearColumn(ctx.model, entity, lex))) return null;
       read.push({ said: s, col: col[0]!, ...(word ? { word: word.item } : {}) });
     }
     a.times = [];
