@@ -35,6 +35,10 @@ describe('verbs of extent and the places a thing passes', () => {
     expect(await moor.ask('which streams traverse Carrick')).toEqual(['Tees']);
     expect(await railway.ask('which lines go through Selby')).toEqual(['Coast', 'Vale']);
     expect(await railway.ask('lines that run through Thirsk')).toEqual(['Vale']);
+    // (the draft calls the columns "stream crosses", "line passes through": the things and their verb, read as such)
+    expect(await moor.ask('which streams cross Arden')).toEqual(['Lune', 'Tees']);
+    expect(await moor.ask('how many streams cross Carrick')).toEqual(['1']);
+    expect(await railway.ask('which lines pass through Thirsk')).toEqual(['Vale']);
   });
 
   it('the places a named thing passes, listed or counted', async () => {
