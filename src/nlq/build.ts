@@ -31,6 +31,8 @@ import { keyDimension } from './constructions/listing.js';
 import { undatedYearColumn, yearColumnTakes } from './year-columns.js';
 import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
+import { EXTENT_PARTICLES, extentNeedsParticle, extentVerb, namesExtent } from './linking.js';
+import { columnOf } from './units.js';
 
 /** Superlative words that are only aggregate words: "the maximum X of the things" is one figure, never a ranking. */
 const AGGREGATE_ONLY = new Set(['maximum', 'minimum', 'max', 'min']);
@@ -87,6 +89,19 @@ function endBefore(items: Item[], pos: number): { direction: ReadonlySet<string>
   // "leaving from Seattle": the verb says the same end as the preposition
   const verb = END_VERBS[word(pos - 2)];
   return { direction, verbs: verb && DIRECTION_WORDS[verb] === direction ? [items[pos - 2]!] : [] };
+}
+
+/** A verb of extent ends right before item `pos` ("runs through", "crossing", "that flow through the"). */
+function extentBefore(items: Item[], pos: number): boolean {
+  const word = (i: number) => (items[i]?.kind === 'word' || items[i]?.kind === 'kw' ? items[i]!.lower : '');
+  let k = pos - 1;
+  if (['the', 'a', 'an'].includes(word(k))) k--;
+  const particle = EXTENT_PARTICLES.has(word(k));
+  if (particle) k--;
+  const verb = extentVerb(word(k));
+  // ("do not run through X" of a thing kept in several rows, one per place, keeps those with another place too: not read here)
+  const negated = ['not', "n't", 'never'].includes(word(k - 1));
+  return !!verb && !negated && (particle || !extentNeedsParticle(verb));
 }
 
 /** The word saying "all of them" of the values from item `first` to item `last`: right before them, or a few words after. */
@@ -212,6 +227,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       if (named.length > 1 && named.filter((b) => namedBefore.includes(b)).length === 1)
         named = named.filter((b) => namedBefore.includes(b));
       if (named.length !== 1 && direction) named = bases.filter((b) => atEnd(b, direction));
+      // "streams that run through Arden": a verb of extent right before the value names the column of the places passed
+      if (named.length !== 1 && extentBefore(items, v.pos))
+        named = bases.filter((b) => namesExtent(columnOf(model.dimensions.find((d) => d.name === b)?.sql) ?? ''));
       // "the population of Arden", "the seat of Brill": a value naming a member of the thing whose
       // figure or column is asked is that member
       if (named.length !== 1 && !namedBefore.some((d) => !bases.includes(d))) {

@@ -8,7 +8,7 @@ import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
-import { expandedNames, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
+import { expandedNames, namesExtent, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
 import { columnOf, modelColumns, unitlessNames } from './unit-suffixes.js';
 import { SENSE_NOUNS, senseColumns, sensesOfNoun } from './measure-senses.js';
 import { nameWords, ownNumberColumns } from './units.js';
@@ -574,7 +574,10 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   for (const d of model.dimensions) {
     add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
     if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
-    for (const s of d.synonyms) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
+    // ("stream crosses" of a column of the places streams pass: "streams cross Arden" is the things and their verb)
+    const passed = namesExtent(columnOf(d.sql) ?? '');
+    for (const s of d.synonyms)
+      if (!passed || !thingNamed(model, d.entity, s)) add(s, { kind: 'dimension', target: d.name, source: 'synonym' });
     for (const x of abbreviated(d)) add(x, { kind: 'dimension', target: d.name, source: 'abbreviation' });
     // "food type" is also "type of food", "kind of food"
     for (const phrase of namesOf(d)) {
@@ -728,4 +731,11 @@ export function longestMatch(
   };
   walk(lex.root, i);
   return best;
+}
+
+/** A phrase that starts with a name of the entity ("stream crosses" of streams). */
+function thingNamed(model: SemanticModel, entity: string, phrase: string): boolean {
+  const e = model.entities.find((x) => x.name === entity);
+  const first = phrase.toLowerCase().split(/\s+/)[0] ?? '';
+  return [entity, ...(e?.synonyms ?? [])].some((n) => [first, `${first}s`].includes(n.toLowerCase()));
 }

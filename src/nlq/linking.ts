@@ -221,3 +221,38 @@ export function linkQuestion(tokens: Token[], lex: Lexicon): LinkCandidate[] {
   }
   return out;
 }
+
+/**
+ * Verbs of extent (general English): a thing that runs, flows or passes through places ("the river runs through
+ * three regions", "a line crossing two towns"). Any of them names a column whose name is one of them ("traverse",
+ * "crosses", "passes_through"): the places each thing passes.
+ */
+const EXTENT_VERBS = ['run', 'flow', 'go', 'pass', 'traverse', 'cross', 'span', 'wind', 'stretch', 'extend'];
+/** Forms not made with -s, -ed, -ing. */
+const EXTENT_IRREGULAR: Record<string, string> = { ran: 'run', went: 'go', gone: 'go', goes: 'go', wound: 'wind' };
+/** Words after a verb of extent that say where it goes ("runs through", "flows across"); "through" also names such a column. */
+export const EXTENT_PARTICLES = new Set(['through', 'across', 'over', 'along', 'into', 'thru']);
+/** Verbs of extent that say nothing of places without a particle ("the river runs"); the others take the places as object. */
+const EXTENT_NEEDS_PARTICLE = new Set(['run', 'flow', 'go', 'wind', 'stretch', 'extend']);
+
+/** The verb of extent a word is a form of ("runs", "flowing", "crossed", "traverses"), if any. */
+export function extentVerb(lower: string): string | undefined {
+  if (Object.hasOwn(EXTENT_IRREGULAR, lower)) return EXTENT_IRREGULAR[lower];
+  return EXTENT_VERBS.find((v) => {
+    const stem = v.replace(/e$/, '');
+    const doubled = /[^aeiou][aeiou][^aeiouwy]$/.test(v) && v.length <= 4 ? `${v}${v.slice(-1)}` : v;
+    return [v, `${v}s`, `${v}es`, `${stem}ed`, `${stem}ing`, `${doubled}ing`, `${doubled}ed`].includes(lower);
+  });
+}
+
+/** Whether a verb of extent needs a particle to name places ("flows through"), or takes them as its object ("crosses"). */
+export const extentNeedsParticle = (verb: string) => EXTENT_NEEDS_PARTICLE.has(verb);
+
+/**
+ * Whether a column's name says the places a thing passes ("traverse", "crosses", "passes_through", "through"): every word
+ * a verb of extent or its particle (a "cross_street" or a "time_span" says something else).
+ */
+export function namesExtent(column: string): boolean {
+  const words = nameTokens(column);
+  return words.length > 0 && words.length <= 2 && words.every((w) => EXTENT_PARTICLES.has(w) || extentVerb(w) !== undefined);
+}

@@ -18,6 +18,7 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { dimensionOfEntity, negatedVerb } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
+import { extentVerb } from '../linking.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { lemmas, verbOf } from '../text.js';
 import {
@@ -124,13 +125,16 @@ function eachValueKept(lex: Lexicon, query: SemanticQuery, value: Item): boolean
  */
 export function mayLink(lex: Lexicon, it: Item | undefined): boolean {
   if (!it || it.kind !== 'word' || it.used || it.consumed || STOPWORDS.has(it.lower) || GENERIC_WORDS.has(it.lower)) return false;
-  const verb = verbOf(it.lower);
+  const verb = verbLemma(it.lower);
   if (!verb || STATE_VERBS.has(verb) || ARITHMETIC_VERBS.has(verb)) return false;
   // a verb naming only things of the tables it names ("offered": the course offerings, their ids) may
   // still link, through such a table (checked when the sides are known)
   const owners = modelOwners(lex, it.lower, verb);
   return owners.size === 0 || [...owners].every((o) => tablesNamed(lex, verb).has(o));
 }
+
+/** A word's verb (with the verbs of extent the lemmatiser does not know as verbs: "traverse", "spans"). */
+const verbLemma = (lower: string) => verbOf(lower) ?? extentVerb(lower);
 
 /** Endings that make a noun of a verb's stem: enrol → enrolment, cite → citation, review → reviewer, operate → operator. */
 const NOUN_ENDINGS = ['ment', 'ation', 'ion', 'al', 'ance', 'ence', 'ure', 'er', 'or', 'r', 'ee', 'ing', 's'];
@@ -316,7 +320,7 @@ function pronounRelation(lex: Lexicon, model: SemanticModel, query: SemanticQuer
     if (!inQuery.has(referent)) continue;
     const r = sideOf(lex, right, inQuery);
     if (!r || r.entity === referent) continue;
-    const v = verbOf(verb.lower)!;
+    const v = verbLemma(verb.lower)!;
     if (modelOwners(lex, verb.lower, v).size) return linkTable(model, referent, r.entity, tablesNamed(lex, v), inQuery);
     const chain = {
       ends: new Set([referent, r.entity]),
@@ -410,7 +414,7 @@ function relation(
     // "the smallest area that borders Corran": a figure and one member named by its value are no thing and
     // its attribute (the clause says of another member what the model does not hold)
     if (l.entity === r.entity && namesMember(l.self ? left : right)) return undefined;
-    const v = verbOf(verb.lower)!;
+    const v = verbLemma(verb.lower)!;
     // a verb that names a dimension or value links only through the table it names
     const owners = modelOwners(lex, verb.lower, v);
     // (none from a value qualifying a thing before it: "papers about X that used Y" says the papers used Y)
@@ -468,7 +472,7 @@ function namedAmong(model: SemanticModel, l: string, r: string, tables: Set<stri
 
 /** The rows of the one table a verb names that refer to both entities ("reviewed": the reviews of users and businesses). */
 export function namedRows(lex: Lexicon, model: SemanticModel, verb: Item, l: string, r: string): string | undefined {
-  const v = verbOf(verb.lower);
+  const v = verbLemma(verb.lower);
   if (!v || !(mayLink(lex, verb) || tableParticiple(lex, verb))) return undefined;
   const t = linkingTable(model, l, r, tablesNamed(lex, v));
   const refers = (e: string) => model.relationships.some((rel) => rel.from === t && rel.to === e && rel.cardinality !== 'one_to_many');
@@ -700,7 +704,7 @@ export function verbRelatesSides(
   via?: Set<string>,
 ): string | undefined {
   if (!mayLink(lex, verb) && !tableParticiple(lex, verb)) return undefined;
-  const v = verbOf(verb.lower)!;
+  const v = verbLemma(verb.lower)!;
   if (modelOwners(lex, verb.lower, v).size) return linkTable(model, l.entity, r.entity, tablesNamed(lex, v), via);
   return relationOf(model, l, r, v) ?? namedAmong(model, l.entity, r.entity, tablesNamed(lex, v), via);
 }
