@@ -57,6 +57,7 @@ export interface CompiledQuery {
 // Model index (cached per model object)
 
 interface ModelIndex {
+  model: SemanticModel;
   entities: Map<string, SemanticModel['entities'][number]>;
   dims: Map<string, Dimension>;
   timeDims: Map<string, TimeDimension>;
@@ -138,6 +139,7 @@ function indexOf(model: SemanticModel): ModelIndex {
   let ix = indexes.get(model);
   if (!ix) {
     ix = {
+      model,
       entities: new Map(model.entities.map((e) => [e.name, e])),
       dims: new Map(model.dimensions.map((d) => [d.name, d])),
       timeDims: new Map(model.time_dimensions.map((d) => [d.name, d])),
@@ -1481,6 +1483,7 @@ function rowCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput
     const col = (dim ?? td)!;
     return { entity: col.entity, build: (plan, key) => `(${build(plan.render(key, col.sql))})` };
   }
+  if (f.than) return aggregateComparison(ix, d, { ...f, than: f.than }, (dim ?? td)!);
   if (f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
   if ((TEXT_ONLY_OPS as readonly string[]).includes(f.op)) return textCondition(d, f, dim, td);
   let values: (string | number | boolean)[] = [...f.values];
@@ -1580,6 +1583,33 @@ function textCondition(
     return each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(negated ? ' AND ' : ' OR ');
   };
   return { entity: dim.entity, build: (plan, key) => `(${build(plan.render(key, dim.sql))})` };
+}
+
+/**
+ * A number column against one aggregate of it over its own table (`DimensionFilter.than`): an
+ * uncorrelated scalar subquery, so the outer query's filters never change the figure compared with.
+ */
+function aggregateComparison(
+  ix: ModelIndex,
+  d: SqlDialect,
+  f: DimensionFilterInput & { than: NonNullable<DimensionFilterInput['than']> },
+  col: Dimension | TimeDimension,
+): Condition {
+  const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+  const op = ops[f.op as keyof typeof ops];
+  if (!op || f.values?.length)
+    throw new CompileError(`the filter on '${f.dimension}' compared with an aggregate takes gt/gte/lt/lte and no values`);
+  if (!('type' in col) || col.type !== 'number')
+    throw new CompileError(`'${f.dimension}' is no number column to compare with its ${f.than.aggregate}`);
+  const own = (f.than.filters ?? []).map((x) => filterCondition(ix, d, x));
+  for (const x of own)
+    if (x.entity !== col.entity)
+      throw new CompileError(`the ${f.than.aggregate} of '${f.dimension}' is taken over its own table's rows only`);
+  const sub = new JoinPlan(ix.model, ix, d, col.entity);
+  const value = sub.render(col.entity, col.sql);
+  const where = own.map((x) => x.build(sub, col.entity));
+  const figure = `(SELECT ${f.than.aggregate.toUpperCase()}(${value}) FROM ${sub.rootFrom()}${where.length ? ` WHERE ${where.join(' AND ')}` : ''})`;
+  return { entity: col.entity, build: (plan, key) => `(${plan.render(key, col.sql)} ${op} ${figure})` };
 }
 
 /** The measures a metric is computed from. */

@@ -74,6 +74,12 @@ export function filterValueWords(f: { dimension?: string; op: string; values?: u
   return `${f.op === 'ne' || f.op === 'not_in' || f.op === 'ne_ci' ? 'not ' : ''}${vals.join('/')}`;
 }
 
+const PlainDimensionFilterSchema = z.object({
+  dimension: z.string().min(1),
+  op: z.enum(DIMENSION_FILTER_OPS),
+  values: z.array(Scalar),
+});
+
 export const DimensionFilterSchema = z
   .object({
     /**
@@ -92,8 +98,26 @@ export const DimensionFilterSchema = z
      * is_set/not_set.
      */
     values: z.array(Scalar).default([]),
+    /**
+     * In place of `values`, for gt/gte/lt/lte: an aggregate of the same number column over its own table's
+     * rows (those that pass `filters`, AND-ed; omitted = every row). "books whose price is above the
+     * average" = {dimension: price, op: gt, than: {aggregate: avg}}; "books dearer than every poetry book"
+     * = {op: gt, than: {aggregate: max, filters: [genre = Poetry]}}. The query's other filters do not
+     * decide which rows are aggregated.
+     */
+    than: z
+      .object({
+        aggregate: z.enum(['avg', 'min', 'max']),
+        filters: z.array(PlainDimensionFilterSchema).optional(),
+      })
+      .optional(),
   })
   .superRefine((f, ctx) => {
+    if (f.than) {
+      if (!['gt', 'gte', 'lt', 'lte'].includes(f.op) || f.values.length)
+        ctx.addIssue({ code: 'custom', path: ['than'], message: `'than' goes with gt/gte/lt/lte and no values` });
+      return;
+    }
     if (isPresenceOp(f.op) ? f.values.length > 0 : f.values.length === 0)
       ctx.addIssue({
         code: 'custom',
