@@ -8,7 +8,7 @@
  * and the general interpreter's refusal stands. Tried only after that interpreter refused.
  */
 import type { SemanticModel } from '../semantic/model.js';
-import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRange } from '../semantic/query.js';
+import type { AggregateFilter, ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRange } from '../semantic/query.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
@@ -89,8 +89,12 @@ const COMPARISONS: { words: string[]; op: DimensionFilter['op'] }[] = [
   { words: ['from'], op: 'between' },
 ];
 
-/** A figure a column is compared with: one aggregate of it over the thing's rows, and where the words end. */
-type AggregateTarget = { than: NonNullable<DimensionFilter['than']>; end: number };
+/** One aggregate of a column over the thing's rows (those of `filters`), compared with in place of a value. */
+type Than = { aggregate: AggregateFilter['aggregate']; filters?: DimensionFilter[] };
+/** A row condition read: a filter, or a column against an aggregate of it (`than`, no values). */
+type Filter = DimensionFilter & { than?: Than };
+/** A figure a column is compared with, and where the words end. */
+type AggregateTarget = { than: Than; end: number };
 
 /** What a stretch of the question reads as, once the thing is chosen. */
 type Part =
@@ -557,7 +561,7 @@ function buildReading(
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
   const aggregates: ColumnAggregate[] = [];
-  const filters: DimensionFilter[] = [];
+  const filters: Filter[] = [];
   const columns: GroupBy[] = [];
   /** The columns named one by one (not "all the information"). */
   const asked: string[] = [];
@@ -588,7 +592,7 @@ function buildReading(
       aggregate = 'avg';
     } else return undefined;
     k++;
-    const filters: NonNullable<NonNullable<DimensionFilter['than']>['filters']> = [];
+    const filters: DimensionFilter[] = [];
     let column = first.kind === 'metric';
     let entity = false;
     for (;;) {
@@ -638,9 +642,9 @@ function buildReading(
   let whenAnswered = false;
 
   /** Groups of conditions of which any one holds ("either older than 60 or younger than 18"). */
-  const alternatives: DimensionFilter[][] = [];
+  const alternatives: Filter[][] = [];
   /** Where each filter was read: from its first part to the part after its last. */
-  const spans = new Map<DimensionFilter, { from: number; to: number }>();
+  const spans = new Map<Filter, { from: number; to: number }>();
   let lastN = 0;
   const noteSpans = (n: number) => {
     for (const f of filters) if (!spans.has(f)) spans.set(f, { from: lastN, to: n });
@@ -1114,7 +1118,7 @@ function buildReading(
 
   const figures = metrics.length + aggregates.length + distinct.length;
   if (asksWhen && !extreme?.date && !whenAnswered) return undefined;
-  if (alternatives.length && (extreme || ranking)) return undefined;
+  if ((alternatives.length || filters.some((f) => f.than)) && (extreme || ranking)) return undefined;
   if (extreme) {
     if (figures || ranking || counted || measured || columns.length) return undefined;
     notes.push(
@@ -1168,10 +1172,17 @@ function buildReading(
   const query: SemanticQuery = {
     metrics,
     group_by,
-    filters,
+    filters: filters.filter((f) => !f.than),
     metric_filters: [],
     order: [],
     share_of_total: [],
+    ...(filters.some((f) => f.than)
+      ? {
+          aggregate_filters: filters.flatMap((f) =>
+            f.than ? [{ dimension: f.dimension, op: f.op as AggregateFilter['op'], ...f.than }] : [],
+          ),
+        }
+      : {}),
     ...(aggregates.length ? { column_aggregates: aggregates } : {}),
     ...(distinct.length ? { distinct_counts: distinct } : {}),
     ...(alternatives.length ? { any_of: alternatives.map((fs) => ({ filters: fs })) } : {}),
@@ -1247,7 +1258,7 @@ function readCondition(
   verbal = false,
   fraction = false,
   aggregateTarget?: (m: number, col: string, op: DimensionFilter['op']) => AggregateTarget | 'refuse' | undefined,
-): { filter: DimensionFilter; end: number } | 'refuse' | undefined {
+): { filter: Filter; end: number } | 'refuse' | undefined {
   let n = at;
   // a percent compares with a column kept as a fraction (its values read by the draft: 10% is 0.1), never another
   const fractionOf = (p: Extract<Part, { kind: 'number' }>) => (p.percent ? p.value / 100 : p.value);

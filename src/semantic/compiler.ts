@@ -11,6 +11,7 @@
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
 import {
+  type AggregateFilterInput,
   type DimensionFilterInput,
   type EntityConditionInput,
   isPresenceOp,
@@ -311,6 +312,7 @@ export function compile(
     filters: input.filters ?? [],
     filter_roles: input.filter_roles ?? [],
     any_of: input.any_of ?? [],
+    aggregate_filters: input.aggregate_filters ?? [],
     metric_filters: input.metric_filters ?? [],
     time_range: input.time_range,
     order: input.order ?? [],
@@ -461,6 +463,7 @@ export function compile(
   const roleOf = (f: DimensionFilterInput) => q.filter_roles.find((r) => r.dimension === f.dimension)?.role;
   const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f, roleOf(f)));
   for (const g of q.any_of) conditions.push(anyOfCondition(ix, d, g.filters));
+  for (const f of q.aggregate_filters) conditions.push(aggregateComparison(ix, d, f));
   for (const sp of q.same_periods) conditions.push(samePeriodCondition(model, ix, d, sp));
   for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
 
@@ -1483,7 +1486,6 @@ function rowCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput
     const col = (dim ?? td)!;
     return { entity: col.entity, build: (plan, key) => `(${build(plan.render(key, col.sql))})` };
   }
-  if (f.than) return aggregateComparison(ix, d, { ...f, than: f.than }, (dim ?? td)!);
   if (f.values.length === 0) throw new CompileError(`the filter on '${name}' has no value`);
   if ((TEXT_ONLY_OPS as readonly string[]).includes(f.op)) return textCondition(d, f, dim, td);
   let values: (string | number | boolean)[] = [...f.values];
@@ -1586,30 +1588,22 @@ function textCondition(
 }
 
 /**
- * A number column against one aggregate of it over its own table (`DimensionFilter.than`): an
+ * A number column against one aggregate of it over its own table (`SemanticQuery.aggregate_filters`): an
  * uncorrelated scalar subquery, so the outer query's filters never change the figure compared with.
  */
-function aggregateComparison(
-  ix: ModelIndex,
-  d: SqlDialect,
-  f: DimensionFilterInput & { than: NonNullable<DimensionFilterInput['than']> },
-  col: Dimension | TimeDimension,
-): Condition {
+function aggregateComparison(ix: ModelIndex, d: SqlDialect, f: AggregateFilterInput): Condition {
   const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-  const op = ops[f.op as keyof typeof ops];
-  if (!op || f.values?.length)
-    throw new CompileError(`the filter on '${f.dimension}' compared with an aggregate takes gt/gte/lt/lte and no values`);
-  if (!('type' in col) || col.type !== 'number')
-    throw new CompileError(`'${f.dimension}' is no number column to compare with its ${f.than.aggregate}`);
-  const own = (f.than.filters ?? []).map((x) => filterCondition(ix, d, x));
+  const col = ix.dims.get(f.dimension) ?? ix.rowAttrs.get(f.dimension);
+  if (!col) throw unknown('dimension', f.dimension, [...ix.dims.keys()]);
+  if (col.type !== 'number') throw new CompileError(`'${f.dimension}' is no number column to compare with its ${f.aggregate}`);
+  const own = (f.filters ?? []).map((x) => filterCondition(ix, d, x));
   for (const x of own)
-    if (x.entity !== col.entity)
-      throw new CompileError(`the ${f.than.aggregate} of '${f.dimension}' is taken over its own table's rows only`);
+    if (x.entity !== col.entity) throw new CompileError(`the ${f.aggregate} of '${f.dimension}' is taken over its own table's rows only`);
   const sub = new JoinPlan(ix.model, ix, d, col.entity);
   const value = sub.render(col.entity, col.sql);
   const where = own.map((x) => x.build(sub, col.entity));
-  const figure = `(SELECT ${f.than.aggregate.toUpperCase()}(${value}) FROM ${sub.rootFrom()}${where.length ? ` WHERE ${where.join(' AND ')}` : ''})`;
-  return { entity: col.entity, build: (plan, key) => `(${plan.render(key, col.sql)} ${op} ${figure})` };
+  const figure = `(SELECT ${f.aggregate.toUpperCase()}(${value}) FROM ${sub.rootFrom()}${where.length ? ` WHERE ${where.join(' AND ')}` : ''})`;
+  return { entity: col.entity, build: (plan, key) => `(${plan.render(key, col.sql)} ${ops[f.op]} ${figure})` };
 }
 
 /** The measures a metric is computed from. */

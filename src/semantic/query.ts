@@ -74,12 +74,6 @@ export function filterValueWords(f: { dimension?: string; op: string; values?: u
   return `${f.op === 'ne' || f.op === 'not_in' || f.op === 'ne_ci' ? 'not ' : ''}${vals.join('/')}`;
 }
 
-const PlainDimensionFilterSchema = z.object({
-  dimension: z.string().min(1),
-  op: z.enum(DIMENSION_FILTER_OPS),
-  values: z.array(Scalar),
-});
-
 export const DimensionFilterSchema = z
   .object({
     /**
@@ -98,26 +92,8 @@ export const DimensionFilterSchema = z
      * is_set/not_set.
      */
     values: z.array(Scalar).default([]),
-    /**
-     * In place of `values`, for gt/gte/lt/lte: an aggregate of the same number column over its own table's
-     * rows (those that pass `filters`, AND-ed; omitted = every row). "books whose price is above the
-     * average" = {dimension: price, op: gt, than: {aggregate: avg}}; "books dearer than every poetry book"
-     * = {op: gt, than: {aggregate: max, filters: [genre = Poetry]}}. The query's other filters do not
-     * decide which rows are aggregated.
-     */
-    than: z
-      .object({
-        aggregate: z.enum(['avg', 'min', 'max']),
-        filters: z.array(PlainDimensionFilterSchema).optional(),
-      })
-      .optional(),
   })
   .superRefine((f, ctx) => {
-    if (f.than) {
-      if (!['gt', 'gte', 'lt', 'lte'].includes(f.op) || f.values.length)
-        ctx.addIssue({ code: 'custom', path: ['than'], message: `'than' goes with gt/gte/lt/lte and no values` });
-      return;
-    }
     if (isPresenceOp(f.op) ? f.values.length > 0 : f.values.length === 0)
       ctx.addIssue({
         code: 'custom',
@@ -148,6 +124,22 @@ export type AnyOf = z.infer<typeof AnyOfSchema>;
 export function anyOfFilters(q: { any_of?: { filters: DimensionFilterInput[] }[] }): DimensionFilter[] {
   return (q.any_of ?? []).flatMap((g) => g.filters.map((f) => ({ ...f, values: f.values ?? [] })));
 }
+
+/**
+ * A number column against one aggregate of it over its own table's rows (those that pass `filters`,
+ * AND-ed; omitted = every row): "books whose price is above the average" = {dimension: price, op: gt,
+ * aggregate: avg}; "books dearer than every poetry book" = {op: gt, aggregate: max, filters: [genre =
+ * Poetry]}. The query's other filters do not decide which rows are aggregated. The rule-based reader's
+ * only (kept out of the planner's schema and its prompt budget).
+ */
+export const AggregateFilterSchema = z.object({
+  dimension: z.string().min(1),
+  op: z.enum(['gt', 'gte', 'lt', 'lte']),
+  aggregate: z.enum(['avg', 'min', 'max']),
+  filters: z.array(DimensionFilterSchema).optional(),
+});
+export type AggregateFilter = z.infer<typeof AggregateFilterSchema>;
+export type AggregateFilterInput = z.input<typeof AggregateFilterSchema>;
 
 export const MetricFilterSchema = z.object({
   metric: z.string().min(1),
@@ -444,6 +436,8 @@ export const SemanticQuerySchema = z.object({
   filter_roles: z.array(z.object({ dimension: z.string().min(1), role: z.string().min(1) })).optional(),
   /** Groups of alternative filters: a row is kept when any filter of a group holds (each group AND-ed with the rest). */
   any_of: z.array(AnyOfSchema).optional(),
+  /** Number columns compared with an aggregate of themselves (AND-ed with the filters). */
+  aggregate_filters: z.array(AggregateFilterSchema).optional(),
   /** Conditions on aggregated metrics (HAVING). */
   metric_filters: z.array(MetricFilterSchema).default([]),
   time_range: TimeRangeSchema.optional(),
@@ -516,6 +510,7 @@ export const PlannerQuerySchema = SemanticQuerySchema.omit({
   running_totals: true,
   column_aggregates: true,
   filter_roles: true,
+  aggregate_filters: true,
 }).extend({
   time_range: PlannerTimeRangeSchema.optional(),
   comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),
