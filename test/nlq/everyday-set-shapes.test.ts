@@ -75,6 +75,32 @@ describe('a lending library', () => {
     expect(await db.ask('books with a price below 7 or above 25 in the History genre')).toEqual([refused]);
   });
 
+  it("each member's own columns beside its figures", async () => {
+    expect(await db.ask('the city and number of loans of each member')).toEqual([
+      '1 Ann Hale Leeds 3',
+      '2 Bob Marsh York 3',
+      '3 Cara Nye Leeds 1',
+      '4 Dev Oake Hull 1',
+    ]);
+    expect(await db.ask('the number of loans and the city of each member')).toEqual([
+      '1 Ann Hale Leeds 3',
+      '2 Bob Marsh York 3',
+      '3 Cara Nye Leeds 1',
+      '4 Dev Oake Hull 1',
+    ]);
+    expect(await db.ask('the genre and number of loans of each book')).toEqual([
+      'Iron Age History 1',
+      'Quiet Hills Poetry 2',
+      'Rain Songs Poetry 1',
+      'Salt Roads History 2',
+      'Star Maps Science 2',
+    ]);
+  });
+
+  it('a value after the members (whose list, whose rows?): refused', async () => {
+    expect(await db.ask('the city and number of loans of each member in Leeds')).toEqual([refused]);
+  });
+
   it('members with at least / exactly N related rows', async () => {
     expect(await db.ask('members with at least two loans')).toEqual(['1 3', '2 3']);
     expect(await db.ask('members with exactly one loan')).toEqual(['3 1', '4 1']);
@@ -125,5 +151,15 @@ describe('a music school', () => {
     expect(await db.ask('which teachers have more than one pupil')).toEqual(['Dr Holt 2', 'Mr Finch 2', 'Ms Gray 2']);
     expect(await db.ask('the name and number of lessons of each teacher')).toEqual(['Dr Holt 2', 'Mr Finch 3', 'Ms Gray 2']);
     expect(await db.ask('list each teacher and how many lessons they gave')).toEqual(['Dr Holt 2', 'Mr Finch 3', 'Ms Gray 2']);
+    expect(await db.ask('the instrument and number of lessons of each pupil')).toEqual([
+      'Jo Piano 3',
+      'Kit Violin 1',
+      'Lee Cello 1',
+      'Max Piano 2',
+    ]);
+  });
+
+  it("a column of the related rows is no column of the member's: refused", async () => {
+    expect(await db.ask('the room and number of lessons of each teacher')).toEqual([refused]);
   });
 });
