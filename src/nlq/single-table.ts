@@ -8,7 +8,7 @@
  * and the general interpreter's refusal stands. Tried only after that interpreter refused.
  */
 import type { SemanticModel } from '../semantic/model.js';
-import type { ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRange } from '../semantic/query.js';
+import type { AggregateFilter, ColumnAggregate, DimensionFilter, GroupBy, SemanticQuery, TimeRange } from '../semantic/query.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
@@ -89,6 +89,13 @@ const COMPARISONS: { words: string[]; op: DimensionFilter['op'] }[] = [
   { words: ['between'], op: 'between' },
   { words: ['from'], op: 'between' },
 ];
+
+/** One aggregate of a column over the thing's rows (those of `filters`), compared with in place of a value. */
+type Than = { aggregate: AggregateFilter['aggregate']; filters?: DimensionFilter[] };
+/** A row condition read: a filter, or a column against an aggregate of it (`than`, no values). */
+type Filter = DimensionFilter & { than?: Than };
+/** A figure a column is compared with, and where the words end. */
+type AggregateTarget = { than: Than; end: number };
 
 /** What a stretch of the question reads as, once the thing is chosen. */
 type Part =
@@ -555,7 +562,7 @@ function buildReading(
   const claim = (...ps: Part[]) => ps.forEach((p) => claimed.add(p.at));
   const metrics: string[] = [];
   const aggregates: ColumnAggregate[] = [];
-  const filters: DimensionFilter[] = [];
+  const filters: Filter[] = [];
   const columns: GroupBy[] = [];
   /** The columns named one by one (not "all the information"). */
   const asked: string[] = [];
@@ -564,6 +571,51 @@ function buildReading(
   const distinct: NonNullable<SemanticQuery['distinct_counts']> = [];
   const notes: string[] = [];
   const word = (p: Part | undefined, ...ws: string[]) => p?.kind === 'word' && ws.includes(p.lower);
+  const sqlOf = (name: string) =>
+    columnOf(model.dimensions.find((d) => d.name === name)?.sql ?? model.measures.find((m) => m.name === name)?.sql);
+  /**
+   * "above the average", "than the average price", "than the average book", "than every Poetry book": a number
+   * column compared, from part `m`, with one aggregate of the same column over the thing's own rows (those of the
+   * values named). "any" (the lowest or the highest?) or another column: refused; no such words: undefined.
+   */
+  const aggregateTarget = (m: number, col: string, op: DimensionFilter['op']): AggregateTarget | 'refuse' | undefined => {
+    let k = word(parts[m], 'the') ? m + 1 : m;
+    const first = parts[k];
+    const upward = op === 'gt' || op === 'gte';
+    let aggregate: 'avg' | 'min' | 'max';
+    if (word(first, 'average', 'mean')) aggregate = 'avg';
+    else if (word(first, 'every', 'all')) aggregate = upward ? 'max' : 'min';
+    else if (word(first, 'any', 'some')) return 'refuse';
+    else if (first?.kind === 'metric') {
+      // "the average price": the model's average of the same column
+      const avg = model.measures.find((x) => x.name === first.name);
+      if (avg?.agg !== 'avg' || !rowAttribute(model, avg.name) || sqlOf(avg.name) !== sqlOf(col)) return 'refuse';
+      aggregate = 'avg';
+    } else return undefined;
+    k++;
+    const filters: DimensionFilter[] = [];
+    let column = first.kind === 'metric';
+    let entity = false;
+    for (;;) {
+      const p = parts[k];
+      if (p?.kind === 'column' && !column) {
+        if (sqlOf(p.name) !== sqlOf(col)) return 'refuse';
+        column = true;
+      } else if (p?.kind === 'value') {
+        const vals = valuesOf(lex, p.dimension, tokens.slice(p.at, p.to));
+        if (!vals.length || lex.dimensions.get(p.dimension)?.entity !== thing) return 'refuse';
+        filters.push({ dimension: p.dimension, op: 'in', values: vals });
+      } else if (p?.kind === 'entity' && !entity) entity = true;
+      else if (!(
+        word(p, 'of', 'for', 'all', 'the', 'other') && [parts[k + 1], parts[k + 2]].some((x) => x?.kind === 'entity' || x?.kind === 'value')
+      ))
+        break;
+      k++;
+    }
+    // ("than every", "than all": of which rows?)
+    if (aggregate !== 'avg' && !entity) return 'refuse';
+    return { than: { aggregate, ...(filters.length ? { filters } : {}) }, end: k };
+  };
   // "the average number of members" of a band's own `members` column: a number column said as a number of
   // things after an aggregate word is that column ("number of" claimed, the column aggregated)
   parts = parts.filter((p, n) => {
@@ -592,7 +644,18 @@ function buildReading(
   /** A date of the thing is asked for (named, or by the verb after "when"). */
   let whenAnswered = false;
 
+  /** Groups of conditions of which any one holds ("either older than 60 or younger than 18"). */
+  const alternatives: Filter[][] = [];
+  /** Where each filter was read: from its first part to the part after its last. */
+  const spans = new Map<Filter, { from: number; to: number }>();
+  let lastN = 0;
+  const noteSpans = (n: number) => {
+    for (const f of filters) if (!spans.has(f)) spans.set(f, { from: lastN, to: n });
+    lastN = n;
+  };
+
   for (let n = 0; n < parts.length; n++) {
+    noteSpans(n);
     const p = parts[n]!;
     // "how many [different] X", "(the total) number of [distinct] X", "count (of) the X"
     const countLen =
@@ -803,6 +866,8 @@ function buildReading(
         n + 1,
         { kind: 'column', at: p.at, to: p.at + 1, name: found[0]!, number: true, dimension: false },
         true,
+        false,
+        aggregateTarget,
       );
       if (!cond || cond === 'refuse') return undefined;
       const unit = unitSaid(model, found[0]!, parts[cond.end]);
@@ -854,7 +919,19 @@ function buildReading(
     if (p.kind === 'column') {
       // (a verb of the column, "aged", "priced", or any word of it after "that"/"who": "tracks that cost")
       const verbal = isVerbForm(tokens[p.to - 1]!) || word(parts[n - 1], 'that', 'who', 'which');
-      const cond = readCondition(parts, n + 1, p, verbal, isFraction(model, p.name));
+      const cond = readCondition(parts, n + 1, p, verbal, isFraction(model, p.name), aggregateTarget);
+      // "a price below 7 or above 25": the second comparison is of the same column
+      const other =
+        cond && cond !== 'refuse' && word(parts[cond.end], 'or')
+          ? readCondition(parts, cond.end + 1, p, false, isFraction(model, p.name))
+          : undefined;
+      if (other === 'refuse') return undefined;
+      if (other && cond && cond !== 'refuse') {
+        alternatives.push([cond.filter, other.filter]);
+        for (let x = n; x < other.end; x++) claim(parts[x]!);
+        n = other.end - 1;
+        continue;
+      }
       if (cond) {
         if (cond === 'refuse') return undefined;
         filters.push(cond.filter);
@@ -926,8 +1003,22 @@ function buildReading(
     // "older than 50", "longer than 120 minutes", "heavier than 5 kg": the thing's one column the
     // comparative names by its sense (`comparativeSense`); a unit after the number is the column's own
     // (else no reading)
-    const sense = p.kind === 'word' ? comparativeSense(p.lower) : undefined;
-    if (sense && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
+    const sense = p.kind === 'word' ? comparativeSense(p.lower, oneWord(parts[n + 1], tokens)) : undefined;
+    // "older than the average", "dearer than every poetry book": against an aggregate of the column
+    const than = sense ? n + sense.width : -1;
+    if (sense && word(parts[than], 'than') && parts[than + 1]?.kind !== 'number') {
+      const found = senseNamed(model, thing, sense.words);
+      const op = sense.dir === 'more' ? 'gt' : 'lt';
+      const against = found.length === 1 ? aggregateTarget(than + 1, found[0]!, op) : undefined;
+      if (against === 'refuse') return undefined;
+      if (against) {
+        filters.push({ dimension: found[0]!, op, values: [], than: against.than });
+        for (let x = n; x < against.end; x++) claim(parts[x]!);
+        n = against.end - 1;
+        continue;
+      }
+    }
+    if (sense && sense.width === 1 && word(parts[n + 1], 'than') && parts[n + 2]?.kind === 'number') {
       let found = senseNamed(model, thing, sense.words);
       // "tracks longer than 300000 milliseconds": with no column of the sense, a time unit after the number
       // names the one column kept in it (`milliseconds`, `duration_secs`)
@@ -1016,14 +1107,36 @@ function buildReading(
     // "and" joins two asked-for parts; anything else is not read
     else if (word(p, 'and') && n > 0 && n < parts.length - 1) claim(p);
   }
+  noteSpans(parts.length);
+  // "either older than 60 or younger than 18": two conditions read right on each side of an "or" are
+  // alternatives (any_of); beside another condition, which binds first is not said: no reading
+  for (let o = 1; o < parts.length - 1; o++) {
+    if (!word(parts[o], 'or') || claimed.has(parts[o]!.at)) continue;
+    const side = (at: (x: { from: number; to: number }) => boolean) => filters.filter((f) => at(spans.get(f)!));
+    const [a, b] = [side((x) => x.to === o), side((x) => x.from === o + 1)];
+    if (a.length !== 1 || b.length !== 1) continue;
+    const either = parts[spans.get(a[0]!)!.from - 1];
+    if (word(either, 'either')) claim(either!);
+    claim(parts[o]!);
+    alternatives.push([a[0]!, b[0]!]);
+    filters.splice(filters.indexOf(a[0]!), 1);
+    filters.splice(filters.indexOf(b[0]!), 1);
+  }
+  if (alternatives.length && (alternatives.length > 1 || filters.length || alternatives.flat().some((f) => f.than))) return undefined;
   // every token read
   for (const p of parts) if (!claimed.has(p.at)) return undefined;
-  for (const f of filters) if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
+  for (const f of filters) {
+    if (f.op === 'in' && f.values.length === 1) f.op = 'eq';
+    for (const g of f.than?.filters ?? []) if (g.op === 'in' && g.values.length === 1) g.op = 'eq';
+  }
+  // ("Leeds books dearer than the average": the average of every book, or of Leeds books?)
+  if (filters.some((f) => f.than) && filters.length > 1) return undefined;
 
   const figures = metrics.length + aggregates.length + distinct.length;
   // ("the total yield for each crop" is a figure per member, never one over all of them)
   if (figures && eachMember) return undefined;
   if (asksWhen && !extreme?.date && !whenAnswered) return undefined;
+  if ((alternatives.length || filters.some((f) => f.than)) && (extreme || ranking)) return undefined;
   if (extreme) {
     if (figures || ranking || counted || measured || columns.length) return undefined;
     notes.push(
@@ -1077,12 +1190,20 @@ function buildReading(
   const query: SemanticQuery = {
     metrics,
     group_by,
-    filters,
+    filters: filters.filter((f) => !f.than),
     metric_filters: [],
     order: [],
     share_of_total: [],
+    ...(filters.some((f) => f.than)
+      ? {
+          aggregate_filters: filters.flatMap((f) =>
+            f.than ? [{ dimension: f.dimension, op: f.op as AggregateFilter['op'], ...f.than }] : [],
+          ),
+        }
+      : {}),
     ...(aggregates.length ? { column_aggregates: aggregates } : {}),
     ...(distinct.length ? { distinct_counts: distinct } : {}),
+    ...(alternatives.length ? { any_of: alternatives.map((fs) => ({ filters: fs })) } : {}),
   };
   return { kind: 'query', query, confidence: 0.8, notes, followUp: false, measured, when: asksWhen && whenAnswered };
 }
@@ -1154,7 +1275,8 @@ function readCondition(
   col: Extract<Part, { kind: 'column' }>,
   verbal = false,
   fraction = false,
-): { filter: DimensionFilter; end: number } | 'refuse' | undefined {
+  aggregateTarget?: (m: number, col: string, op: DimensionFilter['op']) => AggregateTarget | 'refuse' | undefined,
+): { filter: Filter; end: number } | 'refuse' | undefined {
   let n = at;
   // a percent compares with a column kept as a fraction (its values read by the draft: 10% is 0.1), never another
   const fractionOf = (p: Extract<Part, { kind: 'number' }>) => (p.percent ? p.value / 100 : p.value);
@@ -1205,6 +1327,9 @@ function readCondition(
     if (!c.words.every((x, k) => w(parts[n + k]) === x)) continue;
     let m = n + c.words.length;
     const a = num(parts[m]);
+    const target = !a && !['eq', 'between'].includes(c.op) ? aggregateTarget?.(m, col.name, c.op) : undefined;
+    if (target === 'refuse' || (target && !col.number)) return 'refuse';
+    if (target) return { filter: { dimension: col.name, op: c.op, values: [], than: target.than }, end: target.end };
     if (!a) continue;
     if (!col.number || a.percent) return 'refuse';
     if (c.op === 'between') {

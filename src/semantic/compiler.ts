@@ -11,6 +11,7 @@
  */
 import type { Dimension, Format, Measure, DerivedMetric, SemanticModel, TimeDimension, TimeGrain } from './model.js';
 import {
+  type AggregateFilterInput,
   type DimensionFilterInput,
   type EntityConditionInput,
   isPresenceOp,
@@ -57,6 +58,7 @@ export interface CompiledQuery {
 // Model index (cached per model object)
 
 interface ModelIndex {
+  model: SemanticModel;
   entities: Map<string, SemanticModel['entities'][number]>;
   dims: Map<string, Dimension>;
   timeDims: Map<string, TimeDimension>;
@@ -138,6 +140,7 @@ function indexOf(model: SemanticModel): ModelIndex {
   let ix = indexes.get(model);
   if (!ix) {
     ix = {
+      model,
       entities: new Map(model.entities.map((e) => [e.name, e])),
       dims: new Map(model.dimensions.map((d) => [d.name, d])),
       timeDims: new Map(model.time_dimensions.map((d) => [d.name, d])),
@@ -309,6 +312,7 @@ export function compile(
     filters: input.filters ?? [],
     filter_roles: input.filter_roles ?? [],
     any_of: input.any_of ?? [],
+    aggregate_filters: input.aggregate_filters ?? [],
     metric_filters: input.metric_filters ?? [],
     time_range: input.time_range,
     order: input.order ?? [],
@@ -459,6 +463,7 @@ export function compile(
   const roleOf = (f: DimensionFilterInput) => q.filter_roles.find((r) => r.dimension === f.dimension)?.role;
   const conditions: Condition[] = q.filters.map((f) => filterCondition(ix, d, f, roleOf(f)));
   for (const g of q.any_of) conditions.push(anyOfCondition(ix, d, g.filters));
+  for (const f of q.aggregate_filters) conditions.push(aggregateComparison(ix, d, f));
   for (const sp of q.same_periods) conditions.push(samePeriodCondition(model, ix, d, sp));
   for (const c of q.entity_conditions) conditions.push(entityCondition(model, ix, d, c, basesOf(c.metric)));
 
@@ -1580,6 +1585,25 @@ function textCondition(
     return each.length === 1 ? each[0]! : each.map((e) => `(${e})`).join(negated ? ' AND ' : ' OR ');
   };
   return { entity: dim.entity, build: (plan, key) => `(${build(plan.render(key, dim.sql))})` };
+}
+
+/**
+ * A number column against one aggregate of it over its own table (`SemanticQuery.aggregate_filters`): an
+ * uncorrelated scalar subquery, so the outer query's filters never change the figure compared with.
+ */
+function aggregateComparison(ix: ModelIndex, d: SqlDialect, f: AggregateFilterInput): Condition {
+  const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+  const col = ix.dims.get(f.dimension) ?? ix.rowAttrs.get(f.dimension);
+  if (!col) throw unknown('dimension', f.dimension, [...ix.dims.keys()]);
+  if (col.type !== 'number') throw new CompileError(`'${f.dimension}' is no number column to compare with its ${f.aggregate}`);
+  const own = (f.filters ?? []).map((x) => filterCondition(ix, d, x));
+  for (const x of own)
+    if (x.entity !== col.entity) throw new CompileError(`the ${f.aggregate} of '${f.dimension}' is taken over its own table's rows only`);
+  const sub = new JoinPlan(ix.model, ix, d, col.entity);
+  const value = sub.render(col.entity, col.sql);
+  const where = own.map((x) => x.build(sub, col.entity));
+  const figure = `(SELECT ${f.aggregate.toUpperCase()}(${value}) FROM ${sub.rootFrom()}${where.length ? ` WHERE ${where.join(' AND ')}` : ''})`;
+  return { entity: col.entity, build: (plan, key) => `(${plan.render(key, col.sql)} ${ops[f.op]} ${figure})` };
 }
 
 /** The measures a metric is computed from. */

@@ -125,6 +125,22 @@ export function anyOfFilters(q: { any_of?: { filters: DimensionFilterInput[] }[]
   return (q.any_of ?? []).flatMap((g) => g.filters.map((f) => ({ ...f, values: f.values ?? [] })));
 }
 
+/**
+ * A number column against one aggregate of it over its own table's rows (those that pass `filters`,
+ * AND-ed; omitted = every row): "books whose price is above the average" = {dimension: price, op: gt,
+ * aggregate: avg}; "books dearer than every poetry book" = {op: gt, aggregate: max, filters: [genre =
+ * Poetry]}. The query's other filters do not decide which rows are aggregated. The rule-based reader's
+ * only (kept out of the planner's schema and its prompt budget).
+ */
+export const AggregateFilterSchema = z.object({
+  dimension: z.string().min(1),
+  op: z.enum(['gt', 'gte', 'lt', 'lte']),
+  aggregate: z.enum(['avg', 'min', 'max']),
+  filters: z.array(DimensionFilterSchema).optional(),
+});
+export type AggregateFilter = z.infer<typeof AggregateFilterSchema>;
+export type AggregateFilterInput = z.input<typeof AggregateFilterSchema>;
+
 export const MetricFilterSchema = z.object({
   metric: z.string().min(1),
   op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq', 'ne']),
@@ -420,6 +436,8 @@ export const SemanticQuerySchema = z.object({
   filter_roles: z.array(z.object({ dimension: z.string().min(1), role: z.string().min(1) })).optional(),
   /** Groups of alternative filters: a row is kept when any filter of a group holds (each group AND-ed with the rest). */
   any_of: z.array(AnyOfSchema).optional(),
+  /** Number columns compared with an aggregate of themselves (AND-ed with the filters). */
+  aggregate_filters: z.array(AggregateFilterSchema).optional(),
   /** Conditions on aggregated metrics (HAVING). */
   metric_filters: z.array(MetricFilterSchema).default([]),
   time_range: TimeRangeSchema.optional(),
@@ -492,6 +510,7 @@ export const PlannerQuerySchema = SemanticQuerySchema.omit({
   running_totals: true,
   column_aggregates: true,
   filter_roles: true,
+  aggregate_filters: true,
 }).extend({
   time_range: PlannerTimeRangeSchema.optional(),
   comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),

@@ -181,6 +181,10 @@ export const entityCondition: Construction = {
         apply(query, notes) {
           const unsaid = noneUnsaid(lex, ctx.model, parsed, subject);
           if (unsaid) return unsaid;
+          // "members who borrowed no books in 2023": books counted through the loans are not dated, so
+          // the period would be dropped and every member with no book at all answer
+          if (query.time_range && !lex.metrics.get(parsed.metric)?.timeBound)
+            return `The period "${query.time_range.label ?? 'asked'}" cannot date the ${lex.metrics.get(parsed.metric)?.label.toLowerCase() ?? parsed.metric} counted for each of the ${subject.replace(/_/g, ' ')}: ask about the rows that are dated.`;
           // the verb states the relation only when the model holds exactly one; else it stays unconsumed
           const rows = lex.metrics.get(parsed.metric)?.entity;
           const how = parsed.linkVerb && rows ? verbRelates(lex, ctx.model, parsed.linkVerb, subject, rows) : undefined;

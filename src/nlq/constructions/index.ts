@@ -16,6 +16,7 @@ import { figureExtreme } from './figure-extreme.js';
 import { flagBothSides } from './flag-both-sides.js';
 import { listing } from './listing.js';
 import { memberColumns } from './member-columns.js';
+import { memberAttributes } from './member-attributes.js';
 import { memberId } from './member-id.js';
 import { namingParticiple } from './naming-participle.js';
 import { linkingVerb } from './linking-verb.js';
@@ -74,6 +75,7 @@ export const CONSTRUCTIONS: Construction[] = [
   peopleLiving,
   flagBothSides,
   memberColumns,
+  memberAttributes,
   namingParticiple,
   bothValues,
   anyOf,
