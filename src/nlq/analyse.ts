@@ -653,11 +653,20 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
       continue;
     }
 
-    // "room 202", "order 10": one member by its whole-number key, right after the thing named in the singular
+    // "bookings of room 202", "products on invoice 7": one member by its whole-number key, right after the
+    // thing named in the singular, when the question is about other things too (one thing's own rows are
+    // the single-table reading's: "when was book 2 published" is its date alone)
     const keyNum = items[k + 1];
     const keyed = ents.length === 1 && !it.plural ? keyDimension(ctx.model, ents[0]!.target) : undefined;
+    const otherThing = (o: Item) =>
+      o !== it &&
+      o.kind === 'lex' &&
+      [...entriesOf(o, 'entity').map((e) => e.target), ...entriesOf(o, 'metric').map((e) => lex.metrics.get(e.target)?.entity)].some(
+        (e) => e !== undefined && e !== ents[0]?.target,
+      );
     if (
       keyed &&
+      items.some(otherThing) &&
       keyNum?.kind === 'num' &&
       !keyNum.used &&
       !keyNum.percent &&

@@ -135,15 +135,7 @@ export function contentColumn(model: SemanticModel, entity: string): string | un
  * and last names); a thing with neither has no member column to break down by.
  */
 export function memberDimension(lex: Lexicon, model: SemanticModel, entity: string): string | undefined {
-  return (
-    dimensionOfEntity(lex, entity) ??
-    (nameCandidates(model, lex, entity).length || referenced(model, entity) ? keyDimension(model, entity) : undefined)
-  );
-}
-
-/** Rows of other things point at the thing by its key (a room's number in each booking): the key is how its members are told apart. */
-function referenced(model: SemanticModel, entity: string): boolean {
-  return model.relationships.some((r) => r.to === entity && r.from !== entity && r.cardinality === 'many_to_one');
+  return dimensionOfEntity(lex, entity) ?? (nameCandidates(model, lex, entity).length ? keyDimension(model, entity) : undefined);
 }
 
 /** The entity an item names: the thing itself, or the count of its rows ("orders"). */
