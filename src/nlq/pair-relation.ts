@@ -144,21 +144,7 @@ function readOtherMemberOf(question: string, ctx: InterpretContext): Extract<Int
   const notes = [
     `Read as pairs of ${pair.thing.replace(/_/g, ' ')} kept in ${pair.table.replace(/_/g, ' ')}: the ${label(shown)} of the pairs whose ${label(by)} is ${value} (${value} is never stored as the ${label(shown)}, so no pair is kept the other way round).`,
   ];
-  const query: SemanticQuery = {
-    metrics: [],
-    group_by: count ? [] : [{ dimension: shown }],
-    filters,
-    metric_filters: [],
-    order: [],
-    share_of_total: [],
-    ...(count
-      ? {
-          distinct_counts: [
-            { name: `${shown}_count`, entity: pair.table, dimension: shown, label: `Number of different ${label(shown).toLowerCase()}` },
-          ],
-        }
-      : {}),
-  };
+  const query = othersOfMember(model, pair.table, shown, filters, count);
   return { kind: 'query', query, confidence: 0.8, notes, followUp: false };
 }
 
@@ -285,21 +271,7 @@ function readOthersOfSubject(question: string, ctx: InterpretContext): Extract<I
   if (!value) return undefined;
 
   const label = (d: string) => model.dimensions.find((x) => x.name === d)?.label ?? d;
-  const query: SemanticQuery = {
-    metrics: [],
-    group_by: count ? [] : [{ dimension: shown }],
-    filters: [{ dimension: by, op: 'eq', values: [value] }],
-    metric_filters: [],
-    order: [],
-    share_of_total: [],
-    ...(count
-      ? {
-          distinct_counts: [
-            { name: `${shown}_count`, entity: rel.table, dimension: shown, label: `Number of different ${label(shown).toLowerCase()}` },
-          ],
-        }
-      : {}),
-  };
+  const query = othersOfMember(model, rel.table, shown, [{ dimension: by, op: 'eq', values: [value] }], count);
   const notes = [`Read "${word}" as the ${label(shown)} of the ${rel.table.replace(/_/g, ' ')} rows whose ${label(by)} is ${value}.`];
   return { kind: 'query', query, confidence: 0.8, notes, followUp: false };
 }
@@ -317,4 +289,24 @@ function placesOf(model: SemanticModel, lex: Lexicon, ctx: InterpretContext, rel
     return !!names && held.some((v) => names.has(v.toLowerCase()));
   };
   return namesOf(asked) || !model.entities.some((e) => e.name !== rel.subject && namesOf(e.name));
+}
+
+/** The values of `shown` in the rows `filters` keep: listed, or their distinct count. */
+function othersOfMember(model: SemanticModel, table: string, shown: string, filters: DimensionFilter[], count: boolean): SemanticQuery {
+  const label = model.dimensions.find((x) => x.name === shown)?.label ?? shown;
+  return {
+    metrics: [],
+    group_by: count ? [] : [{ dimension: shown }],
+    filters,
+    metric_filters: [],
+    order: [],
+    share_of_total: [],
+    ...(count
+      ? {
+          distinct_counts: [
+            { name: `${shown}_count`, entity: table, dimension: shown, label: `Number of different ${label.toLowerCase()}` },
+          ],
+        }
+      : {}),
+  };
 }
