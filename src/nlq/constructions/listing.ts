@@ -45,7 +45,7 @@ const OWNER_DETERMINERS = new Set(['the', 'its', 'their', 'his', 'her']);
 const NAME_WORDS = new Set(['name', 'names']);
 const DATE_WORDS = new Set(['date', 'dates']);
 /** Group keywords that only say every member is listed: "the title of each film". */
-const EVERY_MEMBER = new Set(['of each', 'of every', 'for each', 'for every']);
+export const EVERY_MEMBER = new Set(['of each', 'of every', 'for each', 'for every']);
 /** "the distinct list of", "all unique": one row per member is what a listing gives anyway. */
 const DISTINCT_WORDS = new Set(['distinct', 'unique', 'different']);
 /** "that have sales records": the rows of the related thing. */

@@ -9,6 +9,7 @@
  */
 import { consume, entriesOf, type Item } from '../spans.js';
 import { dimensionOfEntity, keyDimension } from '../members.js';
+import { EVERY_MEMBER } from './listing.js';
 import type { Construction } from './types.js';
 
 const GLUE = new Set([',', 'and', 'the', 'its', 'their', 'his', 'her', 'total', 'number', 'of', 'count', 'average']);
@@ -18,7 +19,7 @@ export const memberAttributes: Construction = {
   recognise({ items, lex, ctx }) {
     // "... of each member", "... for every member"
     const each = (k: number) =>
-      ['of each', 'for each', 'of every', 'for every'].includes(items[k - 1]?.lower ?? '')
+      EVERY_MEMBER.has(items[k - 1]?.lower ?? '')
         ? 1
         : ['each', 'every'].includes(items[k - 1]?.lower ?? '') && ['of', 'for'].includes(items[k - 2]?.lower ?? '')
           ? 2
@@ -59,9 +60,9 @@ export const memberAttributes: Construction = {
         if (!query.metrics.length || groups.length !== query.group_by.length || !groups.some((g) => members.has(g.dimension))) return query;
         // (every group is the member or a column of it: one row per member)
         if (groups.some((g) => lex.dimensions.get(g.dimension)?.entity !== E)) return query;
-        const used = new Set([...query.filters.map((f) => f.dimension), ...groups.map((g) => g.dimension)]);
-        const added = columns.filter((c) => !used.has(c.dimension));
         if (columns.some((c) => query.filters.some((f) => f.dimension === c.dimension))) return query;
+        const shown = new Set(groups.map((g) => g.dimension));
+        const added = columns.filter((c) => !shown.has(c.dimension));
         consume(...columns.map((c) => c.item));
         if (!added.length) return query;
         notes.push(
