@@ -61,6 +61,7 @@ import { namesAggregate, readSingleTable } from './single-table.js';
 import { readPairRelation } from './pair-relation.js';
 import { heldToRole } from './self-relation.js';
 import { whereListings, withLocation } from './where.js';
+import { eventExistence, keepsEventMembers } from './event-existence.js';
 import {
   asCoMembers,
   asMembersCounted,
@@ -139,6 +140,19 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     const listed = r.kind === 'query' ? withCode(r.query, defined.dimension, ctx.model) : undefined;
     if (r.kind === 'query' && listed)
       return computable({ ...r, query: listed, notes: [...r.notes, `Read the question as "${defined.text}".`] }, ctx.model);
+  }
+  // "which rooms were booked": a verb naming a table, said alone of another thing, keeps its members with such rows
+  const evented = ctx.previous ? undefined : eventExistence(question, getLexicon(ctx.model, ctx.values));
+  if (evented) {
+    const r = interpretWhole(evented.text, ctx);
+    if (r.kind === 'query' && keepsEventMembers(r.query, evented, ctx.model))
+      return { ...r, notes: [...r.notes, `Read the question as "${evented.text}".`] };
+    if (GENERIC_WORDS.has(evented.verb.toLowerCase()))
+      return {
+        kind: 'out_of_scope',
+        reason: `I cannot read "${evented.verb}" here: it would keep the ${pluralOf(getLexicon(ctx.model, ctx.values), evented.entity)} with ${evented.rows}, and the question does not read that way. I did not answer rather than guess.`,
+        unconsumed: [evented.verb],
+      };
   }
   const whole = bareThingsListed(question, ctx, possessedThings(question, ctx, interpretWhole(question, ctx)));
   if (whole.kind === 'query') {
