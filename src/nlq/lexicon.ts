@@ -10,7 +10,7 @@ import { joinGraph } from '../semantic/graph.js';
 import { phraseKeys, tokenize, normalise } from './text.js';
 import { expandedNames, namesExtent, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
 import { columnOf, modelColumns, unitlessNames } from './unit-suffixes.js';
-import { SENSE_NOUNS, senseColumns, sensesOfNoun } from './measure-senses.js';
+import { SENSE_NOUNS, columnsOfSense, sensesOfNoun } from './measure-senses.js';
 import { nameWords, ownNumberColumns } from './units.js';
 import { GENERIC_WORDS, STOPWORDS } from './words.js';
 
@@ -294,7 +294,7 @@ function senseNouns(model: SemanticModel, root: TrieNode, taken: (phrase: string
   for (const noun of SENSE_NOUNS.filter((n) => !taken(n))) {
     for (const e of model.entities.map((x) => x.name)) {
       const cols = ownNumberColumns(model, e);
-      const fits = sensesOfNoun(noun).map((ws) => senseColumns(ws, (w) => cols.filter((c) => nameWords(c).some((x) => w.includes(x)))));
+      const fits = sensesOfNoun(noun).map((ws) => columnsOfSense(cols, ws));
       const column = fits[0]?.[0];
       if (!column || fits.some((f) => f.length !== 1 || f[0] !== column)) continue;
       const ofColumn = (x: { entity: string; sql?: string; filter?: unknown }) => x.entity === e && !x.filter && columnOf(x.sql) === column;

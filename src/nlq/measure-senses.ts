@@ -3,6 +3,8 @@
  * name a column by its sense, read in every degree: "how long is X" (single-table.ts), "longer than"
  * (measured-comparatives.ts, single-table.ts) and "the longest" (constructions/superlative-lookup.ts).
  */
+import { nameWords } from './units.js';
+
 export const LENGTH = ['length', 'long', 'distance'];
 export const ALTITUDE = ['altitude', 'height', 'elevation'];
 export const SIZE = ['area', 'size', 'population'];
@@ -17,11 +19,35 @@ export function senseColumns<T>(words: readonly string[], columnsNamed: (words: 
   const main = columnsNamed(words.filter((w) => !FALLBACK.has(w)));
   return main.length ? main : columnsNamed([...words]);
 }
+/** Of `columns`, those whose names say the sense (`senseColumns`): "the cheapest room" of rooms with a `nightly_rate`. */
+export function columnsOfSense(columns: readonly string[], words: readonly string[]): string[] {
+  return senseColumns(words, (ws) => columns.filter((c) => saysSense(nameWords(c), ws)));
+}
+/** Periods a rate is charged by: a rate so qualified is a price ("nightly_rate", "hourly_rate"), not a ratio. */
+const RATE_PERIODS = new Set([
+  'hourly',
+  'daily',
+  'nightly',
+  'weekly',
+  'monthly',
+  'yearly',
+  'annual',
+  'night',
+  'day',
+  'hour',
+  'week',
+  'month',
+]);
+/** A column's name words say one of a sense's words (a price also by a rate charged per period). */
+function saysSense(columnWords: readonly string[], senseWords: readonly string[]): boolean {
+  if (columnWords.some((w) => senseWords.includes(w))) return true;
+  return senseWords.includes('price') && columnWords.includes('rate') && columnWords.some((w) => RATE_PERIODS.has(w));
+}
 export const DEPTH = ['depth', 'deep'];
 export const WEIGHT = ['weight', 'mass'];
 export const SPEED = ['speed'];
 export const WIDTH = ['width', 'wide', 'breadth'];
-export const PRICE = ['price', 'cost', 'fee'];
+export const PRICE = ['price', 'cost', 'fee', 'charge', 'fare', 'rent', 'tuition'];
 export const AGE = ['age'];
 export const POPULATION = ['population', 'inhabitants', 'residents', 'pop'];
 export const DENSITY = ['density'];

@@ -14,7 +14,7 @@ import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
 import { tokenize } from './text.js';
 import { columnOf, nameWords, ownNumberColumns } from './units.js';
-import { comparativeSense, measuredSense, senseColumns, superlativeSense } from './measure-senses.js';
+import { comparativeSense, measuredSense, columnsOfSense, superlativeSense } from './measure-senses.js';
 
 type Direction = 'more' | 'less';
 /** A copula between the thing and its comparative, and the verb of having it becomes ("rivers that are longer"). */
@@ -74,9 +74,7 @@ export function readMeasuredComparative(question: string, lex: Lexicon, model: S
     const things = links.filter((l) => l.j === p + 1 && l.kind === 'entity');
     const entities = [...new Set(things.map((l) => l.target))];
     if (entities.length !== 1) return undefined;
-    const fits = senseColumns(sense.words, (ws) =>
-      ownNumberColumns(model, entities[0]!).filter((c) => nameWords(c).some((w) => ws.includes(w))),
-    );
+    const fits = columnsOfSense(ownNumberColumns(model, entities[0]!), sense.words);
     if (fits.length !== 1) return undefined;
     const column = fits[0]!;
     const phrase = phraseOf(model, entities[0]!, column);

@@ -12,10 +12,10 @@ import type { AggregateFilter, ColumnAggregate, DimensionFilter, GroupBy, Semant
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { getLexicon, type LexEntry, type Lexicon } from './lexicon.js';
 import { linkQuestion, nameTokens, type LinkCandidate } from './linking.js';
-import { columnOf, isDurationUnit, nameWords, ownNumberColumns, unitSpellings } from './units.js';
+import { columnOf, isDurationUnit, ownNumberColumns, unitSpellings } from './units.js';
 import { PEOPLE } from './constructions/people-living.js';
 import { LIVING } from './words.js';
-import { comparativeSense, measuredSense, POPULATION, senseColumns, VERB_SENSES } from './measure-senses.js';
+import { comparativeSense, measuredSense, POPULATION, columnsOfSense, senseColumns, VERB_SENSES } from './measure-senses.js';
 import { dimensionOfEntity, keyDimension, memberDimension, nameCandidates, onlyDateOf } from './members.js';
 import { normalise, tokenize, verbOf, type Token } from './text.js';
 import { dateWords, verbNamesDate } from './constructions/dated-verb.js';
@@ -140,7 +140,7 @@ function columnsNamed(model: SemanticModel, thing: string, column: string, loose
  * name: `length_km`, `mountain_altitude`), its fallback words only when the others name none.
  */
 function senseNamed(model: SemanticModel, thing: string, words: readonly string[]): string[] {
-  const columns = senseColumns(words, (ws) => ownNumberColumns(model, thing).filter((c) => nameWords(c).some((w) => ws.includes(w))));
+  const columns = columnsOfSense(ownNumberColumns(model, thing), words);
   return [...new Set(columns.flatMap((c) => columnsNamed(model, thing, c)))];
 }
 /**

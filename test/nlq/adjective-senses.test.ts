@@ -108,3 +108,34 @@ describe('a member named after its thing and "of"', () => {
     expect((await db.ask('how big are the towns of Ashwell'))[0]).toMatch(/^refused/);
   });
 });
+
+describe('a price kept as a rate charged by the period, or as a fare or a rent', () => {
+  const tutors = bootstrappedDuckdb(
+    'tutoring',
+    `CREATE TABLE tutors (tutor_id INTEGER PRIMARY KEY, tutor_name VARCHAR, subject VARCHAR, hourly_rate DECIMAL(6,2));
+     INSERT INTO tutors VALUES (1, 'Nia Rowe', 'Maths', 35.00), (2, 'Olu Ade', 'Chemistry', 52.50), (3, 'Pam Yu', 'French', 28.00);
+     CREATE TABLE loans (loan_id INTEGER PRIMARY KEY, borrower VARCHAR, principal INTEGER, interest_rate DOUBLE);
+     INSERT INTO loans VALUES (1, 'Quin', 5000, 0.04), (2, 'Ros', 12000, 0.07);`,
+  );
+  const ferries = bootstrappedDuckdb(
+    'ferries',
+    `CREATE TABLE crossings (crossing_id INTEGER PRIMARY KEY, route_name VARCHAR, fare DECIMAL(6,2), minutes INTEGER);
+     INSERT INTO crossings VALUES (1, 'North Sound', 18.50, 40), (2, 'Gull Point', 9.00, 25), (3, 'Far Isle', 31.00, 95);`,
+  );
+
+  it('reads expensive and cheap by an hourly rate, in every degree', async () => {
+    expect(await tutors.ask('who is the most expensive tutor')).toEqual(['2 Olu Ade 52.5']);
+    expect(await tutors.ask('the cheapest tutor')).toEqual(['3 Pam Yu 28']);
+    expect(await tutors.ask('tutors cheaper than 30')).toEqual(['Pam Yu']);
+  });
+
+  it('reads them by a fare', async () => {
+    expect(await ferries.ask('the most expensive crossing')).toEqual(['3 Far Isle 31']);
+    expect(await ferries.ask('crossings more expensive than 15')).toEqual(['Far Isle 31', 'North Sound 18.5']);
+  });
+
+  it('never reads a rate of no period as a price', async () => {
+    expect((await tutors.ask('the most expensive loan'))[0]).toMatch(/^refused/);
+    expect((await tutors.ask('loans cheaper than 0.05'))[0]).toMatch(/^refused/);
+  });
+});

@@ -36,7 +36,7 @@ import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
 import { dimensionOfEntity, onlyDateOf, personName } from '../members.js';
-import { senseColumns, sensesOfNoun, superlativeSense, takesDegreeWord } from '../measure-senses.js';
+import { columnsOfSense, sensesOfNoun, superlativeSense, takesDegreeWord } from '../measure-senses.js';
 
 /** A superlative adjective that names a measure by its sense ("longest", "tallest": `superlativeSense`). */
 export function senseSuperlative(word: string): boolean {
@@ -400,7 +400,7 @@ export const superlativeLookup: Construction = {
     } else {
       // an adjective alone: the one column of the thing its sense names
       if (!sense || ['most', 'least'].includes(anchor.word)) return null;
-      let fits = senseColumns(sense.words, (ws) => ownNumberColumns(model, E).filter((c) => words(c).some((w) => ws.includes(w))));
+      let fits = columnsOfSense(ownNumberColumns(model, E), sense.words);
       // ("the longest track" kept in `milliseconds`: with no column of the sense, the one named by a time unit)
       if (!fits.length && sense.words.includes('duration'))
         fits = ownNumberColumns(model, E).filter((c) => words(c).some((w) => isDurationUnit(w)));
@@ -776,7 +776,7 @@ function namesSenseOf(model: SemanticModel, entity: string, it: Item, figure: Fi
   return (
     senses.length > 0 &&
     senses.every((ws) => {
-      const fits = senseColumns(ws, (w) => cols.filter((c) => words(c).some((x) => w.includes(x))));
+      const fits = columnsOfSense(cols, ws);
       return fits.length === 1 && fits[0] === figure.column;
     })
   );

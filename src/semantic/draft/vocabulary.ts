@@ -132,7 +132,6 @@ export const SIGNUP_TABLE_HEADS = new Set([
   'student',
   'participant',
 ]);
-/** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
 /** Words that say which part of a person's name a column holds ("first_name"): never the name of a thing. */
 export const NAME_PART_WORDS = new Set([
   'first',
@@ -150,6 +149,7 @@ export const NAME_PART_WORDS = new Set([
   'legal',
   'preferred',
 ]);
+/** The money of a sale or an order (its price, amount or total), and money that is no revenue (costs, taxes). */
 export const SALE_MONEY_WORDS = new Set(['price', 'amount', 'total', 'value', 'payment', 'paid', 'sales']);
 export const NOT_REVENUE_WORDS = new Set([
   'cost',
