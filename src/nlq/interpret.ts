@@ -147,7 +147,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     const r = interpretWhole(evented.text, ctx);
     if (r.kind === 'query' && keepsEventMembers(r.query, evented, ctx.model))
       return { ...r, notes: [...r.notes, `Read the question as "${evented.text}".`] };
-    if (GENERIC_WORDS.has(evented.verb.toLowerCase()))
+    if (evented.reading === 'exists' && evented.entity && GENERIC_WORDS.has(evented.verb.toLowerCase()))
       return {
         kind: 'out_of_scope',
         reason: `I cannot read "${evented.verb}" here: it would keep the ${pluralOf(getLexicon(ctx.model, ctx.values), evented.entity)} with ${evented.rows}, and the question does not read that way. I did not answer rather than guess.`,

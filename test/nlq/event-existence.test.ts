@@ -27,6 +27,13 @@ describe('a campsite: cabins and their reservations', () => {
     expect(await db.ask('how many campers have reserved?')).toEqual(['2']);
   });
 
+  it('ranks the members by how often, and counts how many times', async () => {
+    expect(await db.ask('which cabin was reserved most often?')).toEqual(['1 Birch 2']);
+    expect(await db.ask('which camper reserved the most times')).toEqual(['1 Ida Fern 2']);
+    expect(await db.ask('how many times was Birch reserved')).toEqual(['2']);
+    expect(await db.ask('how many times did Ida Fern reserve?')).toEqual(['2']);
+  });
+
   it('leaves the verb to the other rules when something follows it', async () => {
     expect(await db.ask('which cabins were reserved by Ida Fern')).toEqual(['1 Birch', '2 Cedar']);
     expect(await db.ask('which cabins were reserved through the web')).toEqual(['1 Birch']);
@@ -54,5 +61,7 @@ describe('a dance school: pupils and their enrolments', () => {
     expect(await db.ask('which pupils enrolled?')).toEqual(['1 Ava Hart', '2 Ben Cole']);
     expect(await db.ask('how many pupils have enrolled')).toEqual(['2']);
     expect(await db.ask('count the pupils who enrolled')).toEqual(['2']);
+    expect(await db.ask('which pupil enrolled most frequently')).toEqual(['2 Ben Cole 2']);
+    expect(await db.ask('how many times has Ben Cole enrolled')).toEqual(['2']);
   });
 });
