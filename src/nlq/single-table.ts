@@ -318,8 +318,19 @@ export function readSingleTable(
       i++;
       continue;
     }
-    const j = Math.max(...here.map((c) => c.j));
-    const cands = here.filter((c) => c.j === j);
+    let j = Math.max(...here.map((c) => c.j));
+    let cands = here.filter((c) => c.j === j);
+    // "the category of product 2": a phrase ending in "of" a thing whose number follows stops before "of"
+    // (the thing and its number are one member, read with the thing below)
+    const of = tokens.slice(i, j).findIndex((x) => x.lower === 'of') + i;
+    if (tokens[j]?.num !== undefined && of > i) {
+      const whole = (from: number, to: number) =>
+        linkQuestion(tokens.slice(from, to), lex)
+          .filter((c) => c.i === 0 && c.j === to - from)
+          .map((c) => ({ ...c, i: c.i + from, j: c.j + from }));
+      const head = whole(i, of);
+      if (head.length && whole(of + 1, j).some((c) => c.kind === 'entity')) [j, cands] = [of, head];
+    }
     spans.push({ i, j, cands, entries: [] });
     i = j;
   }

@@ -74,3 +74,30 @@ describe('invoices known by their number', () => {
     expect(await db.ask('how many invoices have more than 2 lines')).toEqual(['1']);
   });
 });
+
+describe('a column "of" a thing known by its number', () => {
+  const shop = bootstrappedDuckdb(
+    'keyshop',
+    `CREATE TABLE parcel (parcel_id INTEGER PRIMARY KEY, status VARCHAR, weight_kg DOUBLE, sent_on DATE);
+     INSERT INTO parcel VALUES (31, 'in transit', 2.5, DATE '2024-04-01'), (32, 'delivered', 0.8, DATE '2024-04-02');
+     CREATE TABLE scan (scan_id INTEGER PRIMARY KEY, parcel_id INTEGER REFERENCES parcel(parcel_id), depot VARCHAR);
+     INSERT INTO scan VALUES (1, 31, 'Hull'), (2, 32, 'Hull'), (3, 32, 'Derby');`,
+  );
+  const garage = bootstrappedDuckdb(
+    'keygarage',
+    `CREATE TABLE vehicle (vehicle_id INTEGER PRIMARY KEY, category VARCHAR, make VARCHAR, seats INTEGER);
+     INSERT INTO vehicle VALUES (1, 'van', 'Ford', 3), (2, 'car', 'Fiat', 5), (3, 'car', 'Kia', 5);`,
+  );
+
+  it('reads "the <column> of <thing> <number>" as that member\'s value, the column phrase said with the thing or not', async () => {
+    expect(await shop.ask('what is the status of parcel 32')).toEqual(['delivered']);
+    expect(await shop.ask('the status of parcel 31?')).toEqual(['in transit']);
+    expect(await garage.ask('show the category of vehicle 1')).toEqual(['van']);
+    expect(await garage.ask('what is the make of vehicle 3')).toEqual(['Kia']);
+  });
+
+  it('keeps the phrase whole without a number, and refuses a number no key has', async () => {
+    expect(await garage.ask('the category of vehicles')).toEqual(['car', 'van']);
+    expect((await shop.ask('the status of parcel 99'))[0]).toMatch(/^no_data/);
+  });
+});
