@@ -39,7 +39,10 @@ export interface EventExistence {
 /** The one table a verb names ("booked": `booking`), and the count of its rows. */
 function verbTable(lex: Lexicon, verb: string): { table: string; metric: string } | undefined {
   const base = verbOf(verb.toLowerCase()) ?? lemmas(verb.toLowerCase())[1];
-  const tables = base ? [...tablesNamed(lex, base)] : [];
+  const named = base ? [...tablesNamed(lex, base)] : [];
+  // ("ordered": `orders`, not `order_items`, which are parts of them: the table named by the verb alone)
+  const alone = named.filter((t) => !/[^a-z]/i.test(t));
+  const tables = named.length === 1 ? named : alone;
   const metric = tables.length === 1 ? countMetricOfEntities(lex, tables) : undefined;
   return metric ? { table: tables[0]!, metric } : undefined;
 }

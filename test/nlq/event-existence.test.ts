@@ -65,3 +65,22 @@ describe('a dance school: pupils and their enrolments', () => {
     expect(await db.ask('how many times has Ben Cole enrolled')).toEqual(['2']);
   });
 });
+
+describe('a bakery: orders and their lines', () => {
+  const db = bootstrappedDuckdb(
+    'bakeorders',
+    `CREATE TABLE shopper (shopper_id INTEGER PRIMARY KEY, shopper_name VARCHAR);
+     INSERT INTO shopper VALUES (1, 'Lu Ng'), (2, 'Mo Finch'), (3, 'Nell Ash');
+     CREATE TABLE loaf (loaf_id INTEGER PRIMARY KEY, loaf_name VARCHAR, price DECIMAL(5,2));
+     INSERT INTO loaf VALUES (1, 'Rye', 3.10), (2, 'Spelt', 3.60), (3, 'Bloomer', 2.40);
+     CREATE TABLE orders (order_id INTEGER PRIMARY KEY, shopper_id INTEGER REFERENCES shopper(shopper_id), placed_on DATE);
+     INSERT INTO orders VALUES (1, 1, DATE '2024-02-01'), (2, 1, DATE '2024-02-08'), (3, 2, DATE '2024-02-09');
+     CREATE TABLE order_lines (order_id INTEGER REFERENCES orders(order_id), loaf_id INTEGER REFERENCES loaf(loaf_id), qty INTEGER);
+     INSERT INTO order_lines VALUES (1, 1, 2), (2, 1, 1), (2, 2, 1), (3, 2, 3);`,
+  );
+
+  it('reads the verb as the table named by it alone, not the table of its parts', async () => {
+    expect(await db.ask('how many shoppers ordered')).toEqual(['2']);
+    expect(await db.ask('which shopper ordered the most times?')).toEqual(['1 Lu Ng 2']);
+  });
+});
