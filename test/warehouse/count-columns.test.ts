@@ -38,6 +38,23 @@ const fleet = bootstrappedDuckdb(
   `,
 );
 
+const college = bootstrappedDuckdb(
+  'college',
+  `
+    CREATE TABLE course (course_id INTEGER PRIMARY KEY, title TEXT, department TEXT, num_enrolled INTEGER, credits INTEGER);
+    INSERT INTO course VALUES (1,'Algebra','Maths',80,5),(2,'Poetry','Arts',25,3),(3,'Geometry','Maths',45,4),(4,'Drawing','Arts',60,2);
+  `,
+);
+const talks = bootstrappedDuckdb(
+  'talks',
+  `
+    CREATE TABLE venue (venue_id INTEGER PRIMARY KEY, venue_name TEXT, city TEXT);
+    INSERT INTO venue VALUES (1,'Hall A','Oslo'),(2,'Dome','Bergen');
+    CREATE TABLE talk (talk_id INTEGER PRIMARY KEY, topic TEXT, venue_id INTEGER REFERENCES venue(venue_id), n_registered INTEGER);
+    INSERT INTO talk VALUES (1,'Rust',1,120),(2,'Go',1,40),(3,'Zig',2,75);
+  `,
+);
+
 describe('a count column by its name', () => {
   it('a count word and a noun, a plural noun alone, a participle; never a label, a unit of time or a mass noun', () => {
     expect(countedBy(['num', 'employees'])).toEqual({ noun: 'employees' });
@@ -97,5 +114,25 @@ describe("a noun that is a thing and another thing's count", () => {
       const [r] = await fleet.ask(q);
       expect(r).toMatch(/^refused: .*seat rows.*seats kept on each plane/);
     }
+  });
+});
+
+describe('people counted under a participle (`num_enrolled`, `n_registered`)', () => {
+  it('"enrolled students", "people registered": the count kept on each row', async () => {
+    expect(await college.ask('how many students are enrolled in Algebra')).toEqual(['80']);
+    expect(await college.ask('how many students are enrolled in total')).toEqual(['210']);
+    expect(await college.ask('which course has the highest number of enrolled students')).toEqual(['1 Algebra 80']);
+    expect(await college.ask('the total number of enrolled students per department')).toEqual(['Arts 85', 'Maths 125']);
+    expect(await college.ask('which department has the most enrolled students')).toEqual(['Maths 125']);
+    expect(await college.ask('the average number of students enrolled')).toEqual(['52.5']);
+    expect(await talks.ask('how many people registered for the Rust talk')).toEqual(['120']);
+    expect(await talks.ask('the total number of people registered per city')).toEqual(['Bergen 75', 'Oslo 160']);
+    expect(await talks.ask('which talk has the most registered people')).toEqual(['1 Rust 120']);
+  });
+  it('the people alone, or the participle with no people, stay unread', async () => {
+    expect((await college.ask('how many students'))[0]).toMatch(/^(refused|out_of_domain)/);
+    expect((await talks.ask('how many attendees'))[0]).toMatch(/^(refused|out_of_domain)/);
+    expect((await college.ask('courses with more than 50 enrolled'))[0]).toMatch(/^refused/);
+    expect(await talks.ask('how many talks')).toEqual(['3']);
   });
 });
