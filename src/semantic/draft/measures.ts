@@ -223,22 +223,25 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
           ? 'an amount: summed (and averaged)'
           : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)',
     );
-    addMeasure(
-      'avg',
-      `average_${base.join('_')}`,
-      sentence(['average', ...base.filter((w) => w !== 'total')]),
-      [
-        `mean ${phrase}`,
-        `avg ${phrase}`,
-        ...bareSaid('average '),
-        ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
-        ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
-        ...(base.includes('total') ? [] : ofThing('average ')),
-        ...durationSyn('average '),
-        ...(billed ? [`average ${billed}`] : []),
-      ],
-      'average of the amount',
-    );
+    // (a count kept as a category is averaged by the single-table reading, as before: "the book with the average pages"
+    // stays no ranking)
+    if (!countCategory)
+      addMeasure(
+        'avg',
+        `average_${base.join('_')}`,
+        sentence(['average', ...base.filter((w) => w !== 'total')]),
+        [
+          `mean ${phrase}`,
+          `avg ${phrase}`,
+          ...bareSaid('average '),
+          ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
+          ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
+          ...(base.includes('total') ? [] : ofThing('average ')),
+          ...durationSyn('average '),
+          ...(billed ? [`average ${billed}`] : []),
+        ],
+        'average of the amount',
+      );
     if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
     const score =
       (additive ? 2 : 0) +

@@ -203,6 +203,7 @@ export function countedBy(words: string[]): { noun: string } | { participle: str
   const pluralNoun = tags(last).includes('NNS') && (!tags(last).includes('NN') || tags(singular(last)).includes('NN'));
   if (pluralNoun) return { noun: counted.join(' ') };
   // with a count word, a noun said in the singular counts its plural (`visit_count`: visits)
+  if (words.length > 1 && !tags(last).length && singular(last) !== last) return { noun: counted.join(' ') };
   if (words.length > 1 && (!tags(last).length || tags(last).some((t) => t.startsWith('NN'))))
     return { noun: [...counted.slice(0, -1), plural(last)].join(' ') };
   return undefined;
