@@ -1,4 +1,5 @@
 /** Spans -> mentions: resolves each span by its grammatical context (count / group / top-N / filter / role / comparison) and marks what it consumed. */
+import { countColumnSum } from './count-columns.js';
 import { type MetricFilter } from '../semantic/query.js';
 import { joinGraph } from '../semantic/graph.js';
 import { dimensionOfEntity, keyDimension, memberDimension, rowsNamed } from './members.js';
@@ -877,6 +878,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           a.notes.push(`"how many ${it.text}" counts ${lex.metrics.get(m)!.label.toLowerCase()}`);
         } else if (metrics.length) {
           a.metrics.push({ name: metrics[0].target, pos: k, ambiguous: false, item: it, via: it.text });
+        } else if (dims.length === 1 && countColumnSum(ctx.model, dims[0]!.target)) {
+          // "how many nights": a count kept on each row (`nights`, also a category) is summed, never its rows counted
+          a.metrics.push({ name: countColumnSum(ctx.model, dims[0]!.target)!, pos: k, ambiguous: false, item: it, via: it.text });
         } else {
           a.countUnknown.push(it);
         }

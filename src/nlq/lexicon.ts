@@ -12,7 +12,9 @@ import { expandedNames, namesExtent, SAID_WITH_QUALIFIER, sameMeaningReadings } 
 import { columnOf, modelColumns, unitlessNames } from './unit-suffixes.js';
 import { SENSE_NOUNS, columnsOfSense, sensesOfNoun } from './measure-senses.js';
 import { nameWords, ownNumberColumns } from './units.js';
-import { GENERIC_WORDS, STOPWORDS } from './words.js';
+import { GENERIC_WORDS, PEOPLE, STOPWORDS } from './words.js';
+import { countedByColumn } from './count-columns.js';
+import { plural } from '../semantic/draft/vocabulary.js';
 
 export type LexKind = 'metric' | 'dimension' | 'time_dimension' | 'value' | 'entity';
 
@@ -527,6 +529,19 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
   }
   for (const [phrase, target] of modifiedNames([...model.measures, ...model.metrics]))
     add(phrase, { kind: 'metric', target, source: 'synonym' });
+  // "enrolled students", "students enrolled": a count of people kept on each row under a participle (`num_enrolled`)
+  // is the people said so, when they are no thing of the model (then their rows are counted)
+  for (const m of model.measures) {
+    const counted = m.agg === 'sum' && m.sql ? countedByColumn(m.sql) : undefined;
+    if (!counted || !('participle' in counted)) continue;
+    const p = counted.participle;
+    for (const person of PEOPLE) {
+      if (model.entities.some((e) => e.name === person || phraseKeys(e.name).join(' ') === phraseKeys(person).join(' '))) continue;
+      const people = plural(person);
+      for (const phrase of [`${p} ${people}`, `${people} ${p}`, `${people} are ${p}`, `${people} were ${p}`])
+        add(phrase, { kind: 'metric', target: m.name, source: 'synonym' });
+    }
+  }
 
   // entities
   const entities = new Map<string, { name: string; synonyms: string[] }>();

@@ -47,11 +47,27 @@ export const distinctCount: Construction = {
     a.countUnknown = a.countUnknown.filter((it) => it !== target && it !== distinctWord);
     a.unknown = a.unknown.filter((it) => it !== distinctWord);
     a.metrics = a.metrics.filter((m) => m.item !== target);
+    // "how many different towns do the guests come from": the things named after the attribute are whose values
+    // are counted (one figure), never a count of their own beside it, unless a count word of theirs says so
+    const at = items.indexOf(target);
+    const whose = attribute
+      ? a.metrics.filter((m) => {
+          const counted = lex.metrics.get(m.name);
+          const between = items.slice(at + 1, items.indexOf(m.item));
+          return (
+            m.pos > at &&
+            counted?.agg === 'count' &&
+            counted.entity === entity &&
+            !between.some((it) => it.kind === 'kw' && it.kw === 'count')
+          );
+        })
+      : [];
+    a.metrics = a.metrics.filter((m) => !whose.includes(m));
     a.providesMetric = true;
     return {
       construction: 'distinct count',
       apply(query, notes) {
-        consume(target, countKw, distinctWord);
+        consume(target, countKw, distinctWord, ...whose.map((m) => m.item));
         target.used = true;
         notes.push(
           attribute

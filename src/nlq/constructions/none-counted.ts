@@ -4,18 +4,13 @@
  * `stops`, `num_children`, or the noun and a count word, `stop_count`): that column is 0. One such column of the
  * things named, or no reading.
  */
+import { countedByColumn } from '../count-columns.js';
 import { entityNamedBy } from '../members.js';
 import { consume, type Item } from '../spans.js';
 import type { Construction } from './types.js';
 
 /** Plurals English does not make with -s (general English). */
 const IRREGULAR: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet' };
-const COUNT_WORDS = new Set(['count', 'num', 'number', 'no', 'cnt', 'n']);
-const words = (s: string) =>
-  s
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
 
 /** The noun a word says there is none of ("nonstop": stop, "childless": child), and the items it spans. */
 function noneOf(items: Item[], k: number): { noun: string; items: Item[] } | undefined {
@@ -41,8 +36,8 @@ export const noneCounted: Construction = {
       const plural = IRREGULAR[none.noun] ?? (/(?:s|x|ch|sh)$/.test(none.noun) ? `${none.noun}es` : `${none.noun}s`);
       const cols = ctx.model.dimensions.filter((d) => {
         if (d.type !== 'number' || !things.has(d.entity) || d.clock) return false;
-        const ws = words(d.sql.replace(/^\$\{TABLE\}\./, ''));
-        return ws.includes(plural) || (ws.includes(none.noun) && ws.some((w) => COUNT_WORDS.has(w)));
+        const counted = countedByColumn(d.sql);
+        return !!counted && 'noun' in counted && counted.noun.split(' ').slice(-1)[0] === plural;
       });
       if (cols.length !== 1) continue;
       const col = cols[0]!;

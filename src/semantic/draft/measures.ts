@@ -20,6 +20,7 @@ import {
   SOLD_HEADS,
   UNIT_WORDS,
   YEAR_WORDS,
+  countedBy,
   nameWords,
   phrasal,
   plural,
@@ -57,8 +58,9 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
   // An abbreviated count suffix (`citation_num`, `visit_cnt`) says the same; the full word does not
   // (`house_number`, `flight_number` are labels).
   const countSuffix = c.kind === 'integer' && (c.min ?? 0) >= 0 && words.length >= 2 && ['num', 'cnt'].includes(words[words.length - 1]!);
+  const count = c.kind === 'integer' && (c.min ?? 0) >= 0 ? countedBy(words) : undefined;
   const additive =
-    [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count')) || countSuffix;
+    [...ws].some((w) => ADDITIVE_WORDS.has(w)) || (rw.length >= 2 && (rw[0] === 'number' || rw[0] === 'count')) || countSuffix || !!count;
   // In a table of prices or rates (daily prices: open, high, low, close), a number the name does
   // not say is an amount is one of those prices: averaged, never summed.
   const priceTable = ew.some((w) => PRICE_TABLE_WORDS.has(w));
@@ -82,11 +84,14 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
     else notes[`skipped:${p.entity}.${col.name}`] = 'a code or coordinate: neither summed nor grouped';
     return;
   }
-  if (c.kind === 'integer' && c.distinct <= 20 && !additive && !averaged) {
+  // A plural noun alone with few values (`stops`: 0 to 3) is also a category ("flights with 1 stop", "by stops"):
+  // the bare noun stays the dimension's, the count words ("the number of stops", "total stops") the measures'.
+  const countCategory = !!count && rw.length === 1 && c.distinct <= 20;
+  if (c.kind === 'integer' && c.distinct <= 20 && ((!additive && !averaged) || countCategory)) {
     dim(uniqueName(words.join('_'), p.entity), 'number', `integer with ${c.distinct} values: a category, not an amount`, {
       synonyms: [rw.join(' ')],
     });
-    return;
+    if (!countCategory) return;
   }
   // A rating or score with fractions (4.5) is a level to average, not a category.
   const gradedLevel = ordinal && averaged && !additive;
@@ -164,24 +169,11 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
     notes[`measures:${n}`] = why;
     return n;
   };
-  // A count kept on each row (`citation_num`, `num_citations`, `visit_count`): "the number of citations",
+  // A count kept on each row (`citation_num`, `num_citations`, `visit_count`, `nights`): "the number of citations",
   // "citations". Not when a table holds those things: then counting its rows is what the words mean.
-  const counted =
-    rw.length >= 2 && c.kind === 'integer'
-      ? ['number', 'count'].includes(rw[0]!)
-        ? rw.slice(rw[1] === 'of' ? 2 : 1)
-        : ['number', 'count'].includes(rw[rw.length - 1]!)
-          ? rw.slice(0, -1)
-          : []
-      : [];
   const countedThing =
-    counted.length > 0 &&
-    !/ed$/.test(counted[counted.length - 1]!) &&
-    !profiles.some(
-      (o) =>
-        singular(entityWords(o).join(' ')) === singular(counted.join(' ')) || singular(o.words.join(' ')) === singular(counted.join(' ')),
-    )
-      ? [...counted.slice(0, -1), plural(singular(counted[counted.length - 1]!))].join(' ')
+    count && 'noun' in count && !profiles.some((o) => [entityWords(o), o.words].some((x) => singular(x.join(' ')) === singular(count.noun)))
+      ? count.noun
       : undefined;
   // A number named by a unit of time is a length: "average track length", "total duration in minutes".
   const durationUnit = DURATION_UNITS.has(rw[rw.length - 1] ?? '') ? rw[rw.length - 1]! : undefined;
@@ -202,7 +194,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
   const billedSyn = billed ? [`total ${billed}`, `amount ${billed}`, `sum ${billed}`] : [];
   if (additive || !averaged) {
     const countSyn = countedThing
-      ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, countedThing]
+      ? [`number of ${countedThing}`, `total number of ${countedThing}`, `total ${countedThing}`, ...(countCategory ? [] : [countedThing])]
       : [];
     // a population counts people: "fewer than 100000 people", "number of inhabitants"
     if (rw.length === 1 && rw[0] === 'population')
@@ -212,7 +204,7 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
       generic ? base.join('_') : words[0] === 'total' ? words.join('_') : `total_${words.join('_')}`,
       sentence(base.includes('total') ? base : ['total', ...base]),
       [
-        phrase,
+        ...(countCategory ? [] : [phrase]),
         `sum of ${phrase}`,
         ...bareSaid('', 'total '),
         ...alsoSpoken(
@@ -231,22 +223,25 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
           ? 'an amount: summed (and averaged)'
           : 'a number of unknown meaning: summed and averaged (check that a sum makes sense)',
     );
-    addMeasure(
-      'avg',
-      `average_${base.join('_')}`,
-      sentence(['average', ...base.filter((w) => w !== 'total')]),
-      [
-        `mean ${phrase}`,
-        `avg ${phrase}`,
-        ...bareSaid('average '),
-        ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
-        ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
-        ...(base.includes('total') ? [] : ofThing('average ')),
-        ...durationSyn('average '),
-        ...(billed ? [`average ${billed}`] : []),
-      ],
-      'average of the amount',
-    );
+    // (a count kept as a category is averaged by the single-table reading, as before: "the book with the average pages"
+    // stays no ranking)
+    if (!countCategory)
+      addMeasure(
+        'avg',
+        `average_${base.join('_')}`,
+        sentence(['average', ...base.filter((w) => w !== 'total')]),
+        [
+          `mean ${phrase}`,
+          `avg ${phrase}`,
+          ...bareSaid('average '),
+          ...alsoSpoken((x) => `average ${x.replace(/^total /, '')}`),
+          ...(countedThing ? [`average number of ${countedThing}`, `average ${countedThing}`] : []),
+          ...(base.includes('total') ? [] : ofThing('average ')),
+          ...durationSyn('average '),
+          ...(billed ? [`average ${billed}`] : []),
+        ],
+        'average of the amount',
+      );
     if (!additive) undecided.push(`${p.entity}.${col.name}: summed, but the name does not say it is an amount`);
     const score =
       (additive ? 2 : 0) +

@@ -176,6 +176,38 @@ export const NOT_REVENUE_WORDS = new Set([
 export const QUALIFIED_MONEY_WORDS = new Set(['cost', 'price', 'fee', 'charge', 'fare']);
 /** A number named by a unit of time alone (`milliseconds`, `duration_seconds`) is a length of time. */
 export const DURATION_UNITS = new Set(['milliseconds', 'ms', 'seconds', 'secs', 'minutes', 'mins', 'hours', 'hrs']);
+/**
+ * What a whole-number column keeps a count of on each row, by its readable words: a count word and what it
+ * counts (`num_students`, `number_of_pages`, `likes_count`, `visit_cnt`: "students", "pages", "likes",
+ * "visits"), a count word and a participle (`num_enrolled`: the people "enrolled"), or a plural noun alone
+ * (`nights`, `copies`, `seats`). Units of time, ordinals (`stars`) and a singular noun (`house_number`) count
+ * nothing. The draft (its measures' count words) and the interpreter ("nonstop") share it.
+ */
+export function countedBy(words: string[]): { noun: string } | { participle: string } | undefined {
+  const rw = readable(words);
+  // a count word first (`num_`, `n_`, `no_`, `number_of_`), or written short last (`_num`, `_cnt`; `_count`):
+  // a full "number" last names a label (`house_number`)
+  const counted = ['num', 'number', 'nbr', 'count', 'cnt', 'n', 'no'].includes(words[0] ?? '')
+    ? rw.slice(1 + rw.slice(1).findIndex((w) => w !== 'number' && w !== 'count')).filter((w, i) => i > 0 || w !== 'of')
+    : words.length >= 2 && ['num', 'nbr', 'count', 'cnt'].includes(words[words.length - 1]!)
+      ? readable(words.slice(0, -1))
+      : words.length === 1
+        ? rw
+        : [];
+  const last = counted[counted.length - 1];
+  if (!last || DURATION_UNITS.has(last) || ORDINAL_WORDS.has(last) || YEAR_WORDS.has(singular(last))) return undefined;
+  if (counted.length === 1 && words.length > 1 && isParticiple(last)) return { participle: last };
+  const tags = (w: string) => (Object.prototype.hasOwnProperty.call(partsOfSpeech, w) ? partsOfSpeech[w]! : []);
+  // a plural noun (English lists it as one; when also a singular, its singular is a noun): "nights", "children",
+  // never "news", "series" or "status"
+  const pluralNoun = tags(last).includes('NNS') && (!tags(last).includes('NN') || tags(singular(last)).includes('NN'));
+  if (pluralNoun) return { noun: counted.join(' ') };
+  // with a count word, a noun said in the singular counts its plural (`visit_count`: visits)
+  if (words.length > 1 && !tags(last).length && singular(last) !== last) return { noun: counted.join(' ') };
+  if (words.length > 1 && (!tags(last).length || tags(last).some((t) => t.startsWith('NN'))))
+    return { noun: [...counted.slice(0, -1), plural(last)].join(' ') };
+  return undefined;
+}
 /** Things billed or ordered: the total of one is also the amount "invoiced", "ordered", ... */
 export const BILLED_PARTICIPLES: Record<string, string> = {
   invoice: 'invoiced',
