@@ -7,7 +7,6 @@
  * merge into the previous query when the question is a follow-up fragment.
  * See CONTEXT.md for the invariants.
  */
-import { countedTwoWays } from './count-columns.js';
 import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
@@ -584,8 +583,6 @@ function readOnce(
   // "including those with no orders": taken out, so never read as a condition; applied to the query built
   const emptyCue = takeEmptyMembersCue(items);
   const a = analyse(items, lex, ctx);
-  const twoWays = countedTwoWays(lex, ctx.model, a, items);
-  if (twoWays) return { kind: 'out_of_scope', reason: twoWays, unconsumed: [] };
   // "on weekends" belongs to its period: with another period that does not say it, or excluded, whose days are meant is not said
   // (times of day alone, "leaving after 1 pm and arriving before 3 pm", may each be a clock column's: asked after the constructions)
   const daysUnsaid = () => {
