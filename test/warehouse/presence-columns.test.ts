@@ -47,6 +47,16 @@ const post = bootstrappedDuckdb(
   `,
 );
 
+const shop = bootstrappedDuckdb(
+  'lending',
+  `
+    CREATE TABLE borrower (borrower_id INTEGER PRIMARY KEY, full_name TEXT, phone TEXT, closed_date DATE, cancellation_date DATE, fines INTEGER, referral_code TEXT);
+    INSERT INTO borrower VALUES (1,'Ann Hale','555',NULL,NULL,0,'R1'),(2,'Bo Tran',NULL,DATE '2023-01-01',NULL,2,NULL),(3,'Cas Yu','',NULL,DATE '2022-05-05',1,NULL);
+    CREATE TABLE loan (loan_id INTEGER PRIMARY KEY, borrower_id INTEGER REFERENCES borrower(borrower_id), title TEXT, loan_date DATE, return_date DATE, renewals INTEGER, payment_date DATE);
+    INSERT INTO loan VALUES (1,1,'Dune',DATE '2024-01-01',DATE '2024-01-20',0,NULL),(2,1,'Emma',DATE '2024-02-01',NULL,2,DATE '2024-02-03'),(3,2,'Ulysses',DATE '2024-03-01',NULL,1,NULL);
+  `,
+);
+
 const refused = (r: string[]) => r.length === 1 && r[0]!.startsWith('refused');
 
 describe('a column filled or empty', () => {
@@ -114,5 +124,22 @@ describe('a column counting a noun', () => {
   it('a number or a place after the noun is no presence', async () => {
     expect(await club.ask('how many rowers have 3 medals')).toEqual(['1']);
     expect(refused(await post.ask('consignments with transfers in Leeds'))).toBe(true);
+  });
+});
+
+describe('a third vocabulary: a lending library', () => {
+  it('borrowers with or without a phone (an empty text is no phone), cancelled, with fines', async () => {
+    expect(await shop.ask('how many borrowers have a phone')).toEqual(['1']);
+    expect(await shop.ask('the full names of borrowers lacking a phone')).toEqual(['Bo Tran', 'Cas Yu']);
+    expect(await shop.ask('how many borrowers whose phone is blank')).toEqual(['2']);
+    expect(await shop.ask('which borrowers were cancelled')).toEqual(['3 Cas Yu']);
+    expect(await shop.ask('how many borrowers have no fines')).toEqual(['1']);
+  });
+  it('loans returned, paid (an irregular participle), renewed by a count column', async () => {
+    expect(await shop.ask('the titles of loans that were returned')).toEqual(['Dune']);
+    expect(await shop.ask('how many loans have not been returned')).toEqual(['2']);
+    expect(await shop.ask('how many loans were paid')).toEqual(['1']);
+    expect(await shop.ask('for each borrower, the number of loans not yet returned')).toEqual(['Ann Hale 1', 'Bo Tran 1']);
+    expect(await shop.ask('which loans have renewals')).toEqual(['2 Emma', '3 Ulysses']);
   });
 });

@@ -285,6 +285,12 @@ function triggerAt(items: Item[], k: number): { op: Op; words: Item[]; next: num
   return undefined;
 }
 
+/** A past form of a verb: "shipped", "withdrawn", "left", "paid" (never "ships", "shipping"). */
+function isParticiple(lower: string): boolean {
+  const verb = verbOf(lower);
+  return !!verb && verb !== lower && !/(s|ing)$/.test(lower);
+}
+
 const RELATIVE = new Set(['who', 'that', 'which']);
 /** Words that ask for the things right after them: "which rowers", "how many parcels". */
 const ASKING = new Set(['which', 'what', 'how many']);
@@ -337,7 +343,9 @@ function happenedAt(c: Ctx, k: number): { op: Op; dimension: string; words: Item
   }
   if (!thing) return undefined;
   // ("delivered" of a delivered date: the date says the verb's own participle)
-  const names = (words: Set<string>) => verbNamesDate(verb, words) || [...words].some((w) => verbOf(w) === verb);
+  // ("cancelled" and a cancellation date: the verb's last consonant doubled before the noun's ending)
+  const names = (words: Set<string>) =>
+    verbNamesDate(verb, words) || verbNamesDate(verb + verb.slice(-1), words) || [...words].some((w) => verbOf(w) === verb);
   const named = c.model.time_dimensions.filter((td) => td.entity === thing && names(dateWords(c.lex, td.name)));
   if (named.length !== 1) return undefined;
   return { op: negated ? 'not_set' : 'is_set', dimension: named[0]!.name, words, before };
@@ -463,7 +471,7 @@ function find(c: Ctx): Found[] {
     // empty when it did not happen and filled when it did
     // (the participle may also be the date's own name, "shipped" of a shipped date, or a keyword)
     const dateWord = it.kind === 'lex' && (it.entries ?? []).every((e) => e.kind === 'time_dimension');
-    if ((it.kind === 'word' || it.kind === 'kw' || dateWord) && /(ed|en|wn|ft)$/.test(it.lower) && verbOf(it.lower)) {
+    if ((it.kind === 'word' || it.kind === 'kw' || dateWord) && isParticiple(it.lower)) {
       const happened = happenedAt(c, k);
       if (!happened) continue;
       const end = happened.before ? { ok: true, tail: [] } : endsAt(c, k, [], true);
