@@ -1472,7 +1472,9 @@ function rowCondition(ix: ModelIndex, d: SqlDialect, input: DimensionFilterInput
   const dim = ix.dims.get(f.dimension) ?? attr;
   const td = dim ? undefined : ix.timeDims.get(f.dimension);
   if (!dim && !td) throw unknown('dimension', f.dimension, [...ix.dims.keys(), ...ix.timeDims.keys()]);
-  if (attr && (isPresenceOp(f.op) || (TEXT_ONLY_OPS as readonly string[]).includes(f.op)))
+  // (a row attribute that is one column, "insured value", has a value or not like that column)
+  const bareColumn = !!attr && /^\$\{TABLE\}\.\w+$/.test(attr.sql.trim());
+  if (attr && ((isPresenceOp(f.op) && !bareColumn) || (TEXT_ONLY_OPS as readonly string[]).includes(f.op)))
     throw new CompileError(`'${f.dimension}' is a row attribute (a number per row): it takes only comparisons, not '${f.op}'`);
   const type = dim ? dim.type : 'date';
   const name = f.dimension;

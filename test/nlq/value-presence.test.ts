@@ -252,4 +252,14 @@ describe('a participle that is also the name of the date ("shipped" of a shipped
       expect(filtersOf(m, q), q).toEqual({ filters: [{ dimension: date, op: 'not_set', values: [] }], conditions: [] });
     }
   });
+
+  it('"packages that were delivered", "which parcels were delivered": the delivery date filled; "by air" after it is no presence', async () => {
+    for (const q of ['How many packages were delivered?', 'Which parcels were delivered?', 'List the delivered parcels.']) {
+      const r = ask(q);
+      expect(r.kind, q).toBe('query');
+      if (r.kind === 'query') expect(r.query.filters, q).toEqual([{ dimension: 'deliver_date', op: 'is_set', values: [] }]);
+    }
+    const r = ask('How many parcels were delivered by air?');
+    expect(r.kind === 'query' && r.query.filters.some((f) => f.op === 'is_set')).toBe(false);
+  });
 });

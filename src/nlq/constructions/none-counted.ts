@@ -4,6 +4,7 @@
  * `stops`, `num_children`, or the noun and a count word, `stop_count`): that column is 0. One such column of the
  * things named, or no reading.
  */
+import type { SemanticModel } from '../../semantic/model.js';
 import { countedByColumn } from '../count-columns.js';
 import { entityNamedBy } from '../members.js';
 import { consume, type Item } from '../spans.js';
@@ -11,6 +12,19 @@ import type { Construction } from './types.js';
 
 /** Plurals English does not make with -s (general English). */
 const IRREGULAR: Record<string, string> = { child: 'children', person: 'people', man: 'men', woman: 'women', foot: 'feet' };
+
+/**
+ * The whole-number columns of `things` that keep how many of `noun` (singular) each row has: named by its
+ * plural (`stops`, `children`) or by the noun and a count word (`stop_count`, `num_child`).
+ */
+export function countColumns(model: SemanticModel, things: Set<string | undefined>, noun: string): SemanticModel['dimensions'] {
+  const plural = IRREGULAR[noun] ?? (/(?:s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
+  return model.dimensions.filter((d) => {
+    if (d.type !== 'number' || !things.has(d.entity) || d.clock) return false;
+    const counted = countedByColumn(d.sql);
+    return !!counted && 'noun' in counted && counted.noun.split(' ').slice(-1)[0] === plural;
+  });
+}
 
 /** The noun a word says there is none of ("nonstop": stop, "childless": child), and the items it spans. */
 function noneOf(items: Item[], k: number): { noun: string; items: Item[] } | undefined {
@@ -33,12 +47,7 @@ export const noneCounted: Construction = {
     for (let k = 0; k < items.length; k++) {
       const none = noneOf(items, k);
       if (!none) continue;
-      const plural = IRREGULAR[none.noun] ?? (/(?:s|x|ch|sh)$/.test(none.noun) ? `${none.noun}es` : `${none.noun}s`);
-      const cols = ctx.model.dimensions.filter((d) => {
-        if (d.type !== 'number' || !things.has(d.entity) || d.clock) return false;
-        const counted = countedByColumn(d.sql);
-        return !!counted && 'noun' in counted && counted.noun.split(' ').slice(-1)[0] === plural;
-      });
+      const cols = countColumns(ctx.model, things, none.noun);
       if (cols.length !== 1) continue;
       const col = cols[0]!;
       // ("how many nonstop flights": a word read here is no unknown thing counted)

@@ -15,7 +15,9 @@
  * A noun naming dimensions of the thing but not exactly one, or "or" between two conditions, is
  * refused (naming the candidates).
  */
+import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
+import { rowAttributes } from '../../semantic/compiler.js';
 import { noteConditionWords, type Analysis } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
 import { longestMatch } from '../lexicon.js';
@@ -23,6 +25,8 @@ import { consume, type Item } from '../spans.js';
 import { entityNamedBy } from '../members.js';
 import { verbOf, type Token } from '../text.js';
 import type { Construction } from './types.js';
+import { dateWords, verbNamesDate } from './dated-verb.js';
+import { countColumns } from './none-counted.js';
 
 type Op = 'is_set' | 'not_set';
 
@@ -35,6 +39,22 @@ const DO_NOT = new Set(["don't", "doesn't", "didn't", 'dont', 'doesnt', 'didnt']
 const HAVE_NOT = new Set(["haven't", "hasn't", "hadn't", 'havent', 'hasnt', 'hadnt']);
 const BE = new Set(['is', 'are', 'was', 'were']);
 const BE_NOT = new Set(["isn't", "aren't", "wasn't", "weren't"]);
+/** Verbs of giving or stating a value ("have been assigned a locker", "have declared a minor"): the column is then set. */
+const GIVEN = new Set([
+  'assigned',
+  'given',
+  'allocated',
+  'issued',
+  'granted',
+  'awarded',
+  'declared',
+  'provided',
+  'entered',
+  'registered',
+  'chosen',
+  'picked',
+  'selected',
+]);
 /** The value is not there: "whose email is missing", "with an unknown insurance". */
 const ABSENT = new Set(['missing', 'unknown', 'empty', 'null', 'blank', 'absent', 'unrecorded', 'unspecified', 'unset']);
 /** The value is there: "whose email is known", "is not missing" is the same. */
@@ -100,6 +120,8 @@ interface Found {
   dimension?: string;
   /** The column is a flag: "rooms with a sea view" holds it true (false for "without"), not merely set. */
   flag?: boolean;
+  /** The column counts the noun: "with stops" is above 0, "without stops" is 0. */
+  count?: boolean;
   /** Why not (a refusal). */
   unclear?: string;
   words: Item[];
@@ -110,10 +132,7 @@ interface Ctx {
   a: Analysis;
   lex: Lexicon;
   tokens: Token[];
-  model: {
-    dimensions: { name: string; entity: string; type: string }[];
-    time_dimensions: { name: string; entity: string; label?: string }[];
-  };
+  model: SemanticModel;
 }
 
 /** The nearest thing named before item k. */
@@ -135,6 +154,14 @@ interface Column {
 
 function columnsOfEntries(c: Ctx, entries: { kind: string; target: string }[]): Column[] {
   const out: Column[] = [];
+  // a number column the draft keeps only as figures ("insured value": its total, its average) is the one
+  // column under them, each row's own value
+  const measures = entries.map((e) => (e.kind === 'metric' ? c.model.measures.find((m) => m.name === e.target) : undefined));
+  const sqls = new Set(measures.map((m) => m?.sql?.trim()));
+  const attrs = rowAttributes(c.model);
+  const m0 = measures[0];
+  if (m0 && sqls.size === 1 && /^\$\{TABLE\}\.\w+$/.test(m0.sql?.trim() ?? '') && measures.every((m) => m && attrs.has(m.name)))
+    return [{ name: m0.name, entity: m0.entity, flag: false, label: m0.label ?? m0.name }];
   for (const e of entries) {
     if (e.kind === 'dimension') {
       const d = c.lex.dimensions.get(e.target);
@@ -167,11 +194,23 @@ function choose(
   };
 }
 
+/** The one whole-number column of `thing` counting the noun at k ("medals" of `medals`, "stop" of `stop_count`). */
+function countedAt(c: Ctx, k: number, thing: string | undefined): string | undefined {
+  const it = c.items[k];
+  if (!thing || !it || it.consumed || (it.kind !== 'word' && it.kind !== 'lex') || it.j !== it.i + 1) return undefined;
+  const cols = countColumns(c.model, new Set([thing]), c.tokens[it.i]!.lemma);
+  return cols.length === 1 ? cols[0]!.name : undefined;
+}
+
 /** A noun item whose entries are only columns (no thing, figure or value). */
 function columnItem(c: Ctx, it: Item | undefined): Column[] {
   if (!it || it.kind !== 'lex' || it.consumed) return [];
   const entries = it.entries ?? [];
-  if (!entries.length || entries.some((e) => e.kind !== 'dimension' && e.kind !== 'time_dimension')) return [];
+  if (
+    !entries.length ||
+    (entries.some((e) => e.kind !== 'dimension' && e.kind !== 'time_dimension') && entries.some((e) => e.kind !== 'metric'))
+  )
+    return [];
   return columnsOfEntries(c, entries);
 }
 
@@ -246,6 +285,72 @@ function triggerAt(items: Item[], k: number): { op: Op; words: Item[]; next: num
   return undefined;
 }
 
+/** A past form of a verb: "shipped", "withdrawn", "left", "paid" (never "ships", "shipping"). */
+function isParticiple(lower: string): boolean {
+  const verb = verbOf(lower);
+  return !!verb && verb !== lower && !/(s|ing)$/.test(lower);
+}
+
+const RELATIVE = new Set(['who', 'that', 'which']);
+/** Words that ask for the things right after them: "which rowers", "how many parcels". */
+const ASKING = new Set(['which', 'what', 'how many']);
+/** Words before "shipped orders" that leave the participle an adjective of the things. */
+const BEFORE_THING = new Set(['the', 'all', 'list', 'show', 'of', 'are', 'were', 'which', 'what']);
+
+/**
+ * The participle at k said of the thing before it (or right before the thing: "shipped orders"), and the one
+ * time dimension of that thing its verb names (`verbNamesDate`: "resigned" and a resignation date); the
+ * date is set when it happened, empty when negated.
+ */
+function happenedAt(c: Ctx, k: number): { op: Op; dimension: string; words: Item[]; before?: boolean } | undefined {
+  const { items } = c;
+  const it = items[k]!;
+  const words: Item[] = [it];
+  let b = k - 1;
+  if (items[b]?.lower === 'been') words.push(items[b--]!);
+  if (items[b]?.lower === 'yet') words.push(items[b--]!);
+  let negated = false;
+  let said = false;
+  if (items[b] && NOT.has(items[b]!.lower)) {
+    negated = true;
+    words.push(items[b--]!);
+    if (items[b] && (HAVE.has(items[b]!.lower) || BE.has(items[b]!.lower))) words.push(items[b--]!);
+  } else if (items[b] && (HAVE_NOT.has(items[b]!.lower) || BE_NOT.has(items[b]!.lower))) {
+    negated = true;
+    words.push(items[b--]!);
+  } else if (items[b] && (HAVE.has(items[b]!.lower) || BE.has(items[b]!.lower))) {
+    said = true;
+    words.push(items[b--]!);
+  }
+  // "rowers who resigned", "remedies that were approved": a relative pronoun right after the thing
+  if (items[b] && items[b]!.kind !== 'lex' && RELATIVE.has(items[b]!.lower) && entityNamedBy(c.lex, items[b - 1])) {
+    said = true;
+    words.push(items[b--]!);
+  }
+  // "which rowers resigned", "how many parcels shipped": the things asked for are the verb's subject
+  if (!negated && !said && b === k - 1 && entityNamedBy(c.lex, items[b]) && ASKING.has(items[b - 1]?.lower ?? '')) said = true;
+  const verb = verbOf(it.lower)!;
+  let thing: string | undefined;
+  let before = false;
+  if (negated) thing = thingBefore(c, b + 1);
+  else if (said) thing = entityNamedBy(c.lex, items[b]);
+  else if (k === 0 || !BEFORE_THING.has(items[k - 1]!.lower) || !entityNamedBy(c.lex, items[k + 1])) return undefined;
+  else {
+    // "shipped orders", "the approved remedies": the participle right before the things (never beside a period)
+    if (items.some((x) => x.kind === 'time')) return undefined;
+    thing = entityNamedBy(c.lex, items[k + 1]);
+    before = true;
+  }
+  if (!thing) return undefined;
+  // ("delivered" of a delivered date: the date says the verb's own participle)
+  // ("cancelled" and a cancellation date: the verb's last consonant doubled before the noun's ending)
+  const names = (words: Set<string>) =>
+    verbNamesDate(verb, words) || verbNamesDate(verb + verb.slice(-1), words) || [...words].some((w) => verbOf(w) === verb);
+  const named = c.model.time_dimensions.filter((td) => td.entity === thing && names(dateWords(c.lex, td.name)));
+  if (named.length !== 1) return undefined;
+  return { op: negated ? 'not_set' : 'is_set', dimension: named[0]!.name, words, before };
+}
+
 function find(c: Ctx): Found[] {
   const { items } = c;
   const found: Found[] = [];
@@ -261,11 +366,30 @@ function find(c: Ctx): Found[] {
       let verb: Item | undefined;
       const w = items[n];
       // "have declared a major", "have not provided an email"
-      if (HAVE.has(it.lower) && w?.kind === 'word' && /(ed|en)$/.test(w.lower) && verbOf(w.lower)) {
+      // ("have been assigned a locker": the passive of a verb of giving)
+      if (HAVE.has(it.lower) && w?.lower === 'been' && GIVEN.has(items[n + 1]?.lower ?? '')) {
+        words.push(w);
+        verb = items[++n]!;
+        n++;
+      } else if (HAVE.has(it.lower) && w?.kind === 'word' && /(ed|en)$/.test(w.lower) && verbOf(w.lower)) {
         verb = w;
         n++;
       } else if (t.needsVerb) continue; // "have not" + something else
       const det = items[n];
+      // "with medals", "without stops", "have no children", "with a stop": a whole-number column keeping how
+      // many of the noun each row has is above 0, or 0
+      const hasDet = !!det && DETERMINERS.has(det.lower);
+      const counted = verb ? undefined : countedAt(c, hasDet ? n + 1 : n, thingBefore(c, k));
+      if (counted) {
+        const at = hasDet ? n + 1 : n;
+        // (never before a preposition: "with a stop in Leeds" is where, not how many)
+        const end = endsAt(c, at, [], true);
+        if (end.ok) {
+          found.push({ op, dimension: counted, count: true, words: [...words, ...(hasDet ? [det] : []), items[at]!, ...end.tail] });
+          k = at + end.tail.length;
+          continue;
+        }
+      }
       if (det && DETERMINERS.has(det.lower) && !(op === 'not_set' && words.some((x) => x.lower === 'no'))) {
         words.push(det);
         n++;
@@ -279,7 +403,9 @@ function find(c: Ctx): Found[] {
       }
       const noun = items[n];
       if (!noun || noun.consumed) continue;
-      const cols = verb ? verbNounColumns(c, verb, noun) : columnItem(c, noun);
+      // "declared a major" of a `declare_major`; else a verb of giving or stating before the column's own noun
+      const verbNoun = verb ? verbNounColumns(c, verb, noun) : [];
+      const cols = verb && (verbNoun.length || !GIVEN.has(verb.lower)) ? verbNoun : columnItem(c, noun);
       if (!cols.length) continue;
       const end = endsAt(c, n, cols);
       if (!end.ok) continue;
@@ -340,39 +466,17 @@ function find(c: Ctx): Found[] {
       k = m + end.tail.length;
       continue;
     }
-    // 3. "orders that have not shipped (yet)", "orders not yet delivered": the verb names a time
-    // dimension of the thing ("ship date")
+    // 3. "orders that have not shipped (yet)", "orders not yet delivered", "rowers who resigned", "remedies that
+    // were approved", "shipped orders": the verb names a time dimension of the thing ("ship date"), which is
+    // empty when it did not happen and filled when it did
     // (the participle may also be the date's own name, "shipped" of a shipped date, or a keyword)
     const dateWord = it.kind === 'lex' && (it.entries ?? []).every((e) => e.kind === 'time_dimension');
-    if ((it.kind === 'word' || it.kind === 'kw' || dateWord) && /(ed|en)$/.test(it.lower) && verbOf(it.lower)) {
-      const words: Item[] = [it];
-      let b = k - 1;
-      if (items[b]?.lower === 'been') words.push(items[b--]!);
-      if (items[b]?.lower === 'yet') words.push(items[b--]!);
-      let negated = false;
-      if (items[b] && NOT.has(items[b]!.lower)) {
-        negated = true;
-        words.push(items[b--]!);
-        if (items[b] && (HAVE.has(items[b]!.lower) || BE.has(items[b]!.lower))) words.push(items[b--]!);
-      } else if (items[b] && (HAVE_NOT.has(items[b]!.lower) || BE_NOT.has(items[b]!.lower))) {
-        negated = true;
-        words.push(items[b--]!);
-      }
-      if (!negated) continue;
-      const thing = thingBefore(c, b + 1);
-      if (!thing) continue;
-      const stem = verbOf(it.lower)!;
-      const matches = c.model.time_dimensions.filter((td) => {
-        if (td.entity !== thing) return false;
-        const first = (td.label ?? td.name).toLowerCase().split(/[\s_]+/)[0] ?? '';
-        let p = 0;
-        while (p < first.length && p < stem.length && first[p] === stem[p]) p++;
-        return p >= 3 && p >= stem.length - 1;
-      });
-      if (matches.length !== 1) continue;
-      const end = endsAt(c, k, [], true);
+    if ((it.kind === 'word' || it.kind === 'kw' || dateWord) && isParticiple(it.lower)) {
+      const happened = happenedAt(c, k);
+      if (!happened) continue;
+      const end = happened.before ? { ok: true, tail: [] } : endsAt(c, k, [], true);
       if (!end.ok) continue;
-      found.push({ op: 'not_set', dimension: matches[0]!.name, words: [...words, ...end.tail] });
+      found.push({ op: happened.op, dimension: happened.dimension, words: [...happened.words, ...end.tail] });
       k += end.tail.length;
     }
   }
@@ -422,6 +526,13 @@ export const valuePresence: Construction = {
           if (q.filters.some((x) => x.dimension === f.dimension))
             return `The question sets a condition on "${f.dimension}" twice; ask with one.`;
           const label = lex.dimensions.get(f.dimension!)?.label ?? lex.timeDimensions.get(f.dimension!)?.label ?? f.dimension;
+          if (f.count) {
+            const filter = { dimension: f.dimension!, op: f.op === 'is_set' ? ('gt' as const) : ('eq' as const), values: [0] };
+            q.filters.push(filter);
+            noteConditionWords(a, filter, f.words);
+            notes.push(`Filter: ${label} ${f.op === 'is_set' ? 'above 0' : 'is 0'}`);
+            continue;
+          }
           if (f.flag) {
             const values = [f.op === 'is_set' ? 'true' : 'false'];
             q.filters.push({ dimension: f.dimension!, op: 'eq', values });

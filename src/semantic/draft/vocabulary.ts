@@ -201,7 +201,10 @@ export function countedBy(words: string[]): { noun: string } | { participle: str
   // a plural noun (English lists it as one; when also a singular, its singular is a noun): "nights", "children",
   // never "news", "series" or "status"
   const pluralNoun = tags(last).includes('NNS') && (!tags(last).includes('NN') || tags(singular(last)).includes('NN'));
-  if (pluralNoun) return { noun: counted.join(' ') };
+  // (a plural the lexicon does not list, of a singular it lists as a noun or not at all: "renewals")
+  const unlistedPlural =
+    !tags(last).length && singular(last) !== last && (!tags(singular(last)).length || tags(singular(last)).includes('NN'));
+  if (pluralNoun || unlistedPlural) return { noun: counted.join(' ') };
   // with a count word, a noun said in the singular counts its plural (`visit_count`: visits)
   if (words.length > 1 && !tags(last).length && singular(last) !== last) return { noun: counted.join(' ') };
   if (words.length > 1 && (!tags(last).length || tags(last).some((t) => t.startsWith('NN'))))
