@@ -71,6 +71,15 @@ describe('members ranked by their span', () => {
     expect(await works.ask('the 2 shortest projects')).toEqual(['Fence 14', 'Shed 2']);
     expect(await works.ask('the worker with the shortest time from hire date to termination date')).toEqual(['Mo Kent 19']);
   });
+  it('a verb of lasting with a superlative: "which project lasted the longest", "which worker was employed for the shortest time"', async () => {
+    expect(await works.ask('which project lasted the longest')).toEqual(['Pond 60']);
+    expect(await works.ask('the project that ran for the shortest time')).toEqual(['Shed 2']);
+    expect(await works.ask('which worker was employed for the shortest time, and for how many days')).toEqual(['Mo Kent 19']);
+    expect(await inn.ask('which stay lasted the longest')).toEqual(['11 10']);
+    // (the span is in days: another unit asked beside it is not what the answer shows)
+    refused(await works.ask('which project lasted the longest and for how many hours'));
+    refused(await works.ask('which project lasted the longest by department'));
+  });
   it('a thing with a length column: "the longest hike" is its length, never its days', async () => {
     expect(await works.ask('the longest hike')).not.toContainEqual(expect.stringMatching(/ 4$/));
     expect((await works.ask('the longest hike')).join()).toMatch(/42/);

@@ -679,17 +679,24 @@ export const ownSpan: Construction = {
         if (verb) {
           k = lastVerb(k);
           if (word(k) === 'for') words.push(items[k++]!);
-          cond = amountAt(k);
+          // "which project lasted the longest", "the worker employed for the shortest time"
+          const sup = word(k) === 'the' ? k + 1 : k;
+          if (word(sup) === 'longest' || word(sup) === 'shortest') {
+            words.push(...items.slice(k, sup + 1));
+            if (word(sup + 1) === 'time') words.push(items[sup + 1]!);
+            rank = { dir: word(sup) === 'longest' ? 'desc' : 'asc' };
+            mode = 'rank';
+          } else cond = amountAt(k);
         } else if ((word(k) === 'longer' || word(k) === 'shorter') && word(k + 1) === 'than') {
           if (measured(thing.entity, comparativeSense(word(k)!))) continue;
           words.push(items[k]!, items[k + 1]!);
           cond = amountAt(k + 2, word(k) === 'longer' ? 'gt' : 'lt');
         }
-        if (!cond) {
+        if (mode !== 'rank' && !cond) {
           thing = undefined;
           continue;
         }
-        mode = 'filter';
+        mode ??= 'filter';
       }
       if (!mode || !thing || !thingItem) {
         words.length = 0;
@@ -698,6 +705,15 @@ export const ownSpan: Construction = {
       if (typeof cond === 'object') {
         words.push(...cond.words);
         unit = cond.unit;
+      }
+      // "..., and for how many days": the span asked for beside, which the answer shows
+      const tail = items.findIndex((it, k) => k > items.indexOf(thingItem!) && it.lower === 'and' && free(k));
+      if (tail > 0) {
+        const f = word(tail + 1) === 'for' ? tail + 2 : tail + 1;
+        const asks =
+          (items[f]?.kind === 'kw' && items[f]!.kw === 'count' && free(f) && SPAN_UNITS[word(f + 1) ?? '']?.[0] === unit && f + 2) ||
+          (word(f) === 'how' && word(f + 1) === 'long' && f + 2);
+        if (asks && asks >= items.length - (items.at(-1)?.kind === 'punct' ? 1 : 0)) words.push(...items.slice(tail, asks));
       }
       return spanClaim({
         items,
