@@ -15,7 +15,9 @@ import {
   type DimensionFilterInput,
   type EntityConditionInput,
   isPresenceOp,
+  type Duration,
   type SamePeriod,
+  type SpanInput,
   type SemanticQuery,
   type SemanticQueryInput,
   type TimeRange,
@@ -113,6 +115,45 @@ export function rowAttributes(model: SemanticModel): Map<string, Dimension> {
     });
   }
   return out;
+}
+
+/** The time from date `a` to date `b` in `unit`, written by the dialect (whole days; seconds, minutes and hours from the seconds). */
+function spanSql(d: SqlDialect, unit: Duration['unit'], a: string, b: string): string {
+  if (unit === 'day') return d.daysBetween(a, b);
+  const secs = d.secondsBetween(a, b);
+  return unit === 'second' ? secs : `${secs} / ${unit === 'minute' ? '60.0' : '3600.0'}`;
+}
+
+/** The index with the query's spans added as row attributes: each row's own time from one of its dates to another. */
+function withSpans(ix: ModelIndex, spans: SpanInput[], d: SqlDialect): ModelIndex {
+  if (!spans.length) return ix;
+  const rowAttrs = new Map(ix.rowAttrs);
+  for (const sp of spans) {
+    const [from, to] = [sp.from, sp.to].map((n) => {
+      const td = ix.timeDims.get(n);
+      if (!td) throw unknown('time dimension', n, [...ix.timeDims.keys()]);
+      return td;
+    }) as [TimeDimension, TimeDimension];
+    if (from.entity !== to.entity)
+      throw new CompileError(
+        `span '${sp.name}': '${from.name}' dates ${from.entity} and '${to.name}' dates ${to.entity}, so no row has both`,
+      );
+    if (ix.dims.has(sp.name) || rowAttrs.has(sp.name) || ix.timeDims.has(sp.name))
+      throw new CompileError(`span '${sp.name}' has the name of a column of the model`);
+    rowAttrs.set(sp.name, {
+      name: sp.name,
+      entity: from.entity,
+      sql: spanSql(d, sp.unit ?? 'day', from.sql, to.sql),
+      type: 'number',
+      label: sp.label ?? sp.name,
+      description: '',
+      synonyms: [],
+      index_values: false,
+      value_synonyms: {},
+      value_groups: {},
+    });
+  }
+  return { ...ix, rowAttrs };
 }
 
 const indexes = new WeakMap<SemanticModel, ModelIndex>();
@@ -304,7 +345,7 @@ export function compile(
   dialect: SqlDialect,
   options: CompileOptions = {},
 ): CompiledQuery {
-  const ix = indexOf(model);
+  const ix = withSpans(indexOf(model), input.spans ?? [], dialect);
   const d = dialect;
   const q = {
     metrics: input.metrics ?? [],
@@ -592,8 +633,7 @@ export function compile(
     if (!rows)
       throw new CompileError(`'${du.name}': '${from.name}' dates ${from.entity} and '${to.name}' dates ${to.entity}, so no row has both`);
     const onRows = (td: TimeDimension) => (td.entity === rows ? td.sql : td.sql.replace(/\$\{TABLE\}/g, `\${${td.entity}}`));
-    const secs = d.secondsBetween(onRows(from), onRows(to));
-    const per = { day: d.daysBetween(onRows(from), onRows(to)), second: secs, minute: `${secs} / 60.0`, hour: `${secs} / 3600.0` }[du.unit];
+    const per = spanSql(d, du.unit, onRows(from), onRows(to));
     const name = `${du.name}__duration`;
     baseMeasures.set(name, {
       name,

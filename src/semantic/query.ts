@@ -351,6 +351,26 @@ export const DurationSchema = z.object({
 export type Duration = z.infer<typeof DurationSchema>;
 
 /**
+ * Each row's time from one date to another of its own, as a number column of those rows named `name`
+ * ("stays that lasted more than 5 days": the stays whose own span from check-in to check-out is over 5).
+ * Filters compare it row by row and `column_aggregates` may aggregate it, as a row attribute; a row with
+ * either date missing has no span (NULL: no comparison keeps it).
+ */
+export const SpanSchema = z.object({
+  /** The column's name (unique in the query), e.g. `days_check_in_to_check_out`. */
+  name: z.string().min(1),
+  /** The time dimension the span starts at. */
+  from: z.string().min(1),
+  /** The time dimension it ends at (of the same entity as `from`). */
+  to: z.string().min(1),
+  unit: z.enum(DURATION_UNITS).default('day'),
+  /** How the question named it (for labels and answer text). */
+  label: z.string().optional(),
+});
+export type Span = z.infer<typeof SpanSchema>;
+export type SpanInput = z.input<typeof SpanSchema>;
+
+/**
  * An aggregate of one value per row, as its own column: "the lowest and highest retail price of parts" =
  * {of: retail_price, agg: min} and {of: retail_price, agg: max}. `of` is a number dimension or a row
  * attribute (a measure that adds up one value per row of its own table: a sum, average, lowest or
@@ -463,6 +483,8 @@ export const SemanticQuerySchema = z.object({
   ratios: z.array(RatioSchema).optional(),
   /** Durations between two time dimensions of one entity, aggregated (one column each). */
   durations: z.array(DurationSchema).optional(),
+  /** Each row's own time from one date to another, as number columns the filters may compare (see `SpanSchema`). */
+  spans: z.array(SpanSchema).optional(),
   /**
    * Breakdowns within which `limit` (and `offset`, `with_ties`) rank, each the same as one of
    * `group_by` ("the lowest day in each month": group by day and month, rank within the month).
@@ -511,6 +533,7 @@ export const PlannerQuerySchema = SemanticQuerySchema.omit({
   column_aggregates: true,
   filter_roles: true,
   aggregate_filters: true,
+  spans: true,
 }).extend({
   time_range: PlannerTimeRangeSchema.optional(),
   comparison: z.object({ previous: PlannerTimeRangeSchema }).optional(),

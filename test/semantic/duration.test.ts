@@ -98,6 +98,27 @@ describe('durations: errors', () => {
     expect(sql).toMatch(/JOIN/);
     expect(sql).toMatch(/\.opened/);
   });
+  it('a span is of one thing: two dates of different things are refused, naming them', () => {
+    const q: SemanticQueryInput = {
+      metrics: ['visits'],
+      spans: [{ name: 'x', from: 'ward_opened', to: 'seen_on' }],
+      filters: [{ dimension: 'x', op: 'gt', values: [1] }],
+    };
+    expect(() => compile(model, q, d)).toThrow(/'ward_opened' dates ward and 'seen_on' dates visit/);
+  });
+  it.each([
+    ['duckdb', new DuckDbDialect(), "date_diff('day'"],
+    ['postgres', new PostgresDialect(), '(CAST(t0.seen_on AS DATE) - CAST(t0.booked_on AS DATE))'],
+    ['mysql', new MysqlDialect(), 'DATEDIFF('],
+  ] as [string, SqlDialect, string][])("%s writes a row's span in its own way, in the WHERE", (_n, dialect, text) => {
+    const q: SemanticQueryInput = {
+      metrics: ['visits'],
+      spans: [{ name: 'wait', from: 'booked_on', to: 'seen_on' }],
+      filters: [{ dimension: 'wait', op: 'lte', values: [2] }],
+    };
+    const sql = compile(model, q, dialect).sql;
+    expect(sql.slice(sql.indexOf('WHERE'))).toContain(text);
+  });
   it('a date is aggregated only by its lowest or highest', () => {
     expect(() => compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'avg' }] }, d)).toThrow(CompileError);
     expect(compile(model, { column_aggregates: [{ name: 'x', of: 'seen_on', agg: 'min' }] }, new PostgresDialect()).sql).toContain('MIN(');
@@ -190,6 +211,34 @@ const CASES: [string, SemanticQueryInput, Record<string, unknown>[]][] = [
       time_range: { start: '2024-02-01', end: '2024-04-01' },
     },
     [{ wait: avg([4, -1]) }],
+  ],
+  [
+    "each row's own span, compared row by row (spans): visits waited more than a day",
+    {
+      metrics: ['visits'],
+      spans: [{ name: 'wait', from: 'booked_on', to: 'seen_on' }],
+      filters: [{ dimension: 'wait', op: 'gt', values: [1] }],
+    },
+    [{ visits: dayGaps.filter((g) => g > 1).length }],
+  ],
+  [
+    'a span in minutes between two timestamps, at least 30',
+    {
+      metrics: ['visits'],
+      spans: [{ name: 'stay', from: 'check_in', to: 'check_out', unit: 'minute' }],
+      filters: [{ dimension: 'stay', op: 'gte', values: [30] }],
+    },
+    [{ visits: stays.filter((x) => x / 60 >= 30).length }],
+  ],
+  [
+    'a span listed per row (a breakdown by it), rows with a date missing together last',
+    {
+      metrics: ['visits'],
+      spans: [{ name: 'wait', from: 'booked_on', to: 'seen_on' }],
+      group_by: [{ dimension: 'wait' }],
+      order: [{ by: 'wait', direction: 'asc' }],
+    },
+    [...[...dayGaps].sort((x, y) => x - y).map((wait) => ({ wait, visits: 1 })), { wait: null, visits: 2 }],
   ],
 ];
 

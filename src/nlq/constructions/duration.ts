@@ -22,11 +22,14 @@
 import { joinGraph, shortestJoinPaths } from '../../semantic/graph.js';
 import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
-import { memberDimension } from '../members.js';
+import { countMetricOfEntities, type Analysis } from '../analyse.js';
+import { memberDimension, rowsNamed } from '../members.js';
+import { comparativeSense, senseColumns, superlativeSense } from '../measure-senses.js';
+import { nameWords, ownNumberColumns } from '../units.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { isStamp } from '../year-columns.js';
-import type { Construction } from './types.js';
+import type { Claim, Construction } from './types.js';
 
 type Unit = 'day' | 'hour' | 'minute' | 'second';
 type Agg = 'avg' | 'min' | 'max' | 'sum';
@@ -76,6 +79,54 @@ const DATE_FILLER = new Set(['the', 'being', 'getting', 'its', 'their', 'his', '
 const HOW_LONG_FILLER = new Set(['does', 'did', 'do', 'it', 'take', 'takes', 'took', 'is', 'was', 'typically', 'usually']);
 const START = /(^|_)(start|starts|started|begin|begins|began|beginning)(_|$)/;
 const END = /(^|_)(end|ends|ended|finish|finished|stop|stopped)(_|$)/;
+/**
+ * Words of general English that mark a thing's start and end dates as a pair when the rest of the two
+ * names is the same (check_in / check_out, hire_date / termination_date, date_from / date_to).
+ */
+const START_END_WORDS: [string[], string[]][] = [
+  [
+    ['start', 'starts', 'started', 'begin', 'begins', 'began', 'beginning'],
+    ['end', 'ends', 'ended', 'finish', 'finished', 'stop', 'stopped'],
+  ],
+  [['in'], ['out']],
+  [['from'], ['to', 'until']],
+  [
+    ['hire', 'hired', 'hiring'],
+    ['termination', 'terminated', 'fire', 'fired', 'leave', 'left', 'exit'],
+  ],
+  [
+    ['admission', 'admit', 'admitted'],
+    ['discharge', 'discharged'],
+  ],
+  [
+    ['open', 'opened', 'opening'],
+    ['close', 'closed', 'closing'],
+  ],
+];
+
+/**
+ * The start/end pairs of an entity's own time dimensions: one name with a start word and one with its end
+ * word, the rest alike; or its one start-named and one end-named date (START, END).
+ */
+export function ownPairs(lex: Lexicon, entity: string): [string, string][] {
+  const tds = [...lex.timeDimensions.values()].filter((t) => t.entity === entity);
+  const pairs = new Map<string, [string, string]>();
+  const parts = tds.map((t) => ({ name: t.name, words: t.name.toLowerCase().split('_') }));
+  for (const [starts, ends] of START_END_WORDS)
+    for (const a of parts)
+      for (const b of parts) {
+        const i = a.words.findIndex((w) => starts.includes(w));
+        const j = b.words.findIndex((w) => ends.includes(w));
+        if (i < 0 || j < 0 || a === b) continue;
+        const rest = (ws: string[], k: number) => ws.filter((_, x) => x !== k).join('_');
+        if (rest(a.words, i) === rest(b.words, j)) pairs.set(`${a.name} ${b.name}`, [a.name, b.name]);
+      }
+  const starts = tds.filter((t) => START.test(t.name.toLowerCase()));
+  const ends = tds.filter((t) => END.test(t.name.toLowerCase()));
+  if (starts.length === 1 && ends.length === 1 && starts[0] !== ends[0])
+    pairs.set(`${starts[0]!.name} ${ends[0]!.name}`, [starts[0]!.name, ends[0]!.name]);
+  return [...pairs.values()];
+}
 
 export const duration: Construction = {
   name: 'duration',
@@ -116,6 +167,41 @@ export const duration: Construction = {
         if (!dates) continue;
         if (typeof dates !== 'string' && dates.before) b -= 1;
       } else continue;
+      // "stays with more than 5 days between check in and check out": a condition on each row's own span
+      const [num, cmp] = [items[h - 1], items[h - 2]];
+      if (
+        typeof dates !== 'string' &&
+        headUnit &&
+        num?.kind === 'num' &&
+        free(num) &&
+        cmp?.kind === 'kw' &&
+        CMP_OPS[cmp.kw ?? ''] &&
+        free(cmp)
+      ) {
+        const entity = dates.rows;
+        const own = [dates.from, dates.to].every((n) => lex.timeDimensions.get(n)?.entity === entity);
+        let t = h - 3;
+        const lead: Item[] = [];
+        while (t >= 0 && ['with', 'having', 'that', 'which', 'have', 'has', 'had'].includes(word(t) ?? '') && free(items[t]))
+          lead.push(items[t--]!);
+        const thingItem = items[t] && rowsNamed(lex, items[t]!) === entity ? items[t] : undefined;
+        return spanClaim({
+          items,
+          a,
+          lex,
+          model: ctx.model,
+          words: [...lead, cmp, num, ...words, ...dates.words],
+          thingItem,
+          entity,
+          pair: [dates.from, dates.to],
+          unit: headUnit,
+          mode: 'filter',
+          rank: undefined,
+          condition: own
+            ? { op: CMP_OPS[cmp.kw!]!, value: num.num!, unit: headUnit, words: [] }
+            : `A condition on the time from one thing's date to another's is not something I can check row by row yet: ask for the ${entity} rows with both dates listed.`,
+        });
+      }
       const aggWords = pre(b);
 
       if (typeof dates !== 'string') words.push(...dates.words);
@@ -153,9 +239,7 @@ export const duration: Construction = {
       // take the words away from the general rules
       const mine = new Set<Item>([...words, ...aggWords]);
       const posIn = (p: number) => mine.has(items[p]!);
-      a.unknown = a.unknown.filter((u) => !mine.has(u));
-      a.countUnknown = a.countUnknown.filter((u) => !mine.has(u));
-      a.slotUnknown = a.slotUnknown.filter((u) => !mine.has(u));
+      releaseUnknown(a, mine);
       // "top 3 ship modes by average days ...": "by" right before the duration ranks by it
       const first = items.indexOf(
         aggWords[0] && items.indexOf(aggWords[0]) < h
@@ -165,11 +249,7 @@ export const duration: Construction = {
       const byKw =
         items[first - 1]?.kind === 'kw' && items[first - 1]!.lower === 'by' && free(items[first - 1]) ? items[first - 1] : undefined;
       if (byKw) a.groups = a.groups.filter((g) => !g.kws?.includes(byKw));
-      a.metrics = a.metrics.filter((m) => !mine.has(m.item));
-      a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
-      a.values = a.values.filter((v) => !mine.has(v.item));
-      a.groups = a.groups.filter((g) => !posIn(g.pos));
-      a.grainGroups = a.grainGroups.filter((g) => !posIn(g.pos));
+      releaseMentions(a, items, mine);
       // the dates are the duration's; a period dates the rows by the start date
       if (typeof dates !== 'string') a.dating = { dimension: dates.from, item: dates.fromItem };
       // "the salesperson with the shortest time ...": the members of the dates' own entity, ranked
@@ -264,6 +344,23 @@ export const duration: Construction = {
     return null;
   },
 };
+
+/** The words a construction read are no unknown words. */
+function releaseUnknown(a: Analysis, mine: Set<Item>): void {
+  a.unknown = a.unknown.filter((u) => !mine.has(u));
+  a.countUnknown = a.countUnknown.filter((u) => !mine.has(u));
+  a.slotUnknown = a.slotUnknown.filter((u) => !mine.has(u));
+}
+
+/** The metrics, dimensions, values and breakdowns the general rules read in a construction's words are its own. */
+function releaseMentions(a: Analysis, items: Item[], mine: Set<Item>): void {
+  const posIn = (p: number) => mine.has(items[p]!);
+  a.metrics = a.metrics.filter((m) => !mine.has(m.item));
+  a.dimMentions = a.dimMentions.filter((d) => !mine.has(d.item));
+  a.values = a.values.filter((v) => !mine.has(v.item));
+  a.groups = a.groups.filter((g) => !posIn(g.pos));
+  a.grainGroups = a.grainGroups.filter((g) => !posIn(g.pos));
+}
 
 interface DatePair {
   from: string;
@@ -422,17 +519,285 @@ function startEndPair(items: Item[], h: number, lex: Lexicon): DatePair | string
   if (!thing) return undefined;
   const ents = entityOf(thing).filter((e): e is string => !!e);
   if (ents.length !== 1) return undefined;
-  const tds = [...lex.timeDimensions.values()].filter((t) => t.entity === ents[0]);
-  const starts = tds.filter((t) => START.test(t.name.toLowerCase()));
-  const ends = tds.filter((t) => END.test(t.name.toLowerCase()));
-  if (starts.length !== 1 || ends.length !== 1 || starts[0] === ends[0]) return undefined;
+  const pairs = ownPairs(lex, ents[0]!);
+  if (pairs.length !== 1) return undefined;
   return {
-    from: starts[0]!.name,
-    to: ends[0]!.name,
+    from: pairs[0]![0],
+    to: pairs[0]![1],
     rows: ents[0]!,
     words: [...words, thing],
     end,
     fromItem: thing,
     before: thing === items[h - 1],
+  };
+}
+
+/** Verbs that say a thing's span ("each stay lasted", "how long did each repair take"). */
+const LAST_VERBS = new Set(['last', 'lasts', 'lasted', 'lasting', 'take', 'takes', 'took', 'run', 'ran', 'running']);
+/** Verbs of a hire-to-termination span ("how many days was each clerk employed"). */
+const EMPLOYED_VERBS = new Set(['employed', 'worked', 'served']);
+/** Words between "how long" and the thing, or between the thing and its verb ("how long was each stay", "projects that have lasted"). */
+const SPAN_FILLER = new Set(['was', 'were', 'is', 'are', 'did', 'does', 'do', 'has', 'have', 'had', 'that', 'which', 'the']);
+/** Units of a span said in a condition, with their size in the span's unit. */
+const SPAN_UNITS: Record<string, [Unit, number]> = Object.assign(Object.create(null), {
+  day: ['day', 1],
+  days: ['day', 1],
+  night: ['day', 1],
+  nights: ['day', 1],
+  week: ['day', 7],
+  weeks: ['day', 7],
+  fortnight: ['day', 14],
+  hour: ['hour', 1],
+  hours: ['hour', 1],
+  minute: ['minute', 1],
+  minutes: ['minute', 1],
+  second: ['second', 1],
+  seconds: ['second', 1],
+});
+const CMP_OPS: Record<string, 'gt' | 'gte' | 'lt' | 'lte'> = { cmp_gt: 'gt', cmp_gte: 'gte', cmp_lt: 'lt', cmp_lte: 'lte' };
+
+/**
+ * A thing's own span, its dates not named: the time from its one unmistakable start/end pair
+ * (`ownPairs`), as a figure of each row (a span). "how long was each stay", "how long did each repair
+ * take", "the number of days each project lasted" list it beside each member; "the 3 longest stays",
+ * "the shortest project" rank the members by it; "projects that lasted more than 10 days", "stays
+ * longer than a week" keep the rows whose span passes (listed with it, or counted). A thing with no
+ * such pair, or several, is not read here (its words stay unknown); "longest"/"longer" of a thing with
+ * a length column is that column's (`measured-comparatives.ts`).
+ */
+export const ownSpan: Construction = {
+  name: 'own-span',
+  recognise({ items, a, lex, ctx }) {
+    const model = ctx.model;
+    const free = (k: number) => !!items[k] && !items[k]!.consumed;
+    const word = (k: number) => (free(k) ? items[k]!.lower : undefined);
+    const thingAt = (k: number): { entity: string; pair: [string, string] } | undefined => {
+      const it = items[k];
+      if (!it || it.consumed) return undefined;
+      const entity = rowsNamed(lex, it);
+      const pairs = entity ? ownPairs(lex, entity) : [];
+      return entity && pairs.length === 1 ? { entity, pair: pairs[0]! } : undefined;
+    };
+    // a length column of the thing is what its "longest" / "longer" says
+    const measured = (entity: string, sense: { words: readonly string[] } | undefined) =>
+      !!sense &&
+      senseColumns(sense.words, (ws) => ownNumberColumns(model, entity).filter((c) => nameWords(c).some((w) => ws.includes(w)))).length > 0;
+    // "more than 10 days", "over a week", "10 days or more", "within 3 days"
+    const amountAt = (
+      k: number,
+      implied?: 'gt' | 'lt',
+    ): { op: 'gt' | 'gte' | 'lt' | 'lte'; value: number; unit: Unit; words: Item[] } | string | undefined => {
+      const words: Item[] = [];
+      let op: 'gt' | 'gte' | 'lt' | 'lte' | undefined;
+      const at = items[k];
+      if (at?.kind === 'kw' && at.kw && CMP_OPS[at.kw] && free(k)) {
+        op = CMP_OPS[at.kw];
+        words.push(items[k++]!);
+      } else if (word(k) === 'within' || word(k) === 'under') {
+        op = word(k) === 'within' ? 'lte' : 'lt';
+        words.push(items[k++]!);
+      }
+      let n: number | undefined;
+      if (items[k]?.kind === 'num' && free(k)) {
+        n = items[k]!.num;
+        words.push(items[k++]!);
+      } else if (['a', 'an', 'one'].includes(word(k) ?? '')) {
+        n = 1;
+        words.push(items[k++]!);
+      }
+      const u = word(k);
+      if (n === undefined || !u) return undefined;
+      if (['month', 'months', 'year', 'years'].includes(u))
+        return `A ${u.replace(/s$/, '')} is no fixed number of days: say the span in days or weeks.`;
+      const size = SPAN_UNITS[u];
+      if (!size) return undefined;
+      words.push(items[k++]!);
+      const after = items[k];
+      if (!op && after?.kind === 'kw' && after.kw && CMP_OPS[after.kw] && free(k)) {
+        op = CMP_OPS[after.kw];
+        words.push(after);
+      }
+      // ("longer than" is itself the comparison: a second one, "longer than 3 days or more", is no reading)
+      if (implied && op) return undefined;
+      op ??= implied;
+      if (!op) return undefined;
+      return { op, value: n * size[1], unit: size[0], words };
+    };
+    for (let h = 0; h < items.length; h++) {
+      let mode: 'list' | 'rank' | 'filter' | undefined;
+      let thing: { entity: string; pair: [string, string] } | undefined;
+      let thingItem: Item | undefined;
+      const words: Item[] = [];
+      let rank: { dir: 'asc' | 'desc'; n?: number } | undefined;
+      let cond: ReturnType<typeof amountAt>;
+      let unit: Unit = 'day';
+      const through = (k: number) => {
+        while (SPAN_FILLER.has(word(k) ?? '') || (items[k]?.kind === 'kw' && items[k]!.kw === 'each' && free(k))) words.push(items[k++]!);
+        return k;
+      };
+      // (being employed is the span from hire to termination: "how long was each clerk employed")
+      const spanVerb = (k: number) =>
+        LAST_VERBS.has(word(k) ?? '') ||
+        (!!thing && EMPLOYED_VERBS.has(word(k) ?? '') && /(^|_)(hire|hired|hiring)(_|$)/.test(thing.pair[0]));
+      const lastVerb = (k: number) => (spanVerb(k) ? (words.push(items[k]!), k + 1) : k);
+      if (word(h) === 'how' && word(h + 1) === 'long') {
+        // "how long was each stay", "how long did each repair take"
+        words.push(items[h]!, items[h + 1]!);
+        const t = through(h + 2);
+        thing = thingAt(t);
+        thingItem = items[t];
+        if (thing) {
+          mode = 'list';
+          lastVerb(t + 1);
+        }
+      } else if (items[h]!.kind === 'kw' && items[h]!.kw === 'count' && free(h) && SPAN_UNITS[word(h + 1) ?? '']?.[1] === 1) {
+        // "the number of days each project lasted", "how many hours did each repair take"
+        unit = SPAN_UNITS[word(h + 1)!]![0];
+        words.push(items[h]!, items[h + 1]!);
+        const t = through(h + 2);
+        if (!words.some((w) => w.kind === 'kw' && w.kw === 'each')) continue;
+        thing = thingAt(t);
+        thingItem = items[t];
+        if (thing && spanVerb(t + 1)) {
+          mode = 'list';
+          lastVerb(t + 1);
+        }
+      } else if ((word(h) === 'longest' || word(h) === 'shortest') && thingAt(h + 1)) {
+        // "the 3 longest stays", "the shortest project"
+        thing = thingAt(h + 1);
+        thingItem = items[h + 1];
+        if (measured(thing!.entity, superlativeSense(word(h)!))) continue;
+        const n = items[h - 1]?.kind === 'num' && free(h - 1) ? items[h - 1] : undefined;
+        words.push(items[h]!, ...(n ? [n] : []));
+        rank = { dir: word(h) === 'longest' ? 'desc' : 'asc', n: n?.num };
+        mode = 'rank';
+      } else if ((thing = thingAt(h))) {
+        // "projects that lasted more than 10 days", "stays longer than a week"
+        thingItem = items[h];
+        let k = through(h + 1);
+        const verb = spanVerb(k);
+        if (verb) {
+          k = lastVerb(k);
+          if (word(k) === 'for') words.push(items[k++]!);
+          // "which project lasted the longest", "the worker employed for the shortest time"
+          const sup = word(k) === 'the' ? k + 1 : k;
+          if (word(sup) === 'longest' || word(sup) === 'shortest') {
+            words.push(...items.slice(k, sup + 1));
+            if (word(sup + 1) === 'time') words.push(items[sup + 1]!);
+            rank = { dir: word(sup) === 'longest' ? 'desc' : 'asc' };
+            mode = 'rank';
+          } else cond = amountAt(k);
+        } else if ((word(k) === 'longer' || word(k) === 'shorter') && word(k + 1) === 'than') {
+          if (measured(thing.entity, comparativeSense(word(k)!))) continue;
+          words.push(items[k]!, items[k + 1]!);
+          cond = amountAt(k + 2, word(k) === 'longer' ? 'gt' : 'lt');
+        }
+        if (mode !== 'rank' && !cond) {
+          thing = undefined;
+          continue;
+        }
+        mode ??= 'filter';
+      }
+      if (!mode || !thing || !thingItem) {
+        words.length = 0;
+        continue;
+      }
+      if (typeof cond === 'object') {
+        words.push(...cond.words);
+        unit = cond.unit;
+      }
+      // "..., and for how many days": the span asked for beside, which the answer shows
+      const tail = items.findIndex((it, k) => k > items.indexOf(thingItem!) && it.lower === 'and' && free(k));
+      if (tail > 0) {
+        const f = word(tail + 1) === 'for' ? tail + 2 : tail + 1;
+        const asks =
+          (items[f]?.kind === 'kw' && items[f]!.kw === 'count' && free(f) && SPAN_UNITS[word(f + 1) ?? '']?.[0] === unit && f + 2) ||
+          (word(f) === 'how' && word(f + 1) === 'long' && f + 2);
+        if (asks && asks >= items.length - (items.at(-1)?.kind === 'punct' ? 1 : 0)) words.push(...items.slice(tail, asks));
+      }
+      return spanClaim({
+        items,
+        a,
+        lex,
+        model,
+        words,
+        thingItem,
+        entity: thing.entity,
+        pair: thing.pair,
+        unit,
+        mode,
+        rank,
+        condition: cond,
+      });
+    }
+    return null;
+  },
+};
+
+type SpanMode = 'list' | 'rank' | 'filter';
+type SpanCondition = { op: 'gt' | 'gte' | 'lt' | 'lte'; value: number; unit: Unit; words: Item[] } | string | undefined;
+
+/**
+ * The claim of a span of each row (see `ownSpan`): listed beside each member, ranked, or a condition on
+ * the rows (listed with it, or counted when a count word asks).
+ */
+function spanClaim(x: {
+  items: Item[];
+  a: Analysis;
+  lex: Lexicon;
+  model: SemanticModel;
+  words: Item[];
+  thingItem: Item | undefined;
+  entity: string;
+  pair: [string, string];
+  unit: Unit;
+  mode: SpanMode;
+  rank: { dir: 'asc' | 'desc'; n?: number } | undefined;
+  condition: SpanCondition;
+}): Claim {
+  const { items, a, lex, model, words, thingItem, entity, pair, unit, mode, rank, condition } = x;
+  const mine = new Set<Item>(words);
+  releaseUnknown(a, mine);
+  releaseMentions(a, items, mine);
+  a.superlatives = a.superlatives.filter((x) => !mine.has(items[x.pos]!));
+  a.cmps = a.cmps.filter((c) => !c.words.some((w) => w && mine.has(w)));
+  // "projects that lasted ...": the members listed; "how many projects lasted ...": counted
+  const counted = items.some((it) => it.kind === 'kw' && it.kw === 'count' && !mine.has(it));
+  if (!counted) a.metrics = a.metrics.filter((m) => m.item !== thingItem);
+  a.providesMetric = true;
+  const [from, to] = pair;
+  return {
+    construction: 'own-span',
+    apply(query: SemanticQuery, notes: string[]): SemanticQuery | string {
+      if (typeof condition === 'string') return condition;
+      const member = memberDimension(lex, model, entity);
+      const tdLabel = (n: string) => lex.timeDimensions.get(n)!.label.toLowerCase();
+      if (!member) return `I could not tell which column names each ${entity} to list its time from ${tdLabel(from)} to ${tdLabel(to)}.`;
+      const name = `${unit}s_${from}_to_${to}`;
+      const label = `${unit[0]!.toUpperCase()}${unit.slice(1)}s from ${tdLabel(from)} to ${tdLabel(to)}`;
+      const others = query.group_by.filter((g) => g.dimension !== member);
+      // the span is each row's: a breakdown by anything else, or a figure beside, asks for an aggregate of it
+      // "how many projects lasted ...": the thing's count (the general rules may have left the count word to a listing)
+      const countKw = items.find((it) => it.kind === 'kw' && it.kw === 'count' && !mine.has(it));
+      const rowCount = counted && !query.metrics.length && mode === 'filter' ? countMetricOfEntities(lex, [entity]) : undefined;
+      if (rowCount) {
+        query = { ...query, metrics: [rowCount] };
+        consume(countKw);
+      }
+      const countsThem = counted && query.metrics.length === 1 && lex.metrics.get(query.metrics[0]!)?.entity === entity;
+      if (others.length || (query.metrics.length && !(mode === 'filter' && countsThem)))
+        return `I can give each ${entity}'s time from ${tdLabel(from)} to ${tdLabel(to)}, but not which figure of it goes with the rest of the question (average, shortest, longest?).`;
+      if (query.comparison) return 'A duration is not compared between periods: ask for it in each period.';
+      let q: SemanticQuery = { ...query, spans: [...(query.spans ?? []), { name, from, to, unit, label }] };
+      if (typeof condition === 'object')
+        q = { ...q, filters: [...q.filters, { dimension: name, op: condition.op, values: [condition.value] }] };
+      if (!countsThem) q = { ...q, metrics: [], group_by: [{ dimension: member }, { dimension: name }] };
+      if (rank) q = { ...q, order: [{ by: name, direction: rank.dir }], limit: rank.n ?? 1 };
+      consume(...mine, thingItem, ...items.filter((it) => it.kind === 'kw' && it.kw === 'each' && mine.has(it)));
+      notes.push(
+        `${label}: each ${entity}'s own dates (rows with either missing have none)${unit === 'day' ? '; whole calendar days' : ''}`,
+      );
+      return q;
+    },
   };
 }

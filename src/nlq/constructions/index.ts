@@ -9,7 +9,7 @@ import { anyOf } from './any-of.js';
 import { bothValues } from './both-values.js';
 import { datedVerb } from './dated-verb.js';
 import { distinctCount } from './distinct-count.js';
-import { duration } from './duration.js';
+import { duration, ownSpan } from './duration.js';
 import { emptyMembers } from './empty-members.js';
 import { entityCondition } from './entity-condition.js';
 import { figureExtreme } from './figure-extreme.js';
@@ -55,6 +55,7 @@ export const CONSTRUCTIONS: Construction[] = [
   figureExtreme,
   ratio,
   duration,
+  ownSpan,
   dateExtremeOfEach,
   numericRange,
   rowClass,
@@ -85,6 +86,7 @@ export const CONSTRUCTIONS: Construction[] = [
 /** A ratio owns the metrics, values and conditions of its two sides: these would read them again. */
 const NOT_WITH_RATIO = new Set<Construction>([
   duration,
+  ownSpan,
   entityCondition,
   distinctCount,
   periodCount,
@@ -102,7 +104,11 @@ export function recogniseConstructions(input: ConstructionInput): Claim[] {
     // a ranked lookup owns the thing's columns: no listing of them besides
     if (c === listing && claims.some((x) => x.construction === superlativeLookup.name)) continue;
     // a duration's two dates are no columns of a listing, and its superlative is its own
-    if ((c === listing || c === superlativeLookup) && claims.some((x) => x.construction === duration.name)) continue;
+    if (
+      (c === listing || c === superlativeLookup) &&
+      claims.some((x) => x.construction === duration.name || x.construction === ownSpan.name)
+    )
+      continue;
     const claim = c.recognise(input);
     if (claim) claims.push(claim);
   }
@@ -151,6 +157,7 @@ export function constructedParts(q: SemanticQuery): Partial<SemanticQuery> {
     ...(q.period_counts?.length ? { period_counts: q.period_counts } : {}),
     ...(q.ratios?.length ? { ratios: q.ratios } : {}),
     ...(q.durations?.length ? { durations: q.durations } : {}),
+    ...(q.spans?.length ? { spans: q.spans } : {}),
     ...(q.comparison ? { comparison: q.comparison } : {}),
     ...(q.same_periods?.length ? { same_periods: q.same_periods } : {}),
     ...(q.offset !== undefined ? { offset: q.offset } : {}),
