@@ -16,6 +16,7 @@ import type { DimensionFilter, EntityCondition, Ratio, SemanticQuery } from '../
 import type { Lexicon } from './lexicon.js';
 import type { Interpretation } from './types.js';
 import { pluralOf } from './verb-readings.js';
+import { slug } from './constructions/ratio.js';
 
 /** How the question scales the part: a percentage is ×100; a proportion, share or fraction is 0–1; a ratio is A / B. */
 type Scale = 'percentage' | 'share' | 'ratio';
@@ -175,6 +176,7 @@ function withGroup(f: ShareFrame): ShareFrame {
 
 type Read = (text: string) => Interpretation;
 type Query = Extract<Interpretation, { kind: 'query' }>;
+type Refusal = Extract<Interpretation, { kind: 'out_of_scope' }>;
 
 /** The row conditions of a side: filters, conditions on the members counted, and its period as bounds on its date. */
 interface Conditions {
@@ -246,11 +248,6 @@ const families = (c: Conditions, lex: Lexicon) =>
     ...(c.bounds.length ? ['period'] : []),
   ]);
 
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
 const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', between: 'between' };
 /** A condition in a few words of a column name: "express", "not express", "size above 4", "no end date", "2024". */
 const conditionSlug = (c: Conditions) =>
@@ -282,46 +279,60 @@ const side = (metric: string, c: Conditions, label: string) => ({
  * one side over the other), ranked when the frame ranks. Undefined when a side does not read as a count of the
  * same things under row conditions, or the words do not say which condition is the part's.
  */
-export function shareOfConditions(frame: ShareFrame, read: Read, lex: Lexicon): Query | undefined {
-  return readFrame(frame, read, lex) ?? (frame.asSaid && readFrame(frame.asSaid, read, lex));
+export function shareOfConditions(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal | undefined {
+  const r = readFrame(frame, read, lex);
+  return r?.kind === 'query' || !frame.asSaid ? r : (readFrame(frame.asSaid, read, lex) ?? r);
 }
 
-function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | undefined {
+function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal | undefined {
   if (frame.scale === 'ratio' && frame.other === undefined) return ratioOfSides(frame, read, lex);
-  const count = (text: string) => countRead(read(`how many ${text}${frame.group}`), lex, /^ (?:for each|by|per) /i.test(frame.group));
-  const part = count(frame.part);
-  if (!part) return undefined;
+  const said = (text: string) => read(`how many ${text}${frame.group}`);
+  const count = (text: string) => countRead(said(text), lex, /^ (?:for each|by|per) /i.test(frame.group));
+  if (frame.other !== undefined) {
+    const part = count(frame.part);
+    if (!part) return undefined;
+    // the second side said without its things ("than by phone", "than those without one") counts the same things
+    const plural = pluralOf(lex, lex.metrics.get(part.query.metrics[0]!)?.entity ?? '');
+    const other = `${plural} ${frame.other.replace(ANAPHORS, '')}`;
+    const alone = count(frame.other);
+    const counted = alone ?? count(other);
+    return counted ? ratioOf(part, counted, { ...frame, other: alone ? frame.other : other }, lex) : undefined;
+  }
+  const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
+  if (frame.whole !== undefined && !whole) return undefined;
+  const partRead = said(frame.part);
+  const part = countRead(partRead, lex, /^ (?:for each|by|per) /i.test(frame.group));
+  // the whole is read and its part is not: never the whole with the condition dropped
+  if (!part)
+    return whole && partRead.kind === 'out_of_scope'
+      ? {
+          kind: 'out_of_scope',
+          reason: `I read "${frame.whole}" but not the condition that makes a part of them ("${frame.part}"): ${partRead.reason}`,
+          unconsumed: partRead.unconsumed ?? [],
+        }
+      : undefined;
   const metric = part.query.metrics[0]!;
   const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
-  let base: SemanticQuery;
-  let ratio: Ratio;
-  if (frame.other !== undefined) {
-    // the second side said without its things ("than by phone", "than those without one") counts the same things
-    const plural = pluralOf(lex, lex.metrics.get(metric)?.entity ?? '');
-    const said = `${plural} ${frame.other.replace(ANAPHORS, '')}`;
-    const alone = count(frame.other);
-    const other = alone ?? count(said);
-    return other ? ratioOf(part, other, { ...frame, other: alone ? frame.other : said }, lex) : undefined;
-  } else {
-    const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
-    if (frame.whole !== undefined && !whole) return undefined;
-    const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
-    const own = added(part.query, wholeQuery, lex);
-    if (!own || !size(own)) return undefined;
-    // "share of Express parcels from Northgate": two conditions and no word saying which is the whole
-    if (frame.whole === undefined && size(own) > 1) return undefined;
-    // (the column says its scale: a percentage 0-100, a share 0-1)
-    const name = slug(`${metric} ${frame.scale === 'percentage' ? 'percentage' : 'share'} ${conditionSlug(own)}`);
-    base = wholeQuery;
-    ratio = {
-      name,
-      numerator: side(metric, own, frame.part),
-      denominator: side(metric, { filters: [], conditions: [], bounds: [] }, frame.whole ?? `all ${label}`),
-      as: frame.scale,
-      label: frame.scale === 'percentage' ? `Percentage of ${frame.part} (0–100)` : `Share of ${frame.part} (0–1)`,
+  const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
+  const own = added(part.query, wholeQuery, lex);
+  if (!own || !size(own)) return undefined;
+  // "share of rooms on floor 3 with a sea view": two conditions and no word saying which makes the whole
+  if (frame.whole === undefined && size(own) > 1)
+    return {
+      kind: 'out_of_scope',
+      reason: `The ${frame.words} of "${frame.part}" does not say which condition makes the whole and which the part (e.g. "what ${frame.words} of <things> with one condition have the other"). I did not answer rather than guess.`,
+      unconsumed: [],
     };
-  }
-  return composed(part, base, ratio, frame);
+  // (the column says its scale: a percentage 0-100, a share 0-1)
+  const name = slug(`${metric} ${frame.scale === 'percentage' ? 'percentage' : 'share'} ${conditionSlug(own)}`);
+  const ratio: Ratio = {
+    name,
+    numerator: side(metric, own, frame.part),
+    denominator: side(metric, { filters: [], conditions: [], bounds: [] }, frame.whole ?? `all ${label}`),
+    as: frame.scale,
+    label: frame.scale === 'percentage' ? `Percentage of ${frame.part} (0–100)` : `Share of ${frame.part} (0–1)`,
+  };
+  return composed(part, wholeQuery, ratio, frame);
 }
 
 /** "ratio of A to B": the tail split at each "to" / "and" / "versus" where both sides read; one such split, or none. */
@@ -331,7 +342,7 @@ function ratioOfSides(frame: ShareFrame, read: Read, lex: Lexicon): Query | unde
   for (let k = 1; k < tokens.length - 1; k++) {
     if (!['to', 'and', 'versus', 'vs', 'vs.'].includes(tokens[k]!.toLowerCase())) continue;
     const r = shareOfConditions({ ...frame, part: things(tokens.slice(0, k).join(' ')), other: tokens.slice(k + 1).join(' ') }, read, lex);
-    if (r) found.push(r);
+    if (r?.kind === 'query') found.push(r);
   }
   return found.length === 1 ? found[0] : undefined;
 }

@@ -106,7 +106,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   const frame = ctx.previous ? undefined : readShareFrame(question);
   if (frame) {
     const r = shareOfConditions(frame, (text) => interpretWhole(text, ctx), getLexicon(ctx.model, ctx.values));
-    if (r && computable(r, ctx.model).kind === 'query') return r;
+    if (r?.kind === 'out_of_scope' || (r && computable(r, ctx.model).kind === 'query')) return r;
   }
   // "Ada's co-authors": the other authors of Ada's papers, read before the general rules (which would read
   // "coauthors" as the authors themselves)
