@@ -17,6 +17,7 @@ import type { Lexicon } from './lexicon.js';
 import type { Interpretation } from './types.js';
 import { pluralOf } from './verb-readings.js';
 import { slug } from './constructions/ratio.js';
+import type { JoinGraph } from '../semantic/graph.js';
 
 /** How the question scales the part: a percentage is ×100; a proportion, share or fraction is 0–1; a ratio is A / B. */
 type Scale = 'percentage' | 'share' | 'ratio';
@@ -219,12 +220,16 @@ function countRead(r: Interpretation, lex: Lexicon, grouped: boolean): Query | u
 }
 
 /** What the part adds to the whole (filters, conditions, its period as bounds on its date); undefined when it takes anything away. */
-function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon): Conditions | undefined {
+function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon, graph: JoinGraph): Conditions | undefined {
   if (!isDeepStrictEqual(shape(part), shape(whole)) || part.metrics[0] !== whole.metrics[0]) return undefined;
   const partConds = part.entity_conditions ?? [];
   const wholeConds = whole.entity_conditions ?? [];
   if (!within(whole.filters, part.filters) || !within(wholeConds, partConds)) return undefined;
   const own: Conditions = { filters: minus(part.filters, whole.filters), conditions: minus(partConds, wholeConds), bounds: [] };
+  // "sold sellers": a value of rows the counted things have many of is no condition on each of them
+  const counted = lex.metrics.get(part.metrics[0]!)?.entity;
+  const ownerOf = (d: string) => lex.dimensions.get(d)?.entity ?? lex.timeDimensions.get(d)?.entity ?? lex.metrics.get(d)?.entity;
+  if (counted && own.filters.some((f) => ownerOf(f.dimension) && !graph.path(counted, ownerOf(f.dimension)!))) return undefined;
   if (whole.time_range && !isDeepStrictEqual(whole.time_range, part.time_range)) return undefined;
   if (part.time_range && !whole.time_range) {
     const info = lex.metrics.get(part.metrics[0]!);
@@ -279,13 +284,13 @@ const side = (metric: string, c: Conditions, label: string) => ({
  * one side over the other), ranked when the frame ranks. Undefined when a side does not read as a count of the
  * same things under row conditions, or the words do not say which condition is the part's.
  */
-export function shareOfConditions(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal | undefined {
-  const r = readFrame(frame, read, lex);
-  return r?.kind === 'query' || !frame.asSaid ? r : (readFrame(frame.asSaid, read, lex) ?? r);
+export function shareOfConditions(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | Refusal | undefined {
+  const r = readFrame(frame, read, lex, graph);
+  return r?.kind === 'query' || !frame.asSaid ? r : (readFrame(frame.asSaid, read, lex, graph) ?? r);
 }
 
-function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal | undefined {
-  if (frame.scale === 'ratio' && frame.other === undefined) return ratioOfSides(frame, read, lex);
+function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | Refusal | undefined {
+  if (frame.scale === 'ratio' && frame.other === undefined) return ratioOfSides(frame, read, lex, graph);
   const said = (text: string) => read(`how many ${text}${frame.group}`);
   const count = (text: string) => countRead(said(text), lex, /^ (?:for each|by|per) /i.test(frame.group));
   if (frame.other !== undefined) {
@@ -296,7 +301,7 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal
     const other = `${plural} ${frame.other.replace(ANAPHORS, '')}`;
     const alone = count(frame.other);
     const counted = alone ?? count(other);
-    return counted ? ratioOf(part, counted, { ...frame, other: alone ? frame.other : other }, lex) : undefined;
+    return counted ? ratioOf(part, counted, { ...frame, other: alone ? frame.other : other }, lex, graph) : undefined;
   }
   const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
   if (frame.whole !== undefined && !whole) return undefined;
@@ -314,7 +319,7 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal
   const metric = part.query.metrics[0]!;
   const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
   const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
-  const own = added(part.query, wholeQuery, lex);
+  const own = added(part.query, wholeQuery, lex, graph);
   if (!own || !size(own)) return undefined;
   // "share of rooms on floor 3 with a sea view": two conditions and no word saying which makes the whole
   if (frame.whole === undefined && size(own) > 1)
@@ -336,19 +341,24 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon): Query | Refusal
 }
 
 /** "ratio of A to B": the tail split at each "to" / "and" / "versus" where both sides read; one such split, or none. */
-function ratioOfSides(frame: ShareFrame, read: Read, lex: Lexicon): Query | undefined {
+function ratioOfSides(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | undefined {
   const tokens = frame.part.split(' ');
   const found: Query[] = [];
   for (let k = 1; k < tokens.length - 1; k++) {
     if (!['to', 'and', 'versus', 'vs', 'vs.'].includes(tokens[k]!.toLowerCase())) continue;
-    const r = shareOfConditions({ ...frame, part: things(tokens.slice(0, k).join(' ')), other: tokens.slice(k + 1).join(' ') }, read, lex);
+    const r = shareOfConditions(
+      { ...frame, part: things(tokens.slice(0, k).join(' ')), other: tokens.slice(k + 1).join(' ') },
+      read,
+      lex,
+      graph,
+    );
     if (r?.kind === 'query') found.push(r);
   }
   return found.length === 1 ? found[0] : undefined;
 }
 
 /** Two counts of the same things under conditions of their own, one over the other; what both say filters both. */
-function ratioOf(a: Query, b: Query, frame: ShareFrame, lex: Lexicon): Query | undefined {
+function ratioOf(a: Query, b: Query, frame: ShareFrame, lex: Lexicon, graph: JoinGraph): Query | undefined {
   const metric = a.query.metrics[0]!;
   if (b.query.metrics[0] !== metric || !isDeepStrictEqual(shape(a.query), shape(b.query))) return undefined;
   const common = {
@@ -360,8 +370,8 @@ function ratioOf(a: Query, b: Query, frame: ShareFrame, lex: Lexicon): Query | u
       (b.query.entity_conditions ?? []).some((d) => isDeepStrictEqual(c, d)),
     ),
   };
-  const ownA = added(a.query, common, lex);
-  const ownB = added(b.query, common, lex);
+  const ownA = added(a.query, common, lex, graph);
+  const ownB = added(b.query, common, lex, graph);
   if (!ownA || !ownB || (!size(ownA) && !size(ownB))) return undefined;
   // "A with a rating above 4 to A with a rating below 4 in Boston": Boston is for both sides or the second's only;
   // the sides are read only when each says its own condition on the same columns as the other

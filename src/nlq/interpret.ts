@@ -105,7 +105,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
   // (`condition-shares.ts`), the frame kept only when the sides differ by row conditions alone
   const frame = ctx.previous ? undefined : readShareFrame(question);
   if (frame) {
-    const r = shareOfConditions(frame, (text) => interpretWhole(text, ctx), getLexicon(ctx.model, ctx.values));
+    const r = shareOfConditions(frame, (text) => interpretWhole(text, ctx), getLexicon(ctx.model, ctx.values), joinGraph(ctx.model));
     if (r?.kind === 'out_of_scope' || (r && computable(r, ctx.model).kind === 'query')) return r;
   }
   // "Ada's co-authors": the other authors of Ada's papers, read before the general rules (which would read

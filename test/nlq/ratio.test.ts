@@ -429,14 +429,16 @@ describe('each side a subset defined by conditions', () => {
   it('"Express parcels in 2022 to all parcels": a period of the subset only', async () => {
     const q = query('ratio of Express parcels in 2022 to all parcels');
     expect(q.time_range).toBeUndefined();
-    expect(q.subset_metrics?.[0]).toMatchObject({
-      metric: 'parcels',
-      as: 'share',
-      filters: [
-        { dimension: 'service', values: ['Express'] },
-        { dimension: 'sent_date', op: 'gte' },
-        { dimension: 'sent_date', op: 'lt' },
-      ],
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: {
+        metric: 'parcels',
+        filters: [
+          { dimension: 'service', values: ['Express'] },
+          { dimension: 'sent_date', op: 'gte' },
+          { dimension: 'sent_date', op: 'lt' },
+        ],
+      },
+      denominator: { metric: 'parcels' },
     });
     // Express in 2022: parcels 1 and 4, of 7
     expect(Object.values((await run(q))[0]!)).toEqual([2 / 7]);
