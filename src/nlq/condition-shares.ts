@@ -305,17 +305,9 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph
   }
   const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
   if (frame.whole !== undefined && !whole) return undefined;
-  const partRead = said(frame.part);
-  const part = countRead(partRead, lex, /^ (?:for each|by|per) /i.test(frame.group));
-  // the whole is read and its part is not: never the whole with the condition dropped
-  if (!part)
-    return whole && partRead.kind === 'out_of_scope'
-      ? {
-          kind: 'out_of_scope',
-          reason: `I read "${frame.whole}" but not the condition that makes a part of them ("${frame.part}"): ${partRead.reason}`,
-          unconsumed: partRead.unconsumed ?? [],
-        }
-      : undefined;
+  const part = count(frame.part);
+  // (a part not read as a count is left to the ratio construction, which reads some sides of its own)
+  if (!part) return undefined;
   const metric = part.query.metrics[0]!;
   const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
   const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
@@ -372,7 +364,8 @@ function ratioOf(a: Query, b: Query, frame: ShareFrame, lex: Lexicon, graph: Joi
   };
   const ownA = added(a.query, common, lex, graph);
   const ownB = added(b.query, common, lex, graph);
-  if (!ownA || !ownB || (!size(ownA) && !size(ownB))) return undefined;
+  // ("A to all A" is the ratio construction's share of a subset)
+  if (!ownA || !ownB || !size(ownA) || !size(ownB)) return undefined;
   // "A with a rating above 4 to A with a rating below 4 in Boston": Boston is for both sides or the second's only;
   // the sides are read only when each says its own condition on the same columns as the other
   const [fa, fb] = [families(ownA, lex), families(ownB, lex)];
