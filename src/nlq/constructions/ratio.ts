@@ -716,8 +716,7 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   return undefined;
 }
 
-/** A column name made of words. */
-export const slug = (s: string) =>
+const slug = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
