@@ -96,6 +96,8 @@ export const relatedSets: Construction = {
         head.push(items[p++]!);
       }
       if (word(items[p], HAVE)) head.push(items[p++]!);
+      // (a verb that is also a stored value, "taught" a lesson's status, may be that value: not read here)
+      if (items[p] && entriesOf(items[p]!, 'value').length) continue;
       if (mayLink(lex, items[p]) || tableParticiple(lex, items[p])) verb = items[p++];
       // ("booked", "placed", "made": a verb that names no relation of its own)
       else if (word(items[p], GENERIC_WORDS) && !!verbOf(items[p]!.lower) && !word(items[p], HAVE)) head.push(items[p++]!);
