@@ -29,6 +29,7 @@ import { periodCount } from './period-count.js';
 import { peopleLiving } from './people-living.js';
 import { ratio } from './ratio.js';
 import { relatedCondition } from './related-condition.js';
+import { relatedSets } from './related-sets.js';
 import { rowClass } from './row-class.js';
 import { samePeriod } from './same-period.js';
 import { subsetShare } from './subset-share.js';
@@ -61,6 +62,7 @@ export const CONSTRUCTIONS: Construction[] = [
   rowClass,
   memberId,
   datedVerb,
+  relatedSets,
   entityCondition,
   relatedCondition,
   distinctCount,
@@ -96,11 +98,15 @@ const NOT_WITH_RATIO = new Set<Construction>([
   superlativeLookup,
 ]);
 
+/** Members kept by sets of related rows: these read the same words one way. */
+const NOT_WITH_RELATED_SETS = new Set<Construction>([entityCondition, relatedCondition, bothValues, anyOf, emptyMembers, linkingVerb]);
+
 /** Every construction recognised in the question (each at most once). */
 export function recogniseConstructions(input: ConstructionInput): Claim[] {
   const claims: Claim[] = [];
   for (const c of CONSTRUCTIONS) {
     if (NOT_WITH_RATIO.has(c) && claims.some((x) => x.construction === ratio.name)) continue;
+    if (NOT_WITH_RELATED_SETS.has(c) && claims.some((x) => x.construction === relatedSets.name)) continue;
     // a ranked lookup owns the thing's columns: no listing of them besides
     if (c === listing && claims.some((x) => x.construction === superlativeLookup.name)) continue;
     // a duration's two dates are no columns of a listing, and its superlative is its own

@@ -34,7 +34,7 @@ const ASKED = new Set(['ids', 'identifiers', 'names']);
 const ROW_WORDS = new Set(['record', 'records', 'row', 'rows', 'entry', 'entries']);
 
 /** The entity an item names as a thing: an entity, or the count of one. */
-function thingNamed(lex: Lexicon, it: Item | undefined): string | undefined {
+export function thingNamed(lex: Lexicon, it: Item | undefined): string | undefined {
   if (it?.kind !== 'lex') return undefined;
   const ents = new Set(entriesOf(it, 'entity').map((e) => e.target));
   for (const e of entriesOf(it, 'metric')) {
@@ -46,7 +46,7 @@ function thingNamed(lex: Lexicon, it: Item | undefined): string | undefined {
 }
 
 /** The model's one count of an entity's rows (no filter of its own). */
-function countOf(model: SemanticModel, entity: string): string | undefined {
+export function countOf(model: SemanticModel, entity: string): string | undefined {
   const counts = model.measures.filter((m) => m.entity === entity && m.agg === 'count' && !m.filter);
   return counts.length === 1 ? counts[0]!.name : undefined;
 }
@@ -56,7 +56,7 @@ function countOf(model: SemanticModel, entity: string): string | undefined {
  * shortest join path, and exactly one entity on it that reaches both through to-one joins along it
  * (the many side, or the linking table between them).
  */
-function rowsRelating(model: SemanticModel, a: string, b: string): string | undefined {
+export function rowsRelating(model: SemanticModel, a: string, b: string): string | undefined {
   if (a === b) return undefined;
   const paths = shortestJoinPaths(model, a, b);
   if (paths.count !== 1 || paths.length > 2) return undefined;
@@ -246,18 +246,7 @@ export const relatedCondition: Construction = {
           // innermost first: the last related thing with the value, then each step outwards; a step
           // whose rows are the related thing's own, holding the value themselves, filters them directly
           let cond = valueOf;
-          for (let k = steps.length - 1; k >= 0; k--) {
-            const r = rows[k]!;
-            const metric = countOf(model, r)!;
-            const direct = r === cond.entity && cond.metric === metric && !cond.conditions;
-            cond = {
-              entity: steps[k]!.entity,
-              metric,
-              op: 'gt',
-              value: 0,
-              ...(direct ? { filters: cond.filters } : { conditions: [cond] }),
-            };
-          }
+          for (let k = steps.length - 1; k >= 0; k--) cond = stepOut(steps[k]!.entity, rows[k]!, countOf(model, rows[k]!)!, cond);
           // a count of the members counts those kept; a listing (no metric yet) lists them
           const own = countOf(model, members);
           // (counted only when asked: "how many authors wrote crime books"; a bare "authors who wrote crime books" says neither)
@@ -280,11 +269,21 @@ export const relatedCondition: Construction = {
 };
 
 /**
+ * The members with related rows meeting `inner` (counted by `metric`, the count of `rows`, the rows relating
+ * them): those rows' own filters when they are the inner condition's rows, else the inner condition
+ * nested.
+ */
+export function stepOut(entity: string, rows: string, metric: string, inner: EntityCondition): EntityCondition {
+  const direct = rows === inner.entity && metric === inner.metric && !inner.conditions;
+  return { entity, metric, op: 'gt', value: 0, ...(direct ? { filters: inner.filters } : { conditions: [inner] }) };
+}
+
+/**
  * The related thing's rows that carry a value: its own column or one it reaches through to-one joins
  * along the one shortest path ({thing, its count, filters}); or, across a linking table, the rows of
  * that table ({thing, the table's count, filters}). Undefined when the model relates them otherwise.
  */
-function conditionOnValue(model: SemanticModel, lex: Lexicon, thing: string, filter: DimensionFilter): EntityCondition | undefined {
+export function conditionOnValue(model: SemanticModel, lex: Lexicon, thing: string, filter: DimensionFilter): EntityCondition | undefined {
   const owner = lex.dimensions.get(filter.dimension)?.entity;
   if (!owner) return undefined;
   if (filter.op !== 'eq' && filter.op !== 'in') return undefined;
