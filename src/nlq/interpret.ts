@@ -142,7 +142,8 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       return computable({ ...r, query: listed, notes: [...r.notes, `Read the question as "${defined.text}".`] }, ctx.model);
   }
   // "which rooms were booked": a verb naming a table, said alone of another thing, keeps its members with such rows
-  const evented = ctx.previous ? undefined : eventExistence(question, getLexicon(ctx.model, ctx.values));
+  const eventLex = getLexicon(ctx.model, ctx.values);
+  const evented = ctx.previous ? undefined : eventExistence(question, eventLex);
   if (evented) {
     const r = interpretWhole(evented.text, ctx);
     if (r.kind === 'query' && keepsEventMembers(r.query, evented, ctx.model))
@@ -150,7 +151,7 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     if (evented.reading === 'exists' && evented.entity && GENERIC_WORDS.has(evented.verb.toLowerCase()))
       return {
         kind: 'out_of_scope',
-        reason: `I cannot read "${evented.verb}" here: it would keep the ${pluralOf(getLexicon(ctx.model, ctx.values), evented.entity)} with ${evented.rows}, and the question does not read that way. I did not answer rather than guess.`,
+        reason: `I cannot read "${evented.verb}" here: it would keep the ${pluralOf(eventLex, evented.entity)} with ${evented.rows}, and the question does not read that way. I did not answer rather than guess.`,
         unconsumed: [evented.verb],
       };
   }

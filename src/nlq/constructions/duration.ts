@@ -24,8 +24,8 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { SemanticQuery } from '../../semantic/query.js';
 import { countMetricOfEntities, type Analysis } from '../analyse.js';
 import { memberDimension, rowsNamed } from '../members.js';
-import { comparativeSense, senseColumns, superlativeSense } from '../measure-senses.js';
-import { nameWords, ownNumberColumns } from '../units.js';
+import { columnsOfSense, comparativeSense, superlativeSense } from '../measure-senses.js';
+import { ownNumberColumns } from '../units.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { isStamp } from '../year-columns.js';
@@ -580,8 +580,7 @@ export const ownSpan: Construction = {
     };
     // a length column of the thing is what its "longest" / "longer" says
     const measured = (entity: string, sense: { words: readonly string[] } | undefined) =>
-      !!sense &&
-      senseColumns(sense.words, (ws) => ownNumberColumns(model, entity).filter((c) => nameWords(c).some((w) => ws.includes(w)))).length > 0;
+      !!sense && columnsOfSense(ownNumberColumns(model, entity), sense.words).length > 0;
     // "more than 10 days", "over a week", "10 days or more", "within 3 days"
     const amountAt = (
       k: number,
