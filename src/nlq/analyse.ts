@@ -852,8 +852,12 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           qualifierOfValue.add(owner);
         }
       }
-      // "taken by clerk 7", "shipped by AIR": the preposition introduced the value
-      if (inGroup) consume(...groupKws.filter((g) => g.lower === 'by'));
+      // "taken by clerk 7", "shipped by AIR": the preposition introduced the value (and "made by Volvo
+      // vehicles": the things after it are whose value it is, never what "by" ranks)
+      if (inGroup && groupKws.some((g) => g.lower === 'by')) {
+        consume(...groupKws.filter((g) => g.lower === 'by'));
+        groupRun = false;
+      }
       it.used = true;
       continue;
     }

@@ -43,6 +43,8 @@ const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
 /** Between a column and the one thing a member has it of: "the name of its / their / the director". */
 const OWNER_DETERMINERS = new Set(['the', 'its', 'their', 'his', 'her']);
 const NAME_WORDS = new Set(['name', 'names']);
+/** Between things and where they are: "productions at venues in London". */
+const PLACE_PREPOSITIONS = new Set(['at', 'in', 'on', 'from']);
 const DATE_WORDS = new Set(['date', 'dates']);
 /** Group keywords that only say every member is listed: "the title of each film". */
 export const EVERY_MEMBER = new Set(['of each', 'of every', 'for each', 'for every']);
@@ -458,6 +460,24 @@ export const listing: Construction = {
         return !it.plural && !!v && valueItems.has(v) && entriesOf(it, 'dimension').some((d) => qualifier(k, d.target));
       });
     extra.push(...qualifiers);
+    // "productions at venues in London": other things named right before a value of their own, after a
+    // preposition, say where the value is held (the filter through related rows), never a count beside the list
+    const placed = a.metrics
+      .map((m) => m.item)
+      .filter((it) => {
+        const k = items.indexOf(it);
+        const owner = entityOfItem(lex, it) ?? lex.metrics.get(a.metrics.find((m) => m.item === it)!.name)?.entity;
+        const before = items[k - 1]?.lower === 'the' ? items[k - 2] : items[k - 1];
+        if (!it.plural || !owner || owner === E || !PLACE_PREPOSITIONS.has(before?.lower ?? '')) return false;
+        if (!PLACE_PREPOSITIONS.has(items[k + 1]?.lower ?? '')) return false;
+        const v = items[k + 2]?.lower === 'the' ? items[k + 3] : items[k + 2];
+        return (
+          !!v &&
+          valueItems.has(v) &&
+          a.values.find((x) => x.item === v)!.entries.every((e) => lex.dimensions.get(e.target)?.entity === owner)
+        );
+      });
+    extra.push(...placed);
     const sortKws = items.filter((it) => it.kind === 'kw' && it.kw === 'sort');
     const afterSort = (kw: Item) => {
       let p = items.indexOf(kw) + 1;
@@ -499,6 +519,7 @@ export const listing: Construction = {
       ...columns.flatMap((c) => [c.item, ...(c.owner ? c.also! : [])]),
       ...existenceItems,
       ...qualifiers,
+      ...placed,
       ...(orderMetric ? [orderMetric.item] : []),
     ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
