@@ -32,7 +32,7 @@ import { undatedYearColumn, yearColumnTakes } from './year-columns.js';
 import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 import { EXTENT_PARTICLES, extentNeedsParticle, extentVerb, namesExtent } from './linking.js';
-import { columnOf } from './units.js';
+import { columnOf, unitOfCompared } from './units.js';
 
 /** Superlative words that are only aggregate words: "the maximum X of the things" is one figure, never a ranking. */
 const AGGREGATE_ONLY = new Set(['maximum', 'minimum', 'max', 'min']);
@@ -389,6 +389,13 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     if (yearLike && /^(over|above|under|below|after|before)$/.test(c.words[0]?.lower ?? '')) continue;
     // the comparison is understood when its target is named, or when the query has one metric
     if (target || metrics.length === 1) consume(...c.words);
+    // "over 100 km": the unit the compared column is kept in, said after the number
+    const numAt = items.findIndex((o, p) => p >= c.pos && p <= c.pos + 3 && o.kind === 'num' && o.num === c.value);
+    const unit = target && numAt >= 0 ? unitOfCompared(items, numAt, model, target) : undefined;
+    if (unit) {
+      for (const w of unit) w.used = true;
+      consume(...unit);
+    }
     const dimWords: Item[] = [];
     if (target?.kind === 'dimension' && !elided) {
       for (let p = c.pos - 1; p >= 0 && p >= c.pos - 4; p--)

@@ -10,7 +10,7 @@
 import type { SemanticModel } from '../semantic/model.js';
 import { consume, type Item } from './spans.js';
 
-type Kind = 'length' | 'area' | 'weight' | 'duration';
+type Kind = 'length' | 'area' | 'weight' | 'volume' | 'duration';
 
 /** Each unit with its spellings (singular and plural, abbreviations). */
 const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
@@ -31,6 +31,9 @@ const UNITS: { kind: Kind; spellings: string[]; symbol?: string }[] = [
   { kind: 'weight', spellings: ['gram', 'grams', 'gramme', 'grammes', 'g'], symbol: 'g' },
   { kind: 'weight', spellings: ['pound', 'pounds', 'lb', 'lbs'] },
   { kind: 'weight', spellings: ['tonne', 'tonnes', 'ton', 'tons'] },
+  { kind: 'volume', spellings: ['litre', 'litres', 'liter', 'liters', 'ltr', 'ltrs'], symbol: 'l' },
+  { kind: 'volume', spellings: ['millilitre', 'millilitres', 'milliliter', 'milliliters', 'ml'] },
+  { kind: 'volume', spellings: ['gallon', 'gallons', 'gal', 'gals'], symbol: 'gal' },
   { kind: 'duration', spellings: ['millisecond', 'milliseconds', 'ms'] },
   { kind: 'duration', spellings: ['second', 'seconds', 'sec', 'secs'] },
   { kind: 'duration', spellings: ['minute', 'minutes', 'min', 'mins'] },
@@ -69,6 +72,7 @@ const KIND_WORDS: Record<Kind, string[]> = {
   ],
   area: ['area', 'surface'],
   weight: ['weight', 'mass', 'kg', 'lbs'],
+  volume: ['volume', 'litres', 'liters', 'gallons', 'ml'],
   duration: ['duration', 'time', 'elapsed', 'seconds', 'minutes', 'hours'],
 };
 
@@ -195,4 +199,33 @@ export function ownNumberColumns(model: SemanticModel, entity: string): string[]
     ...model.dimensions.filter((d) => d.entity === entity && d.type === 'number').map((d) => columnOf(d.sql)),
   ];
   return [...new Set(cols.filter((c): c is string => !!c))];
+}
+
+/**
+ * "trips with a distance over 100 km", "refills of more than 35 gallons": a unit right after the number
+ * of a comparison, the one the compared column is kept in (its kind, and its name or the model's unit
+ * says that unit: never a conversion), is read with the number. The unit's items, or undefined.
+ */
+export function unitOfCompared(
+  items: Item[],
+  numAt: number,
+  model: SemanticModel,
+  target: { kind: 'metric' | 'dimension'; name: string },
+): Item[] | undefined {
+  const element =
+    target.kind === 'metric' ? model.measures.find((m) => m.name === target.name) : model.dimensions.find((d) => d.name === target.name);
+  const column = columnOf(element?.sql);
+  if (!element || !column) return undefined;
+  const stated = 'format' in element ? (element.format?.unit ?? '') : '';
+  for (const len of [2, 1]) {
+    const words = items.slice(numAt + 1, numAt + 1 + len);
+    if (words.length !== len || words.some((w) => (w.kind !== 'word' && w.kind !== 'lex') || w.used)) continue;
+    const phrase = words.map((w) => w.lower).join(' ');
+    const unit = UNITS.find((u) => u.spellings.includes(phrase));
+    if (!unit || phrase.length < 2) continue;
+    const says = [...nameWords(column), ...nameWords(stated)].some((w) => unit.spellings.includes(w) || w === unit.symbol);
+    if (says && unitFits(model, element.entity, column, unit)) return words;
+    if (stated && namesStatedUnit(phrase, stated)) return words;
+  }
+  return undefined;
 }

@@ -40,3 +40,32 @@ describe('a column said without its unit word, at a courier', () => {
     expect((await db.ask('what is the highest temp of the parcels'))[0]).toMatch(/^refused/);
   });
 });
+
+describe('a volume said without its unit word, at a dairy and a fuel depot', () => {
+  const dairy = bootstrappedDuckdb(
+    'dairy',
+    `CREATE TABLE milkings (milking_id INTEGER PRIMARY KEY, cow VARCHAR, shed VARCHAR, yield_litres DOUBLE);
+     INSERT INTO milkings VALUES (1, 'Daisy', 'east', 21.5), (2, 'Bella', 'west', 18.0), (3, 'Daisy', 'east', 23.0), (4, 'Rosa', 'west', 25.5);`,
+  );
+  const depot = bootstrappedDuckdb(
+    'fuel',
+    `CREATE TABLE refills (refill_id INTEGER PRIMARY KEY, truck VARCHAR, fuel_gallons DOUBLE, cost_gbp DECIMAL(8,2));
+     INSERT INTO refills VALUES (1, 'T1', 40.0, 120.00), (2, 'T2', 55.5, 160.00), (3, 'T1', 32.0, 95.00);`,
+  );
+
+  it('reads a column kept in litres or gallons by what it holds', async () => {
+    expect(await dairy.ask('what is the total yield of the east shed')).toEqual(['44.5']);
+    expect(await dairy.ask('what is the highest yield in the west shed?')).toEqual(['25.5']);
+    expect(await depot.ask('what is the average fuel of refills for truck T1')).toEqual(['36']);
+    expect(await depot.ask('how many refills had fuel over 35 gallons')).toEqual(['2']);
+  });
+
+  it('reads the unit after a compared number, never another unit of its kind', async () => {
+    expect(await dairy.ask('how many milkings had a yield over 22 litres')).toEqual(['2']);
+    expect((await dairy.ask('how many milkings had a yield over 22 gallons'))[0]).toMatch(/^refused/);
+  });
+
+  it('a unit of another kind is not the column’s', async () => {
+    expect((await depot.ask('how many refills had fuel over 35 kg'))[0]).toMatch(/^refused/);
+  });
+});

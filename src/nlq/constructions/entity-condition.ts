@@ -17,6 +17,7 @@ import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { keyDimension } from './listing.js';
 import { mayLink, verbRelates } from './linking-verb.js';
+import { unitOfCompared } from '../units.js';
 import type { Construction } from './types.js';
 
 /** Words between the entity and its condition: "customers [who have] more than...". */
@@ -142,6 +143,13 @@ export const entityCondition: Construction = {
       const percent = items.slice(e + 1, end + 1).some((x) => x.kind === 'num' && x.percent);
       const fraction = !!lex.metrics.get(parsed.metric)?.percent;
       if (percent && !fraction) continue;
+      // "a distance over 100 km": the unit the compared column is kept in, read with the number
+      const num = parsed.words.find((w) => w.kind === 'num');
+      const unit =
+        num && parsed.form === 'comparison'
+          ? unitOfCompared(items, items.indexOf(num), ctx.model, { kind: 'metric', name: parsed.metric })
+          : undefined;
+      if (unit) parsed.words.push(...unit);
       // a rate kept as a fraction: "a return rate over 5%" (or "over 5") is over 0.05, as for any comparison
       if (fraction && (percent || parsed.value > 1)) parsed.value = parsed.value / 100;
       let after = end + 1;
