@@ -468,7 +468,7 @@ export const STOPWORDS = new Set(
   across among within via through throughout along versus vs compare compared comparison
   going go goes went come comes came bring brought take took make made
   happen happened happening stand stands look looks looked doing
-  exist exists existing existed currently recently still even
+  exist exists existing existed currently still even
   one ones thing things stuff kind kinds type lot lots bit
   how's where's who's that's there's here's let's
   exactly approximately roughly around about nearly almost over under

@@ -41,3 +41,26 @@ describe('first and last by a date of the thing', () => {
     expect(await club.ask('list the 3 most recent members')).toEqual(['1 Dee 2019-01-05', '3 Fay 2021-07-07', '4 Gus 2021-07-07']);
   });
 });
+
+describe('"most recently" after the verb, where the thing has a figure of its own', () => {
+  const staff = bootstrappedDuckdb(
+    'paid-staff-date-extreme',
+    `CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, first_name VARCHAR, last_name VARCHAR, hired_on DATE, salary INTEGER);
+     INSERT INTO staff VALUES (1, 'Ann', 'Lee', '2003-05-01', 90000), (2, 'Bo', 'Ray', '2001-02-03', 40000), (3, 'Cy', 'Poe', '2007-09-09', 50000);`,
+  );
+  const gym = bootstrappedDuckdb(
+    'gym-date-extreme',
+    `CREATE TABLE gym_member (member_id INTEGER PRIMARY KEY, member_name VARCHAR, registered_on DATE, monthly_fee DECIMAL(6,2));
+     INSERT INTO gym_member VALUES (1, 'Dee', '2019-01-05', 60.00), (2, 'Eli', '2015-03-01', 25.00), (3, 'Fay', '2022-07-07', 30.00);`,
+  );
+
+  it('is the latest by the date the verb names, never a ranking by the figure', async () => {
+    expect((await staff.ask('which staff member was hired most recently?')).join('|')).toMatch(/^3 Cy Poe 2007-09-09/);
+    expect((await gym.ask('which member registered most recently')).join('|')).toMatch(/^3 Fay 2022-07-07/);
+  });
+
+  it('"recently" is never filler: unread, the question is refused', async () => {
+    expect((await staff.ask('which staff member earned most recently'))[0]).toMatch(/^refused/);
+    expect((await gym.ask('which member paid the highest fee recently'))[0]).toMatch(/^refused/);
+  });
+});

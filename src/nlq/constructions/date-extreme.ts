@@ -52,7 +52,7 @@ export const dateExtreme: Construction = {
       direction = 'desc';
     }
     // no figure, breakdown or comparison of its own: the member is what is asked for
-    if (a.groups.length || a.cmps.length || a.superlatives.some((s) => !extreme.includes(items[s.pos]!))) return null;
+    if (a.cmps.length || a.superlatives.some((s) => !extreme.includes(items[s.pos]!))) return null;
     // "the first 3 orders", "the 3 earliest orders": how many
     // (a number beside it the superlative already took, "the 10 most recent", is that count too;
     // any other number there is no reading: one member would answer a question about several)
@@ -82,6 +82,9 @@ export const dateExtreme: Construction = {
       ]),
     );
     if (things.length !== 1 || owners.size !== 1 || owners.has('')) return null;
+    // ("which employee was hired most recently": the thing ranked is the one named, no other breakdown)
+    // (and said in the singular: "which nurses were hired most recently" does not say how many)
+    if (a.groups.some((g) => items[g.pos] !== things[0] || (things[0]!.plural && counted === undefined))) return null;
     const E = [...owners][0]!;
     let own = model.time_dimensions.filter((t) => t.entity === E);
     if (aged) {
@@ -156,6 +159,8 @@ export const dateExtreme: Construction = {
     const columns = [...(key && !names.includes(key) ? [key] : []), ...names];
     if (!columns.length) return null;
     const thing = things[0]!;
+    // ("hired most recently": the extreme words are this reading's, no ranking by a figure of the general rules)
+    a.superlatives = a.superlatives.filter((s) => !extreme.includes(items[s.pos]!));
     return {
       construction: 'date extreme',
       apply(query, notes) {
