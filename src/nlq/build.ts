@@ -473,6 +473,16 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   }
   for (const g of groups) {
     if (g.time) continue;
+    // "the average salary among employees": the very things whose rows the figures aggregate are their
+    // scope, never a breakdown of one row each
+    const among = !!g.kws?.length && g.kws.every((kw) => kw.lower === 'among');
+    const own = lex.dimensions.get(g.dimension)?.entity;
+    // ("which employee earns the most among employees in Lisbon": the members ranked are already broken down)
+    const ranked = groups.some((o) => o !== g && !o.time && lex.dimensions.get(o.dimension)?.entity === own);
+    if (among && own && (ranked || (metrics.length && metrics.every((m) => lex.metrics.get(m)?.entity === own)))) {
+      consume(...g.kws!, items[g.pos]);
+      continue;
+    }
     const dim = reachableRole(lex, model, resolveRole(lex, g.dimension, g.pos, a.roles), metrics);
     addGroup({ dimension: dim });
     consume(...(g.kws ?? []));

@@ -418,7 +418,14 @@ export const listing: Construction = {
       while (b > 0 && skip(items[b]!)) b--;
       const before = items[b];
       const after = items[k + 1];
-      return !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
+      // "which cities do employees live in", "what roles are the staff in": the members are the subject of the
+      // clause after the columns asked for, never listed themselves
+      const subjectOf =
+        (before?.kind === 'kw' && before.lower === 'among') ||
+        (!!before &&
+          ['do', 'does', 'did', 'are', 'is', 'were', 'was', 'have', 'has', 'had'].includes(before.lower) &&
+          columns.some((c) => items.indexOf(c.item) >= 0 && items.indexOf(c.item) < b));
+      return !subjectOf && !(before?.kind === 'word' && ['of', 'for'].includes(before.lower)) && !columns.some((c) => c.item === after);
     });
     // "papers by Ada Lark", "COVID-19 papers", "Ada's paper about X" (singular too: no count word says how many): a bare noun phrase of the things picked by a value (no
     // question word, no word of a figure) asks to see them, unless the model names a figure by that
@@ -589,11 +596,18 @@ export const listing: Construction = {
       for (const m of passed) owners.add(m);
     }
     a.slotUnknown = a.slotUnknown.filter((u) => !namePartSlot(u));
+    const amongMembers = (kw: Item) => {
+      let p = items.indexOf(kw) + 1;
+      while (['the', 'all', 'our'].includes(items[p]?.lower ?? '')) p++;
+      return mentions.includes(items[p]!) && columns.length > 0;
+    };
     for (const g of a.groups.filter((x) => mine.has(items[x.pos]!) && !owners.has(items[x.pos]!))) {
       const kws = (g.kws ?? []).filter((kw) => kw.kind === 'kw' && kw.kw === 'group');
       if (!kws.length) continue;
       // "the title of each film": every member, which a list gives anyway
       if (kws.every((kw) => EVERY_MEMBER.has(kw.lower) && mentions.includes(items[items.indexOf(kw) + 1]!))) continue;
+      // "what genders are there among the staff": the members the columns are taken from
+      if (kws.every((kw) => kw.lower === 'among' && amongMembers(kw))) continue;
       const by = kws.length === 1 && kws[0]!.lower === 'by' ? kws[0]! : undefined;
       const c = columns.find((x) => x.item === items[g.pos]);
       if (!by || !c) return null;
