@@ -10,6 +10,7 @@
 import { listsOwner, valueOfAttributes } from './attribute-values.js';
 import { optionalLinkRefusal } from './optional-links.js';
 import { checkDistributed, distributeAggregates } from './coordinated-aggregates.js';
+import { readShareFrame, shareOfConditions } from './condition-shares.js';
 import { monthColumn, periodOnYearColumn, rowsOf, yearlessMonthOnColumn } from './year-columns.js';
 import { definitionListing, withCode } from './definitions.js';
 import { checkComparative, checkMeasuredSuperlative, readMeasuredComparative, readMeasuredSuperlative } from './measured-comparatives.js';
@@ -99,6 +100,13 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
       reason: `I cannot honour the words "${distributed.words}" in this question: each should be a figure of its own, and the question does not read that way. I did not answer rather than guess.`,
       unconsumed: distributed.words.split(/[\s,&/]+/).filter((w) => w && w.toLowerCase() !== 'and'),
     };
+  }
+  // "what percentage of rooms have a sea view", "the ratio of X with C1 to X with C2": each side re-read as a count
+  // (`condition-shares.ts`), the frame kept only when the sides differ by row conditions alone
+  const frame = ctx.previous ? undefined : readShareFrame(question);
+  if (frame) {
+    const r = shareOfConditions(frame, (text) => interpretWhole(text, ctx), getLexicon(ctx.model, ctx.values), joinGraph(ctx.model));
+    if (r?.kind === 'out_of_scope' || (r && computable(r, ctx.model).kind === 'query')) return r;
   }
   // "Ada's co-authors": the other authors of Ada's papers, read before the general rules (which would read
   // "coauthors" as the authors themselves)

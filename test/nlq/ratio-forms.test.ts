@@ -139,15 +139,16 @@ describe('"A as a fraction / percentage of B", "A among all B"', () => {
     });
   });
   it('a part of one figure: its share', () => {
+    // (a percentage is the part times 100; a share the fraction)
     const q = clubQuery('Gold fees as a percentage of all fees');
-    expect(q.subset_metrics?.[0]).toMatchObject({
-      metric: 'fee_count',
-      as: 'share',
-      filters: [{ dimension: 'tier', op: 'eq', values: ['Gold'] }],
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'fee_count', filters: [{ dimension: 'tier', op: 'eq', values: ['Gold'] }] },
+      denominator: { metric: 'fee_count' },
+      as: 'percentage',
     });
-    expect(fleetQuery('the share of vessels with a Panama flag among all vessels').subset_metrics?.[0]).toMatchObject({
-      metric: 'vessel_count',
-      filters: [{ dimension: 'flag', values: ['Panama'] }],
+    expect(fleetQuery('the share of vessels with a Panama flag among all vessels').ratios?.[0]).toMatchObject({
+      numerator: { metric: 'vessel_count', filters: [{ dimension: 'flag', values: ['Panama'] }] },
+      as: 'share',
     });
   });
   it('with nothing after it, refused', () => {

@@ -259,14 +259,14 @@ describe('ranked by the ratio, never by a default metric', () => {
 describe('a subset out of all: the share of the subset', () => {
   it('"ratio of Express parcels out of all parcels"', async () => {
     const q = query('ratio of Express parcels out of all parcels');
-    expect(q.ratios).toBeUndefined();
-    expect(q.subset_metrics).toEqual([
+    expect(q.subset_metrics).toBeUndefined();
+    expect(q.ratios).toEqual([
       {
         name: 'parcels_share_express',
-        metric: 'parcels',
-        filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }],
+        numerator: { metric: 'parcels', filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }], label: 'Express parcels' },
+        denominator: { metric: 'parcels', label: 'parcels' },
         as: 'share',
-        label: 'Express',
+        label: 'Share of Express parcels (0–1)',
       },
     ]);
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 7]);
@@ -520,7 +520,11 @@ describe('a share of members by a condition', () => {
   it('"what share of customers with more than 1 parcel are in Texas": the part after "are", among the members kept', async () => {
     const q = query('what share of customers with more than 1 parcel are in Texas');
     expect(q.entity_conditions).toEqual([{ entity: 'customer', metric: 'parcels', op: 'gt', value: 1 }]);
-    expect(q.subset_metrics?.[0]).toMatchObject({ metric: 'customers', filters: [{ dimension: 'state', values: ['Texas'] }], as: 'share' });
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', filters: [{ dimension: 'state', values: ['Texas'] }] },
+      denominator: { metric: 'customers' },
+      as: 'share',
+    });
     // Cobalt and Elm: both in Texas
     expect(Object.values((await run(q))[0]!)).toEqual([1]);
   });
@@ -530,9 +534,9 @@ describe('a share of a subset of values: the part after "are", the whole before 
   it('"what share of parcels from Northgate are Express": among the depot\'s parcels', async () => {
     const q = query('what share of parcels from Northgate are Express');
     expect(q.filters).toEqual([{ dimension: 'depot', op: 'eq', values: ['Northgate'] }]);
-    expect(q.subset_metrics?.[0]).toMatchObject({
-      metric: 'parcels',
-      filters: [{ dimension: 'service', values: ['Express'] }],
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'parcels', filters: [{ dimension: 'service', values: ['Express'] }] },
+      denominator: { metric: 'parcels' },
       as: 'share',
     });
     // Northgate: parcels 1 (Express), 2, 3

@@ -76,10 +76,10 @@ describe('the rows of a filtered count as a condition', () => {
 
   it('a share of a class of rows: the class over all rows, in both vocabularies', async () => {
     const late = q('what percentage of line items were late by ship mode');
-    expect(late.subset_metrics?.[0]).toMatchObject({
-      metric: 'line_items',
-      as: 'share',
-      filters: [{ dimension: 'late_deliveries', op: 'is_set', values: [] }],
+    expect(late.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'line_items', filters: [{ dimension: 'late_deliveries', op: 'is_set', values: [] }] },
+      denominator: { metric: 'line_items' },
+      as: 'percentage',
     });
     expect(late.group_by).toEqual([{ dimension: 'ship_mode' }]);
     await expectSameRows(

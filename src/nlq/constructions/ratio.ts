@@ -716,7 +716,8 @@ function locate(items: Item[], lex: Lexicon, a: Analysis): Reading | undefined {
   return undefined;
 }
 
-const slug = (s: string) =>
+/** A column name made of words. */
+export const slug = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')

@@ -1,0 +1,410 @@
+/**
+ * Shares, percentages and ratios of counts under row conditions: "what percentage of rooms have a sea view",
+ * "the proportion of patients older than 60", "for each region, the share of patients who smoke", "which clinic
+ * has the highest share of urgent visits", "rooms with a sea view out of all rooms", "urgent visits as a fraction
+ * of all visits", "the ratio of rooms with a sea view to rooms without one", "how many times more bookings came
+ * through the web than by phone".
+ *
+ * The conditions are never parsed here: each side is re-read by the whole interpreter as "how many <side>", and
+ * the frame is kept only when the readings count the same thing and differ only by row conditions (filters,
+ * conditions on the members counted, a period). What the part adds to the whole is the numerator's own filter;
+ * what the whole keeps filters both sides. A side that does not read, or readings that differ in anything else,
+ * leave the question to the general rules (which refuse a share word they cannot place).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { DimensionFilter, EntityCondition, Ratio, SemanticQuery } from '../semantic/query.js';
+import type { Lexicon } from './lexicon.js';
+import type { Interpretation } from './types.js';
+import { pluralOf } from './verb-readings.js';
+import { slug } from './constructions/ratio.js';
+import type { JoinGraph } from '../semantic/graph.js';
+
+/** How the question scales the part: a percentage is ×100; a proportion, share or fraction is 0–1; a ratio is A / B. */
+type Scale = 'percentage' | 'share' | 'ratio';
+
+export interface ShareFrame {
+  scale: Scale;
+  /** The counted side, as said after "how many" ("rooms with a sea view"). */
+  part: string;
+  /** The whole when the words say it ("rooms" before "have", "all rooms" after "out of"); else every row the part counts. */
+  whole?: string;
+  /** The whole is said after the part ("out of all rooms"), not as its first words. */
+  wholeAfter?: boolean;
+  /** The second side of a ratio ("rooms without a sea view", "by phone"). */
+  other?: string;
+  /** A breakdown said around the frame (" for each floor"), or a sentence after it, re-read with every side. */
+  group: string;
+  /** "which floor has the highest share ...": the members ranked by the share, and how many are kept. */
+  rank?: { dir: 'desc' | 'asc'; n: number };
+  /** The words that named the scale, for the notes. */
+  words: string;
+  /** The frame before a breakdown was split off its last side. */
+  asSaid?: ShareFrame;
+}
+
+const LEAD = String.raw`(?:(?:what|which) (?:is|was|are|were) |what's |(?:please )?(?:show|give|tell|find|calculate|compute|get|return)(?: me)? )?`;
+const SHARE = String.raw`(percentage|percent|proportion|share|fraction|portion|%)`;
+/** "all rooms", "the total number of rooms", "the total": what comes before the whole after "out of" / "as a fraction of". */
+const ALL = String.raw`(?:all(?: of)?(?: the)?|the total(?: number)?(?: of)?(?: the)?|every|the)`;
+const HIGH = new Set(['highest', 'largest', 'greatest', 'biggest', 'most']);
+const LOW = new Set(['lowest', 'smallest', 'least']);
+/** Words that end the whole and open the part's condition ("rooms | have a sea view", "patients | who smoke"). */
+const COPULA = new Set(['are', 'is', 'were', 'was', 'have', 'has', 'had', 'that', 'which', 'who', 'whose', 'do', 'does', 'did']);
+/** Words that stand for the counted things on the second side ("to those without ..."). */
+const ANAPHORS = /^(?:those|the ones|ones|the others|others)\b\s*/i;
+/** Words between the things and "than": "how many times more rooms with a sea view are there than ...". */
+const THERE = /\s+(?:are|were|is|was) there$/i;
+
+const scaleOf = (word: string): Scale => (/^(percentage|percent|%)$/i.test(word) ? 'percentage' : 'share');
+
+/** "the rooms", "all the rooms", "the number of rooms": the things themselves. */
+function things(text: string): string {
+  return text
+    .trim()
+    .replace(/^(?:all(?: of)? )?(?:the )?(?:total )?(?:number|count) of /i, '')
+    .replace(/^(?:all(?: of)?(?: the)?|the) /i, '')
+    .trim();
+}
+
+/** A breakdown said at the end of a side ("for each floor", "by region", "per clinic"), split off (the last one said). */
+function groupAtEnd(text: string): [string, string] {
+  const m =
+    /^(.+)((?:,\s*|\s+)(?:(?:for|in|on|within) (?:each|every) |(?:by|per) (?!(?:more|less|fewer|at|over|under|above|below|\d)\b))[^,]+)$/i.exec(
+      text,
+    );
+  // ("on each floor", "within every region": one breakdown, said as the general rules read it)
+  return m ? [m[1]!.trim(), ` ${m[2]!.replace(/^,?\s*/, '').replace(/^(?:for|in|on|within) (?:each|every) /i, 'for each ')}`] : [text, ''];
+}
+
+/** Reads the frame of a share, an out-of-all, or a ratio of counts; undefined when the question has none. */
+export function readShareFrame(question: string): ShareFrame | undefined {
+  let q = question
+    .trim()
+    .replace(/[?.!\s]+$/, '')
+    .replace(/\s+/g, ' ');
+  // "... ? Match service case insensitively": a sentence after the question is said of every side
+  const after = /^(.+?)([?!.] .+)$/.exec(q);
+  const told = after ? after[2]! : '';
+  if (after) q = after[1]!;
+  const frame = frameOf(q);
+  return frame && { ...frame, group: `${frame.group}${told}` };
+}
+
+function frameOf(question: string): ShareFrame | undefined {
+  let q = question;
+  // "for each region, the share of ...": the breakdown said first
+  let group = '';
+  const first = /^(?:for|in) (?:each|every) ([^,]+), (.+)$/i.exec(q);
+  if (first) {
+    group = ` for each ${first[1]}`;
+    q = first[2]!;
+  }
+  // "which clinic has the highest share of urgent visits", "the floor with the lowest percentage of ..."
+  const ranked =
+    /^(?:which|what) ([a-z][\w ]*?) (has|had|have) the (\w+) (?:percentage|percent|proportion|share|fraction|portion|%) of (.+)$/i.exec(
+      q,
+    ) ?? new RegExp(String.raw`^${LEAD}the ([a-z][\w ]*?) (with) the (\w+) ${SHARE} of (.+)$`, 'i').exec(q);
+  if (ranked && !group) {
+    const dir = HIGH.has(ranked[3]!.toLowerCase()) ? 'desc' : LOW.has(ranked[3]!.toLowerCase()) ? 'asc' : undefined;
+    const word = /(percentage|percent|proportion|share|fraction|portion|%) of/i.exec(q)![1]!;
+    if (!dir) return undefined;
+    // "which floors have ...": the first ten, as the ratio construction ranks a plural
+    const rank = { dir, n: ranked[2]!.toLowerCase() === 'have' ? 10 : 1 } as const;
+    return { ...sharedTail(ranked[ranked.length - 1]!, scaleOf(word), word), group: ` for each ${ranked[1]}`, rank };
+  }
+  const ratio = new RegExp(String.raw`^${LEAD}(?:the )?ratio (?:of|between) (.+)$`, 'i').exec(q);
+  if (ratio) {
+    const outOf = new RegExp(String.raw`^(.+?) out of ${ALL} ?(.*)$`, 'i').exec(ratio[1]!);
+    if (outOf) return withGroup({ scale: 'share', part: things(outOf[1]!), ...wholeAfter(outOf[2]!), group, words: 'ratio ... out of' });
+    return withGroup({ scale: 'ratio', part: ratio[1]!, group, words: 'ratio' });
+  }
+  const times = /^how many times (?:more|as many) (.+?) (?:than|as) (.+)$/i.exec(q);
+  if (times)
+    return withGroup({ scale: 'ratio', part: things(times[1]!.replace(THERE, '')), other: times[2]!, group, words: 'how many times more' });
+  const share = new RegExp(String.raw`^${LEAD}(?:the )?(?:what )?${SHARE} of (.+)$`, 'i').exec(q);
+  if (share) return withGroup({ ...sharedTail(share[2]!, scaleOf(share[1]!), share[1]!), group });
+  // "rooms with a sea view out of all rooms", "urgent visits as a fraction of all visits"
+  const outOf = new RegExp(String.raw`^${LEAD}(?:the )?(?:number of )?(.+?) out of ${ALL} ?(.*)$`, 'i').exec(q);
+  if (outOf && !/^how many\b/i.test(q))
+    return withGroup({ scale: 'share', part: things(outOf[1]!), ...wholeAfter(outOf[2]!), group, words: 'out of' });
+  const asPart = new RegExp(String.raw`^${LEAD}(?:the )?(?:number of )?(.+?) as an? ${SHARE} of ${ALL}? ?(.*)$`, 'i').exec(q);
+  if (asPart)
+    return withGroup({
+      scale: scaleOf(asPart[2]!),
+      part: things(asPart[1]!),
+      ...wholeAfter(asPart[3]!),
+      group,
+      words: `as a ${asPart[2]} of`,
+    });
+  return undefined;
+}
+
+/** The whole said after the part; "out of all", "out of the total" say none but the part's things. */
+function wholeAfter(text: string): Pick<ShareFrame, 'whole' | 'wholeAfter'> {
+  const whole = things(text);
+  return whole && !/^(?:them|those|of them|total)$/i.test(whole) ? { whole, wholeAfter: true } : {};
+}
+
+/**
+ * The words after "<share> of": the whole before a copula ("rooms | have ..."), else the part alone; "out of" says
+ * (or "among") the whole; "to" between two sides ("proportion of delivered to lost parcels") makes it a ratio of them.
+ */
+function sharedTail(tail: string, scale: Scale, words: string): ShareFrame {
+  const outOf = new RegExp(String.raw`^(.+?) (?:out of ${ALL}|among ${ALL}?) ?(.*)$`, 'i').exec(tail);
+  if (outOf) return { scale, part: things(outOf[1]!), ...wholeAfter(outOf[2]!), group: '', words };
+  if (/ to /i.test(tail)) return { scale: 'ratio', part: tail, group: '', words };
+  const part = things(tail);
+  const tokens = part.split(' ');
+  const k = tokens.findIndex((t, i) => i > 0 && COPULA.has(t.toLowerCase()));
+  return { scale, part, ...(k > 0 ? { whole: tokens.slice(0, k).join(' ') } : {}), group: '', words };
+}
+
+/**
+ * A breakdown at the end of the last side said is every side's ("... out of all flights for each airline"); the
+ * frame as said is kept to be read when the words split off are no breakdown ("cited by 2 papers").
+ */
+function withGroup(f: ShareFrame): ShareFrame {
+  if (f.group) return f;
+  const [key, text] =
+    f.other !== undefined
+      ? (['other', f.other] as const)
+      : f.whole !== undefined && f.wholeAfter
+        ? (['whole', f.whole] as const)
+        : (['part', f.part] as const);
+  const [rest, group] = groupAtEnd(text);
+  return group ? { ...f, [key]: rest, group, asSaid: f } : f;
+}
+
+type Read = (text: string) => Interpretation;
+type Query = Extract<Interpretation, { kind: 'query' }>;
+type Refusal = Extract<Interpretation, { kind: 'out_of_scope' }>;
+
+/** The row conditions of a side: filters, conditions on the members counted, and its period as bounds on its date. */
+interface Conditions {
+  filters: DimensionFilter[];
+  conditions: EntityCondition[];
+  bounds: DimensionFilter[];
+  /** How the period was said ("2024"), for the column's name. */
+  period?: string;
+}
+
+const COUNTS = new Set(['count', 'count_distinct']);
+/** Fields a condition may change; every other one must be the same in both readings. */
+const CONDITION_FIELDS = ['filters', 'entity_conditions', 'time_range'] as const;
+
+/** The rest of a query, with empty lists and absent fields alike. */
+function shape(q: SemanticQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(q)) {
+    if ((CONDITION_FIELDS as readonly string[]).includes(k)) continue;
+    if (v === undefined || v === false || (Array.isArray(v) && !v.length)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+const minus = <T>(xs: readonly T[], ys: readonly T[]) => xs.filter((x) => !ys.some((y) => isDeepStrictEqual(x, y)));
+const within = <T>(xs: readonly T[], ys: readonly T[]) => !minus(xs, ys).length;
+
+/** The one count a reading asks for, with nothing but row conditions around it. */
+function countRead(r: Interpretation, lex: Lexicon, grouped: boolean): Query | undefined {
+  if (r.kind !== 'query' || r.followUp || r.query.metrics.length !== 1) return undefined;
+  const q = r.query;
+  if (!COUNTS.has(lex.metrics.get(q.metrics[0]!)?.agg ?? '')) return undefined;
+  if (q.order.length || q.limit !== undefined || q.comparison || q.share_of_total.length) return undefined;
+  // a breakdown is only the one the frame says ("bookings by VIP guests" is no count per guest there)
+  if (!grouped && q.group_by.length) return undefined;
+  // a period of days or hours is no bound on one date
+  if (q.time_range && (q.time_range.days || q.time_range.clock)) return undefined;
+  return r;
+}
+
+/** What the part adds to the whole (filters, conditions, its period as bounds on its date); undefined when it takes anything away. */
+function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon, graph: JoinGraph): Conditions | undefined {
+  if (!isDeepStrictEqual(shape(part), shape(whole)) || part.metrics[0] !== whole.metrics[0]) return undefined;
+  const partConds = part.entity_conditions ?? [];
+  const wholeConds = whole.entity_conditions ?? [];
+  if (!within(whole.filters, part.filters) || !within(wholeConds, partConds)) return undefined;
+  const own: Conditions = { filters: minus(part.filters, whole.filters), conditions: minus(partConds, wholeConds), bounds: [] };
+  // "sold sellers": a value of rows the counted things have many of is no condition on each of them
+  const counted = lex.metrics.get(part.metrics[0]!)?.entity;
+  const ownerOf = (d: string) => lex.dimensions.get(d)?.entity ?? lex.timeDimensions.get(d)?.entity ?? lex.metrics.get(d)?.entity;
+  if (counted && own.filters.some((f) => ownerOf(f.dimension) && !graph.path(counted, ownerOf(f.dimension)!))) return undefined;
+  if (whole.time_range && !isDeepStrictEqual(whole.time_range, part.time_range)) return undefined;
+  if (part.time_range && !whole.time_range) {
+    const info = lex.metrics.get(part.metrics[0]!);
+    const td = part.time_range.dimension ?? info?.timeDimension;
+    if (!td || !info?.timeBound) return undefined;
+    own.bounds = [
+      { dimension: td, op: 'gte', values: [part.time_range.start] },
+      { dimension: td, op: 'lt', values: [part.time_range.end] },
+    ];
+    own.period = part.time_range.label ?? `${part.time_range.start} ${part.time_range.end}`;
+  }
+  return own;
+}
+
+const size = (c: Conditions) => c.filters.length + c.conditions.length + c.bounds.length;
+/** Which column (or members' figure) a condition is on: two sides on the same ones are said in parallel. */
+const families = (c: Conditions, lex: Lexicon) =>
+  new Set([
+    ...c.filters.map((f) => lex.dimensions.get(f.dimension)?.roleOf?.base ?? f.dimension),
+    ...c.conditions.map((x) => `${x.entity}:${x.metric}`),
+    ...(c.bounds.length ? ['period'] : []),
+  ]);
+
+const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'min', lt: 'below', lte: 'max', between: 'between' };
+/** A condition in a few words of a column name: "express", "not express", "size above 4", "no end date", "2024". */
+const conditionSlug = (c: Conditions) =>
+  [
+    ...c.filters.map((f) => {
+      const flag = f.values.length > 0 && f.values.every((v) => v === true || v === 'true' || v === false || v === 'false');
+      const negated = ['ne', 'not_in', 'ne_ci', 'not_set'].includes(f.op) || (flag && f.values.every((v) => v === false || v === 'false'));
+      const what = OP_WORDS[f.op]
+        ? `${f.dimension} ${OP_WORDS[f.op]} ${f.values.join(' ')}`
+        : flag || f.op === 'is_set' || f.op === 'not_set'
+          ? f.dimension
+          : f.values.join(' ');
+      return `${negated ? 'not ' : ''}${what}`;
+    }),
+    ...c.conditions.map((x) => `${x.metric} ${OP_WORDS[x.op] ?? x.op} ${x.value}`),
+    ...(c.period ? [c.period] : []),
+  ].join(' ');
+
+/** A side of the ratio: the count over its own conditions. */
+const side = (metric: string, c: Conditions, label: string) => ({
+  metric,
+  ...(c.filters.length || c.bounds.length ? { filters: [...c.filters, ...c.bounds] } : {}),
+  ...(c.conditions.length ? { conditions: c.conditions } : {}),
+  label,
+});
+
+/**
+ * The frame read through its sides: the whole's query carrying one ratio column (the part over the whole, or
+ * one side over the other), ranked when the frame ranks. Undefined when a side does not read as a count of the
+ * same things under row conditions, or the words do not say which condition is the part's.
+ */
+export function shareOfConditions(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | Refusal | undefined {
+  const r = readFrame(frame, read, lex, graph);
+  return r?.kind === 'query' || !frame.asSaid ? r : (readFrame(frame.asSaid, read, lex, graph) ?? r);
+}
+
+function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | Refusal | undefined {
+  if (frame.scale === 'ratio' && frame.other === undefined) return ratioOfSides(frame, read, lex, graph);
+  const said = (text: string) => read(`how many ${text}${frame.group}`);
+  const count = (text: string) => countRead(said(text), lex, /^ (?:for each|by|per) /i.test(frame.group));
+  if (frame.other !== undefined) {
+    const part = count(frame.part);
+    if (!part) return undefined;
+    // the second side said without its things ("than by phone", "than those without one") counts the same things
+    const plural = pluralOf(lex, lex.metrics.get(part.query.metrics[0]!)?.entity ?? '');
+    const other = `${plural} ${frame.other.replace(ANAPHORS, '')}`;
+    const alone = count(frame.other);
+    const counted = alone ?? count(other);
+    return counted ? ratioOf(part, counted, { ...frame, other: alone ? frame.other : other }, lex, graph) : undefined;
+  }
+  const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
+  if (frame.whole !== undefined && !whole) return undefined;
+  const part = count(frame.part);
+  // (a part not read as a count is left to the ratio construction, which reads some sides of its own)
+  if (!part) return undefined;
+  const metric = part.query.metrics[0]!;
+  const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
+  const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
+  const own = added(part.query, wholeQuery, lex, graph);
+  if (!own || !size(own)) return undefined;
+  // "share of rooms on floor 3 with a sea view": two conditions and no word saying which makes the whole
+  if (frame.whole === undefined && size(own) > 1)
+    return {
+      kind: 'out_of_scope',
+      reason: `The ${frame.words} of "${frame.part}" does not say which condition makes the whole and which the part (e.g. "what ${frame.words} of <things> with one condition have the other"). I did not answer rather than guess.`,
+      unconsumed: [],
+    };
+  // (the column says its scale: a percentage 0-100, a share 0-1)
+  const name = slug(`${metric} ${frame.scale === 'percentage' ? 'percentage' : 'share'} ${conditionSlug(own)}`);
+  const ratio: Ratio = {
+    name,
+    numerator: side(metric, own, frame.part),
+    denominator: side(metric, { filters: [], conditions: [], bounds: [] }, frame.whole ?? `all ${label}`),
+    as: frame.scale,
+    label: frame.scale === 'percentage' ? `Percentage of ${frame.part} (0–100)` : `Share of ${frame.part} (0–1)`,
+  };
+  return composed(part, wholeQuery, ratio, frame);
+}
+
+/** "ratio of A to B": the tail split at each "to" / "and" / "versus" where both sides read; one such split, or none. */
+function ratioOfSides(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph): Query | undefined {
+  const tokens = frame.part.split(' ');
+  const found: Query[] = [];
+  for (let k = 1; k < tokens.length - 1; k++) {
+    if (!['to', 'and', 'versus', 'vs', 'vs.'].includes(tokens[k]!.toLowerCase())) continue;
+    const r = shareOfConditions(
+      { ...frame, part: things(tokens.slice(0, k).join(' ')), other: tokens.slice(k + 1).join(' ') },
+      read,
+      lex,
+      graph,
+    );
+    if (r?.kind === 'query') found.push(r);
+  }
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** Two counts of the same things under conditions of their own, one over the other; what both say filters both. */
+function ratioOf(a: Query, b: Query, frame: ShareFrame, lex: Lexicon, graph: JoinGraph): Query | undefined {
+  const metric = a.query.metrics[0]!;
+  if (b.query.metrics[0] !== metric || !isDeepStrictEqual(shape(a.query), shape(b.query))) return undefined;
+  const common = {
+    ...a.query,
+    // "visits in 2024 to visits in 2023": each side's period is its own
+    time_range: isDeepStrictEqual(a.query.time_range, b.query.time_range) ? a.query.time_range : undefined,
+    filters: a.query.filters.filter((f) => b.query.filters.some((g) => isDeepStrictEqual(f, g))),
+    entity_conditions: (a.query.entity_conditions ?? []).filter((c) =>
+      (b.query.entity_conditions ?? []).some((d) => isDeepStrictEqual(c, d)),
+    ),
+  };
+  const ownA = added(a.query, common, lex, graph);
+  const ownB = added(b.query, common, lex, graph);
+  // ("A to all A" is the ratio construction's share of a subset)
+  if (!ownA || !ownB || !size(ownA) || !size(ownB)) return undefined;
+  // "A with a rating above 4 to A with a rating below 4 in Boston": Boston is for both sides or the second's only;
+  // the sides are read only when each says its own condition on the same columns as the other
+  const [fa, fb] = [families(ownA, lex), families(ownB, lex)];
+  if (size(ownA) && size(ownB) && (fa.size !== fb.size || [...fa].some((x) => !fb.has(x)))) return undefined;
+  // "customers in Ohio to customers in Texas in Ohio": sides said in parallel are two subsets, never one inside the other
+  const valuesOf = (c: Conditions, d: string) =>
+    c.filters.filter((f) => f.dimension === d && ['eq', 'in'].includes(f.op)).flatMap((f) => f.values);
+  if (ownA.filters.some((f) => valuesOf(ownB, f.dimension).some((v) => valuesOf(ownA, f.dimension).includes(v)))) return undefined;
+  const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
+  const name = `${slug(`${metric} ${conditionSlug(ownA)}`)}_to_${slug(`${metric} ${conditionSlug(ownB)}`)}`;
+  const ratio: Ratio = {
+    name,
+    numerator: side(metric, ownA, frame.part),
+    denominator: side(metric, ownB, frame.other ?? label),
+    label: `Ratio of ${frame.part} to ${frame.other ?? label}`,
+  };
+  return composed(a, common, ratio, frame);
+}
+
+function composed(part: Query, base: SemanticQuery, ratio: Ratio, frame: ShareFrame): Query | undefined {
+  if (frame.rank && !base.group_by.length) return undefined;
+  const query: SemanticQuery = {
+    ...base,
+    metrics: [],
+    ratios: [...(base.ratios ?? []), ratio],
+    ...(frame.rank
+      ? { order: [{ by: ratio.name, direction: frame.rank.dir }], limit: frame.rank.n, ...(frame.rank.n === 1 ? { with_ties: true } : {}) }
+      : {}),
+  };
+  const what =
+    frame.scale === 'ratio'
+      ? `the ratio of ${ratio.numerator.label} to ${ratio.denominator.label}`
+      : `${ratio.numerator.label} out of ${ratio.denominator.label}, as a ${frame.scale === 'percentage' ? 'percentage (0–100)' : 'fraction (0–1)'}`;
+  return {
+    ...part,
+    query,
+    notes: [
+      ...part.notes,
+      `Read "${frame.words}" as ${what}${frame.rank ? `, ranked ${frame.rank.dir === 'desc' ? 'highest' : 'lowest'} first` : ''}.`,
+    ],
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * Shares, percentages and ratios of counts under row conditions, in two vocabularies of our own (a hotel: rooms
+ * with or without a sea view, bookings by channel, cancelled or not; a clinic: patients who smoke, are insured,
+ * have no discharge date, visits that were urgent), drafted unedited. Each side is the count the question would
+ * be alone ("how many rooms have a sea view"): a flag, a value, a comparison, a missing date, a year, a count of
+ * related rows. A percentage is the part times 100, a share / proportion / fraction the part as 0–1; per group
+ * the whole is each group's own. A condition not understood is never dropped (that would answer 100%).
+ */
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../src/semantic/compiler.js';
+import { dialectFor } from '../../src/semantic/dialects/index.js';
+import { SemanticModelSchema } from '../../src/semantic/model.js';
+import { bootstrappedDuckdb, type BootstrappedDuckdb } from '../helpers/bootstrapped-duckdb.js';
+
+const hotel = bootstrappedDuckdb(
+  'hotel',
+  `
+    CREATE TABLE room (room_no INTEGER PRIMARY KEY, floor INTEGER, sea_view BOOLEAN, nightly_rate DECIMAL(8,2), beds INTEGER, refurbished_on DATE);
+    INSERT INTO room VALUES (101,1,true,120,2,'2020-05-01'),(102,1,false,90,1,NULL),(103,1,false,85,1,NULL),(201,2,true,150,3,'2022-03-10'),(202,2,false,80,2,NULL),
+      (301,3,true,200,4,'2019-07-07'),(302,3,true,180,2,'2023-01-15'),(303,3,false,95,2,NULL),(304,3,true,210,3,'2021-11-30'),(305,3,true,99,2,NULL);
+    CREATE TABLE guest (guest_id INTEGER PRIMARY KEY, fname TEXT, lname TEXT, vip TEXT, city TEXT);
+    INSERT INTO guest VALUES (1,'Ann','Lee','Y','Leeds'),(2,'Bo','Kim','N','York'),(3,'Cy','Ng','N','Leeds'),(4,'Di','Roe','Y','Bath'),(5,'Ed','Fry','N','Bath');
+    CREATE TABLE booking (booking_id INTEGER PRIMARY KEY, guest_id INTEGER REFERENCES guest(guest_id), room_no INTEGER REFERENCES room(room_no), channel TEXT, nights INTEGER, booked_on DATE, cancelled_on DATE);
+    INSERT INTO booking VALUES (1,1,101,'web',3,'2024-01-02',NULL),(2,2,102,'phone',1,'2024-01-05','2024-01-04'),(3,3,201,'web',5,'2024-02-11',NULL),(4,4,301,'agent',2,'2024-03-03',NULL),
+      (5,1,202,'web',7,'2024-04-20','2024-04-01'),(6,2,302,'phone',2,'2024-05-09',NULL),(7,3,101,'web',1,'2023-12-30',NULL),(8,5,304,'web',4,'2023-11-12',NULL);
+  `,
+);
+
+const clinic = bootstrappedDuckdb(
+  'clinic',
+  `
+    CREATE TABLE clinic (clinic_id INTEGER PRIMARY KEY, clinic_name TEXT, region TEXT, opened_year INTEGER);
+    INSERT INTO clinic VALUES (1,'Riverside','North',1999),(2,'Hilltop','South',2010),(3,'Old Mill','North',2015);
+    CREATE TABLE patient (patient_id INTEGER PRIMARY KEY, clinic_id INTEGER REFERENCES clinic(clinic_id), full_name TEXT, age INTEGER, smoker BOOLEAN, insured TEXT, discharge_date DATE, blood_type TEXT);
+    INSERT INTO patient VALUES (1,1,'Ada Moss',34,true,'yes','2024-02-01','A'),(2,1,'Ben Hart',71,false,'no',NULL,'O'),(3,2,'Cal Reed',52,true,'yes',NULL,'B'),(4,2,'Dee Fox',19,false,'yes','2023-11-20','O'),
+      (5,3,'Eli Park',65,false,'no','2024-06-01','A'),(6,3,'Fay Gill',45,true,'yes',NULL,'O'),(7,1,'Gus Vale',80,false,'yes',NULL,'AB'),(8,2,'Hal Orr',28,true,'yes','2024-03-03','O');
+    CREATE TABLE visit (visit_id INTEGER PRIMARY KEY, patient_id INTEGER REFERENCES patient(patient_id), visit_date DATE, fee DECIMAL(8,2), urgent BOOLEAN);
+    INSERT INTO visit VALUES (1,1,'2024-01-10',120,false),(2,2,'2024-01-12',300,true),(3,3,'2023-02-03',80,false),(4,4,'2024-02-20',450,true),(5,5,'2023-03-15',60,false),
+      (6,6,'2024-03-30',220,false),(7,7,'2024-04-02',95,true),(8,1,'2024-05-05',130,false),(9,8,'2024-06-01',310,true),(10,3,'2024-06-09',70,false);
+  `,
+);
+
+const DBS: Record<string, BootstrappedDuckdb> = { hotel, clinic };
+
+/** The answer's rows, each value rounded to 4 places (a share of thirds reads 0.3333). */
+async function rows(db: BootstrappedDuckdb, question: string): Promise<string[]> {
+  const r = await db.answer(question);
+  if (r.status !== 'done') return [`${r.status}: ${r.reason}`];
+  return r.rows.map((row) =>
+    Object.values(row)
+      .map((v) => (typeof v === 'number' ? String(Math.round(v * 1e4) / 1e4) : String(v)))
+      .join(' '),
+  );
+}
+const one = async (db: BootstrappedDuckdb, question: string) => (await rows(db, question)).join(' | ');
+
+describe('a share of one condition: a flag, a value, a comparison, a missing date, a year, related rows', () => {
+  it.each([
+    // 6 of the 10 rooms have a sea view
+    ['what percentage of rooms have a sea view', '60'],
+    ['the proportion of rooms with a sea view', '0.6'],
+    // rates 120, 150, 200, 180, 210 of 10
+    ['what fraction of rooms have a nightly rate above 100', '0.5'],
+    // 3, 4 and 3 beds (this was the share of each number of beds)
+    ['what share of rooms have more than 2 beds', '0.3'],
+    // 2 of 8 bookings have a cancellation date
+    ['what percent of bookings were cancelled', '25'],
+    ['what percentage of bookings were made in 2024', '75'],
+    ['percentage of guests who are VIP', '40'],
+    ['proportion of bookings for more than 3 nights', '0.375'],
+    // rooms 103, 303 and 305 were never booked
+    ['what proportion of rooms were never booked', '0.3'],
+    ['the percentage of bookings through the web', '62.5'],
+  ])('hotel: %s', async (question, expected) => {
+    expect(await one(hotel, question)).toBe(expected);
+  });
+  it.each([
+    ['what percentage of patients are smokers', '50'],
+    ['what proportion of patients are older than 60', '0.375'],
+    ['what fraction of patients have no discharge date', '0.5'],
+    ['what share of patients have a discharge date', '0.5'],
+    ['share of visits that were urgent', '0.4'],
+    ['percentage of visits with a fee above 200', '40'],
+    ['percentage of patients with blood type O', '50'],
+    ['what percent of patients are insured', '75'],
+    // patients 1 and 3 have two visits each
+    ['what share of patients have more than 1 visit', '0.25'],
+    ['what percentage of visits were in 2024', '80'],
+  ])('clinic: %s', async (question, expected) => {
+    expect(await one(clinic, question)).toBe(expected);
+  });
+  it('the whole is what comes before "are" / "were" / "who": only its own rows are counted', async () => {
+    // Riverside: Ada (smokes), Ben, Gus
+    expect(await one(clinic, 'what proportion of patients at Riverside are smokers')).toBe('0.3333');
+    // 2024's 8 visits, 4 urgent
+    expect(await one(clinic, 'what share of visits in 2024 were urgent')).toBe('0.5');
+    // the 2 phone bookings, 1 cancelled
+    expect(await one(hotel, 'what proportion of bookings by phone were cancelled')).toBe('0.5');
+    expect(await one(hotel, 'the fraction of guests from Leeds who are VIP')).toBe('0.5');
+  });
+  it('is one ratio: the part a filtered count over the count of the whole; a percentage says so in its column', async () => {
+    const r = await hotel.answer('what percentage of rooms have a sea view');
+    expect(r.query?.metrics).toEqual([]);
+    expect(r.query?.ratios).toEqual([
+      expect.objectContaining({
+        name: 'room_count_percentage_sea_view',
+        numerator: expect.objectContaining({ metric: 'room_count', filters: [{ dimension: 'sea_view', op: 'eq', values: ['true'] }] }),
+        denominator: expect.objectContaining({ metric: 'room_count' }),
+        as: 'percentage',
+      }),
+    ]);
+    expect((await hotel.answer('the proportion of rooms with a sea view')).query?.ratios?.[0]).toMatchObject({
+      name: 'room_count_share_sea_view',
+      as: 'share',
+    });
+    // a year is two bounds on the side's own date
+    expect((await hotel.answer('what percentage of bookings were made in 2024')).query?.ratios?.[0]?.numerator.filters).toEqual([
+      { dimension: 'booked_on', op: 'gte', values: ['2024-01-01'] },
+      { dimension: 'booked_on', op: 'lt', values: ['2025-01-01'] },
+    ]);
+  });
+  it('compiles for every dialect, a percentage times 100', async () => {
+    const r = await clinic.answer('what percentage of patients are smokers');
+    const model = SemanticModelSchema.parse(clinic.model);
+    for (const d of ['duckdb', 'postgres', 'mysql'] as const) {
+      const { sql } = compile(model, r.query!, dialectFor(d));
+      expect(sql).toMatch(/100 \* COALESCE/);
+      expect(sql).toMatch(/NULLIF/);
+    }
+  });
+});
+
+describe('a ratio of two conditions on the same things', () => {
+  it.each([
+    ['hotel', 'the ratio of rooms with a sea view to rooms without a sea view', '1.5'],
+    ['hotel', 'ratio of web bookings to phone bookings', '2.5'],
+    // the second side says no things: the first side's
+    ['hotel', 'how many times more bookings came through the web than by phone', '2.5'],
+    ['clinic', 'ratio of smokers to non-smokers', '1'],
+    // over 60: 71, 65, 80; under 30: 19, 28
+    ['clinic', 'the ratio of patients older than 60 to patients younger than 30', '1.5'],
+    ['clinic', 'how many times more patients are insured than not insured', '3'],
+    ['clinic', 'ratio of urgent visits to visits that were not urgent', '0.6667'],
+    // each side's own year
+    ['clinic', 'how many times as many visits were in 2024 as in 2023', '4'],
+  ])('%s: %s', async (name, question, expected) => {
+    expect(await one(DBS[name]!, question)).toBe(expected);
+  });
+});
+
+describe('per group: the share within each group, or the group with the highest share', () => {
+  it('hotel: the share of rooms with a sea view on each floor, said first or last', async () => {
+    expect(await rows(hotel, 'for each floor, the share of rooms with a sea view')).toEqual(['1 0.3333', '2 0.5', '3 0.8']);
+    expect(await rows(hotel, 'the percentage of rooms with a sea view on each floor')).toEqual(['1 33.3333', '2 50', '3 80']);
+    expect(await rows(hotel, 'what percentage of bookings were cancelled for each channel')).toEqual(['agent 0', 'phone 50', 'web 20']);
+  });
+  it('hotel: the floor with the highest share, the floors ranked', async () => {
+    expect(await rows(hotel, 'which floor has the highest share of rooms with a sea view')).toEqual(['3 0.8']);
+    expect(await rows(hotel, 'which floors have the highest share of rooms with a sea view')).toEqual(['3 0.8', '2 0.5', '1 0.3333']);
+  });
+  it('clinic: per region and per clinic; the clinic with the lowest share, ties kept', async () => {
+    expect(await rows(clinic, 'for each region, the percentage of patients who smoke')).toEqual(['North 40', 'South 66.6667']);
+    expect(await rows(clinic, 'proportion of patients older than 60 by clinic')).toEqual(['Hilltop 0', 'Old Mill 0.5', 'Riverside 0.6667']);
+    expect(await rows(clinic, 'share of patients with no discharge date for each clinic')).toEqual([
+      'Hilltop 0.3333',
+      'Old Mill 0.5',
+      'Riverside 0.6667',
+    ]);
+    expect(await rows(clinic, 'the clinic with the lowest percentage of smokers')).toEqual(['Riverside 33.3333']);
+    // Hilltop and Riverside: 2 of 4 visits each
+    expect((await rows(clinic, 'which clinic has the highest share of urgent visits')).sort()).toEqual(['Hilltop 0.5', 'Riverside 0.5']);
+  });
+  it("a share with no condition is still each group's share of the total", async () => {
+    expect((await clinic.answer('percentage of patients by blood type')).query?.share_of_total).toEqual(['patient_count']);
+  });
+});
+
+describe('out of all: "X with C out of all X", "C as a fraction of the total"', () => {
+  it.each([
+    ['hotel', 'rooms with a sea view out of all rooms', '0.6'],
+    ['hotel', 'web bookings as a percentage of all bookings', '62.5'],
+    ['hotel', 'bookings for more than 3 nights out of all bookings', '0.375'],
+    ['clinic', 'urgent visits as a fraction of all visits', '0.4'],
+    ['clinic', 'smokers out of all patients', '0.5'],
+    ['clinic', 'patients older than 60 as a percentage of the total', '37.5'],
+  ])('%s: %s', async (name, question, expected) => {
+    expect(await one(DBS[name]!, question)).toBe(expected);
+  });
+});
+
+describe('refused: a condition not understood is never dropped, a whole never guessed', () => {
+  it.each([
+    ['hotel', 'what percentage of rooms have a balcony'],
+    ['hotel', 'percentage of rooms with a sea view and a balcony'],
+    ['hotel', 'the ratio of rooms with a sea view to rooms with a balcony'],
+    // "than without" says no condition of its own
+    ['hotel', 'how many times more rooms with a sea view than without'],
+    // the rooms on floor 3, or all of them? (this was each floor's share of the sea-view rooms)
+    ['hotel', 'proportion of rooms on floor 3 with a sea view'],
+    ['hotel', 'proportion of VIP guests from Leeds'],
+    ['clinic', 'what percentage of patients are vegetarians'],
+    ['clinic', 'share of patients who are smokers and vegetarians'],
+    ['clinic', 'the ratio of smokers to patients with allergies'],
+  ])('%s: %s', async (name, question) => {
+    const r = await DBS[name]!.answer(question);
+    expect(r.status, JSON.stringify(r.query ?? r.reason)).toBe('refused');
+  });
+});
