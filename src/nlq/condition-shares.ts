@@ -17,10 +17,14 @@ import type { Lexicon } from './lexicon.js';
 import type { Interpretation } from './types.js';
 import { pluralOf } from './verb-readings.js';
 import { slug } from './constructions/ratio.js';
+import { participlesNaming } from './constructions/value-presence.js';
 import type { JoinGraph } from '../semantic/graph.js';
 
-/** How the question scales the part: a percentage is ×100; a proportion, share or fraction is 0–1; a ratio is A / B. */
-type Scale = 'percentage' | 'share' | 'ratio';
+/**
+ * A share (percentage, proportion, fraction ...) is the part as a fraction 0–1, shown as a percentage, as every
+ * share of the product is; a ratio is A / B.
+ */
+type Scale = 'share' | 'ratio';
 
 export interface ShareFrame {
   scale: Scale;
@@ -28,6 +32,10 @@ export interface ShareFrame {
   part: string;
   /** The whole when the words say it ("rooms" before "have", "all rooms" after "out of"); else every row the part counts. */
   whole?: string;
+  /** The things and what is said of them before "with" ("rooms on floor 3 | with a sea view"): the whole when the part says two conditions. */
+  scope?: string;
+  /** The whole is the scope: it must say a condition of its own. */
+  scoped?: boolean;
   /** The whole is said after the part ("out of all rooms"), not as its first words. */
   wholeAfter?: boolean;
   /** The second side of a ratio ("rooms without a sea view", "by phone"). */
@@ -50,12 +58,12 @@ const HIGH = new Set(['highest', 'largest', 'greatest', 'biggest', 'most']);
 const LOW = new Set(['lowest', 'smallest', 'least']);
 /** Words that end the whole and open the part's condition ("rooms | have a sea view", "patients | who smoke"). */
 const COPULA = new Set(['are', 'is', 'were', 'was', 'have', 'has', 'had', 'that', 'which', 'who', 'whose', 'do', 'does', 'did']);
+/** Words that open a condition after the things and their scope ("customers in Ohio | with ..."). */
+const SCOPE_ENDS = new Set(['with', 'without', 'having']);
 /** Words that stand for the counted things on the second side ("to those without ..."). */
 const ANAPHORS = /^(?:those|the ones|ones|the others|others)\b\s*/i;
 /** Words between the things and "than": "how many times more rooms with a sea view are there than ...". */
 const THERE = /\s+(?:are|were|is|was) there$/i;
-
-const scaleOf = (word: string): Scale => (/^(percentage|percent|%)$/i.test(word) ? 'percentage' : 'share');
 
 /** "the rooms", "all the rooms", "the number of rooms": the things themselves. */
 function things(text: string): string {
@@ -110,7 +118,7 @@ function frameOf(question: string): ShareFrame | undefined {
     if (!dir) return undefined;
     // "which floors have ...": the first ten, as the ratio construction ranks a plural
     const rank = { dir, n: ranked[2]!.toLowerCase() === 'have' ? 10 : 1 } as const;
-    return { ...sharedTail(ranked[ranked.length - 1]!, scaleOf(word), word), group: ` for each ${ranked[1]}`, rank };
+    return { ...sharedTail(ranked[ranked.length - 1]!, 'share', word), group: ` for each ${ranked[1]}`, rank };
   }
   const ratio = new RegExp(String.raw`^${LEAD}(?:the )?ratio (?:of|between) (.+)$`, 'i').exec(q);
   if (ratio) {
@@ -122,7 +130,7 @@ function frameOf(question: string): ShareFrame | undefined {
   if (times)
     return withGroup({ scale: 'ratio', part: things(times[1]!.replace(THERE, '')), other: times[2]!, group, words: 'how many times more' });
   const share = new RegExp(String.raw`^${LEAD}(?:the )?(?:what )?${SHARE} of (.+)$`, 'i').exec(q);
-  if (share) return withGroup({ ...sharedTail(share[2]!, scaleOf(share[1]!), share[1]!), group });
+  if (share) return withGroup({ ...sharedTail(share[2]!, 'share', share[1]!), group });
   // "rooms with a sea view out of all rooms", "urgent visits as a fraction of all visits"
   const outOf = new RegExp(String.raw`^${LEAD}(?:the )?(?:number of )?(.+?) out of ${ALL} ?(.*)$`, 'i').exec(q);
   if (outOf && !/^how many\b/i.test(q))
@@ -130,7 +138,7 @@ function frameOf(question: string): ShareFrame | undefined {
   const asPart = new RegExp(String.raw`^${LEAD}(?:the )?(?:number of )?(.+?) as an? ${SHARE} of ${ALL}? ?(.*)$`, 'i').exec(q);
   if (asPart)
     return withGroup({
-      scale: scaleOf(asPart[2]!),
+      scale: 'share',
       part: things(asPart[1]!),
       ...wholeAfter(asPart[3]!),
       group,
@@ -156,7 +164,9 @@ function sharedTail(tail: string, scale: Scale, words: string): ShareFrame {
   const part = things(tail);
   const tokens = part.split(' ');
   const k = tokens.findIndex((t, i) => i > 0 && COPULA.has(t.toLowerCase()));
-  return { scale, part, ...(k > 0 ? { whole: tokens.slice(0, k).join(' ') } : {}), group: '', words };
+  const w = tokens.findIndex((t, i) => i > 1 && SCOPE_ENDS.has(t.toLowerCase()));
+  const whole = k > 0 ? { whole: tokens.slice(0, k).join(' ') } : w > 0 ? { scope: tokens.slice(0, w).join(' ') } : {};
+  return { scale, part, ...whole, group: '', words };
 }
 
 /**
@@ -213,7 +223,8 @@ function countRead(r: Interpretation, lex: Lexicon, grouped: boolean): Query | u
   if (!COUNTS.has(lex.metrics.get(q.metrics[0]!)?.agg ?? '')) return undefined;
   if (q.order.length || q.limit !== undefined || q.comparison || q.share_of_total.length) return undefined;
   // a breakdown is only the one the frame says ("bookings by VIP guests" is no count per guest there)
-  if (!grouped && q.group_by.length) return undefined;
+  // (and a breakdown said is one: "shipped by truck" is a value of the ship mode, not a count per mode)
+  if (grouped !== q.group_by.length > 0) return undefined;
   // a period of days or hours is no bound on one date
   if (q.time_range && (q.time_range.days || q.time_range.clock)) return undefined;
   return r;
@@ -242,6 +253,28 @@ function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon, graph: J
     own.period = part.time_range.label ?? `${part.time_range.start} ${part.time_range.end}`;
   }
   return own;
+}
+
+/**
+ * Which of the part's conditions make the share's numerator. The verb of the things says nothing of its own when
+ * another condition is on a column it names ("shipped by truck": a ship mode says it was shipped, its date adds
+ * nothing); else its date filled is a condition ("cancelled by phone": both). A period says when the verb happened
+ * when it is on the verb's date ("shipped in 1996"); else, beside another condition, it scopes the whole too
+ * ("late in 1996": of 1996's rows, the late ones), and alone it is the condition ("made in 2024").
+ */
+function placed(own: Conditions, part: string, lex: Lexicon): { own: Conditions; periodOfWhole: boolean } {
+  const words = part.toLowerCase().split(/[^a-z]+/);
+  const verbsOf = (f: DimensionFilter) =>
+    f.op === 'is_set' && lex.timeDimensions.has(f.dimension) ? participlesNaming(lex, words, f.dimension) : [];
+  const implied = (f: DimensionFilter) =>
+    verbsOf(f).some((v) => own.filters.some((g) => g !== f && participlesNaming(lex, words, g.dimension).includes(v)));
+  const filters = own.filters.filter((f) => !implied(f));
+  if (!own.bounds.length) return { own: { ...own, filters }, periodOfWhole: false };
+  const dated = own.bounds[0]!.dimension;
+  const when = filters.filter((f) => f.dimension === dated && verbsOf(f).length);
+  if (when.length) return { own: { ...own, filters: filters.filter((f) => !when.includes(f)) }, periodOfWhole: false };
+  if (!filters.length && !own.conditions.length) return { own, periodOfWhole: false };
+  return { own: { ...own, filters, bounds: [], period: undefined }, periodOfWhole: true };
 }
 
 const size = (c: Conditions) => c.filters.length + c.conditions.length + c.bounds.length;
@@ -305,31 +338,51 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph
   }
   const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
   if (frame.whole !== undefined && !whole) return undefined;
+  if (frame.scoped && !whole!.query.filters.length && !whole!.query.entity_conditions?.length && !whole!.query.time_range) return undefined;
   const part = count(frame.part);
   // (a part not read as a count is left to the ratio construction, which reads some sides of its own)
   if (!part) return undefined;
   const metric = part.query.metrics[0]!;
   const label = (lex.metrics.get(metric)?.label ?? metric).toLowerCase();
-  const wholeQuery = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
-  const own = added(part.query, wholeQuery, lex, graph);
-  if (!own || !size(own)) return undefined;
-  // "share of rooms on floor 3 with a sea view": two conditions and no word saying which makes the whole
-  if (frame.whole === undefined && size(own) > 1)
+  const wholeSaid = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
+  const conditions = added(part.query, wholeSaid, lex, graph);
+  if (!conditions) return undefined;
+  const { own, periodOfWhole } = placed(conditions, frame.part, lex);
+  if (!size(own)) return undefined;
+  const wholeQuery = periodOfWhole ? { ...wholeSaid, time_range: part.query.time_range } : wholeSaid;
+  // "share of rooms with a sea view on floor 3": two conditions and no word saying which makes the whole (but "of
+  // rooms on floor 3 with a sea view": the things and their scope before "with" are the whole)
+  if (frame.whole === undefined && size(own) > 1) {
+    const scoped =
+      frame.scope !== undefined ? readFrame({ ...frame, whole: frame.scope, scope: undefined, scoped: true }, read, lex, graph) : undefined;
+    if (scoped?.kind === 'query') return scoped;
     return {
       kind: 'out_of_scope',
       reason: `The ${frame.words} of "${frame.part}" does not say which condition makes the whole and which the part (e.g. "what ${frame.words} of <things> with one condition have the other"). I did not answer rather than guess.`,
       unconsumed: [],
     };
-  // (the column says its scale: a percentage 0-100, a share 0-1)
-  const name = slug(`${metric} ${frame.scale === 'percentage' ? 'percentage' : 'share'} ${conditionSlug(own)}`);
+  }
+  const name = slug(`${metric} share ${conditionSlug(own)}`);
   const ratio: Ratio = {
     name,
-    numerator: side(metric, own, frame.part),
-    denominator: side(metric, { filters: [], conditions: [], bounds: [] }, frame.whole ?? `all ${label}`),
+    numerator: side(metric, own, partSaid(frame)),
+    denominator: side(
+      metric,
+      { filters: [], conditions: [], bounds: [] },
+      `${frame.whole ?? `all ${label}`}${periodOfWhole ? ` (${wholeQuery.time_range?.label ?? 'the period'})` : ''}`,
+    ),
     as: frame.scale,
-    label: frame.scale === 'percentage' ? `Percentage of ${frame.part} (0–100)` : `Share of ${frame.part} (0–1)`,
+    label: `${/percent|%/i.test(frame.words) ? 'Percentage' : 'Share'} of ${partSaid(frame)}`,
   };
   return composed(part, wholeQuery, ratio, frame);
+}
+
+/** The part as a noun phrase for labels: "payments were paid by card" is "payments that were paid by card". */
+function partSaid(frame: ShareFrame): string {
+  const w = frame.whole;
+  if (w === undefined || frame.wholeAfter || !frame.part.startsWith(`${w} `)) return frame.part;
+  const rest = frame.part.slice(w.length + 1);
+  return /^(?:that|which|who|whose|with|without|having)\b/i.test(rest) ? frame.part : `${w} that ${rest}`;
 }
 
 /** "ratio of A to B": the tail split at each "to" / "and" / "versus" where both sides read; one such split, or none. */
@@ -398,7 +451,7 @@ function composed(part: Query, base: SemanticQuery, ratio: Ratio, frame: ShareFr
   const what =
     frame.scale === 'ratio'
       ? `the ratio of ${ratio.numerator.label} to ${ratio.denominator.label}`
-      : `${ratio.numerator.label} out of ${ratio.denominator.label}, as a ${frame.scale === 'percentage' ? 'percentage (0–100)' : 'fraction (0–1)'}`;
+      : `${ratio.numerator.label} out of ${ratio.denominator.label}, as a fraction (0–1) shown as a percentage`;
   return {
     ...part,
     query,

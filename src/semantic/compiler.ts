@@ -958,9 +958,9 @@ export function compile(
         kind: 'metric',
         ref: r.name,
         label: r.label ?? `Ratio of ${sideLabel(r.numerator)} to ${sideLabel(r.denominator)}`,
-        format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: r.as === 'percentage' ? 1 : 2 },
+        format: r.as === 'share' ? { kind: 'percent', decimals: 1 } : { kind: 'number', decimals: 2 },
       },
-      sql: d.divide(r.as === 'percentage' ? `100 * ${top}` : top, sideSql('denominator', 'd')),
+      sql: d.divide(top, sideSql('denominator', 'd')),
     });
   });
   if (q.comparison && prev) {

@@ -426,12 +426,8 @@ export const RatioSchema = z.object({
   denominator: RatioSideSchema,
   /** How the question named the ratio (for labels and answer text). */
   label: z.string().optional(),
-  /**
-   * `share`: the numerator is a part of the denominator ("proportion of restaurants with a rating above 4"), a
-   * fraction 0..1 shown as a percentage; `percentage`: the same part times 100 ("what percentage of rooms have a
-   * sea view"), 0..100.
-   */
-  as: z.enum(['ratio', 'share', 'percentage']).optional(),
+  /** `share`: the numerator is a part of the denominator ("proportion of restaurants with a rating above 4"), shown as a percentage of the fraction. */
+  as: z.enum(['ratio', 'share']).optional(),
 });
 export type Ratio = z.infer<typeof RatioSchema>;
 

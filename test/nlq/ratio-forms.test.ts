@@ -139,12 +139,12 @@ describe('"A as a fraction / percentage of B", "A among all B"', () => {
     });
   });
   it('a part of one figure: its share', () => {
-    // (a percentage is the part times 100; a share the fraction)
+    // (a percentage is the fraction, shown as a percent, as a share is)
     const q = clubQuery('Gold fees as a percentage of all fees');
     expect(q.ratios?.[0]).toMatchObject({
       numerator: { metric: 'fee_count', filters: [{ dimension: 'tier', op: 'eq', values: ['Gold'] }] },
       denominator: { metric: 'fee_count' },
-      as: 'percentage',
+      as: 'share',
     });
     expect(fleetQuery('the share of vessels with a Panama flag among all vessels').ratios?.[0]).toMatchObject({
       numerator: { metric: 'vessel_count', filters: [{ dimension: 'flag', values: ['Panama'] }] },

@@ -266,7 +266,7 @@ describe('a subset out of all: the share of the subset', () => {
         numerator: { metric: 'parcels', filters: [{ dimension: 'service', op: 'eq', values: ['Express'] }], label: 'Express parcels' },
         denominator: { metric: 'parcels', label: 'parcels' },
         as: 'share',
-        label: 'Share of Express parcels (0–1)',
+        label: 'Share of Express parcels',
       },
     ]);
     expect(Object.values((await run(q))[0]!)).toEqual([3 / 7]);
@@ -542,6 +542,15 @@ describe('a share of a subset of values: the part after "are", the whole before 
     // Northgate: parcels 1 (Express), 2, 3
     expect(Object.values((await run(q))[0]!)).toEqual([1 / 3]);
   });
+  it('"proportion of customers in Ohio with a rating above 3": the things and their scope before "with" are the whole', () => {
+    const q = query('proportion of customers in Ohio with a rating above 3');
+    expect(q.filters).toEqual([{ dimension: 'state', op: 'eq', values: ['Ohio'] }]);
+    expect(q.ratios?.[0]).toMatchObject({
+      numerator: { metric: 'customers', conditions: [{ entity: 'customer', metric: 'average_rating', op: 'gt', value: 3 }] },
+      denominator: { metric: 'customers', label: 'customers in Ohio' },
+      as: 'share',
+    });
+  });
   it('"share of Express parcels from Northgate" does not say which is the whole', () => {
     expect(ask('share of Express parcels from Northgate').kind).not.toBe('query');
   });
@@ -559,8 +568,7 @@ describe('refused: a condition or column side not clear', () => {
     'ratio of docks to staff',
     // a number column per depot over a count
     'ratio of docks to parcels for each depot id',
-    // which is the whole: the customers in Ohio, or all of them?
-    'proportion of customers in Ohio with a rating above 3',
+    // which is the whole: the customers in Texas, or all of them? (the scope said after the condition)
     'what fraction of customers with a rating above 3 in Texas',
     // words defined by nothing
     'ratio of happy customers to unhappy customers',

@@ -79,7 +79,7 @@ describe('the rows of a filtered count as a condition', () => {
     expect(late.ratios?.[0]).toMatchObject({
       numerator: { metric: 'line_items', filters: [{ dimension: 'late_deliveries', op: 'is_set', values: [] }] },
       denominator: { metric: 'line_items' },
-      as: 'percentage',
+      as: 'share',
     });
     expect(late.group_by).toEqual([{ dimension: 'ship_mode' }]);
     await expectSameRows(

@@ -291,6 +291,19 @@ function isParticiple(lower: string): boolean {
   return !!verb && verb !== lower && !/(s|ing)$/.test(lower);
 }
 
+/** The verb names the date (or another column: "ship" and a ship mode; "cancel" and a cancellation date). */
+function verbNamesDateOf(lex: Lexicon, verb: string, date: string): boolean {
+  const words = dateWords(lex, date);
+  // ("delivered" of a delivered date: the date says the verb's own participle)
+  // ("cancelled" and a cancellation date: the verb's last consonant doubled before the noun's ending)
+  return verbNamesDate(verb, words) || verbNamesDate(verb + verb.slice(-1), words) || [...words].some((w) => verbOf(w) === verb);
+}
+
+/** The verbs of the participles among the words that name the column ("were shipped": "ship", of a ship date or a ship mode). */
+export function participlesNaming(lex: Lexicon, words: readonly string[], column: string): string[] {
+  return words.filter((w) => isParticiple(w) && verbNamesDateOf(lex, verbOf(w)!, column)).map((w) => verbOf(w)!);
+}
+
 const RELATIVE = new Set(['who', 'that', 'which']);
 /** Words that ask for the things right after them: "which rowers", "how many parcels". */
 const ASKING = new Set(['which', 'what', 'how many']);
@@ -342,11 +355,7 @@ function happenedAt(c: Ctx, k: number): { op: Op; dimension: string; words: Item
     before = true;
   }
   if (!thing) return undefined;
-  // ("delivered" of a delivered date: the date says the verb's own participle)
-  // ("cancelled" and a cancellation date: the verb's last consonant doubled before the noun's ending)
-  const names = (words: Set<string>) =>
-    verbNamesDate(verb, words) || verbNamesDate(verb + verb.slice(-1), words) || [...words].some((w) => verbOf(w) === verb);
-  const named = c.model.time_dimensions.filter((td) => td.entity === thing && names(dateWords(c.lex, td.name)));
+  const named = c.model.time_dimensions.filter((td) => td.entity === thing && verbNamesDateOf(c.lex, verb, td.name));
   if (named.length !== 1) return undefined;
   return { op: negated ? 'not_set' : 'is_set', dimension: named[0]!.name, words, before };
 }
