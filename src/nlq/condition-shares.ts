@@ -18,6 +18,7 @@ import type { Interpretation } from './types.js';
 import { pluralOf } from './verb-readings.js';
 import { slug } from './constructions/ratio.js';
 import { participlesNaming } from './constructions/value-presence.js';
+import { CREATION_VERBS } from './constructions/dated-verb.js';
 import type { JoinGraph } from '../semantic/graph.js';
 
 /**
@@ -230,6 +231,12 @@ function countRead(r: Interpretation, lex: Lexicon, grouped: boolean): Query | u
   return r;
 }
 
+/** A count broken down with no condition said beside the breakdown (a period is every side's, and fine). */
+function breakdownOnly(r: Interpretation): boolean {
+  if (r.kind !== 'query') return false;
+  return r.query.group_by.length > 0 && !r.query.filters.length && !r.query.entity_conditions?.length;
+}
+
 /** What the part adds to the whole (filters, conditions, its period as bounds on its date); undefined when it takes anything away. */
 function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon, graph: JoinGraph): Conditions | undefined {
   if (!isDeepStrictEqual(shape(part), shape(whole)) || part.metrics[0] !== whole.metrics[0]) return undefined;
@@ -256,18 +263,23 @@ function added(part: SemanticQuery, whole: SemanticQuery, lex: Lexicon, graph: J
 }
 
 /**
- * Which of the part's conditions make the share's numerator. The verb of the things says nothing of its own when
- * another condition is on a column it names ("shipped by truck": a ship mode says it was shipped, its date adds
- * nothing); else its date filled is a condition ("cancelled by phone": both). A period says when the verb happened
- * when it is on the verb's date ("shipped in 1996"); else, beside another condition, it scopes the whole too
- * ("late in 1996": of 1996's rows, the late ones), and alone it is the condition ("made in 2024").
+ * Which of the part's conditions make the share's numerator. The verb of the things says nothing of its own beside
+ * another condition when its date is the things' own ("orders placed by customers in Ohio": every order was placed) or
+ * the other condition is on a column it names ("shipped by truck": a ship mode says it was shipped); else its date
+ * filled is a condition ("cancelled through the web": both). A period says when the verb happened when it is on the
+ * verb's date ("shipped in 1996"); else, beside another condition, it scopes the whole too ("late in 1996": of 1996's
+ * rows, the late ones), and alone it is the condition ("made in 2024").
  */
-function placed(own: Conditions, part: string, lex: Lexicon): { own: Conditions; periodOfWhole: boolean } {
+function placed(own: Conditions, part: string, thingsDate: string | undefined, lex: Lexicon): { own: Conditions; periodOfWhole: boolean } {
   const words = part.toLowerCase().split(/[^a-z]+/);
   const verbsOf = (f: DimensionFilter) =>
     f.op === 'is_set' && lex.timeDimensions.has(f.dimension) ? participlesNaming(lex, words, f.dimension) : [];
+  const others = (f: DimensionFilter) => own.filters.filter((g) => g !== f);
   const implied = (f: DimensionFilter) =>
-    verbsOf(f).some((v) => own.filters.some((g) => g !== f && participlesNaming(lex, words, g.dimension).includes(v)));
+    verbsOf(f).length > 0 &&
+    (((f.dimension === thingsDate || verbsOf(f).some((v) => CREATION_VERBS.has(v))) &&
+      (others(f).length > 0 || own.conditions.length > 0)) ||
+      verbsOf(f).some((v) => others(f).some((g) => participlesNaming(lex, words, g.dimension).includes(v))));
   const filters = own.filters.filter((f) => !implied(f));
   if (!own.bounds.length) return { own: { ...own, filters }, periodOfWhole: false };
   const dated = own.bounds[0]!.dimension;
@@ -336,6 +348,16 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph
     const counted = alone ?? count(other);
     return counted ? ratioOf(part, counted, { ...frame, other: alone ? frame.other : other }, lex, graph) : undefined;
   }
+  // a breakdown split off a side is one only when it says no condition ("by VIP guests" is also a value): refused
+  // unless the words read whole without it
+  const first = frame.asSaid ? said(frame.part) : undefined;
+  const counted = first?.kind === 'query' ? lex.metrics.get(first.query.metrics[0] ?? '')?.entity : undefined;
+  if (counted && !breakdownOnly(read(`how many ${pluralOf(lex, counted)}${frame.group}`)))
+    return {
+      kind: 'out_of_scope',
+      reason: `"${frame.group.trim()}" reads both as a breakdown and as a condition on the ${pluralOf(lex, counted)} counted; ask with one ("for each ..." or "... that are ..."). I did not answer rather than guess.`,
+      unconsumed: [],
+    };
   const whole = frame.whole !== undefined ? count(frame.whole) : undefined;
   if (frame.whole !== undefined && !whole) return undefined;
   if (frame.scoped && !whole!.query.filters.length && !whole!.query.entity_conditions?.length && !whole!.query.time_range) return undefined;
@@ -347,7 +369,7 @@ function readFrame(frame: ShareFrame, read: Read, lex: Lexicon, graph: JoinGraph
   const wholeSaid = whole?.query ?? { ...part.query, filters: [], entity_conditions: undefined, time_range: undefined };
   const conditions = added(part.query, wholeSaid, lex, graph);
   if (!conditions) return undefined;
-  const { own, periodOfWhole } = placed(conditions, frame.part, lex);
+  const { own, periodOfWhole } = placed(conditions, frame.part, lex.metrics.get(metric)?.timeDimension, lex);
   if (!size(own)) return undefined;
   const wholeQuery = periodOfWhole ? { ...wholeSaid, time_range: part.query.time_range } : wholeSaid;
   // "share of rooms with a sea view on floor 3": two conditions and no word saying which makes the whole (but "of

@@ -241,6 +241,10 @@ describe('the condition is the numerator only: the verb of the things, a period,
     ['hotel', 'the proportion of payments paid by cash', 0.1667, /pay_method = 'cash'/, ''],
     ['clinic', 'what proportion of prescriptions were collected at the pharmacy', 0.5, /collection_point = 'pharmacy'/, ''],
     ['clinic', 'the fraction of prescriptions collected from the ward', 0.25, /collection_point = 'ward'/, ''],
+    // or beside any condition when its date is the things' own (every payment, prescription, visit has one)
+    ['hotel', 'what proportion of payments were paid for web bookings', 0.6667, /channel = 'web'/, ''],
+    ['clinic', 'what share of prescriptions were collected by smokers', 0.625, /smoker/, ''],
+    ['clinic', 'what proportion of visits were made by smokers', 0.6, /smoker/, ''],
     // the verb alone: its date filled is the condition
     ['hotel', 'what share of payments were paid', 0.6667, /paid_on IS NOT NULL/, ''],
     ['clinic', 'what percent of prescriptions were collected', 0.75, /collected_on IS NOT NULL/, ''],
@@ -287,6 +291,8 @@ describe('the condition is the numerator only: the verb of the things, a period,
   it('the verb adds no date of its own where a column it names says it happened', async () => {
     expect((await share(hotel, 'what share of payments were paid by card')).numerator).not.toMatch(/paid_on/);
     expect((await share(clinic, 'what proportion of prescriptions were collected at the pharmacy')).numerator).not.toMatch(/collected_on/);
+    expect((await share(hotel, 'what proportion of payments were paid for web bookings')).numerator).not.toMatch(/paid_on/);
+    expect((await share(clinic, 'what share of prescriptions were collected by smokers')).numerator).not.toMatch(/collected_on/);
   });
 });
 
@@ -300,6 +306,9 @@ describe('TPC-H: the condition is the numerator only', () => {
     // "shipped" says nothing beside a ship mode: the mode's share of every line item
     ['what percentage of line items were shipped by truck', /^\(t0\.l_shipmode = 'TRUCK'\)$/, ''],
     ['the proportion of line items shipped by mail', /^\(t0\.l_shipmode = 'MAIL'\)$/, ''],
+    // "placed" names the orders' own date: every order was placed
+    ['what percentage of orders were placed by customers in Germany', /^\(t\d\.n_name = 'GERMANY'\)$/, ''],
+    ['what share of orders were placed by customers in the building segment', /^\(t\d\.c_mktsegment = 'BUILDING'\)$/, ''],
     // alone it is the condition; with a period on its date, the period is
     ['what share of line items were shipped', /l_shipdate IS NOT NULL/, ''],
     ['what proportion of line items were shipped in 1997', /l_shipdate >= DATE '1997-01-01'/, ''],
@@ -343,6 +352,9 @@ describe('refused: the neighbouring wrong readings', () => {
     // a figure that is no total cannot be split into parts
     ['hotel', 'what share of the average nightly rate is for rooms with a sea view'],
     ['clinic', 'what percentage of the average fee was for urgent visits'],
+    // "by <things with a value>" reads as a breakdown and as a condition: which?
+    ['hotel', 'what share of payments were paid by VIP guests'],
+    ['clinic', 'what share of prescriptions were collected by insured patients'],
   ])('%s: %s', async (name, question) => {
     const r = await DBS[name]!.answer(question);
     expect(r.status, JSON.stringify(r.query ?? r.reason)).toBe('refused');
@@ -351,6 +363,7 @@ describe('refused: the neighbouring wrong readings', () => {
     'what percentage of line items were shipped by drone',
     'what share of the average discount was for returned items',
     'the share of customers with an account balance below 0 in Germany',
+    'what percentage of line items were shipped by German suppliers',
   ])('TPC-H: %s', (question) => {
     expect(ask(question).kind).toBe('out_of_scope');
   });

@@ -286,7 +286,7 @@ function triggerAt(items: Item[], k: number): { op: Op; words: Item[]; next: num
 }
 
 /** A past form of a verb: "shipped", "withdrawn", "left", "paid" (never "ships", "shipping"). */
-function isParticiple(lower: string): boolean {
+export function isParticiple(lower: string): boolean {
   const verb = verbOf(lower);
   return !!verb && verb !== lower && !/(s|ing)$/.test(lower);
 }
@@ -299,9 +299,13 @@ function verbNamesDateOf(lex: Lexicon, verb: string, date: string): boolean {
   return verbNamesDate(verb, words) || verbNamesDate(verb + verb.slice(-1), words) || [...words].some((w) => verbOf(w) === verb);
 }
 
-/** The verbs of the participles among the words that name the column ("were shipped": "ship", of a ship date or a ship mode). */
+/**
+ * The verbs of the participles among the words that name the column ("were shipped": "ship", of a ship date or a ship
+ * mode), by its words or as its synonym ("placed" of an order date).
+ */
 export function participlesNaming(lex: Lexicon, words: readonly string[], column: string): string[] {
-  return words.filter((w) => isParticiple(w) && verbNamesDateOf(lex, verbOf(w)!, column)).map((w) => verbOf(w)!);
+  const synonym = (w: string) => !!longestMatch(lex, 1, 0, () => [w])?.entries.some((e) => e.target === column);
+  return words.filter((w) => isParticiple(w) && (verbNamesDateOf(lex, verbOf(w)!, column) || synonym(w))).map((w) => verbOf(w)!);
 }
 
 const RELATIVE = new Set(['who', 'that', 'which']);
