@@ -86,7 +86,8 @@ describe('a gallery', () => {
      CREATE TABLE artwork (artwork_id INTEGER PRIMARY KEY, title VARCHAR, year INTEGER, price DECIMAL(10,2), height_cm INTEGER,
        artist_id INTEGER REFERENCES artist(artist_id), gallery_id INTEGER REFERENCES gallery(gallery_id));
      INSERT INTO gallery VALUES (1, 'Harbour Rooms', 'Falmouth', 640), (2, 'Slate House', 'Bangor', 410), (3, 'Kiln Gallery', 'Stoke', 980);
-     INSERT INTO artist VALUES (1, 'Mara', 'Voss', 1961, 'Austria'), (2, 'Tomas', 'Reyes', 1984, 'Chile'), (3, 'Pia', 'Lindqvist', 1975, 'Sweden');
+     INSERT INTO artist VALUES (1, 'Mara', 'Voss', 1961, 'Austria'), (2, 'Tomas', 'Reyes', 1984, 'Chile'), (3, 'Pia', 'Lindqvist', 1975, 'Sweden'),
+       (4, 'Noor', 'Haddad', 1990, 'Jordan');
      INSERT INTO artwork VALUES (1, 'Grey Tide', 1999, 4200.00, 120, 1, 1), (2, 'Orchard Wall', 2005, 8900.00, 95, 1, 3),
        (3, 'Salt Map', 2011, 1500.00, 60, 2, 2), (4, 'Copper Field', 2016, 12500.00, 150, 3, 3), (5, 'Night Ferry', 2019, 3100.00, 80, 2, 1);`,
   );
@@ -111,7 +112,7 @@ describe('a gallery', () => {
       '2 Tomas Reyes Chile 2',
       '3 Pia Lindqvist Sweden 1',
     ]);
-    expect(await db.ask("every artist's full name")).toEqual(['Mara Voss', 'Pia Lindqvist', 'Tomas Reyes']);
+    expect(await db.ask("every artist's full name")).toEqual(['Mara Voss', 'Noor Haddad', 'Pia Lindqvist', 'Tomas Reyes']);
   });
 
   it('answers which artist or gallery a verb relates to the artwork a superlative picks', async () => {
@@ -121,11 +122,17 @@ describe('a gallery', () => {
     expect(await db.ask('the country of the artist who painted the tallest artwork')).toEqual(['4 Sweden 150']);
   });
 
-  it('refuses an adjective with no column of its sense, and the fewest of related rows', async () => {
+  it('ranks every artist by the fewest artworks, one with none too, when their own columns are asked', async () => {
+    expect(await db.ask('the full name of the artist with the fewest artworks')).toEqual(['4 Noor Haddad 0']);
+    expect(await db.ask('the country of the artist with the fewest artworks')).toEqual(['4 Jordan 0']);
+    expect(await db.ask('the name and city of the gallery with the fewest artworks')).toEqual(['2 Slate House Bangor 1']);
+  });
+
+  it('refuses an adjective with no column of its sense, and the fewest beside a thing the members belong to', async () => {
     refused(await db.ask('which artist painted the longest artwork'));
     refused(await db.ask('which artist painted the widest artwork'));
-    // (artists with no artwork at all would be missed)
-    refused(await db.ask('the full name of the artist with the fewest artworks'));
+    // (artists with no artwork at all have no gallery to show)
+    refused(await db.ask('which gallery has the artist with the fewest artworks'));
   });
 
   it('lists the members a relative clause picks, with no counts beside them', async () => {

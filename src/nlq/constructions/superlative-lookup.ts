@@ -497,8 +497,10 @@ export const superlativeLookup: Construction = {
         holderItems.push(verb!, items[at]!, ...(relative ? [items[h - 1]!] : []), ...(asked?.items ?? []));
       }
     }
-    // the fewest related rows: members with none have no row to rank (with no columns asked for, the
-    // general rules read it as before; with columns, they would rank the columns' values instead)
+    // the fewest related rows: members with none have the fewest (0), so every member is ranked
+    // (`include_empty_members`), when what is shown is the members' own columns (with no columns asked for,
+    // the general rules read it as before); otherwise members with none would be missed
+    let fewest: string | undefined;
     if (
       figure.related &&
       anchor.dir === 'asc' &&
@@ -506,9 +508,12 @@ export const superlativeLookup: Construction = {
       ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')
     ) {
       if (!columns.length && !repeatsBefore.length && !holder.length) return null;
-      a.providesMetric = true;
-      const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
-      return { construction: 'superlative lookup', apply: () => reason };
+      fewest = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
+      if (holder.length || columns.some((c) => c.timeDimension)) {
+        a.providesMetric = true;
+        const reason = fewest;
+        return { construction: 'superlative lookup', apply: () => reason };
+      }
     }
     // what the question says again after the ranking ("Show the platform length", "and what is the rating")
     const repeats: Item[] = [];
@@ -648,6 +653,7 @@ export const superlativeLookup: Construction = {
           columns: [...columns, ...holder],
           consumed,
           a,
+          ...(fewest ? { fewest } : {}),
         });
       },
     };
@@ -909,6 +915,8 @@ interface Parts {
   columns: Column[];
   consumed: (Item | undefined)[];
   a: Analysis;
+  /** Ranked lowest first by a count of related rows: every member, those with none too (else this refusal). */
+  fewest?: string;
 }
 
 function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
@@ -980,9 +988,12 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
   const perRow = !!figure.metric && !figure.related && query.filters.some((f) => !ownedBy(model, E, whose(f)));
   const by = figure.metric ?? figure.dimension!;
   if (figure.dimension || perRow) add({ dimension: by });
+  // (members with none are listed from the thing's own table: only its own columns can be shown)
+  if (p.fewest && dims.some((g) => g.grain || lex.dimensions.get(g.dimension)?.entity !== E)) return p.fewest;
   consume(...p.consumed);
   for (const it of p.consumed) if (it) it.used = true;
   notes.push(`${p.dir === 'desc' ? 'Highest' : 'Lowest'} ${p.limit ?? 'all'} ${them} by ${lex.metrics.get(by)?.label ?? label(by)}`);
+  if (p.fewest) notes.push(`Members with no ${(lex.metrics.get(by)?.label ?? by).toLowerCase()} are included (counted 0)`);
   return {
     ...query,
     metrics: figure.metric && !perRow ? [figure.metric] : [],
@@ -991,5 +1002,6 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     ...(p.limit !== undefined ? { limit: p.limit } : {}),
     // "the longest river": the one, or every one tied for it
     ...(p.limit === 1 && p.one ? { with_ties: true } : {}),
+    ...(p.fewest ? { include_empty_members: true } : {}),
   };
 }
