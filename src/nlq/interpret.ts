@@ -163,6 +163,12 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
         unconsumed: [evented.verb],
       };
   }
+  // "each driver's name and their number of trips": said of every member, as "... of each driver"
+  const restated = ctx.previous ? undefined : eachOwnerRestated(question, eventLex);
+  if (restated) {
+    const r = interpretWhole(restated, ctx);
+    if (r.kind === 'query') return computable({ ...r, notes: [...r.notes, `Read the question as "${restated}".`] }, ctx.model);
+  }
   const whole = bareThingsListed(question, ctx, possessedThings(question, ctx, interpretWhole(question, ctx)));
   if (whole.kind === 'query') {
     // "products that are discontinued": a column said of the thing is a condition, never a column listed
@@ -222,6 +228,20 @@ export function interpret(question: string, ctx: InterpretContext): Interpretati
     }
   }
   return whole;
+}
+
+/**
+ * "Show each driver's name and their number of trips", "every venue's capacity": what is said of each member
+ * by a possessive is said of it as "<what> of each <thing>" (one thing named between "each" and "'s", the rest
+ * to the end of the question); undefined when the question says no such thing.
+ */
+function eachOwnerRestated(question: string, lex: Lexicon): string | undefined {
+  const m = /^(.*?)\b(each|every)\s+([\p{L}\d _-]+?)['’]s\s+(.+?)[\s?.!]*$/iu.exec(question.trim());
+  if (!m) return undefined;
+  const tokens = tokenize(normalise(m[3]!));
+  const links = linkQuestion(tokens, lex);
+  if (!tokens.length || !links.some((c) => c.kind === 'entity' && c.i === 0 && c.j === tokens.length)) return undefined;
+  return `${m[1]}${m[4]} of ${m[2]!.toLowerCase()} ${m[3]}`.trim();
 }
 
 /**
@@ -404,7 +424,9 @@ function eachOwnValue(question: string, ctx: InterpretContext, r: Interpretation
  */
 function aggregateWordDropped(question: string, ctx: InterpretContext, r: Interpretation): Interpretation | undefined {
   if (r.kind !== 'query' || !r.query.group_by.length) return undefined;
-  const grouped = new Set(r.query.group_by.map((g) => g.dimension));
+  // (a column the query ranks its members by, "the film with the highest runtime", is read: its word ranks)
+  const ranked = new Set(r.query.limit !== undefined ? r.query.order.map((o) => o.by) : []);
+  const grouped = new Set(r.query.group_by.map((g) => g.dimension).filter((d) => !ranked.has(d)));
   const tokens = tokenize(normalise(question));
   const links = linkQuestion(tokens, getLexicon(ctx.model, ctx.values));
   for (const c of links) {

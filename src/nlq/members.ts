@@ -33,6 +33,8 @@ export const NAME_PARTS = new Set([
   'legal',
   'common',
 ]);
+/** Parts that ask for the whole name ("full name"), when no column holds that part of it. */
+export const WHOLE_NAME = new Set(['full', 'complete', 'whole']);
 /** The two halves of a person's name: "first" and "given" say the same half, "last", "family" and "sur" the other. */
 const FIRST_PARTS = new Set(['first', 'given']);
 const LAST_PARTS = new Set(['last', 'family', 'sur']);
@@ -82,6 +84,16 @@ export function personName(model: SemanticModel, lex: Lexicon, names: string[]):
   const first = names.find((n) => FIRST_PARTS.has(namePart(model, lex, n) ?? ''));
   const last = names.find((n) => LAST_PARTS.has(namePart(model, lex, n) ?? ''));
   return first && last ? [first, last] : undefined;
+}
+
+/**
+ * A member's name: the entity's one name column, or a person's first and last name (`persons`); none when
+ * "name" is not one thing of it.
+ */
+export function memberNames(model: SemanticModel, lex: Lexicon, entity: string, persons = true): string[] {
+  const names = nameCandidates(model, lex, entity);
+  if (names.length === 1) return names;
+  return (persons ? personName(model, lex, names) : undefined) ?? [];
 }
 
 /**

@@ -35,7 +35,10 @@ import type { Construction } from './types.js';
 
 const COUNTS = new Set(['count', 'count_distinct']);
 
-/** The entity whose members the breakdown lists, when every group is a member column of it. */
+/**
+ * The entity whose members the breakdown lists, when every group is a member column of it, or its own column
+ * beside its key or naming column (one row per member: "the country of the artist with the fewest artworks").
+ */
 function memberEntity(model: SemanticModel, lex: Lexicon, q: SemanticQuery): string | undefined {
   if (!q.group_by.length || q.group_by.some((g) => g.grain || !lex.dimensions.has(g.dimension))) return undefined;
   const owners = new Set(q.group_by.map((g) => lex.dimensions.get(g.dimension)!.entity));
@@ -44,7 +47,9 @@ function memberEntity(model: SemanticModel, lex: Lexicon, q: SemanticQuery): str
   const memberCols = new Set(
     [keyDimension(model, E), dimensionOfEntity(lex, E), ...nameCandidates(model, lex, E)].filter((x): x is string => !!x),
   );
-  return q.group_by.every((g) => memberCols.has(g.dimension)) ? E : undefined;
+  const members = new Set([keyDimension(model, E), dimensionOfEntity(lex, E)].filter((x): x is string => !!x));
+  const eachMember = q.group_by.some((g) => members.has(g.dimension));
+  return q.group_by.every((g) => memberCols.has(g.dimension)) || eachMember ? E : undefined;
 }
 
 /** The query listing members with no rows when it ranks a thing's members by a count, lowest first; otherwise without. */

@@ -30,9 +30,20 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { EntityCondition, GroupBy, SemanticQuery } from '../../semantic/query.js';
 import { comparedItem, dimensionOfEntity, type Analysis, type PendingCmp } from '../analyse.js';
 import type { Lexicon } from '../lexicon.js';
-import { consume, entriesOf, type Item } from '../spans.js';
+import { consume, entriesOf, PREPOSITIONS, type Item } from '../spans.js';
 import { mayLink, tableParticiple } from './linking-verb.js';
-import { contentColumn, keyDimension, nameCandidates, NAME_PARTS, namePart, onlyDateOf, personName, samePart } from '../members.js';
+import {
+  contentColumn,
+  keyDimension,
+  memberNames,
+  nameCandidates,
+  NAME_PARTS,
+  namePart,
+  onlyDateOf,
+  personName,
+  samePart,
+  WHOLE_NAME,
+} from '../members.js';
 export { keyDimension, nameCandidates } from '../members.js';
 import { isStamp, verbNamingColumn, yearColumn, yearFilters } from '../year-columns.js';
 import { COLUMN_NOUNS } from './return-list.js';
@@ -97,14 +108,12 @@ const OPENERS = new Set(['return', 'name', 'enumerate']);
 /** The columns that stand for the members themselves: the key, and the one obvious name (a person's first and last name). */
 export function memberColumns(model: SemanticModel, lex: Lexicon, entity: string, persons = true): string[] {
   const key = keyDimension(model, entity);
-  const names = nameCandidates(model, lex, entity);
   const own = dimensionOfEntity(lex, entity);
-  const name = names.length === 1 ? names[0] : undefined;
-  // a person named by a first and a last name: both
-  const person = name || !persons ? undefined : personName(model, lex, names);
+  // its name: one column, or a person's first and last name
+  const named = memberNames(model, lex, entity, persons);
   // (a row with no name, a review, is shown by what it says beside its key)
-  const content = name || person || names.length ? undefined : contentColumn(model, entity);
-  return [...new Set([key, ...(person ?? [name ?? content ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
+  const content = named.length || nameCandidates(model, lex, entity).length ? undefined : contentColumn(model, entity);
+  return [...new Set([key, ...(named.length ? named : [content ?? (key ? undefined : own)])].filter((x): x is string => !!x))];
 }
 
 /**
@@ -383,6 +392,24 @@ export const listing: Construction = {
       const next = items[items.indexOf(c.item) + 1];
       if (next?.kind === 'word' && COLUMN_NOUNS.has(next.lower)) extra.push(next);
     }
+    // "the titles of films in which Ann starred": a verb closing a relative clause ("<preposition> which", its
+    // subject a value of one other thing) says how the members relate to that thing; read when the model relates
+    // them one way only (the value then keeps the members it reaches), never as a count of that thing
+    for (let k = 2; k < items.length; k++) {
+      const verb = items[k]!;
+      const end = !items[k + 1] || items[k + 1]!.kind === 'punct';
+      if (!end || !(tableParticiple(lex, verb) || mayLink(lex, verb))) continue;
+      let v = k - 1;
+      while (v >= 0 && ['was', 'were', 'is', 'are', 'has', 'have', 'had', 'been'].includes(items[v]!.lower)) v--;
+      const subject = v;
+      while (v >= 0 && valueItems.has(items[v]!)) v--;
+      if (v === subject || !['which', 'whom'].includes(items[v]?.lower ?? '') || !PREPOSITIONS.has(items[v - 1]?.lower ?? '')) continue;
+      const owners = new Set(
+        items.slice(v + 1, subject + 1).flatMap((it) => entriesOf(it, 'value').map((e) => lex.dimensions.get(e.target)?.entity)),
+      );
+      const owner = owners.size === 1 ? [...owners][0] : undefined;
+      if (owner && owner !== E && shortestJoinPaths(model, E, owner).count === 1) extra.push(verb);
+    }
     if (setCondition && cue) {
       const said = setCondition;
       return {
@@ -527,6 +554,7 @@ export const listing: Construction = {
       ...existenceItems,
       ...qualifiers,
       ...placed,
+      ...extra,
       ...(orderMetric ? [orderMetric.item] : []),
     ]);
     if (a.metrics.some((m) => !mine.has(m.item))) return null;
@@ -732,8 +760,11 @@ function listQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQue
       // "first and last names" name their own columns: "names" adds nothing then
       const all = nameCandidates(model, lex, owner);
       // "last names": the one candidate holding that part; "names" of a person: first and last
-      const names = c.part ? all.filter((n) => samePart(namePart(model, lex, n) ?? '', c.part!)) : all;
-      const person = c.part ? undefined : personName(model, lex, names);
+      const byPart = c.part ? all.filter((n) => samePart(namePart(model, lex, n) ?? '', c.part!)) : all;
+      // ("full names" where no column holds a full name: the whole name, as "names")
+      const whole = !!c.part && WHOLE_NAME.has(c.part) && !byPart.length;
+      const names = whole ? all : byPart;
+      const person = c.part && !whole ? undefined : personName(model, lex, names);
       if (person) {
         for (const n of person) if (!dims.includes(n)) dims.push(n);
         continue;

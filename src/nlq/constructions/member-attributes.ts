@@ -8,10 +8,11 @@
  * thing, a value, a number or a period in the list leaves it to the general rules.
  */
 import { consume, entriesOf, type Item } from '../spans.js';
-import { dimensionOfEntity, keyDimension } from '../members.js';
+import { dimensionOfEntity, keyDimension, memberNames, WHOLE_NAME } from '../members.js';
 import { EVERY_MEMBER } from './listing.js';
 import type { Construction } from './types.js';
 
+const NAME_WORDS = new Set(['name', 'names']);
 const GLUE = new Set([',', 'and', 'the', 'its', 'their', 'his', 'her', 'total', 'number', 'of', 'count', 'average']);
 
 export const memberAttributes: Construction = {
@@ -28,12 +29,24 @@ export const memberAttributes: Construction = {
     if (e < 0 || e !== items.length - 1 - (items[items.length - 1]?.kind === 'punct' ? 1 : 0)) return null;
     const E = entriesOf(items[e]!, 'entity')[0]!.target;
     const list = items.slice(0, e - each(e));
+    // "the name and number of trips of each driver": the members' name (a person's first and last name), the
+    // word the model gives no column of theirs (another thing's "name" is still theirs here); "full name" the same
+    const nameWord = (it: Item) =>
+      NAME_WORDS.has(it.lower) && !entriesOf(it, 'dimension').some((d) => lex.dimensions.get(d.target)?.entity === E);
     // the list starts after an opener ("show", "what are", "give me")
-    const start = list.findIndex((it) => it.kind === 'lex');
+    const start = list.findIndex((it) => it.kind === 'lex' || nameWord(it));
     if (start < 0) return null;
     const columns: { item: Item; dimension: string }[] = [];
+    const nameItems: Item[] = [];
     let figures = 0;
-    for (const it of list.slice(start)) {
+    for (const [k, it] of list.entries()) {
+      if (k < start) continue;
+      if (nameWord(it)) {
+        const whole = list[k - 1];
+        nameItems.push(it, ...(whole && WHOLE_NAME.has(whole.lower) ? [whole] : []));
+        continue;
+      }
+      if (WHOLE_NAME.has(it.lower) && list[k + 1] && nameWord(list[k + 1]!)) continue;
       if (it.kind === 'punct' || (it.kind !== 'lex' && GLUE.has(it.lower))) continue;
       if (it.kind === 'kw' && GLUE.has(it.lower)) continue;
       if (it.kind !== 'lex') return null;
@@ -50,8 +63,10 @@ export const memberAttributes: Construction = {
       }
       return null;
     }
-    if (!columns.length || !figures) return null;
+    if ((!columns.length && !nameItems.length) || !figures) return null;
     const model = ctx.model;
+    const names = nameItems.length ? memberNames(model, lex, E) : [];
+    if (nameItems.length && !names.length) return null;
     return {
       construction: 'member attributes',
       apply(query, notes) {
@@ -60,10 +75,11 @@ export const memberAttributes: Construction = {
         if (!query.metrics.length || groups.length !== query.group_by.length || !groups.some((g) => members.has(g.dimension))) return query;
         // (every group is the member or a column of it: one row per member)
         if (groups.some((g) => lex.dimensions.get(g.dimension)?.entity !== E)) return query;
-        if (columns.some((c) => query.filters.some((f) => f.dimension === c.dimension))) return query;
+        const asked = [...columns, ...names.map((dimension) => ({ item: nameItems[0]!, dimension }))];
+        if (asked.some((c) => query.filters.some((f) => f.dimension === c.dimension))) return query;
         const shown = new Set(groups.map((g) => g.dimension));
-        const added = columns.filter((c) => !shown.has(c.dimension));
-        consume(...columns.map((c) => c.item));
+        const added = asked.filter((c, i) => !shown.has(c.dimension) && asked.findIndex((x) => x.dimension === c.dimension) === i);
+        consume(...columns.map((c) => c.item), ...nameItems);
         if (!added.length) return query;
         notes.push(
           `Shown beside each ${E.replace(/_/g, ' ')}: ${added.map((c) => lex.dimensions.get(c.dimension)?.label ?? c.dimension).join(', ')}`,

@@ -35,7 +35,7 @@ import { columnOf, isDurationUnit, nameWords as words, ownNumberColumns, unitAt,
 import { mayLink } from './linking-verb.js';
 import { keyDimension, memberColumns, nameCandidates } from './listing.js';
 import type { Construction } from './types.js';
-import { dimensionOfEntity, onlyDateOf, personName } from '../members.js';
+import { dimensionOfEntity, onlyDateOf, personName, WHOLE_NAME } from '../members.js';
 import { columnsOfSense, sensesOfNoun, superlativeSense, takesDegreeWord } from '../measure-senses.js';
 
 /** A superlative adjective that names a measure by its sense ("longest", "tallest": `superlativeSense`). */
@@ -95,6 +95,10 @@ const HAVING_VERBS = new Set([
 ]);
 /** Verbs of holding between a thing asked for and the winner it holds ("which depot has the heaviest bike"). */
 const HOLDING = new Set(['has', 'have', 'had', 'holds', 'hold', 'contains', 'contain', 'includes', 'include']);
+/** Relative pronouns after the thing that holds the winner ("the driver who drove the longest trip"). */
+const RELATIVES = new Set(['who', 'that', 'which']);
+/** Verbs of doing that say nothing but the relation ("which driver made the longest trip"). */
+const DOING = new Set(['made', 'make', 'makes', 'did', 'do', 'does', 'took', 'take', 'takes']);
 /** Words naming a column of a thing as a whole ("title"): its one obvious name. */
 const NAME_WORDS = new Set(['name', 'names', 'title', 'titles']);
 const ID_WORDS = new Set(['id', 'ids', 'identifier', 'identifiers']);
@@ -144,7 +148,13 @@ interface Column {
   item: Item;
   dimension?: string;
   timeDimension?: string;
+  /** The bucket a date is shown at ("the year of": year), else its finest. */
+  grain?: GroupBy['grain'];
   word?: 'name' | 'id';
+  /** Words that are part of the column ("full" of "full name"). */
+  also?: Item[];
+  /** The thing the column is of, when not the members ranked ("the name of the driver who drove the longest trip"). */
+  owner?: string;
 }
 
 export const superlativeLookup: Construction = {
@@ -443,6 +453,12 @@ export const superlativeLookup: Construction = {
           b--;
           continue;
         }
+        // ("the full name of ..."): the whole name, which "name" is anyway
+        if (it.kind === 'word' && WHOLE_NAME.has(it.lower) && columns[0]?.word === 'name' && items[b + 1] === columns[0].item) {
+          columns[0].also = [it];
+          b--;
+          continue;
+        }
         const c = columnItem(lex, model, E, it) ?? ownColumnFigure(lex, model, E, it);
         // ("the total bays of the largest depot": the adjective ranks by its sense, never by the figure asked)
         if (!c && bySense && it.kind === 'lex' && entriesOf(it, 'metric').length) {
@@ -457,32 +473,47 @@ export const superlativeLookup: Construction = {
       if (!columns.length && !repeatsBefore.length) return null;
     }
     // "which depot has the heaviest bike", "which channel has the video with the most views": the thing each member
-    // belongs to (a to-one path) holds the winner, and is shown beside it
-    let holder: Column | undefined;
+    // belongs to (a to-one path) holds the winner, and is shown beside it (its key and names: a person by both);
+    // "which driver drove the longest trip": a verb between them says that one relation, when the model has one only;
+    // "the full name of the driver who drove the longest trip": the columns named are the holder's
+    const holder: Column[] = [];
     const holderItems: Item[] = [];
     if (!columns.length && !repeatsBefore.length) {
       let h = head - 1;
       while (h >= 0 && ['the', 'a', 'an'].includes(items[h]!.lower)) h--;
-      const X = h > 0 && HOLDING.has(items[h]!.lower) ? entityOf(lex, items[h - 1]) : undefined;
-      const opener = items[h - 2];
-      const naming = X ? (dimensionOfEntity(lex, X) ?? keyDimension(model, X)) : undefined;
-      if (X && X !== E && naming && opener?.kind === 'kw' && opener.kw === 'which' && joinGraph(model).path(E, X)?.length) {
-        holder = { item: items[h - 1]!, dimension: naming };
-        holderItems.push(items[h]!, items[h - 1]!);
+      const verb = items[h];
+      const holding = !!verb && (HOLDING.has(verb.lower) || DOING.has(verb.lower));
+      const relative = h > 1 && RELATIVES.has(items[h - 1]!.lower) && !!entityOf(lex, items[h - 2]);
+      const at = relative ? h - 2 : h - 1;
+      const X = at >= 0 && (holding || mayLink(lex, verb)) ? entityOf(lex, items[at]) : undefined;
+      const once = !!X && (HOLDING.has(verb!.lower) || shortestJoinPaths(model, E, X).count === 1);
+      const opener = items[at - 1];
+      const asked = X && relative ? holderColumns(lex, model, X, items, at) : undefined;
+      const whichX = opener?.kind === 'kw' && opener.kw === 'which';
+      const shown = X ? (dimensionOfEntity(lex, X) ? [dimensionOfEntity(lex, X)!] : memberColumns(model, lex, X)) : [];
+      if (X && X !== E && shown.length && once && (whichX || asked) && joinGraph(model).path(E, X)?.length) {
+        if (asked?.columns.length) holder.push(...asked.columns);
+        else holder.push(...shown.map((dimension) => ({ item: items[at]!, dimension })));
+        holderItems.push(verb!, items[at]!, ...(relative ? [items[h - 1]!] : []), ...(asked?.items ?? []));
       }
     }
-    // the fewest related rows: members with none have no row to rank (with no columns asked for, the
-    // general rules read it as before; with columns, they would rank the columns' values instead)
+    // the fewest related rows: members with none have the fewest (0), so every member is ranked
+    // (`include_empty_members`), when what is shown is the members' own columns (with no columns asked for,
+    // the general rules read it as before); otherwise members with none would be missed
+    let fewest: string | undefined;
     if (
       figure.related &&
       anchor.dir === 'asc' &&
       figure.metric &&
       ['count', 'count_distinct'].includes(lex.metrics.get(figure.metric)?.agg ?? '')
     ) {
-      if (!columns.length && !repeatsBefore.length && !holder) return null;
-      a.providesMetric = true;
-      const reason = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
-      return { construction: 'superlative lookup', apply: () => reason };
+      if (!columns.length && !repeatsBefore.length && !holder.length) return null;
+      fewest = `"${sup.text}" ${lex.metrics.get(figure.metric)?.label.toLowerCase() ?? figure.metric} would miss the ${E.replace(/_/g, ' ')} rows with none at all: ask for those with none separately.`;
+      if (holder.length || columns.some((c) => c.timeDimension)) {
+        a.providesMetric = true;
+        const reason = fewest;
+        return { construction: 'superlative lookup', apply: () => reason };
+      }
     }
     // what the question says again after the ranking ("Show the platform length", "and what is the rating")
     const repeats: Item[] = [];
@@ -600,7 +631,7 @@ export const superlativeLookup: Construction = {
       ...links,
       ...figureItems,
       ...repeats,
-      ...columns.map((c) => c.item),
+      ...columns.flatMap((c) => [c.item, ...(c.also ?? [])]),
       ...orderWords,
       ...unitWords,
       ...extra,
@@ -619,9 +650,10 @@ export const superlativeLookup: Construction = {
           dir: anchor.dir,
           limit,
           one: n === undefined && limit === 1,
-          columns: holder ? [...columns, holder] : columns,
+          columns: [...columns, ...holder],
           consumed,
           a,
+          ...(fewest ? { fewest } : {}),
         });
       },
     };
@@ -809,9 +841,57 @@ function ownColumnFigure(lex: Lexicon, model: SemanticModel, entity: string, it:
   return own?.metric ? { item: it, dimension: own.metric } : undefined;
 }
 
+/** Unit words that name a thing's one date as a column ("the title and year of the film"), and the bucket each shows. */
+const DATE_UNIT_COLUMNS: Readonly<Record<string, 'day' | 'year'>> = { date: 'day', year: 'year' };
+
+/**
+ * "the full name of the driver who ...", "the driver that ...": the columns named of the thing at `at` (its
+ * owner), with the words read ("of the", "full"); none named, none (its members are shown). Undefined when
+ * something before the thing is not such a list.
+ */
+function holderColumns(
+  lex: Lexicon,
+  model: SemanticModel,
+  owner: string,
+  items: Item[],
+  at: number,
+): { columns: Column[]; items: Item[] } | undefined {
+  let b = at - 1;
+  const read: Item[] = [];
+  while (b >= 0 && ['the', 'a', 'an'].includes(items[b]!.lower)) read.push(items[b--]!);
+  if (b < 0 || !['of', 'for'].includes(items[b]!.lower)) return { columns: [], items: [] };
+  read.push(items[b--]!);
+  const columns: Column[] = [];
+  for (; b >= 0; b--) {
+    const it = items[b]!;
+    if (
+      (it.kind === 'word' && ['the', 'and', 'its', 'their', 'his', 'her'].includes(it.lower)) ||
+      (it.kind === 'punct' && it.lower === ',')
+    ) {
+      read.push(it);
+      continue;
+    }
+    if (it.kind === 'word' && WHOLE_NAME.has(it.lower) && columns[0]?.word === 'name' && items[b + 1] === columns[0].item) {
+      read.push(it);
+      continue;
+    }
+    const c = columnItem(lex, model, owner, it) ?? ownColumnFigure(lex, model, owner, it);
+    if (!c) break;
+    columns.unshift({ ...c, owner });
+    read.push(it);
+  }
+  return columns.length ? { columns, items: read } : undefined;
+}
+
 /** A column of the thing an item names: one of its dimensions or dates, or "name"/"title"/"id". */
 function columnItem(lex: Lexicon, model: SemanticModel, entity: string, it: Item): Column | undefined {
   if (it.kind === 'word' && NAME_WORDS.has(it.lower)) return { item: it, word: 'name' };
+  // ("the year of the film with the most rentals": the thing's one date, at that unit; none or several: no column)
+  if (it.kind === 'grain' && DATE_UNIT_COLUMNS[it.lower]) {
+    const own = model.time_dimensions.filter((t) => t.entity === entity);
+    const grain = DATE_UNIT_COLUMNS[it.lower]!;
+    return own.length === 1 && own[0]!.grains.includes(grain) ? { item: it, timeDimension: own[0]!.name, grain } : undefined;
+  }
   if (it.kind === 'word' && ID_WORDS.has(it.lower)) return { item: it, word: 'id' };
   if (it.kind !== 'lex' || entriesOf(it, 'value').length) return undefined;
   const dims = entriesOf(it, 'dimension').filter((e) => lex.dimensions.get(e.target)?.entity === entity);
@@ -835,6 +915,8 @@ interface Parts {
   columns: Column[];
   consumed: (Item | undefined)[];
   a: Analysis;
+  /** Ranked lowest first by a count of related rows: every member, those with none too (else this refusal). */
+  fewest?: string;
 }
 
 function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQuery | string {
@@ -879,9 +961,13 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     for (const d of names.length > 1 && names.length <= 3 ? names : memberColumns(model, lex, E)) add({ dimension: d });
   }
   for (const c of p.columns) {
-    if (c.word === 'id') continue;
+    const owner = c.owner ?? E;
+    if (c.word === 'id') {
+      if (owner !== E) add({ dimension: keyDimension(model, owner) ?? key });
+      continue;
+    }
     if (c.word === 'name') {
-      const names = nameCandidates(model, lex, E);
+      const names = nameCandidates(model, lex, owner);
       const titled = c.item.lower.startsWith('title')
         ? names.filter((n) => words(model.dimensions.find((d) => d.name === n)?.sql ?? '').includes('title') || words(n).includes('title'))
         : names;
@@ -894,7 +980,7 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
       for (const n of pick) add({ dimension: n });
     } else if (c.timeDimension) {
       const td = model.time_dimensions.find((t) => t.name === c.timeDimension)!;
-      add({ dimension: td.name, grain: td.grains.includes('day') ? 'day' : td.grains[0] });
+      add({ dimension: td.name, grain: c.grain ?? (td.grains.includes('day') ? 'day' : td.grains[0]) });
     } else if (c.dimension) add({ dimension: c.dimension });
   }
   // members kept by rows they have many of ("the paper by Ada"): the figure is each member's own value,
@@ -902,9 +988,12 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
   const perRow = !!figure.metric && !figure.related && query.filters.some((f) => !ownedBy(model, E, whose(f)));
   const by = figure.metric ?? figure.dimension!;
   if (figure.dimension || perRow) add({ dimension: by });
+  // (members with none are listed from the thing's own table: only its own columns can be shown)
+  if (p.fewest && dims.some((g) => g.grain || lex.dimensions.get(g.dimension)?.entity !== E)) return p.fewest;
   consume(...p.consumed);
   for (const it of p.consumed) if (it) it.used = true;
   notes.push(`${p.dir === 'desc' ? 'Highest' : 'Lowest'} ${p.limit ?? 'all'} ${them} by ${lex.metrics.get(by)?.label ?? label(by)}`);
+  if (p.fewest) notes.push(`Members with no ${(lex.metrics.get(by)?.label ?? by).toLowerCase()} are included (counted 0)`);
   return {
     ...query,
     metrics: figure.metric && !perRow ? [figure.metric] : [],
@@ -913,5 +1002,6 @@ function lookupQuery(query: SemanticQuery, notes: string[], p: Parts): SemanticQ
     ...(p.limit !== undefined ? { limit: p.limit } : {}),
     // "the longest river": the one, or every one tied for it
     ...(p.limit === 1 && p.one ? { with_ties: true } : {}),
+    ...(p.fewest ? { include_empty_members: true } : {}),
   };
 }
