@@ -9,7 +9,7 @@
 import type { SemanticModel } from '../semantic/model.js';
 import type { Lexicon } from './lexicon.js';
 import { linkQuestion } from './linking.js';
-import { phraseKeys, tokenize } from './text.js';
+import { participleOfYears, phraseKeys, tokenize } from './text.js';
 import { STOPWORDS } from './words.js';
 
 /** Words that make a phrase an aggregate of another ("average account balance"): not the column itself. */
@@ -69,6 +69,7 @@ function headIndex(model: SemanticModel): Map<string, HeadCandidate[]> {
     ...model.dimensions.map((d) => ({
       target: d.name,
       entity: d.entity,
+      grain: d.grain,
       phrases: [d.name.replace(/_/g, ' '), d.label ?? '', ...d.synonyms],
     })),
     ...model.measures.map((m) => ({
@@ -84,6 +85,8 @@ function headIndex(model: SemanticModel): Map<string, HeadCandidate[]> {
       // (an aggregate word that is part of the column's own name, "total_gpa", is no aggregate of it)
       const columnName = 'column' in el && !!el.column && phrase.toLowerCase().replace(/ /g, '_') === el.column;
       if (keys.length < 2 || (AGGREGATE_WORDS.has(keys[0]!) && !columnName)) continue;
+      // ("opened" alone is the verb, never "year opened")
+      if ('grain' in el && participleOfYears(el, phrase)) continue;
       const head = keys[keys.length - 1]!;
       const list = index.get(head) ?? [];
       if (!list.some((c) => c.target === el.target)) list.push({ target: el.target, entity: el.entity, phrase });

@@ -7,7 +7,7 @@
 import { valueForms } from './value-forms.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { joinGraph } from '../semantic/graph.js';
-import { phraseKeys, tokenize, normalise } from './text.js';
+import { participleOfYears, phraseKeys, tokenize, normalise } from './text.js';
 import { expandedNames, namesExtent, SAID_WITH_QUALIFIER, sameMeaningReadings } from './linking.js';
 import { columnOf, modelColumns, unitlessNames } from './unit-suffixes.js';
 import { SENSE_NOUNS, columnsOfSense, sensesOfNoun } from './measure-senses.js';
@@ -72,6 +72,8 @@ export interface DimensionInfo {
   roleOf?: { role: string; base: string };
   /** Entities that own this dimension's default role (customer for region). */
   owners: Set<string>;
+  /** Its values are years the name need not say (`debut`: `grain: year` in the model). */
+  grain?: 'year';
 }
 
 export interface ValueShape {
@@ -563,6 +565,7 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
       type: d.type,
       roles: new Map(),
       owners: new Set(),
+      ...(d.grain ? { grain: d.grain } : {}),
     });
   }
   const roles = new Set<string>();
@@ -587,8 +590,9 @@ export function buildLexicon(model: SemanticModel, values: Map<string, string[]>
     }
   }
   for (const d of model.dimensions) {
-    add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
-    if (d.label) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
+    const alone = (x: string) => x.trim().includes(' ') || !participleOfYears(d, x);
+    if (alone(humanName(d.name))) add(humanName(d.name), { kind: 'dimension', target: d.name, source: 'name' });
+    if (d.label && alone(d.label)) add(d.label, { kind: 'dimension', target: d.name, source: 'label' });
     // ("stream crosses" of a column of the places streams pass: "streams cross Arden" is the things and their verb)
     const passed = namesExtent(columnOf(d.sql) ?? '');
     for (const s of d.synonyms)

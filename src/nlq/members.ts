@@ -4,6 +4,8 @@ import { joinGraph } from '../semantic/graph.js';
 import type { SemanticModel } from '../semantic/model.js';
 import { dimensionOfEntity, type Lexicon } from './lexicon.js';
 import { entriesOf, type Item } from './spans.js';
+import { lemmas } from './text.js';
+import { PEOPLE } from './words.js';
 
 /** The dimension whose SQL is the entity's (single-column) primary key: its id. */
 export function keyDimension(model: SemanticModel, entity: string): string | undefined {
@@ -228,4 +230,11 @@ export function titledNames(
     return title.length > 4 && !dot ? said : name;
   });
   return ambiguous ? { text: out, ambiguous } : { text: out };
+}
+
+/** Whether a thing's members are people: a noun for people in its name, or a first and a last name. */
+export function isPeople(lex: Lexicon, model: SemanticModel, entity: string): boolean {
+  const words = [entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z]+/));
+  if (words.some((w) => PEOPLE.has(w) || PEOPLE.has(lemmas(w)[0]))) return true;
+  return !!personName(model, lex, nameCandidates(model, lex, entity));
 }

@@ -1090,7 +1090,7 @@ function buildReading(
         (d) =>
           d.entity === thing &&
           d.type === 'number' &&
-          /(year|yr)$/.test(columnOf(d.sql) ?? '') &&
+          (/(year|yr)$/.test(columnOf(d.sql) ?? '') || d.grain === 'year') &&
           names(new Set(nameTokens(columnOf(d.sql) ?? '').slice(0, 1))),
       );
       if (dates.length + years.length > 1 || (dates.length + years.length === 1 && whenAnswered)) return undefined;

@@ -128,7 +128,17 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
       i++;
       continue;
     }
-    const lx = longestMatch(lex, n, i, keysAt);
+    let lx = longestMatch(lex, n, i, keysAt);
+    // (nor a column of years named by the verb's noun: "debuted in 2001", "the singer debuted first" are the
+    // verb, of the `debut` / `singer debut` column)
+    const yearsByNoun = (e: LexEntry) => e.kind === 'dimension' && lex.dimensions.get(e.target)?.grain === 'year';
+    const pastForm = (x: Token) => /ed$/.test(x.lower) && x.verb !== x.lower;
+    if (lx && lx.len > 1 && pastForm(tokens[i + lx.len - 1]!) && lx.entries.every(yearsByNoun)) {
+      // (found only through the verb of its last word: "year established" said as such stays the column)
+      const end = i + lx.len - 1;
+      const said = longestMatch(lex, n, i, (j) => (j === end ? [tokens[j]!.lemma, tokens[j]!.lower] : keysAt(j)));
+      if (!said || said.len < lx.len) lx = longestMatch(lex, end, i, keysAt);
+    }
     const kw = keywordAt(tokens, i);
     if (kw && (!lx || kw.len > lx.len || (kw.len === lx.len && lx.entries.every((e) => e.kind === 'entity' || e.weak)))) {
       items.push(span('kw', tokens, i, i + kw.len, { kw: kw.kw }));
@@ -139,19 +149,12 @@ export function toItems(tokens: Token[], hits: TimeHit[], lex: Lexicon): Item[] 
     // and no count of those (it may still name a date or column, "shipped" and the ship date, or a
     // table of the relation it states, "cited" and `cite`; and never a thing through a noun of the same
     // meaning, "staffed" and the staff)
-    const verbOnly =
-      !!lx &&
-      lx.len === 1 &&
-      /ed$/.test(t.lower) &&
-      t.verb !== t.lower &&
-      !fuzzyKeys.has(i) &&
-      !lex.root.next.has(t.lemma) &&
-      !lex.root.next.has(t.lower);
+    const verbOnly = !!lx && lx.len === 1 && pastForm(t) && !fuzzyKeys.has(i) && !lex.root.next.has(t.lemma) && !lex.root.next.has(t.lower);
     const namedThing = (e: LexEntry) => {
       const entity = e.kind === 'entity' ? e.target : e.kind === 'metric' ? lex.metrics.get(e.target)?.entity : undefined;
       return !!entity && !!dimensionOfEntity(lex, entity);
     };
-    const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e) && !e.sameMeaning) : lx?.entries;
+    const found = verbOnly ? lx!.entries.filter((e) => !namedThing(e) && !e.sameMeaning && !yearsByNoun(e)) : lx?.entries;
     // a number that is also a stored text ("5" of a zone) is that value only right after a word of its
     // column's name ("zone 5"); otherwise it is the number ("top 5 halls", "the 2 largest")
     const numberFirst =

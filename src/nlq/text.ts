@@ -347,6 +347,23 @@ export function taggedAs(lower: string, tags: readonly string[]): boolean {
   return !!own?.some((t) => tags.includes(t));
 }
 
+/** A past participle that is no noun ("opened", "built"; never "debut", "opening"). */
+export const isPastParticiple = (lower: string): boolean => taggedAs(lower, ['VBN']) && !taggedAs(lower, ['NN', 'NNS']);
+
+/**
+ * A name of a column of years that is a participle said alone ("opened" of `opened`, "opened" as the head
+ * of "year opened"): in a question it is the verb ("venues opened before 1950"), never the column.
+ */
+export const participleOfYears = (d: { grain?: 'year' }, phrase: string): boolean =>
+  d.grain === 'year' &&
+  isPastParticiple(
+    phrase
+      .toLowerCase()
+      .trim()
+      .split(/[\s_]+/)
+      .at(-1) ?? '',
+  );
+
 /** The verb an inflected form goes back to ("failed" -> fail), by WordNet's rules. */
 export function verbBase(lower: string): string {
   return wink.verb(lower);

@@ -17,10 +17,9 @@ import { countMetricOfEntities } from './analyse.js';
 import type { Lexicon } from './lexicon.js';
 import { shortestJoinPaths } from '../semantic/graph.js';
 import { linkQuestion, type LinkCandidate } from './linking.js';
-import { keyDimension, memberDimension, nameCandidates, personName } from './members.js';
+import { isPeople, keyDimension, memberDimension, nameCandidates } from './members.js';
 import type { Item } from './spans.js';
-import { lemmas, normalise, tokenize, verbOf } from './text.js';
-import { PEOPLE } from './words.js';
+import { normalise, tokenize, verbOf } from './text.js';
 import { mayLink, tablesNamed, verbRelatesSides } from './constructions/linking-verb.js';
 
 /** A preposition a verb takes before its object ("enrolled on", "published in", "works at"). */
@@ -36,13 +35,6 @@ const within = (model: SemanticModel, a: string, b: string, joins: number) => {
   const path = shortestJoinPaths(model, a, b);
   return path.count > 0 && path.length <= joins;
 };
-
-/** Whether a thing's members are people: a noun for people in its name, or a first and a last name. */
-function isPeople(lex: Lexicon, model: SemanticModel, entity: string): boolean {
-  const words = [entity, ...(lex.entities.get(entity)?.synonyms ?? [])].flatMap((x) => x.toLowerCase().split(/[^a-z]+/));
-  if (words.some((w) => PEOPLE.has(w) || PEOPLE.has(lemmas(w)[0]))) return true;
-  return !!personName(model, lex, nameCandidates(model, lex, entity));
-}
 
 export interface VerbReading {
   /** The question to read ("which authors have papers in 2015"). */

@@ -723,6 +723,7 @@ export const PEOPLE = new Set([
   'visitor',
   'speaker',
   'singer',
+  'performer',
   'musician',
   'composer',
   'advisor',

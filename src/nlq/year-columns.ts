@@ -43,16 +43,17 @@ const yearsAsText = (lex: Lexicon, dimension: string): boolean => {
 };
 
 /**
- * The one column of the entity whose name or label ends with a year word: a number, or a text holding
- * only years ('2015'; compared as text, which orders four digits as numbers).
+ * A column of years: its name or label ends with a year word, or the model says its values are years
+ * (`grain: year`: `opened`, `founded`); a number, or a text holding only years ('2015'; compared as
+ * text, which orders four digits as numbers).
  */
+export const isYearColumn = (d: SemanticModel['dimensions'][number], lex: Lexicon): boolean =>
+  (d.type === 'number' || (d.type === 'string' && yearsAsText(lex, d.name))) &&
+  (d.grain === 'year' || [d.name, d.label ?? ''].some((n) => YEAR_WORDS.has(words(n).at(-1) ?? '')));
+
+/** The one column of years of the entity (`isYearColumn`). */
 export function yearColumn(model: SemanticModel, entity: string, lex: Lexicon): string | undefined {
-  const found = model.dimensions.filter(
-    (d) =>
-      d.entity === entity &&
-      (d.type === 'number' || (d.type === 'string' && yearsAsText(lex, d.name))) &&
-      [d.name, d.label ?? ''].some((n) => YEAR_WORDS.has(words(n).at(-1) ?? '')),
-  );
+  const found = model.dimensions.filter((d) => d.entity === entity && isYearColumn(d, lex));
   return found.length === 1 ? found[0]!.name : undefined;
 }
 
@@ -191,7 +192,14 @@ export function verbNamingColumn(items: Item[], model: SemanticModel, column: st
 /** The verb's lemma is the first word of the column's name or label, or that word is its noun or participle. */
 export function verbNamesColumn(verb: string, model: SemanticModel, column: string): boolean {
   const d = model.dimensions.find((x) => x.name === column);
-  const named = new Set([column, d?.label ?? '', d?.sql.replace(/^\$\{TABLE\}\./, '') ?? ''].flatMap((n) => words(n).slice(0, 1)));
+  // (after "first": `first_aired`)
+  const named = new Set(
+    [column, d?.label ?? '', d?.sql.replace(/^\$\{TABLE\}\./, '') ?? ''].flatMap((n) =>
+      words(n)
+        .filter((w, i, ws) => i === 0 || (i === 1 && ws[0] === 'first'))
+        .slice(-1),
+    ),
+  );
   // ("founded" and `founded_year`: the column says the verb's own participle)
   return verbNamesDate(verb, named) || [...named].some((w) => verbOf(w) === verb);
 }
@@ -259,7 +267,8 @@ export function yearFilters(range: { start: string; end: string }, timeItems: It
     const op = ({ after: 'gt', since: 'gte', from: 'gte', before: 'lt', until: 'lte' } as const)[relative[1] as 'after'];
     filters.push({ dimension: column, op, values: [n] });
   } else {
-    const startOpen = range.start === OPEN_START;
+    // (a span from 1900 itself, "between 1900 and 1950", starts where an open bound would: only a bound is open)
+    const startOpen = range.start === OPEN_START && timeItems.some((it) => it.hit?.open);
     if (!startOpen && !isJanFirst(range.start)) return undefined;
     if (!startOpen) filters.push({ dimension: column, op: 'gte', values: [yearOf(range.start)] });
     // an end that is no first of January is "until today" ("since 2015"): no bound after

@@ -74,6 +74,11 @@ export const DimensionSchema = z.object({
    * 9:30, 1745 = 17:45). "before 1pm", "in the morning" compare them; omitted: they are no clock.
    */
   clock: z.enum(['time', 'hhmm']).optional(),
+  /**
+   * `year`: the values are years (1766, '2015') though the name may not say so (`opened`, `founded`): a
+   * period of whole years compares them and "the oldest", "opened first" order by them; never summed.
+   */
+  grain: z.enum(['year']).optional(),
 });
 export type Dimension = z.infer<typeof DimensionSchema>;
 

@@ -32,8 +32,8 @@ describe('first and last by a date of the thing', () => {
   it('a club: the latest to join (ties kept), the 2 earliest; a year-only date refused', async () => {
     expect(await club.ask('which member joined last')).toEqual(['3 Fay 2021-07-07', '4 Gus 2021-07-07']);
     expect(await club.ask('the 2 earliest members')).toEqual(['1 Dee 2019-01-05', '2 Eli 2015-03-01']);
-    // a year-only date ties most members: no one first book
-    expect((await club.ask('which book was published first'))[0]).toMatch(/^refused/);
+    // a year-only date ties most members: the verb naming the year column reads the first year's books, ties kept
+    expect(await club.ask('which book was published first')).toEqual(['1 Ash 1999', '2 Birch 1999']);
   });
 
   it('"the N most recent": N members, never one', async () => {

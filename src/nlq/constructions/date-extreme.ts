@@ -9,12 +9,12 @@
  */
 import type { SemanticModel } from '../../semantic/model.js';
 import type { GroupBy } from '../../semantic/query.js';
-import { dimensionOfEntity, keyDimension, nameCandidates, namePart, personName } from '../members.js';
+import { dimensionOfEntity, isPeople, keyDimension, nameCandidates, namePart, personName } from '../members.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
 import { CREATION_VERBS, dateOfVerb, dateWords, verbNamesDate } from './dated-verb.js';
 import type { Construction } from './types.js';
-import { verbNamesColumn, yearColumn } from '../year-columns.js';
+import { isYearColumn, verbNamesColumn, yearColumn } from '../year-columns.js';
 
 const EARLY = new Set(['first', 'earliest', 'soonest']);
 const LATE = new Set(['last', 'latest', 'newest']);
@@ -104,8 +104,19 @@ export const dateExtreme: Construction = {
     const thingAt = items.indexOf(things[0]!);
     const ofMember = a.values.some((v) => !v.negated && !(v.pos > k && v.pos < thingAt)) && !things[0]!.plural;
     const firstLast = AGED_FIRST_LAST.has(items[k]!.lower);
-    const yearOnly = !own.length && (!firstLast || ofMember) ? yearColumn(model, E, lex) : undefined;
+    // ("which venue opened first", "the depot founded most recently": the verb names the year column, of
+    // several too, and says whose first it is; ties kept)
+    const verbs = items.filter((it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower));
+    const years = own.length ? [] : model.dimensions.filter((d) => d.entity === E && isYearColumn(d, lex));
+    // (of several, only a verb the column is named after: "founded" of `founded` beside `first_toured`)
+    const says = (verb: string, column: string) =>
+      years.length === 1 ? yearVerb(verb, model, column) : verbNamesColumn(verb, model, column);
+    const yearVerbs = years.flatMap((d) => verbs.filter((v) => says(verbOf(v.lower)!, d.name)).map((v) => ({ d, v })));
+    const byVerb = new Set(yearVerbs.map((x) => x.d.name)).size === 1 ? yearVerbs[0] : undefined;
+    const yearOnly = own.length ? undefined : (byVerb?.d.name ?? (!firstLast || ofMember ? yearColumn(model, E, lex) : undefined));
     if (!own.length && !yearOnly) return null;
+    // "the oldest performer": a person's age is from their birth, never from a debut or a joining year
+    if (aged && yearOnly && isPeople(lex, model, E) && ![...dateWords(lex, yearOnly)].some((w) => BIRTH.has(w))) return null;
     // "the oldest bands": how many is not said
     if (yearOnly && things[0]!.plural && counted === undefined) return null;
 
@@ -119,9 +130,7 @@ export const dateExtreme: Construction = {
       // (the year column named outright is this reading's: "the oldest band by founded year")
       dateItems = items.filter((it) => it.kind === 'lex' && !it.consumed && entriesOf(it, 'dimension').some((e) => e.target === yearOnly));
       // ("Ada's first album released": a verb of its coming into being, or the one the column is named after)
-      const verb = items.find(
-        (it) => it.kind === 'word' && !it.consumed && !!verbOf(it.lower) && yearVerb(verbOf(it.lower)!, model, yearOnly),
-      );
+      const verb = byVerb?.v ?? verbs.find((it) => yearVerb(verbOf(it.lower)!, model, yearOnly));
       if (verb) dateItems.push(verb);
     } else if (namedDates.length === 1) {
       T = entriesOf(namedDates[0]!, 'time_dimension').find((e) => own.some((t) => t.name === e.target))!.target;
@@ -161,6 +170,8 @@ export const dateExtreme: Construction = {
     const thing = things[0]!;
     // ("hired most recently": the extreme words are this reading's, no ranking by a figure of the general rules)
     a.superlatives = a.superlatives.filter((s) => !extreme.includes(items[s.pos]!));
+    // (\"which venue opened most recently\": the venue's name is asked for, no figure)
+    if (yearOnly && a.groups.length) a.providesMetric = true;
     return {
       construction: 'date extreme',
       apply(query, notes) {

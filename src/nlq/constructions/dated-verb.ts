@@ -13,7 +13,7 @@ import type { SemanticModel } from '../../semantic/model.js';
 import type { Lexicon } from '../lexicon.js';
 import { consume, entriesOf, type Item } from '../spans.js';
 import { verbOf } from '../text.js';
-import { isStamp, verbNamesColumn, verbNamingColumn, yearColumn } from '../year-columns.js';
+import { isStamp, isYearColumn, verbNamesColumn, verbNamingColumn, yearColumn } from '../year-columns.js';
 import { QUANTITY_SUPERLATIVES } from '../spans.js';
 import { GENERIC_WORDS, STOPWORDS } from '../words.js';
 import type { Construction } from './types.js';
@@ -123,21 +123,28 @@ export const datedVerb: Construction = {
       // ... or a breakdown by a unit of time right after it: "treatments started per month", "members who joined each year"
       // ... or the things a breakdown by a unit of time ranks, right after it: "what year did Ada release the most
       // albums" (the verb names the date, or the year column, the question breaks down by)
+      // ... or after them: "which year were the most vehicles built"
       const sup = items[q]?.lower === 'the' ? q + 1 : q;
-      const ranked =
-        q === k + 1 &&
-        items[sup]?.kind === 'kw' &&
-        QUANTITY_SUPERLATIVES.has(items[sup]!.lower) &&
-        !GENERIC_WORDS.has(it.lower) &&
-        !STOPWORDS.has(it.lower)
+      const superlative = (at: number) => items[at]?.kind === 'kw' && QUANTITY_SUPERLATIVES.has(items[at]!.lower);
+      const plainVerb = !GENERIC_WORDS.has(it.lower) && !STOPWORDS.has(it.lower);
+      const last = k === items.length - 1 || items[k + 1]?.kind === 'punct';
+      const ranked = !plainVerb
+        ? undefined
+        : q === k + 1 && superlative(sup)
           ? thingOf(lex, items[sup + 1])
-          : undefined;
+          : last && superlative(k - 2)
+            ? thingOf(lex, items[k - 1])
+            : undefined;
+      // (the unit may be the year column the thing keeps: "built in each year" where "year" names it)
+      const unitAt = (at: number) =>
+        items[at]?.kind === 'grain' ||
+        (items[at]?.kind === 'lex' &&
+          entriesOf(items[at]!, 'dimension').some((e) => {
+            const d = ctx.model.dimensions.find((x) => x.name === e.target);
+            return !!d && isYearColumn(d, lex);
+          }));
       const byUnit =
-        (q === k + 1 &&
-          items[q]?.kind === 'kw' &&
-          (items[q]!.kw === 'group' || items[q]!.kw === 'each') &&
-          items[q + 1]?.kind === 'grain') ||
-        !!ranked;
+        (q === k + 1 && items[q]?.kind === 'kw' && (items[q]!.kw === 'group' || items[q]!.kw === 'each') && unitAt(q + 1)) || !!ranked;
       if (items[q]?.kind !== 'time' && !byUnit) continue;
       // the thing it says of, right before it
       let p = k - 1;

@@ -136,6 +136,7 @@ export interface ColumnDraft {
       valueSynonyms?: Record<string, string[]>;
       sql?: string;
       clock?: 'time' | 'hhmm';
+      grain?: 'year';
     },
   ) => void;
 }

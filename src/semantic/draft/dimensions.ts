@@ -119,6 +119,7 @@ export function columnDraft(ctx: DraftContext, t: TableDraft, col: TableInfo['co
       index_values: extra.index ?? false,
       ...(extra.valueSynonyms ? { value_synonyms: extra.valueSynonyms } : {}),
       ...(extra.clock ? { clock: extra.clock } : {}),
+      ...(extra.grain ? { grain: extra.grain } : {}),
     });
     notes[`dimensions:${name}`] = why;
   };

@@ -4,6 +4,7 @@
  * the one sum of money of the one table of sales.
  */
 import type { DraftContext, TableDraft, ColumnDraft } from './context.js';
+import type { ColumnProfile } from './profile.js';
 import { readable } from './vocabulary.js';
 
 import {
@@ -19,7 +20,9 @@ import {
   SALE_MONEY_WORDS,
   SOLD_HEADS,
   UNIT_WORDS,
+  YEAR_SPAN,
   YEAR_WORDS,
+  beginningYear,
   countedBy,
   nameWords,
   phrasal,
@@ -33,6 +36,9 @@ import { datingHelpers } from './time.js';
 
 /** Words of a rate, whose values may be kept as fractions (a discount of 0.1 is 10%). */
 const FRACTION_WORDS = new Set(['rate', 'ratio', 'pct', 'percent', 'percentage', 'discount', 'share', 'fraction', 'proportion']);
+
+/** Every value is a year of `YEAR_SPAN`. */
+const inYearSpan = (c: ColumnProfile) => c.min !== undefined && c.max !== undefined && c.min >= YEAR_SPAN[0] && c.max <= YEAR_SPAN[1];
 
 /** A number column: a year, code or category (a dimension), else an amount or a level. */
 /** Phrases two columns of one thing would share (`entity|phrase`), per draft: given to neither. */
@@ -73,6 +79,15 @@ export function numberColumn(ctx: DraftContext, t: TableDraft, k: ColumnDraft): 
           .slice(-1)
       : [];
   const ordinal = [...ws].some((w) => ORDINAL_WORDS.has(w));
+  // `opened`, `founded`, `debut` holding 1766 to 1997: the year it happened, though no word says "year"
+  const beginning = c.kind === 'integer' && !isCode && inYearSpan(c) ? beginningYear(words) : undefined;
+  if (beginning) {
+    dim(uniqueName(words.join('_'), p.entity), 'number', `a year (${c.min} to ${c.max}) named by its beginning: grouped by, never summed`, {
+      synonyms: beginning,
+      grain: 'year',
+    });
+    return;
+  }
   if (isYear || isCode) {
     if (c.distinct <= 200)
       dim(

@@ -357,6 +357,73 @@ export const CODE_WORDS = new Set([
   'zipcode',
 ]);
 export const YEAR_WORDS = new Set(['year', 'yr', 'season', 'vintage']);
+/** A participle and its noun: how a person says the year of a coming into being ("year founded", "founding year"). */
+type YearSaid = [participle: string, noun?: string];
+const FOUNDED: YearSaid = ['founded', 'founding'];
+const BUILT: YearSaid = ['built', 'construction'];
+const OPENED: YearSaid = ['opened', 'opening'];
+/**
+ * Words naming when a thing came to be, opened or first appeared (a participle or its noun: `founded`,
+ * `opening`, `debut`; after "first": `first_aired`): a column so named whose values all lie in a span of
+ * years holds the year it happened. General English: never a table's own word.
+ */
+export const BEGINNING_WORDS: Record<string, YearSaid> = {
+  founded: FOUNDED,
+  founding: FOUNDED,
+  foundation: FOUNDED,
+  established: ['established', 'establishment'],
+  establishment: ['established', 'establishment'],
+  opened: OPENED,
+  opening: OPENED,
+  built: BUILT,
+  constructed: BUILT,
+  construction: BUILT,
+  erected: ['erected'],
+  completed: ['completed', 'completion'],
+  completion: ['completed', 'completion'],
+  launched: ['launched', 'launch'],
+  launch: ['launched', 'launch'],
+  released: ['released', 'release'],
+  release: ['released', 'release'],
+  debut: ['debuted', 'debut'],
+  debuted: ['debuted', 'debut'],
+  inaugurated: ['inaugurated', 'inauguration'],
+  inauguration: ['inaugurated', 'inauguration'],
+  formed: ['formed', 'formation'],
+  formation: ['formed', 'formation'],
+  created: ['created', 'creation'],
+  creation: ['created', 'creation'],
+  made: ['made'],
+  manufactured: ['manufactured', 'manufacture'],
+  produced: ['produced', 'production'],
+  published: ['published', 'publication'],
+  publication: ['published', 'publication'],
+  premiered: ['premiered', 'premiere'],
+  premiere: ['premiered', 'premiere'],
+  incorporated: ['incorporated', 'incorporation'],
+  incorporation: ['incorporated', 'incorporation'],
+  introduced: ['introduced', 'introduction'],
+  commissioned: ['commissioned', 'commissioning'],
+  inception: ['started', 'inception'],
+  born: ['born', 'birth'],
+};
+/** The years a column of years may hold: whole numbers in this span (a count or a size rarely lies all inside it). */
+export const YEAR_SPAN: [number, number] = [1000, 2100];
+
+/**
+ * What a column named by its coming into being (`opened`, `founding`, `first_aired`) is called as a year,
+ * when it is one: "year opened", "opening year", "year of opening"; undefined when the name says no such thing.
+ */
+export function beginningYear(words: string[]): string[] | undefined {
+  // ("first_toured": common English may tag the form only as a past tense)
+  const past = (w: string) =>
+    isParticiple(w) || (Object.prototype.hasOwnProperty.call(partsOfSpeech, w) && partsOfSpeech[w]!.includes('VBD'));
+  if (words[0] === 'first' && words.length === 2 && past(words[1]!)) return [`year first ${words[1]}`];
+  const said = words.length === 1 ? BEGINNING_WORDS[words[0]!] : undefined;
+  if (!said) return undefined;
+  const [participle, noun] = said;
+  return [`year ${participle}`, ...(noun ? [`${noun} year`, `year of ${noun}`] : [])];
+}
 export const ORDINAL_WORDS = new Set([
   'month',
   'day',
