@@ -559,20 +559,23 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         model.time_dimensions.some((t) => t.entity === counted),
       ));
   const frequencyMetric = counted && verbKept && (!timesKw || freqVerb) ? countMetricOfEntities(lex, [counted]) : undefined;
-  // "which destination do drivers visit most often": the things before the verb are who does it (each counted
-  // row reaches one), never a count of them beside
+  // "which summit do walkers visit most often": the things before the verb are who does it (each counted row reaches
+  // one); "the most common genre at Bath venues", "venues in Bath": a thing beside its own value says whose value it
+  // is. Neither is a count beside, or the one ranked.
   const agent = freqVerb && frequencyMetric ? agentBefore(items, items.indexOf(freqVerb.items[0]!)) : undefined;
-  const agentCount = agent?.plural ? a.metrics.find((m) => m.item === agent && lex.metrics.get(m.name)?.agg === 'count') : undefined;
-  const agentEntity = agentCount ? lex.metrics.get(agentCount.name)?.entity : undefined;
-  if (agentEntity && agentEntity !== counted && joinGraph(model).path(counted!, agentEntity)) {
-    metrics = metrics.filter((n) => n !== agentCount!.name);
-    consume(agent);
-  }
-  // "the most common genre at Bath venues", "among musicals at venues in Bath": a thing named beside its own value
-  // says whose value it is, never a count to rank by
-  const qualifiers = frequencyMetric ? a.metrics.filter((m) => countBesideOwnValue(lex, a, items, valueDims, m, counted!)) : [];
+  const reaches = (m: MetricMention) => !!joinGraph(model).path(counted!, lex.metrics.get(m.name)?.entity ?? '');
+  const qualifiers = frequencyMetric
+    ? a.metrics.filter(
+        (m) =>
+          lex.metrics.get(m.name)?.agg === 'count' &&
+          lex.metrics.get(m.name)?.entity !== counted &&
+          ((m.item === agent && agent.plural && reaches(m)) || countBesideOwnValue(lex, a, items, valueDims, m)),
+      )
+    : [];
   for (const m of qualifiers) {
     metrics = metrics.filter((n) => n !== m.name);
+    const label = lex.metrics.get(m.name)!.label;
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith(`Metric: ${label}`)));
     consume(m.item);
   }
   if (superl?.frequency && !timesKw && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
@@ -931,17 +934,9 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   };
 }
 
-/** A count of another thing said right beside a value of its own ("Bath | venues", "venues | in | Bath"). */
-function countBesideOwnValue(
-  lex: Lexicon,
-  a: Analysis,
-  items: Item[],
-  valueDims: Map<Item, string>,
-  m: MetricMention,
-  counted: string,
-): boolean {
-  const info = lex.metrics.get(m.name);
-  if (info?.agg !== 'count' || !info.entity || info.entity === counted) return false;
+/** A count said right beside a value of its own thing ("Bath | venues", "venues | in | Bath"). */
+function countBesideOwnValue(lex: Lexicon, a: Analysis, items: Item[], valueDims: Map<Item, string>, m: MetricMention): boolean {
+  const info = lex.metrics.get(m.name)!;
   const k = items.indexOf(m.item);
   const ownValue = (o: Item | undefined) =>
     !!o && a.values.some((v) => v.item === o && !v.negated && lex.dimensions.get(valueDims.get(o) ?? '')?.entity === info.entity);

@@ -62,6 +62,12 @@ describe('"chosen most often", "the most popular", "how often was each ... used"
       time_range: { start: '1996-01-01', end: '1997-01-01' },
     });
   });
+  it('the things before an active verb are who does it, never a figure of their own', () => {
+    const r = ask('which ship mode do customers choose most often');
+    if (r.kind !== 'query') throw new Error(r.reason);
+    expect(r.query.metrics).toEqual(['line_items']);
+    expect(r.notes.join(' ')).not.toMatch(/Metric: Customers/);
+  });
   it('a bakery: vans by their deliveries', () => {
     const r = askBakery('how often was each van used');
     if (r.kind !== 'query') throw new Error(r.reason);
