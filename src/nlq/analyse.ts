@@ -9,6 +9,7 @@ import { type InterpretContext } from './types.js';
 import { GRAIN_ADVERBS, GRAIN_WORDS, ROW_NOUNS, STOPWORDS } from './words.js';
 import { lemmas, phraseKeys, verbOf } from './text.js';
 import { readAmountsOf } from './amounts.js';
+import { type FrequencyVerb, frequencyVerbAfter, frequencyVerbAt } from './frequency-verbs.js';
 import { readStatedUnits, readUnitsAfterFigures } from './units.js';
 import {
   consume,
@@ -66,6 +67,8 @@ export interface Superlative {
   frequency?: boolean;
   /** A second keyword of the same ranking ("most common" in "top 3 most common"), consumed with it. */
   also?: number;
+  /** "visited most often", "the most frequently chosen": the verb the frequency is said of (`frequency-verbs.ts`). */
+  verb?: FrequencyVerb;
 }
 export interface PendingCmp {
   op: MetricFilter['op'];
@@ -85,6 +88,8 @@ export interface Analysis {
   rankingThen?: string;
   /** The keywords ("by", "sorted by") that made it the ranking: they mean nothing when nothing is ranked. */
   rankingKeywords?: Item[];
+  /** "how often was each colour chosen": the verb "how often" / "how many times" is said with (`frequency-verbs.ts`). */
+  timesVerb?: FrequencyVerb;
   groups: GroupMention[];
   dimMentions: { dimension: string; pos: number; plural: boolean; item: Item }[];
   values: ValueMention[];
@@ -366,9 +371,27 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
         }
         break;
       }
+      case 'times':
+        a.timesVerb = frequencyVerbAfter(items, k);
+        break;
       case 'desc':
       case 'asc': {
-        const s: Superlative = { dir: it.kw, pos: k, ...(/ (common|frequent)$|\bused\b/.test(it.lower) ? { frequency: true } : {}) };
+        const s: Superlative = {
+          dir: it.kw,
+          pos: k,
+          ...(/ (common|frequent|popular)$|\bused\b/.test(it.lower) ? { frequency: true } : {}),
+        };
+        // "visited most often", "the most frequently chosen method", "visited the most": how often a value is on
+        // the rows, said with a verb that must keep their count (build); an adverb of frequency with no such verb
+        // ("driven most often") is not read
+        const adverbial = /\b(often|frequently|commonly|times)$/.test(it.lower);
+        const next = items[k + 1];
+        const bare = /^(the )?(most|least)$/.test(it.lower) && (!next || !['lex', 'num', 'kw'].includes(next.kind));
+        if (adverbial || bare) {
+          const verb = frequencyVerbAt(items, k) ?? (adverbial ? frequencyVerbAt(items, k, true) : undefined);
+          if (verb) Object.assign(s, { frequency: true, verb });
+          else if (adverbial) break;
+        }
         const nx = items[nextSig(k, new Set(['the']))];
         // "the busiest month (for fixtures)": a period with the most rows, by how many there are; said of
         // anything else (a busy airport: most flights? passengers?) it is not read
@@ -852,8 +875,9 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
           qualifierOfValue.add(owner);
         }
       }
-      // "taken by clerk 7", "shipped by AIR": the preposition introduced the value (and "made by Volvo
+      // "taken by clerk 7", "shipped by AIR", "among musicals": the preposition introduced the value (and "made by Volvo
       // vehicles": the things after it are whose value it is, never what "by" ranks)
+      if (inGroup) consume(...groupKws.filter((g) => g.lower === 'among'));
       if (inGroup && groupKws.some((g) => g.lower === 'by')) {
         consume(...groupKws.filter((g) => g.lower === 'by'));
         groupRun = false;
@@ -1078,6 +1102,8 @@ export function analyse(items: Item[], lex: Lexicon, ctx: InterpretContext): Ana
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     if (it.kind !== 'word' || it.used) continue;
+    // (a frequency's verb is no noun of the model: consumed with the ranking, or left over)
+    if (a.superlatives.some((s) => s.verb?.items.includes(it)) || a.timesVerb?.items.includes(it)) continue;
     // "daily price records": the rows of the one thing named right before
     if (ROW_NOUNS.has(it.lower) && items[k - 1]?.kind === 'lex' && rowsNamed(lex, items[k - 1]) !== undefined) {
       it.used = true;

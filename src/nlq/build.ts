@@ -15,7 +15,7 @@ import { DAY_NAMES, naturalGrain, OPEN_START, type TimeHit, type TimeUnit } from
 import { type InterpretContext } from './types.js';
 import { ALL_OF_AFTER, ALL_OF_BEFORE, RESIDING, STOPWORDS, type Keyword } from './words.js';
 import { directionSaysLength, lengthAfter, lengthOfAt } from './text-length.js';
-import { consume, type Grain, type Item, SKIP, entriesOf } from './spans.js';
+import { consume, type Grain, type Item, PREPOSITIONS, SKIP, entriesOf } from './spans.js';
 import {
   comparedItem,
   countMetricOfEntities,
@@ -28,11 +28,13 @@ import {
 } from './analyse.js';
 import { quoteList, uniq } from './refusals.js';
 import { keyDimension } from './constructions/listing.js';
+import { rowsNamed } from './members.js';
 import { undatedYearColumn, yearColumnTakes } from './year-columns.js';
 import { relatedDateFilters } from './related-date.js';
 import { lookupTable } from './lookup.js';
 import { EXTENT_PARTICLES, extentNeedsParticle, extentVerb, namesExtent } from './linking.js';
 import { columnOf, unitOfCompared } from './units.js';
+import { type FrequencyVerb, verbKeepsCount } from './frequency-verbs.js';
 
 /** Superlative words that are only aggregate words: "the maximum X of the things" is one figure, never a ranking. */
 const AGGREGATE_ONLY = new Set(['maximum', 'minimum', 'max', 'min']);
@@ -467,6 +469,14 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       groups.push({ dimension: cand[0].dimension, pos: cand[0].pos, plural: cand[0].plural });
     }
   }
+  // "the most common city among the customers": the things after "among" are the rows counted, never a breakdown
+  if (superl?.frequency)
+    groups = groups.filter((g) => {
+      const among = g.kws?.length === 1 && g.kws[0]!.lower === 'among' ? rowsNamed(lex, items[g.pos]!) : undefined;
+      const counted = among && groups.some((o) => o !== g && !o.time && lex.dimensions.get(o.dimension)?.entity === among);
+      if (counted) consume(g.kws![0], items[g.pos]);
+      return !counted;
+    });
   for (const dim of comparedDims) {
     addGroup({ dimension: dim });
     groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim} to compare the values named`);
@@ -528,10 +538,52 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   // several separate periods compared ("1995 vs 1996", "in 1996 and 1997"): one row per period
   if (!grain && a.times.length > 1 && sameUnit(a.times)) grain = unitGrain(a.times[0].unit);
 
-  // ---- "the most common statuses": ranked by the number of rows of the thing the breakdown describes
-  const frequencyMetric =
-    superl?.frequency && groupBy.length ? countMetricOfEntities(lex, [lex.dimensions.get(groupBy[0]!.dimension)?.entity ?? '']) : undefined;
-  if (superl?.frequency && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
+  // ---- "the most common statuses", "which destination was visited most often", "how often was each destination
+  // visited", "how many times was Hull visited": the rows of the thing holding the column broken down (for "how
+  // often", else the value its verb is said of), counted; with a verb, only one keeping their count (`frequency-verbs.ts`)
+  const timesKw = fragment ? undefined : items.find((o) => o.kind === 'kw' && o.kw === 'times' && !o.consumed);
+  const freqVerb = timesKw ? a.timesVerb : superl?.frequency ? superl.verb : undefined;
+  const countedDim = timesKw
+    ? (groupBy.find((g) => !g.grain)?.dimension ?? (a.timesVerb && valueSaidWith(a, a.timesVerb, items, valueDims)))
+    : superl?.frequency
+      ? groupBy[0]?.dimension
+      : undefined;
+  const counted = countedDim ? lex.dimensions.get(countedDim)?.entity : undefined;
+  const verbKept =
+    !freqVerb ||
+    (!!counted &&
+      verbKeepsCount(
+        lex,
+        freqVerb,
+        counted,
+        model.time_dimensions.some((t) => t.entity === counted),
+      ));
+  const frequencyMetric = counted && verbKept && (!timesKw || freqVerb) ? countMetricOfEntities(lex, [counted]) : undefined;
+  // "which summit do walkers visit most often": the things before the verb are who does it (each counted row reaches
+  // one); "the most common genre at Bath venues", "venues in Bath": a thing beside its own value says whose value it
+  // is. Neither is a count beside, or the one ranked.
+  const agent = freqVerb && frequencyMetric ? agentBefore(items, items.indexOf(freqVerb.items[0]!)) : undefined;
+  const reaches = (m: MetricMention) => !!joinGraph(model).path(counted!, lex.metrics.get(m.name)?.entity ?? '');
+  const qualifiers = frequencyMetric
+    ? a.metrics.filter(
+        (m) =>
+          lex.metrics.get(m.name)?.agg === 'count' &&
+          lex.metrics.get(m.name)?.entity !== counted &&
+          ((m.item === agent && agent.plural && reaches(m)) || countBesideOwnValue(lex, a, items, valueDims, m)),
+      )
+    : [];
+  for (const m of qualifiers) {
+    metrics = metrics.filter((n) => n !== m.name);
+    const label = lex.metrics.get(m.name)!.label;
+    notes.splice(0, notes.length, ...notes.filter((n) => !n.startsWith(`Metric: ${label}`)));
+    consume(m.item);
+  }
+  if (superl?.frequency && !timesKw && !metrics.length && frequencyMetric) metrics = [frequencyMetric];
+  if (timesKw && freqVerb && frequencyMetric && !metrics.length) {
+    metrics = [frequencyMetric];
+    consume(timesKw, ...freqVerb.items);
+    notes.push(`"${timesKw.text}" counts ${lex.metrics.get(frequencyMetric)?.label.toLowerCase() ?? frequencyMetric}`);
+  }
 
   // ---- "how many Starbucks", "the number of Cafe in NY": a count right before a value (no thing
   // named) counts the rows of the thing the value is of
@@ -665,7 +717,10 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
   let withTies = false;
   // (a frequency ranks by a count only: with no count of the thing, it is not understood)
   const rankMetric = superl?.frequency
-    ? ([metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count') ?? frequencyMetric)
+    ? verbKept
+      ? ([metricNear(a, superl.pos)].find((m) => m && lex.metrics.get(m)?.agg === 'count' && !qualifiers.some((q) => q.name === m)) ??
+        frequencyMetric)
+      : undefined
     : ((superl && metricNear(a, superl.pos)) ?? a.rankingMetric ?? metrics[0] ?? model.defaults.ranking_metric);
   const nonTimeGroups = groupBy.filter((g) => !g.grain);
   const sortedBy = sortTarget(items, lex, model, groupBy);
@@ -715,7 +770,7 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
         } is not supported: rank one breakdown at a time`,
       );
     } else if (rankMetric) {
-      consume(items[superl.pos], superl.also === undefined ? undefined : items[superl.also]);
+      consume(items[superl.pos], superl.also === undefined ? undefined : items[superl.also], ...(superl.verb?.items ?? []));
       // "top 2 clubs with the highest satisfaction": a second superlative the same way, on the same
       // metric and with no number of its own, says the same ranking again
       for (const o of a.superlatives)
@@ -877,6 +932,34 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
     competing,
     unsaid,
   };
+}
+
+/** A count said right beside a value of its own thing ("Bath | venues", "venues | in | Bath"). */
+function countBesideOwnValue(lex: Lexicon, a: Analysis, items: Item[], valueDims: Map<Item, string>, m: MetricMention): boolean {
+  const info = lex.metrics.get(m.name)!;
+  const k = items.indexOf(m.item);
+  const ownValue = (o: Item | undefined) =>
+    !!o && a.values.some((v) => v.item === o && !v.negated && lex.dimensions.get(valueDims.get(o) ?? '')?.entity === info.entity);
+  return ownValue(items[k - 1]) || (PREPOSITIONS.has(items[k + 1]?.lower ?? '') && ownValue(items[k + 2]));
+}
+
+/** The dimension of the value a verb is said of: its object after it, else the nearest before it ("Hull was visited"). */
+function valueSaidWith(a: Analysis, verb: FrequencyVerb, items: Item[], valueDims: Map<Item, string>): string | undefined {
+  const at = items.indexOf(verb.items[0]!);
+  const said = a.values.filter((v) => !v.negated);
+  const value = said.find((v) => v.pos > at) ?? said.filter((v) => v.pos < at).at(-1);
+  return value && valueDims.get(value.item);
+}
+
+/** The thing said before a verb with only its own values between ("drivers from Leeds | visit"). */
+function agentBefore(items: Item[], verbAt: number): Item | undefined {
+  for (let p = verbAt - 1; p >= 0; p--) {
+    const o = items[p]!;
+    if (o.kind === 'word' && PREPOSITIONS.has(o.lower)) continue;
+    if (o.kind === 'lex' && entriesOf(o, 'value').length && !entriesOf(o, 'entity').length) continue;
+    return o.kind === 'lex' ? o : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -29,7 +29,8 @@ export type Keyword =
   | 'asc_word' // ascending
   | 'desc_word' // descending
   | 'alltime' // all time, overall, in total (clears a period in a follow-up)
-  | 'money'; // sell, earn, make, spend (a sales question with no metric named)
+  | 'money' // sell, earn, make, spend (a sales question with no metric named)
+  | 'times'; // how often, how many times (rows counted by a verb of `frequency-verbs.ts`)
 
 /** "from highest to lowest", "highest to lowest", "from the highest to the lowest": one direction word each. */
 function orderRuns(kw: Keyword, pairs: [string, string][]): [string, Keyword][] {
@@ -125,6 +126,17 @@ export const KEYWORDS: [string, Keyword][] = [
   ['least often used', 'asc'],
   ['least frequently used', 'asc'],
   ['least commonly used', 'asc'],
+  // "visited most often", "appears the most times", "the most popular genre": how often a value is on the rows
+  // (an adverb is read only beside a verb that keeps their count: `frequency-verbs.ts`)
+  ...(['desc', 'asc'] as const).flatMap((kw) =>
+    [
+      ...['often', 'frequently', 'commonly', 'popular'].flatMap((w) => [
+        `${kw === 'desc' ? 'most' : 'least'} ${w}`,
+        `the ${kw === 'desc' ? 'most' : 'least'} ${w}`,
+      ]),
+      ...(kw === 'desc' ? ['the most times', 'most times'] : ['the fewest times', 'fewest times', 'the least times']),
+    ].map((p): [string, Keyword] => [p, kw]),
+  ),
   ['used the least', 'asc'],
   ['used least', 'asc'],
   ['the most used', 'desc'],
@@ -146,6 +158,10 @@ export const KEYWORDS: [string, Keyword][] = [
   ['min', 'asc'],
   ['the least', 'asc'],
   ['how many', 'count'],
+  ['how often', 'times'],
+  ['how many times', 'times'],
+  ['number of times', 'times'],
+  ['the number of times', 'times'],
   ['number of', 'count'],
   ['count of', 'count'],
   ['total number of', 'count'],
@@ -603,7 +619,7 @@ export const GENERIC_WORDS = new Set(
   `develop developed developing work works worked working locate located location-based based situated
   take takes taken took taking handle handles handled handling place places placed placing
   perform performs performed performing record recorded register registered book booked
-  occur occurs occurred happen happened exist existed have has had having get got gotten getting
+  occur occurs occurred happen happened exist existed have has had having get gets got gotten getting
   file pls plz thx thanks asap quickly something anything everything nothing someone anyone everybody somebody stuff
   like look looking seem seems seemed appear appears appeared doing go going goes went come comes came
   do does did done be been being am is are was were will would should could can may might must

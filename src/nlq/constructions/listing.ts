@@ -194,7 +194,7 @@ export const listing: Construction = {
     // "by their last names": a part of a person's name after "by" is the listing's to read
     const namePartSlot = (u: Item) => NAME_PARTS.has(u.lower) && NAME_WORDS.has(items[items.indexOf(u) + 1]?.lower ?? '');
     if (a.countUnknown.length || a.slotUnknown.some((u) => !namePartSlot(u)) || a.negTimes.length) return null;
-    if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'share'))) return null;
+    if (items.some((it) => it.kind === 'kw' && (it.kw === 'count' || it.kw === 'times' || it.kw === 'share'))) return null;
     if (a.groups.some((g) => g.time)) return null;
     // asked as a list: "list/show/give ...", "which ...", "what are ...", "return ..." (never "what is the orders")
     const first = items.find((it) => it.kind !== 'punct');
