@@ -460,6 +460,25 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       !!superl ||
       (!!g.kws?.length && excludedOnly(g.pos, g.dimension)),
   );
+  // "the average salary among employees", "which employee earns the most among employees in Lisbon", "the most
+  // common city among the customers": the things after "among" are the rows the figures aggregate, or the
+  // members named already (a breakdown or a mention of theirs): their scope, never a breakdown one row each
+  const amongScope = (g: (typeof groups)[number]): boolean => {
+    if (g.time || !g.kws?.length || !g.kws.every((kw) => kw.lower === 'among')) return false;
+    const own = rowsNamed(lex, items[g.pos]!) ?? lex.dimensions.get(g.dimension)?.entity;
+    if (!own) return false;
+    const ownDim = (dim: string) => lex.dimensions.get(dim)?.entity === own;
+    return (
+      groups.some((o) => o !== g && !o.time && ownDim(o.dimension)) ||
+      a.dimMentions.some((d) => d.item !== items[g.pos] && ownDim(d.dimension)) ||
+      (metrics.length > 0 && metrics.every((m) => lex.metrics.get(m)?.entity === own))
+    );
+  };
+  groups = groups.filter((g) => {
+    if (!amongScope(g)) return true;
+    consume(...g.kws!, items[g.pos]);
+    return false;
+  });
   // superlative or "which" with a bare dimension: "the region with the highest revenue"
   if (!groups.length && (superl || a.whichPos.length) && a.dimMentions.length) {
     const cand = a.dimMentions.filter((d) => !qualifier(d.pos, d.dimension) && !(d as { consumed?: boolean }).consumed);
@@ -469,30 +488,12 @@ export function build(a: Analysis, items: Item[], lex: Lexicon, ctx: InterpretCo
       groups.push({ dimension: cand[0].dimension, pos: cand[0].pos, plural: cand[0].plural });
     }
   }
-  // "the most common city among the customers": the things after "among" are the rows counted, never a breakdown
-  if (superl?.frequency)
-    groups = groups.filter((g) => {
-      const among = g.kws?.length === 1 && g.kws[0]!.lower === 'among' ? rowsNamed(lex, items[g.pos]!) : undefined;
-      const counted = among && groups.some((o) => o !== g && !o.time && lex.dimensions.get(o.dimension)?.entity === among);
-      if (counted) consume(g.kws![0], items[g.pos]);
-      return !counted;
-    });
   for (const dim of comparedDims) {
     addGroup({ dimension: dim });
     groupNotes.push(`Grouped by ${lex.dimensions.get(dim)?.label ?? dim} to compare the values named`);
   }
   for (const g of groups) {
     if (g.time) continue;
-    // "the average salary among employees": the very things whose rows the figures aggregate are their
-    // scope, never a breakdown of one row each
-    const among = !!g.kws?.length && g.kws.every((kw) => kw.lower === 'among');
-    const own = lex.dimensions.get(g.dimension)?.entity;
-    // ("which employee earns the most among employees in Lisbon": the members ranked are already broken down)
-    const ranked = groups.some((o) => o !== g && !o.time && lex.dimensions.get(o.dimension)?.entity === own);
-    if (among && own && (ranked || (metrics.length && metrics.every((m) => lex.metrics.get(m)?.entity === own)))) {
-      consume(...g.kws!, items[g.pos]);
-      continue;
-    }
     const dim = reachableRole(lex, model, resolveRole(lex, g.dimension, g.pos, a.roles), metrics);
     addGroup({ dimension: dim });
     consume(...(g.kws ?? []));

@@ -27,6 +27,10 @@ describe('a firm: staff and their towns', () => {
     expect(await db.ask('the lowest salary among the staff')).toEqual(['30000']);
   });
 
+  it('the member a superlative picks among the members named is one member', async () => {
+    expect(await db.ask('which staff member has the highest salary among staff in Leeds?')).toEqual(['1 Ann Lee 50000']);
+  });
+
   it('still lists the members asked for', async () => {
     expect(await db.ask('which staff live in Leeds?')).toEqual(['1 Ann Lee', '3 Cy Poe']);
   });
@@ -46,5 +50,20 @@ describe('a school: pupils and their houses', () => {
 
   it('a figure among the members is one figure over them', async () => {
     expect(await db.ask('how many merits in total among pupils in Oak?')).toEqual(['19']);
+  });
+});
+
+describe('a haulier: drivers at depots', () => {
+  const db = bootstrappedDuckdb(
+    'haulier-columns',
+    `CREATE TABLE depot (depot_id INTEGER PRIMARY KEY, depot_name VARCHAR, town VARCHAR);
+     INSERT INTO depot VALUES (1, 'North Yard', 'York'), (2, 'Harbour', 'Hull');
+     CREATE TABLE driver (driver_id INTEGER PRIMARY KEY, fname VARCHAR, lname VARCHAR, salary INTEGER, depot_id INTEGER REFERENCES depot(depot_id));
+     INSERT INTO driver VALUES (1, 'Amy', 'Cole', 31000, 1), (2, 'Bob', 'Dean', 28000, 1), (3, 'Cara', 'Eng', 35000, 2);`,
+  );
+
+  it('the member a superlative picks among the members named is one member', async () => {
+    expect(await db.ask('which driver has the highest salary among drivers at the York depot')).toEqual(['1 Amy Cole 31000']);
+    expect(await db.ask('what is the lowest salary among the drivers in Hull?')).toEqual(['35000']);
   });
 });
