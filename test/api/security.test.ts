@@ -64,7 +64,8 @@ describe('sign-in lock-out', () => {
     const statuses = real.map((t) => t.status);
     expect(statuses).toEqual([401, 401, 401, 401, ...Array(9).fill(429)]);
     expect(unknown.map((t) => t.status)).toEqual(statuses);
-    const shape = (d: string) => d.replace(/\d+ s/, 'N s');
+    // (the seconds left differ by when each try ran: the message, not the clock, is compared)
+    const shape = (d: string) => d.replace(/\d+/g, 'N');
     expect(unknown.map((t) => shape(t.detail))).toEqual(real.map((t) => shape(t.detail)));
     // Locked answers still cost a password check, for both: no fast path tells them apart.
     const lockedReal = median(real.slice(4).map((t) => t.ms));
