@@ -94,15 +94,26 @@ export function columnOf(sql: string | undefined): string | undefined {
 /** "in square kilometers" at k ("in"): the unit's items and the unit, if a unit follows. */
 export function unitAt(items: Item[], k: number): { items: Item[]; unit: (typeof UNITS)[number] } | undefined {
   if (items[k]?.lower !== 'in') return undefined;
+  const u = unitWordsAt(items, k + 1);
+  return u ? { items: [items[k]!, ...u.items], unit: u.unit } : undefined;
+}
+
+/** The unit named by the one or two words from `start` ("square kilometers", "km"), if any. */
+function unitWordsAt(items: Item[], start: number): { items: Item[]; unit: (typeof UNITS)[number] } | undefined {
   for (const len of [2, 1]) {
-    const words = items.slice(k + 1, k + 1 + len);
+    const words = items.slice(start, start + len);
     if (words.length !== len || words.some((w) => w.kind !== 'word' && w.kind !== 'lex')) continue;
     const phrase = words.map((w) => w.lower).join(' ');
     const unit = UNITS.find((u) => u.spellings.includes(phrase));
     // a one-letter unit ("g", "m") is too weak alone
-    if (unit && phrase.length > 1) return { items: [items[k]!, ...words], unit };
+    if (unit && phrase.length > 1) return { items: words, unit };
   }
   return undefined;
+}
+
+/** Whether the words of a column's name or stated unit name the unit ("height_cm" says cm). */
+function saysUnit(words: string[], unit: (typeof UNITS)[number]): boolean {
+  return words.some((w) => unit.spellings.includes(w) || w === unit.symbol);
 }
 
 /**
@@ -142,11 +153,12 @@ export function readUnitsAfterFigures(items: Item[], model: SemanticModel): void
     const u = aggregated ? unitAt(items, k + 1) : undefined;
     if (!u) continue;
     // (and the model says that unit: the column's name or the figure's unit names it, "height_cm")
-    const says = (words: string[]) => words.some((w) => u.unit.spellings.includes(w) || w === u.unit.symbol);
     const fits = figures.every((e) => {
       const m = model.measures.find((x) => x.name === e.target);
       const col = columnOf(m?.sql);
-      return !!m && !!col && unitFits(model, m.entity, col, u.unit) && says([...nameWords(col), ...nameWords(m.format.unit ?? '')]);
+      return (
+        !!m && !!col && unitFits(model, m.entity, col, u.unit) && saysUnit([...nameWords(col), ...nameWords(m.format.unit ?? '')], u.unit)
+      );
     });
     if (fits) for (const w of u.items) w.used = true;
   }
@@ -217,15 +229,9 @@ export function unitOfCompared(
   const column = columnOf(element?.sql);
   if (!element || !column) return undefined;
   const stated = 'format' in element ? (element.format?.unit ?? '') : '';
-  for (const len of [2, 1]) {
-    const words = items.slice(numAt + 1, numAt + 1 + len);
-    if (words.length !== len || words.some((w) => (w.kind !== 'word' && w.kind !== 'lex') || w.used)) continue;
-    const phrase = words.map((w) => w.lower).join(' ');
-    const unit = UNITS.find((u) => u.spellings.includes(phrase));
-    if (!unit || phrase.length < 2) continue;
-    const says = [...nameWords(column), ...nameWords(stated)].some((w) => unit.spellings.includes(w) || w === unit.symbol);
-    if (says && unitFits(model, element.entity, column, unit)) return words;
-    if (stated && namesStatedUnit(phrase, stated)) return words;
-  }
-  return undefined;
+  const u = unitWordsAt(items, numAt + 1);
+  if (!u || u.items.some((w) => w.used)) return undefined;
+  if (saysUnit([...nameWords(column), ...nameWords(stated)], u.unit) && unitFits(model, element.entity, column, u.unit)) return u.items;
+  const phrase = u.items.map((w) => w.lower).join(' ');
+  return stated && namesStatedUnit(phrase, stated) ? u.items : undefined;
 }
